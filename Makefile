@@ -1,0 +1,123 @@
+# pomp: OpenMP instrumentation and measurement. `make` builds into build/;
+# `make demo` and `make test` install the Debian packages pomp needs first.
+
+LLVM_DIR   ?= /usr/lib/llvm-19
+BUILD      ?= build
+CC         ?= cc
+OPT        ?= -O2
+SAN        ?=
+
+BIN := $(BUILD)/bin
+LIB := $(BUILD)/lib
+INC := $(BUILD)/include
+OBJ := $(BUILD)/obj
+GEN := $(BUILD)/gen
+
+WARN     := -Wall -Wextra -Werror
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SAN) -fPIC
+LDFLAGS_ALL = $(SAN)
+
+# Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
+DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
+                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
+
+.PHONY: all deps demo test test-unit test-e2e sanitize clean
+all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \
+     $(LIB)/libpomp.so $(INC)/pomplib.h
+
+# ---- dependencies ----
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+# ---- ctc: one library for the instrumenter and libpomp ----
+CTC_SRC := ctc/ctc.c
+$(OBJ)/ctc/%.o: ctc/%.c ctc/ctc.h | $(OBJ)/ctc
+	$(CC) $(CFLAGS_ALL) -Ictc -c $< -o $@
+
+# ---- libpomp ----
+POMPLIB_SRC := $(wildcard pomplib/*.c)
+POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o
+$(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h | $(OBJ)/pomplib
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -c $< -o $@
+$(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
+	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -lpthread
+$(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
+	cp $< $@
+
+# ---- instrumenter: generated directive scanner and grammar ----
+$(GEN)/directive_parser.c $(GEN)/directive_parser.h: instrumenter/directive_parser.y | $(GEN)
+	bison -d -o $(GEN)/directive_parser.c $<
+$(GEN)/directive_lexer.c $(GEN)/directive_lexer.h: instrumenter/directive_lexer.l $(GEN)/directive_parser.h | $(GEN)
+	flex --header-file=$(GEN)/directive_lexer.h -o $(GEN)/directive_lexer.c $<
+$(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h | $(OBJ)/gen
+	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Iinstrumenter -I$(GEN) -c $< -o $@
+
+INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -I$(GEN) -I$(LLVM_DIR)/include \
+               -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"'
+$(OBJ)/instrumenter/%.o: instrumenter/%.c $(wildcard instrumenter/*.h) $(GEN)/directive_lexer.h | $(OBJ)/instrumenter
+	$(CC) $(INSTR_CFLAGS) -c $< -o $@
+$(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
+	$(CC) $(INSTR_CFLAGS) -c $< -o $@
+
+DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
+INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
+                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o
+PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
+               $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
+POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
+              $(OBJ)/runtime/runtime.o
+
+$(BIN)/pomp-instrument: $(INSTRUMENT_OBJ) | $(BIN)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -L$(LLVM_DIR)/lib -lclang -Wl,-rpath,$(LLVM_DIR)/lib
+$(BIN)/pomp-prelink: $(PRELINK_OBJ) | $(BIN)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+$(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# ---- pomp-report ----
+$(OBJ)/report/%.o: pomplib/report/%.c | $(OBJ)/report
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(BIN)/pomp-report: $(OBJ)/report/pomp_report.o | $(BIN)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
+
+$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
+	mkdir -p $@
+
+# ---- tests ----
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+$(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Ictc -o $@ $^ -lcriterion
+$(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Iinstrumenter -I$(GEN) -o $@ $^ -lcriterion
+$(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Iinstrumenter -o $@ $^ -lcriterion
+$(BUILD)/tests/test_profile: tests/unit/test_profile.c $(LIB)/libpomp.so $(POMPLIB_OBJ) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Ipomplib -Ipomplib/include -Ictc -o $@ $< $(POMPLIB_OBJ) -lcriterion -lpthread
+
+test: deps
+	$(MAKE) all test-unit test-e2e
+
+test-unit: $(UNIT_TESTS)
+	@set -e; for t in $(UNIT_TESTS); do echo "== $$t"; $$t --jobs 1; done
+
+test-e2e: all
+	@BUILD=$(abspath $(BUILD)) bash tests/e2e/run_all.sh
+
+# ASan + UBSan build of everything, in its own tree, with the whole test suite.
+sanitize: deps
+	$(MAKE) BUILD=build/sanitize OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all test-unit test-e2e
+
+# ---- the demo: seed 002, Appendix A ----
+demo: deps
+	$(MAKE) all
+	@BUILD=$(abspath $(BUILD)) bash examples/run_demo.sh
+
+clean:
+	rm -rf build

@@ -1,0 +1,543 @@
+/* How each construct is rewritten (docs/instrumentation.md has the resulting code). */
+#include "instrument.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctc.h"
+#include "directive.h"
+
+struct edit {
+    unsigned offset, remove;
+    int order;      /* at the same offset: lower first */
+    size_t seq;     /* then in creation order */
+    char *text;
+};
+
+struct rewriter {
+    const struct source *s;
+    const struct instrument_options *o;
+    struct edit *edits;
+    size_t nedits;
+    char **ctcs;    /* one per region, index = handle number */
+    unsigned nregions;
+};
+
+static void add_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
+{
+    w->edits = xrealloc(w->edits, (w->nedits + 1) * sizeof *w->edits);
+    w->edits[w->nedits] = (struct edit){offset, remove, order, w->nedits, text};
+    w->nedits++;
+}
+
+static void note(const struct rewriter *w, unsigned offset, const char *fmt, const char *arg)
+{
+    if (!w->o->verbose)
+        return;
+    unsigned line, col;
+    source_position(w->s, offset, &line, &col);
+    fprintf(stderr, "%s:%u:%u: note: ", w->s->path, line, col);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+}
+
+/* "\n#line N \"file\"\n": after inserted lines, the next line is line N again. */
+static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
+{
+    sb_printf(b, "\n#line %u \"", line);
+    sb_add_c_escaped(b, w->s->path);
+    sb_add(b, "\"\n");
+}
+
+/* ---- regions and CTC strings ---- */
+
+static void add_flag(struct ctc_builder *b, const struct directive *d, const char *clause,
+                     const char *key)
+{
+    if (directive_clause(d, clause))
+        ctc_builder_add(b, key, "1");
+}
+
+/* Registers a region of the given type for pragma p; returns its handle number. */
+static unsigned new_region(struct rewriter *w, const struct pragma *p, const struct directive *d,
+                           const char *type)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", type);
+    ctc_builder_add(&b, "file", w->s->path);
+    ctc_builder_add_lines(&b, "slines", (int)source_line(w->s, p->start),
+                          (int)source_line(w->s, p->end));
+    /* a stand-alone directive ends where its pragma ends */
+    int standalone = strcmp(type, "barrier") == 0;
+    unsigned last = p->has_stmt && !standalone ? p->stmt_end - 1 : p->end;
+    ctc_builder_add_lines(&b, "elines", (int)source_line(w->s, last), (int)source_line(w->s, last));
+    if (strcmp(type, "critical") == 0 && d->name_arg)
+        ctc_builder_add(&b, "name", d->name_arg);
+    if (strcmp(type, "for") == 0) {
+        const struct directive_item *sched = directive_clause(d, "schedule");
+        if (sched && sched->arg) {
+            char kind[64];
+            size_t n = strcspn(sched->arg, ",");
+            snprintf(kind, sizeof kind, "%.*s", (int)(n < 63 ? n : 63), sched->arg);
+            ctc_builder_add(&b, "scheduleType", kind);
+        }
+        add_flag(&b, d, "ordered", "hasOrdered");
+        add_flag(&b, d, "lastprivate", "hasLastprivate");
+    }
+    if (strcmp(type, "parallel") == 0) {
+        add_flag(&b, d, "copyin", "hasCopyin");
+        add_flag(&b, d, "if", "hasIf");
+        add_flag(&b, d, "num_threads", "hasNumThreads");
+    }
+    add_flag(&b, d, "firstprivate", "hasFirstprivate");
+    add_flag(&b, d, "reduction", "hasReduction");
+    add_flag(&b, d, "nowait", "hasNowait");
+    add_flag(&b, d, "copyprivate", "hasCopyprivate");
+    char *ctc = ctc_builder_finish(&b);
+    if (!ctc) {
+        fputs("pomp-instrument: fatal: out of memory\n", stderr);
+        exit(70);
+    }
+    w->ctcs = xrealloc(w->ctcs, (w->nregions + 1) * sizeof *w->ctcs);
+    w->ctcs[w->nregions] = ctc;
+    return w->nregions++;
+}
+
+/* ---- where code goes ---- */
+
+/* Before the pragma: on lines of their own for #pragma (which must start a line). */
+static void insert_before_pragma(struct rewriter *w, const struct pragma *p, const char *code)
+{
+    struct strbuf b = {0};
+    sb_add(&b, code);
+    if (p->is_operator) {
+        sb_add(&b, " ");
+        add_edit(w, p->start, 0, 2 * p->depth, b.s);
+    } else {
+        add_line_directive(&b, w, source_line(w->s, p->line_start));
+        add_edit(w, p->line_start, 0, 2 * p->depth, b.s);
+    }
+}
+
+static const struct pragma *pragma_starting_at(const struct source *s, unsigned offset)
+{
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (s->pragmas[i].start == offset)
+            return &s->pragmas[i];
+    return NULL;
+}
+
+/* At the start of the structured block (which may itself begin with a pragma). */
+static void insert_at_block_start(struct rewriter *w, const struct pragma *p, const char *code)
+{
+    struct strbuf b = {0};
+    sb_add(&b, code);
+    const struct pragma *inner = p->stmt_is_pragma ? pragma_starting_at(w->s, p->stmt_start) : NULL;
+    if (inner && !inner->is_operator) {
+        add_line_directive(&b, w, source_line(w->s, inner->line_start));
+        add_edit(w, inner->line_start, 0, 2 * p->depth, b.s);
+    } else {
+        sb_add(&b, " ");
+        add_edit(w, p->stmt_start, 0, 2 * p->depth, b.s);
+    }
+}
+
+/* After the structured block. */
+static void insert_after_block(struct rewriter *w, const struct pragma *p, const char *code)
+{
+    add_edit(w, p->stmt_end, 0, -2 * p->depth - 1, xasprintf(" %s", code));
+}
+
+/* After a stand-alone directive (barrier): on the next line for #pragma. */
+static void insert_after_pragma(struct rewriter *w, const struct pragma *p, const char *code)
+{
+    if (p->is_operator) {
+        add_edit(w, p->end, 0, -2 * p->depth - 1, xasprintf(" %s", code));
+        return;
+    }
+    struct strbuf b = {0};
+    sb_add(&b, "\n");
+    sb_add(&b, code);
+    add_line_directive(&b, w, source_line(w->s, p->end) + 1);
+    b.len--; /* the pragma's own newline ends the #line directive */
+    b.s[b.len] = '\0';
+    add_edit(w, p->end, 0, -2 * p->depth - 1, b.s);
+}
+
+/* ---- constructs ---- */
+
+#define H "pomp_h_(%u)"       /* the handle's address, for the first event */
+#define V "(*pomp_h_(%u))"    /* the handle, for the later events */
+#define C "pomp_c_(%u)"       /* the CTC string */
+#define T "POMP_TID_"
+
+static int require_block(const struct rewriter *w, const struct pragma *p, const char *name)
+{
+    if (p->has_stmt)
+        return 0;
+    unsigned line, col;
+    source_position(w->s, p->start, &line, &col);
+    fprintf(stderr, "%s:%u:%u: error: no statement follows '#pragma omp %s'\n", w->s->path, line,
+            col, name);
+    return -1;
+}
+
+/* RTC values of Parallel_enter (seed 002 §3.3): the clause expressions are not
+ * evaluated here, so both are "not available" (-1) when the clause is present;
+ * without an if clause the region is always parallel (1). */
+enum { RTC_NUM_THREADS_NA = -1 };
+static int rtc_if(const struct directive *d) { return directive_clause(d, "if") ? -1 : 1; }
+
+static int do_parallel(struct rewriter *w, const struct pragma *p, const struct directive *d)
+{
+    if (require_block(w, p, "parallel"))
+        return -1;
+    unsigned r = new_region(w, p, d, "parallel");
+    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", r,
+                           RTC_NUM_THREADS_NA, rtc_if(d), r);
+    insert_before_pragma(w, p, code);
+    free(code);
+    code = xasprintf("{ POMP_Parallel_begin(" V ", " T ");", r);
+    insert_at_block_start(w, p, code);
+    free(code);
+    code = xasprintf("POMP_Parallel_end(" V ", " T "); } POMP_Parallel_exit(" V ", " T "); }", r, r);
+    insert_after_block(w, p, code);
+    free(code);
+    return 0;
+}
+
+static char *loop_enter_code(unsigned r)
+{
+    /* chunk size -1 and increment 0: not available (seed 002 §3.3) */
+    return xasprintf("{ POMP_Loop_enter(" H ", " T ", -1, 0, 0, 0, " C ");", r, r);
+}
+
+static int do_for(struct rewriter *w, const struct pragma *p, const struct directive *d)
+{
+    if (require_block(w, p, "for"))
+        return -1;
+    unsigned r = new_region(w, p, d, "for");
+    char *code = loop_enter_code(r);
+    insert_before_pragma(w, p, code);
+    free(code);
+    code = xasprintf("POMP_Loop_exit(" V ", " T "); }", r);
+    insert_after_block(w, p, code);
+    free(code);
+    return 0;
+}
+
+/* Enter, begin, end, exit around a block: critical and single. */
+static int do_block_construct(struct rewriter *w, const struct pragma *p, const struct directive *d,
+                              const char *type, const char *event)
+{
+    if (require_block(w, p, type))
+        return -1;
+    unsigned r = new_region(w, p, d, type);
+    char *code = xasprintf("{ POMP_%s_enter(" H ", " T ", " C ");", event, r, r);
+    insert_before_pragma(w, p, code);
+    free(code);
+    code = xasprintf("{ POMP_%s_begin(" V ", " T ");", event, r);
+    insert_at_block_start(w, p, code);
+    free(code);
+    code = xasprintf("POMP_%s_end(" V ", " T "); } POMP_%s_exit(" V ", " T "); }", event, r, event,
+                     r);
+    insert_after_block(w, p, code);
+    free(code);
+    return 0;
+}
+
+static int do_barrier(struct rewriter *w, const struct pragma *p, const struct directive *d)
+{
+    unsigned r = new_region(w, p, d, "barrier");
+    char *code = xasprintf("{ POMP_Barrier_enter(" H ", " T ", " C ");", r, r);
+    insert_before_pragma(w, p, code);
+    free(code);
+    code = xasprintf("POMP_Barrier_exit(" V ", " T "); }", r);
+    insert_after_pragma(w, p, code);
+    free(code);
+    return 0;
+}
+
+/* ---- parallel for: split into parallel + for ---- */
+
+/* Clauses that belong to the parallel construct; all others go to the loop. */
+static int is_parallel_clause(const char *name)
+{
+    static const char *const names[] = {"if", "num_threads", "default", "shared", "copyin",
+                                        "proc_bind", NULL};
+    for (const char *const *n = names; *n; n++)
+        if (strcmp(*n, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The variables of a list clause ("+: a, b[0:n]" gives a, b): what follows the
+ * last top-level ':' for reduction-like clauses, what precedes it for linear. */
+static void add_list_vars(struct strbuf *vars, const struct directive_item *c)
+{
+    const char *list = c->arg;
+    size_t len = strlen(list);
+    int depth = 0;
+    size_t colon = (size_t)-1;
+    for (size_t i = 0; i < len; i++) {
+        if (list[i] == '(' || list[i] == '[')
+            depth++;
+        else if (list[i] == ')' || list[i] == ']')
+            depth--;
+        else if (list[i] == ':' && depth == 0)
+            colon = i;
+    }
+    size_t from = 0, to = len;
+    if (colon != (size_t)-1) {
+        if (strcmp(c->word, "linear") == 0)
+            to = colon;
+        else
+            from = colon + 1;
+    }
+    depth = 0;
+    size_t start = from;
+    for (size_t i = from; i <= to; i++) {
+        if (i < to && (list[i] == '(' || list[i] == '['))
+            depth++;
+        else if (i < to && (list[i] == ')' || list[i] == ']'))
+            depth--;
+        if (i == to || (list[i] == ',' && depth == 0)) {
+            size_t a = start;
+            while (a < i && (list[a] == ' ' || list[a] == '\t'))
+                a++;
+            size_t b = a;
+            while (b < i && (list[b] == '_' || (list[b] >= 'a' && list[b] <= 'z') ||
+                             (list[b] >= 'A' && list[b] <= 'Z') || (list[b] >= '0' && list[b] <= '9')))
+                b++;
+            if (b > a) {
+                sb_add(vars, vars->len ? ", " : "");
+                sb_addn(vars, list + a, b - a);
+            }
+            start = i + 1;
+        }
+    }
+}
+
+static void add_clause(struct strbuf *b, const struct directive_item *c)
+{
+    sb_printf(b, " %s", c->word);
+    if (c->arg)
+        sb_printf(b, "(%s)", c->arg);
+}
+
+/* Writes a pragma line: "#pragma omp <text>" or _Pragma("omp <text>"). */
+static void add_pragma_text(struct strbuf *b, const struct pragma *p, const char *text)
+{
+    if (p->is_operator) {
+        sb_add(b, "_Pragma(\"omp ");
+        sb_add_c_escaped(b, text);
+        sb_add(b, "\")");
+    } else {
+        sb_printf(b, "#pragma omp %s", text);
+    }
+}
+
+static int do_parallel_for(struct rewriter *w, const struct pragma *p, const struct directive *d)
+{
+    if (require_block(w, p, "parallel for"))
+        return -1;
+    unsigned rp = new_region(w, p, d, "parallel");
+    unsigned rl = new_region(w, p, d, "for");
+
+    struct strbuf par = {0}, loop = {0}, vars = {0};
+    sb_add(&par, "parallel");
+    sb_add(&loop, "for");
+    int has_default = directive_clause(d, "default") != NULL;
+    for (size_t i = 0; i < d->nclauses; i++) {
+        const struct directive_item *c = &d->clauses[i];
+        if (is_parallel_clause(c->word)) {
+            add_clause(&par, c);
+        } else {
+            add_clause(&loop, c);
+            if (has_default && c->arg && strcmp(c->word, "schedule") != 0 &&
+                strcmp(c->word, "collapse") != 0 && strcmp(c->word, "ordered") != 0 &&
+                strcmp(c->word, "order") != 0)
+                add_list_vars(&vars, c);
+        }
+    }
+    /* With a default clause, what the loop privatizes must be shared by the
+     * parallel region, as it is for the combined construct. */
+    if (vars.len)
+        sb_printf(&par, " shared(%s)", vars.s);
+    /* The combined construct has one barrier, at its end: the loop gets nowait
+     * so the split form has that one barrier too (the parallel's join). */
+    sb_add(&loop, " nowait");
+
+    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", rp,
+                           RTC_NUM_THREADS_NA, rtc_if(d), rp);
+    insert_before_pragma(w, p, code);
+    free(code);
+
+    struct strbuf b = {0};
+    add_pragma_text(&b, p, par.s);
+    sb_printf(&b, "%s{ POMP_Parallel_begin(" V ", " T "); ", p->is_operator ? " " : "\n", rp);
+    char *enter = loop_enter_code(rl);
+    sb_add(&b, enter);
+    free(enter);
+    sb_add(&b, p->is_operator ? " " : "\n");
+    add_pragma_text(&b, p, loop.s);
+    if (!p->is_operator) {
+        add_line_directive(&b, w, source_line(w->s, p->end) + 1);
+        b.len--; /* the pragma's own newline ends the #line directive */
+        b.s[b.len] = '\0';
+    }
+    add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
+
+    code = xasprintf("POMP_Loop_exit(" V ", " T "); } POMP_Parallel_end(" V ", " T
+                     "); } POMP_Parallel_exit(" V ", " T "); }",
+                     rl, rp, rp);
+    insert_after_block(w, p, code);
+    free(code);
+    free(par.s);
+    free(loop.s);
+    free(vars.s);
+    return 0;
+}
+
+/* ---- one pragma ---- */
+
+static void report_parse_error(const struct rewriter *w, const struct pragma *p,
+                               const struct directive *d)
+{
+    size_t len = strlen(p->text);
+    unsigned off = d->error_column >= 0 && (size_t)d->error_column < len
+                       ? p->text_offsets[d->error_column]
+                       : p->end;
+    unsigned line, col;
+    source_position(w->s, off, &line, &col);
+    fprintf(stderr, "%s:%u:%u: error: malformed pragma: %s\n", w->s->path, line, col, d->error);
+}
+
+static int handle_pragma(struct rewriter *w, const struct pragma *p)
+{
+    struct directive d;
+    if (directive_parse(p->text, &d) != 0) {
+        report_parse_error(w, p, &d);
+        directive_free(&d);
+        return -1;
+    }
+    int rc = 0;
+    if (strcmp(d.sentinel, "omp") != 0) {
+        note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
+    } else if (!w->o->openmp) {
+        note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
+    } else if (strcmp(d.name, "parallel") == 0) {
+        rc = do_parallel(w, p, &d);
+    } else if (strcmp(d.name, "for") == 0) {
+        rc = do_for(w, p, &d);
+    } else if (strcmp(d.name, "parallel for") == 0) {
+        rc = do_parallel_for(w, p, &d);
+    } else if (strcmp(d.name, "critical") == 0) {
+        rc = do_block_construct(w, p, &d, "critical", "Critical");
+    } else if (strcmp(d.name, "single") == 0) {
+        rc = do_block_construct(w, p, &d, "single", "Single");
+    } else if (strcmp(d.name, "barrier") == 0) {
+        rc = do_barrier(w, p, &d);
+    } else {
+        note(w, p->start, "'%s' is not instrumented yet; left alone", d.name);
+    }
+    if (rc == 0 && w->o->verbose && w->nregions && d.sentinel && strcmp(d.sentinel, "omp") == 0)
+        note(w, p->start, "instrumented '%s'", d.name);
+    directive_free(&d);
+    return rc;
+}
+
+/* ---- output ---- */
+
+static int by_offset(const void *a, const void *b)
+{
+    const struct edit *x = a, *y = b;
+    if (x->offset != y->offset)
+        return x->offset < y->offset ? -1 : 1;
+    if (x->order != y->order)
+        return x->order < y->order ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void emit_source(struct rewriter *w, struct strbuf *out)
+{
+    sb_printf(out, "#include \"%s\"\n#line 1 \"", w->o->inc_name);
+    sb_add_c_escaped(out, w->s->path);
+    sb_add(out, "\"\n");
+    qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);
+    unsigned pos = 0;
+    for (size_t i = 0; i < w->nedits; i++) {
+        const struct edit *e = &w->edits[i];
+        if (e->offset < pos)
+            continue; /* inside text an earlier edit replaced */
+        sb_addn(out, w->s->text + pos, e->offset - pos);
+        sb_add(out, e->text);
+        pos = e->offset + e->remove;
+    }
+    sb_addn(out, w->s->text + pos, w->s->size - pos);
+}
+
+static void emit_inc(const struct rewriter *w, struct strbuf *inc)
+{
+    const char *id = w->o->unique_id;
+    sb_printf(inc, "/* Generated by pomp-instrument from %s: POMP handles and CTC strings.\n"
+                   "   POMP_Init_%s is called by POMP_Init_Handles (pomp-prelink). */\n",
+              w->s->path, id);
+    sb_printf(inc, "#ifndef POMP_INC_%s\n#define POMP_INC_%s\n#include <pomplib.h>\n", id, id);
+    sb_add(inc, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
+    sb_add(inc, "#ifdef _OPENMP\nint omp_get_thread_num(void);\n"
+                "#define POMP_TID_ omp_get_thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n");
+    sb_printf(inc, "void POMP_Init_%s(void);\n", id);
+    sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
+    if (w->nregions) {
+        sb_printf(inc, "static POMP_Handle_t pomp_handles_[%u];\n", w->nregions);
+        sb_printf(inc, "static const char *const pomp_ctcs_[%u] = {\n", w->nregions);
+        for (unsigned i = 0; i < w->nregions; i++) {
+            sb_add(inc, "    \"");
+            sb_add_c_escaped(inc, w->ctcs[i]);
+            sb_add(inc, i + 1 < w->nregions ? "\",\n" : "\"\n");
+        }
+        sb_add(inc, "};\n");
+        /* Accessors rather than the arrays themselves: a function call inside a
+         * default(none) region needs no data-sharing clause. */
+        sb_add(inc, "static __inline__ POMP_Handle_t *pomp_h_(int i) { return &pomp_handles_[i]; }\n"
+                    "static __inline__ const char *pomp_c_(int i) { return pomp_ctcs_[i]; }\n");
+        sb_printf(inc, "void POMP_Init_%s(void)\n{\n    int i;\n    for (i = 0; i < %u; i++)\n"
+                       "        POMP_Get_handle(&pomp_handles_[i], pomp_ctcs_[i]);\n}\n",
+                  id, w->nregions);
+    } else {
+        sb_printf(inc, "void POMP_Init_%s(void) {}\n", id);
+    }
+    sb_add(inc, "#endif\n");
+}
+
+int instrument(const struct source *s, const struct instrument_options *o,
+               struct instrument_result *out)
+{
+    struct rewriter w = {.s = s, .o = o};
+    int rc = 0;
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (handle_pragma(&w, &s->pragmas[i]) != 0)
+            rc = -1;
+    if (rc == 0 && s->has_main) {
+        add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
+                 xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
+        add_edit(&w, s->main_body_close, 0, INT_MAX / 2, xstrdup("POMP_Finalize(); "));
+    }
+    if (rc == 0) {
+        memset(out, 0, sizeof *out);
+        emit_source(&w, &out->source);
+        emit_inc(&w, &out->inc);
+        out->nregions = w.nregions;
+    }
+    for (size_t i = 0; i < w.nedits; i++)
+        free(w.edits[i].text);
+    free(w.edits);
+    for (unsigned i = 0; i < w.nregions; i++)
+        free(w.ctcs[i]);
+    free(w.ctcs);
+    return rc;
+}

@@ -1,0 +1,27 @@
+/* Rewriting a source file: every instrumented pragma becomes POMP event calls
+ * around it, main() gets POMP_Init/POMP_Finalize, and the handles and CTC
+ * strings go to the generated include file (seed 002, Appendix A and B). */
+#ifndef POMP_INSTRUMENT_H
+#define POMP_INSTRUMENT_H
+
+#include "source.h"
+#include "util.h"
+
+struct instrument_options {
+    const char *unique_id;   /* the ### of POMP_Init_###: unique per object file */
+    const char *inc_name;    /* how the output includes the generated file */
+    int openmp;              /* compiling with OpenMP: instrument omp pragmas */
+    int verbose;             /* say what is done with each pragma */
+};
+
+struct instrument_result {
+    struct strbuf source;    /* the instrumented file */
+    struct strbuf inc;       /* the generated include file */
+    unsigned nregions;
+};
+
+/* Returns 0, or -1 after printing file:line:col errors. */
+int instrument(const struct source *s, const struct instrument_options *o,
+               struct instrument_result *out);
+
+#endif

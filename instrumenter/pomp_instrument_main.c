@@ -1,0 +1,149 @@
+/* pomp-instrument [options] in.c [out.c] [-- compiler flags]
+ * Writes the instrumented out.c and out.c.pomp.inc (without out.c: the
+ * instrumented source on stdout and in.c.pomp.inc). */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "instrument.h"
+#include "source.h"
+#include "util.h"
+
+static void usage(FILE *f)
+{
+    fputs("usage: pomp-instrument [--id=ID] [--openmp] [--verbose] in.c [out.c] [-- compiler flags]\n"
+          "  --id=ID     suffix of the POMP_Init_ID function (letters, digits, _); default: a hash\n"
+          "  --openmp    instrument OpenMP pragmas (also implied by -fopenmp among the compiler flags)\n"
+          "  --verbose   say what is done with every pragma\n",
+          f);
+}
+
+static int is_openmp_flag(const char *a)
+{
+    return strcmp(a, "-fopenmp") == 0 || strncmp(a, "-fopenmp=", 9) == 0 ||
+           strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0 || strcmp(a, "-openmp") == 0;
+}
+
+/* A hash of where the file is and when it was instrumented: two objects made from
+ * the same source (different -D, say) still get different POMP_Init_ names. */
+static char *default_id(const char *in, const char *out)
+{
+    char abs[PATH_MAX];
+    const char *a = realpath(in, abs) ? abs : in;
+    uint64_t h = 1469598103934665603ull;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    char salt[128];
+    snprintf(salt, sizeof salt, "|%s|%ld.%ld|%d", out ? out : "-", (long)ts.tv_sec, ts.tv_nsec,
+             (int)getpid());
+    for (const char *p = a; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    for (const char *p = salt; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    return xasprintf("%016llx", (unsigned long long)h);
+}
+
+static int valid_id(const char *id)
+{
+    if (!*id)
+        return 0;
+    for (const char *p = id; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9')))
+            return 0;
+    return 1;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+int main(int argc, char **argv)
+{
+    struct instrument_options opt = {0};
+    const char *in = NULL, *out = NULL;
+    char *id = NULL;
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        } else if (strncmp(a, "--id=", 5) == 0) {
+            free(id);
+            id = xstrdup(a + 5);
+            if (!valid_id(id)) {
+                fprintf(stderr, "pomp-instrument: error: --id='%s': use letters, digits and _ only\n", id);
+                return 2;
+            }
+        } else if (strcmp(a, "--openmp") == 0) {
+            opt.openmp = 1;
+        } else if (strcmp(a, "--verbose") == 0) {
+            opt.verbose = 1;
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "pomp-instrument: error: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else if (!in) {
+            in = a;
+        } else if (!out) {
+            out = a;
+        } else {
+            fprintf(stderr, "pomp-instrument: error: unexpected argument '%s'\n", a);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!in) {
+        usage(stderr);
+        return 2;
+    }
+    const char *const *flags = (const char *const *)argv + i;
+    int nflags = argc - i;
+    for (int k = 0; k < nflags; k++)
+        if (is_openmp_flag(flags[k]))
+            opt.openmp = 1;
+    if (!id)
+        id = default_id(in, out);
+    opt.unique_id = id;
+    char *inc_path = xasprintf("%s.pomp.inc", out ? out : in);
+    opt.inc_name = base_name(inc_path);
+
+    struct source src;
+    int rc = 1;
+    struct instrument_result res = {0};
+    if (source_load(&src, in, nflags, flags, opt.openmp, opt.verbose) != 0 ||
+        instrument(&src, &opt, &res) != 0)
+        goto done;
+    if (write_file(inc_path, res.inc.s, res.inc.len) != 0) {
+        perror(inc_path);
+        goto done;
+    }
+    if (out) {
+        if (write_file(out, res.source.s, res.source.len) != 0) {
+            perror(out);
+            goto done;
+        }
+    } else if (fwrite(res.source.s, 1, res.source.len, stdout) != res.source.len) {
+        perror("stdout");
+        goto done;
+    }
+    rc = 0;
+done:
+    if (src.text)
+        source_free(&src);
+    free(res.source.s);
+    free(res.inc.s);
+    free(inc_path);
+    free(id);
+    return rc;
+}

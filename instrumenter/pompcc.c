@@ -1,0 +1,460 @@
+/* pompcc: a drop-in for cc. Instruments each C source with pomp-instrument,
+ * compiles it with the real compiler ($POMP_CC, default cc), and at link time
+ * runs pomp-prelink and adds libpomp and the OpenMP runtime (BRIEF §2).
+ * A file that cannot be instrumented is compiled as it is, with a warning. */
+#include <dirent.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "process.h"
+#include "runtime.h"
+#include "util.h"
+
+#define POMP_VERSION_MACRO "-D_POMP=202611"
+
+enum mode { MODE_LINK, MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS };
+
+struct input {
+    const char *path;
+    int is_source;
+    char *object;   /* what the link uses for a source */
+};
+
+struct pompcc {
+    const char *cc;
+    char *bindir, *libdir, *incdir;
+    enum pomp_runtime runtime;
+    int keep, verbose, openmp, explicit_language, shared;
+    enum mode mode;
+    const char *output;
+    struct argv_list flags;      /* every option but the ones below */
+    struct argv_list dep_flags;  /* -MD -MMD -MF x -MT x -MQ x -MP */
+    int has_dep_target, has_dep_file;
+    struct input *inputs;
+    size_t ninputs;
+    char *tmpdir;
+};
+
+/* Options whose value is the next argument. */
+static int takes_separate_value(const char *a)
+{
+    static const char *const opts[] = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem",
+                                       "-iquote", "-idirafter", "-isysroot", "-x", "-MF", "-MT",
+                                       "-MQ", "-L", "-l", "-Xlinker", "-Xassembler",
+                                       "-Xpreprocessor", "-u", "-T", "-z", "-e", "--param",
+                                       "-aux-info", "-target", NULL};
+    for (const char *const *o = opts; *o; o++)
+        if (strcmp(a, *o) == 0)
+            return 1;
+    return 0;
+}
+
+/* Options that only the linker needs; kept out of compile commands. */
+static int is_link_only(const char *a)
+{
+    return strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 ||
+           strcmp(a, "-Xlinker") == 0 || strcmp(a, "-static") == 0 || strcmp(a, "-shared") == 0 ||
+           strcmp(a, "-rdynamic") == 0 || strcmp(a, "-pie") == 0 || strcmp(a, "-no-pie") == 0 ||
+           strcmp(a, "-s") == 0 || strcmp(a, "-T") == 0 || strcmp(a, "-u") == 0 ||
+           strcmp(a, "-z") == 0 || strcmp(a, "-e") == 0;
+}
+
+static int is_c_source(const char *a)
+{
+    size_t n = strlen(a);
+    return n > 2 && strcmp(a + n - 2, ".c") == 0;
+}
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fputs("pompcc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n", stderr);
+    exit(2);
+}
+
+static void parse_pomp_option(struct pompcc *pc, const char *a)
+{
+    if (strcmp(a, "--pomp-keep") == 0)
+        pc->keep = 1;
+    else if (strcmp(a, "--pomp-verbose") == 0)
+        pc->verbose = 1;
+    else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
+        if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
+            usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
+    } else
+        usage_error("unknown option '%s'", a);
+}
+
+static void add_input(struct pompcc *pc, const char *path, int is_source)
+{
+    pc->inputs = xrealloc(pc->inputs, (pc->ninputs + 1) * sizeof *pc->inputs);
+    pc->inputs[pc->ninputs++] = (struct input){path, is_source, NULL};
+}
+
+static void parse_args(struct pompcc *pc, int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--pomp-", 7) == 0) {
+            parse_pomp_option(pc, a);
+            continue;
+        }
+        if (strcmp(a, "-c") == 0) {
+            pc->mode = MODE_COMPILE;
+            continue;
+        }
+        if (strcmp(a, "-S") == 0) {
+            if (pc->mode != MODE_PREPROCESS)
+                pc->mode = MODE_ASSEMBLY;
+            continue;
+        }
+        if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)
+            pc->mode = MODE_PREPROCESS;
+        if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+            pc->output = argv[++i];
+            continue;
+        }
+        if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0) {
+            argv_add(&pc->dep_flags, a);
+            continue;
+        }
+        if ((strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0 || strcmp(a, "-MQ") == 0) &&
+            i + 1 < argc) {
+            argv_add(&pc->dep_flags, a);
+            argv_add(&pc->dep_flags, argv[++i]);
+            if (a[2] == 'F')
+                pc->has_dep_file = 1;
+            else
+                pc->has_dep_target = 1;
+            continue;
+        }
+        if (pomp_runtime_is_openmp_flag(a))
+            pc->openmp = 1;
+        if (strcmp(a, "-x") == 0 || strncmp(a, "-x", 2) == 0)
+            pc->explicit_language = 1;
+        if (strcmp(a, "-shared") == 0)
+            pc->shared = 1;
+        if (a[0] == '-' && a[1] != '\0') {
+            argv_add(&pc->flags, a);
+            if (takes_separate_value(a) && i + 1 < argc)
+                argv_add(&pc->flags, argv[++i]);
+            continue;
+        }
+        add_input(pc, a, is_c_source(a));
+    }
+}
+
+static void find_installation(struct pompcc *pc)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        fputs("pompcc: error: cannot find where pompcc is installed\n", stderr);
+        exit(2);
+    }
+    exe[n] = '\0';
+    char *dir = dirname(exe);
+    pc->bindir = xstrdup(dir);
+    pc->libdir = xasprintf("%s/../lib", dir);
+    pc->incdir = xasprintf("%s/../include", dir);
+}
+
+/* cc plus the user's options that matter when compiling (not linking). */
+static void compile_command(const struct pompcc *pc, struct argv_list *cmd)
+{
+    argv_add(cmd, pc->cc);
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        if (is_link_only(f)) {
+            if (takes_separate_value(f))
+                i++;
+            continue;
+        }
+        argv_add(cmd, f);
+    }
+    argv_add(cmd, POMP_VERSION_MACRO);
+    char *inc = xasprintf("-I%s", pc->incdir);
+    argv_add(cmd, inc);
+    free(inc);
+}
+
+static char *base_without_ext(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    char *s = xstrdup(b);
+    char *dot = strrchr(s, '.');
+    if (dot)
+        *dot = '\0';
+    return s;
+}
+
+static void print_file(const char *path)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) == 0) {
+        fwrite(text, 1, size, stderr);
+        free(text);
+    }
+}
+
+/* Writes the dependency file as the plain compile would have, from the original source. */
+static int make_dependencies(const struct pompcc *pc, const char *src, const char *obj)
+{
+    if (!pc->dep_flags.n)
+        return 0;
+    struct argv_list cmd = {0};
+    compile_command(pc, &cmd);
+    for (size_t i = 0; i < pc->dep_flags.n; i++)
+        argv_add(&cmd, pc->dep_flags.v[i]);
+    if (!pc->has_dep_target) {
+        argv_add(&cmd, "-MT");
+        argv_add(&cmd, obj);
+    }
+    if (!pc->has_dep_file) {
+        char *d = xstrdup(obj);
+        char *dot = strrchr(d, '.');
+        if (dot && !strchr(dot, '/'))
+            *dot = '\0';
+        char *df = xasprintf("%s.d", d);
+        argv_add(&cmd, "-MF");
+        argv_add(&cmd, df);
+        free(df);
+        free(d);
+    }
+    argv_add(&cmd, "-E");
+    argv_add(&cmd, src);
+    argv_add(&cmd, "-o");
+    argv_add(&cmd, "/dev/null");
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    return rc;
+}
+
+/* Instruments and compiles one source into obj (-c) or asm (-S). */
+static int compile_source(struct pompcc *pc, const char *src, const char *obj, int assembly,
+                          unsigned index)
+{
+    char *base = base_without_ext(src);
+    char *inst = pc->keep ? xasprintf("%s.pomp.c", base)
+                          : xasprintf("%s/%u_%s.pomp.c", pc->tmpdir, index, base);
+    char *tool = xasprintf("%s/pomp-instrument", pc->bindir);
+    struct argv_list cmd = {0};
+    argv_add(&cmd, tool);
+    if (pc->verbose)
+        argv_add(&cmd, "--verbose");
+    argv_add(&cmd, src);
+    argv_add(&cmd, inst);
+    argv_add(&cmd, "--");
+    for (size_t i = 0; i < pc->flags.n; i++)
+        argv_add(&cmd, pc->flags.v[i]);
+    int instrumented = run_process(cmd.v, NULL, NULL, pc->verbose) == 0;
+    argv_free(&cmd);
+    if (!instrumented)
+        fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); compiling it "
+                        "without instrumentation\n", src);
+
+    int rc = -1;
+    if (instrumented) {
+        char *srcdir_buf = xstrdup(src);
+        char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
+        compile_command(pc, &cmd);
+        argv_add(&cmd, "-iquote");
+        argv_add(&cmd, dirname(srcdir_buf));
+        argv_add(&cmd, assembly ? "-S" : "-c");
+        argv_add(&cmd, inst);
+        argv_add(&cmd, "-o");
+        argv_add(&cmd, obj);
+        rc = run_process(cmd.v, NULL, errs, pc->verbose);
+        argv_free(&cmd);
+        if (rc == 0)
+            print_file(errs); /* the compiler's warnings, pointing at the user's lines */
+        else
+            fprintf(stderr, "pompcc: warning: %s: the instrumented file did not compile; "
+                            "compiling it without instrumentation (please report this)\n", src);
+        unlink(errs);
+        free(errs);
+        free(srcdir_buf);
+    }
+    if (rc != 0) {
+        compile_command(pc, &cmd);
+        argv_add(&cmd, assembly ? "-S" : "-c");
+        argv_add(&cmd, src);
+        argv_add(&cmd, "-o");
+        argv_add(&cmd, obj);
+        rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+        argv_free(&cmd);
+    }
+    if (rc == 0)
+        rc = make_dependencies(pc, src, obj);
+    if (!pc->keep)
+        unlink(inst);
+    char *inc = xasprintf("%s.pomp.inc", inst);
+    if (!pc->keep)
+        unlink(inc);
+    free(inc);
+    free(inst);
+    free(tool);
+    free(base);
+    return rc;
+}
+
+static int prelink_and_link(struct pompcc *pc)
+{
+    struct argv_list cmd = {0};
+    char *init_c = xasprintf("%s/pomp_init.c", pc->tmpdir);
+    char *init_o = xasprintf("%s/pomp_init.o", pc->tmpdir);
+    int rc = 0;
+    int prelinked = !pc->shared;
+    if (prelinked) { /* a shared library's handles are initialized lazily */
+        char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
+        argv_add(&cmd, tool);
+        free(tool);
+        argv_add(&cmd, "-o");
+        argv_add(&cmd, init_c);
+        for (size_t i = 0; i < pc->ninputs; i++)
+            argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+        rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+        argv_free(&cmd);
+        if (rc == 0) {
+            argv_add(&cmd, pc->cc);
+            for (size_t i = 0; i < pc->flags.n; i++)
+                if (strcmp(pc->flags.v[i], "-m32") == 0 || strcmp(pc->flags.v[i], "-m64") == 0)
+                    argv_add(&cmd, pc->flags.v[i]);
+            argv_add(&cmd, "-c");
+            argv_add(&cmd, init_c);
+            argv_add(&cmd, "-o");
+            argv_add(&cmd, init_o);
+            rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+            argv_free(&cmd);
+        }
+        if (rc != 0) {
+            fputs("pompcc: warning: pre-linking failed; POMP handles will be initialized "
+                  "lazily\n", stderr);
+            prelinked = 0;
+        }
+    }
+
+    argv_add(&cmd, pc->cc);
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (!pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i]))
+            argv_add(&cmd, pc->flags.v[i]);
+    if (prelinked) /* first, so that archives after it supply the POMP_Init_ functions */
+        argv_add(&cmd, init_o);
+    for (size_t i = 0; i < pc->ninputs; i++)
+        argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+    char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
+    argv_add(&cmd, L);
+    argv_add(&cmd, rpath);
+    argv_add(&cmd, "-lpomp");
+    free(L);
+    free(rpath);
+    if (pc->openmp)
+        argv_addv(&cmd, pomp_runtime_link_args(pc->runtime));
+    if (pc->output) {
+        argv_add(&cmd, "-o");
+        argv_add(&cmd, pc->output);
+    }
+    rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    unlink(init_c);
+    unlink(init_o);
+    free(init_c);
+    free(init_o);
+    return rc;
+}
+
+/* Runs the real compiler with the user's arguments (and _POMP, pomplib.h's path). */
+static int pass_through(struct pompcc *pc, int argc, char **argv)
+{
+    struct argv_list cmd = {0};
+    argv_add(&cmd, pc->cc);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--pomp-", 7) != 0)
+            argv_add(&cmd, argv[i]);
+    argv_add(&cmd, POMP_VERSION_MACRO);
+    char *inc = xasprintf("-I%s", pc->incdir);
+    argv_add(&cmd, inc);
+    free(inc);
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    return rc;
+}
+
+static void remove_tmpdir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *p = xasprintf("%s/%s", dir, e->d_name);
+        unlink(p);
+        free(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+int main(int argc, char **argv)
+{
+    struct pompcc pc = {0};
+    pc.cc = getenv("POMP_CC") && *getenv("POMP_CC") ? getenv("POMP_CC") : "cc";
+    find_installation(&pc);
+    parse_args(&pc, argc, argv);
+
+    size_t nsources = 0;
+    for (size_t i = 0; i < pc.ninputs; i++)
+        nsources += pc.inputs[i].is_source;
+    if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 ||
+        (nsources == 0 && pc.mode != MODE_LINK))
+        return pass_through(&pc, argc, argv) == 0 ? 0 : 1;
+    if (pc.output && pc.mode != MODE_LINK && nsources > 1)
+        usage_error("'-o %s' with -c or -S and more than one source", pc.output);
+
+    char tmpl[] = "/tmp/pompcc-XXXXXX";
+    pc.tmpdir = mkdtemp(tmpl);
+    if (!pc.tmpdir) {
+        perror("pompcc: error: cannot create a temporary directory");
+        return 1;
+    }
+    int rc = 0;
+    unsigned index = 0;
+    for (size_t i = 0; i < pc.ninputs && rc == 0; i++) {
+        struct input *in = &pc.inputs[i];
+        if (!in->is_source)
+            continue;
+        char *base = base_without_ext(in->path);
+        if (pc.mode == MODE_LINK)
+            in->object = xasprintf("%s/%u_%s.o", pc.tmpdir, index, base);
+        else if (pc.output)
+            in->object = xstrdup(pc.output);
+        else
+            in->object = xasprintf("%s.%s", base, pc.mode == MODE_ASSEMBLY ? "s" : "o");
+        free(base);
+        rc = compile_source(&pc, in->path, in->object, pc.mode == MODE_ASSEMBLY, index++);
+    }
+    if (rc == 0 && pc.mode == MODE_LINK)
+        rc = prelink_and_link(&pc);
+    for (size_t i = 0; i < pc.ninputs; i++) {
+        if (pc.mode == MODE_LINK && pc.inputs[i].object)
+            unlink(pc.inputs[i].object);
+        free(pc.inputs[i].object);
+    }
+    remove_tmpdir(pc.tmpdir);
+    free(pc.inputs);
+    argv_free(&pc.flags);
+    argv_free(&pc.dep_flags);
+    free(pc.bindir);
+    free(pc.libdir);
+    free(pc.incdir);
+    return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,23 @@
+/* Running the tools pomp drives (compiler, nm, pomp-instrument). */
+#ifndef POMP_PROCESS_H
+#define POMP_PROCESS_H
+
+#include <stddef.h>
+
+/* A growable NULL-terminated argument vector. */
+struct argv_list {
+    char **v;
+    size_t n, cap;
+};
+void argv_add(struct argv_list *a, const char *s);
+void argv_addv(struct argv_list *a, const char *const *v);
+void argv_free(struct argv_list *a);
+
+/* Runs argv (PATH lookup); stdout_to / stderr_to: a file to write the stream to,
+ * or NULL to inherit. Returns the exit status, 128+signal, or -1 if it could not run. */
+int run_process(char *const *argv, const char *stdout_to, const char *stderr_to, int verbose);
+
+/* Runs argv and returns its stdout (malloc'ed) in *out. */
+int run_capture(char *const *argv, char **out);
+
+#endif

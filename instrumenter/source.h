@@ -1,0 +1,47 @@
+/* The source file as pomp-instrument sees it: its text, its lines, the pragmas
+ * in it (#pragma and _Pragma), and for each pragma the statement that follows it,
+ * with exact extents from libclang. */
+#ifndef POMP_SOURCE_H
+#define POMP_SOURCE_H
+
+#include <stddef.h>
+
+struct pragma {
+    unsigned start;        /* offset of '#' or of the _Pragma keyword */
+    unsigned end;          /* offset just past the pragma (before the newline of a #pragma) */
+    unsigned line_start;   /* offset of the first character of the pragma's line */
+    int is_operator;       /* written as _Pragma("...") */
+    char *text;            /* the text after "pragma", comments removed, lines joined */
+    unsigned *text_offsets;/* source offset of each character of text */
+    /* the statement the directive applies to, if one follows */
+    int has_stmt;
+    unsigned stmt_start, stmt_end;
+    int stmt_is_pragma;    /* the statement starts with another pragma */
+    int depth;             /* number of pragma statements enclosing this pragma */
+};
+
+struct source {
+    const char *path;          /* as given on the command line */
+    char *text;
+    size_t size;
+    unsigned *line_offsets;    /* offset of the first character of each line (0-based index) */
+    unsigned nlines;
+    struct pragma *pragmas;    /* in source order */
+    size_t npragmas;
+    int has_main;              /* main() is defined here, with a body */
+    unsigned main_body_open;   /* offset just past main's '{' */
+    unsigned main_body_close;  /* offset of main's closing '}' */
+};
+
+/* Reads and parses path with the compiler flags args (filtered to those that
+ * matter for parsing); openmp says whether -fopenmp was given. Prints
+ * file:line:col errors on stderr and returns -1 when the file cannot be handled. */
+int source_load(struct source *s, const char *path, int argc, const char *const *argv, int openmp,
+                int verbose);
+void source_free(struct source *s);
+
+/* 1-based line and column of an offset. */
+void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col);
+unsigned source_line(const struct source *s, unsigned offset);
+
+#endif

@@ -1,0 +1,149 @@
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void out_of_memory(void)
+{
+    fputs("pomp: fatal: out of memory\n", stderr);
+    exit(70);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        out_of_memory();
+    return d;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    int n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        out_of_memory();
+    return s;
+}
+
+int read_file(const char *path, char **text, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    struct strbuf b = {0};
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_addn(&b, chunk, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(b.s);
+        errno = EIO;
+        return -1;
+    }
+    if (!b.s)
+        sb_add(&b, "");
+    *text = b.s;
+    *size = b.len;
+    return 0;
+}
+
+int write_file(const char *path, const char *data, size_t size)
+{
+    char *tmp = xasprintf("%s.tmp.%d", path, (int)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        free(tmp);
+        return -1;
+    }
+    size_t w = fwrite(data, 1, size, f);
+    int bad = w != size || ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        free(tmp);
+        errno = e;
+        return -1;
+    }
+    free(tmp);
+    return 0;
+}
+
+void sb_addn(struct strbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        b->s = xrealloc(b->s, cap);
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+void sb_add(struct strbuf *b, const char *s) { sb_addn(b, s, strlen(s)); }
+
+void sb_printf(struct strbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = NULL;
+    int n = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        out_of_memory();
+    sb_addn(b, s, (size_t)n);
+    free(s);
+}
+
+void sb_add_c_escaped(struct strbuf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            char e[2] = {'\\', (char)c};
+            sb_addn(b, e, 2);
+        } else if (c == '\n') {
+            sb_add(b, "\\n");
+        } else if (c < 0x20 || c == 0x7f) {
+            sb_printf(b, "\\%03o", c);
+        } else {
+            sb_addn(b, (const char *)&c, 1);
+        }
+    }
+}

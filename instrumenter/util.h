@@ -1,0 +1,30 @@
+/* Small helpers shared by the instrumenter's programs: allocation that exits on
+ * failure (a command-line tool has nothing better to do), and whole-file I/O. */
+#ifndef POMP_UTIL_H
+#define POMP_UTIL_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Reads a whole file (NUL-terminated). Returns 0 or -1 with errno set. */
+int read_file(const char *path, char **text, size_t *size);
+/* Writes data to path through a temporary file and a rename. Returns 0 or -1. */
+int write_file(const char *path, const char *data, size_t size);
+
+/* A growable string. */
+struct strbuf {
+    char *s;
+    size_t len, cap;
+};
+void sb_add(struct strbuf *b, const char *s);
+void sb_addn(struct strbuf *b, const char *s, size_t n);
+void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Appends s as the inside of a C string literal. */
+void sb_add_c_escaped(struct strbuf *b, const char *s);
+
+#endif

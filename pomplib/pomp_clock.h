@@ -1,0 +1,42 @@
+/* The event clock: a raw, cheap timestamp on the hot path, converted to
+ * nanoseconds only after the run (pomp_clock_calibrate). */
+#ifndef POMP_CLOCK_H
+#define POMP_CLOCK_H
+
+#include <stdint.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+/* x86 machines pomp targets have an invariant TSC (cpuinfo flags constant_tsc and
+ * nonstop_tsc): a constant rate that idle states do not stop. */
+static inline uint64_t pomp_now(void) { return __rdtsc(); }
+#else
+#include <time.h>
+static inline uint64_t pomp_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#endif
+
+struct pomp_clock {
+    uint64_t start_ticks;   /* at library init */
+    uint64_t start_ns;      /* CLOCK_MONOTONIC at library init */
+    double ticks_per_ns;    /* set by pomp_clock_calibrate */
+    const char *source;     /* "tsc" or "clock_gettime" */
+};
+
+/* Records the starting pair of (ticks, monotonic ns). */
+void pomp_clock_init(struct pomp_clock *c);
+/* Derives ticks_per_ns from the start pair and now; waits until at least
+ * 20 ms have passed since init so the ratio is accurate for short runs. */
+void pomp_clock_calibrate(struct pomp_clock *c);
+/* Converts a tick count (a duration) to nanoseconds. */
+static inline double pomp_ticks_to_ns(const struct pomp_clock *c, uint64_t ticks)
+{
+    return (double)ticks / c->ticks_per_ns;
+}
+uint64_t pomp_monotonic_ns(void);
+
+#endif

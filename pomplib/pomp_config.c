@@ -1,0 +1,91 @@
+#include "pomp_config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "pomp_eventlog.h"
+
+int pomp_parse_bool(const char *s, int *out)
+{
+    static const char *const yes[] = {"1", "on", "yes", "true"};
+    static const char *const no[] = {"0", "off", "no", "false"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcasecmp(s, yes[i]) == 0)
+            return *out = 1, 1;
+        if (strcasecmp(s, no[i]) == 0)
+            return *out = 0, 1;
+    }
+    return 0;
+}
+
+int pomp_parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    uint64_t mult = 1;
+    switch (tolower((unsigned char)*end)) {
+    case '\0': break;
+    case 'k': mult = 1ull << 10; end++; break;
+    case 'm': mult = 1ull << 20; end++; break;
+    case 'g': mult = 1ull << 30; end++; break;
+    default: return 0;
+    }
+    if (*end == 'b' || *end == 'B')
+        end++;
+    if (*end != '\0' || v > (UINT64_MAX / mult))
+        return 0;
+    *out = (uint64_t)v * mult;
+    return 1;
+}
+
+static void bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
+{
+    fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, value, allowed,
+            dflt);
+}
+
+void pomp_config_read(struct pomp_config *cfg)
+{
+    enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
+    cfg->output_dir = NULL;
+    cfg->summary = 1;
+    cfg->trace = POMP_TRACE_NONE;
+    cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
+    cfg->profile_nodes = 1024;
+
+    const char *v = getenv("POMP_OUTPUT_DIR");
+    if (v && *v)
+        cfg->output_dir = v;
+
+    v = getenv("POMP_SUMMARY");
+    if (v && !pomp_parse_bool(v, &cfg->summary)) {
+        bad_value("POMP_SUMMARY", v, "on, off, yes, no, true, false, 1, 0", "on");
+        cfg->summary = 1;
+    }
+
+    v = getenv("POMP_TRACE");
+    if (v) {
+        if (strcasecmp(v, "none") == 0)
+            cfg->trace = POMP_TRACE_NONE;
+        else if (strcasecmp(v, "events") == 0)
+            cfg->trace = POMP_TRACE_EVENTS;
+        else
+            bad_value("POMP_TRACE", v, "none, events", "none");
+    }
+
+    v = getenv("POMP_BUFFER_SIZE");
+    if (v) {
+        uint64_t bytes;
+        if (pomp_parse_size(v, &bytes) && bytes >= MIN_BUFFER) {
+            uint64_t events = bytes / sizeof(struct pomp_event);
+            cfg->trace_events_per_thread =
+                (uint32_t)(events > MAX_BUFFER_EVENTS ? MAX_BUFFER_EVENTS : events);
+        } else {
+            bad_value("POMP_BUFFER_SIZE", v, "a byte count of at least 4096, with k, M or G", "16M");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/* Run-time configuration from the environment (docs/environment.md). */
+#ifndef POMP_CONFIG_H
+#define POMP_CONFIG_H
+
+#include <stdint.h>
+
+enum pomp_trace_kind { POMP_TRACE_NONE, POMP_TRACE_EVENTS };
+
+struct pomp_config {
+    const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
+    int summary;                       /* POMP_SUMMARY */
+    enum pomp_trace_kind trace;        /* POMP_TRACE */
+    uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
+    uint32_t profile_nodes;            /* call-path nodes per thread */
+};
+
+/* Reads the environment; each bad value is reported once on stderr, naming the
+ * variable and the allowed values, and replaced by the default. */
+void pomp_config_read(struct pomp_config *cfg);
+
+/* Parsers shared with the tests. Each returns 1 on success. */
+int pomp_parse_bool(const char *s, int *out);
+int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */
+
+#endif

@@ -1,0 +1,21 @@
+/* Library life cycle: initialization (explicit through POMP_Init or automatic
+ * at the first event), and finalization (POMP_Finalize, or at exit). */
+#ifndef POMP_CONTROL_H
+#define POMP_CONTROL_H
+
+#include "pomp_clock.h"
+#include "pomp_config.h"
+
+/* Nonzero between initialization and finalization; read on every event. */
+extern int pomp_recording;
+
+/* Initializes the library once and runs the prelinker's POMP_Init_Handles. */
+void pomp_ensure_initialized(void);
+/* Initializes the library once, without POMP_Init_Handles (for POMP_Get_handle,
+ * which POMP_Init_Handles itself calls). */
+void pomp_ensure_core_initialized(void);
+
+const struct pomp_config *pomp_config(void);
+const struct pomp_clock *pomp_clock(void);
+
+#endif

@@ -1,0 +1,132 @@
+#include "pomp_merge.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pomp_region.h"
+#include "pomp_thread.h"
+
+static size_t add_node(struct pomp_merged *m, size_t parent, struct POMP_Region_s *r, int overflow)
+{
+    if (m->count == m->capacity) {
+        size_t cap = m->capacity ? m->capacity * 2 : 64;
+        struct pomp_mnode *n = realloc(m->nodes, cap * sizeof *n);
+        if (!n)
+            return (size_t)-1;
+        m->nodes = n;
+        struct pomp_stat *s = realloc(m->stats, cap * m->nthreads * sizeof *s);
+        if (!s)
+            return (size_t)-1;
+        m->stats = s;
+        m->capacity = cap;
+    }
+    size_t i = m->count++;
+    m->nodes[i] = (struct pomp_mnode){.region = r, .parent = parent, .overflow = overflow};
+    memset(&m->stats[i * m->nthreads], 0, m->nthreads * sizeof *m->stats);
+    if (i != 0) {
+        m->nodes[i].next_sibling = m->nodes[parent].first_child;
+        m->nodes[parent].first_child = i;
+    }
+    return i;
+}
+
+static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp_node *n)
+{
+    int overflow = n->region == NULL;
+    for (size_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling)
+        if (m->nodes[c].region == n->region && m->nodes[c].overflow == overflow)
+            return c;
+    return add_node(m, parent, n->region, overflow);
+}
+
+/* The merged node where some thread entered region r (the fork point of a team). */
+static size_t find_entered(const struct pomp_merged *m, const struct POMP_Region_s *r)
+{
+    for (size_t i = 1; i < m->count; i++) {
+        if (m->nodes[i].region != r)
+            continue;
+        for (uint32_t t = 0; t < m->nthreads; t++)
+            if (pomp_merged_stat(m, i, t)->visits)
+                return i;
+    }
+    return 0;
+}
+
+static void add_stats(struct pomp_stat *s, const struct pomp_node *n)
+{
+    s->visits += n->visits;
+    s->begins += n->begins;
+    s->incl += n->incl;
+    s->excl += n->excl;
+    s->body += n->body;
+    if (n->visits + n->begins) {
+        uint64_t nmin = n->min == UINT64_MAX ? 0 : n->min;
+        if (s->min == 0 || nmin < s->min)
+            s->min = nmin;
+        if (n->max > s->max)
+            s->max = n->max;
+    }
+}
+
+/* Adds n's figures to merged node i, and n's children below it. */
+static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, const struct pomp_node *n)
+{
+    add_stats(pomp_merged_stat(m, i, thread), n);
+    for (const struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
+        size_t ci = find_child(m, i, c);
+        if (ci == (size_t)-1 || merge_into(m, thread, ci, c) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A top-level node that the thread began without entering: a team member's
+ * share of a region some other thread entered. */
+static int is_team_share(const struct pomp_node *n) { return n->visits == 0 && n->begins > 0; }
+
+static int merge_thread(struct pomp_merged *m, const struct pomp_thread *t, int team_shares)
+{
+    const struct pomp_profile *p = &t->profile;
+    for (const struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        if (is_team_share(n) != team_shares)
+            continue;
+        size_t target = team_shares ? find_entered(m, n->region) : 0;
+        if (target == 0)
+            target = find_child(m, 0, n);
+        if (target == (size_t)-1 || merge_into(m, t->index, target, n) != 0)
+            return -1;
+    }
+    if (!team_shares && (p->overflow.visits || p->overflow.begins)) {
+        size_t target = find_child(m, 0, &p->overflow);
+        return target == (size_t)-1 ? -1 : merge_into(m, t->index, target, &p->overflow);
+    }
+    return 0;
+}
+
+int pomp_merge(struct pomp_merged *m)
+{
+    memset(m, 0, sizeof *m);
+    struct pomp_thread *list = pomp_thread_list(&m->nthreads);
+    m->threads = calloc(m->nthreads ? m->nthreads : 1, sizeof *m->threads);
+    if (!m->threads)
+        return -1;
+    for (struct pomp_thread *t = list; t; t = t->next)
+        if (t->index < m->nthreads)
+            m->threads[t->index] = t;
+    if (add_node(m, 0, NULL, 0) == (size_t)-1)
+        return -1;
+    /* First what threads entered themselves, then the team shares grafted onto it. */
+    for (int team_shares = 0; team_shares <= 1; team_shares++)
+        for (uint32_t i = 0; i < m->nthreads; i++)
+            if (m->threads[i] && merge_thread(m, m->threads[i], team_shares) != 0)
+                return -1;
+    return 0;
+}
+
+void pomp_merged_free(struct pomp_merged *m)
+{
+    free(m->threads);
+    free(m->nodes);
+    free(m->stats);
+    memset(m, 0, sizeof *m);
+}

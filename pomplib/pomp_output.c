@@ -1,0 +1,191 @@
+#include "pomp_output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pomp_merge.h"
+#include "pomp_region.h"
+#include "pomp_summary.h"
+#include "pomp_thread.h"
+
+#define PROFILE_SCHEMA_VERSION 1
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void write_regions(FILE *f)
+{
+    fputs("  \"regions\": [", f);
+    int first = 1;
+    for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        fprintf(f, "%s\n    {\"id\": %u, \"type\": ", first ? "" : ",", r->id);
+        json_string(f, pomp_region_type(r));
+        fputs(", \"name\": ", f);
+        json_string(f, r->ctc.name ? r->ctc.name : "");
+        fputs(", \"file\": ", f);
+        json_string(f, r->ctc.file ? r->ctc.file : "");
+        fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
+                r->ctc.start_line_first, r->ctc.end_line_last,
+                r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
+        json_string(f, r->ctc_text);
+        if (r->ctc_error)
+            fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": \"%s\"}",
+                    r->ctc_error_offset, ctc_error_string(r->ctc_error));
+        fputc('}', f);
+        first = 0;
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void write_threads(FILE *f, const struct pomp_merged *m)
+{
+    fputs("  \"threads\": [", f);
+    for (uint32_t i = 0; i < m->nthreads; i++) {
+        const struct pomp_thread *t = m->threads[i];
+        if (!t)
+            continue;
+        const struct pomp_profile *p = &t->profile;
+        fprintf(f,
+                "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
+                "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu}",
+                i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
+                (unsigned long long)p->nesting_errors, (unsigned long long)p->dropped_paths,
+                (unsigned long long)t->log.dropped);
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void write_callpath(FILE *f, const struct pomp_merged *m, const struct pomp_clock *clk)
+{
+    fputs("  \"callpath\": [", f);
+    for (size_t i = 1; i < m->count; i++) {
+        const struct pomp_mnode *n = &m->nodes[i];
+        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u, \"per_thread\": [",
+                i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0);
+        int first = 1;
+        for (uint32_t t = 0; t < m->nthreads; t++) {
+            const struct pomp_stat *s = pomp_merged_stat(m, i, t);
+            if (!s->visits && !s->begins)
+                continue;
+            fprintf(f,
+                    "%s{\"thread\": %u, \"visits\": %llu, \"begins\": %llu, \"incl_ns\": %.0f, "
+                    "\"excl_ns\": %.0f, \"min_ns\": %.0f, \"max_ns\": %.0f, \"body_ns\": %.0f}",
+                    first ? "" : ", ", t, (unsigned long long)s->visits,
+                    (unsigned long long)s->begins, pomp_ticks_to_ns(clk, s->incl),
+                    pomp_ticks_to_ns(clk, s->excl), pomp_ticks_to_ns(clk, s->min),
+                    pomp_ticks_to_ns(clk, s->max), pomp_ticks_to_ns(clk, s->body));
+            first = 0;
+        }
+        fputs("]}", f);
+    }
+    fputs("\n  ]\n", f);
+}
+
+static int write_profile(const char *dir, const struct pomp_merged *m,
+                         const struct pomp_clock *clk, double duration_ns)
+{
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/profile.json", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"program\": ",
+            PROFILE_SCHEMA_VERSION);
+    json_string(f, program_invocation_short_name);
+    fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
+               "  \"duration_ns\": %.0f,\n",
+            (int)getpid(), clk->source, clk->ticks_per_ns, duration_ns);
+    write_regions(f);
+    write_threads(f, m);
+    write_callpath(f, m, clk);
+    fputs("}\n", f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_events(const char *dir, const struct pomp_merged *m, const struct pomp_clock *clk)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/events.log", dir);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs("# thread time_ns event region\n", f);
+    for (uint32_t i = 0; i < m->nthreads; i++) {
+        const struct pomp_thread *t = m->threads[i];
+        if (!t)
+            continue;
+        for (uint32_t e = 0; e < t->log.used; e++) {
+            const struct pomp_event *ev = &t->log.buf[e];
+            fprintf(f, "%u %.0f %s %u\n", t->index,
+                    pomp_ticks_to_ns(clk, ev->time - clk->start_ticks),
+                    pomp_event_name((enum pomp_event_kind)ev->kind), ev->region);
+        }
+    }
+    return fclose(f);
+}
+
+/* The output directory: $POMP_OUTPUT_DIR, or pomp-<program>-<date>-<pid> here. */
+static int make_output_dir(const struct pomp_config *cfg, char *dir, size_t size)
+{
+    if (cfg->output_dir) {
+        snprintf(dir, size, "%s", cfg->output_dir);
+    } else {
+        time_t now = time(NULL);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        snprintf(dir, size, "pomp-%s-%s-%d", program_invocation_short_name, stamp, (int)getpid());
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return -1;
+    return 0;
+}
+
+void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock)
+{
+    double duration_ns = pomp_ticks_to_ns(clock, pomp_now() - clock->start_ticks);
+    struct pomp_merged m;
+    char dir[4096];
+    if (pomp_merge(&m) != 0) {
+        fprintf(stderr, "pomp: error: out of memory while merging the profile\n");
+        pomp_merged_free(&m);
+        return;
+    }
+    if (make_output_dir(cfg, dir, sizeof dir) != 0) {
+        fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", dir,
+                strerror(errno));
+    } else {
+        if (write_profile(dir, &m, clock, duration_ns) != 0)
+            fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", dir,
+                    strerror(errno));
+        if (cfg->trace == POMP_TRACE_EVENTS && write_events(dir, &m, clock) != 0)
+            fprintf(stderr, "pomp: error: cannot write %s/events.log: %s\n", dir, strerror(errno));
+        if (cfg->summary)
+            pomp_summary_print(stderr, &m, clock, duration_ns, dir);
+    }
+    pomp_merged_free(&m);
+}

@@ -1,0 +1,12 @@
+/* What libpomp leaves behind at finalization: the output directory with
+ * profile.json (and events.log with POMP_TRACE=events), and the summary on stderr.
+ * Formats: docs/output.md. */
+#ifndef POMP_OUTPUT_H
+#define POMP_OUTPUT_H
+
+#include "pomp_clock.h"
+#include "pomp_config.h"
+
+void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock);
+
+#endif

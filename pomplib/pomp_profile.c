@@ -1,0 +1,162 @@
+#include "pomp_profile.h"
+
+#include <pomplib.h>
+#include <stdlib.h>
+#include <string.h>
+
+int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now)
+{
+    memset(p, 0, sizeof *p);
+    p->pool = calloc(pool_size, sizeof *p->pool);
+    if (!p->pool)
+        return -1;
+    p->pool_size = pool_size;
+    p->overflow.parent = &p->root;
+    p->overflow.min = UINT64_MAX;
+    p->frames[0].node = &p->root;
+    p->frames[0].start = now;
+    p->depth = 1;
+    return 0;
+}
+
+static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
+                                  struct POMP_Region_s *r)
+{
+    struct pomp_node *c = parent->last_hit;
+    if (__builtin_expect(c != NULL && c->region == r, 1))
+        return c;
+    for (c = parent->first_child; c; c = c->next_sibling)
+        if (c->region == r)
+            goto found;
+    if (p->pool_used == p->pool_size) {
+        p->dropped_paths++;
+        return &p->overflow;
+    }
+    c = &p->pool[p->pool_used++];
+    c->region = r;
+    c->parent = parent;
+    c->min = UINT64_MAX;
+    c->next_sibling = parent->first_child;
+    parent->first_child = c;
+found:
+    parent->last_hit = c;
+    return c;
+}
+
+static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered)
+{
+    if (p->depth == POMP_MAX_DEPTH) {
+        p->too_deep++;
+        return;
+    }
+    struct pomp_node *n = child_of(p, p->frames[p->depth - 1].node, r);
+    struct pomp_frame *f = &p->frames[p->depth++];
+    f->node = n;
+    f->region = r;
+    f->start = now;
+    f->body_start = now;
+    f->child = 0;
+    f->entered = (uint8_t)entered;
+    f->in_body = (uint8_t)!entered;
+    if (entered)
+        n->visits++;
+    else
+        n->begins++;
+}
+
+static void pop(struct pomp_profile *p, uint64_t now)
+{
+    struct pomp_frame *f = &p->frames[--p->depth];
+    struct pomp_node *n = f->node;
+    uint64_t incl = now - f->start;
+    n->incl += incl;
+    n->excl += incl - f->child;
+    if (incl < n->min)
+        n->min = incl;
+    if (incl > n->max)
+        n->max = incl;
+    p->frames[p->depth - 1].child += incl;
+}
+
+/* Finds the open frame of region r, closing (and counting) frames left open
+ * above it; returns 0 if r is not open on this thread. */
+static int unwind_to(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    uint32_t d = p->depth;
+    while (d > 1 && p->frames[d - 1].region != r)
+        d--;
+    if (d == 1)
+        return 0;
+    while (p->depth > d) {
+        p->nesting_errors++;
+        pop(p, now);
+    }
+    return 1;
+}
+
+/* Frames beyond POMP_MAX_DEPTH were not pushed; their closing events only count down. */
+static inline int closing_unrecorded(struct pomp_profile *p)
+{
+    if (__builtin_expect(p->too_deep == 0, 1))
+        return 0;
+    p->too_deep--;
+    return 1;
+}
+
+int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    push(p, r, now, 1);
+    return p->too_deep ? POMP_ERR_DEPTH : POMP_SUCCESS;
+}
+
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body) {
+        top->in_body = 1;
+        top->body_start = now;
+        top->node->begins++;
+        return POMP_SUCCESS;
+    }
+    push(p, r, now, 0);
+    return p->too_deep ? POMP_ERR_DEPTH : POMP_SUCCESS;
+}
+
+int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    if (closing_unrecorded(p))
+        return POMP_SUCCESS;
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(top->region != r || !top->in_body, 0)) {
+        if (!unwind_to(p, r, now) || !p->frames[p->depth - 1].in_body) {
+            p->nesting_errors++;
+            return POMP_ERR_NESTING;
+        }
+        top = &p->frames[p->depth - 1];
+    }
+    top->in_body = 0;
+    top->node->body += now - top->body_start;
+    if (!top->entered)
+        pop(p, now);
+    return POMP_SUCCESS;
+}
+
+int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    if (closing_unrecorded(p))
+        return POMP_SUCCESS;
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(top->region != r || !top->entered, 0)) {
+        if (!unwind_to(p, r, now) || !p->frames[p->depth - 1].entered) {
+            p->nesting_errors++;
+            return POMP_ERR_NESTING;
+        }
+        top = &p->frames[p->depth - 1];
+    }
+    if (top->in_body) { /* exit without end: close the block too */
+        p->nesting_errors++;
+        top->node->body += now - top->body_start;
+    }
+    pop(p, now);
+    return POMP_SUCCESS;
+}

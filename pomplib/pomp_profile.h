@@ -1,0 +1,57 @@
+/* The per-thread call-path profile. Each thread owns a tree of nodes (one per
+ * distinct path of regions) drawn from a pool it allocated when it registered,
+ * and a stack of the regions it is in. Events touch only the thread's own data:
+ * no locks, no allocation. */
+#ifndef POMP_PROFILE_H
+#define POMP_PROFILE_H
+
+#include <stdint.h>
+
+struct POMP_Region_s;
+
+struct pomp_node {
+    struct POMP_Region_s *region;     /* NULL for the thread's root and the overflow node */
+    struct pomp_node *parent, *first_child, *next_sibling, *last_hit;
+    uint64_t visits;     /* enter events: the thread encountered the construct */
+    uint64_t begins;     /* begin events: the thread executed the structured block */
+    uint64_t incl;       /* ticks from enter to exit (or begin to end without enter) */
+    uint64_t excl;       /* incl minus the incl of the children */
+    uint64_t min, max;   /* shortest and longest single visit (incl) */
+    uint64_t body;       /* ticks from begin to end */
+};
+
+struct pomp_frame {
+    struct pomp_node *node;
+    struct POMP_Region_s *region; /* the event's region (node may be the overflow node) */
+    uint64_t start;       /* tick of enter (or begin) */
+    uint64_t body_start;  /* tick of begin */
+    uint64_t child;       /* incl of the children so far */
+    uint8_t entered;      /* opened by an enter event */
+    uint8_t in_body;      /* between begin and end */
+};
+
+#define POMP_MAX_DEPTH 64
+
+struct pomp_profile {
+    struct pomp_node root;
+    struct pomp_node overflow;        /* receives paths once the pool is exhausted */
+    struct pomp_node *pool;
+    uint32_t pool_used, pool_size;
+    uint32_t depth;                   /* frames in use; frames[0] is the root */
+    uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
+    uint64_t nesting_errors;          /* end/exit that matched no open region */
+    uint64_t dropped_paths;           /* new paths that went to the overflow node */
+    struct pomp_frame frames[POMP_MAX_DEPTH];
+};
+
+/* Sets up an empty profile with a pool of pool_size nodes (allocated here, once). */
+int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now);
+
+/* The four event kinds of seed 002: enter/exit of the construct, begin/end of
+ * its structured block. Each returns a POMP error code. */
+int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+
+#endif

@@ -1,0 +1,98 @@
+#include "pomp_region.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pomp_control.h"
+
+/* The registry: every region ever created. Written only under registry_lock
+ * (handle initialization is rare: once per region), read after the run. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct POMP_Region_s *registry_head;
+static uint32_t registry_count;
+
+static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_init kind)
+{
+    struct POMP_Region_s *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->ctc_text = strdup(ctc);
+    if (!r->ctc_text) {
+        free(r);
+        return NULL;
+    }
+    r->init_kind = (uint8_t)kind;
+    r->ctc_error = ctc_parse(ctc, &r->ctc, &r->ctc_error_offset);
+    if (r->ctc_error != CTC_OK)
+        fprintf(stderr, "pomp: warning: malformed CTC string at byte %zu (%s): \"%s\"\n",
+                r->ctc_error_offset, ctc_error_string(r->ctc_error), ctc);
+    r->id = ++registry_count;
+    r->next = registry_head;
+    registry_head = r;
+    return r;
+}
+
+/* Creates the region for *handle unless another thread did it first. */
+static struct POMP_Region_s *init_handle(POMP_Handle_t *handle, const char *ctc,
+                                         enum pomp_region_init kind, int32_t *rc)
+{
+    pthread_mutex_lock(&registry_lock);
+    struct POMP_Region_s *r = __atomic_load_n(handle, __ATOMIC_ACQUIRE);
+    if (!r) {
+        r = region_create(ctc, kind);
+        if (r)
+            __atomic_store_n(handle, r, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&registry_lock);
+    if (!r)
+        *rc = POMP_ERR_NO_MEMORY;
+    else if (r->ctc_error != CTC_OK)
+        *rc = POMP_ERR_BAD_CTC;
+    return r;
+}
+
+struct POMP_Region_s *pomp_region_lazy_init(POMP_Handle_t *handle, const char *ctc, int32_t *rc)
+{
+    if (!handle) {
+        *rc = POMP_ERR_NULL_ARGUMENT;
+        return NULL;
+    }
+    if (!ctc) {
+        *rc = POMP_ERR_NO_CONTEXT;
+        return NULL;
+    }
+    pomp_ensure_initialized();
+    return init_handle(handle, ctc, POMP_INIT_LAZY, rc);
+}
+
+int32_t pomp_region_get_handle(POMP_Handle_t *handle, const char *ctc, enum pomp_region_init kind)
+{
+    if (!handle || !ctc)
+        return POMP_ERR_NULL_ARGUMENT;
+    int32_t rc = POMP_SUCCESS;
+    init_handle(handle, ctc, kind, &rc);
+    return rc;
+}
+
+struct POMP_Region_s *pomp_region_list(void)
+{
+    pthread_mutex_lock(&registry_lock);
+    struct POMP_Region_s *r = registry_head;
+    pthread_mutex_unlock(&registry_lock);
+    return r;
+}
+
+uint32_t pomp_region_count(void)
+{
+    pthread_mutex_lock(&registry_lock);
+    uint32_t n = registry_count;
+    pthread_mutex_unlock(&registry_lock);
+    return n;
+}
+
+const char *pomp_region_type(const struct POMP_Region_s *r)
+{
+    return r->ctc.type ? r->ctc.type : "unknown";
+}

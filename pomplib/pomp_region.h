@@ -1,0 +1,50 @@
+/* Regions: what a POMP handle points to. One record per handle, created by
+ * POMP_Get_handle (pre-initialized, from POMP_Init_Handles) or lazily by the
+ * first event that arrives with a zero handle and a CTC string. */
+#ifndef POMP_REGION_H
+#define POMP_REGION_H
+
+#include <pomplib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ctc.h"
+
+enum pomp_region_init { POMP_INIT_HANDLE = 0, POMP_INIT_LAZY = 1 };
+
+struct POMP_Region_s {
+    uint32_t id;                  /* 1..n in creation order */
+    uint8_t init_kind;            /* enum pomp_region_init */
+    int ctc_error;                /* enum ctc_error of the CTC string */
+    size_t ctc_error_offset;
+    char *ctc_text;               /* copy of the CTC string */
+    struct ctc ctc;               /* parsed (empty when ctc_error != 0) */
+    struct POMP_Region_s *next;   /* registry list, newest first */
+};
+
+/* Resolves the handle, initializing it from ctc under the registry lock if it is
+ * still zero. Returns the region or NULL (*rc says why). */
+struct POMP_Region_s *pomp_region_lazy_init(POMP_Handle_t *handle, const char *ctc, int32_t *rc);
+
+static inline struct POMP_Region_s *pomp_region_resolve(POMP_Handle_t *handle, const char *ctc,
+                                                        int32_t *rc)
+{
+    if (handle) {
+        struct POMP_Region_s *r = __atomic_load_n(handle, __ATOMIC_ACQUIRE);
+        if (__builtin_expect(r != NULL, 1))
+            return r;
+    }
+    return pomp_region_lazy_init(handle, ctc, rc);
+}
+
+/* Creates (or returns the existing) region for a handle; POMP_Get_handle. */
+int32_t pomp_region_get_handle(POMP_Handle_t *handle, const char *ctc, enum pomp_region_init kind);
+
+/* All regions, newest first; stable once recording has stopped. */
+struct POMP_Region_s *pomp_region_list(void);
+uint32_t pomp_region_count(void);
+
+/* Human-readable type and location of a region, for messages. */
+const char *pomp_region_type(const struct POMP_Region_s *r);
+
+#endif

@@ -1,0 +1,77 @@
+#include "pomp_summary.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "pomp_region.h"
+#include "pomp_thread.h"
+
+enum { TOP_REGIONS = 5 };
+
+struct row {
+    size_t node;
+    uint64_t max_incl, visits;
+    uint32_t threads;
+};
+
+static int by_time_desc(const void *a, const void *b)
+{
+    const struct row *x = a, *y = b;
+    return (x->max_incl < y->max_incl) - (x->max_incl > y->max_incl);
+}
+
+void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_clock *clock,
+                        double duration_ns, const char *dir)
+{
+    struct row *rows = calloc(m->count ? m->count : 1, sizeof *rows);
+    if (!rows)
+        return;
+    size_t n = 0;
+    uint64_t errors = 0, dropped = 0;
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        if (m->threads[t]) {
+            errors += m->threads[t]->profile.nesting_errors;
+            dropped += m->threads[t]->profile.dropped_paths + m->threads[t]->log.dropped;
+        }
+    for (size_t i = 1; i < m->count; i++) {
+        struct row r = {.node = i};
+        for (uint32_t t = 0; t < m->nthreads; t++) {
+            const struct pomp_stat *s = pomp_merged_stat(m, i, t);
+            if (!s->visits && !s->begins)
+                continue;
+            r.threads++;
+            r.visits += s->visits;
+            if (s->incl > r.max_incl)
+                r.max_incl = s->incl;
+        }
+        rows[n++] = r;
+    }
+    qsort(rows, n, sizeof *rows, by_time_desc);
+
+    fprintf(f, "pomp: %s: %.3f s, %u thread%s, %u region%s; output in %s/\n",
+            program_invocation_short_name, duration_ns / 1e9, m->nthreads,
+            m->nthreads == 1 ? "" : "s", pomp_region_count(), pomp_region_count() == 1 ? "" : "s",
+            dir);
+    if (n)
+        fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
+    for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {
+        const struct pomp_mnode *node = &m->nodes[rows[i].node];
+        const struct POMP_Region_s *r = node->region;
+        fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
+                (unsigned long long)rows[i].visits, rows[i].threads);
+        if (r)
+            fprintf(f, "%s%s%s @ %s:%d\n", pomp_region_type(r), r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "", r->ctc.file ? r->ctc.file : "?",
+                    r->ctc.start_line_first);
+        else
+            fputs("<overflow: more paths than the profile holds>\n", f);
+    }
+    if (errors)
+        fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
+                (unsigned long long)errors);
+    if (dropped)
+        fprintf(f, "pomp: warning: %llu events or paths did not fit the buffers\n",
+                (unsigned long long)dropped);
+    fprintf(f, "pomp: full tables: pomp-report %s\n", dir);
+    free(rows);
+}

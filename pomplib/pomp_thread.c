@@ -1,0 +1,52 @@
+#include "pomp_thread.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "pomp_clock.h"
+#include "pomp_control.h"
+
+__thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
+
+/* Every thread record, for the output at the end; written once per thread. */
+static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pomp_thread *threads_head;
+static uint32_t threads_count;
+
+struct pomp_thread *pomp_thread_register(int32_t thread_id)
+{
+    pomp_ensure_initialized();
+    const struct pomp_config *cfg = pomp_config();
+    struct pomp_thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    if (pomp_profile_init(&t->profile, cfg->profile_nodes, pomp_now()) != 0) {
+        free(t);
+        return NULL;
+    }
+    if (cfg->trace == POMP_TRACE_EVENTS) {
+        t->log.capacity = cfg->trace_events_per_thread;
+        t->log.buf = malloc((size_t)t->log.capacity * sizeof *t->log.buf);
+        if (!t->log.buf)
+            t->log.capacity = 0; /* every event will count as dropped */
+    }
+    t->omp_thread_num = thread_id;
+    t->os_tid = gettid();
+    pthread_mutex_lock(&threads_lock);
+    t->index = threads_count++;
+    t->next = threads_head;
+    threads_head = t;
+    pthread_mutex_unlock(&threads_lock);
+    pomp_tls_thread = t;
+    return t;
+}
+
+struct pomp_thread *pomp_thread_list(uint32_t *count)
+{
+    pthread_mutex_lock(&threads_lock);
+    struct pomp_thread *t = threads_head;
+    *count = threads_count;
+    pthread_mutex_unlock(&threads_lock);
+    return t;
+}

@@ -1,0 +1,37 @@
+#include "runtime.h"
+
+#include <string.h>
+
+#ifndef POMP_LIBOMP_DIR
+#define POMP_LIBOMP_DIR "/usr/lib/llvm-19/lib"
+#endif
+
+int pomp_runtime_parse(const char *name, enum pomp_runtime *out)
+{
+    if (strcmp(name, "libomp") == 0 || strcmp(name, "llvm") == 0)
+        *out = POMP_RUNTIME_LIBOMP;
+    else if (strcmp(name, "gomp") == 0 || strcmp(name, "libgomp") == 0)
+        *out = POMP_RUNTIME_GOMP;
+    else
+        return -1;
+    return 0;
+}
+
+int pomp_runtime_is_openmp_flag(const char *a)
+{
+    return strcmp(a, "-fopenmp") == 0 || strncmp(a, "-fopenmp=", 9) == 0 ||
+           strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0;
+}
+
+int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a)
+{
+    return rt == POMP_RUNTIME_LIBOMP && pomp_runtime_is_openmp_flag(a);
+}
+
+const char *const *pomp_runtime_link_args(enum pomp_runtime rt)
+{
+    static const char *const libomp[] = {"-L" POMP_LIBOMP_DIR, "-Wl,-rpath," POMP_LIBOMP_DIR,
+                                         "-lomp", "-pthread", NULL};
+    static const char *const gomp[] = {"-fopenmp", NULL};
+    return rt == POMP_RUNTIME_LIBOMP ? libomp : gomp;
+}

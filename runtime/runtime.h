@@ -1,0 +1,23 @@
+/* Which OpenMP runtime an instrumented program runs on, and how to link it.
+ * Default: LLVM libomp (Debian libomp-19-dev), for GCC- and Clang-compiled
+ * objects alike: it provides the GOMP_* entry points GCC emits, and OMPT. */
+#ifndef POMP_RUNTIME_H
+#define POMP_RUNTIME_H
+
+enum pomp_runtime { POMP_RUNTIME_LIBOMP, POMP_RUNTIME_GOMP };
+
+/* Parses the value of --pomp-runtime=; returns 0 or -1 for an unknown name. */
+int pomp_runtime_parse(const char *name, enum pomp_runtime *out);
+
+/* Does this compiler flag turn on OpenMP (-fopenmp, -fopenmp=libomp, -fiopenmp, -qopenmp)? */
+int pomp_runtime_is_openmp_flag(const char *arg);
+
+/* Whether the flag must be dropped from the link line for this runtime (the
+ * compiler driver would otherwise add its own runtime, libgomp for GCC). */
+int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg);
+
+/* The linker arguments that put the runtime under the program (NULL-terminated,
+ * static storage). */
+const char *const *pomp_runtime_link_args(enum pomp_runtime rt);
+
+#endif
