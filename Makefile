@@ -52,11 +52,11 @@ $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 
 # ---- instrumenter: generated directive scanner and grammar ----
-$(GEN)/directive_parser.c $(GEN)/directive_parser.h: instrumenter/directive_parser.y | $(GEN)
+$(GEN)/directive_parser.c $(GEN)/directive_parser.h: instrumenter/directive_parser.y instrumenter/directive.h | $(GEN)
 	bison -d -o $(GEN)/directive_parser.c $<
 $(GEN)/directive_lexer.c $(GEN)/directive_lexer.h: instrumenter/directive_lexer.l $(GEN)/directive_parser.h | $(GEN)
 	flex --header-file=$(GEN)/directive_lexer.h -o $(GEN)/directive_lexer.c $<
-$(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h | $(OBJ)/gen
+$(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h $(wildcard instrumenter/directive*.h) | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Iinstrumenter -I$(GEN) -c $< -o $@
 
 INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -I$(GEN) -I$(LLVM_DIR)/include \
@@ -92,14 +92,15 @@ $(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)
 
 # ---- tests ----
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-$(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Ictc -o $@ $^ -lcriterion
-$(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Iinstrumenter -I$(GEN) -o $@ $^ -lcriterion
-$(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Iinstrumenter -o $@ $^ -lcriterion
-$(BUILD)/tests/test_profile: tests/unit/test_profile.c $(LIB)/libpomp.so $(POMPLIB_OBJ) | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Ipomplib -Ipomplib/include -Ictc -o $@ $< $(POMPLIB_OBJ) -lcriterion -lpthread
+UNIT_LINK = $(CC) $(CFLAGS_ALL) -o $@ $(filter %.c %.o,$^) -lcriterion
+$(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o ctc/ctc.h | $(BUILD)/tests
+	$(UNIT_LINK) -Ictc
+$(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
+$(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
+$(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
 
 test: deps
 	$(MAKE) all test-unit test-e2e

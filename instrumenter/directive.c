@@ -80,6 +80,7 @@ static int split_name(struct directive *d)
         d->nitems = 0;
         return 0;
     }
+    d->unknown_directive = d->nitems > 0;
     d->error_column = d->nitems ? d->items[0].column : 0;
     snprintf(d->error, sizeof d->error, "unknown OpenMP directive '%s'",
              d->nitems ? d->items[0].word : "");

@@ -24,6 +24,7 @@ struct directive {
     /* filled by the parser */
     size_t nitems;
     struct directive_item items[DIRECTIVE_MAX_ITEMS];
+    int unknown_directive;          /* well-formed, but not an OpenMP 5.2 directive name */
     int error_column;               /* where parsing failed, -1 if it did not */
     char error[160];
 };

@@ -405,7 +405,7 @@ static int do_parallel_for(struct rewriter *w, const struct pragma *p, const str
 /* ---- one pragma ---- */
 
 static void report_parse_error(const struct rewriter *w, const struct pragma *p,
-                               const struct directive *d)
+                               const struct directive *d, const char *what)
 {
     size_t len = strlen(p->text);
     unsigned off = d->error_column >= 0 && (size_t)d->error_column < len
@@ -413,16 +413,22 @@ static void report_parse_error(const struct rewriter *w, const struct pragma *p,
                        : p->end;
     unsigned line, col;
     source_position(w->s, off, &line, &col);
-    fprintf(stderr, "%s:%u:%u: error: malformed pragma: %s\n", w->s->path, line, col, d->error);
+    fprintf(stderr, "%s:%u:%u: %s\n", w->s->path, line, col, what);
 }
 
 static int handle_pragma(struct rewriter *w, const struct pragma *p)
 {
     struct directive d;
     if (directive_parse(p->text, &d) != 0) {
-        report_parse_error(w, p, &d);
+        /* A directive pomp does not know (newer or vendor-specific) is left to the
+         * compiler; a malformed one stops instrumentation of the file. */
+        int unknown = d.unknown_directive;
+        char *what = unknown ? xasprintf("warning: %s; left alone", d.error)
+                             : xasprintf("error: malformed pragma: %s", d.error);
+        report_parse_error(w, p, &d, what);
+        free(what);
         directive_free(&d);
-        return -1;
+        return unknown ? 0 : -1;
     }
     int rc = 0;
     if (strcmp(d.sentinel, "omp") != 0) {

@@ -12,16 +12,17 @@
 
 enum pomp_phase { PHASE_ENTER, PHASE_BEGIN, PHASE_END, PHASE_EXIT };
 
-/* handle_ptr is set for the first event of a construct (which may initialize the
- * handle from ctc), handle for the later ones. */
+/* The first event of a construct (enter) gets the handle's address and may
+ * initialize it from ctc; the later ones get the handle itself. */
 static inline __attribute__((always_inline)) int32_t
 record(POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc, int32_t thread_id,
        enum pomp_phase phase, enum pomp_event_kind kind)
 {
     int32_t rc = POMP_SUCCESS;
-    struct POMP_Region_s *r = handle_ptr ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
+    int first = phase == PHASE_ENTER;
+    struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
-        return handle_ptr ? rc : POMP_ERR_NO_CONTEXT;
+        return first ? rc : POMP_ERR_NO_CONTEXT;
     if (__builtin_expect(!__atomic_load_n(&pomp_recording, __ATOMIC_RELAXED), 0))
         return POMP_ERR_FINALIZED;
     struct pomp_thread *t = pomp_thread_self(thread_id);

@@ -1,0 +1,40 @@
+# pompcc as a drop-in for cc: one-step builds, make CC=pompcc with dependency
+# files and an incremental rebuild, -E, and _POMP.
+source "$(dirname "$0")/lib.sh"
+cp "$EXAMPLES"/workshare/*.[ch] .
+plain_cc main.c work.c -o app_plain
+OMP_NUM_THREADS=3 ./app_plain > plain.txt
+
+# One step, several sources.
+"$POMPCC" $E2E_CFLAGS -fopenmp main.c work.c -o app1
+OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=one ./app1 > one.txt
+diff -u plain.txt one.txt || fail "one-step build output differs"
+assert_eq "$(jq '.regions | length' one/profile.json)" 7 "regions of the one-step build"
+ls *.o 2>/dev/null && fail "a one-step build leaves no objects behind"
+
+# make CC=pompcc with -MMD dependency files.
+cat > Makefile <<'MK'
+CFLAGS = -fopenmp -O2 -MMD
+LDFLAGS = -fopenmp
+app: main.o work.o
+	$(CC) $(LDFLAGS) $^ -o $@
+-include *.d
+MK
+make -s CC="$POMPCC" > make1.txt 2>&1 || { cat make1.txt; fail "make CC=pompcc"; }
+OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=mk ./app > mk.txt
+diff -u plain.txt mk.txt || fail "make-built output differs"
+[ -f work.d ] || fail "-MMD wrote no work.d"
+assert_contains work.d '^work\.o: work\.c work\.h' "dependency file names the object and the user's files"
+assert_not_contains work.d 'pomp' "dependency file mentions no temporary or generated file"
+# Incremental: touching the header rebuilds work.o only.
+sleep 1; touch work.h
+make CC="$POMPCC" > make2.txt 2>&1
+assert_contains make2.txt 'work\.c' "work.o rebuilt after work.h changed"
+make CC="$POMPCC" > make3.txt 2>&1
+assert_contains make3.txt "is up to date|Nothing to be done" "nothing to rebuild"
+
+# -E passes through, with _POMP defined as YYYYMM.
+printf '_POMP\n' > v.c
+"$POMPCC" -E v.c > v.i
+assert_contains v.i '^202611$' "_POMP under -E"
+"$POMPCC" -c work.c -o work_noomp.o     # no -fopenmp: still compiles

@@ -1,0 +1,113 @@
+# Bad input: a malformed pragma (file:line:col, then compiled uninstrumented),
+# diagnostics on the user's lines, the user's own compile errors, a bad env
+# value, and a malformed profile.
+source "$(dirname "$0")/lib.sh"
+
+# A malformed pragma the compiler rejects too: pomp says where, then the
+# compiler gives its own error and status, as without pomp.
+cat > bad.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int x = 1;
+    #pragma omp parallel private(x
+    x = 2;
+    printf("x = %d\n", x);
+    return 0;
+}
+C
+if "$POMPCC" -fopenmp bad.c -o bad 2> bad.err; then fail "cc rejects this file; so must pompcc"; fi
+assert_contains bad.err '^bad\.c:5:33: error: malformed pragma: unbalanced' "file:line:col of the malformed pragma"
+assert_contains bad.err 'bad\.c: cannot be instrumented .*compiling it without instrumentation' "fallback warning"
+assert_contains bad.err "bad\.c:5:[0-9]+: error: expected" "the compiler's own error"
+
+# A file pomp cannot instrument but the compiler accepts: the build goes on,
+# uninstrumented, and the program works.
+cat > macro.c <<'C'
+#include <stdio.h>
+#define BUMP(v) v = v + 1;
+int main(void)
+{
+    int s = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp critical
+        BUMP(s)
+    }
+    printf("s = %d\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp macro.c -o macro 2> macro.err || { cat macro.err; fail "pompcc broke a build cc accepts"; }
+assert_contains macro.err "^macro\.c:[0-9]+:[0-9]+: error: cannot find the ';'" "why instrumentation failed, with file:line:col"
+assert_contains macro.err 'macro\.c: cannot be instrumented' "fallback warning"
+assert_eq "$(POMP_OUTPUT_DIR=m ./macro)" "s = 2" "uninstrumented program output"
+
+# An unknown directive is left to the compiler; the rest is instrumented.
+cat > unknown.c <<'C'
+int main(void)
+{
+    int s = 0;
+    #pragma omp frobnicate
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp atomic
+        s++;
+    }
+    return s == 2 ? 0 : 1;
+}
+C
+"$POMPCC" -fopenmp unknown.c -o unknown 2> unknown.err || { cat unknown.err; fail "unknown directive broke the build"; }
+assert_contains unknown.err "^unknown\.c:4:17: warning: unknown OpenMP directive 'frobnicate'; left alone" "warning for the unknown directive"
+POMP_OUTPUT_DIR=u ./unknown || fail "program with an unknown directive"
+assert_eq "$(region_sum u parallel 5 visits)" 1 "the rest of the file is instrumented"
+
+# Warnings point at the original file and line.
+cat > warn.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int sum = 0;
+    #pragma omp parallel
+    {
+        #pragma omp critical
+        sum++;
+        int unused_here;
+    }
+    printf("%d\n", sum > 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wall warn.c -o warn 2> warn.err
+assert_contains warn.err '^warn\.c:9:13: warning: unused variable .unused_here' "warning at the user's line"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=w ./warn)" 1 "program output"
+
+# The user's own error: pompcc fails like cc, and the message names their line.
+cat > err.c <<'C'
+int main(void)
+{
+    #pragma omp parallel
+    {
+        undeclared_thing = 1;
+    }
+    return 0;
+}
+C
+if "$POMPCC" -fopenmp err.c -o err 2> err.err; then fail "a broken program must not build"; fi
+assert_contains err.err '^err\.c:5:9: error: .undeclared_thing. undeclared' "error at the user's line"
+
+# A bad environment value: named with the allowed values; the program runs.
+cp "$EXAMPLES/demo.c" .
+"$POMPCC" -fopenmp demo.c -o demo
+OMP_NUM_THREADS=2 POMP_TRACE=bogus POMP_BUFFER_SIZE=12q POMP_OUTPUT_DIR=e ./demo > demo.out 2> env.err
+assert_eq "$(wc -l < demo.out)" 2 "program output despite bad values"
+assert_contains env.err "POMP_TRACE='bogus' is not valid \(allowed: none, events\); using none" "POMP_TRACE message"
+assert_contains env.err "POMP_BUFFER_SIZE='12q' is not valid" "POMP_BUFFER_SIZE message"
+[ -f e/profile.json ] || fail "profile written despite bad values"
+
+# A malformed profile: pomp-report names the byte offset.
+mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}\n' > broken/profile.json
+if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file"; fi
+assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
+if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
+assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"

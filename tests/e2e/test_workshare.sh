@@ -1,0 +1,71 @@
+# Two files compiled with -c and linked separately: parallel, orphaned for,
+# named critical, single, barrier, and a parallel for. Every region with the
+# right visit counts, handles from the prelinker, the same counts without the
+# prelinker (lazy handles), and the event order on each thread.
+source "$(dirname "$0")/lib.sh"
+cp "$EXAMPLES"/workshare/*.[ch] .
+"$POMPCC" $E2E_CFLAGS -fopenmp -O2 -c main.c -o main.o
+"$POMPCC" $E2E_CFLAGS -fopenmp -O2 -c work.c -o work.o
+"$POMPCC" $E2E_CFLAGS -fopenmp main.o work.o -o app
+plain_cc main.c work.c -o app_plain
+
+for n in 1 4; do
+    OMP_NUM_THREADS=$n POMP_OUTPUT_DIR=out$n ./app > inst$n.txt
+    OMP_NUM_THREADS=$n ./app_plain > plain$n.txt
+    diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
+done
+assert_contains inst4.txt '^singles = 3$' "single ran once per parallel region"
+
+L_par=$(line_of main.c "#pragma omp parallel")
+L_pfor=$(line_of main.c "#pragma omp parallel for")
+L_for=$(line_of work.c "#pragma omp for")
+L_crit=$(line_of work.c "#pragma omp critical")
+L_single=$(line_of work.c "#pragma omp single")
+L_bar=$(line_of work.c "#pragma omp barrier")
+
+check_counts() { # DIR
+    local d=$1
+    assert_eq "$(region_sum $d parallel $L_par visits)" 3 "$d: parallel visits (REPEAT=3)"
+    assert_eq "$(region_threads $d parallel $L_par)" 4 "$d: parallel threads"
+    assert_eq "$(region_sum $d parallel $L_par begins)" 12 "$d: parallel begins (3 x 4 threads)"
+    assert_eq "$(region_sum $d for $L_for visits)" 12 "$d: orphaned for visits"
+    assert_eq "$(region_sum $d critical $L_crit visits)" 12 "$d: critical visits"
+    assert_eq "$(region_sum $d critical $L_crit begins)" 12 "$d: critical begins"
+    assert_eq "$(region_sum $d single $L_single visits)" 12 "$d: single visits (every thread encounters it)"
+    assert_eq "$(region_sum $d single $L_single begins)" 3 "$d: single begins (one thread executes it)"
+    assert_eq "$(region_sum $d barrier $L_bar visits)" 12 "$d: barrier visits"
+    assert_eq "$(region_sum $d parallel $L_pfor visits)" 1 "$d: parallel for: parallel visits"
+    assert_eq "$(region_sum $d for $L_pfor visits)" 4 "$d: parallel for: loop visits"
+    assert_eq "$(jq -r '.regions[] | select(.type == "critical") | .name' $d/profile.json)" accumulate "$d: critical name"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "$d: nesting errors"
+    # The orphaned loop's node sits under the parallel region that called work().
+    assert_eq "$(jq -r --argjson l $L_for '
+        (.regions | map({(.id|tostring): .}) | add) as $r
+        | (.callpath | map({(.id|tostring): .}) | add) as $n
+        | .callpath[] | select($r[.region|tostring].type == "for" and $r[.region|tostring].first_line == $l)
+        | $r[$n[.parent|tostring].region|tostring].type' $d/profile.json | sort -u)" parallel "$d: call path of the loop"
+}
+check_counts out4
+assert_eq "$(region_init out4)" "handle" "regions initialized by POMP_Init_Handles"
+nm app | grep -q ' T POMP_Init_Handles$' || fail "the program has no POMP_Init_Handles"
+assert_eq "$(nm app | grep -c ' T POMP_Init_[0-9a-f]*$')" 2 "one POMP_Init_<id> per object"
+
+# Linked without the prelinker: no POMP_Init_Handles, handles made lazily, same counts.
+cc main.o work.o -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp -L$LIBOMP_DIR -Wl,-rpath,$LIBOMP_DIR -lomp $E2E_CFLAGS -o app_lazy
+! nm app_lazy | grep -q POMP_Init_Handles || fail "app_lazy should not have POMP_Init_Handles"
+OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=lazy ./app_lazy > lazy.txt
+diff -u plain4.txt lazy.txt || fail "output without the prelinker differs"
+check_counts lazy
+assert_eq "$(region_init lazy)" "lazy" "regions initialized lazily"
+
+# Event order per thread (2 threads), from the event log.
+OMP_NUM_THREADS=2 POMP_TRACE=events POMP_OUTPUT_DIR=ev ./app > /dev/null
+for t in 0 1; do
+    awk -v t=$t '$1 == t { printf "%s ", $3 }' ev/events.log > seq$t.txt
+done
+one_region='Parallel_begin Loop_enter Loop_exit Critical_enter Critical_begin Critical_end Critical_exit Single_enter (Single_begin Single_end )?Single_exit Barrier_enter Barrier_exit Parallel_end '
+pfor='Parallel_begin Loop_enter Loop_exit Parallel_end '
+grep -qE "^Parallel_enter ${one_region}Parallel_exit (Parallel_enter ${one_region}Parallel_exit ){2}Parallel_enter ${pfor}Parallel_exit \$" seq0.txt \
+    || fail "master's event order: $(cat seq0.txt)"
+grep -qE "^(${one_region}){3}${pfor}\$" seq1.txt || fail "worker's event order: $(cat seq1.txt)"
+assert_eq "$(cat seq0.txt seq1.txt | grep -o Single_begin | wc -l)" 3 "single bodies over both threads"

@@ -1,0 +1,270 @@
+/* libpomp: the per-thread profile with synthetic timestamps, handle
+ * initialization (lazy, concurrent, malformed CTC), and the merge of threads. */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <pomplib.h>
+
+#include "pomp_merge.h"
+#include "pomp_profile.h"
+#include "pomp_region.h"
+#include "pomp_thread.h"
+#include "ctc.h"
+
+/* A CTC string built by the library under test, so its length field is right. */
+static char *ctc_for(const char *type, const char *file, int line)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", type);
+    ctc_builder_add(&b, "file", file);
+    ctc_builder_add_lines(&b, "slines", line, line);
+    return ctc_builder_finish(&b);
+}
+
+static void quiet_output(void)
+{
+    setenv("POMP_OUTPUT_DIR", "/tmp/pomp-unit-test-output", 1);
+    setenv("POMP_SUMMARY", "off", 1);
+}
+
+TestSuite(profile, .init = quiet_output);
+TestSuite(handles, .init = quiet_output);
+TestSuite(merge, .init = quiet_output);
+
+/* Regions for the profile tests: only their addresses matter. */
+static struct POMP_Region_s A, B, P, X[3];
+
+static struct pomp_profile *new_profile(uint32_t nodes)
+{
+    struct pomp_profile *p = malloc(sizeof *p);
+    cr_assert_eq(pomp_profile_init(p, nodes, 0), 0);
+    return p;
+}
+
+static struct pomp_node *child(struct pomp_node *parent, struct POMP_Region_s *r)
+{
+    for (struct pomp_node *c = parent->first_child; c; c = c->next_sibling)
+        if (c->region == r)
+            return c;
+    return NULL;
+}
+
+Test(profile, inclusive_and_exclusive_time)
+{
+    struct pomp_profile *p = new_profile(16);
+    cr_assert_eq(pomp_profile_enter(p, &A, 0), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_enter(p, &B, 10), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_exit(p, &B, 30), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_enter(p, &B, 40), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_exit(p, &B, 45), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_exit(p, &A, 100), POMP_SUCCESS);
+    struct pomp_node *a = child(&p->root, &A), *b = child(a, &B);
+    cr_assert_not_null(b);
+    cr_assert_eq(a->visits, 1);
+    cr_assert_eq(a->incl, 100);
+    cr_assert_eq(a->excl, 75);
+    cr_assert_eq(b->visits, 2);
+    cr_assert_eq(b->incl, 25);
+    cr_assert_eq(b->min, 5);
+    cr_assert_eq(b->max, 20);
+    cr_assert_eq(p->depth, 1);
+    cr_assert_eq(p->nesting_errors, 0);
+}
+
+Test(profile, begin_after_enter_is_the_same_node)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &P, 0);
+    pomp_profile_begin(p, &P, 5);
+    cr_assert_eq(p->depth, 2, "begin after enter opens no second frame");
+    pomp_profile_end(p, &P, 50);
+    pomp_profile_exit(p, &P, 60);
+    struct pomp_node *n = child(&p->root, &P);
+    cr_assert_eq(n->visits, 1);
+    cr_assert_eq(n->begins, 1);
+    cr_assert_eq(n->incl, 60);
+    cr_assert_eq(n->body, 45);
+    cr_assert_null(n->first_child);
+}
+
+Test(profile, begin_without_enter_is_a_team_share)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_begin(p, &P, 3);
+    pomp_profile_end(p, &P, 10);
+    struct pomp_node *n = child(&p->root, &P);
+    cr_assert_eq(n->visits, 0);
+    cr_assert_eq(n->begins, 1);
+    cr_assert_eq(n->incl, 7);
+    cr_assert_eq(p->depth, 1);
+}
+
+Test(profile, unmatched_events_are_counted_not_fatal)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &A, 0);
+    pomp_profile_enter(p, &B, 1);
+    /* B never exits: A's exit closes it and counts one error */
+    cr_assert_eq(pomp_profile_exit(p, &A, 10), POMP_SUCCESS);
+    cr_assert_eq(p->nesting_errors, 1);
+    cr_assert_eq(p->depth, 1);
+    /* an exit of a region that is not open */
+    cr_assert_eq(pomp_profile_exit(p, &B, 11), POMP_ERR_NESTING);
+    cr_assert_eq(pomp_profile_end(p, &B, 12), POMP_ERR_NESTING);
+    cr_assert_eq(p->nesting_errors, 3);
+    cr_assert_eq(child(child(&p->root, &A), &B)->incl, 9);
+}
+
+Test(profile, full_pool_goes_to_the_overflow_node)
+{
+    struct pomp_profile *p = new_profile(2);
+    for (int i = 0; i < 3; i++) {
+        pomp_profile_enter(p, &X[i], (uint64_t)i * 10);
+        pomp_profile_exit(p, &X[i], (uint64_t)i * 10 + 4);
+    }
+    cr_assert_eq(p->pool_used, 2);
+    cr_assert_eq(p->dropped_paths, 1);
+    cr_assert_eq(p->overflow.visits, 1);
+    cr_assert_eq(p->overflow.incl, 4);
+    cr_assert_eq(p->nesting_errors, 0, "exits still match through the frame's region");
+}
+
+Test(profile, nesting_deeper_than_recorded)
+{
+    struct pomp_profile *p = new_profile(4);
+    const int extra = 5;
+    for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
+        pomp_profile_enter(p, &A, (uint64_t)i);
+    cr_assert_eq(p->depth, POMP_MAX_DEPTH);
+    cr_assert_eq(p->too_deep, (uint32_t)extra);
+    for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
+        cr_assert_eq(pomp_profile_exit(p, &A, 1000), POMP_SUCCESS);
+    cr_assert_eq(p->depth, 1);
+    cr_assert_eq(p->too_deep, 0);
+    cr_assert_eq(p->nesting_errors, 0);
+}
+
+/* ---- handles ---- */
+
+enum { THREADS = 8, HANDLES = 64 };
+static POMP_Handle_t shared_handles[HANDLES];
+static POMP_Handle_t seen[THREADS][HANDLES];
+static char ctcs[HANDLES][64];
+static pthread_barrier_t start;
+
+static void *enter_all(void *arg)
+{
+    long t = (long)arg;
+    pthread_barrier_wait(&start);
+    for (int i = 0; i < HANDLES; i++) {
+        int h = (int)((i + t * 7) % HANDLES); /* threads race on different orders */
+        cr_assert_eq(POMP_Critical_enter(&shared_handles[h], (int)t, ctcs[h]), POMP_SUCCESS);
+        cr_assert_eq(POMP_Critical_exit(shared_handles[h], (int)t), POMP_SUCCESS);
+        seen[t][h] = shared_handles[h];
+    }
+    return NULL;
+}
+
+Test(handles, concurrent_lazy_initialization_gives_one_region_each)
+{
+    for (int i = 0; i < HANDLES; i++) {
+        char *c = ctc_for("critical", "x.c", i + 1);
+        snprintf(ctcs[i], sizeof ctcs[i], "%s", c);
+        free(c);
+    }
+    pthread_barrier_init(&start, NULL, THREADS);
+    pthread_t th[THREADS];
+    for (long t = 0; t < THREADS; t++)
+        pthread_create(&th[t], NULL, enter_all, (void *)t);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(th[t], NULL);
+    cr_assert_eq(pomp_region_count(), HANDLES);
+    for (int i = 0; i < HANDLES; i++) {
+        cr_assert_not_null(shared_handles[i]);
+        cr_assert_eq(shared_handles[i]->init_kind, POMP_INIT_LAZY);
+        cr_assert_eq(shared_handles[i]->ctc_error, CTC_OK, "%s", ctcs[i]);
+        for (int t = 0; t < THREADS; t++)
+            cr_assert_eq(seen[t][i], shared_handles[i]);
+    }
+}
+
+Test(handles, get_handle_keeps_an_initialized_handle)
+{
+    POMP_Handle_t h = NULL;
+    char *a = ctc_for("single", "a.c", 1), *b = ctc_for("single", "b.c", 2);
+    cr_assert_eq(POMP_Get_handle(&h, a), POMP_SUCCESS);
+    POMP_Handle_t first = h;
+    cr_assert_eq(first->init_kind, POMP_INIT_HANDLE);
+    cr_assert_eq(POMP_Get_handle(&h, b), POMP_SUCCESS);
+    cr_assert_eq(h, first);
+    cr_assert_eq(pomp_region_count(), 1);
+    free(a);
+    free(b);
+}
+
+Test(handles, malformed_ctc_still_gives_a_region)
+{
+    POMP_Handle_t h = NULL;
+    cr_assert_eq(POMP_Get_handle(&h, "99*type=for**"), POMP_ERR_BAD_CTC);
+    cr_assert_not_null(h);
+    cr_assert_str_eq(pomp_region_type(h), "unknown");
+    cr_assert_eq(POMP_Loop_exit(h, 0), POMP_ERR_NESTING);
+}
+
+Test(handles, missing_context)
+{
+    POMP_Handle_t h = NULL;
+    cr_assert_eq(POMP_Barrier_enter(&h, 0, NULL), POMP_ERR_NO_CONTEXT);
+    cr_assert_eq(POMP_Barrier_enter(NULL, 0, "2**"), POMP_ERR_NULL_ARGUMENT);
+    cr_assert_eq(POMP_Barrier_exit(NULL, 0), POMP_ERR_NO_CONTEXT);
+    cr_assert_eq(POMP_Get_handle(NULL, "2**"), POMP_ERR_NULL_ARGUMENT);
+}
+
+Test(handles, events_after_finalize_are_ignored)
+{
+    POMP_Handle_t h = NULL;
+    cr_assert_eq(POMP_Init(), POMP_SUCCESS);
+    cr_assert_eq(POMP_Finalize(), POMP_SUCCESS);
+    cr_assert_eq(POMP_Finalize(), POMP_ERR_FINALIZED);
+    cr_assert_eq(POMP_Barrier_enter(&h, 0, "2**"), POMP_ERR_FINALIZED);
+}
+
+/* ---- merge ---- */
+
+static POMP_Handle_t par;
+
+static void *team_member(void *arg)
+{
+    (void)arg;
+    POMP_Parallel_begin(par, 1);
+    POMP_Parallel_end(par, 1);
+    return NULL;
+}
+
+Test(merge, worker_share_joins_the_entered_region)
+{
+    char *c = ctc_for("parallel", "m.c", 3);
+    cr_assert_eq(POMP_Get_handle(&par, c), POMP_SUCCESS);
+    free(c);
+    POMP_Parallel_enter(&par, 0, 2, 1, NULL);
+    POMP_Parallel_begin(par, 0);
+    pthread_t th;
+    pthread_create(&th, NULL, team_member, NULL);
+    pthread_join(th, NULL);
+    POMP_Parallel_end(par, 0);
+    POMP_Parallel_exit(par, 0);
+
+    struct pomp_merged m;
+    cr_assert_eq(pomp_merge(&m), 0);
+    cr_assert_eq(m.nthreads, 2);
+    cr_assert_eq(m.count, 2, "root and one node for the parallel region");
+    cr_assert_eq(m.nodes[1].region, par);
+    cr_assert_eq(pomp_merged_stat(&m, 1, 0)->visits, 1);
+    cr_assert_eq(pomp_merged_stat(&m, 1, 0)->begins, 1);
+    cr_assert_eq(pomp_merged_stat(&m, 1, 1)->visits, 0);
+    cr_assert_eq(pomp_merged_stat(&m, 1, 1)->begins, 1);
+    pomp_merged_free(&m);
+}
