@@ -57,10 +57,10 @@ $(GEN)/directive_parser.c $(GEN)/directive_parser.h: instrumenter/directive_pars
 $(GEN)/directive_lexer.c $(GEN)/directive_lexer.h: instrumenter/directive_lexer.l $(GEN)/directive_parser.h | $(GEN)
 	flex --header-file=$(GEN)/directive_lexer.h -o $(GEN)/directive_lexer.c $<
 $(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h $(wildcard instrumenter/directive*.h) | $(OBJ)/gen
-	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Iinstrumenter -I$(GEN) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-but-set-variable -Iinstrumenter -I$(GEN) -c $< -o $@
 
 INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -I$(GEN) -I$(LLVM_DIR)/include \
-               -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"'
+               -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"' -DPOMP_EXTRA_LINK_FLAGS='"$(SAN)"'
 $(OBJ)/instrumenter/%.o: instrumenter/%.c $(wildcard instrumenter/*.h) $(GEN)/directive_lexer.h | $(OBJ)/instrumenter
 	$(CC) $(INSTR_CFLAGS) -c $< -o $@
 $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
@@ -68,7 +68,8 @@ $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
-                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o
+                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
+                  $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
@@ -109,7 +110,7 @@ test-unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do echo "== $$t"; $$t --jobs 1; done
 
 test-e2e: all
-	@BUILD=$(abspath $(BUILD)) bash tests/e2e/run_all.sh
+	@BUILD=$(abspath $(BUILD)) E2E_SANITIZE="$(SAN)" bash tests/e2e/run_all.sh
 
 # ASan + UBSan build of everything, in its own tree, with the whole test suite.
 sanitize: deps

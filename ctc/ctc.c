@@ -41,7 +41,7 @@ const char *ctc_get(const struct ctc *c, const char *key)
     return NULL;
 }
 
-/* "a,b" with 0 < a <= b */
+/* "a,b" with 1 <= a <= b */
 static int parse_lines(const char *v, int *first, int *last)
 {
     char *end;
@@ -50,7 +50,7 @@ static int parse_lines(const char *v, int *first, int *last)
         return 0;
     const char *second = end + 1;
     long b = strtol(second, &end, 10);
-    if (end == second || *end != '\0' || a < 0 || b < a || b > 1000000000L)
+    if (end == second || *end != '\0' || a < 1 || b < a || b > 1000000000L)
         return 0;
     *first = (int)a;
     *last = (int)b;

@@ -53,10 +53,21 @@ static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsig
 
 /* ---- regions and CTC strings ---- */
 
-static void add_flag(struct ctc_builder *b, const struct directive *d, const char *clause,
-                     const char *key)
+static int is_parallel_clause(const char *name);
+
+/* A clause describes a region unless a combined construct was split and the
+ * clause went to the other part. */
+static int clause_of_region(const struct directive *d, const char *type, const char *clause)
 {
-    if (directive_clause(d, clause))
+    if (strcmp(d->name, "parallel for") != 0)
+        return 1;
+    return is_parallel_clause(clause) == (strcmp(type, "parallel") == 0);
+}
+
+static void add_flag(struct ctc_builder *b, const struct directive *d, const char *type,
+                     const char *clause, const char *key)
+{
+    if (directive_clause(d, clause) && clause_of_region(d, type, clause))
         ctc_builder_add(b, key, "1");
 }
 
@@ -84,18 +95,18 @@ static unsigned new_region(struct rewriter *w, const struct pragma *p, const str
             snprintf(kind, sizeof kind, "%.*s", (int)(n < 63 ? n : 63), sched->arg);
             ctc_builder_add(&b, "scheduleType", kind);
         }
-        add_flag(&b, d, "ordered", "hasOrdered");
-        add_flag(&b, d, "lastprivate", "hasLastprivate");
+        add_flag(&b, d, type, "ordered", "hasOrdered");
+        add_flag(&b, d, type, "lastprivate", "hasLastprivate");
     }
     if (strcmp(type, "parallel") == 0) {
-        add_flag(&b, d, "copyin", "hasCopyin");
-        add_flag(&b, d, "if", "hasIf");
-        add_flag(&b, d, "num_threads", "hasNumThreads");
+        add_flag(&b, d, type, "copyin", "hasCopyin");
+        add_flag(&b, d, type, "if", "hasIf");
+        add_flag(&b, d, type, "num_threads", "hasNumThreads");
     }
-    add_flag(&b, d, "firstprivate", "hasFirstprivate");
-    add_flag(&b, d, "reduction", "hasReduction");
-    add_flag(&b, d, "nowait", "hasNowait");
-    add_flag(&b, d, "copyprivate", "hasCopyprivate");
+    add_flag(&b, d, type, "firstprivate", "hasFirstprivate");
+    add_flag(&b, d, type, "reduction", "hasReduction");
+    add_flag(&b, d, type, "nowait", "hasNowait");
+    add_flag(&b, d, type, "copyprivate", "hasCopyprivate");
     char *ctc = ctc_builder_finish(&b);
     if (!ctc) {
         fputs("pomp-instrument: fatal: out of memory\n", stderr);
@@ -431,6 +442,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
         return unknown ? 0 : -1;
     }
     int rc = 0;
+    unsigned regions_before = w->nregions;
     if (strcmp(d.sentinel, "omp") != 0) {
         note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
     } else if (!w->o->openmp) {
@@ -450,7 +462,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     } else {
         note(w, p->start, "'%s' is not instrumented yet; left alone", d.name);
     }
-    if (rc == 0 && w->o->verbose && w->nregions && d.sentinel && strcmp(d.sentinel, "omp") == 0)
+    if (rc == 0 && w->nregions > regions_before)
         note(w, p->start, "instrumented '%s'", d.name);
     directive_free(&d);
     return rc;
@@ -473,7 +485,8 @@ static void emit_source(struct rewriter *w, struct strbuf *out)
     sb_printf(out, "#include \"%s\"\n#line 1 \"", w->o->inc_name);
     sb_add_c_escaped(out, w->s->path);
     sb_add(out, "\"\n");
-    qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);
+    if (w->nedits) /* qsort wants a non-NULL array even when it is empty */
+        qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);
     unsigned pos = 0;
     for (size_t i = 0; i < w->nedits; i++) {
         const struct edit *e = &w->edits[i];

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "instrument.h"
+#include "runtime.h"
 #include "source.h"
 #include "util.h"
 
@@ -20,12 +21,6 @@ static void usage(FILE *f)
           "  --openmp    instrument OpenMP pragmas (also implied by -fopenmp among the compiler flags)\n"
           "  --verbose   say what is done with every pragma\n",
           f);
-}
-
-static int is_openmp_flag(const char *a)
-{
-    return strcmp(a, "-fopenmp") == 0 || strncmp(a, "-fopenmp=", 9) == 0 ||
-           strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0 || strcmp(a, "-openmp") == 0;
 }
 
 /* A hash of where the file is and when it was instrumented: two objects made from
@@ -110,7 +105,7 @@ int main(int argc, char **argv)
     const char *const *flags = (const char *const *)argv + i;
     int nflags = argc - i;
     for (int k = 0; k < nflags; k++)
-        if (is_openmp_flag(flags[k]))
+        if (pomp_runtime_is_openmp_flag(flags[k]))
             opt.openmp = 1;
     if (!id)
         id = default_id(in, out);

@@ -19,7 +19,7 @@ static int is_link_input(const char *a)
 int main(int argc, char **argv)
 {
     const char *out = NULL;
-    const char *nm = getenv("NM") ? getenv("NM") : "nm";
+    const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
     for (int i = 1; i < argc; i++) {

@@ -16,6 +16,20 @@
 
 #define POMP_VERSION_MACRO "-D_POMP=202611"
 
+/* Link flags libpomp itself needs: the sanitizer runtimes when libpomp was
+ * built by `make sanitize` (empty otherwise). */
+#ifndef POMP_EXTRA_LINK_FLAGS
+#define POMP_EXTRA_LINK_FLAGS ""
+#endif
+
+static void add_words(struct argv_list *a, const char *words)
+{
+    char *copy = xstrdup(words), *save = NULL;
+    for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+        argv_add(a, w);
+    free(copy);
+}
+
 enum mode { MODE_LINK, MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS };
 
 struct input {
@@ -353,6 +367,7 @@ static int prelink_and_link(struct pompcc *pc)
     argv_add(&cmd, L);
     argv_add(&cmd, rpath);
     argv_add(&cmd, "-lpomp");
+    add_words(&cmd, POMP_EXTRA_LINK_FLAGS);
     free(L);
     free(rpath);
     if (pc->openmp)
@@ -414,9 +429,12 @@ int main(int argc, char **argv)
     size_t nsources = 0;
     for (size_t i = 0; i < pc.ninputs; i++)
         nsources += pc.inputs[i].is_source;
+    int rc = 0;
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 ||
-        (nsources == 0 && pc.mode != MODE_LINK))
-        return pass_through(&pc, argc, argv) == 0 ? 0 : 1;
+        (nsources == 0 && pc.mode != MODE_LINK)) {
+        rc = pass_through(&pc, argc, argv);
+        goto out;
+    }
     if (pc.output && pc.mode != MODE_LINK && nsources > 1)
         usage_error("'-o %s' with -c or -S and more than one source", pc.output);
 
@@ -424,9 +442,9 @@ int main(int argc, char **argv)
     pc.tmpdir = mkdtemp(tmpl);
     if (!pc.tmpdir) {
         perror("pompcc: error: cannot create a temporary directory");
-        return 1;
+        rc = 1;
+        goto out;
     }
-    int rc = 0;
     unsigned index = 0;
     for (size_t i = 0; i < pc.ninputs && rc == 0; i++) {
         struct input *in = &pc.inputs[i];
@@ -444,12 +462,14 @@ int main(int argc, char **argv)
     }
     if (rc == 0 && pc.mode == MODE_LINK)
         rc = prelink_and_link(&pc);
+out:
     for (size_t i = 0; i < pc.ninputs; i++) {
         if (pc.mode == MODE_LINK && pc.inputs[i].object)
             unlink(pc.inputs[i].object);
         free(pc.inputs[i].object);
     }
-    remove_tmpdir(pc.tmpdir);
+    if (pc.tmpdir)
+        remove_tmpdir(pc.tmpdir);
     free(pc.inputs);
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);

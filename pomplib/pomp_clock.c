@@ -13,6 +13,7 @@ void pomp_clock_init(struct pomp_clock *c)
 {
     c->start_ns = pomp_monotonic_ns();
     c->start_ticks = pomp_now();
+    c->end_ticks = c->start_ticks;
     c->ticks_per_ns = 1.0;
 #if defined(__x86_64__) || defined(__i386__)
     c->source = "tsc";
@@ -24,6 +25,7 @@ void pomp_clock_init(struct pomp_clock *c)
 void pomp_clock_calibrate(struct pomp_clock *c)
 {
     enum { MIN_SPAN_NS = 20 * 1000 * 1000 };
+    c->end_ticks = pomp_now();
     uint64_t ns, ticks;
     do {
         ns = pomp_monotonic_ns();

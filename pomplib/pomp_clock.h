@@ -23,14 +23,16 @@ static inline uint64_t pomp_now(void)
 struct pomp_clock {
     uint64_t start_ticks;   /* at library init */
     uint64_t start_ns;      /* CLOCK_MONOTONIC at library init */
+    uint64_t end_ticks;     /* when measurement stopped (pomp_clock_calibrate) */
     double ticks_per_ns;    /* set by pomp_clock_calibrate */
     const char *source;     /* "tsc" or "clock_gettime" */
 };
 
 /* Records the starting pair of (ticks, monotonic ns). */
 void pomp_clock_init(struct pomp_clock *c);
-/* Derives ticks_per_ns from the start pair and now; waits until at least
- * 20 ms have passed since init so the ratio is accurate for short runs. */
+/* Marks the end of measurement, then derives ticks_per_ns from the start pair
+ * and now; for runs shorter than 20 ms it waits out the rest, so the ratio is
+ * accurate (that wait is not part of the measured duration). */
 void pomp_clock_calibrate(struct pomp_clock *c);
 /* Converts a tick count (a duration) to nanoseconds. */
 static inline double pomp_ticks_to_ns(const struct pomp_clock *c, uint64_t ticks)

@@ -29,6 +29,7 @@ int pomp_parse_size(const char *s, uint64_t *out)
     uint64_t mult = 1;
     switch (tolower((unsigned char)*end)) {
     case '\0': break;
+    case 'b': break; /* plain bytes: "4096B" */
     case 'k': mult = 1ull << 10; end++; break;
     case 'm': mult = 1ull << 20; end++; break;
     case 'g': mult = 1ull << 30; end++; break;

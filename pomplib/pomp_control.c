@@ -63,9 +63,10 @@ static void finalize_once_fn(void)
 
 int32_t POMP_Finalize(void)
 {
-    int was_recording = __atomic_load_n(&pomp_recording, __ATOMIC_ACQUIRE);
+    static int claimed; /* the first caller finalizes; later ones wait for it */
+    int first = !__atomic_exchange_n(&claimed, 1, __ATOMIC_ACQ_REL);
     pthread_once(&finalize_once, finalize_once_fn);
-    return was_recording ? POMP_SUCCESS : POMP_ERR_FINALIZED;
+    return first ? POMP_SUCCESS : POMP_ERR_FINALIZED;
 }
 
 int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[])

@@ -45,9 +45,11 @@ static void write_regions(FILE *f)
                 r->ctc.start_line_first, r->ctc.end_line_last,
                 r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
         json_string(f, r->ctc_text);
-        if (r->ctc_error)
-            fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": \"%s\"}",
-                    r->ctc_error_offset, ctc_error_string(r->ctc_error));
+        if (r->ctc_error) {
+            fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
+            json_string(f, ctc_error_string(r->ctc_error));
+            fputc('}', f);
+        }
         fputc('}', f);
         first = 0;
     }
@@ -167,7 +169,7 @@ static int make_output_dir(const struct pomp_config *cfg, char *dir, size_t size
 
 void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock)
 {
-    double duration_ns = pomp_ticks_to_ns(clock, pomp_now() - clock->start_ticks);
+    double duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     struct pomp_merged m;
     char dir[4096];
     if (pomp_merge(&m) != 0) {

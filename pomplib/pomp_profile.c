@@ -19,6 +19,13 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now)
     return 0;
 }
 
+void pomp_profile_destroy(struct pomp_profile *p)
+{
+    free(p->pool);
+    p->pool = NULL;
+    p->pool_size = p->pool_used = 0;
+}
+
 static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
                                   struct POMP_Region_s *r)
 {

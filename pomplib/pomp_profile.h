@@ -47,6 +47,9 @@ struct pomp_profile {
 /* Sets up an empty profile with a pool of pool_size nodes (allocated here, once). */
 int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now);
 
+/* Releases the pool (the profile itself belongs to the caller). */
+void pomp_profile_destroy(struct pomp_profile *p);
+
 /* The four event kinds of seed 002: enter/exit of the construct, begin/end of
  * its structured block. Each returns a POMP error code. */
 int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);

@@ -6,11 +6,13 @@ POMPCC="$BUILD/bin/pompcc"
 REPORT="$BUILD/bin/pomp-report"
 EXAMPLES="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../examples" && pwd)"
 LIBOMP_DIR=/usr/lib/llvm-19/lib
-E2E_CFLAGS=${E2E_CFLAGS:-}
+E2E_SANITIZE=${E2E_SANITIZE:-}   # set by make sanitize: the sanitizer flags libpomp was built with
 export POMP_SUMMARY=off
+# The tests run make themselves: nothing of an outer make (-s, variables) leaks in.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
 WORK=$(mktemp -d /tmp/pomp-e2e-XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+[ -n "${E2E_KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -115,6 +115,7 @@ Test(ctc, malformed_strings_report_code_and_offset)
         {"12*a=1*a=2**", CTC_ERR_DUPLICATE_KEY, 7},
         {"13*slines=9,3**", CTC_ERR_BAD_LINES, 3},
         {"13*elines=x,3**", CTC_ERR_BAD_LINES, 3},
+        {"13*slines=0,3**", CTC_ERR_BAD_LINES, 3},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         struct ctc c;

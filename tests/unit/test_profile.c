@@ -30,19 +30,30 @@ static void quiet_output(void)
     setenv("POMP_SUMMARY", "off", 1);
 }
 
-TestSuite(profile, .init = quiet_output);
 TestSuite(handles, .init = quiet_output);
 TestSuite(merge, .init = quiet_output);
 
 /* Regions for the profile tests: only their addresses matter. */
 static struct POMP_Region_s A, B, P, X[3];
 
+/* One profile per test (each test runs in its own process), released at its end. */
+static struct pomp_profile *current;
 static struct pomp_profile *new_profile(uint32_t nodes)
 {
-    struct pomp_profile *p = malloc(sizeof *p);
-    cr_assert_eq(pomp_profile_init(p, nodes, 0), 0);
-    return p;
+    current = malloc(sizeof *current);
+    cr_assert_eq(pomp_profile_init(current, nodes, 0), 0);
+    return current;
 }
+static void free_profile(void)
+{
+    if (current) {
+        pomp_profile_destroy(current);
+        free(current);
+        current = NULL;
+    }
+}
+
+TestSuite(profile, .init = quiet_output, .fini = free_profile);
 
 static struct pomp_node *child(struct pomp_node *parent, struct POMP_Region_s *r)
 {
