@@ -202,15 +202,22 @@ static int require_block(const struct rewriter *w, const struct pragma *p, const
 enum { RTC_NUM_THREADS_NA = -1 };
 static int rtc_if(const struct directive *d) { return directive_clause(d, "if") ? -1 : 1; }
 
+static void insert_parallel_enter(struct rewriter *w, const struct pragma *p,
+                                  const struct directive *d, unsigned r)
+{
+    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", r,
+                           RTC_NUM_THREADS_NA, rtc_if(d), r);
+    insert_before_pragma(w, p, code);
+    free(code);
+}
+
 static int do_parallel(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
     if (require_block(w, p, "parallel"))
         return -1;
     unsigned r = new_region(w, p, d, "parallel");
-    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", r,
-                           RTC_NUM_THREADS_NA, rtc_if(d), r);
-    insert_before_pragma(w, p, code);
-    free(code);
+    insert_parallel_enter(w, p, d, r);
+    char *code;
     code = xasprintf("{ POMP_Parallel_begin(" V ", " T ");", r);
     insert_at_block_start(w, p, code);
     free(code);
@@ -382,11 +389,9 @@ static int do_parallel_for(struct rewriter *w, const struct pragma *p, const str
      * so the split form has that one barrier too (the parallel's join). */
     sb_add(&loop, " nowait");
 
-    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", rp,
-                           RTC_NUM_THREADS_NA, rtc_if(d), rp);
-    insert_before_pragma(w, p, code);
-    free(code);
+    insert_parallel_enter(w, p, d, rp);
 
+    char *code;
     struct strbuf b = {0};
     add_pragma_text(&b, p, par.s);
     sb_printf(&b, "%s{ POMP_Parallel_begin(" V ", " T "); ", p->is_operator ? " " : "\n", rp);

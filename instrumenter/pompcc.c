@@ -251,6 +251,26 @@ static int make_dependencies(const struct pompcc *pc, const char *src, const cha
     return rc;
 }
 
+/* Compiles file into obj (-c, or -S for assembly); iquote adds an include
+ * directory for quoted includes, errs captures the compiler's stderr. */
+static int compile_one(const struct pompcc *pc, const char *file, const char *obj, int assembly,
+                       const char *iquote, const char *errs)
+{
+    struct argv_list cmd = {0};
+    compile_command(pc, &cmd);
+    if (iquote) {
+        argv_add(&cmd, "-iquote");
+        argv_add(&cmd, iquote);
+    }
+    argv_add(&cmd, assembly ? "-S" : "-c");
+    argv_add(&cmd, file);
+    argv_add(&cmd, "-o");
+    argv_add(&cmd, obj);
+    int rc = run_process(cmd.v, NULL, errs, pc->verbose);
+    argv_free(&cmd);
+    return rc;
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const char *src, const char *obj, int assembly,
                           unsigned index)
@@ -278,15 +298,8 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
     if (instrumented) {
         char *srcdir_buf = xstrdup(src);
         char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
-        compile_command(pc, &cmd);
-        argv_add(&cmd, "-iquote");
-        argv_add(&cmd, dirname(srcdir_buf));
-        argv_add(&cmd, assembly ? "-S" : "-c");
-        argv_add(&cmd, inst);
-        argv_add(&cmd, "-o");
-        argv_add(&cmd, obj);
-        rc = run_process(cmd.v, NULL, errs, pc->verbose);
-        argv_free(&cmd);
+        /* quoted includes still resolve from the user's directory */
+        rc = compile_one(pc, inst, obj, assembly, dirname(srcdir_buf), errs);
         if (rc == 0)
             print_file(errs); /* the compiler's warnings, pointing at the user's lines */
         else
@@ -296,15 +309,8 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
         free(errs);
         free(srcdir_buf);
     }
-    if (rc != 0) {
-        compile_command(pc, &cmd);
-        argv_add(&cmd, assembly ? "-S" : "-c");
-        argv_add(&cmd, src);
-        argv_add(&cmd, "-o");
-        argv_add(&cmd, obj);
-        rc = run_process(cmd.v, NULL, NULL, pc->verbose);
-        argv_free(&cmd);
-    }
+    if (rc != 0)
+        rc = compile_one(pc, src, obj, assembly, NULL, NULL);
     if (rc == 0)
         rc = make_dependencies(pc, src, obj);
     if (!pc->keep)

@@ -45,15 +45,23 @@ char *xstrdup(const char *s)
     return d;
 }
 
+static char *xvasprintf(const char *fmt, va_list ap, int *len)
+{
+    char *s = NULL;
+    int n = vasprintf(&s, fmt, ap);
+    if (n < 0)
+        out_of_memory();
+    if (len)
+        *len = n;
+    return s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = NULL;
-    int n = vasprintf(&s, fmt, ap);
+    char *s = xvasprintf(fmt, ap, NULL);
     va_end(ap);
-    if (n < 0)
-        out_of_memory();
     return s;
 }
 
@@ -122,11 +130,9 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    char *s = NULL;
-    int n = vasprintf(&s, fmt, ap);
+    int n;
+    char *s = xvasprintf(fmt, ap, &n);
     va_end(ap);
-    if (n < 0)
-        out_of_memory();
     sb_addn(b, s, (size_t)n);
     free(s);
 }

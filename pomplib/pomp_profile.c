@@ -101,6 +101,17 @@ static int unwind_to(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t n
     return 1;
 }
 
+/* The frame of region r on top of the stack, after closing (and counting)
+ * frames left open above it; NULL if r is not open on this thread. */
+static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Region_s *r,
+                                        uint64_t now)
+{
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(top->region == r, 1))
+        return top;
+    return unwind_to(p, r, now) ? &p->frames[p->depth - 1] : NULL;
+}
+
 /* Frames beyond POMP_MAX_DEPTH were not pushed; their closing events only count down. */
 static inline int closing_unrecorded(struct pomp_profile *p)
 {
@@ -133,13 +144,10 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
 {
     if (closing_unrecorded(p))
         return POMP_SUCCESS;
-    struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (__builtin_expect(top->region != r || !top->in_body, 0)) {
-        if (!unwind_to(p, r, now) || !p->frames[p->depth - 1].in_body) {
-            p->nesting_errors++;
-            return POMP_ERR_NESTING;
-        }
-        top = &p->frames[p->depth - 1];
+    struct pomp_frame *top = open_frame_of(p, r, now);
+    if (__builtin_expect(top == NULL || !top->in_body, 0)) {
+        p->nesting_errors++;
+        return POMP_ERR_NESTING;
     }
     top->in_body = 0;
     top->node->body += now - top->body_start;
@@ -152,13 +160,10 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
 {
     if (closing_unrecorded(p))
         return POMP_SUCCESS;
-    struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (__builtin_expect(top->region != r || !top->entered, 0)) {
-        if (!unwind_to(p, r, now) || !p->frames[p->depth - 1].entered) {
-            p->nesting_errors++;
-            return POMP_ERR_NESTING;
-        }
-        top = &p->frames[p->depth - 1];
+    struct pomp_frame *top = open_frame_of(p, r, now);
+    if (__builtin_expect(top == NULL || !top->entered, 0)) {
+        p->nesting_errors++;
+        return POMP_ERR_NESTING;
     }
     if (top->in_body) { /* exit without end: close the block too */
         p->nesting_errors++;
