@@ -102,6 +102,8 @@ $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/preli
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+$(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
 
 test: deps
 	$(MAKE) all test-unit test-e2e

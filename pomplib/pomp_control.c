@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "pomp_levels.h"
 #include "pomp_output.h"
 #include "pomp_region.h"
 
@@ -25,6 +26,7 @@ static void finalize_at_exit(void) { POMP_Finalize(); }
 static void init_core(void)
 {
     pomp_config_read(&config);
+    pomp_levels_read_environment();
     pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
     __atomic_store_n(&pomp_recording, 1, __ATOMIC_RELEASE);

@@ -5,14 +5,55 @@
 
 #include <stdint.h>
 
-enum pomp_event_kind {
-    POMP_EV_PARALLEL_ENTER, POMP_EV_PARALLEL_BEGIN, POMP_EV_PARALLEL_END, POMP_EV_PARALLEL_EXIT,
-    POMP_EV_LOOP_ENTER, POMP_EV_LOOP_EXIT,
-    POMP_EV_SINGLE_ENTER, POMP_EV_SINGLE_BEGIN, POMP_EV_SINGLE_END, POMP_EV_SINGLE_EXIT,
-    POMP_EV_CRITICAL_ENTER, POMP_EV_CRITICAL_BEGIN, POMP_EV_CRITICAL_END, POMP_EV_CRITICAL_EXIT,
-    POMP_EV_BARRIER_ENTER, POMP_EV_BARRIER_EXIT,
-    POMP_EV_COUNT
-};
+/* Every POMP event routine, as (ID, name without the POMP_ prefix). */
+#define POMP_EVENT_LIST(X)                                                                  \
+    X(PARALLEL_ENTER, Parallel_enter) X(PARALLEL_BEGIN, Parallel_begin)                    \
+    X(PARALLEL_END, Parallel_end) X(PARALLEL_EXIT, Parallel_exit)                          \
+    X(LOOP_ENTER, Loop_enter) X(LOOP_CHUNK_BEGIN, Loop_chunk_begin)                        \
+    X(LOOP_ITER_BEGIN, Loop_iter_begin) X(LOOP_ITER_EVENT, Loop_iter_event)                \
+    X(LOOP_ITER_END, Loop_iter_end) X(LOOP_CHUNK_END, Loop_chunk_end)                      \
+    X(LOOP_EXIT, Loop_exit)                                                                \
+    X(WORKSHARE_ENTER, Workshare_enter) X(WORKSHARE_BEGIN, Workshare_begin)                \
+    X(WORKSHARE_END, Workshare_end) X(WORKSHARE_EXIT, Workshare_exit)                      \
+    X(SECTIONS_ENTER, Sections_enter) X(SECTION_BEGIN, Section_begin)                      \
+    X(SECTION_END, Section_end) X(SECTIONS_EXIT, Sections_exit)                            \
+    X(SINGLE_ENTER, Single_enter) X(SINGLE_BEGIN, Single_begin) X(SINGLE_END, Single_end)  \
+    X(SINGLE_EXIT, Single_exit)                                                            \
+    X(CRITICAL_ENTER, Critical_enter) X(CRITICAL_BEGIN, Critical_begin)                    \
+    X(CRITICAL_END, Critical_end) X(CRITICAL_EXIT, Critical_exit)                          \
+    X(MASTER_BEGIN, Master_begin) X(MASTER_END, Master_end)                                \
+    X(BARRIER_ENTER, Barrier_enter) X(BARRIER_EXIT, Barrier_exit)                          \
+    X(IMPLICIT_BARRIER_ENTER, Implicit_barrier_enter)                                      \
+    X(IMPLICIT_BARRIER_EXIT, Implicit_barrier_exit)                                        \
+    X(FLUSH_EVENT, Flush_event) X(ATOMIC_EVENT, Atomic_event)                              \
+    X(ORDERED_ENTER, Ordered_enter) X(ORDERED_BEGIN, Ordered_begin)                        \
+    X(ORDERED_END, Ordered_end) X(ORDERED_EXIT, Ordered_exit)                              \
+    X(FUNCTION_ENTER, Function_enter) X(FUNCTION_BEGIN, Function_begin)                    \
+    X(FUNCTION_END, Function_end) X(FUNCTION_EXIT, Function_exit)                          \
+    X(FUNCTION_EVENT, Function_event)                                                      \
+    X(USER_REGION_BEGIN, User_region_begin) X(USER_REGION_END, User_region_end)            \
+    X(USER_EVENT, User_event)                                                              \
+    X(INIT_LOCK_EVENT, Init_lock_event) X(DESTROY_LOCK_EVENT, Destroy_lock_event)          \
+    X(SET_LOCK_ENTER, Set_lock_enter) X(SET_LOCK_EXIT, Set_lock_exit)                      \
+    X(SET_LOCK_EVENT, Set_lock_event) X(UNSET_LOCK_EVENT, Unset_lock_event)                \
+    X(TEST_LOCK_EVENT, Test_lock_event)                                                    \
+    X(INIT_NEST_LOCK_EVENT, Init_nest_lock_event)                                          \
+    X(DESTROY_NEST_LOCK_EVENT, Destroy_nest_lock_event)                                    \
+    X(SET_NEST_LOCK_ENTER, Set_nest_lock_enter) X(SET_NEST_LOCK_EXIT, Set_nest_lock_exit)  \
+    X(SET_NEST_LOCK_EVENT, Set_nest_lock_event)                                            \
+    X(UNSET_NEST_LOCK_EVENT, Unset_nest_lock_event)                                        \
+    X(TEST_NEST_LOCK_EVENT, Test_nest_lock_event)                                          \
+    X(SET_NUM_THREADS_EVENT, Set_num_threads_event)                                        \
+    X(GET_NUM_THREADS_EVENT, Get_num_threads_event)                                        \
+    X(GET_MAX_THREADS_EVENT, Get_max_threads_event)                                        \
+    X(GET_THREAD_NUM_EVENT, Get_thread_num_event)                                          \
+    X(GET_NUM_PROCS_EVENT, Get_num_procs_event) X(IN_PARALLEL_EVENT, In_parallel_event)    \
+    X(SET_DYNAMIC_EVENT, Set_dynamic_event) X(GET_DYNAMIC_EVENT, Get_dynamic_event)        \
+    X(SET_NESTED_EVENT, Set_nested_event) X(GET_NESTED_EVENT, Get_nested_event)
+
+#define POMP_EVENT_ENUM(id, name) POMP_EV_##id,
+enum pomp_event_kind { POMP_EVENT_LIST(POMP_EVENT_ENUM) POMP_EV_COUNT };
+#undef POMP_EVENT_ENUM
 
 /* "Parallel_enter", ...: the POMP routine's name without the POMP_ prefix. */
 const char *pomp_event_name(enum pomp_event_kind k);

@@ -1,25 +1,42 @@
-/* The POMP event routines (seed 002, Appendix C). Each resolves its handle,
- * takes a raw timestamp and updates the calling thread's own profile (and event
- * log): no lock, no allocation, no system call on this path. */
+/* The POMP event routines (seed 002, Appendix C). Each checks its group's level
+ * (one load, one test), resolves its handle, takes a raw timestamp and updates
+ * the calling thread's own profile and event log: no lock, no allocation, no
+ * system call on this path. The run-time context values (RTC) are accepted as
+ * Appendix C defines them; the profile does not keep them yet. */
 #include <pomplib.h>
 
 #include "pomp_clock.h"
 #include "pomp_control.h"
 #include "pomp_eventlog.h"
+#include "pomp_levels.h"
 #include "pomp_profile.h"
 #include "pomp_region.h"
 #include "pomp_thread.h"
 
-enum pomp_phase { PHASE_ENTER, PHASE_BEGIN, PHASE_END, PHASE_EXIT };
+enum pomp_phase { PHASE_ENTER, PHASE_BEGIN, PHASE_END, PHASE_EXIT, PHASE_EVENT };
 
-/* The first event of a construct (enter) gets the handle's address and may
- * initialize it from ctc; the later ones get the handle itself. */
-static inline __attribute__((always_inline)) int32_t
-record(POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc, int32_t thread_id,
-       enum pomp_phase phase, enum pomp_event_kind kind)
+/* Levels (Appendix C, last column) under which each kind of routine records. */
+enum {
+    EE = POMP_LEVEL_ENTEREXIT,
+    BE = POMP_LEVEL_BEGINEND,
+    EV = POMP_LEVEL_EVENT,
+    ENTER_EXIT = EE | BE,                     /* "EnterExit or BeginEnd" */
+    BEGIN_END = BE,
+    LOOP_ENTER_EXIT = EE | POMP_LEVEL_CHUNKS | POMP_LEVEL_ITEREVENT | POMP_LEVEL_ITERBEGINEND,
+    SYNC_SINGLE = EV | EE | BE,               /* atomic, flush: any level but none */
+    RUNTIME_BOTH = EE | EV,                   /* "EnterExit or Event" */
+};
+
+/* first: the construct's first event, which gets the handle's address and may
+ * initialize it from ctc; the later events get the handle itself. */
+static inline __attribute__((always_inline)) POMP_Int32
+record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+       POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+       enum pomp_group group, unsigned levels)
 {
-    int32_t rc = POMP_SUCCESS;
-    int first = phase == PHASE_ENTER;
+    if (!pomp_level_records(group, levels) && !pomp_level_pending(group, levels))
+        return POMP_SUCCESS;
+    POMP_Int32 rc = POMP_SUCCESS;
     struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
@@ -29,94 +46,189 @@ record(POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc, int32_t
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     uint64_t now = pomp_now();
-    int32_t prc;
+    POMP_Int32 prc;
     switch (phase) {
     case PHASE_ENTER: prc = pomp_profile_enter(&t->profile, r, now); break;
     case PHASE_BEGIN: prc = pomp_profile_begin(&t->profile, r, now); break;
     case PHASE_END: prc = pomp_profile_end(&t->profile, r, now); break;
-    default: prc = pomp_profile_exit(&t->profile, r, now); break;
+    case PHASE_EXIT: prc = pomp_profile_exit(&t->profile, r, now); break;
+    default: prc = pomp_profile_event(&t->profile, r, now); break;
     }
     if (t->log.buf)
         pomp_eventlog_put(&t->log, now, r->id, kind);
     return rc != POMP_SUCCESS ? rc : prc;
 }
 
-/* Parallel group. num_threads and if_expr_result are RTC values of seed 002 §3.3. */
-int32_t POMP_Parallel_enter(POMP_Handle_t *handle, int32_t thread_id, int32_t num_threads,
-                            int32_t if_expr_result, const char ctc[])
+/* The two shapes most routines have. */
+#define FIRST_EVENT(name, id, group, levels, phase)                                             \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[])       \
+    {                                                                                           \
+        return record(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id, group, levels);     \
+    }
+#define LATER_EVENT(name, id, group, levels, phase)                                             \
+    POMP_Int32 POMP_##name(POMP_Handle_t handle, POMP_Int32 thread_id)                          \
+    {                                                                                           \
+        return record(0, NULL, handle, NULL, thread_id, phase, POMP_EV_##id, group, levels);    \
+    }
+
+/* ---- Parallel ---- */
+POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,
+                               POMP_Int32 if_expr_result, const char ctc[])
 {
     (void)num_threads;
     (void)if_expr_result;
-    return record(handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_PARALLEL_ENTER);
+    return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_PARALLEL_ENTER,
+                  POMP_GROUP_PARALLEL, ENTER_EXIT);
 }
-int32_t POMP_Parallel_begin(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_PARALLEL_BEGIN);
-}
-int32_t POMP_Parallel_end(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_PARALLEL_END);
-}
-int32_t POMP_Parallel_exit(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_PARALLEL_EXIT);
-}
+LATER_EVENT(Parallel_begin, PARALLEL_BEGIN, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Parallel_end, PARALLEL_END, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_END)
+LATER_EVENT(Parallel_exit, PARALLEL_EXIT, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_EXIT)
 
-/* Loop group. */
-int32_t POMP_Loop_enter(POMP_Handle_t *handle, int32_t thread_id, int64_t chunk_size,
-                        int64_t init_iter, int64_t final_iter, int64_t incr, const char ctc[])
+/* ---- Loop: chunks and iterations are begin/end of the loop's own region ---- */
+POMP_Int32 POMP_Loop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
+                           const char ctc[])
 {
     (void)chunk_size;
     (void)init_iter;
     (void)final_iter;
     (void)incr;
-    return record(handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_LOOP_ENTER);
+    return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_LOOP_ENTER,
+                  POMP_GROUP_LOOP, LOOP_ENTER_EXIT);
 }
-int32_t POMP_Loop_exit(POMP_Handle_t handle, int32_t thread_id)
+POMP_Int32 POMP_Loop_chunk_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 init_iter,
+                                 POMP_Int64 final_iter)
 {
-    return record(NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_LOOP_EXIT);
+    (void)init_iter;
+    (void)final_iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_LOOP_CHUNK_BEGIN,
+                  POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
+}
+POMP_Int32 POMP_Loop_iter_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter)
+{
+    (void)iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_LOOP_ITER_BEGIN,
+                  POMP_GROUP_LOOP, POMP_LEVEL_ITERBEGINEND);
+}
+POMP_Int32 POMP_Loop_iter_event(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter)
+{
+    (void)iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_EVENT, POMP_EV_LOOP_ITER_EVENT,
+                  POMP_GROUP_LOOP, POMP_LEVEL_ITEREVENT);
+}
+LATER_EVENT(Loop_iter_end, LOOP_ITER_END, POMP_GROUP_LOOP, POMP_LEVEL_ITERBEGINEND, PHASE_END)
+LATER_EVENT(Loop_chunk_end, LOOP_CHUNK_END, POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS, PHASE_END)
+LATER_EVENT(Loop_exit, LOOP_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+
+/* ---- Workshare ---- */
+FIRST_EVENT(Workshare_enter, WORKSHARE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Workshare_begin, WORKSHARE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Workshare_end, WORKSHARE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Workshare_exit, WORKSHARE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Sections_enter, SECTIONS_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+POMP_Int32 POMP_Section_begin(POMP_Handle_t handle, POMP_Int32 section_num, POMP_Int32 thread_id)
+{
+    (void)section_num;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_SECTION_BEGIN,
+                  POMP_GROUP_WORKSHARE, BEGIN_END);
+}
+LATER_EVENT(Section_end, SECTION_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Sections_exit, SECTIONS_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Single_enter, SINGLE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Single_begin, SINGLE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Single_end, SINGLE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Single_exit, SINGLE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+
+/* ---- Sync ---- */
+FIRST_EVENT(Critical_enter, CRITICAL_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Critical_begin, CRITICAL_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Critical_end, CRITICAL_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+LATER_EVENT(Critical_exit, CRITICAL_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Master_begin, MASTER_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Master_end, MASTER_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+FIRST_EVENT(Barrier_enter, BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Barrier_exit, BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Implicit_barrier_enter, IMPLICIT_BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Implicit_barrier_exit, IMPLICIT_BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Flush_event, FLUSH_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Atomic_event, ATOMIC_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Ordered_begin, ORDERED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Ordered_end, ORDERED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+LATER_EVENT(Ordered_exit, ORDERED_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+
+/* ---- User: Function_event is the cheap alternative to begin/end (level Event
+ * only); User_event has no alternative and records under Event and BeginEnd. ---- */
+FIRST_EVENT(Function_enter, FUNCTION_ENTER, POMP_GROUP_USER, ENTER_EXIT, PHASE_ENTER)
+FIRST_EVENT(Function_begin, FUNCTION_BEGIN, POMP_GROUP_USER, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Function_end, FUNCTION_END, POMP_GROUP_USER, BEGIN_END, PHASE_END)
+LATER_EVENT(Function_exit, FUNCTION_EXIT, POMP_GROUP_USER, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Function_event, FUNCTION_EVENT, POMP_GROUP_USER, EV, PHASE_EVENT)
+FIRST_EVENT(User_region_begin, USER_REGION_BEGIN, POMP_GROUP_USER, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(User_region_end, USER_REGION_END, POMP_GROUP_USER, BEGIN_END, PHASE_END)
+FIRST_EVENT(User_event, USER_EVENT, POMP_GROUP_USER, EV | BE, PHASE_EVENT)
+
+/* ---- Runtime: locks ---- */
+#define LOCK_EVENT(name, id, levels, phase)                                                     \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        (void)lock_id;                                                                          \
+        return record(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id,                     \
+                      POMP_GROUP_RUNTIME, levels);                                              \
+    }
+LOCK_EVENT(Init_lock_event, INIT_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Destroy_lock_event, DESTROY_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Set_lock_enter, SET_LOCK_ENTER, EE, PHASE_ENTER)
+LOCK_EVENT(Set_lock_event, SET_LOCK_EVENT, EV, PHASE_EVENT)
+LOCK_EVENT(Unset_lock_event, UNSET_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Init_nest_lock_event, INIT_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Destroy_nest_lock_event, DESTROY_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Set_nest_lock_enter, SET_NEST_LOCK_ENTER, EE, PHASE_ENTER)
+LOCK_EVENT(Set_nest_lock_event, SET_NEST_LOCK_EVENT, EV, PHASE_EVENT)
+LOCK_EVENT(Unset_nest_lock_event, UNSET_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+
+POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
+{
+    (void)lock_id;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_LOCK_EXIT,
+                  POMP_GROUP_RUNTIME, EE);
+}
+POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
+{
+    (void)lock_id;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_NEST_LOCK_EXIT,
+                  POMP_GROUP_RUNTIME, EE);
 }
 
-/* Workshare group: single. */
-int32_t POMP_Single_enter(POMP_Handle_t *handle, int32_t thread_id, const char ctc[])
-{
-    return record(handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_SINGLE_ENTER);
-}
-int32_t POMP_Single_begin(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_SINGLE_BEGIN);
-}
-int32_t POMP_Single_end(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_SINGLE_END);
-}
-int32_t POMP_Single_exit(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SINGLE_EXIT);
-}
+#define TEST_LOCK_EVENT(name, id)                                                               \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
+                           POMP_Int32 was_lock_set, const char ctc[])                           \
+    {                                                                                           \
+        (void)lock_id;                                                                          \
+        (void)was_lock_set;                                                                     \
+        return record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,               \
+                      POMP_GROUP_RUNTIME, RUNTIME_BOTH);                                        \
+    }
+TEST_LOCK_EVENT(Test_lock_event, TEST_LOCK_EVENT)
+TEST_LOCK_EVENT(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)
 
-/* Sync group: critical and barrier. */
-int32_t POMP_Critical_enter(POMP_Handle_t *handle, int32_t thread_id, const char ctc[])
-{
-    return record(handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_CRITICAL_ENTER);
-}
-int32_t POMP_Critical_begin(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_CRITICAL_BEGIN);
-}
-int32_t POMP_Critical_end(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_CRITICAL_END);
-}
-int32_t POMP_Critical_exit(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_CRITICAL_EXIT);
-}
-int32_t POMP_Barrier_enter(POMP_Handle_t *handle, int32_t thread_id, const char ctc[])
-{
-    return record(handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_BARRIER_ENTER);
-}
-int32_t POMP_Barrier_exit(POMP_Handle_t handle, int32_t thread_id)
-{
-    return record(NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_BARRIER_EXIT);
-}
+/* ---- Runtime: the other API calls (Table 8), single events with the value set or returned ---- */
+#define VALUE_EVENT(name, id)                                                                   \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 value,       \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        (void)value;                                                                            \
+        return record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,               \
+                      POMP_GROUP_RUNTIME, EV);                                                  \
+    }
+VALUE_EVENT(Set_num_threads_event, SET_NUM_THREADS_EVENT)
+VALUE_EVENT(Get_num_threads_event, GET_NUM_THREADS_EVENT)
+VALUE_EVENT(Get_max_threads_event, GET_MAX_THREADS_EVENT)
+VALUE_EVENT(Get_thread_num_event, GET_THREAD_NUM_EVENT)
+VALUE_EVENT(Get_num_procs_event, GET_NUM_PROCS_EVENT)
+VALUE_EVENT(In_parallel_event, IN_PARALLEL_EVENT)
+VALUE_EVENT(Set_dynamic_event, SET_DYNAMIC_EVENT)
+VALUE_EVENT(Get_dynamic_event, GET_DYNAMIC_EVENT)
+VALUE_EVENT(Set_nested_event, SET_NESTED_EVENT)
+VALUE_EVENT(Get_nested_event, GET_NESTED_EVENT)

@@ -172,3 +172,20 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
     pop(p, now);
     return POMP_SUCCESS;
 }
+
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+{
+    (void)now;
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (p->too_deep == 0 && top->region == r) {
+        top->node->begins++;
+        return POMP_SUCCESS;
+    }
+    if (p->too_deep)
+        return POMP_ERR_DEPTH;
+    struct pomp_node *n = child_of(p, top->node, r);
+    n->visits++;
+    if (n->min == UINT64_MAX)
+        n->min = 0;
+    return POMP_SUCCESS;
+}

@@ -56,5 +56,9 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+/* A single event (atomic, flush, user event, runtime call, loop iteration):
+ * inside its own open region it counts as a begin of that region, elsewhere as
+ * a visit of zero duration. */
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 
 #endif

@@ -48,29 +48,115 @@ POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
 
 /* Parallel group. */
 POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,
-                            POMP_Int32 if_expr_result, const char ctc[]);
+                               POMP_Int32 if_expr_result, const char ctc[]);
 POMP_Int32 POMP_Parallel_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Parallel_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Parallel_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 
 /* Loop group. */
 POMP_Int32 POMP_Loop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
-                        POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]);
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
+                           const char ctc[]);
+POMP_Int32 POMP_Loop_chunk_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 init_iter,
+                                 POMP_Int64 final_iter);
+POMP_Int32 POMP_Loop_iter_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter);
+POMP_Int32 POMP_Loop_iter_event(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter);
+POMP_Int32 POMP_Loop_iter_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Loop_chunk_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Loop_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 
-/* Workshare group: single. */
+/* Workshare group: workshare, sections, single. Section_begin takes the section
+ * number before the thread id, as Appendix C writes it. */
+POMP_Int32 POMP_Workshare_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Workshare_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Workshare_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Workshare_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Sections_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Section_begin(POMP_Handle_t handle, POMP_Int32 section_num, POMP_Int32 thread_id);
+POMP_Int32 POMP_Section_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Sections_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Single_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Single_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Single_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Single_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 
-/* Sync group: critical and barrier. */
+/* Sync group: critical, master, barriers, flush, atomic, ordered. */
 POMP_Int32 POMP_Critical_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Critical_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Critical_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Critical_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Master_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Master_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Implicit_barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Implicit_barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Flush_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Ordered_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+
+/* User group: functions (call site: enter/exit; body: begin/end) and user regions. */
+POMP_Int32 POMP_Function_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Function_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Function_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Function_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Function_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_User_region_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_User_region_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_User_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+
+/* Runtime group (Tables 6-8). lock_id is the lock's address: a copy of an
+ * omp_lock_t, as Appendix C passes it, cannot tell two locks apart. */
+POMP_Int32 POMP_Init_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
+                                const char ctc[]);
+POMP_Int32 POMP_Destroy_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                   const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Set_lock_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
+                               const char ctc[]);
+POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id);
+POMP_Int32 POMP_Set_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
+                               const char ctc[]);
+POMP_Int32 POMP_Unset_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
+                                 const char ctc[]);
+POMP_Int32 POMP_Test_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
+                                POMP_Int32 was_lock_set, const char ctc[]);
+POMP_Int32 POMP_Init_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                     const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Destroy_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                        const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Set_nest_lock_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                    const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id);
+POMP_Int32 POMP_Set_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                    const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Unset_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                      const void *lock_id, const char ctc[]);
+POMP_Int32 POMP_Test_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                     const void *lock_id, POMP_Int32 was_lock_set,
+                                     const char ctc[]);
+POMP_Int32 POMP_Set_num_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                      POMP_Int32 num_threads, const char ctc[]);
+POMP_Int32 POMP_Get_num_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                      POMP_Int32 num_threads, const char ctc[]);
+POMP_Int32 POMP_Get_max_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                      POMP_Int32 num_threads, const char ctc[]);
+POMP_Int32 POMP_Get_thread_num_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                     POMP_Int32 thread_num, const char ctc[]);
+POMP_Int32 POMP_Get_num_procs_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                    POMP_Int32 num_procs, const char ctc[]);
+POMP_Int32 POMP_In_parallel_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 is_parallel, const char ctc[]);
+POMP_Int32 POMP_Set_dynamic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 is_dynamic, const char ctc[]);
+POMP_Int32 POMP_Get_dynamic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 is_dynamic, const char ctc[]);
+POMP_Int32 POMP_Set_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                 POMP_Int32 is_nested, const char ctc[]);
+POMP_Int32 POMP_Get_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                 POMP_Int32 is_nested, const char ctc[]);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

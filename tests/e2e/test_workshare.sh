@@ -58,6 +58,15 @@ diff -u plain4.txt lazy.txt || fail "output without the prelinker differs"
 check_counts lazy
 assert_eq "$(region_init lazy)" "lazy" "regions initialized lazily"
 
+# Levels at run time: no loop events, parallel regions without begin/end.
+OMP_NUM_THREADS=4 POMP_LOOP=none POMP_PARALLEL=enterexit POMP_OUTPUT_DIR=lv ./app > lv.txt
+diff -u plain4.txt lv.txt || fail "output with levels changed"
+assert_eq "$(region_sum lv for $L_for visits)" 0 "POMP_LOOP=none: no loop events"
+assert_eq "$(region_sum lv parallel $L_par visits)" 3 "POMP_PARALLEL=EnterExit: enter/exit kept"
+assert_eq "$(region_sum lv parallel $L_par begins)" 0 "POMP_PARALLEL=EnterExit: no begin/end"
+assert_eq "$(region_threads lv parallel $L_par)" 1 "POMP_PARALLEL=EnterExit: only the encountering thread"
+assert_eq "$(region_sum lv critical $L_crit visits)" 12 "other groups unchanged"
+
 # Event order per thread (2 threads), from the event log.
 OMP_NUM_THREADS=2 POMP_TRACE=events POMP_OUTPUT_DIR=ev ./app > /dev/null
 for t in 0 1; do
