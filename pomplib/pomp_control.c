@@ -9,7 +9,7 @@
 #include "pomp_output.h"
 #include "pomp_region.h"
 
-int pomp_recording;
+int pomp_state;
 
 /* Set once by init_core, read-only afterwards. */
 static struct pomp_config config;
@@ -29,7 +29,7 @@ static void init_core(void)
     pomp_levels_read_environment();
     pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
-    __atomic_store_n(&pomp_recording, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, POMP_STATE_ON, __ATOMIC_RELEASE);
 }
 
 static void init_handles(void)
@@ -58,7 +58,7 @@ int32_t POMP_Init(void)
 static void finalize_once_fn(void)
 {
     pomp_ensure_core_initialized();
-    __atomic_store_n(&pomp_recording, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
     pomp_clock_calibrate(&clock_state);
     pomp_output_write(&config, &clock_state);
 }
@@ -76,3 +76,18 @@ int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[])
     pomp_ensure_core_initialized();
     return pomp_region_get_handle(handle, ctc, POMP_INIT_HANDLE);
 }
+
+/* Switches between ON and OFF; finalization (STOPPED) is final. */
+static POMP_Int32 switch_to(int to)
+{
+    pomp_ensure_initialized();
+    int from = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+    while (from != POMP_STATE_STOPPED)
+        if (__atomic_compare_exchange_n(&pomp_state, &from, to, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE))
+            return POMP_SUCCESS;
+    return POMP_ERR_FINALIZED;
+}
+
+POMP_Int32 POMP_On(void) { return switch_to(POMP_STATE_ON); }
+POMP_Int32 POMP_Off(void) { return switch_to(POMP_STATE_OFF); }

@@ -6,8 +6,13 @@
 #include "pomp_clock.h"
 #include "pomp_config.h"
 
-/* Nonzero between initialization and finalization; read on every event. */
-extern int pomp_recording;
+/* The measurement state, read on every event. */
+enum pomp_state {
+    POMP_STATE_STOPPED = 0, /* before initialization, and after finalization */
+    POMP_STATE_ON = 1,
+    POMP_STATE_OFF = 2,     /* POMP_Off: regions open before it still close */
+};
+extern int pomp_state;
 
 /* Initializes the library once and runs the prelinker's POMP_Init_Handles. */
 void pomp_ensure_initialized(void);

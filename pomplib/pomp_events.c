@@ -40,20 +40,24 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
     struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
-    if (__builtin_expect(!__atomic_load_n(&pomp_recording, __ATOMIC_RELAXED), 0))
+    int state = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
+    if (__builtin_expect(state == POMP_STATE_STOPPED, 0))
         return POMP_ERR_FINALIZED;
+    int off = state == POMP_STATE_OFF;
     struct pomp_thread *t = pomp_thread_self(thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     uint64_t now = pomp_now();
     POMP_Int32 prc;
     switch (phase) {
-    case PHASE_ENTER: prc = pomp_profile_enter(&t->profile, r, now); break;
-    case PHASE_BEGIN: prc = pomp_profile_begin(&t->profile, r, now); break;
+    case PHASE_ENTER: prc = pomp_profile_enter(&t->profile, r, now, off); break;
+    case PHASE_BEGIN: prc = pomp_profile_begin(&t->profile, r, now, off); break;
     case PHASE_END: prc = pomp_profile_end(&t->profile, r, now); break;
     case PHASE_EXIT: prc = pomp_profile_exit(&t->profile, r, now); break;
-    default: prc = pomp_profile_event(&t->profile, r, now); break;
+    default: prc = pomp_profile_event(&t->profile, r, now, off); break;
     }
+    if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
+        return rc;
     if (t->log.buf)
         pomp_eventlog_put(&t->log, now, r->id, kind);
     return rc != POMP_SUCCESS ? rc : prc;

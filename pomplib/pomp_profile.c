@@ -50,14 +50,19 @@ found:
     return c;
 }
 
-static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered)
+static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
+                 int off)
 {
     if (p->depth == POMP_MAX_DEPTH) {
         p->too_deep++;
         return;
     }
-    struct pomp_node *n = child_of(p, p->frames[p->depth - 1].node, r);
+    struct pomp_node *parent = p->frames[p->depth - 1].node;
+    /* a skipped frame stands on its parent's node, so regions opened inside it
+     * after POMP_On attach to the nearest recorded ancestor */
+    struct pomp_node *n = off ? parent : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth++];
+    f->skipped = (uint8_t)off;
     f->node = n;
     f->region = r;
     f->start = now;
@@ -65,15 +70,20 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     f->child = 0;
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
+    if (off)
+        return;
     if (entered)
         n->visits++;
     else
         n->begins++;
 }
 
-static void pop(struct pomp_profile *p, uint64_t now)
+/* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
+static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
+    if (f->skipped)
+        return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
     uint64_t incl = now - f->start;
     n->incl += incl;
@@ -83,6 +93,7 @@ static void pop(struct pomp_profile *p, uint64_t now)
     if (incl > n->max)
         n->max = incl;
     p->frames[p->depth - 1].child += incl;
+    return POMP_SUCCESS;
 }
 
 /* Finds the open frame of region r, closing (and counting) frames left open
@@ -121,23 +132,26 @@ static inline int closing_unrecorded(struct pomp_profile *p)
     return 1;
 }
 
-int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
-    push(p, r, now, 1);
-    return p->too_deep ? POMP_ERR_DEPTH : POMP_SUCCESS;
+    push(p, r, now, 1, off);
+    return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
-int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body) {
+        /* the block of a construct already open: part of its pair, even while off */
         top->in_body = 1;
         top->body_start = now;
+        if (top->skipped)
+            return POMP_PROFILE_SKIPPED;
         top->node->begins++;
         return POMP_SUCCESS;
     }
-    push(p, r, now, 0);
-    return p->too_deep ? POMP_ERR_DEPTH : POMP_SUCCESS;
+    push(p, r, now, 0, off);
+    return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
@@ -150,10 +164,10 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
         return POMP_ERR_NESTING;
     }
     top->in_body = 0;
+    if (top->skipped)
+        return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
     top->node->body += now - top->body_start;
-    if (!top->entered)
-        pop(p, now);
-    return POMP_SUCCESS;
+    return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
@@ -167,17 +181,21 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
     }
     if (top->in_body) { /* exit without end: close the block too */
         p->nesting_errors++;
-        top->node->body += now - top->body_start;
+        if (!top->skipped)
+            top->node->body += now - top->body_start;
     }
-    pop(p, now);
-    return POMP_SUCCESS;
+    return pop(p, now);
 }
 
-int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
     (void)now;
     struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (off)
+        return POMP_PROFILE_SKIPPED;
     if (p->too_deep == 0 && top->region == r) {
+        if (top->skipped)
+            return POMP_PROFILE_SKIPPED;
         top->node->begins++;
         return POMP_SUCCESS;
     }

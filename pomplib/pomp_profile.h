@@ -28,6 +28,7 @@ struct pomp_frame {
     uint64_t child;       /* incl of the children so far */
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
+    uint8_t skipped;      /* opened while measurement was off: closes without figures */
 };
 
 #define POMP_MAX_DEPTH 64
@@ -50,15 +51,21 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now);
 /* Releases the pool (the profile itself belongs to the caller). */
 void pomp_profile_destroy(struct pomp_profile *p);
 
+/* Returned by the functions below (never to the user) when the event changed no
+ * figure: it opened, closed or happened in a region skipped while off. */
+#define POMP_PROFILE_SKIPPED (-1)
+
 /* The four event kinds of seed 002: enter/exit of the construct, begin/end of
- * its structured block. Each returns a POMP error code. */
-int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
-int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+ * its structured block. Each returns a POMP error code or POMP_PROFILE_SKIPPED.
+ * off (POMP_Off): no region is opened, but a frame is kept so that the closing
+ * event matches; regions opened before POMP_Off close and count as usual. */
+int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 /* A single event (atomic, flush, user event, runtime call, loop iteration):
  * inside its own open region it counts as a begin of that region, elsewhere as
  * a visit of zero duration. */
-int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 
 #endif

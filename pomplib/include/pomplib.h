@@ -45,6 +45,10 @@ typedef struct POMP_Region_s *POMP_Handle_t;
 POMP_Int32 POMP_Init(void);
 POMP_Int32 POMP_Finalize(void);
 POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
+/* Pause and resume measurement, for all threads. While off, no region is opened;
+ * regions already open close as usual (docs/api.md). */
+POMP_Int32 POMP_On(void);
+POMP_Int32 POMP_Off(void);
 
 /* Parallel group. */
 POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,

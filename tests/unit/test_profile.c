@@ -12,6 +12,7 @@
 #include "pomp_region.h"
 #include "pomp_thread.h"
 #include "ctc.h"
+#include "pomp_eventlog.h"
 
 /* A CTC string built by the library under test, so its length field is right. */
 static char *ctc_for(const char *type, const char *file, int line)
@@ -66,10 +67,10 @@ static struct pomp_node *child(struct pomp_node *parent, struct POMP_Region_s *r
 Test(profile, inclusive_and_exclusive_time)
 {
     struct pomp_profile *p = new_profile(16);
-    cr_assert_eq(pomp_profile_enter(p, &A, 0), POMP_SUCCESS);
-    cr_assert_eq(pomp_profile_enter(p, &B, 10), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_enter(p, &A, 0, 0), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_enter(p, &B, 10, 0), POMP_SUCCESS);
     cr_assert_eq(pomp_profile_exit(p, &B, 30), POMP_SUCCESS);
-    cr_assert_eq(pomp_profile_enter(p, &B, 40), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_enter(p, &B, 40, 0), POMP_SUCCESS);
     cr_assert_eq(pomp_profile_exit(p, &B, 45), POMP_SUCCESS);
     cr_assert_eq(pomp_profile_exit(p, &A, 100), POMP_SUCCESS);
     struct pomp_node *a = child(&p->root, &A), *b = child(a, &B);
@@ -88,8 +89,8 @@ Test(profile, inclusive_and_exclusive_time)
 Test(profile, begin_after_enter_is_the_same_node)
 {
     struct pomp_profile *p = new_profile(16);
-    pomp_profile_enter(p, &P, 0);
-    pomp_profile_begin(p, &P, 5);
+    pomp_profile_enter(p, &P, 0, 0);
+    pomp_profile_begin(p, &P, 5, 0);
     cr_assert_eq(p->depth, 2, "begin after enter opens no second frame");
     pomp_profile_end(p, &P, 50);
     pomp_profile_exit(p, &P, 60);
@@ -104,7 +105,7 @@ Test(profile, begin_after_enter_is_the_same_node)
 Test(profile, begin_without_enter_is_a_team_share)
 {
     struct pomp_profile *p = new_profile(16);
-    pomp_profile_begin(p, &P, 3);
+    pomp_profile_begin(p, &P, 3, 0);
     pomp_profile_end(p, &P, 10);
     struct pomp_node *n = child(&p->root, &P);
     cr_assert_eq(n->visits, 0);
@@ -116,8 +117,8 @@ Test(profile, begin_without_enter_is_a_team_share)
 Test(profile, unmatched_events_are_counted_not_fatal)
 {
     struct pomp_profile *p = new_profile(16);
-    pomp_profile_enter(p, &A, 0);
-    pomp_profile_enter(p, &B, 1);
+    pomp_profile_enter(p, &A, 0, 0);
+    pomp_profile_enter(p, &B, 1, 0);
     /* B never exits: A's exit closes it and counts one error */
     cr_assert_eq(pomp_profile_exit(p, &A, 10), POMP_SUCCESS);
     cr_assert_eq(p->nesting_errors, 1);
@@ -133,7 +134,7 @@ Test(profile, full_pool_goes_to_the_overflow_node)
 {
     struct pomp_profile *p = new_profile(2);
     for (int i = 0; i < 3; i++) {
-        pomp_profile_enter(p, &X[i], (uint64_t)i * 10);
+        pomp_profile_enter(p, &X[i], (uint64_t)i * 10, 0);
         pomp_profile_exit(p, &X[i], (uint64_t)i * 10 + 4);
     }
     cr_assert_eq(p->pool_used, 2);
@@ -148,7 +149,7 @@ Test(profile, nesting_deeper_than_recorded)
     struct pomp_profile *p = new_profile(4);
     const int extra = 5;
     for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
-        pomp_profile_enter(p, &A, (uint64_t)i);
+        pomp_profile_enter(p, &A, (uint64_t)i, 0);
     cr_assert_eq(p->depth, POMP_MAX_DEPTH);
     cr_assert_eq(p->too_deep, (uint32_t)extra);
     for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
@@ -156,6 +157,52 @@ Test(profile, nesting_deeper_than_recorded)
     cr_assert_eq(p->depth, 1);
     cr_assert_eq(p->too_deep, 0);
     cr_assert_eq(p->nesting_errors, 0);
+}
+
+/* ---- POMP_Off and POMP_On ---- */
+
+Test(profile, regions_open_at_off_still_close)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &A, 0, 0);
+    /* off from here: B is not opened, A closes as usual */
+    cr_assert_eq(pomp_profile_enter(p, &B, 10, 1), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_exit(p, &B, 20), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_exit(p, &A, 30), POMP_SUCCESS);
+    struct pomp_node *a = child(&p->root, &A);
+    cr_assert_eq(a->visits, 1);
+    cr_assert_eq(a->incl, 30);
+    cr_assert_eq(a->excl, 30, "a skipped region's time stays with its parent");
+    cr_assert_null(a->first_child);
+    cr_assert_eq(p->nesting_errors, 0);
+    cr_assert_eq(p->depth, 1);
+}
+
+Test(profile, regions_opened_while_off_are_skipped_after_on)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &A, 0, 1);       /* off */
+    pomp_profile_begin(p, &A, 1, 0);       /* on again: A's own block stays skipped */
+    cr_assert_eq(pomp_profile_enter(p, &B, 2, 0), POMP_SUCCESS);
+    pomp_profile_exit(p, &B, 5);
+    cr_assert_eq(pomp_profile_event(p, &A, 6, 0), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_event(p, &X[0], 6, 0), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_end(p, &A, 7), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_exit(p, &A, 8), POMP_PROFILE_SKIPPED);
+    cr_assert_null(child(&p->root, &A));
+    struct pomp_node *b = child(&p->root, &B);
+    cr_assert_not_null(b, "B, opened after POMP_On, hangs from the nearest recorded ancestor");
+    cr_assert_eq(b->incl, 3);
+    cr_assert_eq(child(&p->root, &X[0])->visits, 1);
+    cr_assert_eq(p->nesting_errors, 0);
+    cr_assert_eq(p->depth, 1);
+}
+
+Test(profile, single_events_while_off_are_not_counted)
+{
+    struct pomp_profile *p = new_profile(16);
+    cr_assert_eq(pomp_profile_event(p, &A, 0, 1), POMP_PROFILE_SKIPPED);
+    cr_assert_null(child(&p->root, &A));
 }
 
 /* ---- handles ---- */
@@ -232,6 +279,31 @@ Test(handles, missing_context)
     cr_assert_eq(POMP_Barrier_enter(NULL, 0, "2**"), POMP_ERR_NULL_ARGUMENT);
     cr_assert_eq(POMP_Barrier_exit(NULL, 0), POMP_ERR_NO_CONTEXT);
     cr_assert_eq(POMP_Get_handle(NULL, "2**"), POMP_ERR_NULL_ARGUMENT);
+}
+
+Test(handles, on_and_off_through_the_api)
+{
+    setenv("POMP_TRACE", "events", 1);
+    POMP_Handle_t a = NULL, b = NULL;
+    char *ca = ctc_for("critical", "a.c", 1), *cb = ctc_for("single", "b.c", 2);
+    cr_assert_eq(POMP_Critical_enter(&a, 0, ca), POMP_SUCCESS);
+    cr_assert_eq(POMP_Off(), POMP_SUCCESS);
+    cr_assert_eq(POMP_Single_enter(&b, 0, cb), POMP_SUCCESS);
+    cr_assert_eq(POMP_Single_exit(b, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Critical_exit(a, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_On(), POMP_SUCCESS);
+    cr_assert_eq(POMP_Single_enter(&b, 0, cb), POMP_SUCCESS);
+    cr_assert_eq(POMP_Single_exit(b, 0), POMP_SUCCESS);
+    const struct pomp_eventlog *log = &pomp_tls_thread->log;
+    cr_assert_eq(log->used, 4, "critical enter and exit, then single enter and exit after POMP_On");
+    cr_assert_eq(log->buf[1].kind, POMP_EV_CRITICAL_EXIT);
+    cr_assert_eq(log->buf[2].kind, POMP_EV_SINGLE_ENTER);
+    cr_assert_eq(pomp_tls_thread->profile.nesting_errors, 0);
+    cr_assert_eq(POMP_Finalize(), POMP_SUCCESS);
+    cr_assert_eq(POMP_On(), POMP_ERR_FINALIZED);
+    cr_assert_eq(POMP_Off(), POMP_ERR_FINALIZED);
+    free(ca);
+    free(cb);
 }
 
 Test(handles, events_after_finalize_are_ignored)
