@@ -3,6 +3,7 @@
 
 #include <pomplib.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 
 #include "pomp_levels.h"
@@ -23,12 +24,68 @@ extern void POMP_Init_Handles(void) __attribute__((weak));
 
 static void finalize_at_exit(void) { POMP_Finalize(); }
 
+/* Set by the first POMP_Finalize (or signal, or fork in the child); nobody
+ * finalizes twice. */
+static int finalize_claimed;
+
+static void finalize_once_fn(void);
+
+/* Returns POMP_SUCCESS for the call that finalized; later calls wait for it. */
+static int forked_child; /* set in the child of fork(): it never writes */
+
+static POMP_Int32 finalize(void)
+{
+    if (__atomic_load_n(&forked_child, __ATOMIC_ACQUIRE))
+        return POMP_ERR_FINALIZED;
+    if (__atomic_exchange_n(&finalize_claimed, 1, __ATOMIC_ACQ_REL)) {
+        pthread_once(&finalize_once, finalize_once_fn); /* returns once it is done */
+        return POMP_ERR_FINALIZED;
+    }
+    pthread_once(&finalize_once, finalize_once_fn);
+    return POMP_SUCCESS;
+}
+
+/* SIGINT and SIGTERM: write the output, then die of the signal as the program
+ * would have. Only installed where the program left the default action. Writing
+ * files is not async-signal-safe; a signal that lands inside malloc could hang
+ * here, which is why a program's own handlers are never replaced. */
+static void finalize_on_signal(int sig)
+{
+    finalize();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signal_handlers(void)
+{
+    static const int signals[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+            continue;
+        struct sigaction sa = {0};
+        sa.sa_handler = finalize_on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(signals[i], &sa, NULL);
+    }
+}
+
+/* A child of fork() inherits the parent's records; it does not measure and
+ * writes nothing, so the parent's output stays the parent's. */
+static void stop_in_forked_child(void)
+{
+    __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+}
+
 static void init_core(void)
 {
     pomp_config_read(&config);
     pomp_levels_read_environment();
     pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
+    install_signal_handlers();
+    pthread_atfork(NULL, NULL, stop_in_forked_child);
     __atomic_store_n(&pomp_state, POMP_STATE_ON, __ATOMIC_RELEASE);
 }
 
@@ -63,13 +120,7 @@ static void finalize_once_fn(void)
     pomp_output_write(&config, &clock_state);
 }
 
-int32_t POMP_Finalize(void)
-{
-    static int claimed; /* the first caller finalizes; later ones wait for it */
-    int first = !__atomic_exchange_n(&claimed, 1, __ATOMIC_ACQ_REL);
-    pthread_once(&finalize_once, finalize_once_fn);
-    return first ? POMP_SUCCESS : POMP_ERR_FINALIZED;
-}
+int32_t POMP_Finalize(void) { return finalize(); }
 
 int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[])
 {

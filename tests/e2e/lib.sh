@@ -11,6 +11,9 @@ export POMP_SUMMARY=off
 # The tests run make themselves: nothing of an outer make (-s, variables) leaks in.
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
+# Under make sanitize: leaks inside LLVM libomp are libomp's, not ours.
+[ -n "$E2E_SANITIZE" ] && export LSAN_OPTIONS="suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan.supp"
+
 WORK=$(mktemp -d /tmp/pomp-e2e-XXXXXX)
 [ -n "${E2E_KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"

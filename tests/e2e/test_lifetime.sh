@@ -1,0 +1,93 @@
+# The output survives every way a program ends: return from main, exit() from
+# deep inside, SIGTERM and SIGINT (then the signal's own exit status); a
+# fork()ed child neither measures nor overwrites its parent's profile.
+source "$(dirname "$0")/lib.sh"
+cat > life.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void finish(const char *how)
+{
+    if (strcmp(how, "exit") == 0)
+        exit(3);
+    if (strcmp(how, "term") == 0)
+        raise(SIGTERM);
+    if (strcmp(how, "int") == 0)
+        raise(SIGINT);
+    if (strcmp(how, "fork") == 0) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            int n = 0;
+            #pragma omp parallel reduction(+:n)
+            n++;
+            printf("child %d\n", n > 0);
+            fflush(stdout);
+            exit(0);
+        }
+        int status;
+        waitpid(pid, &status, 0);
+        printf("parent after child %d\n", WEXITSTATUS(status));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int sum = 0;
+    for (int r = 0; r < 2; r++) {
+        #pragma omp parallel reduction(+:sum) num_threads(2)
+        sum += 1;
+    }
+    printf("sum %d\n", sum);
+    fflush(stdout);
+    finish(argc > 1 ? argv[1] : "return");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp life.c -o life
+L=$(line_of life.c "reduction(+:sum)")
+
+run() { # HOW EXPECTED_STATUS
+    set +e
+    POMP_OUTPUT_DIR=out_$1 ./life "$1" > out_$1.txt 2> /dev/null
+    local st=$?
+    set -e
+    assert_eq "$st" "$2" "exit status when ending by '$1'"
+    [ -f out_$1/profile.json ] || fail "no profile after ending by '$1'"
+    jq -e . out_$1/profile.json > /dev/null || fail "profile after '$1' is not valid JSON"
+    assert_eq "$(region_sum out_$1 parallel $L visits)" 2 "visits after ending by '$1'"
+}
+run return 0
+run exit 3
+run term 143
+run int 130
+run fork 0
+assert_contains out_fork.txt '^child 1$' "the child ran its parallel region"
+assert_contains out_fork.txt '^parent after child 0$' "the parent continued"
+# The child's own parallel region was measured by nobody (every region of the
+# file is registered at start-up, but only the parent's has a call-path node).
+assert_eq "$(jq '.callpath | length' out_fork/profile.json)" 1 "only the parent's region was measured"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' out_fork/profile.json)" 0 "parent's profile consistent"
+
+# A program's own SIGTERM handler is left alone.
+cat > own.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+static void handler(int sig) { (void)sig; write(1, "own handler\n", 12); }
+int main(void)
+{
+    signal(SIGTERM, handler);
+    #pragma omp parallel num_threads(2)
+    {
+    }
+    raise(SIGTERM);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp own.c -o own
+assert_eq "$(POMP_OUTPUT_DIR=own_out ./own)" "own handler" "the program's handler runs"
+[ -f own_out/profile.json ] || fail "profile written at the normal end"
