@@ -21,7 +21,7 @@ LDFLAGS_ALL = $(SAN)
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
                 libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
 
-.PHONY: all deps demo test test-unit test-e2e sanitize clean
+.PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \
      $(LIB)/libpomp.so $(INC)/pomplib.h
 
@@ -114,9 +114,19 @@ test-unit: $(UNIT_TESTS)
 test-e2e: all
 	@BUILD=$(abspath $(BUILD)) E2E_SANITIZE="$(SAN)" bash tests/e2e/run_all.sh
 
-# ASan + UBSan build of everything, in its own tree, with the whole test suite.
+# ASan + UBSan build of everything, in its own tree, with the whole test suite;
+# then the ThreadSanitizer stress of libpomp.
 sanitize: deps
 	$(MAKE) BUILD=build/sanitize OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all test-unit test-e2e
+	$(MAKE) tsan
+
+# ThreadSanitizer: libpomp's concurrency (Criterion cannot run under TSan).
+TSAN_BUILD := build/tsan
+tsan:
+	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
+$(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) -lpthread
 
 # ---- the demo: seed 002, Appendix A ----
 demo: deps

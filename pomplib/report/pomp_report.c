@@ -66,13 +66,17 @@ static void print_node(json_t *node, json_t *regions, int depth, const struct op
                  (long long)json_integer_value(json_object_get(r, "last_line")));
     else
         snprintf(loc, sizeof loc, "-");
-    printf("%-28s %-26s %8.0f %7zu  %10.3f %10.3f %10.3f  %10.3f\n", label, loc, visits, threads,
-           mn / 1e6, threads ? sum / threads / 1e6 : 0.0, mx / 1e6, excl / 1e6);
+    /* load imbalance: how much of the slowest thread's time the average thread
+     * did not need, (max - mean) / max */
+    double mean = threads ? sum / threads : 0.0;
+    double imbalance = mx > 0 && threads > 1 ? 100.0 * (mx - mean) / mx : 0.0;
+    printf("%-28s %-26s %8.0f %7zu  %10.3f %10.3f %10.3f %6.1f  %10.3f\n", label, loc, visits,
+           threads, mn / 1e6, mean / 1e6, mx / 1e6, imbalance, excl / 1e6);
     if (o->per_thread)
         json_array_foreach(per, i, t)
-            printf("%*sthread %-4lld %26s %8.0f %7s  %10.3f %10s %10s  %10.3f\n", depth * 2 + 2, "",
+            printf("%*sthread %-4lld %26s %8.0f %7s  %10.3f %10s %10s %6s  %10.3f\n", depth * 2 + 2, "",
                    (long long)json_integer_value(json_object_get(t, "thread")), "",
-                   num(t, "visits"), "", num(t, "incl_ns") / 1e6, "", "", num(t, "excl_ns") / 1e6);
+                   num(t, "visits"), "", num(t, "incl_ns") / 1e6, "", "", "", num(t, "excl_ns") / 1e6);
 }
 
 static void print_tree(json_t *callpath, json_t *regions, json_int_t parent, int depth,
@@ -119,10 +123,10 @@ static int report(const char *path, const struct options *o)
     printf("program %s (pid %lld): %.3f s, %zu threads, %zu regions\n\n", str(root, "program"),
            (long long)json_integer_value(json_object_get(root, "pid")),
            num(root, "duration_ns") / 1e9, json_array_size(threads), json_array_size(regions));
-    printf("%-28s %-26s %8s %7s  %32s  %10s\n", "region", "location", "visits", "threads",
-           "inclusive time per thread (ms)", "excl (ms)");
-    printf("%-28s %-26s %8s %7s  %10s %10s %10s  %10s\n", "", "", "", "", "min", "mean", "max",
-           "sum");
+    printf("%-28s %-26s %8s %7s  %32s %6s  %10s\n", "region", "location", "visits", "threads",
+           "inclusive time per thread (ms)", "imbal", "excl (ms)");
+    printf("%-28s %-26s %8s %7s  %10s %10s %10s %6s  %10s\n", "", "", "", "", "min", "mean", "max",
+           "%", "sum");
     print_tree(callpath, regions, 0, 0, o);
     rc = 0;
 out:
