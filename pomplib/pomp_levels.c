@@ -13,10 +13,14 @@ uint8_t pomp_active_level[POMP_GROUP_COUNT] = {
 
 int pomp_level_pending(enum pomp_group g, unsigned levels)
 {
-    if (__atomic_load_n(&pomp_active_level[g], __ATOMIC_ACQUIRE) != POMP_LEVEL_UNSET)
-        return 0;
-    pomp_ensure_initialized();
-    return pomp_level_records(g, levels);
+    /* Another thread may have set the level since the caller looked: decide on
+     * the value read now, never on the caller's stale "unset". */
+    unsigned level = __atomic_load_n(&pomp_active_level[g], __ATOMIC_ACQUIRE);
+    if (level == POMP_LEVEL_UNSET) {
+        pomp_ensure_initialized();
+        level = __atomic_load_n(&pomp_active_level[g], __ATOMIC_ACQUIRE);
+    }
+    return (level & levels) != 0;
 }
 
 struct group_info {

@@ -32,7 +32,7 @@ extern uint8_t pomp_active_level[POMP_GROUP_COUNT];
 
 static inline int pomp_level_records(enum pomp_group g, unsigned levels)
 {
-    return (pomp_active_level[g] & levels) != 0;
+    return (__atomic_load_n(&pomp_active_level[g], __ATOMIC_RELAXED) & levels) != 0;
 }
 
 /* For an event that pomp_level_records turned down: initializes the library if

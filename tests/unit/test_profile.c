@@ -1,6 +1,7 @@
 /* libpomp: the per-thread profile with synthetic timestamps, handle
  * initialization (lazy, concurrent, malformed CTC), and the merge of threads. */
 #include <criterion/criterion.h>
+#include <criterion/parameterized.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +248,46 @@ Test(handles, concurrent_lazy_initialization_gives_one_region_each)
         for (int t = 0; t < THREADS; t++)
             cr_assert_eq(seen[t][i], shared_handles[i]);
     }
+}
+
+/* Every thread's first event arrives while another thread initializes the
+ * library: none may be lost (a fresh process per run, many runs). */
+static POMP_Handle_t race_handle;
+static char race_ctc[64];
+
+static void *first_event(void *arg)
+{
+    (void)arg;
+    pthread_barrier_wait(&start);
+    POMP_Barrier_enter(&race_handle, 0, race_ctc);
+    POMP_Barrier_exit(race_handle, 0);
+    return NULL;
+}
+
+static int race_runs[40];
+ParameterizedTestParameters(handles, no_event_lost_during_initialization)
+{
+    return cr_make_param_array(int, race_runs, sizeof race_runs / sizeof *race_runs);
+}
+
+ParameterizedTest(int *run, handles, no_event_lost_during_initialization)
+{
+    (void)run;
+    quiet_output();
+    char *c = ctc_for("barrier", "race.c", 1);
+    snprintf(race_ctc, sizeof race_ctc, "%s", c);
+    free(c);
+    pthread_barrier_init(&start, NULL, THREADS);
+    pthread_t th[THREADS];
+    for (long t = 0; t < THREADS; t++)
+        pthread_create(&th[t], NULL, first_event, NULL);
+    for (int t = 0; t < THREADS; t++)
+        pthread_join(th[t], NULL);
+    uint32_t n;
+    struct pomp_thread *list = pomp_thread_list(&n);
+    cr_assert_eq(n, THREADS, "every thread recorded its event");
+    for (struct pomp_thread *t = list; t; t = t->next)
+        cr_assert_eq(t->profile.root.first_child->visits, 1);
 }
 
 Test(handles, get_handle_keeps_an_initialized_handle)
