@@ -1,6 +1,7 @@
 #include "pomp_config.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -53,6 +54,8 @@ void pomp_config_read(struct pomp_config *cfg)
 {
     enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
     cfg->output_dir = NULL;
+    cfg->enabled = 1;
+    cfg->profile = 1;
     cfg->summary = 1;
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
@@ -62,10 +65,21 @@ void pomp_config_read(struct pomp_config *cfg)
     if (v && *v)
         cfg->output_dir = v;
 
-    v = getenv("POMP_SUMMARY");
-    if (v && !pomp_parse_bool(v, &cfg->summary)) {
-        bad_value("POMP_SUMMARY", v, "on, off, yes, no, true, false, 1, 0", "on");
-        cfg->summary = 1;
+    static const struct {
+        const char *var;
+        size_t field;
+    } switches[] = {
+        {"POMP_ENABLE", offsetof(struct pomp_config, enabled)},
+        {"POMP_PROFILE", offsetof(struct pomp_config, profile)},
+        {"POMP_SUMMARY", offsetof(struct pomp_config, summary)},
+    };
+    for (size_t i = 0; i < sizeof switches / sizeof *switches; i++) {
+        int *field = (int *)((char *)cfg + switches[i].field);
+        v = getenv(switches[i].var);
+        if (v && !pomp_parse_bool(v, field)) {
+            bad_value(switches[i].var, v, "on, off, yes, no, true, false, 1, 0", "on");
+            *field = 1;
+        }
     }
 
     v = getenv("POMP_TRACE");

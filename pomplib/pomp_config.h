@@ -7,6 +7,8 @@
 enum pomp_trace_kind { POMP_TRACE_NONE, POMP_TRACE_EVENTS };
 
 struct pomp_config {
+    int enabled;                       /* POMP_ENABLE: off measures and writes nothing */
+    int profile;                       /* POMP_PROFILE: write profile.json */
     const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
     int summary;                       /* POMP_SUMMARY */
     enum pomp_trace_kind trace;        /* POMP_TRACE */

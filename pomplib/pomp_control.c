@@ -86,7 +86,8 @@ static void init_core(void)
     atexit(finalize_at_exit);
     install_signal_handlers();
     pthread_atfork(NULL, NULL, stop_in_forked_child);
-    __atomic_store_n(&pomp_state, POMP_STATE_ON, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED,
+                     __ATOMIC_RELEASE);
 }
 
 static void init_handles(void)
@@ -115,6 +116,8 @@ int32_t POMP_Init(void)
 static void finalize_once_fn(void)
 {
     pomp_ensure_core_initialized();
+    if (!config.enabled)
+        return;
     __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
     pomp_clock_calibrate(&clock_state);
     pomp_output_write(&config, &clock_state);
@@ -133,6 +136,8 @@ static POMP_Int32 switch_to(int to)
 {
     pomp_ensure_initialized();
     int from = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+    if (from == POMP_STATE_DISABLED)
+        return POMP_SUCCESS; /* nothing to switch */
     while (from != POMP_STATE_STOPPED)
         if (__atomic_compare_exchange_n(&pomp_state, &from, to, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE))

@@ -11,6 +11,7 @@ enum pomp_state {
     POMP_STATE_STOPPED = 0, /* before initialization, and after finalization */
     POMP_STATE_ON = 1,
     POMP_STATE_OFF = 2,     /* POMP_Off: regions open before it still close */
+    POMP_STATE_DISABLED = 3,/* POMP_ENABLE=off: events return at once, nothing is written */
 };
 extern int pomp_state;
 

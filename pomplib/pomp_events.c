@@ -43,6 +43,8 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
     int state = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
     if (__builtin_expect(state == POMP_STATE_STOPPED, 0))
         return POMP_ERR_FINALIZED;
+    if (__builtin_expect(state == POMP_STATE_DISABLED, 0))
+        return POMP_SUCCESS;
     int off = state == POMP_STATE_OFF;
     struct pomp_thread *t = pomp_thread_self(thread_id);
     if (__builtin_expect(t == NULL, 0))

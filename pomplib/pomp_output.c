@@ -181,7 +181,7 @@ void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *c
         fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", dir,
                 strerror(errno));
     } else {
-        if (write_profile(dir, &m, clock, duration_ns) != 0)
+        if (cfg->profile && write_profile(dir, &m, clock, duration_ns) != 0)
             fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", dir,
                     strerror(errno));
         if (cfg->trace == POMP_TRACE_EVENTS && write_events(dir, &m, clock) != 0)

@@ -111,3 +111,14 @@ if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file
 assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
 assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"
+
+# The master switch and profile on/off.
+OMP_NUM_THREADS=2 POMP_ENABLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=disabled ./demo > off.out 2> off.err
+assert_eq "$(wc -l < off.out)" 2 "program output with POMP_ENABLE=off"
+[ ! -e disabled ] || fail "POMP_ENABLE=off wrote an output directory"
+[ ! -s off.err ] || { cat off.err; fail "POMP_ENABLE=off printed something"; }
+OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_OUTPUT_DIR=noprof ./demo > /dev/null
+[ -f noprof/events.log ] && [ ! -e noprof/profile.json ] || fail "POMP_PROFILE=no: events.log only"
+OMP_NUM_THREADS=2 POMP_ENABLE=maybe POMP_OUTPUT_DIR=maybe ./demo > /dev/null 2> maybe.err
+assert_contains maybe.err "POMP_ENABLE='maybe' is not valid \(allowed: on, off, yes, no, true, false, 1, 0\); using on" "POMP_ENABLE message"
+[ -f maybe/profile.json ] || fail "a bad POMP_ENABLE falls back to on"
