@@ -51,6 +51,16 @@ static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsig
     sb_add(b, "\"\n");
 }
 
+/* "\n#line N \"file\"" for the line after pragma p, without its newline: text
+ * inserted at the end of a #pragma line lets the pragma's own newline end it. */
+static void add_line_directive_after_pragma(struct strbuf *b, const struct rewriter *w,
+                                            const struct pragma *p)
+{
+    add_line_directive(b, w, source_line(w->s, p->end) + 1);
+    b->len--;
+    b->s[b->len] = '\0';
+}
+
 /* ---- regions and CTC strings ---- */
 
 static int is_parallel_clause(const char *name);
@@ -172,9 +182,7 @@ static void insert_after_pragma(struct rewriter *w, const struct pragma *p, cons
     struct strbuf b = {0};
     sb_add(&b, "\n");
     sb_add(&b, code);
-    add_line_directive(&b, w, source_line(w->s, p->end) + 1);
-    b.len--; /* the pragma's own newline ends the #line directive */
-    b.s[b.len] = '\0';
+    add_line_directive_after_pragma(&b, w, p);
     add_edit(w, p->end, 0, -2 * p->depth - 1, b.s);
 }
 
@@ -400,11 +408,8 @@ static int do_parallel_for(struct rewriter *w, const struct pragma *p, const str
     free(enter);
     sb_add(&b, p->is_operator ? " " : "\n");
     add_pragma_text(&b, p, loop.s);
-    if (!p->is_operator) {
-        add_line_directive(&b, w, source_line(w->s, p->end) + 1);
-        b.len--; /* the pragma's own newline ends the #line directive */
-        b.s[b.len] = '\0';
-    }
+    if (!p->is_operator)
+        add_line_directive_after_pragma(&b, w, p);
     add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
 
     code = xasprintf("POMP_Loop_exit(" V ", " T "); } POMP_Parallel_end(" V ", " T

@@ -30,9 +30,9 @@ static int finalize_claimed;
 
 static void finalize_once_fn(void);
 
-/* Returns POMP_SUCCESS for the call that finalized; later calls wait for it. */
 static int forked_child; /* set in the child of fork(): it never writes */
 
+/* Returns POMP_SUCCESS for the call that finalized; later calls wait for it. */
 static POMP_Int32 finalize(void)
 {
     if (__atomic_load_n(&forked_child, __ATOMIC_ACQUIRE))
@@ -107,7 +107,7 @@ void pomp_ensure_initialized(void)
 const struct pomp_config *pomp_config(void) { return &config; }
 const struct pomp_clock *pomp_clock(void) { return &clock_state; }
 
-int32_t POMP_Init(void)
+POMP_Int32 POMP_Init(void)
 {
     pomp_ensure_initialized();
     return POMP_SUCCESS;
@@ -123,15 +123,15 @@ static void finalize_once_fn(void)
     pomp_output_write(&config, &clock_state);
 }
 
-int32_t POMP_Finalize(void) { return finalize(); }
+POMP_Int32 POMP_Finalize(void) { return finalize(); }
 
-int32_t POMP_Get_handle(POMP_Handle_t *handle, const char ctc[])
+POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[])
 {
     pomp_ensure_core_initialized();
     return pomp_region_get_handle(handle, ctc, POMP_INIT_HANDLE);
 }
 
-/* Switches between ON and OFF; finalization (STOPPED) is final. */
+/* Switches between ON and OFF; STOPPED is final. */
 static POMP_Int32 switch_to(int to)
 {
     pomp_ensure_initialized();

@@ -8,10 +8,11 @@
 
 /* The measurement state, read on every event. */
 enum pomp_state {
-    POMP_STATE_STOPPED = 0, /* before initialization, and after finalization */
+    POMP_STATE_UNINITIALIZED = 0, /* events wait for initialization */
     POMP_STATE_ON = 1,
-    POMP_STATE_OFF = 2,     /* POMP_Off: regions open before it still close */
-    POMP_STATE_DISABLED = 3,/* POMP_ENABLE=off: events return at once, nothing is written */
+    POMP_STATE_OFF = 2,           /* POMP_Off: regions open before it still close */
+    POMP_STATE_DISABLED = 3,      /* POMP_ENABLE=off: events return at once, nothing is written */
+    POMP_STATE_STOPPED = 4,       /* finalized, or in a fork()ed child: for good */
 };
 extern int pomp_state;
 

@@ -36,16 +36,24 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
 {
     if (!pomp_level_records(group, levels) && !pomp_level_pending(group, levels))
         return POMP_SUCCESS;
+    /* The state before the handle: a stopped or disabled library (a fork()ed
+     * child too, whose registry lock may be held forever) creates no region. */
+    int state = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
+    if (__builtin_expect(state != POMP_STATE_ON, 0)) {
+        if (state == POMP_STATE_UNINITIALIZED) { /* another thread is initializing */
+            pomp_ensure_initialized();
+            state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+        }
+        if (state == POMP_STATE_STOPPED)
+            return POMP_ERR_FINALIZED;
+        if (state == POMP_STATE_DISABLED)
+            return POMP_SUCCESS;
+    }
+    int off = state == POMP_STATE_OFF;
     POMP_Int32 rc = POMP_SUCCESS;
     struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
-    int state = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
-    if (__builtin_expect(state == POMP_STATE_STOPPED, 0))
-        return POMP_ERR_FINALIZED;
-    if (__builtin_expect(state == POMP_STATE_DISABLED, 0))
-        return POMP_SUCCESS;
-    int off = state == POMP_STATE_OFF;
     struct pomp_thread *t = pomp_thread_self(thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;

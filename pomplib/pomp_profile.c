@@ -96,31 +96,21 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     return POMP_SUCCESS;
 }
 
-/* Finds the open frame of region r, closing (and counting) frames left open
- * above it; returns 0 if r is not open on this thread. */
-static int unwind_to(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
-{
-    uint32_t d = p->depth;
-    while (d > 1 && p->frames[d - 1].region != r)
-        d--;
-    if (d == 1)
-        return 0;
-    while (p->depth > d) {
-        p->nesting_errors++;
-        pop(p, now);
-    }
-    return 1;
-}
-
 /* The frame of region r on top of the stack, after closing (and counting)
  * frames left open above it; NULL if r is not open on this thread. */
 static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Region_s *r,
                                         uint64_t now)
 {
-    struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (__builtin_expect(top->region == r, 1))
-        return top;
-    return unwind_to(p, r, now) ? &p->frames[p->depth - 1] : NULL;
+    uint32_t d = p->depth;
+    while (d > 1 && p->frames[d - 1].region != r)
+        d--;
+    if (d == 1)
+        return NULL;
+    while (p->depth > d) {
+        p->nesting_errors++;
+        pop(p, now);
+    }
+    return &p->frames[p->depth - 1];
 }
 
 /* Frames beyond POMP_MAX_DEPTH were not pushed; their closing events only count down. */

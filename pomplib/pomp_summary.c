@@ -1,6 +1,7 @@
 #include "pomp_summary.h"
 
-#include <errno.h>
+#include <errno.h> /* program_invocation_short_name (GNU) */
+
 #include <stdlib.h>
 
 #include "pomp_region.h"
