@@ -42,12 +42,16 @@ $(OBJ)/ctc/%.o: ctc/%.c ctc/ctc.h | $(OBJ)/ctc
 	$(CC) $(CFLAGS_ALL) -Ictc -c $< -o $@
 
 # ---- libpomp ----
+# omp-tools.h (the OMPT interface) ships with clang's headers; searched after the
+# compiler's own so that gcc keeps its stddef.h and friends.
+OMPT_INCLUDE := -idirafter $(LLVM_DIR)/lib/clang/19/include
+POMPLIB_LIBS := -lunwind -lpthread
 POMPLIB_SRC := $(wildcard pomplib/*.c)
 POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o
 $(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h | $(OBJ)/pomplib
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc $(OMPT_INCLUDE) -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
-	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -lpthread
+	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map $(POMPLIB_LIBS)
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 
@@ -83,9 +87,10 @@ $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 # ---- pomp-report ----
-$(OBJ)/report/%.o: pomplib/report/%.c | $(OBJ)/report
+$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) | $(OBJ)/report
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
-$(BIN)/pomp-report: $(OBJ)/report/pomp_report.o | $(BIN)
+REPORT_OBJ := $(patsubst pomplib/report/%.c,$(OBJ)/report/%.o,$(wildcard pomplib/report/*.c))
+$(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
 $(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
@@ -101,9 +106,11 @@ $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wi
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/pomp_sample_tree.o pomplib/pomp_sample_tree.h | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps
 	$(MAKE) all test-unit test-e2e
@@ -126,7 +133,7 @@ tsan:
 	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
 $(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) -lpthread
+	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
 
 # ---- the demo: seed 002, Appendix A ----
 demo: deps

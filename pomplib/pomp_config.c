@@ -44,7 +44,7 @@ int pomp_parse_size(const char *s, uint64_t *out)
     return 1;
 }
 
-static void bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
+void pomp_config_bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
 {
     fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, value, allowed,
             dflt);
@@ -77,7 +77,7 @@ void pomp_config_read(struct pomp_config *cfg)
         int *field = (int *)((char *)cfg + switches[i].field);
         v = getenv(switches[i].var);
         if (v && !pomp_parse_bool(v, field)) {
-            bad_value(switches[i].var, v, "on, off, yes, no, true, false, 1, 0", "on");
+            pomp_config_bad_value(switches[i].var, v, "on, off, yes, no, true, false, 1, 0", "on");
             *field = 1;
         }
     }
@@ -89,7 +89,7 @@ void pomp_config_read(struct pomp_config *cfg)
         else if (strcasecmp(v, "events") == 0)
             cfg->trace = POMP_TRACE_EVENTS;
         else
-            bad_value("POMP_TRACE", v, "none, events", "none");
+            pomp_config_bad_value("POMP_TRACE", v, "none, events", "none");
     }
 
     v = getenv("POMP_BUFFER_SIZE");
@@ -100,7 +100,7 @@ void pomp_config_read(struct pomp_config *cfg)
             cfg->trace_events_per_thread =
                 (uint32_t)(events > MAX_BUFFER_EVENTS ? MAX_BUFFER_EVENTS : events);
         } else {
-            bad_value("POMP_BUFFER_SIZE", v, "a byte count of at least 4096, with k, M or G", "16M");
+            pomp_config_bad_value("POMP_BUFFER_SIZE", v, "a byte count of at least 4096, with k, M or G", "16M");
         }
     }
 }

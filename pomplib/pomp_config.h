@@ -24,4 +24,9 @@ void pomp_config_read(struct pomp_config *cfg);
 int pomp_parse_bool(const char *s, int *out);
 int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */
 
+/* One message on stderr for a bad environment value: the variable, the value,
+ * what is allowed and the default used instead. */
+void pomp_config_bad_value(const char *var, const char *value, const char *allowed,
+                           const char *dflt);
+
 #endif

@@ -9,6 +9,7 @@
 #include "pomp_levels.h"
 #include "pomp_output.h"
 #include "pomp_region.h"
+#include "pomp_sampling.h"
 
 int pomp_state;
 
@@ -82,6 +83,8 @@ static void init_core(void)
 {
     pomp_config_read(&config);
     pomp_levels_read_environment();
+    if (config.enabled)
+        pomp_sampling_configure();
     pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
     install_signal_handlers();
@@ -119,6 +122,7 @@ static void finalize_once_fn(void)
     if (!config.enabled)
         return;
     __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+    pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);
     pomp_output_write(&config, &clock_state);
 }

@@ -59,6 +59,8 @@ static void add_stats(struct pomp_stat *s, const struct pomp_node *n)
     s->incl += n->incl;
     s->excl += n->excl;
     s->body += n->body;
+    s->samples_work += n->samples_work;
+    s->samples_wait += n->samples_wait;
     if (n->visits + n->begins) {
         uint64_t nmin = n->min == UINT64_MAX ? 0 : n->min;
         if (s->min == 0 || nmin < s->min)

@@ -11,6 +11,7 @@ struct pomp_thread;
 
 struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
+    uint64_t samples_work, samples_wait;
 };
 
 struct pomp_mnode {

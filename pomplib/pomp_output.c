@@ -10,12 +10,13 @@
 
 #include "pomp_merge.h"
 #include "pomp_region.h"
+#include "pomp_sampling.h"
 #include "pomp_summary.h"
 #include "pomp_thread.h"
 
 #define PROFILE_SCHEMA_VERSION 1
 
-static void json_string(FILE *f, const char *s)
+void pomp_output_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; s && *s; s++) {
@@ -36,18 +37,18 @@ static void write_regions(FILE *f)
     int first = 1;
     for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
         fprintf(f, "%s\n    {\"id\": %u, \"type\": ", first ? "" : ",", r->id);
-        json_string(f, pomp_region_type(r));
+        pomp_output_json_string(f, pomp_region_type(r));
         fputs(", \"name\": ", f);
-        json_string(f, r->ctc.name ? r->ctc.name : "");
+        pomp_output_json_string(f, r->ctc.name ? r->ctc.name : "");
         fputs(", \"file\": ", f);
-        json_string(f, r->ctc.file ? r->ctc.file : "");
+        pomp_output_json_string(f, r->ctc.file ? r->ctc.file : "");
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
                 r->ctc.start_line_first, r->ctc.end_line_last,
                 r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
-        json_string(f, r->ctc_text);
+        pomp_output_json_string(f, r->ctc_text);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
-            json_string(f, ctc_error_string(r->ctc_error));
+            pomp_output_json_string(f, ctc_error_string(r->ctc_error));
             fputc('}', f);
         }
         fputc('}', f);
@@ -88,11 +89,15 @@ static void write_callpath(FILE *f, const struct pomp_merged *m, const struct po
                 continue;
             fprintf(f,
                     "%s{\"thread\": %u, \"visits\": %llu, \"begins\": %llu, \"incl_ns\": %.0f, "
-                    "\"excl_ns\": %.0f, \"min_ns\": %.0f, \"max_ns\": %.0f, \"body_ns\": %.0f}",
+                    "\"excl_ns\": %.0f, \"min_ns\": %.0f, \"max_ns\": %.0f, \"body_ns\": %.0f",
                     first ? "" : ", ", t, (unsigned long long)s->visits,
                     (unsigned long long)s->begins, pomp_ticks_to_ns(clk, s->incl),
                     pomp_ticks_to_ns(clk, s->excl), pomp_ticks_to_ns(clk, s->min),
                     pomp_ticks_to_ns(clk, s->max), pomp_ticks_to_ns(clk, s->body));
+            if (pomp_sampling_is_on())
+                fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
+                        (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
+            fputc('}', f);
             first = 0;
         }
         fputs("]}", f);
@@ -111,12 +116,14 @@ static int write_profile(const char *dir, const struct pomp_merged *m,
         return -1;
     fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"program\": ",
             PROFILE_SCHEMA_VERSION);
-    json_string(f, program_invocation_short_name);
+    pomp_output_json_string(f, program_invocation_short_name);
     fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
                "  \"duration_ns\": %.0f,\n",
             (int)getpid(), clk->source, clk->ticks_per_ns, duration_ns);
     write_regions(f);
     write_threads(f, m);
+    if (pomp_sampling_is_on())
+        pomp_sampling_write_json(f);
     write_callpath(f, m, clk);
     fputs("}\n", f);
     int bad = ferror(f);

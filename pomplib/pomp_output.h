@@ -7,6 +7,11 @@
 #include "pomp_clock.h"
 #include "pomp_config.h"
 
+#include <stdio.h>
+
 void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock);
+
+/* s as a JSON string literal (NULL as ""). */
+void pomp_output_json_string(FILE *f, const char *s);
 
 #endif

@@ -61,7 +61,7 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     /* a skipped frame stands on its parent's node, so regions opened inside it
      * after POMP_On attach to the nearest recorded ancestor */
     struct pomp_node *n = off ? parent : child_of(p, parent, r);
-    struct pomp_frame *f = &p->frames[p->depth++];
+    struct pomp_frame *f = &p->frames[p->depth];
     f->skipped = (uint8_t)off;
     f->node = n;
     f->region = r;
@@ -70,6 +70,9 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     f->child = 0;
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
+    /* the sampling signal handler reads the top frame: complete it first */
+    __atomic_signal_fence(__ATOMIC_RELEASE);
+    p->depth++;
     if (off)
         return;
     if (entered)

@@ -18,6 +18,7 @@ struct pomp_node {
     uint64_t excl;       /* incl minus the incl of the children */
     uint64_t min, max;   /* shortest and longest single visit (incl) */
     uint64_t body;       /* ticks from begin to end */
+    uint64_t samples_work, samples_wait; /* POMP_SAMPLING: samples taken in this path */
 };
 
 struct pomp_frame {

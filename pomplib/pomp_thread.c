@@ -6,6 +6,7 @@
 
 #include "pomp_clock.h"
 #include "pomp_control.h"
+#include "pomp_sampling.h"
 
 __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
@@ -39,6 +40,7 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id)
     threads_head = t;
     pthread_mutex_unlock(&threads_lock);
     pomp_tls_thread = t;
+    pomp_sampling_thread_begin(); /* threads the OMPT bridge did not announce */
     return t;
 }
 

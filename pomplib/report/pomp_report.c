@@ -5,6 +5,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "report_sampling.h"
+
 #define SUPPORTED_VERSION 1
 
 struct options {
@@ -128,6 +130,7 @@ static int report(const char *path, const struct options *o)
     printf("%-28s %-26s %8s %7s  %10s %10s %10s %6s  %10s\n", "", "", "", "", "min", "mean", "max",
            "%", "sum");
     print_tree(callpath, regions, 0, 0, o);
+    report_sampling(root, 20);
     rc = 0;
 out:
     json_decref(root);

@@ -1,0 +1,492 @@
+#include "pomp_sampling.h"
+
+#define UNW_LOCAL_ONLY
+#include <errno.h>
+#include <link.h>
+#include <libunwind.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pomp_config.h"
+#include "pomp_control.h"
+#include "pomp_thread.h"
+
+/* One per sampled thread; the signal handler reaches it through a TLS pointer. */
+struct pomp_sampler {
+    struct pomp_sample_tree tree;
+    timer_t timer;
+    int has_timer;
+    int busy;                   /* inside the handler: the tree is being changed */
+    uint64_t taken;             /* timer expirations, including overruns */
+    uint64_t signals;           /* handler runs */
+    uint64_t lost;              /* the stack could not be unwound */
+    uint32_t fork_depth;
+    struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
+    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES], sps[POMP_SAMPLE_MAX_FRAMES]; /* handler scratch */
+    uintptr_t path[2 * POMP_SAMPLE_MAX_FRAMES + 1];
+    struct pomp_sampler *next;
+};
+
+static __thread struct pomp_sampler *tls_sampler __attribute__((tls_model("initial-exec")));
+
+/* Sampling's own state: settings fixed at initialization, the runtime's
+ * inquiry functions, the list of samplers (for the output) and the switch the
+ * handlers check. */
+static struct {
+    int on;
+    int cpu_timer;
+    uint64_t period_ns;
+    uint32_t nodes_per_thread;
+    struct pomp_sampling_runtime rt;
+    uintptr_t runtime_code_lo, runtime_code_hi; /* the OpenMP runtime's code */
+    pthread_mutex_t lock; /* guards samplers */
+    struct pomp_sampler *samplers;
+    int active;           /* handlers record while set */
+} sampling = {.lock = PTHREAD_MUTEX_INITIALIZER, .nodes_per_thread = 8192};
+
+/* "1ms", "500us", "2000000ns", "0.5s"; a bare number is milliseconds. */
+static int parse_period(const char *s, uint64_t *ns)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || !(v > 0))
+        return 0;
+    double unit = 1e6;
+    if (strcasecmp(end, "ns") == 0)
+        unit = 1;
+    else if (strcasecmp(end, "us") == 0)
+        unit = 1e3;
+    else if (strcasecmp(end, "ms") == 0 || *end == '\0')
+        unit = 1e6;
+    else if (strcasecmp(end, "s") == 0)
+        unit = 1e9;
+    else
+        return 0;
+    double total = v * unit;
+    if (total < 10e3 || total > 60e9) /* 10 us .. 60 s */
+        return 0;
+    *ns = (uint64_t)total;
+    return 1;
+}
+
+int pomp_sampling_configure(void)
+{
+    const char *v = getenv("POMP_SAMPLING");
+    int on = 0;
+    if (v && *v && !(pomp_parse_bool(v, &on) && !on)) {
+        if (parse_period(v, &sampling.period_ns))
+            sampling.on = 1;
+        else
+            pomp_config_bad_value("POMP_SAMPLING", v,
+                                  "off, or a period from 10us to 60s such as 1ms, 500us, 0.5s",
+                                  "off");
+    }
+    v = getenv("POMP_SAMPLING_TIMER");
+    if (v && *v) {
+        if (strcasecmp(v, "cpu") == 0)
+            sampling.cpu_timer = 1;
+        else if (strcasecmp(v, "wall") != 0)
+            pomp_config_bad_value("POMP_SAMPLING_TIMER", v, "wall, cpu", "wall");
+    }
+    if (sampling.on) {
+        /* local unwinding sets itself up lazily; do it here, not in a handler */
+        unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
+        unw_context_t ctx;
+        unw_cursor_t cursor;
+        unw_getcontext(&ctx);
+        unw_init_local(&cursor, &ctx);
+        unw_step(&cursor);
+        __atomic_store_n(&sampling.active, 1, __ATOMIC_RELEASE);
+    }
+    return sampling.on;
+}
+
+int pomp_sampling_is_on(void) { return sampling.on; }
+uint64_t pomp_sampling_period_ns(void) { return sampling.period_ns; }
+const char *pomp_sampling_timer_name(void) { return sampling.cpu_timer ? "cpu" : "wall"; }
+
+/* The executable segments of the module that holds addr. */
+struct code_range {
+    uintptr_t addr, lo, hi;
+};
+
+static int find_code_range(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct code_range *r = data;
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+            continue;
+        uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+        if (start < lo)
+            lo = start;
+        if (start + ph->p_memsz > hi)
+            hi = start + ph->p_memsz;
+    }
+    if (r->addr >= lo && r->addr < hi) {
+        r->lo = lo;
+        r->hi = hi;
+        return 1;
+    }
+    return 0;
+}
+
+void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt)
+{
+    sampling.rt = *rt;
+    struct code_range r = {.addr = (uintptr_t)rt->get_state};
+    if (r.addr && dl_iterate_phdr(find_code_range, &r)) {
+        sampling.runtime_code_lo = r.lo;
+        sampling.runtime_code_hi = r.hi;
+    }
+}
+
+static int in_runtime(uintptr_t ip)
+{
+    return ip >= sampling.runtime_code_lo && ip < sampling.runtime_code_hi;
+}
+
+static enum pomp_sample_state state_class(int state)
+{
+    switch (state) {
+    case ompt_state_work_serial: return POMP_SAMPLE_SERIAL;
+    case ompt_state_work_parallel: return POMP_SAMPLE_WORK;
+    case ompt_state_work_reduction: return POMP_SAMPLE_REDUCTION;
+    case ompt_state_wait_barrier_implicit_parallel:
+    case ompt_state_wait_barrier_implicit_workshare:
+    case ompt_state_wait_barrier_implicit:
+    case ompt_state_wait_barrier_implementation:
+    case ompt_state_wait_barrier_teams: return POMP_SAMPLE_IMPLICIT_BARRIER;
+    case ompt_state_wait_barrier:
+    case ompt_state_wait_barrier_explicit: return POMP_SAMPLE_EXPLICIT_BARRIER;
+    case ompt_state_wait_taskwait: return POMP_SAMPLE_TASKWAIT;
+    case ompt_state_wait_taskgroup: return POMP_SAMPLE_TASKGROUP;
+    case ompt_state_wait_mutex:
+    case ompt_state_wait_lock: return POMP_SAMPLE_LOCK;
+    case ompt_state_wait_critical: return POMP_SAMPLE_CRITICAL;
+    case ompt_state_wait_atomic: return POMP_SAMPLE_ATOMIC;
+    case ompt_state_wait_ordered: return POMP_SAMPLE_ORDERED;
+    case ompt_state_wait_target:
+    case ompt_state_wait_target_map:
+    case ompt_state_wait_target_update: return POMP_SAMPLE_TARGET;
+    case ompt_state_idle: return POMP_SAMPLE_IDLE;
+    case ompt_state_overhead: return POMP_SAMPLE_OVERHEAD;
+    default: return POMP_SAMPLE_WORK; /* undefined: a thread the runtime does not know */
+    }
+}
+
+/* Code addresses and stack pointers of the frames, innermost first. */
+static size_t unwind(unw_context_t *ctx, int flags, uintptr_t *ips, uintptr_t *sps, size_t max)
+{
+    unw_cursor_t c;
+    if (unw_init_local2(&c, ctx, flags) < 0)
+        return 0;
+    size_t n = 0;
+    do {
+        unw_word_t ip, sp;
+        if (unw_get_reg(&c, UNW_REG_IP, &ip) < 0 || ip == 0 || unw_get_reg(&c, UNW_REG_SP, &sp) < 0)
+            break;
+        ips[n] = (uintptr_t)ip;
+        sps[n] = (uintptr_t)sp;
+        n++;
+    } while (n < max && unw_step(&c) > 0);
+    return n;
+}
+
+/* Frames [lo, hi) of an unwound stack belong to the task's user code: those
+ * above the runtime frames the task called (enter frame) and below the
+ * runtime frames that invoked it (exit frame), seed 000 §4.5. A frame's CFA is
+ * the stack pointer of its caller. Returns whether the task has an exit frame,
+ * i.e. runs inside a parallel region or as an explicit task. */
+static int user_frames(const ompt_frame_t *fr, const uintptr_t *sps, size_t n, size_t *lo,
+                       size_t *hi)
+{
+    *lo = 0;
+    *hi = n;
+    if (!fr)
+        return 0;
+    uintptr_t enter = (uintptr_t)fr->enter_frame.ptr, exit = (uintptr_t)fr->exit_frame.ptr;
+    if (enter)
+        while (*lo < n && sps[*lo] < enter)
+            (*lo)++;
+    if (!exit)
+        return 0;
+    int cfa = (fr->exit_frame_flags & ompt_frame_stackaddress) == ompt_frame_cfa;
+    for (size_t i = *lo; i + 1 < n; i++) {
+        uintptr_t frame_cfa = sps[i + 1];
+        if (cfa ? frame_cfa >= exit : frame_cfa > exit) {
+            *hi = i;
+            return 1;
+        }
+    }
+    return 1;
+}
+
+/* The fork record of the parallel region a task belongs to. */
+static const struct pomp_fork_record *fork_of(const ompt_data_t *parallel_data)
+{
+    return parallel_data ? (const struct pomp_fork_record *)parallel_data->ptr : NULL;
+}
+
+/* Appends the user frames [lo, hi) of an innermost-first stack, outermost
+ * first; return addresses step back into their call instruction, except the
+ * interrupted instruction itself. */
+static size_t append_frames(uintptr_t *path, size_t len, size_t max, const uintptr_t *ips,
+                            size_t lo, size_t hi, int exact_leaf)
+{
+    for (size_t i = hi; i > lo && len < max; i--) {
+        size_t k = i - 1;
+        path[len++] = ips[k] - (k == 0 && exact_leaf ? 0 : 1);
+    }
+    return len;
+}
+
+static void count_in_region(enum pomp_sample_state st, uint32_t weight)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (!t)
+        return;
+    uint32_t depth = t->profile.depth;
+    if (depth == 0 || depth > POMP_MAX_DEPTH)
+        return;
+    struct pomp_node *node = t->profile.frames[depth - 1].node;
+    if (!node)
+        return;
+    if (st >= POMP_SAMPLE_FIRST_WAIT)
+        node->samples_wait += weight;
+    else
+        node->samples_work += weight;
+}
+
+/* weight: the timer's expirations this signal stands for (more than one when
+ * the thread could not take the signal in time). */
+static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
+{
+    const struct pomp_sampling_runtime *rt = &sampling.rt;
+    ompt_wait_id_t wait_id;
+    enum pomp_sample_state st =
+        rt->get_state ? state_class(rt->get_state(&wait_id)) : POMP_SAMPLE_WORK;
+    s->taken += weight;
+    s->signals++;
+    count_in_region(st, weight);
+    size_t len = 0, max = sizeof s->path / sizeof *s->path;
+    if (st == POMP_SAMPLE_IDLE) { /* waiting for work: no user code involved */
+        s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
+        pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
+        return;
+    }
+    size_t n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, s->ips, s->sps,
+                      POMP_SAMPLE_MAX_FRAMES);
+    if (n == 0) {
+        s->lost++;
+        return;
+    }
+    int flags, thread_num;
+    ompt_data_t *task_data = NULL, *parallel_data = NULL;
+    ompt_frame_t *frame = NULL;
+    if (!rt->get_task_info ||
+        rt->get_task_info(0, &flags, &task_data, &frame, &parallel_data, &thread_num) != 2)
+        frame = NULL;
+    size_t lo, hi;
+    int in_task = user_frames(frame, s->sps, n, &lo, &hi);
+    const struct pomp_fork_record *fork = fork_of(parallel_data);
+    if (fork && (in_task || st >= POMP_SAMPLE_FIRST_WAIT)) {
+        for (uint32_t i = 0; i < fork->n && len < max; i++)
+            s->path[len++] = fork->frames[i];
+        /* waiting in the region's runtime after the task's code (the
+         * implicit barrier at its end): the region is the whole story */
+        if (!in_task)
+            lo = hi;
+    }
+    /* a wait's leaf frames in the runtime (a lock routine, the barrier code,
+     * and what they called, such as sched_yield) become the wait's
+     * pseudo-function */
+    if (st >= POMP_SAMPLE_FIRST_WAIT) {
+        size_t r = lo;
+        while (r < hi && !in_runtime(s->ips[r]))
+            r++;
+        if (r < hi) {
+            while (r < hi && in_runtime(s->ips[r]))
+                r++;
+            lo = r;
+        }
+    }
+    len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
+    if (st >= POMP_SAMPLE_FIRST_WAIT)
+        s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
+    pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
+}
+
+static void on_sample_signal(int sig, siginfo_t *info, void *uc)
+{
+    (void)sig;
+    struct pomp_sampler *s = tls_sampler;
+    if (!s || __atomic_exchange_n(&s->busy, 1, __ATOMIC_ACQUIRE))
+        return;
+    int saved_errno = errno;
+    if (__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
+        take_sample(s, uc, 1 + (uint32_t)(info->si_overrun > 0 ? info->si_overrun : 0));
+    __atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+    errno = saved_errno;
+}
+
+/* SIGPROF's handler, installed once; a program that handles SIGPROF itself
+ * keeps its handler and runs unsampled. */
+static int handler_installed;
+static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+
+static void install_handler_once(void)
+{
+    struct sigaction old;
+    if (sigaction(SIGPROF, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+        struct sigaction sa = {0};
+        sa.sa_sigaction = on_sample_signal;
+        sa.sa_flags = SA_SIGINFO | SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        handler_installed = sigaction(SIGPROF, &sa, NULL) == 0;
+    }
+    if (!handler_installed)
+        fprintf(stderr, "pomp: warning: SIGPROF is in use by the program; POMP_SAMPLING is off\n");
+}
+
+#ifndef sigev_notify_thread_id
+#define sigev_notify_thread_id _sigev_un._tid
+#endif
+
+void pomp_sampling_thread_begin(void)
+{
+    if (!sampling.on || tls_sampler || !__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
+        return;
+    pthread_once(&handler_once, install_handler_once);
+    if (!handler_installed)
+        return;
+    struct pomp_sampler *s = calloc(1, sizeof *s);
+    if (!s || pomp_sample_tree_init(&s->tree, sampling.nodes_per_thread) != 0) {
+        free(s);
+        fprintf(stderr, "pomp: warning: out of memory; thread %d is not sampled\n", (int)gettid());
+        return;
+    }
+    struct sigevent sev = {0};
+    sev.sigev_notify = SIGEV_THREAD_ID;
+    sev.sigev_signo = SIGPROF;
+    sev.sigev_notify_thread_id = gettid();
+    clockid_t clock = sampling.cpu_timer ? CLOCK_THREAD_CPUTIME_ID : CLOCK_MONOTONIC;
+    s->has_timer = timer_create(clock, &sev, &s->timer) == 0;
+    pthread_mutex_lock(&sampling.lock);
+    s->next = sampling.samplers;
+    sampling.samplers = s;
+    pthread_mutex_unlock(&sampling.lock);
+    tls_sampler = s;
+    if (!s->has_timer) {
+        fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));
+        return;
+    }
+    struct itimerspec its;
+    its.it_interval.tv_sec = (time_t)(sampling.period_ns / 1000000000u);
+    its.it_interval.tv_nsec = (long)(sampling.period_ns % 1000000000u);
+    its.it_value = its.it_interval;
+    timer_settime(s->timer, 0, &its, NULL);
+}
+
+/* The thread's tree stays in the list for the output. */
+void pomp_sampling_thread_end(void)
+{
+    struct pomp_sampler *s = tls_sampler;
+    if (!s)
+        return;
+    tls_sampler = NULL;
+    pthread_mutex_lock(&sampling.lock);
+    if (s->has_timer) {
+        timer_delete(s->timer);
+        s->has_timer = 0;
+    }
+    pthread_mutex_unlock(&sampling.lock);
+}
+
+struct pomp_fork_record *pomp_sampling_fork_begin(const void *codeptr_ra)
+{
+    struct pomp_sampler *s = tls_sampler;
+    if (!s || s->fork_depth == POMP_SAMPLE_MAX_FORKS ||
+        !__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
+        return NULL;
+    struct pomp_fork_record *rec = &s->forks[s->fork_depth++];
+    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES], sps[POMP_SAMPLE_MAX_FRAMES];
+    unw_context_t ctx;
+    unw_getcontext(&ctx);
+    size_t n = unwind(&ctx, 0, ips, sps, POMP_SAMPLE_MAX_FRAMES);
+    /* The encountering task: its own exit frame cuts the runtime below it, and
+     * its region's fork record is the base of this one (nested parallelism). */
+    const struct pomp_sampling_runtime *rt = &sampling.rt;
+    int flags, thread_num;
+    ompt_data_t *task_data = NULL, *parallel_data = NULL;
+    ompt_frame_t *frame = NULL;
+    if (!rt->get_task_info ||
+        rt->get_task_info(0, &flags, &task_data, &frame, &parallel_data, &thread_num) != 2)
+        frame = NULL;
+    size_t lo, hi;
+    int nested = user_frames(frame, sps, n, &lo, &hi);
+    /* The frames above the call site are the runtime's and ours. */
+    for (size_t i = lo; i < hi; i++)
+        if (ips[i] == (uintptr_t)codeptr_ra) {
+            lo = i;
+            break;
+        }
+    size_t len = 0;
+    const struct pomp_fork_record *outer = nested ? fork_of(parallel_data) : NULL;
+    if (outer)
+        for (; len < outer->n; len++)
+            rec->frames[len] = outer->frames[len];
+    rec->n = (uint32_t)append_frames(rec->frames, len, POMP_SAMPLE_MAX_FRAMES, ips, lo, hi, 0);
+    return rec;
+}
+
+void pomp_sampling_fork_end(struct pomp_fork_record *record)
+{
+    struct pomp_sampler *s = tls_sampler;
+    if (s && record && s->fork_depth > 0 && record == &s->forks[s->fork_depth - 1])
+        s->fork_depth--;
+}
+
+void pomp_sampling_stop(void)
+{
+    if (!sampling.on)
+        return;
+    __atomic_store_n(&sampling.active, 0, __ATOMIC_RELEASE);
+    pthread_mutex_lock(&sampling.lock);
+    for (struct pomp_sampler *s = sampling.samplers; s; s = s->next) {
+        if (s->has_timer) {
+            timer_delete(s->timer);
+            s->has_timer = 0;
+        }
+        /* a handler that started before the switch finishes its sample */
+        for (int spins = 0; __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) && spins < 100000; spins++)
+            sched_yield();
+    }
+    pthread_mutex_unlock(&sampling.lock);
+}
+
+int pomp_sampling_merge(struct pomp_sample_tree *out, uint64_t *taken, uint64_t *lost)
+{
+    *taken = *lost = 0;
+    if (pomp_sample_tree_init(out, 1024) != 0)
+        return -1;
+    int rc = 0;
+    pthread_mutex_lock(&sampling.lock);
+    for (const struct pomp_sampler *s = sampling.samplers; s; s = s->next) {
+        if (pomp_sample_tree_merge(out, &s->tree) != 0)
+            rc = -1;
+        *taken += s->taken;
+        *lost += s->lost;
+    }
+    pthread_mutex_unlock(&sampling.lock);
+    return rc;
+}

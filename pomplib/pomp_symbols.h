@@ -1,0 +1,38 @@
+/* Code addresses of this process turned into function, file and line, after
+ * the run (never in an event or a signal handler): dladdr() names the module
+ * and its load address, binutils' addr2line reads the module's debug
+ * information. Without addr2line or debug information the function name comes
+ * from the dynamic symbol table, and file/line stay empty. */
+#ifndef POMP_SYMBOLS_H
+#define POMP_SYMBOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A function and a place in it. */
+struct pomp_location {
+    char *function;       /* "" if unknown */
+    char *file;           /* "" if unknown */
+    int line;             /* 0 if unknown */
+};
+
+struct pomp_symbol {
+    const char *module;   /* path of the executable or shared object ("" if unknown) */
+    uintptr_t offset;     /* address as the module's debug information knows it */
+    struct pomp_location *at; /* at[0]: the function whose code holds the address;
+                                 at[1..]: functions inlined there, outermost first */
+    size_t depth;         /* at least 1 */
+};
+
+struct pomp_symbol_table {
+    struct pomp_symbol *syms; /* one per address, in the order given */
+    size_t n;
+    char **modules;           /* the distinct module paths the symbols point into */
+    size_t nmodules;
+};
+
+/* Resolves n addresses into t; returns 0, or -1 when out of memory. */
+int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t);
+void pomp_symbols_free(struct pomp_symbol_table *t);
+
+#endif

@@ -1,0 +1,55 @@
+# POMP_SAMPLING: OpenMP Work/Wait shares against a known split, and user-model
+# call stacks of samples taken in the workers of a nested parallel region.
+PROGRAMS="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+
+# Known split (see the program): 600 ms of work on thread 0; on thread 1,
+# 300 ms at the barrier and 300 ms waiting for the lock: Work 50 %, Wait 50 %.
+"$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_split.c" -o split
+plain_cc -g -O1 "$PROGRAMS/sampling_split.c" -o split_plain
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=s ./split >out.txt
+./split_plain >plain.txt
+cmp -s out.txt plain.txt || fail "split: output differs from the plain build"
+share() { # share DIR JQ-SELECTOR: percent of all samples
+    jq -r "(.sampling.paths | map(.work + .wait) | add) as \$all
+           | (.sampling.paths | map($2) | add // 0) * 100 / \$all | floor" "$1/profile.json"
+}
+work=$(share s '.work')
+lock=$(share s '.states.lock // 0')
+barrier=$(share s '(.states.implicit_barrier // 0) + (.states.explicit_barrier // 0)')
+echo "split: work $work %, lock wait $lock %, barrier wait $barrier %"
+[ "$work" -ge 45 ] && [ "$work" -le 55 ] || fail "work share $work %, expected 50 % +- 5"
+[ "$lock" -ge 20 ] && [ "$lock" -le 30 ] || fail "lock wait share $lock %, expected 25 % +- 5"
+[ "$barrier" -ge 20 ] && [ "$barrier" -le 30 ] || fail "barrier wait share $barrier %, expected 25 % +- 5"
+# the lock wait is shown as the seed's pseudo-function, under the parallel region's code
+jq -e '.sampling as $s | [$s.paths[] | select(.states.lock) | [.frames[] | $s.frames[.].function]
+       | select(index("main") != null and .[-1] == "<OMP-lock_wait>")] | length > 0' s/profile.json \
+    >/dev/null || fail "no lock wait sample under main with <OMP-lock_wait> at the leaf"
+# per POMP region: the barrier region has the waiting samples
+L=$(line_of "$PROGRAMS/sampling_split.c" "#pragma omp barrier")
+bw=$(region_sum s barrier "$L" samples_wait)
+[ "$bw" -ge 200 ] || fail "barrier region: $bw waiting samples, expected about 300"
+"$REPORT" s >report.txt
+assert_contains report.txt "OpenMP Work 5[0-9]?\.[0-9] %|OpenMP Work 4[5-9]\.[0-9] %" "report shows Work"
+assert_contains report.txt "main > .* > <OMP-lock_wait>" "report shows the lock wait path"
+
+# Nested parallelism, with GCC and with clang: every sample in leaf() has the
+# user-model stack main > outer > ... > inner > ... > leaf, in the workers of
+# both regions too (4 threads x 150 ms in leaf: more than the two masters' share).
+for compiler in cc clang-19; do
+    POMP_CC=$compiler "$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_nested.c" -o nested_$compiler
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=n_$compiler ./nested_$compiler >out.txt
+    assert_contains out.txt "leaf ran 4 times" "nested ($compiler): program output"
+    jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))]
+           | @tsv' n_$compiler/profile.json >paths.txt
+    in_leaf=$(awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+    good=$(awk -F'\t' '$2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+    echo "nested ($compiler): $in_leaf samples in leaf, $good with main > outer > inner > leaf"
+    [ "$in_leaf" -ge 450 ] || fail "nested ($compiler): $in_leaf samples in leaf, expected about 600"
+    [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "nested ($compiler): a sample in leaf misses main > outer > inner"; }
+done
+
+# A bad value: one message naming the variable and the allowed values; the run goes on unsampled.
+POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
+assert_contains err.txt "POMP_SAMPLING='fast' is not valid \(allowed: off, or a period" "bad POMP_SAMPLING"
+jq -e 'has("sampling") | not' bad/profile.json >/dev/null || fail "sampling section written though sampling is off"
