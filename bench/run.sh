@@ -16,6 +16,7 @@ SAMPLES=$OUT/samples.tsv
 WORK=$OUT/work
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 export POMP_SUMMARY=off
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}   # this machine has 2 vCPUs
 rm -rf "$WORK" && mkdir -p "$WORK"
 : >"$SAMPLES"
 started=$(date +%s)
@@ -84,7 +85,11 @@ event_part() {
     done
 }
 
+# ---- 2. construct overheads (bench/constructs/) ----
+source "$here/constructs.sh"
+
 event_part
+constructs_part
 
 # ---- summary ----
 record "#machine|bench wall time (s)|$(($(date +%s) - started))"
