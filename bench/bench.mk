@@ -16,7 +16,7 @@ bench: deps bench-deps
 	$(MAKE) all bench-programs
 	@BUILD=$(abspath $(BUILD)) bash bench/run.sh
 
-bench-programs: $(BENCH)/event_cost $(BENCH)/summarize
+bench-programs: $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so
 
 $(BENCH):
 	mkdir -p $@
@@ -24,3 +24,7 @@ $(BENCH)/event_cost: bench/event_cost.c $(LIB)/libpomp.so $(INC)/pomplib.h | $(B
 	$(CC) $(BENCH_CFLAGS) -I$(INC) -o $@ $< -L$(LIB) -lpomp -Wl,-rpath,$(abspath $(LIB)) -lpthread
 $(BENCH)/summarize: bench/summarize.c | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -o $@ $<
+$(BENCH)/runstat: bench/runstat.c | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+$(BENCH)/alloc_count.so: bench/memory/alloc_count.c | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<

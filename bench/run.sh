@@ -5,13 +5,15 @@
 # and build/bench/bench.txt.
 #
 # POMP_BENCH_REPS (default 7) sets the number of repetitions; POMP_BENCH_QUICK=1
-# runs a short smoke version (3 repetitions, smaller loops).
+# runs a short smoke version (3 repetitions, smaller loops); POMP_BENCH_PARTS
+# chooses the parts (default: event constructs compile memory).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${BUILD:?BUILD must point at the build directory}"
 OUT=$BUILD/bench
 QUICK=${POMP_BENCH_QUICK:-0}
 REPS=${POMP_BENCH_REPS:-$([ "$QUICK" = 1 ] && echo 3 || echo 7)}
+PARTS=${POMP_BENCH_PARTS:-event constructs compile memory}
 SAMPLES=$OUT/samples.tsv
 WORK=$OUT/work
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -87,9 +89,13 @@ event_part() {
 
 # ---- 2. construct overheads (bench/constructs/) ----
 source "$here/constructs.sh"
+# ---- 3. compile time and memory ----
+source "$here/compile.sh"
+source "$here/memory.sh"
 
-event_part
-constructs_part
+for part in $PARTS; do
+    "${part}_part"
+done
 
 # ---- summary ----
 record "#machine|bench wall time (s)|$(($(date +%s) - started))"
