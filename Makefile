@@ -142,3 +142,6 @@ demo: deps
 
 clean:
 	rm -rf build
+
+# ---- make bench (bench/bench.mk; not part of make test) ----
+include bench/bench.mk
