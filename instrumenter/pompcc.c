@@ -32,10 +32,14 @@ static void add_words(struct argv_list *a, const char *words)
 
 enum mode { MODE_LINK, MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS };
 
+/* The link's operands in the user's order: files, and the options whose
+ * position among them matters (-l, -Wl, -Xlinker: a library must come after
+ * the objects that use it). */
 struct input {
     const char *path;
     int is_source;
     char *object;   /* what the link uses for a source */
+    int is_link_option;
 };
 
 struct pompcc {
@@ -104,10 +108,15 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
         usage_error("unknown option '%s'", a);
 }
 
-static void add_input(struct pompcc *pc, const char *path, int is_source)
+static void add_input(struct pompcc *pc, const char *path, int is_source, int is_link_option)
 {
     pc->inputs = xrealloc(pc->inputs, (pc->ninputs + 1) * sizeof *pc->inputs);
-    pc->inputs[pc->ninputs++] = (struct input){path, is_source, NULL};
+    pc->inputs[pc->ninputs++] = (struct input){path, is_source, NULL, is_link_option};
+}
+
+static int is_positional_link_option(const char *a)
+{
+    return strncmp(a, "-l", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 || strcmp(a, "-Xlinker") == 0;
 }
 
 static void parse_args(struct pompcc *pc, int argc, char **argv)
@@ -153,13 +162,19 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->explicit_language = 1;
         if (strcmp(a, "-shared") == 0)
             pc->shared = 1;
+        if (is_positional_link_option(a)) {
+            add_input(pc, a, 0, 1);
+            if (takes_separate_value(a) && i + 1 < argc)
+                add_input(pc, argv[++i], 0, 1);
+            continue;
+        }
         if (a[0] == '-' && a[1] != '\0') {
             argv_add(&pc->flags, a);
             if (takes_separate_value(a) && i + 1 < argc)
                 argv_add(&pc->flags, argv[++i]);
             continue;
         }
-        add_input(pc, a, is_c_source(a));
+        add_input(pc, a, is_c_source(a), 0);
     }
 }
 
@@ -339,7 +354,8 @@ static int prelink_and_link(struct pompcc *pc)
         argv_add(&cmd, "-o");
         argv_add(&cmd, init_c);
         for (size_t i = 0; i < pc->ninputs; i++)
-            argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+            if (!pc->inputs[i].is_link_option)
+                argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
         rc = run_process(cmd.v, NULL, NULL, pc->verbose);
         argv_free(&cmd);
         if (rc == 0) {

@@ -46,3 +46,20 @@ printf '_POMP\n' > v.c
 "$POMPCC" -E v.c > v.i
 assert_contains v.i '^202611$' "_POMP under -E"
 "$POMPCC" -c work.c -o work_noomp.o     # no -fopenmp: still compiles
+
+# Libraries keep their place after the objects that use them (-lm after the source).
+cat > m.c <<'C'
+#include <math.h>
+#include <stdio.h>
+int main(void)
+{
+    volatile double x = 2.0, s = 0;
+    #pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < 4; i++)
+        s += sqrt(x);
+    printf("%.3f\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 m.c -o m -lm -Wl,--as-needed || fail "link with -lm after the source"
+assert_eq "$(POMP_OUTPUT_DIR=lm ./m)" "5.657" "program linked with -lm"
