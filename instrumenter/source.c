@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loops.h"
 #include "util.h"
 
 struct token {
@@ -30,6 +31,7 @@ struct scan {
     size_t nwanted;
     unsigned *found_end;    /* 0 when none found */
     int *found_semicolon;   /* the statement still needs its ';' */
+    struct loop_header **found_loop; /* the statement as a for loop */
     int verbose;
 };
 
@@ -323,7 +325,7 @@ static enum CXChildVisitResult last_child_visitor(CXCursor c, CXCursor parent, C
 /* Does the statement end without its ';' in libclang's extent? Expression,
  * return, break, do-while... do; compound statements and declarations do not;
  * if/for/while/switch/labels end like their last sub-statement. */
-static int needs_semicolon(CXCursor c)
+int needs_semicolon(CXCursor c)
 {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);
@@ -404,6 +406,8 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
             sc->found_end[w] = e;
             sc->found_semicolon[w] = needs_semicolon(c);
         }
+        if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
+            sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
     }
     return CXChildVisit_Recurse;
 }
@@ -441,6 +445,7 @@ static int find_statements(struct scan *sc)
     sc->nwanted = u;
     sc->found_end = xcalloc(u + 1, sizeof *sc->found_end);
     sc->found_semicolon = xcalloc(u + 1, sizeof *sc->found_semicolon);
+    sc->found_loop = xcalloc(u + 1, sizeof *sc->found_loop);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), statement_visitor, sc);
 
     /* Back to front, so a pragma followed by a pragma can take over its statement. */
@@ -475,6 +480,8 @@ static int find_statements(struct scan *sc)
         p->has_stmt = 1;
         p->stmt_start = at;
         p->stmt_end = end;
+        p->loop = sc->found_loop[w];
+        sc->found_loop[w] = NULL;
     }
     free(next_tok);
 
@@ -564,6 +571,9 @@ out:
     free(sc.wanted);
     free(sc.found_end);
     free(sc.found_semicolon);
+    for (size_t i = 0; sc.found_loop && i < sc.nwanted; i++)
+        loop_free(sc.found_loop[i]);
+    free(sc.found_loop);
     if (sc.tu)
         clang_disposeTranslationUnit(sc.tu);
     clang_disposeIndex(index);
@@ -575,6 +585,7 @@ void source_free(struct source *s)
     for (size_t i = 0; i < s->npragmas; i++) {
         free(s->pragmas[i].text);
         free(s->pragmas[i].text_offsets);
+        loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);
     free(s->text);

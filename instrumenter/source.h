@@ -18,6 +18,7 @@ struct pragma {
     unsigned stmt_start, stmt_end;
     int stmt_is_pragma;    /* the statement starts with another pragma */
     int depth;             /* number of pragma statements enclosing this pragma */
+    struct loop_header *loop; /* the statement as a for loop (loops.h), or NULL */
 };
 
 struct source {
