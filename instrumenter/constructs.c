@@ -534,6 +534,59 @@ static int has_top_level(const char *arg, char ch)
     return 0;
 }
 
+static int is_word_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Is the clause expression certainly free of side effects, so that the
+ * instrumenter may evaluate it once more? Only names, numbers, member access,
+ * subscripts and operators without assignment; no call, no comma, no literal
+ * string, and no name that is a macro (which could expand to anything). */
+static int no_side_effects(const struct source *src, const char *expr)
+{
+    const char *e = expr;
+    int any = 0;
+    while (*e) {
+        if (*e == ' ' || *e == '\t') {
+            e++;
+        } else if (is_word_char(*e)) {
+            const char *w = e;
+            while (is_word_char(*e))
+                e++;
+            char *word = xasprintf("%.*s", (int)(e - w), w);
+            int macro = (*w < '0' || *w > '9') && source_is_macro(src, word);
+            free(word);
+            const char *next = e;
+            while (*next == ' ' || *next == '\t')
+                next++;
+            if (macro || ((*w < '0' || *w > '9') && *next == '('))
+                return 0; /* a macro, or a call */
+            any = 1;
+        } else if ((e[0] == '+' && e[1] == '+') || (e[0] == '-' && e[1] == '-')) {
+            return 0;
+        } else if (*e == '=') {
+            /* ==, <=, >=, != only; not =, <<=, >>= */
+            if (e[1] == '=') {
+                e += 2;
+                continue;
+            }
+            int cmp = e > expr && (e[-1] == '!' || ((e[-1] == '<' || e[-1] == '>') &&
+                                                    !(e - 1 > expr && e[-2] == e[-1])));
+            if (!cmp)
+                return 0;
+            e++;
+        } else if (strchr("+-*/%<>&|^~!?:()[].", *e)) {
+            if (*e != '=' && e[1] == '=' && strchr("+-*/%&|^", *e))
+                return 0; /* compound assignment */
+            e++;
+        } else {
+            return 0; /* ',', literals, anything else */
+        }
+    }
+    return any;
+}
+
 /* Declares a temporary holding expr (evaluated once, before the construct);
  * returns its name. truth: the expression's truth value (if, final). */
 static char *temporary(struct chain *ch, struct leaf *lf, const char *ctype, const char *what,
@@ -583,7 +636,8 @@ struct rtc_names {
 /* Writes the clauses of leaf i into its pragma text, moving expressions into
  * temporaries where they must be evaluated once (RTC values) or outside the
  * split leaves. */
-static void leaf_clauses(struct chain *ch, size_t i, struct rtc_names *rtc)
+static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
+                         struct rtc_names *rtc)
 {
     struct leaf *lf = &ch->leaf[i];
     const struct directive *d = lf->d;
@@ -613,15 +667,14 @@ static void leaf_clauses(struct chain *ch, size_t i, struct rtc_names *rtc)
         if ((lf->k.flags & F_LOOP_RTC) &&
             (strcmp(word, "schedule") == 0 || strcmp(word, "dist_schedule") == 0) &&
             has_top_level(arg, ',')) {
+            /* How often the chunk size is evaluated is the compiler's choice (GCC:
+             * by each thread, also for parallel for): it is only copied when
+             * evaluating it once more changes nothing. */
             split_arg(arg, ',', &head, &expr);
-            t = rtc->chunk = temporary(ch, lf, "POMP_Int64", "chunk", expr, 0);
-            char *a = xasprintf("%s %s", head, t);
-            add_clause_text(&lf->clauses, word, a);
-            free(a);
-            lf->rewritten = 1;
+            if (no_side_effects(src, expr))
+                rtc->chunk = xasprintf("(POMP_Int64)(%s)", expr);
             free(head);
             free(expr);
-            continue;
         }
         /* Inside a split construct with a default clause, an expression of an
          * inner leaf would need a data-sharing attribute on the outer one: it is
@@ -1038,7 +1091,7 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
             note(w, p->start, "'%s' in an untied task that may resume on another thread here: "
                               "no enter/exit events", lf->d->name);
         }
-        leaf_clauses(&ch, i, &rtc);
+        leaf_clauses(w->s, &ch, i, &rtc);
         if (lf->rewritten || lf->add_nowait)
             rewrite = 1;
     }
@@ -1093,6 +1146,9 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     }
     free(before.s);
     free(after.s);
+    free(rtc.num_threads);
+    free(rtc.if_result);
+    free(rtc.chunk);
     chain_free(&ch);
     return rc;
 }

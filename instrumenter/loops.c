@@ -240,7 +240,8 @@ static char *read_incr(CXCursor inc, const struct loop_header *l, CXFile file, c
     char *s = copyable_text(step, file, text, l->var);
     if (!s)
         return NULL;
-    char *r = xasprintf("%s(POMP_Int64)(%s)", sign, s);
+    /* a literal 1 keeps its plain form: the != test below asks for it */
+    char *r = strcmp(s, "1") == 0 ? xasprintf("%s1", sign) : xasprintf("%s(POMP_Int64)(%s)", sign, s);
     free(s);
     return r;
 }

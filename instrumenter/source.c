@@ -396,6 +396,13 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl)
         note_main(sc, c);
+    if (k == CXCursor_MacroDefinition) {
+        CXString name = clang_getCursorSpelling(c);
+        sc->s->macros = xrealloc(sc->s->macros, (sc->s->nmacros + 1) * sizeof *sc->s->macros);
+        sc->s->macros[sc->s->nmacros++] = xstrdup(clang_getCString(name));
+        clang_disposeString(name);
+        return CXChildVisit_Continue;
+    }
     if (clang_isStatement(k) || clang_isExpression(k)) {
         CXSourceRange r = clang_getCursorExtent(c);
         int in_a, in_b;
@@ -410,6 +417,16 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
             sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
     }
     return CXChildVisit_Recurse;
+}
+
+static int cmp_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int source_is_macro(const struct source *s, const char *name)
+{
+    return s->nmacros && bsearch(&name, s->macros, s->nmacros, sizeof *s->macros, cmp_string);
 }
 
 static int cmp_unsigned(const void *a, const void *b)
@@ -551,7 +568,9 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     CXIndex index = clang_createIndex(0, verbose ? 1 : 0);
     struct scan sc = {.s = s, .verbose = verbose};
     enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0,
-                                                       CXTranslationUnit_KeepGoing, &sc.tu);
+                                                       CXTranslationUnit_KeepGoing |
+                                                           CXTranslationUnit_DetailedPreprocessingRecord,
+                                                       &sc.tu);
     free(args);
     int rc = -1;
     if (err != CXError_Success || !sc.tu) {
@@ -566,6 +585,8 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     tokenize(&sc);
     find_pragmas(&sc);
     rc = find_statements(&sc);
+    if (s->nmacros)
+        qsort(s->macros, s->nmacros, sizeof *s->macros, cmp_string);
 out:
     free(sc.tokens);
     free(sc.wanted);
@@ -588,6 +609,9 @@ void source_free(struct source *s)
         loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);
+    for (size_t i = 0; i < s->nmacros; i++)
+        free(s->macros[i]);
+    free(s->macros);
     free(s->text);
     free(s->line_offsets);
     memset(s, 0, sizeof *s);
