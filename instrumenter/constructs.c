@@ -312,6 +312,13 @@ static int contains_cancel(const struct source *s, const struct pragma *q, const
     return 0;
 }
 
+/* Is this worksharing leaf of q (for, sections) the target of a cancel in q? */
+static int canceled_leaf(const struct rewriter *w, const struct pragma *q, const char *leaf)
+{
+    return (has_leaf(leaf, "for") && contains_cancel(w->s, q, "for")) ||
+           (has_leaf(leaf, "sections") && contains_cancel(w->s, q, "sections"));
+}
+
 /* Cancellation jumps to the end of the canceled region, past the closing events
  * of every construct in between. Is a closing event inside the given leaves of
  * q (leaf names, innermost last), or around q (nleaves 0), in such a region? */
@@ -1020,6 +1027,7 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
             sb_add(&b, nl);
             sb_add(&b, ch->leaf[i - 1].block_start.s ? ch->leaf[i - 1].block_start.s : "");
             sb_add(&b, lf->before.s ? lf->before.s : "");
+            trim(&b);
             sb_add(&b, nl);
         }
         struct strbuf text = {0};
@@ -1068,12 +1076,14 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         struct leaf *lf = &ch.leaf[i];
         lf->r = new_region(w, p, lf->d, lf->k.type ? lf->k.type : lf->d->name);
         /* The combined construct has one barrier, at its end: a split worksharing
-         * leaf gets nowait, so the split form has that one barrier too. */
-        if (i > 0 && (lf->k.flags & F_IMPLICIT_BARRIER) && !directive_clause(lf->d, "nowait") &&
-            ch.leaf[i - 1].k.flags & F_PARALLEL_RTC)
+         * leaf gets nowait, so the split form has that one barrier too. Not where
+         * it is canceled: a canceled region must not be nowait (Clang rejects
+         * it); the leaf keeps its own barrier, as OpenMP defines the combined form. */
+        int may_nowait = (lf->k.flags & F_IMPLICIT_BARRIER) && !directive_clause(lf->d, "nowait") &&
+                         !directive_clause(lf->d, "copyprivate") && !canceled_leaf(w, p, lf->d->name);
+        if (i > 0 && may_nowait && ch.leaf[i - 1].k.flags & F_PARALLEL_RTC)
             lf->add_nowait = 1;
-        else if (w->o->explicit_barriers && (lf->k.flags & F_IMPLICIT_BARRIER) &&
-                 !directive_clause(lf->d, "nowait") && !directive_clause(lf->d, "copyprivate"))
+        else if (w->o->explicit_barriers && may_nowait)
             lf->add_nowait = 1, lf->barrier_r = UINT_MAX - 1;
         if (w->o->explicit_barriers && (lf->k.flags & F_PARALLEL_RTC))
             lf->barrier_r = UINT_MAX - 1;
