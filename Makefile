@@ -72,6 +72,7 @@ $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
+                  $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
@@ -103,12 +104,16 @@ $(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o ctc/ctc.h | $(BU
 	$(UNIT_LINK) -Ictc
 $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
+$(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/pomp_sample_tree.o pomplib/pomp_sample_tree.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib
+$(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 

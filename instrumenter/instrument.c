@@ -8,31 +8,16 @@
 
 #include "ctc.h"
 #include "directive.h"
+#include "rewrite.h"
 
-struct edit {
-    unsigned offset, remove;
-    int order;      /* at the same offset: lower first */
-    size_t seq;     /* then in creation order */
-    char *text;
-};
-
-struct rewriter {
-    const struct source *s;
-    const struct instrument_options *o;
-    struct edit *edits;
-    size_t nedits;
-    char **ctcs;    /* one per region, index = handle number */
-    unsigned nregions;
-};
-
-static void add_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
+void add_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
 {
     w->edits = xrealloc(w->edits, (w->nedits + 1) * sizeof *w->edits);
     w->edits[w->nedits] = (struct edit){offset, remove, order, w->nedits, text};
     w->nedits++;
 }
 
-static void note(const struct rewriter *w, unsigned offset, const char *fmt, const char *arg)
+void note(const struct rewriter *w, unsigned offset, const char *fmt, const char *arg)
 {
     if (!w->o->verbose)
         return;
@@ -44,7 +29,7 @@ static void note(const struct rewriter *w, unsigned offset, const char *fmt, con
 }
 
 /* "\n#line N \"file\"\n": after inserted lines, the next line is line N again. */
-static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
+void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
 {
     sb_printf(b, "\n#line %u \"", line);
     sb_add_c_escaped(b, w->s->path);
@@ -53,8 +38,8 @@ static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsig
 
 /* "\n#line N \"file\"" for the line after pragma p, without its newline: text
  * inserted at the end of a #pragma line lets the pragma's own newline end it. */
-static void add_line_directive_after_pragma(struct strbuf *b, const struct rewriter *w,
-                                            const struct pragma *p)
+void add_line_directive_after_pragma(struct strbuf *b, const struct rewriter *w,
+                                     const struct pragma *p)
 {
     add_line_directive(b, w, source_line(w->s, p->end) + 1);
     b->len--;
@@ -63,27 +48,9 @@ static void add_line_directive_after_pragma(struct strbuf *b, const struct rewri
 
 /* ---- regions and CTC strings ---- */
 
-static int is_parallel_clause(const char *name);
-
-/* A clause describes a region unless a combined construct was split and the
- * clause went to the other part. */
-static int clause_of_region(const struct directive *d, const char *type, const char *clause)
-{
-    if (strcmp(d->name, "parallel for") != 0)
-        return 1;
-    return is_parallel_clause(clause) == (strcmp(type, "parallel") == 0);
-}
-
-static void add_flag(struct ctc_builder *b, const struct directive *d, const char *type,
-                     const char *clause, const char *key)
-{
-    if (directive_clause(d, clause) && clause_of_region(d, type, clause))
-        ctc_builder_add(b, key, "1");
-}
-
 /* Registers a region of the given type for pragma p; returns its handle number. */
-static unsigned new_region(struct rewriter *w, const struct pragma *p, const struct directive *d,
-                           const char *type)
+unsigned new_region(struct rewriter *w, const struct pragma *p, const struct directive *d,
+                    const char *type)
 {
     struct ctc_builder b;
     ctc_builder_init(&b);
@@ -92,31 +59,10 @@ static unsigned new_region(struct rewriter *w, const struct pragma *p, const str
     ctc_builder_add_lines(&b, "slines", (int)source_line(w->s, p->start),
                           (int)source_line(w->s, p->end));
     /* a stand-alone directive ends where its pragma ends */
-    int standalone = strcmp(type, "barrier") == 0;
+    int standalone = construct_type_is_standalone(type);
     unsigned last = p->has_stmt && !standalone ? p->stmt_end - 1 : p->end;
     ctc_builder_add_lines(&b, "elines", (int)source_line(w->s, last), (int)source_line(w->s, last));
-    if (strcmp(type, "critical") == 0 && d->name_arg)
-        ctc_builder_add(&b, "name", d->name_arg);
-    if (strcmp(type, "for") == 0) {
-        const struct directive_item *sched = directive_clause(d, "schedule");
-        if (sched && sched->arg) {
-            char kind[64];
-            size_t n = strcspn(sched->arg, ",");
-            snprintf(kind, sizeof kind, "%.*s", (int)(n < 63 ? n : 63), sched->arg);
-            ctc_builder_add(&b, "scheduleType", kind);
-        }
-        add_flag(&b, d, type, "ordered", "hasOrdered");
-        add_flag(&b, d, type, "lastprivate", "hasLastprivate");
-    }
-    if (strcmp(type, "parallel") == 0) {
-        add_flag(&b, d, type, "copyin", "hasCopyin");
-        add_flag(&b, d, type, "if", "hasIf");
-        add_flag(&b, d, type, "num_threads", "hasNumThreads");
-    }
-    add_flag(&b, d, type, "firstprivate", "hasFirstprivate");
-    add_flag(&b, d, type, "reduction", "hasReduction");
-    add_flag(&b, d, type, "nowait", "hasNowait");
-    add_flag(&b, d, type, "copyprivate", "hasCopyprivate");
+    construct_ctc_attributes(&b, d, type);
     char *ctc = ctc_builder_finish(&b);
     if (!ctc) {
         fputs("pomp-instrument: fatal: out of memory\n", stderr);
@@ -130,7 +76,7 @@ static unsigned new_region(struct rewriter *w, const struct pragma *p, const str
 /* ---- where code goes ---- */
 
 /* Before the pragma: on lines of their own for #pragma (which must start a line). */
-static void insert_before_pragma(struct rewriter *w, const struct pragma *p, const char *code)
+void insert_before_pragma(struct rewriter *w, const struct pragma *p, const char *code)
 {
     struct strbuf b = {0};
     sb_add(&b, code);
@@ -143,7 +89,7 @@ static void insert_before_pragma(struct rewriter *w, const struct pragma *p, con
     }
 }
 
-static const struct pragma *pragma_starting_at(const struct source *s, unsigned offset)
+const struct pragma *pragma_starting_at(const struct source *s, unsigned offset)
 {
     for (size_t i = 0; i < s->npragmas; i++)
         if (s->pragmas[i].start == offset)
@@ -152,7 +98,7 @@ static const struct pragma *pragma_starting_at(const struct source *s, unsigned 
 }
 
 /* At the start of the structured block (which may itself begin with a pragma). */
-static void insert_at_block_start(struct rewriter *w, const struct pragma *p, const char *code)
+void insert_at_block_start(struct rewriter *w, const struct pragma *p, const char *code)
 {
     struct strbuf b = {0};
     sb_add(&b, code);
@@ -167,13 +113,13 @@ static void insert_at_block_start(struct rewriter *w, const struct pragma *p, co
 }
 
 /* After the structured block. */
-static void insert_after_block(struct rewriter *w, const struct pragma *p, const char *code)
+void insert_after_block(struct rewriter *w, const struct pragma *p, const char *code)
 {
     add_edit(w, p->stmt_end, 0, -2 * p->depth - 1, xasprintf(" %s", code));
 }
 
 /* After a stand-alone directive (barrier): on the next line for #pragma. */
-static void insert_after_pragma(struct rewriter *w, const struct pragma *p, const char *code)
+void insert_after_pragma(struct rewriter *w, const struct pragma *p, const char *code)
 {
     if (p->is_operator) {
         add_edit(w, p->end, 0, -2 * p->depth - 1, xasprintf(" %s", code));
@@ -186,176 +132,8 @@ static void insert_after_pragma(struct rewriter *w, const struct pragma *p, cons
     add_edit(w, p->end, 0, -2 * p->depth - 1, b.s);
 }
 
-/* ---- constructs ---- */
-
-#define H "pomp_h_(%u)"       /* the handle's address, for the first event */
-#define V "(*pomp_h_(%u))"    /* the handle, for the later events */
-#define C "pomp_c_(%u)"       /* the CTC string */
-#define T "POMP_TID_"
-
-static int require_block(const struct rewriter *w, const struct pragma *p, const char *name)
-{
-    if (p->has_stmt)
-        return 0;
-    unsigned line, col;
-    source_position(w->s, p->start, &line, &col);
-    fprintf(stderr, "%s:%u:%u: error: no statement follows '#pragma omp %s'\n", w->s->path, line,
-            col, name);
-    return -1;
-}
-
-/* RTC values of Parallel_enter (seed 002 §3.3): the clause expressions are not
- * evaluated here, so both are "not available" (-1) when the clause is present;
- * without an if clause the region is always parallel (1). */
-enum { RTC_NUM_THREADS_NA = -1 };
-static int rtc_if(const struct directive *d) { return directive_clause(d, "if") ? -1 : 1; }
-
-static void insert_parallel_enter(struct rewriter *w, const struct pragma *p,
-                                  const struct directive *d, unsigned r)
-{
-    char *code = xasprintf("{ POMP_Parallel_enter(" H ", " T ", %d, %d, " C ");", r,
-                           RTC_NUM_THREADS_NA, rtc_if(d), r);
-    insert_before_pragma(w, p, code);
-    free(code);
-}
-
-static int do_parallel(struct rewriter *w, const struct pragma *p, const struct directive *d)
-{
-    if (require_block(w, p, "parallel"))
-        return -1;
-    unsigned r = new_region(w, p, d, "parallel");
-    insert_parallel_enter(w, p, d, r);
-    char *code;
-    code = xasprintf("{ POMP_Parallel_begin(" V ", " T ");", r);
-    insert_at_block_start(w, p, code);
-    free(code);
-    code = xasprintf("POMP_Parallel_end(" V ", " T "); } POMP_Parallel_exit(" V ", " T "); }", r, r);
-    insert_after_block(w, p, code);
-    free(code);
-    return 0;
-}
-
-static char *loop_enter_code(unsigned r)
-{
-    /* chunk size -1 and increment 0: not available (seed 002 §3.3) */
-    return xasprintf("{ POMP_Loop_enter(" H ", " T ", -1, 0, 0, 0, " C ");", r, r);
-}
-
-static int do_for(struct rewriter *w, const struct pragma *p, const struct directive *d)
-{
-    if (require_block(w, p, "for"))
-        return -1;
-    unsigned r = new_region(w, p, d, "for");
-    char *code = loop_enter_code(r);
-    insert_before_pragma(w, p, code);
-    free(code);
-    code = xasprintf("POMP_Loop_exit(" V ", " T "); }", r);
-    insert_after_block(w, p, code);
-    free(code);
-    return 0;
-}
-
-/* Enter, begin, end, exit around a block: critical and single. */
-static int do_block_construct(struct rewriter *w, const struct pragma *p, const struct directive *d,
-                              const char *type, const char *event)
-{
-    if (require_block(w, p, type))
-        return -1;
-    unsigned r = new_region(w, p, d, type);
-    char *code = xasprintf("{ POMP_%s_enter(" H ", " T ", " C ");", event, r, r);
-    insert_before_pragma(w, p, code);
-    free(code);
-    code = xasprintf("{ POMP_%s_begin(" V ", " T ");", event, r);
-    insert_at_block_start(w, p, code);
-    free(code);
-    code = xasprintf("POMP_%s_end(" V ", " T "); } POMP_%s_exit(" V ", " T "); }", event, r, event,
-                     r);
-    insert_after_block(w, p, code);
-    free(code);
-    return 0;
-}
-
-static int do_barrier(struct rewriter *w, const struct pragma *p, const struct directive *d)
-{
-    unsigned r = new_region(w, p, d, "barrier");
-    char *code = xasprintf("{ POMP_Barrier_enter(" H ", " T ", " C ");", r, r);
-    insert_before_pragma(w, p, code);
-    free(code);
-    code = xasprintf("POMP_Barrier_exit(" V ", " T "); }", r);
-    insert_after_pragma(w, p, code);
-    free(code);
-    return 0;
-}
-
-/* ---- parallel for: split into parallel + for ---- */
-
-/* Clauses that belong to the parallel construct; all others go to the loop. */
-static int is_parallel_clause(const char *name)
-{
-    static const char *const names[] = {"if", "num_threads", "default", "shared", "copyin",
-                                        "proc_bind", NULL};
-    for (const char *const *n = names; *n; n++)
-        if (strcmp(*n, name) == 0)
-            return 1;
-    return 0;
-}
-
-/* The variables of a list clause ("+: a, b[0:n]" gives a, b): what follows the
- * last top-level ':' for reduction-like clauses, what precedes it for linear. */
-static void add_list_vars(struct strbuf *vars, const struct directive_item *c)
-{
-    const char *list = c->arg;
-    size_t len = strlen(list);
-    int depth = 0;
-    size_t colon = (size_t)-1;
-    for (size_t i = 0; i < len; i++) {
-        if (list[i] == '(' || list[i] == '[')
-            depth++;
-        else if (list[i] == ')' || list[i] == ']')
-            depth--;
-        else if (list[i] == ':' && depth == 0)
-            colon = i;
-    }
-    size_t from = 0, to = len;
-    if (colon != (size_t)-1) {
-        if (strcmp(c->word, "linear") == 0)
-            to = colon;
-        else
-            from = colon + 1;
-    }
-    depth = 0;
-    size_t start = from;
-    for (size_t i = from; i <= to; i++) {
-        if (i < to && (list[i] == '(' || list[i] == '['))
-            depth++;
-        else if (i < to && (list[i] == ')' || list[i] == ']'))
-            depth--;
-        if (i == to || (list[i] == ',' && depth == 0)) {
-            size_t a = start;
-            while (a < i && (list[a] == ' ' || list[a] == '\t'))
-                a++;
-            size_t b = a;
-            while (b < i && (list[b] == '_' || (list[b] >= 'a' && list[b] <= 'z') ||
-                             (list[b] >= 'A' && list[b] <= 'Z') || (list[b] >= '0' && list[b] <= '9')))
-                b++;
-            if (b > a) {
-                sb_add(vars, vars->len ? ", " : "");
-                sb_addn(vars, list + a, b - a);
-            }
-            start = i + 1;
-        }
-    }
-}
-
-static void add_clause(struct strbuf *b, const struct directive_item *c)
-{
-    sb_printf(b, " %s", c->word);
-    if (c->arg)
-        sb_printf(b, "(%s)", c->arg);
-}
-
 /* Writes a pragma line: "#pragma omp <text>" or _Pragma("omp <text>"). */
-static void add_pragma_text(struct strbuf *b, const struct pragma *p, const char *text)
+void add_pragma_text(struct strbuf *b, const struct pragma *p, const char *text)
 {
     if (p->is_operator) {
         sb_add(b, "_Pragma(\"omp ");
@@ -364,63 +142,6 @@ static void add_pragma_text(struct strbuf *b, const struct pragma *p, const char
     } else {
         sb_printf(b, "#pragma omp %s", text);
     }
-}
-
-static int do_parallel_for(struct rewriter *w, const struct pragma *p, const struct directive *d)
-{
-    if (require_block(w, p, "parallel for"))
-        return -1;
-    unsigned rp = new_region(w, p, d, "parallel");
-    unsigned rl = new_region(w, p, d, "for");
-
-    struct strbuf par = {0}, loop = {0}, vars = {0};
-    sb_add(&par, "parallel");
-    sb_add(&loop, "for");
-    int has_default = directive_clause(d, "default") != NULL;
-    for (size_t i = 0; i < d->nclauses; i++) {
-        const struct directive_item *c = &d->clauses[i];
-        if (is_parallel_clause(c->word)) {
-            add_clause(&par, c);
-        } else {
-            add_clause(&loop, c);
-            if (has_default && c->arg && strcmp(c->word, "schedule") != 0 &&
-                strcmp(c->word, "collapse") != 0 && strcmp(c->word, "ordered") != 0 &&
-                strcmp(c->word, "order") != 0)
-                add_list_vars(&vars, c);
-        }
-    }
-    /* With a default clause, what the loop privatizes must be shared by the
-     * parallel region, as it is for the combined construct. */
-    if (vars.len)
-        sb_printf(&par, " shared(%s)", vars.s);
-    /* The combined construct has one barrier, at its end: the loop gets nowait
-     * so the split form has that one barrier too (the parallel's join). */
-    sb_add(&loop, " nowait");
-
-    insert_parallel_enter(w, p, d, rp);
-
-    char *code;
-    struct strbuf b = {0};
-    add_pragma_text(&b, p, par.s);
-    sb_printf(&b, "%s{ POMP_Parallel_begin(" V ", " T "); ", p->is_operator ? " " : "\n", rp);
-    char *enter = loop_enter_code(rl);
-    sb_add(&b, enter);
-    free(enter);
-    sb_add(&b, p->is_operator ? " " : "\n");
-    add_pragma_text(&b, p, loop.s);
-    if (!p->is_operator)
-        add_line_directive_after_pragma(&b, w, p);
-    add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
-
-    code = xasprintf("POMP_Loop_exit(" V ", " T "); } POMP_Parallel_end(" V ", " T
-                     "); } POMP_Parallel_exit(" V ", " T "); }",
-                     rl, rp, rp);
-    insert_after_block(w, p, code);
-    free(code);
-    free(par.s);
-    free(loop.s);
-    free(vars.s);
-    return 0;
 }
 
 /* ---- one pragma ---- */
@@ -457,20 +178,8 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
         note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
-    } else if (strcmp(d.name, "parallel") == 0) {
-        rc = do_parallel(w, p, &d);
-    } else if (strcmp(d.name, "for") == 0) {
-        rc = do_for(w, p, &d);
-    } else if (strcmp(d.name, "parallel for") == 0) {
-        rc = do_parallel_for(w, p, &d);
-    } else if (strcmp(d.name, "critical") == 0) {
-        rc = do_block_construct(w, p, &d, "critical", "Critical");
-    } else if (strcmp(d.name, "single") == 0) {
-        rc = do_block_construct(w, p, &d, "single", "Single");
-    } else if (strcmp(d.name, "barrier") == 0) {
-        rc = do_barrier(w, p, &d);
     } else {
-        note(w, p->start, "'%s' is not instrumented yet; left alone", d.name);
+        rc = instrument_omp_directive(w, p, &d);
     }
     if (rc == 0 && w->nregions > regions_before)
         note(w, p->start, "instrumented '%s'", d.name);
@@ -534,6 +243,7 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
          * default(none) region needs no data-sharing clause. */
         sb_add(inc, "static __inline__ POMP_Handle_t *pomp_h_(int i) { return &pomp_handles_[i]; }\n"
                     "static __inline__ const char *pomp_c_(int i) { return pomp_ctcs_[i]; }\n");
+        construct_emit_inc(w, inc);
         sb_printf(inc, "void POMP_Init_%s(void)\n{\n    int i;\n    for (i = 0; i < %u; i++)\n"
                        "        POMP_Get_handle(&pomp_handles_[i], pomp_ctcs_[i]);\n}\n",
                   id, w->nregions);

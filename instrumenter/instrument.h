@@ -12,6 +12,8 @@ struct instrument_options {
     const char *inc_name;    /* how the output includes the generated file */
     int openmp;              /* compiling with OpenMP: instrument omp pragmas */
     int verbose;             /* say what is done with each pragma */
+    int explicit_barriers;   /* OPARI2-style: nowait plus an explicit, measured barrier */
+    int iterations;          /* iteration events in the bodies of worksharing loops */
 };
 
 struct instrument_result {

@@ -16,10 +16,14 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pomp-instrument [--id=ID] [--openmp] [--verbose] in.c [out.c] [-- compiler flags]\n"
+    fputs("usage: pomp-instrument [options] in.c [out.c] [-- compiler flags]\n"
           "  --id=ID     suffix of the POMP_Init_ID function (letters, digits, _); default: a hash\n"
           "  --openmp    instrument OpenMP pragmas (also implied by -fopenmp among the compiler flags)\n"
-          "  --verbose   say what is done with every pragma\n",
+          "  --verbose   say what is done with every pragma\n"
+          "  --implicit-barriers=explicit|runtime\n"
+          "              explicit: nowait plus an explicit, measured barrier (OPARI2 style);\n"
+          "              runtime (default): left to the runtime, measured through OMPT\n"
+          "  --iterations  iteration events in the bodies of worksharing loops (costs vectorization)\n",
           f);
 }
 
@@ -81,6 +85,12 @@ int main(int argc, char **argv)
             opt.openmp = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             opt.verbose = 1;
+        } else if (strcmp(a, "--implicit-barriers=explicit") == 0) {
+            opt.explicit_barriers = 1;
+        } else if (strcmp(a, "--implicit-barriers=runtime") == 0) {
+            opt.explicit_barriers = 0;
+        } else if (strcmp(a, "--iterations") == 0) {
+            opt.iterations = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;

@@ -51,6 +51,7 @@ struct pompcc {
     const char *output;
     struct argv_list flags;      /* every option but the ones below */
     struct argv_list dep_flags;  /* -MD -MMD -MF x -MT x -MQ x -MP */
+    struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
     int has_dep_target, has_dep_file;
     struct input *inputs;
     size_t ninputs;
@@ -91,7 +92,8 @@ static void usage_error(const char *fmt, const char *arg)
 {
     fputs("pompcc: error: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n", stderr);
+    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n"
+          "                --pomp-implicit-barriers=explicit|runtime --pomp-iterations\n", stderr);
     exit(2);
 }
 
@@ -104,7 +106,15 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
     else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
         if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
             usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
-    } else
+    } else if (strcmp(a, "--pomp-implicit-barriers=explicit") == 0 ||
+               strcmp(a, "--pomp-implicit-barriers=runtime") == 0 ||
+               strcmp(a, "--pomp-iterations") == 0) {
+        char *option = xasprintf("--%s", a + 7);
+        argv_add(&pc->instrument_options, option);
+        free(option);
+    } else if (strncmp(a, "--pomp-implicit-barriers=", 25) == 0)
+        usage_error("'%s': the value is explicit or runtime", a);
+    else
         usage_error("unknown option '%s'", a);
 }
 
@@ -298,6 +308,8 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
     argv_add(&cmd, tool);
     if (pc->verbose)
         argv_add(&cmd, "--verbose");
+    for (size_t i = 0; i < pc->instrument_options.n; i++)
+        argv_add(&cmd, pc->instrument_options.v[i]);
     argv_add(&cmd, src);
     argv_add(&cmd, inst);
     argv_add(&cmd, "--");
@@ -495,6 +507,7 @@ out:
     free(pc.inputs);
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);
+    argv_free(&pc.instrument_options);
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loops.h"
 #include "util.h"
 
 struct token {
@@ -30,6 +31,7 @@ struct scan {
     size_t nwanted;
     unsigned *found_end;    /* 0 when none found */
     int *found_semicolon;   /* the statement still needs its ';' */
+    struct loop_header **found_loop; /* the statement as a for loop */
     int verbose;
 };
 
@@ -323,7 +325,7 @@ static enum CXChildVisitResult last_child_visitor(CXCursor c, CXCursor parent, C
 /* Does the statement end without its ';' in libclang's extent? Expression,
  * return, break, do-while... do; compound statements and declarations do not;
  * if/for/while/switch/labels end like their last sub-statement. */
-static int needs_semicolon(CXCursor c)
+int needs_semicolon(CXCursor c)
 {
     for (;;) {
         enum CXCursorKind k = clang_getCursorKind(c);
@@ -394,6 +396,13 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl)
         note_main(sc, c);
+    if (k == CXCursor_MacroDefinition) {
+        CXString name = clang_getCursorSpelling(c);
+        sc->s->macros = xrealloc(sc->s->macros, (sc->s->nmacros + 1) * sizeof *sc->s->macros);
+        sc->s->macros[sc->s->nmacros++] = xstrdup(clang_getCString(name));
+        clang_disposeString(name);
+        return CXChildVisit_Continue;
+    }
     if (clang_isStatement(k) || clang_isExpression(k)) {
         CXSourceRange r = clang_getCursorExtent(c);
         int in_a, in_b;
@@ -404,8 +413,20 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
             sc->found_end[w] = e;
             sc->found_semicolon[w] = needs_semicolon(c);
         }
+        if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
+            sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
     }
     return CXChildVisit_Recurse;
+}
+
+static int cmp_string(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int source_is_macro(const struct source *s, const char *name)
+{
+    return s->nmacros && bsearch(&name, s->macros, s->nmacros, sizeof *s->macros, cmp_string);
 }
 
 static int cmp_unsigned(const void *a, const void *b)
@@ -441,6 +462,7 @@ static int find_statements(struct scan *sc)
     sc->nwanted = u;
     sc->found_end = xcalloc(u + 1, sizeof *sc->found_end);
     sc->found_semicolon = xcalloc(u + 1, sizeof *sc->found_semicolon);
+    sc->found_loop = xcalloc(u + 1, sizeof *sc->found_loop);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), statement_visitor, sc);
 
     /* Back to front, so a pragma followed by a pragma can take over its statement. */
@@ -475,6 +497,8 @@ static int find_statements(struct scan *sc)
         p->has_stmt = 1;
         p->stmt_start = at;
         p->stmt_end = end;
+        p->loop = sc->found_loop[w];
+        sc->found_loop[w] = NULL;
     }
     free(next_tok);
 
@@ -544,7 +568,9 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     CXIndex index = clang_createIndex(0, verbose ? 1 : 0);
     struct scan sc = {.s = s, .verbose = verbose};
     enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0,
-                                                       CXTranslationUnit_KeepGoing, &sc.tu);
+                                                       CXTranslationUnit_KeepGoing |
+                                                           CXTranslationUnit_DetailedPreprocessingRecord,
+                                                       &sc.tu);
     free(args);
     int rc = -1;
     if (err != CXError_Success || !sc.tu) {
@@ -559,11 +585,16 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     tokenize(&sc);
     find_pragmas(&sc);
     rc = find_statements(&sc);
+    if (s->nmacros)
+        qsort(s->macros, s->nmacros, sizeof *s->macros, cmp_string);
 out:
     free(sc.tokens);
     free(sc.wanted);
     free(sc.found_end);
     free(sc.found_semicolon);
+    for (size_t i = 0; sc.found_loop && i < sc.nwanted; i++)
+        loop_free(sc.found_loop[i]);
+    free(sc.found_loop);
     if (sc.tu)
         clang_disposeTranslationUnit(sc.tu);
     clang_disposeIndex(index);
@@ -575,8 +606,12 @@ void source_free(struct source *s)
     for (size_t i = 0; i < s->npragmas; i++) {
         free(s->pragmas[i].text);
         free(s->pragmas[i].text_offsets);
+        loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);
+    for (size_t i = 0; i < s->nmacros; i++)
+        free(s->macros[i]);
+    free(s->macros);
     free(s->text);
     free(s->line_offsets);
     memset(s, 0, sizeof *s);

@@ -18,6 +18,7 @@ struct pragma {
     unsigned stmt_start, stmt_end;
     int stmt_is_pragma;    /* the statement starts with another pragma */
     int depth;             /* number of pragma statements enclosing this pragma */
+    struct loop_header *loop; /* the statement as a for loop (loops.h), or NULL */
 };
 
 struct source {
@@ -31,6 +32,8 @@ struct source {
     int has_main;              /* main() is defined here, with a body */
     unsigned main_body_open;   /* offset just past main's '{' */
     unsigned main_body_close;  /* offset of main's closing '}' */
+    char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
+    size_t nmacros;
 };
 
 /* Reads and parses path with the compiler flags args (filtered to those that
@@ -43,5 +46,9 @@ void source_free(struct source *s);
 /* 1-based line and column of an offset. */
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col);
 unsigned source_line(const struct source *s, unsigned offset);
+
+/* Is name a macro (defined in the file or a header it includes)? Clause
+ * arguments are not expanded when pomp parses the file, so a name in them may be one. */
+int source_is_macro(const struct source *s, const char *name);
 
 #endif

@@ -49,7 +49,31 @@
     X(GET_THREAD_NUM_EVENT, Get_thread_num_event)                                          \
     X(GET_NUM_PROCS_EVENT, Get_num_procs_event) X(IN_PARALLEL_EVENT, In_parallel_event)    \
     X(SET_DYNAMIC_EVENT, Set_dynamic_event) X(GET_DYNAMIC_EVENT, Get_dynamic_event)        \
-    X(SET_NESTED_EVENT, Set_nested_event) X(GET_NESTED_EVENT, Get_nested_event)
+    X(SET_NESTED_EVENT, Set_nested_event) X(GET_NESTED_EVENT, Get_nested_event)      \
+    POMP_OMP5_EVENT_LIST(X)
+
+/* Constructs the proposal predates (OpenMP 3.0 to 5.2): docs/api.md. */
+#define POMP_OMP5_EVENT_LIST(X)                                                             \
+    X(MASKED_BEGIN, Masked_begin) X(MASKED_END, Masked_end)                                \
+    X(DOACROSS_EVENT, Doacross_event) X(CANCEL_EVENT, Cancel_event)                        \
+    X(CANCELLATION_POINT_EVENT, Cancellation_point_event)                                  \
+    X(SCOPE_ENTER, Scope_enter) X(SCOPE_BEGIN, Scope_begin) X(SCOPE_END, Scope_end)        \
+    X(SCOPE_EXIT, Scope_exit)                                                              \
+    X(TEAMS_ENTER, Teams_enter) X(TEAMS_BEGIN, Teams_begin) X(TEAMS_END, Teams_end)        \
+    X(TEAMS_EXIT, Teams_exit)                                                              \
+    X(SIMD_ENTER, Simd_enter) X(SIMD_EXIT, Simd_exit)                                      \
+    X(LOOP_CONSTRUCT_ENTER, Loop_construct_enter) X(LOOP_CONSTRUCT_EXIT, Loop_construct_exit) \
+    X(DISTRIBUTE_ENTER, Distribute_enter) X(DISTRIBUTE_EXIT, Distribute_exit)              \
+    X(TASK_ENTER, Task_enter) X(TASK_BEGIN, Task_begin) X(TASK_END, Task_end)              \
+    X(TASK_EXIT, Task_exit)                                                                \
+    X(TASKLOOP_ENTER, Taskloop_enter) X(TASKLOOP_EXIT, Taskloop_exit)                      \
+    X(TASKWAIT_ENTER, Taskwait_enter) X(TASKWAIT_EXIT, Taskwait_exit)                      \
+    X(TASKGROUP_ENTER, Taskgroup_enter) X(TASKGROUP_BEGIN, Taskgroup_begin)                \
+    X(TASKGROUP_END, Taskgroup_end) X(TASKGROUP_EXIT, Taskgroup_exit)                      \
+    X(TASKYIELD_ENTER, Taskyield_enter) X(TASKYIELD_EXIT, Taskyield_exit)                  \
+    X(TARGET_ENTER, Target_enter) X(TARGET_EXIT, Target_exit)                              \
+    X(TARGET_DATA_ENTER, Target_data_enter) X(TARGET_DATA_BEGIN, Target_data_begin)        \
+    X(TARGET_DATA_END, Target_data_end) X(TARGET_DATA_EXIT, Target_data_exit)
 
 #define POMP_EVENT_ENUM(id, name) POMP_EV_##id,
 enum pomp_event_kind { POMP_EVENT_LIST(POMP_EVENT_ENUM) POMP_EV_COUNT };

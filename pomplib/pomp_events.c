@@ -246,3 +246,65 @@ VALUE_EVENT(Set_dynamic_event, SET_DYNAMIC_EVENT)
 VALUE_EVENT(Get_dynamic_event, GET_DYNAMIC_EVENT)
 VALUE_EVENT(Set_nested_event, SET_NESTED_EVENT)
 VALUE_EVENT(Get_nested_event, GET_NESTED_EVENT)
+
+/* ---- Constructs the proposal predates (docs/api.md): the same shapes, new names ---- */
+FIRST_EVENT(Masked_begin, MASKED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Masked_end, MASKED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+FIRST_EVENT(Doacross_event, DOACROSS_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Cancel_event, CANCEL_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Cancellation_point_event, CANCELLATION_POINT_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE,
+            PHASE_EVENT)
+FIRST_EVENT(Scope_enter, SCOPE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Scope_begin, SCOPE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Scope_end, SCOPE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Scope_exit, SCOPE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Teams_enter, TEAMS_ENTER, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Teams_begin, TEAMS_BEGIN, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Teams_end, TEAMS_END, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_END)
+LATER_EVENT(Teams_exit, TEAMS_EXIT, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_EXIT)
+
+/* Loop-like constructs: Loop_enter's RTC values, accepted and not kept yet. */
+#define LOOP_LIKE_ENTER(name, id, group, levels)                                                \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,  \
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,        \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        (void)chunk_size;                                                                       \
+        (void)init_iter;                                                                        \
+        (void)final_iter;                                                                       \
+        (void)incr;                                                                             \
+        return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_##id, group,        \
+                      levels);                                                                  \
+    }
+LOOP_LIKE_ENTER(Simd_enter, SIMD_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Simd_exit, SIMD_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Loop_construct_enter, LOOP_CONSTRUCT_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Loop_construct_exit, LOOP_CONSTRUCT_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Distribute_enter, DISTRIBUTE_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Distribute_exit, DISTRIBUTE_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+
+/* Tasks: enter/exit on the thread that creates the task, begin/end on the
+ * thread that executes its body (possibly another one, later, inside whatever
+ * region that thread has open: docs/api.md). */
+FIRST_EVENT(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
+LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
+LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskgroup_enter, TASKGROUP_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskgroup_begin, TASKGROUP_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Taskgroup_end, TASKGROUP_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
+LATER_EVENT(Taskgroup_exit, TASKGROUP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskyield_enter, TASKYIELD_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskyield_exit, TASKYIELD_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+
+/* Target: the host side only (pomp never instruments code that may run on a device). */
+FIRST_EVENT(Target_enter, TARGET_ENTER, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Target_exit, TARGET_EXIT, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Target_data_enter, TARGET_DATA_ENTER, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Target_data_begin, TARGET_DATA_BEGIN, POMP_GROUP_TARGET, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Target_data_end, TARGET_DATA_END, POMP_GROUP_TARGET, BEGIN_END, PHASE_END)
+LATER_EVENT(Target_data_exit, TARGET_DATA_EXIT, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_EXIT)

@@ -162,6 +162,60 @@ POMP_Int32 POMP_Set_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
 POMP_Int32 POMP_Get_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                  POMP_Int32 is_nested, const char ctc[]);
 
+/* Constructs the proposal predates (OpenMP 3.0 to 5.2), in the proposal's style:
+ * enter/exit around the construct on the encountering thread, begin/end around
+ * the structured block on the executing thread, single events for stand-alone
+ * directives. Groups and levels: docs/api.md. The loop-like constructs take the
+ * RTC values of Loop_enter (seed 002 §3.3). */
+POMP_Int32 POMP_Masked_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Masked_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Doacross_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Cancel_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Cancellation_point_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                         const char ctc[]);
+POMP_Int32 POMP_Scope_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Scope_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Scope_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Scope_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Teams_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Teams_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Teams_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Teams_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Simd_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
+                           const char ctc[]);
+POMP_Int32 POMP_Simd_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Loop_construct_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                     POMP_Int64 chunk_size, POMP_Int64 init_iter,
+                                     POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]);
+POMP_Int32 POMP_Loop_construct_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Distribute_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                 POMP_Int64 chunk_size, POMP_Int64 init_iter,
+                                 POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]);
+POMP_Int32 POMP_Distribute_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Task_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Task_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Task_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Task_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskloop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
+                               POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
+                               const char ctc[]);
+POMP_Int32 POMP_Taskloop_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskwait_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Taskwait_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskgroup_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Taskgroup_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskgroup_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskgroup_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Taskyield_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Taskyield_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Target_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Target_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Target_data_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Target_data_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Target_data_end(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -63,11 +63,34 @@ static const struct {
     {POMP_EV_GET_NUM_PROCS_EVENT, POMP_GROUP_RUNTIME, EV}, {POMP_EV_IN_PARALLEL_EVENT, POMP_GROUP_RUNTIME, EV},
     {POMP_EV_SET_DYNAMIC_EVENT, POMP_GROUP_RUNTIME, EV}, {POMP_EV_GET_DYNAMIC_EVENT, POMP_GROUP_RUNTIME, EV},
     {POMP_EV_SET_NESTED_EVENT, POMP_GROUP_RUNTIME, EV}, {POMP_EV_GET_NESTED_EVENT, POMP_GROUP_RUNTIME, EV},
+    /* constructs the proposal predates (docs/api.md) */
+    {POMP_EV_MASKED_BEGIN, POMP_GROUP_SYNC, BE}, {POMP_EV_MASKED_END, POMP_GROUP_SYNC, BE},
+    {POMP_EV_DOACROSS_EVENT, POMP_GROUP_SYNC, EV | EE | BE}, {POMP_EV_CANCEL_EVENT, POMP_GROUP_SYNC, EV | EE | BE},
+    {POMP_EV_CANCELLATION_POINT_EVENT, POMP_GROUP_SYNC, EV | EE | BE},
+    {POMP_EV_SCOPE_ENTER, POMP_GROUP_WORKSHARE, EE | BE}, {POMP_EV_SCOPE_BEGIN, POMP_GROUP_WORKSHARE, BE},
+    {POMP_EV_SCOPE_END, POMP_GROUP_WORKSHARE, BE}, {POMP_EV_SCOPE_EXIT, POMP_GROUP_WORKSHARE, EE | BE},
+    {POMP_EV_TEAMS_ENTER, POMP_GROUP_PARALLEL, EE | BE}, {POMP_EV_TEAMS_BEGIN, POMP_GROUP_PARALLEL, BE},
+    {POMP_EV_TEAMS_END, POMP_GROUP_PARALLEL, BE}, {POMP_EV_TEAMS_EXIT, POMP_GROUP_PARALLEL, EE | BE},
+    {POMP_EV_SIMD_ENTER, POMP_GROUP_LOOP, EE | CH | IE | IB}, {POMP_EV_SIMD_EXIT, POMP_GROUP_LOOP, EE | CH | IE | IB},
+    {POMP_EV_LOOP_CONSTRUCT_ENTER, POMP_GROUP_LOOP, EE | CH | IE | IB},
+    {POMP_EV_LOOP_CONSTRUCT_EXIT, POMP_GROUP_LOOP, EE | CH | IE | IB},
+    {POMP_EV_DISTRIBUTE_ENTER, POMP_GROUP_LOOP, EE | CH | IE | IB},
+    {POMP_EV_DISTRIBUTE_EXIT, POMP_GROUP_LOOP, EE | CH | IE | IB},
+    {POMP_EV_TASK_ENTER, POMP_GROUP_TASK, EE | BE}, {POMP_EV_TASK_BEGIN, POMP_GROUP_TASK, BE},
+    {POMP_EV_TASK_END, POMP_GROUP_TASK, BE}, {POMP_EV_TASK_EXIT, POMP_GROUP_TASK, EE | BE},
+    {POMP_EV_TASKLOOP_ENTER, POMP_GROUP_TASK, EE | BE}, {POMP_EV_TASKLOOP_EXIT, POMP_GROUP_TASK, EE | BE},
+    {POMP_EV_TASKWAIT_ENTER, POMP_GROUP_TASK, EE | BE}, {POMP_EV_TASKWAIT_EXIT, POMP_GROUP_TASK, EE | BE},
+    {POMP_EV_TASKGROUP_ENTER, POMP_GROUP_TASK, EE | BE}, {POMP_EV_TASKGROUP_BEGIN, POMP_GROUP_TASK, BE},
+    {POMP_EV_TASKGROUP_END, POMP_GROUP_TASK, BE}, {POMP_EV_TASKGROUP_EXIT, POMP_GROUP_TASK, EE | BE},
+    {POMP_EV_TASKYIELD_ENTER, POMP_GROUP_TASK, EE | BE}, {POMP_EV_TASKYIELD_EXIT, POMP_GROUP_TASK, EE | BE},
+    {POMP_EV_TARGET_ENTER, POMP_GROUP_TARGET, EE | BE}, {POMP_EV_TARGET_EXIT, POMP_GROUP_TARGET, EE | BE},
+    {POMP_EV_TARGET_DATA_ENTER, POMP_GROUP_TARGET, EE | BE}, {POMP_EV_TARGET_DATA_BEGIN, POMP_GROUP_TARGET, BE},
+    {POMP_EV_TARGET_DATA_END, POMP_GROUP_TARGET, BE}, {POMP_EV_TARGET_DATA_EXIT, POMP_GROUP_TARGET, EE | BE},
 };
 
 static void call_every_routine(void)
 {
-    static POMP_Handle_t h[16];
+    static POMP_Handle_t h[32];
     static const char *const ctc = "2**";
     int lock = 0;
     POMP_Parallel_enter(&h[0], 0, 2, 1, ctc);
@@ -139,6 +162,45 @@ static void call_every_routine(void)
     POMP_Get_dynamic_event(&h[15], 0, 0, ctc);
     POMP_Set_nested_event(&h[15], 0, 1, ctc);
     POMP_Get_nested_event(&h[15], 0, 1, ctc);
+    POMP_Masked_begin(&h[16], 0, ctc);
+    POMP_Masked_end(h[16], 0);
+    POMP_Doacross_event(&h[17], 0, ctc);
+    POMP_Cancel_event(&h[17], 0, ctc);
+    POMP_Cancellation_point_event(&h[17], 0, ctc);
+    POMP_Scope_enter(&h[18], 0, ctc);
+    POMP_Scope_begin(h[18], 0);
+    POMP_Scope_end(h[18], 0);
+    POMP_Scope_exit(h[18], 0);
+    POMP_Teams_enter(&h[19], 0, ctc);
+    POMP_Teams_begin(h[19], 0);
+    POMP_Teams_end(h[19], 0);
+    POMP_Teams_exit(h[19], 0);
+    POMP_Simd_enter(&h[20], 0, -1, 0, 9, 1, ctc);
+    POMP_Simd_exit(h[20], 0);
+    POMP_Loop_construct_enter(&h[21], 0, -1, 0, 9, 1, ctc);
+    POMP_Loop_construct_exit(h[21], 0);
+    POMP_Distribute_enter(&h[22], 0, 2, 0, 9, 1, ctc);
+    POMP_Distribute_exit(h[22], 0);
+    POMP_Task_enter(&h[23], 0, ctc);
+    POMP_Task_begin(h[23], 0);
+    POMP_Task_end(h[23], 0);
+    POMP_Task_exit(h[23], 0);
+    POMP_Taskloop_enter(&h[24], 0, -1, 0, 9, 1, ctc);
+    POMP_Taskloop_exit(h[24], 0);
+    POMP_Taskwait_enter(&h[25], 0, ctc);
+    POMP_Taskwait_exit(h[25], 0);
+    POMP_Taskgroup_enter(&h[26], 0, ctc);
+    POMP_Taskgroup_begin(h[26], 0);
+    POMP_Taskgroup_end(h[26], 0);
+    POMP_Taskgroup_exit(h[26], 0);
+    POMP_Taskyield_enter(&h[27], 0, ctc);
+    POMP_Taskyield_exit(h[27], 0);
+    POMP_Target_enter(&h[28], 0, ctc);
+    POMP_Target_exit(h[28], 0);
+    POMP_Target_data_enter(&h[29], 0, ctc);
+    POMP_Target_data_begin(h[29], 0);
+    POMP_Target_data_end(h[29], 0);
+    POMP_Target_data_exit(h[29], 0);
     POMP_Parallel_end(h[0], 0);
     POMP_Parallel_exit(h[0], 0);
 }
@@ -163,6 +225,10 @@ static struct setting settings[] = {
     {POMP_GROUP_USER, "EnterExit", EE}, {POMP_GROUP_USER, "BeginEnd", BE},
     {POMP_GROUP_RUNTIME, "none", POMP_LEVEL_NONE}, {POMP_GROUP_RUNTIME, "Event", EV},
     {POMP_GROUP_RUNTIME, "EnterExit", EE},
+    {POMP_GROUP_TASK, "none", POMP_LEVEL_NONE}, {POMP_GROUP_TASK, "EnterExit", EE},
+    {POMP_GROUP_TASK, "BeginEnd", BE},
+    {POMP_GROUP_TARGET, "none", POMP_LEVEL_NONE}, {POMP_GROUP_TARGET, "EnterExit", EE},
+    {POMP_GROUP_TARGET, "BeginEnd", BE},
 };
 
 ParameterizedTestParameters(levels, exactly_the_routines_of_the_level)

@@ -1,0 +1,118 @@
+# Worksharing and synchronization constructs (constructs/worksharing.c): sections
+# with and without the first section's directive, single with copyprivate,
+# master, masked, scope, critical, ordered, barrier, every atomic form, flush,
+# cancellation point, simd, for simd, loop, and the combined
+# forms parallel sections/for simd/loop/masked/master. Built with pompcc, run
+# with 1 and 4 threads: output as the plain build's, and every event counted
+# per construct (none inside simd or loop bodies).
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+source "$HERE/lib_constructs.sh"
+cp "$HERE"/constructs/worksharing.c .
+build_and_compare worksharing.c ws
+
+for T in 1 4; do
+expect_events ws.$T worksharing.c $T <<'SPEC'
+1 Parallel_enter parallel @par1
+T Parallel_begin parallel @par1
+T Parallel_end parallel @par1
+1 Parallel_exit parallel @par1
+T Sections_enter sections @sections
+3 Section_begin sections @sections
+3 Section_end sections @sections
+T Sections_exit sections @sections
+T Single_enter single @single
+1 Single_begin single @single
+1 Single_end single @single
+T Single_exit single @single
+T Atomic_event atomic @atomic1
+1 Master_begin master @master
+1 Master_end master @master
+1 Masked_begin masked @masked
+1 Masked_end masked @masked
+T Barrier_enter barrier @barrier
+T Barrier_exit barrier @barrier
+T Scope_enter scope @scope
+T Scope_begin scope @scope
+T Scope_end scope @scope
+T Scope_exit scope @scope
+T Atomic_event atomic @atomic2
+T Loop_enter for @for_ordered
+T Loop_exit for @for_ordered
+64 Ordered_enter ordered @ordered
+64 Ordered_begin ordered @ordered
+64 Ordered_end ordered @ordered
+64 Ordered_exit ordered @ordered
+T Critical_enter critical @critical
+T Critical_begin critical @critical
+T Critical_end critical @critical
+T Critical_exit critical @critical
+T Flush_event flush @flush
+T Cancellation_point_event cancellation_point @cancelpoint
+# parallel sections num_threads(2): split into parallel + sections nowait
+1 Parallel_enter parallel @parsections
+2 Parallel_begin parallel @parsections
+2 Parallel_end parallel @parsections
+1 Parallel_exit parallel @parsections
+2 Sections_enter sections @parsections
+2 Section_begin sections @parsections
+2 Section_end sections @parsections
+2 Sections_exit sections @parsections
+# parallel for simd, parallel loop: split; nothing inside the simd/loop bodies
+1 Parallel_enter parallel @parforsimd
+T Parallel_begin parallel @parforsimd
+T Parallel_end parallel @parforsimd
+1 Parallel_exit parallel @parforsimd
+T Loop_enter for_simd @parforsimd
+T Loop_exit for_simd @parforsimd
+1 Parallel_enter parallel @parloop
+T Parallel_begin parallel @parloop
+T Parallel_end parallel @parloop
+1 Parallel_exit parallel @parloop
+T Loop_construct_enter loop @parloop
+T Loop_construct_exit loop @parloop
+1 Parallel_enter parallel @par2
+T Parallel_begin parallel @par2
+T Parallel_end parallel @par2
+1 Parallel_exit parallel @par2
+T Loop_enter for_simd @forsimd
+T Loop_exit for_simd @forsimd
+T Loop_enter for @for2
+T Loop_exit for @for2
+64 Simd_enter simd @simd
+64 Simd_exit simd @simd
+T Loop_construct_enter loop @loop
+T Loop_construct_exit loop @loop
+1 Parallel_enter parallel @parmasked
+T Parallel_begin parallel @parmasked
+T Parallel_end parallel @parmasked
+1 Parallel_exit parallel @parmasked
+1 Masked_begin masked @parmasked
+1 Masked_end masked @parmasked
+1 Parallel_enter parallel @parmaster
+T Parallel_begin parallel @parmaster
+T Parallel_end parallel @parmaster
+1 Parallel_exit parallel @parmaster
+1 Master_begin master @parmaster
+1 Master_end master @parmaster
+# num_threads(3), every atomic form
+1 Parallel_enter parallel @par3
+3 Parallel_begin parallel @par3
+3 Parallel_end parallel @par3
+1 Parallel_exit parallel @par3
+3 Atomic_event atomic @aread
+3 Atomic_event atomic @awrite
+3 Atomic_event atomic @aupdate
+3 Atomic_event atomic @acapture
+3 Atomic_event atomic @acompare
+SPEC
+done
+
+# The order on the one thread of the first parallel region.
+seq=$(thread_events ws.1 0)
+one_iteration='Ordered_enter:ordered Ordered_begin:ordered Ordered_end:ordered Ordered_exit:ordered '
+grep -qE "^Parallel_enter:parallel Parallel_begin:parallel Sections_enter:sections (Section_begin:sections Section_end:sections ){3}Sections_exit:sections Single_enter:single Single_begin:single Single_end:single Single_exit:single Atomic_event:atomic Master_begin:master Master_end:master Masked_begin:masked Masked_end:masked Barrier_enter:barrier Barrier_exit:barrier Scope_enter:scope Scope_begin:scope Atomic_event:atomic Scope_end:scope Scope_exit:scope Loop_enter:for ($one_iteration){64}Loop_exit:for Critical_enter:critical Critical_begin:critical Critical_end:critical Critical_exit:critical Flush_event:flush Cancellation_point_event:cancellation_point Parallel_end:parallel Parallel_exit:parallel " <<< "$seq" \
+    || fail "event order in the first parallel region: $seq"
+# The CTC strings describe each leaf of a split construct with its own clauses.
+assert_eq "$(jq -r '[.regions[] | select(.type == "sections" and (.ctc | contains("hasReduction=1")))] | length' ws.4/profile.json)" 1 \
+    "parallel sections: the reduction belongs to the sections leaf"
