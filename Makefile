@@ -59,7 +59,7 @@ $(GEN)/directive_lexer.c $(GEN)/directive_lexer.h: instrumenter/directive_lexer.
 $(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h $(wildcard instrumenter/directive*.h) | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-but-set-variable -Iinstrumenter -I$(GEN) -c $< -o $@
 
-INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -I$(GEN) -I$(LLVM_DIR)/include \
+INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -Ipomplib/include -I$(GEN) -I$(LLVM_DIR)/include \
                -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"' -DPOMP_EXTRA_LINK_FLAGS='"$(SAN)"'
 $(OBJ)/instrumenter/%.o: instrumenter/%.c $(wildcard instrumenter/*.h) $(GEN)/directive_lexer.h | $(OBJ)/instrumenter
 	$(CC) $(INSTR_CFLAGS) -c $< -o $@
@@ -68,7 +68,9 @@ $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
-                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
+                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_ast.o \
+                  $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
+                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
@@ -103,6 +105,8 @@ $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/preli
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+$(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
 
 test: deps

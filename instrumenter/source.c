@@ -559,6 +559,7 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     tokenize(&sc);
     find_pragmas(&sc);
     rc = find_statements(&sc);
+    source_ast_collect(s, sc.tu, sc.file);
 out:
     free(sc.tokens);
     free(sc.wanted);
@@ -577,6 +578,7 @@ void source_free(struct source *s)
         free(s->pragmas[i].text_offsets);
     }
     free(s->pragmas);
+    source_ast_free(&s->ast);
     free(s->text);
     free(s->line_offsets);
     memset(s, 0, sizeof *s);

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "source_ast.h"
+
 struct pragma {
     unsigned start;        /* offset of '#' or of the _Pragma keyword */
     unsigned end;          /* offset just past the pragma (before the newline of a #pragma) */
@@ -31,6 +33,7 @@ struct source {
     int has_main;              /* main() is defined here, with a body */
     unsigned main_body_open;   /* offset just past main's '{' */
     unsigned main_body_close;  /* offset of main's closing '}' */
+    struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */
 };
 
 /* Reads and parses path with the compiler flags args (filtered to those that
