@@ -70,7 +70,7 @@ DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_ast.o \
                   $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
-                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
+                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o

@@ -605,6 +605,16 @@ unsigned rw_region(struct rewriter *w, char *ctc)
     return w->nregions++;
 }
 
+char *rw_ctc_finish(struct ctc_builder *b)
+{
+    char *ctc = ctc_builder_finish(b);
+    if (!ctc) {
+        fputs("pomp-instrument: fatal: out of memory\n", stderr);
+        exit(70);
+    }
+    return ctc;
+}
+
 void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc)
 {
     free(w->ctcs[region]);

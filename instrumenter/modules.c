@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_calls.h"
 #include "directive.h"
 #include "inst_levels.h"
 #include "pomp_directives.h"
@@ -13,6 +14,7 @@ struct modules {
     struct rewriter *w;
     struct inst_levels *levels;
     struct pomp_directives *pomp;
+    struct api_calls *api;
 };
 
 struct modules *modules_begin(struct rewriter *w)
@@ -21,6 +23,7 @@ struct modules *modules_begin(struct rewriter *w)
     m->w = w;
     m->levels = inst_levels_new();
     m->pomp = pomp_directives_new(w, m->levels);
+    m->api = api_calls_new(w, m->levels);
     return m;
 }
 
@@ -31,7 +34,10 @@ int modules_pomp_pragma(struct modules *m, const struct pragma *p, const struct 
 
 int modules_finish(struct modules *m)
 {
-    return pomp_directives_finish(m->pomp);
+    if (pomp_directives_finish(m->pomp) != 0)
+        return -1;
+    api_calls_instrument(m->api);
+    return 0;
 }
 
 void modules_emit_edit(const struct modules *m, struct strbuf *out, unsigned anchor,
@@ -42,8 +48,7 @@ void modules_emit_edit(const struct modules *m, struct strbuf *out, unsigned anc
 
 void modules_emit_inc(const struct modules *m, struct strbuf *inc)
 {
-    (void)m;
-    (void)inc;
+    api_calls_emit_inc(m->api, inc);
 }
 
 void modules_end(struct modules *m)
@@ -51,6 +56,7 @@ void modules_end(struct modules *m)
     if (!m)
         return;
     pomp_directives_free(m->pomp);
+    api_calls_free(m->api);
     inst_levels_free(m->levels);
     free(m);
 }

@@ -200,12 +200,7 @@ static char *user_ctc(const struct pomp_directives *pd, const char *type, const 
         ctc_builder_add(&b, "endValues", end_values);
     if (event_values)
         ctc_builder_add(&b, "eventValues", event_values);
-    char *ctc = ctc_builder_finish(&b);
-    if (!ctc) {
-        fputs("pomp-instrument: fatal: out of memory\n", stderr);
-        exit(70);
-    }
-    return ctc;
+    return rw_ctc_finish(&b);
 }
 
 /* "{ POMP_Int64 pomp_v_[2]; pomp_v_[0] = (POMP_Int64)(a); ... <call> }": each

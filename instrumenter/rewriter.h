@@ -16,6 +16,10 @@ const struct instrument_options *rw_options(const struct rewriter *w);
  * inserts). At one offset, edits go in ascending order, then in creation order. */
 void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text);
 
+/* The builder's CTC string; exits (status 70) when out of memory. */
+struct ctc_builder;
+char *rw_ctc_finish(struct ctc_builder *b);
+
 /* Registers a region with its CTC string (taken over) and returns its handle
  * number; rw_region_set_ctc replaces the string of a region registered before
  * its end was known. */
