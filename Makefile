@@ -22,7 +22,7 @@ DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-d
                 libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
-all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \
+all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report \
      $(LIB)/libpomp.so $(INC)/pomplib.h
 
 # ---- dependencies ----
@@ -83,6 +83,9 @@ $(BIN)/pomp-prelink: $(PRELINK_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
+# pompc++ is pompcc called by another name (it then stands in for c++)
+$(BIN)/pompc++: | $(BIN)
+	ln -sf pompcc $@
 
 # ---- pomp-report ----
 $(OBJ)/report/%.o: pomplib/report/%.c | $(OBJ)/report

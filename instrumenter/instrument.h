@@ -12,6 +12,7 @@ struct instrument_options {
     const char *inc_name;    /* how the output includes the generated file */
     int openmp;              /* compiling with OpenMP: instrument omp pragmas */
     int verbose;             /* say what is done with each pragma */
+    int cplusplus;           /* the file is C++ (by its suffix, or -x c++ among the flags) */
 };
 
 struct instrument_result {

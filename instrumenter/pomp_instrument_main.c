@@ -59,6 +59,26 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* C++ by the last -x among the flags, else by the file's suffix (as clang decides). */
+static int is_cplusplus(const char *in, int nflags, const char *const *flags)
+{
+    const char *lang = NULL;
+    for (int k = 0; k < nflags; k++) {
+        if (strcmp(flags[k], "-x") == 0 && k + 1 < nflags)
+            lang = flags[++k];
+        else if (strncmp(flags[k], "-x", 2) == 0)
+            lang = flags[k] + 2;
+    }
+    if (lang && strcmp(lang, "none") != 0)
+        return strcmp(lang, "c++") == 0 || strcmp(lang, "c++-cpp-output") == 0;
+    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", ".ii", NULL};
+    const char *dot = strrchr(in, '.');
+    for (const char *const *s = cxx; dot && *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct instrument_options opt = {0};
@@ -104,6 +124,7 @@ int main(int argc, char **argv)
     }
     const char *const *flags = (const char *const *)argv + i;
     int nflags = argc - i;
+    opt.cplusplus = is_cplusplus(in, nflags, flags);
     for (int k = 0; k < nflags; k++)
         if (pomp_runtime_is_openmp_flag(flags[k]))
             opt.openmp = 1;

@@ -322,7 +322,8 @@ static enum CXChildVisitResult last_child_visitor(CXCursor c, CXCursor parent, C
 
 /* Does the statement end without its ';' in libclang's extent? Expression,
  * return, break, do-while... do; compound statements and declarations do not;
- * if/for/while/switch/labels end like their last sub-statement. */
+ * if/for/while/switch/labels, C++ range-based for and try end like their last
+ * sub-statement. */
 static int needs_semicolon(CXCursor c)
 {
     for (;;) {
@@ -338,7 +339,10 @@ static int needs_semicolon(CXCursor c)
         case CXCursor_SwitchStmt:
         case CXCursor_LabelStmt:
         case CXCursor_CaseStmt:
-        case CXCursor_DefaultStmt: {
+        case CXCursor_DefaultStmt:
+        case CXCursor_CXXForRangeStmt: /* C++: like for, ends with its body */
+        case CXCursor_CXXTryStmt:      /* ends with its last handler */
+        case CXCursor_CXXCatchStmt: {
             CXCursor last = clang_getNullCursor();
             clang_visitChildren(c, last_child_visitor, &last);
             if (clang_Cursor_isNull(last))
