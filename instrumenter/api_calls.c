@@ -110,8 +110,8 @@ static char *call_ctc(const struct source *s, const struct source_call *c)
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", c->callee);
-    ctc_builder_add(&b, "file", s->path);
-    int first = (int)source_line(s, c->start), last = (int)source_line(s, c->end - 1);
+    ctc_builder_add(&b, "file", source_presumed_file(s, c->start));
+    int first = (int)source_presumed_line(s, c->start), last = (int)source_presumed_line(s, c->end - 1);
     ctc_builder_add_lines(&b, "slines", first, last);
     ctc_builder_add_lines(&b, "elines", first, last);
     return rw_ctc_finish(&b);

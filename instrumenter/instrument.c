@@ -48,11 +48,15 @@ static void note(const struct rewriter *w, unsigned offset, const char *fmt, con
     fputc('\n', stderr);
 }
 
-/* "\n#line N \"file\"\n": after inserted lines, the next line is line N again. */
+/* "\n#line N \"file\"\n": after inserted lines, the next line is line N again
+ * (as the user knows it: after their own #line directives and line markers). */
 static void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
 {
-    sb_printf(b, "\n#line %u \"", line);
-    sb_add_c_escaped(b, w->s->path);
+    const char *file;
+    unsigned presumed;
+    source_presumed_of_line(w->s, line, &file, &presumed);
+    sb_printf(b, "\n#line %u \"", presumed);
+    sb_add_c_escaped(b, file);
     sb_add(b, "\"\n");
 }
 
@@ -93,13 +97,14 @@ static unsigned new_region(struct rewriter *w, const struct pragma *p, const str
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", type);
-    ctc_builder_add(&b, "file", w->s->path);
-    ctc_builder_add_lines(&b, "slines", (int)source_line(w->s, p->start),
-                          (int)source_line(w->s, p->end));
+    ctc_builder_add(&b, "file", source_presumed_file(w->s, p->start));
+    ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(w->s, p->start),
+                          (int)source_presumed_line(w->s, p->end));
     /* a stand-alone directive ends where its pragma ends */
     int standalone = strcmp(type, "barrier") == 0;
     unsigned last = p->has_stmt && !standalone ? p->stmt_end - 1 : p->end;
-    ctc_builder_add_lines(&b, "elines", (int)source_line(w->s, last), (int)source_line(w->s, last));
+    ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(w->s, last),
+                          (int)source_presumed_line(w->s, last));
     if (strcmp(type, "critical") == 0 && d->name_arg)
         ctc_builder_add(&b, "name", d->name_arg);
     if (strcmp(type, "for") == 0) {

@@ -189,10 +189,11 @@ static char *user_ctc(const struct pomp_directives *pd, const char *type, const 
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", type);
-    ctc_builder_add(&b, "file", s->path);
-    ctc_builder_add_lines(&b, "slines", (int)source_line(s, begin->start),
-                          (int)source_line(s, begin->end));
-    ctc_builder_add_lines(&b, "elines", (int)source_line(s, end->start), (int)source_line(s, end->end));
+    ctc_builder_add(&b, "file", source_presumed_file(s, begin->start));
+    ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(s, begin->start),
+                          (int)source_presumed_line(s, begin->end));
+    ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(s, end->start),
+                          (int)source_presumed_line(s, end->end));
     ctc_builder_add(&b, "name", name);
     if (begin_values)
         ctc_builder_add(&b, "beginValues", begin_values);

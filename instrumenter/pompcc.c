@@ -87,15 +87,17 @@ static int is_link_only(const char *a)
            strcmp(a, "-z") == 0 || strcmp(a, "-e") == 0;
 }
 
-/* The language a file's name gives it: C for .c (C++ for the C++ driver, as
- * c++ and g++ do), C++ for the C++ suffixes gcc knows; LANG_NONE otherwise. */
+/* The language a file's name gives it: C for .c and preprocessed .i (C++ for
+ * the C++ driver, as c++ and g++ do), C++ for the C++ suffixes gcc knows and
+ * preprocessed .ii; LANG_NONE otherwise. A preprocessed file is instrumented
+ * like any other: its line markers keep the user's files and lines. */
 static enum lang source_language(const char *a, int cxx_driver)
 {
-    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", NULL};
+    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", ".ii", NULL};
     const char *dot = strrchr(a, '.');
     if (!dot || strchr(dot, '/') || dot == a)
         return LANG_NONE;
-    if (strcmp(dot, ".c") == 0)
+    if (strcmp(dot, ".c") == 0 || strcmp(dot, ".i") == 0)
         return cxx_driver ? LANG_CXX : LANG_C;
     for (const char *const *s = cxx; *s; s++)
         if (strcmp(dot, *s) == 0)

@@ -54,6 +54,34 @@ unsigned source_line(const struct source *s, unsigned offset)
     return line;
 }
 
+void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
+                             unsigned *presumed)
+{
+    if (s->ast.presumed_line && line >= 1 && line <= s->nlines) {
+        *file = s->ast.presumed_file[line - 1];
+        *presumed = s->ast.presumed_line[line - 1];
+    } else {
+        *file = s->path;
+        *presumed = line;
+    }
+}
+
+const char *source_presumed_file(const struct source *s, unsigned offset)
+{
+    const char *file;
+    unsigned line;
+    source_presumed_of_line(s, source_line(s, offset), &file, &line);
+    return file;
+}
+
+unsigned source_presumed_line(const struct source *s, unsigned offset)
+{
+    const char *file;
+    unsigned line;
+    source_presumed_of_line(s, source_line(s, offset), &file, &line);
+    return line;
+}
+
 static void report(const struct source *s, unsigned offset, const char *what, const char *msg)
 {
     unsigned line, col;
@@ -547,8 +575,9 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
 
     CXIndex index = clang_createIndex(0, verbose ? 1 : 0);
     struct scan sc = {.s = s, .verbose = verbose};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0,
-                                                       CXTranslationUnit_KeepGoing, &sc.tu);
+    /* without the preprocessing record, clang_getSkippedRanges knows no #if branch */
+    unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0, options, &sc.tu);
     free(args);
     int rc = -1;
     if (err != CXError_Success || !sc.tu) {

@@ -47,4 +47,12 @@ void source_free(struct source *s);
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col);
 unsigned source_line(const struct source *s, unsigned offset);
 
+/* The file and line a user knows an offset (or a physical line) by: after
+ * #line directives and line markers, as compilers report them. Used for CTC
+ * strings and for the #line directives of the instrumented file. */
+const char *source_presumed_file(const struct source *s, unsigned offset);
+unsigned source_presumed_line(const struct source *s, unsigned offset);
+void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
+                             unsigned *presumed);
+
 #endif

@@ -287,9 +287,49 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     return CXChildVisit_Recurse;
 }
 
+static const char *intern_name(struct source_ast *a, const char *path, const char *name)
+{
+    if (strcmp(name, path) == 0)
+        return path;
+    for (size_t i = 0; i < a->nfile_names; i++)
+        if (strcmp(a->file_names[i], name) == 0)
+            return a->file_names[i];
+    a->file_names = xrealloc(a->file_names, (a->nfile_names + 1) * sizeof *a->file_names);
+    return a->file_names[a->nfile_names++] = xstrdup(name);
+}
+
+/* The presumed file and line of every physical line; kept only when some line
+ * differs from itself. */
+static void presumed_lines(struct collector *c)
+{
+    struct source *s = c->s;
+    struct source_ast *a = &s->ast;
+    a->presumed_line = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_line);
+    a->presumed_file = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_file);
+    int differs = 0;
+    for (unsigned i = 0; i < s->nlines; i++) {
+        CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
+        CXString name;
+        unsigned line, col;
+        clang_getPresumedLocation(loc, &name, &line, &col);
+        const char *n = clang_getCString(name);
+        a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
+        a->presumed_line[i] = line ? line : i + 1;
+        clang_disposeString(name);
+        differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1;
+    }
+    if (!differs) {
+        free(a->presumed_line);
+        free(a->presumed_file);
+        a->presumed_line = NULL;
+        a->presumed_file = NULL;
+    }
+}
+
 void source_ast_collect(struct source *s, struct CXTranslationUnitImpl *tu, void *file)
 {
     struct collector c = {.s = s, .file = file, .tu = tu};
+    presumed_lines(&c);
     tokenize(&c);
     struct walk w = {&c, -1};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &w);
@@ -307,6 +347,11 @@ void source_ast_free(struct source_ast *a)
     for (size_t i = 0; i < a->ncalls; i++)
         free(a->calls[i].callee);
     free(a->calls);
+    free(a->presumed_line);
+    free(a->presumed_file);
+    for (size_t i = 0; i < a->nfile_names; i++)
+        free(a->file_names[i]);
+    free(a->file_names);
     memset(a, 0, sizeof *a);
 }
 

@@ -54,6 +54,13 @@ struct source_ast {
     size_t nreturns;
     struct source_call *calls;          /* calls of omp_* routines only */
     size_t ncalls;
+    /* Where each physical line comes from for the user, by #line directives and
+     * line markers (a preprocessed .i file): index = line - 1. NULL when every
+     * line is itself. */
+    unsigned *presumed_line;
+    const char **presumed_file;         /* the source's path or one of file_names */
+    char **file_names;
+    size_t nfile_names;
 };
 
 struct source;
