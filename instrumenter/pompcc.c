@@ -352,9 +352,13 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         argv_add(&cmd, pc->flags.v[i]);
     argv_add(&cmd, "-x"); /* the language pompcc decided on, whatever the suffix says */
     argv_add(&cmd, lang_name(in->lang));
-    int instrumented = run_process(cmd.v, NULL, NULL, pc->verbose) == 0;
+    int irc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    int instrumented = irc == 0;
     argv_free(&cmd);
-    if (!instrumented)
+    if (irc > 128) /* a crash says nothing itself */
+        fprintf(stderr, "pompcc: warning: %s: pomp-instrument was killed by signal %d (please report "
+                        "this); compiling it without instrumentation\n", src, irc - 128);
+    else if (!instrumented)
         fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); compiling it "
                         "without instrumentation\n", src);
 
@@ -556,5 +560,6 @@ out:
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);
-    return rc == 0 ? 0 : 1;
+    /* the real compiler's (or linker's) own status; 1 when pompcc itself failed */
+    return rc < 0 ? 1 : rc;
 }
