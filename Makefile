@@ -70,11 +70,13 @@ DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_ast.o \
                   $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
-                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
+                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o \
+                  $(OBJ)/instrumenter/functions.o $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
+              $(OBJ)/instrumenter/function_filter.o \
               $(OBJ)/runtime/runtime.o
 
 $(BIN)/pomp-instrument: $(INSTRUMENT_OBJ) | $(BIN)
@@ -103,6 +105,8 @@ $(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o ctc/ctc.h | $(BU
 	$(UNIT_LINK) -Ictc
 $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
+$(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests

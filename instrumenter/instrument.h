@@ -7,12 +7,15 @@
 #include "source.h"
 #include "util.h"
 
+struct function_filter;
+
 struct instrument_options {
     const char *unique_id;   /* the ### of POMP_Init_###: unique per object file */
     const char *inc_name;    /* how the output includes the generated file */
     int openmp;              /* compiling with OpenMP: instrument omp pragmas */
     int verbose;             /* say what is done with each pragma */
     int cplusplus;           /* the file is C++ (by its suffix, or -x c++ among the flags) */
+    const struct function_filter *functions; /* --functions: which bodies get regions; NULL: none */
 };
 
 struct instrument_result {

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "function_filter.h"
 #include "instrument.h"
 #include "runtime.h"
 #include "source.h"
@@ -16,9 +17,12 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pomp-instrument [--id=ID] [--openmp] [--verbose] in.c [out.c] [-- compiler flags]\n"
+    fputs("usage: pomp-instrument [--id=ID] [--openmp] [--functions[=RULES]] [--verbose] in.c [out.c]\n"
+          "                       [-- compiler flags]\n"
           "  --id=ID     suffix of the POMP_Init_ID function (letters, digits, _); default: a hash\n"
           "  --openmp    instrument OpenMP pragmas (also implied by -fopenmp among the compiler flags)\n"
+          "  --functions[=RULES]  function regions for the functions the rules select (all without\n"
+          "              rules): include:GLOB, exclude:GLOB, include:file:GLOB, exclude:file:GLOB\n"
           "  --verbose   say what is done with every pragma\n",
           f);
 }
@@ -82,6 +86,7 @@ static int is_cplusplus(const char *in, int nflags, const char *const *flags)
 int main(int argc, char **argv)
 {
     struct instrument_options opt = {0};
+    struct function_filter filter = {0};
     const char *in = NULL, *out = NULL;
     char *id = NULL;
     int i;
@@ -99,6 +104,13 @@ int main(int argc, char **argv)
             }
         } else if (strcmp(a, "--openmp") == 0) {
             opt.openmp = 1;
+        } else if (strcmp(a, "--functions") == 0 || strncmp(a, "--functions=", 12) == 0) {
+            char err[256];
+            if (a[11] == '=' && function_filter_parse(&filter, a + 12, err, sizeof err) != 0) {
+                fprintf(stderr, "pomp-instrument: error: %s: %s\n", a, err);
+                return 2;
+            }
+            opt.functions = &filter;
         } else if (strcmp(a, "--verbose") == 0) {
             opt.verbose = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -161,5 +173,6 @@ done:
     free(res.inc.s);
     free(inc_path);
     free(id);
+    function_filter_free(&filter);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "function_filter.h"
 #include "process.h"
 #include "runtime.h"
 #include "util.h"
@@ -52,6 +53,8 @@ struct pompcc {
     enum pomp_runtime runtime;
     int keep, verbose, openmp, explicit_language, shared;
     int cxx_driver;              /* called as pompc++ */
+    int functions;               /* --pomp-functions given */
+    struct strbuf function_rules;/* their rules, joined by ',' (empty: every function) */
     enum lang forced_lang;       /* from -x c / -x c++, until -x none */
     enum mode mode;
     const char *output;
@@ -111,7 +114,10 @@ static void usage_error(const char *fmt, const char *arg)
 {
     fputs("pompcc: error: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n", stderr);
+    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n"
+          "                --pomp-functions[=include:GLOB,exclude:GLOB,include:file:GLOB,"
+          "exclude:file:GLOB]\n",
+          stderr);
     exit(2);
 }
 
@@ -124,6 +130,19 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
     else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
         if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
             usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
+    } else if (strcmp(a, "--pomp-functions") == 0) {
+        pc->functions = 1;
+    } else if (strncmp(a, "--pomp-functions=", 17) == 0) {
+        /* checked here, so that a typo stops the build instead of the instrumentation */
+        struct function_filter f = {0};
+        char err[256];
+        if (function_filter_parse(&f, a + 17, err, sizeof err) != 0) {
+            char *msg = xasprintf("%s: %s", a, err);
+            usage_error("%s", msg);
+        }
+        function_filter_free(&f);
+        pc->functions = 1;
+        sb_printf(&pc->function_rules, "%s%s", pc->function_rules.len ? "," : "", a + 17);
     } else
         usage_error("unknown option '%s'", a);
 }
@@ -345,6 +364,12 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     argv_add(&cmd, tool);
     if (pc->verbose)
         argv_add(&cmd, "--verbose");
+    if (pc->functions) {
+        char *opt = pc->function_rules.len ? xasprintf("--functions=%s", pc->function_rules.s)
+                                           : xstrdup("--functions");
+        argv_add(&cmd, opt);
+        free(opt);
+    }
     argv_add(&cmd, src);
     argv_add(&cmd, inst);
     argv_add(&cmd, "--");
@@ -557,6 +582,7 @@ out:
     free(pc.inputs);
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);
+    free(pc.function_rules.s);
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);

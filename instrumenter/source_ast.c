@@ -174,6 +174,35 @@ static int add_function(struct collector *c, CXCursor cur)
     return (int)a->nfunctions++;
 }
 
+/* The offset of the ';' that follows offset, past blanks, comments and whole
+ * preprocessor lines (line markers split statements of preprocessed input
+ * around macro expansions from system headers); 0 if something else comes. */
+static unsigned semicolon_after(const struct source *s, unsigned i)
+{
+    int line_start = 0;
+    while (i < s->size) {
+        char ch = s->text[i];
+        if (ch == '\n') {
+            line_start = 1;
+            i++;
+        } else if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+            i++;
+        } else if (ch == '#' && line_start) {
+            while (i < s->size && s->text[i] != '\n')
+                i++;
+        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '*') {
+            const char *e = strstr(s->text + i + 2, "*/");
+            i = e ? (unsigned)(e - s->text) + 2 : (unsigned)s->size;
+        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '/') {
+            while (i < s->size && s->text[i] != '\n')
+                i++;
+        } else {
+            return ch == ';' ? i : 0;
+        }
+    }
+    return 0;
+}
+
 static void add_return(struct collector *c, CXCursor cur, int function)
 {
     struct source_ast *a = &c->s->ast;
@@ -181,12 +210,12 @@ static void add_return(struct collector *c, CXCursor cur, int function)
     if (!extent_in_file(c, cur, &b, &e))
         return;
     /* a return written by a macro: the expansion points at the macro's name */
-    unsigned semi = tok_at_or_after(c, e);
-    if (!text_starts_with(c, b, "return") || !tok_is(c, semi, ";")) {
+    unsigned semi = semicolon_after(c->s, e);
+    if (!text_starts_with(c, b, "return") || !semi) {
         a->functions[function].unsupported = FUNCTION_MACRO_RETURN;
         return;
     }
-    struct source_return r = {.start = b, .end = c->toks[semi].end, .function = function};
+    struct source_return r = {.start = b, .end = semi + 1, .function = function};
     CXCursor expr = clang_getNullCursor();
     clang_visitChildren(cur, first_child, &expr);
     unsigned xb, xe;

@@ -30,7 +30,8 @@ enum {
 
 struct source_return {
     unsigned start;         /* offset of 'return' */
-    unsigned end;           /* just past its ';' */
+    unsigned end;           /* just past its ';' (line markers of preprocessed input may
+                               stand between the expression and the ';') */
     int has_expr;
     unsigned expr_start, expr_end;
     int function;           /* index into functions: the innermost enclosing body */

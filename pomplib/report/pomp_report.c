@@ -86,12 +86,13 @@ static void print_node(json_t *node, json_t *regions, int depth, const struct op
 {
     json_t *r = region_by_id(regions, json_integer_value(json_object_get(node, "region")));
     json_t *per = json_object_get(node, "per_thread");
-    double visits = 0, excl = 0, sum = 0, mn = 0, mx = 0;
+    double visits = 0, begins = 0, excl = 0, sum = 0, mn = 0, mx = 0;
     size_t threads = 0, i;
     json_t *t;
     json_array_foreach(per, i, t) {
         double incl = num(t, "incl_ns");
         visits += num(t, "visits");
+        begins += num(t, "begins");
         excl += num(t, "excl_ns");
         sum += incl;
         mn = threads == 0 || incl < mn ? incl : mn;
@@ -109,6 +110,10 @@ static void print_node(json_t *node, json_t *regions, int depth, const struct op
     /* load imbalance: how much of the slowest thread's time the average thread
      * did not need, (max - mean) / max */
     double mean = threads ? sum / threads : 0.0;
+    /* regions with begin/end events only (functions, user regions, master) are
+     * never "entered": their executions are their begins */
+    if (visits == 0)
+        visits = begins;
     double imbalance = mx > 0 && threads > 1 ? 100.0 * (mx - mean) / mx : 0.0;
     printf("%-28s %-26s %8.0f %7zu  %10.3f %10.3f %10.3f %6.1f  %10.3f\n", label, loc, visits,
            threads, mn / 1e6, mean / 1e6, mx / 1e6, imbalance, excl / 1e6);
