@@ -19,10 +19,10 @@ LDFLAGS_ALL = $(SAN)
 
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
-                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
+                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
-all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \
+all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report \
      $(LIB)/libpomp.so $(INC)/pomplib.h
 
 # ---- dependencies ----
@@ -63,7 +63,7 @@ $(GEN)/directive_lexer.c $(GEN)/directive_lexer.h: instrumenter/directive_lexer.
 $(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h $(wildcard instrumenter/directive*.h) | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-but-set-variable -Iinstrumenter -I$(GEN) -c $< -o $@
 
-INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -I$(GEN) -I$(LLVM_DIR)/include \
+INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -Ipomplib/include -I$(GEN) -I$(LLVM_DIR)/include \
                -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"' -DPOMP_EXTRA_LINK_FLAGS='"$(SAN)"'
 $(OBJ)/instrumenter/%.o: instrumenter/%.c $(wildcard instrumenter/*.h) $(GEN)/directive_lexer.h | $(OBJ)/instrumenter
 	$(CC) $(INSTR_CFLAGS) -c $< -o $@
@@ -73,11 +73,15 @@ $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
                   $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
-                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
+                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_ast.o \
+                  $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
+                  $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o \
+                  $(OBJ)/instrumenter/functions.o $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
+              $(OBJ)/instrumenter/function_filter.o \
               $(OBJ)/runtime/runtime.o
 
 $(BIN)/pomp-instrument: $(INSTRUMENT_OBJ) | $(BIN)
@@ -86,6 +90,9 @@ $(BIN)/pomp-prelink: $(PRELINK_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
+# pompc++ is pompcc called by another name (it then stands in for c++)
+$(BIN)/pompc++: | $(BIN)
+	ln -sf pompcc $@
 
 # ---- pomp-report ----
 $(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) | $(OBJ)/report
@@ -106,6 +113,8 @@ $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wi
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
 $(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
+$(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
@@ -115,6 +124,8 @@ $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/po
 $(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps

@@ -2,18 +2,21 @@
 #include "instrument.h"
 
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctc.h"
 #include "directive.h"
+#include "modules.h"
 #include "rewrite.h"
+#include "rewriter.h"
 
 void add_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
 {
     w->edits = xrealloc(w->edits, (w->nedits + 1) * sizeof *w->edits);
-    w->edits[w->nedits] = (struct edit){offset, remove, order, w->nedits, text};
+    w->edits[w->nedits] = (struct edit){offset, remove, order, w->nedits, text, offset};
     w->nedits++;
 }
 
@@ -28,11 +31,15 @@ void note(const struct rewriter *w, unsigned offset, const char *fmt, const char
     fputc('\n', stderr);
 }
 
-/* "\n#line N \"file\"\n": after inserted lines, the next line is line N again. */
+/* "\n#line N \"file\"\n": after inserted lines, the next line is line N again
+ * (as the user knows it: after their own #line directives and line markers). */
 void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
 {
-    sb_printf(b, "\n#line %u \"", line);
-    sb_add_c_escaped(b, w->s->path);
+    const char *file;
+    unsigned presumed;
+    source_presumed_of_line(w->s, line, &file, &presumed);
+    sb_printf(b, "\n#line %u \"", presumed);
+    sb_add_c_escaped(b, file);
     sb_add(b, "\"\n");
 }
 
@@ -55,13 +62,14 @@ unsigned new_region(struct rewriter *w, const struct pragma *p, const struct dir
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", type);
-    ctc_builder_add(&b, "file", w->s->path);
-    ctc_builder_add_lines(&b, "slines", (int)source_line(w->s, p->start),
-                          (int)source_line(w->s, p->end));
+    ctc_builder_add(&b, "file", source_presumed_file(w->s, p->start));
+    ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(w->s, p->start),
+                          (int)source_presumed_line(w->s, p->end));
     /* a stand-alone directive ends where its pragma ends */
     int standalone = construct_type_is_standalone(type);
     unsigned last = p->has_stmt && !standalone ? p->stmt_end - 1 : p->end;
-    ctc_builder_add_lines(&b, "elines", (int)source_line(w->s, last), (int)source_line(w->s, last));
+    ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(w->s, last),
+                          (int)source_presumed_line(w->s, last));
     construct_ctc_attributes(&b, d, type);
     char *ctc = ctc_builder_finish(&b);
     if (!ctc) {
@@ -174,7 +182,11 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     }
     int rc = 0;
     unsigned regions_before = w->nregions;
-    if (strcmp(d.sentinel, "omp") != 0) {
+    size_t edits_before = w->nedits;
+    if (strcmp(d.sentinel, "pomp") == 0) {
+        rc = modules_pomp_pragma(w->mod, p, &d);
+        regions_before = w->nregions; /* the modules say what they did themselves */
+    } else if (strcmp(d.sentinel, "omp") != 0) {
         note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
@@ -183,6 +195,9 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     }
     if (rc == 0 && w->nregions > regions_before)
         note(w, p->start, "instrumented '%s'", d.name);
+    /* a construct's code obeys the instrumentation levels in effect at its pragma */
+    for (size_t i = edits_before; i < w->nedits; i++)
+        w->edits[i].anchor = p->start;
     directive_free(&d);
     return rc;
 }
@@ -212,7 +227,7 @@ static void emit_source(struct rewriter *w, struct strbuf *out)
         if (e->offset < pos)
             continue; /* inside text an earlier edit replaced */
         sb_addn(out, w->s->text + pos, e->offset - pos);
-        sb_add(out, e->text);
+        modules_emit_edit(w->mod, out, e->anchor, e->text);
         pos = e->offset + e->remove;
     }
     sb_addn(out, w->s->text + pos, w->s->size - pos);
@@ -226,10 +241,16 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
               w->s->path, id);
     sb_printf(inc, "#ifndef POMP_INC_%s\n#define POMP_INC_%s\n#include <pomplib.h>\n", id, id);
     sb_add(inc, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
-    sb_add(inc, "#ifdef _OPENMP\nint omp_get_thread_num(void);\n"
+    /* C++: omp.h may declare omp_get_thread_num noexcept (GCC's) or not (libomp's);
+     * a declaration under another name for the same symbol matches both. */
+    sb_add(inc, "#if defined(_OPENMP) && defined(__cplusplus)\n"
+                "int pomp_omp_get_thread_num_(void) __asm__(\"omp_get_thread_num\");\n"
+                "#define POMP_TID_ pomp_omp_get_thread_num_()\n"
+                "#elif defined(_OPENMP)\nint omp_get_thread_num(void);\n"
                 "#define POMP_TID_ omp_get_thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n");
     sb_printf(inc, "void POMP_Init_%s(void);\n", id);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
+    modules_emit_inc(w->mod, inc);
     if (w->nregions) {
         sb_printf(inc, "static POMP_Handle_t pomp_handles_[%u];\n", w->nregions);
         sb_printf(inc, "static const char *const pomp_ctcs_[%u] = {\n", w->nregions);
@@ -257,10 +278,13 @@ int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
     struct rewriter w = {.s = s, .o = o};
+    w.mod = modules_begin(&w);
     int rc = 0;
     for (size_t i = 0; i < s->npragmas; i++)
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
+    if (modules_finish(w.mod) != 0)
+        rc = -1;
     if (rc == 0 && s->has_main) {
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
                  xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
@@ -278,5 +302,72 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (unsigned i = 0; i < w.nregions; i++)
         free(w.ctcs[i]);
     free(w.ctcs);
+    modules_end(w.mod);
     return rc;
+}
+
+/* ---- the rewriter's services for the modules (rewriter.h) ---- */
+
+const struct source *rw_source(const struct rewriter *w) { return w->s; }
+const struct instrument_options *rw_options(const struct rewriter *w) { return w->o; }
+
+void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
+{
+    add_edit(w, offset, remove, order, text);
+}
+
+unsigned rw_region(struct rewriter *w, char *ctc)
+{
+    w->ctcs = xrealloc(w->ctcs, (w->nregions + 1) * sizeof *w->ctcs);
+    w->ctcs[w->nregions] = ctc;
+    return w->nregions++;
+}
+
+char *rw_ctc_finish(struct ctc_builder *b)
+{
+    char *ctc = ctc_builder_finish(b);
+    if (!ctc) {
+        fputs("pomp-instrument: fatal: out of memory\n", stderr);
+        exit(70);
+    }
+    return ctc;
+}
+
+void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc)
+{
+    free(w->ctcs[region]);
+    w->ctcs[region] = ctc;
+}
+
+static void vdiag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt,
+                  va_list ap)
+{
+    unsigned line, col;
+    source_position(w->s, offset, &line, &col);
+    fprintf(stderr, "%s:%u:%u: %s: ", w->s->path, line, col, kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+void rw_diag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(w, offset, kind, fmt, ap);
+    va_end(ap);
+}
+
+void rw_note(const struct rewriter *w, unsigned offset, const char *fmt, ...)
+{
+    if (!w->o->verbose)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag(w, offset, "note", fmt, ap);
+    va_end(ap);
+}
+
+void rw_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line)
+{
+    add_line_directive(b, w, line);
 }

@@ -7,6 +7,8 @@
 #include "source.h"
 #include "util.h"
 
+struct function_filter;
+
 struct instrument_options {
     const char *unique_id;   /* the ### of POMP_Init_###: unique per object file */
     const char *inc_name;    /* how the output includes the generated file */
@@ -14,6 +16,8 @@ struct instrument_options {
     int verbose;             /* say what is done with each pragma */
     int explicit_barriers;   /* OPARI2-style: nowait plus an explicit, measured barrier */
     int iterations;          /* iteration events in the bodies of worksharing loops */
+    int cplusplus;           /* the file is C++ (by its suffix, or -x c++ among the flags) */
+    const struct function_filter *functions; /* --functions: which bodies get regions; NULL: none */
 };
 
 struct instrument_result {

@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "function_filter.h"
 #include "instrument.h"
 #include "runtime.h"
 #include "source.h"
@@ -19,6 +20,8 @@ static void usage(FILE *f)
     fputs("usage: pomp-instrument [options] in.c [out.c] [-- compiler flags]\n"
           "  --id=ID     suffix of the POMP_Init_ID function (letters, digits, _); default: a hash\n"
           "  --openmp    instrument OpenMP pragmas (also implied by -fopenmp among the compiler flags)\n"
+          "  --functions[=RULES]  function regions for the functions the rules select (all without\n"
+          "              rules): include:GLOB, exclude:GLOB, include:file:GLOB, exclude:file:GLOB\n"
           "  --verbose   say what is done with every pragma\n"
           "  --implicit-barriers=explicit|runtime\n"
           "              explicit: nowait plus an explicit, measured barrier (OPARI2 style);\n"
@@ -63,9 +66,30 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
+/* C++ by the last -x among the flags, else by the file's suffix (as clang decides). */
+static int is_cplusplus(const char *in, int nflags, const char *const *flags)
+{
+    const char *lang = NULL;
+    for (int k = 0; k < nflags; k++) {
+        if (strcmp(flags[k], "-x") == 0 && k + 1 < nflags)
+            lang = flags[++k];
+        else if (strncmp(flags[k], "-x", 2) == 0)
+            lang = flags[k] + 2;
+    }
+    if (lang && strcmp(lang, "none") != 0)
+        return strcmp(lang, "c++") == 0 || strcmp(lang, "c++-cpp-output") == 0;
+    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", ".ii", NULL};
+    const char *dot = strrchr(in, '.');
+    for (const char *const *s = cxx; dot && *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct instrument_options opt = {0};
+    struct function_filter filter = {0};
     const char *in = NULL, *out = NULL;
     char *id = NULL;
     int i;
@@ -83,6 +107,13 @@ int main(int argc, char **argv)
             }
         } else if (strcmp(a, "--openmp") == 0) {
             opt.openmp = 1;
+        } else if (strcmp(a, "--functions") == 0 || strncmp(a, "--functions=", 12) == 0) {
+            char err[256];
+            if (a[11] == '=' && function_filter_parse(&filter, a + 12, err, sizeof err) != 0) {
+                fprintf(stderr, "pomp-instrument: error: %s: %s\n", a, err);
+                return 2;
+            }
+            opt.functions = &filter;
         } else if (strcmp(a, "--verbose") == 0) {
             opt.verbose = 1;
         } else if (strcmp(a, "--implicit-barriers=explicit") == 0) {
@@ -114,6 +145,7 @@ int main(int argc, char **argv)
     }
     const char *const *flags = (const char *const *)argv + i;
     int nflags = argc - i;
+    opt.cplusplus = is_cplusplus(in, nflags, flags);
     for (int k = 0; k < nflags; k++)
         if (pomp_runtime_is_openmp_flag(flags[k]))
             opt.openmp = 1;
@@ -150,5 +182,6 @@ done:
     free(res.inc.s);
     free(inc_path);
     free(id);
+    function_filter_free(&filter);
     return rc;
 }

@@ -1,7 +1,9 @@
 /* pompcc: a drop-in for cc. Instruments each C source with pomp-instrument,
  * compiles it with the real compiler ($POMP_CC, default cc), and at link time
  * runs pomp-prelink and adds libpomp and the OpenMP runtime (BRIEF §2).
- * A file that cannot be instrumented is compiled as it is, with a warning. */
+ * A file that cannot be instrumented is compiled as it is, with a warning.
+ * Called as pompc++ (a link to the same program), it stands in for c++
+ * ($POMP_CXX, default c++) and treats .c files as C++, as c++ does. */
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "function_filter.h"
 #include "process.h"
 #include "runtime.h"
 #include "util.h"
@@ -32,14 +35,16 @@ static void add_words(struct argv_list *a, const char *words)
 
 enum mode { MODE_LINK, MODE_COMPILE, MODE_ASSEMBLY, MODE_PREPROCESS };
 
-/* The link's operands in the user's order: files, and the options whose
- * position among them matters (-l, -Wl, -Xlinker: a library must come after
- * the objects that use it). */
+/* The language of an input: what pompcc instruments. */
+enum lang { LANG_NONE, LANG_C, LANG_CXX };
+
 struct input {
     const char *path;
     int is_source;
+    enum lang lang;
+    int forced;     /* the language came from -x, which the compile repeats */
     char *object;   /* what the link uses for a source */
-    int is_link_option;
+    size_t flag_pos;/* options before it: the link keeps inputs and -l, -L, ... in order */
 };
 
 struct pompcc {
@@ -47,6 +52,10 @@ struct pompcc {
     char *bindir, *libdir, *incdir;
     enum pomp_runtime runtime;
     int keep, verbose, openmp, explicit_language, shared;
+    int cxx_driver;              /* called as pompc++ */
+    int functions;               /* --pomp-functions given */
+    struct strbuf function_rules;/* their rules, joined by ',' (empty: every function) */
+    enum lang forced_lang;       /* from -x c / -x c++, until -x none */
     enum mode mode;
     const char *output;
     struct argv_list flags;      /* every option but the ones below */
@@ -82,18 +91,35 @@ static int is_link_only(const char *a)
            strcmp(a, "-z") == 0 || strcmp(a, "-e") == 0;
 }
 
-static int is_c_source(const char *a)
+/* The language a file's name gives it: C for .c and preprocessed .i (C++ for
+ * the C++ driver, as c++ and g++ do), C++ for the C++ suffixes gcc knows and
+ * preprocessed .ii; LANG_NONE otherwise. A preprocessed file is instrumented
+ * like any other: its line markers keep the user's files and lines. */
+static enum lang source_language(const char *a, int cxx_driver)
 {
-    size_t n = strlen(a);
-    return n > 2 && strcmp(a + n - 2, ".c") == 0;
+    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", ".ii", NULL};
+    const char *dot = strrchr(a, '.');
+    if (!dot || strchr(dot, '/') || dot == a)
+        return LANG_NONE;
+    if (strcmp(dot, ".c") == 0 || strcmp(dot, ".i") == 0)
+        return cxx_driver ? LANG_CXX : LANG_C;
+    for (const char *const *s = cxx; *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return LANG_CXX;
+    return LANG_NONE;
 }
+
+static const char *lang_name(enum lang l) { return l == LANG_CXX ? "c++" : "c"; }
 
 static void usage_error(const char *fmt, const char *arg)
 {
     fputs("pompcc: error: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n"
-          "                --pomp-implicit-barriers=explicit|runtime --pomp-iterations\n", stderr);
+          "                --pomp-functions[=include:GLOB,exclude:GLOB,include:file:GLOB,"
+          "exclude:file:GLOB]\n"
+          "                --pomp-implicit-barriers=explicit|runtime --pomp-iterations\n",
+          stderr);
     exit(2);
 }
 
@@ -106,6 +132,19 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
     else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
         if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
             usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
+    } else if (strcmp(a, "--pomp-functions") == 0) {
+        pc->functions = 1;
+    } else if (strncmp(a, "--pomp-functions=", 17) == 0) {
+        /* checked here, so that a typo stops the build instead of the instrumentation */
+        struct function_filter f = {0};
+        char err[256];
+        if (function_filter_parse(&f, a + 17, err, sizeof err) != 0) {
+            char *msg = xasprintf("%s: %s", a, err);
+            usage_error("%s", msg);
+        }
+        function_filter_free(&f);
+        pc->functions = 1;
+        sb_printf(&pc->function_rules, "%s%s", pc->function_rules.len ? "," : "", a + 17);
     } else if (strcmp(a, "--pomp-implicit-barriers=explicit") == 0 ||
                strcmp(a, "--pomp-implicit-barriers=runtime") == 0 ||
                strcmp(a, "--pomp-iterations") == 0) {
@@ -118,15 +157,27 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
         usage_error("unknown option '%s'", a);
 }
 
-static void add_input(struct pompcc *pc, const char *path, int is_source, int is_link_option)
+static void add_input(struct pompcc *pc, const char *path)
 {
+    enum lang l = pc->forced_lang ? pc->forced_lang : source_language(path, pc->cxx_driver);
     pc->inputs = xrealloc(pc->inputs, (pc->ninputs + 1) * sizeof *pc->inputs);
-    pc->inputs[pc->ninputs++] = (struct input){path, is_source, NULL, is_link_option};
+    pc->inputs[pc->ninputs++] = (struct input){path, l != LANG_NONE, l, pc->forced_lang != LANG_NONE,
+                                               NULL, pc->flags.n};
 }
 
-static int is_positional_link_option(const char *a)
+/* -x c, -x c++ and -x none set the language of the inputs after them; any
+ * other language makes pompcc pass the command through. Returns 1 if handled. */
+static int language_option(struct pompcc *pc, const char *value)
 {
-    return strncmp(a, "-l", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 || strcmp(a, "-Xlinker") == 0;
+    if (strcmp(value, "c") == 0)
+        pc->forced_lang = LANG_C;
+    else if (strcmp(value, "c++") == 0)
+        pc->forced_lang = LANG_CXX;
+    else if (strcmp(value, "none") == 0)
+        pc->forced_lang = LANG_NONE;
+    else
+        return 0;
+    return 1;
 }
 
 static void parse_args(struct pompcc *pc, int argc, char **argv)
@@ -168,23 +219,23 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         }
         if (pomp_runtime_is_openmp_flag(a))
             pc->openmp = 1;
-        if (strcmp(a, "-x") == 0 || strncmp(a, "-x", 2) == 0)
+        if (strncmp(a, "-x", 2) == 0) {
+            const char *v = a[2] ? a + 2 : i + 1 < argc ? argv[i + 1] : "";
+            if (language_option(pc, v)) {
+                i += a[2] ? 0 : 1;
+                continue; /* given again to each compile that needs it, never to the link */
+            }
             pc->explicit_language = 1;
+        }
         if (strcmp(a, "-shared") == 0)
             pc->shared = 1;
-        if (is_positional_link_option(a)) {
-            add_input(pc, a, 0, 1);
-            if (takes_separate_value(a) && i + 1 < argc)
-                add_input(pc, argv[++i], 0, 1);
-            continue;
-        }
         if (a[0] == '-' && a[1] != '\0') {
             argv_add(&pc->flags, a);
             if (takes_separate_value(a) && i + 1 < argc)
                 argv_add(&pc->flags, argv[++i]);
             continue;
         }
-        add_input(pc, a, is_c_source(a), 0);
+        add_input(pc, a);
     }
 }
 
@@ -243,13 +294,24 @@ static void print_file(const char *path)
     }
 }
 
+/* -x <language> before a file whose language came from -x. */
+static void add_language(struct argv_list *cmd, const struct input *in)
+{
+    if (in && in->forced) {
+        argv_add(cmd, "-x");
+        argv_add(cmd, lang_name(in->lang));
+    }
+}
+
 /* Writes the dependency file as the plain compile would have, from the original source. */
-static int make_dependencies(const struct pompcc *pc, const char *src, const char *obj)
+static int make_dependencies(const struct pompcc *pc, const struct input *in, const char *obj)
 {
     if (!pc->dep_flags.n)
         return 0;
+    const char *src = in->path;
     struct argv_list cmd = {0};
     compile_command(pc, &cmd);
+    add_language(&cmd, in);
     for (size_t i = 0; i < pc->dep_flags.n; i++)
         argv_add(&cmd, pc->dep_flags.v[i]);
     if (!pc->has_dep_target) {
@@ -278,8 +340,8 @@ static int make_dependencies(const struct pompcc *pc, const char *src, const cha
 
 /* Compiles file into obj (-c, or -S for assembly); iquote adds an include
  * directory for quoted includes, errs captures the compiler's stderr. */
-static int compile_one(const struct pompcc *pc, const char *file, const char *obj, int assembly,
-                       const char *iquote, const char *errs)
+static int compile_one(const struct pompcc *pc, const struct input *in, const char *file,
+                       const char *obj, int assembly, const char *iquote, const char *errs)
 {
     struct argv_list cmd = {0};
     compile_command(pc, &cmd);
@@ -288,6 +350,7 @@ static int compile_one(const struct pompcc *pc, const char *file, const char *ob
         argv_add(&cmd, iquote);
     }
     argv_add(&cmd, assembly ? "-S" : "-c");
+    add_language(&cmd, in);
     argv_add(&cmd, file);
     argv_add(&cmd, "-o");
     argv_add(&cmd, obj);
@@ -297,17 +360,26 @@ static int compile_one(const struct pompcc *pc, const char *file, const char *ob
 }
 
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
-static int compile_source(struct pompcc *pc, const char *src, const char *obj, int assembly,
+static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
 {
+    const char *src = in->path;
     char *base = base_without_ext(src);
-    char *inst = pc->keep ? xasprintf("%s.pomp.c", base)
-                          : xasprintf("%s/%u_%s.pomp.c", pc->tmpdir, index, base);
+    /* the instrumented file's suffix keeps the language for the compiler */
+    const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
+    char *inst = pc->keep ? xasprintf("%s.pomp.%s", base, ext)
+                          : xasprintf("%s/%u_%s.pomp.%s", pc->tmpdir, index, base, ext);
     char *tool = xasprintf("%s/pomp-instrument", pc->bindir);
     struct argv_list cmd = {0};
     argv_add(&cmd, tool);
     if (pc->verbose)
         argv_add(&cmd, "--verbose");
+    if (pc->functions) {
+        char *opt = pc->function_rules.len ? xasprintf("--functions=%s", pc->function_rules.s)
+                                           : xstrdup("--functions");
+        argv_add(&cmd, opt);
+        free(opt);
+    }
     for (size_t i = 0; i < pc->instrument_options.n; i++)
         argv_add(&cmd, pc->instrument_options.v[i]);
     argv_add(&cmd, src);
@@ -315,9 +387,15 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
     argv_add(&cmd, "--");
     for (size_t i = 0; i < pc->flags.n; i++)
         argv_add(&cmd, pc->flags.v[i]);
-    int instrumented = run_process(cmd.v, NULL, NULL, pc->verbose) == 0;
+    argv_add(&cmd, "-x"); /* the language pompcc decided on, whatever the suffix says */
+    argv_add(&cmd, lang_name(in->lang));
+    int irc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    int instrumented = irc == 0;
     argv_free(&cmd);
-    if (!instrumented)
+    if (irc > 128) /* a crash says nothing itself */
+        fprintf(stderr, "pompcc: warning: %s: pomp-instrument was killed by signal %d (please report "
+                        "this); compiling it without instrumentation\n", src, irc - 128);
+    else if (!instrumented)
         fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); compiling it "
                         "without instrumentation\n", src);
 
@@ -326,7 +404,7 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
         char *srcdir_buf = xstrdup(src);
         char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
         /* quoted includes still resolve from the user's directory */
-        rc = compile_one(pc, inst, obj, assembly, dirname(srcdir_buf), errs);
+        rc = compile_one(pc, in, inst, obj, assembly, dirname(srcdir_buf), errs);
         if (rc == 0)
             print_file(errs); /* the compiler's warnings, pointing at the user's lines */
         else
@@ -337,9 +415,9 @@ static int compile_source(struct pompcc *pc, const char *src, const char *obj, i
         free(srcdir_buf);
     }
     if (rc != 0)
-        rc = compile_one(pc, src, obj, assembly, NULL, NULL);
+        rc = compile_one(pc, in, src, obj, assembly, NULL, NULL);
     if (rc == 0)
-        rc = make_dependencies(pc, src, obj);
+        rc = make_dependencies(pc, in, obj);
     if (!pc->keep)
         unlink(inst);
     char *inc = xasprintf("%s.pomp.inc", inst);
@@ -366,8 +444,7 @@ static int prelink_and_link(struct pompcc *pc)
         argv_add(&cmd, "-o");
         argv_add(&cmd, init_c);
         for (size_t i = 0; i < pc->ninputs; i++)
-            if (!pc->inputs[i].is_link_option)
-                argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+            argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
         rc = run_process(cmd.v, NULL, NULL, pc->verbose);
         argv_free(&cmd);
         if (rc == 0) {
@@ -376,6 +453,8 @@ static int prelink_and_link(struct pompcc *pc)
                 if (strcmp(pc->flags.v[i], "-m32") == 0 || strcmp(pc->flags.v[i], "-m64") == 0)
                     argv_add(&cmd, pc->flags.v[i]);
             argv_add(&cmd, "-c");
+            argv_add(&cmd, "-x"); /* C also for c++, so the POMP_Init_ names stay unmangled */
+            argv_add(&cmd, "c");
             argv_add(&cmd, init_c);
             argv_add(&cmd, "-o");
             argv_add(&cmd, init_o);
@@ -390,13 +469,17 @@ static int prelink_and_link(struct pompcc *pc)
     }
 
     argv_add(&cmd, pc->cc);
-    for (size_t i = 0; i < pc->flags.n; i++)
-        if (!pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i]))
-            argv_add(&cmd, pc->flags.v[i]);
     if (prelinked) /* first, so that archives after it supply the POMP_Init_ functions */
         argv_add(&cmd, init_o);
-    for (size_t i = 0; i < pc->ninputs; i++)
-        argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+    /* the user's options and inputs in the user's order: "-lm" after the objects
+     * that need it, archives where they were */
+    size_t next = 0;
+    for (size_t i = 0; i <= pc->flags.n; i++) {
+        for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
+            argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
+        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i]))
+            argv_add(&cmd, pc->flags.v[i]);
+    }
     char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
     argv_add(&cmd, L);
     argv_add(&cmd, rpath);
@@ -456,7 +539,11 @@ static void remove_tmpdir(const char *dir)
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
-    pc.cc = getenv("POMP_CC") && *getenv("POMP_CC") ? getenv("POMP_CC") : "cc";
+    const char *me = strrchr(argv[0], '/');
+    me = me ? me + 1 : argv[0];
+    pc.cxx_driver = strlen(me) >= 2 && strcmp(me + strlen(me) - 2, "++") == 0;
+    const char *var = pc.cxx_driver ? "POMP_CXX" : "POMP_CC";
+    pc.cc = getenv(var) && *getenv(var) ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
     find_installation(&pc);
     parse_args(&pc, argc, argv);
 
@@ -492,7 +579,7 @@ int main(int argc, char **argv)
         else
             in->object = xasprintf("%s.%s", base, pc.mode == MODE_ASSEMBLY ? "s" : "o");
         free(base);
-        rc = compile_source(&pc, in->path, in->object, pc.mode == MODE_ASSEMBLY, index++);
+        rc = compile_source(&pc, in, in->object, pc.mode == MODE_ASSEMBLY, index++);
     }
     if (rc == 0 && pc.mode == MODE_LINK)
         rc = prelink_and_link(&pc);
@@ -508,8 +595,10 @@ out:
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);
     argv_free(&pc.instrument_options);
+    free(pc.function_rules.s);
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);
-    return rc == 0 ? 0 : 1;
+    /* the real compiler's (or linker's) own status; 1 when pompcc itself failed */
+    return rc < 0 ? 1 : rc;
 }

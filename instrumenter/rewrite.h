@@ -10,11 +10,14 @@
 #include "source.h"
 #include "util.h"
 
+struct modules;
+
 struct edit {
     unsigned offset, remove;
     int order;      /* at the same offset: lower first */
     size_t seq;     /* then in creation order */
     char *text;
+    unsigned anchor;/* where compile-time instrumentation levels are looked up (modules.h) */
 };
 
 struct rewriter {
@@ -25,6 +28,7 @@ struct rewriter {
     char **ctcs;    /* one per region, index = handle number */
     unsigned nregions;
     int uses_guards; /* some closing event runs from a cleanup guard (constructs.c) */
+    struct modules *mod; /* POMP directives, API calls, functions (modules.h) */
 };
 
 /* ---- edits and notes (instrument.c) ---- */

@@ -56,6 +56,34 @@ unsigned source_line(const struct source *s, unsigned offset)
     return line;
 }
 
+void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
+                             unsigned *presumed)
+{
+    if (s->ast.presumed_line && line >= 1 && line <= s->nlines) {
+        *file = s->ast.presumed_file[line - 1];
+        *presumed = s->ast.presumed_line[line - 1];
+    } else {
+        *file = s->path;
+        *presumed = line;
+    }
+}
+
+const char *source_presumed_file(const struct source *s, unsigned offset)
+{
+    const char *file;
+    unsigned line;
+    source_presumed_of_line(s, source_line(s, offset), &file, &line);
+    return file;
+}
+
+unsigned source_presumed_line(const struct source *s, unsigned offset)
+{
+    const char *file;
+    unsigned line;
+    source_presumed_of_line(s, source_line(s, offset), &file, &line);
+    return line;
+}
+
 static void report(const struct source *s, unsigned offset, const char *what, const char *msg)
 {
     unsigned line, col;
@@ -324,7 +352,8 @@ static enum CXChildVisitResult last_child_visitor(CXCursor c, CXCursor parent, C
 
 /* Does the statement end without its ';' in libclang's extent? Expression,
  * return, break, do-while... do; compound statements and declarations do not;
- * if/for/while/switch/labels end like their last sub-statement. */
+ * if/for/while/switch/labels, C++ range-based for and try end like their last
+ * sub-statement. */
 int needs_semicolon(CXCursor c)
 {
     for (;;) {
@@ -340,7 +369,10 @@ int needs_semicolon(CXCursor c)
         case CXCursor_SwitchStmt:
         case CXCursor_LabelStmt:
         case CXCursor_CaseStmt:
-        case CXCursor_DefaultStmt: {
+        case CXCursor_DefaultStmt:
+        case CXCursor_CXXForRangeStmt: /* C++: like for, ends with its body */
+        case CXCursor_CXXTryStmt:      /* ends with its last handler */
+        case CXCursor_CXXCatchStmt: {
             CXCursor last = clang_getNullCursor();
             clang_visitChildren(c, last_child_visitor, &last);
             if (clang_Cursor_isNull(last))
@@ -567,10 +599,9 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
 
     CXIndex index = clang_createIndex(0, verbose ? 1 : 0);
     struct scan sc = {.s = s, .verbose = verbose};
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0,
-                                                       CXTranslationUnit_KeepGoing |
-                                                           CXTranslationUnit_DetailedPreprocessingRecord,
-                                                       &sc.tu);
+    /* without the preprocessing record, clang_getSkippedRanges knows no #if branch */
+    unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
+    enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0, options, &sc.tu);
     free(args);
     int rc = -1;
     if (err != CXError_Success || !sc.tu) {
@@ -587,6 +618,7 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     rc = find_statements(&sc);
     if (s->nmacros)
         qsort(s->macros, s->nmacros, sizeof *s->macros, cmp_string);
+    source_ast_collect(s, sc.tu, sc.file);
 out:
     free(sc.tokens);
     free(sc.wanted);
@@ -612,6 +644,7 @@ void source_free(struct source *s)
     for (size_t i = 0; i < s->nmacros; i++)
         free(s->macros[i]);
     free(s->macros);
+    source_ast_free(&s->ast);
     free(s->text);
     free(s->line_offsets);
     memset(s, 0, sizeof *s);

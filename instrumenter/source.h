@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "source_ast.h"
+
 struct pragma {
     unsigned start;        /* offset of '#' or of the _Pragma keyword */
     unsigned end;          /* offset just past the pragma (before the newline of a #pragma) */
@@ -34,6 +36,7 @@ struct source {
     unsigned main_body_close;  /* offset of main's closing '}' */
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
     size_t nmacros;
+    struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */
 };
 
 /* Reads and parses path with the compiler flags args (filtered to those that
@@ -50,5 +53,12 @@ unsigned source_line(const struct source *s, unsigned offset);
 /* Is name a macro (defined in the file or a header it includes)? Clause
  * arguments are not expanded when pomp parses the file, so a name in them may be one. */
 int source_is_macro(const struct source *s, const char *name);
+/* The file and line a user knows an offset (or a physical line) by: after
+ * #line directives and line markers, as compilers report them. Used for CTC
+ * strings and for the #line directives of the instrumented file. */
+const char *source_presumed_file(const struct source *s, unsigned offset);
+unsigned source_presumed_line(const struct source *s, unsigned offset);
+void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
+                             unsigned *presumed);
 
 #endif

@@ -12,6 +12,7 @@
 #include "pomp_profile.h"
 #include "pomp_region.h"
 #include "pomp_thread.h"
+#include "pomp_values.h"
 
 enum pomp_phase { PHASE_ENTER, PHASE_BEGIN, PHASE_END, PHASE_EXIT, PHASE_EVENT };
 
@@ -308,3 +309,59 @@ FIRST_EVENT(Target_data_enter, TARGET_DATA_ENTER, POMP_GROUP_TARGET, ENTER_EXIT,
 LATER_EVENT(Target_data_begin, TARGET_DATA_BEGIN, POMP_GROUP_TARGET, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Target_data_end, TARGET_DATA_END, POMP_GROUP_TARGET, BEGIN_END, PHASE_END)
 LATER_EVENT(Target_data_exit, TARGET_DATA_EXIT, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_EXIT)
+/* ---- User regions and events with values (docs/api.md): recorded like the
+ * routines without values; the values then go to the call-path node that event
+ * counted on (pomp_profile.counted), in the thread's own pool. ---- */
+static inline void values_forget_counted(void)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (t)
+        t->profile.counted = NULL;
+}
+
+static inline int values_bad(POMP_Int32 n, const POMP_Int64 *values)
+{
+    return n < 0 || n > POMP_MAX_VALUES || (n > 0 && values == NULL);
+}
+
+static inline POMP_Int32 values_record(POMP_Int32 rc, enum pomp_value_kind kind, POMP_Int32 n,
+                                       const POMP_Int64 *values)
+{
+    if (values_bad(n, values))
+        return rc != POMP_SUCCESS ? rc : POMP_ERR_VALUES;
+    struct pomp_thread *t = pomp_tls_thread;
+    if (t && t->profile.counted) { /* NULL: the event itself was not recorded */
+        if (n > 0)
+            pomp_values_add(&t->profile.values, t->profile.counted, kind, n, values);
+        t->profile.counted = NULL;
+    }
+    return rc;
+}
+
+POMP_Int32 POMP_User_region_begin_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                         POMP_Int32 nvalues, const POMP_Int64 values[],
+                                         const char ctc[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_BEGIN,
+                           POMP_EV_USER_REGION_BEGIN, POMP_GROUP_USER, BEGIN_END);
+    return values_record(rc, POMP_VALUES_BEGIN, nvalues, values);
+}
+
+POMP_Int32 POMP_User_region_end_values(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                       POMP_Int32 nvalues, const POMP_Int64 values[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_USER_REGION_END,
+                           POMP_GROUP_USER, BEGIN_END);
+    return values_record(rc, POMP_VALUES_END, nvalues, values);
+}
+
+POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 nvalues, const POMP_Int64 values[], const char ctc[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_USER_EVENT,
+                           POMP_GROUP_USER, EV | BE);
+    return values_record(rc, POMP_VALUES_EVENT, nvalues, values);
+}

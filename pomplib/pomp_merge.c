@@ -52,7 +52,7 @@ static size_t find_entered(const struct pomp_merged *m, const struct POMP_Region
     return 0;
 }
 
-static void add_stats(struct pomp_stat *s, const struct pomp_node *n)
+static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
 {
     s->visits += n->visits;
     s->begins += n->begins;
@@ -68,12 +68,14 @@ static void add_stats(struct pomp_stat *s, const struct pomp_node *n)
         if (n->max > s->max)
             s->max = n->max;
     }
+    return n->values ? pomp_values_merge(&s->values, n->values) : 0;
 }
 
 /* Adds n's figures to merged node i, and n's children below it. */
 static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, const struct pomp_node *n)
 {
-    add_stats(pomp_merged_stat(m, i, thread), n);
+    if (add_stats(pomp_merged_stat(m, i, thread), n) != 0)
+        return -1;
     for (const struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
         size_t ci = find_child(m, i, c);
         if (ci == (size_t)-1 || merge_into(m, thread, ci, c) != 0)
@@ -127,6 +129,8 @@ int pomp_merge(struct pomp_merged *m)
 
 void pomp_merged_free(struct pomp_merged *m)
 {
+    for (size_t i = 0; m->stats && i < m->count * m->nthreads; i++)
+        pomp_values_free(m->stats[i].values);
     free(m->threads);
     free(m->nodes);
     free(m->stats);

@@ -7,11 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pomp_values.h"
+
 struct pomp_thread;
 
 struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
     uint64_t samples_work, samples_wait;
+    struct pomp_value_block *values; /* user values (pomp_values.h): copies owned here */
 };
 
 struct pomp_mnode {

@@ -13,8 +13,11 @@
 #include "pomp_sampling.h"
 #include "pomp_summary.h"
 #include "pomp_thread.h"
+#include "pomp_values.h"
 
 #define PROFILE_SCHEMA_VERSION 1
+/* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
+#define PROFILE_SCHEMA_MINOR_VERSION 1
 
 void pomp_output_json_string(FILE *f, const char *s)
 {
@@ -29,6 +32,57 @@ void pomp_output_json_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+/* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
+ * commas outside parentheses and brackets. */
+static void write_name_list(FILE *f, const char *list)
+{
+    fputc('[', f);
+    int depth = 0, first = 1;
+    const char *start = list;
+    for (const char *c = list;; c++) {
+        if (*c == '(' || *c == '[')
+            depth++;
+        else if ((*c == ')' || *c == ']') && depth > 0)
+            depth--;
+        if (*c == '\0' || (*c == ',' && depth == 0)) {
+            const char *a = start, *b = c;
+            while (a < b && *a == ' ')
+                a++;
+            while (b > a && b[-1] == ' ')
+                b--;
+            char *name = strndup(a, (size_t)(b - a));
+            fputs(first ? "" : ", ", f);
+            pomp_output_json_string(f, name ? name : "");
+            free(name);
+            first = 0;
+            start = c + 1;
+        }
+        if (*c == '\0')
+            break;
+    }
+    fputc(']', f);
+}
+
+/* "values": {"begin": [names], ...} from the CTC keys beginValues, endValues,
+ * eventValues (written by the instrumenter for #pragma pomp userregion). */
+static void write_value_names(FILE *f, const struct ctc *c)
+{
+    int first = 1;
+    for (int k = 0; k < POMP_VALUES_KINDS; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "%sValues", pomp_value_kind_name((enum pomp_value_kind)k));
+        const char *list = ctc_get(c, key);
+        if (!list)
+            continue;
+        fprintf(f, "%s\"%s\": ", first ? ", \"values\": {" : ", ",
+                pomp_value_kind_name((enum pomp_value_kind)k));
+        write_name_list(f, list);
+        first = 0;
+    }
+    if (!first)
+        fputc('}', f);
 }
 
 static void write_regions(FILE *f)
@@ -46,6 +100,7 @@ static void write_regions(FILE *f)
                 r->ctc.start_line_first, r->ctc.end_line_last,
                 r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
         pomp_output_json_string(f, r->ctc_text);
+        write_value_names(f, &r->ctc);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
             pomp_output_json_string(f, ctc_error_string(r->ctc_error));
@@ -67,12 +122,37 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
         const struct pomp_profile *p = &t->profile;
         fprintf(f,
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
-                "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu}",
+                "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
+                "\"dropped_values\": %llu}",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)p->nesting_errors, (unsigned long long)p->dropped_paths,
-                (unsigned long long)t->log.dropped);
+                (unsigned long long)t->log.dropped, (unsigned long long)p->values.dropped);
     }
     fputs("\n  ],\n", f);
+}
+
+/* , "values": {"begin": [{"count": .., "sum": .., "min": .., "max": ..}, ...], ...} */
+static void write_values(FILE *f, const struct pomp_value_block *list)
+{
+    fputs(", \"values\": {", f);
+    int first = 1;
+    for (int k = 0; k < POMP_VALUES_KINDS; k++) {
+        for (const struct pomp_value_block *b = list; b; b = b->next) {
+            if (b->kind != k)
+                continue;
+            fprintf(f, "%s\"%s\": [", first ? "" : ", ", pomp_value_kind_name((enum pomp_value_kind)k));
+            for (int i = 0; i < b->npos; i++) {
+                const struct pomp_value_stat *s = &b->stat[i];
+                fprintf(f, "%s{\"count\": %llu, \"sum\": %lld, \"min\": %lld, \"max\": %lld%s}",
+                        i ? ", " : "", (unsigned long long)s->count, (long long)s->sum,
+                        (long long)s->min, (long long)s->max,
+                        b->sum_saturated & (1u << i) ? ", \"sum_saturated\": true" : "");
+            }
+            fputc(']', f);
+            first = 0;
+        }
+    }
+    fputc('}', f);
 }
 
 static void write_callpath(FILE *f, const struct pomp_merged *m, const struct pomp_clock *clk)
@@ -97,6 +177,8 @@ static void write_callpath(FILE *f, const struct pomp_merged *m, const struct po
             if (pomp_sampling_is_on())
                 fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
                         (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
+            if (s->values)
+                write_values(f, s->values);
             fputc('}', f);
             first = 0;
         }
@@ -114,8 +196,9 @@ static int write_profile(const char *dir, const struct pomp_merged *m,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return -1;
-    fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"program\": ",
-            PROFILE_SCHEMA_VERSION);
+    fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"minor_version\": %d,\n"
+               "  \"program\": ",
+            PROFILE_SCHEMA_VERSION, PROFILE_SCHEMA_MINOR_VERSION);
     pomp_output_json_string(f, program_invocation_short_name);
     fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
                "  \"duration_ns\": %.0f,\n",

@@ -11,6 +11,11 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now)
     if (!p->pool)
         return -1;
     p->pool_size = pool_size;
+    if (pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
+        free(p->pool);
+        p->pool = NULL;
+        return -1;
+    }
     p->overflow.parent = &p->root;
     p->overflow.min = UINT64_MAX;
     p->frames[0].node = &p->root;
@@ -24,6 +29,7 @@ void pomp_profile_destroy(struct pomp_profile *p)
     free(p->pool);
     p->pool = NULL;
     p->pool_size = p->pool_used = 0;
+    pomp_value_pool_destroy(&p->values);
 }
 
 static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
@@ -75,6 +81,7 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     p->depth++;
     if (off)
         return;
+    p->counted = n;
     if (entered)
         n->visits++;
     else
@@ -141,6 +148,7 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
         if (top->skipped)
             return POMP_PROFILE_SKIPPED;
         top->node->begins++;
+        p->counted = top->node;
         return POMP_SUCCESS;
     }
     push(p, r, now, 0, off);
@@ -159,6 +167,7 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     top->in_body = 0;
     if (top->skipped)
         return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
+    p->counted = top->node;
     top->node->body += now - top->body_start;
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
@@ -190,12 +199,14 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
         if (top->skipped)
             return POMP_PROFILE_SKIPPED;
         top->node->begins++;
+        p->counted = top->node;
         return POMP_SUCCESS;
     }
     if (p->too_deep)
         return POMP_ERR_DEPTH;
     struct pomp_node *n = child_of(p, top->node, r);
     n->visits++;
+    p->counted = n;
     if (n->min == UINT64_MAX)
         n->min = 0;
     return POMP_SUCCESS;

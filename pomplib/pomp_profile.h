@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "pomp_values.h"
+
 struct POMP_Region_s;
 
 struct pomp_node {
@@ -19,6 +21,7 @@ struct pomp_node {
     uint64_t min, max;   /* shortest and longest single visit (incl) */
     uint64_t body;       /* ticks from begin to end */
     uint64_t samples_work, samples_wait; /* POMP_SAMPLING: samples taken in this path */
+    struct pomp_value_block *values; /* user values recorded here (pomp_values.h), or NULL */
 };
 
 struct pomp_frame {
@@ -44,6 +47,8 @@ struct pomp_profile {
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     struct pomp_frame frames[POMP_MAX_DEPTH];
+    struct pomp_value_pool values;    /* blocks for the nodes' user values */
+    struct pomp_node *counted;        /* the node the last recorded event counted on */
 };
 
 /* Sets up an empty profile with a pool of pool_size nodes (allocated here, once). */

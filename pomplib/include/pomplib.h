@@ -40,6 +40,7 @@ typedef struct POMP_Region_s *POMP_Handle_t;
 #define POMP_ERR_NULL_ARGUMENT  5  /* a required pointer argument is NULL */
 #define POMP_ERR_NO_MEMORY      6
 #define POMP_ERR_DEPTH          7  /* region nesting deeper than the library records */
+#define POMP_ERR_VALUES         8  /* bad value list: event recorded, values not (docs/api.md) */
 
 /* Library control (section 3.6) and handles (section 3.2, Appendix A, B). */
 POMP_Int32 POMP_Init(void);
@@ -111,6 +112,19 @@ POMP_Int32 POMP_Function_event(POMP_Handle_t *handle, POMP_Int32 thread_id, cons
 POMP_Int32 POMP_User_region_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_User_region_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_User_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+
+/* User regions and events with values (the proposal's open issue of §3.3 and
+ * §3.5, resolved in docs/api.md): nvalues integers recorded with the event, for
+ * each position the count, sum, minimum and maximum per call path and thread.
+ * The CTC string may name them: beginValues=, endValues=, eventValues=. */
+#define POMP_MAX_VALUES 8
+POMP_Int32 POMP_User_region_begin_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                         POMP_Int32 nvalues, const POMP_Int64 values[],
+                                         const char ctc[]);
+POMP_Int32 POMP_User_region_end_values(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                       POMP_Int32 nvalues, const POMP_Int64 values[]);
+POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 nvalues, const POMP_Int64 values[], const char ctc[]);
 
 /* Runtime group (Tables 6-8). lock_id is the lock's address: a copy of an
  * omp_lock_t, as Appendix C passes it, cannot tell two locks apart. */

@@ -44,16 +44,57 @@ static void region_label(json_t *r, char *buf, size_t size, int indent)
     snprintf(buf, size, "%*s%s%s%s", indent * 2, "", type, *name ? " " : "", name);
 }
 
+/* User values of a node (profile minor version 1), summed over its threads:
+ * one line per value, "begin n: count 8  mean 12.5  min 10  max 15". */
+static void print_values(json_t *per, json_t *region, int depth)
+{
+    static const char *const kinds[] = {"begin", "end", "event"};
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        json_t *names = json_object_get(json_object_get(region, "values"), kinds[k]);
+        for (size_t pos = 0;; pos++) {
+            double count = 0, sum = 0, mn = 0, mx = 0;
+            int seen = 0, saturated = 0;
+            size_t i;
+            json_t *t;
+            json_array_foreach(per, i, t) {
+                json_t *s = json_array_get(json_object_get(json_object_get(t, "values"), kinds[k]), pos);
+                if (!s || num(s, "count") <= 0)
+                    continue;
+                double c = num(s, "count"), lo = num(s, "min"), hi = num(s, "max");
+                mn = !seen || lo < mn ? lo : mn;
+                mx = !seen || hi > mx ? hi : mx;
+                count += c;
+                sum += num(s, "sum");
+                saturated |= json_is_true(json_object_get(s, "sum_saturated"));
+                seen = 1;
+            }
+            if (!seen && pos >= json_array_size(names))
+                break;
+            if (!seen)
+                continue;
+            const char *name = json_string_value(json_array_get(names, pos));
+            char label[96];
+            if (name)
+                snprintf(label, sizeof label, "%s %s", kinds[k], name);
+            else
+                snprintf(label, sizeof label, "%s value %zu", kinds[k], pos + 1);
+            printf("%*s%-30s count %-10.0f mean %-14.6g min %-14.0f max %.0f%s\n", depth * 2 + 2, "",
+                   label, count, sum / count, mn, mx, saturated ? "  (sum saturated)" : "");
+        }
+    }
+}
+
 static void print_node(json_t *node, json_t *regions, int depth, const struct options *o)
 {
     json_t *r = region_by_id(regions, json_integer_value(json_object_get(node, "region")));
     json_t *per = json_object_get(node, "per_thread");
-    double visits = 0, excl = 0, sum = 0, mn = 0, mx = 0;
+    double visits = 0, begins = 0, excl = 0, sum = 0, mn = 0, mx = 0;
     size_t threads = 0, i;
     json_t *t;
     json_array_foreach(per, i, t) {
         double incl = num(t, "incl_ns");
         visits += num(t, "visits");
+        begins += num(t, "begins");
         excl += num(t, "excl_ns");
         sum += incl;
         mn = threads == 0 || incl < mn ? incl : mn;
@@ -71,9 +112,14 @@ static void print_node(json_t *node, json_t *regions, int depth, const struct op
     /* load imbalance: how much of the slowest thread's time the average thread
      * did not need, (max - mean) / max */
     double mean = threads ? sum / threads : 0.0;
+    /* regions with begin/end events only (functions, user regions, master) are
+     * never "entered": their executions are their begins */
+    if (visits == 0)
+        visits = begins;
     double imbalance = mx > 0 && threads > 1 ? 100.0 * (mx - mean) / mx : 0.0;
     printf("%-28s %-26s %8.0f %7zu  %10.3f %10.3f %10.3f %6.1f  %10.3f\n", label, loc, visits,
            threads, mn / 1e6, mean / 1e6, mx / 1e6, imbalance, excl / 1e6);
+    print_values(per, r, depth);
     if (o->per_thread)
         json_array_foreach(per, i, t)
             printf("%*sthread %-4lld %26s %8.0f %7s  %10.3f %10s %10s %6s  %10.3f\n", depth * 2 + 2, "",

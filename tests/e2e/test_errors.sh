@@ -1,6 +1,8 @@
 # Bad input: a malformed pragma (file:line:col, then compiled uninstrumented),
 # diagnostics on the user's lines, the user's own compile errors, a bad env
-# value, and a malformed profile.
+# value, and a malformed profile; the compiler's exit status, and a crashing
+# instrumenter that leaves the build going.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
 source "$(dirname "$0")/lib.sh"
 
 # A malformed pragma the compiler rejects too: pomp says where, then the
@@ -122,3 +124,37 @@ OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_OUTPUT_DIR=noprof ./dem
 OMP_NUM_THREADS=2 POMP_ENABLE=maybe POMP_OUTPUT_DIR=maybe ./demo > /dev/null 2> maybe.err
 assert_contains maybe.err "POMP_ENABLE='maybe' is not valid \(allowed: on, off, yes, no, true, false, 1, 0\); using on" "POMP_ENABLE message"
 [ -f maybe/profile.json ] || fail "a bad POMP_ENABLE falls back to on"
+
+# Every warning of an instrumented file names the user's file and line, the
+# same as in the plain build (POMP directives, continued pragmas, split
+# combined constructs and rewritten API calls included).
+cp "$SRC/diagnostics.c" .
+warnings() { grep -E ': warning: ' "$1" | sed -E 's/^([^:]+:[0-9]+):[0-9]+: warning: (.*)$/\1: \2/' | sort; }
+cc -fopenmp -Wall -Wextra -Wno-unknown-pragmas -c diagnostics.c -o /dev/null 2> diag_plain.err
+"$POMPCC" -fopenmp -Wall -Wextra -Wno-unknown-pragmas -c diagnostics.c -o diag.o 2> diag_pomp.err
+assert_not_contains diag_pomp.err 'cannot be instrumented|did not compile' "diagnostics.c instrumented"
+warnings diag_plain.err > w_plain.txt
+warnings diag_pomp.err > w_pomp.txt
+[ "$(wc -l < w_plain.txt)" -ge 10 ] || fail "the plain build should warn at least 10 times: $(cat w_plain.txt)"
+diff -u w_plain.txt w_pomp.txt || fail "warnings of the instrumented file differ in file, line or text"
+
+# The real compiler's exit status and output are the user's: a compiler that
+# fails with status 3 makes pompcc fail with 3, with the compiler's message.
+cat > cc3 <<'SH'
+#!/bin/sh
+cc "$@" || exit 3
+SH
+chmod +x cc3
+if POMP_CC=./cc3 "$POMPCC" -fopenmp -c err.c -o err.o 2> cc3.err; then fail "a failing compile must fail"; fi
+POMP_CC=./cc3 "$POMPCC" -fopenmp -c err.c -o err.o 2> /dev/null || status=$?
+assert_eq "$status" 3 "pompcc exits with the compiler's status"
+assert_contains cc3.err "^err\.c:5:9: error: .undeclared_thing. undeclared" "the compiler's message"
+
+# pomp-instrument crashing: the file is compiled as it is, and the build goes on.
+mkdir -p fake/bin
+cp "$BUILD/bin/pompcc" fake/bin/ && cp "$BUILD/bin/pomp-prelink" fake/bin/
+ln -s "$BUILD/include" fake/include && ln -s "$BUILD/lib" fake/lib
+printf '#!/bin/sh\nkill -SEGV $$\n' > fake/bin/pomp-instrument && chmod +x fake/bin/pomp-instrument
+fake/bin/pompcc -fopenmp warn.c -o warn_crash 2> crash.err || { cat crash.err; fail "a crashing instrumenter broke the build"; }
+assert_contains crash.err 'warn\.c: pomp-instrument was killed by signal 11 \(please report this\); compiling it without instrumentation' "crash message"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=crash ./warn_crash)" 1 "the program built without instrumentation runs"

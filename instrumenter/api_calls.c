@@ -1,0 +1,239 @@
+/* Runtime API call sites (see api_calls.h and docs/instrumentation.md).
+ *
+ *   omp_set_lock(&l)   becomes   pomp_omp_set_lock_7_(3, &l)
+ *
+ * with, in the include file,
+ *
+ *   #define pomp_omp_set_lock_7_(k, a) __extension__ ({ __typeof__(&*(a)) pomp_l_ = (a);
+ *       POMP_Set_lock_enter(pomp_h_(k), ...); omp_set_lock(pomp_l_); POMP_Set_lock_exit(...); ... })
+ *
+ * Only the callee and the '(' are replaced: the arguments stay where they are
+ * (other calls inside them are rewritten too), and a statement expression keeps
+ * the call an expression of the same type. The macro's number is the set of
+ * POMP calls it makes: those the compile-time level at the call keeps. */
+#include "api_calls.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctc.h"
+#include "inst_levels.h"
+#include "rewriter.h"
+#include "source.h"
+
+enum shape {
+    LOCK,       /* void omp_x(lock) */
+    LOCK_HINT,  /* void omp_x(lock, hint) */
+    TEST,       /* int omp_x(lock) */
+    SET_VALUE,  /* void omp_x(int) */
+    GET_VALUE,  /* int omp_x(void) */
+};
+
+/* How a POMP routine is called: its arguments after (handle, thread id). */
+enum form { F_LOCK, F_LOCK_EXIT, F_TEST, F_VALUE };
+
+struct step {
+    const char *routine;   /* without POMP_; NULL ends the list */
+    enum form form;
+    int before;            /* before the routine is called (else after) */
+};
+
+#define MAX_STEPS 3
+static const struct api_routine {
+    const char *name;
+    enum shape shape;
+    struct step steps[MAX_STEPS];
+} routines[] = {
+    /* Table 6: the unset and destroy events come before the call, so a release
+     * is recorded before another thread can acquire the lock. */
+    {"omp_init_lock", LOCK, {{"Init_lock_event", F_LOCK, 0}}},
+    {"omp_init_lock_with_hint", LOCK_HINT, {{"Init_lock_event", F_LOCK, 0}}},
+    {"omp_destroy_lock", LOCK, {{"Destroy_lock_event", F_LOCK, 1}}},
+    {"omp_set_lock", LOCK,
+     {{"Set_lock_enter", F_LOCK, 1}, {"Set_lock_exit", F_LOCK_EXIT, 0}, {"Set_lock_event", F_LOCK, 0}}},
+    {"omp_unset_lock", LOCK, {{"Unset_lock_event", F_LOCK, 1}}},
+    {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0}}},
+    /* Table 7 */
+    {"omp_init_nest_lock", LOCK, {{"Init_nest_lock_event", F_LOCK, 0}}},
+    {"omp_init_nest_lock_with_hint", LOCK_HINT, {{"Init_nest_lock_event", F_LOCK, 0}}},
+    {"omp_destroy_nest_lock", LOCK, {{"Destroy_nest_lock_event", F_LOCK, 1}}},
+    {"omp_set_nest_lock", LOCK,
+     {{"Set_nest_lock_enter", F_LOCK, 1},
+      {"Set_nest_lock_exit", F_LOCK_EXIT, 0},
+      {"Set_nest_lock_event", F_LOCK, 0}}},
+    {"omp_unset_nest_lock", LOCK, {{"Unset_nest_lock_event", F_LOCK, 1}}},
+    {"omp_test_nest_lock", TEST, {{"Test_nest_lock_event", F_TEST, 0}}},
+    /* Table 8: the value set or returned */
+    {"omp_set_num_threads", SET_VALUE, {{"Set_num_threads_event", F_VALUE, 0}}},
+    {"omp_get_num_threads", GET_VALUE, {{"Get_num_threads_event", F_VALUE, 0}}},
+    {"omp_get_max_threads", GET_VALUE, {{"Get_max_threads_event", F_VALUE, 0}}},
+    {"omp_get_thread_num", GET_VALUE, {{"Get_thread_num_event", F_VALUE, 0}}},
+    {"omp_get_num_procs", GET_VALUE, {{"Get_num_procs_event", F_VALUE, 0}}},
+    {"omp_in_parallel", GET_VALUE, {{"In_parallel_event", F_VALUE, 0}}},
+    {"omp_set_dynamic", SET_VALUE, {{"Set_dynamic_event", F_VALUE, 0}}},
+    {"omp_get_dynamic", GET_VALUE, {{"Get_dynamic_event", F_VALUE, 0}}},
+    {"omp_set_nested", SET_VALUE, {{"Set_nested_event", F_VALUE, 0}}},
+    {"omp_get_nested", GET_VALUE, {{"Get_nested_event", F_VALUE, 0}}},
+};
+#define NROUTINES (sizeof routines / sizeof *routines)
+
+static const unsigned shape_nargs[] = {[LOCK] = 1, [LOCK_HINT] = 2, [TEST] = 1, [SET_VALUE] = 1,
+                                       [GET_VALUE] = 0};
+
+struct api_calls {
+    struct rewriter *w;
+    const struct inst_levels *levels;
+    /* which macro variants the file uses: bit m of used[r] for step set m */
+    unsigned used[NROUTINES];
+};
+
+struct api_calls *api_calls_new(struct rewriter *w, const struct inst_levels *levels)
+{
+    struct api_calls *a = xcalloc(1, sizeof *a);
+    a->w = w;
+    a->levels = levels;
+    return a;
+}
+
+void api_calls_free(struct api_calls *a) { free(a); }
+
+static const struct api_routine *find_routine(const char *name)
+{
+    for (size_t i = 0; i < NROUTINES; i++)
+        if (strcmp(routines[i].name, name) == 0)
+            return &routines[i];
+    return NULL;
+}
+
+static char *call_ctc(const struct source *s, const struct source_call *c)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", c->callee);
+    ctc_builder_add(&b, "file", source_presumed_file(s, c->start));
+    int first = (int)source_presumed_line(s, c->start), last = (int)source_presumed_line(s, c->end - 1);
+    ctc_builder_add_lines(&b, "slines", first, last);
+    ctc_builder_add_lines(&b, "elines", first, last);
+    return rw_ctc_finish(&b);
+}
+
+/* Why a call stays as it is, or NULL if it can be rewritten. */
+static const char *why_not(const struct source *s, const struct source_call *c)
+{
+    if (c->in_macro)
+        return "it is part of a macro expansion";
+    if (c->unevaluated)
+        return "it is never evaluated (sizeof, typeof, decltype, ...)";
+    if (c->function < 0)
+        return "it is not in a function body";
+    if (s->ast.functions[c->function].unsupported == FUNCTION_CONSTEXPR)
+        return "it is in a constexpr function";
+    return NULL;
+}
+
+void api_calls_instrument(struct api_calls *a)
+{
+    const struct source *s = rw_source(a->w);
+    for (size_t i = 0; i < s->ast.ncalls; i++) {
+        const struct source_call *c = &s->ast.calls[i];
+        const struct api_routine *r = find_routine(c->callee);
+        if (!r)
+            continue;
+        const char *why = why_not(s, c);
+        if (!why && c->nargs != shape_nargs[r->shape])
+            why = "it has an unexpected number of arguments";
+        if (why) {
+            rw_note(a->w, c->start, "call of '%s' left alone: %s", c->callee, why);
+            continue;
+        }
+        unsigned mask = 0;
+        for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
+            if (inst_levels_keeps(a->levels, c->start, r->steps[k].routine))
+                mask |= 1u << k;
+        if (!mask) {
+            rw_note(a->w, c->start, "call of '%s' left alone: instrumentation level", c->callee);
+            continue;
+        }
+        a->used[r - routines] |= 1u << mask;
+        unsigned region = rw_region(a->w, call_ctc(s, c));
+        /* after any code inserted at the same place (a construct's block start) */
+        rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
+                xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));
+        rw_note(a->w, c->start, "instrumented call of '%s'", c->callee);
+    }
+}
+
+static void add_step(struct strbuf *b, const struct step *st)
+{
+    switch (st->form) {
+    case F_LOCK:
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_l_, pomp_c_(k));", st->routine);
+        break;
+    case F_LOCK_EXIT:
+        sb_printf(b, " POMP_%s((*pomp_h_(k)), POMP_TID_, pomp_l_);", st->routine);
+        break;
+    case F_TEST:
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_l_, pomp_t_, pomp_c_(k));", st->routine);
+        break;
+    case F_VALUE:
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_n_, pomp_c_(k));", st->routine);
+        break;
+    }
+}
+
+static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned mask)
+{
+    static const char *const params[] = {[LOCK] = "k, a", [LOCK_HINT] = "k, a, b", [TEST] = "k, a",
+                                         [SET_VALUE] = "k, a", [GET_VALUE] = "k"};
+    sb_printf(inc, "#define pomp_%s_%u_(%s) __extension__ ({", r->name, mask, params[r->shape]);
+    switch (r->shape) {
+    case LOCK:
+    case TEST:
+        sb_add(inc, " __typeof__(&*(a)) pomp_l_ = (a);");
+        break;
+    case LOCK_HINT:
+        sb_add(inc, " __typeof__(&*(a)) pomp_l_ = (a); __typeof__(b) pomp_hint_ = (b);");
+        break;
+    case SET_VALUE:
+        sb_add(inc, " int pomp_n_ = (a);");
+        break;
+    case GET_VALUE:
+        break;
+    }
+    for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
+        if ((mask & (1u << k)) && r->steps[k].before)
+            add_step(inc, &r->steps[k]);
+    switch (r->shape) {
+    case LOCK:
+        sb_printf(inc, " %s(pomp_l_);", r->name);
+        break;
+    case LOCK_HINT:
+        sb_printf(inc, " %s(pomp_l_, pomp_hint_);", r->name);
+        break;
+    case TEST:
+        sb_printf(inc, " int pomp_t_ = %s(pomp_l_);", r->name);
+        break;
+    case SET_VALUE:
+        sb_printf(inc, " %s(pomp_n_);", r->name);
+        break;
+    case GET_VALUE:
+        sb_printf(inc, " int pomp_n_ = %s();", r->name);
+        break;
+    }
+    for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
+        if ((mask & (1u << k)) && !r->steps[k].before)
+            add_step(inc, &r->steps[k]);
+    if (r->shape == TEST)
+        sb_add(inc, " pomp_t_;");
+    else if (r->shape == GET_VALUE)
+        sb_add(inc, " pomp_n_;");
+    sb_add(inc, " })\n");
+}
+
+void api_calls_emit_inc(const struct api_calls *a, struct strbuf *inc)
+{
+    for (size_t i = 0; i < NROUTINES; i++)
+        for (unsigned mask = 1; mask < (1u << MAX_STEPS); mask++)
+            if (a->used[i] & (1u << mask))
+                emit_macro(inc, &routines[i], mask);
+}

@@ -1,0 +1,168 @@
+/* Function regions (see functions.h and docs/instrumentation.md).
+ *
+ * C:    int f(int x) { if (x) return g(x); return 0; }
+ * becomes
+ *       int f(int x) { POMP_Int32 pomp_fb_ ... = POMP_Function_begin(H, TID, C);
+ *           if (x) { int pomp_ret_ = (g(x)); POMP_Function_end(V, TID); return pomp_ret_; }
+ *           { int pomp_ret_ = (0); POMP_Function_end(V, TID); return pomp_ret_; } POMP_Function_end(V, TID); }
+ *
+ * The begin is a declaration, valid where C89 allows only declarations. The
+ * return value is computed before the end event, into a variable of the
+ * function's declared result type (__auto_type where that type cannot be
+ * spelled in a declaration, such as a pointer to a function). */
+#include "functions.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctc.h"
+#include "function_filter.h"
+#include "inst_levels.h"
+#include "rewriter.h"
+#include "source.h"
+
+struct functions {
+    struct rewriter *w;
+    const struct inst_levels *levels;
+    const struct function_filter *filter;
+    int used_guard;   /* a C++ function got the guard: the include file defines it */
+};
+
+struct functions *functions_new(struct rewriter *w, const struct inst_levels *levels,
+                                const struct function_filter *filter)
+{
+    struct functions *f = xcalloc(1, sizeof *f);
+    f->w = w;
+    f->levels = levels;
+    f->filter = filter;
+    return f;
+}
+
+void functions_free(struct functions *f) { free(f); }
+
+/* Edits at the body's braces: after main's POMP_Init, before its POMP_Finalize. */
+enum { ORDER_BEGIN = INT_MIN / 2 + 1, ORDER_END = INT_MAX / 2 - 1, ORDER_RETURN = 1 << 20 };
+
+static unsigned function_region(struct functions *fn, const struct source_function *f)
+{
+    const struct source *s = rw_source(fn->w);
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "function");
+    ctc_builder_add(&b, "file", source_presumed_file(s, f->body_open));
+    ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(s, f->decl_start),
+                          (int)source_presumed_line(s, f->body_open));
+    int last = (int)source_presumed_line(s, f->body_close);
+    ctc_builder_add_lines(&b, "elines", last, last);
+    ctc_builder_add(&b, "name", f->name);
+    return rw_region(fn->w, rw_ctc_finish(&b));
+}
+
+/* A type spelling usable as "T name": no declarator parts of its own. */
+static int plain_type(const char *t)
+{
+    return *t && !strpbrk(t, "()[]");
+}
+
+/* Only the keyword and the ';' are replaced: what lies between (the
+ * expression, and in preprocessed input maybe line markers) stays as it is. */
+static void rewrite_return(struct functions *fn, const struct source_function *f,
+                           const struct source_return *r, unsigned region)
+{
+    enum { KEYWORD = 6 }; /* strlen("return") */
+    unsigned semi = r->end - 1;
+    char *end = xasprintf("POMP_Function_end((*pomp_h_(%u)), POMP_TID_);", region);
+    if (!r->has_expr) {
+        rw_edit(fn->w, r->start, 0, ORDER_RETURN, xasprintf("{ %s ", end));
+        rw_edit(fn->w, r->end, 0, -ORDER_RETURN, xstrdup(" }"));
+    } else if (f->returns_void) { /* return of a void expression (GNU C, C++) */
+        rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xstrdup("{ (void)("));
+        rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return; }", end));
+    } else {
+        const char *type = plain_type(f->result_type) ? f->result_type : "__auto_type";
+        rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xasprintf("{ %s pomp_ret_ = (", type));
+        rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return pomp_ret_; }", end));
+    }
+    free(end);
+}
+
+static const char *why_not(const struct source *s, const struct source_function *f,
+                           const char *main_file)
+{
+    switch (f->unsupported) {
+    case FUNCTION_MACRO_RETURN:
+        return "a return statement comes from a macro";
+    case FUNCTION_CONSTEXPR:
+        return "it is constexpr";
+    case FUNCTION_COROUTINE:
+        return "it is a coroutine";
+    case FUNCTION_IN_MACRO:
+        return "its body comes from a macro";
+    default:
+        break;
+    }
+    if (source_presumed_file(s, f->body_open) != main_file)
+        return "it comes from an included file";
+    return NULL;
+}
+
+void functions_instrument(struct functions *fn)
+{
+    const struct source *s = rw_source(fn->w);
+    int cxx = rw_options(fn->w)->cplusplus;
+    /* preprocessed input holds the headers' functions too: only the main
+     * file's count, and the end of the file is always back in it */
+    const char *main_file = source_presumed_file(s, (unsigned)(s->size ? s->size - 1 : 0));
+    for (size_t i = 0; i < s->ast.nfunctions; i++) {
+        const struct source_function *f = &s->ast.functions[i];
+        if (f->is_lambda)
+            continue;
+        const char *file = source_presumed_file(s, f->body_open);
+        if (!function_filter_matches(fn->filter, f->name, file))
+            continue;
+        const char *why = why_not(s, f, main_file);
+        if (!why && !inst_levels_keeps(fn->levels, f->decl_start, "Function_begin"))
+            why = "the instrumentation level of the user group";
+        if (why) {
+            rw_note(fn->w, f->decl_start, "function '%s' not instrumented: %s", f->name, why);
+            continue;
+        }
+        unsigned region = function_region(fn, f);
+        if (cxx) {
+            fn->used_guard = 1;
+            rw_edit(fn->w, f->body_open + 1, 0, ORDER_BEGIN,
+                    xasprintf(" pomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));", region,
+                              region));
+        } else {
+            rw_edit(fn->w, f->body_open + 1, 0, ORDER_BEGIN,
+                    xasprintf(" POMP_Int32 pomp_fb_ __attribute__((unused)) = "
+                              "POMP_Function_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
+                              region, region));
+            for (size_t k = 0; k < s->ast.nreturns; k++)
+                if (s->ast.returns[k].function == (int)i)
+                    rewrite_return(fn, f, &s->ast.returns[k], region);
+            rw_edit(fn->w, f->body_close, 0, ORDER_END,
+                    xasprintf("POMP_Function_end((*pomp_h_(%u)), POMP_TID_); ", region));
+        }
+        rw_note(fn->w, f->decl_start, "instrumented function '%s'", f->name);
+    }
+}
+
+void functions_emit_inc(const struct functions *fn, struct strbuf *inc)
+{
+    if (!fn->used_guard)
+        return;
+    /* C++: the end is recorded however the body is left, return or exception */
+    sb_add(inc, "namespace {\n"
+                "struct pomp_function_guard_ {\n"
+                "    POMP_Handle_t *h_;\n"
+                "    pomp_function_guard_(POMP_Handle_t *h, const char *c) : h_(h)\n"
+                "    { POMP_Function_begin(h, POMP_TID_, c); }\n"
+                "    ~pomp_function_guard_() { POMP_Function_end(*h_, POMP_TID_); }\n"
+                "  private: /* not copied (declared, never defined: also C++98) */\n"
+                "    pomp_function_guard_(const pomp_function_guard_ &);\n"
+                "    pomp_function_guard_ &operator=(const pomp_function_guard_ &);\n"
+                "};\n"
+                "}\n");
+}

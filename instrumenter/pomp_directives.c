@@ -1,0 +1,479 @@
+/* #pragma pomp directives (see pomp_directives.h and docs/instrumentation.md). */
+#include "pomp_directives.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <pomplib.h>
+
+#include "ctc.h"
+#include "directive.h"
+#include "inst_levels.h"
+#include "rewriter.h"
+#include "source.h"
+
+/* A user region opened by inst begin / userregion start, waiting for its end. */
+struct open_region {
+    char *name;
+    unsigned region;          /* handle number */
+    const struct pragma *begin;
+    int function;             /* the body it was opened in */
+    int emitted;              /* its calls are written (the user group's level allows them) */
+    char *begin_values;       /* names for the CTC ("n,i+1"), or NULL */
+};
+
+struct pomp_directives {
+    struct rewriter *w;
+    struct inst_levels *levels;
+    struct open_region *open;
+    size_t nopen;
+};
+
+/* "name : v1, v2" split up; value texts are copied verbatim into the code. */
+struct name_values {
+    char *name;
+    char *values[POMP_MAX_VALUES];
+    size_t n;
+    char *joined;             /* "v1,v2" for the CTC, or NULL without values */
+};
+
+struct pomp_directives *pomp_directives_new(struct rewriter *w, struct inst_levels *levels)
+{
+    struct pomp_directives *pd = xcalloc(1, sizeof *pd);
+    pd->w = w;
+    pd->levels = levels;
+    return pd;
+}
+
+static void open_region_free(struct open_region *r)
+{
+    free(r->name);
+    free(r->begin_values);
+}
+
+void pomp_directives_free(struct pomp_directives *pd)
+{
+    if (!pd)
+        return;
+    for (size_t i = 0; i < pd->nopen; i++)
+        open_region_free(&pd->open[i]);
+    free(pd->open);
+    free(pd);
+}
+
+static void name_values_free(struct name_values *nv)
+{
+    free(nv->name);
+    for (size_t i = 0; i < nv->n; i++)
+        free(nv->values[i]);
+    free(nv->joined);
+}
+
+/* ---- messages ---- */
+
+/* Source offset of column col of the pragma text; AT_PRAGMA: the pragma's start. */
+#define AT_PRAGMA ((size_t)-1)
+static unsigned text_offset(const struct pragma *p, size_t col)
+{
+    return col < strlen(p->text) ? p->text_offsets[col] : p->start;
+}
+
+static int error_at(const struct pomp_directives *pd, const struct pragma *p, size_t col,
+                    char *msg)
+{
+    rw_diag(pd->w, text_offset(p, col), "error", "%s", msg);
+    free(msg);
+    return -1;
+}
+
+static int item_error(const struct pomp_directives *pd, const struct pragma *p,
+                      const struct directive *d, size_t item, char *msg)
+{
+    size_t col = item < d->nitems ? (size_t)d->items[item].column : 0;
+    return error_at(pd, p, col, msg);
+}
+
+/* ---- the directive's argument: name [: value, value ...] ---- */
+
+static int is_ident(const char *s, size_t n)
+{
+    if (n == 0 || (s[0] >= '0' && s[0] <= '9'))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              (s[i] >= '0' && s[i] <= '9')))
+            return 0;
+    return 1;
+}
+
+static void trim(const char *s, size_t *from, size_t *to)
+{
+    while (*from < *to && (s[*from] == ' ' || s[*from] == '\t'))
+        (*from)++;
+    while (*to > *from && (s[*to - 1] == ' ' || s[*to - 1] == '\t'))
+        (*to)--;
+}
+
+/* Parses the argument of item (the text between its parentheses); col is the
+ * argument's column in the pragma text, for messages. */
+static int parse_name_values(const struct pomp_directives *pd, const struct pragma *p,
+                             const struct directive *d, size_t item, int values_allowed,
+                             struct name_values *out)
+{
+    memset(out, 0, sizeof *out);
+    const char *word = d->items[item].word, *arg = d->items[item].arg;
+    const char *open = strchr(p->text + d->items[item].column, '(');
+    size_t col = open ? (size_t)(open - p->text) + 1 : (size_t)d->items[item].column;
+    if (!arg)
+        return item_error(pd, p, d, item, xasprintf("'%s' needs a region name: %s(name)", word, word));
+    size_t len = strlen(arg), colon = strcspn(arg, ":");
+    size_t a = 0, b = colon;
+    trim(arg, &a, &b);
+    if (!is_ident(arg + a, b - a))
+        return error_at(pd, p, col + a,
+                        xasprintf("'%s(%s)': the region name must be an identifier", word, arg));
+    out->name = xasprintf("%.*s", (int)(b - a), arg + a);
+    if (colon == len)
+        return 0;
+    if (!values_allowed)
+        return error_at(pd, p, col + colon, xasprintf("'%s' takes no values", word));
+    struct strbuf joined = {0};
+    size_t start = colon + 1;
+    int depth = 0;
+    char quote = 0;
+    for (size_t i = colon + 1; i <= len; i++) {
+        char c = arg[i];
+        if (quote) {
+            if (c == '\\' && i + 1 < len)
+                i++;
+            else if (c == quote)
+                quote = 0;
+            continue;
+        }
+        if (c == '"' || c == '\'')
+            quote = c;
+        else if (c == '(' || c == '[' || c == '{')
+            depth++;
+        else if (c == ')' || c == ']' || c == '}')
+            depth--;
+        if (i < len && (c != ',' || depth != 0))
+            continue;
+        size_t x = start, y = i;
+        trim(arg, &x, &y);
+        if (x == y) {
+            free(joined.s);
+            return error_at(pd, p, col + i, xasprintf("'%s(%s)': empty value", word, arg));
+        }
+        if (out->n == POMP_MAX_VALUES) {
+            free(joined.s);
+            return error_at(pd, p, col + x,
+                            xasprintf("'%s(%s)': more than %d values", word, arg, POMP_MAX_VALUES));
+        }
+        out->values[out->n++] = xasprintf("%.*s", (int)(y - x), arg + x);
+        sb_printf(&joined, "%s%.*s", joined.len ? "," : "", (int)(y - x), arg + x);
+        start = i + 1;
+    }
+    out->joined = joined.s;
+    return 0;
+}
+
+/* ---- code ---- */
+
+static char *user_ctc(const struct pomp_directives *pd, const char *type, const struct pragma *begin,
+                      const struct pragma *end, const char *name, const char *begin_values,
+                      const char *end_values, const char *event_values)
+{
+    const struct source *s = rw_source(pd->w);
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", type);
+    ctc_builder_add(&b, "file", source_presumed_file(s, begin->start));
+    ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(s, begin->start),
+                          (int)source_presumed_line(s, begin->end));
+    ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(s, end->start),
+                          (int)source_presumed_line(s, end->end));
+    ctc_builder_add(&b, "name", name);
+    if (begin_values)
+        ctc_builder_add(&b, "beginValues", begin_values);
+    if (end_values)
+        ctc_builder_add(&b, "endValues", end_values);
+    if (event_values)
+        ctc_builder_add(&b, "eventValues", event_values);
+    return rw_ctc_finish(&b);
+}
+
+/* "{ POMP_Int64 pomp_v_[2]; pomp_v_[0] = (POMP_Int64)(a); ... <call> }": each
+ * value is evaluated once, in order, by an assignment (valid C89 and C++). */
+static char *values_then(const struct name_values *nv, const char *call)
+{
+    if (nv->n == 0)
+        return xstrdup(call);
+    struct strbuf b = {0};
+    sb_printf(&b, "{ POMP_Int64 pomp_v_[%zu];", nv->n);
+    for (size_t i = 0; i < nv->n; i++)
+        sb_printf(&b, " pomp_v_[%zu] = (POMP_Int64)(%s);", i, nv->values[i]);
+    sb_printf(&b, " %s }", call);
+    return b.s;
+}
+
+/* The pragma gives way to code on its own line(s); a pragma continued over
+ * several lines is followed by #line so the lines after it keep their numbers. */
+static void replace_pragma(struct pomp_directives *pd, const struct pragma *p, char *code)
+{
+    const struct source *s = rw_source(pd->w);
+    struct strbuf b = {0};
+    sb_add(&b, code);
+    free(code);
+    unsigned first = source_line(s, p->start), last = source_line(s, p->end);
+    if (!p->is_operator && last != first) {
+        rw_line_directive(&b, pd->w, last + 1);
+        b.s[--b.len] = '\0'; /* the pragma's own newline ends the #line */
+    }
+    rw_edit(pd->w, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
+}
+
+static int pragma_is_omp(const struct pragma *q)
+{
+    const char *t = q->text;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    return strncmp(t, "omp", 3) == 0 && !(t[3] == '_' || (t[3] >= 'a' && t[3] <= 'z') ||
+                                           (t[3] >= 'A' && t[3] <= 'Z') || (t[3] >= '0' && t[3] <= '9'));
+}
+
+/* Directives that become statements must stand where statements do: in a
+ * function body, and not as the statement an OpenMP directive applies to. */
+static int check_placement(const struct pomp_directives *pd, const struct pragma *p,
+                           const char *what)
+{
+    const struct source *s = rw_source(pd->w);
+    if (source_ast_function_at(&s->ast, p->start) < 0)
+        return error_at(pd, p, AT_PRAGMA, xasprintf("'#pragma pomp %s' must be inside a function body", what));
+    for (size_t i = 0; i < s->npragmas; i++) {
+        const struct pragma *q = &s->pragmas[i];
+        if (q != p && q->has_stmt && q->stmt_is_pragma && q->stmt_start == p->start &&
+            pragma_is_omp(q))
+            return error_at(pd, p, AT_PRAGMA,
+                            xasprintf("'#pragma pomp %s' cannot be the statement of the pragma on "
+                                      "line %u; put it inside a block",
+                                      what, source_line(s, q->start)));
+    }
+    return 0;
+}
+
+/* ---- user regions ---- */
+
+static int region_begin(struct pomp_directives *pd, const struct pragma *p,
+                        const struct directive *d, int with_values)
+{
+    struct name_values nv;
+    char *what = xasprintf("%s %s", d->items[0].word, d->items[1].word);
+    int rc = check_placement(pd, p, what);
+    free(what);
+    if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0)
+        return -1;
+    const struct source *s = rw_source(pd->w);
+    struct open_region r = {.name = nv.name, .begin = p,
+                            .function = source_ast_function_at(&s->ast, p->start)};
+    nv.name = NULL;
+    r.begin_values = nv.joined ? xstrdup(nv.joined) : NULL;
+    r.region = rw_region(pd->w, user_ctc(pd, "userregion", p, p, r.name, r.begin_values, NULL, NULL));
+    r.emitted = inst_levels_keeps(pd->levels, p->start,
+                                  nv.n ? "User_region_begin_values" : "User_region_begin");
+    char *call = nv.n ? xasprintf("POMP_User_region_begin_values(pomp_h_(%u), POMP_TID_, %zu, "
+                                  "pomp_v_, pomp_c_(%u));",
+                                  r.region, nv.n, r.region)
+                      : xasprintf("POMP_User_region_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
+                                  r.region, r.region);
+    replace_pragma(pd, p, r.emitted ? values_then(&nv, call) : xstrdup(""));
+    free(call);
+    name_values_free(&nv);
+    pd->open = xrealloc(pd->open, (pd->nopen + 1) * sizeof *pd->open);
+    pd->open[pd->nopen++] = r;
+    rw_note(pd->w, p->start, "user region '%s' begins (handle %u)", r.name, r.region);
+    return 0;
+}
+
+/* inst end / userregion stop (closing) and inst altend (an early exit: the
+ * region stays open for the directives that follow). */
+static int region_end(struct pomp_directives *pd, const struct pragma *p, const struct directive *d,
+                      int with_values, int closes)
+{
+    struct name_values nv;
+    char *what = xasprintf("%s %s", d->items[0].word, d->items[1].word);
+    int rc = check_placement(pd, p, what);
+    if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0) {
+        free(what);
+        return -1;
+    }
+    const struct source *s = rw_source(pd->w);
+    struct open_region *top = pd->nopen ? &pd->open[pd->nopen - 1] : NULL;
+    if (!top || strcmp(top->name, nv.name) != 0 ||
+        top->function != source_ast_function_at(&s->ast, p->start)) {
+        char *msg;
+        if (!top)
+            msg = xasprintf("'%s(%s)' without a region '%s' open", what, nv.name, nv.name);
+        else if (top->function != source_ast_function_at(&s->ast, p->start))
+            msg = xasprintf("'%s(%s)' is not in the function where region '%s' began (line %u)",
+                            what, nv.name, top->name, source_line(s, top->begin->start));
+        else
+            msg = xasprintf("'%s(%s)' does not match the open region '%s' (line %u); user "
+                            "regions nest and end in reverse order",
+                            what, nv.name, top->name, source_line(s, top->begin->start));
+        free(what);
+        name_values_free(&nv);
+        return error_at(pd, p, AT_PRAGMA, msg);
+    }
+    free(what);
+    char *call = nv.n ? xasprintf("POMP_User_region_end_values((*pomp_h_(%u)), POMP_TID_, %zu, "
+                                  "pomp_v_);",
+                                  top->region, nv.n)
+                      : xasprintf("POMP_User_region_end((*pomp_h_(%u)), POMP_TID_);", top->region);
+    replace_pragma(pd, p, top->emitted ? values_then(&nv, call) : xstrdup(""));
+    free(call);
+    if (closes) {
+        rw_region_set_ctc(pd->w, top->region,
+                          user_ctc(pd, "userregion", top->begin, p, top->name, top->begin_values,
+                                   nv.joined, NULL));
+        open_region_free(top);
+        pd->nopen--;
+    }
+    name_values_free(&nv);
+    return 0;
+}
+
+static int user_event(struct pomp_directives *pd, const struct pragma *p, const struct directive *d)
+{
+    struct name_values nv;
+    if (check_placement(pd, p, "userregion event") != 0 ||
+        parse_name_values(pd, p, d, 1, 1, &nv) != 0)
+        return -1;
+    unsigned r = rw_region(pd->w, user_ctc(pd, "userevent", p, p, nv.name, NULL, NULL, nv.joined));
+    const char *routine = nv.n ? "User_event_values" : "User_event";
+    char *call = nv.n ? xasprintf("POMP_User_event_values(pomp_h_(%u), POMP_TID_, %zu, pomp_v_, "
+                                  "pomp_c_(%u));",
+                                  r, nv.n, r)
+                      : xasprintf("POMP_User_event(pomp_h_(%u), POMP_TID_, pomp_c_(%u));", r, r);
+    replace_pragma(pd, p,
+                   inst_levels_keeps(pd->levels, p->start, routine) ? values_then(&nv, call)
+                                                                   : xstrdup(""));
+    free(call);
+    name_values_free(&nv);
+    return 0;
+}
+
+/* ---- library control (§3.6) ---- */
+
+static int control(struct pomp_directives *pd, const struct pragma *p, const char *what,
+                   const char *routine)
+{
+    char *where = xasprintf("inst %s", what);
+    int rc = check_placement(pd, p, where);
+    free(where);
+    if (rc != 0)
+        return -1;
+    replace_pragma(pd, p, xasprintf("(void)POMP_%s();", routine));
+    return 0;
+}
+
+/* ---- dispatch ---- */
+
+static int word_is(const struct directive *d, size_t i, const char *w)
+{
+    return i < d->nitems && strcasecmp(d->items[i].word, w) == 0;
+}
+
+static int only_words(struct pomp_directives *pd, const struct pragma *p, const struct directive *d,
+                      size_t n)
+{
+    for (size_t i = 0; i < d->nitems; i++) {
+        if (i >= n)
+            return item_error(pd, p, d, i, xasprintf("unexpected '%s'", d->items[i].word));
+        if (d->items[i].arg)
+            return item_error(pd, p, d, i,
+                              xasprintf("'%s' takes no argument", d->items[i].word));
+    }
+    return 0;
+}
+
+static int inst_directive(struct pomp_directives *pd, const struct pragma *p,
+                          const struct directive *d)
+{
+    static const struct {
+        const char *word, *routine;
+    } controls[] = {{"init", "Init"}, {"finalize", "Finalize"}, {"on", "On"}, {"off", "Off"}};
+    enum inst_group g;
+    if (d->nitems < 2)
+        return item_error(pd, p, d, 0,
+                          xstrdup("'#pragma pomp inst' needs begin(name), end(name), altend(name), "
+                                  "init, finalize, on, off, or '<group> <level> [file]'"));
+    for (size_t i = 0; i < sizeof controls / sizeof *controls; i++)
+        if (word_is(d, 1, controls[i].word))
+            return only_words(pd, p, d, 2) ? -1 : control(pd, p, d->items[1].word, controls[i].routine);
+    if (word_is(d, 1, "begin") || word_is(d, 1, "end") || word_is(d, 1, "altend")) {
+        if (d->nitems > 2)
+            return item_error(pd, p, d, 2, xasprintf("unexpected '%s'", d->items[2].word));
+        if (word_is(d, 1, "begin"))
+            return region_begin(pd, p, d, 0);
+        return region_end(pd, p, d, 0, word_is(d, 1, "end"));
+    }
+    if (inst_group_parse(d->items[1].word, &g)) {
+        if (inst_levels_directive(pd->levels, pd->w, p, d) != 0)
+            return -1;
+        replace_pragma(pd, p, xstrdup(""));
+        return 0;
+    }
+    return item_error(pd, p, d, 1,
+                      xasprintf("unknown '#pragma pomp inst %s' (expected begin, end, altend, init, "
+                                "finalize, on, off, or a group: parallel, loop, workshare, sync, "
+                                "user, runtime, task, target)",
+                                d->items[1].word));
+}
+
+static int userregion_directive(struct pomp_directives *pd, const struct pragma *p,
+                                const struct directive *d)
+{
+    if (d->nitems != 2 || !(word_is(d, 1, "start") || word_is(d, 1, "stop") ||
+                            word_is(d, 1, "event")))
+        return item_error(pd, p, d, d->nitems > 2 ? 2 : d->nitems - 1,
+                          xstrdup("'#pragma pomp userregion' needs start(name [: values]), "
+                                  "stop(name [: values]) or event(name [: values])"));
+    if (word_is(d, 1, "start"))
+        return region_begin(pd, p, d, 1);
+    if (word_is(d, 1, "stop"))
+        return region_end(pd, p, d, 1, 1);
+    return user_event(pd, p, d);
+}
+
+int pomp_directives_handle(struct pomp_directives *pd, const struct pragma *p,
+                           const struct directive *d)
+{
+    if (word_is(d, 0, "inst"))
+        return inst_directive(pd, p, d);
+    if (word_is(d, 0, "userregion"))
+        return userregion_directive(pd, p, d);
+    if (word_is(d, 0, "noinstrument") || word_is(d, 0, "instrument")) {
+        if (only_words(pd, p, d, 1) != 0)
+            return -1;
+        inst_levels_switch(pd->levels, p, word_is(d, 0, "instrument"), rw_source(pd->w)->size);
+        replace_pragma(pd, p, xstrdup(""));
+        return 0;
+    }
+    /* like an unknown omp directive: the compiler ignores it, so do we */
+    rw_diag(pd->w, text_offset(p, d->nitems ? (size_t)d->items[0].column : 0), "warning",
+            "unknown POMP directive '%s'; left alone", d->nitems ? d->items[0].word : "");
+    return 0;
+}
+
+int pomp_directives_finish(struct pomp_directives *pd)
+{
+    int rc = 0;
+    for (size_t i = 0; i < pd->nopen; i++)
+        rc = error_at(pd, pd->open[i].begin, AT_PRAGMA,
+                      xasprintf("user region '%s' is never ended (no 'inst end(%s)' or "
+                                "'userregion stop(%s)' follows)",
+                                pd->open[i].name, pd->open[i].name, pd->open[i].name));
+    return rc;
+}

@@ -1,0 +1,38 @@
+/* What instrument.c offers the modules that add edits of their own
+ * (modules.h): the file, the options, edits, regions and messages. */
+#ifndef POMP_REWRITER_H
+#define POMP_REWRITER_H
+
+#include "instrument.h"
+#include "source.h"
+#include "util.h"
+
+struct rewriter;
+
+const struct source *rw_source(const struct rewriter *w);
+const struct instrument_options *rw_options(const struct rewriter *w);
+
+/* Replaces `remove` characters at offset with text (taken over; remove 0
+ * inserts). At one offset, edits go in ascending order, then in creation order. */
+void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text);
+
+/* The builder's CTC string; exits (status 70) when out of memory. */
+struct ctc_builder;
+char *rw_ctc_finish(struct ctc_builder *b);
+
+/* Registers a region with its CTC string (taken over) and returns its handle
+ * number; rw_region_set_ctc replaces the string of a region registered before
+ * its end was known. */
+unsigned rw_region(struct rewriter *w, char *ctc);
+void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc);
+
+/* "file:line:col: <kind>: message" on stderr; rw_note only with --verbose. */
+void rw_diag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void rw_note(const struct rewriter *w, unsigned offset, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Appends "\n#line N \"file\"\n": after inserted lines, the next line is N again. */
+void rw_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line);
+
+#endif

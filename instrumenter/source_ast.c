@@ -1,0 +1,395 @@
+/* Function bodies, return statements and omp_* calls from libclang's AST (see
+ * source_ast.h). One recursive walk that carries the innermost enclosing body,
+ * so that a return or a call is attributed to its own function or lambda. */
+#include "source_ast.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source.h"
+#include "util.h"
+
+struct tok {
+    unsigned start, end;
+};
+
+struct collector {
+    struct source *s;
+    CXFile file;
+    CXTranslationUnit tu;
+    struct tok *toks;
+    unsigned ntoks;
+};
+
+struct walk {
+    struct collector *c;
+    int function; /* innermost enclosing body, -1 outside */
+};
+
+static void tokenize(struct collector *c)
+{
+    CXSourceLocation b = clang_getLocationForOffset(c->tu, c->file, 0);
+    CXSourceLocation e = clang_getLocationForOffset(c->tu, c->file, (unsigned)c->s->size);
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(c->tu, clang_getRange(b, e), &toks, &n);
+    c->toks = xmalloc((n ? n : 1) * sizeof *c->toks);
+    for (unsigned i = 0; i < n; i++) {
+        CXSourceRange r = clang_getTokenExtent(c->tu, toks[i]);
+        clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &c->toks[i].start);
+        clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &c->toks[i].end);
+    }
+    c->ntoks = n;
+    clang_disposeTokens(c->tu, toks, n);
+}
+
+static unsigned tok_at_or_after(const struct collector *c, unsigned offset)
+{
+    unsigned lo = 0, hi = c->ntoks;
+    while (lo < hi) {
+        unsigned mid = (lo + hi) / 2;
+        if (c->toks[mid].start < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int tok_is(const struct collector *c, unsigned i, const char *text)
+{
+    if (i >= c->ntoks)
+        return 0;
+    size_t n = strlen(text);
+    return c->toks[i].end - c->toks[i].start == n && memcmp(c->s->text + c->toks[i].start, text, n) == 0;
+}
+
+/* Offsets of a cursor's extent in this file; 0 if it is not (wholly) here. */
+static int extent_in_file(const struct collector *c, CXCursor cur, unsigned *b, unsigned *e)
+{
+    CXSourceRange r = clang_getCursorExtent(cur);
+    CXFile fb, fe;
+    clang_getExpansionLocation(clang_getRangeStart(r), &fb, NULL, NULL, b);
+    clang_getExpansionLocation(clang_getRangeEnd(r), &fe, NULL, NULL, e);
+    return fb && fe && clang_File_isEqual(fb, c->file) && clang_File_isEqual(fe, c->file) && *e >= *b &&
+           *e <= c->s->size;
+}
+
+static int text_starts_with(const struct collector *c, unsigned offset, const char *word)
+{
+    size_t n = strlen(word);
+    return offset + n <= c->s->size && memcmp(c->s->text + offset, word, n) == 0;
+}
+
+static enum CXChildVisitResult last_child(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    *(CXCursor *)d = cur;
+    return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult first_child(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    *(CXCursor *)d = cur;
+    return CXChildVisit_Break;
+}
+
+static int is_function_kind(enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+           k == CXCursor_Destructor || k == CXCursor_ConversionFunction ||
+           k == CXCursor_FunctionTemplate || k == CXCursor_LambdaExpr;
+}
+
+/* "ns::Class::method" for C++, the plain name for C. */
+static char *qualified_name(CXCursor cur)
+{
+    CXString sp = clang_getCursorSpelling(cur);
+    char *name = xstrdup(clang_getCString(sp));
+    clang_disposeString(sp);
+    for (CXCursor p = clang_getCursorSemanticParent(cur);
+         !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
+         p = clang_getCursorSemanticParent(p)) {
+        enum CXCursorKind k = clang_getCursorKind(p);
+        if (k != CXCursor_Namespace && k != CXCursor_StructDecl && k != CXCursor_ClassDecl &&
+            k != CXCursor_ClassTemplate && k != CXCursor_UnionDecl)
+            break;
+        CXString ps = clang_getCursorSpelling(p);
+        char *q = xasprintf("%s::%s", clang_getCString(ps), name);
+        clang_disposeString(ps);
+        free(name);
+        name = q;
+    }
+    return name;
+}
+
+/* Any of the words among the tokens in [from, to)? */
+static int tokens_contain(const struct collector *c, unsigned from, unsigned to,
+                          const char *const *words)
+{
+    for (unsigned i = tok_at_or_after(c, from); i < c->ntoks && c->toks[i].start < to; i++)
+        for (const char *const *w = words; *w; w++)
+            if (tok_is(c, i, *w))
+                return 1;
+    return 0;
+}
+
+static int add_function(struct collector *c, CXCursor cur)
+{
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k != CXCursor_LambdaExpr && !clang_isCursorDefinition(cur))
+        return -1;
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(cur, last_child, &body);
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
+        return -1; /* a declaration, or a function-try-block */
+    unsigned ds, de, bo, bc;
+    if (!extent_in_file(c, cur, &ds, &de) || !extent_in_file(c, body, &bo, &bc) || bc <= bo)
+        return -1;
+    struct source_ast *a = &c->s->ast;
+    a->functions = xrealloc(a->functions, (a->nfunctions + 1) * sizeof *a->functions);
+    struct source_function *f = &a->functions[a->nfunctions];
+    memset(f, 0, sizeof *f);
+    f->decl_start = ds;
+    f->body_open = bo;
+    f->body_close = bc - 1;
+    f->is_lambda = k == CXCursor_LambdaExpr;
+    f->name = f->is_lambda ? xstrdup("<lambda>") : qualified_name(cur);
+    f->is_main = !f->is_lambda && strcmp(f->name, "main") == 0;
+    CXType rt = clang_getCursorResultType(cur);
+    CXString rs = clang_getTypeSpelling(rt);
+    f->result_type = xstrdup(clang_getCString(rs));
+    clang_disposeString(rs);
+    f->returns_void = rt.kind == CXType_Void;
+    static const char *const constexpr_words[] = {"constexpr", "consteval", NULL};
+    static const char *const coroutine_words[] = {"co_return", "co_await", "co_yield", NULL};
+    if (c->s->text[bo] != '{' || c->s->text[bc - 1] != '}')
+        f->unsupported = FUNCTION_IN_MACRO;
+    else if (tokens_contain(c, ds, bo, constexpr_words))
+        f->unsupported = FUNCTION_CONSTEXPR;
+    else if (tokens_contain(c, bo, bc, coroutine_words))
+        f->unsupported = FUNCTION_COROUTINE;
+    return (int)a->nfunctions++;
+}
+
+/* The offset of the ';' that follows offset, past blanks, comments and whole
+ * preprocessor lines (line markers split statements of preprocessed input
+ * around macro expansions from system headers); 0 if something else comes. */
+static unsigned semicolon_after(const struct source *s, unsigned i)
+{
+    int line_start = 0;
+    while (i < s->size) {
+        char ch = s->text[i];
+        if (ch == '\n') {
+            line_start = 1;
+            i++;
+        } else if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+            i++;
+        } else if (ch == '#' && line_start) {
+            while (i < s->size && s->text[i] != '\n')
+                i++;
+        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '*') {
+            const char *e = strstr(s->text + i + 2, "*/");
+            i = e ? (unsigned)(e - s->text) + 2 : (unsigned)s->size;
+        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '/') {
+            while (i < s->size && s->text[i] != '\n')
+                i++;
+        } else {
+            return ch == ';' ? i : 0;
+        }
+    }
+    return 0;
+}
+
+static void add_return(struct collector *c, CXCursor cur, int function)
+{
+    struct source_ast *a = &c->s->ast;
+    unsigned b, e;
+    if (!extent_in_file(c, cur, &b, &e))
+        return;
+    /* a return written by a macro: the expansion points at the macro's name */
+    unsigned semi = semicolon_after(c->s, e);
+    if (!text_starts_with(c, b, "return") || !semi) {
+        a->functions[function].unsupported = FUNCTION_MACRO_RETURN;
+        return;
+    }
+    struct source_return r = {.start = b, .end = semi + 1, .function = function};
+    CXCursor expr = clang_getNullCursor();
+    clang_visitChildren(cur, first_child, &expr);
+    unsigned xb, xe;
+    if (!clang_Cursor_isNull(expr) && extent_in_file(c, expr, &xb, &xe) && xb > b && xe <= e) {
+        r.has_expr = 1;
+        r.expr_start = xb;
+        r.expr_end = xe;
+    } else if (!clang_Cursor_isNull(expr)) {
+        a->functions[function].unsupported = FUNCTION_MACRO_RETURN;
+        return;
+    }
+    a->returns = xrealloc(a->returns, (a->nreturns + 1) * sizeof *a->returns);
+    a->returns[a->nreturns++] = r;
+}
+
+/* Is the call an operand that is never evaluated: sizeof x, decltype(...), ...?
+ * Looks back through the enclosing parentheses of the same statement. */
+static int in_unevaluated_operand(const struct collector *c, unsigned call_start)
+{
+    static const char *const words[] = {"sizeof", "_Alignof", "alignof", "__alignof__", "__alignof",
+                                        "typeof", "__typeof__", "__typeof", "typeof_unqual",
+                                        "decltype", "noexcept", "__builtin_types_compatible_p",
+                                        NULL};
+    unsigned i = tok_at_or_after(c, call_start);
+    int depth = 0;
+    int check_next = 1; /* the token right before the call, then before each enclosing '(' */
+    while (i-- > 0) {
+        if (check_next) {
+            for (const char *const *w = words; *w; w++)
+                if (tok_is(c, i, *w))
+                    return 1;
+            check_next = 0;
+        }
+        if (tok_is(c, i, ")") || tok_is(c, i, "]")) {
+            depth++;
+        } else if (tok_is(c, i, "(") || tok_is(c, i, "[")) {
+            if (depth == 0)
+                check_next = 1;
+            else
+                depth--;
+        } else if (depth == 0 && (tok_is(c, i, ";") || tok_is(c, i, "{") || tok_is(c, i, "}"))) {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+static void add_call(struct collector *c, CXCursor cur, int function)
+{
+    CXString sp = clang_getCursorSpelling(cur);
+    const char *name = clang_getCString(sp);
+    int wanted = name && strncmp(name, "omp_", 4) == 0;
+    char *callee = wanted ? xstrdup(name) : NULL;
+    clang_disposeString(sp);
+    if (!wanted)
+        return;
+    struct source_call call = {.callee = callee, .function = function};
+    CXCursor fn = clang_getNullCursor();
+    clang_visitChildren(cur, first_child, &fn);
+    unsigned fb, fe;
+    if (!extent_in_file(c, cur, &call.start, &call.end) || clang_Cursor_isNull(fn) ||
+        !extent_in_file(c, fn, &fb, &fe)) {
+        call.in_macro = 1;
+    } else {
+        unsigned lp = tok_at_or_after(c, fe);
+        /* written out here: the callee's text is there and '(' follows it */
+        call.in_macro = !tok_is(c, lp, "(") || call.end <= c->toks[lp].end ||
+                        c->s->text[call.end - 1] != ')' ||
+                        fe < strlen(callee) || !text_starts_with(c, fe - (unsigned)strlen(callee), callee);
+        if (!call.in_macro)
+            call.lparen_end = c->toks[lp].end;
+        call.unevaluated = in_unevaluated_operand(c, call.start);
+    }
+    int nargs = clang_Cursor_getNumArguments(cur);
+    call.nargs = nargs > 0 ? (unsigned)nargs : 0;
+    struct source_ast *a = &c->s->ast;
+    a->calls = xrealloc(a->calls, (a->ncalls + 1) * sizeof *a->calls);
+    a->calls[a->ncalls++] = call;
+}
+
+static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct walk *w = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (is_function_kind(k)) {
+        int f = add_function(w->c, cur);
+        if (f >= 0) {
+            struct walk inner = {w->c, f};
+            clang_visitChildren(cur, visit, &inner);
+            return CXChildVisit_Continue;
+        }
+    } else if (k == CXCursor_ReturnStmt && w->function >= 0) {
+        add_return(w->c, cur, w->function);
+    } else if (k == CXCursor_CallExpr) {
+        add_call(w->c, cur, w->function);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static const char *intern_name(struct source_ast *a, const char *path, const char *name)
+{
+    if (strcmp(name, path) == 0)
+        return path;
+    for (size_t i = 0; i < a->nfile_names; i++)
+        if (strcmp(a->file_names[i], name) == 0)
+            return a->file_names[i];
+    a->file_names = xrealloc(a->file_names, (a->nfile_names + 1) * sizeof *a->file_names);
+    return a->file_names[a->nfile_names++] = xstrdup(name);
+}
+
+/* The presumed file and line of every physical line; kept only when some line
+ * differs from itself. */
+static void presumed_lines(struct collector *c)
+{
+    struct source *s = c->s;
+    struct source_ast *a = &s->ast;
+    a->presumed_line = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_line);
+    a->presumed_file = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_file);
+    int differs = 0;
+    for (unsigned i = 0; i < s->nlines; i++) {
+        CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
+        CXString name;
+        unsigned line, col;
+        clang_getPresumedLocation(loc, &name, &line, &col);
+        const char *n = clang_getCString(name);
+        a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
+        a->presumed_line[i] = line ? line : i + 1;
+        clang_disposeString(name);
+        differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1;
+    }
+    if (!differs) {
+        free(a->presumed_line);
+        free(a->presumed_file);
+        a->presumed_line = NULL;
+        a->presumed_file = NULL;
+    }
+}
+
+void source_ast_collect(struct source *s, struct CXTranslationUnitImpl *tu, void *file)
+{
+    struct collector c = {.s = s, .file = file, .tu = tu};
+    presumed_lines(&c);
+    tokenize(&c);
+    struct walk w = {&c, -1};
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &w);
+    free(c.toks);
+}
+
+void source_ast_free(struct source_ast *a)
+{
+    for (size_t i = 0; i < a->nfunctions; i++) {
+        free(a->functions[i].name);
+        free(a->functions[i].result_type);
+    }
+    free(a->functions);
+    free(a->returns);
+    for (size_t i = 0; i < a->ncalls; i++)
+        free(a->calls[i].callee);
+    free(a->calls);
+    free(a->presumed_line);
+    free(a->presumed_file);
+    for (size_t i = 0; i < a->nfile_names; i++)
+        free(a->file_names[i]);
+    free(a->file_names);
+    memset(a, 0, sizeof *a);
+}
+
+int source_ast_function_at(const struct source_ast *a, unsigned offset)
+{
+    int best = -1;
+    for (size_t i = 0; i < a->nfunctions; i++)
+        if (a->functions[i].body_open < offset && offset <= a->functions[i].body_close &&
+            (best < 0 || a->functions[i].body_open > a->functions[best].body_open))
+            best = (int)i;
+    return best;
+}

@@ -1,0 +1,77 @@
+/* What the rewriting modules need from libclang's AST beyond pragmas and their
+ * statements: function definitions with their return statements (function
+ * regions, instrumentation control) and calls of the OpenMP runtime routines
+ * that seed 002 Tables 6-8 instrument (api_calls.c). Everything here is in the
+ * instrumented file itself, outside macro expansions unless flagged. */
+#ifndef POMP_SOURCE_AST_H
+#define POMP_SOURCE_AST_H
+
+#include <stddef.h>
+
+struct source_function {
+    char *name;             /* as written ("solve", "Matrix::mul", "operator()") */
+    unsigned decl_start;    /* first character of the definition (template, storage class, type) */
+    unsigned body_open;     /* offset of the body's '{' */
+    unsigned body_close;    /* offset of the body's '}' */
+    int is_lambda;          /* a lambda's body: code context only, never a function region */
+    int is_main;
+    int returns_void;
+    char *result_type;      /* spelling of the declared result type */
+    int unsupported;        /* why the body cannot get a function region, or 0 (enum below) */
+};
+
+enum {
+    FUNCTION_OK = 0,
+    FUNCTION_MACRO_RETURN = 1,  /* a return statement inside a macro expansion */
+    FUNCTION_CONSTEXPR,         /* constexpr/consteval: no runtime calls allowed */
+    FUNCTION_COROUTINE,         /* co_return/co_await: returns are not plain returns */
+    FUNCTION_IN_MACRO,          /* the body comes from a macro expansion */
+};
+
+struct source_return {
+    unsigned start;         /* offset of 'return' */
+    unsigned end;           /* just past its ';' (line markers of preprocessed input may
+                               stand between the expression and the ';') */
+    int has_expr;
+    unsigned expr_start, expr_end;
+    int function;           /* index into functions: the innermost enclosing body */
+};
+
+struct source_call {
+    char *callee;           /* "omp_set_lock" */
+    unsigned start;         /* first character of the call (callee expression) */
+    unsigned lparen_end;    /* just past the '(' of the argument list */
+    unsigned end;           /* just past the ')' */
+    unsigned nargs;
+    int function;           /* innermost enclosing body, -1 at file scope */
+    int in_macro;           /* part of a macro expansion: not rewritable */
+    int unevaluated;        /* operand of sizeof, typeof, decltype, ...: never executed */
+};
+
+struct source_ast {
+    struct source_function *functions;  /* in order of their bodies */
+    size_t nfunctions;
+    struct source_return *returns;
+    size_t nreturns;
+    struct source_call *calls;          /* calls of omp_* routines only */
+    size_t ncalls;
+    /* Where each physical line comes from for the user, by #line directives and
+     * line markers (a preprocessed .i file): index = line - 1. NULL when every
+     * line is itself. */
+    unsigned *presumed_line;
+    const char **presumed_file;         /* the source's path or one of file_names */
+    char **file_names;
+    size_t nfile_names;
+};
+
+struct source;
+struct CXTranslationUnitImpl;
+
+/* Fills s->ast from the parsed translation unit (file: the CXFile of s). */
+void source_ast_collect(struct source *s, struct CXTranslationUnitImpl *tu, void *file);
+void source_ast_free(struct source_ast *a);
+
+/* The innermost function body (lambdas included) that contains offset, or -1. */
+int source_ast_function_at(const struct source_ast *a, unsigned offset);
+
+#endif

@@ -1,0 +1,59 @@
+# Runtime API call sites (seed 002 §3.4, Tables 6-8): the lock routines and the
+# routines of Table 8 record their Runtime-group events with the call site's
+# CTC; the program's output is unchanged, default(none) and -pedantic-errors
+# still compile, and calls inside macros, sizeof or a "runtime none" extent are
+# left alone.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp "$SRC"/locks.c .
+
+"$POMPCC" --pomp-verbose -fopenmp -std=c99 -pedantic-errors -Wall -Wextra -Werror locks.c -o locks \
+    > build.log 2>&1 || { cat build.log; fail "pompcc locks.c"; }
+assert_not_contains build.log 'cannot be instrumented|did not compile' "instrumented and compiled"
+L() { line_of locks.c "$1"; }
+assert_contains build.log "^locks\.c:$(L 'GRAB(&lock);'):9: note: call of 'omp_set_lock' left alone: it is part of a macro expansion" "macro"
+assert_contains build.log "^locks\.c:$(L 'sizeof(omp'):[0-9]+: note: call of 'omp_get_thread_num' left alone: it is never evaluated" "sizeof"
+assert_contains build.log "^locks\.c:$(grep -n 'omp_set_lock(&lock);' locks.c | head -1 | cut -d: -f1):5: note: call of 'omp_set_lock' left alone: instrumentation level" "runtime none"
+plain_cc locks.c -o locks_plain
+for n in 1 4; do
+    OMP_NUM_THREADS=$n ./locks_plain > plain$n.txt
+    OMP_NUM_THREADS=$n POMP_TRACE=events POMP_OUTPUT_DIR=ee$n ./locks > inst$n.txt
+    diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
+done
+assert_contains inst4.txt '^sum=3 dynamic=0 procs=1 sz=4 tried=1$' "the program's own results"
+
+# Default level (Runtime EnterExit): lock enter/exit and lock events, no Table 8 events.
+d=ee4
+L_set=$(grep -n 'omp_set_lock(&lock);' locks.c | sed -n 2p | cut -d: -f1)
+assert_eq "$(region_sum $d omp_set_lock $L_set visits)" 3 "omp_set_lock: one enter per thread (3 threads)"
+assert_eq "$(region_threads $d omp_set_lock $L_set)" 3 "omp_set_lock on every thread"
+assert_eq "$(region_sum $d omp_test_lock $(L 'if (omp_test_lock') visits)" 3 "omp_test_lock"
+assert_eq "$(region_sum $d omp_set_nest_lock $(grep -n 'omp_set_nest_lock' locks.c | head -1 | cut -d: -f1) visits)" 3 "omp_set_nest_lock"
+assert_eq "$(region_sum $d omp_init_lock $(L 'omp_init_lock(') visits)" 1 "omp_init_lock"
+assert_eq "$(region_sum $d omp_destroy_nest_lock $(L 'omp_destroy_nest_lock(') visits)" 1 "omp_destroy_nest_lock"
+assert_eq "$(region_sum $d omp_unset_lock $(L 'GRAB(&lock);') visits)" 0 "nothing for the call inside GRAB()"
+assert_eq "$(region_sum $d omp_unset_lock $(( $(L 'GRAB(&lock);') + 1 )) visits)" 3 "the call after it"
+assert_eq "$(region_sum $d omp_get_thread_num $(L 'int me = omp_get') visits)" 0 "Table 8 events only at level Event"
+assert_eq "$(jq '[.regions[] | select(.first_line == '"$(L 'static int quiet')"' + 2)] | length' $d/profile.json)" 0 "no region in the runtime-none function"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "nesting errors"
+# On one worker: the calls in program order, lock enter/exit pairs around the call.
+awk '$1 == 1 { printf "%s ", $3 }' $d/events.log > seq1.txt
+grep -qE '^Parallel_begin Set_lock_enter Set_lock_exit Unset_lock_event Test_lock_event (Unset_lock_event )?Set_nest_lock_enter Set_nest_lock_exit Set_nest_lock_enter Set_nest_lock_exit Unset_nest_lock_event Unset_nest_lock_event Unset_lock_event Parallel_end $' seq1.txt \
+    || fail "worker's event order: $(cat seq1.txt)"
+
+# Level Event: every call site once per call, Table 8 included.
+OMP_NUM_THREADS=4 POMP_RUNTIME=event POMP_OUTPUT_DIR=ev ./locks > /dev/null
+assert_eq "$(region_sum ev omp_get_thread_num $(L 'int me = omp_get') visits)" 3 "omp_get_thread_num events"
+assert_eq "$(region_sum ev omp_get_max_threads $(L 'omp_set_num_threads(') visits)" 1 "the call that ran (?: picks one)"
+assert_eq "$(region_sum ev omp_set_num_threads $(L 'omp_set_num_threads(') visits)" 1 "omp_set_num_threads"
+assert_eq "$(region_sum ev omp_set_lock $L_set visits)" 3 "Set_lock_event at level Event"
+assert_eq "$(region_sum ev omp_get_num_procs $(L 'omp_get_num_procs()') visits)" 1 "omp_get_num_procs"
+assert_eq "$(region_sum ev omp_in_parallel $(L 'omp_in_parallel()') visits)" 3 "omp_in_parallel"
+
+# The same with clang-19 (not under make sanitize: see test_workshare.sh).
+[ -n "$E2E_SANITIZE" ] && exit 0
+POMP_CC=clang-19 "$POMPCC" -fopenmp -Wall -Werror locks.c -o locks_clang 2> clang.err || { cat clang.err; fail "clang build"; }
+assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang compiles the rewritten calls"
+OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=cl ./locks_clang > clang.txt
+diff -u plain4.txt clang.txt || fail "clang-built output differs"
+assert_eq "$(region_sum cl omp_set_lock $L_set visits)" 3 "clang build: omp_set_lock"

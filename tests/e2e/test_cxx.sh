@@ -1,0 +1,57 @@
+# C++ with pompc++ (g++-12 and clang++-19): templates, member functions,
+# lambdas, range-based for (what follows the loop stays outside the region),
+# exceptions inside regions, try blocks as structured blocks; .c files are C++
+# for pompc++ as for c++; -x c++ and the C++ driver at the link.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+POMPCXX="$BUILD/bin/pompc++"
+cp "$SRC"/cxx.cpp .
+
+"$POMPCXX" -fopenmp -Wall -O2 cxx.cpp -o cxx 2> cxx.err || { cat cxx.err; fail "pompc++ cxx.cpp"; }
+assert_not_contains cxx.err 'cannot be instrumented|did not compile|warning' "instrumented, compiled, no warning"
+g++ -fopenmp -Wno-unknown-pragmas -O2 cxx.cpp -o cxx_plain
+for n in 1 4; do
+    OMP_NUM_THREADS=$n ./cxx_plain > plain$n.txt
+    OMP_NUM_THREADS=$n POMP_TRACE=events POMP_OUTPUT_DIR=out$n ./cxx > inst$n.txt
+    diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
+done
+assert_eq "$(cat inst4.txt)" "total=12100 neg=-5050 k=3 bumps=2 errors=11" "the program's results"
+
+L() { grep -nF -- "$1" cxx.cpp | sed -n "${2:-1}p" | cut -d: -f1; }
+d=out4
+assert_eq "$(region_sum $d for $(L 'reduction(+:s)') visits)" 4 "template: loop"
+assert_eq "$(region_sum $d critical $(L 'critical(counter)') begins)" 2 "member function: critical"
+assert_eq "$(region_sum $d parallel $(L 'num_threads(2)') begins)" 2 "lambda: parallel region"
+L_rf1=$(L 'reduction(+:total)' 1) L_rf2=$(L 'reduction(+:total)' 2)
+assert_eq "$(region_sum $d for $L_rf1 visits) $(region_sum $d for $L_rf2 visits)" "4 4" "range-based for loops"
+assert_eq "$(jq -r --argjson l $L_rf1 '.regions[] | select(.type == "for" and .first_line == $l) | .last_line' $d/profile.json)" \
+    "$(L 'total += x;' 1)" "the range-based for ends with its body"
+assert_eq "$(jq -r --argjson l $L_rf2 '.regions[] | select(.type == "for" and .first_line == $l) | .last_line' $d/profile.json)" \
+    "$(( $(L 'total += 1000;' 2) - 1 ))" "the range-based for with a block ends with its '}'"
+assert_eq "$(region_sum $d single $(L 'omp single' 1) begins)" 1 "try block as the single's structured block"
+# An exception leaves the user region without its end: the region stays open
+# until the enclosing single ends; that counts one nesting error, nothing else.
+assert_eq "$(region_sum $d userregion $(L 'inst begin(risky)') begins)" 1 "user region begun"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 1 "the exception's skipped end"
+
+# A .c file is C++ for pompc++; -x c++ makes it C++ for pompcc, and pompcc
+# keeps -lstdc++ after the objects at the link.
+cp cxx.cpp cxx_as_c.c
+"$POMPCXX" -fopenmp cxx_as_c.c -o from_c 2> as_c.err || { cat as_c.err; fail "pompc++ on a .c file"; }
+assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=as_c ./from_c)" "$(cat plain4.txt)" "pompc++ x.c"
+[ -f as_c/profile.json ] || fail "pompc++ x.c was not instrumented"
+"$POMPCC" -fopenmp -x c++ cxx_as_c.c -x none -o x_cxx -lstdc++ 2> xcxx.err || { cat xcxx.err; fail "pompcc -x c++"; }
+assert_not_contains xcxx.err 'cannot be instrumented|did not compile' "-x c++ instrumented"
+assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=xc ./x_cxx)" "$(cat plain4.txt)" "pompcc -x c++"
+# separate compile and C++ link
+"$POMPCXX" -fopenmp -c cxx.cpp -o cxx.o && "$POMPCXX" -fopenmp cxx.o -o separate
+assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=sep ./separate)" "$(cat plain4.txt)" "compile, then link with pompc++"
+assert_eq "$(region_init sep)" "handle" "pre-initialized handles in C++"
+
+# clang++-19 (not under make sanitize: see test_workshare.sh)
+[ -n "$E2E_SANITIZE" ] && exit 0
+POMP_CXX=clang++-19 "$POMPCXX" -fopenmp -Wall cxx.cpp -o cxx_clang 2> clang.err || { cat clang.err; fail "clang++ build"; }
+assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang++ compiles the instrumented file"
+OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=cl ./cxx_clang > clang.txt
+diff -u plain4.txt clang.txt || fail "clang++-built output differs"
+assert_eq "$(region_sum cl for $L_rf2 visits)" 4 "clang++: range-based for"

@@ -1,0 +1,79 @@
+# Function regions (--pomp-functions): every way out of a function records its
+# end (returns in nested blocks, void returns, the end of the body, a value
+# computed before the end event, exceptions in C++), filters by name and file,
+# "inst user none", functions from headers, and usage errors.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp "$SRC"/functions.c "$SRC"/fhelp.h "$SRC"/cxx.cpp .
+
+"$POMPCC" --pomp-functions -fopenmp -Wall -Wextra -std=c99 -pedantic-errors functions.c -o fn 2> fn.err \
+    || { cat fn.err; fail "pompcc --pomp-functions"; }
+assert_not_contains fn.err 'cannot be instrumented|did not compile|warning' "instrumented and compiled without warnings"
+plain_cc functions.c -o fn_plain
+for n in 1 4; do
+    OMP_NUM_THREADS=$n ./fn_plain > plain$n.txt
+    OMP_NUM_THREADS=$n POMP_TRACE=events POMP_OUTPUT_DIR=f$n ./fn > inst$n.txt
+    diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
+done
+assert_eq "$(cat inst4.txt)" "116 5 2 5 one zero 10 2" "the program's results"
+
+d=f4
+fbegins() { jq --arg n "$1" '([.regions[] | select(.type == "function" and .name == $n) | .id]) as $ids
+    | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].begins] | add // 0' $d/profile.json; }
+assert_eq "$(fbegins classify)" 16 "classify: once per loop iteration, every return path"
+assert_eq "$(fbegins fill)" 2 "fill: the early return and the normal one"
+assert_eq "$(fbegins name)" 2 "name: two returns"
+assert_eq "$(fbegins main) $(fbegins add) $(fbegins mk) $(fbegins pick) $(fbegins pick_raw)" "1 3 1 1 1" "other functions"
+assert_eq "$(fbegins util_sum)" 0 "'#pragma pomp inst user none' before a function"
+assert_eq "$(fbegins from_header)" 0 "a function from a header"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "every return ends its function"
+for t in $(awk '!/^#/ { print $1 }' $d/events.log | sort -u); do
+    b=$(awk -v t=$t '$1 == t && $3 == "Function_begin"' $d/events.log | wc -l)
+    e=$(awk -v t=$t '$1 == t && $3 == "Function_end"' $d/events.log | wc -l)
+    assert_eq "$e" "$b" "thread $t: as many function ends as begins"
+done
+# The value of "return add(x, x)" is computed before twice_add's end: add's
+# begin and end come between twice_add's begin and end.
+id() { jq --arg n "$1" '.regions[] | select(.type == "function" and .name == $n) | .id' $d/profile.json; }
+awk -v tw=$(id twice_add) -v ad=$(id add) '$1 == 0 && ($4 == tw || $4 == ad) && $3 ~ /^Function_/ { printf "%s:%s ", $3, ($4 == tw ? "twice_add" : "add") }' $d/events.log > order.txt
+assert_contains order.txt 'Function_begin:twice_add Function_begin:add Function_end:add Function_end:twice_add' "end after the return value"
+
+# Filters.
+"$POMPCC" --pomp-functions=include:c*,include:fill,exclude:main -fopenmp functions.c -o fn_inc
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=inc ./fn_inc > /dev/null
+assert_eq "$(jq -r '[.regions[] | select(.type == "function") | .name] | sort | join(",")' inc/profile.json)" "classify,fill" "include and exclude by name"
+"$POMPCC" --pomp-functions=exclude:file:functions.c -fopenmp functions.c -o fn_exf
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=exf ./fn_exf > /dev/null
+assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' exf/profile.json)" 0 "exclude by file"
+"$POMPCC" --pomp-functions=include:file:*.c --pomp-functions=exclude:add,exclude:pick* -fopenmp functions.c -o fn_two
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=two ./fn_two > /dev/null
+assert_eq "$(jq -r '[.regions[] | select(.type == "function") | .name] | sort | join(",")' two/profile.json)" \
+    "classify,fill,main,mk,name,twice_add" "file include, two options"
+# Preprocessed input: the header's function is still not a function region.
+plain_cc -E functions.c -o functions.i
+"$POMPCC" --pomp-functions -fopenmp functions.i -o fn_i
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=fi ./fn_i > /dev/null
+assert_eq "$(jq '[.regions[] | select(.type == "function" and .name == "from_header")] | length' fi/profile.json)" 0 "header function in .i"
+assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' fi/profile.json)" 9 "the file's own functions in .i"
+# Usage errors stop the build with the rule named.
+if "$POMPCC" --pomp-functions=include:,exclude:x -c functions.c 2> use.err; then fail "a bad rule must be an error"; fi
+assert_contains use.err "^pompcc: error: --pomp-functions=include:,exclude:x: 'include:' has no pattern" "usage error"
+
+# C++: a guard object ends the function on every way out, exceptions included.
+"$BUILD/bin/pompc++" --pomp-functions -fopenmp -Wall cxx.cpp -o cxxf 2> cxxf.err || { cat cxxf.err; fail "pompc++ --pomp-functions"; }
+assert_not_contains cxxf.err 'cannot be instrumented|did not compile' "C++ function regions compile"
+g++ -fopenmp -Wno-unknown-pragmas cxx.cpp -o cxx_plain
+assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=cf ./cxxf)" "$(OMP_NUM_THREADS=4 ./cxx_plain)" "C++ output"
+d=cf
+assert_eq "$(fbegins may_throw) $(fbegins Counter::bump) $(fbegins parallel_sum) $(fbegins main)" "1 2 1 1" "C++ functions and methods"
+assert_eq "$(jq '[.regions[] | select(.type == "function" and (.name | test("lambda")))] | length' cf/profile.json)" 0 "lambdas are no function regions"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' cf/profile.json)" 1 "only the user region the exception left (test_cxx.sh); may_throw itself ended"
+
+# clang-19 (not under make sanitize: see test_workshare.sh)
+[ -n "$E2E_SANITIZE" ] && exit 0
+POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
+assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang compiles function regions"
+OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=fc ./fn_clang > clang.txt
+diff -u plain4.txt clang.txt || fail "clang-built output differs"
+d=fc
+assert_eq "$(fbegins classify)" 16 "clang build: classify"

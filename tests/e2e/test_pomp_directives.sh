@@ -1,0 +1,113 @@
+# POMP directives (seed 002 §3.6-3.9): user regions with begin/end/altend, user
+# regions and events with values, _Pragma, init/finalize/on/off, _POMP, the
+# compile-time levels of §3.8 (compared with the same levels chosen at run
+# time), and errors with file:line:col that leave the build uninstrumented.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp "$SRC"/user_regions.c "$SRC"/levels.c .
+
+"$POMPCC" -fopenmp -Wall user_regions.c -o ur 2> ur.err || { cat ur.err; fail "pompcc user_regions.c"; }
+assert_not_contains ur.err 'warning|error' "no warning for the POMP directives pomp handles"
+plain_cc -Wno-unknown-pragmas user_regions.c -o ur_plain
+for n in 1 4; do
+    OMP_NUM_THREADS=$n ./ur_plain > plain$n.txt 2> plain$n.err
+    OMP_NUM_THREADS=$n POMP_TRACE=events POMP_OUTPUT_DIR=ur$n ./ur > inst$n.txt 2> inst$n.err
+    diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
+done
+assert_eq "$(cat inst4.err)" "_POMP=202611" "_POMP is YYYYMM under pompcc"
+[ ! -s plain4.err ] || fail "_POMP is not defined in the plain build"
+
+L_work=$(line_of user_regions.c "inst begin(work)")
+L_phase=$(line_of user_regions.c "userregion start(phase")
+L_tick=$(line_of user_regions.c "event(tick")
+L_done=$(line_of user_regions.c "event(done)")
+d=ur4
+# work(): 4 calls in the region, 1 in main (altend path); the call after
+# "inst off" is not recorded. Regions close on every path: no nesting errors.
+assert_eq "$(region_sum $d userregion $L_work begins)" 5 "user region begins (4 + the altend path)"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "altend closes the region"
+assert_eq "$(region_sum $d userregion $L_phase begins)" 4 "userregion start/stop, once per thread"
+assert_eq "$(region_sum $d userevent $L_tick visits)" 4 "userregion event, once per thread"
+assert_eq "$(region_sum $d userevent $L_done visits)" 1 "_Pragma(\"pomp userregion event(done)\")"
+assert_eq "$(jq -r '.regions[] | select(.name == "work") | "\(.first_line)-\(.last_line)"' $d/profile.json)" \
+    "$L_work-$(line_of user_regions.c "inst end(work)")" "lines of the user region: begin to end"
+# values: per position over the 4 threads (me = 0..3)
+vals() { # KIND POS FIELD REGION-NAME: summed over the threads
+    jq --arg k "$1" --argjson p "$2" --arg f "$3" --arg n "$4" '
+      ([.regions[] | select(.name == $n) | .id]) as $ids
+      | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | .values[$k][$p][$f]] | add' $d/profile.json
+}
+vmin() { jq --arg k "$1" --argjson p "$2" --arg n "$3" '
+      ([.regions[] | select(.name == $n) | .id]) as $ids
+      | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | .values[$k][$p].min] | min' $d/profile.json; }
+vmax() { jq --arg k "$1" --argjson p "$2" --arg n "$3" '
+      ([.regions[] | select(.name == $n) | .id]) as $ids
+      | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | .values[$k][$p].max] | max' $d/profile.json; }
+assert_eq "$(vals begin 0 count phase) $(vals begin 0 sum phase)" "4 6" "start value me: count, sum"
+assert_eq "$(vals begin 1 sum phase) $(vmin begin 1 phase) $(vmax begin 1 phase)" "60 0 30" "start value me * 10"
+assert_eq "$(vals end 0 sum phase) $(vmin end 0 phase) $(vmax end 0 phase)" "46 10 13" "stop value 10 + me"
+assert_eq "$(vals event 0 count tick) $(vals event 0 sum tick)" "4 6" "event value"
+assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' $d/profile.json)" \
+    '{"begin":["me","me * 10"],"end":["10 + me"]}' "value names from the CTC string"
+assert_eq "$(jq .minor_version $d/profile.json)" 1 "profile minor version"
+"$REPORT" $d > report.txt
+assert_contains report.txt '^ +begin me \* 10 +count 4 +mean 15 +min 0 +max 30$' "pomp-report shows the values"
+# Event order of the master thread: the region inside work(), and init/finalize
+# did not disturb anything.
+awk '$1 == 0 { printf "%s ", $3 }' $d/events.log > seq0.txt
+grep -qE '^Parallel_enter Parallel_begin User_region_begin User_region_begin User_region_end User_region_end User_event Parallel_end Parallel_exit User_region_begin User_region_end User_event $' seq0.txt \
+    || fail "master's event order: $(cat seq0.txt)"
+
+# Compile-time levels: a build limited by directives records what a normal
+# build records when the same levels are chosen at run time.
+cp "$EXAMPLES"/workshare/*.[ch] .
+{ echo '#pragma pomp inst parallel enterexit file'; echo '#pragma pomp inst sync none file'; cat main.c; } > main_lv.c
+{ echo '#pragma pomp inst sync none file'; cat work.c; } > work_lv.c
+"$POMPCC" -fopenmp main_lv.c work_lv.c -o app_lv
+"$POMPCC" -fopenmp main.c work.c -o app
+summary() { # DIR [LINES-ADDED-PER-FILE]: "type file line visits begins" per region
+    jq -r --argjson add "${2:-{\}}" '(.regions | map({(.id|tostring): .}) | add) as $r
+      | [.callpath[] | $r[.region|tostring] as $g
+         | {k: "\($g.type) \($g.file | sub("_lv"; "")) \($g.first_line - ($add[$g.file] // 0))",
+            v: ([.per_thread[].visits] | add), b: ([.per_thread[].begins] | add)}]
+      | group_by(.k)[] | "\(.[0].k) \(map(.v) | add) \(map(.b) | add)"' "$1/profile.json" | sort
+}
+OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=lv_ct ./app_lv > /dev/null
+OMP_NUM_THREADS=3 POMP_PARALLEL=enterexit POMP_SYNC=none POMP_OUTPUT_DIR=lv_rt ./app > /dev/null
+summary lv_ct '{"main_lv.c": 2, "work_lv.c": 1}' > ct.txt
+summary lv_rt > rt.txt
+diff -u rt.txt ct.txt || fail "compile-time levels differ from the same levels at run time"
+grep -q '^parallel ' ct.txt && ! grep -q '^critical ' ct.txt || fail "levels took no effect: $(cat ct.txt)"
+
+"$POMPCC" -fopenmp levels.c -o levels 2> lv.err || { cat lv.err; fail "pompcc levels.c"; }
+plain_cc -Wno-unknown-pragmas levels.c -o lv_plain
+diff <(OMP_NUM_THREADS=2 ./lv_plain) <(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=lv ./levels) || fail "levels.c output"
+L_sum=$(line_of levels.c "reduction(+:s)")
+L_main=$(grep -n "reduction(+:s)" levels.c | sed -n 2p | cut -d: -f1)
+assert_eq "$(region_sum lv parallel $L_sum visits) $(region_sum lv for $L_sum visits)" "1 0" "loop none before a function"
+assert_eq "$(region_sum lv parallel $L_main visits) $(region_sum lv for $L_main visits)" "0 2" "parallel none before a construct"
+assert_eq "$(region_sum lv critical $(line_of levels.c "omp critical") visits)" 0 "noinstrument"
+assert_eq "$(region_sum lv barrier $(line_of levels.c "omp barrier") visits)" 2 "instrument again"
+
+# Errors: file:line:col, and the file is compiled as it is.
+cat > bad.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 3;
+    #pragma pomp inst begin(a)
+    #pragma pomp userregion start(b : n, , n)
+    #pragma pomp inst loop beginend
+    #pragma pomp inst end(b)
+    printf("n = %d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp bad.c -o bad 2> bad.err || { cat bad.err; fail "a bad POMP directive broke the build"; }
+assert_contains bad.err '^bad\.c:6:42: error: .start\(b : n, , n\).: empty value' "empty value"
+assert_contains bad.err "^bad\.c:7:28: error: level 'beginend' is not allowed for group 'loop' \(allowed: none, EnterExit, Chunks, IterEvent, IterBeginEnd\)" "bad level"
+assert_contains bad.err "^bad\.c:8:5: error: 'inst end\(b\)' does not match the open region 'a' \(line 5\)" "mismatched end"
+assert_contains bad.err '^bad\.c:5:5: error: user region .a. is never ended' "unclosed region"
+assert_contains bad.err 'bad\.c: cannot be instrumented .*compiling it without instrumentation' "fallback"
+assert_eq "$(POMP_OUTPUT_DIR=b ./bad)" "n = 3" "the uninstrumented program runs"
+[ ! -e b ] || fail "the uninstrumented program wrote no profile"

@@ -1,0 +1,63 @@
+# Real code: old K&R C and GCC extensions (clang's errors outside the
+# directives do not stop instrumentation), continued pragmas, "# pragma",
+# macros in clauses, #if branches, threadprivate/copyin, orphaned worksharing,
+# a flush busy-wait pipeline, and preprocessed input with line markers.
+SRC="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp "$SRC"/kr.c "$SRC"/gnu.c "$SRC"/real.c .
+
+build_and_compare() { # NAME [extra flags]: build with pompcc and plain cc, run with 1 and 4 threads
+    local n=$1; shift
+    "$POMPCC" -fopenmp -w "$@" $n.c -o $n 2> $n.err || { cat $n.err; fail "pompcc $n.c"; }
+    assert_not_contains $n.err 'cannot be instrumented|did not compile' "$n.c instrumented and compiled"
+    plain_cc -w "$@" $n.c -o ${n}_plain
+    for t in 1 4; do
+        OMP_NUM_THREADS=$t ./${n}_plain > $n.plain$t
+        OMP_NUM_THREADS=$t POMP_OUTPUT_DIR=$n$t ./$n > $n.inst$t
+        diff -u $n.plain$t $n.inst$t || fail "$n.c: output with $t threads differs"
+    done
+}
+
+build_and_compare kr
+assert_eq "$(cat kr.inst4)" "total = 9900" "K&R program result"
+L_kr=$(line_of kr.c "omp parallel for")
+assert_eq "$(region_sum kr4 for $L_kr visits) $(region_sum kr4 parallel $L_kr begins)" "4 4" "K&R: parallel for in implicit-int main"
+
+build_and_compare gnu
+L_pf=$(line_of gnu.c "omp parallel for")
+assert_eq "$(region_sum gnu4 for $L_pf visits)" 4 "GNU C: loop after a nested function"
+assert_eq "$(region_sum gnu4 critical $(line_of gnu.c "omp critical") begins)" 4 "GNU C: critical in a region with a local label"
+
+build_and_compare real
+assert_eq "$(cat real.inst4)" "s = 2080.0 got = 42 counter = 7 of thread 1 = 17 singles = 2" "real.c results"
+d=real4
+L_par=$(line_of real.c "num_threads(NT) copyin")
+assert_eq "$(jq -r --argjson l $L_par '.regions[] | select(.type == "parallel" and .first_line == $l) | .ctc' $d/profile.json | grep -o 'slines=[0-9,]*')" \
+    "slines=$L_par,$((L_par + 2))" "a pragma continued over three lines"
+assert_contains <(jq -r '.regions[].ctc' $d/profile.json) 'hasCopyin=1' "copyin seen"
+L_sp=$(line_of real.c "# pragma omp parallel for")
+assert_eq "$(region_sum $d for $L_sp visits)" 2 "'# pragma omp' with a space (num_threads(NT) = 2)"
+assert_contains <(jq -r '.regions[].ctc' $d/profile.json) 'scheduleType=dynamic' "schedule with a macro chunk"
+L_for=$(line_of real.c "schedule(static, CHUNK)")
+assert_eq "$(region_sum $d for $L_for visits)" 3 "orphaned for: 2 threads in the region, then 1 call outside"
+assert_eq "$(region_sum $d single $(line_of real.c "omp single") begins)" 2 "orphaned single: once per team"
+L_pipe=$(line_of real.c "shared(flag, data, got)")
+assert_eq "$(region_sum $d parallel $L_pipe begins)" 2 "the flush pipeline ran"
+assert_eq "$(jq '[.regions[] | select(.first_line > '"$(line_of real.c '#else')"' and .first_line < '"$(line_of real.c '#endif')"')] | length' $d/profile.json)" 0 \
+    "nothing from the #else branch that is not compiled"
+
+# Preprocessed input: instrumented, and the profile and the compiler's messages
+# name the original file and lines.
+plain_cc -E real.c -o real.i
+"$POMPCC" -fopenmp -Wall -c real.i -o real_i.o 2> real_i.err || { cat real_i.err; fail "pompcc -c real.i"; }
+assert_not_contains real_i.err 'cannot be instrumented|did not compile' "real.i instrumented"
+"$POMPCC" -fopenmp real_i.o -o real_i
+OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=ri ./real_i > real_i.txt
+diff -u real.plain4 real_i.txt || fail "output of the program built from real.i"
+assert_eq "$(jq -r '[.regions[].file] | unique | join(",")' ri/profile.json)" "real.c" "regions name real.c, not real.i"
+assert_eq "$(region_sum ri for $L_for visits)" 3 "the same lines as for real.c"
+sed 's/^    double s = 0;/    double s = 0; int unused_in_i;/' real.c > warn.c
+plain_cc -E warn.c -o warn.i
+"$POMPCC" -fopenmp -Wall -c warn.i -o warn_i.o 2> warn_i.err
+assert_contains warn_i.err "^warn\.c:$(line_of warn.c 'int unused_in_i'):[0-9]+: warning: unused variable .unused_in_i." \
+    "a warning on preprocessed input points at the original file and line"
