@@ -41,13 +41,25 @@ CTC_SRC := ctc/ctc.c
 $(OBJ)/ctc/%.o: ctc/%.c ctc/ctc.h | $(OBJ)/ctc
 	$(CC) $(CFLAGS_ALL) -Ictc -c $< -o $@
 
-# ---- libpomp ----
+# ---- libpomp (with the OMPT bridge, ompt-bridge/) ----
 POMPLIB_SRC := $(wildcard pomplib/*.c)
-POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o
-$(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h | $(OBJ)/pomplib
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -c $< -o $@
+BRIDGE_SRC  := $(wildcard ompt-bridge/*.c)
+POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o \
+               $(BRIDGE_SRC:ompt-bridge/%.c=$(OBJ)/ompt-bridge/%.o)
+$(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h ompt-bridge/ompt_bridge.h | $(OBJ)/pomplib
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -Iompt-bridge -c $< -o $@
+# omp-tools.h of libomp-19-dev lives in clang's resource directory, whose other
+# headers only clang can read: the bridge gets a copy of it alone.
+OMPT_HEADER := $(firstword $(wildcard $(LLVM_DIR)/lib/clang/*/include/omp-tools.h))
+OMPT_INC    := $(BUILD)/ompt-include
+$(OMPT_INC)/omp-tools.h: $(OMPT_HEADER) | $(OMPT_INC)
+	cp $< $@
+$(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(wildcard pomplib/*.h) $(OMPT_INC)/omp-tools.h | $(OBJ)/ompt-bridge
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ipomplib -Ictc -I$(OMPT_INC) -c $< -o $@
+# -z nodelete: libomp dlclose()s a tool it loaded from OMP_TOOL_LIBRARIES at its
+# shutdown; libpomp's exit handlers must stay mapped.
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
-	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -lpthread
+	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete -lpthread
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 
@@ -88,7 +100,7 @@ $(OBJ)/report/%.o: pomplib/report/%.c | $(OBJ)/report
 $(BIN)/pomp-report: $(OBJ)/report/pomp_report.o | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
-$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
+$(BIN) $(LIB) $(INC) $(GEN) $(OMPT_INC) $(OBJ)/ompt-bridge $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
 	mkdir -p $@
 
 # ---- tests ----
@@ -102,6 +114,8 @@ $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/preli
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+$(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge -I$(OMPT_INC) -lpthread
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
 

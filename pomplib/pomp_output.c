@@ -43,7 +43,7 @@ static void write_regions(FILE *f)
         json_string(f, r->ctc.file ? r->ctc.file : "");
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
                 r->ctc.start_line_first, r->ctc.end_line_last,
-                r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
+                pomp_region_init_name(r));
         json_string(f, r->ctc_text);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);

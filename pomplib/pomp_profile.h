@@ -5,6 +5,7 @@
 #ifndef POMP_PROFILE_H
 #define POMP_PROFILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct POMP_Region_s;
@@ -18,6 +19,11 @@ struct pomp_node {
     uint64_t excl;       /* incl minus the incl of the children */
     uint64_t min, max;   /* shortest and longest single visit (incl) */
     uint64_t body;       /* ticks from begin to end */
+    /* A team member's share of a parallel region (pomp_profile_team_begin): the
+     * node where the team's master entered the region, so that the merge keeps
+     * the fork point (nested teams included). NULL for every other node. */
+    const struct pomp_node *fork;
+    size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
 };
 
 struct pomp_frame {
@@ -29,6 +35,8 @@ struct pomp_frame {
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
+    uint8_t team;         /* opened by pomp_profile_team_begin: a begin of the same region
+                             marks its block without counting a second begin */
 };
 
 #define POMP_MAX_DEPTH 64
@@ -67,5 +75,13 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
  * inside its own open region it counts as a begin of that region, elsewhere as
  * a visit of zero duration. */
 int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
+
+/* The OMPT implicit task of a team member that did not fork the team: opens a
+ * frame for its share of region r, counted as one begin, on a node keyed by r
+ * and by fork, the master's node of the region. The frame closes with
+ * pomp_profile_exit; a POMP begin/end of r inside it marks the block (the
+ * instrumented Parallel_begin/end) without a second begin. */
+int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
+                                const struct pomp_node *fork, uint64_t now, int off);
 
 #endif

@@ -13,7 +13,7 @@ assert_eq "$(wc -l < inst.txt)" 4 "lines of output"
 assert_eq "$(region_sum out parallel 7 visits)" 1 "visits of the parallel region"
 assert_eq "$(region_sum out parallel 7 begins)" 4 "team members that began it"
 assert_eq "$(region_threads out parallel 7)" 4 "threads of the parallel region"
-assert_eq "$(jq -r '.regions[0].file + ":" + (.regions[0].first_line|tostring) + "-" + (.regions[0].last_line|tostring)' out/profile.json)" "demo.c:7-12" "location"
+assert_eq "$(jq -r '.regions[] | select(.type == "parallel") | .file + ":" + (.first_line|tostring) + "-" + (.last_line|tostring)' out/profile.json)" "demo.c:7-12" "location"
 assert_eq "$(region_init out)" "handle" "handles pre-initialized by POMP_Init_Handles"
 
 "$REPORT" out > report.txt
