@@ -93,4 +93,23 @@ static inline int bridge_pomp_entered(struct bridge_thread *b, const char *type)
     return f && f->entered && !f->in_body && !f->team && bridge_is_pomp_region(f->region, type);
 }
 
+/* The same for any of the NULL-terminated types (a construct the instrumenter
+ * names after the directive: "for", "for simd", "loop"). */
+static inline int bridge_pomp_entered_any(struct bridge_thread *b, const char *const *types)
+{
+    for (; *types; types++)
+        if (bridge_pomp_entered(b, *types))
+            return 1;
+    return 0;
+}
+
+/* Whether the innermost open region was made by the instrumentation: the code
+ * that runs now was built with pompcc (for single events, which cannot be
+ * matched against POMP's own). */
+static inline int bridge_in_instrumented_code(struct bridge_thread *b)
+{
+    struct pomp_frame *f = bridge_top_frame(b);
+    return f && f->region && f->region->init_kind != POMP_INIT_OMPT;
+}
+
 #endif

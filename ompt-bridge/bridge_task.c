@@ -9,6 +9,10 @@
 #include "bridge_callbacks.h"
 #include "bridge_record.h"
 
+/* The ompt_data_t of a task the instrumentation creates and begins itself:
+ * the bridge opens no frame for it (counted once). */
+static const char instrumented_task;
+
 void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
@@ -21,6 +25,10 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     if (!(flags & ompt_task_explicit) || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
         bridge_measuring() < 0 || !(b = bridge_self()))
         return;
+    if (bridge_pomp_entered(b, "task")) { /* POMP_Task_enter: its begin/end are in the body */
+        new_task_data->ptr = (void *)&instrumented_task;
+        return;
+    }
     /* the task's execution region travels with the task */
     new_task_data->ptr = bridge_region(BC_TASK, codeptr_ra);
     bridge_record(b, BR_EVENT, bridge_region(BC_TASK_CREATE, codeptr_ra), pomp_now(),
@@ -57,8 +65,8 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
             bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
         s = bridge_scope_top(b);
     }
-    if (!next_task_data || !next_task_data->ptr)
-        return; /* an implicit task, or a task created while not recording */
+    if (!next_task_data || !next_task_data->ptr || next_task_data->ptr == &instrumented_task)
+        return; /* an implicit task, a task POMP measures, or one created while not recording */
     if (task_is_open(b, next_task_data))
         return; /* resumed where it was suspended (below the taskwait it waited in) */
     s = bridge_scope_push(b, SCOPE_TASK);
@@ -93,5 +101,9 @@ void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra)
     enum bridge_construct c = (flags & ompt_cancel_activated)   ? BC_CANCEL_ACTIVATED
                               : (flags & ompt_cancel_detected) ? BC_CANCEL_DETECTED
                                                                : BC_CANCEL_DISCARDED;
+    /* an activated cancel in instrumented code is POMP_Cancel_event's: a single
+     * event cannot be matched with it, so the region around decides */
+    if (c == BC_CANCEL_ACTIVATED && bridge_in_instrumented_code(b))
+        return;
     bridge_record(b, BR_EVENT, bridge_region(c, codeptr_ra), pomp_now(), POMP_EV_OMPT_CANCEL);
 }

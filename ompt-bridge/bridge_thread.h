@@ -61,6 +61,7 @@ struct bridge_scope {
     struct POMP_Region_s *loop;    /* work: the loop region its chunks begin and end */
     const void *task;              /* task: the task's ompt_data_t */
     uint64_t start;                /* ticks of the begin */
+    uint32_t depth;                /* masked: the profile depth of the frame it opened */
     uint16_t exit_kind;            /* event logged when the frame closes */
     uint8_t kind;                  /* enum bridge_scope_kind */
     uint8_t detail;                /* kind-specific: sync region kind, work type, mutex kind */

@@ -15,28 +15,38 @@ struct work_kind {
     enum pomp_group group;
     unsigned levels;
     enum pomp_event_kind enter, exit;
-    const char *pomp_type;   /* POMP's region type for the same construct */
+    const char *const *pomp_types; /* POMP's region types for the same construct */
     uint8_t loop;            /* its chunks are dispatched */
     uint8_t executes;        /* single: this thread executes the block */
 };
 
 static int work_kind_of(ompt_work_t type, struct work_kind *k)
 {
+    /* the instrumenter's CTC types: the directive's name (docs/ctc.md) */
+    static const char *const loops[] = {"for", "for simd", "loop", "do", NULL};
+    static const char *const sections_t[] = {"sections", NULL};
+    static const char *const single_t[] = {"single", NULL};
+    static const char *const workshare_t[] = {"workshare", NULL};
+    static const char *const distributes[] = {"distribute", "distribute simd",
+                                              "distribute parallel for",
+                                              "distribute parallel for simd", NULL};
+    static const char *const taskloops[] = {"taskloop", "taskloop simd", NULL};
+    static const char *const scope_t[] = {"scope", NULL};
     static const struct work_kind
         loop = {BC_FOR, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT, POMP_EV_LOOP_ENTER,
-                POMP_EV_LOOP_EXIT, "for", 1, 0},
+                POMP_EV_LOOP_EXIT, loops, 1, 0},
         sections = {BC_SECTIONS, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_SECTIONS_ENTER,
-                    POMP_EV_SECTIONS_EXIT, "sections", 0, 0},
+                    POMP_EV_SECTIONS_EXIT, sections_t, 0, 0},
         single = {BC_SINGLE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_SINGLE_ENTER,
-                  POMP_EV_SINGLE_EXIT, "single", 0, 0},
+                  POMP_EV_SINGLE_EXIT, single_t, 0, 0},
         workshare = {BC_WORKSHARE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_WORKSHARE_ENTER,
-                     POMP_EV_WORKSHARE_EXIT, "workshare", 0, 0},
+                     POMP_EV_WORKSHARE_EXIT, workshare_t, 0, 0},
         distribute = {BC_DISTRIBUTE, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                      POMP_EV_OMPT_WORK_EXIT, "distribute", 1, 0},
+                      POMP_EV_OMPT_WORK_EXIT, distributes, 1, 0},
         taskloop = {BC_TASKLOOP, POMP_GROUP_TASK, BR_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                    POMP_EV_OMPT_WORK_EXIT, "taskloop", 0, 0},
+                    POMP_EV_OMPT_WORK_EXIT, taskloops, 0, 0},
         scope = {BC_SCOPE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                 POMP_EV_OMPT_WORK_EXIT, "scope", 0, 0};
+                 POMP_EV_OMPT_WORK_EXIT, scope_t, 0, 0};
     switch ((int)type) {
     case ompt_work_loop:
     case ompt_work_loop_static:
@@ -61,7 +71,7 @@ static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *co
     if (!s || !work_kind_of(type, &k) || !bridge_records(k.group, k.levels))
         return;
     s->detail = (uint8_t)type;
-    if (bridge_pomp_entered(b, k.pomp_type)) { /* instrumented */
+    if (bridge_pomp_entered_any(b, k.pomp_types)) { /* instrumented */
         if (k.loop)
             s->loop = bridge_top_frame(b)->region;
         return;
@@ -149,9 +159,19 @@ void bridge_on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
             return;
         s->region = bridge_region(BC_MASKED, codeptr_ra);
         bridge_record(b, BR_BEGIN, s->region, pomp_now(), POMP_EV_MASTER_BEGIN);
+        struct pomp_thread *t = bridge_pomp_thread(b);
+        if (t) { /* POMP_Masked_begin, if instrumented, comes next and takes it over */
+            pomp_profile_mark_adoptable(&t->profile);
+            s->depth = t->profile.depth;
+        }
     } else {
         struct bridge_scope *s = bridge_scope_pop(b, SCOPE_MASKED);
-        if (s && s->region)
+        struct pomp_thread *t = bridge_pomp_thread(b);
+        if (!s || !s->region || !t)
+            return;
+        /* still the bridge's frame (POMP's Masked_end closed it if POMP took it) */
+        const struct pomp_profile *p = &t->profile;
+        if (p->too_deep || (p->depth == s->depth && p->frames[p->depth - 1].region == s->region))
             bridge_record(b, BR_END, s->region, pomp_now(), POMP_EV_MASTER_END);
     }
 }

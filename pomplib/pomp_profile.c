@@ -1,5 +1,7 @@
 #include "pomp_profile.h"
 
+#include "pomp_region.h"
+
 #include <pomplib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +91,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
                                  : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth++];
     f->team = 0;
+    f->adopt = 0;
     f->skipped = (uint8_t)off;
     f->node = n;
     f->region = r;
@@ -161,9 +164,42 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
+/* A POMP begin takes over the frame the runtime opened for the same construct:
+ * the frame keeps its start, the runtime's node gives back its begin (and goes
+ * back to the pool when it was made for this frame alone). */
+static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r)
+{
+    struct pomp_node *parent = p->frames[p->depth - 2].node, *old = f->node;
+    f->adopt = 0;
+    f->region = r;
+    if (f->skipped)
+        return POMP_PROFILE_SKIPPED;
+    old->begins--;
+    if (old->visits == 0 && old->begins == 0 && !old->first_child && parent->first_child == old &&
+        p->pool_used && old == &p->pool[p->pool_used - 1]) {
+        parent->first_child = old->next_sibling;
+        if (parent->last_hit == old)
+            parent->last_hit = NULL;
+        memset(old, 0, sizeof *old);
+        p->pool_used--;
+    }
+    f->node = child_of(p, parent, r);
+    f->node->begins++;
+    return POMP_SUCCESS;
+}
+
+void pomp_profile_mark_adoptable(struct pomp_profile *p)
+{
+    if (p->depth > 1 && !p->too_deep)
+        p->frames[p->depth - 1].adopt = 1;
+}
+
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
+        pomp_region_same_construct(top->region, r))
+        return adopt(p, top, r);
     if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body) {
         /* the block of a construct already open: part of its pair, even while off */
         top->in_body = 1;

@@ -37,6 +37,8 @@ struct pomp_frame {
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
     uint8_t team;         /* opened by pomp_profile_team_begin: a begin of the same region
                              marks its block without counting a second begin */
+    uint8_t adopt;        /* opened by the runtime (OMPT) before the instrumentation could:
+                             a POMP begin of the same construct takes it over */
 };
 
 #define POMP_MAX_DEPTH 64
@@ -81,6 +83,13 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
  * and by fork, the master's node of the region. The frame closes with
  * pomp_profile_exit; a POMP begin/end of r inside it marks the block (the
  * instrumented Parallel_begin/end) without a second begin. */
+/* Marks the top frame, a begin the OMPT bridge made for a construct the
+ * instrumentation begins only inside it (masked: the runtime reports it before
+ * POMP_Masked_begin runs): a POMP begin of the same construct on top of it
+ * takes the frame over, and the bridge's node is given back, so the construct
+ * is counted once, as POMP's region. */
+void pomp_profile_mark_adoptable(struct pomp_profile *p);
+
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off);
 

@@ -122,3 +122,15 @@ int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc)
     r->ctc_error = CTC_OK;
     return 0;
 }
+
+/* master is masked with filter 0: one construct for counting */
+static const char *construct_of(const struct POMP_Region_s *r)
+{
+    const char *t = pomp_region_type(r);
+    return strcmp(t, "master") == 0 ? "masked" : t;
+}
+
+int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b)
+{
+    return strcmp(construct_of(a), construct_of(b)) == 0;
+}

@@ -54,6 +54,9 @@ const char *pomp_region_type(const struct POMP_Region_s *r);
  * run, by its code address). Only once recording has stopped. Returns 0, or -1
  * (region unchanged) for a malformed string or no memory. */
 int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc);
+/* Whether two regions stand for the same kind of construct (their CTC types;
+ * master and masked are one). */
+int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b);
 /* How the region was created: "handle", "lazy" or "ompt" (profile.json). */
 const char *pomp_region_init_name(const struct POMP_Region_s *r);
 

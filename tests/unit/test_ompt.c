@@ -428,3 +428,112 @@ Test(team_merge, instrumented_begin_inside_a_team_frame_counts_once)
     cr_expect_eq(n->incl, 8);
     cr_expect_eq(w->profile.nesting_errors, 0);
 }
+
+/* ---- masked: the runtime reports it before POMP_Master_begin runs ---- */
+
+static const char masked_site[1], task_site[1], taskwait_site[1];
+
+Test(bridge, masked_taken_over_by_the_instrumentation)
+{
+    POMP_Init();
+    ompt_data_t none = {0};
+    POMP_Handle_t master = NULL;
+    char *c = ctc_for("master", 11);
+    bridge_on_masked(ompt_scope_begin, &none, &none, masked_site);
+    POMP_Master_begin(&master, 0, c);
+    POMP_Master_end(master, 0);
+    bridge_on_masked(ompt_scope_end, &none, &none, masked_site);
+    free(c);
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    struct pomp_node *n = p->root.first_child;
+    cr_assert_not_null(n);
+    cr_expect_eq(n->region, master, "POMP's region");
+    cr_expect_eq(n->begins, 1);
+    cr_expect_null(n->next_sibling, "no node of the runtime's masked region");
+    cr_expect_null(n->first_child);
+    cr_expect_eq(p->depth, 1);
+    cr_expect_eq(p->nesting_errors, 0);
+    char seq[256];
+    sequence(pomp_tls_thread, seq, sizeof seq);
+    cr_expect_str_eq(seq, "Master_begin Master_begin Master_end ",
+                     "the log keeps the runtime's begin; the runtime's end is POMP's");
+}
+
+Test(bridge, masked_without_instrumentation)
+{
+    POMP_Init();
+    ompt_data_t none = {0};
+    bridge_on_masked(ompt_scope_begin, &none, &none, masked_site);
+    bridge_on_masked(ompt_scope_end, &none, &none, masked_site);
+    struct pomp_node *n = pomp_tls_thread->profile.root.first_child;
+    cr_assert_not_null(n);
+    cr_expect_str_eq(pomp_region_type(n->region), "masked");
+    cr_expect_eq(n->begins, 1);
+    cr_expect_eq(pomp_tls_thread->profile.depth, 1);
+}
+
+/* ---- tasks ---- */
+
+Test(bridge, task_suspended_in_a_taskwait_keeps_its_frame)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0}, b = {0};
+    bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
+    bridge_on_task_schedule(&implicit, ompt_task_switch, &a);       /* a starts */
+    bridge_on_task_create(&a, NULL, &b, ompt_task_explicit, 0, task_site);
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_begin, NULL, &a, taskwait_site);
+    bridge_on_task_schedule(&a, ompt_task_switch, &b);              /* b runs inside a's taskwait */
+    bridge_on_task_schedule(&b, ompt_task_complete, &a);            /* a resumes */
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_end, NULL, &a, taskwait_site);
+    bridge_on_task_schedule(&a, ompt_task_complete, &implicit);
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    cr_expect_eq(p->depth, 1, "every frame closed");
+    cr_expect_eq(p->nesting_errors, 0);
+    struct pomp_node *ta = child_of_type(&p->root, "task", NULL);
+    cr_assert_not_null(ta);
+    cr_expect_eq(ta->begins, 1, "a ran once (its resumption is no second begin)");
+    struct pomp_node *tw = child_of_type(ta, "taskwait", NULL);
+    cr_assert_not_null(tw, "a's taskwait");
+    struct pomp_node *tb = child_of_type(tw, "task", NULL);
+    cr_assert_not_null(tb, "b ran inside a's taskwait");
+    cr_expect_eq(tb->begins, 1);
+    cr_expect_not_null(child_of_type(&p->root, "task_create", NULL), "a's creation");
+    cr_expect_not_null(child_of_type(ta, "task_create", NULL), "b's creation, inside a");
+}
+
+Test(bridge, instrumented_task_is_measured_by_pomp_only)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0};
+    POMP_Handle_t task = handle_for("task", 13);
+    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    pomp_profile_enter(p, task, 1, 0); /* POMP_Task_enter, as the instrumenter emits it */
+    bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
+    pomp_profile_exit(p, task, 2);
+    bridge_on_task_schedule(&implicit, ompt_task_switch, &a);
+    pomp_profile_begin(p, task, 3, 0); /* POMP_Task_begin/end in the body */
+    pomp_profile_end(p, task, 4);
+    bridge_on_task_schedule(&a, ompt_task_complete, &implicit);
+    struct pomp_node *n = p->root.first_child;
+    cr_assert_not_null(n);
+    cr_expect_eq(n->region, task);
+    cr_expect_null(n->next_sibling, "no task or task_create node of the runtime's");
+    cr_expect_null(n->first_child);
+    cr_expect_eq(p->nesting_errors, 0);
+}
+
+Test(bridge, cancel_in_instrumented_code_is_pomps)
+{
+    POMP_Init();
+    ompt_data_t none = {0};
+    POMP_Handle_t par = handle_for("parallel", 20);
+    POMP_Parallel_enter(&par, 0, 1, 1, NULL);
+    POMP_Parallel_begin(par, 0);
+    bridge_on_cancel(&none, ompt_cancel_parallel | ompt_cancel_activated, task_site);
+    bridge_on_cancel(&none, ompt_cancel_parallel | ompt_cancel_detected, task_site);
+    POMP_Parallel_end(par, 0);
+    POMP_Parallel_exit(par, 0);
+    struct pomp_node *n = pomp_tls_thread->profile.root.first_child;
+    cr_expect_null(child_of_type(n, "cancel", "activated"), "POMP_Cancel_event's");
+    cr_expect_not_null(child_of_type(n, "cancel", "detected"), "only the runtime knows");
+}
