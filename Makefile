@@ -152,10 +152,13 @@ sanitize: deps
 # ThreadSanitizer: libpomp's concurrency (Criterion cannot run under TSan).
 TSAN_BUILD := build/tsan
 tsan:
-	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress
+	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress $(TSAN_BUILD)/tests/tsan_ompt_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_ompt_stress
 $(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) -lpthread
+$(BUILD)/tests/tsan_ompt_stress: tests/tsan/ompt_stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ipomplib -Ictc -Iompt-bridge -I$(OMPT_INC) -o $@ $(filter %.c %.o,$^) -lpthread
 
 # ---- the demo: seed 002, Appendix A ----
 demo: deps

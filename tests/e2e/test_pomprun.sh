@@ -67,7 +67,10 @@ check() { # DIR LABEL
     assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "$what: nesting errors"
 }
 
-cc -g -fopenmp app.c -o app_gcc
+# Under make sanitize libpomp carries ASan: the program must too, and the
+# preloaded libomp comes before ASan's runtime in the library list.
+[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+cc -g -fopenmp $E2E_SANITIZE app.c -o app_gcc
 ./app_gcc > plain.txt || true
 set +e
 POMP_OUTPUT_DIR=gcc "$POMPRUN" ./app_gcc 3 > gcc.txt 2> gcc.err
@@ -119,6 +122,6 @@ int main(void)
     return 0;
 }
 C
-cc -fopenmp scope.c -o scope
+cc -fopenmp $E2E_SANITIZE scope.c -o scope
 assert_eq "$(POMP_OUTPUT_DIR=scope_out "$POMPRUN" ./scope 2> scope.err)" "2" "libgomp-only program output"
 assert_contains scope.err "calls GOMP_scope_start \('scope' with reductions\), which LLVM libomp does not provide" "warning names the entry point"
