@@ -15,6 +15,7 @@
 #include "function_filter.h"
 #include "process.h"
 #include "runtime.h"
+#include "runtime_select.h"
 #include "util.h"
 
 #define POMP_VERSION_MACRO "-D_POMP=202611"
@@ -51,6 +52,7 @@ struct pompcc {
     const char *cc;
     char *bindir, *libdir, *incdir;
     enum pomp_runtime runtime;
+    int runtime_given;           /* --pomp-runtime= on the command line */
     int keep, verbose, openmp, explicit_language, shared;
     int cxx_driver;              /* called as pompc++ */
     int functions;               /* --pomp-functions given */
@@ -132,6 +134,7 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
     else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
         if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
             usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
+        pc->runtime_given = 1;
     } else if (strcmp(a, "--pomp-functions") == 0) {
         pc->functions = 1;
     } else if (strncmp(a, "--pomp-functions=", 17) == 0) {
@@ -430,8 +433,35 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     return rc;
 }
 
+/* LLVM libomp unless the program needs libgomp (runtime/runtime_select.c). */
+static void choose_runtime(struct pompcc *pc)
+{
+    if (!pc->openmp || (pc->runtime_given && pc->runtime == POMP_RUNTIME_GOMP))
+        return;
+    struct argv_list inputs = {0}, names = {0};
+    for (size_t i = 0; i < pc->ninputs; i++) {
+        argv_add(&inputs, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+        argv_add(&names, pc->inputs[i].path);
+    }
+    char *why = pomp_runtime_needs_gomp(inputs.v, names.v, inputs.n, pc->flags.v, pc->flags.n);
+    argv_free(&inputs);
+    argv_free(&names);
+    if (!why)
+        return;
+    if (pc->runtime_given)
+        fprintf(stderr, "pompcc: warning: %s; linking it as --pomp-runtime=libomp asks\n", why);
+    else {
+        fprintf(stderr, "pompcc: note: linking GCC's libgomp instead of LLVM libomp: %s. libgomp "
+                        "has no OMPT: implicit barriers, waits, chunks and tasks will not be "
+                        "measured\n", why);
+        pc->runtime = POMP_RUNTIME_GOMP;
+    }
+    free(why);
+}
+
 static int prelink_and_link(struct pompcc *pc)
 {
+    choose_runtime(pc);
     struct argv_list cmd = {0};
     char *init_c = xasprintf("%s/pomp_init.c", pc->tmpdir);
     char *init_o = xasprintf("%s/pomp_init.o", pc->tmpdir);

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include "ompt_bridge.h"
 #include "pomp_levels.h"
 #include "pomp_output.h"
 #include "pomp_region.h"
@@ -124,6 +125,7 @@ static void finalize_once_fn(void)
     __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
     pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);
+    pomp_ompt_finalize(); /* after the measured duration: names regions by code address */
     pomp_output_write(&config, &clock_state);
 }
 

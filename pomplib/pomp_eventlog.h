@@ -75,8 +75,23 @@
     X(TARGET_DATA_ENTER, Target_data_enter) X(TARGET_DATA_BEGIN, Target_data_begin)        \
     X(TARGET_DATA_END, Target_data_end) X(TARGET_DATA_EXIT, Target_data_exit)
 
+/* Events that only the OpenMP runtime reports (the OMPT bridge, ompt-bridge/),
+ * for what no POMP routine describes. Constructs POMP does describe keep their
+ * POMP events (an uninstrumented parallel region logs Parallel_enter...). */
+#define POMP_OMPT_EVENT_LIST(X)                                                             \
+    X(OMPT_WAIT_ENTER, Ompt_wait_enter) X(OMPT_WAIT_EXIT, Ompt_wait_exit)                  \
+    X(OMPT_SYNC_ENTER, Ompt_sync_enter) X(OMPT_SYNC_EXIT, Ompt_sync_exit)                  \
+    X(OMPT_WORK_ENTER, Ompt_work_enter) X(OMPT_WORK_EXIT, Ompt_work_exit)                  \
+    X(OMPT_TASK_CREATE, Ompt_task_create) X(OMPT_TASK_BEGIN, Ompt_task_begin)              \
+    X(OMPT_TASK_END, Ompt_task_end) X(OMPT_TASK_DEPENDENCES, Ompt_task_dependences)        \
+    X(OMPT_CANCEL, Ompt_cancel)
+
 #define POMP_EVENT_ENUM(id, name) POMP_EV_##id,
-enum pomp_event_kind { POMP_EVENT_LIST(POMP_EVENT_ENUM) POMP_EV_COUNT };
+enum pomp_event_kind {
+    POMP_EVENT_LIST(POMP_EVENT_ENUM) POMP_OMPT_EVENT_LIST(POMP_EVENT_ENUM) POMP_EV_COUNT
+};
+/* The POMP routines' events come first, the runtime's after them. */
+enum { POMP_EV_ROUTINE_COUNT = POMP_EV_OMPT_WAIT_ENTER };
 #undef POMP_EVENT_ENUM
 
 /* "Parallel_enter", ...: the POMP routine's name without the POMP_ prefix. */

@@ -72,11 +72,12 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
 }
 
 /* Adds n's figures to merged node i, and n's children below it. */
-static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, const struct pomp_node *n)
+static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, struct pomp_node *n)
 {
+    n->merged = i;
     if (add_stats(pomp_merged_stat(m, i, thread), n) != 0)
         return -1;
-    for (const struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
+    for (struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
         size_t ci = find_child(m, i, c);
         if (ci == (size_t)-1 || merge_into(m, thread, ci, c) != 0)
             return -1;
@@ -85,26 +86,56 @@ static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, const st
 }
 
 /* A top-level node that the thread began without entering: a team member's
- * share of a region some other thread entered. */
-static int is_team_share(const struct pomp_node *n) { return n->visits == 0 && n->begins > 0; }
-
-static int merge_thread(struct pomp_merged *m, const struct pomp_thread *t, int team_shares)
+ * share of a region some other thread entered. With OMPT it knows the node
+ * where the team was forked. */
+static int is_team_share(const struct pomp_node *n)
 {
-    const struct pomp_profile *p = &t->profile;
-    for (const struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
-        if (is_team_share(n) != team_shares)
+    return n->fork != NULL || (n->visits == 0 && n->begins > 0);
+}
+
+enum merge_pass {
+    PASS_OWN,      /* what the thread entered itself, and its overflow node */
+    PASS_FORKED,   /* team shares whose fork point is merged already */
+    PASS_REST,     /* the other team shares: under the first node where the region was entered */
+};
+
+/* Merges the thread's top-level nodes that belong to this pass; *progress
+ * counts the ones merged. */
+static int merge_thread(struct pomp_merged *m, struct pomp_thread *t, enum merge_pass pass,
+                        size_t *progress)
+{
+    struct pomp_profile *p = &t->profile;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        if (n->merged || is_team_share(n) != (pass != PASS_OWN))
             continue;
-        size_t target = team_shares ? find_entered(m, n->region) : 0;
+        size_t target = 0;
+        if (pass == PASS_FORKED) {
+            if (!n->fork || !n->fork->merged)
+                continue;
+            target = n->fork->merged; /* the master's node of the same region */
+        } else if (pass == PASS_REST) {
+            target = find_entered(m, n->region);
+        }
         if (target == 0)
             target = find_child(m, 0, n);
         if (target == (size_t)-1 || merge_into(m, t->index, target, n) != 0)
             return -1;
+        (*progress)++;
     }
-    if (!team_shares && (p->overflow.visits || p->overflow.begins)) {
+    if (pass == PASS_OWN && (p->overflow.visits || p->overflow.begins)) {
         size_t target = find_child(m, 0, &p->overflow);
         return target == (size_t)-1 ? -1 : merge_into(m, t->index, target, &p->overflow);
     }
     return 0;
+}
+
+/* Forgets the merged indices of an earlier merge. */
+static void clear_merged(struct pomp_thread *t)
+{
+    struct pomp_profile *p = &t->profile;
+    p->root.merged = p->overflow.merged = 0;
+    for (uint32_t i = 0; i < p->pool_used; i++)
+        p->pool[i].merged = 0;
 }
 
 int pomp_merge(struct pomp_merged *m)
@@ -119,11 +150,25 @@ int pomp_merge(struct pomp_merged *m)
             m->threads[t->index] = t;
     if (add_node(m, 0, NULL, 0) == (size_t)-1)
         return -1;
-    /* First what threads entered themselves, then the team shares grafted onto it. */
-    for (int team_shares = 0; team_shares <= 1; team_shares++)
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (m->threads[i])
+            clear_merged(m->threads[i]);
+    /* First what threads entered themselves; then the team shares under their
+     * fork points, round after round (an inner team's fork point is inside an
+     * outer team's share); then the shares whose fork point is unknown. */
+    size_t progress = 0;
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (m->threads[i] && merge_thread(m, m->threads[i], PASS_OWN, &progress) != 0)
+            return -1;
+    do {
+        progress = 0;
         for (uint32_t i = 0; i < m->nthreads; i++)
-            if (m->threads[i] && merge_thread(m, m->threads[i], team_shares) != 0)
+            if (m->threads[i] && merge_thread(m, m->threads[i], PASS_FORKED, &progress) != 0)
                 return -1;
+    } while (progress);
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (m->threads[i] && merge_thread(m, m->threads[i], PASS_REST, &progress) != 0)
+            return -1;
     return 0;
 }
 

@@ -98,7 +98,7 @@ static void write_regions(FILE *f)
         pomp_output_json_string(f, r->ctc.file ? r->ctc.file : "");
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
                 r->ctc.start_line_first, r->ctc.end_line_last,
-                r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
+                pomp_region_init_name(r));
         pomp_output_json_string(f, r->ctc_text);
         write_value_names(f, &r->ctc);
         if (r->ctc_error) {

@@ -1,5 +1,7 @@
 #include "pomp_profile.h"
 
+#include "pomp_region.h"
+
 #include <pomplib.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +41,7 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     if (__builtin_expect(c != NULL && c->region == r, 1))
         return c;
     for (c = parent->first_child; c; c = c->next_sibling)
-        if (c->region == r)
+        if (c->region == r && c->fork == NULL) /* a team share is not a plain child */
             goto found;
     if (p->pool_used == p->pool_size) {
         p->dropped_paths++;
@@ -56,8 +58,32 @@ found:
     return c;
 }
 
-static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
-                 int off)
+/* The child of parent for a team share of r forked at fork. It never becomes
+ * parent->last_hit, so child_of's fast path only sees plain children. */
+static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node *parent,
+                                       struct POMP_Region_s *r, const struct pomp_node *fork)
+{
+    struct pomp_node *c;
+    for (c = parent->first_child; c; c = c->next_sibling)
+        if (c->region == r && c->fork == fork)
+            return c;
+    if (p->pool_used == p->pool_size) {
+        p->dropped_paths++;
+        return &p->overflow;
+    }
+    c = &p->pool[p->pool_used++];
+    c->region = r;
+    c->fork = fork;
+    c->parent = parent;
+    c->min = UINT64_MAX;
+    c->next_sibling = parent->first_child;
+    parent->first_child = c;
+    return c;
+}
+
+/* entered: only an exit closes the frame; visit: counts a visit (else a begin). */
+static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
+                      int visit, int off, const struct pomp_node *fork)
 {
     if (p->depth == POMP_MAX_DEPTH) {
         p->too_deep++;
@@ -66,8 +92,12 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     struct pomp_node *parent = p->frames[p->depth - 1].node;
     /* a skipped frame stands on its parent's node, so regions opened inside it
      * after POMP_On attach to the nearest recorded ancestor */
-    struct pomp_node *n = off ? parent : child_of(p, parent, r);
+    struct pomp_node *n = off ? parent
+                          : fork ? team_child_of(p, parent, r, fork)
+                                 : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth];
+    f->team = 0;
+    f->adopt = 0;
     f->skipped = (uint8_t)off;
     f->node = n;
     f->region = r;
@@ -82,10 +112,16 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     if (off)
         return;
     p->counted = n;
-    if (entered)
+    if (visit)
         n->visits++;
     else
         n->begins++;
+}
+
+static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
+                 int off)
+{
+    push_node(p, r, now, entered, entered, off, NULL);
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
@@ -138,16 +174,50 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
+/* A POMP begin takes over the frame the runtime opened for the same construct:
+ * the frame keeps its start, the runtime's node gives back its begin (and goes
+ * back to the pool when it was made for this frame alone). */
+static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r)
+{
+    struct pomp_node *parent = p->frames[p->depth - 2].node, *old = f->node;
+    f->adopt = 0;
+    f->region = r;
+    if (f->skipped)
+        return POMP_PROFILE_SKIPPED;
+    old->begins--;
+    if (old->visits == 0 && old->begins == 0 && !old->first_child && parent->first_child == old &&
+        p->pool_used && old == &p->pool[p->pool_used - 1]) {
+        parent->first_child = old->next_sibling;
+        if (parent->last_hit == old)
+            parent->last_hit = NULL;
+        memset(old, 0, sizeof *old);
+        p->pool_used--;
+    }
+    f->node = child_of(p, parent, r);
+    f->node->begins++;
+    return POMP_SUCCESS;
+}
+
+void pomp_profile_mark_adoptable(struct pomp_profile *p)
+{
+    if (p->depth > 1 && !p->too_deep)
+        p->frames[p->depth - 1].adopt = 1;
+}
+
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
+        pomp_region_same_construct(top->region, r))
+        return adopt(p, top, r);
     if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body) {
         /* the block of a construct already open: part of its pair, even while off */
         top->in_body = 1;
         top->body_start = now;
         if (top->skipped)
             return POMP_PROFILE_SKIPPED;
-        top->node->begins++;
+        if (!top->team) /* a team share counted its begin when the runtime opened it */
+            top->node->begins++;
         p->counted = top->node;
         return POMP_SUCCESS;
     }
@@ -210,4 +280,15 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
     if (n->min == UINT64_MAX)
         n->min = 0;
     return POMP_SUCCESS;
+}
+
+int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
+                                const struct pomp_node *fork, uint64_t now, int off)
+{
+    /* closed only by an exit, like an entered frame, but counted as a begin */
+    push_node(p, r, now, 1, 0, off, fork);
+    if (p->too_deep)
+        return POMP_ERR_DEPTH;
+    p->frames[p->depth - 1].team = 1;
+    return off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }

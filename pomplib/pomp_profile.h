@@ -5,6 +5,7 @@
 #ifndef POMP_PROFILE_H
 #define POMP_PROFILE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pomp_values.h"
@@ -22,6 +23,11 @@ struct pomp_node {
     uint64_t body;       /* ticks from begin to end */
     uint64_t samples_work, samples_wait; /* POMP_SAMPLING: samples taken in this path */
     struct pomp_value_block *values; /* user values recorded here (pomp_values.h), or NULL */
+    /* A team member's share of a parallel region (pomp_profile_team_begin): the
+     * node where the team's master entered the region, so that the merge keeps
+     * the fork point (nested teams included). NULL for every other node. */
+    const struct pomp_node *fork;
+    size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
 };
 
 struct pomp_frame {
@@ -33,6 +39,10 @@ struct pomp_frame {
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
+    uint8_t team;         /* opened by pomp_profile_team_begin: a begin of the same region
+                             marks its block without counting a second begin */
+    uint8_t adopt;        /* opened by the runtime (OMPT) before the instrumentation could:
+                             a POMP begin of the same construct takes it over */
 };
 
 #define POMP_MAX_DEPTH 64
@@ -73,5 +83,20 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
  * inside its own open region it counts as a begin of that region, elsewhere as
  * a visit of zero duration. */
 int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
+
+/* The OMPT implicit task of a team member that did not fork the team: opens a
+ * frame for its share of region r, counted as one begin, on a node keyed by r
+ * and by fork, the master's node of the region. The frame closes with
+ * pomp_profile_exit; a POMP begin/end of r inside it marks the block (the
+ * instrumented Parallel_begin/end) without a second begin. */
+/* Marks the top frame, a begin the OMPT bridge made for a construct the
+ * instrumentation begins only inside it (masked: the runtime reports it before
+ * POMP_Masked_begin runs): a POMP begin of the same construct on top of it
+ * takes the frame over, and the bridge's node is given back, so the construct
+ * is counted once, as POMP's region. */
+void pomp_profile_mark_adoptable(struct pomp_profile *p);
+
+int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
+                                const struct pomp_node *fork, uint64_t now, int off);
 
 #endif

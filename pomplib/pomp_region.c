@@ -96,3 +96,41 @@ const char *pomp_region_type(const struct POMP_Region_s *r)
 {
     return r->ctc.type ? r->ctc.type : "unknown";
 }
+
+const char *pomp_region_init_name(const struct POMP_Region_s *r)
+{
+    switch (r->init_kind) {
+    case POMP_INIT_HANDLE: return "handle";
+    case POMP_INIT_LAZY: return "lazy";
+    default: return "ompt";
+    }
+}
+
+int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc)
+{
+    char *text = strdup(ctc);
+    struct ctc parsed;
+    size_t offset;
+    if (!text || ctc_parse(ctc, &parsed, &offset) != CTC_OK) {
+        free(text);
+        return -1;
+    }
+    ctc_free(&r->ctc);
+    free(r->ctc_text);
+    r->ctc_text = text;
+    r->ctc = parsed;
+    r->ctc_error = CTC_OK;
+    return 0;
+}
+
+/* master is masked with filter 0: one construct for counting */
+static const char *construct_of(const struct POMP_Region_s *r)
+{
+    const char *t = pomp_region_type(r);
+    return strcmp(t, "master") == 0 ? "masked" : t;
+}
+
+int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b)
+{
+    return strcmp(construct_of(a), construct_of(b)) == 0;
+}

@@ -10,7 +10,11 @@
 
 #include "ctc.h"
 
-enum pomp_region_init { POMP_INIT_HANDLE = 0, POMP_INIT_LAZY = 1 };
+enum pomp_region_init {
+    POMP_INIT_HANDLE = 0, /* POMP_Get_handle (pre-initialized) */
+    POMP_INIT_LAZY = 1,   /* the construct's first event */
+    POMP_INIT_OMPT = 2,   /* the OMPT bridge: a construct the runtime reported (ompt-bridge/) */
+};
 
 struct POMP_Region_s {
     uint32_t id;                  /* 1..n in creation order */
@@ -46,5 +50,14 @@ uint32_t pomp_region_count(void);
 
 /* Human-readable type and location of a region, for messages. */
 const char *pomp_region_type(const struct POMP_Region_s *r);
+/* Replaces the region's CTC string (a region the OMPT bridge named after the
+ * run, by its code address). Only once recording has stopped. Returns 0, or -1
+ * (region unchanged) for a malformed string or no memory. */
+int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc);
+/* Whether two regions stand for the same kind of construct (their CTC types;
+ * master and masked are one). */
+int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b);
+/* How the region was created: "handle", "lazy" or "ompt" (profile.json). */
+const char *pomp_region_init_name(const struct POMP_Region_s *r);
 
 #endif

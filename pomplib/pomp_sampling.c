@@ -234,7 +234,7 @@ static int user_frames(const ompt_frame_t *fr, const uintptr_t *sps, size_t n, s
 /* The fork record of the parallel region a task belongs to. */
 static const struct pomp_fork_record *fork_of(const ompt_data_t *parallel_data)
 {
-    return parallel_data ? (const struct pomp_fork_record *)parallel_data->ptr : NULL;
+    return parallel_data && sampling.rt.fork_of ? sampling.rt.fork_of(parallel_data) : NULL;
 }
 
 /* Appends the user frames [lo, hi) of an innermost-first stack, outermost

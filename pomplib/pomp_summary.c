@@ -60,11 +60,21 @@ void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_
         const struct POMP_Region_s *r = node->region;
         fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
                 (unsigned long long)rows[i].visits, rows[i].threads);
-        if (r)
-            fprintf(f, "%s%s%s @ %s:%d\n", pomp_region_type(r), r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "", r->ctc.file ? r->ctc.file : "?",
-                    r->ctc.start_line_first);
-        else
+        if (r) {
+            fprintf(f, "%s%s%s", pomp_region_type(r), r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "");
+            /* a region the runtime reported without a place (an implicit
+             * barrier) is where its enclosing region is */
+            size_t at = rows[i].node;
+            while (m->nodes[at].parent && !(m->nodes[at].region && m->nodes[at].region->ctc.file))
+                at = m->nodes[at].parent;
+            const struct POMP_Region_s *where = m->nodes[at].region;
+            if (where != r && where && where->ctc.file)
+                fprintf(f, " in %s", pomp_region_type(where));
+            if (where && where->ctc.file)
+                fprintf(f, " @ %s:%d", where->ctc.file, where->ctc.start_line_first);
+            fputc('\n', f);
+        } else
             fputs("<overflow: more paths than the profile holds>\n", f);
     }
     if (errors)

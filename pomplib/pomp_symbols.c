@@ -1,6 +1,7 @@
 #include "pomp_symbols.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -81,7 +82,26 @@ static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_name
     }
 }
 
-/* Runs `addr2line -f -C -e module` with the offsets on stdin, output to a file. */
+extern char **environ;
+
+/* The environment for addr2line: the program's, without what would load the
+ * OpenMP runtime or this tool into it. */
+static char **child_environment(void)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **env = calloc(n + 1, sizeof *env);
+    if (!env)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0 && strncmp(environ[i], "OMP_TOOL", 8) != 0)
+            env[k++] = environ[i];
+    return env;
+}
+
+/* Runs `addr2line -a -f -i -C -e module` with the offsets on stdin, output to a file. */
 static FILE *run_addr2line(const char *module, const struct pomp_symbol *syms, size_t n)
 {
     char in_path[] = "/tmp/pomp-addr-XXXXXX", out_path[] = "/tmp/pomp-line-XXXXXX";
@@ -111,14 +131,18 @@ static FILE *run_addr2line(const char *module, const struct pomp_symbol *syms, s
     posix_spawn_file_actions_adddup2(&fa, out, 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
     char *argv[] = {"addr2line", "-a", "-f", "-i", "-C", "-e", (char *)module, NULL};
-    /* a clean environment: no preloaded tool or runtime in the child */
-    char *envp[] = {"PATH=/usr/bin:/bin:/usr/local/bin", "LC_ALL=C", NULL};
+    char **envp = child_environment();
     pid_t pid;
-    int ok = posix_spawnp(&pid, "addr2line", &fa, NULL, argv, envp) == 0;
+    int ok = envp && posix_spawnp(&pid, "addr2line", &fa, NULL, argv, envp) == 0;
     posix_spawn_file_actions_destroy(&fa);
+    free(envp);
     close(in);
     int status = 0;
-    if (ok && (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0))
+    pid_t waited = 0;
+    if (ok)
+        while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+            ;
+    if (ok && (waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0))
         ok = 0;
     if (!ok) {
         close(out);
@@ -214,8 +238,11 @@ int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_ta
     for (size_t i = 0; i < n; i++) {
         describe(&t->syms[i], addrs[i], t->modules, &t->nmodules);
     }
+    t->addr2line_ran = 1;
     for (size_t m = 0; m < t->nmodules; m++) {
         FILE *f = run_addr2line(t->modules[m], t->syms, n);
+        if (!f)
+            t->addr2line_ran = 0;
         if (f) {
             read_addr2line(f, t->modules[m], t->syms, n);
             fclose(f);

@@ -29,6 +29,7 @@ struct pomp_symbol_table {
     size_t n;
     char **modules;           /* the distinct module paths the symbols point into */
     size_t nmodules;
+    int addr2line_ran;        /* 0: addr2line could not run for some module */
 };
 
 /* Resolves n addresses into t; returns 0, or -1 when out of memory. */

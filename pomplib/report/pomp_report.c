@@ -103,11 +103,13 @@ static void print_node(json_t *node, json_t *regions, int depth, const struct op
     }
     char label[160], loc[200];
     region_label(r, label, sizeof label, depth);
-    if (r)
-        snprintf(loc, sizeof loc, "%s:%lld-%lld", str(r, "file"),
-                 (long long)json_integer_value(json_object_get(r, "first_line")),
+    long long first = r ? (long long)json_integer_value(json_object_get(r, "first_line")) : 0;
+    if (r && first > 0)
+        snprintf(loc, sizeof loc, "%s:%lld-%lld", str(r, "file"), first,
                  (long long)json_integer_value(json_object_get(r, "last_line")));
-    else
+    else if (r && *str(r, "file")) /* a runtime region without debug information */
+        snprintf(loc, sizeof loc, "%s", str(r, "file"));
+    else /* the overflow node, or a runtime region its parent places (implicit barrier) */
         snprintf(loc, sizeof loc, "-");
     /* load imbalance: how much of the slowest thread's time the average thread
      * did not need, (max - mean) / max */

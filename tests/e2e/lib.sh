@@ -41,8 +41,11 @@ region_threads() {
       | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].thread] | unique | length' \
       "$1/profile.json"
 }
-# region_init DIR: the distinct "init" values of all regions (handle, lazy)
-region_init() { jq -r '[.regions[].init] | unique | join(",")' "$1/profile.json"; }
+# region_init DIR: the distinct "init" values of the instrumented regions (handle, lazy);
+# regions the OMPT bridge made from what the runtime reported ("ompt") are left out
+region_init() { jq -r '[.regions[].init | select(. != "ompt")] | unique | join(",")' "$1/profile.json"; }
+# pomp_regions DIR: how many regions the instrumentation made (not the OMPT bridge)
+pomp_regions() { jq '[.regions[] | select(.init != "ompt")] | length' "$1/profile.json"; }
 
 # The plain build, on the compiler's own runtime: the reference output.
 plain_cc() { cc -fopenmp "$@"; }

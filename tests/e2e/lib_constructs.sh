@@ -1,6 +1,10 @@
 # Helpers for the construct tests (test_constructs_*.sh), on top of lib.sh:
 # the event log joined with the regions, and expected event counts per construct.
 
+# The instrumenter's own events, counted exactly: the OMPT bridge's (implicit
+# barriers, waits) are tested in test_ompt_*.sh.
+export POMP_OMPT=off
+
 # events DIR: one line per event, "thread event type first_line" (blanks in a type become _)
 events() {
     awk 'NR == FNR { type[$1] = $2; line[$1] = $3; next }

@@ -9,7 +9,7 @@ OMP_NUM_THREADS=3 ./app_plain > plain.txt
 "$POMPCC" -fopenmp main.c work.c -o app1
 OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=one ./app1 > one.txt
 diff -u plain.txt one.txt || fail "one-step build output differs"
-assert_eq "$(jq '.regions | length' one/profile.json)" 7 "regions of the one-step build"
+assert_eq "$(pomp_regions one)" 7 "regions of the one-step build"
 ls *.o 2>/dev/null && fail "a one-step build leaves no objects behind"
 
 # make CC=pompcc with -MMD dependency files.

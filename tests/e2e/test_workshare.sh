@@ -67,11 +67,28 @@ assert_eq "$(region_sum lv parallel $L_par begins)" 0 "POMP_PARALLEL=EnterExit: 
 assert_eq "$(region_threads lv parallel $L_par)" 1 "POMP_PARALLEL=EnterExit: only the encountering thread"
 assert_eq "$(region_sum lv critical $L_crit visits)" 12 "other groups unchanged"
 
-# Event order per thread (2 threads), from the event log.
+# Event order per thread (2 threads), from the event log: first the
+# instrumentation's events alone, then where the runtime's (OMPT) fall.
 OMP_NUM_THREADS=2 POMP_TRACE=events POMP_OUTPUT_DIR=ev ./app > /dev/null
 for t in 0 1; do
-    awk -v t=$t '$1 == t { printf "%s ", $3 }' ev/events.log > seq$t.txt
+    awk -v t=$t '$1 == t && $3 !~ /^(Implicit_barrier_|Ompt_)/ { printf "%s ", $3 }' ev/events.log > seq$t.txt
+    awk -v t=$t '$1 == t { printf "%s ", $3 }' ev/events.log > all$t.txt
 done
+for t in 0 1; do
+    for pair in 'Critical_enter Ompt_wait_enter Ompt_wait_exit Critical_begin' \
+                'Loop_enter Implicit_barrier_enter Implicit_barrier_exit Loop_exit' \
+                '(Single_end|Single_enter) Implicit_barrier_enter Implicit_barrier_exit Single_exit' \
+                'Barrier_enter Barrier_exit'; do
+        grep -qE "$pair" all$t.txt || fail "thread $t: no '$pair' in $(cat all$t.txt)"
+    done
+done
+grep -q 'Parallel_end Implicit_barrier_enter Implicit_barrier_exit Parallel_exit' all0.txt \
+    || fail "the master's closing barrier between Parallel_end and Parallel_exit: $(cat all0.txt)"
+grep -q 'Parallel_end Implicit_barrier_enter Implicit_barrier_exit Parallel_begin' all1.txt \
+    || fail "a worker's closing barrier after its Parallel_end: $(cat all1.txt)"
+! grep -q 'Barrier_enter Implicit_barrier_enter' all0.txt all1.txt \
+    || fail "an instrumented explicit barrier was counted twice"
+
 one_region='Parallel_begin Loop_enter Loop_exit Critical_enter Critical_begin Critical_end Critical_exit Single_enter (Single_begin Single_end )?Single_exit Barrier_enter Barrier_exit Parallel_end '
 pfor='Parallel_begin Loop_enter Loop_exit Parallel_end '
 grep -qE "^Parallel_enter ${one_region}Parallel_exit (Parallel_enter ${one_region}Parallel_exit ){2}Parallel_enter ${pfor}Parallel_exit \$" seq0.txt \

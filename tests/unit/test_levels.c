@@ -262,7 +262,7 @@ ParameterizedTest(struct setting *s, levels, exactly_the_routines_of_the_level)
 
 Test(levels, every_routine_is_in_the_spec)
 {
-    cr_assert_eq(sizeof spec / sizeof *spec, POMP_EV_COUNT);
+    cr_assert_eq(sizeof spec / sizeof *spec, POMP_EV_ROUTINE_COUNT);
 }
 
 Test(levels, bad_values_are_refused_per_group)

@@ -1,0 +1,55 @@
+/* The OMPT callbacks of the bridge, by file; bridge_tool.c registers them. */
+#ifndef POMP_BRIDGE_CALLBACKS_H
+#define POMP_BRIDGE_CALLBACKS_H
+
+#include <omp-tools.h>
+
+/* bridge_parallel.c: teams, implicit tasks, sync regions (barriers, taskwait, taskgroup) */
+void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data);
+void bridge_on_thread_end(ompt_data_t *thread_data);
+struct pomp_fork_record;
+const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data);
+void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
+                              const ompt_frame_t *encountering_task_frame,
+                              ompt_data_t *parallel_data, unsigned int requested_parallelism,
+                              int flags, const void *codeptr_ra);
+void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data,
+                            int flags, const void *codeptr_ra);
+void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                             ompt_data_t *task_data, unsigned int actual_parallelism,
+                             unsigned int index, int flags);
+void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                           ompt_data_t *parallel_data, ompt_data_t *task_data,
+                           const void *codeptr_ra);
+
+/* bridge_work.c: worksharing constructs, chunks, masked */
+void bridge_on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
+                    ompt_data_t *parallel_data, ompt_data_t *task_data, uint64_t count,
+                    const void *codeptr_ra);
+void bridge_on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
+                        ompt_dispatch_t kind, ompt_data_t instance);
+void bridge_on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                      ompt_data_t *task_data, const void *codeptr_ra);
+
+/* bridge_mutex.c: waits for locks, critical, ordered, atomic */
+void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
+                             ompt_wait_id_t wait_id, const void *codeptr_ra);
+void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra);
+void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra);
+void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
+                         const void *codeptr_ra);
+
+/* bridge_task.c: explicit tasks, dependences, cancellation */
+void bridge_on_task_create(ompt_data_t *encountering_task_data,
+                           const ompt_frame_t *encountering_task_frame,
+                           ompt_data_t *new_task_data, int flags, int has_dependences,
+                           const void *codeptr_ra);
+void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
+                             ompt_data_t *next_task_data);
+void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps);
+void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra);
+
+/* bridge_parallel.c: a worker's closing barrier still open at finalization */
+void bridge_close_pending(void);
+
+#endif

@@ -1,0 +1,144 @@
+/* Mutual exclusion: the wait between mutex acquire and acquired becomes a
+ * "wait" node under whatever region the thread is in (the critical region
+ * itself when instrumented, the loop or parallel region that sets a lock).
+ * An uninstrumented critical or ordered region gets its own frame from acquire
+ * to released: enter at acquire, block from acquired, as POMP would have it.
+ * Test locks never wait; nest locks taken again by their owner report
+ * nest_lock instead of acquired. */
+#include <stddef.h>
+
+#include "bridge_callbacks.h"
+#include "bridge_record.h"
+
+struct wait_kind {
+    enum bridge_construct wait;
+    enum pomp_group group;
+    unsigned levels;
+};
+
+static int wait_kind_of(ompt_mutex_t kind, struct wait_kind *w)
+{
+    switch (kind) {
+    case ompt_mutex_lock:
+        *w = (struct wait_kind){BC_WAIT_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT};
+        return 1;
+    case ompt_mutex_nest_lock:
+        *w = (struct wait_kind){BC_WAIT_NEST_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT};
+        return 1;
+    case ompt_mutex_critical:
+        *w = (struct wait_kind){BC_WAIT_CRITICAL, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        return 1;
+    case ompt_mutex_ordered:
+        *w = (struct wait_kind){BC_WAIT_ORDERED, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        return 1;
+    case ompt_mutex_atomic:
+        *w = (struct wait_kind){BC_WAIT_ATOMIC, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        return 1;
+    default:
+        return 0; /* test locks: no wait */
+    }
+}
+
+/* critical and ordered: the construct itself, for uninstrumented code. */
+struct mutex_construct {
+    enum bridge_construct construct;
+    const char *pomp_type;
+    enum pomp_event_kind enter, begin, end, exit;
+};
+
+static int mutex_construct_of(ompt_mutex_t kind, struct mutex_construct *c)
+{
+    if (kind == ompt_mutex_critical)
+        *c = (struct mutex_construct){BC_CRITICAL, "critical", POMP_EV_CRITICAL_ENTER,
+                                      POMP_EV_CRITICAL_BEGIN, POMP_EV_CRITICAL_END,
+                                      POMP_EV_CRITICAL_EXIT};
+    else if (kind == ompt_mutex_ordered)
+        *c = (struct mutex_construct){BC_ORDERED, "ordered", POMP_EV_ORDERED_ENTER,
+                                      POMP_EV_ORDERED_BEGIN, POMP_EV_ORDERED_END,
+                                      POMP_EV_ORDERED_EXIT};
+    else
+        return 0;
+    return 1;
+}
+
+void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
+                             ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    (void)hint;
+    (void)impl;
+    (void)wait_id;
+    struct wait_kind w;
+    struct bridge_thread *b;
+    if (!wait_kind_of(kind, &w) || bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    uint64_t now = pomp_now();
+    struct mutex_construct c;
+    if (mutex_construct_of(kind, &c)) {
+        struct bridge_scope *m = bridge_scope_push(b, SCOPE_MUTEX);
+        if (m && bridge_records(POMP_GROUP_SYNC, BR_ENTER_EXIT) &&
+            !bridge_pomp_entered(b, c.pomp_type)) {
+            m->region = bridge_region(c.construct, codeptr_ra);
+            m->detail = (uint8_t)kind;
+            bridge_record(b, BR_ENTER, m->region, now, c.enter);
+        }
+    }
+    struct bridge_scope *s = bridge_scope_push(b, SCOPE_WAIT);
+    if (!s || !bridge_records(w.group, w.levels))
+        return;
+    s->region = bridge_region(w.wait, codeptr_ra);
+    bridge_record(b, BR_ENTER, s->region, now, POMP_EV_OMPT_WAIT_ENTER);
+}
+
+static void end_wait(struct bridge_thread *b, uint64_t now)
+{
+    struct bridge_scope *s = bridge_scope_pop(b, SCOPE_WAIT);
+    if (s && s->region)
+        bridge_record(b, BR_EXIT, s->region, now, POMP_EV_OMPT_WAIT_EXIT);
+}
+
+void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    (void)wait_id;
+    (void)codeptr_ra;
+    struct wait_kind w;
+    struct bridge_thread *b;
+    if (!wait_kind_of(kind, &w) || bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    uint64_t now = pomp_now();
+    end_wait(b, now);
+    struct mutex_construct c;
+    struct bridge_scope *m = bridge_scope_top(b);
+    if (mutex_construct_of(kind, &c) && m && m->kind == SCOPE_MUTEX && m->region &&
+        bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END)) {
+        bridge_record(b, BR_BEGIN, m->region, now, c.begin);
+        m->body = 1;
+    }
+}
+
+void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
+                         const void *codeptr_ra)
+{
+    (void)wait_id;
+    (void)codeptr_ra;
+    struct bridge_thread *b;
+    if (endpoint != ompt_scope_begin || bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    end_wait(b, pomp_now()); /* the owner took its nest lock again: its wait ends here */
+}
+
+void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra)
+{
+    (void)wait_id;
+    (void)codeptr_ra;
+    struct mutex_construct c;
+    struct bridge_thread *b;
+    if (!mutex_construct_of(kind, &c) || bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    struct bridge_scope *m = bridge_scope_pop(b, SCOPE_MUTEX);
+    if (!m || !m->region)
+        return;
+    uint64_t now = pomp_now();
+    if (m->body)
+        bridge_record(b, BR_END, m->region, now, c.end);
+    bridge_record(b, BR_EXIT, m->region, now, c.exit);
+}

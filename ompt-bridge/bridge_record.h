@@ -1,0 +1,115 @@
+/* Recording what the runtime reports: the same thread-local path as the POMP
+ * event routines (pomp_events.c's record()): the calling thread's profile and
+ * event log, a raw timestamp, no lock, no allocation. It differs only where
+ * OMPT differs: the region is known (bridge_regions.h) instead of a handle,
+ * and a close may carry an earlier timestamp than now (a worker's implicit
+ * barrier ends when its master left it). */
+#ifndef POMP_BRIDGE_RECORD_H
+#define POMP_BRIDGE_RECORD_H
+
+#include <pomplib.h>
+
+#include "bridge_regions.h"
+#include "bridge_thread.h"
+#include "pomp_clock.h"
+#include "pomp_control.h"
+#include "pomp_eventlog.h"
+#include "pomp_levels.h"
+#include "pomp_profile.h"
+#include "pomp_region.h"
+
+/* Whether the bridge's callbacks record: 1 while measuring, 0 while paused
+ * (POMP_Off: scopes still pair up, frames are skipped), -1 after finalization
+ * or in a fork()ed child (the callback returns at once). */
+static inline int bridge_measuring(void)
+{
+    int s = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
+    return s == POMP_STATE_ON ? 1 : s == POMP_STATE_OFF ? 0 : -1;
+}
+
+static inline int bridge_records(enum pomp_group g, unsigned levels)
+{
+    return pomp_level_records(g, levels);
+}
+
+/* The levels under which the bridge's events record, as pomp_events.c's. */
+enum {
+    BR_ENTER_EXIT = POMP_LEVEL_ENTEREXIT | POMP_LEVEL_BEGINEND,
+    BR_BEGIN_END = POMP_LEVEL_BEGINEND,
+    BR_LOOP_ENTER_EXIT = POMP_LEVEL_ENTEREXIT | POMP_LEVEL_CHUNKS | POMP_LEVEL_ITEREVENT |
+                         POMP_LEVEL_ITERBEGINEND,
+    BR_SINGLE_EVENT = POMP_LEVEL_EVENT | POMP_LEVEL_ENTEREXIT | POMP_LEVEL_BEGINEND,
+};
+
+/* The calling thread's libpomp record (registered at its first event). */
+static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)
+{
+    if (__builtin_expect(b->pomp == NULL, 0))
+        b->pomp = pomp_thread_self(b->thread_num);
+    return b->pomp;
+}
+
+enum bridge_op { BR_ENTER, BR_BEGIN, BR_END, BR_EXIT, BR_EVENT };
+
+/* One event on thread b's profile and log at time `when`. Returns 1 if it
+ * changed the profile (a frame opened while paused returns 0 but still opens). */
+static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
+                                struct POMP_Region_s *r, uint64_t when,
+                                enum pomp_event_kind kind)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    if (__builtin_expect(t == NULL || r == NULL, 0))
+        return 0;
+    int off = bridge_measuring() == 0;
+    int32_t rc;
+    switch (op) {
+    case BR_ENTER: rc = pomp_profile_enter(&t->profile, r, when, off); break;
+    case BR_BEGIN: rc = pomp_profile_begin(&t->profile, r, when, off); break;
+    case BR_END: rc = pomp_profile_end(&t->profile, r, when); break;
+    case BR_EXIT: rc = pomp_profile_exit(&t->profile, r, when); break;
+    default: rc = pomp_profile_event(&t->profile, r, when, off); break;
+    }
+    if (rc == POMP_PROFILE_SKIPPED)
+        return 0;
+    if (t->log.buf)
+        pomp_eventlog_put(&t->log, when, r->id, kind);
+    return 1;
+}
+
+/* The frame on top of thread b's profile, or NULL if none is open. */
+static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    if (!t || t->profile.depth <= 1 || t->profile.too_deep)
+        return NULL;
+    return &t->profile.frames[t->profile.depth - 1];
+}
+
+/* Whether the top frame is POMP's open construct of this type: entered and not
+ * yet in its block (the runtime reports the construct POMP just entered). */
+static inline int bridge_pomp_entered(struct bridge_thread *b, const char *type)
+{
+    struct pomp_frame *f = bridge_top_frame(b);
+    return f && f->entered && !f->in_body && !f->team && bridge_is_pomp_region(f->region, type);
+}
+
+/* The same for any of the NULL-terminated types (a construct the instrumenter
+ * names after the directive: "for", "for simd", "loop"). */
+static inline int bridge_pomp_entered_any(struct bridge_thread *b, const char *const *types)
+{
+    for (; *types; types++)
+        if (bridge_pomp_entered(b, *types))
+            return 1;
+    return 0;
+}
+
+/* Whether the innermost open region was made by the instrumentation: the code
+ * that runs now was built with pompcc (for single events, which cannot be
+ * matched against POMP's own). */
+static inline int bridge_in_instrumented_code(struct bridge_thread *b)
+{
+    struct pomp_frame *f = bridge_top_frame(b);
+    return f && f->region && f->region->init_kind != POMP_INIT_OMPT;
+}
+
+#endif

@@ -1,0 +1,111 @@
+#include "bridge_regions.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ctc.h"
+
+static const struct {
+    const char *type, *name;
+} constructs[BC_COUNT] = {
+    [BC_PARALLEL] = {"parallel", NULL},
+    [BC_FOR] = {"for", NULL},
+    [BC_SECTIONS] = {"sections", NULL},
+    [BC_SINGLE] = {"single", NULL},
+    [BC_WORKSHARE] = {"workshare", NULL},
+    [BC_DISTRIBUTE] = {"distribute", NULL},
+    [BC_TASKLOOP] = {"taskloop", NULL},
+    [BC_SCOPE] = {"scope", NULL},
+    [BC_BARRIER] = {"barrier", NULL},
+    [BC_IMPLICIT_BARRIER_PARALLEL] = {"implicit_barrier", "parallel"},
+    [BC_IMPLICIT_BARRIER_WORKSHARE] = {"implicit_barrier", "workshare"},
+    [BC_IMPLICIT_BARRIER] = {"implicit_barrier", NULL},
+    [BC_IMPLEMENTATION_BARRIER] = {"implicit_barrier", "implementation"},
+    [BC_TEAMS_BARRIER] = {"implicit_barrier", "teams"},
+    [BC_TASKWAIT] = {"taskwait", NULL},
+    [BC_TASKGROUP] = {"taskgroup", NULL},
+    [BC_CRITICAL] = {"critical", NULL},
+    [BC_ORDERED] = {"ordered", NULL},
+    [BC_MASKED] = {"masked", NULL},
+    [BC_TASK] = {"task", NULL},
+    [BC_TASK_CREATE] = {"task_create", NULL},
+    [BC_TASK_DEPENDENCES] = {"task_dependences", NULL},
+    [BC_WAIT_LOCK] = {"wait", "lock"},
+    [BC_WAIT_NEST_LOCK] = {"wait", "nest_lock"},
+    [BC_WAIT_CRITICAL] = {"wait", "critical"},
+    [BC_WAIT_ORDERED] = {"wait", "ordered"},
+    [BC_WAIT_ATOMIC] = {"wait", "atomic"},
+    [BC_CANCEL_ACTIVATED] = {"cancel", "activated"},
+    [BC_CANCEL_DETECTED] = {"cancel", "detected"},
+    [BC_CANCEL_DISCARDED] = {"cancel", "discarded_task"},
+};
+
+const char *bridge_construct_type(enum bridge_construct c) { return constructs[c].type; }
+
+/* The index from (construct, code address) to region: an open-addressing hash
+ * table whose slots are claimed with one compare-and-swap and never freed. The
+ * region itself is created through a POMP handle in the slot, so racing
+ * threads get the same region (pomp_region_get_handle). A full table sends new
+ * call sites to the construct's region without an address. */
+enum { CODE_REGION_SLOTS = 4096 };
+struct code_region {
+    uint64_t key;          /* 0: free; else address ^ (construct + 1) << 56 */
+    POMP_Handle_t handle;
+};
+static struct code_region code_regions[CODE_REGION_SLOTS];
+
+static uint64_t key_of(enum bridge_construct c, const void *codeptr)
+{
+    /* user-space code addresses leave the top byte free (x86-64, AArch64) */
+    return (uint64_t)(uintptr_t)codeptr ^ ((uint64_t)(c + 1) << 56);
+}
+
+static struct POMP_Region_s *create(struct code_region *slot, enum bridge_construct c,
+                                    const void *codeptr)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", constructs[c].type);
+    if (constructs[c].name)
+        ctc_builder_add(&b, "name", constructs[c].name);
+    if (codeptr) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "%p", codeptr);
+        ctc_builder_add(&b, "codeptr", addr);
+    }
+    char *ctc = ctc_builder_finish(&b);
+    if (!ctc)
+        return NULL;
+    pomp_region_get_handle(&slot->handle, ctc, POMP_INIT_OMPT);
+    free(ctc);
+    return __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE);
+}
+
+static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_construct c,
+                                       const void *codeptr)
+{
+    struct POMP_Region_s *r = __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE);
+    return r ? r : create(slot, c, codeptr);
+}
+
+struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
+{
+    uint64_t key = key_of(c, codeptr);
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
+    for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
+        struct code_region *slot = &code_regions[i];
+        uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
+        if (k == 0 && __atomic_compare_exchange_n(&slot->key, &k, key, 0, __ATOMIC_ACQ_REL,
+                                                  __ATOMIC_ACQUIRE))
+            return region_of(slot, c, codeptr);
+        if (k == key) /* found, or another thread claimed the slot for the same key */
+            return region_of(slot, c, codeptr);
+    }
+    return codeptr ? bridge_region(c, NULL) : NULL;
+}
+
+int bridge_is_pomp_region(const struct POMP_Region_s *r, const char *type)
+{
+    return r && r->init_kind != POMP_INIT_OMPT && r->ctc.type && strcmp(r->ctc.type, type) == 0;
+}

@@ -1,0 +1,57 @@
+/* Regions of what the runtime reports (OMPT), keyed by construct and code
+ * address (codeptr_ra): one region per call site of the runtime, named after
+ * the run by the code address (bridge_symbols.c). Without a code address, one
+ * region per construct; the call path shows where it happened. */
+#ifndef POMP_BRIDGE_REGIONS_H
+#define POMP_BRIDGE_REGIONS_H
+
+#include "pomp_region.h"
+
+enum bridge_construct {
+    BC_PARALLEL,
+    BC_FOR,
+    BC_SECTIONS,
+    BC_SINGLE,
+    BC_WORKSHARE,
+    BC_DISTRIBUTE,
+    BC_TASKLOOP,
+    BC_SCOPE,
+    BC_BARRIER,                     /* explicit barrier */
+    BC_IMPLICIT_BARRIER_PARALLEL,   /* the barrier that ends a parallel region */
+    BC_IMPLICIT_BARRIER_WORKSHARE,  /* the barrier that ends a worksharing construct */
+    BC_IMPLICIT_BARRIER,            /* implicit barrier of unspecified kind */
+    BC_IMPLEMENTATION_BARRIER,      /* a barrier of the runtime's (GCC code's barriers on libomp) */
+    BC_TEAMS_BARRIER,
+    BC_TASKWAIT,
+    BC_TASKGROUP,
+    BC_CRITICAL,
+    BC_ORDERED,
+    BC_MASKED,
+    BC_TASK,                        /* a task's execution */
+    BC_TASK_CREATE,                 /* a task's creation, by the thread that encounters it */
+    BC_TASK_DEPENDENCES,
+    BC_WAIT_LOCK,
+    BC_WAIT_NEST_LOCK,
+    BC_WAIT_CRITICAL,
+    BC_WAIT_ORDERED,
+    BC_WAIT_ATOMIC,
+    BC_CANCEL_ACTIVATED,
+    BC_CANCEL_DETECTED,
+    BC_CANCEL_DISCARDED,
+    BC_COUNT
+};
+
+/* The CTC type of a construct's regions ("parallel", "wait", ...). */
+const char *bridge_construct_type(enum bridge_construct c);
+
+/* The region of construct c at code address codeptr (NULL: the construct's
+ * region without an address). Lock-free once the region exists; the first
+ * event of a call site creates it under libpomp's registry lock, like a POMP
+ * handle initialized lazily. NULL only if memory ran out. */
+struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr);
+
+/* Whether r was created by POMP instrumentation (not by the bridge) with the
+ * CTC type `type`: the construct the runtime reports is the one POMP has open. */
+int bridge_is_pomp_region(const struct POMP_Region_s *r, const char *type);
+
+#endif

@@ -1,0 +1,85 @@
+/* After the run, each region the bridge created from a code address gets a
+ * function and a file:line. The address is a return address into the code
+ * that called the runtime; the call itself is one byte before it.
+ * pomp_symbols (dladdr, binutils' addr2line) resolves it; of the functions
+ * inlined at the address, the innermost is where the construct is written.
+ * Without debug information the region keeps <object>+0x<offset> as its file. */
+#include "bridge_symbols.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge_regions.h"
+#include "ctc.h"
+#include "pomp_region.h"
+#include "pomp_symbols.h"
+
+static int has_codeptr(const struct POMP_Region_s *r)
+{
+    return r->init_kind == POMP_INIT_OMPT && ctc_get(&r->ctc, "codeptr") != NULL;
+}
+
+/* The region's new CTC string: what it had, and where its code is. */
+static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym)
+{
+    const struct pomp_location *at = sym->depth ? &sym->at[sym->depth - 1] : NULL;
+    const struct ctc *old = &r->ctc;
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", old->type ? old->type : "unknown");
+    if (old->name)
+        ctc_builder_add(&b, "name", old->name);
+    if (at && at->file && at->file[0] && at->line > 0) {
+        ctc_builder_add(&b, "file", at->file);
+        ctc_builder_add_lines(&b, "slines", at->line, at->line);
+        ctc_builder_add_lines(&b, "elines", at->line, at->line);
+    } else if (sym->module[0]) {
+        const char *base = strrchr(sym->module, '/');
+        char where[4200];
+        snprintf(where, sizeof where, "%s+0x%lx", base ? base + 1 : sym->module,
+                 (unsigned long)sym->offset);
+        ctc_builder_add(&b, "file", where);
+    }
+    if (at && at->function && at->function[0])
+        ctc_builder_add(&b, "function", at->function);
+    const char *codeptr = ctc_get(old, "codeptr");
+    if (codeptr)
+        ctc_builder_add(&b, "codeptr", codeptr);
+    if (sym->module[0])
+        ctc_builder_add(&b, "module", sym->module);
+    char *ctc = ctc_builder_finish(&b);
+    if (ctc)
+        pomp_region_relabel(r, ctc);
+    free(ctc);
+}
+
+void bridge_symbols_resolve(void)
+{
+    size_t n = 0, k = 0;
+    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next)
+        n += has_codeptr(r);
+    if (n == 0)
+        return;
+    struct POMP_Region_s **regions = calloc(n, sizeof *regions);
+    uintptr_t *addresses = calloc(n, sizeof *addresses);
+    struct pomp_symbol_table t = {0};
+    if (!regions || !addresses)
+        goto out;
+    for (struct POMP_Region_s *r = pomp_region_list(); r && k < n; r = r->next)
+        if (has_codeptr(r)) {
+            regions[k] = r;
+            addresses[k++] = (uintptr_t)strtoull(ctc_get(&r->ctc, "codeptr"), NULL, 16) - 1;
+        }
+    if (pomp_symbols_resolve(addresses, k, &t) != 0)
+        goto out;
+    if (!t.addr2line_ran)
+        fputs("pomp: note: addr2line (binutils) did not run; regions reported by the runtime are "
+              "named by object and offset\n", stderr);
+    for (size_t i = 0; i < k; i++)
+        relabel(regions[i], &t.syms[i]);
+out:
+    pomp_symbols_free(&t);
+    free(addresses);
+    free(regions);
+}

@@ -1,0 +1,109 @@
+/* Explicit tasks: creation counted under the creating thread's region
+ * (task_create), execution as a frame from the task's start to its end on the
+ * thread that runs it (task_schedule). A task suspended at a scheduling point
+ * (taskwait, taskyield, a barrier) keeps its frame; the tasks run meanwhile
+ * nest inside it. An untied task resumed by another thread opens a second
+ * frame there. Also: dependences and cancellation, as single events. */
+#include <stddef.h>
+
+#include "bridge_callbacks.h"
+#include "bridge_record.h"
+
+/* The ompt_data_t of a task the instrumentation creates and begins itself:
+ * the bridge opens no frame for it (counted once). */
+static const char instrumented_task;
+
+void bridge_on_task_create(ompt_data_t *encountering_task_data,
+                           const ompt_frame_t *encountering_task_frame,
+                           ompt_data_t *new_task_data, int flags, int has_dependences,
+                           const void *codeptr_ra)
+{
+    (void)encountering_task_data;
+    (void)encountering_task_frame;
+    (void)has_dependences;
+    struct bridge_thread *b;
+    if (!(flags & ompt_task_explicit) || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
+        bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    if (bridge_pomp_entered(b, "task")) { /* POMP_Task_enter: its begin/end are in the body */
+        new_task_data->ptr = (void *)&instrumented_task;
+        return;
+    }
+    /* the task's execution region travels with the task */
+    new_task_data->ptr = bridge_region(BC_TASK, codeptr_ra);
+    bridge_record(b, BR_EVENT, bridge_region(BC_TASK_CREATE, codeptr_ra), pomp_now(),
+                  POMP_EV_OMPT_TASK_CREATE);
+}
+
+/* Whether the task's frame is open on this thread: it was suspended here. */
+static int task_is_open(const struct bridge_thread *b, const ompt_data_t *task)
+{
+    for (uint32_t i = b->nscopes; i-- > 0;)
+        if (b->scope[i].kind == SCOPE_TASK && b->scope[i].task == task)
+            return 1;
+    return 0;
+}
+
+static int ends_execution(ompt_task_status_t status)
+{
+    return status == ompt_task_complete || status == ompt_task_cancel ||
+           status == ompt_task_detach;
+}
+
+void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
+                             ompt_data_t *next_task_data)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    uint64_t now = pomp_now();
+    struct bridge_scope *s = bridge_scope_top(b);
+    if (prior_task_data && prior_task_data->ptr && ends_execution(prior_task_status) && s &&
+        s->kind == SCOPE_TASK && s->task == prior_task_data) {
+        bridge_scope_pop(b, SCOPE_TASK);
+        if (s->region)
+            bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
+        s = bridge_scope_top(b);
+    }
+    if (!next_task_data || !next_task_data->ptr || next_task_data->ptr == &instrumented_task)
+        return; /* an implicit task, a task POMP measures, or one created while not recording */
+    if (task_is_open(b, next_task_data))
+        return; /* resumed where it was suspended (below the taskwait it waited in) */
+    s = bridge_scope_push(b, SCOPE_TASK);
+    if (!s)
+        return;
+    s->task = next_task_data;
+    if (!bridge_records(POMP_GROUP_TASK, BR_BEGIN_END))
+        return;
+    s->region = next_task_data->ptr;
+    bridge_record(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN);
+}
+
+void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)
+{
+    (void)task_data;
+    (void)deps;
+    struct bridge_thread *b;
+    if (ndeps <= 0 || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
+        bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    bridge_record(b, BR_EVENT, bridge_region(BC_TASK_DEPENDENCES, NULL), pomp_now(),
+                  POMP_EV_OMPT_TASK_DEPENDENCES);
+}
+
+void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra)
+{
+    (void)task_data;
+    struct bridge_thread *b;
+    if (!bridge_records(POMP_GROUP_SYNC, BR_SINGLE_EVENT) || bridge_measuring() < 0 ||
+        !(b = bridge_self()))
+        return;
+    enum bridge_construct c = (flags & ompt_cancel_activated)   ? BC_CANCEL_ACTIVATED
+                              : (flags & ompt_cancel_detected) ? BC_CANCEL_DETECTED
+                                                               : BC_CANCEL_DISCARDED;
+    /* an activated cancel in instrumented code is POMP_Cancel_event's: a single
+     * event cannot be matched with it, so the region around decides */
+    if (c == BC_CANCEL_ACTIVATED && bridge_in_instrumented_code(b))
+        return;
+    bridge_record(b, BR_EVENT, bridge_region(c, codeptr_ra), pomp_now(), POMP_EV_OMPT_CANCEL);
+}

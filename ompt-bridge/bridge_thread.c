@@ -1,0 +1,31 @@
+#include "bridge_thread.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+__thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
+
+/* Every thread's state, for pomp_ompt_finalize; written once per thread. */
+static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct bridge_thread *list_head;
+
+struct bridge_thread *bridge_thread_create(void)
+{
+    struct bridge_thread *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    pthread_mutex_lock(&list_lock);
+    b->next = list_head;
+    list_head = b;
+    pthread_mutex_unlock(&list_lock);
+    bridge_tls = b;
+    return b;
+}
+
+struct bridge_thread *bridge_thread_list(void)
+{
+    pthread_mutex_lock(&list_lock);
+    struct bridge_thread *b = list_head;
+    pthread_mutex_unlock(&list_lock);
+    return b;
+}

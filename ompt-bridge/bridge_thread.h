@@ -1,0 +1,141 @@
+/* The bridge's per-thread state: the teams the thread forked (read by their
+ * workers), the teams it is a member of, and the runtime's scopes (begin/end
+ * callback pairs) still open on it. Allocated once per thread, at the
+ * runtime's thread-begin callback, and never freed: a worker may read its
+ * master's team records until the end of the run. */
+#ifndef POMP_BRIDGE_THREAD_H
+#define POMP_BRIDGE_THREAD_H
+
+#include <stdint.h>
+
+#include "pomp_eventlog.h"
+#include "pomp_levels.h"
+#include "pomp_thread.h"
+
+struct POMP_Region_s;
+struct pomp_node;
+
+enum {
+    BRIDGE_MAX_NESTING = 8,  /* nested teams tracked per thread (deeper ones are not recorded) */
+    BRIDGE_TEAM_RING = 16,   /* instances of a nesting level whose join time stays readable */
+    BRIDGE_MAX_SCOPES = 64,  /* open runtime scopes per thread, as POMP_MAX_DEPTH */
+};
+
+/* One instance of a parallel region, written by the thread that forked it
+ * before its team starts; parallel_data->ptr points here. A worker reads
+ * `join` when the runtime ends its implicit barrier, which libomp does only
+ * when the worker is next put to work: the instance may be over by then, and
+ * `seq` tells whether the slot still holds it. */
+struct bridge_team {
+    struct POMP_Region_s *region;  /* POMP's parallel region, or the bridge's; NULL: not recorded */
+    const struct pomp_node *fork;  /* the master's node of the region: where worker shares merge */
+    uint8_t owned;                 /* the bridge opened the master's frame (code not instrumented) */
+    uint64_t seq;                  /* instance number (atomic) */
+    uint64_t join;                 /* ticks when the master left the closing barrier, 0 before (atomic) */
+    struct pomp_fork_record *sampling_fork; /* POMP_SAMPLING: the master's stack at the fork */
+};
+
+/* A team this thread is in: one implicit task. */
+struct bridge_membership {
+    struct bridge_team *team;      /* NULL: the team is not recorded */
+    struct POMP_Region_s *region;  /* the team's region, copied at the implicit task's begin */
+    uint64_t seq;                  /* the instance it joined */
+    uint64_t start;                /* ticks of the implicit task's begin */
+    uint64_t end;                  /* a worker's end of its share (the join), 0 until known */
+    uint8_t master;                /* thread 0 of the team: the one that forked it */
+    uint8_t frame;                 /* a worker's team frame is open (pomp_profile_team_begin) */
+    uint8_t body;                  /* the bridge opened the block (Parallel_begin) */
+};
+
+enum bridge_scope_kind {
+    SCOPE_SYNC,      /* sync region: barriers, taskwait, taskgroup */
+    SCOPE_WORK,      /* worksharing construct */
+    SCOPE_MASKED,
+    SCOPE_WAIT,      /* mutex acquire .. acquired */
+    SCOPE_MUTEX,     /* critical / ordered: acquire .. released */
+    SCOPE_TASK,      /* an explicit task executing */
+};
+
+/* A begin callback whose end callback is still to come. */
+struct bridge_scope {
+    struct POMP_Region_s *region;  /* the frame the bridge opened; NULL: none (POMP has it, or level) */
+    struct POMP_Region_s *loop;    /* work: the loop region its chunks begin and end */
+    const void *task;              /* task: the task's ompt_data_t */
+    uint64_t start;                /* ticks of the begin */
+    uint32_t depth;                /* masked: the profile depth of the frame it opened */
+    uint16_t exit_kind;            /* event logged when the frame closes */
+    uint8_t kind;                  /* enum bridge_scope_kind */
+    uint8_t detail;                /* kind-specific: sync region kind, work type, mutex kind */
+    uint8_t chunk_open;            /* work: a chunk of `loop` is open */
+    uint8_t body;                  /* the frame has an open block to end before its exit */
+};
+
+struct bridge_thread {
+    struct bridge_thread *next;    /* every thread's state, for finalization */
+    struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
+    int32_t thread_num;            /* index in the innermost team (registration of the record) */
+    uint32_t forks;                /* teams forked by this thread and not yet ended */
+    uint32_t nesting;              /* memberships in use */
+    uint32_t nscopes;              /* scopes in use (more are counted, not kept) */
+    uint32_t lost_scopes;          /* scopes beyond BRIDGE_MAX_SCOPES, still open */
+    uint64_t forked[BRIDGE_MAX_NESTING];  /* instances forked per level */
+    struct bridge_team teams[BRIDGE_MAX_NESTING][BRIDGE_TEAM_RING];
+    struct bridge_membership member[BRIDGE_MAX_NESTING];
+    struct bridge_scope scope[BRIDGE_MAX_SCOPES];
+};
+
+extern __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
+
+/* Allocates the calling thread's state (at thread begin, or at its first
+ * callback if the tool started after it); NULL if memory ran out. */
+struct bridge_thread *bridge_thread_create(void);
+
+static inline struct bridge_thread *bridge_self(void)
+{
+    struct bridge_thread *b = bridge_tls;
+    return __builtin_expect(b != NULL, 1) ? b : bridge_thread_create();
+}
+
+/* Every thread's state, newest first. */
+struct bridge_thread *bridge_thread_list(void);
+
+/* The scope on top, or NULL. */
+static inline struct bridge_scope *bridge_scope_top(struct bridge_thread *b)
+{
+    return b->nscopes && !b->lost_scopes ? &b->scope[b->nscopes - 1] : NULL;
+}
+
+/* Opens a scope (NULL when too deep: its end is then only counted down). */
+static inline struct bridge_scope *bridge_scope_push(struct bridge_thread *b,
+                                                     enum bridge_scope_kind kind)
+{
+    if (b->nscopes == BRIDGE_MAX_SCOPES) {
+        b->lost_scopes++;
+        return NULL;
+    }
+    struct bridge_scope *s = &b->scope[b->nscopes++];
+    *s = (struct bridge_scope){.kind = (uint8_t)kind};
+    return s;
+}
+
+/* Closes the top scope if it is of this kind and returns it (valid until the
+ * next push); NULL otherwise. */
+static inline struct bridge_scope *bridge_scope_pop(struct bridge_thread *b,
+                                                    enum bridge_scope_kind kind)
+{
+    if (b->lost_scopes) {
+        b->lost_scopes--;
+        return NULL;
+    }
+    if (!b->nscopes || b->scope[b->nscopes - 1].kind != kind)
+        return NULL;
+    return &b->scope[--b->nscopes];
+}
+
+/* The innermost team membership, or NULL. */
+static inline struct bridge_membership *bridge_membership_top(struct bridge_thread *b)
+{
+    return b->nesting && b->nesting <= BRIDGE_MAX_NESTING ? &b->member[b->nesting - 1] : NULL;
+}
+
+#endif

@@ -1,0 +1,179 @@
+/* The OMPT tool: ompt_start_tool (found by libomp in the program, or in
+ * libpomp.so named by OMP_TOOL_LIBRARIES), the callbacks it registers, the
+ * application's omp_control_tool() commands, and the bridge's part of
+ * finalization. When measurement is off (POMP_ENABLE=off, POMP_OMPT=off) no
+ * tool starts, so the runtime pays nothing; a callback is registered only if
+ * one of the groups it feeds records at the chosen levels. */
+#include <link.h>
+#include <pomplib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge_callbacks.h"
+#include "bridge_record.h"
+#include "bridge_symbols.h"
+#include "ompt_bridge.h"
+#include "pomp_config.h"
+#include "pomp_sampling.h"
+
+/* Set once, when the runtime initializes the tool. */
+static int tool_started;
+
+static int group_records(enum pomp_group g)
+{
+    return pomp_level_records(g, 0xff & ~POMP_LEVEL_UNSET);
+}
+
+#define REGISTER(set, event, fn) set(event, (ompt_callback_t)(void (*)(void))(fn))
+
+/* Values of omp_control_tool's command (OpenMP 5.x, seed 000 §8) and result. */
+enum { CONTROL_START = 1, CONTROL_PAUSE = 2, CONTROL_FLUSH = 3, CONTROL_END = 4 };
+enum { CONTROL_SUCCESS = 0, CONTROL_IGNORED = 1 };
+
+static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr_ra)
+{
+    (void)modifier;
+    (void)arg;
+    (void)codeptr_ra;
+    switch (command) {
+    case CONTROL_START: return POMP_On() == POMP_SUCCESS ? CONTROL_SUCCESS : CONTROL_IGNORED;
+    case CONTROL_PAUSE: return POMP_Off() == POMP_SUCCESS ? CONTROL_SUCCESS : CONTROL_IGNORED;
+    case CONTROL_FLUSH:
+        /* the profile lives in per-thread memory until finalization; there is
+         * no buffer to write early, so a flush has nothing left to do */
+        return bridge_measuring() < 0 ? CONTROL_IGNORED : CONTROL_SUCCESS;
+    case CONTROL_END: return POMP_Finalize() == POMP_SUCCESS ? CONTROL_SUCCESS : CONTROL_IGNORED;
+    default: return CONTROL_IGNORED; /* tool-specific codes (>= 64) pomp does not define */
+    }
+}
+
+static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
+                           ompt_data_t *tool_data)
+{
+    (void)initial_device_num;
+    (void)tool_data;
+    ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+    if (!set)
+        return 0;
+    int parallel = group_records(POMP_GROUP_PARALLEL), sync = group_records(POMP_GROUP_SYNC),
+        task = group_records(POMP_GROUP_TASK), loop = group_records(POMP_GROUP_LOOP),
+        workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME);
+    REGISTER(set, ompt_callback_control_tool, on_control_tool);
+    if (pomp_sampling_is_on()) { /* a timer per thread, fork records for user-model stacks */
+        struct pomp_sampling_runtime rt = {
+            .get_state = (ompt_get_state_t)lookup("ompt_get_state"),
+            .get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info"),
+            .get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info"),
+            .fork_of = bridge_fork_record,
+        };
+        pomp_sampling_set_runtime(&rt);
+        REGISTER(set, ompt_callback_thread_begin, bridge_on_thread_begin);
+        REGISTER(set, ompt_callback_thread_end, bridge_on_thread_end);
+        REGISTER(set, ompt_callback_parallel_begin, bridge_on_parallel_begin);
+        REGISTER(set, ompt_callback_parallel_end, bridge_on_parallel_end);
+    }
+    if (parallel || sync || task) { /* teams: fork points, implicit barriers, joins */
+        REGISTER(set, ompt_callback_thread_begin, bridge_on_thread_begin);
+        REGISTER(set, ompt_callback_parallel_begin, bridge_on_parallel_begin);
+        REGISTER(set, ompt_callback_parallel_end, bridge_on_parallel_end);
+        REGISTER(set, ompt_callback_implicit_task, bridge_on_implicit_task);
+        REGISTER(set, ompt_callback_sync_region, bridge_on_sync_region);
+    }
+    if (loop || workshare || task)
+        REGISTER(set, ompt_callback_work, bridge_on_work);
+    if (pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS))
+        REGISTER(set, ompt_callback_dispatch, bridge_on_dispatch);
+    if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END))
+        REGISTER(set, ompt_callback_masked, bridge_on_masked);
+    if (sync || runtime) {
+        REGISTER(set, ompt_callback_mutex_acquire, bridge_on_mutex_acquire);
+        REGISTER(set, ompt_callback_mutex_acquired, bridge_on_mutex_acquired);
+        REGISTER(set, ompt_callback_mutex_released, bridge_on_mutex_released);
+        REGISTER(set, ompt_callback_nest_lock, bridge_on_nest_lock);
+    }
+    if (task) {
+        REGISTER(set, ompt_callback_task_create, bridge_on_task_create);
+        REGISTER(set, ompt_callback_task_schedule, bridge_on_task_schedule);
+        REGISTER(set, ompt_callback_dependences, bridge_on_dependences);
+    }
+    if (sync)
+        REGISTER(set, ompt_callback_cancel, bridge_on_cancel);
+    __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
+    return 1; /* keep the tool */
+}
+
+/* The runtime shuts down (at exit, after its threads reported their last
+ * events): the measurement is complete. */
+static void tool_finalize(ompt_data_t *tool_data)
+{
+    (void)tool_data;
+    POMP_Finalize();
+}
+
+/* POMP_OMPT: on by default; off leaves the runtime without a tool. */
+static int ompt_wanted(void)
+{
+    const char *v = getenv("POMP_OMPT");
+    int on = 1;
+    if (v && !pomp_parse_bool(v, &on)) {
+        fprintf(stderr, "pomp: POMP_OMPT='%s' is not valid (allowed: on, off, yes, no, true, "
+                        "false, 1, 0); using on\n", v);
+        on = 1;
+    }
+    return on;
+}
+
+__attribute__((visibility("default"))) ompt_start_tool_result_t *
+ompt_start_tool(unsigned int omp_version, const char *runtime_version)
+{
+    (void)omp_version;
+    (void)runtime_version;
+    static ompt_start_tool_result_t tool = {tool_initialize, tool_finalize, {.value = 0}};
+    pomp_ensure_initialized();
+    if (bridge_measuring() < 0 || !ompt_wanted())
+        return NULL;
+    return &tool;
+}
+
+/* ---- finalization ---- */
+
+struct runtimes_seen {
+    int libomp, libgomp;
+};
+
+static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct runtimes_seen *seen = data;
+    const char *base = strrchr(info->dlpi_name, '/');
+    base = base ? base + 1 : info->dlpi_name;
+    if (strncmp(base, "libomp.so", 9) == 0)
+        seen->libomp = 1;
+    if (strncmp(base, "libgomp.so", 10) == 0)
+        seen->libgomp = 1;
+    return 0;
+}
+
+/* A program on libgomp measures its POMP events only: say so once. */
+static void note_missing_ompt(void)
+{
+    if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) || !pomp_config()->enabled)
+        return;
+    struct runtimes_seen seen = {0, 0};
+    dl_iterate_phdr(note_runtime, &seen);
+    if (seen.libgomp && !seen.libomp)
+        fputs("pomp: note: this program ran on GCC's libgomp, which has no OMPT: implicit "
+              "barriers, waits, chunks and tasks were not measured (pompcc links LLVM libomp "
+              "unless the program needs libgomp, or --pomp-runtime=gomp was given)\n",
+              stderr);
+}
+
+void pomp_ompt_finalize(void)
+{
+    note_missing_ompt();
+    if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
+        return;
+    bridge_close_pending();
+    bridge_symbols_resolve();
+}

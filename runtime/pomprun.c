@@ -1,0 +1,163 @@
+/* pomprun: runs a program that was not built with pompcc under libpomp's OMPT
+ * tool, so that the runtime's events (parallel regions, barriers, waits,
+ * worksharing, tasks) are measured without recompiling:
+ *
+ *   pomprun [--pomp-verbose] [--] PROGRAM [ARGS...]
+ *
+ * It names libpomp.so in OMP_TOOL_LIBRARIES, where LLVM libomp looks for a
+ * tool. A program built by GCC calls libgomp, which has no OMPT: LLVM libomp
+ * is preloaded under it (it defines the GOMP_* entry points GCC emits), unless
+ * the program calls one libomp lacks. Then pomprun execs the program: its
+ * pid, output and exit status are the program's; libpomp writes the profile
+ * at its end, with regions named by function and file:line. */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "process.h"
+#include "runtime_select.h"
+#include "util.h"
+
+#ifndef POMP_LIBOMP_DIR
+#define POMP_LIBOMP_DIR "/usr/lib/llvm-19/lib"
+#endif
+#define LIBOMP_PATH POMP_LIBOMP_DIR "/libomp.so.5"
+
+static void usage(FILE *f)
+{
+    fputs("usage: pomprun [--pomp-verbose] [--] PROGRAM [ARGS...]\n"
+          "Runs PROGRAM (not built with pompcc) with libpomp as its OpenMP tool (OMPT) and writes\n"
+          "the profile at its end (POMP_* variables apply as for pompcc-built programs).\n",
+          f);
+}
+
+/* PROGRAM as execvp would find it. */
+static char *find_program(const char *name)
+{
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0 ? xstrdup(name) : NULL;
+    const char *path = getenv("PATH");
+    char *copy = xstrdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin"), *save = NULL;
+    char *found = NULL;
+    for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+        char *candidate = xasprintf("%s/%s", *dir ? dir : ".", name);
+        struct stat st;
+        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+            found = candidate;
+        else
+            free(candidate);
+    }
+    free(copy);
+    return found;
+}
+
+/* libpomp.so next to this pomprun: <prefix>/bin/pomprun, <prefix>/lib/libpomp.so. */
+static char *find_libpomp(void)
+{
+    char exe[PATH_MAX], lib[PATH_MAX + 32];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    snprintf(lib, sizeof lib, "%s/../lib/libpomp.so", dirname(exe));
+    char *real = realpath(lib, NULL);
+    return real;
+}
+
+/* Prepends value to the list in variable var (separator sep). */
+static void prepend(const char *var, const char *value, const char *sep, int verbose)
+{
+    const char *old = getenv(var);
+    char *v = old && *old ? xasprintf("%s%s%s", value, sep, old) : xstrdup(value);
+    setenv(var, v, 1);
+    if (verbose)
+        fprintf(stderr, "pomprun: %s=%s\n", var, v);
+    free(v);
+}
+
+enum program_runtime { RUNS_LIBOMP, RUNS_GOMP, RUNS_GOMP_ONLY, RUNS_UNKNOWN };
+
+/* What the program's dynamic imports say about its OpenMP runtime. */
+static enum program_runtime runtime_of(const char *program, char **missing)
+{
+    char *argv[] = {"nm", "-D", "-P", "-u", (char *)program, NULL};
+    char *out = NULL;
+    *missing = NULL;
+    if (run_capture(argv, &out) != 0 || !out) {
+        free(out);
+        return RUNS_UNKNOWN;
+    }
+    enum program_runtime rt = RUNS_UNKNOWN;
+    if (pomp_runtime_calls_kmpc(out))
+        rt = RUNS_LIBOMP;
+    else if (strstr(out, "GOMP_"))
+        rt = (*missing = pomp_runtime_missing_symbol(out)) ? RUNS_GOMP_ONLY : RUNS_GOMP;
+    else if (strstr(out, "\nomp_") || strncmp(out, "omp_", 4) == 0)
+        rt = RUNS_LIBOMP; /* only the API: any runtime will do; libomp is already there or not */
+    free(out);
+    return rt;
+}
+
+int main(int argc, char **argv)
+{
+    int verbose = 0, i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            i++;
+            break;
+        }
+        if (strcmp(argv[i], "--pomp-verbose") == 0) {
+            verbose = 1;
+        } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "pomprun: error: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (i >= argc) {
+        usage(stderr);
+        return 2;
+    }
+    char *program = find_program(argv[i]);
+    if (!program) {
+        fprintf(stderr, "pomprun: error: %s: no such program\n", argv[i]);
+        return 127;
+    }
+    char *libpomp = find_libpomp();
+    if (!libpomp) {
+        fputs("pomprun: error: cannot find libpomp.so next to pomprun (../lib)\n", stderr);
+        return 2;
+    }
+    char *missing;
+    switch (runtime_of(program, &missing)) {
+    case RUNS_GOMP:
+        prepend("LD_PRELOAD", LIBOMP_PATH, ":", verbose); /* LLVM libomp under GCC's calls */
+        break;
+    case RUNS_GOMP_ONLY:
+        fprintf(stderr, "pomprun: warning: %s calls %s (%s), which LLVM libomp does not provide: "
+                        "it runs on GCC's libgomp, which has no OMPT, so nothing is measured\n",
+                argv[i], missing, pomp_runtime_feature(missing));
+        break;
+    case RUNS_UNKNOWN:
+        fprintf(stderr, "pomprun: warning: %s calls no OpenMP runtime that pomprun can see (not "
+                        "dynamically linked?); measuring what an LLVM libomp it loads reports\n",
+                argv[i]);
+        break;
+    case RUNS_LIBOMP:
+        break;
+    }
+    free(missing);
+    prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
+    setenv("OMP_TOOL", "enabled", 1);
+    execv(program, argv + i);
+    fprintf(stderr, "pomprun: error: cannot run %s: %s\n", program, strerror(errno));
+    return 126;
+}

@@ -1,0 +1,129 @@
+#include "runtime_select.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libomp_symbols.h" /* generated from libomp.so at build time */
+#include "process.h"
+#include "util.h"
+
+static int by_name(const void *key, const void *elem)
+{
+    return strcmp(key, *(const char *const *)elem);
+}
+
+int pomp_libomp_provides(const char *symbol)
+{
+    return bsearch(symbol, pomp_libomp_symbols,
+                   sizeof pomp_libomp_symbols / sizeof *pomp_libomp_symbols,
+                   sizeof *pomp_libomp_symbols, by_name) != NULL;
+}
+
+int pomp_runtime_is_entry_point(const char *s)
+{
+    return strncmp(s, "GOMP_", 5) == 0 || strncmp(s, "GOACC_", 6) == 0 ||
+           strncmp(s, "omp_", 4) == 0 || strncmp(s, "acc_", 4) == 0;
+}
+
+char *pomp_runtime_missing_symbol(const char *nm_output)
+{
+    const char *line = nm_output;
+    while (*line) {
+        const char *eol = strchr(line, '\n');
+        size_t len = eol ? (size_t)(eol - line) : strlen(line);
+        size_t name_len = strcspn(line, " @\n");
+        if (name_len < len && name_len < 256) {
+            char name[256];
+            memcpy(name, line, name_len);
+            name[name_len] = '\0';
+            const char *type = memchr(line, ' ', len);
+            if (type && type[1] == 'U' && pomp_runtime_is_entry_point(name) &&
+                !pomp_libomp_provides(name))
+                return xstrdup(name);
+        }
+        line += len + (eol ? 1 : 0);
+    }
+    return NULL;
+}
+
+const char *pomp_runtime_feature(const char *s)
+{
+    static const struct {
+        const char *prefix, *feature;
+    } features[] = {
+        {"GOMP_error", "the 'error' directive"},
+        {"GOMP_warning", "the 'error' directive"},
+        {"GOMP_scope_start", "'scope' with reductions"},
+        {"GOMP_offload_", "target offloading"},
+        {"GOMP_target", "target offloading"},
+        {"GOMP_teams4", "'teams' on the host"},
+        {"GOMP_PLUGIN_", "target offloading"},
+        {"GOACC_", "OpenACC"},
+        {"acc_", "OpenACC"},
+    };
+    for (size_t i = 0; i < sizeof features / sizeof *features; i++)
+        if (strncmp(s, features[i].prefix, strlen(features[i].prefix)) == 0)
+            return features[i].feature;
+    return "an OpenMP routine";
+}
+
+int pomp_runtime_is_gcc_offload_flag(const char *a)
+{
+    return strncmp(a, "-foffload", 9) == 0 && strcmp(a, "-foffload=disable") != 0;
+}
+
+static int is_shared_object(const char *path)
+{
+    const char *so = strstr(path, ".so");
+    return so && (so[3] == '\0' || so[3] == '.');
+}
+
+int pomp_runtime_calls_kmpc(const char *nm_output)
+{
+    for (const char *p = strstr(nm_output, "__kmpc_"); p; p = strstr(p + 1, "__kmpc_"))
+        if (p == nm_output || p[-1] == '\n')
+            return 1;
+    return 0;
+}
+
+char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,
+                              char *const *flags, size_t nflags)
+{
+    for (size_t i = 0; i < nflags; i++)
+        if (pomp_runtime_is_gcc_offload_flag(flags[i]))
+            return xasprintf("'%s' asks for GCC's target offloading, which needs libgomp", flags[i]);
+    char *why = NULL;
+    const char *kmpc = NULL; /* an input compiled for libomp itself (clang) */
+    for (size_t i = 0; i < ninputs; i++) {
+        const char *in = inputs[i];
+        if (in[0] == '-')
+            continue;
+        char *argv[6] = {"nm", "-P", "-u"}, **a = argv + 3;
+        if (is_shared_object(in))
+            *a++ = "-D"; /* a shared object's own imports */
+        *a++ = (char *)in;
+        *a = NULL;
+        char *out = NULL;
+        if (run_capture(argv, &out) != 0) {
+            free(out);
+            continue; /* not an object nm reads (a linker script...): the link will tell */
+        }
+        char *missing = why ? NULL : pomp_runtime_missing_symbol(out);
+        if (!kmpc && pomp_runtime_calls_kmpc(out))
+            kmpc = names[i];
+        free(out);
+        if (missing) {
+            why = xasprintf("%s calls %s (%s), which LLVM libomp does not provide", names[i], missing,
+                            pomp_runtime_feature(missing));
+            free(missing);
+        }
+    }
+    if (why && kmpc) {
+        fprintf(stderr, "pompcc: warning: %s, but %s needs libomp (compiled by clang?): no runtime "
+                        "serves both; linking LLVM libomp\n", why, kmpc);
+        free(why);
+        return NULL;
+    }
+    return why;
+}

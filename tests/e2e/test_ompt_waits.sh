@@ -1,0 +1,116 @@
+# The OMPT bridge on programs built by pompcc with GCC and with clang-19 (both
+# on LLVM libomp): a parallel region's implicit-barrier wait, a critical's
+# wait to enter and a lock's wait appear under the region they belong to, with
+# their time; each chunk of a schedule(dynamic,1) loop is one begin of the loop.
+source "$(dirname "$0")/lib.sh"
+cat > waits.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int main(void)
+{
+    omp_lock_t lock;
+    omp_init_lock(&lock);
+    int sum = 0;
+    #pragma omp parallel num_threads(4)
+    {
+        if (omp_get_thread_num() == 1)
+            usleep(100000); /* the others wait for it in the closing barrier */
+    }
+    #pragma omp parallel num_threads(4)
+    {
+        #pragma omp critical(slow)
+        {
+            usleep(20000); /* each holds it 20 ms: the last one waits 60 ms */
+            sum++;
+        }
+        #pragma omp barrier
+        omp_set_lock(&lock); /* all at once, each holds it 20 ms */
+        usleep(20000);
+        omp_unset_lock(&lock);
+        #pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 17; i++) {
+            #pragma omp atomic
+            sum += i;
+        }
+    }
+    omp_destroy_lock(&lock);
+    printf("sum = %d\n", sum);
+    return 0;
+}
+C
+L_bar=$(line_of waits.c "#pragma omp parallel")
+L_par=$(awk '/#pragma omp parallel/ { n++; if (n == 2) { print NR; exit } }' waits.c)
+L_crit=$(line_of waits.c "#pragma omp critical")
+L_for=$(line_of waits.c "#pragma omp for")
+
+# One line per thread of the node of type TYPE (name NAME, "" for any) whose
+# parent is the region of type PTYPE at line PLINE: "thread incl_ns visits".
+child_rows() { # DIR TYPE NAME PTYPE PLINE
+    jq -r --arg t "$2" --arg n "$3" --arg pt "$4" --argjson pl "$5" '
+      (.regions | map({(.id|tostring): .}) | add) as $r
+      | (.callpath | map({(.id|tostring): .}) | add) as $c
+      | .callpath[]
+      | select($r[.region|tostring].type == $t and ($n == "" or $r[.region|tostring].name == $n))
+      | select(.parent != 0)
+      | select($r[$c[.parent|tostring].region|tostring] as $p | $p.type == $pt and $p.first_line == $pl)
+      | .per_thread[] | "\(.thread) \(.incl_ns) \(.visits)"' "$1/profile.json"
+}
+count_at_least() { # FILE MIN_NS: rows with incl >= MIN_NS
+    awk -v m="$2" '$2 >= m { n++ } END { print n + 0 }' "$1"
+}
+
+check() { # DIR LABEL
+    local d=$1 what=$2
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "$what: nesting errors"
+    # Barrier: thread 1 slept 100 ms (slack for a loaded machine); the three others waited for it, under the region.
+    child_rows $d implicit_barrier parallel parallel $L_bar > bar.txt
+    assert_eq "$(wc -l < bar.txt)" 4 "$what: every thread's closing barrier under the first parallel region"
+    assert_eq "$(count_at_least bar.txt 40000000)" 3 "$what: three threads waited >= 40 ms at the barrier"
+    # Critical: held 20 ms by each of 4 threads, so waits of about 0, 20, 40 and 60 ms.
+    child_rows $d wait critical critical $L_crit > crit.txt
+    assert_eq "$(wc -l < crit.txt)" 4 "$what: every thread's wait to enter, under the critical region"
+    [ "$(count_at_least crit.txt 35000000)" -ge 2 ] || { cat crit.txt; fail "$what: two waits >= 35 ms for the critical region"; }
+    # Lock: the same, under the omp_set_lock call (a region of its own: the
+    # instrumented call site, Runtime group) in the parallel region.
+    L_lock=$(line_of waits.c "omp_set_lock(&lock);")
+    child_rows $d wait lock omp_set_lock $L_lock > lock.txt
+    assert_eq "$(wc -l < lock.txt)" 4 "$what: every thread's lock wait, under its omp_set_lock call"
+    assert_eq "$(jq --argjson l $L_lock --argjson p $L_par '
+      (.regions | map({(.id|tostring): .}) | add) as $r | (.callpath | map({(.id|tostring): .}) | add) as $c
+      | [.callpath[] | select($r[.region|tostring].type == "omp_set_lock" and $r[.region|tostring].first_line == $l)
+         | $r[$c[.parent|tostring].region|tostring] | select(.type == "parallel" and .first_line == $p)] | length > 0' $d/profile.json)" \
+        true "$what: the omp_set_lock call under the second parallel region"
+    [ "$(count_at_least lock.txt 35000000)" -ge 2 ] || { cat lock.txt; fail "$what: two lock waits >= 35 ms"; }
+    # Chunks: 17 iterations, chunk size 1.
+    assert_eq "$(region_sum $d for $L_for begins)" 17 "$what: chunks of the dynamic loop"
+    assert_eq "$(region_sum $d for $L_for visits)" 4 "$what: loop visits"
+    # Counted once: one parallel region per construct, the instrumented one.
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' $d/profile.json)" 2 "$what: parallel regions"
+    assert_eq "$(jq '[.regions[] | select(.type == "critical")] | length' $d/profile.json)" 1 "$what: critical regions"
+    # The lock's wait is named by the call's file:line (resolved after the run).
+    L_lock=$(line_of waits.c "omp_set_lock(&lock);")
+    assert_eq "$(jq -r '.regions[] | select(.type == "wait" and .name == "lock") | "\(.file | split("/") | last):\(.first_line)"' $d/profile.json)" "waits.c:$L_lock" "$what: lock wait location"
+}
+
+plain_cc waits.c -o plain && ./plain > plain.txt
+"$POMPCC" -g -fopenmp -O2 waits.c -o waits_gcc
+POMP_LOOP=Chunks POMP_OUTPUT_DIR=gcc ./waits_gcc > gcc.txt
+diff -u plain.txt gcc.txt || fail "GCC build: output differs"
+check gcc "GCC"
+
+[ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
+POMP_CC=clang-19 "$POMPCC" -g -fopenmp -O2 waits.c -o waits_clang
+POMP_LOOP=Chunks POMP_OUTPUT_DIR=clang ./waits_clang > clang.txt
+diff -u plain.txt clang.txt || fail "clang build: output differs"
+check clang "clang"
+
+# Levels: Sync and Runtime at none, no barrier, critical or lock waits at all.
+POMP_SYNC=none POMP_RUNTIME=none POMP_OUTPUT_DIR=none ./waits_clang > /dev/null
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" or .type == "wait")] | length' none/profile.json)" 0 "POMP_SYNC=none POMP_RUNTIME=none: no waits"
+# POMP_OMPT=off: no tool, only what the instrumentation reports.
+POMP_OMPT=off POMP_OUTPUT_DIR=noompt ./waits_clang > /dev/null
+assert_eq "$(jq '[.regions[] | select(.init == "ompt")] | length' noompt/profile.json)" 0 "POMP_OMPT=off: no region from the runtime"
+POMP_OMPT=maybe POMP_OUTPUT_DIR=bad ./waits_clang > /dev/null 2> bad.txt
+assert_contains bad.txt "POMP_OMPT='maybe' is not valid \(allowed: on, off" "bad POMP_OMPT value reported"

@@ -1,0 +1,127 @@
+# pomprun on programs not built with pompcc: a GCC binary (libgomp, which gets
+# LLVM libomp preloaded under it) and a clang-19 binary, both built with -g.
+# Their parallel regions come out at the right file:line and function, with
+# every thread, barrier and critical wait; the program's output and exit
+# status are its own.
+source "$(dirname "$0")/lib.sh"
+POMPRUN="$BUILD/bin/pomprun"
+cat > app.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static void work(int n)
+{
+    #pragma omp parallel for schedule(dynamic, 1) num_threads(2)
+    for (int i = 0; i < n; i++)
+        usleep(100);
+}
+
+int main(int argc, char **argv)
+{
+    int s = 0;
+    #pragma omp parallel num_threads(3)
+    {
+        if (omp_get_thread_num() == 1)
+            usleep(50000);
+        #pragma omp critical
+        s++;
+    }
+    work(20);
+    printf("s = %d\n", s);
+    return argc > 1 ? atoi(argv[1]) : 0;
+}
+C
+L_main=$(line_of app.c "#pragma omp parallel num_threads(3)")
+L_work=$(line_of app.c "#pragma omp parallel for")
+L_crit=$(line_of app.c "#pragma omp critical")
+
+# region_at DIR TYPE LINE FIELD: FIELD of the region of TYPE whose file is app.c at LINE
+region_at() {
+    jq -r --arg t "$2" --argjson l "$3" --arg f "$4" '
+      .regions[] | select(.type == $t and .first_line == $l and (.file | endswith("/app.c")))
+      | .[$f] // (.ctc | capture("\\*" + $f + "=(?<v>[^*]*)").v)' "$1/profile.json"
+}
+
+check() { # DIR LABEL
+    local d=$1 what=$2
+    [ -f $d/profile.json ] || fail "$what: no profile"
+    assert_eq "$(region_at $d parallel $L_main init)" ompt "$what: the parallel region in main comes from the runtime"
+    assert_eq "$(region_at $d parallel $L_main function)" main "$what: its function"
+    assert_eq "$(region_at $d parallel $L_work function)" work "$what: the parallel region in work()"
+    assert_eq "$(region_at $d critical $L_crit init)" ompt "$what: the critical region at its line"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' $d/profile.json)" 2 "$what: parallel regions"
+    # every thread of the team, the master's visit, the others' shares under it
+    R=$(jq --argjson l $L_main '[.regions[] | select(.type == "parallel" and .first_line == $l) | .id][0]' $d/profile.json)
+    assert_eq "$(jq --argjson r $R '[.callpath[] | select(.region == $r)] | length' $d/profile.json)" 1 "$what: one node for the region"
+    assert_eq "$(jq --argjson r $R '[.callpath[] | select(.region == $r) | .per_thread[].visits] | add' $d/profile.json)" 1 "$what: visits"
+    assert_eq "$(jq --argjson r $R '[.callpath[] | select(.region == $r) | .per_thread[].begins] | add' $d/profile.json)" 3 "$what: begins (3 threads)"
+    # the two threads that did not sleep waited >= 40 ms in the closing barrier
+    waits=$(jq --argjson r $R '
+      (.regions | map({(.id|tostring): .}) | add) as $reg
+      | (.callpath[] | select(.region == $r) | .id) as $p
+      | [.callpath[] | select(.parent == $p and $reg[.region|tostring].type == "implicit_barrier")
+         | .per_thread[] | select(.incl_ns >= 40000000)] | length' $d/profile.json)
+    assert_eq "$waits" 2 "$what: barrier waits >= 40 ms"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "$what: nesting errors"
+}
+
+# Under make sanitize libpomp carries ASan: the program must too, and the
+# preloaded libomp comes before ASan's runtime in the library list.
+[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+cc -g -fopenmp $E2E_SANITIZE app.c -o app_gcc
+./app_gcc > plain.txt || true
+set +e
+POMP_OUTPUT_DIR=gcc "$POMPRUN" ./app_gcc 3 > gcc.txt 2> gcc.err
+st=$?
+set -e
+assert_eq "$st" 3 "GCC binary: the program's exit status"
+diff -u plain.txt gcc.txt || fail "GCC binary: output differs"
+check gcc "GCC binary"
+
+[ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
+clang-19 -g -fopenmp app.c -o app_clang
+POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
+diff -u plain.txt clang.txt || fail "clang binary: output differs"
+check clang "clang binary"
+
+# A program found on PATH, arguments passed as they are.
+mkdir -p bin && cp app_gcc bin/
+set +e
+PATH="$PWD/bin:$PATH" POMP_OUTPUT_DIR=path "$POMPRUN" -- app_gcc 0 > /dev/null
+assert_eq "$?" 0 "program from PATH"
+set -e
+[ -f path/profile.json ] || fail "no profile for a program found on PATH"
+
+# Errors: no program, an unknown option, a program that is not there.
+set +e
+"$POMPRUN" > /dev/null 2> e1.txt; assert_eq "$?" 2 "usage error status"
+"$POMPRUN" --pomp-bogus ./app_gcc > /dev/null 2> e2.txt; assert_eq "$?" 2 "unknown option status"
+"$POMPRUN" ./no-such-app > /dev/null 2> e3.txt; assert_eq "$?" 127 "missing program status"
+set -e
+assert_contains e1.txt '^usage: pomprun' "usage"
+assert_contains e2.txt "unknown option '--pomp-bogus'" "unknown option named"
+assert_contains e3.txt 'no-such-app: no such program' "missing program named"
+
+# A GCC program that needs libgomp (GOMP_scope_start): runs, unmeasured, with a warning.
+cat > scope.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp scope reduction(task, +: s)
+        {
+            #pragma omp task in_reduction(+: s)
+            s++;
+        }
+    }
+    printf("%d\n", s);
+    return 0;
+}
+C
+cc -fopenmp $E2E_SANITIZE scope.c -o scope
+assert_eq "$(POMP_OUTPUT_DIR=scope_out "$POMPRUN" ./scope 2> scope.err)" "2" "libgomp-only program output"
+assert_contains scope.err "calls GOMP_scope_start \('scope' with reductions\), which LLVM libomp does not provide" "warning names the entry point"
