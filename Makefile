@@ -19,7 +19,8 @@ LDFLAGS_ALL = $(SAN)
 
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
-                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
+                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils \
+                opari2 libpomp2-dev
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \

@@ -1050,17 +1050,20 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
 
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
-    if (strcmp(d->name, "section") == 0)
-        return 0; /* instrumented with its sections */
     const char *outer, *inner;
     struct construct k = construct_of(d);
-    if (k.shape == SHAPE_NONE && !combined_split(d->name, &outer, &inner)) {
+    int section = strcmp(d->name, "section") == 0;
+    if (k.shape == SHAPE_NONE && !section && !combined_split(d->name, &outer, &inner)) {
         note(w, p->start, "'%s' has no events: passed through unchanged", d->name);
         return 0;
     }
     struct context cx = context_of(w, p);
     if (cx.skip) {
         note(w, p->start, "left alone: %s", cx.skip);
+        return 0;
+    }
+    if (section) {
+        note(w, p->start, "instrumented '%s' with its sections construct", d->name);
         return 0;
     }
     int standalone = k.shape == SHAPE_PAIR || k.shape == SHAPE_EVENT_BEFORE ||
