@@ -119,3 +119,20 @@ names=$(sed -n '/omp_directive_names\[\] = {/,/NULL};/p' "$HERE/../../instrument
 while read -r d; do
     [ -n "$(claims "$d")" ] || fail "no row for \`$d\` in docs/directives.md"
 done <<< "$names"
+
+# The claims of the table's preamble about OPARI2's side effects, which pomp
+# does not have by default: explicit barriers with nowait, num_threads on every
+# parallel, untied removed.
+mod_of() { echo "mod_$(awk -F'\t' -v x="$1" '$2 == x { print $1 }' names.txt).c"; }
+grep -q 'omp for.*nowait' "$(mod_of for)" && grep -q '^#pragma omp barrier' "$(mod_of for)" \
+    || fail "OPARI2 adds nowait and an explicit barrier to for"
+grep -q 'num_threads(pomp2_num_threads)' "$(mod_of parallel)" || fail "OPARI2 adds num_threads to parallel"
+printf 'int main(void)\n{\n    int x = 0;\n#pragma omp task untied\n    x++;\n    return x;\n}\n' > untied.c
+opari2 untied.c untied.mod.c 2> untied.err
+! grep -q 'omp task.*untied' untied.mod.c || fail "OPARI2 removes untied"
+assert_contains untied.err "untied tasks are now made tied" "OPARI2's warning"
+"$BUILD/bin/pomp-instrument" untied.c untied.pomp.c -- -fopenmp
+grep -q '#pragma omp task untied' untied.pomp.c || fail "pomp keeps untied"
+for f in all_gcc.c; do
+    assert_eq "$(grep -c 'omp barrier' $f.pomp.c)" "$(grep -c 'omp barrier' $f)" "pomp adds no barrier"
+done
