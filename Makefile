@@ -69,7 +69,8 @@ $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
-                  $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
+                  $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/construct_table.o \
+                  $(OBJ)/instrumenter/context.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
