@@ -19,7 +19,8 @@ LDFLAGS_ALL = $(SAN)
 
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
-                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils
+                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils \
+                opari2 libpomp2-dev
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
@@ -92,7 +93,8 @@ $(OBJ)/runtime/runtime_select.o $(OBJ)/runtime/pomprun.o: runtime/runtime_select
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
-                  $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
+                  $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/construct_table.o \
+                  $(OBJ)/instrumenter/context.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_ast.o \
                   $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
                   $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o \

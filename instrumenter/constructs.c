@@ -1,12 +1,11 @@
-/* What pomp does with each OpenMP 5.2 directive (docs/directives.md has the
- * table, docs/instrumentation.md the generated code).
+/* What each OpenMP directive becomes (docs/instrumentation.md has the code).
  *
  * A construct is instrumented as one or more leaves: a combined construct that
  * can be split ("parallel for") becomes its leaves, each with its own region
  * and events; a composite or device construct stays whole. Each leaf gives up
  * to four pieces of code: before its pragma, at the start of its block, at the
  * end of its block, and after the construct. Code is never put where it could
- * run on a device, nor inside simd-like loops. */
+ * run on a device, nor inside simd-like loops (context.c decides where). */
 #include "rewrite.h"
 
 #include <limits.h>
@@ -15,441 +14,9 @@
 #include <string.h>
 
 #include "combined.h"
+#include "constructs.h"
+#include "context.h"
 #include "loops.h"
-
-enum shape {
-    SHAPE_NONE,         /* passed through: no events */
-    SHAPE_BLOCK,        /* enter, begin, end, exit */
-    SHAPE_BEGIN_END,    /* begin (the first event) and end inside the block: master, masked */
-    SHAPE_AROUND,       /* enter before, exit after the whole construct: loops, target regions */
-    SHAPE_PAIR,         /* stand-alone: enter before, exit after the pragma */
-    SHAPE_EVENT_BEFORE, /* stand-alone: one event before the pragma (cancel) */
-    SHAPE_EVENT_AFTER,  /* stand-alone: one event after it (flush, doacross) */
-    SHAPE_ATOMIC,       /* one event after the atomic statement */
-    SHAPE_SECTIONS,     /* enter/exit, and Section_begin/end around each section */
-};
-
-enum {
-    F_PARALLEL_RTC = 1 << 0,   /* Parallel_enter's num_threads and if values */
-    F_LOOP_RTC = 1 << 1,       /* Loop_enter's chunk, init, final and incr values */
-    F_ITERATIONS = 1 << 2,     /* iteration events in the body (--iterations) */
-    F_NO_EVENTS_INSIDE = 1 << 3, /* simd-like: nothing in the body is instrumented */
-    F_DEVICE = 1 << 4,         /* the body may run on a device: nothing in it is instrumented */
-    F_IMPLICIT_BARRIER = 1 << 5, /* ends with a barrier that nowait removes */
-    F_SCHEDULING = 1 << 6,     /* a task scheduling point of the encountering task */
-};
-
-struct construct {
-    const char *name;
-    enum shape shape;
-    const char *stem;   /* POMP_<stem>_enter, ... */
-    const char *type;   /* CTC type */
-    unsigned flags;
-};
-
-#define LOOP_LIKE (F_LOOP_RTC)
-static const struct construct constructs[] = {
-    {"parallel", SHAPE_BLOCK, "Parallel", "parallel", F_PARALLEL_RTC},
-    {"for", SHAPE_AROUND, "Loop", "for", LOOP_LIKE | F_ITERATIONS | F_IMPLICIT_BARRIER},
-    {"for simd", SHAPE_AROUND, "Loop", "for simd", LOOP_LIKE | F_NO_EVENTS_INSIDE | F_IMPLICIT_BARRIER},
-    {"simd", SHAPE_AROUND, "Simd", "simd", LOOP_LIKE | F_NO_EVENTS_INSIDE},
-    {"loop", SHAPE_AROUND, "Loop_construct", "loop", LOOP_LIKE | F_NO_EVENTS_INSIDE},
-    {"distribute", SHAPE_AROUND, "Distribute", "distribute", LOOP_LIKE | F_ITERATIONS},
-    {"distribute simd", SHAPE_AROUND, "Distribute", "distribute simd", LOOP_LIKE | F_NO_EVENTS_INSIDE},
-    {"distribute parallel for", SHAPE_AROUND, "Distribute", "distribute parallel for",
-     LOOP_LIKE | F_NO_EVENTS_INSIDE},
-    {"distribute parallel for simd", SHAPE_AROUND, "Distribute", "distribute parallel for simd",
-     LOOP_LIKE | F_NO_EVENTS_INSIDE},
-    {"taskloop", SHAPE_AROUND, "Taskloop", "taskloop", LOOP_LIKE | F_ITERATIONS | F_SCHEDULING},
-    {"taskloop simd", SHAPE_AROUND, "Taskloop", "taskloop simd",
-     LOOP_LIKE | F_NO_EVENTS_INSIDE | F_SCHEDULING},
-    {"sections", SHAPE_SECTIONS, "Sections", "sections", F_IMPLICIT_BARRIER},
-    {"single", SHAPE_BLOCK, "Single", "single", F_IMPLICIT_BARRIER},
-    {"scope", SHAPE_BLOCK, "Scope", "scope", F_IMPLICIT_BARRIER},
-    {"master", SHAPE_BEGIN_END, "Master", "master", 0},
-    {"masked", SHAPE_BEGIN_END, "Masked", "masked", 0},
-    {"critical", SHAPE_BLOCK, "Critical", "critical", 0},
-    {"ordered", SHAPE_BLOCK, "Ordered", "ordered", 0},
-    {"atomic", SHAPE_ATOMIC, "Atomic", "atomic", 0},
-    {"flush", SHAPE_EVENT_AFTER, "Flush", "flush", 0},
-    {"barrier", SHAPE_PAIR, "Barrier", "barrier", 0},
-    {"taskwait", SHAPE_PAIR, "Taskwait", "taskwait", F_SCHEDULING},
-    {"taskyield", SHAPE_PAIR, "Taskyield", "taskyield", F_SCHEDULING},
-    {"task", SHAPE_BLOCK, "Task", "task", F_SCHEDULING},
-    {"taskgroup", SHAPE_BLOCK, "Taskgroup", "taskgroup", F_SCHEDULING},
-    {"teams", SHAPE_BLOCK, "Teams", "teams", 0},
-    {"target data", SHAPE_BLOCK, "Target_data", "target data", 0},
-    {"target enter data", SHAPE_PAIR, "Target", "target enter data", 0},
-    {"target exit data", SHAPE_PAIR, "Target", "target exit data", 0},
-    {"target update", SHAPE_PAIR, "Target", "target update", 0},
-    {"cancel", SHAPE_EVENT_BEFORE, "Cancel", "cancel", 0},
-    {"cancellation point", SHAPE_EVENT_BEFORE, "Cancellation_point", "cancellation point", 0},
-};
-
-/* The doacross form of ordered (depend(sink|source) or doacross(...)): stand-alone. */
-static const struct construct doacross = {"ordered", SHAPE_EVENT_AFTER, "Doacross", "doacross", 0};
-/* target and every combined target construct: the region runs on the device. */
-static const struct construct target_region = {"target", SHAPE_AROUND, "Target", NULL, F_DEVICE};
-static const struct construct passed = {NULL, SHAPE_NONE, NULL, NULL, 0};
-
-static int is_doacross(const struct directive *d)
-{
-    return strcmp(d->name, "ordered") == 0 &&
-           (directive_clause(d, "depend") || directive_clause(d, "doacross"));
-}
-
-/* What pomp does with a (leaf, composite or unsplit) directive. */
-static struct construct construct_of(const struct directive *d)
-{
-    if (is_doacross(d))
-        return doacross;
-    for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
-        if (strcmp(constructs[i].name, d->name) == 0)
-            return constructs[i];
-    if (strcmp(d->name, "target") == 0 || strncmp(d->name, "target ", 7) == 0) {
-        struct construct t = target_region;
-        t.name = t.type = d->name;
-        return t;
-    }
-    return passed;
-}
-
-int construct_type_is_standalone(const char *type)
-{
-    static const char *const standalone[] = {"barrier", "flush", "taskwait", "taskyield",
-                                             "cancel", "cancellation point", "doacross",
-                                             "target enter data", "target exit data",
-                                             "target update", "implicit barrier", NULL};
-    for (const char *const *s = standalone; *s; s++)
-        if (strcmp(*s, type) == 0)
-            return 1;
-    return 0;
-}
-
-/* Does the (possibly combined) directive name contain the leaf word? */
-static int has_leaf(const char *name, const char *leaf)
-{
-    size_t n = strlen(leaf);
-    for (const char *p = name; (p = strstr(p, leaf)) != NULL; p += n)
-        if ((p == name || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
-            return 1;
-    return 0;
-}
-
-/* ---- CTC attributes ---- */
-
-static void add_flag(struct ctc_builder *b, const struct directive *d, const char *clause,
-                     const char *key)
-{
-    if (directive_clause(d, clause))
-        ctc_builder_add(b, key, "1");
-}
-
-/* The first word of a clause argument: "dynamic" of "dynamic, 4", "sink" of "sink: i-1". */
-static void add_first_word(struct ctc_builder *b, const char *key, const char *arg)
-{
-    char word[64];
-    size_t n = 0;
-    while (*arg == ' ')
-        arg++;
-    while (n < sizeof word - 1 && arg[n] && arg[n] != ',' && arg[n] != ':' && arg[n] != ' ')
-        n++;
-    snprintf(word, sizeof word, "%.*s", (int)n, arg);
-    if (n)
-        ctc_builder_add(b, key, word);
-}
-
-void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, const char *type)
-{
-    if (strcmp(type, "critical") == 0 && d->name_arg)
-        ctc_builder_add(b, "name", d->name_arg);
-    const struct directive_item *c;
-    if ((c = directive_clause(d, "schedule")) && c->arg) {
-        /* the kind after any modifiers: "monotonic: dynamic, 4" gives dynamic */
-        const char *colon = strchr(c->arg, ':');
-        add_first_word(b, "scheduleType", colon ? colon + 1 : c->arg);
-    }
-    if ((c = directive_clause(d, "dist_schedule")) && c->arg)
-        add_first_word(b, "scheduleType", c->arg);
-    if (strcmp(type, "doacross") == 0) {
-        if ((c = directive_clause(d, "depend")) || (c = directive_clause(d, "doacross")))
-            if (c->arg)
-                add_first_word(b, "dependType", c->arg);
-    } else {
-        add_flag(b, d, "ordered", "hasOrdered");
-    }
-    if (strcmp(type, "cancel") == 0 || strcmp(type, "cancellation point") == 0)
-        for (size_t i = 0; i < d->nclauses; i++)
-            if (!d->clauses[i].arg)
-                ctc_builder_add(b, "constructType", d->clauses[i].word);
-    if (strcmp(type, "atomic") == 0)
-        for (size_t i = 0; i < d->nclauses; i++)
-            if (!d->clauses[i].arg && strstr(" read write update capture compare ",
-                                            d->clauses[i].word) != NULL)
-                ctc_builder_add(b, "atomicKind", d->clauses[i].word);
-    add_flag(b, d, "lastprivate", "hasLastprivate");
-    add_flag(b, d, "collapse", "hasCollapse");
-    if (strcmp(type, "parallel") == 0) {
-        add_flag(b, d, "copyin", "hasCopyin");
-        add_flag(b, d, "if", "hasIf");
-        add_flag(b, d, "num_threads", "hasNumThreads");
-    }
-    if (strcmp(type, "task") == 0 || strcmp(type, "taskloop") == 0) {
-        add_flag(b, d, "untied", "hasUntied");
-        add_flag(b, d, "depend", "hasDepend");
-        add_flag(b, d, "if", "hasIf");
-        add_flag(b, d, "final", "hasFinal");
-        add_flag(b, d, "mergeable", "hasMergeable");
-    }
-    if (strcmp(type, "taskwait") == 0)
-        add_flag(b, d, "depend", "hasDepend");
-    add_flag(b, d, "firstprivate", "hasFirstprivate");
-    add_flag(b, d, "reduction", "hasReduction");
-    add_flag(b, d, "nowait", "hasNowait");
-    add_flag(b, d, "copyprivate", "hasCopyprivate");
-}
-
-/* ---- where a pragma stands ---- */
-
-struct parsed {
-    struct directive d;
-    int ok;
-};
-
-static void parse(const struct pragma *q, struct parsed *out)
-{
-    out->ok = directive_parse(q->text, &out->d) == 0 && strcmp(out->d.sentinel, "omp") == 0;
-}
-
-static void unparse(struct parsed *x)
-{
-    directive_free(&x->d);
-}
-
-/* Does the statement of q contain offset? */
-static int encloses(const struct pragma *q, unsigned offset)
-{
-    return q->has_stmt && q->stmt_start <= offset && offset < q->stmt_end;
-}
-
-/* The pragmas whose statement contains offset, innermost first (at most n). */
-static size_t enclosing(const struct source *s, unsigned offset, const struct pragma **out,
-                        size_t n)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < s->npragmas && k < n; i++)
-        if (encloses(&s->pragmas[i], offset))
-            out[k++] = &s->pragmas[i];
-    /* the innermost has the most enclosing pragmas itself */
-    for (size_t i = 1; i < k; i++)
-        for (size_t j = i; j > 0 && out[j]->depth > out[j - 1]->depth; j--) {
-            const struct pragma *t = out[j];
-            out[j] = out[j - 1];
-            out[j - 1] = t;
-        }
-    return k;
-}
-
-#define MAX_ENCLOSING 64
-
-static int is_task_like(const char *name)
-{
-    return strcmp(name, "task") == 0 || has_leaf(name, "taskloop");
-}
-static int is_parallel_like(const char *name)
-{
-    return has_leaf(name, "parallel") || has_leaf(name, "teams");
-}
-
-/* Is the cancel (or cancellation point) x for this kind ("parallel", "for",
- * "sections", "taskgroup")? */
-static int cancels(const struct directive *x, const char *kind)
-{
-    if (strcmp(x->name, "cancel") != 0 && strcmp(x->name, "cancellation point") != 0)
-        return 0;
-    for (size_t i = 0; i < x->nclauses; i++)
-        if (!x->clauses[i].arg && strcmp(x->clauses[i].word, kind) == 0)
-            return 1;
-    return 0;
-}
-
-/* Which leaf of a directive name a cancel of this kind refers to. */
-static int kind_matches(const char *name, const char *kind)
-{
-    if (strcmp(kind, "taskgroup") == 0)
-        return is_task_like(name);
-    return has_leaf(name, kind);
-}
-
-/* Does q's body hold a cancel or cancellation point of this kind that binds to q? */
-static int contains_cancel(const struct source *s, const struct pragma *q, const char *kind)
-{
-    for (size_t i = 0; i < s->npragmas; i++) {
-        const struct pragma *x = &s->pragmas[i];
-        if (!encloses(q, x->start) || !strstr(x->text, "cancel"))
-            continue;
-        struct parsed px;
-        parse(x, &px);
-        int hit = px.ok && cancels(&px.d, kind);
-        unparse(&px);
-        if (!hit)
-            continue;
-        /* the innermost construct of that kind around x must be q */
-        int mine = 1;
-        for (size_t j = 0; j < s->npragmas && mine; j++) {
-            const struct pragma *y = &s->pragmas[j];
-            if (y == q || !encloses(y, x->start) || !encloses(q, y->start))
-                continue;
-            struct parsed py;
-            parse(y, &py);
-            if (py.ok && kind_matches(py.d.name, kind))
-                mine = 0;
-            unparse(&py);
-        }
-        if (mine)
-            return 1;
-    }
-    return 0;
-}
-
-/* Is this worksharing leaf of q (for, sections) the target of a cancel in q? */
-static int canceled_leaf(const struct rewriter *w, const struct pragma *q, const char *leaf)
-{
-    return (has_leaf(leaf, "for") && contains_cancel(w->s, q, "for")) ||
-           (has_leaf(leaf, "sections") && contains_cancel(w->s, q, "sections"));
-}
-
-/* Cancellation jumps to the end of the canceled region, past the closing events
- * of every construct in between. Is a closing event inside the given leaves of
- * q (leaf names, innermost last), or around q (nleaves 0), in such a region? */
-static int close_may_be_skipped(const struct rewriter *w, const struct pragma *q,
-                                const char *const *leaves, size_t nleaves)
-{
-    static const char *const kinds[] = {"for", "sections", "taskgroup", "parallel"};
-    for (size_t i = nleaves; i-- > 0;) {
-        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
-            if (kind_matches(leaves[i], kinds[k]) && contains_cancel(w->s, q, kinds[k]))
-                return 1;
-        if (is_parallel_like(leaves[i]) || is_task_like(leaves[i]))
-            return 0; /* cancellation does not leave a parallel region or a task */
-    }
-    const struct pragma *outer[MAX_ENCLOSING];
-    size_t n = enclosing(w->s, q->start, outer, MAX_ENCLOSING);
-    for (size_t i = 0; i < n; i++) {
-        struct parsed po;
-        parse(outer[i], &po);
-        int skipped = 0, boundary = 0;
-        if (po.ok) {
-            for (size_t k = 0; k < sizeof kinds / sizeof *kinds && !skipped; k++)
-                if (kind_matches(po.d.name, kinds[k]) && contains_cancel(w->s, outer[i], kinds[k]))
-                    skipped = 1;
-            boundary = is_parallel_like(po.d.name) || is_task_like(po.d.name);
-        }
-        unparse(&po);
-        if (skipped || boundary)
-            return skipped;
-    }
-    return 0;
-}
-
-/* An untied task may resume on another thread after a task scheduling point in
- * its own body (Clang splits it into parts there). Does task q have one? */
-static int untied_may_migrate(const struct source *s, const struct pragma *q,
-                              const struct directive *d)
-{
-    if (!directive_clause(d, "untied"))
-        return 0;
-    for (size_t i = 0; i < s->npragmas; i++) {
-        const struct pragma *x = &s->pragmas[i];
-        if (x == q || !encloses(q, x->start))
-            continue;
-        struct parsed px;
-        parse(x, &px);
-        int point = px.ok && (construct_of(&px.d).flags & F_SCHEDULING);
-        unparse(&px);
-        if (!point)
-            continue;
-        /* in q's own body, not in a nested task or parallel region */
-        int own = 1;
-        for (size_t j = 0; j < s->npragmas && own; j++) {
-            const struct pragma *y = &s->pragmas[j];
-            if (y == q || y == x || !encloses(y, x->start) || !encloses(q, y->start))
-                continue;
-            struct parsed py;
-            parse(y, &py);
-            if (py.ok && (is_task_like(py.d.name) || is_parallel_like(py.d.name)))
-                own = 0;
-            unparse(&py);
-        }
-        if (own)
-            return 1;
-    }
-    return 0;
-}
-
-struct context {
-    const char *skip;   /* why nothing is instrumented here, or NULL */
-    const char *tid;    /* the thread id expression */
-    int in_migrating_task; /* directly in the body of an untied task that may migrate */
-};
-
-/* "declare target" without clauses and "begin declare target" open a block of
- * device code up to "end declare target". */
-static int in_declare_target(const struct source *s, const struct pragma *p)
-{
-    int open = 0;
-    for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < p->start; i++) {
-        if (!strstr(s->pragmas[i].text, "declare"))
-            continue;
-        struct parsed x;
-        parse(&s->pragmas[i], &x);
-        if (x.ok) {
-            if (strcmp(x.d.name, "begin declare target") == 0 ||
-                (strcmp(x.d.name, "declare target") == 0 && x.d.nclauses == 0 && !x.d.name_arg))
-                open++;
-            else if (strcmp(x.d.name, "end declare target") == 0 && open > 0)
-                open--;
-        }
-        unparse(&x);
-    }
-    return open > 0;
-}
-
-static struct context context_of(const struct rewriter *w, const struct pragma *p)
-{
-    struct context c = {NULL, "POMP_TID_", 0};
-    if (in_declare_target(w->s, p)) {
-        c.skip = "in a declare target block (device code)";
-        return c;
-    }
-    const struct pragma *outer[MAX_ENCLOSING];
-    size_t n = enclosing(w->s, p->start, outer, MAX_ENCLOSING);
-    int team_decided = 0, task_decided = 0;
-    for (size_t i = 0; i < n && !c.skip; i++) {
-        struct parsed q;
-        parse(outer[i], &q);
-        if (q.ok) {
-            struct construct k = construct_of(&q.d);
-            if (k.flags & F_DEVICE)
-                c.skip = "inside a target region (device code)";
-            else if (k.flags & F_NO_EVENTS_INSIDE)
-                c.skip = "inside a simd or loop construct (no events in its body)";
-            if (!team_decided && is_parallel_like(q.d.name)) {
-                /* directly in a teams region only a few OpenMP calls are allowed:
-                 * omp_get_thread_num is not, and the team's thread is 0 anyway */
-                team_decided = 1;
-                if (has_leaf(q.d.name, "teams") && !has_leaf(q.d.name, "parallel"))
-                    c.tid = "0";
-            }
-            if (!task_decided && (is_task_like(q.d.name) || is_parallel_like(q.d.name))) {
-                task_decided = 1;
-                c.in_migrating_task = is_task_like(q.d.name) && untied_may_migrate(w->s, outer[i], &q.d);
-            }
-        }
-        unparse(&q);
-    }
-    return c;
-}
 
 /* ---- generated code ---- */
 
@@ -869,13 +436,13 @@ static int instrument_sections(struct rewriter *w, const struct chain *ch)
     size_t n = 0;
     for (size_t i = 0; i < w->s->npragmas && n < sizeof sections / sizeof *sections; i++) {
         const struct pragma *x = &w->s->pragmas[i];
-        if (x == p || !encloses(p, x->start) || x->depth != p->depth + 1)
+        if (x == p || !pragma_encloses(p, x->start) || x->depth != p->depth + 1)
             continue;
         struct parsed px;
-        parse(x, &px);
+        parse_pragma(x, &px);
         if (px.ok && strcmp(px.d.name, "section") == 0)
             sections[n++] = x;
-        unparse(&px);
+        unparse_pragma(&px);
     }
     int number = 1;
     unsigned first_at = n ? (sections[0]->is_operator ? sections[0]->start : sections[0]->line_start)
@@ -1050,17 +617,20 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
 
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
-    if (strcmp(d->name, "section") == 0)
-        return 0; /* instrumented with its sections */
     const char *outer, *inner;
     struct construct k = construct_of(d);
-    if (k.shape == SHAPE_NONE && !combined_split(d->name, &outer, &inner)) {
+    int section = strcmp(d->name, "section") == 0;
+    if (k.shape == SHAPE_NONE && !section && !combined_split(d->name, &outer, &inner)) {
         note(w, p->start, "'%s' has no events: passed through unchanged", d->name);
         return 0;
     }
     struct context cx = context_of(w, p);
     if (cx.skip) {
         note(w, p->start, "left alone: %s", cx.skip);
+        return 0;
+    }
+    if (section) {
+        note(w, p->start, "instrumented '%s' with its sections construct", d->name);
         return 0;
     }
     int standalone = k.shape == SHAPE_PAIR || k.shape == SHAPE_EVENT_BEFORE ||

@@ -141,6 +141,10 @@ static void tokenize(struct scan *sc)
     sc->tokens = xmalloc((n ? n : 1) * sizeof *sc->tokens);
     sc->ntokens = 0;
     for (unsigned i = 0; i < n; i++) {
+        /* libclang returns the comments that follow a _Pragma(...) as tokens:
+         * the statement after a directive starts at the next real token */
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+            continue;
         CXSourceRange r = clang_getTokenExtent(sc->tu, toks[i]);
         unsigned so, eo;
         clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &so);

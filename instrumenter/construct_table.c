@@ -1,0 +1,168 @@
+/* The table of OpenMP 5.2 directives pomp instruments, with the shape of their
+ * events and the POMP routines they use, and the construct-specific CTC
+ * attributes (docs/directives.md, docs/ctc.md). */
+#include "rewrite.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "constructs.h"
+
+static const struct construct constructs[] = {
+    {"parallel", SHAPE_BLOCK, "Parallel", "parallel", F_PARALLEL_RTC},
+    {"for", SHAPE_AROUND, "Loop", "for", F_LOOP_RTC | F_ITERATIONS | F_IMPLICIT_BARRIER},
+    {"for simd", SHAPE_AROUND, "Loop", "for simd", F_LOOP_RTC | F_NO_EVENTS_INSIDE | F_IMPLICIT_BARRIER},
+    {"simd", SHAPE_AROUND, "Simd", "simd", F_LOOP_RTC | F_NO_EVENTS_INSIDE},
+    {"loop", SHAPE_AROUND, "Loop_construct", "loop", F_LOOP_RTC | F_NO_EVENTS_INSIDE},
+    {"distribute", SHAPE_AROUND, "Distribute", "distribute", F_LOOP_RTC | F_ITERATIONS},
+    {"distribute simd", SHAPE_AROUND, "Distribute", "distribute simd", F_LOOP_RTC | F_NO_EVENTS_INSIDE},
+    {"distribute parallel for", SHAPE_AROUND, "Distribute", "distribute parallel for",
+     F_LOOP_RTC | F_NO_EVENTS_INSIDE},
+    {"distribute parallel for simd", SHAPE_AROUND, "Distribute", "distribute parallel for simd",
+     F_LOOP_RTC | F_NO_EVENTS_INSIDE},
+    {"taskloop", SHAPE_AROUND, "Taskloop", "taskloop", F_LOOP_RTC | F_ITERATIONS | F_SCHEDULING},
+    {"taskloop simd", SHAPE_AROUND, "Taskloop", "taskloop simd",
+     F_LOOP_RTC | F_NO_EVENTS_INSIDE | F_SCHEDULING},
+    {"sections", SHAPE_SECTIONS, "Sections", "sections", F_IMPLICIT_BARRIER},
+    {"single", SHAPE_BLOCK, "Single", "single", F_IMPLICIT_BARRIER},
+    {"scope", SHAPE_BLOCK, "Scope", "scope", F_IMPLICIT_BARRIER},
+    {"master", SHAPE_BEGIN_END, "Master", "master", 0},
+    {"masked", SHAPE_BEGIN_END, "Masked", "masked", 0},
+    {"critical", SHAPE_BLOCK, "Critical", "critical", 0},
+    {"ordered", SHAPE_BLOCK, "Ordered", "ordered", 0},
+    {"atomic", SHAPE_ATOMIC, "Atomic", "atomic", 0},
+    {"flush", SHAPE_EVENT_AFTER, "Flush", "flush", 0},
+    {"barrier", SHAPE_PAIR, "Barrier", "barrier", 0},
+    {"taskwait", SHAPE_PAIR, "Taskwait", "taskwait", F_SCHEDULING},
+    {"taskyield", SHAPE_PAIR, "Taskyield", "taskyield", F_SCHEDULING},
+    {"task", SHAPE_BLOCK, "Task", "task", F_SCHEDULING},
+    {"taskgroup", SHAPE_BLOCK, "Taskgroup", "taskgroup", F_SCHEDULING},
+    {"teams", SHAPE_BLOCK, "Teams", "teams", 0},
+    {"target data", SHAPE_BLOCK, "Target_data", "target data", 0},
+    {"target enter data", SHAPE_PAIR, "Target", "target enter data", 0},
+    {"target exit data", SHAPE_PAIR, "Target", "target exit data", 0},
+    {"target update", SHAPE_PAIR, "Target", "target update", 0},
+    {"cancel", SHAPE_EVENT_BEFORE, "Cancel", "cancel", 0},
+    {"cancellation point", SHAPE_EVENT_BEFORE, "Cancellation_point", "cancellation point", 0},
+};
+
+/* The doacross form of ordered (depend(sink|source) or doacross(...)): stand-alone. */
+static const struct construct doacross = {"ordered", SHAPE_EVENT_AFTER, "Doacross", "doacross", 0};
+/* target and every combined target construct: the region runs on the device. */
+static const struct construct target_region = {"target", SHAPE_AROUND, "Target", NULL, F_DEVICE};
+static const struct construct passed = {NULL, SHAPE_NONE, NULL, NULL, 0};
+
+static int is_doacross(const struct directive *d)
+{
+    return strcmp(d->name, "ordered") == 0 &&
+           (directive_clause(d, "depend") || directive_clause(d, "doacross"));
+}
+
+struct construct construct_of(const struct directive *d)
+{
+    if (is_doacross(d))
+        return doacross;
+    for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
+        if (strcmp(constructs[i].name, d->name) == 0)
+            return constructs[i];
+    if (strcmp(d->name, "target") == 0 || strncmp(d->name, "target ", 7) == 0) {
+        struct construct t = target_region;
+        t.name = t.type = d->name;
+        return t;
+    }
+    return passed;
+}
+
+int construct_type_is_standalone(const char *type)
+{
+    static const char *const standalone[] = {"barrier", "flush", "taskwait", "taskyield",
+                                             "cancel", "cancellation point", "doacross",
+                                             "target enter data", "target exit data",
+                                             "target update", "implicit barrier", NULL};
+    for (const char *const *s = standalone; *s; s++)
+        if (strcmp(*s, type) == 0)
+            return 1;
+    return 0;
+}
+
+int has_leaf(const char *name, const char *leaf)
+{
+    size_t n = strlen(leaf);
+    for (const char *p = name; (p = strstr(p, leaf)) != NULL; p += n)
+        if ((p == name || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+            return 1;
+    return 0;
+}
+
+/* ---- CTC attributes ---- */
+
+static void add_flag(struct ctc_builder *b, const struct directive *d, const char *clause,
+                     const char *key)
+{
+    if (directive_clause(d, clause))
+        ctc_builder_add(b, key, "1");
+}
+
+/* The first word of a clause argument: "dynamic" of "dynamic, 4", "sink" of "sink: i-1". */
+static void add_first_word(struct ctc_builder *b, const char *key, const char *arg)
+{
+    char word[64];
+    size_t n = 0;
+    while (*arg == ' ')
+        arg++;
+    while (n < sizeof word - 1 && arg[n] && arg[n] != ',' && arg[n] != ':' && arg[n] != ' ')
+        n++;
+    snprintf(word, sizeof word, "%.*s", (int)n, arg);
+    if (n)
+        ctc_builder_add(b, key, word);
+}
+
+void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, const char *type)
+{
+    if (strcmp(type, "critical") == 0 && d->name_arg)
+        ctc_builder_add(b, "name", d->name_arg);
+    const struct directive_item *c;
+    if ((c = directive_clause(d, "schedule")) && c->arg) {
+        /* the kind after any modifiers: "monotonic: dynamic, 4" gives dynamic */
+        const char *colon = strchr(c->arg, ':');
+        add_first_word(b, "scheduleType", colon ? colon + 1 : c->arg);
+    }
+    if ((c = directive_clause(d, "dist_schedule")) && c->arg)
+        add_first_word(b, "scheduleType", c->arg);
+    if (strcmp(type, "doacross") == 0) {
+        if ((c = directive_clause(d, "depend")) || (c = directive_clause(d, "doacross")))
+            if (c->arg)
+                add_first_word(b, "dependType", c->arg);
+    } else {
+        add_flag(b, d, "ordered", "hasOrdered");
+    }
+    if (strcmp(type, "cancel") == 0 || strcmp(type, "cancellation point") == 0)
+        for (size_t i = 0; i < d->nclauses; i++)
+            if (!d->clauses[i].arg)
+                ctc_builder_add(b, "constructType", d->clauses[i].word);
+    if (strcmp(type, "atomic") == 0)
+        for (size_t i = 0; i < d->nclauses; i++)
+            if (!d->clauses[i].arg && strstr(" read write update capture compare ",
+                                            d->clauses[i].word) != NULL)
+                ctc_builder_add(b, "atomicKind", d->clauses[i].word);
+    add_flag(b, d, "lastprivate", "hasLastprivate");
+    add_flag(b, d, "collapse", "hasCollapse");
+    if (strcmp(type, "parallel") == 0) {
+        add_flag(b, d, "copyin", "hasCopyin");
+        add_flag(b, d, "if", "hasIf");
+        add_flag(b, d, "num_threads", "hasNumThreads");
+    }
+    if (strcmp(type, "task") == 0 || strcmp(type, "taskloop") == 0) {
+        add_flag(b, d, "untied", "hasUntied");
+        add_flag(b, d, "depend", "hasDepend");
+        add_flag(b, d, "if", "hasIf");
+        add_flag(b, d, "final", "hasFinal");
+        add_flag(b, d, "mergeable", "hasMergeable");
+    }
+    if (strcmp(type, "taskwait") == 0)
+        add_flag(b, d, "depend", "hasDepend");
+    add_flag(b, d, "firstprivate", "hasFirstprivate");
+    add_flag(b, d, "reduction", "hasReduction");
+    add_flag(b, d, "nowait", "hasNowait");
+    add_flag(b, d, "copyprivate", "hasCopyprivate");
+}

@@ -1,0 +1,44 @@
+/* The OpenMP directives pomp knows how to instrument, and how (construct_table.c);
+ * shared by the construct handlers (constructs.c) and the context analysis (context.c). */
+#ifndef POMP_CONSTRUCTS_H
+#define POMP_CONSTRUCTS_H
+
+#include "directive.h"
+
+enum shape {
+    SHAPE_NONE,         /* passed through: no events */
+    SHAPE_BLOCK,        /* enter, begin, end, exit */
+    SHAPE_BEGIN_END,    /* begin (the first event) and end inside the block: master, masked */
+    SHAPE_AROUND,       /* enter before, exit after the whole construct: loops, target regions */
+    SHAPE_PAIR,         /* stand-alone: enter before, exit after the pragma */
+    SHAPE_EVENT_BEFORE, /* stand-alone: one event before the pragma (cancel) */
+    SHAPE_EVENT_AFTER,  /* stand-alone: one event after it (flush, doacross) */
+    SHAPE_ATOMIC,       /* one event after the atomic statement */
+    SHAPE_SECTIONS,     /* enter/exit, and Section_begin/end around each section */
+};
+
+enum {
+    F_PARALLEL_RTC = 1 << 0,   /* Parallel_enter's num_threads and if values */
+    F_LOOP_RTC = 1 << 1,       /* Loop_enter's chunk, init, final and incr values */
+    F_ITERATIONS = 1 << 2,     /* iteration events in the body (--iterations) */
+    F_NO_EVENTS_INSIDE = 1 << 3, /* simd-like: nothing in the body is instrumented */
+    F_DEVICE = 1 << 4,         /* the body may run on a device: nothing in it is instrumented */
+    F_IMPLICIT_BARRIER = 1 << 5, /* ends with a barrier that nowait removes */
+    F_SCHEDULING = 1 << 6,     /* a task scheduling point of the encountering task */
+};
+
+struct construct {
+    const char *name;
+    enum shape shape;
+    const char *stem;   /* POMP_<stem>_enter, ... */
+    const char *type;   /* CTC type (NULL: the directive's name) */
+    unsigned flags;
+};
+
+/* What pomp does with a (leaf, composite or unsplit) directive. */
+struct construct construct_of(const struct directive *d);
+
+/* Does the (possibly combined) directive name contain the leaf word? */
+int has_leaf(const char *name, const char *leaf);
+
+#endif

@@ -1,0 +1,237 @@
+/* Where a pragma stands (context.h). Each question is answered from the nesting
+ * of the pragmas' statements, parsing the enclosing directives again: a file has
+ * tens of pragmas, rarely thousands. */
+#include "context.h"
+
+#include <string.h>
+
+#include "constructs.h"
+
+void parse_pragma(const struct pragma *q, struct parsed *out)
+{
+    out->ok = directive_parse(q->text, &out->d) == 0 && strcmp(out->d.sentinel, "omp") == 0;
+}
+
+void unparse_pragma(struct parsed *x)
+{
+    directive_free(&x->d);
+}
+
+int pragma_encloses(const struct pragma *q, unsigned offset)
+{
+    return q->has_stmt && q->stmt_start <= offset && offset < q->stmt_end;
+}
+
+/* The pragmas whose statement contains offset, innermost first (at most n). */
+static size_t enclosing(const struct source *s, unsigned offset, const struct pragma **out,
+                        size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->npragmas && k < n; i++)
+        if (pragma_encloses(&s->pragmas[i], offset))
+            out[k++] = &s->pragmas[i];
+    /* the innermost has the most enclosing pragmas itself */
+    for (size_t i = 1; i < k; i++)
+        for (size_t j = i; j > 0 && out[j]->depth > out[j - 1]->depth; j--) {
+            const struct pragma *t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return k;
+}
+
+#define MAX_ENCLOSING 64
+
+static int is_task_like(const char *name)
+{
+    return strcmp(name, "task") == 0 || has_leaf(name, "taskloop");
+}
+static int is_parallel_like(const char *name)
+{
+    return has_leaf(name, "parallel") || has_leaf(name, "teams");
+}
+
+/* Is the cancel (or cancellation point) x for this kind ("parallel", "for",
+ * "sections", "taskgroup")? */
+static int cancels(const struct directive *x, const char *kind)
+{
+    if (strcmp(x->name, "cancel") != 0 && strcmp(x->name, "cancellation point") != 0)
+        return 0;
+    for (size_t i = 0; i < x->nclauses; i++)
+        if (!x->clauses[i].arg && strcmp(x->clauses[i].word, kind) == 0)
+            return 1;
+    return 0;
+}
+
+/* Which leaf of a directive name a cancel of this kind refers to. */
+static int kind_matches(const char *name, const char *kind)
+{
+    if (strcmp(kind, "taskgroup") == 0)
+        return is_task_like(name);
+    return has_leaf(name, kind);
+}
+
+/* Does q's body hold a cancel or cancellation point of this kind that binds to q? */
+static int contains_cancel(const struct source *s, const struct pragma *q, const char *kind)
+{
+    for (size_t i = 0; i < s->npragmas; i++) {
+        const struct pragma *x = &s->pragmas[i];
+        if (!pragma_encloses(q, x->start) || !strstr(x->text, "cancel"))
+            continue;
+        struct parsed px;
+        parse_pragma(x, &px);
+        int hit = px.ok && cancels(&px.d, kind);
+        unparse_pragma(&px);
+        if (!hit)
+            continue;
+        /* the innermost construct of that kind around x must be q */
+        int mine = 1;
+        for (size_t j = 0; j < s->npragmas && mine; j++) {
+            const struct pragma *y = &s->pragmas[j];
+            if (y == q || !pragma_encloses(y, x->start) || !pragma_encloses(q, y->start))
+                continue;
+            struct parsed py;
+            parse_pragma(y, &py);
+            if (py.ok && kind_matches(py.d.name, kind))
+                mine = 0;
+            unparse_pragma(&py);
+        }
+        if (mine)
+            return 1;
+    }
+    return 0;
+}
+
+/* Is this worksharing leaf of q (for, sections) the target of a cancel in q? */
+int canceled_leaf(const struct rewriter *w, const struct pragma *q, const char *leaf)
+{
+    return (has_leaf(leaf, "for") && contains_cancel(w->s, q, "for")) ||
+           (has_leaf(leaf, "sections") && contains_cancel(w->s, q, "sections"));
+}
+
+/* Cancellation jumps to the end of the canceled region, past the closing events
+ * of every construct in between. Is a closing event inside the given leaves of
+ * q (leaf names, innermost last), or around q (nleaves 0), in such a region? */
+int close_may_be_skipped(const struct rewriter *w, const struct pragma *q,
+                                const char *const *leaves, size_t nleaves)
+{
+    static const char *const kinds[] = {"for", "sections", "taskgroup", "parallel"};
+    for (size_t i = nleaves; i-- > 0;) {
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+            if (kind_matches(leaves[i], kinds[k]) && contains_cancel(w->s, q, kinds[k]))
+                return 1;
+        if (is_parallel_like(leaves[i]) || is_task_like(leaves[i]))
+            return 0; /* cancellation does not leave a parallel region or a task */
+    }
+    const struct pragma *outer[MAX_ENCLOSING];
+    size_t n = enclosing(w->s, q->start, outer, MAX_ENCLOSING);
+    for (size_t i = 0; i < n; i++) {
+        struct parsed po;
+        parse_pragma(outer[i], &po);
+        int skipped = 0, boundary = 0;
+        if (po.ok) {
+            for (size_t k = 0; k < sizeof kinds / sizeof *kinds && !skipped; k++)
+                if (kind_matches(po.d.name, kinds[k]) && contains_cancel(w->s, outer[i], kinds[k]))
+                    skipped = 1;
+            boundary = is_parallel_like(po.d.name) || is_task_like(po.d.name);
+        }
+        unparse_pragma(&po);
+        if (skipped || boundary)
+            return skipped;
+    }
+    return 0;
+}
+
+/* An untied task may resume on another thread after a task scheduling point in
+ * its own body (Clang splits it into parts there). Does task q have one? */
+int untied_may_migrate(const struct source *s, const struct pragma *q,
+                              const struct directive *d)
+{
+    if (!directive_clause(d, "untied"))
+        return 0;
+    for (size_t i = 0; i < s->npragmas; i++) {
+        const struct pragma *x = &s->pragmas[i];
+        if (x == q || !pragma_encloses(q, x->start))
+            continue;
+        struct parsed px;
+        parse_pragma(x, &px);
+        int point = px.ok && (construct_of(&px.d).flags & F_SCHEDULING);
+        unparse_pragma(&px);
+        if (!point)
+            continue;
+        /* in q's own body, not in a nested task or parallel region */
+        int own = 1;
+        for (size_t j = 0; j < s->npragmas && own; j++) {
+            const struct pragma *y = &s->pragmas[j];
+            if (y == q || y == x || !pragma_encloses(y, x->start) || !pragma_encloses(q, y->start))
+                continue;
+            struct parsed py;
+            parse_pragma(y, &py);
+            if (py.ok && (is_task_like(py.d.name) || is_parallel_like(py.d.name)))
+                own = 0;
+            unparse_pragma(&py);
+        }
+        if (own)
+            return 1;
+    }
+    return 0;
+}
+
+
+/* "declare target" without clauses and "begin declare target" open a block of
+ * device code up to "end declare target". */
+static int in_declare_target(const struct source *s, const struct pragma *p)
+{
+    int open = 0;
+    for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < p->start; i++) {
+        if (!strstr(s->pragmas[i].text, "declare"))
+            continue;
+        struct parsed x;
+        parse_pragma(&s->pragmas[i], &x);
+        if (x.ok) {
+            if (strcmp(x.d.name, "begin declare target") == 0 ||
+                (strcmp(x.d.name, "declare target") == 0 && x.d.nclauses == 0 && !x.d.name_arg))
+                open++;
+            else if (strcmp(x.d.name, "end declare target") == 0 && open > 0)
+                open--;
+        }
+        unparse_pragma(&x);
+    }
+    return open > 0;
+}
+
+struct context context_of(const struct rewriter *w, const struct pragma *p)
+{
+    struct context c = {NULL, "POMP_TID_", 0};
+    if (in_declare_target(w->s, p)) {
+        c.skip = "in a declare target block (device code)";
+        return c;
+    }
+    const struct pragma *outer[MAX_ENCLOSING];
+    size_t n = enclosing(w->s, p->start, outer, MAX_ENCLOSING);
+    int team_decided = 0, task_decided = 0;
+    for (size_t i = 0; i < n && !c.skip; i++) {
+        struct parsed q;
+        parse_pragma(outer[i], &q);
+        if (q.ok) {
+            struct construct k = construct_of(&q.d);
+            if (k.flags & F_DEVICE)
+                c.skip = "inside a target region (device code)";
+            else if (k.flags & F_NO_EVENTS_INSIDE)
+                c.skip = "inside a simd or loop construct (no events in its body)";
+            if (!team_decided && is_parallel_like(q.d.name)) {
+                /* directly in a teams region only a few OpenMP calls are allowed:
+                 * omp_get_thread_num is not, and the team's thread is 0 anyway */
+                team_decided = 1;
+                if (has_leaf(q.d.name, "teams") && !has_leaf(q.d.name, "parallel"))
+                    c.tid = "0";
+            }
+            if (!task_decided && (is_task_like(q.d.name) || is_parallel_like(q.d.name))) {
+                task_decided = 1;
+                c.in_migrating_task = is_task_like(q.d.name) && untied_may_migrate(w->s, outer[i], &q.d);
+            }
+        }
+        unparse_pragma(&q);
+    }
+    return c;
+}
