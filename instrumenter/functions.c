@@ -80,7 +80,8 @@ static void rewrite_return(struct functions *fn, const struct source_function *f
         rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xstrdup("{ (void)("));
         rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return; }", end));
     } else {
-        const char *type = plain_type(f->result_type) ? f->result_type : "__auto_type";
+        /* __extension__: __auto_type is GNU C, which -pedantic-errors would reject */
+        const char *type = plain_type(f->result_type) ? f->result_type : "__extension__ __auto_type";
         rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xasprintf("{ %s pomp_ret_ = (", type));
         rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return pomp_ret_; }", end));
     }

@@ -71,7 +71,7 @@ assert_eq "$(jq '[.threads[].nesting_errors] | add' cf/profile.json)" 1 "only th
 
 # clang-19 (not under make sanitize: see test_workshare.sh)
 [ -n "$E2E_SANITIZE" ] && exit 0
-POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
+POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp -std=c99 -pedantic-errors functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
 assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang compiles function regions"
 OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=fc ./fn_clang > clang.txt
 diff -u plain4.txt clang.txt || fail "clang-built output differs"
