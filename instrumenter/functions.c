@@ -139,10 +139,14 @@ void functions_instrument(struct functions *fn)
         }
         unsigned region = function_region(fn, f);
         if (cxx) {
+            /* main's guard lives in a block of its own, so that a main that falls
+             * off its end records the end before POMP_Finalize */
             fn->used_guard = 1;
             edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
-                    xasprintf(" pomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));", region,
-                              region));
+                 xasprintf(" %spomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));",
+                           f->is_main ? "{ " : "", region, region));
+            if (f->is_main)
+                edit(fn, f, f->body_close, 0, ORDER_END, xstrdup("} "));
         } else {
             edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
                     xasprintf(" POMP_Int32 pomp_fb_ __attribute__((unused)) = "

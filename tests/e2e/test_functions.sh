@@ -70,6 +70,14 @@ assert_eq "$(fbegins may_throw) $(fbegins Counter::bump) $(fbegins parallel_sum)
 assert_eq "$(jq '[.regions[] | select(.type == "function" and (.name | test("lambda")))] | length' cf/profile.json)" 0 "lambdas are no function regions"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' cf/profile.json)" 1 "only the user region the exception left (test_cxx.sh); may_throw itself ended"
 
+# A C++ main that falls off its end: its region ends before POMP_Finalize.
+printf '#include <cstdio>\nstatic int g(int x) { return x * 2; }\nint main() { std::printf("%%d\\n", g(2)); }\n' > offend.cpp
+"$BUILD/bin/pompc++" --pomp-functions offend.cpp -o offend
+assert_eq "$(POMP_OUTPUT_DIR=oe ./offend)" 4 "offend.cpp output"
+d=oe
+assert_eq "$(fbegins main) $(fbegins g)" "1 1" "main and g"
+assert_eq "$(jq '[.callpath[] | select(.parent == 0) | .per_thread[].incl_ns > 0] | all' oe/profile.json)" true "main's region was closed (its time counted)"
+
 # clang-19 (not under make sanitize: see test_workshare.sh)
 [ -n "$E2E_SANITIZE" ] && exit 0
 POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp -std=c99 -pedantic-errors functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
