@@ -124,7 +124,9 @@ static const char *why_not(const struct source *s, const struct source_call *c)
         return "it is part of a macro expansion";
     if (c->unevaluated)
         return "it is never evaluated (sizeof, typeof, decltype, ...)";
-    if (c->function < 0)
+    /* a default argument belongs to its function's declaration, not to the body */
+    if (c->function < 0 || c->start < s->ast.functions[c->function].body_open ||
+        c->start > s->ast.functions[c->function].body_close)
         return "it is not in a function body";
     if (s->ast.functions[c->function].unsupported == FUNCTION_CONSTEXPR)
         return "it is in a constexpr function";

@@ -65,6 +65,14 @@ static int plain_type(const char *t)
     return *t && !strpbrk(t, "()[]");
 }
 
+/* An edit of function f: all of a function's calls follow the compile-time
+ * level at its definition. */
+static void edit(struct functions *fn, const struct source_function *f, unsigned offset,
+                 unsigned remove, int order, char *text)
+{
+    rw_edit_anchored(fn->w, f->decl_start, offset, remove, order, text);
+}
+
 /* Only the keyword and the ';' are replaced: what lies between (the
  * expression, and in preprocessed input maybe line markers) stays as it is. */
 static void rewrite_return(struct functions *fn, const struct source_function *f,
@@ -74,15 +82,16 @@ static void rewrite_return(struct functions *fn, const struct source_function *f
     unsigned semi = r->end - 1;
     char *end = xasprintf("POMP_Function_end((*pomp_h_(%u)), POMP_TID_);", region);
     if (!r->has_expr) {
-        rw_edit(fn->w, r->start, 0, ORDER_RETURN, xasprintf("{ %s ", end));
-        rw_edit(fn->w, r->end, 0, -ORDER_RETURN, xstrdup(" }"));
+        edit(fn, f, r->start, 0, ORDER_RETURN, xasprintf("{ %s ", end));
+        edit(fn, f, r->end, 0, -ORDER_RETURN, xstrdup(" }"));
     } else if (f->returns_void) { /* return of a void expression (GNU C, C++) */
-        rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xstrdup("{ (void)("));
-        rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return; }", end));
+        edit(fn, f, r->start, KEYWORD, ORDER_RETURN, xstrdup("{ (void)("));
+        edit(fn, f, semi, 1, ORDER_RETURN, xasprintf("); %s return; }", end));
     } else {
-        const char *type = plain_type(f->result_type) ? f->result_type : "__auto_type";
-        rw_edit(fn->w, r->start, KEYWORD, ORDER_RETURN, xasprintf("{ %s pomp_ret_ = (", type));
-        rw_edit(fn->w, semi, 1, ORDER_RETURN, xasprintf("); %s return pomp_ret_; }", end));
+        /* __extension__: __auto_type is GNU C, which -pedantic-errors would reject */
+        const char *type = plain_type(f->result_type) ? f->result_type : "__extension__ __auto_type";
+        edit(fn, f, r->start, KEYWORD, ORDER_RETURN, xasprintf("{ %s pomp_ret_ = (", type));
+        edit(fn, f, semi, 1, ORDER_RETURN, xasprintf("); %s return pomp_ret_; }", end));
     }
     free(end);
 }
@@ -130,19 +139,23 @@ void functions_instrument(struct functions *fn)
         }
         unsigned region = function_region(fn, f);
         if (cxx) {
+            /* main's guard lives in a block of its own, so that a main that falls
+             * off its end records the end before POMP_Finalize */
             fn->used_guard = 1;
-            rw_edit(fn->w, f->body_open + 1, 0, ORDER_BEGIN,
-                    xasprintf(" pomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));", region,
-                              region));
+            edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
+                 xasprintf(" %spomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));",
+                           f->is_main ? "{ " : "", region, region));
+            if (f->is_main)
+                edit(fn, f, f->body_close, 0, ORDER_END, xstrdup("} "));
         } else {
-            rw_edit(fn->w, f->body_open + 1, 0, ORDER_BEGIN,
+            edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
                     xasprintf(" POMP_Int32 pomp_fb_ __attribute__((unused)) = "
                               "POMP_Function_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
                               region, region));
             for (size_t k = 0; k < s->ast.nreturns; k++)
                 if (s->ast.returns[k].function == (int)i)
                     rewrite_return(fn, f, &s->ast.returns[k], region);
-            rw_edit(fn->w, f->body_close, 0, ORDER_END,
+            edit(fn, f, f->body_close, 0, ORDER_END,
                     xasprintf("POMP_Function_end((*pomp_h_(%u)), POMP_TID_); ", region));
         }
         rw_note(fn->w, f->decl_start, "instrumented function '%s'", f->name);

@@ -316,6 +316,13 @@ void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, ch
     add_edit(w, offset, remove, order, text);
 }
 
+void rw_edit_anchored(struct rewriter *w, unsigned anchor, unsigned offset, unsigned remove,
+                      int order, char *text)
+{
+    add_edit(w, offset, remove, order, text);
+    w->edits[w->nedits - 1].anchor = anchor;
+}
+
 unsigned rw_region(struct rewriter *w, char *ctc)
 {
     w->ctcs = xrealloc(w->ctcs, (w->nregions + 1) * sizeof *w->ctcs);

@@ -220,7 +220,8 @@ static char *values_then(const struct name_values *nv, const char *call)
 
 /* The pragma gives way to code on its own line(s); a pragma continued over
  * several lines is followed by #line so the lines after it keep their numbers. */
-static void replace_pragma(struct pomp_directives *pd, const struct pragma *p, char *code)
+static void replace_pragma_anchored(struct pomp_directives *pd, const struct pragma *p, char *code,
+                                    unsigned anchor)
 {
     const struct source *s = rw_source(pd->w);
     struct strbuf b = {0};
@@ -231,7 +232,12 @@ static void replace_pragma(struct pomp_directives *pd, const struct pragma *p, c
         rw_line_directive(&b, pd->w, last + 1);
         b.s[--b.len] = '\0'; /* the pragma's own newline ends the #line */
     }
-    rw_edit(pd->w, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
+    rw_edit_anchored(pd->w, anchor, p->start, p->end - p->start, 2 * p->depth + 1, b.s);
+}
+
+static void replace_pragma(struct pomp_directives *pd, const struct pragma *p, char *code)
+{
+    replace_pragma_anchored(pd, p, code, p->start);
 }
 
 static int pragma_is_omp(const struct pragma *q)
@@ -331,7 +337,9 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
                                   "pomp_v_);",
                                   top->region, nv.n)
                       : xasprintf("POMP_User_region_end((*pomp_h_(%u)), POMP_TID_);", top->region);
-    replace_pragma(pd, p, top->emitted ? values_then(&nv, call) : xstrdup(""));
+    /* the level at the region's begin decides about its end too */
+    replace_pragma_anchored(pd, p, top->emitted ? values_then(&nv, call) : xstrdup(""),
+                            top->begin->start);
     free(call);
     if (closes) {
         rw_region_set_ctc(pd->w, top->region,

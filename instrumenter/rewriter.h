@@ -15,6 +15,10 @@ const struct instrument_options *rw_options(const struct rewriter *w);
 /* Replaces `remove` characters at offset with text (taken over; remove 0
  * inserts). At one offset, edits go in ascending order, then in creation order. */
 void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text);
+/* The same, with the compile-time level looked up at anchor rather than at
+ * offset: all calls of one region must follow the level at its start. */
+void rw_edit_anchored(struct rewriter *w, unsigned anchor, unsigned offset, unsigned remove,
+                      int order, char *text);
 
 /* The builder's CTC string; exits (status 70) when out of memory. */
 struct ctc_builder;

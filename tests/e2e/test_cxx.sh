@@ -48,6 +48,24 @@ assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=xc ./x_cxx)" "$(cat plain4.txt)" 
 assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=sep ./separate)" "$(cat plain4.txt)" "compile, then link with pompc++"
 assert_eq "$(region_init sep)" "handle" "pre-initialized handles in C++"
 
+# Runtime calls where a statement expression may not go: member initializers,
+# constructor initializer lists, default arguments. They are left alone.
+cat > outside.cpp <<'CPP'
+#include <omp.h>
+#include <cstdio>
+struct S {
+    int tid = omp_get_thread_num();
+    int max;
+    S() : max(omp_get_max_threads()) {}
+};
+static int f(int n = omp_get_max_threads()) { return n > 0 ? omp_get_thread_num() + 1 : 0; }
+int main() { S s; std::printf("%d %d %d\n", f(), s.tid, s.max > 0); return 0; }
+CPP
+"$POMPCXX" -fopenmp outside.cpp -o outside 2> outside.err || { cat outside.err; fail "pompc++ outside.cpp"; }
+assert_not_contains outside.err 'cannot be instrumented|did not compile' "calls outside bodies left alone"
+assert_eq "$(POMP_RUNTIME=event POMP_OUTPUT_DIR=os ./outside)" "1 0 1" "outside.cpp output"
+assert_eq "$(jq -r '[.regions[].type] | join(",")' os/profile.json)" "omp_get_thread_num" "only the call in the body"
+
 # clang++-19 (not under make sanitize: see test_workshare.sh)
 [ -n "$E2E_SANITIZE" ] && exit 0
 POMP_CXX=clang++-19 "$POMPCXX" -fopenmp -Wall cxx.cpp -o cxx_clang 2> clang.err || { cat clang.err; fail "clang++ build"; }

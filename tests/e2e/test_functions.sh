@@ -15,7 +15,7 @@ for n in 1 4; do
     OMP_NUM_THREADS=$n POMP_TRACE=events POMP_OUTPUT_DIR=f$n ./fn > inst$n.txt
     diff -u plain$n.txt inst$n.txt || fail "output with $n threads differs from the plain build"
 done
-assert_eq "$(cat inst4.txt)" "116 5 2 5 one zero 10 2" "the program's results"
+assert_eq "$(cat inst4.txt)" "116 5 2 5 one zero 10 2 1" "the program's results"
 
 d=f4
 fbegins() { jq --arg n "$1" '([.regions[] | select(.type == "function" and .name == $n) | .id]) as $ids
@@ -25,6 +25,7 @@ assert_eq "$(fbegins fill)" 2 "fill: the early return and the normal one"
 assert_eq "$(fbegins name)" 2 "name: two returns"
 assert_eq "$(fbegins main) $(fbegins add) $(fbegins mk) $(fbegins pick) $(fbegins pick_raw)" "1 3 1 1 1" "other functions"
 assert_eq "$(fbegins util_sum)" 0 "'#pragma pomp inst user none' before a function"
+assert_eq "$(fbegins guarded)" 2 "'inst user none' over a return inside the function: still a region"
 assert_eq "$(fbegins from_header)" 0 "a function from a header"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 "every return ends its function"
 for t in $(awk '!/^#/ { print $1 }' $d/events.log | sort -u); do
@@ -48,13 +49,13 @@ assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' exf/profil
 "$POMPCC" --pomp-functions=include:file:*.c --pomp-functions=exclude:add,exclude:pick* -fopenmp functions.c -o fn_two
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=two ./fn_two > /dev/null
 assert_eq "$(jq -r '[.regions[] | select(.type == "function") | .name] | sort | join(",")' two/profile.json)" \
-    "classify,fill,main,mk,name,twice_add" "file include, two options"
+    "classify,fill,guarded,main,mk,name,twice_add" "file include, two options"
 # Preprocessed input: the header's function is still not a function region.
 plain_cc -E functions.c -o functions.i
 "$POMPCC" --pomp-functions -fopenmp functions.i -o fn_i
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=fi ./fn_i > /dev/null
 assert_eq "$(jq '[.regions[] | select(.type == "function" and .name == "from_header")] | length' fi/profile.json)" 0 "header function in .i"
-assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' fi/profile.json)" 9 "the file's own functions in .i"
+assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' fi/profile.json)" 10 "the file's own functions in .i"
 # Usage errors stop the build with the rule named.
 if "$POMPCC" --pomp-functions=include:,exclude:x -c functions.c 2> use.err; then fail "a bad rule must be an error"; fi
 assert_contains use.err "^pompcc: error: --pomp-functions=include:,exclude:x: 'include:' has no pattern" "usage error"
@@ -69,9 +70,17 @@ assert_eq "$(fbegins may_throw) $(fbegins Counter::bump) $(fbegins parallel_sum)
 assert_eq "$(jq '[.regions[] | select(.type == "function" and (.name | test("lambda")))] | length' cf/profile.json)" 0 "lambdas are no function regions"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' cf/profile.json)" 1 "only the user region the exception left (test_cxx.sh); may_throw itself ended"
 
+# A C++ main that falls off its end: its region ends before POMP_Finalize.
+printf '#include <cstdio>\nstatic int g(int x) { return x * 2; }\nint main() { std::printf("%%d\\n", g(2)); }\n' > offend.cpp
+"$BUILD/bin/pompc++" --pomp-functions offend.cpp -o offend
+assert_eq "$(POMP_OUTPUT_DIR=oe ./offend)" 4 "offend.cpp output"
+d=oe
+assert_eq "$(fbegins main) $(fbegins g)" "1 1" "main and g"
+assert_eq "$(jq '[.callpath[] | select(.parent == 0) | .per_thread[].incl_ns > 0] | all' oe/profile.json)" true "main's region was closed (its time counted)"
+
 # clang-19 (not under make sanitize: see test_workshare.sh)
 [ -n "$E2E_SANITIZE" ] && exit 0
-POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
+POMP_CC=clang-19 "$POMPCC" --pomp-functions -fopenmp -std=c99 -pedantic-errors functions.c -o fn_clang 2> clang.err || { cat clang.err; fail "clang build"; }
 assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang compiles function regions"
 OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=fc ./fn_clang > clang.txt
 diff -u plain4.txt clang.txt || fail "clang-built output differs"

@@ -61,6 +61,28 @@ awk '$1 == 0 { printf "%s ", $3 }' $d/events.log > seq0.txt
 grep -qE '^Parallel_enter Parallel_begin User_region_begin User_region_begin User_region_end User_region_end User_event Parallel_end Parallel_exit User_region_begin User_region_end User_event $' seq0.txt \
     || fail "master's event order: $(cat seq0.txt)"
 
+# Without OpenMP: user regions and events work the same (thread id 0).
+cat > serial.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+    #pragma pomp inst begin(main_loop)
+    for (int i = 0; i < 4; i++) {
+        #pragma pomp userregion event(step : i)
+        s += i;
+    }
+    #pragma pomp inst end(main_loop)
+    printf("s = %d\n", s);
+    return 0;
+}
+C
+"$POMPCC" -Wall -Wno-unknown-pragmas serial.c -o serial 2> serial.err || { cat serial.err; fail "pompcc without OpenMP"; }
+assert_eq "$(POMP_OUTPUT_DIR=se ./serial)" "s = 6" "serial program output"
+assert_eq "$(region_sum se userregion $(line_of serial.c 'begin(main_loop)') begins) $(region_sum se userevent $(line_of serial.c 'event(step') visits)" \
+    "1 4" "user region and events without OpenMP"
+assert_eq "$(jq '[.callpath[].per_thread[].values.event // empty | .[0].sum] | add' se/profile.json)" 6 "event values without OpenMP"
+
 # Compile-time levels: a build limited by directives records what a normal
 # build records when the same levels are chosen at run time.
 cp "$EXAMPLES"/workshare/*.[ch] .

@@ -1,7 +1,8 @@
 /* Function regions (--pomp-functions): returns in nested blocks, in a switch,
  * returns of values computed by other functions, of structs, strings and
  * function pointers, a void function left early and at its end, and a
- * function excluded by "#pragma pomp inst user none". */
+ * function excluded by "#pragma pomp inst user none", and one where that
+ * directive covers a return only (the return still ends the function). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <omp.h>
@@ -43,6 +44,14 @@ static void fill(int *v, int n)
         v[i] = classify(i - 12);
 }
 
+static int guarded(int x)
+{
+    #pragma pomp inst user none
+    if (x > 0)
+        return 1;
+    return 0;
+}
+
 #pragma pomp inst user none
 static int util_sum(const int *v, int n)
 {
@@ -57,7 +66,7 @@ int main(void)
     int v[16];
     fill(v, 16);
     fill(v, 0);
-    printf("%d %d %d %d %s %s %d %d\n", util_sum(v, 16), pick(1)(2, 3), pick_raw()(1, 1), mk(4).b,
-           name(1), name(0), twice_add(5), from_header(1));
+    printf("%d %d %d %d %s %s %d %d %d\n", util_sum(v, 16), pick(1)(2, 3), pick_raw()(1, 1), mk(4).b,
+           name(1), name(0), twice_add(5), from_header(1), guarded(1) + guarded(-1));
     return 0;
 }
