@@ -100,6 +100,7 @@ for part in $PARTS; do
 done
 
 # ---- summary ----
+record "#machine|load average at end|$(cut -d' ' -f1-3 /proc/loadavg)"
 record "#machine|bench wall time (s)|$(($(date +%s) - started))"
 "$OUT/summarize" "$SAMPLES" "$OUT/bench.json" | tee "$OUT/bench.txt"
 echo

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TIMINGS = 9 };
+enum { TIMINGS = 15 };
 
 static long delay_trips;
 static volatile long delay_sink;
@@ -325,21 +325,23 @@ static const struct test {
     long reps;
     enum ref_kind ref;
 } tests[] = {
-    {"parallel", test_parallel, 2000, REF_PER_THREAD},
-    {"for", test_for, 4000, REF_PER_THREAD},
-    {"parallel for", test_parallel_for, 2000, REF_PER_THREAD},
-    {"barrier", test_barrier, 8000, REF_PER_THREAD},
-    {"single", test_single, 8000, REF_PER_THREAD},
-    {"critical", test_critical, 16000, REF_SERIAL},
-    {"lock/unlock", test_lock, 16000, REF_SERIAL},
-    {"atomic", test_atomic, 200000, REF_NONE},
-    {"reduction", test_reduction, 2000, REF_PER_THREAD},
-    {"ordered", test_ordered, 16000, REF_SERIAL},
-    {"for schedule(static)", test_static, 1000, REF_LOOP},
-    {"for schedule(dynamic,1)", test_dynamic, 1000, REF_LOOP},
-    {"for schedule(guided,1)", test_guided, 1000, REF_LOOP},
-    {"task", test_task, 16000, REF_SHARED},
-    {"task+taskwait", test_taskwait, 8000, REF_SHARED},
+    /* executions per timing: each timing lasts well under a millisecond, short
+     * enough that some of the TIMINGS escape the other processes of a busy machine */
+    {"parallel", test_parallel, 700, REF_PER_THREAD},
+    {"for", test_for, 1400, REF_PER_THREAD},
+    {"parallel for", test_parallel_for, 700, REF_PER_THREAD},
+    {"barrier", test_barrier, 2800, REF_PER_THREAD},
+    {"single", test_single, 2800, REF_PER_THREAD},
+    {"critical", test_critical, 6000, REF_SERIAL},
+    {"lock/unlock", test_lock, 6000, REF_SERIAL},
+    {"atomic", test_atomic, 60000, REF_NONE},
+    {"reduction", test_reduction, 700, REF_PER_THREAD},
+    {"ordered", test_ordered, 6000, REF_SERIAL},
+    {"for schedule(static)", test_static, 350, REF_LOOP},
+    {"for schedule(dynamic,1)", test_dynamic, 350, REF_LOOP},
+    {"for schedule(guided,1)", test_guided, 350, REF_LOOP},
+    {"task", test_task, 6000, REF_SHARED},
+    {"task+taskwait", test_taskwait, 3000, REF_SHARED},
 };
 
 /* Seconds of the delays alone that `reps` executions of a test contain, on the
