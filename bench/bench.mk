@@ -16,7 +16,8 @@ bench: deps bench-deps
 	$(MAKE) all bench-programs
 	@BUILD=$(abspath $(BUILD)) bash bench/run.sh
 
-bench-programs: $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so
+bench-programs: $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so \
+                $(BENCH)/libpomp2min.so
 
 $(BENCH):
 	mkdir -p $@
@@ -28,3 +29,13 @@ $(BENCH)/runstat: bench/runstat.c | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -o $@ $<
 $(BENCH)/alloc_count.so: bench/memory/alloc_count.c | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<
+# The POMP2 library for OPARI2-instrumented programs, with libpomp's profile code.
+# pomp2_lib.h declares the event routines only under _OPENMP: compiled with
+# -fopenmp, linked (like pompcc's programs) with LLVM libomp.
+LIBOMP_DIR := $(LLVM_DIR)/lib
+$(BENCH)/pomp2_min.o: bench/pomp2_min/pomp2_min.c pomplib/pomp_profile.h | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden -Ipomplib -c -o $@ $<
+$(BENCH)/pomp2_min_profile.o: pomplib/pomp_profile.c pomplib/pomp_profile.h | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden -Ipomplib/include -c -o $@ $<
+$(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o
+	$(CC) -shared -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread

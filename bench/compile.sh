@@ -14,6 +14,8 @@ compile_part() {
     record "#section|compile|ms wall time|Compile time, -O2 -fopenmp (cc: $(cc -dumpfullversion 2>/dev/null || cc -dumpversion))"
     record "#baseline|compile|cc"
     record "#note|compile|pompcc runs pomp-instrument (libclang) and then cc on the instrumented file; at the link, pomp-prelink (nm) and the compile of pomp_init.c"
+    record "#section|compile-cpu|ms CPU time|Compile CPU time (user + system of the compiler and its children; less sensitive than wall time to other processes)"
+    record "#baseline|compile-cpu|cc"
     local rep row tool
     for ((rep = 0; rep < REPS; rep++)); do
         say "compile time: repetition $((rep + 1))/$REPS"
@@ -28,7 +30,10 @@ compile_part() {
                     stats=$(cd "$d" && "$OUT/runstat" "$compiler" -O2 -fopenmp -I"$ex/workshare" \
                                 "$ex/workshare/main.c" "$ex/workshare/work.c" -o "$d/workshare")
                 fi
-                record "compile|$row|$tool|$rep|${stats%% *}"
+                local fields
+                read -r -a fields <<<"$stats"
+                record "compile|$row|$tool|$rep|${fields[0]}"
+                record "compile-cpu|$row|$tool|$rep|${fields[1]}"
             done
         done
     done

@@ -17,6 +17,27 @@ best_trace_mode() {
     echo none
 }
 
+opari2_installed() { command -v opari2 >/dev/null && [ -f /usr/include/opari2/pomp2_lib.h ]; }
+
+# The OPARI2 build, as its manual describes it: instrument, compile, generate
+# POMP2_Init_regions from the objects with nm and OPARI2's awk script, link with
+# the POMP2 library (bench/pomp2_min) and, like pompcc, LLVM libomp.
+build_opari2() {
+    local d=$1/opari2
+    mkdir -p "$d"
+    cp "$CONSTRUCTS_SRC" "$d/constructs.c" # OPARI2 writes its .opari.inc beside the source
+    (
+        cd "$d"
+        opari2 constructs.c constructs.mod.c
+        # shellcheck disable=SC2046
+        cc -O2 -fopenmp $(opari2-config --cflags=gnu) -c constructs.mod.c -o constructs.mod.o
+        $(opari2-config --nm) constructs.mod.o | $(opari2-config --region-initialization) >pomp2_init_regions.c
+        cc -O2 -c pomp2_init_regions.c -o pomp2_init_regions.o
+        cc constructs.mod.o pomp2_init_regions.o -o "$1/opari2-bin" -L"$OUT" -Wl,-rpath,"$OUT" -lpomp2min \
+            -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    )
+}
+
 # build_constructs DIR: the binaries of every variant, from the same source.
 build_constructs() {
     local d=$1
@@ -25,6 +46,12 @@ build_constructs() {
     cc -O2 -fopenmp -c "$CONSTRUCTS_SRC" -o "$d/plain.o"
     cc "$d/plain.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
     (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp")
+    # the plain program with libpomp loaded: only the OMPT bridge (if any) measures
+    cc "$d/plain.o" -o "$d/plain-ompt" -Wl,--no-as-needed -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp \
+        -Wl,--as-needed -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    if opari2_installed; then
+        build_opari2 "$d"
+    fi
 }
 
 constructs_part() {
@@ -36,44 +63,73 @@ constructs_part() {
     local trace
     trace=$(best_trace_mode)
     # variant label -> binary and environment
-    local -a labels=("plain libgomp" "plain libomp" "pomp" "pomp max" "pomp trace" "pomp no OMPT")
+    local -a labels=("plain libgomp" "plain libomp" "pomp" "pomp max" "pomp trace" "pomp no OMPT"
+                     "OMPT only" "opari2")
     local -A bin=(["plain libgomp"]=plain-libgomp ["plain libomp"]=plain-libomp ["pomp"]=pomp
-                  ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp)
+                  ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp ["OMPT only"]=plain-ompt
+                  ["opari2"]=opari2-bin)
     local max_levels="POMP_PARALLEL=BeginEnd POMP_LOOP=IterBeginEnd POMP_WORKSHARE=BeginEnd POMP_SYNC=BeginEnd"
     max_levels+=" POMP_USER=BeginEnd POMP_RUNTIME=EnterExit POMP_TASK=BeginEnd POMP_TARGET=BeginEnd"
     local -A envs=(["plain libgomp"]="" ["plain libomp"]="" ["pomp"]="" ["pomp max"]="$max_levels"
-                   ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled")
+                   ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled" ["OMPT only"]=""
+                   ["opari2"]="POMP2_MIN_OUTPUT=$WORK/opari2-events")
     record "#section|construct|ns per execution|EPCC-style construct overhead, $OMP_NUM_THREADS threads (test - reference of the same delays) / executions"
     record "#baseline|construct|plain libomp"
     record "#baseline|construct|plain libgomp"
     record "#section|construct-time|ns per execution|Time per construct execution, body (a ~100 ns delay) included"
     record "#baseline|construct-time|plain libomp"
-    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled"
+    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures"
+    record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
     record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, OMP_WAIT_POLICY unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 
     local -a run_labels=()
-    local l t
+    local l t why
     for l in "${labels[@]}"; do
-        if { [ "$l" = "pomp no OMPT" ] && ! ompt_bridge_built; } ||
-           { [ "$l" = "pomp trace" ] && [ "$trace" = none ]; }; then
+        why=""
+        case $l in
+            "pomp no OMPT" | "OMPT only") ompt_bridge_built || why="not built" ;;
+            "pomp trace") [ "$trace" != none ] || why="not built" ;;
+            opari2) [ -x "$d/opari2-bin" ] || why="OPARI2 not installed: make bench-deps" ;;
+        esac
+        if [ -n "$why" ]; then
             while IFS= read -r t; do
-                record "#na|construct|$t|$l|not built"
-                record "#na|construct-time|$t|$l|not built"
+                record "#na|construct|$t|$l|$why"
+                record "#na|construct-time|$t|$l|$why"
             done < <("$d/plain-libomp" --list)
             continue
         fi
         run_labels+=("$l")
     done
 
+    # Every variant runs one test right after the others, so the samples of a
+    # pair (a variant and its baseline) are tens of milliseconds apart, not
+    # seconds: on a shared machine the load changes between seconds.
+    local -a tests=()
+    while IFS= read -r t; do tests+=("$t"); done < <("$d/plain-libomp" --list)
     local rep k n=${#run_labels[@]}
     for ((rep = 0; rep < REPS; rep++)); do
+        # a loaded machine slows every run down: keep make bench within its time
+        # budget, with at least 3 repetitions
+        if ((rep >= 3 && $(date +%s) > CONSTRUCTS_DEADLINE)); then
+            say "construct suite: time budget spent, $rep repetitions"
+            record "#note|construct|only $rep of $REPS repetitions: the time budget ran out (a busy machine)"
+            break
+        fi
         say "construct suite: repetition $((rep + 1))/$REPS"
-        # rotate the order, so no variant always runs first after a pause
-        for ((k = 0; k < n; k++)); do
-            l=${run_labels[$(((k + rep) % n))]}
-            # shellcheck disable=SC2086
-            env ${envs[$l]} POMP_OUTPUT_DIR="$WORK/construct-out" "$d/${bin[$l]}" "$delay" "$l" "$rep" >>"$SAMPLES"
-            rm -rf "$WORK/construct-out"
+        for t in "${tests[@]}"; do
+            # rotate the order, so no variant always runs first
+            for ((k = 0; k < n; k++)); do
+                l=${run_labels[$(((k + rep) % n))]}
+                # shellcheck disable=SC2086
+                env ${envs[$l]} POMP_OUTPUT_DIR="$WORK/construct-out" \
+                    "$d/${bin[$l]}" "$delay" "$l" "$rep" "$t" >>"$SAMPLES"
+                rm -rf "$WORK/construct-out"
+            done
         done
     done
+    # the POMP2 library must have recorded: a silent one would flatter OPARI2
+    if [ -f "$WORK/opari2-events" ] && ! awk '$2 > 0 { ok = 1 } END { exit !ok }' "$WORK/opari2-events"; then
+        say "warning: the OPARI2 build recorded no events"
+        record "#note|construct|warning: the OPARI2 build recorded no events"
+    fi
 }

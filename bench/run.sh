@@ -6,14 +6,14 @@
 #
 # POMP_BENCH_REPS (default 7) sets the number of repetitions; POMP_BENCH_QUICK=1
 # runs a short smoke version (3 repetitions, smaller loops); POMP_BENCH_PARTS
-# chooses the parts (default: event constructs compile memory).
+# chooses the parts (default: event instructions constructs compile memory).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${BUILD:?BUILD must point at the build directory}"
 OUT=$BUILD/bench
 QUICK=${POMP_BENCH_QUICK:-0}
 REPS=${POMP_BENCH_REPS:-$([ "$QUICK" = 1 ] && echo 3 || echo 7)}
-PARTS=${POMP_BENCH_PARTS:-event constructs compile memory}
+PARTS=${POMP_BENCH_PARTS:-event instructions constructs compile memory}
 SAMPLES=$OUT/samples.tsv
 WORK=$OUT/work
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -22,6 +22,8 @@ export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}   # this machine has 2 vCPUs
 rm -rf "$WORK" && mkdir -p "$WORK"
 : >"$SAMPLES"
 started=$(date +%s)
+# The construct suite starts no repetition after this (make bench stays under 10 minutes).
+CONSTRUCTS_DEADLINE=$((started + ${POMP_BENCH_CONSTRUCTS_BUDGET:-300}))
 
 record() { printf '%s\n' "$*" | tr '|' '\t' >>"$SAMPLES"; }
 say() { echo "bench: $*" >&2; }
@@ -92,12 +94,15 @@ source "$here/constructs.sh"
 # ---- 3. compile time and memory ----
 source "$here/compile.sh"
 source "$here/memory.sh"
+# ---- 5. instructions per event (callgrind) ----
+source "$here/instructions.sh"
 
 for part in $PARTS; do
     "${part}_part"
 done
 
 # ---- summary ----
+record "#machine|load average at end|$(cut -d' ' -f1-3 /proc/loadavg)"
 record "#machine|bench wall time (s)|$(($(date +%s) - started))"
 "$OUT/summarize" "$SAMPLES" "$OUT/bench.json" | tee "$OUT/bench.txt"
 echo

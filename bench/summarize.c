@@ -265,18 +265,18 @@ static struct stats ratio_stats(const struct cell *c, const struct cell *base)
     return s;
 }
 
-/* A value with 3 significant digits, enough for noisy timings. */
+/* A value with 2 decimals below 10, 1 below 100, none above: enough for noisy timings. */
 static void fmt(char *buf, size_t size, double v)
 {
     double a = v < 0 ? -v : v;
     if (a >= 1000)
         snprintf(buf, size, "%.0f", v);
     else if (a >= 100)
-        snprintf(buf, size, "%.1f", v);
+        snprintf(buf, size, "%.0f", v);
     else if (a >= 10)
-        snprintf(buf, size, "%.2f", v);
+        snprintf(buf, size, "%.1f", v);
     else
-        snprintf(buf, size, "%.3f", v);
+        snprintf(buf, size, "%.2f", v);
 }
 
 static void fmt_stats(char *buf, size_t size, struct stats s, const char *prefix)

@@ -16,12 +16,33 @@ static int is_link_input(const char *a)
            (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
+/* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0 or nm's status. */
+static int scan(const char *nm, char **files, int n, struct prelink_names *names)
+{
+    char **nm_argv = xmalloc((size_t)(n + 5) * sizeof *nm_argv);
+    nm_argv[0] = (char *)nm;
+    nm_argv[1] = "-P";
+    nm_argv[2] = "-g";
+    nm_argv[3] = "--defined-only";
+    memcpy(nm_argv + 4, files, (size_t)n * sizeof *files);
+    nm_argv[n + 4] = NULL;
+    char *text = NULL;
+    int st = run_capture(nm_argv, &text);
+    if (st == 0)
+        prelink_collect(names, text);
+    free(text);
+    free(nm_argv);
+    return st;
+}
+
 int main(int argc, char **argv)
 {
     const char *out = NULL;
     const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
+    char **inputs = xmalloc((size_t)argc * sizeof *inputs);
+    int ninputs = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             out = argv[++i];
@@ -29,21 +50,27 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "--help") == 0) {
             puts("usage: pomp-prelink [-o pomp_init.c] objects... archives...");
+            free(inputs);
             return 0;
         }
         if (argv[i][0] == '-' || !is_link_input(argv[i]))
             continue; /* linker options and other inputs have no POMP_Init_ functions */
-        char *nm_argv[] = {(char *)nm, "-P", "-g", "--defined-only", argv[i], NULL};
-        char *text = NULL;
-        int st = run_capture(nm_argv, &text);
-        if (st != 0) {
-            fprintf(stderr, "pomp-prelink: error: '%s -P %s' failed (status %d)\n", nm, argv[i], st);
-            rc = 1;
-        } else {
-            prelink_collect(&names, text);
-        }
-        free(text);
+        inputs[ninputs++] = argv[i];
     }
+    /* One nm for all inputs: GNU nm loads every plugin of its bfd-plugins
+     * directory (LLVMgold, hence all of libLLVM) at start, tens of
+     * milliseconds per run. Only if it fails, one run per input names the file. */
+    if (ninputs > 0 && scan(nm, inputs, ninputs, &names) != 0) {
+        for (int i = 0; i < ninputs; i++) {
+            int st = scan(nm, &inputs[i], 1, &names);
+            if (st != 0) {
+                fprintf(stderr, "pomp-prelink: error: '%s -P %s' failed (status %d)\n", nm, inputs[i],
+                        st);
+                rc = 1;
+            }
+        }
+    }
+    free(inputs);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         perror(out);

@@ -35,7 +35,7 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
        POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
        enum pomp_group group, unsigned levels)
 {
-    if (!pomp_level_records(group, levels) && !pomp_level_pending(group, levels))
+    if (!pomp_level_wants(group, levels))
         return POMP_SUCCESS;
     /* The state before the handle: a stopped or disabled library (a fork()ed
      * child too, whose registry lock may be held forever) creates no region. */

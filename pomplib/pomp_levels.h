@@ -39,6 +39,21 @@ static inline int pomp_level_records(enum pomp_group g, unsigned levels)
  * the levels were not read yet, and asks again. */
 int pomp_level_pending(enum pomp_group g, unsigned levels);
 
+/* Whether an event recorded under `levels` is wanted: the check every event
+ * makes. One load decides both cases of the common path (recorded, or turned
+ * down by a level that is set); only the UNSET marker, before the environment
+ * was read, takes the call that initializes. A level, once set, never changes,
+ * so a value read without the marker is final. */
+static inline int pomp_level_wants(enum pomp_group g, unsigned levels)
+{
+    unsigned level = __atomic_load_n(&pomp_active_level[g], __ATOMIC_RELAXED);
+    if (__builtin_expect((level & levels) != 0, 1))
+        return 1;
+    if (__builtin_expect(!(level & POMP_LEVEL_UNSET), 1))
+        return 0;
+    return pomp_level_pending(g, levels);
+}
+
 /* Name of a group ("PARALLEL") and of a level ("BeginEnd"). */
 const char *pomp_group_name(enum pomp_group g);
 const char *pomp_level_name(enum pomp_level l);
