@@ -41,7 +41,6 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)requested_parallelism;
-    (void)flags;
     parallel_data->ptr = NULL;
     struct bridge_thread *b;
     if (bridge_measuring() < 0 || !(b = bridge_self())) {
@@ -58,7 +57,9 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     team->region = NULL;
     team->fork = NULL;
     team->owned = 0;
-    if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT)) {
+    /* a league of teams (the teams construct) is no parallel region: its
+     * initial tasks are not team shares, and POMP's Teams events describe it */
+    if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && !(flags & ompt_parallel_league)) {
         struct pomp_frame *f;
         if (bridge_pomp_entered(b, "parallel")) { /* instrumented: POMP has the region */
             f = bridge_top_frame(b);
