@@ -24,7 +24,7 @@ DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-d
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
-     $(LIB)/libpomp.so $(INC)/pomplib.h
+     $(LIB)/libpomp.so $(INC)/pomplib.h $(INC)/omp_collector_api.h
 
 # ---- dependencies ----
 deps:
@@ -65,6 +65,8 @@ $(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(wildcard p
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete $(POMPLIB_LIBS)
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
+	cp $< $@
+$(INC)/omp_collector_api.h: ompt-bridge/omp_collector_api.h | $(INC)
 	cp $< $@
 
 # ---- instrumenter: generated directive scanner and grammar ----
@@ -148,6 +150,8 @@ $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard
 $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/pomp_sample_tree.o pomplib/pomp_sample_tree.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib
 $(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_collector: tests/unit/test_collector.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_runtime: tests/unit/test_runtime.c $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o runtime/runtime_select.h | $(BUILD)/tests
 	$(UNIT_LINK) -Iruntime

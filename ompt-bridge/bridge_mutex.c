@@ -8,31 +8,38 @@
 #include <stddef.h>
 
 #include "bridge_callbacks.h"
+#include "bridge_collector.h"
 #include "bridge_record.h"
 
 struct wait_kind {
     enum bridge_construct wait;
     enum pomp_group group;
     unsigned levels;
+    OMP_COLLECTORAPI_EVENT begin; /* the collector API's wait events; end = begin + 1 */
 };
 
 static int wait_kind_of(ompt_mutex_t kind, struct wait_kind *w)
 {
     switch (kind) {
     case ompt_mutex_lock:
-        *w = (struct wait_kind){BC_WAIT_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT};
+        *w = (struct wait_kind){BC_WAIT_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT,
+                                OMP_EVENT_THR_BEGIN_LKWT};
         return 1;
     case ompt_mutex_nest_lock:
-        *w = (struct wait_kind){BC_WAIT_NEST_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT};
+        *w = (struct wait_kind){BC_WAIT_NEST_LOCK, POMP_GROUP_RUNTIME, POMP_LEVEL_ENTEREXIT,
+                                OMP_EVENT_THR_BEGIN_LKWT};
         return 1;
     case ompt_mutex_critical:
-        *w = (struct wait_kind){BC_WAIT_CRITICAL, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        *w = (struct wait_kind){BC_WAIT_CRITICAL, POMP_GROUP_SYNC, BR_ENTER_EXIT,
+                                OMP_EVENT_THR_BEGIN_CTWT};
         return 1;
     case ompt_mutex_ordered:
-        *w = (struct wait_kind){BC_WAIT_ORDERED, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        *w = (struct wait_kind){BC_WAIT_ORDERED, POMP_GROUP_SYNC, BR_ENTER_EXIT,
+                                OMP_EVENT_THR_BEGIN_ODWT};
         return 1;
     case ompt_mutex_atomic:
-        *w = (struct wait_kind){BC_WAIT_ATOMIC, POMP_GROUP_SYNC, BR_ENTER_EXIT};
+        *w = (struct wait_kind){BC_WAIT_ATOMIC, POMP_GROUP_SYNC, BR_ENTER_EXIT,
+                                OMP_EVENT_THR_BEGIN_ATWT};
         return 1;
     default:
         return 0; /* test locks: no wait */
@@ -69,7 +76,10 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     (void)wait_id;
     struct wait_kind w;
     struct bridge_thread *b;
-    if (!wait_kind_of(kind, &w) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (!wait_kind_of(kind, &w))
+        return;
+    bridge_collector_event(w.begin);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     struct mutex_construct c;
@@ -102,7 +112,12 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     (void)codeptr_ra;
     struct wait_kind w;
     struct bridge_thread *b;
-    if (!wait_kind_of(kind, &w) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (!wait_kind_of(kind, &w))
+        return;
+    bridge_collector_event(w.begin + 1);
+    if (kind == ompt_mutex_ordered)
+        bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     end_wait(b, now);
@@ -121,7 +136,10 @@ void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
     (void)wait_id;
     (void)codeptr_ra;
     struct bridge_thread *b;
-    if (endpoint != ompt_scope_begin || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (endpoint != ompt_scope_begin)
+        return;
+    bridge_collector_event(OMP_EVENT_THR_END_LKWT);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     end_wait(b, pomp_now()); /* the owner took its nest lock again: its wait ends here */
 }
@@ -132,6 +150,8 @@ void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     (void)codeptr_ra;
     struct mutex_construct c;
     struct bridge_thread *b;
+    if (kind == ompt_mutex_ordered)
+        bridge_collector_event(OMP_EVENT_THR_END_ORDERED);
     if (!mutex_construct_of(kind, &c) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     struct bridge_scope *m = bridge_scope_pop(b, SCOPE_MUTEX);

@@ -17,15 +17,21 @@
 #include <stddef.h>
 
 #include "bridge_callbacks.h"
+#include "bridge_collector.h"
 #include "bridge_record.h"
 #include "pomp_sampling.h"
 
+/* Parallel region instances, numbered across the process from 1: the region
+ * ids of the collector API (OMP_REQ_CURRENT_PRID). One atomic add per fork. */
+static uint64_t last_region_id;
+
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
-    (void)type;
     (void)thread_data;
     if (!bridge_tls)
         bridge_thread_create(); /* once per thread, before its first event */
+    if (type == ompt_thread_worker)
+        bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE); /* until its first implicit task */
     pomp_sampling_thread_begin();
 }
 
@@ -50,20 +56,25 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)requested_parallelism;
-    (void)flags;
     parallel_data->ptr = NULL;
     struct bridge_thread *b;
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    if (bridge_measuring() < 0 || !(b = bridge_self())) {
+        bridge_collector_event(OMP_EVENT_FORK);
         return;
+    }
     uint32_t level = b->forks++;
-    if (level >= BRIDGE_MAX_NESTING)
+    if (level >= BRIDGE_MAX_NESTING) {
+        bridge_collector_event(OMP_EVENT_FORK);
         return;
+    }
     struct bridge_team *team = &b->teams[level][b->forked[level] % BRIDGE_TEAM_RING];
     uint64_t seq = ++b->forked[level];
     team->region = NULL;
     team->fork = NULL;
     team->owned = 0;
-    if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT)) {
+    /* a league of teams (the teams construct) is no parallel region: its
+     * initial tasks are not team shares, and POMP's Teams events describe it */
+    if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && !(flags & ompt_parallel_league)) {
         struct pomp_frame *f;
         if (bridge_pomp_entered(b, "parallel")) { /* instrumented: POMP has the region */
             f = bridge_top_frame(b);
@@ -77,10 +88,14 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
                 team->fork = f->node;
         }
     }
+    team->id = __atomic_add_fetch(&last_region_id, 1, __ATOMIC_RELAXED);
     team->sampling_fork = pomp_sampling_fork_begin(codeptr_ra);
     __atomic_store_n(&team->seq, seq, __ATOMIC_RELAXED);
     __atomic_store_n(&team->join, 0, __ATOMIC_RELEASE); /* after seq: see worker_end */
     parallel_data->ptr = team;
+    b->forking = team; /* the collector's fork callback asks for the new region's id */
+    bridge_collector_event(OMP_EVENT_FORK);
+    b->forking = NULL;
 }
 
 void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data,
@@ -90,8 +105,10 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
     (void)flags;
     (void)codeptr_ra;
     struct bridge_thread *b;
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    if (bridge_measuring() < 0 || !(b = bridge_self())) {
+        bridge_collector_event(OMP_EVENT_JOIN);
         return;
+    }
     if (b->forks)
         b->forks--;
     struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
@@ -99,6 +116,7 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         pomp_sampling_fork_end(team->sampling_fork);
     if (team && team->owned)
         bridge_record(b, BR_EXIT, team->region, pomp_now(), POMP_EV_PARALLEL_EXIT);
+    bridge_collector_event(OMP_EVENT_JOIN);
 }
 
 /* When a worker's share of the team instance m ended: the master's join time,
@@ -130,6 +148,7 @@ static void implicit_task_begin(struct bridge_thread *b, ompt_data_t *parallel_d
     if (!team)
         return;
     m->seq = __atomic_load_n(&team->seq, __ATOMIC_RELAXED);
+    m->id = team->id;
     m->region = team->region;
     m->start = pomp_now();
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
@@ -180,12 +199,22 @@ void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     (void)task_data;
     (void)actual_parallelism;
     struct bridge_thread *b;
-    if ((flags & ompt_task_initial) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (flags & ompt_task_initial)
         return; /* the initial task of a thread (or of a league) is no team share */
-    if (endpoint == ompt_scope_begin)
+    int worker = index != 0 && endpoint == ompt_scope_begin;
+    if (worker)
+        bridge_collector_event(OMP_EVENT_THR_END_IDLE);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    if (endpoint == ompt_scope_begin) {
         implicit_task_begin(b, parallel_data, index);
-    else
+    } else {
+        struct bridge_membership *m = bridge_membership_top(b);
+        int was_worker = m && !m->master;
         implicit_task_end(b, pomp_now());
+        if (was_worker)
+            bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
+    }
 }
 
 /* ---- sync regions ---- */
@@ -282,6 +311,14 @@ void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     (void)parallel_data;
     (void)task_data;
     struct bridge_thread *b;
+    int barrier = kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup &&
+                  kind != ompt_sync_region_reduction;
+    if (barrier) /* GCC's explicit barriers come as implementation barriers: IBAR */
+        bridge_collector_event(kind == ompt_sync_region_barrier_explicit
+                                   ? (endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_EBAR
+                                                                   : OMP_EVENT_THR_END_EBAR)
+                                   : (endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_IBAR
+                                                                   : OMP_EVENT_THR_END_IBAR));
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     if (endpoint == ompt_scope_begin)

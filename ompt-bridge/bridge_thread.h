@@ -30,6 +30,7 @@ struct bridge_team {
     struct POMP_Region_s *region;  /* POMP's parallel region, or the bridge's; NULL: not recorded */
     const struct pomp_node *fork;  /* the master's node of the region: where worker shares merge */
     uint8_t owned;                 /* the bridge opened the master's frame (code not instrumented) */
+    uint64_t id;                   /* process-wide instance id (the collector API's region id) */
     uint64_t seq;                  /* instance number (atomic) */
     uint64_t join;                 /* ticks when the master left the closing barrier, 0 before (atomic) */
     struct pomp_fork_record *sampling_fork; /* POMP_SAMPLING: the master's stack at the fork */
@@ -40,6 +41,7 @@ struct bridge_membership {
     struct bridge_team *team;      /* NULL: the team is not recorded */
     struct POMP_Region_s *region;  /* the team's region, copied at the implicit task's begin */
     uint64_t seq;                  /* the instance it joined */
+    uint64_t id;                   /* the instance's id, for the collector API */
     uint64_t start;                /* ticks of the implicit task's begin */
     uint64_t end;                  /* a worker's end of its share (the join), 0 until known */
     uint8_t master;                /* thread 0 of the team: the one that forked it */
@@ -74,6 +76,7 @@ struct bridge_thread {
     struct bridge_thread *next;    /* every thread's state, for finalization */
     struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
     int32_t thread_num;            /* index in the innermost team (registration of the record) */
+    struct bridge_team *forking;   /* during a fork's collector callback: the new team */
     uint32_t forks;                /* teams forked by this thread and not yet ended */
     uint32_t nesting;              /* memberships in use */
     uint32_t nscopes;              /* scopes in use (more are counted, not kept) */

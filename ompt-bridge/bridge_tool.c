@@ -5,12 +5,14 @@
  * tool starts, so the runtime pays nothing; a callback is registered only if
  * one of the groups it feeds records at the chosen levels. */
 #include <link.h>
+#include <pthread.h>
 #include <pomplib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bridge_callbacks.h"
+#include "bridge_collector.h"
 #include "bridge_record.h"
 #include "bridge_symbols.h"
 #include "ompt_bridge.h"
@@ -24,8 +26,6 @@ static int group_records(enum pomp_group g)
 {
     return pomp_level_records(g, 0xff & ~POMP_LEVEL_UNSET);
 }
-
-#define REGISTER(set, event, fn) set(event, (ompt_callback_t)(void (*)(void))(fn))
 
 /* Values of omp_control_tool's command (OpenMP 5.x, seed 000 §8) and result. */
 enum { CONTROL_START = 1, CONTROL_PAUSE = 2, CONTROL_FLUSH = 3, CONTROL_END = 4 };
@@ -48,6 +48,58 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
     }
 }
 
+#define CALLBACK(fn) ((ompt_callback_t)(void (*)(void))(fn))
+
+/* The bridge's function for each OMPT callback it can register. */
+static ompt_callback_t bridge_callback(ompt_callbacks_t event)
+{
+    switch (event) {
+    case ompt_callback_thread_begin: return CALLBACK(bridge_on_thread_begin);
+    case ompt_callback_thread_end: return CALLBACK(bridge_on_thread_end);
+    case ompt_callback_parallel_begin: return CALLBACK(bridge_on_parallel_begin);
+    case ompt_callback_parallel_end: return CALLBACK(bridge_on_parallel_end);
+    case ompt_callback_implicit_task: return CALLBACK(bridge_on_implicit_task);
+    case ompt_callback_sync_region: return CALLBACK(bridge_on_sync_region);
+    case ompt_callback_work: return CALLBACK(bridge_on_work);
+    case ompt_callback_dispatch: return CALLBACK(bridge_on_dispatch);
+    case ompt_callback_masked: return CALLBACK(bridge_on_masked);
+    case ompt_callback_mutex_acquire: return CALLBACK(bridge_on_mutex_acquire);
+    case ompt_callback_mutex_acquired: return CALLBACK(bridge_on_mutex_acquired);
+    case ompt_callback_mutex_released: return CALLBACK(bridge_on_mutex_released);
+    case ompt_callback_nest_lock: return CALLBACK(bridge_on_nest_lock);
+    case ompt_callback_task_create: return CALLBACK(bridge_on_task_create);
+    case ompt_callback_task_schedule: return CALLBACK(bridge_on_task_schedule);
+    case ompt_callback_dependences: return CALLBACK(bridge_on_dependences);
+    case ompt_callback_cancel: return CALLBACK(bridge_on_cancel);
+    case ompt_callback_control_tool: return CALLBACK(on_control_tool);
+    default: return NULL;
+    }
+}
+
+/* Which callbacks are registered (bit per ompt_callbacks_t), and those wanted
+ * before the runtime started the tool (the collector API may ask early). */
+static pthread_mutex_t registration_lock = PTHREAD_MUTEX_INITIALIZER;
+static ompt_set_callback_t set_callback; /* the runtime's, once the tool started */
+static uint64_t registered, wanted;
+
+static void register_locked(ompt_callbacks_t event)
+{
+    uint64_t bit = 1ull << event;
+    wanted |= bit;
+    if (!set_callback || (registered & bit))
+        return;
+    ompt_callback_t fn = bridge_callback(event);
+    if (fn && set_callback(event, fn) != ompt_set_error)
+        registered |= bit;
+}
+
+void bridge_tool_require(ompt_callbacks_t event)
+{
+    pthread_mutex_lock(&registration_lock);
+    register_locked(event);
+    pthread_mutex_unlock(&registration_lock);
+}
+
 static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
                            ompt_data_t *tool_data)
 {
@@ -59,7 +111,13 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     int parallel = group_records(POMP_GROUP_PARALLEL), sync = group_records(POMP_GROUP_SYNC),
         task = group_records(POMP_GROUP_TASK), loop = group_records(POMP_GROUP_LOOP),
         workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME);
-    REGISTER(set, ompt_callback_control_tool, on_control_tool);
+    pthread_mutex_lock(&registration_lock);
+    set_callback = set;
+    uint64_t early = wanted; /* asked for by the collector API before the tool started */
+    for (int e = 0; e < 64; e++)
+        if (early & (1ull << e))
+            register_locked((ompt_callbacks_t)e);
+    register_locked(ompt_callback_control_tool);
     if (pomp_sampling_is_on()) { /* a timer per thread, fork records for user-model stacks */
         struct pomp_sampling_runtime rt = {
             .get_state = (ompt_get_state_t)lookup("ompt_get_state"),
@@ -68,37 +126,39 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
             .fork_of = bridge_fork_record,
         };
         pomp_sampling_set_runtime(&rt);
-        REGISTER(set, ompt_callback_thread_begin, bridge_on_thread_begin);
-        REGISTER(set, ompt_callback_thread_end, bridge_on_thread_end);
-        REGISTER(set, ompt_callback_parallel_begin, bridge_on_parallel_begin);
-        REGISTER(set, ompt_callback_parallel_end, bridge_on_parallel_end);
+        register_locked(ompt_callback_thread_begin);
+        register_locked(ompt_callback_thread_end);
+        register_locked(ompt_callback_parallel_begin);
+        register_locked(ompt_callback_parallel_end);
     }
     if (parallel || sync || task) { /* teams: fork points, implicit barriers, joins */
-        REGISTER(set, ompt_callback_thread_begin, bridge_on_thread_begin);
-        REGISTER(set, ompt_callback_parallel_begin, bridge_on_parallel_begin);
-        REGISTER(set, ompt_callback_parallel_end, bridge_on_parallel_end);
-        REGISTER(set, ompt_callback_implicit_task, bridge_on_implicit_task);
-        REGISTER(set, ompt_callback_sync_region, bridge_on_sync_region);
+        register_locked(ompt_callback_thread_begin);
+        register_locked(ompt_callback_parallel_begin);
+        register_locked(ompt_callback_parallel_end);
+        register_locked(ompt_callback_implicit_task);
+        register_locked(ompt_callback_sync_region);
     }
     if (loop || workshare || task)
-        REGISTER(set, ompt_callback_work, bridge_on_work);
+        register_locked(ompt_callback_work);
     if (pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS))
-        REGISTER(set, ompt_callback_dispatch, bridge_on_dispatch);
+        register_locked(ompt_callback_dispatch);
     if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END))
-        REGISTER(set, ompt_callback_masked, bridge_on_masked);
+        register_locked(ompt_callback_masked);
     if (sync || runtime) {
-        REGISTER(set, ompt_callback_mutex_acquire, bridge_on_mutex_acquire);
-        REGISTER(set, ompt_callback_mutex_acquired, bridge_on_mutex_acquired);
-        REGISTER(set, ompt_callback_mutex_released, bridge_on_mutex_released);
-        REGISTER(set, ompt_callback_nest_lock, bridge_on_nest_lock);
+        register_locked(ompt_callback_mutex_acquire);
+        register_locked(ompt_callback_mutex_acquired);
+        register_locked(ompt_callback_mutex_released);
+        register_locked(ompt_callback_nest_lock);
     }
     if (task) {
-        REGISTER(set, ompt_callback_task_create, bridge_on_task_create);
-        REGISTER(set, ompt_callback_task_schedule, bridge_on_task_schedule);
-        REGISTER(set, ompt_callback_dependences, bridge_on_dependences);
+        register_locked(ompt_callback_task_create);
+        register_locked(ompt_callback_task_schedule);
+        register_locked(ompt_callback_dependences);
     }
     if (sync)
-        REGISTER(set, ompt_callback_cancel, bridge_on_cancel);
+        register_locked(ompt_callback_cancel);
+    pthread_mutex_unlock(&registration_lock);
+    bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"));
     __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
     return 1; /* keep the tool */
 }
@@ -111,17 +171,25 @@ static void tool_finalize(ompt_data_t *tool_data)
     POMP_Finalize();
 }
 
-/* POMP_OMPT: on by default; off leaves the runtime without a tool. */
-static int ompt_wanted(void)
+/* POMP_OMPT: on by default; off leaves the runtime without a tool. Read once. */
+static pthread_once_t ompt_env_once = PTHREAD_ONCE_INIT;
+static int ompt_env_on;
+
+static void read_ompt_env(void)
 {
     const char *v = getenv("POMP_OMPT");
-    int on = 1;
-    if (v && !pomp_parse_bool(v, &on)) {
+    ompt_env_on = 1;
+    if (v && !pomp_parse_bool(v, &ompt_env_on)) {
         fprintf(stderr, "pomp: POMP_OMPT='%s' is not valid (allowed: on, off, yes, no, true, "
                         "false, 1, 0); using on\n", v);
-        on = 1;
+        ompt_env_on = 1;
     }
-    return on;
+}
+
+static int ompt_wanted(void)
+{
+    pthread_once(&ompt_env_once, read_ompt_env);
+    return ompt_env_on;
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
@@ -136,11 +204,24 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     return &tool;
 }
 
-/* ---- finalization ---- */
-
 struct runtimes_seen {
     int libomp, libgomp;
 };
+static int note_runtime(struct dl_phdr_info *info, size_t size, void *data);
+
+int bridge_tool_state(void)
+{
+    if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
+        return BRIDGE_TOOL_STARTED;
+    pomp_ensure_initialized();
+    if (bridge_measuring() < 0 || !ompt_wanted())
+        return BRIDGE_TOOL_IMPOSSIBLE;
+    struct runtimes_seen seen = {0, 0};
+    dl_iterate_phdr(note_runtime, &seen);
+    return seen.libgomp && !seen.libomp ? BRIDGE_TOOL_IMPOSSIBLE : BRIDGE_TOOL_NOT_YET;
+}
+
+/* ---- finalization ---- */
 
 static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
 {

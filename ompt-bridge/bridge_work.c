@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "bridge_callbacks.h"
+#include "bridge_collector.h"
 #include "bridge_record.h"
 
 struct work_kind {
@@ -111,6 +112,9 @@ void bridge_on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
     (void)task_data;
     (void)count;
     struct bridge_thread *b;
+    if (work_type == ompt_work_single_executor)
+        bridge_collector_event(endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_SINGLE
+                                                            : OMP_EVENT_THR_END_SINGLE);
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     if (endpoint == ompt_scope_begin)
@@ -151,6 +155,8 @@ void bridge_on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
     (void)parallel_data;
     (void)task_data;
     struct bridge_thread *b;
+    bridge_collector_event(endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_MASTER
+                                                        : OMP_EVENT_THR_END_MASTER);
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     if (endpoint == ompt_scope_begin) {
