@@ -44,10 +44,11 @@ $(OBJ)/ctc/%.o: ctc/%.c ctc/ctc.h | $(OBJ)/ctc
 # ---- libpomp ----
 POMPLIB_SRC := $(wildcard pomplib/*.c)
 POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o
+POMPLIB_LIBS := -lpthread -lotf2
 $(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h | $(OBJ)/pomplib
 	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
-	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -lpthread
+	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map $(POMPLIB_LIBS)
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 
@@ -101,9 +102,9 @@ $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wi
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -lpthread
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
 
 test: deps
 	$(MAKE) all test-unit test-e2e
@@ -126,7 +127,7 @@ tsan:
 	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
 $(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) -lpthread
+	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
 
 # ---- the demo: seed 002, Appendix A ----
 demo: deps

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "pomp_eventlog.h"
@@ -41,6 +42,35 @@ int pomp_parse_size(const char *s, uint64_t *out)
     if (*end != '\0' || v > (UINT64_MAX / mult))
         return 0;
     *out = (uint64_t)v * mult;
+    return 1;
+}
+
+int pomp_parse_trace(const char *s, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned bits;
+    } formats[] = {
+        {"none", POMP_TRACE_NONE},   {"events", POMP_TRACE_EVENTS},
+        {"otf2", POMP_TRACE_OTF2},   {"chrome", POMP_TRACE_CHROME},
+        {"both", POMP_TRACE_OTF2 | POMP_TRACE_CHROME},
+    };
+    unsigned bits = 0;
+    if (!*s)
+        return 0;
+    while (*s) { /* a comma-separated list of formats */
+        size_t len = strcspn(s, ","), i;
+        for (i = 0; i < sizeof formats / sizeof *formats; i++)
+            if (strlen(formats[i].name) == len && strncasecmp(s, formats[i].name, len) == 0)
+                break;
+        if (i == sizeof formats / sizeof *formats)
+            return 0;
+        bits |= formats[i].bits;
+        s += len;
+        if (*s == ',' && *++s == '\0')
+            return 0; /* a trailing comma */
+    }
+    *out = bits;
     return 1;
 }
 
@@ -83,13 +113,10 @@ void pomp_config_read(struct pomp_config *cfg)
     }
 
     v = getenv("POMP_TRACE");
-    if (v) {
-        if (strcasecmp(v, "none") == 0)
-            cfg->trace = POMP_TRACE_NONE;
-        else if (strcasecmp(v, "events") == 0)
-            cfg->trace = POMP_TRACE_EVENTS;
-        else
-            bad_value("POMP_TRACE", v, "none, events", "none");
+    if (v && !pomp_parse_trace(v, &cfg->trace)) {
+        bad_value("POMP_TRACE", v, "none, otf2, chrome, both, events, or a comma-separated list",
+                  "none");
+        cfg->trace = POMP_TRACE_NONE;
     }
 
     v = getenv("POMP_BUFFER_SIZE");

@@ -60,10 +60,12 @@ void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_
         const struct POMP_Region_s *r = node->region;
         fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
                 (unsigned long long)rows[i].visits, rows[i].threads);
-        if (r)
+        if (r && !r->ctc.file) /* the library's own region ("pomp flush") */
+            fprintf(f, "%s%s%s\n", pomp_region_type(r), r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "");
+        else if (r)
             fprintf(f, "%s%s%s @ %s:%d\n", pomp_region_type(r), r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "", r->ctc.file ? r->ctc.file : "?",
-                    r->ctc.start_line_first);
+                    r->ctc.name ? r->ctc.name : "", r->ctc.file, r->ctc.start_line_first);
         else
             fputs("<overflow: more paths than the profile holds>\n", f);
     }
