@@ -19,7 +19,8 @@ LDFLAGS_ALL = $(SAN)
 
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
-                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils
+                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc make binutils \
+                chromium python3
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pomp-report \
@@ -83,13 +84,23 @@ $(BIN)/pomp-prelink: $(PRELINK_OBJ) | $(BIN)
 $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
-# ---- pomp-report ----
-$(OBJ)/report/%.o: pomplib/report/%.c | $(OBJ)/report
+# ---- pomp-report: its own files, the trace model and writers of libpomp, and
+# the HTML template embedded by a small generator (build/gen/report_template.c) ----
+REPORT_SRC := $(filter-out pomplib/report/embed.c,$(wildcard pomplib/report/*.c))
+REPORT_OBJ := $(REPORT_SRC:pomplib/report/%.c=$(OBJ)/report/%.o) $(OBJ)/gen/report_template.o \
+              $(addprefix $(OBJ)/pomplib/,trace_model.o trace_walk.o trace_chrome.o pomp_eventlog.o)
+$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) $(wildcard pomplib/*.h) | $(OBJ)/report
+	$(CC) $(CFLAGS_ALL) -Ipomplib -c $< -o $@
+$(BUILD)/tools/embed: pomplib/report/embed.c | $(BUILD)/tools
+	$(CC) $(CFLAGS_ALL) -o $@ $<
+$(GEN)/report_template.c: pomplib/report/report_template.html $(BUILD)/tools/embed | $(GEN)
+	$(BUILD)/tools/embed $< report_template $@
+$(OBJ)/gen/report_template.o: $(GEN)/report_template.c | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
-$(BIN)/pomp-report: $(OBJ)/report/pomp_report.o | $(BIN)
+$(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
-$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
+$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools:
 	mkdir -p $@
 
 # ---- tests ----

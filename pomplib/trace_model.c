@@ -34,19 +34,21 @@ void trace_span_label(const struct trace_region *r, enum trace_span span, char *
         snprintf(buf + n, size - (size_t)n, " @ %s:%d", base, r->first_line);
 }
 
-/* The first record that a converter could not use, or -1. */
-static int64_t first_bad_record(const struct trace_thread *t, const struct trace_model *m,
-                                const char **why)
+/* The byte offset (from the first record) of the first field a converter
+ * could not use, or -1. */
+static int64_t first_bad_field(const struct trace_thread *t, const struct trace_model *m,
+                               const char **why)
 {
     for (uint64_t i = 0; i < t->count; i++) {
         const struct pomp_event *e = &t->events[i];
-        if (e->phase >= POMP_PHASE_COUNT) {
-            *why = "phase out of range";
-            return (int64_t)i;
-        }
+        int64_t at = (int64_t)(i * sizeof *e);
         if (e->region > m->nregions) {
             *why = "region id that defs.json does not define";
-            return (int64_t)i;
+            return at + (int64_t)offsetof(struct pomp_event, region);
+        }
+        if (e->phase >= POMP_PHASE_COUNT) {
+            *why = "phase out of range (0-4)";
+            return at + (int64_t)offsetof(struct pomp_event, phase);
         }
     }
     return -1;
@@ -104,9 +106,9 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
     if (!problem) {
         t->events = (const struct pomp_event *)((const char *)map + sizeof *h);
         t->count = (size - sizeof *h) / sizeof(struct pomp_event);
-        int64_t bad = first_bad_record(t, m, &problem);
+        int64_t bad = first_bad_field(t, m, &problem);
         if (bad >= 0)
-            offset = sizeof *h + (size_t)bad * sizeof(struct pomp_event);
+            offset = sizeof *h + (size_t)bad;
     }
     if (problem) {
         snprintf(err, errsize, "%s: byte offset %zu: %s", path, offset, problem);
