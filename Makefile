@@ -116,6 +116,8 @@ $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
 $(BUILD)/tests/test_trace: tests/unit/test_trace.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
+$(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(POMPLIB_LIBS)
 

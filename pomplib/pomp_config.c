@@ -90,6 +90,8 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
     cfg->profile_nodes = 1024;
+    cfg->filter_include = (struct pomp_filter){0};
+    cfg->filter_exclude = (struct pomp_filter){0};
 
     const char *v = getenv("POMP_OUTPUT_DIR");
     if (v && *v)
@@ -117,6 +119,21 @@ void pomp_config_read(struct pomp_config *cfg)
         bad_value("POMP_TRACE", v, "none, otf2, chrome, both, events, or a comma-separated list",
                   "none");
         cfg->trace = POMP_TRACE_NONE;
+    }
+
+    static const struct {
+        const char *var, *dflt;
+        size_t field;
+    } filters[] = {
+        {"POMP_FILTER_INCLUDE", "every region", offsetof(struct pomp_config, filter_include)},
+        {"POMP_FILTER_EXCLUDE", "no exclusion", offsetof(struct pomp_config, filter_exclude)},
+    };
+    for (size_t i = 0; i < sizeof filters / sizeof *filters; i++) {
+        v = getenv(filters[i].var);
+        if (v && pomp_filter_parse(v, (struct pomp_filter *)((char *)cfg + filters[i].field)) != 0)
+            bad_value(filters[i].var, v,
+                      "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h",
+                      filters[i].dflt);
     }
 
     v = getenv("POMP_BUFFER_SIZE");

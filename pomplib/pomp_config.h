@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "pomp_filter.h"
+
 /* POMP_TRACE: which files the trace is converted to after the run (bits). Any
  * of them turns the per-thread trace buffers on. */
 enum pomp_trace_format {
@@ -21,6 +23,8 @@ struct pomp_config {
     unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
     uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
     uint32_t profile_nodes;            /* call-path nodes per thread */
+    struct pomp_filter filter_include; /* POMP_FILTER_INCLUDE: record only matching regions */
+    struct pomp_filter filter_exclude; /* POMP_FILTER_EXCLUDE: never record matching regions */
 };
 
 /* Reads the environment; each bad value is reported once on stderr, naming the

@@ -48,6 +48,8 @@ static void write_regions(FILE *f)
                 r->ctc.start_line_first, r->ctc.end_line_last,
                 r->init_kind == POMP_INIT_HANDLE ? "handle" : "lazy");
         json_string(f, r->ctc_text);
+        if (r->filtered_out)
+            fputs(", \"filtered\": true", f);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
             json_string(f, ctc_error_string(r->ctc_error));

@@ -76,6 +76,28 @@ assert_eq "$(jq -r '[.traceEvents[] | select(.ph == "B" and (.name | startswith(
 assert_eq "$(grep -vc '^#' ag/events.log)" "$(jq '[.threads[].events] | add' ag/trace-raw/defs.json)" "events.log has every record"
 assert_eq "$(jq '[.threads[].dropped] | add' ag/trace-raw/defs.json)" 0 "nothing dropped"
 
+# ---- region filters, decided at record time ----
+OMP_NUM_THREADS=4 POMP_LOOP=Chunks POMP_TRACE=otf2 POMP_FILTER_EXCLUDE='type:atomic,flush,name:c1' \
+    POMP_OUTPUT_DIR=filtered ./all_groups > filtered.out
+assert_eq "$(cat filtered.out)" "$expected" "program output with filters"
+F=filtered/traces.otf2
+otf2_nesting $F > /dev/null || fail "OTF2 nesting with filters"
+for r in "atomic @" "flush @" "critical c1"; do
+    assert_eq "$(otf2_count $F ENTER "Region: \"$r")" 0 "no events of the filtered $r"
+done
+assert_eq "$(otf2_count $F THREAD_ACQUIRE_LOCK)" 4 "only the omp lock's acquisitions remain"
+assert_eq "$(otf2_count $F ENTER 'Region: "single body @')" 1 "other regions unchanged"
+assert_eq "$(jq -r '[.regions[] | select(.filtered) | .type] | sort | join(",")' filtered/profile.json)" \
+    "atomic,critical,flush" "filtered regions marked in the profile"
+assert_eq "$(jq '([.regions[] | select(.filtered) | .id]) as $f | [.callpath[] | select(.region as $r | $f | index($r))] | length' filtered/profile.json)" \
+    0 "no profile nodes for filtered regions"
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='file:all_groups.c,name:phase' POMP_FILTER_EXCLUDE='region:x' \
+    POMP_OUTPUT_DIR=badfilter ./all_groups > badfilter.out 2> badfilter.err
+assert_contains badfilter.err "POMP_FILTER_EXCLUDE='region:x' is not valid \(allowed: a comma-separated list of \[type:\|name:\|file:\]<glob>, e.g. type:atomic,file:\*.h\); using no exclusion" "bad filter message"
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='name:phase' POMP_OUTPUT_DIR=only ./all_groups > /dev/null
+assert_eq "$(jq -r '([.regions[] | select(.filtered | not) | .id]) as $k | [.callpath[] | select(.region as $r | $k | index($r))] | length' only/profile.json)" \
+    1 "POMP_FILTER_INCLUDE=name:phase records only the user region"
+
 # ---- an instrumented program (pompcc), OTF2 and Chrome ----
 cp "$EXAMPLES"/workshare/*.[ch] .
 "$POMPCC" -fopenmp -O2 main.c work.c -o wsapp
