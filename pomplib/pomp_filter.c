@@ -34,7 +34,7 @@ static int add_rule(struct pomp_filter *f, const char *entry, size_t len)
     return 0;
 }
 
-static void clear(struct pomp_filter *f)
+void pomp_filter_free(struct pomp_filter *f)
 {
     for (size_t i = 0; i < f->count; i++)
         free(f->rules[i].glob);
@@ -52,7 +52,7 @@ int pomp_filter_parse(const char *s, struct pomp_filter *f)
     for (;;) {
         size_t len = strcspn(s, ",");
         if (add_rule(f, s, len) != 0) {
-            clear(f);
+            pomp_filter_free(f);
             return -1;
         }
         if (!s[len])

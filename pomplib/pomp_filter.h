@@ -25,6 +25,9 @@ struct pomp_filter {
  * list: an empty entry, an unknown key, an empty pattern. */
 int pomp_filter_parse(const char *s, struct pomp_filter *f);
 
+/* Releases the rules of f (it is left empty). */
+void pomp_filter_free(struct pomp_filter *f);
+
 /* Does a rule of f match the region of this CTC? (type: the CTC type or
  * "unknown"; name: the CTC name or ""; file: the CTC file, or its base name for
  * a pattern without '/'; a rule without key matches the type or the name.) */

@@ -25,6 +25,7 @@ Test(filter, syntax)
     cr_expect_eq(f.rules[2].key, POMP_FILTER_FILE);
     cr_expect_eq(f.rules[3].key, POMP_FILTER_ANY);
     cr_expect_str_eq(f.rules[3].glob, "solve");
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("", &f), 0);
     cr_expect_eq(f.count, 0, "an empty list has no rules");
     const char *bad[] = {"type:", "a,,b", "a,", ",a", "kind:x", "foo:bar,type:for"};
@@ -43,19 +44,25 @@ Test(filter, keys)
     cr_assert_eq(pomp_filter_parse("type:crit*", &f), 0);
     cr_expect(pomp_filter_matches(&f, &crit));
     cr_expect(!pomp_filter_matches(&f, &loop));
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("name:acc*", &f), 0);
     cr_expect(pomp_filter_matches(&f, &crit));
     cr_expect(!pomp_filter_matches(&f, &loop), "no name matches nothing but *");
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("file:work.c", &f), 0);
     cr_expect(pomp_filter_matches(&f, &crit), "a pattern without '/' matches the base name");
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("file:*/src/*", &f), 0);
     cr_expect(pomp_filter_matches(&f, &crit), "a pattern with '/' matches the whole path");
     cr_expect(!pomp_filter_matches(&f, &loop));
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("accumulate,for", &f), 0);
     cr_expect(pomp_filter_matches(&f, &crit), "a bare pattern matches the name");
     cr_expect(pomp_filter_matches(&f, &loop), "or the type");
+    pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("type:unknown", &f), 0);
     cr_expect(pomp_filter_matches(&f, &broken));
+    pomp_filter_free(&f);
 }
 
 Test(filter, include_and_exclude)
@@ -72,6 +79,8 @@ Test(filter, include_and_exclude)
     cr_expect(!pomp_filter_records(&none, &ex, &single));
     cr_expect(!pomp_filter_records(&in, &ex, &single), "exclude wins over include");
     cr_expect(pomp_filter_records(&in, &ex, &crit));
+    pomp_filter_free(&in);
+    pomp_filter_free(&ex);
 }
 
 Test(filter, decided_when_the_region_is_made)
