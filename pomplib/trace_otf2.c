@@ -307,19 +307,42 @@ static void p1_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
         c->used[region_ref(r, TRACE_SPAN_ENTERED)] = 1;
 }
 
+/* Forks ordered by region, then start, for the search of match_fork (qsort_r). */
+static int by_region_start(const void *a, const void *b, void *conv)
+{
+    const struct conv *c = conv;
+    const struct instance *x = &c->inst[*(const uint32_t *)a];
+    const struct instance *y = &c->inst[*(const uint32_t *)b];
+    if (x->region != y->region)
+        return (x->region > y->region) - (x->region < y->region);
+    return (x->start > y->start) - (x->start < y->start);
+}
+
 /* A worker's join belongs to the latest fork of the same region whose span
  * holds the join's time. Two forks of one region at once (nested parallelism)
- * cannot be told apart by time: the later one wins (docs/output.md). */
-static uint32_t match_fork(const struct conv *c, const struct join *j)
+ * cannot be told apart by time: the later one wins (docs/output.md). A binary
+ * search finds the last fork that started by then; a few steps back cover
+ * forks of the same region by other masters at the same time. */
+static uint32_t match_fork(const struct conv *c, const uint32_t *order, const struct join *j)
 {
-    uint32_t best = NO_INSTANCE;
-    for (size_t k = 0; k < c->ninst; k++) {
-        const struct instance *in = &c->inst[k];
-        if (in->region == j->region && in->master != j->thread && in->start <= j->time &&
-            j->time <= in->end && (best == NO_INSTANCE || in->start > c->inst[best].start))
-            best = (uint32_t)k;
+    enum { MAX_STEPS_BACK = 64 };
+    size_t lo = 0, hi = c->ninst; /* first fork after (region, time) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct instance *in = &c->inst[order[mid]];
+        if (in->region < j->region || (in->region == j->region && in->start <= j->time))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return best;
+    for (size_t k = lo, steps = 0; k-- > 0 && steps < MAX_STEPS_BACK; steps++) {
+        const struct instance *in = &c->inst[order[k]];
+        if (in->region != j->region)
+            break;
+        if (in->master != j->thread && j->time <= in->end)
+            return order[k];
+    }
+    return NO_INSTANCE;
 }
 
 static int same_members(const struct vec32 *a, const struct vec32 *b)
@@ -353,14 +376,23 @@ static int cmp_u32(const void *a, const void *b)
 
 static int resolve_teams(struct conv *c)
 {
+    uint32_t *order = malloc((c->ninst ? c->ninst : 1) * sizeof *order);
+    if (!order)
+        return -1;
+    for (size_t k = 0; k < c->ninst; k++)
+        order[k] = (uint32_t)k;
+    qsort_r(order, c->ninst, sizeof *order, by_region_start, c);
     for (size_t j = 0; j < c->njoins; j++) {
         struct join *jn = &c->joins[j];
         if (jn->instance == NO_INSTANCE)
-            jn->instance = match_fork(c, jn);
+            jn->instance = match_fork(c, order, jn);
         if (jn->instance != NO_INSTANCE && jn->thread != c->inst[jn->instance].master &&
-            vec32_push(&c->inst[jn->instance].members, jn->thread))
+            vec32_push(&c->inst[jn->instance].members, jn->thread)) {
+            free(order);
             return -1;
+        }
     }
+    free(order);
     for (size_t k = 0; k < c->ninst; k++) {
         struct instance *in = &c->inst[k];
         /* the master first (rank 0), then the workers by thread index */
