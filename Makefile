@@ -20,7 +20,7 @@ LDFLAGS_ALL = $(SAN)
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
                 libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils \
-                opari2 libpomp2-dev
+                opari2 libpomp2-dev chromium python3
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
@@ -49,7 +49,7 @@ OMPT_HEADER := $(firstword $(wildcard $(LLVM_DIR)/lib/clang/*/include/omp-tools.
 OMPT_INC    := $(BUILD)/ompt-include
 OMPT_INCLUDE = -I$(OMPT_INC)
 # libunwind: sampled call stacks (pomplib/pomp_sampling.c)
-POMPLIB_LIBS := -lunwind -lpthread
+POMPLIB_LIBS := -lunwind -lotf2 -lpthread
 POMPLIB_SRC := $(wildcard pomplib/*.c)
 BRIDGE_SRC  := $(wildcard ompt-bridge/*.c)
 POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o \
@@ -122,14 +122,23 @@ POMPRUN_OBJ := $(OBJ)/runtime/pomprun.o $(OBJ)/runtime/runtime_select.o $(OBJ)/i
 $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
-# ---- pomp-report ----
-$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) | $(OBJ)/report
+# ---- pomp-report: its own files, the trace model and writers of libpomp, and
+# the HTML template embedded by a small generator (build/gen/report_template.c) ----
+REPORT_SRC := $(filter-out pomplib/report/embed.c,$(wildcard pomplib/report/*.c))
+REPORT_OBJ := $(REPORT_SRC:pomplib/report/%.c=$(OBJ)/report/%.o) $(OBJ)/gen/report_template.o \
+              $(addprefix $(OBJ)/pomplib/,trace_model.o trace_walk.o trace_chrome.o pomp_eventlog.o)
+$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) $(wildcard pomplib/*.h) | $(OBJ)/report
+	$(CC) $(CFLAGS_ALL) -Ipomplib -c $< -o $@
+$(BUILD)/tools/embed: pomplib/report/embed.c | $(BUILD)/tools
+	$(CC) $(CFLAGS_ALL) -o $@ $<
+$(GEN)/report_template.c: pomplib/report/report_template.html $(BUILD)/tools/embed | $(GEN)
+	$(BUILD)/tools/embed $< report_template $@
+$(OBJ)/gen/report_template.o: $(GEN)/report_template.c | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
-REPORT_OBJ := $(patsubst pomplib/report/%.c,$(OBJ)/report/%.o,$(wildcard pomplib/report/*.c))
 $(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
-$(BIN) $(LIB) $(INC) $(GEN) $(OMPT_INC) $(OBJ)/ompt-bridge $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests:
+$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge:
 	mkdir -p $@
 
 # ---- tests ----
@@ -160,6 +169,10 @@ $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard p
 $(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_trace: tests/unit/test_trace.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps

@@ -53,12 +53,42 @@ enum bridge_op { BR_ENTER, BR_BEGIN, BR_END, BR_EXIT, BR_EVENT };
 
 /* One event on thread b's profile and log at time `when`. Returns 1 if it
  * changed the profile (a frame opened while paused returns 0 but still opens). */
+/* The event group a bridge event's trace record carries (the trace's category). */
+static inline unsigned bridge_group_of(enum pomp_event_kind kind)
+{
+    switch (kind) {
+    case POMP_EV_PARALLEL_ENTER: case POMP_EV_PARALLEL_BEGIN:
+    case POMP_EV_PARALLEL_END: case POMP_EV_PARALLEL_EXIT: return POMP_GROUP_PARALLEL;
+    case POMP_EV_LOOP_ENTER: case POMP_EV_LOOP_EXIT:
+    case POMP_EV_LOOP_CHUNK_BEGIN: case POMP_EV_LOOP_CHUNK_END: return POMP_GROUP_LOOP;
+    case POMP_EV_SECTIONS_ENTER: case POMP_EV_SECTIONS_EXIT: case POMP_EV_SINGLE_ENTER:
+    case POMP_EV_SINGLE_BEGIN: case POMP_EV_SINGLE_END: case POMP_EV_SINGLE_EXIT:
+    case POMP_EV_WORKSHARE_ENTER: case POMP_EV_WORKSHARE_EXIT:
+    case POMP_EV_OMPT_WORK_ENTER: case POMP_EV_OMPT_WORK_EXIT: return POMP_GROUP_WORKSHARE;
+    case POMP_EV_OMPT_SYNC_ENTER: case POMP_EV_OMPT_SYNC_EXIT: case POMP_EV_OMPT_TASK_CREATE:
+    case POMP_EV_OMPT_TASK_BEGIN: case POMP_EV_OMPT_TASK_END:
+    case POMP_EV_OMPT_TASK_DEPENDENCES: return POMP_GROUP_TASK;
+    default: return POMP_GROUP_SYNC; /* barriers, critical, ordered, master, waits, cancel */
+    }
+}
+
+static inline enum pomp_phase bridge_phase_of(enum bridge_op op)
+{
+    switch (op) {
+    case BR_ENTER: return POMP_PHASE_ENTER;
+    case BR_BEGIN: return POMP_PHASE_BEGIN;
+    case BR_END: return POMP_PHASE_END;
+    case BR_EXIT: return POMP_PHASE_EXIT;
+    default: return POMP_PHASE_EVENT;
+    }
+}
+
 static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
                                 struct POMP_Region_s *r, uint64_t when,
                                 enum pomp_event_kind kind)
 {
     struct pomp_thread *t = bridge_pomp_thread(b);
-    if (__builtin_expect(t == NULL || r == NULL, 0))
+    if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return 0;
     int off = bridge_measuring() == 0;
     int32_t rc;
@@ -72,7 +102,7 @@ static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
     if (rc == POMP_PROFILE_SKIPPED)
         return 0;
     if (t->log.buf)
-        pomp_eventlog_put(&t->log, when, r->id, kind);
+        pomp_eventlog_put(&t->log, when, r->id, kind, bridge_phase_of(op), bridge_group_of(kind), 0);
     return 1;
 }
 

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "pomp_eventlog.h"
@@ -44,6 +45,35 @@ int pomp_parse_size(const char *s, uint64_t *out)
     return 1;
 }
 
+int pomp_parse_trace(const char *s, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned bits;
+    } formats[] = {
+        {"none", POMP_TRACE_NONE},   {"events", POMP_TRACE_EVENTS},
+        {"otf2", POMP_TRACE_OTF2},   {"chrome", POMP_TRACE_CHROME},
+        {"both", POMP_TRACE_OTF2 | POMP_TRACE_CHROME},
+    };
+    unsigned bits = 0;
+    if (!*s)
+        return 0;
+    while (*s) { /* a comma-separated list of formats */
+        size_t len = strcspn(s, ","), i;
+        for (i = 0; i < sizeof formats / sizeof *formats; i++)
+            if (strlen(formats[i].name) == len && strncasecmp(s, formats[i].name, len) == 0)
+                break;
+        if (i == sizeof formats / sizeof *formats)
+            return 0;
+        bits |= formats[i].bits;
+        s += len;
+        if (*s == ',' && *++s == '\0')
+            return 0; /* a trailing comma */
+    }
+    *out = bits;
+    return 1;
+}
+
 void pomp_config_bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
 {
     fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, value, allowed,
@@ -60,6 +90,8 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
     cfg->profile_nodes = 1024;
+    cfg->filter_include = (struct pomp_filter){0};
+    cfg->filter_exclude = (struct pomp_filter){0};
 
     const char *v = getenv("POMP_OUTPUT_DIR");
     if (v && *v)
@@ -83,13 +115,25 @@ void pomp_config_read(struct pomp_config *cfg)
     }
 
     v = getenv("POMP_TRACE");
-    if (v) {
-        if (strcasecmp(v, "none") == 0)
-            cfg->trace = POMP_TRACE_NONE;
-        else if (strcasecmp(v, "events") == 0)
-            cfg->trace = POMP_TRACE_EVENTS;
-        else
-            pomp_config_bad_value("POMP_TRACE", v, "none, events", "none");
+    if (v && !pomp_parse_trace(v, &cfg->trace)) {
+        pomp_config_bad_value("POMP_TRACE", v, "none, otf2, chrome, both, events, or a comma-separated list",
+                  "none");
+        cfg->trace = POMP_TRACE_NONE;
+    }
+
+    static const struct {
+        const char *var, *dflt;
+        size_t field;
+    } filters[] = {
+        {"POMP_FILTER_INCLUDE", "every region", offsetof(struct pomp_config, filter_include)},
+        {"POMP_FILTER_EXCLUDE", "no exclusion", offsetof(struct pomp_config, filter_exclude)},
+    };
+    for (size_t i = 0; i < sizeof filters / sizeof *filters; i++) {
+        v = getenv(filters[i].var);
+        if (v && pomp_filter_parse(v, (struct pomp_filter *)((char *)cfg + filters[i].field)) != 0)
+            pomp_config_bad_value(filters[i].var, v,
+                      "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h",
+                      filters[i].dflt);
     }
 
     v = getenv("POMP_BUFFER_SIZE");

@@ -4,16 +4,27 @@
 
 #include <stdint.h>
 
-enum pomp_trace_kind { POMP_TRACE_NONE, POMP_TRACE_EVENTS };
+#include "pomp_filter.h"
+
+/* POMP_TRACE: which files the trace is converted to after the run (bits). Any
+ * of them turns the per-thread trace buffers on. */
+enum pomp_trace_format {
+    POMP_TRACE_NONE = 0,
+    POMP_TRACE_EVENTS = 1 << 0, /* events.log (text) */
+    POMP_TRACE_OTF2 = 1 << 1,   /* traces.otf2 */
+    POMP_TRACE_CHROME = 1 << 2, /* trace.json */
+};
 
 struct pomp_config {
     int enabled;                       /* POMP_ENABLE: off measures and writes nothing */
     int profile;                       /* POMP_PROFILE: write profile.json */
     const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
     int summary;                       /* POMP_SUMMARY */
-    enum pomp_trace_kind trace;        /* POMP_TRACE */
+    unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
     uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
     uint32_t profile_nodes;            /* call-path nodes per thread */
+    struct pomp_filter filter_include; /* POMP_FILTER_INCLUDE: record only matching regions */
+    struct pomp_filter filter_exclude; /* POMP_FILTER_EXCLUDE: never record matching regions */
 };
 
 /* Reads the environment; each bad value is reported once on stderr, naming the
@@ -23,6 +34,8 @@ void pomp_config_read(struct pomp_config *cfg);
 /* Parsers shared with the tests. Each returns 1 on success. */
 int pomp_parse_bool(const char *s, int *out);
 int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */
+/* "otf2", "chrome,events", "both", "none" (any case) -> enum pomp_trace_format bits. */
+int pomp_parse_trace(const char *s, unsigned *out);
 
 /* One message on stderr for a bad environment value: the variable, the value,
  * what is allowed and the default used instead. */

@@ -1,5 +1,6 @@
-/* The per-thread event log (POMP_TRACE=events): a preallocated buffer of raw
- * records, filled on the hot path and written out as text after the run. */
+/* The per-thread trace buffer (POMP_TRACE=events|otf2|chrome|both): a
+ * preallocated buffer of raw records, filled on the hot path, written to a
+ * per-thread raw file when full and at the end, and converted after the run. */
 #ifndef POMP_EVENTLOG_H
 #define POMP_EVENTLOG_H
 
@@ -94,34 +95,74 @@ enum pomp_event_kind {
 enum { POMP_EV_ROUTINE_COUNT = POMP_EV_OMPT_WAIT_ENTER };
 #undef POMP_EVENT_ENUM
 
-/* "Parallel_enter", ...: the POMP routine's name without the POMP_ prefix. */
-const char *pomp_event_name(enum pomp_event_kind k);
+/* "Parallel_enter", ...: the POMP routine's name without the POMP_ prefix;
+ * "pomp_flush" and "pomp_gap" for the library's own records. */
+const char *pomp_event_name(unsigned kind);
 
+/* Event records that are not POMP routines (kinds above POMP_EV_COUNT). */
+enum {
+    POMP_EV_TRACE_FLUSH = 0x8000, /* the thread wrote its full buffer to disk (enter/exit pair) */
+    POMP_EV_TRACE_GAP = 0x8001,   /* arg events were lost before this point (a failed flush) */
+};
+
+/* What an event does to the thread's region nesting (the profile's four kinds
+ * of seed 002 plus single events); the trace converters rebuild the nesting
+ * from it without a table per event kind. */
+enum pomp_phase { POMP_PHASE_ENTER, POMP_PHASE_BEGIN, POMP_PHASE_END, POMP_PHASE_EXIT,
+                  POMP_PHASE_EVENT, POMP_PHASE_COUNT };
+
+/* Group byte of records the library writes itself (flush, gap). */
+#define POMP_EVENT_GROUP_LIBRARY 0xff
+
+/* One raw trace record, 24 bytes, written as is to the per-thread trace files
+ * (docs/output.md, "raw trace"). */
 struct pomp_event {
-    uint64_t time;      /* raw ticks */
+    uint64_t time;      /* raw ticks (pomp_now) */
+    uint64_t arg;       /* lock address, task id, num_threads, dropped count; 0 if none */
     uint32_t region;    /* region id */
-    uint16_t kind;      /* enum pomp_event_kind */
-    uint16_t reserved;
+    uint16_t kind;      /* enum pomp_event_kind, or POMP_EV_TRACE_* */
+    uint8_t phase;      /* enum pomp_phase */
+    uint8_t group;      /* enum pomp_group, or POMP_EVENT_GROUP_LIBRARY */
 };
 
+/* A thread's trace buffer. Only its own thread touches it while the program
+ * runs; the finalizer reads it after measurement stopped. */
 struct pomp_eventlog {
-    struct pomp_event *buf;   /* NULL when the log is off */
+    struct pomp_event *buf;   /* NULL when tracing is off (or the buffer could not be allocated) */
     uint32_t used, capacity;
-    uint64_t dropped;         /* events that found the buffer full */
+    uint64_t dropped;         /* events lost: a flush failed, or no buffer */
+    uint64_t written;         /* events written to the thread's raw file so far */
+    uint32_t flushes;         /* buffers written out while the program ran */
+    int fd;                   /* raw trace file; -1 before the first write and after a failure */
+    int error;                /* errno of the first failed open or write; 0 if none */
 };
 
+/* Allocates the buffer: capacity events, or fewer if memory is short (the
+ * buffer is then flushed more often); buf stays NULL if not even the smallest
+ * fits, and error says so. */
+void pomp_eventlog_alloc(struct pomp_eventlog *l, uint32_t capacity);
+
+/* Writes the full buffer to the thread's raw file and records the flush as a
+ * region; on failure counts the buffer's events as dropped and leaves a gap
+ * record. Called by the buffer's own thread only (pomp_trace_buffer.c). */
+void pomp_eventlog_flush(struct pomp_eventlog *l) __attribute__((noinline, cold));
+
+/* The one entry point for trace records, for every event source (POMP routines,
+ * the OMPT bridge): three stores and a compare; a full buffer is flushed by
+ * its own thread. */
 static inline void pomp_eventlog_put(struct pomp_eventlog *l, uint64_t time, uint32_t region,
-                                     enum pomp_event_kind kind)
+                                     unsigned kind, enum pomp_phase phase, unsigned group,
+                                     uint64_t arg)
 {
-    if (__builtin_expect(l->used == l->capacity, 0)) {
-        l->dropped++;
-        return;
-    }
-    struct pomp_event *e = &l->buf[l->used++];
+    struct pomp_event *e = &l->buf[l->used];
     e->time = time;
+    e->arg = arg;
     e->region = region;
     e->kind = (uint16_t)kind;
-    e->reserved = 0;
+    e->phase = (uint8_t)phase;
+    e->group = (uint8_t)group;
+    if (__builtin_expect(++l->used == l->capacity, 0))
+        pomp_eventlog_flush(l);
 }
 
 #endif

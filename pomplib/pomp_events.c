@@ -14,7 +14,12 @@
 #include "pomp_thread.h"
 #include "pomp_values.h"
 
-enum pomp_phase { PHASE_ENTER, PHASE_BEGIN, PHASE_END, PHASE_EXIT, PHASE_EVENT };
+/* Short names of enum pomp_phase (pomp_eventlog.h). */
+#define PHASE_ENTER POMP_PHASE_ENTER
+#define PHASE_BEGIN POMP_PHASE_BEGIN
+#define PHASE_END POMP_PHASE_END
+#define PHASE_EXIT POMP_PHASE_EXIT
+#define PHASE_EVENT POMP_PHASE_EVENT
 
 /* Levels (Appendix C, last column) under which each kind of routine records. */
 enum {
@@ -29,11 +34,12 @@ enum {
 };
 
 /* first: the construct's first event, which gets the handle's address and may
- * initialize it from ctc; the later events get the handle itself. */
+ * initialize it from ctc; the later events get the handle itself. arg goes to
+ * the trace record (lock address, num_threads). */
 static inline __attribute__((always_inline)) POMP_Int32
-record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
-       POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
-       enum pomp_group group, unsigned levels)
+record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+           POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+           enum pomp_group group, unsigned levels, uint64_t arg)
 {
     if (!pomp_level_wants(group, levels))
         return POMP_SUCCESS;
@@ -55,6 +61,8 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
     struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
+    if (__builtin_expect(r->filtered_out, 0)) /* POMP_FILTER_*, decided when the region was made */
+        return rc;
     struct pomp_thread *t = pomp_thread_self(thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
@@ -70,8 +78,16 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
     if (t->log.buf)
-        pomp_eventlog_put(&t->log, now, r->id, kind);
+        pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     return rc != POMP_SUCCESS ? rc : prc;
+}
+
+static inline __attribute__((always_inline)) POMP_Int32
+record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+       POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+       enum pomp_group group, unsigned levels)
+{
+    return record_arg(first, handle_ptr, handle, ctc, thread_id, phase, kind, group, levels, 0);
 }
 
 /* The two shapes most routines have. */
@@ -90,10 +106,9 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
 POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,
                                POMP_Int32 if_expr_result, const char ctc[])
 {
-    (void)num_threads;
     (void)if_expr_result;
-    return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_PARALLEL_ENTER,
-                  POMP_GROUP_PARALLEL, ENTER_EXIT);
+    return record_arg(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_PARALLEL_ENTER,
+                      POMP_GROUP_PARALLEL, ENTER_EXIT, num_threads > 0 ? (uint64_t)num_threads : 0);
 }
 LATER_EVENT(Parallel_begin, PARALLEL_BEGIN, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Parallel_end, PARALLEL_END, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_END)
@@ -188,9 +203,8 @@ FIRST_EVENT(User_event, USER_EVENT, POMP_GROUP_USER, EV | BE, PHASE_EVENT)
     POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
                            const char ctc[])                                                    \
     {                                                                                           \
-        (void)lock_id;                                                                          \
-        return record(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id,                     \
-                      POMP_GROUP_RUNTIME, levels);                                              \
+        return record_arg(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id,                 \
+                          POMP_GROUP_RUNTIME, levels, (uintptr_t)lock_id);                      \
     }
 LOCK_EVENT(Init_lock_event, INIT_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
 LOCK_EVENT(Destroy_lock_event, DESTROY_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
@@ -205,25 +219,23 @@ LOCK_EVENT(Unset_nest_lock_event, UNSET_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVE
 
 POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
 {
-    (void)lock_id;
-    return record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_LOCK_EXIT,
-                  POMP_GROUP_RUNTIME, EE);
+    return record_arg(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_LOCK_EXIT,
+                      POMP_GROUP_RUNTIME, EE, (uintptr_t)lock_id);
 }
 POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
 {
-    (void)lock_id;
-    return record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_NEST_LOCK_EXIT,
-                  POMP_GROUP_RUNTIME, EE);
+    return record_arg(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_NEST_LOCK_EXIT,
+                      POMP_GROUP_RUNTIME, EE, (uintptr_t)lock_id);
 }
 
 #define TEST_LOCK_EVENT(name, id)                                                               \
     POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
                            POMP_Int32 was_lock_set, const char ctc[])                           \
     {                                                                                           \
-        (void)lock_id;                                                                          \
-        (void)was_lock_set;                                                                     \
-        return record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,               \
-                      POMP_GROUP_RUNTIME, RUNTIME_BOTH);                                        \
+        /* the trace sees an acquisition only when the test took the lock */                  \
+        return record_arg(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,           \
+                          POMP_GROUP_RUNTIME, RUNTIME_BOTH,                                     \
+                          was_lock_set ? (uintptr_t)lock_id : 0);                               \
     }
 TEST_LOCK_EVENT(Test_lock_event, TEST_LOCK_EVENT)
 TEST_LOCK_EVENT(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)

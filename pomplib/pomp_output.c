@@ -1,6 +1,7 @@
 #include "pomp_output.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,12 +9,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pomp_control.h"
 #include "pomp_merge.h"
 #include "pomp_region.h"
 #include "pomp_sampling.h"
 #include "pomp_summary.h"
 #include "pomp_thread.h"
 #include "pomp_values.h"
+#include "pomp_trace.h"
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
@@ -101,6 +104,8 @@ static void write_regions(FILE *f)
                 pomp_region_init_name(r));
         pomp_output_json_string(f, r->ctc_text);
         write_value_names(f, &r->ctc);
+        if (r->filtered_out)
+            fputs(", \"filtered\": true", f);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
             pomp_output_json_string(f, ctc_error_string(r->ctc_error));
@@ -217,67 +222,63 @@ static int write_profile(const char *dir, const struct pomp_merged *m,
     return 0;
 }
 
-static int write_events(const char *dir, const struct pomp_merged *m, const struct pomp_clock *clk)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/events.log", dir);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs("# thread time_ns event region\n", f);
-    for (uint32_t i = 0; i < m->nthreads; i++) {
-        const struct pomp_thread *t = m->threads[i];
-        if (!t)
-            continue;
-        for (uint32_t e = 0; e < t->log.used; e++) {
-            const struct pomp_event *ev = &t->log.buf[e];
-            fprintf(f, "%u %.0f %s %u\n", t->index,
-                    pomp_ticks_to_ns(clk, ev->time - clk->start_ticks),
-                    pomp_event_name((enum pomp_event_kind)ev->kind), ev->region);
-        }
-    }
-    return fclose(f);
-}
+/* The output directory: $POMP_OUTPUT_DIR, or pomp-<program>-<date>-<pid> here.
+ * Made once, by the first thread that needs it (a trace flush, or the finalizer). */
+static char output_dir[4096];
+static int output_dir_errno;
+static pthread_once_t output_dir_once = PTHREAD_ONCE_INIT;
 
-/* The output directory: $POMP_OUTPUT_DIR, or pomp-<program>-<date>-<pid> here. */
-static int make_output_dir(const struct pomp_config *cfg, char *dir, size_t size)
+static void make_output_dir(void)
 {
+    const struct pomp_config *cfg = pomp_config();
     if (cfg->output_dir) {
-        snprintf(dir, size, "%s", cfg->output_dir);
+        snprintf(output_dir, sizeof output_dir, "%s", cfg->output_dir);
     } else {
         time_t now = time(NULL);
         struct tm tm;
         localtime_r(&now, &tm);
         char stamp[32];
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(dir, size, "pomp-%s-%s-%d", program_invocation_short_name, stamp, (int)getpid());
+        snprintf(output_dir, sizeof output_dir, "pomp-%s-%s-%d", program_invocation_short_name,
+                 stamp, (int)getpid());
     }
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return -1;
-    return 0;
+    if (mkdir(output_dir, 0777) != 0 && errno != EEXIST)
+        output_dir_errno = errno;
+}
+
+const char *pomp_output_dir(int *err)
+{
+    pthread_once(&output_dir_once, make_output_dir);
+    *err = output_dir_errno;
+    return output_dir;
 }
 
 void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock)
 {
     double duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     struct pomp_merged m;
-    char dir[4096];
+    int dir_errno;
+    const char *dir = pomp_output_dir(&dir_errno);
     if (pomp_merge(&m) != 0) {
         fprintf(stderr, "pomp: error: out of memory while merging the profile\n");
         pomp_merged_free(&m);
         return;
     }
-    if (make_output_dir(cfg, dir, sizeof dir) != 0) {
+    if (dir_errno) {
         fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", dir,
-                strerror(errno));
+                strerror(dir_errno));
     } else {
+        /* the trace first: its last writes settle the dropped counts the profile reports */
+        struct pomp_trace_result trace;
+        if (cfg->trace)
+            pomp_trace_write(cfg, clock, dir, &trace);
         if (cfg->profile && write_profile(dir, &m, clock, duration_ns) != 0)
             fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", dir,
                     strerror(errno));
-        if (cfg->trace == POMP_TRACE_EVENTS && write_events(dir, &m, clock) != 0)
-            fprintf(stderr, "pomp: error: cannot write %s/events.log: %s\n", dir, strerror(errno));
         if (cfg->summary)
             pomp_summary_print(stderr, &m, clock, duration_ns, dir);
+        if (cfg->trace)
+            pomp_trace_report(stderr, &trace, dir, cfg->summary);
     }
     pomp_merged_free(&m);
 }

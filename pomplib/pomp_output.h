@@ -1,5 +1,5 @@
 /* What libpomp leaves behind at finalization: the output directory with
- * profile.json (and events.log with POMP_TRACE=events), and the summary on stderr.
+ * profile.json, the trace files (POMP_TRACE), and the summary on stderr.
  * Formats: docs/output.md. */
 #ifndef POMP_OUTPUT_H
 #define POMP_OUTPUT_H
@@ -13,5 +13,9 @@ void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *c
 
 /* s as a JSON string literal (NULL as ""). */
 void pomp_output_json_string(FILE *f, const char *s);
+
+/* The output directory, created on the first call (a trace flush or the
+ * finalizer); *err is the errno of a failed mkdir, else 0. */
+const char *pomp_output_dir(int *err);
 
 #endif

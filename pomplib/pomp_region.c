@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pomp_control.h"
+#include "pomp_filter.h"
 
 /* The registry: every region ever created. Written only under registry_lock
  * (handle initialization is rare: once per region), read after the run. */
@@ -28,6 +29,11 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     if (r->ctc_error != CTC_OK)
         fprintf(stderr, "pomp: warning: malformed CTC string at byte %zu (%s): \"%s\"\n",
                 r->ctc_error_offset, ctc_error_string(r->ctc_error), ctc);
+    /* POMP_FILTER_*: decided once here, a flag the events test (the library's own regions stay) */
+    const struct pomp_config *cfg = pomp_config();
+    r->filtered_out = (uint8_t)(strcmp(pomp_region_type(r), "pomp") != 0 &&
+                                !pomp_filter_records(&cfg->filter_include, &cfg->filter_exclude,
+                                                     &r->ctc));
     r->id = ++registry_count;
     r->next = registry_head;
     registry_head = r;

@@ -64,7 +64,8 @@ void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_
             fprintf(f, "%s%s%s", pomp_region_type(r), r->ctc.name ? " " : "",
                     r->ctc.name ? r->ctc.name : "");
             /* a region the runtime reported without a place (an implicit
-             * barrier) is where its enclosing region is */
+             * barrier) is where its enclosing region is; the library's own
+             * region ("pomp flush") has no place at all */
             size_t at = rows[i].node;
             while (m->nodes[at].parent && !(m->nodes[at].region && m->nodes[at].region->ctc.file))
                 at = m->nodes[at].parent;

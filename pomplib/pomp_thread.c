@@ -26,12 +26,9 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id)
         free(t);
         return NULL;
     }
-    if (cfg->trace == POMP_TRACE_EVENTS) {
-        t->log.capacity = cfg->trace_events_per_thread;
-        t->log.buf = malloc((size_t)t->log.capacity * sizeof *t->log.buf);
-        if (!t->log.buf)
-            t->log.capacity = 0; /* every event will count as dropped */
-    }
+    t->log.fd = -1;
+    if (cfg->trace)
+        pomp_eventlog_alloc(&t->log, cfg->trace_events_per_thread);
     t->omp_thread_num = thread_id;
     t->os_tid = gettid();
     pthread_mutex_lock(&threads_lock);

@@ -49,3 +49,48 @@ pomp_regions() { jq '[.regions[] | select(.init != "ompt")] | length' "$1/profil
 
 # The plain build, on the compiler's own runtime: the reference output.
 plain_cc() { cc -fopenmp "$@"; }
+
+# ---- traces ----
+# otf2_nesting FILE.otf2: otf2-print's events, every LEAVE closing the region
+# of the innermost open ENTER on its location, nothing left open, and times
+# not going back on a location. Prints the number of ENTER events.
+otf2_nesting() {
+    otf2-print "$1" | awk '
+      $1 == "ENTER" || $1 == "LEAVE" {
+        loc = $2; t = $3; r = $0; sub(/.*Region: /, "", r)
+        if (t < last[loc]) { print "time goes back on location " loc ": " $0; bad = 1 }
+        last[loc] = t
+        if ($1 == "ENTER") { stack[loc, ++depth[loc]] = r; enters++ }
+        else if (depth[loc] == 0 || stack[loc, depth[loc]] != r) { print "bad LEAVE: " $0; bad = 1 }
+        else depth[loc]--
+      }
+      END { for (l in depth) if (depth[l]) { print "location " l " leaves " depth[l] " open"; bad = 1 }
+            if (bad) exit 1; print enters + 0 }'
+}
+# otf2_count FILE.otf2 EVENT [REGION-TEXT]: how many events of a kind (on a region)
+otf2_count() {
+    otf2-print "$1" | awk -v e="$2" -v r="${3:-}" '$1 == e && index($0, r) { n++ } END { print n + 0 }'
+}
+# otf2_role FILE.otf2 REGION-NAME: the role of the region definition of that name
+otf2_role() {
+    otf2-print -G "$1" | awk -v n="\"$2\"" '$1 == "REGION" && index($0, "Name: " n) {
+        sub(/.*Role: /, ""); sub(/,.*/, ""); print; exit }'
+}
+# chrome_check FILE.json: valid JSON, per thread B/E well nested with times
+# that never go back, every B named and given a category. Prints the B count.
+chrome_check() {
+    jq -e -r '
+      reduce (.traceEvents[] | select(.ph == "B" or .ph == "E")) as $e
+        ({depth: {}, last: {}, ok: true, n: 0};
+         ($e.tid | tostring) as $t
+         | if ($e.ts < (.last[$t] // 0)) then .ok = false else . end
+         | .last[$t] = $e.ts
+         | if $e.ph == "B" then
+             .depth[$t] = ((.depth[$t] // 0) + 1) | .n += 1
+             | if (($e.name // "") == "" or ($e.cat // "") == "") then .ok = false else . end
+           else
+             .depth[$t] = ((.depth[$t] // 0) - 1)
+             | if .depth[$t] < 0 then .ok = false else . end
+           end)
+      | if .ok and ([.depth[]] | all(. == 0)) then .n else error("B/E not well nested") end' "$1"
+}

@@ -103,7 +103,7 @@ cp "$EXAMPLES/demo.c" .
 "$POMPCC" -fopenmp demo.c -o demo
 OMP_NUM_THREADS=2 POMP_TRACE=bogus POMP_BUFFER_SIZE=12q POMP_OUTPUT_DIR=e ./demo > demo.out 2> env.err
 assert_eq "$(wc -l < demo.out)" 2 "program output despite bad values"
-assert_contains env.err "POMP_TRACE='bogus' is not valid \(allowed: none, events\); using none" "POMP_TRACE message"
+assert_contains env.err "POMP_TRACE='bogus' is not valid \(allowed: none, otf2, chrome, both, events, or a comma-separated list\); using none" "POMP_TRACE message"
 assert_contains env.err "POMP_BUFFER_SIZE='12q' is not valid" "POMP_BUFFER_SIZE message"
 [ -f e/profile.json ] || fail "profile written despite bad values"
 

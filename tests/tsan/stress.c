@@ -40,7 +40,9 @@ int main(void)
 {
     setenv("POMP_OUTPUT_DIR", "/tmp/pomp-tsan-stress", 1);
     setenv("POMP_SUMMARY", "off", 1);
-    setenv("POMP_TRACE", "events", 1);
+    /* every trace format, and buffers so small that all threads flush often */
+    setenv("POMP_TRACE", "events,otf2,chrome", 1);
+    setenv("POMP_BUFFER_SIZE", "4k", 1);
     for (int i = 0; i < HANDLES; i++) {
         struct ctc_builder b;
         ctc_builder_init(&b);

@@ -1,0 +1,95 @@
+#include "pomp_filter.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int add_rule(struct pomp_filter *f, const char *entry, size_t len)
+{
+    static const struct {
+        const char *prefix;
+        enum pomp_filter_key key;
+    } keys[] = {{"type:", POMP_FILTER_TYPE}, {"name:", POMP_FILTER_NAME}, {"file:", POMP_FILTER_FILE}};
+    enum pomp_filter_key key = POMP_FILTER_ANY;
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        size_t n = strlen(keys[i].prefix);
+        if (len >= n && strncmp(entry, keys[i].prefix, n) == 0) {
+            key = keys[i].key;
+            entry += n;
+            len -= n;
+            break;
+        }
+    }
+    if (len == 0 || (key == POMP_FILTER_ANY && memchr(entry, ':', len)))
+        return -1; /* empty, or an unknown "key:" */
+    struct pomp_filter_rule *r = realloc(f->rules, (f->count + 1) * sizeof *r);
+    if (!r)
+        return -1;
+    f->rules = r;
+    r[f->count].key = key;
+    r[f->count].glob = strndup(entry, len);
+    if (!r[f->count].glob)
+        return -1;
+    f->count++;
+    return 0;
+}
+
+void pomp_filter_free(struct pomp_filter *f)
+{
+    for (size_t i = 0; i < f->count; i++)
+        free(f->rules[i].glob);
+    free(f->rules);
+    f->rules = NULL;
+    f->count = 0;
+}
+
+int pomp_filter_parse(const char *s, struct pomp_filter *f)
+{
+    f->rules = NULL;
+    f->count = 0;
+    if (!*s)
+        return 0;
+    for (;;) {
+        size_t len = strcspn(s, ",");
+        if (add_rule(f, s, len) != 0) {
+            pomp_filter_free(f);
+            return -1;
+        }
+        if (!s[len])
+            return 0;
+        s += len + 1;
+    }
+}
+
+static int match(const char *glob, const char *text) { return fnmatch(glob, text, 0) == 0; }
+
+static int rule_matches(const struct pomp_filter_rule *r, const struct ctc *c)
+{
+    const char *type = c->type ? c->type : "unknown", *name = c->name ? c->name : "";
+    const char *file = c->file ? c->file : "";
+    switch (r->key) {
+    case POMP_FILTER_TYPE: return match(r->glob, type);
+    case POMP_FILTER_NAME: return match(r->glob, name);
+    case POMP_FILTER_FILE: {
+        const char *base = strrchr(file, '/');
+        return match(r->glob, file) ||
+               (base && !strchr(r->glob, '/') && match(r->glob, base + 1));
+    }
+    default: return match(r->glob, type) || match(r->glob, name);
+    }
+}
+
+int pomp_filter_matches(const struct pomp_filter *f, const struct ctc *c)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (rule_matches(&f->rules[i], c))
+            return 1;
+    return 0;
+}
+
+int pomp_filter_records(const struct pomp_filter *include, const struct pomp_filter *exclude,
+                        const struct ctc *c)
+{
+    return (include->count == 0 || pomp_filter_matches(include, c)) &&
+           !pomp_filter_matches(exclude, c);
+}

@@ -1,0 +1,262 @@
+/* Finalization of a trace: the definitions of the run (regions, threads,
+ * clock) written beside the raw files, then the conversion. The converters
+ * read the raw files back from disk, as pomp-report does later, so both see
+ * the same thing. */
+#include "pomp_trace.h"
+
+#include <errno.h> /* program_invocation_short_name (GNU) */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pomp_levels.h"
+#include "pomp_region.h"
+#include "pomp_thread.h"
+#include "trace_chrome.h"
+#include "trace_model.h"
+#include "trace_otf2.h"
+#include "trace_text.h"
+
+static char *dup_or_empty(const char *s) { return strdup(s ? s : ""); }
+
+/* The model of this run from the library's live state; the events come from
+ * the raw files (mapped later). Threads are in index order. */
+static int model_from_live(struct trace_model *m, const struct pomp_clock *clock,
+                           struct pomp_thread **threads, uint32_t nthreads)
+{
+    memset(m, 0, sizeof *m);
+    char host[256] = "localhost";
+    gethostname(host, sizeof host - 1);
+    m->program = strdup(program_invocation_short_name);
+    m->hostname = strdup(host);
+    m->pid = (int)getpid();
+    m->clock_source = strdup(clock->source);
+    /* the rate as defs.json writes it (%.9f): pomp-report's converter reads that
+     * value back, and both must give the same timestamps, digit for digit */
+    char rate[64];
+    snprintf(rate, sizeof rate, "%.9f", clock->ticks_per_ns);
+    m->ticks_per_ns = strtod(rate, NULL);
+    m->start_ticks = clock->start_ticks;
+    m->end_ticks = clock->end_ticks;
+    struct timespec real;
+    clock_gettime(CLOCK_REALTIME, &real);
+    uint64_t real_now = (uint64_t)real.tv_sec * 1000000000u + (uint64_t)real.tv_nsec;
+    uint64_t since_start = pomp_monotonic_ns() - clock->start_ns;
+    m->realtime_start_ns = real_now > since_start ? real_now - since_start : 0;
+
+    m->nregions = pomp_region_count();
+    m->regions = calloc(m->nregions ? m->nregions : 1, sizeof *m->regions);
+    m->threads = calloc(nthreads ? nthreads : 1, sizeof *m->threads);
+    m->groups = calloc(POMP_GROUP_COUNT, sizeof *m->groups);
+    if (!m->program || !m->hostname || !m->clock_source || !m->regions || !m->threads || !m->groups)
+        return -1;
+    for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        if (r->id < 1 || r->id > m->nregions)
+            continue; /* made after the count was taken (a late event): not in the trace */
+        struct trace_region *tr = &m->regions[r->id - 1];
+        tr->id = r->id;
+        tr->type = strdup(pomp_region_type(r));
+        tr->name = dup_or_empty(r->ctc.name);
+        tr->file = dup_or_empty(r->ctc.file);
+        tr->first_line = r->ctc.start_line_first;
+        tr->last_line = r->ctc.end_line_last;
+        if (!tr->type || !tr->name || !tr->file)
+            return -1;
+    }
+    for (uint32_t i = 0; i < m->nregions; i++)
+        if (!m->regions[i].type) /* cannot happen: ids are dense */
+            return -1;
+    m->nthreads = nthreads;
+    for (uint32_t i = 0; i < nthreads; i++) {
+        const struct pomp_thread *t = threads[i];
+        m->threads[i] = (struct trace_thread){.index = t->index,
+                                              .omp_thread_num = t->omp_thread_num,
+                                              .os_tid = (int32_t)t->os_tid,
+                                              .dropped = t->log.dropped};
+        if (t->log.error)
+            m->threads[i].error = strdup(strerror(t->log.error));
+    }
+    m->ngroups = POMP_GROUP_COUNT;
+    for (uint32_t g = 0; g < POMP_GROUP_COUNT; g++)
+        if (!(m->groups[g] = strdup(pomp_group_name((enum pomp_group)g))))
+            return -1;
+    return 0;
+}
+
+static int write_defs(const char *dir, const struct trace_model *m,
+                      struct pomp_thread *const *threads)
+{
+    char path[4300], tmp[4400];
+    snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/defs.json", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fputs("{\n  \"format\": \"pomp-trace-defs\",\n  \"version\": 1,\n  \"program\": ", f);
+    trace_json_string(f, m->program);
+    fputs(",\n  \"hostname\": ", f);
+    trace_json_string(f, m->hostname);
+    fprintf(f,
+            ",\n  \"pid\": %d,\n  \"record_size\": %zu,\n"
+            "  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.9f, \"start_ticks\": %llu, "
+            "\"end_ticks\": %llu, \"realtime_start_ns\": %llu},\n  \"groups\": [",
+            m->pid, sizeof(struct pomp_event), m->clock_source, m->ticks_per_ns,
+            (unsigned long long)m->start_ticks, (unsigned long long)m->end_ticks,
+            (unsigned long long)m->realtime_start_ns);
+    for (uint32_t g = 0; g < m->ngroups; g++)
+        fprintf(f, "%s\"%s\"", g ? ", " : "", m->groups[g]);
+    fputs("],\n  \"event_kinds\": [", f);
+    for (unsigned k = 0; k < POMP_EV_COUNT; k++)
+        fprintf(f, "%s\"%s\"", k ? ", " : "", pomp_event_name(k));
+    fprintf(f, "],\n  \"library_kinds\": {\"%u\": \"%s\", \"%u\": \"%s\"},\n  \"regions\": [",
+            (unsigned)POMP_EV_TRACE_FLUSH, pomp_event_name(POMP_EV_TRACE_FLUSH),
+            (unsigned)POMP_EV_TRACE_GAP, pomp_event_name(POMP_EV_TRACE_GAP));
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const struct trace_region *r = &m->regions[i];
+        fprintf(f, "%s\n    {\"id\": %u, \"type\": ", i ? "," : "", r->id);
+        trace_json_string(f, r->type);
+        fputs(", \"name\": ", f);
+        trace_json_string(f, r->name);
+        fputs(", \"file\": ", f);
+        trace_json_string(f, r->file);
+        fprintf(f, ", \"first_line\": %d, \"last_line\": %d}", r->first_line, r->last_line);
+    }
+    fputs("\n  ],\n  \"threads\": [", f);
+    for (uint32_t i = 0; i < m->nthreads; i++) {
+        const struct trace_thread *t = &m->threads[i];
+        const struct pomp_eventlog *l = &threads[i]->log;
+        fprintf(f,
+                "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
+                "\"file\": \"thread-%u.bin\", \"events\": %llu, \"flushes\": %u, "
+                "\"dropped\": %llu, \"error\": ",
+                i ? "," : "", t->index, t->omp_thread_num, t->os_tid, t->index,
+                (unsigned long long)l->written, l->flushes, (unsigned long long)l->dropped);
+        if (t->error)
+            trace_json_string(f, t->error);
+        else
+            fputs("null", f);
+        fputc('}', f);
+    }
+    fputs("\n  ]\n}\n", f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes one output file through a temporary name. */
+static int write_file(const char *dir, const char *name, const struct trace_model *m,
+                      int (*writer)(const struct trace_model *, FILE *))
+{
+    char path[4300], tmp[4400];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "pomp: error: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int rc = writer(m, f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rc != 0 || rename(tmp, path) != 0) {
+        fprintf(stderr, "pomp: error: cannot write %s: %s\n", path,
+                rc ? "out of memory" : strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int text_writer(const struct trace_model *m, FILE *f)
+{
+    trace_text_write(m, f);
+    return 0;
+}
+
+static int cmp_thread(const void *a, const void *b)
+{
+    const struct pomp_thread *x = *(struct pomp_thread *const *)a, *y = *(struct pomp_thread *const *)b;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+static void add_file(struct pomp_trace_result *res, const char *name)
+{
+    size_t n = strlen(res->files);
+    snprintf(res->files + n, sizeof res->files - n, "%s%s", n ? ", " : "", name);
+}
+
+void pomp_trace_write(const struct pomp_config *cfg, const struct pomp_clock *clock,
+                      const char *dir, struct pomp_trace_result *res)
+{
+    memset(res, 0, sizeof *res);
+    uint32_t n;
+    struct pomp_thread *t = pomp_thread_list(&n);
+    struct pomp_thread **threads = calloc(n ? n : 1, sizeof *threads);
+    struct trace_model m = {0};
+    if (!threads)
+        goto oom;
+    uint32_t count = 0;
+    for (; t && count < n; t = t->next)
+        threads[count++] = t;
+    qsort(threads, count, sizeof *threads, cmp_thread);
+    for (uint32_t i = 0; i < count; i++) {
+        pomp_eventlog_finish(&threads[i]->log, threads[i]->index);
+        res->events += threads[i]->log.written;
+        res->dropped += threads[i]->log.dropped;
+        res->flushes += threads[i]->log.flushes;
+    }
+    res->threads = count;
+    if (model_from_live(&m, clock, threads, count) != 0)
+        goto oom;
+    for (uint32_t i = 0; i < count; i++)
+        res->no_buffer += !threads[i]->log.buf;
+    char rawdir_file[4300];
+    pomp_trace_raw_path(0, rawdir_file, sizeof rawdir_file); /* makes trace-raw/ */
+    if (write_defs(dir, &m, threads) != 0) {
+        fprintf(stderr, "pomp: error: cannot write %s/" TRACE_RAW_DIR "/defs.json: %s\n", dir,
+                strerror(errno));
+        goto out;
+    }
+    char err[4600];
+    for (uint32_t i = 0; i < count; i++)
+        if (trace_thread_map(&m.threads[i], dir, &m, err, sizeof err) != 0)
+            fprintf(stderr, "pomp: error: %s\n", err);
+    if ((cfg->trace & POMP_TRACE_EVENTS) && write_file(dir, "events.log", &m, text_writer) == 0)
+        add_file(res, "events.log");
+    if (cfg->trace & POMP_TRACE_OTF2) {
+        if (trace_otf2_write(&m, dir, err, sizeof err) == 0)
+            add_file(res, "traces.otf2");
+        else
+            fprintf(stderr, "pomp: error: %s\n", err);
+    }
+    if ((cfg->trace & POMP_TRACE_CHROME) &&
+        write_file(dir, "trace.json", &m, trace_chrome_write) == 0)
+        add_file(res, "trace.json");
+    goto out;
+oom:
+    fprintf(stderr, "pomp: error: out of memory while writing the trace\n");
+out:
+    trace_model_free(&m);
+    free(threads);
+}
+
+void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary)
+{
+    if (summary)
+        fprintf(f, "pomp: trace: %llu events of %u thread%s, %u flush%s; %s in %s/\n",
+                (unsigned long long)res->events, res->threads, res->threads == 1 ? "" : "s",
+                res->flushes, res->flushes == 1 ? "" : "es", *res->files ? res->files : "no files",
+                dir);
+    if (res->no_buffer)
+        fprintf(f, "pomp: warning: %u thread%s had no trace buffer (out of memory): %s events are "
+                   "missing from the trace\n",
+                res->no_buffer, res->no_buffer == 1 ? "" : "s", res->no_buffer == 1 ? "its" : "their");
+    if (res->dropped)
+        fprintf(f,
+                "pomp: warning: %llu trace events were lost (see " TRACE_RAW_DIR
+                "/defs.json, threads[].dropped and error)\n",
+                (unsigned long long)res->dropped);
+}

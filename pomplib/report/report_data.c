@@ -1,0 +1,392 @@
+#include "report_data.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SUPPORTED_VERSION 1
+
+const char *const wait_names[WAIT_COUNT] = {"barrier", "critical", "lock", "ordered", "taskwait",
+                                            "idle"};
+
+static const char *str(json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return s ? s : "";
+}
+
+static double num(json_t *o, const char *key) { return json_number_value(json_object_get(o, key)); }
+
+void rp_region_label(const struct rp_region *r, char *buf, size_t size)
+{
+    if (!r)
+        snprintf(buf, size, "<overflow>");
+    else
+        snprintf(buf, size, "%s%s%s", r->type, *r->name ? " " : "", r->name);
+}
+
+void rp_region_location(const struct rp_region *r, char *buf, size_t size)
+{
+    if (r && *r->file && r->first_line > 0)
+        snprintf(buf, size, "%s:%d-%d", r->file, r->first_line, r->last_line);
+    else if (r && *r->file) /* a runtime region without debug information */
+        snprintf(buf, size, "%s", r->file);
+    else /* the overflow node, or a runtime region its parent places (implicit barrier) */
+        snprintf(buf, size, "-");
+}
+
+static int type_is(const struct rp_region *r, const char *const *types)
+{
+    for (; r && *types; types++)
+        if (strcmp(r->type, *types) == 0)
+            return 1;
+    return 0;
+}
+
+/* The OMPT bridge's wait regions (type "wait", named by what was waited for). */
+static int wait_kind_of(const struct rp_region *r)
+{
+    static const struct {
+        const char *name;
+        enum wait_kind kind;
+    } kinds[] = {{"lock", WAIT_LOCK},         {"nest_lock", WAIT_LOCK},
+                 {"critical", WAIT_CRITICAL}, {"atomic", WAIT_CRITICAL},
+                 {"ordered", WAIT_ORDERED},   {"taskgroup", WAIT_TASKWAIT}};
+    for (size_t i = 0; r && strcmp(r->type, "wait") == 0 && i < sizeof kinds / sizeof *kinds; i++)
+        if (r->name && strcmp(r->name, kinds[i].name) == 0)
+            return (int)kinds[i].kind;
+    return -1;
+}
+
+/* The wait a region's own time stands for, as the POMP events show it:
+ * a barrier's whole time; the time a critical or ordered construct spent
+ * outside its body (waiting to get in); a lock call's time. Where the OMPT
+ * bridge measured the waits themselves (runtime_waits), its "wait" regions
+ * are the figures, and the constructs' own times (which contain them) are
+ * not counted again. */
+static void waits_from_regions(struct rp_node *n, int runtime_waits)
+{
+    static const char *const barriers[] = {"barrier", "implicit_barrier", "implicit barrier",
+                                           "ibarrier", NULL};
+    static const char *const critical[] = {"critical", NULL}, *const ordered[] = {"ordered", NULL};
+    static const char *const taskwaits[] = {"taskwait", "taskgroup", NULL};
+    const struct rp_region *r = n->region;
+    if (!r)
+        return;
+    int lock = strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock");
+    int waited = wait_kind_of(r);
+    size_t i;
+    json_t *t;
+    json_array_foreach(n->per_thread, i, t) {
+        double incl = num(t, "incl_ns"), outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") : 0;
+        if (waited >= 0)
+            n->waits[waited] += incl;
+        else if (type_is(r, barriers))
+            n->waits[WAIT_BARRIER] += incl;
+        else if (type_is(r, taskwaits))
+            n->waits[WAIT_TASKWAIT] += incl;
+        else if (runtime_waits)
+            continue;
+        else if (type_is(r, critical))
+            n->waits[WAIT_CRITICAL] += outside_body > 0 ? outside_body : 0;
+        else if (type_is(r, ordered))
+            n->waits[WAIT_ORDERED] += outside_body > 0 ? outside_body : 0;
+        else if (lock)
+            n->waits[WAIT_LOCK] += incl;
+    }
+}
+
+/* The runtime's wait figures where the profile has them (per_thread[].waits,
+ * written by the OMPT bridge). Returns 1 if this node had any. */
+static int waits_from_profile(struct rp_node *n)
+{
+    int found = 0;
+    size_t i;
+    json_t *t;
+    json_array_foreach(n->per_thread, i, t) {
+        json_t *w = json_object_get(t, "waits");
+        if (!json_is_object(w))
+            continue;
+        found = 1;
+        for (int k = 0; k < WAIT_COUNT; k++)
+            n->waits[k] += num(w, wait_names[k]);
+    }
+    return found;
+}
+
+static void stats_of(json_t *per_thread, struct rp_stats *s)
+{
+    size_t i;
+    json_t *t;
+    double begins = 0;
+    memset(s, 0, sizeof *s);
+    json_array_foreach(per_thread, i, t) {
+        double incl = num(t, "incl_ns");
+        s->visits += num(t, "visits");
+        begins += num(t, "begins");
+        s->self_sum += num(t, "excl_ns");
+        s->incl_sum += incl;
+        s->min = s->threads == 0 || incl < s->min ? incl : s->min;
+        s->max = incl > s->max ? incl : s->max;
+        s->threads++;
+    }
+    /* regions with begin/end events only (functions, user regions, master) are
+     * never "entered": their executions are their begins */
+    if (s->visits == 0)
+        s->visits = begins;
+    s->mean = s->threads ? s->incl_sum / (double)s->threads : 0.0;
+    /* load imbalance: the share of the slowest thread's time the average thread did not need */
+    s->imbalance = s->max > 0 && s->threads > 1 ? 100.0 * (s->max - s->mean) / s->max : 0.0;
+}
+
+static const struct rp_region *region_by_id(const struct rp_profile *p, long long id)
+{
+    for (size_t i = 0; i < p->nregions; i++)
+        if (p->regions[i].id == id)
+            return &p->regions[i];
+    return NULL;
+}
+
+/* Depth-first order of the call-path nodes (file order among siblings). */
+static int order_nodes(struct rp_profile *p, json_t *callpath)
+{
+    size_t n = json_array_size(callpath);
+    p->nodes = calloc(n ? n : 1, sizeof *p->nodes);
+    /* the path from the root: node index and the next array index to look at */
+    size_t *stack = calloc(n + 1, sizeof *stack), *next = calloc(n + 1, sizeof *next);
+    if (!p->nodes || !stack || !next) {
+        free(stack), free(next);
+        return -1;
+    }
+    size_t depth = 0;
+    while (p->nnodes < n) {
+        long long parent = depth ? p->nodes[stack[depth - 1]].id : 0;
+        size_t i = next[depth];
+        json_t *c = NULL;
+        for (; i < n; i++) {
+            c = json_array_get(callpath, i);
+            if (json_integer_value(json_object_get(c, "parent")) == parent)
+                break;
+        }
+        if (i >= n) {
+            if (depth == 0)
+                break; /* nodes whose parent is not in the file are left out */
+            depth--;
+            continue;
+        }
+        next[depth] = i + 1;
+        struct rp_node *node = &p->nodes[p->nnodes];
+        node->id = json_integer_value(json_object_get(c, "id"));
+        node->parent = parent;
+        node->parent_index = depth ? stack[depth - 1] : NO_PARENT;
+        node->depth = (int)depth;
+        node->region = region_by_id(p, json_integer_value(json_object_get(c, "region")));
+        node->per_thread = json_object_get(c, "per_thread");
+        stack[depth] = p->nnodes++;
+        next[++depth] = 0;
+    }
+    free(stack), free(next);
+    return 0;
+}
+
+static int by_self_desc(const void *a, const void *b)
+{
+    const struct rp_flat *x = a, *y = b;
+    return (x->s.self_sum < y->s.self_sum) - (x->s.self_sum > y->s.self_sum);
+}
+
+static int by_wait_desc(const void *a, const void *b)
+{
+    const struct rp_wait_row *x = a, *y = b;
+    return (x->total < y->total) - (x->total > y->total);
+}
+
+/* The statistics of one value per thread (has[t]: thread t has data). */
+static void stats_of_threads(const double *incl, const unsigned char *has, size_t nthreads,
+                             struct rp_stats *s)
+{
+    for (size_t t = 0; t < nthreads; t++) {
+        if (!has[t])
+            continue;
+        s->incl_sum += incl[t];
+        s->min = s->threads == 0 || incl[t] < s->min ? incl[t] : s->min;
+        s->max = incl[t] > s->max ? incl[t] : s->max;
+        s->threads++;
+    }
+    s->mean = s->threads ? s->incl_sum / (double)s->threads : 0.0;
+    s->imbalance = s->max > 0 && s->threads > 1 ? 100.0 * (s->max - s->mean) / s->max : 0.0;
+}
+
+/* Is an ancestor of node i in the same region (so its time is counted there)? */
+static int nested_in_itself(const struct rp_profile *p, size_t i)
+{
+    for (size_t a = p->nodes[i].parent_index; a != NO_PARENT; a = p->nodes[a].parent_index)
+        if (p->nodes[a].region == p->nodes[i].region)
+            return 1;
+    return 0;
+}
+
+/* One row per region: all its call paths together. */
+static int flatten(struct rp_profile *p)
+{
+    size_t nt = p->nthreads;
+    p->flat = calloc(p->nregions ? p->nregions : 1, sizeof *p->flat);
+    double *incl = calloc(nt ? nt : 1, sizeof *incl);
+    unsigned char *has = calloc(nt ? nt : 1, 1);
+    if (!p->flat || !incl || !has) {
+        free(incl), free(has);
+        return -1;
+    }
+    for (size_t r = 0; r < p->nregions; r++) {
+        struct rp_flat f = {.region = &p->regions[r]};
+        memset(incl, 0, nt * sizeof *incl);
+        memset(has, 0, nt);
+        for (size_t i = 0; i < p->nnodes; i++) {
+            if (p->nodes[i].region != f.region)
+                continue;
+            int nested = nested_in_itself(p, i);
+            size_t k;
+            json_t *t;
+            json_array_foreach(p->nodes[i].per_thread, k, t) {
+                json_int_t th = json_integer_value(json_object_get(t, "thread"));
+                f.s.visits += num(t, "visits");
+                f.s.self_sum += num(t, "excl_ns");
+                if (nested || th < 0 || (size_t)th >= nt)
+                    continue;
+                incl[th] += num(t, "incl_ns");
+                has[th] = 1;
+            }
+        }
+        stats_of_threads(incl, has, nt, &f.s);
+        if (f.s.threads)
+            p->flat[p->nflat++] = f;
+    }
+    free(incl), free(has);
+    qsort(p->flat, p->nflat, sizeof *p->flat, by_self_desc);
+    return 0;
+}
+
+/* The waits of every node, gathered under its nearest enclosing parallel
+ * region (or the row for time outside parallel regions). */
+static int gather_waits(struct rp_profile *p)
+{
+    p->waits = calloc(p->nnodes + 1, sizeof *p->waits);
+    if (!p->waits)
+        return -1;
+    int from_profile = 0;
+    for (size_t i = 0; i < p->nnodes; i++)
+        from_profile |= waits_from_profile(&p->nodes[i]);
+    int runtime_waits = 0;
+    for (size_t i = 0; i < p->nregions; i++)
+        runtime_waits |= wait_kind_of(&p->regions[i]) >= 0;
+    if (!from_profile)
+        for (size_t i = 0; i < p->nnodes; i++)
+            waits_from_regions(&p->nodes[i], runtime_waits);
+    p->wait_source = from_profile ? "profile" : "regions";
+
+    struct rp_wait_row outside = {0};
+    size_t *row_of = calloc(p->nnodes ? p->nnodes : 1, sizeof *row_of); /* 0: none, else row + 1 */
+    if (!row_of)
+        return -1;
+    /* parents come before their children, so a node finds its parent's row */
+    for (size_t i = 0; i < p->nnodes; i++) {
+        struct rp_node *n = &p->nodes[i];
+        size_t row = 0;
+        if (n->region && strcmp(n->region->type, "parallel") == 0) {
+            struct rp_wait_row *w = &p->waits[p->nwaits++];
+            w->node = n;
+            w->thread_time = n->s.incl_sum;
+            row = p->nwaits;
+        } else if (n->parent_index != NO_PARENT) {
+            row = row_of[n->parent_index];
+        }
+        row_of[i] = row;
+        struct rp_wait_row *w = row ? &p->waits[row - 1] : &outside;
+        for (int k = 0; k < WAIT_COUNT; k++)
+            w->waits[k] += n->waits[k];
+    }
+    free(row_of);
+    double outside_total = 0;
+    for (int k = 0; k < WAIT_COUNT; k++)
+        outside_total += outside.waits[k];
+    if (outside_total > 0)
+        p->waits[p->nwaits++] = outside;
+    for (size_t i = 0; i < p->nwaits; i++) {
+        p->waits[i].total = 0;
+        for (int k = 0; k < WAIT_COUNT; k++)
+            p->waits[i].total += p->waits[i].waits[k];
+    }
+    qsort(p->waits, p->nwaits, sizeof *p->waits, by_wait_desc);
+    return 0;
+}
+
+int rp_load(const char *path, struct rp_profile *p)
+{
+    memset(p, 0, sizeof *p);
+    json_error_t err;
+    json_t *root = json_load_file(path, 0, &err);
+    if (!root) {
+        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
+                err.line, err.column, err.position, err.text);
+        return -1;
+    }
+    p->root = root;
+    if (strcmp(str(root, "format"), "pomp-profile") != 0) {
+        fprintf(stderr, "pomp-report: %s: not a pomp profile (\"format\" is not \"pomp-profile\")\n",
+                path);
+        return -1;
+    }
+    json_int_t version = json_integer_value(json_object_get(root, "version"));
+    if (version < 1 || version > SUPPORTED_VERSION) {
+        fprintf(stderr, "pomp-report: %s: profile version %lld is not supported (this is version %d)\n",
+                path, (long long)version, SUPPORTED_VERSION);
+        return -1;
+    }
+    json_t *regions = json_object_get(root, "regions");
+    json_t *callpath = json_object_get(root, "callpath");
+    json_t *threads = json_object_get(root, "threads");
+    if (!json_is_array(regions) || !json_is_array(callpath) || !json_is_array(threads)) {
+        fprintf(stderr, "pomp-report: %s: \"regions\", \"callpath\" or \"threads\" is missing\n", path);
+        return -1;
+    }
+    p->program = str(root, "program");
+    p->pid = json_integer_value(json_object_get(root, "pid"));
+    p->duration_ns = num(root, "duration_ns");
+    p->nthreads = json_array_size(threads);
+    p->nregions = json_array_size(regions);
+    p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);
+    if (!p->regions)
+        goto oom;
+    size_t i;
+    json_t *r;
+    json_array_foreach(regions, i, r) {
+        struct rp_region *x = &p->regions[i];
+        x->id = json_integer_value(json_object_get(r, "id"));
+        x->json = r;
+        x->type = str(r, "type");
+        x->name = str(r, "name");
+        x->file = str(r, "file");
+        x->first_line = (int)json_integer_value(json_object_get(r, "first_line"));
+        x->last_line = (int)json_integer_value(json_object_get(r, "last_line"));
+    }
+    if (order_nodes(p, callpath) != 0)
+        goto oom;
+    for (i = 0; i < p->nnodes; i++)
+        stats_of(p->nodes[i].per_thread, &p->nodes[i].s);
+    if (flatten(p) != 0 || gather_waits(p) != 0)
+        goto oom;
+    return 0;
+oom:
+    fprintf(stderr, "pomp-report: out of memory\n");
+    return -1;
+}
+
+void rp_free(struct rp_profile *p)
+{
+    free(p->regions);
+    free(p->nodes);
+    free(p->flat);
+    free(p->waits);
+    json_decref(p->root);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,81 @@
+/* What pomp-report computes from a profile.json: the call-path rows with
+ * their statistics over threads, a flat profile per region, and the wait
+ * breakdown per parallel region. The text tables, --json and --html all show
+ * these same numbers. */
+#ifndef POMP_REPORT_DATA_H
+#define POMP_REPORT_DATA_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* The wait categories of the breakdown, in display order. */
+enum wait_kind { WAIT_BARRIER, WAIT_CRITICAL, WAIT_LOCK, WAIT_ORDERED, WAIT_TASKWAIT, WAIT_IDLE,
+                 WAIT_COUNT };
+extern const char *const wait_names[WAIT_COUNT];
+
+struct rp_region {
+    long long id;
+    const char *type, *name, *file;   /* owned by the JSON document */
+    int first_line, last_line;
+    json_t *json;                     /* the region's object in profile.json */
+};
+
+struct rp_stats {            /* one row's figures over the threads that have data */
+    double visits;           /* summed over threads */
+    size_t threads;
+    double min, mean, max;   /* inclusive ns per thread */
+    double imbalance;        /* (max - mean) / max, in % (0 for one thread) */
+    double incl_sum, self_sum;
+};
+
+#define NO_PARENT ((size_t)-1)
+
+struct rp_node {
+    long long id, parent;
+    size_t parent_index;              /* into nodes[], NO_PARENT at the top */
+    int depth;
+    const struct rp_region *region;   /* NULL: the overflow node */
+    json_t *per_thread;
+    struct rp_stats s;
+    double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
+};
+
+struct rp_flat {             /* a region over all its call paths */
+    const struct rp_region *region;
+    struct rp_stats s;
+};
+
+struct rp_wait_row {         /* a parallel region (call-path node), or the time outside any */
+    const struct rp_node *node;       /* NULL: outside parallel regions */
+    double thread_time;               /* inclusive ns summed over threads */
+    double waits[WAIT_COUNT];
+    double total;
+};
+
+struct rp_profile {
+    json_t *root;
+    const char *program;
+    long long pid;
+    double duration_ns;
+    size_t nthreads;
+    struct rp_region *regions;
+    size_t nregions;
+    struct rp_node *nodes;            /* depth-first, parents before children */
+    size_t nnodes;
+    struct rp_flat *flat;             /* sorted by self time, largest first */
+    size_t nflat;
+    struct rp_wait_row *waits;        /* sorted by total wait, largest first */
+    size_t nwaits;
+    const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
+};
+
+/* Loads and checks path (a profile.json). Returns 0, or -1 after printing why. */
+int rp_load(const char *path, struct rp_profile *p);
+void rp_free(struct rp_profile *p);
+
+/* "critical accumulate", "<overflow>" */
+void rp_region_label(const struct rp_region *r, char *buf, size_t size);
+/* "work.c:14-17", "-" */
+void rp_region_location(const struct rp_region *r, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,84 @@
+#include "report_json.h"
+
+static json_t *stats(const struct rp_stats *s, json_t *o)
+{
+    json_object_set_new(o, "visits", json_real(s->visits));
+    json_object_set_new(o, "threads", json_integer((json_int_t)s->threads));
+    json_object_set_new(o, "min_ns", json_real(s->min));
+    json_object_set_new(o, "mean_ns", json_real(s->mean));
+    json_object_set_new(o, "max_ns", json_real(s->max));
+    json_object_set_new(o, "imbalance_pct", json_real(s->imbalance));
+    json_object_set_new(o, "incl_sum_ns", json_real(s->incl_sum));
+    json_object_set_new(o, "self_ns", json_real(s->self_sum));
+    return o;
+}
+
+static json_t *regions(const struct rp_profile *p)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < p->nregions; i++) {
+        const struct rp_region *r = &p->regions[i];
+        char label[200], loc[200];
+        rp_region_label(r, label, sizeof label);
+        rp_region_location(r, loc, sizeof loc);
+        json_array_append_new(a, json_pack("{sI ss ss ss si si ss ss}", "id", (json_int_t)r->id,
+                                           "type", r->type, "name", r->name, "file", r->file,
+                                           "first_line", r->first_line, "last_line", r->last_line,
+                                           "label", label, "location", loc));
+    }
+    return a;
+}
+
+static json_t *callpath(const struct rp_profile *p)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *n = &p->nodes[i];
+        json_t *o = json_pack("{sI sI si}", "id", (json_int_t)n->id, "parent", (json_int_t)n->parent,
+                              "depth", n->depth);
+        json_object_set_new(o, "region", n->region ? json_integer(n->region->id) : json_null());
+        stats(&n->s, o);
+        json_object_set(o, "per_thread", n->per_thread ? n->per_thread : json_array());
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+static json_t *flat(const struct rp_profile *p)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < p->nflat; i++)
+        json_array_append_new(a, stats(&p->flat[i].s, json_pack("{sI}", "region",
+                                                                 (json_int_t)p->flat[i].region->id)));
+    return a;
+}
+
+static json_t *waits(const struct rp_profile *p)
+{
+    json_t *cats = json_array(), *rows = json_array();
+    for (int k = 0; k < WAIT_COUNT; k++)
+        json_array_append_new(cats, json_string(wait_names[k]));
+    for (size_t i = 0; i < p->nwaits; i++) {
+        const struct rp_wait_row *w = &p->waits[i];
+        json_t *values = json_object();
+        for (int k = 0; k < WAIT_COUNT; k++)
+            json_object_set_new(values, wait_names[k], json_real(w->waits[k]));
+        json_t *o = json_pack("{so sf sf}", "ns", values, "thread_time_ns", w->thread_time,
+                              "total_ns", w->total);
+        json_object_set_new(o, "node", w->node ? json_integer(w->node->id) : json_null());
+        json_object_set_new(o, "region",
+                            w->node && w->node->region ? json_integer(w->node->region->id)
+                                                       : json_null());
+        json_array_append_new(rows, o);
+    }
+    return json_pack("{ss so so}", "source", p->wait_source, "categories", cats, "rows", rows);
+}
+
+json_t *report_json(const struct rp_profile *p)
+{
+    json_t *threads = json_object_get(p->root, "threads");
+    return json_pack("{ss si ss sI sf sO so so so so}", "format", "pomp-report", "version", 1,
+                     "program", p->program, "pid", (json_int_t)p->pid, "duration_ns",
+                     p->duration_ns, "threads", threads, "regions", regions(p), "callpath",
+                     callpath(p), "flat", flat(p), "waits", waits(p));
+}

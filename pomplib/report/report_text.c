@@ -1,0 +1,195 @@
+/* The text tables of pomp-report (docs/output.md). Columns are as wide as
+ * their longest entry (within limits; longer locations keep their end). */
+#include "report_text.h"
+
+#include "report_sampling.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { MIN_NAME = 20, MAX_NAME = 48, MIN_LOC = 12, MAX_LOC = 48 };
+
+struct widths {
+    int name, loc;
+};
+
+static void fit(int *w, size_t len, int max)
+{
+    if ((int)len > *w)
+        *w = (int)len > max ? max : (int)len;
+}
+
+/* s, shortened from the left to width characters ("...ogs/waits.c:25-46"). */
+static const char *clip(const char *s, int width, char *buf, size_t size)
+{
+    size_t len = strlen(s);
+    if ((int)len <= width || width < 4)
+        return s;
+    snprintf(buf, size, "...%s", s + len - (size_t)(width - 3));
+    return buf;
+}
+
+static void row_start(const struct widths *w, const char *name, const char *loc)
+{
+    char a[256], b[256];
+    printf("%-*s %-*s ", w->name, clip(name, w->name, a, sizeof a), w->loc,
+           clip(loc, w->loc, b, sizeof b));
+}
+
+static void stats_columns(const struct rp_stats *s)
+{
+    printf("%8.0f %7zu  %10.3f %10.3f %10.3f %6.1f  %10.3f\n", s->visits, s->threads, s->min / 1e6,
+           s->mean / 1e6, s->max / 1e6, s->imbalance, s->self_sum / 1e6);
+}
+
+static void header_lines(const struct widths *w, const char *first)
+{
+    printf("%-*s %-*s %8s %7s  %32s %6s  %10s\n", w->name, first, w->loc, "location", "visits",
+           "threads", "inclusive time per thread (ms)", "imbal", "self (ms)");
+    printf("%-*s %-*s %8s %7s  %10s %10s %10s %6s  %10s\n", w->name, "", w->loc, "", "", "", "min",
+           "mean", "max", "%", "sum");
+}
+
+/* User values of a node (profile minor version 1), summed over its threads:
+ * one line per value, "begin n: count 8  mean 12.5  min 10  max 15". */
+static void print_values(json_t *per, const struct rp_region *region, int depth)
+{
+    static const char *const kinds[] = {"begin", "end", "event"};
+    for (size_t k = 0; region && k < sizeof kinds / sizeof *kinds; k++) {
+        json_t *names = json_object_get(json_object_get(region->json, "values"), kinds[k]);
+        for (size_t pos = 0;; pos++) {
+            double count = 0, sum = 0, mn = 0, mx = 0;
+            int seen = 0, saturated = 0;
+            size_t i;
+            json_t *t;
+            json_array_foreach(per, i, t) {
+                json_t *s = json_array_get(json_object_get(json_object_get(t, "values"), kinds[k]), pos);
+                double c = json_number_value(json_object_get(s, "count"));
+                if (!s || c <= 0)
+                    continue;
+                double lo = json_number_value(json_object_get(s, "min"));
+                double hi = json_number_value(json_object_get(s, "max"));
+                mn = !seen || lo < mn ? lo : mn;
+                mx = !seen || hi > mx ? hi : mx;
+                count += c;
+                sum += json_number_value(json_object_get(s, "sum"));
+                saturated |= json_is_true(json_object_get(s, "sum_saturated"));
+                seen = 1;
+            }
+            if (!seen && pos >= json_array_size(names))
+                break;
+            if (!seen)
+                continue;
+            const char *name = json_string_value(json_array_get(names, pos));
+            char label[96];
+            if (name)
+                snprintf(label, sizeof label, "%s %s", kinds[k], name);
+            else
+                snprintf(label, sizeof label, "%s value %zu", kinds[k], pos + 1);
+            printf("%*s%-30s count %-10.0f mean %-14.6g min %-14.0f max %.0f%s\n", depth * 2 + 2, "",
+                   label, count, sum / count, mn, mx, saturated ? "  (sum saturated)" : "");
+        }
+    }
+}
+
+static void callpath_table(const struct rp_profile *p, const struct widths *w, int per_thread)
+{
+    printf("Call paths\n");
+    header_lines(w, "region");
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *n = &p->nodes[i];
+        char label[200], indented[240], loc[200];
+        rp_region_label(n->region, label, sizeof label);
+        snprintf(indented, sizeof indented, "%*s%s", n->depth * 2, "", label);
+        rp_region_location(n->region, loc, sizeof loc);
+        row_start(w, indented, loc);
+        stats_columns(&n->s);
+        print_values(n->per_thread, n->region, n->depth);
+        if (!per_thread)
+            continue;
+        size_t k;
+        json_t *t;
+        json_array_foreach(n->per_thread, k, t) {
+            char who[240];
+            snprintf(who, sizeof who, "%*sthread %lld", n->depth * 2 + 2, "",
+                     (long long)json_integer_value(json_object_get(t, "thread")));
+            row_start(w, who, "");
+            printf("%8.0f %7s  %10.3f %10s %10s %6s  %10.3f\n",
+                   json_number_value(json_object_get(t, "visits")), "",
+                   json_number_value(json_object_get(t, "incl_ns")) / 1e6, "", "", "",
+                   json_number_value(json_object_get(t, "excl_ns")) / 1e6);
+        }
+    }
+}
+
+static void flat_table(const struct rp_profile *p, const struct widths *w)
+{
+    printf("\nRegions by self time (all call paths of a region together)\n");
+    header_lines(w, "region");
+    for (size_t i = 0; i < p->nflat; i++) {
+        char label[200], loc[200];
+        rp_region_label(p->flat[i].region, label, sizeof label);
+        rp_region_location(p->flat[i].region, loc, sizeof loc);
+        row_start(w, label, loc);
+        stats_columns(&p->flat[i].s);
+    }
+}
+
+static void wait_table(const struct rp_profile *p, const struct widths *w)
+{
+    printf("\nWaits per parallel region (ms summed over threads; %s)\n",
+           p->wait_source[0] == 'p' ? "from the runtime"
+                                    : "from barrier, critical, ordered, lock and taskwait regions");
+    if (!p->nwaits) {
+        printf("  no waits recorded\n");
+        return;
+    }
+    printf("%-*s %-*s", w->name, "parallel region", w->loc, "location");
+    for (int k = 0; k < WAIT_COUNT; k++)
+        printf(" %9s", wait_names[k]);
+    printf(" %9s %7s\n", "total", "% time");
+    for (size_t i = 0; i < p->nwaits; i++) {
+        const struct rp_wait_row *r = &p->waits[i];
+        char label[200], loc[200];
+        if (r->node) {
+            rp_region_label(r->node->region, label, sizeof label);
+            rp_region_location(r->node->region, loc, sizeof loc);
+        } else {
+            snprintf(label, sizeof label, "(outside parallel regions)");
+            snprintf(loc, sizeof loc, "-");
+        }
+        row_start(w, label, loc);
+        for (int k = 0; k < WAIT_COUNT; k++)
+            printf("%9.3f ", r->waits[k] / 1e6);
+        printf("%9.3f", r->total / 1e6);
+        if (r->thread_time > 0)
+            printf(" %6.1f%%\n", 100.0 * r->total / r->thread_time);
+        else
+            printf(" %7s\n", "-");
+    }
+}
+
+static struct widths column_widths(const struct rp_profile *p)
+{
+    struct widths w = {MIN_NAME, MIN_LOC};
+    char label[200], loc[200];
+    for (size_t i = 0; i < p->nnodes; i++) {
+        rp_region_label(p->nodes[i].region, label, sizeof label);
+        rp_region_location(p->nodes[i].region, loc, sizeof loc);
+        fit(&w.name, strlen(label) + 2 * (size_t)p->nodes[i].depth, MAX_NAME);
+        fit(&w.loc, strlen(loc), MAX_LOC);
+    }
+    fit(&w.name, strlen("(outside parallel regions)"), MAX_NAME);
+    return w;
+}
+
+void report_text(const struct rp_profile *p, int per_thread)
+{
+    struct widths w = column_widths(p);
+    printf("program %s (pid %lld): %.3f s, %zu threads, %zu regions\n\n", p->program, p->pid,
+           p->duration_ns / 1e9, p->nthreads, p->nregions);
+    callpath_table(p, &w, per_thread);
+    flat_table(p, &w);
+    wait_table(p, &w);
+    report_sampling(p->root, 20);
+}

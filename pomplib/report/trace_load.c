@@ -1,0 +1,117 @@
+#include "trace_load.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *dup_str(json_t *o, const char *key)
+{
+    const char *s = json_string_value(json_object_get(o, key));
+    return strdup(s ? s : "");
+}
+
+static uint64_t u64(json_t *o, const char *key)
+{
+    json_int_t v = json_integer_value(json_object_get(o, key));
+    return v > 0 ? (uint64_t)v : 0;
+}
+
+int trace_load(const char *dir, struct trace_model *m)
+{
+    char path[4300];
+    memset(m, 0, sizeof *m);
+    snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/defs.json", dir);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    json_error_t err;
+    json_t *root = json_load_file(path, 0, &err);
+    if (!root) {
+        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
+                err.line, err.column, err.position, err.text);
+        return -1;
+    }
+    int rc = -1;
+    const char *format = json_string_value(json_object_get(root, "format"));
+    json_t *clock = json_object_get(root, "clock"), *regions = json_object_get(root, "regions"),
+           *threads = json_object_get(root, "threads"), *groups = json_object_get(root, "groups");
+    if (!format || strcmp(format, "pomp-trace-defs") != 0 ||
+        json_integer_value(json_object_get(root, "version")) != 1) {
+        fprintf(stderr, "pomp-report: %s: not a pomp trace definition file of version 1\n", path);
+        goto out;
+    }
+    if (!json_is_object(clock) || !json_is_array(regions) || !json_is_array(threads) ||
+        !json_is_array(groups) ||
+        json_integer_value(json_object_get(root, "record_size")) != (json_int_t)sizeof(struct pomp_event)) {
+        fprintf(stderr, "pomp-report: %s: \"clock\", \"regions\", \"threads\", \"groups\" or "
+                        "\"record_size\" (24) is missing or wrong\n", path);
+        goto out;
+    }
+    m->program = dup_str(root, "program");
+    m->hostname = dup_str(root, "hostname");
+    m->pid = (int)json_integer_value(json_object_get(root, "pid"));
+    m->clock_source = dup_str(clock, "source");
+    m->ticks_per_ns = json_number_value(json_object_get(clock, "ticks_per_ns"));
+    m->start_ticks = u64(clock, "start_ticks");
+    m->end_ticks = u64(clock, "end_ticks");
+    m->realtime_start_ns = u64(clock, "realtime_start_ns");
+    if (m->ticks_per_ns <= 0) {
+        fprintf(stderr, "pomp-report: %s: clock.ticks_per_ns must be above 0\n", path);
+        goto out;
+    }
+    m->nregions = (uint32_t)json_array_size(regions);
+    m->regions = calloc(m->nregions ? m->nregions : 1, sizeof *m->regions);
+    m->nthreads = (uint32_t)json_array_size(threads);
+    m->threads = calloc(m->nthreads ? m->nthreads : 1, sizeof *m->threads);
+    m->ngroups = (uint32_t)json_array_size(groups);
+    m->groups = calloc(m->ngroups ? m->ngroups : 1, sizeof *m->groups);
+    if (!m->regions || !m->threads || !m->groups)
+        goto oom;
+    size_t i;
+    json_t *v;
+    json_array_foreach(groups, i, v)
+        if (!(m->groups[i] = strdup(json_string_value(v) ? json_string_value(v) : "")))
+            goto oom;
+    json_array_foreach(regions, i, v) {
+        struct trace_region *r = &m->regions[i];
+        r->id = (uint32_t)u64(v, "id");
+        if (r->id != i + 1) {
+            fprintf(stderr, "pomp-report: %s: regions[%zu] has id %u (ids must be 1, 2, ... in order)\n",
+                    path, i, r->id);
+            goto out;
+        }
+        r->type = dup_str(v, "type");
+        r->name = dup_str(v, "name");
+        r->file = dup_str(v, "file");
+        r->first_line = (int)json_integer_value(json_object_get(v, "first_line"));
+        r->last_line = (int)json_integer_value(json_object_get(v, "last_line"));
+        if (!r->type || !r->name || !r->file)
+            goto oom;
+    }
+    json_array_foreach(threads, i, v) {
+        struct trace_thread *t = &m->threads[i];
+        t->index = (uint32_t)u64(v, "index");
+        t->omp_thread_num = (int32_t)json_integer_value(json_object_get(v, "omp_thread_num"));
+        t->os_tid = (int32_t)json_integer_value(json_object_get(v, "os_tid"));
+        t->dropped = u64(v, "dropped");
+        const char *e = json_string_value(json_object_get(v, "error"));
+        t->error = e ? strdup(e) : NULL;
+    }
+    char msg[4600];
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        if (trace_thread_map(&m->threads[t], dir, m, msg, sizeof msg) != 0) {
+            fprintf(stderr, "pomp-report: %s\n", msg);
+            goto out;
+        }
+    rc = 1;
+    goto out;
+oom:
+    fprintf(stderr, "pomp-report: out of memory\n");
+out:
+    json_decref(root);
+    if (rc != 1)
+        trace_model_free(m);
+    return rc;
+}

@@ -1,0 +1,1066 @@
+/* The OTF2 trace (docs/output.md, "OTF2"): one location per thread, regions
+ * with OpenMP roles and source lines, fork/join and thread-team events, task
+ * create/switch/complete, lock acquire/release (omp locks and critical).
+ *
+ * Three walks over the raw records: the first finds every fork (a master's
+ * enter..exit of a parallel region) and every team join (a begin of one) and
+ * matches each join to the fork whose span holds it; the second follows each
+ * thread's teams to give tasks their OTF2 identity and collects the lock
+ * events, which get their acquisition order in time order across threads; the
+ * third writes the events. The definitions come last. */
+#include "trace_otf2.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <otf2/otf2.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "trace_walk.h"
+
+/* ---- small containers ---- */
+
+struct vec32 {
+    uint32_t *v;
+    size_t n, cap;
+};
+
+static int vec32_push(struct vec32 *a, uint32_t x)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 16;
+        uint32_t *v = realloc(a->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        a->v = v;
+        a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return 0;
+}
+
+/* uint64 -> uint32, open addressing; key 0 is never stored. */
+struct map64 {
+    uint64_t *keys;
+    uint32_t *vals;
+    size_t cap, n;
+};
+
+static uint32_t *map64_slot(struct map64 *m, uint64_t key, int insert)
+{
+    if (insert && (m->n + 1) * 2 > m->cap) {
+        struct map64 bigger = {.cap = m->cap ? m->cap * 2 : 64};
+        bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
+        bigger.vals = calloc(bigger.cap, sizeof *bigger.vals);
+        if (!bigger.keys || !bigger.vals) {
+            free(bigger.keys);
+            free(bigger.vals);
+            return NULL;
+        }
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->keys[i])
+                *map64_slot(&bigger, m->keys[i], 1) = m->vals[i];
+        free(m->keys);
+        free(m->vals);
+        *m = bigger;
+        m->n = 0;
+        for (size_t i = 0; i < m->cap; i++)
+            m->n += m->keys[i] != 0;
+    }
+    if (!m->cap)
+        return NULL;
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & (m->cap - 1);
+    while (m->keys[i] && m->keys[i] != key)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->keys[i]) {
+        if (!insert)
+            return NULL;
+        m->keys[i] = key;
+        m->n++;
+    }
+    return &m->vals[i];
+}
+
+static void map64_free(struct map64 *m)
+{
+    free(m->keys);
+    free(m->vals);
+}
+
+/* ---- what the converter knows ---- */
+
+#define NO_INSTANCE UINT32_MAX
+
+struct instance {        /* one fork: a master's enter..exit of a parallel region */
+    uint32_t region, master;
+    uint64_t start, end;
+    uint32_t team;       /* index into teams */
+    uint8_t master_joined; /* the master began the region itself (has a body) */
+    struct vec32 members;
+};
+
+struct team {            /* an OTF2 thread-team communicator */
+    struct vec32 members; /* thread indices, the master first */
+};
+
+struct join {            /* a thread's begin of a parallel region */
+    uint32_t thread, region;
+    uint64_t time;
+    uint32_t instance;   /* NO_INSTANCE until matched */
+};
+
+struct lock_op {
+    uint64_t time;
+    uint32_t thread, seq, lock;
+    uint8_t acquire;
+};
+
+struct task_identity {
+    uint32_t team, creator, generation;
+};
+
+struct thread_state {
+    struct vec32 forks;     /* instance of each entered parallel frame, in walk order */
+    struct vec32 joins;     /* join index of each begin-opened parallel frame */
+    struct vec32 open;      /* instances this thread has entered and not exited */
+    struct vec32 teams;     /* team stack while walking */
+    struct vec32 lock_order;
+    size_t fork_i, join_i, lock_i;
+    uint32_t lock_seq, generation;
+};
+
+struct conv {
+    const struct trace_model *m;
+    uint32_t thread;                 /* the thread being walked */
+    int pass;
+    struct thread_state *ts;
+    struct instance *inst;
+    size_t ninst, inst_cap;
+    struct join *joins;
+    size_t njoins, joins_cap;
+    struct team *teams;
+    size_t nteams;
+    struct map64 task_ids;           /* task id -> index into tasks */
+    struct task_identity *tasks;
+    size_t ntasks, tasks_cap;
+    struct map64 lock_ids;           /* lock address -> OTF2 lock id + 1 */
+    uint32_t nlocks;
+    uint32_t *critical_lock;         /* per region: lock id of a critical's name + 1 */
+    struct lock_op *lock_ops;
+    size_t nlock_ops, lock_ops_cap;
+    uint8_t *used;                   /* per span slot (REFS_PER_REGION per region): occurs */
+    uint32_t *ref;                   /* per span slot: its OTF2 region (dense, in order) */
+    uint32_t nrefs;
+    OTF2_EvtWriter *w;
+    OTF2_ErrorCode err;
+    int oom;
+};
+
+enum { REF_CONSTRUCT, REF_BODY, REF_CREATE, REFS_PER_REGION };
+
+static const struct trace_region *region_of(const struct conv *c, uint32_t id)
+{
+    return trace_region(c->m, id);
+}
+
+/* The span slot a span of region r is written as. */
+static uint32_t region_ref(const struct trace_region *r, enum trace_span span)
+{
+    uint32_t base = REFS_PER_REGION * (r->id - 1);
+    if (trace_region_is(r, "task"))
+        return base + (span == TRACE_SPAN_ENTERED ? REF_CREATE : REF_CONSTRUCT);
+    if (span == TRACE_SPAN_BODY && !trace_region_is(r, "parallel"))
+        return base + REF_BODY;
+    return base + REF_CONSTRUCT;
+}
+
+/* OTF2 wants region definitions numbered 0, 1, 2, ... in order: each region's
+ * construct slot, and the other slots where they occur. */
+static void number_regions(struct conv *c)
+{
+    for (uint32_t slot = 0; slot < REFS_PER_REGION * c->m->nregions; slot++)
+        c->ref[slot] = slot % REFS_PER_REGION == REF_CONSTRUCT || c->used[slot] ? c->nrefs++
+                                                                                 : UINT32_MAX;
+}
+
+static OTF2_RegionRef otf2_region(const struct conv *c, const struct trace_region *r,
+                                  enum trace_span span)
+{
+    return c->ref[region_ref(r, span)];
+}
+
+static int is_parallel(const struct conv *c, uint32_t region)
+{
+    return trace_region_is(region_of(c, region), "parallel");
+}
+
+/* +1: the record acquires a lock (the lock API; arg is the lock's address),
+ * -1: it releases one, 0: neither. */
+static int lock_action(const struct pomp_event *e)
+{
+    if (!e || !e->arg)
+        return 0;
+    switch (e->kind) {
+    case POMP_EV_SET_LOCK_EXIT: case POMP_EV_SET_NEST_LOCK_EXIT:
+    case POMP_EV_SET_LOCK_EVENT: case POMP_EV_SET_NEST_LOCK_EVENT:
+    case POMP_EV_TEST_LOCK_EVENT: case POMP_EV_TEST_NEST_LOCK_EVENT:
+        return 1;
+    case POMP_EV_UNSET_LOCK_EVENT: case POMP_EV_UNSET_NEST_LOCK_EVENT:
+        return -1;
+    default:
+        return 0;
+    }
+}
+
+/* A critical's block holds the lock of its name: begin..end, entered or not. */
+static int critical_block(const struct conv *c, const struct trace_frame *f)
+{
+    return !f->entered && trace_region_is(region_of(c, f->region), "critical");
+}
+
+static int task_run(const struct conv *c, const struct trace_frame *f)
+{
+    return !f->entered && f->open->arg && trace_region_is(region_of(c, f->region), "task");
+}
+
+static int task_create(const struct conv *c, const struct trace_frame *f)
+{
+    return f->entered && f->open->arg && trace_region_is(region_of(c, f->region), "task");
+}
+
+#define CHECK(call)                                                                               \
+    do {                                                                                          \
+        OTF2_ErrorCode rc_ = (call);                                                              \
+        if (rc_ != OTF2_SUCCESS && c->err == OTF2_SUCCESS)                                        \
+            c->err = rc_;                                                                         \
+    } while (0)
+
+/* ---- pass 1: forks and joins ---- */
+
+static void p1_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    c->used[region_ref(region_of(c, f->region), trace_frame_span(f))] = 1;
+    if (!is_parallel(c, f->region))
+        return;
+    if (f->entered) {
+        if (c->ninst == c->inst_cap) {
+            size_t cap = c->inst_cap ? c->inst_cap * 2 : 64;
+            struct instance *n = realloc(c->inst, cap * sizeof *n);
+            if (!n) {
+                c->oom = 1;
+                return;
+            }
+            c->inst = n;
+            c->inst_cap = cap;
+        }
+        uint32_t k = (uint32_t)c->ninst++;
+        c->inst[k] = (struct instance){.region = f->region, .master = c->thread,
+                                       .start = f->start, .end = UINT64_MAX};
+        if (vec32_push(&ts->forks, k) || vec32_push(&ts->open, k))
+            c->oom = 1;
+        return;
+    }
+    if (c->njoins == c->joins_cap) {
+        size_t cap = c->joins_cap ? c->joins_cap * 2 : 64;
+        struct join *n = realloc(c->joins, cap * sizeof *n);
+        if (!n) {
+            c->oom = 1;
+            return;
+        }
+        c->joins = n;
+        c->joins_cap = cap;
+    }
+    uint32_t j = (uint32_t)c->njoins++;
+    c->joins[j] = (struct join){.thread = c->thread, .region = f->region, .time = f->start,
+                                .instance = NO_INSTANCE};
+    if (f->body && ts->open.n) { /* the master's own share: the fork it is in */
+        uint32_t k = ts->open.v[ts->open.n - 1];
+        c->joins[j].instance = k;
+        c->inst[k].master_joined = 1;
+    }
+    if (vec32_push(&ts->joins, j))
+        c->oom = 1;
+}
+
+static void p1_leave(void *ctx, const struct trace_frame *f, uint64_t time,
+                     const struct pomp_event *close, uint32_t depth)
+{
+    (void)close;
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    if (f->entered && is_parallel(c, f->region) && ts->open.n)
+        c->inst[ts->open.v[--ts->open.n]].end = time;
+}
+
+static void p1_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
+{
+    (void)time;
+    (void)depth;
+    struct conv *c = ctx;
+    const struct trace_region *r = region_of(c, e->region);
+    if (r)
+        c->used[region_ref(r, TRACE_SPAN_ENTERED)] = 1;
+}
+
+/* Forks ordered by region, then start, for the search of match_fork (qsort_r). */
+static int by_region_start(const void *a, const void *b, void *conv)
+{
+    const struct conv *c = conv;
+    const struct instance *x = &c->inst[*(const uint32_t *)a];
+    const struct instance *y = &c->inst[*(const uint32_t *)b];
+    if (x->region != y->region)
+        return (x->region > y->region) - (x->region < y->region);
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* A worker's join belongs to the latest fork of the same region whose span
+ * holds the join's time. Two forks of one region at once (nested parallelism)
+ * cannot be told apart by time: the later one wins (docs/output.md). A binary
+ * search finds the last fork that started by then; a few steps back cover
+ * forks of the same region by other masters at the same time. */
+static uint32_t match_fork(const struct conv *c, const uint32_t *order, const struct join *j)
+{
+    enum { MAX_STEPS_BACK = 64 };
+    size_t lo = 0, hi = c->ninst; /* first fork after (region, time) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct instance *in = &c->inst[order[mid]];
+        if (in->region < j->region || (in->region == j->region && in->start <= j->time))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t k = lo, steps = 0; k-- > 0 && steps < MAX_STEPS_BACK; steps++) {
+        const struct instance *in = &c->inst[order[k]];
+        if (in->region != j->region)
+            break;
+        if (in->master != j->thread && j->time <= in->end)
+            return order[k];
+    }
+    return NO_INSTANCE;
+}
+
+static int same_members(const struct vec32 *a, const struct vec32 *b)
+{
+    return a->n == b->n && memcmp(a->v, b->v, a->n * sizeof *a->v) == 0;
+}
+
+/* The team with exactly these members (made if new); UINT32_MAX when out of memory. */
+static uint32_t team_of(struct conv *c, struct vec32 *members)
+{
+    for (size_t t = 0; t < c->nteams; t++)
+        if (same_members(&c->teams[t].members, members))
+            return (uint32_t)t;
+    struct team *n = realloc(c->teams, (c->nteams + 1) * sizeof *n);
+    if (!n)
+        return UINT32_MAX;
+    c->teams = n;
+    struct team *t = &c->teams[c->nteams];
+    *t = (struct team){0};
+    for (size_t i = 0; i < members->n; i++)
+        if (vec32_push(&t->members, members->v[i]))
+            return UINT32_MAX;
+    return (uint32_t)c->nteams++;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int resolve_teams(struct conv *c)
+{
+    uint32_t *order = malloc((c->ninst ? c->ninst : 1) * sizeof *order);
+    if (!order)
+        return -1;
+    for (size_t k = 0; k < c->ninst; k++)
+        order[k] = (uint32_t)k;
+    qsort_r(order, c->ninst, sizeof *order, by_region_start, c);
+    for (size_t j = 0; j < c->njoins; j++) {
+        struct join *jn = &c->joins[j];
+        if (jn->instance == NO_INSTANCE)
+            jn->instance = match_fork(c, order, jn);
+        if (jn->instance != NO_INSTANCE && jn->thread != c->inst[jn->instance].master &&
+            vec32_push(&c->inst[jn->instance].members, jn->thread)) {
+            free(order);
+            return -1;
+        }
+    }
+    free(order);
+    for (size_t k = 0; k < c->ninst; k++) {
+        struct instance *in = &c->inst[k];
+        /* the master first (rank 0), then the workers by thread index */
+        qsort(in->members.v, in->members.n, sizeof *in->members.v, cmp_u32);
+        struct vec32 members = {0};
+        int bad = vec32_push(&members, in->master);
+        for (size_t i = 0; i < in->members.n && !bad; i++)
+            if (i == 0 || in->members.v[i] != in->members.v[i - 1])
+                bad = vec32_push(&members, in->members.v[i]);
+        in->team = bad ? UINT32_MAX : team_of(c, &members);
+        free(members.v);
+        if (in->team == UINT32_MAX)
+            return -1;
+    }
+    return 0;
+}
+
+/* The team of a join: its fork's, or a team of the thread alone when no fork
+ * was found (its master's records were lost). */
+static uint32_t join_team(struct conv *c, uint32_t join)
+{
+    const struct join *j = &c->joins[join];
+    if (j->instance != NO_INSTANCE)
+        return c->inst[j->instance].team;
+    struct vec32 alone = {0};
+    uint32_t t = vec32_push(&alone, j->thread) ? UINT32_MAX : team_of(c, &alone);
+    free(alone.v);
+    if (t == UINT32_MAX)
+        c->oom = 1;
+    return t == UINT32_MAX ? 0 : t;
+}
+
+/* The team the current thread is in while walking, making a team of the
+ * thread alone outside any parallel region (the initial task). */
+static uint32_t current_team(struct conv *c)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    if (ts->teams.n)
+        return ts->teams.v[ts->teams.n - 1];
+    struct vec32 alone = {0};
+    uint32_t t = vec32_push(&alone, c->thread) ? UINT32_MAX : team_of(c, &alone);
+    free(alone.v);
+    if (t == UINT32_MAX)
+        c->oom = 1;
+    return t == UINT32_MAX ? 0 : t;
+}
+
+static uint32_t rank_in(const struct conv *c, uint32_t team, uint32_t thread)
+{
+    const struct vec32 *m = &c->teams[team].members;
+    for (size_t i = 0; i < m->n; i++)
+        if (m->v[i] == thread)
+            return (uint32_t)i;
+    return 0;
+}
+
+/* ---- pass 2: task identities and lock events ---- */
+
+static uint32_t lock_of_address(struct conv *c, uint64_t address)
+{
+    uint32_t *slot = map64_slot(&c->lock_ids, address, 1);
+    if (!slot) {
+        c->oom = 1;
+        return 0;
+    }
+    if (!*slot)
+        *slot = ++c->nlocks;
+    return *slot - 1;
+}
+
+static uint32_t lock_of_critical(struct conv *c, uint32_t region)
+{
+    const struct trace_region *r = region_of(c, region);
+    if (c->critical_lock[region - 1])
+        return c->critical_lock[region - 1] - 1;
+    /* criticals of one name share one lock */
+    for (uint32_t i = 0; i < c->m->nregions; i++)
+        if (c->critical_lock[i] && strcmp(c->m->regions[i].name, r->name) == 0 &&
+            trace_region_is(&c->m->regions[i], "critical"))
+            return (c->critical_lock[region - 1] = c->critical_lock[i]) - 1;
+    c->critical_lock[region - 1] = ++c->nlocks;
+    return c->nlocks - 1;
+}
+
+static void add_lock_op(struct conv *c, uint64_t time, uint32_t lock, int acquire)
+{
+    if (c->nlock_ops == c->lock_ops_cap) {
+        size_t cap = c->lock_ops_cap ? c->lock_ops_cap * 2 : 256;
+        struct lock_op *n = realloc(c->lock_ops, cap * sizeof *n);
+        if (!n) {
+            c->oom = 1;
+            return;
+        }
+        c->lock_ops = n;
+        c->lock_ops_cap = cap;
+    }
+    c->lock_ops[c->nlock_ops++] = (struct lock_op){
+        .time = time, .thread = c->thread, .seq = c->ts[c->thread].lock_seq++, .lock = lock,
+        .acquire = (uint8_t)acquire};
+}
+
+static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    if (is_parallel(c, f->region) && !f->entered) {
+        uint32_t team = join_team(c, ts->joins.v[ts->join_i++]);
+        if (vec32_push(&ts->teams, team))
+            c->oom = 1;
+    } else if (critical_block(c, f)) {
+        add_lock_op(c, f->start, lock_of_critical(c, f->region), 1);
+    } else if (task_create(c, f)) {
+        uint32_t *slot = map64_slot(&c->task_ids, f->open->arg, 1);
+        if (!slot) {
+            c->oom = 1;
+            return;
+        }
+        if (*slot) /* an id used twice: the first creation keeps it */
+            return;
+        if (c->ntasks == c->tasks_cap) {
+            size_t cap = c->tasks_cap ? c->tasks_cap * 2 : 64;
+            struct task_identity *n = realloc(c->tasks, cap * sizeof *n);
+            if (!n) {
+                c->oom = 1;
+                return;
+            }
+            c->tasks = n;
+            c->tasks_cap = cap;
+        }
+        uint32_t team = current_team(c);
+        c->tasks[c->ntasks] = (struct task_identity){
+            .team = team, .creator = rank_in(c, team, c->thread), .generation = ++ts->generation};
+        *slot = (uint32_t)++c->ntasks;
+    }
+}
+
+static void p2_leave(void *ctx, const struct trace_frame *f, uint64_t time,
+                     const struct pomp_event *close, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    if (lock_action(close) > 0)
+        add_lock_op(c, time, lock_of_address(c, close->arg), 1);
+    if (is_parallel(c, f->region) && !f->entered && ts->teams.n)
+        ts->teams.n--;
+    else if (critical_block(c, f))
+        add_lock_op(c, time, lock_of_critical(c, f->region), 0);
+}
+
+static void p2_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    int a = lock_action(e);
+    if (a)
+        add_lock_op(c, time, lock_of_address(c, e->arg), a > 0);
+}
+
+static int cmp_lock_op(const void *a, const void *b)
+{
+    const struct lock_op *x = a, *y = b;
+    if (x->time != y->time)
+        return (x->time > y->time) - (x->time < y->time);
+    if (x->acquire != y->acquire) /* a release before an acquire at the same tick */
+        return x->acquire - y->acquire;
+    if (x->thread != y->thread)
+        return (x->thread > y->thread) - (x->thread < y->thread);
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Acquisition order per lock, in time order over all threads; a release gets
+ * the number of the acquisition it ends. */
+static int order_locks(struct conv *c)
+{
+    qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
+    uint32_t *count = calloc(c->nlocks + 1, sizeof *count);
+    uint32_t *held = calloc(c->nlocks + 1, sizeof *held);
+    if (!count || !held) {
+        free(count);
+        free(held);
+        return -1;
+    }
+    for (uint32_t t = 0; t < c->m->nthreads; t++) {
+        struct vec32 *o = &c->ts[t].lock_order;
+        for (uint32_t i = 0; i < c->ts[t].lock_seq; i++)
+            if (vec32_push(o, 0)) {
+                free(count);
+                free(held);
+                return -1;
+            }
+    }
+    for (size_t i = 0; i < c->nlock_ops; i++) {
+        struct lock_op *op = &c->lock_ops[i];
+        uint32_t order = op->acquire ? (held[op->lock] = ++count[op->lock]) : held[op->lock];
+        c->ts[op->thread].lock_order.v[op->seq] = order;
+    }
+    free(count);
+    free(held);
+    return 0;
+}
+
+/* ---- pass 3: the events ---- */
+
+static uint32_t next_lock_order(struct conv *c)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    return ts->lock_i < ts->lock_order.n ? ts->lock_order.v[ts->lock_i++] : 0;
+}
+
+static const struct task_identity *task_of(struct conv *c, uint64_t id)
+{
+    uint32_t *slot = map64_slot(&c->task_ids, id, 0);
+    return slot && *slot ? &c->tasks[*slot - 1] : NULL;
+}
+
+/* Is this entered parallel frame a fork whose master began the region too?
+ * Then its enter/exit are only ThreadFork/ThreadJoin (the body is the region),
+ * as OpenMP traces usually show it; otherwise (POMP_PARALLEL=EnterExit) the
+ * region is entered and left around the fork and join. */
+static int fork_only(const struct conv *c, const struct instance *in)
+{
+    (void)c;
+    return in && in->master_joined;
+}
+
+static void p3_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    const struct trace_region *r = region_of(c, f->region);
+    OTF2_RegionRef ref = otf2_region(c, r, trace_frame_span(f));
+    if (is_parallel(c, f->region) && f->entered) {
+        uint32_t k = ts->fork_i < ts->forks.n ? ts->forks.v[ts->fork_i++] : NO_INSTANCE;
+        const struct instance *in = k == NO_INSTANCE ? NULL : &c->inst[k];
+        if (vec32_push(&ts->open, k))
+            c->oom = 1;
+        if (!fork_only(c, in))
+            CHECK(OTF2_EvtWriter_Enter(c->w, NULL, f->start, ref));
+        uint32_t n = f->open->arg ? (uint32_t)f->open->arg
+                     : in ? (uint32_t)c->teams[in->team].members.n : 0;
+        CHECK(OTF2_EvtWriter_ThreadFork(c->w, NULL, f->start, OTF2_PARADIGM_OPENMP, n));
+        return;
+    }
+    if (is_parallel(c, f->region)) {
+        uint32_t team = join_team(c, ts->joins.v[ts->join_i++]);
+        if (vec32_push(&ts->teams, team))
+            c->oom = 1;
+        CHECK(OTF2_EvtWriter_ThreadTeamBegin(c->w, NULL, f->start, team));
+        CHECK(OTF2_EvtWriter_Enter(c->w, NULL, f->start, ref));
+        return;
+    }
+    if (task_run(c, f)) {
+        const struct task_identity *id = task_of(c, f->open->arg);
+        if (id)
+            CHECK(OTF2_EvtWriter_ThreadTaskSwitch(c->w, NULL, f->start, id->team, id->creator,
+                                                   id->generation));
+    }
+    CHECK(OTF2_EvtWriter_Enter(c->w, NULL, f->start, ref));
+    if (critical_block(c, f))
+        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, f->start, OTF2_PARADIGM_OPENMP,
+                                               lock_of_critical(c, f->region),
+                                               next_lock_order(c)));
+    if (task_create(c, f)) {
+        const struct task_identity *id = task_of(c, f->open->arg);
+        if (id)
+            CHECK(OTF2_EvtWriter_ThreadTaskCreate(c->w, NULL, f->start, id->team, id->creator,
+                                                   id->generation));
+    }
+}
+
+static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
+                     const struct pomp_event *close, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    struct thread_state *ts = &c->ts[c->thread];
+    const struct trace_region *r = region_of(c, f->region);
+    OTF2_RegionRef ref = otf2_region(c, r, trace_frame_span(f));
+    if (lock_action(close) > 0)
+        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
+                                               lock_of_address(c, close->arg),
+                                               next_lock_order(c)));
+    if (is_parallel(c, f->region) && f->entered) {
+        uint32_t k = ts->open.n ? ts->open.v[--ts->open.n] : NO_INSTANCE;
+        const struct instance *in = k == NO_INSTANCE ? NULL : &c->inst[k];
+        CHECK(OTF2_EvtWriter_ThreadJoin(c->w, NULL, time, OTF2_PARADIGM_OPENMP));
+        if (!fork_only(c, in))
+            CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
+        return;
+    }
+    if (critical_block(c, f))
+        CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
+                                               lock_of_critical(c, f->region),
+                                               next_lock_order(c)));
+    CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
+    if (is_parallel(c, f->region) && ts->teams.n)
+        CHECK(OTF2_EvtWriter_ThreadTeamEnd(c->w, NULL, time, ts->teams.v[--ts->teams.n]));
+    if (task_run(c, f)) {
+        const struct task_identity *id = task_of(c, f->open->arg);
+        if (id)
+            CHECK(OTF2_EvtWriter_ThreadTaskComplete(c->w, NULL, time, id->team, id->creator,
+                                                     id->generation));
+    }
+}
+
+static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
+{
+    (void)depth;
+    struct conv *c = ctx;
+    const struct trace_region *r = region_of(c, e->region);
+    if (!r)
+        return;
+    OTF2_RegionRef ref = otf2_region(c, r, TRACE_SPAN_ENTERED);
+    CHECK(OTF2_EvtWriter_Enter(c->w, NULL, time, ref));
+    int a = lock_action(e);
+    if (a > 0)
+        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
+                                               lock_of_address(c, e->arg), next_lock_order(c)));
+    else if (a < 0)
+        CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
+                                               lock_of_address(c, e->arg), next_lock_order(c)));
+    CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
+}
+
+static void p3_gap(void *ctx, const struct pomp_event *e, uint64_t time)
+{
+    (void)e;
+    struct conv *c = ctx;
+    /* events were lost before this point: measurement was, in effect, off */
+    CHECK(OTF2_EvtWriter_MeasurementOnOff(c->w, NULL, time, OTF2_MEASUREMENT_OFF));
+    CHECK(OTF2_EvtWriter_MeasurementOnOff(c->w, NULL, time, OTF2_MEASUREMENT_ON));
+}
+
+/* ---- definitions ---- */
+
+struct role {
+    const char *type;
+    OTF2_RegionRole role, body_role;
+};
+
+static const struct role roles[] = {
+    {"parallel", OTF2_REGION_ROLE_PARALLEL, OTF2_REGION_ROLE_PARALLEL},
+    {"for", OTF2_REGION_ROLE_LOOP, OTF2_REGION_ROLE_LOOP},
+    {"loop", OTF2_REGION_ROLE_LOOP, OTF2_REGION_ROLE_LOOP},
+    {"do", OTF2_REGION_ROLE_LOOP, OTF2_REGION_ROLE_LOOP},
+    {"distribute", OTF2_REGION_ROLE_LOOP, OTF2_REGION_ROLE_LOOP},
+    {"taskloop", OTF2_REGION_ROLE_LOOP, OTF2_REGION_ROLE_LOOP},
+    {"sections", OTF2_REGION_ROLE_SECTIONS, OTF2_REGION_ROLE_SECTION},
+    {"section", OTF2_REGION_ROLE_SECTION, OTF2_REGION_ROLE_SECTION},
+    {"workshare", OTF2_REGION_ROLE_WORKSHARE, OTF2_REGION_ROLE_WORKSHARE},
+    {"single", OTF2_REGION_ROLE_SINGLE, OTF2_REGION_ROLE_SINGLE_SBLOCK},
+    {"master", OTF2_REGION_ROLE_MASTER, OTF2_REGION_ROLE_MASTER},
+    {"masked", OTF2_REGION_ROLE_MASTER, OTF2_REGION_ROLE_MASTER},
+    {"critical", OTF2_REGION_ROLE_CRITICAL, OTF2_REGION_ROLE_CRITICAL_SBLOCK},
+    {"atomic", OTF2_REGION_ROLE_ATOMIC, OTF2_REGION_ROLE_ATOMIC},
+    {"barrier", OTF2_REGION_ROLE_BARRIER, OTF2_REGION_ROLE_BARRIER},
+    {"implicit_barrier", OTF2_REGION_ROLE_IMPLICIT_BARRIER, OTF2_REGION_ROLE_IMPLICIT_BARRIER},
+    {"implicit barrier", OTF2_REGION_ROLE_IMPLICIT_BARRIER, OTF2_REGION_ROLE_IMPLICIT_BARRIER},
+    {"ibarrier", OTF2_REGION_ROLE_IMPLICIT_BARRIER, OTF2_REGION_ROLE_IMPLICIT_BARRIER},
+    {"flush", OTF2_REGION_ROLE_FLUSH, OTF2_REGION_ROLE_FLUSH},
+    {"ordered", OTF2_REGION_ROLE_ORDERED, OTF2_REGION_ROLE_ORDERED_SBLOCK},
+    {"task", OTF2_REGION_ROLE_TASK, OTF2_REGION_ROLE_TASK},
+    {"untied task", OTF2_REGION_ROLE_TASK_UNTIED, OTF2_REGION_ROLE_TASK_UNTIED},
+    {"taskwait", OTF2_REGION_ROLE_TASK_WAIT, OTF2_REGION_ROLE_TASK_WAIT},
+    {"taskgroup", OTF2_REGION_ROLE_TASK_WAIT, OTF2_REGION_ROLE_TASK_WAIT},
+    {"function", OTF2_REGION_ROLE_FUNCTION, OTF2_REGION_ROLE_FUNCTION},
+    {"region", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
+    {"user", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
+    {"pomp", OTF2_REGION_ROLE_ARTIFICIAL, OTF2_REGION_ROLE_ARTIFICIAL},
+};
+
+static OTF2_RegionRole role_of(const struct trace_region *r, int body)
+{
+    for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
+        if (strcmp(roles[i].type, r->type) == 0)
+            return body ? roles[i].body_role : roles[i].role;
+    if (strstr(r->type, "lock") || strncmp(r->type, "omp_", 4) == 0)
+        return OTF2_REGION_ROLE_WRAPPER; /* an OpenMP API call */
+    return OTF2_REGION_ROLE_CODE;
+}
+
+static OTF2_Paradigm paradigm_of(const struct trace_region *r)
+{
+    if (trace_region_is(r, "pomp"))
+        return OTF2_PARADIGM_MEASUREMENT_SYSTEM;
+    if (trace_region_is(r, "function") || trace_region_is(r, "region") ||
+        trace_region_is(r, "user"))
+        return OTF2_PARADIGM_USER;
+    return OTF2_PARADIGM_OPENMP;
+}
+
+struct strings {
+    char **s;
+    size_t n, cap;
+};
+
+/* The string's reference, made if new; UINT32_MAX when out of memory. */
+static uint32_t string_ref(struct strings *t, const char *s)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (strcmp(t->s[i], s) == 0)
+            return (uint32_t)i;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 64;
+        char **n = realloc(t->s, cap * sizeof *n);
+        if (!n)
+            return UINT32_MAX;
+        t->s = n;
+        t->cap = cap;
+    }
+    if (!(t->s[t->n] = strdup(s)))
+        return UINT32_MAX;
+    return (uint32_t)t->n++;
+}
+
+static void write_definitions(struct conv *c, OTF2_Archive *archive, const uint64_t *events)
+{
+    const struct trace_model *m = c->m;
+    OTF2_GlobalDefWriter *d = OTF2_Archive_GetGlobalDefWriter(archive);
+    if (!d) {
+        c->err = OTF2_ERROR_MEM_FAULT;
+        return;
+    }
+    /* Strings are written first, so collect every one before writing the rest. */
+    struct strings s = {0};
+    char label[600], name[128];
+    uint32_t nslots = REFS_PER_REGION * m->nregions;
+    uint32_t *region_names = calloc(nslots ? nslots : 1, sizeof *region_names);
+    uint32_t *region_files = calloc(m->nregions ? m->nregions : 1, sizeof *region_files);
+    uint32_t *thread_names = calloc(m->nthreads ? m->nthreads : 1, sizeof *thread_names);
+    uint32_t *team_names = calloc(c->nteams ? c->nteams : 1, sizeof *team_names);
+    uint32_t empty = string_ref(&s, ""), host = string_ref(&s, m->hostname),
+             node = string_ref(&s, "node"), openmp = string_ref(&s, "OpenMP threads");
+    snprintf(name, sizeof name, "%s (pid %d)", m->program, m->pid);
+    uint32_t process = string_ref(&s, name);
+    if (!region_names || !region_files || !thread_names || !team_names) {
+        c->oom = 1;
+        goto out;
+    }
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const struct trace_region *r = &m->regions[i];
+        region_files[i] = string_ref(&s, r->file);
+        static const enum trace_span span_of_ref[REFS_PER_REGION] = {
+            [REF_CONSTRUCT] = TRACE_SPAN_BLOCK, [REF_BODY] = TRACE_SPAN_BODY,
+            [REF_CREATE] = TRACE_SPAN_ENTERED};
+        for (uint32_t k = 0; k < REFS_PER_REGION; k++) {
+            if (c->ref[REFS_PER_REGION * i + k] == UINT32_MAX)
+                continue;
+            trace_span_label(r, span_of_ref[k], label, sizeof label);
+            region_names[REFS_PER_REGION * i + k] = string_ref(&s, label);
+        }
+    }
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        snprintf(name, sizeof name, "thread %u (omp %d, tid %d)", m->threads[t].index,
+                 m->threads[t].omp_thread_num, m->threads[t].os_tid);
+        thread_names[t] = string_ref(&s, name);
+    }
+    for (size_t t = 0; t < c->nteams; t++) {
+        snprintf(name, sizeof name, "OpenMP team %zu (%zu thread%s, master thread %u)", t,
+                 c->teams[t].members.n, c->teams[t].members.n == 1 ? "" : "s",
+                 c->teams[t].members.v[0]);
+        team_names[t] = string_ref(&s, name);
+    }
+    for (size_t i = 0; i < s.n; i++)
+        CHECK(OTF2_GlobalDefWriter_WriteString(d, (OTF2_StringRef)i, s.s[i]));
+
+    uint64_t resolution = (uint64_t)(m->ticks_per_ns * 1e9 + 0.5);
+    CHECK(OTF2_GlobalDefWriter_WriteClockProperties(
+        d, resolution ? resolution : 1, m->start_ticks,
+        m->end_ticks > m->start_ticks ? m->end_ticks - m->start_ticks : 0,
+        m->realtime_start_ns ? m->realtime_start_ns : OTF2_UNDEFINED_TIMESTAMP));
+    CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, host, node, OTF2_UNDEFINED_SYSTEM_TREE_NODE));
+    CHECK(OTF2_GlobalDefWriter_WriteLocationGroup(d, 0, process, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                                  OTF2_UNDEFINED_LOCATION_GROUP));
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        CHECK(OTF2_GlobalDefWriter_WriteLocation(d, t, thread_names[t], OTF2_LOCATION_TYPE_CPU_THREAD,
+                                                 events[t], 0));
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const struct trace_region *r = &m->regions[i];
+        for (uint32_t k = 0; k < REFS_PER_REGION; k++) {
+            uint32_t slot = REFS_PER_REGION * i + k;
+            if (c->ref[slot] == UINT32_MAX)
+                continue;
+            OTF2_RegionRole role = k == REF_CREATE ? OTF2_REGION_ROLE_TASK_CREATE
+                                                   : role_of(r, k == REF_BODY);
+            CHECK(OTF2_GlobalDefWriter_WriteRegion(
+                d, c->ref[slot], region_names[slot], region_names[slot], empty, role, paradigm_of(r),
+                OTF2_REGION_FLAG_NONE, region_files[i], (uint32_t)r->first_line,
+                (uint32_t)r->last_line));
+        }
+    }
+    /* Thread teams: a group of all threads (the OpenMP locations), one group
+     * of ranks in it per team, and a communicator per team. */
+    uint64_t *members = calloc(m->nthreads ? m->nthreads : 1, sizeof *members);
+    if (!members) {
+        c->oom = 1;
+        goto out;
+    }
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        members[t] = t;
+    CHECK(OTF2_GlobalDefWriter_WriteGroup(d, 0, openmp, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                          OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE, m->nthreads,
+                                          members));
+    for (size_t t = 0; t < c->nteams; t++) {
+        const struct vec32 *tm = &c->teams[t].members;
+        for (size_t i = 0; i < tm->n; i++)
+            members[i] = tm->v[i];
+        CHECK(OTF2_GlobalDefWriter_WriteGroup(d, (OTF2_GroupRef)(t + 1), team_names[t],
+                                              OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_OPENMP,
+                                              OTF2_GROUP_FLAG_NONE, (uint32_t)tm->n, members));
+        CHECK(OTF2_GlobalDefWriter_WriteComm(d, (OTF2_CommRef)t, team_names[t],
+                                             (OTF2_GroupRef)(t + 1), OTF2_UNDEFINED_COMM,
+                                             OTF2_COMM_FLAG_NONE));
+    }
+    free(members);
+out:
+    for (size_t i = 0; i < s.n; i++)
+        free(s.s[i]);
+    free(s.s);
+    free(region_names);
+    free(region_files);
+    free(thread_names);
+    free(team_names);
+    if (empty == UINT32_MAX || process == UINT32_MAX)
+        c->oom = 1;
+}
+
+/* ---- the archive ---- */
+
+static OTF2_FlushType pre_flush(void *user, OTF2_FileType type, OTF2_LocationRef loc, void *caller,
+                                bool final)
+{
+    (void)user, (void)type, (void)loc, (void)caller, (void)final;
+    return OTF2_FLUSH;
+}
+
+static OTF2_TimeStamp post_flush(void *user, OTF2_FileType type, OTF2_LocationRef loc)
+{
+    (void)user, (void)type, (void)loc;
+    return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* An archive of an earlier run in the same directory would make OTF2 refuse. */
+static void remove_old_archive(const char *dir)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/traces", dir);
+    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    snprintf(path, sizeof path, "%s/traces.otf2", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/traces.def", dir);
+    unlink(path);
+}
+
+static void free_conv(struct conv *c)
+{
+    for (uint32_t t = 0; c->ts && t < c->m->nthreads; t++) {
+        struct thread_state *ts = &c->ts[t];
+        free(ts->forks.v), free(ts->joins.v), free(ts->open.v), free(ts->teams.v),
+            free(ts->lock_order.v);
+    }
+    for (size_t k = 0; k < c->ninst; k++)
+        free(c->inst[k].members.v);
+    for (size_t t = 0; t < c->nteams; t++)
+        free(c->teams[t].members.v);
+    free(c->ts), free(c->inst), free(c->joins), free(c->teams), free(c->tasks),
+        free(c->lock_ops), free(c->critical_lock), free(c->used), free(c->ref);
+    map64_free(&c->task_ids);
+    map64_free(&c->lock_ids);
+}
+
+static int walk_all(struct conv *c, const struct trace_walk_ops *ops, int pass)
+{
+    c->pass = pass;
+    for (uint32_t t = 0; t < c->m->nthreads && !c->oom; t++) {
+        struct trace_walk_stats st;
+        c->thread = t;
+        if (trace_walk(&c->m->threads[t], ops, c, &st) != 0)
+            c->oom = 1;
+    }
+    return c->oom ? -1 : 0;
+}
+
+int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, size_t errsize)
+{
+    struct conv conv = {.m = m}, *c = &conv;
+    c->ts = calloc(m->nthreads ? m->nthreads : 1, sizeof *c->ts);
+    c->critical_lock = calloc(m->nregions ? m->nregions : 1, sizeof *c->critical_lock);
+    c->used = calloc(REFS_PER_REGION * m->nregions + 1, 1);
+    c->ref = calloc(REFS_PER_REGION * m->nregions + 1, sizeof *c->ref);
+    uint64_t *events = calloc(m->nthreads ? m->nthreads : 1, sizeof *events);
+    int rc = -1;
+    OTF2_Archive *archive = NULL;
+    static const struct trace_walk_ops pass1 = {p1_enter, p1_leave, p1_single, NULL};
+    static const struct trace_walk_ops pass2 = {p2_enter, p2_leave, p2_single, NULL};
+    static const struct trace_walk_ops pass3 = {p3_enter, p3_leave, p3_single, p3_gap};
+    if (!c->ts || !c->critical_lock || !c->used || !c->ref || !events || walk_all(c, &pass1, 1) ||
+        resolve_teams(c) || walk_all(c, &pass2, 2) || order_locks(c))
+        goto oom;
+    number_regions(c);
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        c->ts[t].join_i = 0;
+
+    remove_old_archive(dir);
+    archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+    if (!archive) {
+        snprintf(err, errsize, "cannot create the OTF2 archive %s/traces.otf2", dir);
+        goto out;
+    }
+    static const OTF2_FlushCallbacks flush = {.otf2_pre_flush = pre_flush,
+                                              .otf2_post_flush = post_flush};
+    CHECK(OTF2_Archive_SetFlushCallbacks(archive, &flush, NULL));
+    CHECK(OTF2_Archive_SetSerialCollectiveCallbacks(archive));
+    CHECK(OTF2_Archive_SetCreator(archive, "pomp"));
+    CHECK(OTF2_Archive_SetDescription(archive, "OpenMP trace recorded by pomp"));
+    CHECK(OTF2_Archive_SetMachineName(archive, m->hostname));
+    CHECK(OTF2_Archive_OpenEvtFiles(archive));
+    c->pass = 3;
+    for (uint32_t t = 0; t < m->nthreads && c->err == OTF2_SUCCESS && !c->oom; t++) {
+        c->w = OTF2_Archive_GetEvtWriter(archive, t);
+        if (!c->w) {
+            c->err = OTF2_ERROR_MEM_FAULT;
+            break;
+        }
+        struct trace_walk_stats st;
+        c->thread = t;
+        if (trace_walk(&m->threads[t], &pass3, c, &st) != 0)
+            c->oom = 1;
+        CHECK(OTF2_EvtWriter_GetNumberOfEvents(c->w, &events[t]));
+        CHECK(OTF2_Archive_CloseEvtWriter(archive, c->w));
+    }
+    CHECK(OTF2_Archive_CloseEvtFiles(archive));
+    CHECK(OTF2_Archive_OpenDefFiles(archive));
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        OTF2_DefWriter *dw = OTF2_Archive_GetDefWriter(archive, t);
+        if (dw)
+            CHECK(OTF2_Archive_CloseDefWriter(archive, dw));
+    }
+    CHECK(OTF2_Archive_CloseDefFiles(archive));
+    if (c->err == OTF2_SUCCESS && !c->oom)
+        write_definitions(c, archive, events);
+    CHECK(OTF2_Archive_Close(archive));
+    archive = NULL;
+    if (c->oom)
+        goto oom;
+    if (c->err != OTF2_SUCCESS) {
+        snprintf(err, errsize, "OTF2: %s (%s)", OTF2_Error_GetDescription(c->err),
+                 OTF2_Error_GetName(c->err));
+        goto out;
+    }
+    rc = 0;
+    goto out;
+oom:
+    snprintf(err, errsize, "out of memory while converting the trace to OTF2");
+out:
+    if (archive)
+        OTF2_Archive_Close(archive);
+    free(events);
+    free_conv(c);
+    return rc;
+}

@@ -1,0 +1,86 @@
+# pomp-report: the text tables, --json and --chrome against a run with known
+# waits (thread 0 waits for a critical section thread 1 holds 40 ms, then at a
+# barrier while thread 1 works 30 ms more), and the HTML page's content. The
+# page itself is opened in Chromium by test_report_html.sh.
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+# Exact counts of the POMP events this test makes: the OMPT bridge's events
+# (implicit barriers, waits, chunks) are tested in test_ompt_*.sh.
+export POMP_OMPT=off
+cp "$HERE/progs/waits.c" .
+"$POMPCC" -fopenmp -O2 waits.c -o waits
+POMP_TRACE=both POMP_OUTPUT_DIR=w ./waits > w.out
+assert_eq "$(cat w.out)" "entered=2" "program output"
+L_par=$(line_of waits.c "#pragma omp parallel")
+
+# ---- text ----
+"$REPORT" w > text.txt
+nregions=$(jq '.regions | length' w/profile.json)   # the constructs and the omp_get_thread_num call
+assert_contains text.txt "^program waits \\(pid [0-9]+\\): [0-9.]+ s, 2 threads, $nregions regions\$" "header"
+assert_contains text.txt '^Call paths$' "call-path table"
+assert_contains text.txt '^Regions by self time' "flat table"
+assert_contains text.txt '^Waits per parallel region \(ms summed over threads; from barrier, critical, ordered, lock and taskwait regions\)$' "wait table and its source"
+assert_contains text.txt "^parallel +waits.c:$L_par-[0-9]+ +[0-9.]+ +[0-9.]+ +0.000 +0.000 +0.000 +0.000 +[0-9.]+ +[0-9.]+%$" "a wait row per parallel region"
+# the flat table is sorted by its last column (self time), largest first
+awk '/^Regions by self time/ { on = 1; next } on && /^$/ { exit } on && NR > 0 && $NF ~ /^[0-9.]+$/ { print $NF }' text.txt > self.txt
+nflat=$(jq '[.callpath[].region] | unique | length' w/profile.json)
+[ "$(wc -l < self.txt)" -eq "$nflat" ] || fail "$nflat regions in the flat table: $(cat self.txt)"
+sort -rn self.txt | diff - self.txt > /dev/null || fail "flat table not sorted by self time: $(tr '\n' ' ' < self.txt)"
+"$REPORT" --threads w > threads.txt
+assert_eq "$(grep -cE '^ +thread [01] ' threads.txt)" "$(jq '[.callpath[].per_thread[]] | length' w/profile.json)" \
+    "--threads: one line per thread under each call path"
+
+# ---- --json: the same figures, checked against profile.json ----
+"$REPORT" --json w > r.json
+assert_eq "$(jq -r '.format + " " + (.version | tostring)' r.json)" "pomp-report 1" "format"
+# waits derived from the regions: critical = (inclusive - body) of the critical nodes, barrier = inclusive
+expect_crit=$(jq '([.regions[] | select(.type == "critical") | .id]) as $c
+    | [.callpath[] | select(.region as $r | $c | index($r)) | .per_thread[] | select(.visits > 0) | .incl_ns - .body_ns] | add' w/profile.json)
+expect_bar=$(jq '([.regions[] | select(.type == "barrier") | .id]) as $b
+    | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[].incl_ns] | add' w/profile.json)
+assert_eq "$(jq '.waits.rows | length' r.json)" 1 "one parallel region"
+assert_eq "$(jq '.waits.rows[0].ns.critical' r.json)" "$expect_crit" "critical wait: time outside the critical bodies"
+assert_eq "$(jq '.waits.rows[0].ns.barrier' r.json)" "$expect_bar" "barrier wait: time in the barrier"
+assert_eq "$(jq '.waits.source' r.json)" '"regions"' "wait source"
+# known work: thread 0 waits most of 40 ms and 30 ms (loose bounds: a loaded machine delays thread 0)
+jq -e '.waits.rows[0].ns | .critical > 10e6 and .critical < 60e6 and .barrier > 8e6 and .barrier < 50e6' r.json > /dev/null \
+    || fail "known waits: $(jq -c '.waits.rows[0].ns' r.json)"
+jq -e '[.callpath[] | select(.threads > 1) | (.max_ns - .mean_ns) / .max_ns * 100 - .imbalance_pct | fabs < 1e-6] | all' r.json > /dev/null \
+    || fail "imbalance is (max - mean) / max"
+jq -e '[.flat[].self_ns] | . == (sort | reverse)' r.json > /dev/null || fail "flat rows by self time"
+assert_eq "$(jq '[.flat[].visits] | add' r.json)" "$(jq '[.callpath[].per_thread[].visits] | add' w/profile.json)" "flat visits add up"
+
+# ---- --chrome: the same converter as libpomp's trace.json ----
+"$REPORT" w --chrome again.json 2> chrome.err
+cmp -s again.json w/trace.json || fail "pomp-report --chrome differs from the trace.json of the run"
+assert_contains chrome.err "wrote again.json" "confirmation"
+# a run recorded as OTF2 only can still be looked at in Perfetto
+POMP_TRACE=otf2 POMP_OUTPUT_DIR=o ./waits > /dev/null
+[ ! -e o/trace.json ] || fail "POMP_TRACE=otf2 wrote trace.json"
+"$REPORT" o --chrome o.json 2> /dev/null
+assert_eq "$(chrome_check o.json)" "$(jq '[.traceEvents[] | select(.ph == "B")] | length' w/trace.json)" "Chrome JSON from an OTF2-only run"
+# without a trace: a clear error
+POMP_OUTPUT_DIR=p ./waits > /dev/null
+if "$REPORT" p --chrome p.json 2> nochrome.err; then fail "--chrome without a trace succeeded"; fi
+assert_contains nochrome.err "p has no trace \(trace-raw/defs.json\); record one with POMP_TRACE=otf2, chrome or both" "no-trace message"
+# a broken raw file: the byte offset
+cp -r w broken && printf 'XXXX' | dd of=broken/trace-raw/thread-1.bin bs=1 seek=80 conv=notrunc 2> /dev/null
+if "$REPORT" broken --chrome b.json 2> broken.err; then fail "a broken raw file was accepted"; fi
+assert_contains broken.err 'thread-1.bin: byte offset 80: region id that defs.json does not define' "byte offset of the bad field"
+if "$REPORT" w --html 2> usage.err; then fail "--html without a file"; fi
+assert_contains usage.err "--html needs a file name" "usage error"
+
+# ---- --html: one self-contained file ----
+"$REPORT" w --html w.html 2> html.err
+assert_contains html.err "wrote w.html" "confirmation"
+! grep -qE '(src|href)=|url\(["'"'"']?(https?:|//)|@import' w.html || fail "the page loads something from outside"
+! grep -q '@POMP_DATA@' w.html || fail "data marker left in the page"
+sed -n 's/.*<script id="pomp-data" type="application\/json">\(.*\)<\/script>.*/\1/p' w.html > data.json
+assert_eq "$(jq -r '.format' data.json)" "pomp-report" "embedded data is the --json document"
+assert_eq "$(jq '.timeline.threads | length' data.json)" 2 "timeline lanes"
+assert_eq "$(jq '.timeline.shown' data.json)" "$(jq '[.traceEvents[] | select(.ph == "B")] | length' w/trace.json)" "every slice of the trace"
+assert_eq "$(jq -r '[.timeline.labels[].loc] | map(select(startswith("waits.c:"))) | length > 0' data.json)" true "file:line for tooltips"
+"$REPORT" p --html p.html 2> p.err
+assert_contains p.err "wrote p.html \(no trace in this run: no timeline\)" "page without a trace"
+sed -n 's/.*<script id="pomp-data" type="application\/json">\(.*\)<\/script>.*/\1/p' p.html > pdata.json
+assert_eq "$(jq '.timeline' pdata.json)" null "no timeline data without a trace"

@@ -1,0 +1,59 @@
+# The HTML report in a real browser: headless Chromium loads the page (no
+# network), runs its script, and we check the DOM it built (timeline slices,
+# profile bars, wait segments, the call-path table) and the screenshot's
+# pixels (the construct colours of the timeline and charts are there).
+# Skipped, with the reason, only where Chromium is not installed.
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+# Exact counts of the POMP events this test makes: the OMPT bridge's events
+# (implicit barriers, waits, chunks) are tested in test_ompt_*.sh.
+export POMP_OMPT=off
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+    echo "chromium is not installed (make deps installs the Debian package): HTML report not checked in a browser"
+    exit 77
+fi
+command -v python3 > /dev/null || fail "python3 is needed to read the screenshot"
+browse() { # PAGE PNG: the DOM after the page's script ran, and a screenshot
+    HOME="$WORK" timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --no-first-run --disable-extensions --window-size=1280,1400 --screenshot="$2" --dump-dom \
+        "file://$WORK/$1" 2> browser.err
+}
+
+cp "$HERE/progs/waits.c" .
+"$POMPCC" -fopenmp -O2 waits.c -o waits
+POMP_TRACE=chrome POMP_OUTPUT_DIR=w ./waits > /dev/null
+"$REPORT" w --html w.html 2> /dev/null
+"$REPORT" w --json > r.json
+browse w.html w.png > dom.html || { cat browser.err; fail "chromium failed"; }
+[ -s w.png ] || fail "no screenshot"
+
+# The script ran to the end and drew every part.
+assert_contains dom.html '<body data-rendered="timeline profile waits table"' "every part rendered"
+assert_not_contains dom.html '<body[^>]*data-error-' "no script error"
+slices=$(jq '.traceEvents | map(select(.ph == "B")) | length' w/trace.json)
+assert_eq "$(grep -oE 'class="slice( thin)?"' dom.html | wc -l)" "$((slices))" "one rectangle per slice of the trace (single events are marks)"
+assert_contains dom.html "data-slices=\"$slices\"" "the timeline counts them"
+assert_eq "$(grep -o 'class="lane-label"' dom.html | wc -l)" 2 "a lane per thread"
+assert_contains dom.html '<text[^>]*class="lane-label">thread 0</text>' "lane label"
+assert_eq "$(grep -o 'class="bar"' dom.html | wc -l)" "$(jq '[.flat[] | select(.max_ns > 0)] | [length, 25] | min' r.json)" "a profile bar per region that took time (25 at most)"
+assert_contains dom.html 'class="seg" data-kind="critical"' "critical wait segment"
+assert_contains dom.html 'class="seg" data-kind="barrier"' "barrier wait segment"
+assert_contains dom.html '<td class="loc">waits.c:[0-9]+-[0-9]+</td>' "call-path table with locations"
+assert_contains dom.html 'id="zoom-range">0 ns – [0-9.]+ ms' "the zoom range shows the whole run"
+
+# The screenshot: the parallel (blue), critical (red) and barrier (orange)
+# colours cover real areas, and most of the page is not blank.
+python3 "$HERE/../tools/png_colors.py" w.png 3b6fd4 d64545 e08a1e > colors.txt
+read -r blue red orange drawn <<< "$(tr "\n" " " < colors.txt)"
+[ "$blue" -gt 2000 ] || fail "parallel regions not visible in the screenshot ($blue px)"
+[ "$red" -gt 1000 ] || fail "critical regions not visible in the screenshot ($red px)"
+[ "$orange" -gt 300 ] || fail "barrier not visible in the screenshot ($orange px)"
+[ "$drawn" -gt 100000 ] || fail "the page looks blank ($drawn drawn pixels)"
+
+# Without a trace: the timeline says how to get one; the charts still render.
+POMP_OUTPUT_DIR=p ./waits > /dev/null
+"$REPORT" p --html p.html 2> /dev/null
+browse p.html p.png > pdom.html || { cat browser.err; fail "chromium failed"; }
+assert_contains pdom.html '<body data-rendered="profile waits table"' "charts without a timeline"
+assert_contains pdom.html 'id="timeline-empty">No trace in this run. Record one with POMP_TRACE=otf2' "empty state of the timeline"

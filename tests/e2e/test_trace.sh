@@ -1,0 +1,169 @@
+# Traces (POMP_TRACE): OTF2 read back with otf2-print for every construct
+# group (event counts, region names and roles, nesting, teams, locks), Chrome
+# JSON accepted by jq with B/E well nested per thread, an instrumented program,
+# and the buffer overflow: a tiny buffer loses nothing, and a flush that cannot
+# write counts and reports what was lost.
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+# Exact counts of the POMP events this test makes: the OMPT bridge's events
+# (implicit barriers, waits, chunks) are tested in test_ompt_*.sh.
+export POMP_OMPT=off
+
+# ---- every group, through the POMP API in a real team of 4 threads ----
+cc -fopenmp -O2 -I"$BUILD/include" "$HERE/progs/all_groups.c" -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" \
+   -lpomp $E2E_SANITIZE -o all_groups
+expected='sum=6016 ordered=123 atomics=4 locked=4 singles=1 masters=1'
+OMP_NUM_THREADS=4 POMP_LOOP=Chunks POMP_TRACE=both,events POMP_OUTPUT_DIR=ag ./all_groups > ag.out
+assert_eq "$(cat ag.out)" "$expected" "program output while tracing"
+[ -f ag/traces.otf2 ] && [ -f ag/trace.json ] && [ -f ag/events.log ] || fail "POMP_TRACE=both,events: all three files"
+A=ag/traces.otf2
+enters=$(otf2_nesting $A) || fail "OTF2 nesting: $enters"
+assert_eq "$(otf2_count $A LEAVE)" "$enters" "as many LEAVE as ENTER"
+assert_eq "$(otf2-print -G $A | grep -c '^LOCATION ')" 4 "one location per thread"
+assert_eq "$(otf2_count $A THREAD_FORK)" 1 "fork"
+assert_eq "$(otf2_count $A THREAD_JOIN)" 1 "join"
+assert_eq "$(otf2_count $A THREAD_FORK '# Requested Threads: 4')" 1 "fork asks for 4 threads"
+assert_eq "$(otf2_count $A THREAD_TEAM_BEGIN)" 4 "every thread begins the team"
+assert_eq "$(otf2_count $A THREAD_TEAM_END)" 4 "every thread ends the team"
+assert_eq "$(otf2-print -G $A | grep -c '^COMM ')" 1 "one thread team"
+assert_contains <(otf2-print -G $A) '^GROUP .*Type: COMM_GROUP.*4 Members' "the team has 4 members"
+# critical c1 (4 times) and the omp lock (4 times): acquire and release in pairs
+assert_eq "$(otf2_count $A THREAD_ACQUIRE_LOCK)" 8 "lock acquisitions"
+assert_eq "$(otf2_count $A THREAD_RELEASE_LOCK)" 8 "lock releases"
+assert_eq "$(otf2-print $A | awk '$1 == "THREAD_ACQUIRE_LOCK" { sub(/.*Acquisition Order: /, ""); print }' | sort -n | uniq | tr '\n' ' ')" \
+    "1 2 3 4 " "acquisition orders of each lock are 1..4"
+check_region() { # NAME ROLE ENTERS
+    assert_eq "$(otf2_role $A "$1")" "$2" "role of $1"
+    assert_eq "$(otf2_count $A ENTER "Region: \"$1\"")" "$3" "ENTER events of $1"
+}
+check_region "parallel @ all_groups.c:10" PARALLEL 4
+check_region "function work @ all_groups.c:11" FUNCTION 4
+check_region "for @ all_groups.c:12" LOOP 4
+check_region "for body @ all_groups.c:12" LOOP 64
+check_region "implicit_barrier @ all_groups.c:20" IMPLICIT_BARRIER 4
+check_region "sections @ all_groups.c:21" SECTIONS 4
+check_region "sections body @ all_groups.c:21" SECTION 2
+check_region "single @ all_groups.c:31" SINGLE 4
+check_region "single body @ all_groups.c:31" SINGLE_SBLOCK 1
+check_region "master @ all_groups.c:34" MASTER 1
+check_region "critical c1 @ all_groups.c:37" CRITICAL 4
+check_region "critical c1 body @ all_groups.c:37" CRITICAL_SBLOCK 4
+check_region "atomic @ all_groups.c:40" ATOMIC 4
+check_region "flush @ all_groups.c:41" FLUSH 4
+check_region "omp_set_lock @ all_groups.c:42" WRAPPER 4
+check_region "barrier @ all_groups.c:45" BARRIER 4
+check_region "ordered @ all_groups.c:48" ORDERED 4
+check_region "ordered body @ all_groups.c:48" ORDERED_SBLOCK 4
+check_region "workshare @ all_groups.c:53" WORKSHARE 4
+check_region "region phase @ all_groups.c:55" CODE 4
+assert_contains <(otf2-print -G $A) 'REGION .*"critical c1 @ all_groups.c:37".*File: "all_groups.c" <[0-9]+>, Begin: 37, End: 39' \
+    "source file and lines of a region"
+assert_contains <(otf2-print -G $A) '^CLOCK_PROPERTIES +Ticks per Seconds: [1-9][0-9]{6,}' "clock resolution from the calibration"
+# The region nesting: the chunks inside their loop, on every thread.
+assert_eq "$(otf2-print $A | awk '$1 == "ENTER" { r = $0; sub(/.*Region: /, "", r)
+    if (index(r, "\"for body @")) ok += (prev[$2] ~ /"for @ all_groups.c:12"|"for body @/) ; n++ }
+    $1 == "ENTER" { prev[$2] = r } END { print ok }')" 64 "each chunk follows its loop's enter or the previous chunk"
+
+# Chrome JSON of the same run.
+# OTF2 writes single events as ENTER+LEAVE, Chrome as instants; Chrome adds
+# the master's fork/join span, which OTF2 marks with THREAD_FORK/JOIN instead.
+instants=$(jq '[.traceEvents[] | select(.ph == "i")] | length' ag/trace.json)
+assert_eq "$instants" 16 "atomic, flush, unset lock and user event on 4 threads as instants"
+assert_eq "$(chrome_check ag/trace.json)" "$((enters - instants + 1))" "Chrome B events"
+assert_eq "$(jq '[.traceEvents[] | select(.ph == "M" and .name == "thread_name")] | length' ag/trace.json)" 4 "a named track per thread"
+assert_eq "$(jq -r '[.traceEvents[] | select(.ph == "B") | .cat] | unique | join(",")' ag/trace.json)" \
+    "loop,parallel,runtime,sync,user,workshare" "event groups as categories"
+assert_eq "$(jq -r '[.traceEvents[] | select(.ph == "B" and (.name | startswith("critical c1 @"))) | .args.location] | unique | join(",")' ag/trace.json)" \
+    "all_groups.c:37" "file:line in args"
+# events.log: every record of the raw files, none lost
+assert_eq "$(grep -vc '^#' ag/events.log)" "$(jq '[.threads[].events] | add' ag/trace-raw/defs.json)" "events.log has every record"
+assert_eq "$(jq '[.threads[].dropped] | add' ag/trace-raw/defs.json)" 0 "nothing dropped"
+
+# ---- region filters, decided at record time ----
+OMP_NUM_THREADS=4 POMP_LOOP=Chunks POMP_TRACE=otf2 POMP_FILTER_EXCLUDE='type:atomic,flush,name:c1' \
+    POMP_OUTPUT_DIR=filtered ./all_groups > filtered.out
+assert_eq "$(cat filtered.out)" "$expected" "program output with filters"
+F=filtered/traces.otf2
+otf2_nesting $F > /dev/null || fail "OTF2 nesting with filters"
+for r in "atomic @" "flush @" "critical c1"; do
+    assert_eq "$(otf2_count $F ENTER "Region: \"$r")" 0 "no events of the filtered $r"
+done
+assert_eq "$(otf2_count $F THREAD_ACQUIRE_LOCK)" 4 "only the omp lock's acquisitions remain"
+assert_eq "$(otf2_count $F ENTER 'Region: "single body @')" 1 "other regions unchanged"
+assert_eq "$(jq -r '[.regions[] | select(.filtered) | .type] | sort | join(",")' filtered/profile.json)" \
+    "atomic,critical,flush" "filtered regions marked in the profile"
+assert_eq "$(jq '([.regions[] | select(.filtered) | .id]) as $f | [.callpath[] | select(.region as $r | $f | index($r))] | length' filtered/profile.json)" \
+    0 "no profile nodes for filtered regions"
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='file:all_groups.c,name:phase' POMP_FILTER_EXCLUDE='region:x' \
+    POMP_OUTPUT_DIR=badfilter ./all_groups > badfilter.out 2> badfilter.err
+assert_contains badfilter.err "POMP_FILTER_EXCLUDE='region:x' is not valid \(allowed: a comma-separated list of \[type:\|name:\|file:\]<glob>, e.g. type:atomic,file:\*.h\); using no exclusion" "bad filter message"
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='name:phase' POMP_OUTPUT_DIR=only ./all_groups > /dev/null
+assert_eq "$(jq -r '([.regions[] | select(.filtered | not) | .id]) as $k | [.callpath[] | select(.region as $r | $k | index($r))] | length' only/profile.json)" \
+    1 "POMP_FILTER_INCLUDE=name:phase records only the user region"
+
+# ---- an instrumented program (pompcc), OTF2 and Chrome ----
+cp "$EXAMPLES"/workshare/*.[ch] .
+"$POMPCC" -fopenmp -O2 main.c work.c -o wsapp
+OMP_NUM_THREADS=3 POMP_TRACE=both POMP_OUTPUT_DIR=ws ./wsapp > ws.out
+plain_cc main.c work.c -o ws_plain
+OMP_NUM_THREADS=3 ./ws_plain > ws_plain.out
+diff -u ws_plain.out ws.out || fail "instrumented output differs while tracing"
+ws_enters=$(otf2_nesting ws/traces.otf2) || fail "instrumented OTF2 nesting: $ws_enters"
+assert_eq "$(otf2_count ws/traces.otf2 THREAD_FORK)" 4 "4 parallel regions forked"
+assert_eq "$(otf2_count ws/traces.otf2 THREAD_TEAM_BEGIN)" 12 "3 threads join each"
+assert_eq "$(chrome_check ws/trace.json)" "$((ws_enters + 4))" "Chrome B events: OTF2 ENTER plus the master's fork/join spans"
+
+# ---- buffer overflow: a 4 KiB buffer (170 records) and ~24000 events ----
+cat > many.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+    #pragma omp parallel num_threads(2) reduction(+:s)
+    {
+        for (int r = 0; r < 2000; r++) {
+            #pragma omp for
+            for (int i = 0; i < 100; i++)
+                s += i;
+            #pragma omp critical
+            s++;
+        }
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 many.c -o many
+POMP_TRACE=otf2,chrome,events POMP_BUFFER_SIZE=4k POMP_SUMMARY=on POMP_OUTPUT_DIR=small ./many > small.out 2> small.err
+assert_eq "$(cat small.out)" 9904000 "program output with a tiny buffer"
+defs=small/trace-raw/defs.json
+flushes=$(jq '[.threads[].flushes] | add' $defs)
+[ "$flushes" -gt 100 ] || fail "a tiny buffer flushes often (got $flushes)"
+assert_eq "$(jq '[.threads[].dropped] | add' $defs)" 0 "nothing dropped"
+# per thread: parallel begin/end, 2000 x (loop enter/exit, critical enter/begin/end/exit),
+# the master's parallel enter/exit, and two records per flush
+assert_eq "$(jq '[.threads[] | .events - 2 * .flushes] | sort | join(",")' $defs)" '"12002,12004"' \
+    "every event recorded, with the flushes"
+for t in 0 1; do
+    n=$(jq ".threads[$t].events" $defs)
+    assert_eq "$(stat -c %s small/trace-raw/thread-$t.bin)" "$((64 + 24 * n))" "raw file of thread $t holds all its records"
+done
+small_enters=$(otf2_nesting small/traces.otf2) || fail "OTF2 nesting with flushes: $small_enters"
+assert_eq "$(otf2_role small/traces.otf2 "pomp flush")" ARTIFICIAL "the flush region's role"
+assert_eq "$(otf2_count small/traces.otf2 ENTER 'Region: "pomp flush"')" "$flushes" "each flush is a region"
+assert_eq "$(chrome_check small/trace.json)" "$((small_enters + 1))" "Chrome nesting with flushes"
+assert_eq "$(jq '[.traceEvents[] | select(.ph == "B" and .cat == "pomp")] | length' small/trace.json)" "$flushes" "flushes in the Chrome trace"
+assert_eq "$(jq --slurpfile p small/profile.json -n '($p[0].regions[] | select(.type == "pomp") | .id) as $id
+    | [$p[0].callpath[] | select(.region == $id) | .per_thread[].visits] | add')" "$flushes" "flushes in the profile"
+assert_contains small.err "pomp: trace: [0-9]+ events of 2 threads, $flushes flushes; events.log, traces.otf2, trace.json in small/" "summary line"
+assert_not_contains small.err "lost" "no loss reported"
+
+# ---- a flush that cannot write: counted and reported, the program unharmed ----
+mkdir fails && touch fails/trace-raw   # a file where the raw directory should be
+POMP_TRACE=otf2 POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=fails ./many > fails.out 2> fails.err
+assert_eq "$(cat fails.out)" 9904000 "program output when the trace cannot be written"
+assert_contains fails.err "pomp: error: cannot write the trace of thread [01] to fails/trace-raw: Not a directory; its events are dropped and counted" "the failure, once"
+assert_eq "$(grep -c 'cannot write the trace of thread' fails.err)" 1 "reported once, not per flush"
+dropped=$(jq '[.threads[].dropped_events] | add' fails/profile.json)
+[ "$dropped" -ge 24006 ] || fail "every event counted as dropped (got $dropped)"
+assert_contains fails.err "pomp: warning: $dropped trace events were lost" "the loss in the summary"
