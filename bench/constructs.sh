@@ -54,6 +54,37 @@ build_constructs() {
     fi
 }
 
+# CPU time the whole machine was busy over 0.3 s, in percent of its CPUs.
+machine_busy_percent() {
+    local a b
+    read -r -a a < <(head -1 /proc/stat)
+    sleep 0.3
+    read -r -a b < <(head -1 /proc/stat)
+    local total=0 i
+    for ((i = 1; i < ${#a[@]}; i++)); do total=$((total + b[i] - a[i])); done
+    local idle=$((b[4] - a[4] + b[5] - a[5]))
+    echo $(((total - idle) * 100 / (total > 0 ? total : 1)))
+}
+
+# Two threads on two vCPUs: another process running makes libomp's spin-waits
+# yield (a barrier then takes ~30 us instead of ~0.2) and preempts lock holders.
+# Before each repetition, wait (up to 20 s) until the machine is idle.
+QUIET_BUSY_PERCENT=15
+busy_repetitions=0
+wait_for_quiet_machine() {
+    local waited=0 busy
+    while busy=$(machine_busy_percent) && ((busy > QUIET_BUSY_PERCENT)); do
+        if ((waited >= 20 || $(date +%s) > CONSTRUCTS_DEADLINE)); then
+            say "construct suite: machine still ${busy}% busy, measuring anyway"
+            busy_repetitions=$((busy_repetitions + 1))
+            return
+        fi
+        ((waited == 0)) && say "construct suite: machine ${busy}% busy, waiting for it to be idle"
+        sleep 1
+        waited=$((waited + 1))
+    done
+}
+
 constructs_part() {
     local d=$WORK/constructs
     say "construct suite: building"
@@ -80,9 +111,9 @@ constructs_part() {
     record "#baseline|construct-time|plain libomp"
     record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures"
     record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
-    record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, OMP_WAIT_POLICY unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
+    record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, KMP_USE_YIELD, OMP_WAIT_POLICY, GOMP_SPINCOUNT unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 
-    local -a run_labels=()
+    local -a run_labels=() na_records=()
     local l t why
     for l in "${labels[@]}"; do
         why=""
@@ -91,10 +122,9 @@ constructs_part() {
             "pomp trace") [ "$trace" != none ] || why="not built" ;;
             opari2) [ -x "$d/opari2-bin" ] || why="OPARI2 not installed: make bench-deps" ;;
         esac
-        if [ -n "$why" ]; then
+        if [ -n "$why" ]; then # recorded after the samples: columns keep the order above
             while IFS= read -r t; do
-                record "#na|construct|$t|$l|$why"
-                record "#na|construct-time|$t|$l|$why"
+                na_records+=("#na|construct|$t|$l|$why" "#na|construct-time|$t|$l|$why")
             done < <("$d/plain-libomp" --list)
             continue
         fi
@@ -115,6 +145,7 @@ constructs_part() {
             record "#note|construct|only $rep of $REPS repetitions: the time budget ran out (a busy machine)"
             break
         fi
+        wait_for_quiet_machine
         say "construct suite: repetition $((rep + 1))/$REPS"
         for t in "${tests[@]}"; do
             # rotate the order, so no variant always runs first
@@ -127,6 +158,9 @@ constructs_part() {
             done
         done
     done
+    for t in "${na_records[@]}"; do record "$t"; done
+    ((busy_repetitions == 0)) ||
+        record "#note|construct|$busy_repetitions repetition(s) started on a machine busy with other processes (over ${QUIET_BUSY_PERCENT}% CPU)"
     # the POMP2 library must have recorded: a silent one would flatter OPARI2
     if [ -f "$WORK/opari2-events" ] && ! awk '$2 > 0 { ok = 1 } END { exit !ok }' "$WORK/opari2-events"; then
         say "warning: the OPARI2 build recorded no events"
