@@ -53,3 +53,14 @@ done
 POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
 assert_contains err.txt "POMP_SAMPLING='fast' is not valid \(allowed: off, or a period" "bad POMP_SAMPLING"
 jq -e 'has("sampling") | not' bad/profile.json >/dev/null || fail "sampling section written though sampling is off"
+
+# Uninstrumented: pomprun on a plain GCC build samples the same user-model stacks.
+plain_cc -g -O1 "$PROGRAMS/sampling_nested.c" -o nested_plain
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=pr "$BUILD/bin/pomprun" ./nested_plain >out.txt
+assert_contains out.txt "leaf ran 4 times" "pomprun: program output"
+jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))] | @tsv' \
+    pr/profile.json >paths.txt
+in_leaf=$(awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+good=$(awk -F'\t' '$2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+echo "pomprun: $in_leaf samples in leaf, $good with main > outer > inner > leaf"
+[ "$in_leaf" -ge 450 ] && [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "pomprun: user-model stacks of the samples in leaf"; }
