@@ -34,8 +34,8 @@ $(BENCH)/alloc_count.so: bench/memory/alloc_count.c | $(BENCH)
 # -fopenmp, linked (like pompcc's programs) with LLVM libomp.
 LIBOMP_DIR := $(LLVM_DIR)/lib
 $(BENCH)/pomp2_min.o: bench/pomp2_min/pomp2_min.c pomplib/pomp_profile.h | $(BENCH)
-	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden -Ipomplib -c -o $@ $<
-$(BENCH)/pomp2_min_profile.o: pomplib/pomp_profile.c pomplib/pomp_profile.h | $(BENCH)
-	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden -Ipomplib/include -c -o $@ $<
-$(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o
+	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden -Ipomplib -Ipomplib/include -c -o $@ $<
+$(BENCH)/pomp2_min_%.o: pomplib/pomp_%.c pomplib/pomp_profile.h | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden -Ipomplib/include -Ictc -c -o $@ $<
+$(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o $(BENCH)/pomp2_min_values.o
 	$(CC) -shared -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread
