@@ -82,8 +82,9 @@ event_part() {
             say "event cost: $label, $threads thread(s)"
             env "${env[@]}" "$OUT/event_cost" "$label" "$threads" "$REPS" "$n" >>"$SAMPLES"
             local dropped
-            dropped=$(jq '[.threads[].dropped_events] | add' "$WORK/event-$mode-$threads/profile.json")
-            [ "$dropped" = 0 ] || record "#note|event|$label ${threads}T: $dropped events dropped (buffer full)"
+            dropped=$(jq '[.threads[].dropped_events // 0] | add' "$WORK/event-$mode-$threads/profile.json" 2>/dev/null ||
+                      echo "an unknown number of")
+            [ "$dropped" = 0 ] || record "#note|event|$label ${threads}T: $dropped events dropped (buffer full), or no profile.json to tell"
             rm -rf "$WORK/event-$mode-$threads"
         done
     done
