@@ -126,7 +126,7 @@ $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)
 # the HTML template embedded by a small generator (build/gen/report_template.c) ----
 REPORT_SRC := $(filter-out pomplib/report/embed.c,$(wildcard pomplib/report/*.c))
 REPORT_OBJ := $(REPORT_SRC:pomplib/report/%.c=$(OBJ)/report/%.o) $(OBJ)/gen/report_template.o \
-              $(addprefix $(OBJ)/pomplib/,trace_model.o trace_walk.o trace_chrome.o pomp_eventlog.o)
+              $(addprefix $(OBJ)/pomplib/,trace_model.o trace_walk.o trace_chrome.o pomp_eventlog.o pomp_json.o)
 $(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) $(wildcard pomplib/*.h) | $(OBJ)/report
 	$(CC) $(CFLAGS_ALL) -Ipomplib -c $< -o $@
 $(BUILD)/tools/embed: pomplib/report/embed.c | $(BUILD)/tools

@@ -49,7 +49,14 @@ static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)
     return b->pomp;
 }
 
-enum bridge_op { BR_ENTER, BR_BEGIN, BR_END, BR_EXIT, BR_EVENT };
+/* The bridge's names for the event phases (pomp_eventlog.h). */
+enum bridge_op {
+    BR_ENTER = POMP_PHASE_ENTER,
+    BR_BEGIN = POMP_PHASE_BEGIN,
+    BR_END = POMP_PHASE_END,
+    BR_EXIT = POMP_PHASE_EXIT,
+    BR_EVENT = POMP_PHASE_EVENT
+};
 
 /* One event on thread b's profile and log at time `when`. Returns 1 if it
  * changed the profile (a frame opened while paused returns 0 but still opens). */
@@ -72,17 +79,6 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     }
 }
 
-static inline enum pomp_phase bridge_phase_of(enum bridge_op op)
-{
-    switch (op) {
-    case BR_ENTER: return POMP_PHASE_ENTER;
-    case BR_BEGIN: return POMP_PHASE_BEGIN;
-    case BR_END: return POMP_PHASE_END;
-    case BR_EXIT: return POMP_PHASE_EXIT;
-    default: return POMP_PHASE_EVENT;
-    }
-}
-
 static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
                                 struct POMP_Region_s *r, uint64_t when,
                                 enum pomp_event_kind kind)
@@ -91,19 +87,8 @@ static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
     if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return 0;
     int off = bridge_measuring() == 0;
-    int32_t rc;
-    switch (op) {
-    case BR_ENTER: rc = pomp_profile_enter(&t->profile, r, when, off); break;
-    case BR_BEGIN: rc = pomp_profile_begin(&t->profile, r, when, off); break;
-    case BR_END: rc = pomp_profile_end(&t->profile, r, when); break;
-    case BR_EXIT: rc = pomp_profile_exit(&t->profile, r, when); break;
-    default: rc = pomp_profile_event(&t->profile, r, when, off); break;
-    }
-    if (rc == POMP_PROFILE_SKIPPED)
-        return 0;
-    if (t->log.buf)
-        pomp_eventlog_put(&t->log, when, r->id, kind, bridge_phase_of(op), bridge_group_of(kind), 0);
-    return 1;
+    return pomp_thread_record(t, r, when, (enum pomp_phase)op, off, kind,
+                              bridge_group_of(kind), 0) != POMP_PROFILE_SKIPPED;
 }
 
 /* The frame on top of thread b's profile, or NULL if none is open. */

@@ -122,7 +122,6 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         struct pomp_sampling_runtime rt = {
             .get_state = (ompt_get_state_t)lookup("ompt_get_state"),
             .get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info"),
-            .get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info"),
             .fork_of = bridge_fork_record,
         };
         pomp_sampling_set_runtime(&rt);

@@ -66,19 +66,9 @@ record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
     struct pomp_thread *t = pomp_thread_self(thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
-    uint64_t now = pomp_now();
-    POMP_Int32 prc;
-    switch (phase) {
-    case PHASE_ENTER: prc = pomp_profile_enter(&t->profile, r, now, off); break;
-    case PHASE_BEGIN: prc = pomp_profile_begin(&t->profile, r, now, off); break;
-    case PHASE_END: prc = pomp_profile_end(&t->profile, r, now); break;
-    case PHASE_EXIT: prc = pomp_profile_exit(&t->profile, r, now); break;
-    default: prc = pomp_profile_event(&t->profile, r, now, off); break;
-    }
+    POMP_Int32 prc = pomp_thread_record(t, r, pomp_now(), phase, off, kind, group, arg);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
-    if (t->log.buf)
-        pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     return rc != POMP_SUCCESS ? rc : prc;
 }
 

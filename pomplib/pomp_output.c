@@ -1,4 +1,5 @@
 #include "pomp_output.h"
+#include "pomp_json.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -22,21 +23,6 @@
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
 #define PROFILE_SCHEMA_MINOR_VERSION 1
 
-void pomp_output_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
  * commas outside parentheses and brackets. */
 static void write_name_list(FILE *f, const char *list)
@@ -57,7 +43,7 @@ static void write_name_list(FILE *f, const char *list)
                 b--;
             char *name = strndup(a, (size_t)(b - a));
             fputs(first ? "" : ", ", f);
-            pomp_output_json_string(f, name ? name : "");
+            pomp_json_string(f, name ? name : "");
             free(name);
             first = 0;
             start = c + 1;
@@ -94,21 +80,21 @@ static void write_regions(FILE *f)
     int first = 1;
     for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
         fprintf(f, "%s\n    {\"id\": %u, \"type\": ", first ? "" : ",", r->id);
-        pomp_output_json_string(f, pomp_region_type(r));
+        pomp_json_string(f, pomp_region_type(r));
         fputs(", \"name\": ", f);
-        pomp_output_json_string(f, r->ctc.name ? r->ctc.name : "");
+        pomp_json_string(f, r->ctc.name ? r->ctc.name : "");
         fputs(", \"file\": ", f);
-        pomp_output_json_string(f, r->ctc.file ? r->ctc.file : "");
+        pomp_json_string(f, r->ctc.file ? r->ctc.file : "");
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
                 r->ctc.start_line_first, r->ctc.end_line_last,
                 pomp_region_init_name(r));
-        pomp_output_json_string(f, r->ctc_text);
+        pomp_json_string(f, r->ctc_text);
         write_value_names(f, &r->ctc);
         if (r->filtered_out)
             fputs(", \"filtered\": true", f);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
-            pomp_output_json_string(f, ctc_error_string(r->ctc_error));
+            pomp_json_string(f, ctc_error_string(r->ctc_error));
             fputc('}', f);
         }
         fputc('}', f);
@@ -204,7 +190,7 @@ static int write_profile(const char *dir, const struct pomp_merged *m,
     fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"minor_version\": %d,\n"
                "  \"program\": ",
             PROFILE_SCHEMA_VERSION, PROFILE_SCHEMA_MINOR_VERSION);
-    pomp_output_json_string(f, program_invocation_short_name);
+    pomp_json_string(f, program_invocation_short_name);
     fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
                "  \"duration_ns\": %.0f,\n",
             (int)getpid(), clk->source, clk->ticks_per_ns, duration_ns);

@@ -11,8 +11,6 @@
 
 void pomp_output_write(const struct pomp_config *cfg, const struct pomp_clock *clock);
 
-/* s as a JSON string literal (NULL as ""). */
-void pomp_output_json_string(FILE *f, const char *s);
 
 /* The output directory, created on the first call (a trace flush or the
  * finalizer); *err is the errno of a failed mkdir, else 0. */

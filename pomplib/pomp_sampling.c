@@ -231,6 +231,19 @@ static int user_frames(const ompt_frame_t *fr, const uintptr_t *sps, size_t n, s
     return 1;
 }
 
+/* The calling thread's current task: its frame (NULL if the runtime cannot
+ * tell) and, in *parallel_data, its parallel region. Async-signal-safe. */
+static const ompt_frame_t *current_task(ompt_data_t **parallel_data)
+{
+    int flags, thread_num;
+    ompt_data_t *task_data = NULL;
+    ompt_frame_t *frame = NULL;
+    if (!sampling.rt.get_task_info ||
+        sampling.rt.get_task_info(0, &flags, &task_data, &frame, parallel_data, &thread_num) != 2)
+        return NULL;
+    return frame;
+}
+
 /* The fork record of the parallel region a task belongs to. */
 static const struct pomp_fork_record *fork_of(const ompt_data_t *parallel_data)
 {
@@ -290,12 +303,8 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         s->lost++;
         return;
     }
-    int flags, thread_num;
-    ompt_data_t *task_data = NULL, *parallel_data = NULL;
-    ompt_frame_t *frame = NULL;
-    if (!rt->get_task_info ||
-        rt->get_task_info(0, &flags, &task_data, &frame, &parallel_data, &thread_num) != 2)
-        frame = NULL;
+    ompt_data_t *parallel_data = NULL;
+    const ompt_frame_t *frame = current_task(&parallel_data);
     size_t lo, hi;
     int in_task = user_frames(frame, s->sps, n, &lo, &hi);
     const struct pomp_fork_record *fork = fork_of(parallel_data);
@@ -425,13 +434,8 @@ struct pomp_fork_record *pomp_sampling_fork_begin(const void *codeptr_ra)
     size_t n = unwind(&ctx, 0, ips, sps, POMP_SAMPLE_MAX_FRAMES);
     /* The encountering task: its own exit frame cuts the runtime below it, and
      * its region's fork record is the base of this one (nested parallelism). */
-    const struct pomp_sampling_runtime *rt = &sampling.rt;
-    int flags, thread_num;
-    ompt_data_t *task_data = NULL, *parallel_data = NULL;
-    ompt_frame_t *frame = NULL;
-    if (!rt->get_task_info ||
-        rt->get_task_info(0, &flags, &task_data, &frame, &parallel_data, &thread_num) != 2)
-        frame = NULL;
+    ompt_data_t *parallel_data = NULL;
+    const ompt_frame_t *frame = current_task(&parallel_data);
     size_t lo, hi;
     int nested = user_frames(frame, sps, n, &lo, &hi);
     /* The frames above the call site are the runtime's and ours. */

@@ -30,7 +30,6 @@ struct pomp_fork_record {
 struct pomp_sampling_runtime {
     ompt_get_state_t get_state;
     ompt_get_task_info_t get_task_info;
-    ompt_get_parallel_info_t get_parallel_info;
     /* the fork record kept with a parallel region (the OMPT bridge's team) */
     const struct pomp_fork_record *(*fork_of)(const ompt_data_t *parallel_data);
 };

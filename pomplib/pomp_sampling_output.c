@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "pomp_output.h"
+#include "pomp_json.h"
 #include "pomp_sampling.h"
 #include "pomp_symbols.h"
 
@@ -48,9 +49,9 @@ static const char *pseudo_name(uintptr_t frame)
 /* "NAME", "file": "FILE", "line": N  (after an opening "function": ) */
 static void write_location(FILE *f, const struct pomp_location *at)
 {
-    pomp_output_json_string(f, at ? at->function : "");
+    pomp_json_string(f, at ? at->function : "");
     fputs(", \"file\": ", f);
-    pomp_output_json_string(f, at ? at->file : "");
+    pomp_json_string(f, at ? at->file : "");
     fprintf(f, ", \"line\": %d", at ? at->line : 0);
 }
 
@@ -62,14 +63,14 @@ static void write_frames(FILE *f, const uintptr_t *frames, size_t n)
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%s\n      {\"function\": ", i ? "," : "");
         if (is_pseudo(frames[i])) {
-            pomp_output_json_string(f, pseudo_name(frames[i]));
+            pomp_json_string(f, pseudo_name(frames[i]));
             fputs(", \"file\": \"\", \"line\": 0, \"module\": \"\", \"offset\": \"0x0\"}", f);
             continue;
         }
         const struct pomp_symbol *s = resolved && syms.syms[i].at ? &syms.syms[i] : NULL;
         write_location(f, s ? &s->at[0] : NULL);
         fputs(", \"module\": ", f);
-        pomp_output_json_string(f, s ? s->module : "");
+        pomp_json_string(f, s ? s->module : "");
         fprintf(f, ", \"offset\": \"0x%lx\"", (unsigned long)(s ? s->offset : frames[i]));
         if (s && s->depth > 1) {
             fputs(", \"inlined\": [", f);

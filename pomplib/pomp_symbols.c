@@ -13,11 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static char *dup_or_empty(const char *s)
-{
-    char *d = strdup(s ? s : "");
-    return d ? d : NULL;
-}
+static char *dup_or_empty(const char *s) { return strdup(s ? s : ""); }
 
 /* The module's path as a file that addr2line can open. */
 static const char *module_path(const char *dli_fname, char *buf, size_t size)

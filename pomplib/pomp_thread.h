@@ -10,6 +10,7 @@
 
 #include "pomp_eventlog.h"
 #include "pomp_profile.h"
+#include "pomp_region.h"
 
 struct pomp_thread {
     uint32_t index;             /* 0, 1, ... in order of first event */
@@ -30,6 +31,29 @@ static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
     if (__builtin_expect(t == NULL, 0))
         t = pomp_thread_register(thread_id);
     return t;
+}
+
+/* One event on thread t's call-path profile and, when tracing, its log: what
+ * every event source (POMP routines, the OMPT bridge) does once it has its
+ * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
+ * when the event changed no figure (and was not logged). */
+static inline __attribute__((always_inline)) int32_t
+pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                   enum pomp_phase phase, int off, unsigned kind, unsigned group, uint64_t arg)
+{
+    int32_t rc;
+    switch (phase) {
+    case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
+    case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
+    case POMP_PHASE_END: rc = pomp_profile_end(&t->profile, r, now); break;
+    case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
+    default: rc = pomp_profile_event(&t->profile, r, now, off); break;
+    }
+    if (__builtin_expect(rc == POMP_PROFILE_SKIPPED, 0))
+        return rc;
+    if (t->log.buf)
+        pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
+    return rc;
 }
 
 /* All registered threads, newest first, and their number. */

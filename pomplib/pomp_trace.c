@@ -3,6 +3,7 @@
  * read the raw files back from disk, as pomp-report does later, so both see
  * the same thing. */
 #include "pomp_trace.h"
+#include "pomp_json.h"
 
 #include <errno.h> /* program_invocation_short_name (GNU) */
 #include <stdlib.h>
@@ -94,9 +95,9 @@ static int write_defs(const char *dir, const struct trace_model *m,
     if (!f)
         return -1;
     fputs("{\n  \"format\": \"pomp-trace-defs\",\n  \"version\": 1,\n  \"program\": ", f);
-    trace_json_string(f, m->program);
+    pomp_json_string(f, m->program);
     fputs(",\n  \"hostname\": ", f);
-    trace_json_string(f, m->hostname);
+    pomp_json_string(f, m->hostname);
     fprintf(f,
             ",\n  \"pid\": %d,\n  \"record_size\": %zu,\n"
             "  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.9f, \"start_ticks\": %llu, "
@@ -115,11 +116,11 @@ static int write_defs(const char *dir, const struct trace_model *m,
     for (uint32_t i = 0; i < m->nregions; i++) {
         const struct trace_region *r = &m->regions[i];
         fprintf(f, "%s\n    {\"id\": %u, \"type\": ", i ? "," : "", r->id);
-        trace_json_string(f, r->type);
+        pomp_json_string(f, r->type);
         fputs(", \"name\": ", f);
-        trace_json_string(f, r->name);
+        pomp_json_string(f, r->name);
         fputs(", \"file\": ", f);
-        trace_json_string(f, r->file);
+        pomp_json_string(f, r->file);
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d}", r->first_line, r->last_line);
     }
     fputs("\n  ],\n  \"threads\": [", f);
@@ -133,7 +134,7 @@ static int write_defs(const char *dir, const struct trace_model *m,
                 i ? "," : "", t->index, t->omp_thread_num, t->os_tid, t->index,
                 (unsigned long long)l->written, l->flushes, (unsigned long long)l->dropped);
         if (t->error)
-            trace_json_string(f, t->error);
+            pomp_json_string(f, t->error);
         else
             fputs("null", f);
         fputc('}', f);

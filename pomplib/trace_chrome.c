@@ -1,4 +1,5 @@
 #include "trace_chrome.h"
+#include "pomp_json.h"
 
 #include <inttypes.h>
 
@@ -22,14 +23,14 @@ static void name_and_args(struct chrome *c, const struct pomp_event *e, enum tra
     char label[600], cat[32];
     trace_span_label(r, span, label, sizeof label);
     fputs(",\"name\":", c->f);
-    trace_json_string(c->f, label);
+    pomp_json_string(c->f, label);
     fprintf(c->f, ",\"cat\":\"%s\",\"args\":{\"event\":\"%s\"",
             trace_group_name(c->m, e->group, cat, sizeof cat), pomp_event_name(e->kind));
     if (r && *r->file) {
         char where[600];
         snprintf(where, sizeof where, "%s:%d", r->file, r->first_line);
         fputs(",\"location\":", c->f);
-        trace_json_string(c->f, where);
+        pomp_json_string(c->f, where);
         fprintf(c->f, ",\"lines\":\"%d-%d\"", r->first_line, r->last_line);
     }
     if (r)
@@ -81,12 +82,12 @@ int trace_chrome_write(const struct trace_model *m, FILE *f)
     struct chrome c = {.m = m, .f = f};
     static const struct trace_walk_ops ops = {enter, leave, single, gap};
     fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"tool\":\"pomp\",\"program\":", f);
-    trace_json_string(f, m->program);
+    pomp_json_string(f, m->program);
     fprintf(f, ",\"clock\":\"%s\"},\n\"traceEvents\":[\n", m->clock_source);
     fprintf(f, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":", m->pid);
     char name[600];
     snprintf(name, sizeof name, "%s (pid %d)", m->program, m->pid);
-    trace_json_string(f, name);
+    pomp_json_string(f, name);
     fputs("}}", f);
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct trace_thread *th = &m->threads[t];
@@ -94,7 +95,7 @@ int trace_chrome_write(const struct trace_model *m, FILE *f)
                  th->os_tid);
         fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":",
                 m->pid, th->index);
-        trace_json_string(f, name);
+        pomp_json_string(f, name);
         fprintf(f, "}},\n{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":%d,\"tid\":%u,"
                    "\"args\":{\"sort_index\":%u}}",
                 m->pid, th->index, th->index);

@@ -99,7 +99,4 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
 /* Releases the mappings and every string and array of m. */
 void trace_model_free(struct trace_model *m);
 
-/* A JSON string literal of s (quotes and escapes added). */
-void trace_json_string(FILE *f, const char *s);
-
 #endif

@@ -320,16 +320,22 @@ static int gather_waits(struct rp_profile *p)
     return 0;
 }
 
+json_t *rp_load_json(const char *path)
+{
+    json_error_t err;
+    json_t *root = json_load_file(path, 0, &err);
+    if (!root)
+        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
+                err.line, err.column, err.position, err.text);
+    return root;
+}
+
 int rp_load(const char *path, struct rp_profile *p)
 {
     memset(p, 0, sizeof *p);
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    if (!root) {
-        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
-                err.line, err.column, err.position, err.text);
+    json_t *root = rp_load_json(path);
+    if (!root)
         return -1;
-    }
     p->root = root;
     if (strcmp(str(root, "format"), "pomp-profile") != 0) {
         fprintf(stderr, "pomp-report: %s: not a pomp profile (\"format\" is not \"pomp-profile\")\n",

@@ -69,6 +69,10 @@ struct rp_profile {
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
 };
 
+/* A JSON file pomp wrote, parsed; NULL after printing where it is malformed
+ * (line, column and byte offset). */
+json_t *rp_load_json(const char *path);
+
 /* Loads and checks path (a profile.json). Returns 0, or -1 after printing why. */
 int rp_load(const char *path, struct rp_profile *p);
 void rp_free(struct rp_profile *p);

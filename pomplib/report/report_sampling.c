@@ -76,9 +76,7 @@ static char *fold_key(json_t *frames_of_path, json_t *frames)
             if (key_add(&k, function_of(in)) != 0)
                 goto oom;
     }
-    if (key_add(&k, "") == 0 && k.len >= 3) /* an empty path stays "" */
-        k.text[k.len -= 3] = '\0';
-    return k.text ? k.text : strdup("");
+    return k.text ? k.text : strdup(""); /* an empty path is "" */
 oom:
     free(k.text);
     return NULL;

@@ -1,4 +1,5 @@
 #include "trace_load.h"
+#include "report_data.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -26,13 +27,9 @@ int trace_load(const char *dir, struct trace_model *m)
     struct stat st;
     if (stat(path, &st) != 0)
         return 0;
-    json_error_t err;
-    json_t *root = json_load_file(path, 0, &err);
-    if (!root) {
-        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
-                err.line, err.column, err.position, err.text);
+    json_t *root = rp_load_json(path);
+    if (!root)
         return -1;
-    }
     int rc = -1;
     const char *format = json_string_value(json_object_get(root, "format"));
     json_t *clock = json_object_get(root, "clock"), *regions = json_object_get(root, "regions"),
