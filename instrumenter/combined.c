@@ -26,7 +26,6 @@ static const struct {
     {"teams distribute simd", "teams", "distribute simd"},
     {"teams distribute parallel for", "teams", "distribute parallel for"},
     {"teams distribute parallel for simd", "teams", "distribute parallel for simd"},
-    {"teams loop", "teams", "loop"},
 };
 
 int combined_split(const char *name, const char **outer, const char **inner)
@@ -189,14 +188,10 @@ static int destination(const struct directive_item *c, const char *outer, const 
     if (strcmp(w, "reduction") == 0) {
         if (!accepts_reduction(inner))
             return TO_OUTER;
-        /* parallel with for/sections/loop/taskloop: the inner leaf only. teams
-         * with loop: §17.2 says the loop leaf, but Clang rejects a reduction on
-         * a loop bound to teams; on teams the result is the same (each iteration
-         * runs once, in one team). Otherwise every leaf that takes it. */
+        /* parallel with for/sections/loop/taskloop: the inner leaf only;
+         * otherwise every leaf that takes it */
         if (!teams)
             return TO_INNER;
-        if (strcmp(inner, "loop") == 0)
-            return TO_OUTER;
         return TO_OUTER | TO_INNER;
     }
     return TO_INNER; /* clauses only the inner leaf knows, and unknown ones */

@@ -38,6 +38,9 @@ static const struct construct constructs[] = {
     {"task", SHAPE_BLOCK, "Task", "task", F_SCHEDULING},
     {"taskgroup", SHAPE_BLOCK, "Taskgroup", "taskgroup", F_SCHEDULING},
     {"teams", SHAPE_BLOCK, "Teams", "teams", 0},
+    /* not split: the loop leaf would need the reduction (its threads share the
+     * team's copy), and Clang rejects a reduction on a loop bound to teams */
+    {"teams loop", SHAPE_AROUND, "Teams", "teams loop", F_NO_EVENTS_INSIDE},
     {"target data", SHAPE_BLOCK, "Target_data", "target data", 0},
     {"target enter data", SHAPE_PAIR, "Target", "target enter data", 0},
     {"target exit data", SHAPE_PAIR, "Target", "target exit data", 0},

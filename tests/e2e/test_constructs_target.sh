@@ -2,7 +2,7 @@
 # host block), target, target update, target enter/exit data and a combined
 # target construct get Target events on the host, nothing inside them or in a
 # declare target block; host teams with distribute, teams distribute parallel
-# for and teams loop; doacross ordered. Built with GCC on libgomp (GCC's target
+# for and teams loop (around the whole, not split); doacross ordered. Built with GCC on libgomp (GCC's target
 # entry points are not in LLVM libomp, and libomp 19 crashes in GCC's doacross
 # with one thread) and with Clang on libomp: the same output and events.
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -44,12 +44,8 @@ expect_events $1.$T target.c $T <<'SPEC'
 1 Teams_exit teams @tdpf
 2 Distribute_enter distribute_parallel_for @tdpf
 2 Distribute_exit distribute_parallel_for @tdpf
-1 Teams_enter teams @tloop
-2 Teams_begin teams @tloop
-2 Teams_end teams @tloop
-1 Teams_exit teams @tloop
-2 Loop_construct_enter loop @tloop
-2 Loop_construct_exit loop @tloop
+1 Teams_enter teams_loop @tloop
+1 Teams_exit teams_loop @tloop
 1 Parallel_enter parallel @doacross
 T Parallel_begin parallel @doacross
 T Parallel_end parallel @doacross

@@ -86,9 +86,10 @@ Test(combined, teams)
     /* distribute simd takes a reduction too: both leaves */
     check_split("omp teams distribute simd reduction(+: s)", "teams", "distribute simd", "reduction(+: s)",
                 "reduction(+: s)");
-    /* teams loop: on teams (Clang rejects it on a loop bound to teams) */
-    check_split("omp teams loop reduction(+: s) lastprivate(l)", "teams", "loop", "reduction(+: s)",
-                "lastprivate(l)");
+    /* teams loop is not split: its loop leaf would need the reduction, which
+     * Clang rejects on a loop bound to teams (instrumented around the whole) */
+    const char *outer, *inner;
+    cr_assert_eq(combined_split("teams loop", &outer, &inner), 0, "teams loop is split");
 }
 
 Test(combined, allocate_follows_its_privatized_variables)
