@@ -120,6 +120,52 @@ static void add_first_word(struct ctc_builder *b, const char *key, const char *a
         ctc_builder_add(b, key, word);
 }
 
+/* Target constructs: the device clause as written, and every map (or, for
+ * target update, motion) clause as "<map-type>: <list>", joined by ";". A map
+ * without a map-type is tofrom (OpenMP 5.2 §5.8.3). The OMPT bridge reports
+ * the device number and the bytes moved at run time; these keys say what the
+ * source asked for. */
+static void add_target_clauses(struct ctc_builder *b, const struct directive *d)
+{
+    const struct directive_item *c = directive_clause(d, "device");
+    if (c && c->arg)
+        ctc_builder_add(b, "device", c->arg);
+    char maps[1024];
+    size_t n = 0;
+    maps[0] = '\0';
+    for (size_t i = 0; i < d->nclauses; i++) {
+        const struct directive_item *m = &d->clauses[i];
+        int is_map = strcmp(m->word, "map") == 0;
+        if (!m->arg || (!is_map && strcmp(m->word, "to") != 0 && strcmp(m->word, "from") != 0))
+            continue;
+        const char *list = m->arg, *colon = is_map ? strchr(m->arg, ':') : NULL;
+        if (colon && colon[1] != ':') /* "to: a" but not "ns::a" */
+            list = colon + 1;
+        else
+            colon = NULL;
+        while (*list == ' ')
+            list++;
+        /* the map-type is the last word before the colon ("always, to: a" gives to) */
+        char kind[32] = "tofrom";
+        if (!is_map)
+            snprintf(kind, sizeof kind, "%s", m->word);
+        else if (colon) {
+            const char *end = colon, *start;
+            while (end > m->arg && end[-1] == ' ')
+                end--;
+            for (start = end; start > m->arg && start[-1] != ' ' && start[-1] != ','; start--)
+                ;
+            snprintf(kind, sizeof kind, "%.*s", (int)(end - start), start);
+        }
+        int w = snprintf(maps + n, sizeof maps - n, "%s%s: %s", n ? ";" : "", kind, list);
+        if (w < 0 || (size_t)w >= sizeof maps - n)
+            break; /* the rest does not fit: the CTC keeps the clauses that do */
+        n += (size_t)w;
+    }
+    if (n)
+        ctc_builder_add(b, "map", maps);
+}
+
 void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, const char *type)
 {
     if (strcmp(type, "critical") == 0 && d->name_arg)
@@ -164,6 +210,11 @@ void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, 
     }
     if (strcmp(type, "taskwait") == 0)
         add_flag(b, d, "depend", "hasDepend");
+    if (strncmp(type, "target", 6) == 0) {
+        add_target_clauses(b, d);
+        add_flag(b, d, "if", "hasIf");
+        add_flag(b, d, "depend", "hasDepend");
+    }
     add_flag(b, d, "firstprivate", "hasFirstprivate");
     add_flag(b, d, "reduction", "hasReduction");
     add_flag(b, d, "nowait", "hasNowait");

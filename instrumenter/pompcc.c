@@ -54,6 +54,7 @@ struct pompcc {
     enum pomp_runtime runtime;
     int runtime_given;           /* --pomp-runtime= on the command line */
     int keep, verbose, openmp, explicit_language, shared;
+    int offload;                /* a Clang offloading flag was given (-fopenmp-targets=...) */
     int cxx_driver;              /* called as pompc++ */
     int functions;               /* --pomp-functions given */
     struct strbuf function_rules;/* their rules, joined by ',' (empty: every function) */
@@ -222,6 +223,8 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         }
         if (pomp_runtime_is_openmp_flag(a))
             pc->openmp = 1;
+        if (pomp_runtime_is_offload_flag(a))
+            pc->offload = 1;
         if (strncmp(a, "-x", 2) == 0) {
             const char *v = a[2] ? a + 2 : i + 1 < argc ? argv[i + 1] : "";
             if (language_option(pc, v)) {
@@ -507,7 +510,7 @@ static int prelink_and_link(struct pompcc *pc)
     for (size_t i = 0; i <= pc->flags.n; i++) {
         for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
             argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
-        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i]))
+        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload))
             argv_add(&cmd, pc->flags.v[i]);
     }
     char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
@@ -573,9 +576,12 @@ int main(int argc, char **argv)
     me = me ? me + 1 : argv[0];
     pc.cxx_driver = strlen(me) >= 2 && strcmp(me + strlen(me) - 2, "++") == 0;
     const char *var = pc.cxx_driver ? "POMP_CXX" : "POMP_CC";
-    pc.cc = getenv(var) && *getenv(var) ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
+    int cc_given = getenv(var) && *getenv(var);
+    pc.cc = cc_given ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
     find_installation(&pc);
     parse_args(&pc, argc, argv);
+    if (pc.offload && !cc_given) /* only Clang offloads with libomptarget */
+        pc.cc = pc.cxx_driver ? "clang++-19" : "clang-19";
 
     size_t nsources = 0;
     for (size_t i = 0; i < pc.ninputs; i++)

@@ -23,9 +23,17 @@ int pomp_runtime_is_openmp_flag(const char *a)
            strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0;
 }
 
-int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a)
+int pomp_runtime_is_offload_flag(const char *a)
 {
-    return rt == POMP_RUNTIME_LIBOMP && pomp_runtime_is_openmp_flag(a);
+    return strncmp(a, "-fopenmp-targets=", 17) == 0 || strncmp(a, "--offload-arch=", 15) == 0 ||
+           strcmp(a, "-fopenmp-offload-mandatory") == 0 || strncmp(a, "-Xopenmp-target", 15) == 0;
+}
+
+int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a, int offload)
+{
+    /* an offloading link needs the driver's -fopenmp: it runs the linker
+     * wrapper that embeds the device images and adds libomptarget */
+    return rt == POMP_RUNTIME_LIBOMP && !offload && pomp_runtime_is_openmp_flag(a);
 }
 
 const char *const *pomp_runtime_link_args(enum pomp_runtime rt)

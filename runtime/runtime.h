@@ -12,9 +12,14 @@ int pomp_runtime_parse(const char *name, enum pomp_runtime *out);
 /* Does this compiler flag turn on OpenMP (-fopenmp, -fopenmp=libomp, -fiopenmp, -qopenmp)? */
 int pomp_runtime_is_openmp_flag(const char *arg);
 
+/* Does this flag ask Clang for OpenMP offloading (-fopenmp-targets=,
+ * --offload-arch=, -Xopenmp-target...)? Such a program needs Clang and libomptarget. */
+int pomp_runtime_is_offload_flag(const char *arg);
+
 /* Whether the flag must be dropped from the link line for this runtime (the
- * compiler driver would otherwise add its own runtime, libgomp for GCC). */
-int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg);
+ * compiler driver would otherwise add its own runtime, libgomp for GCC). An
+ * offloading link (offload != 0) keeps -fopenmp. */
+int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg, int offload);
 
 /* The linker arguments that put the runtime under the program (NULL-terminated,
  * static storage). */
