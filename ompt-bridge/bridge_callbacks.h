@@ -49,6 +49,24 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
 void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps);
 void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra);
 
+/* bridge_device.c: devices, target constructs, data operations, kernel launches */
+void bridge_on_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                 ompt_function_lookup_t lookup, const char *documentation);
+void bridge_on_device_finalize(int device_num);
+void bridge_on_device_load(int device_num, const char *filename, int64_t offset_in_file,
+                           void *vma_in_file, size_t bytes, void *host_addr, void *device_addr,
+                           uint64_t module_id);
+void bridge_on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                          ompt_data_t *task_data, ompt_data_t *target_task_data,
+                          ompt_data_t *target_data, const void *codeptr_ra);
+void bridge_on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
+                                  ompt_data_t *target_data, ompt_id_t *host_op_id,
+                                  ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+                                  void *dest_addr, int dest_device_num, size_t bytes,
+                                  const void *codeptr_ra);
+void bridge_on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data,
+                                 ompt_id_t *host_op_id, unsigned int requested_num_teams);
+
 /* bridge_parallel.c: a worker's closing barrier still open at finalization */
 void bridge_close_pending(void);
 

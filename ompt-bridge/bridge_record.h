@@ -75,6 +75,8 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     case POMP_EV_OMPT_SYNC_ENTER: case POMP_EV_OMPT_SYNC_EXIT: case POMP_EV_OMPT_TASK_CREATE:
     case POMP_EV_OMPT_TASK_BEGIN: case POMP_EV_OMPT_TASK_END:
     case POMP_EV_OMPT_TASK_DEPENDENCES: return POMP_GROUP_TASK;
+    case POMP_EV_TARGET_ENTER: case POMP_EV_TARGET_EXIT: case POMP_EV_OMPT_DEVICE_OP_ENTER:
+    case POMP_EV_OMPT_DEVICE_OP_EXIT: return POMP_GROUP_TARGET;
     default: return POMP_GROUP_SYNC; /* barriers, critical, ordered, master, waits, cancel */
     }
 }

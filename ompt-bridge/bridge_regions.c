@@ -39,9 +39,18 @@ static const struct {
     [BC_CANCEL_ACTIVATED] = {"cancel", "activated"},
     [BC_CANCEL_DETECTED] = {"cancel", "detected"},
     [BC_CANCEL_DISCARDED] = {"cancel", "discarded_task"},
+    [BC_TARGET] = {"target", NULL},
+    [BC_TARGET_ENTER_DATA] = {"target enter data", NULL},
+    [BC_TARGET_EXIT_DATA] = {"target exit data", NULL},
+    [BC_TARGET_UPDATE] = {"target update", NULL},
+    /* device operations: types from pomp_devices.c, which sums them per device */
 };
 
-const char *bridge_construct_type(enum bridge_construct c) { return constructs[c].type; }
+const char *bridge_construct_type(enum bridge_construct c)
+{
+    return c >= BC_DEVICE_OP ? pomp_device_op_type((enum pomp_device_op)(c - BC_DEVICE_OP))
+                             : constructs[c].type;
+}
 
 /* The index from (construct, code address) to region: an open-addressing hash
  * table whose slots are claimed with one compare-and-swap and never freed. The
@@ -62,14 +71,19 @@ static uint64_t key_of(enum bridge_construct c, const void *codeptr)
 }
 
 static struct POMP_Region_s *create(struct code_region *slot, enum bridge_construct c,
-                                    const void *codeptr)
+                                    const void *codeptr, const struct POMP_Region_s *like)
 {
     struct ctc_builder b;
     ctc_builder_init(&b);
-    ctc_builder_add(&b, "type", constructs[c].type);
+    ctc_builder_add(&b, "type", bridge_construct_type(c));
     if (constructs[c].name)
         ctc_builder_add(&b, "name", constructs[c].name);
-    if (codeptr) {
+    if (like) { /* at the place of an instrumented construct */
+        if (like->ctc.file)
+            ctc_builder_add(&b, "file", like->ctc.file);
+        ctc_builder_add_lines(&b, "slines", like->ctc.start_line_first, like->ctc.start_line_last);
+        ctc_builder_add_lines(&b, "elines", like->ctc.end_line_first, like->ctc.end_line_last);
+    } else if (codeptr) {
         char addr[32];
         snprintf(addr, sizeof addr, "%p", codeptr);
         ctc_builder_add(&b, "codeptr", addr);
@@ -83,13 +97,14 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
 }
 
 static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_construct c,
-                                       const void *codeptr)
+                                       const void *codeptr, const struct POMP_Region_s *like)
 {
     struct POMP_Region_s *r = __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE);
-    return r ? r : create(slot, c, codeptr);
+    return r ? r : create(slot, c, codeptr, like);
 }
 
-struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
+static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr,
+                                    const struct POMP_Region_s *like)
 {
     uint64_t key = key_of(c, codeptr);
     size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
@@ -98,11 +113,22 @@ struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr
         uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
         if (k == 0 && __atomic_compare_exchange_n(&slot->key, &k, key, 0, __ATOMIC_ACQ_REL,
                                                   __ATOMIC_ACQUIRE))
-            return region_of(slot, c, codeptr);
+            return region_of(slot, c, codeptr, like);
         if (k == key) /* found, or another thread claimed the slot for the same key */
-            return region_of(slot, c, codeptr);
+            return region_of(slot, c, codeptr, like);
     }
-    return codeptr ? bridge_region(c, NULL) : NULL;
+    return codeptr ? lookup(c, NULL, NULL) : NULL;
+}
+
+struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
+{
+    return lookup(c, codeptr, NULL);
+}
+
+struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at)
+{
+    /* keyed by the region's address, which no code address can equal */
+    return lookup(c, at, at);
 }
 
 int bridge_is_pomp_region(const struct POMP_Region_s *r, const char *type)

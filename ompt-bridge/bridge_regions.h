@@ -5,6 +5,7 @@
 #ifndef POMP_BRIDGE_REGIONS_H
 #define POMP_BRIDGE_REGIONS_H
 
+#include "pomp_devices.h"
 #include "pomp_region.h"
 
 enum bridge_construct {
@@ -38,7 +39,12 @@ enum bridge_construct {
     BC_CANCEL_ACTIVATED,
     BC_CANCEL_DETECTED,
     BC_CANCEL_DISCARDED,
-    BC_COUNT
+    BC_TARGET,                      /* target constructs the instrumentation did not see */
+    BC_TARGET_ENTER_DATA,           /* also the start of a target data region */
+    BC_TARGET_EXIT_DATA,            /* also the end of a target data region */
+    BC_TARGET_UPDATE,
+    BC_DEVICE_OP,                   /* first of the device operations, in enum pomp_device_op order */
+    BC_COUNT = BC_DEVICE_OP + POMP_DEVICE_OPS
 };
 
 /* The CTC type of a construct's regions ("parallel", "wait", ...). */
@@ -49,6 +55,11 @@ const char *bridge_construct_type(enum bridge_construct c);
  * event of a call site creates it under libpomp's registry lock, like a POMP
  * handle initialized lazily. NULL only if memory ran out. */
 struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr);
+
+/* The region of construct c at the place (file, lines) of region `at`: what
+ * the runtime does inside an instrumented construct (a device operation of a
+ * target region), named after it rather than after a code address. */
+struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at);
 
 /* Whether r was created by POMP instrumentation (not by the bridge) with the
  * CTC type `type`: the construct the runtime reports is the one POMP has open. */

@@ -19,6 +19,7 @@ enum {
     BRIDGE_MAX_NESTING = 8,  /* nested teams tracked per thread (deeper ones are not recorded) */
     BRIDGE_TEAM_RING = 16,   /* instances of a nesting level whose join time stays readable */
     BRIDGE_MAX_SCOPES = 64,  /* open runtime scopes per thread, as POMP_MAX_DEPTH */
+    BRIDGE_MAX_DEVICES = 16, /* devices a thread offloads to with a stream of its own (more are not recorded) */
 };
 
 /* One instance of a parallel region, written by the thread that forked it
@@ -56,13 +57,18 @@ enum bridge_scope_kind {
     SCOPE_WAIT,      /* mutex acquire .. acquired */
     SCOPE_MUTEX,     /* critical / ordered: acquire .. released */
     SCOPE_TASK,      /* an explicit task executing */
+    SCOPE_TARGET,    /* a target construct (target_emi) */
+    SCOPE_DEVICE_OP, /* a data operation or kernel launch (target_data_op_emi, target_submit_emi) */
 };
 
 /* A begin callback whose end callback is still to come. */
 struct bridge_scope {
     struct POMP_Region_s *region;  /* the frame the bridge opened; NULL: none (POMP has it, or level) */
     struct POMP_Region_s *loop;    /* work: the loop region its chunks begin and end */
-    const void *task;              /* task: the task's ompt_data_t */
+    const void *task;              /* task: the task's ompt_data_t; target: its code address */
+    struct pomp_thread *stream;    /* target, device op: the device stream it records on, or NULL */
+    struct POMP_Region_s *on_stream; /* target, device op: the region open on the stream */
+    int32_t device;                /* target: the device number */
     uint64_t start;                /* ticks of the begin */
     uint32_t depth;                /* masked: the profile depth of the frame it opened */
     uint16_t exit_kind;            /* event logged when the frame closes */
@@ -85,6 +91,7 @@ struct bridge_thread {
     struct bridge_team teams[BRIDGE_MAX_NESTING][BRIDGE_TEAM_RING];
     struct bridge_membership member[BRIDGE_MAX_NESTING];
     struct bridge_scope scope[BRIDGE_MAX_SCOPES];
+    struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */
 };
 
 extern __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));

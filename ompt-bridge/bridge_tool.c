@@ -13,6 +13,7 @@
 
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
+#include "bridge_device.h"
 #include "bridge_record.h"
 #include "bridge_symbols.h"
 #include "ompt_bridge.h"
@@ -72,6 +73,12 @@ static ompt_callback_t bridge_callback(ompt_callbacks_t event)
     case ompt_callback_dependences: return CALLBACK(bridge_on_dependences);
     case ompt_callback_cancel: return CALLBACK(bridge_on_cancel);
     case ompt_callback_control_tool: return CALLBACK(on_control_tool);
+    case ompt_callback_device_initialize: return CALLBACK(bridge_on_device_initialize);
+    case ompt_callback_device_finalize: return CALLBACK(bridge_on_device_finalize);
+    case ompt_callback_device_load: return CALLBACK(bridge_on_device_load);
+    case ompt_callback_target_emi: return CALLBACK(bridge_on_target_emi);
+    case ompt_callback_target_data_op_emi: return CALLBACK(bridge_on_target_data_op_emi);
+    case ompt_callback_target_submit_emi: return CALLBACK(bridge_on_target_submit_emi);
     default: return NULL;
     }
 }
@@ -110,7 +117,8 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         return 0;
     int parallel = group_records(POMP_GROUP_PARALLEL), sync = group_records(POMP_GROUP_SYNC),
         task = group_records(POMP_GROUP_TASK), loop = group_records(POMP_GROUP_LOOP),
-        workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME);
+        workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME),
+        target = group_records(POMP_GROUP_TARGET);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
     uint64_t early = wanted; /* asked for by the collector API before the tool started */
@@ -156,6 +164,14 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     }
     if (sync)
         register_locked(ompt_callback_cancel);
+    if (target) { /* devices, target constructs, data operations, kernels (bridge_device.c) */
+        register_locked(ompt_callback_device_initialize);
+        register_locked(ompt_callback_device_finalize);
+        register_locked(ompt_callback_device_load);
+        register_locked(ompt_callback_target_emi);
+        register_locked(ompt_callback_target_data_op_emi);
+        register_locked(ompt_callback_target_submit_emi);
+    }
     pthread_mutex_unlock(&registration_lock);
     bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"));
     __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
@@ -247,6 +263,12 @@ static void note_missing_ompt(void)
               "barriers, waits, chunks and tasks were not measured (pompcc links LLVM libomp "
               "unless the program needs libgomp, or --pomp-runtime=gomp was given)\n",
               stderr);
+}
+
+void pomp_ompt_flush(void)
+{
+    if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
+        bridge_device_trace_flush_all();
 }
 
 void pomp_ompt_finalize(void)

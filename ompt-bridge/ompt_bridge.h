@@ -12,4 +12,8 @@
  * not there when the program ran on a runtime without it (libgomp). */
 void pomp_ompt_finalize(void);
 
+/* At finalization, while still recording: the runtime hands over what it
+ * buffered (device trace records). */
+void pomp_ompt_flush(void);
+
 #endif

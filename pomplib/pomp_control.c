@@ -122,6 +122,7 @@ static void finalize_once_fn(void)
     pomp_ensure_core_initialized();
     if (!config.enabled)
         return;
+    pomp_ompt_flush();
     __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
     pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);

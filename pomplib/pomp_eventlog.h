@@ -85,7 +85,8 @@
     X(OMPT_WORK_ENTER, Ompt_work_enter) X(OMPT_WORK_EXIT, Ompt_work_exit)                  \
     X(OMPT_TASK_CREATE, Ompt_task_create) X(OMPT_TASK_BEGIN, Ompt_task_begin)              \
     X(OMPT_TASK_END, Ompt_task_end) X(OMPT_TASK_DEPENDENCES, Ompt_task_dependences)        \
-    X(OMPT_CANCEL, Ompt_cancel)
+    X(OMPT_CANCEL, Ompt_cancel)                                                            \
+    X(OMPT_DEVICE_OP_ENTER, Ompt_device_op_enter) X(OMPT_DEVICE_OP_EXIT, Ompt_device_op_exit)
 
 #define POMP_EVENT_ENUM(id, name) POMP_EV_##id,
 enum pomp_event_kind {

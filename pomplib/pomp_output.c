@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "pomp_control.h"
+#include "pomp_devices.h"
 #include "pomp_merge.h"
 #include "pomp_region.h"
 #include "pomp_sampling.h"
@@ -114,10 +115,13 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
         fprintf(f,
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
                 "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
-                "\"dropped_values\": %llu}",
+                "\"dropped_values\": %llu",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)p->nesting_errors, (unsigned long long)p->dropped_paths,
                 (unsigned long long)t->log.dropped, (unsigned long long)p->values.dropped);
+        if (t->device >= 0) /* a device stream (pomp_thread.h) */
+            fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
+        fputc('}', f);
     }
     fputs("\n  ],\n", f);
 }
@@ -196,6 +200,7 @@ static int write_profile(const char *dir, const struct pomp_merged *m,
             (int)getpid(), clk->source, clk->ticks_per_ns, duration_ns);
     write_regions(f);
     write_threads(f, m);
+    pomp_devices_write_json(f, m, clk);
     if (pomp_sampling_is_on())
         pomp_sampling_write_json(f);
     write_callpath(f, m, clk);

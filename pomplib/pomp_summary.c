@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "pomp_devices.h"
 #include "pomp_region.h"
 #include "pomp_thread.h"
 
@@ -49,10 +50,16 @@ void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_
     }
     qsort(rows, n, sizeof *rows, by_time_desc);
 
-    fprintf(f, "pomp: %s: %.3f s, %u thread%s, %u region%s; output in %s/\n",
-            program_invocation_short_name, duration_ns / 1e9, m->nthreads,
-            m->nthreads == 1 ? "" : "s", pomp_region_count(), pomp_region_count() == 1 ? "" : "s",
-            dir);
+    uint32_t streams = 0; /* device streams are columns of the profile, not threads */
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        streams += m->threads[t] && m->threads[t]->device >= 0;
+    uint32_t threads = m->nthreads - streams;
+    fprintf(f, "pomp: %s: %.3f s, %u thread%s, ", program_invocation_short_name,
+            duration_ns / 1e9, threads, threads == 1 ? "" : "s");
+    if (streams)
+        fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
+    fprintf(f, "%u region%s; output in %s/\n", pomp_region_count(),
+            pomp_region_count() == 1 ? "" : "s", dir);
     if (n)
         fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
     for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {
@@ -84,6 +91,7 @@ void pomp_summary_print(FILE *f, const struct pomp_merged *m, const struct pomp_
     if (dropped)
         fprintf(f, "pomp: warning: %llu events or paths did not fit the buffers\n",
                 (unsigned long long)dropped);
+    pomp_devices_summary(f, m, clock);
     fprintf(f, "pomp: full tables: pomp-report %s\n", dir);
     free(rows);
 }

@@ -15,7 +15,10 @@ static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
 
-struct pomp_thread *pomp_thread_register(int32_t thread_id)
+/* A new record with its profile and (when tracing) its event log, numbered
+ * and listed; NULL if memory ran out. */
+static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t device,
+                                      uint32_t host_thread)
 {
     pomp_ensure_initialized();
     const struct pomp_config *cfg = pomp_config();
@@ -30,12 +33,27 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id)
     if (cfg->trace)
         pomp_eventlog_alloc(&t->log, cfg->trace_events_per_thread);
     t->omp_thread_num = thread_id;
-    t->os_tid = gettid();
+    t->os_tid = os_tid;
+    t->device = device;
+    t->host_thread = host_thread;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
     t->next = threads_head;
     threads_head = t;
     pthread_mutex_unlock(&threads_lock);
+    return t;
+}
+
+struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_thread)
+{
+    return new_record(-1, 0, device, host_thread);
+}
+
+struct pomp_thread *pomp_thread_register(int32_t thread_id)
+{
+    struct pomp_thread *t = new_record(thread_id, gettid(), -1, 0);
+    if (!t)
+        return NULL;
     pomp_tls_thread = t;
     pomp_sampling_thread_begin(); /* threads the OMPT bridge did not announce */
     return t;

@@ -16,6 +16,8 @@ struct pomp_thread {
     uint32_t index;             /* 0, 1, ... in order of first event */
     int32_t omp_thread_num;     /* thread_id argument of the thread's first event */
     pid_t os_tid;
+    int32_t device;             /* -1: an OS thread; else a device stream (below) of this device */
+    uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -55,6 +57,16 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     return rc;
 }
+
+/* A device stream: the timeline of what one host thread had a device do
+ * (kernels, transfers), recorded by that host thread alone, so it needs no
+ * lock. It is a thread record without an OS thread: its profile and event log
+ * become a column of the profile and a location of the traces. Registered
+ * once per (host thread, device), under the same lock as a thread. */
+struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_thread);
+/* host_thread of a device's own trace stream (OMPT device tracing): the
+ * device's records, with device times, of whichever thread issued them */
+#define POMP_STREAM_DEVICE_TRACE UINT32_MAX
 
 /* All registered threads, newest first, and their number. */
 struct pomp_thread *pomp_thread_list(uint32_t *count);

@@ -74,6 +74,9 @@ static int model_from_live(struct trace_model *m, const struct pomp_clock *clock
         m->threads[i] = (struct trace_thread){.index = t->index,
                                               .omp_thread_num = t->omp_thread_num,
                                               .os_tid = (int32_t)t->os_tid,
+                                              .stream = t->device >= 0,
+                                              .device = t->device,
+                                              .host_thread = t->host_thread,
                                               .dropped = t->log.dropped};
         if (t->log.error)
             m->threads[i].error = strdup(strerror(t->log.error));
@@ -137,6 +140,9 @@ static int write_defs(const char *dir, const struct trace_model *m,
             pomp_json_string(f, t->error);
         else
             fputs("null", f);
+        if (t->stream)
+            fprintf(f, ", \"device\": %d, \"host_thread\": %lld", t->device,
+                    t->host_thread == UINT32_MAX ? -1LL : (long long)t->host_thread);
         fputc('}', f);
     }
     fputs("\n  ]\n}\n", f);

@@ -105,6 +105,6 @@ void pomp_values_free(struct pomp_value_block *list)
 
 const char *pomp_value_kind_name(enum pomp_value_kind k)
 {
-    static const char *const names[POMP_VALUES_KINDS] = {"begin", "end", "event"};
+    static const char *const names[POMP_VALUES_KINDS] = {"begin", "end", "event", "bytes", "teams"};
     return (unsigned)k < POMP_VALUES_KINDS ? names[k] : "unknown";
 }

@@ -16,6 +16,8 @@ enum pomp_value_kind {
     POMP_VALUES_BEGIN,   /* POMP_User_region_begin_values */
     POMP_VALUES_END,     /* POMP_User_region_end_values */
     POMP_VALUES_EVENT,   /* POMP_User_event_values */
+    POMP_VALUES_BYTES,   /* OMPT device data operations: bytes moved or allocated */
+    POMP_VALUES_TEAMS,   /* OMPT kernel launches: the number of teams requested */
     POMP_VALUES_KINDS
 };
 

@@ -91,8 +91,7 @@ int trace_chrome_write(const struct trace_model *m, FILE *f)
     fputs("}}", f);
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct trace_thread *th = &m->threads[t];
-        snprintf(name, sizeof name, "thread %u (omp %d, tid %d)", th->index, th->omp_thread_num,
-                 th->os_tid);
+        trace_thread_label(th, name, sizeof name);
         fprintf(f, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%u,\"args\":{\"name\":",
                 m->pid, th->index);
         pomp_json_string(f, name);

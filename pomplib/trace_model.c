@@ -155,3 +155,13 @@ void trace_model_free(struct trace_model *m)
     memset(m, 0, sizeof *m);
 }
 
+
+void trace_thread_label(const struct trace_thread *t, char *buf, size_t size)
+{
+    if (!t->stream)
+        snprintf(buf, size, "thread %u (omp %d, tid %d)", t->index, t->omp_thread_num, t->os_tid);
+    else if (t->host_thread == UINT32_MAX)
+        snprintf(buf, size, "device %d trace", t->device);
+    else
+        snprintf(buf, size, "device %d from thread %u", t->device, t->host_thread);
+}

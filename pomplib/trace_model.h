@@ -38,6 +38,10 @@ struct trace_thread {
     uint32_t index;
     int32_t omp_thread_num;
     int32_t os_tid;
+    uint8_t stream;             /* 0: an OS thread; 1: a device stream (pomp_thread.h) */
+    int32_t device;             /* a device stream: its device */
+    uint32_t host_thread;       /* a device stream: the thread that issued its work
+                                   (UINT32_MAX: the device's own trace) */
     uint64_t dropped;           /* events lost while recording */
     char *error;                /* why events were lost (NULL if none) */
     const struct pomp_event *events;
@@ -60,6 +64,10 @@ struct trace_model {
     char **groups;              /* event group names by the record's group byte ("PARALLEL") */
     uint32_t ngroups;
 };
+
+/* The name of a location: "thread 1 (omp 0, tid 4242)", "device 0 from thread 0",
+ * "device 0 trace". */
+void trace_thread_label(const struct trace_thread *t, char *buf, size_t size);
 
 /* The group of a record in lower case ("parallel"), "pomp" for the library's own. */
 const char *trace_group_name(const struct trace_model *m, unsigned group, char *buf, size_t size);

@@ -848,10 +848,19 @@ static void write_definitions(struct conv *c, OTF2_Archive *archive, const uint6
             region_names[REFS_PER_REGION * i + k] = string_ref(&s, label);
         }
     }
+    /* a device's streams are in a location group of their own, an accelerator */
+    enum { OTF2_DEVICE_GROUPS = 64 };
+    uint32_t device_names[OTF2_DEVICE_GROUPS];
+    uint64_t devices_seen = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
-        snprintf(name, sizeof name, "thread %u (omp %d, tid %d)", m->threads[t].index,
-                 m->threads[t].omp_thread_num, m->threads[t].os_tid);
+        trace_thread_label(&m->threads[t], name, sizeof name);
         thread_names[t] = string_ref(&s, name);
+        int dev = m->threads[t].stream ? m->threads[t].device : -1;
+        if (dev >= 0 && dev < OTF2_DEVICE_GROUPS && !(devices_seen & (1ull << dev))) {
+            devices_seen |= 1ull << dev;
+            snprintf(name, sizeof name, "device %d", dev);
+            device_names[dev] = string_ref(&s, name);
+        }
     }
     for (size_t t = 0; t < c->nteams; t++) {
         snprintf(name, sizeof name, "OpenMP team %zu (%zu thread%s, master thread %u)", t,
@@ -870,9 +879,19 @@ static void write_definitions(struct conv *c, OTF2_Archive *archive, const uint6
     CHECK(OTF2_GlobalDefWriter_WriteSystemTreeNode(d, 0, host, node, OTF2_UNDEFINED_SYSTEM_TREE_NODE));
     CHECK(OTF2_GlobalDefWriter_WriteLocationGroup(d, 0, process, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
                                                   OTF2_UNDEFINED_LOCATION_GROUP));
-    for (uint32_t t = 0; t < m->nthreads; t++)
-        CHECK(OTF2_GlobalDefWriter_WriteLocation(d, t, thread_names[t], OTF2_LOCATION_TYPE_CPU_THREAD,
-                                                 events[t], 0));
+    for (int dev = 0; dev < OTF2_DEVICE_GROUPS; dev++)
+        if (devices_seen & (1ull << dev))
+            CHECK(OTF2_GlobalDefWriter_WriteLocationGroup(d, (OTF2_LocationGroupRef)(1 + dev),
+                                                          device_names[dev],
+                                                          OTF2_LOCATION_GROUP_TYPE_ACCELERATOR, 0, 0));
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        int dev = m->threads[t].stream ? m->threads[t].device : -1;
+        int grouped = dev >= 0 && dev < OTF2_DEVICE_GROUPS;
+        CHECK(OTF2_GlobalDefWriter_WriteLocation(
+            d, t, thread_names[t],
+            dev >= 0 ? OTF2_LOCATION_TYPE_ACCELERATOR_STREAM : OTF2_LOCATION_TYPE_CPU_THREAD, events[t],
+            grouped ? (OTF2_LocationGroupRef)(1 + dev) : 0));
+    }
     for (uint32_t i = 0; i < m->nregions; i++) {
         const struct trace_region *r = &m->regions[i];
         for (uint32_t k = 0; k < REFS_PER_REGION; k++) {

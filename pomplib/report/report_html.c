@@ -181,7 +181,10 @@ static json_t *timeline_json(const struct trace_model *m)
                 json_array_append_new(marks, json_pack("[I i]", (json_int_t)(tl.marks[i].time + 0.5),
                                                        (int)tl.marks[i].label));
         char name[64];
-        snprintf(name, sizeof name, "thread %u", th->index);
+        if (th->stream)
+            trace_thread_label(th, name, sizeof name);
+        else
+            snprintf(name, sizeof name, "thread %u", th->index);
         json_array_append_new(threads, json_pack("{si ss si si si so so}", "index", (int)th->index,
                                                  "name", name, "omp", (int)th->omp_thread_num,
                                                  "tid", (int)th->os_tid, "depth", (int)depth,

@@ -2,6 +2,7 @@
  * their longest entry (within limits; longer locations keep their end). */
 #include "report_text.h"
 
+#include "report_devices.h"
 #include "report_sampling.h"
 
 #include <stdio.h>
@@ -186,10 +187,18 @@ static struct widths column_widths(const struct rp_profile *p)
 void report_text(const struct rp_profile *p, int per_thread)
 {
     struct widths w = column_widths(p);
-    printf("program %s (pid %lld): %.3f s, %zu threads, %zu regions\n\n", p->program, p->pid,
-           p->duration_ns / 1e9, p->nthreads, p->nregions);
+    size_t streams = 0, i; /* device streams are columns, not threads */
+    json_t *t;
+    json_array_foreach(json_object_get(p->root, "threads"), i, t)
+        streams += json_object_get(t, "device") != NULL;
+    printf("program %s (pid %lld): %.3f s, %zu threads, ", p->program, p->pid, p->duration_ns / 1e9,
+           p->nthreads - streams);
+    if (streams)
+        printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
+    printf("%zu regions\n\n", p->nregions);
     callpath_table(p, &w, per_thread);
     flat_table(p, &w);
     wait_table(p, &w);
+    report_devices(p);
     report_sampling(p->root, 20);
 }

@@ -92,6 +92,11 @@ int trace_load(const char *dir, struct trace_model *m)
         t->index = (uint32_t)u64(v, "index");
         t->omp_thread_num = (int32_t)json_integer_value(json_object_get(v, "omp_thread_num"));
         t->os_tid = (int32_t)json_integer_value(json_object_get(v, "os_tid"));
+        json_t *device = json_object_get(v, "device"); /* a device stream (absent: a thread) */
+        t->stream = json_is_integer(device);
+        t->device = (int32_t)json_integer_value(device);
+        json_int_t host = json_integer_value(json_object_get(v, "host_thread"));
+        t->host_thread = host < 0 ? UINT32_MAX : (uint32_t)host;
         t->dropped = u64(v, "dropped");
         const char *e = json_string_value(json_object_get(v, "error"));
         t->error = e ? strdup(e) : NULL;

@@ -1,0 +1,106 @@
+# Target offloading on the host device (clang-19 -fopenmp-targets=x86_64-pc-linux-gnu,
+# libomptarget's host plugin: runs here and in CI): progs/device.c moves known
+# amounts of data. The OMPT bridge must report every transfer with its bytes
+# under the construct that caused it, both kernels with their teams, a device
+# stream beside the host thread in the profile and the traces, and say that
+# the runtime offers no device tracing. Also under pomprun, uninstrumented.
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/lib.sh"
+[ -z "$E2E_SANITIZE" ] || { echo "skipped under sanitizers: Clang objects cannot join gcc's sanitizer runtime"; exit 77; }
+cp "$HERE/progs/device.c" .
+OFFLOAD=(-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu)
+N=100000 M=5000
+
+# the reference: the same program built by clang alone
+clang-19 -g "${OFFLOAD[@]}" device.c -o plain -Wl,-rpath,$LIBOMP_DIR
+./plain > plain.txt
+assert_contains plain.txt '^sum=' "plain program runs"
+
+# pompcc picks clang-19 for the offload flags, keeps -fopenmp at the link, links libomptarget
+"$POMPCC" -g "${OFFLOAD[@]}" device.c -o app 2> build.err || { cat build.err; fail "pompcc offload build"; }
+ldd app | grep -q "libomptarget.so.* => $LIBOMP_DIR" || fail "app is not linked with libomptarget from $LIBOMP_DIR"
+POMP_OUTPUT_DIR=out POMP_TRACE=both ./app > app.txt
+diff plain.txt app.txt || fail "the instrumented program's output differs"
+P=out/profile.json
+
+# the CTC of the target constructs: device and map clauses
+DATA=$(line_of device.c "omp target data") KERNEL=$(line_of device.c "@kernel */")
+UPDATE=$(line_of device.c "omp target update") ENTER=$(line_of device.c "omp target enter data")
+EXIT=$(line_of device.c "omp target exit data") KERNEL2=$(line_of device.c "@kernel2")
+TTDPF=$((KERNEL - 1)) TTDPF2=$((KERNEL2 - 1))
+assert_eq "$(jq -r --argjson l $DATA '.regions[] | select(.type == "target data" and .first_line == $l) | .ctc | sub("^[0-9]+"; "")' $P)" \
+    "*type=target data*file=device.c*slines=$DATA,$DATA*elines=$((UPDATE + 2)),$((UPDATE + 2))*device=0*map=to: a[0:N];from: b[0:N]**" \
+    "target data CTC with device and map"
+
+# devices: one device, host timing, a note that names the missing tracing entry points
+assert_eq "$(jq '.devices | length' $P)" 1 "one device"
+assert_eq "$(jq -r '.devices[0].timing' $P)" host "host timing"
+jq -r '.devices[0].note' $P > note.txt
+assert_contains note.txt 'no OMPT device tracing.*ompt_start_trace' "the note says device tracing is absent"
+assert_eq "$(jq '.devices[0].modules' $P)" 1 "one device image loaded"
+# the device stream: a column of its own, from thread 0
+assert_eq "$(jq -c '[.threads[] | select(.device != null) | [.device, .host_thread]]' $P)" "[[0,0]]" "one device stream"
+
+# totals: kernels and bytes per direction
+total() { jq -r ".devices[0].total.$1" $P; }
+assert_eq "$(total kernels.count)" 2 "kernels"
+assert_eq "$(total kernels.teams_max)" 2 "teams requested"
+assert_eq "$(total to_device.bytes)" $((8 * N + 8 * M)) "bytes to the device"
+assert_eq "$(total from_device.bytes)" $((2 * 8 * N + 8 * M)) "bytes from the device"
+assert_eq "$(total to_device.count)" 2 "transfers to the device"
+assert_eq "$(total from_device.count)" 3 "transfers from the device"
+
+# per target region: what each construct moved, and its device time
+per() { # TYPE LINE FIELD
+    jq -r --arg t "$1" --argjson l "$2" '
+      ([.regions[] | select(.type == $t and .first_line == $l) | .id]) as $ids
+      | [.devices[0].regions[] | select(.region as $r | $ids | index($r)) | .'"$3"' // 0] | add // 0' $P
+}
+assert_eq "$(per "target data" $DATA to_device.bytes)" $((8 * N)) "target data: a to the device"
+assert_eq "$(per "target data" $DATA from_device.bytes)" $((8 * N)) "target data: b back at its end"
+assert_eq "$(per "target update" $UPDATE from_device.bytes)" $((8 * N)) "target update: b"
+assert_eq "$(per "target enter data" $ENTER to_device.bytes)" $((8 * M)) "enter data: c"
+assert_eq "$(per "target exit data" $EXIT from_device.bytes)" $((8 * M)) "exit data: c"
+for L in $TTDPF $TTDPF2; do
+    assert_eq "$(per "target teams distribute parallel for" $L kernels.count)" 1 "one kernel at line $L"
+    ns=$(per "target teams distribute parallel for" $L kernels.ns)
+    [ "${ns%.*}" -gt 0 ] || fail "kernel at line $L has no device time"
+done
+
+# the call path: the kernel under its construct, on the device stream's column only
+STREAM=$(jq '.threads[] | select(.device == 0) | .index' $P)
+assert_eq "$(jq -r --argjson l $TTDPF --argjson s $STREAM '
+    ([.regions[] | select(.type == "target teams distribute parallel for" and .first_line == $l) | .id][0]) as $t
+    | ([.regions[] | select(.type == "kernel" and .first_line == $l) | .id][0]) as $k
+    | ([.callpath[] | select(.region == $t) | .id]) as $tn
+    | [.callpath[] | select(.region == $k and (.parent as $p | $tn | index($p))) | .per_thread[].thread] | join(",")' $P)" \
+    "$STREAM" "kernel node under its target construct, on the device stream"
+
+# the traces: the stream is an accelerator location with the kernels and transfers
+otf2-print -G out/traces.otf2 > defs.txt
+assert_contains defs.txt 'LOCATION_GROUP .*"device 0".*Type: ACCELERATOR' "OTF2 device location group"
+assert_contains defs.txt 'LOCATION .*"device 0 from thread 0".*Type: ACCELERATOR_STREAM' "OTF2 device stream"
+otf2_nesting out/traces.otf2 > /dev/null
+otf2-print out/traces.otf2 | awk -v s=$STREAM '$1 == "ENTER" && $2 == s' > stream.txt
+assert_eq "$(grep -c "Region: \"kernel @ device.c" stream.txt)" 2 "kernels on the device location"
+assert_eq "$(grep -c "Region: \"transfer to device @ device.c" stream.txt)" 2 "transfers to the device on its location"
+jq -r '.traceEvents[] | select(.name == "thread_name") | .args.name' out/trace.json > names.txt
+assert_contains names.txt '^device 0 from thread 0$' "Chrome trace names the device stream"
+
+# pomp-report: the devices section
+"$REPORT" out > report.txt
+assert_contains report.txt '^Devices' "report devices section"
+assert_contains report.txt "^device 0 \(generic-64bit\) +2 .* 2 +$((8 * N + 8 * M)) " "report device totals"
+assert_contains report.txt '1 device stream' "report counts the stream apart from the threads"
+
+# uninstrumented: the same figures from the runtime alone (pomprun)
+POMP_OUTPUT_DIR=run "$BUILD/bin/pomprun" ./plain > run.txt
+diff plain.txt run.txt || fail "pomprun changed the output"
+assert_eq "$(jq -r '.devices[0].total.to_device.bytes' run/profile.json)" $((8 * N + 8 * M)) "pomprun: bytes to the device"
+assert_eq "$(jq -r '.devices[0].total.from_device.bytes' run/profile.json)" $((2 * 8 * N + 8 * M)) "pomprun: bytes from the device"
+assert_eq "$(jq -r '.devices[0].total.kernels.count' run/profile.json)" 2 "pomprun: kernels"
+
+# POMP_TARGET=none: no device events at all
+POMP_OUTPUT_DIR=none POMP_TARGET=none ./app > /dev/null
+assert_eq "$(jq '.devices // [] | length' none/profile.json)" 0 "POMP_TARGET=none records no device"
+echo "device: OK"
