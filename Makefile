@@ -172,6 +172,8 @@ $(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(wildcard p
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_trace: tests/unit/test_trace.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_device: tests/unit/test_device.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 

@@ -135,7 +135,8 @@ static void add_op(struct op_sum *o, const struct pomp_stat *st)
 }
 
 /* Sums every device stream's operations per device and per (device, the
- * region the operation ran under). Returns -1 if memory ran out. */
+ * region the operation ran under). Returns -1 if memory ran out. Called
+ * after the run, under devices_lock. */
 static int sum_devices(const struct pomp_merged *m, struct device_sums *s)
 {
     memset(s, 0, sizeof *s);
@@ -153,13 +154,21 @@ static int sum_devices(const struct pomp_merged *m, struct device_sums *s)
             const struct pomp_stat *st = pomp_merged_stat(m, i, t);
             if (!th || th->device < 0 || th->device >= POMP_MAX_DEVICES || (!st->visits && !st->begins))
                 continue;
-            struct device_row *total = row_of(s, th->device, NULL), *per;
-            if (!total)
-                return -1;
-            add_op(&total->op[op], st);
-            if (!(per = row_of(s, th->device, under)))
-                return -1;
-            add_op(&per->op[op], st);
+            /* a traced device's totals are its own records (device times);
+             * per target region, only the host callbacks know the construct */
+            int traced = th->host_thread == POMP_STREAM_DEVICE_TRACE;
+            if (traced == (devices[th->device].timing == POMP_DEVICE_TIMING_DEVICE)) {
+                struct device_row *total = row_of(s, th->device, NULL);
+                if (!total)
+                    return -1;
+                add_op(&total->op[op], st);
+            }
+            if (under && !traced) {
+                struct device_row *per = row_of(s, th->device, under);
+                if (!per)
+                    return -1;
+                add_op(&per->op[op], st);
+            }
         }
     }
     return 0;
@@ -195,11 +204,12 @@ static void write_ops(FILE *f, const struct op_sum *o, const struct pomp_clock *
 void pomp_devices_write_json(FILE *f, const struct pomp_merged *m, const struct pomp_clock *clk)
 {
     struct device_sums s;
+    pthread_mutex_lock(&devices_lock);
     if (sum_devices(m, &s) != 0) {
+        pthread_mutex_unlock(&devices_lock);
         free(s.rows);
         return;
     }
-    pthread_mutex_lock(&devices_lock);
     int any = 0;
     for (int d = 0; d < POMP_MAX_DEVICES; d++) {
         if (!device_listed(&s, d))
@@ -244,11 +254,12 @@ void pomp_devices_write_json(FILE *f, const struct pomp_merged *m, const struct 
 void pomp_devices_summary(FILE *f, const struct pomp_merged *m, const struct pomp_clock *clk)
 {
     struct device_sums s;
+    pthread_mutex_lock(&devices_lock);
     if (sum_devices(m, &s) != 0) {
+        pthread_mutex_unlock(&devices_lock);
         free(s.rows);
         return;
     }
-    pthread_mutex_lock(&devices_lock);
     for (size_t i = 0; i < s.n; i++) {
         const struct device_row *r = &s.rows[i];
         if (r->region)
