@@ -77,8 +77,12 @@ static json_t *waits(const struct rp_profile *p)
 json_t *report_json(const struct rp_profile *p)
 {
     json_t *threads = json_object_get(p->root, "threads");
-    return json_pack("{ss si ss sI sf sO so so so so}", "format", "pomp-report", "version", 1,
-                     "program", p->program, "pid", (json_int_t)p->pid, "duration_ns",
-                     p->duration_ns, "threads", threads, "regions", regions(p), "callpath",
-                     callpath(p), "flat", flat(p), "waits", waits(p));
+    json_t *out = json_pack("{ss si ss sI sf sO so so so so}", "format", "pomp-report", "version", 1,
+                            "program", p->program, "pid", (json_int_t)p->pid, "duration_ns",
+                            p->duration_ns, "threads", threads, "regions", regions(p), "callpath",
+                            callpath(p), "flat", flat(p), "waits", waits(p));
+    json_t *devices = json_object_get(p->root, "devices"); /* target offloading, as profiled */
+    if (out && devices)
+        json_object_set(out, "devices", devices);
+    return out;
 }

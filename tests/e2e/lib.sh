@@ -94,3 +94,14 @@ chrome_check() {
            end)
       | if .ok and ([.depth[]] | all(. == 0)) then .n else error("B/E not well nested") end' "$1"
 }
+
+# ---- HTML ----
+# chromium_dom PAGE: the DOM of WORK/PAGE after its script ran (headless Chromium);
+# exits 77 (skipped) when Chromium is not installed.
+chromium_dom() {
+    local chromium
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    [ -n "$chromium" ] || { echo "chromium is not installed (make deps installs it)"; exit 77; }
+    HOME="$WORK" timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+        --disable-extensions --dump-dom "file://$WORK/$1" 2> chromium.err
+}
