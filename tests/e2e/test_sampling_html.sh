@@ -18,20 +18,28 @@ browse() { # PAGE PNG: the DOM after the page's scripts ran, and a screenshot
         "file://$WORK/$1" 2> browser.err
 }
 
-# Nested parallelism (test_sampling.sh): 4 threads x 150 ms in leaf().
-"$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_nested.c" -o nested
-POMP_SAMPLING=1ms POMP_OUTPUT_DIR=n ./nested > out.txt
-assert_contains out.txt "leaf ran 4 times" "program output"
-"$REPORT" n --html n.html 2> /dev/null
-"$REPORT" n --json > n.json
-browse n.html n.png > dom.html || { cat browser.err; fail "chromium failed"; }
-assert_contains dom.html '<body data-rendered="profile waits flame table"' "the flame graph rendered"
-assert_not_contains dom.html '<body[^>]*data-error-' "no script error"
+# sampled_page NAME OUTPUT: builds programs/sampling_NAME.c with pompcc, runs
+# it sampled into NAME.out/ (its output must match OUTPUT), makes NAME.html and
+# NAME.json, loads the page (NAME-dom.html, NAME.png) and checks every drawn
+# box against the report's tree (NAME-boxes.txt: samples and path of each box).
+sampled_page() {
+    "$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_$1.c" -o "$1"
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR="$1.out" "./$1" > out.txt
+    assert_contains out.txt "$2" "$1: program output"
+    "$REPORT" "$1.out" --html "$1.html" 2> /dev/null
+    "$REPORT" "$1.out" --json > "$1.json"
+    browse "$1.html" "$1.png" > "$1-dom.html" || { cat browser.err; fail "chromium failed"; }
+    assert_contains "$1-dom.html" '<body data-rendered="profile waits flame table"' "$1: the flame graph rendered"
+    assert_not_contains "$1-dom.html" '<body[^>]*data-error-' "$1: no script error"
+    python3 "$TOOLS/flame_dom.py" check "$1-dom.html" "$1.json" > "$1-boxes.txt" || fail "$1: flame graph boxes"
+}
 
-# Every box against the report's tree; then the known paths, from main down.
-python3 "$TOOLS/flame_dom.py" check dom.html n.json > boxes.txt || fail "flame graph boxes"
-total=$(jq '[.sampling.paths[] | .work + .wait] | add' n/profile.json)
-with_main=$(jq '.sampling as $s | [$s.paths[] | select([.frames[] | $s.frames[.].function] | index("main")) | .work + .wait] | add' n/profile.json)
+# Nested parallelism (test_sampling.sh): 4 threads x 150 ms in leaf(). Every
+# box against the report's tree; then the known paths, from main down.
+sampled_page nested "leaf ran 4 times"
+mv nested-boxes.txt boxes.txt
+total=$(jq '[.sampling.paths[] | .work + .wait] | add' nested.out/profile.json)
+with_main=$(jq '.sampling as $s | [$s.paths[] | select([.frames[] | $s.frames[.].function] | index("main")) | .work + .wait] | add' nested.out/profile.json)
 assert_contains boxes.txt "^$total	all\$" "the root box holds every sample"
 assert_contains boxes.txt "^$with_main	all > main\$" "main right below the root, with every sample whose path has main"
 leaf=$(awk -F'\t' '$2 ~ /^all > main > outer > [^>]+ > inner > [^>]+ > leaf$/ {n += $1} END {print n + 0}' boxes.txt)
@@ -40,10 +48,10 @@ echo "flame graph: $total samples, $with_main under main, $leaf in main > outer 
 assert_not_contains boxes.txt '	all > .*leaf.*	' "no leaf outside main > outer > inner"
 
 # Tooltip, zoom into leaf, reset: a script after the page's own clicks and reports.
-{ sed '/<\/body>/,$d' n.html; echo '<script>'; cat "$TOOLS/flame_probe.js"; echo '</script></body></html>'; } > probe.html
+{ sed '/<\/body>/,$d' nested.html; echo '<script>'; cat "$TOOLS/flame_probe.js"; echo '</script></body></html>'; } > probe.html
 browse probe.html probe.png > probe-dom.html || { cat browser.err; fail "chromium failed"; }
 python3 "$TOOLS/flame_dom.py" probe probe-dom.html > probe.json || fail "the probe script did not run"
-plot=$(grep -o 'id="flame-svg"[^>]*viewBox="0 0 [0-9.]*' dom.html | sed 's/.* //')
+plot=$(grep -o 'id="flame-svg"[^>]*viewBox="0 0 [0-9.]*' nested-dom.html | sed 's/.* //')
 # the tooltip: function, file:lines (those of leaf's body that were sampled), samples and share
 leaf_line=$(line_of "$PROGRAMS/sampling_nested.c" "void leaf(")
 jq -e --argjson first "$leaf_line" '.tip | test("[0-9]+ samples, [0-9.]+ % of all") and test("OpenMP Work [0-9]+")
@@ -60,22 +68,16 @@ assert_eq "$(jq -r .reset_nodes probe.json)" "$(wc -l < boxes.txt)" "reset: ever
 jq -e '.height > 100' probe.json > /dev/null || fail "the flame graph has no height on the page"
 
 # The screenshot: the root box's colour over the chart's width.
-python3 "$TOOLS/png_colors.py" n.png 34495e > colors.txt
+python3 "$TOOLS/png_colors.py" nested.png 34495e > colors.txt
 read -r root_px drawn <<< "$(tr "\n" " " < colors.txt)"
 [ "$root_px" -gt 10000 ] || fail "the flame graph's root box is not visible in the screenshot ($root_px px)"
 
 # Work and Wait (test_sampling.sh's known split): the lock wait and the barrier
 # are pseudo-frames under main, drawn in the wait colours.
-"$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_split.c" -o split
-POMP_SAMPLING=1ms POMP_OUTPUT_DIR=s ./split > out.txt
-assert_contains out.txt "^done$" "split: program output"
-"$REPORT" s --html s.html 2> /dev/null
-"$REPORT" s --json > s.json
-browse s.html s.png > sdom.html || { cat browser.err; fail "chromium failed"; }
-python3 "$TOOLS/flame_dom.py" check sdom.html s.json > sboxes.txt || fail "split: flame graph boxes"
-lock=$(jq '[.sampling.paths[] | .states.lock // 0] | add' s/profile.json)
-assert_contains sboxes.txt "^$lock	all > main > .* > <OMP-lock_wait>\$" "split: every lock-wait sample under main, in one <OMP-lock_wait> box"
-assert_contains sboxes.txt "	all > main > .* > <OMP-(implicit|explicit)_barrier>\$" "split: the barrier wait"
-assert_contains sdom.html '<rect [^>]*fill="#b83263" class="flame-node wait"[^>]*data-name="&lt;OMP-lock_wait&gt;"' "split: lock wait in its colour, as a wait"
-assert_not_contains sdom.html '<rect [^>]*class="flame-node wait"[^>]*data-name="(main|spin)"' "split: user code is work"
-assert_contains sdom.html '</i>&lt;OMP-lock_wait&gt; \(OpenMP Wait\)</span>' "split: the legend names the lock wait"
+sampled_page split "^done$"
+lock=$(jq '[.sampling.paths[] | .states.lock // 0] | add' split.out/profile.json)
+assert_contains split-boxes.txt "^$lock	all > main > .* > <OMP-lock_wait>\$" "split: every lock-wait sample under main, in one <OMP-lock_wait> box"
+assert_contains split-boxes.txt "	all > main > .* > <OMP-(implicit|explicit)_barrier>\$" "split: the barrier wait"
+assert_contains split-dom.html '<rect [^>]*fill="#b83263" class="flame-node wait"[^>]*data-name="&lt;OMP-lock_wait&gt;"' "split: lock wait in its colour, as a wait"
+assert_not_contains split-dom.html '<rect [^>]*class="flame-node wait"[^>]*data-name="(main|spin)"' "split: user code is work"
+assert_contains split-dom.html '</i>&lt;OMP-lock_wait&gt; \(OpenMP Wait\)</span>' "split: the legend names the lock wait"
