@@ -17,6 +17,10 @@
 #include "pomp_control.h"
 #include "pomp_thread.h"
 
+/* Room for the frames of the handler itself and the kernel's signal
+ * trampoline, above the interrupted code's frames in a trace. */
+#define POMP_SAMPLE_HANDLER_FRAMES 16
+
 /* One per sampled thread; the signal handler reaches it through a TLS pointer. */
 struct pomp_sampler {
     struct pomp_sample_tree tree;
@@ -28,7 +32,9 @@ struct pomp_sampler {
     uint64_t lost;              /* the stack could not be unwound */
     uint32_t fork_depth;
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
-    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES], sps[POMP_SAMPLE_MAX_FRAMES]; /* handler scratch */
+    /* handler scratch */
+    void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
+    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES];
     uintptr_t path[2 * POMP_SAMPLE_MAX_FRAMES + 1];
     struct pomp_sampler *next;
 };
@@ -98,11 +104,8 @@ int pomp_sampling_configure(void)
     if (sampling.on) {
         /* local unwinding sets itself up lazily; do it here, not in a handler */
         unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
-        unw_context_t ctx;
-        unw_cursor_t cursor;
-        unw_getcontext(&ctx);
-        unw_init_local(&cursor, &ctx);
-        unw_step(&cursor);
+        void *warm[4];
+        unw_backtrace(warm, 4);
         __atomic_store_n(&sampling.active, 1, __ATOMIC_RELEASE);
     }
     return sampling.on;
@@ -184,52 +187,70 @@ static enum pomp_sample_state state_class(int state)
     }
 }
 
-/* Code addresses and stack pointers of the frames, innermost first. */
-static size_t unwind(unw_context_t *ctx, int flags, uintptr_t *ips, uintptr_t *sps, size_t max)
+/* The calling thread's stack, innermost first, from the frame whose code
+ * address is `from` outwards (the interrupted instruction of a signal, or a
+ * call site), into ips; 0 when `from` is not on it; from 0: all of the
+ * caller's. libunwind's fast trace keeps each code address's frame layout in
+ * a per-thread cache, so a warm trace reads a few words per frame, ~0.5 us a
+ * sample; unw_step costs ~0.4 us a frame here (the shared DWARF cache's lock
+ * blocks all signals around each lookup: two system calls a frame). */
+static size_t stack_from(uintptr_t from, void **trace, size_t trace_max, uintptr_t *ips,
+                         size_t max)
 {
-    unw_cursor_t c;
-    if (unw_init_local2(&c, ctx, flags) < 0)
-        return 0;
-    size_t n = 0;
-    do {
-        unw_word_t ip, sp;
-        if (unw_get_reg(&c, UNW_REG_IP, &ip) < 0 || ip == 0 || unw_get_reg(&c, UNW_REG_SP, &sp) < 0)
-            break;
-        ips[n] = (uintptr_t)ip;
-        sps[n] = (uintptr_t)sp;
-        n++;
-    } while (n < max && unw_step(&c) > 0);
-    return n;
+    int n = unw_backtrace(trace, (int)trace_max);
+    int k = 0;
+    while (from && k < n && (uintptr_t)trace[k] != from)
+        k++;
+    size_t len = 0;
+    for (; k < n && len < max; k++)
+        ips[len++] = (uintptr_t)trace[k];
+    return len;
 }
 
-/* Frames [lo, hi) of an unwound stack belong to the task's user code: those
- * above the runtime frames the task called (enter frame) and below the
- * runtime frames that invoked it (exit frame), seed 000 §4.5. A frame's CFA is
- * the stack pointer of its caller. Returns whether the task has an exit frame,
- * i.e. runs inside a parallel region or as an explicit task. */
-static int user_frames(const ompt_frame_t *fr, const uintptr_t *sps, size_t n, size_t *lo,
-                       size_t *hi)
+static size_t first_in_runtime(const uintptr_t *ips, size_t from, size_t n)
+{
+    while (from < n && !in_runtime(ips[from]))
+        from++;
+    return from;
+}
+
+static size_t first_outside_runtime(const uintptr_t *ips, size_t from, size_t n)
+{
+    while (from < n && in_runtime(ips[from]))
+        from++;
+    return from;
+}
+
+/* Frames [lo, hi) of a stack (innermost first) belong to the task's user code
+ * (seed 000 §4.5): not the runtime's frames the task called into, nor those
+ * that invoked it. The task's frame tells which exist: an enter frame when it
+ * called into the runtime (a wait always does), an exit frame when the
+ * runtime invoked it (inside a parallel region, or an explicit task). The
+ * fast trace gives code addresses, not stack pointers, so the runtime's
+ * frames are told by the runtime's code: called into, they are the innermost
+ * run of them and what they called (a wait's sched_yield); invoking, the
+ * first of them outward of the task's code. */
+static void user_frames(int called_runtime, int invoked, const uintptr_t *ips, size_t n,
+                        size_t *lo, size_t *hi)
 {
     *lo = 0;
     *hi = n;
-    if (!fr)
-        return 0;
-    uintptr_t enter = (uintptr_t)fr->enter_frame.ptr, exit = (uintptr_t)fr->exit_frame.ptr;
-    if (enter)
-        while (*lo < n && sps[*lo] < enter)
-            (*lo)++;
-    if (!exit)
-        return 0;
-    int cfa = (fr->exit_frame_flags & ompt_frame_stackaddress) == ompt_frame_cfa;
-    for (size_t i = *lo; i + 1 < n; i++) {
-        uintptr_t frame_cfa = sps[i + 1];
-        if (cfa ? frame_cfa >= exit : frame_cfa > exit) {
-            *hi = i;
-            return 1;
-        }
+    if (called_runtime) {
+        size_t r = first_in_runtime(ips, 0, n);
+        if (r < n)
+            *lo = first_outside_runtime(ips, r, n);
     }
-    return 1;
+    if (!invoked)
+        return;
+    /* the task's code may itself have called the runtime (omp_get_thread_num) */
+    size_t invoker = first_in_runtime(ips, first_outside_runtime(ips, *lo, n), n);
+    /* no invoker on a whole stack: the task's code is not on it (the runtime
+     * between the task's begin and its code) */
+    *hi = invoker < n || n == POMP_SAMPLE_MAX_FRAMES ? invoker : *lo;
 }
+
+static int has_enter_frame(const ompt_frame_t *fr) { return fr && fr->enter_frame.ptr; }
+static int has_exit_frame(const ompt_frame_t *fr) { return fr && fr->exit_frame.ptr; }
 
 /* The calling thread's current task: its frame (NULL if the runtime cannot
  * tell) and, in *parallel_data, its parallel region. Async-signal-safe. */
@@ -280,6 +301,18 @@ static void count_in_region(enum pomp_sample_state st, uint32_t weight)
         node->samples_work += weight;
 }
 
+/* The instruction the signal interrupted. */
+static uintptr_t interrupted_pc(const ucontext_t *uc)
+{
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+#elif defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.pc;
+#else
+#error "POMP_SAMPLING: the interrupted instruction's address is not known for this architecture"
+#endif
+}
+
 /* weight: the timer's expirations this signal stands for (more than one when
  * the thread could not take the signal in time). */
 static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
@@ -297,18 +330,23 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
         return;
     }
-    size_t n = unwind((unw_context_t *)uc, UNW_INIT_SIGNAL_FRAME, s->ips, s->sps,
-                      POMP_SAMPLE_MAX_FRAMES);
+    size_t n = stack_from(interrupted_pc(uc), s->trace, sizeof s->trace / sizeof *s->trace,
+                          s->ips, POMP_SAMPLE_MAX_FRAMES);
     if (n == 0) {
         s->lost++;
         return;
     }
     ompt_data_t *parallel_data = NULL;
     const ompt_frame_t *frame = current_task(&parallel_data);
+    /* a wait's leaf frames in the runtime (a lock routine, the barrier code,
+     * and what they called, such as sched_yield) become the wait's
+     * pseudo-function */
+    int waiting = st >= POMP_SAMPLE_FIRST_WAIT;
+    int in_task = has_exit_frame(frame);
     size_t lo, hi;
-    int in_task = user_frames(frame, s->sps, n, &lo, &hi);
+    user_frames(has_enter_frame(frame) || waiting, in_task, s->ips, n, &lo, &hi);
     const struct pomp_fork_record *fork = fork_of(parallel_data);
-    if (fork && (in_task || st >= POMP_SAMPLE_FIRST_WAIT)) {
+    if (fork && (in_task || waiting)) {
         for (uint32_t i = 0; i < fork->n && len < max; i++)
             s->path[len++] = fork->frames[i];
         /* waiting in the region's runtime after the task's code (the
@@ -316,21 +354,8 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         if (!in_task)
             lo = hi;
     }
-    /* a wait's leaf frames in the runtime (a lock routine, the barrier code,
-     * and what they called, such as sched_yield) become the wait's
-     * pseudo-function */
-    if (st >= POMP_SAMPLE_FIRST_WAIT) {
-        size_t r = lo;
-        while (r < hi && !in_runtime(s->ips[r]))
-            r++;
-        if (r < hi) {
-            while (r < hi && in_runtime(s->ips[r]))
-                r++;
-            lo = r;
-        }
-    }
     len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
-    if (st >= POMP_SAMPLE_FIRST_WAIT)
+    if (waiting)
         s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
     pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
 }
@@ -394,6 +419,8 @@ void pomp_sampling_thread_begin(void)
     s->next = sampling.samplers;
     sampling.samplers = s;
     pthread_mutex_unlock(&sampling.lock);
+    /* the fast trace's per-thread cache is made on its first use: not in a handler */
+    unw_backtrace(s->trace, 4);
     tls_sampler = s;
     if (!s->has_timer) {
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));
@@ -428,22 +455,23 @@ struct pomp_fork_record *pomp_sampling_fork_begin(const void *codeptr_ra)
         !__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
         return NULL;
     struct pomp_fork_record *rec = &s->forks[s->fork_depth++];
-    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES], sps[POMP_SAMPLE_MAX_FRAMES];
-    unw_context_t ctx;
-    unw_getcontext(&ctx);
-    size_t n = unwind(&ctx, 0, ips, sps, POMP_SAMPLE_MAX_FRAMES);
+    void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
+    uintptr_t ips[POMP_SAMPLE_MAX_FRAMES];
+    /* The frames above the call site are the runtime's and ours; without
+     * the call site, the runtime's frames tell where the task's code starts. */
+    size_t n = codeptr_ra ? stack_from((uintptr_t)codeptr_ra, trace, sizeof trace / sizeof *trace,
+                                       ips, POMP_SAMPLE_MAX_FRAMES)
+                          : 0;
+    int at_call_site = n > 0;
+    if (!at_call_site)
+        n = stack_from(0, trace, sizeof trace / sizeof *trace, ips, POMP_SAMPLE_MAX_FRAMES);
     /* The encountering task: its own exit frame cuts the runtime below it, and
      * its region's fork record is the base of this one (nested parallelism). */
     ompt_data_t *parallel_data = NULL;
     const ompt_frame_t *frame = current_task(&parallel_data);
+    int nested = has_exit_frame(frame);
     size_t lo, hi;
-    int nested = user_frames(frame, sps, n, &lo, &hi);
-    /* The frames above the call site are the runtime's and ours. */
-    for (size_t i = lo; i < hi; i++)
-        if (ips[i] == (uintptr_t)codeptr_ra) {
-            lo = i;
-            break;
-        }
+    user_frames(!at_call_site, nested, ips, n, &lo, &hi);
     size_t len = 0;
     const struct pomp_fork_record *outer = nested ? fork_of(parallel_data) : NULL;
     if (outer)

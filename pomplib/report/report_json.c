@@ -1,5 +1,7 @@
 #include "report_json.h"
 
+#include "report_flame.h"
+
 static json_t *stats(const struct rp_stats *s, json_t *o)
 {
     json_object_set_new(o, "visits", json_real(s->visits));
@@ -77,10 +79,11 @@ static json_t *waits(const struct rp_profile *p)
 json_t *report_json(const struct rp_profile *p)
 {
     json_t *threads = json_object_get(p->root, "threads");
-    json_t *out = json_pack("{ss si ss sI sf sO so so so so}", "format", "pomp-report", "version", 1,
-                            "program", p->program, "pid", (json_int_t)p->pid, "duration_ns",
+    json_t *out = json_pack("{ss si ss sI sf sO so so so so so}", "format", "pomp-report", "version",
+                            1, "program", p->program, "pid", (json_int_t)p->pid, "duration_ns",
                             p->duration_ns, "threads", threads, "regions", regions(p), "callpath",
-                            callpath(p), "flat", flat(p), "waits", waits(p));
+                            callpath(p), "flat", flat(p), "waits", waits(p), "sampling",
+                            report_flame_json(p->root));
     json_t *devices = json_object_get(p->root, "devices"); /* target offloading, as profiled */
     if (out && devices)
         json_object_set(out, "devices", devices);

@@ -40,46 +40,68 @@ static int key_add(struct key *k, const char *fn)
     return 0;
 }
 
-static const char *function_of(json_t *frame)
+/* A frame's (or an inlined function's) function; its code address when it has no name. */
+static struct rp_sample_function function_of(json_t *frame, json_t *outer)
 {
-    const char *fn = json_string_value(json_object_get(frame, "function"));
-    if (fn && *fn)
-        return fn;
-    fn = json_string_value(json_object_get(frame, "offset"));
-    return fn ? fn : "?";
+    struct rp_sample_function f = {
+        json_string_value(json_object_get(frame, "function")),
+        json_string_value(json_object_get(frame, "file")),
+        (int)json_integer_value(json_object_get(frame, "line"))};
+    if (!f.function || !*f.function)
+        f.function = json_string_value(json_object_get(outer, "offset"));
+    if (!f.function)
+        f.function = "?";
+    if (!f.file)
+        f.file = "";
+    return f;
 }
 
-/* The path's functions, inlined ones included, from main on (frames below main
- * are the C library's start-up code), or from the outermost frame when main is
- * not on it. */
-static char *fold_key(json_t *frames_of_path, json_t *frames)
+int rp_sample_path_walk(json_t *path_frames, json_t *frames,
+                        int (*visit)(void *ctx, const struct rp_sample_function *f), void *ctx)
 {
     size_t start = 0, i;
     json_t *idx;
-    json_array_foreach(frames_of_path, i, idx) {
+    json_array_foreach(path_frames, i, idx) {
         json_t *fr = json_array_get(frames, (size_t)json_integer_value(idx));
-        if (strcmp(function_of(fr), "main") == 0) {
+        if (strcmp(function_of(fr, fr).function, "main") == 0) {
             start = i;
             break;
         }
     }
-    struct key k = {0};
-    json_array_foreach(frames_of_path, i, idx) {
+    json_array_foreach(path_frames, i, idx) {
         if (i < start)
             continue;
         json_t *fr = json_array_get(frames, (size_t)json_integer_value(idx));
-        if (key_add(&k, function_of(fr)) != 0)
-            goto oom;
+        struct rp_sample_function f = function_of(fr, fr);
+        int rc = visit(ctx, &f);
         size_t j;
         json_t *in;
-        json_array_foreach(json_object_get(fr, "inlined"), j, in)
-            if (key_add(&k, function_of(in)) != 0)
-                goto oom;
+        json_array_foreach(json_object_get(fr, "inlined"), j, in) {
+            if (rc)
+                break;
+            f = function_of(in, fr);
+            rc = visit(ctx, &f);
+        }
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static int add_to_key(void *ctx, const struct rp_sample_function *f)
+{
+    return key_add(ctx, f->function);
+}
+
+/* "main > foo > <OMP-lock_wait>" */
+static char *fold_key(json_t *frames_of_path, json_t *frames)
+{
+    struct key k = {0};
+    if (rp_sample_path_walk(frames_of_path, frames, add_to_key, &k) != 0) {
+        free(k.text);
+        return NULL;
     }
     return k.text ? k.text : strdup(""); /* an empty path is "" */
-oom:
-    free(k.text);
-    return NULL;
 }
 
 static void print_states(json_t *paths, double total)

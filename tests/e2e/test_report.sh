@@ -33,6 +33,7 @@ assert_eq "$(grep -cE '^ +thread [01] ' threads.txt)" "$(jq '[.callpath[].per_th
 # ---- --json: the same figures, checked against profile.json ----
 "$REPORT" --json w > r.json
 assert_eq "$(jq -r '.format + " " + (.version | tostring)' r.json)" "pomp-report 1" "format"
+assert_eq "$(jq -c .sampling r.json)" null "no sampling member without POMP_SAMPLING"
 # waits derived from the regions: critical = (inclusive - body) of the critical nodes, barrier = inclusive
 expect_crit=$(jq '([.regions[] | select(.type == "critical") | .id]) as $c
     | [.callpath[] | select(.region as $r | $c | index($r)) | .per_thread[] | select(.visits > 0) | .incl_ns - .body_ns] | add' w/profile.json)

@@ -57,3 +57,4 @@ POMP_OUTPUT_DIR=p ./waits > /dev/null
 browse p.html p.png > pdom.html || { cat browser.err; fail "chromium failed"; }
 assert_contains pdom.html '<body data-rendered="profile waits table"' "charts without a timeline"
 assert_contains pdom.html 'id="timeline-empty">No trace in this run. Record one with POMP_TRACE=otf2' "empty state of the timeline"
+assert_contains pdom.html 'id="flame-empty">No samples in this run. Sample the call paths with POMP_SAMPLING=1ms' "no flame graph without samples"
