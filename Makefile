@@ -91,7 +91,7 @@ $(GEN)/libomp_symbols.h: $(LLVM_DIR)/lib/libomp.so | $(GEN)
 	  nm -D --defined-only $< | awk '$$2 != "A" { print $$3 }' | sed 's/@.*//' | \
 	    grep -E '^(GOMP_|GOACC_|omp_|acc_)' | LC_ALL=C sort -u | sed 's/.*/    "&",/'; \
 	  echo '};'; } > $@.tmp && mv $@.tmp $@
-$(OBJ)/runtime/runtime_select.o $(OBJ)/runtime/pomprun.o: runtime/runtime_select.h $(GEN)/libomp_symbols.h instrumenter/process.h
+$(OBJ)/runtime/runtime_select.o $(OBJ)/runtime/pomprun.o: runtime/runtime_select.h $(GEN)/libomp_symbols.h instrumenter/process.h instrumenter/elf_symbols.h
 
 DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(OBJ)/gen/directive_parser.o
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
@@ -103,9 +103,10 @@ INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter
                   $(OBJ)/instrumenter/functions.o $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
-               $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o
+               $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
-              $(OBJ)/instrumenter/function_filter.o \
+              $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/elf_symbols.o \
+              $(OBJ)/instrumenter/source_scan.o \
               $(OBJ)/runtime/runtime.o $(OBJ)/runtime/runtime_select.o
 
 $(BIN)/pomp-instrument: $(INSTRUMENT_OBJ) | $(BIN)
@@ -118,7 +119,7 @@ $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 $(BIN)/pompc++: | $(BIN)
 	ln -sf pompcc $@
 POMPRUN_OBJ := $(OBJ)/runtime/pomprun.o $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o \
-               $(OBJ)/instrumenter/util.o
+               $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 
@@ -162,8 +163,12 @@ $(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(wildcard pompl
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_collector: tests/unit/test_collector.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_runtime: tests/unit/test_runtime.c $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o runtime/runtime_select.h | $(BUILD)/tests
+$(BUILD)/tests/test_runtime: tests/unit/test_runtime.c $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o runtime/runtime_select.h | $(BUILD)/tests
 	$(UNIT_LINK) -Iruntime
+$(BUILD)/tests/test_source_scan: tests/unit/test_source_scan.c $(OBJ)/instrumenter/source_scan.o $(OBJ)/instrumenter/util.o instrumenter/source_scan.h | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
+$(BUILD)/tests/test_elf_symbols: tests/unit/test_elf_symbols.c $(OBJ)/instrumenter/elf_symbols.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o instrumenter/elf_symbols.h | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests

@@ -17,7 +17,7 @@ bench: deps bench-deps
 	@BUILD=$(abspath $(BUILD)) bash bench/run.sh
 
 bench-programs: $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so \
-                $(BENCH)/libpomp2min.so
+                $(BENCH)/libpomp2min.so $(BENCH)/libompt_null.so
 
 $(BENCH):
 	mkdir -p $@
@@ -29,6 +29,9 @@ $(BENCH)/runstat: bench/runstat.c | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -o $@ $<
 $(BENCH)/alloc_count.so: bench/memory/alloc_count.c | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -fPIC -shared -o $@ $<
+# An OMPT tool without callbacks: libomp's own cost of an active tool (the construct suite's floor).
+$(BENCH)/libompt_null.so: bench/ompt_null/ompt_null.c $(OMPT_INC)/omp-tools.h | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) $(OMPT_INCLUDE) -fPIC -shared -o $@ $<
 # The POMP2 library for OPARI2-instrumented programs, with libpomp's profile code.
 # pomp2_lib.h declares the event routines only under _OPENMP: compiled with
 # -fopenmp, linked (like pompcc's programs) with LLVM libomp.

@@ -7,13 +7,14 @@ compile_part() {
     local ex=$here/../examples
     # row label -> source (compiled with -c) ; one full build of a two-file program with its link
     local -a rows=("examples/demo.c" "examples/workshare/main.c" "examples/workshare/work.c"
-                   "bench/constructs/constructs.c" "workshare: 2 files + link")
+                   "bench/constructs/constructs.c" "ctc/ctc.c (no OpenMP)" "workshare: 2 files + link")
     local -A src=(["examples/demo.c"]=$ex/demo.c ["examples/workshare/main.c"]=$ex/workshare/main.c
                   ["examples/workshare/work.c"]=$ex/workshare/work.c
-                  ["bench/constructs/constructs.c"]=$here/constructs/constructs.c)
+                  ["bench/constructs/constructs.c"]=$here/constructs/constructs.c
+                  ["ctc/ctc.c (no OpenMP)"]=$here/../ctc/ctc.c)
     record "#section|compile|ms wall time|Compile time, -O2 -fopenmp (cc: $(cc -dumpfullversion 2>/dev/null || cc -dumpversion))"
     record "#baseline|compile|cc"
-    record "#note|compile|pompcc runs pomp-instrument (libclang) and then cc on the instrumented file; at the link, pomp-prelink (nm) and the compile of pomp_init.c"
+    record "#note|compile|pompcc runs pomp-instrument (libclang) and then cc on the instrumented file; a source without a pragma, omp_ call or main (ctc/ctc.c) goes to cc as it is; at the link, pomp-prelink (ELF symbol tables) and the compile of pomp_init.c"
     record "#section|compile-cpu|ms CPU time|Compile CPU time (user + system of the compiler and its children; less sensitive than wall time to other processes)"
     record "#baseline|compile-cpu|cc"
     local rep row tool

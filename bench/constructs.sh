@@ -49,6 +49,10 @@ build_constructs() {
     # the plain program with libpomp loaded: only the OMPT bridge (if any) measures
     cc "$d/plain.o" -o "$d/plain-ompt" -Wl,--no-as-needed -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp \
         -Wl,--as-needed -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    # the plain program with an OMPT tool that registers no callback: libomp's own
+    # cost of an active tool, the floor under every OMPT tool (bench/ompt_null)
+    cc "$d/plain.o" -o "$d/plain-null-tool" -Wl,--no-as-needed -L"$OUT" -Wl,-rpath,"$OUT" -lompt_null \
+        -Wl,--as-needed -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
     if opari2_installed; then
         build_opari2 "$d"
     fi
@@ -94,22 +98,24 @@ constructs_part() {
     local trace
     trace=$(best_trace_mode)
     # variant label -> binary and environment
-    local -a labels=("plain libgomp" "plain libomp" "pomp" "pomp max" "pomp trace" "pomp no OMPT"
-                     "OMPT only" "opari2")
-    local -A bin=(["plain libgomp"]=plain-libgomp ["plain libomp"]=plain-libomp ["pomp"]=pomp
-                  ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp ["OMPT only"]=plain-ompt
-                  ["opari2"]=opari2-bin)
+    local -a labels=("plain libgomp" "plain libomp" "null tool" "pomp" "pomp max" "pomp trace"
+                     "pomp no OMPT" "pomp, empty callbacks" "OMPT only" "opari2")
+    local -A bin=(["plain libgomp"]=plain-libgomp ["plain libomp"]=plain-libomp ["null tool"]=plain-null-tool
+                  ["pomp"]=pomp ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp
+                  ["pomp, empty callbacks"]=pomp ["OMPT only"]=plain-ompt ["opari2"]=opari2-bin)
     local max_levels="POMP_PARALLEL=BeginEnd POMP_LOOP=IterBeginEnd POMP_WORKSHARE=BeginEnd POMP_SYNC=BeginEnd"
     max_levels+=" POMP_USER=BeginEnd POMP_RUNTIME=EnterExit POMP_TASK=BeginEnd POMP_TARGET=BeginEnd"
-    local -A envs=(["plain libgomp"]="" ["plain libomp"]="" ["pomp"]="" ["pomp max"]="$max_levels"
-                   ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled" ["OMPT only"]=""
+    local -A envs=(["plain libgomp"]="" ["plain libomp"]="" ["null tool"]="" ["pomp"]="" ["pomp max"]="$max_levels"
+                   ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled"
+                   ["pomp, empty callbacks"]="POMP_OMPT=off OMP_TOOL_LIBRARIES=$OUT/libompt_null.so POMP_BENCH_NULL_CALLBACKS=1"
+                   ["OMPT only"]=""
                    ["opari2"]="POMP2_MIN_OUTPUT=$WORK/opari2-events")
     record "#section|construct|ns per execution|EPCC-style construct overhead, $OMP_NUM_THREADS threads (test - reference of the same delays) / executions"
     record "#baseline|construct|plain libomp"
     record "#baseline|construct|plain libgomp"
     record "#section|construct-time|ns per execution|Time per construct execution, body (a ~100 ns delay) included"
     record "#baseline|construct-time|plain libomp"
-    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures"
+    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work)"
     record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
     record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, KMP_USE_YIELD, OMP_WAIT_POLICY, GOMP_SPINCOUNT unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 
@@ -118,7 +124,7 @@ constructs_part() {
     for l in "${labels[@]}"; do
         why=""
         case $l in
-            "pomp no OMPT" | "OMPT only") ompt_bridge_built || why="not built" ;;
+            "pomp no OMPT" | "OMPT only" | "pomp, empty callbacks") ompt_bridge_built || why="not built" ;;
             "pomp trace") [ "$trace" != none ] || why="not built" ;;
             opari2) [ -x "$d/opari2-bin" ] || why="OPARI2 not installed: make bench-deps" ;;
         esac

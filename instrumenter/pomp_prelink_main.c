@@ -1,10 +1,13 @@
 /* pomp-prelink [-o pomp_init.c] objects... archives...
- * Scans the inputs with nm ($NM, default nm) for POMP_Init_* functions and
- * writes POMP_Init_Handles, which calls them all (seed 002, Appendix B). */
+ * Scans the inputs' symbol tables for POMP_Init_* functions and writes
+ * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
+ * archives and shared objects are read directly (elf_symbols.c); the others
+ * (LTO objects, bitcode) by nm ($NM, default nm). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_symbols.h"
 #include "prelink.h"
 #include "process.h"
 #include "util.h"
@@ -57,7 +60,17 @@ int main(int argc, char **argv)
             continue; /* linker options and other inputs have no POMP_Init_ functions */
         inputs[ninputs++] = argv[i];
     }
-    /* One nm for all inputs: GNU nm loads every plugin of its bfd-plugins
+    /* The inputs this program reads itself; the rest go to nm */
+    struct strbuf symbols = {0};
+    int left = 0;
+    for (int i = 0; i < ninputs; i++)
+        if (elf_nm(inputs[i], ELF_NM_DEFINED_EXTERNAL, &symbols) != 0)
+            inputs[left++] = inputs[i];
+    if (symbols.s)
+        prelink_collect(&names, symbols.s);
+    free(symbols.s);
+    ninputs = left;
+    /* One nm for all of those: GNU nm loads every plugin of its bfd-plugins
      * directory (LLVMgold, hence all of libLLVM) at start, tens of
      * milliseconds per run. Only if it fails, one run per input names the file. */
     if (ninputs > 0 && scan(nm, inputs, ninputs, &names) != 0) {

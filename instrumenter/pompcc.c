@@ -16,6 +16,7 @@
 #include "process.h"
 #include "runtime.h"
 #include "runtime_select.h"
+#include "source_scan.h"
 #include "util.h"
 
 #define POMP_VERSION_MACRO "-D_POMP=202611"
@@ -365,11 +366,40 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
     return rc;
 }
 
+/* Compiles a source that needs no instrumentation as the plain compiler would:
+ * one run of the compiler, which also writes the dependency file when pompcc
+ * was asked for -c or -S (in a compile-and-link the object is pompcc's
+ * temporary, so the dependencies are written apart, as for other sources). */
+static int compile_as_is(struct pompcc *pc, const struct input *in, const char *obj, int assembly)
+{
+    if (pc->verbose)
+        fprintf(stderr, "pompcc: %s: no pragma, OpenMP call or main to instrument; compiling it as "
+                        "it is\n", in->path);
+    int direct = pc->mode != MODE_LINK;
+    struct argv_list cmd = {0};
+    compile_command(pc, &cmd);
+    if (direct)
+        for (size_t i = 0; i < pc->dep_flags.n; i++)
+            argv_add(&cmd, pc->dep_flags.v[i]);
+    argv_add(&cmd, assembly ? "-S" : "-c");
+    add_language(&cmd, in);
+    argv_add(&cmd, in->path);
+    argv_add(&cmd, "-o");
+    argv_add(&cmd, obj);
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    if (rc == 0 && !direct)
+        rc = make_dependencies(pc, in, obj);
+    return rc;
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
 {
     const char *src = in->path;
+    if (!pc->functions && !source_file_may_need_instrumentation(src))
+        return compile_as_is(pc, in, obj, assembly);
     char *base = base_without_ext(src);
     /* the instrumented file's suffix keeps the language for the compiler */
     const char *ext = in->lang == LANG_CXX ? "cpp" : "c";

@@ -49,18 +49,18 @@ static int wait_kind_of(ompt_mutex_t kind, struct wait_kind *w)
 /* critical and ordered: the construct itself, for uninstrumented code. */
 struct mutex_construct {
     enum bridge_construct construct;
-    const char *pomp_type;
+    enum bridge_class pomp_class;
     enum pomp_event_kind enter, begin, end, exit;
 };
 
 static int mutex_construct_of(ompt_mutex_t kind, struct mutex_construct *c)
 {
     if (kind == ompt_mutex_critical)
-        *c = (struct mutex_construct){BC_CRITICAL, "critical", POMP_EV_CRITICAL_ENTER,
+        *c = (struct mutex_construct){BC_CRITICAL, BRC_CRITICAL, POMP_EV_CRITICAL_ENTER,
                                       POMP_EV_CRITICAL_BEGIN, POMP_EV_CRITICAL_END,
                                       POMP_EV_CRITICAL_EXIT};
     else if (kind == ompt_mutex_ordered)
-        *c = (struct mutex_construct){BC_ORDERED, "ordered", POMP_EV_ORDERED_ENTER,
+        *c = (struct mutex_construct){BC_ORDERED, BRC_ORDERED, POMP_EV_ORDERED_ENTER,
                                       POMP_EV_ORDERED_BEGIN, POMP_EV_ORDERED_END,
                                       POMP_EV_ORDERED_EXIT};
     else
@@ -86,7 +86,7 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     if (mutex_construct_of(kind, &c)) {
         struct bridge_scope *m = bridge_scope_push(b, SCOPE_MUTEX);
         if (m && bridge_records(POMP_GROUP_SYNC, BR_ENTER_EXIT) &&
-            !bridge_pomp_entered(b, c.pomp_type)) {
+            !bridge_pomp_entered(b, c.pomp_class)) {
             m->region = bridge_region(c.construct, codeptr_ra);
             m->detail = (uint8_t)kind;
             bridge_record(b, BR_ENTER, m->region, now, c.enter);

@@ -76,7 +76,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
      * initial tasks are not team shares, and POMP's Teams events describe it */
     if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && !(flags & ompt_parallel_league)) {
         struct pomp_frame *f;
-        if (bridge_pomp_entered(b, "parallel")) { /* instrumented: POMP has the region */
+        if (bridge_pomp_entered(b, BRC_PARALLEL)) { /* instrumented: POMP has the region */
             f = bridge_top_frame(b);
             team->region = f->region;
             team->fork = f->skipped ? NULL : f->node;
@@ -89,7 +89,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
         }
     }
     team->id = __atomic_add_fetch(&last_region_id, 1, __ATOMIC_RELAXED);
-    team->sampling_fork = pomp_sampling_fork_begin(codeptr_ra);
+    team->sampling_fork = b->sampling ? pomp_sampling_fork_begin(codeptr_ra) : NULL;
     __atomic_store_n(&team->seq, seq, __ATOMIC_RELAXED);
     __atomic_store_n(&team->join, 0, __ATOMIC_RELEASE); /* after seq: see worker_end */
     parallel_data->ptr = team;
@@ -112,7 +112,7 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
     if (b->forks)
         b->forks--;
     struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
-    if (team)
+    if (team && team->sampling_fork)
         pomp_sampling_fork_end(team->sampling_fork);
     if (team && team->owned)
         bridge_record(b, BR_EXIT, team->region, pomp_now(), POMP_EV_PARALLEL_EXIT);
@@ -120,37 +120,54 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
 }
 
 /* When a worker's share of the team instance m ended: the master's join time,
- * if its team record still holds that instance, kept within [start, now]. A
- * slot reused by a later instance (the worker sat out BRIDGE_TEAM_RING of
- * them) gives start: no wait is better than an invented one. */
+ * if its team record still holds that instance, and not before start. A slot
+ * reused by a later instance (the worker sat out BRIDGE_TEAM_RING of them)
+ * gives start: no wait is better than an invented one. Without a team record,
+ * now (read here if 0). The join is not clamped to this thread's clock: the
+ * master wrote it before this thread was released (the TSC is invariant and
+ * synchronized across cores, pomp_clock.h; CLOCK_MONOTONIC is system-wide). */
 static uint64_t worker_end(const struct bridge_membership *m, uint64_t start, uint64_t now)
 {
     if (!m->team)
-        return now;
+        return now ? now : pomp_now();
     /* join before seq: a join written for a later instance makes seq differ */
     uint64_t join = __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE);
     uint64_t seq = __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED);
     if (seq != m->seq || join == 0)
         return start;
-    return join < start ? start : join > now ? now : join;
+    return join < start ? start : join;
 }
 
-static void implicit_task_begin(struct bridge_thread *b, ompt_data_t *parallel_data,
-                                unsigned int index)
+static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_data,
+                                                          unsigned int index)
 {
+    struct bridge_thread *b;
+    if (index != 0)
+        bridge_collector_event(OMP_EVENT_THR_END_IDLE);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
     uint32_t n = b->nesting++;
     b->thread_num = (int32_t)index;
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
     struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
-    *m = (struct bridge_membership){.master = index == 0, .team = team};
-    if (!team)
+    m->team = team;
+    m->master = index == 0;
+    m->end = 0;
+    m->frame = 0;
+    m->body = 0;
+    if (!team) {
+        m->region = NULL;
+        m->id = 0;
         return;
+    }
     m->seq = __atomic_load_n(&team->seq, __ATOMIC_RELAXED);
     m->id = team->id;
     m->region = team->region;
-    m->start = pomp_now();
+    /* the master's share is POMP's region (or the bridge's, owned): only a
+     * worker's share and an owned region's block start here */
+    m->start = !m->master || team->owned ? pomp_now() : 0;
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
         return;
     struct pomp_thread *t = bridge_pomp_thread(b);
@@ -174,6 +191,9 @@ static void end_body(struct bridge_thread *b, struct bridge_membership *m, uint6
     bridge_record(b, BR_END, m->region, when, POMP_EV_PARALLEL_END);
 }
 
+/* The end of thread b's innermost implicit task; now: the time, or 0 to read
+ * the clock if the end needs one (a worker's share ends at its barrier's end,
+ * known already; the master's at POMP's exit, unless the bridge owns it). */
 static void implicit_task_end(struct bridge_thread *b, uint64_t now)
 {
     if (!b->nesting)
@@ -182,6 +202,10 @@ static void implicit_task_end(struct bridge_thread *b, uint64_t now)
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
+    if (!m->body && !m->frame)
+        return;
+    if (!now && m->master)
+        now = pomp_now();
     uint64_t when = m->master ? now : m->end ? m->end : worker_end(m, m->start, now);
     end_body(b, m, when);
     if (m->frame) {
@@ -192,116 +216,160 @@ static void implicit_task_end(struct bridge_thread *b, uint64_t now)
     }
 }
 
+static __attribute__((noinline)) void implicit_task_end_cb(void)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    struct bridge_membership *m = bridge_membership_top(b);
+    int was_worker = m && !m->master;
+    implicit_task_end(b, 0);
+    if (was_worker)
+        bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
+}
+
+/* The callbacks on every parallel region only dispatch: each endpoint's
+ * function saves the registers it needs itself. */
 void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
                              ompt_data_t *task_data, unsigned int actual_parallelism,
                              unsigned int index, int flags)
 {
     (void)task_data;
     (void)actual_parallelism;
-    struct bridge_thread *b;
     if (flags & ompt_task_initial)
         return; /* the initial task of a thread (or of a league) is no team share */
-    int worker = index != 0 && endpoint == ompt_scope_begin;
-    if (worker)
-        bridge_collector_event(OMP_EVENT_THR_END_IDLE);
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
-        return;
-    if (endpoint == ompt_scope_begin) {
-        implicit_task_begin(b, parallel_data, index);
-    } else {
-        struct bridge_membership *m = bridge_membership_top(b);
-        int was_worker = m && !m->master;
-        implicit_task_end(b, pomp_now());
-        if (was_worker)
-            bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
-    }
+    if (endpoint == ompt_scope_begin)
+        implicit_task_begin(parallel_data, index);
+    else
+        implicit_task_end_cb();
 }
 
 /* ---- sync regions ---- */
 
 struct sync_kind {
-    enum bridge_construct construct;
-    enum pomp_group group;
-    unsigned levels;
-    enum pomp_event_kind enter, exit;
-    const char *pomp_type;  /* POMP's region for the same construct: counted once */
+    uint8_t known;          /* 0: a kind the bridge does not record */
+    uint8_t construct;      /* enum bridge_construct */
+    uint8_t group;          /* enum pomp_group */
+    uint8_t keyed;          /* named by code address (implicit barriers are placed by the
+                               call path: workers report no address) */
+    uint8_t pomp_class;     /* POMP's region for the same construct: counted once (0: none) */
+    uint16_t enter, exit;   /* enum pomp_event_kind */
 };
 
-static int sync_kind_of(ompt_sync_region_t kind, struct sync_kind *k)
-{
-    static const struct sync_kind
-        barrier = {BC_BARRIER, POMP_GROUP_SYNC, BR_ENTER_EXIT, POMP_EV_BARRIER_ENTER,
-                   POMP_EV_BARRIER_EXIT, "barrier"},
-        implicit = {BC_IMPLICIT_BARRIER, POMP_GROUP_SYNC, BR_ENTER_EXIT,
-                    POMP_EV_IMPLICIT_BARRIER_ENTER, POMP_EV_IMPLICIT_BARRIER_EXIT, NULL},
-        taskwait = {BC_TASKWAIT, POMP_GROUP_TASK, BR_ENTER_EXIT, POMP_EV_OMPT_SYNC_ENTER,
-                    POMP_EV_OMPT_SYNC_EXIT, "taskwait"},
-        taskgroup = {BC_TASKGROUP, POMP_GROUP_TASK, BR_ENTER_EXIT, POMP_EV_OMPT_SYNC_ENTER,
-                     POMP_EV_OMPT_SYNC_EXIT, NULL};
-    switch ((int)kind) {
-    case ompt_sync_region_barrier_explicit: *k = barrier; return 1;
-    case ompt_sync_region_barrier_implicit_parallel:
-        *k = implicit, k->construct = BC_IMPLICIT_BARRIER_PARALLEL; return 1;
-    case ompt_sync_region_barrier_implicit_workshare:
-        *k = implicit, k->construct = BC_IMPLICIT_BARRIER_WORKSHARE; return 1;
-    case 1: /* ompt_sync_region_barrier (deprecated) */
-    case 2: /* ompt_sync_region_barrier_implicit (deprecated) */
-        *k = implicit; return 1;
-    case ompt_sync_region_barrier_implementation:
-        /* GCC code's barriers on libomp, the explicit one included: POMP's
-         * explicit barrier, when instrumented, is the same construct */
-        *k = implicit, k->construct = BC_IMPLEMENTATION_BARRIER, k->pomp_type = "barrier";
-        return 1;
-    case ompt_sync_region_barrier_teams:
-        *k = implicit, k->construct = BC_TEAMS_BARRIER; return 1;
-    case ompt_sync_region_taskwait: *k = taskwait; return 1;
-    case ompt_sync_region_taskgroup: *k = taskgroup; return 1;
-    default: return 0; /* reductions: inside the construct's own barrier */
-    }
-}
+/* Every sync region kind libomp 19 reports (the deprecated 1 and 2 included),
+ * by ompt_sync_region_t. Not recorded: reductions, which happen inside the
+ * construct's own barrier (measured). */
+enum { SYNC_KINDS = ompt_sync_region_barrier_teams + 1 };
+static const struct sync_kind sync_kinds[SYNC_KINDS] = {
+#define IMPLICIT(c) {1, c, POMP_GROUP_SYNC, 0, 0, POMP_EV_IMPLICIT_BARRIER_ENTER, \
+                     POMP_EV_IMPLICIT_BARRIER_EXIT}
+    [1] = IMPLICIT(BC_IMPLICIT_BARRIER), /* ompt_sync_region_barrier (deprecated) */
+    [2] = IMPLICIT(BC_IMPLICIT_BARRIER), /* ompt_sync_region_barrier_implicit (deprecated) */
+    [ompt_sync_region_barrier_explicit] = {1, BC_BARRIER, POMP_GROUP_SYNC, 1, BRC_BARRIER,
+                                           POMP_EV_BARRIER_ENTER, POMP_EV_BARRIER_EXIT},
+    /* GCC code's barriers on libomp, the explicit one included: POMP's explicit
+     * barrier, when instrumented, is the same construct */
+    [ompt_sync_region_barrier_implementation] = {1, BC_IMPLEMENTATION_BARRIER, POMP_GROUP_SYNC, 1,
+                                                 BRC_BARRIER, POMP_EV_IMPLICIT_BARRIER_ENTER,
+                                                 POMP_EV_IMPLICIT_BARRIER_EXIT},
+    [ompt_sync_region_taskwait] = {1, BC_TASKWAIT, POMP_GROUP_TASK, 1, BRC_TASKWAIT,
+                                   POMP_EV_OMPT_SYNC_ENTER, POMP_EV_OMPT_SYNC_EXIT},
+    [ompt_sync_region_taskgroup] = {1, BC_TASKGROUP, POMP_GROUP_TASK, 1, 0, POMP_EV_OMPT_SYNC_ENTER,
+                                    POMP_EV_OMPT_SYNC_EXIT},
+    [ompt_sync_region_barrier_implicit_workshare] = IMPLICIT(BC_IMPLICIT_BARRIER_WORKSHARE),
+    [ompt_sync_region_barrier_implicit_parallel] = IMPLICIT(BC_IMPLICIT_BARRIER_PARALLEL),
+    [ompt_sync_region_barrier_teams] = IMPLICIT(BC_TEAMS_BARRIER),
+#undef IMPLICIT
+};
 
-/* Which barriers get a code address: implicit ones are named by the call path
- * (workers report none for a parallel region's barrier). */
-static int keyed_by_address(enum bridge_construct c)
+/* When thread b's block of its innermost parallel region m ended: for an
+ * instrumented region the time of its POMP_Parallel_end, which came just
+ * before the runtime reported the closing barrier (its frame, POMP's on the
+ * master and the team share on a worker, is on top, out of its block); else
+ * now. The barrier starts where the block ends. */
+static uint64_t block_end(struct bridge_thread *b, const struct bridge_membership *m)
 {
-    return c == BC_BARRIER || c == BC_IMPLEMENTATION_BARRIER || c == BC_TASKWAIT ||
-           c == BC_TASKGROUP;
+    const struct pomp_frame *f = bridge_top_frame(b);
+    if (f && f->region == m->region && f->entered && !f->in_body && f->body_end)
+        return f->body_end;
+    return pomp_now();
 }
 
 static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const void *codeptr_ra)
 {
-    uint64_t now = pomp_now();
     struct bridge_membership *m = bridge_membership_top(b);
-    if (kind == ompt_sync_region_barrier_implicit_parallel && m)
+    uint64_t now = 0;
+    if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
+        now = block_end(b, m);
         end_body(b, m, now); /* the block of an uninstrumented parallel region ends here */
+    }
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
-    struct sync_kind k;
-    if (!s || !sync_kind_of(kind, &k))
+    const struct sync_kind *k = (unsigned)kind < SYNC_KINDS ? &sync_kinds[kind] : NULL;
+    if (!s || !k || !k->known)
         return;
     s->detail = (uint8_t)kind;
     s->start = now;
-    if (!bridge_records(k.group, k.levels) || (k.pomp_type && bridge_pomp_entered(b, k.pomp_type)))
+    /* both sync groups record at EnterExit and BeginEnd; an instrumented
+     * barrier or taskwait is POMP's, and needs not even the clock */
+    if (!bridge_records((enum pomp_group)k->group, BR_ENTER_EXIT) ||
+        (k->pomp_class && bridge_pomp_entered(b, (enum bridge_class)k->pomp_class)))
         return;
-    s->region = bridge_region(k.construct, keyed_by_address(k.construct) ? codeptr_ra : NULL);
-    s->exit_kind = (uint16_t)k.exit;
-    bridge_record(b, BR_ENTER, s->region, now, k.enter);
+    if (!now)
+        s->start = now = pomp_now();
+    s->region = bridge_region((enum bridge_construct)k->construct, k->keyed ? codeptr_ra : NULL);
+    s->exit_kind = k->exit;
+    bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);
 }
 
-/* The end of a sync region at `now` (for a worker's closing barrier, the
- * master's join time is taken instead). */
+/* The end of a sync region at `now` (0: read the clock if needed). A worker's
+ * closing barrier ends at its master's join time instead; the master
+ * publishes that time. */
 static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t now)
 {
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_SYNC);
     struct bridge_membership *m = bridge_membership_top(b);
-    uint64_t when = now;
-    if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
-        if (m->master && m->team)
-            __atomic_store_n(&m->team->join, now, __ATOMIC_RELEASE);
-        else if (!m->master)
-            when = m->end = worker_end(m, s ? s->start : m->start, now);
+    int parallel_end = kind == ompt_sync_region_barrier_implicit_parallel && m;
+    uint64_t when;
+    if (parallel_end && !m->master) {
+        when = m->end = worker_end(m, s ? s->start : m->start, now);
+    } else if ((s && s->region) || (parallel_end && m->team)) {
+        when = now ? now : pomp_now();
+        if (parallel_end && m->team)
+            __atomic_store_n(&m->team->join, when, __ATOMIC_RELEASE);
+    } else {
+        return; /* nothing recorded: POMP's barrier, or a level at none */
     }
     if (s && s->region)
         bridge_record(b, BR_EXIT, s->region, when, (enum pomp_event_kind)s->exit_kind);
+}
+
+static __attribute__((noinline)) void sync_begin_cb(ompt_sync_region_t kind,
+                                                    const void *codeptr_ra)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() >= 0 && (b = bridge_self()))
+        sync_begin(b, kind, codeptr_ra);
+}
+
+static __attribute__((noinline)) void sync_end_cb(ompt_sync_region_t kind)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() >= 0 && (b = bridge_self()))
+        sync_end(b, kind, 0);
+}
+
+/* The collector API's barrier events (GCC's explicit barriers come as
+ * implementation barriers: IBAR). */
+static __attribute__((noinline, cold)) void sync_collector_event(ompt_sync_region_t kind,
+                                                                 ompt_scope_endpoint_t endpoint)
+{
+    if (kind == ompt_sync_region_taskwait || kind == ompt_sync_region_taskgroup ||
+        kind == ompt_sync_region_reduction)
+        return;
+    int begin = endpoint == ompt_scope_begin;
+    bridge_collector_event(kind == ompt_sync_region_barrier_explicit
+                               ? (begin ? OMP_EVENT_THR_BEGIN_EBAR : OMP_EVENT_THR_END_EBAR)
+                               : (begin ? OMP_EVENT_THR_BEGIN_IBAR : OMP_EVENT_THR_END_IBAR));
 }
 
 void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
@@ -310,21 +378,12 @@ void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
 {
     (void)parallel_data;
     (void)task_data;
-    struct bridge_thread *b;
-    int barrier = kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup &&
-                  kind != ompt_sync_region_reduction;
-    if (barrier) /* GCC's explicit barriers come as implementation barriers: IBAR */
-        bridge_collector_event(kind == ompt_sync_region_barrier_explicit
-                                   ? (endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_EBAR
-                                                                   : OMP_EVENT_THR_END_EBAR)
-                                   : (endpoint == ompt_scope_begin ? OMP_EVENT_THR_BEGIN_IBAR
-                                                                   : OMP_EVENT_THR_END_IBAR));
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
-        return;
+    if (__builtin_expect(__atomic_load_n(&bridge_collector_live, __ATOMIC_RELAXED), 0))
+        sync_collector_event(kind, endpoint);
     if (endpoint == ompt_scope_begin)
-        sync_begin(b, kind, codeptr_ra);
+        sync_begin_cb(kind, codeptr_ra);
     else
-        sync_end(b, kind, pomp_now());
+        sync_end_cb(kind);
 }
 
 /* Workers still in a parallel region's closing barrier at finalization (the

@@ -102,22 +102,12 @@ static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
     return &t->profile.frames[t->profile.depth - 1];
 }
 
-/* Whether the top frame is POMP's open construct of this type: entered and not
- * yet in its block (the runtime reports the construct POMP just entered). */
-static inline int bridge_pomp_entered(struct bridge_thread *b, const char *type)
+/* Whether the top frame is POMP's open construct of this class: entered and
+ * not yet in its block (the runtime reports the construct POMP just entered). */
+static inline int bridge_pomp_entered(struct bridge_thread *b, enum bridge_class class)
 {
     struct pomp_frame *f = bridge_top_frame(b);
-    return f && f->entered && !f->in_body && !f->team && bridge_is_pomp_region(f->region, type);
-}
-
-/* The same for any of the NULL-terminated types (a construct the instrumenter
- * names after the directive: "for", "for simd", "loop"). */
-static inline int bridge_pomp_entered_any(struct bridge_thread *b, const char *const *types)
-{
-    for (; *types; types++)
-        if (bridge_pomp_entered(b, *types))
-            return 1;
-    return 0;
+    return f && f->entered && !f->in_body && !f->team && bridge_class_of(f->region) == class;
 }
 
 /* Whether the innermost open region was made by the instrumentation: the code

@@ -120,7 +120,7 @@ static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr
     return codeptr ? lookup(c, NULL, NULL) : NULL;
 }
 
-struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
+struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr)
 {
     return lookup(c, codeptr, NULL);
 }
@@ -131,7 +131,41 @@ struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POM
     return lookup(c, at, at);
 }
 
-int bridge_is_pomp_region(const struct POMP_Region_s *r, const char *type)
+/* Regions without an address (implicit barriers: workers report none) are
+ * asked for on every callback of their kind: one load each, after the first. */
+struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];
+
+struct POMP_Region_s *bridge_region_unkeyed(enum bridge_construct c)
 {
-    return r && r->init_kind != POMP_INIT_OMPT && r->ctc.type && strcmp(r->ctc.type, type) == 0;
+    struct POMP_Region_s *r = bridge_region_keyed(c, NULL);
+    if (r)
+        __atomic_store_n(&bridge_unkeyed_regions[c], r, __ATOMIC_RELEASE);
+    return r;
+}
+
+enum bridge_class bridge_classify(struct POMP_Region_s *r)
+{
+    static const struct {
+        const char *type;
+        enum bridge_class class;
+    } types[] = {
+        {"parallel", BRC_PARALLEL}, {"for", BRC_LOOP}, {"for simd", BRC_LOOP},
+        {"loop", BRC_LOOP}, {"do", BRC_LOOP}, {"sections", BRC_SECTIONS},
+        {"single", BRC_SINGLE}, {"workshare", BRC_WORKSHARE}, {"distribute", BRC_DISTRIBUTE},
+        {"distribute simd", BRC_DISTRIBUTE}, {"distribute parallel for", BRC_DISTRIBUTE},
+        {"distribute parallel for simd", BRC_DISTRIBUTE}, {"taskloop", BRC_TASKLOOP},
+        {"taskloop simd", BRC_TASKLOOP}, {"scope", BRC_SCOPE}, {"barrier", BRC_BARRIER},
+        {"taskwait", BRC_TASKWAIT}, {"critical", BRC_CRITICAL}, {"ordered", BRC_ORDERED},
+        {"task", BRC_TASK},
+    };
+    enum bridge_class c = BRC_OTHER;
+    if (r->init_kind != POMP_INIT_OMPT && r->ctc.type)
+        for (size_t i = 0; i < sizeof types / sizeof *types; i++)
+            if (strcmp(r->ctc.type, types[i].type) == 0) {
+                c = types[i].class;
+                break;
+            }
+    /* every thread that asks first computes the same value */
+    __atomic_store_n(&r->bridge_class, (uint8_t)c, __ATOMIC_RELAXED);
+    return c;
 }

@@ -54,15 +54,57 @@ const char *bridge_construct_type(enum bridge_construct c);
  * region without an address). Lock-free once the region exists; the first
  * event of a call site creates it under libpomp's registry lock, like a POMP
  * handle initialized lazily. NULL only if memory ran out. */
-struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr);
+struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr);
 
 /* The region of construct c at the place (file, lines) of region `at`: what
  * the runtime does inside an instrumented construct (a device operation of a
  * target region), named after it rather than after a code address. */
 struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at);
 
-/* Whether r was created by POMP instrumentation (not by the bridge) with the
- * CTC type `type`: the construct the runtime reports is the one POMP has open. */
-int bridge_is_pomp_region(const struct POMP_Region_s *r, const char *type);
+/* The construct's one region without a code address, made by its first use. */
+struct POMP_Region_s *bridge_region_unkeyed(enum bridge_construct c);
+extern struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];
+
+static inline struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
+{
+    if (codeptr)
+        return bridge_region_keyed(c, codeptr);
+    struct POMP_Region_s *r = __atomic_load_n(&bridge_unkeyed_regions[c], __ATOMIC_ACQUIRE);
+    return __builtin_expect(r != NULL, 1) ? r : bridge_region_unkeyed(c);
+}
+
+/* What a POMP region stands for, as far as the runtime's reports go: the
+ * classes of constructs the runtime reports, each covering the CTC types the
+ * instrumenter gives them (docs/ctc.md). Regions the bridge made, and POMP
+ * regions of any other type, are BRC_OTHER. */
+enum bridge_class {
+    BRC_UNKNOWN = 0, /* not classified yet */
+    BRC_OTHER,
+    BRC_PARALLEL,
+    BRC_LOOP,        /* for, for simd, loop, do */
+    BRC_SECTIONS,
+    BRC_SINGLE,
+    BRC_WORKSHARE,
+    BRC_DISTRIBUTE,  /* distribute and its composites */
+    BRC_TASKLOOP,
+    BRC_SCOPE,
+    BRC_BARRIER,
+    BRC_TASKWAIT,
+    BRC_CRITICAL,
+    BRC_ORDERED,
+    BRC_TASK,
+};
+
+enum bridge_class bridge_classify(struct POMP_Region_s *r);
+
+/* The class of region r (NULL: BRC_OTHER): one load once the region was
+ * classified, which its first question does (a few string compares). */
+static inline enum bridge_class bridge_class_of(struct POMP_Region_s *r)
+{
+    if (!r)
+        return BRC_OTHER;
+    unsigned c = __atomic_load_n(&r->bridge_class, __ATOMIC_RELAXED);
+    return __builtin_expect(c != BRC_UNKNOWN, 1) ? (enum bridge_class)c : bridge_classify(r);
+}
 
 #endif

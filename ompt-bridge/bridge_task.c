@@ -25,7 +25,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     if (!(flags & ompt_task_explicit) || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
         bridge_measuring() < 0 || !(b = bridge_self()))
         return;
-    if (bridge_pomp_entered(b, "task")) { /* POMP_Task_enter: its begin/end are in the body */
+    if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
         new_task_data->ptr = (void *)&instrumented_task;
         return;
     }

@@ -1,5 +1,7 @@
 #include "bridge_thread.h"
 
+#include "pomp_sampling.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -14,6 +16,7 @@ struct bridge_thread *bridge_thread_create(void)
     struct bridge_thread *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
+    b->sampling = (uint8_t)pomp_sampling_is_on();
     pthread_mutex_lock(&list_lock);
     b->next = list_head;
     list_head = b;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
@@ -107,6 +108,27 @@ void bridge_tool_require(ompt_callbacks_t event)
     pthread_mutex_unlock(&registration_lock);
 }
 
+/* POMP_OMPT (read once, at the runtime's initialization): off, on (the
+ * default) or full. */
+enum ompt_mode { OMPT_OFF, OMPT_ON, OMPT_FULL };
+static enum ompt_mode ompt_mode(void);
+
+/* pomp-prelink's POMP_Init_Handles: present in a program linked by pompcc. */
+extern void POMP_Init_Handles(void) __attribute__((weak));
+
+/* Whether the callbacks of constructs POMP instruments itself are needed:
+ * worksharing constructs, masked, the waits of critical, ordered and lock
+ * calls, tasks. In a program linked by pompcc the instrumentation reports
+ * them (a critical's wait to enter is its enter..begin, a lock's wait its
+ * omp_set_lock call), and the runtime's reports of them would add nothing but
+ * cost: the bridge registers them only for code that may run uninstrumented,
+ * a program pompcc did not link (pomprun), or when POMP_OMPT=full asks for
+ * them (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
+static int uninstrumented_code_expected(void)
+{
+    return ompt_mode() == OMPT_FULL || !POMP_Init_Handles;
+}
+
 static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
                            ompt_data_t *tool_data)
 {
@@ -119,6 +141,8 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         task = group_records(POMP_GROUP_TASK), loop = group_records(POMP_GROUP_LOOP),
         workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME),
         target = group_records(POMP_GROUP_TARGET);
+    int chunks = pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
+    int all = uninstrumented_code_expected();
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
     uint64_t early = wanted; /* asked for by the collector API before the tool started */
@@ -145,19 +169,19 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_implicit_task);
         register_locked(ompt_callback_sync_region);
     }
-    if (loop || workshare || task)
+    if ((loop || workshare || task) && (all || chunks)) /* chunks: the loop they belong to */
         register_locked(ompt_callback_work);
-    if (pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS))
+    if (chunks)
         register_locked(ompt_callback_dispatch);
-    if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END))
+    if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END) && all)
         register_locked(ompt_callback_masked);
-    if (sync || runtime) {
+    if ((sync || runtime) && all) {
         register_locked(ompt_callback_mutex_acquire);
         register_locked(ompt_callback_mutex_acquired);
         register_locked(ompt_callback_mutex_released);
         register_locked(ompt_callback_nest_lock);
     }
-    if (task) {
+    if (task && all) {
         register_locked(ompt_callback_task_create);
         register_locked(ompt_callback_task_schedule);
         register_locked(ompt_callback_dependences);
@@ -186,26 +210,35 @@ static void tool_finalize(ompt_data_t *tool_data)
     POMP_Finalize();
 }
 
-/* POMP_OMPT: on by default; off leaves the runtime without a tool. Read once. */
+/* POMP_OMPT: on by default; off leaves the runtime without a tool; full
+ * registers every callback the levels need, also for constructs the
+ * instrumentation reports itself. Read once. */
 static pthread_once_t ompt_env_once = PTHREAD_ONCE_INIT;
-static int ompt_env_on;
+static enum ompt_mode ompt_env_mode;
 
 static void read_ompt_env(void)
 {
     const char *v = getenv("POMP_OMPT");
-    ompt_env_on = 1;
-    if (v && !pomp_parse_bool(v, &ompt_env_on)) {
-        fprintf(stderr, "pomp: POMP_OMPT='%s' is not valid (allowed: on, off, yes, no, true, "
-                        "false, 1, 0); using on\n", v);
-        ompt_env_on = 1;
-    }
+    int on = 1;
+    ompt_env_mode = OMPT_ON;
+    if (!v)
+        return;
+    if (strcasecmp(v, "full") == 0)
+        ompt_env_mode = OMPT_FULL;
+    else if (pomp_parse_bool(v, &on))
+        ompt_env_mode = on ? OMPT_ON : OMPT_OFF;
+    else
+        fprintf(stderr, "pomp: POMP_OMPT='%s' is not valid (allowed: on, off, full, yes, no, "
+                        "true, false, 1, 0); using on\n", v);
 }
 
-static int ompt_wanted(void)
+static enum ompt_mode ompt_mode(void)
 {
     pthread_once(&ompt_env_once, read_ompt_env);
-    return ompt_env_on;
+    return ompt_env_mode;
 }
+
+static int ompt_wanted(void) { return ompt_mode() != OMPT_OFF; }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version)

@@ -12,79 +12,64 @@
 #include "bridge_record.h"
 
 struct work_kind {
-    enum bridge_construct construct;
-    enum pomp_group group;
-    unsigned levels;
-    enum pomp_event_kind enter, exit;
-    const char *const *pomp_types; /* POMP's region types for the same construct */
+    uint8_t known;           /* 0: a work type the bridge does not record */
+    uint8_t construct;       /* enum bridge_construct */
+    uint8_t group;           /* enum pomp_group */
+    uint8_t levels;
+    uint16_t enter, exit;    /* enum pomp_event_kind */
+    uint8_t pomp_class;      /* POMP's regions for the same construct (enum bridge_class) */
     uint8_t loop;            /* its chunks are dispatched */
     uint8_t executes;        /* single: this thread executes the block */
 };
 
-static int work_kind_of(ompt_work_t type, struct work_kind *k)
-{
-    /* the instrumenter's CTC types: the directive's name (docs/ctc.md) */
-    static const char *const loops[] = {"for", "for simd", "loop", "do", NULL};
-    static const char *const sections_t[] = {"sections", NULL};
-    static const char *const single_t[] = {"single", NULL};
-    static const char *const workshare_t[] = {"workshare", NULL};
-    static const char *const distributes[] = {"distribute", "distribute simd",
-                                              "distribute parallel for",
-                                              "distribute parallel for simd", NULL};
-    static const char *const taskloops[] = {"taskloop", "taskloop simd", NULL};
-    static const char *const scope_t[] = {"scope", NULL};
-    static const struct work_kind
-        loop = {BC_FOR, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT, POMP_EV_LOOP_ENTER,
-                POMP_EV_LOOP_EXIT, loops, 1, 0},
-        sections = {BC_SECTIONS, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_SECTIONS_ENTER,
-                    POMP_EV_SECTIONS_EXIT, sections_t, 0, 0},
-        single = {BC_SINGLE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_SINGLE_ENTER,
-                  POMP_EV_SINGLE_EXIT, single_t, 0, 0},
-        workshare = {BC_WORKSHARE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_WORKSHARE_ENTER,
-                     POMP_EV_WORKSHARE_EXIT, workshare_t, 0, 0},
-        distribute = {BC_DISTRIBUTE, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                      POMP_EV_OMPT_WORK_EXIT, distributes, 1, 0},
-        taskloop = {BC_TASKLOOP, POMP_GROUP_TASK, BR_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                    POMP_EV_OMPT_WORK_EXIT, taskloops, 0, 0},
-        scope = {BC_SCOPE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
-                 POMP_EV_OMPT_WORK_EXIT, scope_t, 0, 0};
-    switch ((int)type) {
-    case ompt_work_loop:
-    case ompt_work_loop_static:
-    case ompt_work_loop_dynamic:
-    case ompt_work_loop_guided:
-    case ompt_work_loop_other: *k = loop; return 1;
-    case ompt_work_sections: *k = sections; return 1;
-    case ompt_work_single_executor: *k = single, k->executes = 1; return 1;
-    case ompt_work_single_other: *k = single; return 1;
-    case ompt_work_workshare: *k = workshare; return 1;
-    case ompt_work_distribute: *k = distribute; return 1;
-    case ompt_work_taskloop: *k = taskloop; return 1;
-    case ompt_work_scope: *k = scope; return 1;
-    default: return 0;
-    }
-}
+/* Every work type of libomp 19, by ompt_work_t. */
+enum { WORK_TYPES = ompt_work_loop_other + 1 };
+static const struct work_kind work_kinds[WORK_TYPES] = {
+#define LOOP {1, BC_FOR, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT, POMP_EV_LOOP_ENTER, \
+              POMP_EV_LOOP_EXIT, BRC_LOOP, 1, 0}
+#define SINGLE(executes) {1, BC_SINGLE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, \
+                          POMP_EV_SINGLE_ENTER, POMP_EV_SINGLE_EXIT, BRC_SINGLE, 0, executes}
+    [ompt_work_loop] = LOOP,
+    [ompt_work_loop_static] = LOOP,
+    [ompt_work_loop_dynamic] = LOOP,
+    [ompt_work_loop_guided] = LOOP,
+    [ompt_work_loop_other] = LOOP,
+    [ompt_work_sections] = {1, BC_SECTIONS, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT,
+                            POMP_EV_SECTIONS_ENTER, POMP_EV_SECTIONS_EXIT, BRC_SECTIONS, 0, 0},
+    [ompt_work_single_executor] = SINGLE(1),
+    [ompt_work_single_other] = SINGLE(0),
+    [ompt_work_workshare] = {1, BC_WORKSHARE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT,
+                             POMP_EV_WORKSHARE_ENTER, POMP_EV_WORKSHARE_EXIT, BRC_WORKSHARE, 0, 0},
+    [ompt_work_distribute] = {1, BC_DISTRIBUTE, POMP_GROUP_LOOP, BR_LOOP_ENTER_EXIT,
+                              POMP_EV_OMPT_WORK_ENTER, POMP_EV_OMPT_WORK_EXIT, BRC_DISTRIBUTE, 1, 0},
+    [ompt_work_taskloop] = {1, BC_TASKLOOP, POMP_GROUP_TASK, BR_ENTER_EXIT,
+                            POMP_EV_OMPT_WORK_ENTER, POMP_EV_OMPT_WORK_EXIT, BRC_TASKLOOP, 0, 0},
+    [ompt_work_scope] = {1, BC_SCOPE, POMP_GROUP_WORKSHARE, BR_ENTER_EXIT, POMP_EV_OMPT_WORK_ENTER,
+                         POMP_EV_OMPT_WORK_EXIT, BRC_SCOPE, 0, 0},
+#undef LOOP
+#undef SINGLE
+};
 
 static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *codeptr_ra)
 {
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_WORK);
-    struct work_kind k;
-    if (!s || !work_kind_of(type, &k) || !bridge_records(k.group, k.levels))
+    const struct work_kind *k = (unsigned)type < WORK_TYPES ? &work_kinds[type] : NULL;
+    if (!s || !k || !k->known || !bridge_records((enum pomp_group)k->group, k->levels))
         return;
     s->detail = (uint8_t)type;
-    if (bridge_pomp_entered_any(b, k.pomp_types)) { /* instrumented */
-        if (k.loop)
+    if (bridge_pomp_entered(b, (enum bridge_class)k->pomp_class)) { /* instrumented */
+        if (k->loop)
             s->loop = bridge_top_frame(b)->region;
         return;
     }
     uint64_t now = pomp_now();
     s->start = now;
-    s->region = bridge_region(k.construct, codeptr_ra);
-    s->exit_kind = (uint16_t)k.exit;
-    bridge_record(b, BR_ENTER, s->region, now, k.enter);
-    if (k.loop)
+    s->region = bridge_region((enum bridge_construct)k->construct, codeptr_ra);
+    s->exit_kind = k->exit;
+    bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);
+    if (k->loop)
         s->loop = s->region;
-    if (k.executes && bridge_records(POMP_GROUP_WORKSHARE, BR_BEGIN_END)) {
+    if (k->executes && bridge_records(POMP_GROUP_WORKSHARE, BR_BEGIN_END)) {
         bridge_record(b, BR_BEGIN, s->region, now, POMP_EV_SINGLE_BEGIN);
         s->body = 1;
     }

@@ -103,6 +103,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     f->region = r;
     f->start = now;
     f->body_start = now;
+    f->body_end = 0;
     f->child = 0;
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
@@ -235,6 +236,7 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
         return POMP_ERR_NESTING;
     }
     top->in_body = 0;
+    top->body_end = now;
     if (top->skipped)
         return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
     p->counted = top->node;

@@ -35,6 +35,8 @@ struct pomp_frame {
     struct POMP_Region_s *region; /* the event's region (node may be the overflow node) */
     uint64_t start;       /* tick of enter (or begin) */
     uint64_t body_start;  /* tick of begin */
+    uint64_t body_end;    /* tick of the end of its block, 0 before (the OMPT bridge starts
+                             a parallel region's closing barrier there) */
     uint64_t child;       /* incl of the children so far */
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */

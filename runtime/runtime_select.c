@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_symbols.h"
 #include "libomp_symbols.h" /* generated from libomp.so at build time */
 #include "process.h"
 #include "util.h"
@@ -87,6 +88,28 @@ int pomp_runtime_calls_kmpc(const char *nm_output)
     return 0;
 }
 
+/* `nm -P -u` of a link input (-D for a shared object: its own imports), read
+ * directly where elf_symbols.c can (nm costs tens of milliseconds a run);
+ * NULL if neither reads it. */
+static char *undefined_symbols(const char *in)
+{
+    struct strbuf b = {0};
+    if (elf_nm(in, ELF_NM_UNDEFINED, &b) == 0)
+        return b.s ? b.s : xstrdup("");
+    free(b.s);
+    char *argv[6] = {"nm", "-P", "-u"}, **a = argv + 3;
+    if (is_shared_object(in))
+        *a++ = "-D";
+    *a++ = (char *)in;
+    *a = NULL;
+    char *out = NULL;
+    if (run_capture(argv, &out) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
 char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,
                               char *const *flags, size_t nflags)
 {
@@ -99,16 +122,9 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         const char *in = inputs[i];
         if (in[0] == '-')
             continue;
-        char *argv[6] = {"nm", "-P", "-u"}, **a = argv + 3;
-        if (is_shared_object(in))
-            *a++ = "-D"; /* a shared object's own imports */
-        *a++ = (char *)in;
-        *a = NULL;
-        char *out = NULL;
-        if (run_capture(argv, &out) != 0) {
-            free(out);
+        char *out = undefined_symbols(in);
+        if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */
-        }
         char *missing = why ? NULL : pomp_runtime_missing_symbol(out);
         if (!kmpc && pomp_runtime_calls_kmpc(out))
             kmpc = names[i];

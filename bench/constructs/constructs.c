@@ -7,6 +7,8 @@
  *   constructs --calibrate              prints the delay length (loop trips) for ~100 ns
  *   constructs --list                   prints the test names, one per line
  *   constructs DELAY VARIANT REP [TEST] runs every test (or one) once; prints samples
+ *   constructs --run N TEST             runs N executions of TEST, untimed (for callgrind:
+ *                                       two counts give the instructions per execution)
  *
  * The same source is compiled plain (libgomp, libomp), through pompcc, and
  * through OPARI2, so every variant runs exactly the same constructs. Each
@@ -372,8 +374,20 @@ int main(int argc, char **argv)
             printf("%s\n", tests[i].name);
         return 0;
     }
+    if (argc == 4 && strcmp(argv[1], "--run") == 0) {
+        long n = atol(argv[2]);
+        delay_trips = 1;
+        for (size_t i = 0; i < sizeof tests / sizeof *tests; i++)
+            if (n > 0 && strcmp(argv[3], tests[i].name) == 0) {
+                tests[i].run(n);
+                return 0;
+            }
+        fprintf(stderr, "%s: --run needs a positive count and a test name\n", argv[0]);
+        return 2;
+    }
     if (argc != 4 && argc != 5) {
-        fprintf(stderr, "usage: %s --calibrate | --list | DELAY VARIANT REP [TEST]\n", argv[0]);
+        fprintf(stderr, "usage: %s --calibrate | --list | --run N TEST | DELAY VARIANT REP [TEST]\n",
+                argv[0]);
         return 2;
     }
     delay_trips = atol(argv[1]);

@@ -63,3 +63,39 @@ int main(void)
 C
 "$POMPCC" -fopenmp -O2 m.c -o m -lm -Wl,--as-needed || fail "link with -lm after the source"
 assert_eq "$(POMP_OUTPUT_DIR=lm ./m)" "5.657" "program linked with -lm"
+
+# A source with nothing to instrument (no pragma, OpenMP call or main) is
+# compiled as it is, without pomp-instrument; its dependency file is the
+# compiler's own. In a one-step build with an OpenMP source the program
+# measures as usual.
+cat > helper.c <<'C'
+#include "helper.h"
+double twice(double x) { return 2 * x; }
+C
+printf 'double twice(double x);\n' > helper.h
+cat > uses.c <<'C'
+#include <stdio.h>
+#include "helper.h"
+int main(void)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < 4; i++)
+        s += twice(i);
+    printf("%.1f\n", s);
+    return 0;
+}
+C
+"$POMPCC" --pomp-verbose -fopenmp -O2 -MMD -c helper.c -o helper.o 2> helper.log
+assert_contains helper.log "helper.c: no pragma, OpenMP call or main to instrument; compiling it as it is" "the quick look skips helper.c"
+assert_not_contains helper.log "pomp-instrument" "no pomp-instrument run for helper.c"
+assert_contains helper.d '^helper\.o: helper\.c helper\.h' "its dependency file, from the compile itself"
+! nm helper.o | grep -q POMP_ || fail "helper.o calls no POMP routine"
+"$POMPCC" --pomp-verbose -fopenmp -O2 -c uses.c -o uses.o 2> uses.log
+assert_contains uses.log "pomp-instrument" "uses.c is instrumented"
+"$POMPCC" -fopenmp uses.o helper.o -o uses
+assert_eq "$(POMP_OUTPUT_DIR=skip ./uses)" "12.0" "program with a skipped source"
+assert_eq "$(region_sum skip parallel "$(line_of uses.c '#pragma omp parallel')" visits)" 1 "its parallel region measured"
+# One step: the skipped source's object still links, and is no temporary left behind.
+"$POMPCC" -fopenmp uses.c helper.c -o uses2 -MMD
+assert_eq "$(POMP_OUTPUT_DIR=skip2 ./uses2)" "12.0" "one-step build with a skipped source"

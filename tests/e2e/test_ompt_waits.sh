@@ -2,6 +2,9 @@
 # on LLVM libomp): a parallel region's implicit-barrier wait, a critical's
 # wait to enter and a lock's wait appear under the region they belong to, with
 # their time; each chunk of a schedule(dynamic,1) loop is one begin of the loop.
+# The runtime's wait regions for the critical and the lock come with
+# POMP_OMPT=full; by default the instrumentation's own events hold those waits
+# (checked at the end).
 source "$(dirname "$0")/lib.sh"
 cat > waits.c <<'C'
 #include <omp.h>
@@ -96,13 +99,35 @@ check() { # DIR LABEL
 
 plain_cc waits.c -o plain && ./plain > plain.txt
 "$POMPCC" -g -fopenmp -O2 waits.c -o waits_gcc
-POMP_LOOP=Chunks POMP_OUTPUT_DIR=gcc ./waits_gcc > gcc.txt
+POMP_OMPT=full POMP_LOOP=Chunks POMP_OUTPUT_DIR=gcc ./waits_gcc > gcc.txt
 diff -u plain.txt gcc.txt || fail "GCC build: output differs"
 check gcc "GCC"
 
+# Default (POMP_OMPT on): the implicit barriers and the chunks as before; the
+# critical's and the lock's waits are the instrumentation's (the critical's
+# time outside its block, the omp_set_lock call), not runtime wait regions.
+POMP_LOOP=Chunks POMP_OUTPUT_DIR=dflt ./waits_gcc > dflt.txt
+diff -u plain.txt dflt.txt || fail "default: output differs"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' dflt/profile.json)" 0 "default: nesting errors"
+child_rows dflt implicit_barrier parallel parallel $L_bar > bar.txt
+assert_eq "$(count_at_least bar.txt 40000000)" 3 "default: three threads waited >= 40 ms at the barrier"
+assert_eq "$(region_sum dflt for $L_for begins)" 17 "default: chunks of the dynamic loop"
+assert_eq "$(jq '[.regions[] | select(.type == "wait")] | length' dflt/profile.json)" 0 "default: no runtime wait regions"
+jq -r --argjson l $L_crit '([.regions[] | select(.type == "critical" and .first_line == $l) | .id]) as $ids
+  | .callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | "\(.thread) \(.incl_ns - .body_ns)"' \
+  dflt/profile.json > crit_outside.txt
+[ "$(count_at_least crit_outside.txt 35000000)" -ge 2 ] || { cat crit_outside.txt; fail "default: two critical waits (time outside the block) >= 35 ms"; }
+L_lock=$(line_of waits.c "omp_set_lock(&lock);")
+jq -r --argjson l $L_lock '([.regions[] | select(.type == "omp_set_lock" and .first_line == $l) | .id]) as $ids
+  | .callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | "\(.thread) \(.incl_ns)"' \
+  dflt/profile.json > lock_calls.txt
+[ "$(count_at_least lock_calls.txt 35000000)" -ge 2 ] || { cat lock_calls.txt; fail "default: two omp_set_lock calls >= 35 ms"; }
+"$REPORT" dflt > dflt_report.txt
+assert_contains dflt_report.txt "^Waits per parallel region" "default: the report's wait table"
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -g -fopenmp -O2 waits.c -o waits_clang
-POMP_LOOP=Chunks POMP_OUTPUT_DIR=clang ./waits_clang > clang.txt
+POMP_OMPT=full POMP_LOOP=Chunks POMP_OUTPUT_DIR=clang ./waits_clang > clang.txt
 diff -u plain.txt clang.txt || fail "clang build: output differs"
 check clang "clang"
 
@@ -113,4 +138,4 @@ assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" or .type == "w
 POMP_OMPT=off POMP_OUTPUT_DIR=noompt ./waits_clang > /dev/null
 assert_eq "$(jq '[.regions[] | select(.init == "ompt")] | length' noompt/profile.json)" 0 "POMP_OMPT=off: no region from the runtime"
 POMP_OMPT=maybe POMP_OUTPUT_DIR=bad ./waits_clang > /dev/null 2> bad.txt
-assert_contains bad.txt "POMP_OMPT='maybe' is not valid \(allowed: on, off" "bad POMP_OMPT value reported"
+assert_contains bad.txt "POMP_OMPT='maybe' is not valid \(allowed: on, off, full" "bad POMP_OMPT value reported"

@@ -68,8 +68,10 @@ assert_eq "$(region_threads lv parallel $L_par)" 1 "POMP_PARALLEL=EnterExit: onl
 assert_eq "$(region_sum lv critical $L_crit visits)" 12 "other groups unchanged"
 
 # Event order per thread (2 threads), from the event log: first the
-# instrumentation's events alone, then where the runtime's (OMPT) fall.
-OMP_NUM_THREADS=2 POMP_TRACE=events POMP_OUTPUT_DIR=ev ./app > /dev/null
+# instrumentation's events alone, then where the runtime's (OMPT) fall, with
+# every callback (POMP_OMPT=full: the runtime's wait to enter the critical
+# region too, which the default leaves to POMP's Critical_enter..begin).
+OMP_NUM_THREADS=2 POMP_OMPT=full POMP_TRACE=events POMP_OUTPUT_DIR=ev ./app > /dev/null
 for t in 0 1; do
     awk -v t=$t '$1 == t && $3 !~ /^(Implicit_barrier_|Ompt_)/ { printf "%s ", $3 }' ev/events.log > seq$t.txt
     awk -v t=$t '$1 == t { printf "%s ", $3 }' ev/events.log > all$t.txt
@@ -88,6 +90,14 @@ grep -q 'Parallel_end Implicit_barrier_enter Implicit_barrier_exit Parallel_begi
     || fail "a worker's closing barrier after its Parallel_end: $(cat all1.txt)"
 ! grep -q 'Barrier_enter Implicit_barrier_enter' all0.txt all1.txt \
     || fail "an instrumented explicit barrier was counted twice"
+# Default: the same implicit barriers, no runtime wait for the instrumented critical.
+OMP_NUM_THREADS=2 POMP_TRACE=events POMP_OUTPUT_DIR=evd ./app > /dev/null
+awk '$1 == 0 { printf "%s ", $3 }' evd/events.log > dflt0.txt
+grep -q 'Parallel_end Implicit_barrier_enter Implicit_barrier_exit Parallel_exit' dflt0.txt \
+    || fail "default: the master's closing barrier: $(cat dflt0.txt)"
+grep -qE 'Loop_enter Implicit_barrier_enter Implicit_barrier_exit Loop_exit' dflt0.txt \
+    || fail "default: the loop's implicit barrier: $(cat dflt0.txt)"
+! grep -q 'Ompt_wait' evd/events.log || fail "default: a runtime wait for an instrumented construct"
 
 one_region='Parallel_begin Loop_enter Loop_exit Critical_enter Critical_begin Critical_end Critical_exit Single_enter (Single_begin Single_end )?Single_exit Barrier_enter Barrier_exit Parallel_end '
 pfor='Parallel_begin Loop_enter Loop_exit Parallel_end '

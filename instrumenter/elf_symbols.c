@@ -1,0 +1,180 @@
+#include "elf_symbols.h"
+
+#include <ar.h>
+#include <elf.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The host's ELF: 64-bit objects in its own byte order (the others go to nm). */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_DATA ELFDATA2LSB
+#else
+#define HOST_DATA ELFDATA2MSB
+#endif
+
+static int in_bounds(size_t size, uint64_t off, uint64_t len)
+{
+    return off <= size && len <= size - off;
+}
+
+static int starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* nm's letter for a symbol (external ones: upper case, as nm -g lists them),
+ * or 0 if the mode does not list it. */
+static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t nsections,
+                        enum elf_nm_mode mode)
+{
+    unsigned bind = ELF64_ST_BIND(s->st_info), type = ELF64_ST_TYPE(s->st_info);
+    if (type == STT_SECTION || type == STT_FILE)
+        return 0;
+    if (s->st_shndx == SHN_UNDEF) {
+        if (mode != ELF_NM_UNDEFINED)
+            return 0;
+        return bind != STB_WEAK ? 'U' : type == STT_OBJECT ? 'v' : 'w';
+    }
+    if (mode == ELF_NM_UNDEFINED || bind == STB_LOCAL)
+        return 0;
+    if (s->st_shndx == SHN_ABS)
+        return 'A';
+    if (s->st_shndx == SHN_COMMON)
+        return 'C';
+    if (type == STT_GNU_IFUNC)
+        return 'i';
+    if (bind == STB_GNU_UNIQUE)
+        return 'u';
+    if (bind == STB_WEAK)
+        return type == STT_OBJECT ? 'V' : 'W';
+    if (s->st_shndx >= nsections || s->st_shndx >= SHN_LORESERVE)
+        return type == STT_FUNC ? 'T' : 'D';
+    const Elf64_Shdr *in = &sections[s->st_shndx];
+    if (in->sh_flags & SHF_EXECINSTR)
+        return 'T';
+    if (in->sh_type == SHT_NOBITS)
+        return 'B';
+    return in->sh_flags & SHF_WRITE ? 'D' : 'R';
+}
+
+/* One ELF file (an object, a shared object, an archive member). Headers and
+ * symbols are copied out: an archive member is only 2-byte aligned. */
+static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mode,
+                    struct strbuf *out)
+{
+    if (size < sizeof(Elf64_Ehdr) || memcmp(data, ELFMAG, SELFMAG) != 0 ||
+        data[EI_CLASS] != ELFCLASS64 || data[EI_DATA] != HOST_DATA)
+        return -1;
+    Elf64_Ehdr eh;
+    memcpy(&eh, data, sizeof eh);
+    if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 ||
+        !in_bounds(size, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr)))
+        return -1;
+    size_t n = eh.e_shnum;
+    Elf64_Shdr *sh = xmalloc(n * sizeof *sh);
+    memcpy(sh, data + eh.e_shoff, n * sizeof *sh);
+    int rc = 0;
+    /* GCC's LTO objects: their real symbols are in the IR, which only nm's
+     * plugin reads (clang's LTO objects are bitcode, not ELF) */
+    if (eh.e_shstrndx < n && sh[eh.e_shstrndx].sh_type == SHT_STRTAB &&
+        in_bounds(size, sh[eh.e_shstrndx].sh_offset, sh[eh.e_shstrndx].sh_size)) {
+        const char *names = (const char *)data + sh[eh.e_shstrndx].sh_offset;
+        size_t names_size = sh[eh.e_shstrndx].sh_size;
+        for (size_t i = 0; i < n && rc == 0; i++)
+            if (sh[i].sh_name < names_size &&
+                memchr(names + sh[i].sh_name, '\0', names_size - sh[i].sh_name) &&
+                starts_with(names + sh[i].sh_name, ".gnu.lto_"))
+                rc = -1;
+    }
+    /* nm reads .symtab, and .dynsym with -D (the runtime choice's shared objects) */
+    unsigned want = eh.e_type == ET_DYN && mode == ELF_NM_UNDEFINED ? SHT_DYNSYM : SHT_SYMTAB;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        if (sh[i].sh_type != want)
+            continue;
+        const Elf64_Shdr *strtab = sh[i].sh_link < n ? &sh[sh[i].sh_link] : NULL;
+        if (sh[i].sh_entsize != sizeof(Elf64_Sym) || !strtab ||
+            !in_bounds(size, sh[i].sh_offset, sh[i].sh_size) ||
+            !in_bounds(size, strtab->sh_offset, strtab->sh_size) || strtab->sh_size == 0 ||
+            data[strtab->sh_offset + strtab->sh_size - 1] != '\0') {
+            rc = -1;
+            break;
+        }
+        const char *strings = (const char *)data + strtab->sh_offset;
+        size_t nsyms = sh[i].sh_size / sizeof(Elf64_Sym);
+        for (size_t k = 1; k < nsyms; k++) { /* 0 is the null symbol */
+            Elf64_Sym sym;
+            memcpy(&sym, data + sh[i].sh_offset + k * sizeof sym, sizeof sym);
+            char letter = type_letter(&sym, sh, n, mode);
+            if (letter && sym.st_name < strtab->sh_size && strings[sym.st_name])
+                sb_printf(out, "%s %c\n", strings + sym.st_name, letter);
+        }
+    }
+    free(sh);
+    return rc;
+}
+
+/* A GNU or BSD-style archive of ELF objects (thin archives hold no members). */
+static int archive(const unsigned char *data, size_t size, enum elf_nm_mode mode,
+                   struct strbuf *out)
+{
+    enum { HEADER = 60 };
+    size_t off = SARMAG;
+    while (off < size) {
+        if (!in_bounds(size, off, HEADER) || memcmp(data + off + 58, ARFMAG, 2) != 0)
+            return -1;
+        char field[11];
+        memcpy(field, data + off + 48, 10);
+        field[10] = '\0';
+        char *end;
+        unsigned long long len = strtoull(field, &end, 10);
+        if (end == field)
+            return -1;
+        const char *name = (const char *)data + off;
+        off += HEADER;
+        if (!in_bounds(size, off, len))
+            return -1;
+        /* the symbol index ("/", "/SYM64/", "__.SYMDEF") and the long names ("//") */
+        int special = name[0] == '/' ? (name[1] == ' ' || name[1] == '/' || name[1] == 'S')
+                                     : strncmp(name, "__.SYMDEF", 9) == 0;
+        if (!special && elf_file(data + off, (size_t)len, mode, out) != 0)
+            return -1; /* a member that is not ELF (bitcode...): nm's */
+        off += len + (len & 1);
+    }
+    return 0;
+}
+
+int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
+                  struct strbuf *out)
+{
+    size_t before = out->len;
+    int rc = size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0 ? archive(data, size, mode, out)
+                                                                 : elf_file(data, size, mode, out);
+    if (rc != 0 && out->s) { /* nothing of a file nm will read again */
+        out->len = before;
+        out->s[before] = '\0';
+    }
+    return rc;
+}
+
+int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+        close(fd);
+        return -1;
+    }
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return -1;
+    int rc = elf_nm_buffer(map, (size_t)st.st_size, mode, out);
+    munmap(map, (size_t)st.st_size);
+    return rc;
+}
