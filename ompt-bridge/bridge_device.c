@@ -34,9 +34,7 @@ static struct pomp_thread *stream_of(struct bridge_thread *b, int device)
     return b->streams[device];
 }
 
-/* Opens r on stream s: the stream's share of the host's node `fork` when it
- * has nothing open (it merges there), else inside what is open. */
-static void stream_open(struct pomp_thread *s, struct POMP_Region_s *r, const struct pomp_node *fork,
+void bridge_stream_open(struct pomp_thread *s, struct POMP_Region_s *r, const struct pomp_node *fork,
                         uint64_t now, unsigned kind, uint64_t arg)
 {
     int off = bridge_measuring() == 0;
@@ -46,8 +44,7 @@ static void stream_open(struct pomp_thread *s, struct POMP_Region_s *r, const st
         pomp_eventlog_put(&s->log, now, r->id, kind, POMP_PHASE_ENTER, POMP_GROUP_TARGET, arg);
 }
 
-/* Closes r on stream s; a value (bytes, teams) goes to its node first. */
-static void stream_close(struct pomp_thread *s, struct POMP_Region_s *r, uint64_t now, unsigned kind,
+void bridge_stream_close(struct pomp_thread *s, struct POMP_Region_s *r, uint64_t now, unsigned kind,
                          int value_kind, int64_t value)
 {
     struct pomp_profile *p = &s->profile;
@@ -99,7 +96,7 @@ void bridge_on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
         if (!s)
             return;
         if (s->stream && s->on_stream)
-            stream_close(s->stream, s->on_stream, now, POMP_EV_TARGET_EXIT, -1, 0);
+            bridge_stream_close(s->stream, s->on_stream, now, POMP_EV_TARGET_EXIT, -1, 0);
         if (s->region)
             bridge_record(b, BR_EXIT, s->region, now, POMP_EV_TARGET_EXIT);
         return;
@@ -121,7 +118,7 @@ void bridge_on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, in
     if (!f || !r || f->region != r || !(s->stream = stream_of(b, device_num)))
         return;
     s->on_stream = r;
-    stream_open(s->stream, r, f->node, now, POMP_EV_TARGET_ENTER, (uint64_t)device_num);
+    bridge_stream_open(s->stream, r, f->node, now, POMP_EV_TARGET_ENTER, (uint64_t)device_num);
 }
 
 /* The innermost target construct open on this thread, or NULL. */
@@ -154,7 +151,7 @@ static void device_op_begin(struct bridge_thread *b, enum pomp_device_op op, int
     s->stream = stream;
     s->on_stream = r;
     s->detail = (uint8_t)op;
-    stream_open(stream, r, NULL, now, POMP_EV_OMPT_DEVICE_OP_ENTER, arg);
+    bridge_stream_open(stream, r, NULL, now, POMP_EV_OMPT_DEVICE_OP_ENTER, arg);
 }
 
 static void device_op_end(struct bridge_thread *b, int64_t value)
@@ -163,10 +160,8 @@ static void device_op_end(struct bridge_thread *b, int64_t value)
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_DEVICE_OP);
     if (!s || !s->stream || !s->on_stream)
         return;
-    int kind = s->detail == POMP_DEVICE_KERNEL ? POMP_VALUES_TEAMS
-               : s->detail == POMP_DEVICE_DELETE || s->detail == POMP_DEVICE_DISASSOCIATE ? -1
-                                                                                         : POMP_VALUES_BYTES;
-    stream_close(s->stream, s->on_stream, now, POMP_EV_OMPT_DEVICE_OP_EXIT, kind, value);
+    bridge_stream_close(s->stream, s->on_stream, now, POMP_EV_OMPT_DEVICE_OP_EXIT,
+                        pomp_device_op_value((enum pomp_device_op)s->detail), value);
 }
 
 int bridge_device_data_op(ompt_target_data_op_t optype)

@@ -5,6 +5,20 @@
 #define POMP_BRIDGE_DEVICE_H
 
 #include <omp-tools.h>
+#include <stdint.h>
+
+struct pomp_thread;
+struct pomp_node;
+struct POMP_Region_s;
+
+/* Opens r on device stream s at `now`: the stream's share of the host's node
+ * `fork` when the stream has nothing open (it merges there), else inside what
+ * is open; logged as `kind` with arg. Only the stream's one writer calls it. */
+void bridge_stream_open(struct pomp_thread *s, struct POMP_Region_s *r, const struct pomp_node *fork,
+                        uint64_t now, unsigned kind, uint64_t arg);
+/* Closes r on stream s; value_kind >= 0 records value (bytes, teams) on its node first. */
+void bridge_stream_close(struct pomp_thread *s, struct POMP_Region_s *r, uint64_t now, unsigned kind,
+                         int value_kind, int64_t value);
 
 /* Looks up the device's tracing entry points; starts tracing (POMP_DEVICE_TRACING,
  * default on) when all are there, and tells pomp_devices.c how the device's

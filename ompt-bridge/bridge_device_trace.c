@@ -39,18 +39,6 @@ struct traced_device {
 };
 static struct traced_device traced[POMP_MAX_DEVICES];
 
-static int tracing_wanted(void)
-{
-    const char *v = getenv("POMP_DEVICE_TRACING");
-    int on = 1;
-    if (v && !pomp_parse_bool(v, &on)) {
-        fprintf(stderr, "pomp: POMP_DEVICE_TRACING='%s' is not valid (allowed: on, off, yes, no, "
-                        "true, false, 1, 0); using on\n", v);
-        on = 1;
-    }
-    return on;
-}
-
 static void on_buffer_request(int device_num, ompt_buffer_t **buffer, size_t *bytes)
 {
     /* the runtime asks outside the application's events: an allocation is fine here */
@@ -74,10 +62,9 @@ static uint64_t host_ticks(const struct traced_device *t, const struct time_map 
 }
 
 static void trace_op(struct traced_device *t, enum pomp_device_op op, const void *codeptr,
-                     uint64_t start, uint64_t end, int value_kind, int64_t value)
+                     uint64_t start, uint64_t end, int64_t value)
 {
     struct POMP_Region_s *r = bridge_region((enum bridge_construct)(BC_DEVICE_OP + op), codeptr);
-    struct pomp_thread *s = t->stream;
     if (!r || r->filtered_out)
         return;
     if (start < t->last_ticks) /* overlapping operations: a location's time runs forward */
@@ -85,20 +72,8 @@ static void trace_op(struct traced_device *t, enum pomp_device_op op, const void
     if (end < start)
         end = start;
     t->last_ticks = end;
-    int off = bridge_measuring() == 0;
-    if (pomp_profile_enter(&s->profile, r, start, off) == POMP_PROFILE_SKIPPED)
-        return;
-    struct pomp_profile *p = &s->profile;
-    if (value_kind >= 0 && p->depth > 1 && !p->too_deep)
-        pomp_values_add(&p->values, p->frames[p->depth - 1].node, (enum pomp_value_kind)value_kind,
-                        1, &value);
-    pomp_profile_exit(p, r, end);
-    if (s->log.buf) {
-        pomp_eventlog_put(&s->log, start, r->id, POMP_EV_OMPT_DEVICE_OP_ENTER, POMP_PHASE_ENTER,
-                          POMP_GROUP_TARGET, (uint64_t)value);
-        pomp_eventlog_put(&s->log, end, r->id, POMP_EV_OMPT_DEVICE_OP_EXIT, POMP_PHASE_EXIT,
-                          POMP_GROUP_TARGET, (uint64_t)value);
-    }
+    bridge_stream_open(t->stream, r, NULL, start, POMP_EV_OMPT_DEVICE_OP_ENTER, (uint64_t)value);
+    bridge_stream_close(t->stream, r, end, POMP_EV_OMPT_DEVICE_OP_EXIT, pomp_device_op_value(op), value);
 }
 
 static void on_buffer_complete(int device_num, ompt_buffer_t *buffer, size_t bytes,
@@ -122,14 +97,11 @@ static void on_buffer_complete(int device_num, ompt_buffer_t *buffer, size_t byt
                 int op = bridge_device_data_op(d->optype);
                 if (op >= 0)
                     trace_op(t, (enum pomp_device_op)op, d->codeptr_ra, host_ticks(t, &map, rec->time),
-                             host_ticks(t, &map, d->end_time),
-                             op == POMP_DEVICE_DELETE || op == POMP_DEVICE_DISASSOCIATE ? -1 : POMP_VALUES_BYTES,
-                             (int64_t)d->bytes);
+                             host_ticks(t, &map, d->end_time), (int64_t)d->bytes);
             } else if (rec && rec->type == ompt_callback_target_submit) {
                 const ompt_record_target_kernel_t *k = &rec->record.target_kernel;
                 trace_op(t, POMP_DEVICE_KERNEL, NULL, host_ticks(t, &map, rec->time),
-                         host_ticks(t, &map, k->end_time), POMP_VALUES_TEAMS,
-                         (int64_t)k->granted_num_teams);
+                         host_ticks(t, &map, k->end_time), (int64_t)k->granted_num_teams);
             }
             more = t->advance(t->device, buffer, bytes, cur, &next) != 0 && next != cur;
         }
@@ -166,7 +138,7 @@ void bridge_device_trace_start(int device_num, const char *type, ompt_device_t *
         pomp_device_initialized(device_num, type, POMP_DEVICE_TIMING_HOST, note);
         return;
     }
-    if (!tracing_wanted()) {
+    if (!pomp_config()->device_tracing) {
         pomp_device_initialized(device_num, type, POMP_DEVICE_TIMING_HOST,
                                 "OMPT device tracing is offered, but POMP_DEVICE_TRACING=off: times "
                                 "are the host's at the callbacks around each operation");

@@ -87,6 +87,7 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->enabled = 1;
     cfg->profile = 1;
     cfg->summary = 1;
+    cfg->device_tracing = 1;
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
     cfg->profile_nodes = 1024;
@@ -104,6 +105,7 @@ void pomp_config_read(struct pomp_config *cfg)
         {"POMP_ENABLE", offsetof(struct pomp_config, enabled)},
         {"POMP_PROFILE", offsetof(struct pomp_config, profile)},
         {"POMP_SUMMARY", offsetof(struct pomp_config, summary)},
+        {"POMP_DEVICE_TRACING", offsetof(struct pomp_config, device_tracing)},
     };
     for (size_t i = 0; i < sizeof switches / sizeof *switches; i++) {
         int *field = (int *)((char *)cfg + switches[i].field);

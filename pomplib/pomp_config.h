@@ -20,6 +20,7 @@ struct pomp_config {
     int profile;                       /* POMP_PROFILE: write profile.json */
     const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
     int summary;                       /* POMP_SUMMARY */
+    int device_tracing;                /* POMP_DEVICE_TRACING: OMPT device tracing where offered */
     unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
     uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
     uint32_t profile_nodes;            /* call-path nodes per thread */

@@ -23,6 +23,13 @@ static const struct {
 const char *pomp_device_op_type(enum pomp_device_op op) { return ops[op].type; }
 const char *pomp_device_op_key(enum pomp_device_op op) { return ops[op].key; }
 
+int pomp_device_op_value(enum pomp_device_op op)
+{
+    return op == POMP_DEVICE_KERNEL                                  ? POMP_VALUES_TEAMS
+           : op == POMP_DEVICE_DELETE || op == POMP_DEVICE_DISASSOCIATE ? -1
+                                                                     : POMP_VALUES_BYTES;
+}
+
 int pomp_device_op_of_type(const char *type)
 {
     for (int op = 0; type && op < POMP_DEVICE_OPS; op++)
@@ -192,9 +199,10 @@ static void write_ops(FILE *f, const struct op_sum *o, const struct pomp_clock *
             continue;
         fprintf(f, "%s\"%s\": {\"count\": %llu, \"ns\": %.0f", first ? "" : ", ", ops[k].key,
                 (unsigned long long)o[k].count, pomp_ticks_to_ns(clk, o[k].ticks));
-        if (k == POMP_DEVICE_KERNEL)
+        int value = pomp_device_op_value((enum pomp_device_op)k);
+        if (value == POMP_VALUES_TEAMS)
             fprintf(f, ", \"teams_max\": %lld", (long long)o[k].teams_max);
-        else if (k != POMP_DEVICE_DELETE && k != POMP_DEVICE_DISASSOCIATE)
+        else if (value == POMP_VALUES_BYTES)
             fprintf(f, ", \"bytes\": %lld", (long long)o[k].bytes);
         fputc('}', f);
         first = 0;

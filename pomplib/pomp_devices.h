@@ -26,6 +26,9 @@ enum pomp_device_op {
 /* "kernel", "transfer to device", ...; and back (-1 for any other type). */
 const char *pomp_device_op_type(enum pomp_device_op op);
 int pomp_device_op_of_type(const char *type);
+/* The value an op's node records (pomp_values.h): teams for a kernel, bytes
+ * for a transfer, alloc or associate, none (-1) for delete and disassociate. */
+int pomp_device_op_value(enum pomp_device_op op);
 /* The JSON key of an op: "kernels", "to_device", "from_device", "alloc", ... */
 const char *pomp_device_op_key(enum pomp_device_op op);
 

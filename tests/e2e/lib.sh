@@ -96,12 +96,19 @@ chrome_check() {
 }
 
 # ---- HTML ----
-# chromium_dom PAGE: the DOM of WORK/PAGE after its script ran (headless Chromium);
-# exits 77 (skipped) when Chromium is not installed.
-chromium_dom() {
-    local chromium
-    chromium=$(command -v chromium || command -v chromium-browser || true)
-    [ -n "$chromium" ] || { echo "chromium is not installed (make deps installs it)"; exit 77; }
-    HOME="$WORK" timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
-        --disable-extensions --dump-dom "file://$WORK/$1" 2> chromium.err
+# require_chromium WHAT: sets CHROMIUM, or skips the test (exit 77) saying WHAT
+# is not checked when Chromium is not installed.
+require_chromium() {
+    CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+    [ -n "$CHROMIUM" ] && return 0
+    echo "chromium is not installed (make deps installs the Debian package): $1 not checked in a browser"
+    exit 77
+}
+# browse PAGE [PNG [HEIGHT]]: the DOM of WORK/PAGE after its scripts ran (headless
+# Chromium, 1280 x HEIGHT pixels, default 1400), and a screenshot to PNG if given;
+# Chromium's messages go to browser.err.
+browse() {
+    HOME="$WORK" timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --no-first-run --disable-extensions --window-size=1280,"${3:-1400}" \
+        ${2:+--screenshot="$2"} --dump-dom "file://$WORK/$1" 2> browser.err
 }

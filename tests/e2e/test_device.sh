@@ -93,13 +93,6 @@ assert_contains report.txt '^Devices' "report devices section"
 assert_contains report.txt "^device 0 \(generic-64bit\) +2 .* 2 +$((8 * N + 8 * M)) " "report device totals"
 assert_contains report.txt '1 device stream' "report counts the stream apart from the threads"
 
-# the HTML report: a Devices table with the device's total and a row per target construct
-"$REPORT" out --html report.html 2> /dev/null
-chromium_dom report.html > dom.html || { cat chromium.err; fail "chromium failed"; }
-assert_contains dom.html '<body data-rendered="[^"]*devices' "the devices table rendered"
-assert_contains dom.html "<tr class=\"device-total\" data-device=\"0\"><td class=\"name\">device 0 \(generic-64bit\)</td><td class=\"loc\">host-observed times</td><td>2</td><td>[^<]*</td><td data-bytes=\"$((8 * N + 8 * M))\">" "HTML device total"
-assert_eq "$(grep -o 'class="device-region"' dom.html | wc -l)" 6 "HTML rows per target construct"
-
 # uninstrumented: the same figures from the runtime alone (pomprun)
 POMP_OUTPUT_DIR=run "$BUILD/bin/pomprun" ./plain > run.txt
 diff plain.txt run.txt || fail "pomprun changed the output"
@@ -110,4 +103,12 @@ assert_eq "$(jq -r '.devices[0].total.kernels.count' run/profile.json)" 2 "pompr
 # POMP_TARGET=none: no device events at all
 POMP_OUTPUT_DIR=none POMP_TARGET=none ./app > /dev/null
 assert_eq "$(jq '.devices // [] | length' none/profile.json)" 0 "POMP_TARGET=none records no device"
+# the HTML report: a Devices table with the device's total and a row per target construct
+"$REPORT" out --html report.html 2> /dev/null
+require_chromium "the HTML Devices table"
+browse report.html > dom.html || { cat browser.err; fail "chromium failed"; }
+assert_contains dom.html '<body data-rendered="[^"]*devices' "the devices table rendered"
+assert_contains dom.html "<tr class=\"device-total\" data-device=\"0\"><td class=\"name\">device 0 \(generic-64bit\)</td><td class=\"loc\">host-observed times</td><td>2</td><td>[^<]*</td><td data-bytes=\"$((8 * N + 8 * M))\">" "HTML device total"
+assert_eq "$(grep -o 'class="device-region"' dom.html | wc -l)" 6 "HTML rows per target construct"
+
 echo "device: OK"

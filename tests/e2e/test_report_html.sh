@@ -8,17 +8,7 @@ source "$HERE/lib.sh"
 # Exact counts of the POMP events this test makes: the OMPT bridge's events
 # (implicit barriers, waits, chunks) are tested in test_ompt_*.sh.
 export POMP_OMPT=off
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$CHROMIUM" ]; then
-    echo "chromium is not installed (make deps installs the Debian package): HTML report not checked in a browser"
-    exit 77
-fi
-command -v python3 > /dev/null || fail "python3 is needed to read the screenshot"
-browse() { # PAGE PNG: the DOM after the page's script ran, and a screenshot
-    HOME="$WORK" timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-        --no-first-run --disable-extensions --window-size=1280,1400 --screenshot="$2" --dump-dom \
-        "file://$WORK/$1" 2> browser.err
-}
+require_chromium "HTML report"
 
 cp "$HERE/progs/waits.c" .
 "$POMPCC" -fopenmp -O2 waits.c -o waits

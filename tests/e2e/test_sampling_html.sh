@@ -7,16 +7,7 @@
 PROGRAMS="$(cd "$(dirname "$0")/programs" && pwd)"
 TOOLS="$(cd "$(dirname "$0")/../tools" && pwd)"
 source "$(dirname "$0")/lib.sh"
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$CHROMIUM" ]; then
-    echo "chromium is not installed (make deps installs the Debian package): flame graph not checked in a browser"
-    exit 77
-fi
-browse() { # PAGE PNG: the DOM after the page's scripts ran, and a screenshot
-    HOME="$WORK" timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
-        --no-first-run --disable-extensions --window-size=1280,2000 --screenshot="$2" --dump-dom \
-        "file://$WORK/$1" 2> browser.err
-}
+require_chromium "flame graph"
 
 # sampled_page NAME OUTPUT: builds programs/sampling_NAME.c with pompcc, runs
 # it sampled into NAME.out/ (its output must match OUTPUT), makes NAME.html and
@@ -28,7 +19,7 @@ sampled_page() {
     assert_contains out.txt "$2" "$1: program output"
     "$REPORT" "$1.out" --html "$1.html" 2> /dev/null
     "$REPORT" "$1.out" --json > "$1.json"
-    browse "$1.html" "$1.png" > "$1-dom.html" || { cat browser.err; fail "chromium failed"; }
+    browse "$1.html" "$1.png" 2000 > "$1-dom.html" || { cat browser.err; fail "chromium failed"; }
     assert_contains "$1-dom.html" '<body data-rendered="profile waits flame table"' "$1: the flame graph rendered"
     assert_not_contains "$1-dom.html" '<body[^>]*data-error-' "$1: no script error"
     python3 "$TOOLS/flame_dom.py" check "$1-dom.html" "$1.json" > "$1-boxes.txt" || fail "$1: flame graph boxes"
@@ -49,7 +40,7 @@ assert_not_contains boxes.txt '	all > .*leaf.*	' "no leaf outside main > outer >
 
 # Tooltip, zoom into leaf, reset: a script after the page's own clicks and reports.
 { sed '/<\/body>/,$d' nested.html; echo '<script>'; cat "$TOOLS/flame_probe.js"; echo '</script></body></html>'; } > probe.html
-browse probe.html probe.png > probe-dom.html || { cat browser.err; fail "chromium failed"; }
+browse probe.html probe.png 2000 > probe-dom.html || { cat browser.err; fail "chromium failed"; }
 python3 "$TOOLS/flame_dom.py" probe probe-dom.html > probe.json || fail "the probe script did not run"
 plot=$(grep -o 'id="flame-svg"[^>]*viewBox="0 0 [0-9.]*' nested-dom.html | sed 's/.* //')
 # the tooltip: function, file:lines (those of leaf's body that were sampled), samples and share
