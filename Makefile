@@ -50,18 +50,34 @@ OMPT_INC    := $(BUILD)/ompt-include
 OMPT_INCLUDE = -I$(OMPT_INC)
 # libunwind: sampled call stacks (pomplib/pomp_sampling.c)
 POMPLIB_LIBS := -lunwind -lotf2 -lpthread
-POMPLIB_SRC := $(wildcard pomplib/*.c)
+# libpomp's layers (docs/architecture.md): event sources (pomplib/events and the
+# bridges) -> core (pomplib/core, sampling, devices) -> writers (pomplib/output),
+# all over pomplib/common. Each layer is compiled with the include paths it may
+# use, so an include that points up or sideways does not compile; make
+# check-layers says which edge it is.
+POMPLIB_COMMON := pomplib/include pomplib/common ctc
+POMPLIB_CORE   := pomplib/core pomplib/sampling pomplib/devices
+LAYER_INCLUDE_common  := $(POMPLIB_COMMON)
+LAYER_INCLUDE_output  := pomplib/output $(POMPLIB_COMMON)
+LAYER_INCLUDE_core    := $(POMPLIB_CORE) pomplib/output $(POMPLIB_COMMON)
+LAYER_INCLUDE_events  := pomplib/events $(POMPLIB_CORE) $(POMPLIB_COMMON)
+LAYER_INCLUDE_ompt-bridge := ompt-bridge $(POMPLIB_CORE) $(POMPLIB_COMMON)
+layer_of = $(if $(filter pomplib/core/% pomplib/sampling/% pomplib/devices/%,$(1)),core,$(if $(filter pomplib/output/%,$(1)),output,$(if $(filter pomplib/events/%,$(1)),events,$(if $(filter ompt-bridge/%,$(1)),ompt-bridge,common))))
+layer_flags = $(addprefix -I,$(LAYER_INCLUDE_$(call layer_of,$(1)))) $(OMPT_INCLUDE)
+POMPLIB_DIRS := pomplib/common pomplib/core pomplib/events pomplib/sampling pomplib/devices pomplib/output
+POMPLIB_SRC := $(foreach d,$(POMPLIB_DIRS),$(wildcard $(d)/*.c))
+POMPLIB_HDR := $(foreach d,$(POMPLIB_DIRS),$(wildcard $(d)/*.h)) pomplib/include/pomplib.h ctc/ctc.h
+# what the unit tests of libpomp's pieces may include: all of it
+POMPLIB_TEST_INCLUDE = $(addprefix -I,$(POMPLIB_DIRS) pomplib/include ctc ompt-bridge) $(OMPT_INCLUDE)
 BRIDGE_SRC  := $(wildcard ompt-bridge/*.c)
-POMPLIB_OBJ := $(POMPLIB_SRC:pomplib/%.c=$(OBJ)/pomplib/%.o) $(OBJ)/ctc/ctc.o \
-               $(BRIDGE_SRC:ompt-bridge/%.c=$(OBJ)/ompt-bridge/%.o)
+POMPLIB_OBJ := $(POMPLIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/ctc/ctc.o $(BRIDGE_SRC:%.c=$(OBJ)/%.o)
 $(OMPT_INC)/omp-tools.h: $(OMPT_HEADER) | $(OMPT_INC)
 	cp $< $@
-$(OBJ)/pomplib/%.o: pomplib/%.c $(wildcard pomplib/*.h) pomplib/include/pomplib.h ompt-bridge/ompt_bridge.h $(OMPT_INC)/omp-tools.h | $(OBJ)/pomplib
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) -c $< -o $@
-$(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(wildcard pomplib/*.h) $(OMPT_INC)/omp-tools.h | $(OBJ)/ompt-bridge
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden -Ipomplib/include -Ipomplib -Ictc $(OMPT_INCLUDE) -c $< -o $@
-# -z nodelete: libomp dlclose()s a tool it loaded from OMP_TOOL_LIBRARIES at its
-# shutdown; libpomp's exit handlers must stay mapped.
+$(OBJ)/pomplib/%.o: pomplib/%.c $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
+$(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h | $(OBJ)/ompt-bridge
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete $(POMPLIB_LIBS)
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
@@ -127,9 +143,9 @@ $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)
 # the HTML template embedded by a small generator (build/gen/report_template.c) ----
 REPORT_SRC := $(filter-out pomplib/report/embed.c,$(wildcard pomplib/report/*.c))
 REPORT_OBJ := $(REPORT_SRC:pomplib/report/%.c=$(OBJ)/report/%.o) $(OBJ)/gen/report_template.o \
-              $(addprefix $(OBJ)/pomplib/,trace_model.o trace_walk.o trace_chrome.o pomp_eventlog.o pomp_json.o)
-$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) $(wildcard pomplib/*.h) | $(OBJ)/report
-	$(CC) $(CFLAGS_ALL) -Ipomplib -c $< -o $@
+              $(addprefix $(OBJ)/pomplib/,output/trace_model.o output/trace_walk.o output/trace_chrome.o common/pomp_event.o common/pomp_json.o)
+$(OBJ)/report/%.o: pomplib/report/%.c $(wildcard pomplib/report/*.h) $(POMPLIB_HDR) | $(OBJ)/report
+	$(CC) $(CFLAGS_ALL) -Ipomplib/report -Ipomplib/output -Ipomplib/common -c $< -o $@
 $(BUILD)/tools/embed: pomplib/report/embed.c | $(BUILD)/tools
 	$(CC) $(CFLAGS_ALL) -o $@ $<
 $(GEN)/report_template.c: pomplib/report/report_template.html $(BUILD)/tools/embed | $(GEN)
@@ -139,7 +155,7 @@ $(OBJ)/gen/report_template.o: $(GEN)/report_template.c | $(OBJ)/gen
 $(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
-$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/pomplib $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge:
+$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge:
 	mkdir -p $@
 
 # ---- tests ----
@@ -155,32 +171,32 @@ $(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/in
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
-$(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/pomp_sample_tree.o pomplib/pomp_sample_tree.h | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib
-$(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_collector: tests/unit/test_collector.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/common/pomp_sample_tree.o pomplib/common/pomp_sample_tree.h | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib/common
+$(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_collector: tests/unit/test_collector.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_runtime: tests/unit/test_runtime.c $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o runtime/runtime_select.h | $(BUILD)/tests
 	$(UNIT_LINK) -Iruntime
 $(BUILD)/tests/test_source_scan: tests/unit/test_source_scan.c $(OBJ)/instrumenter/source_scan.o $(OBJ)/instrumenter/util.o instrumenter/source_scan.h | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_elf_symbols: tests/unit/test_elf_symbols.c $(OBJ)/instrumenter/elf_symbols.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o instrumenter/elf_symbols.h | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
-$(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_trace: tests/unit/test_trace.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_device: tests/unit/test_device.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc -Iompt-bridge $(OMPT_INCLUDE) $(POMPLIB_LIBS)
-$(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
-	$(UNIT_LINK) -Ipomplib -Ipomplib/include -Ictc $(OMPT_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_trace: tests/unit/test_trace.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_device: tests/unit/test_device.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps
 	$(MAKE) all test-unit test-e2e
@@ -203,10 +219,10 @@ tsan:
 	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress $(TSAN_BUILD)/tests/tsan_ompt_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_ompt_stress
-$(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h) | $(BUILD)/tests
+$(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
-$(BUILD)/tests/tsan_ompt_stress: tests/tsan/ompt_stress.c $(POMPLIB_OBJ) $(wildcard pomplib/*.h ompt-bridge/*.h) | $(BUILD)/tests
-	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ipomplib -Ictc -Iompt-bridge $(OMPT_INCLUDE) -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
+$(BUILD)/tests/tsan_ompt_stress: tests/tsan/ompt_stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) $(POMPLIB_TEST_INCLUDE) -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
 
 # ---- the demo: seed 002, Appendix A ----
 demo: deps

@@ -36,9 +36,9 @@ $(BENCH)/libompt_null.so: bench/ompt_null/ompt_null.c $(OMPT_INC)/omp-tools.h | 
 # pomp2_lib.h declares the event routines only under _OPENMP: compiled with
 # -fopenmp, linked (like pompcc's programs) with LLVM libomp.
 LIBOMP_DIR := $(LLVM_DIR)/lib
-$(BENCH)/pomp2_min.o: bench/pomp2_min/pomp2_min.c pomplib/pomp_profile.h | $(BENCH)
-	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden -Ipomplib -Ipomplib/include -c -o $@ $<
-$(BENCH)/pomp2_min_%.o: pomplib/pomp_%.c pomplib/pomp_profile.h | $(BENCH)
-	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden -Ipomplib/include -Ictc -c -o $@ $<
+$(BENCH)/pomp2_min.o: bench/pomp2_min/pomp2_min.c $(POMPLIB_HDR) | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
+$(BENCH)/pomp2_min_%.o: pomplib/core/pomp_%.c $(POMPLIB_HDR) | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
 $(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o $(BENCH)/pomp2_min_values.o
 	$(CC) -shared -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread

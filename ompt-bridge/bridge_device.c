@@ -19,6 +19,7 @@
 
 #include "bridge_callbacks.h"
 #include "bridge_device.h"
+#include "pomp_record.h"
 #include "bridge_record.h"
 
 /* The device stream of (this thread, device); NULL beyond BRIDGE_MAX_DEVICES or out of memory. */

@@ -17,8 +17,7 @@
 #include <string.h>
 
 #include "bridge_record.h"
-#include "pomp_config.h"
-#include "pomp_devices.h"
+#include "pomp_record.h"
 
 enum { TRACE_BUFFER_BYTES = 1 << 20 };
 

@@ -19,7 +19,7 @@
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
 #include "bridge_record.h"
-#include "pomp_sampling.h"
+#include "pomp_record.h"
 
 /* Parallel region instances, numbered across the process from 1: the region
  * ids of the collector API (OMP_REQ_CURRENT_PRID). One atomic add per fork. */

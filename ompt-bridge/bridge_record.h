@@ -12,11 +12,7 @@
 #include "bridge_regions.h"
 #include "bridge_thread.h"
 #include "pomp_clock.h"
-#include "pomp_control.h"
-#include "pomp_eventlog.h"
-#include "pomp_levels.h"
-#include "pomp_profile.h"
-#include "pomp_region.h"
+#include "pomp_record.h"
 
 /* Whether the bridge's callbacks record: 1 while measuring, 0 while paused
  * (POMP_Off: scopes still pair up, frames are skipped), -1 after finalization

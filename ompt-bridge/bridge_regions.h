@@ -5,8 +5,8 @@
 #ifndef POMP_BRIDGE_REGIONS_H
 #define POMP_BRIDGE_REGIONS_H
 
-#include "pomp_devices.h"
-#include "pomp_region.h"
+#include "pomp_device_ops.h"
+#include "pomp_record.h"
 
 enum bridge_construct {
     BC_PARALLEL,

@@ -12,7 +12,7 @@
 
 #include "bridge_regions.h"
 #include "ctc.h"
-#include "pomp_region.h"
+#include "pomp_record.h"
 #include "pomp_symbols.h"
 
 static int has_codeptr(const struct POMP_Region_s *r)

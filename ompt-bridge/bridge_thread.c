@@ -1,13 +1,13 @@
 #include "bridge_thread.h"
 
-#include "pomp_sampling.h"
+#include "pomp_record.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 
 __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
 
-/* Every thread's state, for pomp_ompt_finalize; written once per thread. */
+/* Every thread's state, for the finalize hook (bridge_tool.c); written once per thread. */
 static pthread_mutex_t list_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct bridge_thread *list_head;
 

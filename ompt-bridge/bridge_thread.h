@@ -8,9 +8,7 @@
 
 #include <stdint.h>
 
-#include "pomp_eventlog.h"
-#include "pomp_levels.h"
-#include "pomp_thread.h"
+#include "pomp_record.h"
 
 struct POMP_Region_s;
 struct pomp_node;

@@ -17,9 +17,7 @@
 #include "bridge_device.h"
 #include "bridge_record.h"
 #include "bridge_symbols.h"
-#include "ompt_bridge.h"
-#include "pomp_config.h"
-#include "pomp_sampling.h"
+#include "pomp_record.h"
 
 /* Set once, when the runtime initializes the tool. */
 static int tool_started;
@@ -298,17 +296,34 @@ static void note_missing_ompt(void)
               stderr);
 }
 
-void pomp_ompt_flush(void)
+/* At finalization, while still recording: the runtime hands over what it
+ * buffered (device trace records). */
+static void ompt_flush(void)
 {
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         bridge_device_trace_flush_all();
 }
 
-void pomp_ompt_finalize(void)
+/* After recording stopped: closes what the runtime would only have closed
+ * later (a worker's last implicit barrier ends when its team is next forked),
+ * and names the regions the bridge created after their code addresses. Says,
+ * once, that OMPT was not there when the program ran on a runtime without it. */
+static void ompt_finalize(void)
 {
     note_missing_ompt();
     if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         return;
     bridge_close_pending();
     bridge_symbols_resolve();
+}
+
+/* The core calls the bridge only through these hooks (core/pomp_sources.h),
+ * registered when libpomp is loaded, whether or not the runtime ever starts
+ * the tool: the finalizer's note about a runtime without OMPT needs them. */
+static const struct pomp_source_hooks ompt_source = {
+    .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize};
+
+__attribute__((constructor)) static void register_ompt_source(void)
+{
+    pomp_source_register(&ompt_source);
 }

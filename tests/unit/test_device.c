@@ -13,6 +13,7 @@
 #include "bridge_callbacks.h"
 #include "bridge_thread.h"
 #include "pomp_clock.h"
+#include "devices_output.h"
 #include "pomp_devices.h"
 #include "pomp_merge.h"
 #include "pomp_region.h"
@@ -30,15 +31,15 @@ TestSuite(device, .init = setup);
 /* profile.json's "devices" array as the library would write it now. */
 static char *devices_json(void)
 {
-    struct pomp_merged m;
-    cr_assert_eq(pomp_merge(&m), 0);
-    struct pomp_clock clk = {.ticks_per_ns = 1.0, .source = "test"};
+    struct pomp_run run = {.clock = {.ticks_per_ns = 1.0, .source = "test"}};
+    cr_assert_eq(pomp_merge(&run.profile), 0);
+    pomp_devices_snapshot(run.devices);
     char *text = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
-    pomp_devices_write_json(f, &m, &clk);
+    pomp_devices_write_json(f, &run);
     fclose(f);
-    pomp_merged_free(&m);
+    pomp_merged_free(&run.profile);
     return text;
 }
 

@@ -1,0 +1,152 @@
+#include "pomp_config.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pomp_event.h"
+
+int pomp_parse_bool(const char *s, int *out)
+{
+    static const char *const yes[] = {"1", "on", "yes", "true"};
+    static const char *const no[] = {"0", "off", "no", "false"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcasecmp(s, yes[i]) == 0)
+            return *out = 1, 1;
+        if (strcasecmp(s, no[i]) == 0)
+            return *out = 0, 1;
+    }
+    return 0;
+}
+
+int pomp_parse_size(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)*s))
+        return 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    uint64_t mult = 1;
+    switch (tolower((unsigned char)*end)) {
+    case '\0': break;
+    case 'b': break; /* plain bytes: "4096B" */
+    case 'k': mult = 1ull << 10; end++; break;
+    case 'm': mult = 1ull << 20; end++; break;
+    case 'g': mult = 1ull << 30; end++; break;
+    default: return 0;
+    }
+    if (*end == 'b' || *end == 'B')
+        end++;
+    if (*end != '\0' || v > (UINT64_MAX / mult))
+        return 0;
+    *out = (uint64_t)v * mult;
+    return 1;
+}
+
+int pomp_parse_trace(const char *s, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned bits;
+    } formats[] = {
+        {"none", POMP_TRACE_NONE},   {"events", POMP_TRACE_EVENTS},
+        {"otf2", POMP_TRACE_OTF2},   {"chrome", POMP_TRACE_CHROME},
+        {"both", POMP_TRACE_OTF2 | POMP_TRACE_CHROME},
+    };
+    unsigned bits = 0;
+    if (!*s)
+        return 0;
+    while (*s) { /* a comma-separated list of formats */
+        size_t len = strcspn(s, ","), i;
+        for (i = 0; i < sizeof formats / sizeof *formats; i++)
+            if (strlen(formats[i].name) == len && strncasecmp(s, formats[i].name, len) == 0)
+                break;
+        if (i == sizeof formats / sizeof *formats)
+            return 0;
+        bits |= formats[i].bits;
+        s += len;
+        if (*s == ',' && *++s == '\0')
+            return 0; /* a trailing comma */
+    }
+    *out = bits;
+    return 1;
+}
+
+void pomp_config_bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
+{
+    fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, value, allowed,
+            dflt);
+}
+
+void pomp_config_read(struct pomp_config *cfg)
+{
+    enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
+    cfg->output_dir = NULL;
+    cfg->enabled = 1;
+    cfg->profile = 1;
+    cfg->summary = 1;
+    cfg->device_tracing = 1;
+    cfg->trace = POMP_TRACE_NONE;
+    cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
+    cfg->profile_nodes = 1024;
+    cfg->filter_include = (struct pomp_filter){0};
+    cfg->filter_exclude = (struct pomp_filter){0};
+
+    const char *v = getenv("POMP_OUTPUT_DIR");
+    if (v && *v)
+        cfg->output_dir = v;
+
+    static const struct {
+        const char *var;
+        size_t field;
+    } switches[] = {
+        {"POMP_ENABLE", offsetof(struct pomp_config, enabled)},
+        {"POMP_PROFILE", offsetof(struct pomp_config, profile)},
+        {"POMP_SUMMARY", offsetof(struct pomp_config, summary)},
+        {"POMP_DEVICE_TRACING", offsetof(struct pomp_config, device_tracing)},
+    };
+    for (size_t i = 0; i < sizeof switches / sizeof *switches; i++) {
+        int *field = (int *)((char *)cfg + switches[i].field);
+        v = getenv(switches[i].var);
+        if (v && !pomp_parse_bool(v, field)) {
+            pomp_config_bad_value(switches[i].var, v, "on, off, yes, no, true, false, 1, 0", "on");
+            *field = 1;
+        }
+    }
+
+    v = getenv("POMP_TRACE");
+    if (v && !pomp_parse_trace(v, &cfg->trace)) {
+        pomp_config_bad_value("POMP_TRACE", v, "none, otf2, chrome, both, events, or a comma-separated list",
+                  "none");
+        cfg->trace = POMP_TRACE_NONE;
+    }
+
+    static const struct {
+        const char *var, *dflt;
+        size_t field;
+    } filters[] = {
+        {"POMP_FILTER_INCLUDE", "every region", offsetof(struct pomp_config, filter_include)},
+        {"POMP_FILTER_EXCLUDE", "no exclusion", offsetof(struct pomp_config, filter_exclude)},
+    };
+    for (size_t i = 0; i < sizeof filters / sizeof *filters; i++) {
+        v = getenv(filters[i].var);
+        if (v && pomp_filter_parse(v, (struct pomp_filter *)((char *)cfg + filters[i].field)) != 0)
+            pomp_config_bad_value(filters[i].var, v,
+                      "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h",
+                      filters[i].dflt);
+    }
+
+    v = getenv("POMP_BUFFER_SIZE");
+    if (v) {
+        uint64_t bytes;
+        if (pomp_parse_size(v, &bytes) && bytes >= MIN_BUFFER) {
+            uint64_t events = bytes / sizeof(struct pomp_event);
+            cfg->trace_events_per_thread =
+                (uint32_t)(events > MAX_BUFFER_EVENTS ? MAX_BUFFER_EVENTS : events);
+        } else {
+            pomp_config_bad_value("POMP_BUFFER_SIZE", v, "a byte count of at least 4096, with k, M or G", "16M");
+        }
+    }
+}

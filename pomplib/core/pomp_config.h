@@ -1,0 +1,38 @@
+/* Run-time configuration from the environment (docs/environment.md). */
+#ifndef POMP_CONFIG_H
+#define POMP_CONFIG_H
+
+#include <stdint.h>
+
+#include "pomp_event.h" /* enum pomp_trace_format */
+#include "pomp_filter.h"
+
+struct pomp_config {
+    int enabled;                       /* POMP_ENABLE: off measures and writes nothing */
+    int profile;                       /* POMP_PROFILE: write profile.json */
+    const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
+    int summary;                       /* POMP_SUMMARY */
+    int device_tracing;                /* POMP_DEVICE_TRACING: OMPT device tracing where offered */
+    unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
+    uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
+    uint32_t profile_nodes;            /* call-path nodes per thread */
+    struct pomp_filter filter_include; /* POMP_FILTER_INCLUDE: record only matching regions */
+    struct pomp_filter filter_exclude; /* POMP_FILTER_EXCLUDE: never record matching regions */
+};
+
+/* Reads the environment; each bad value is reported once on stderr, naming the
+ * variable and the allowed values, and replaced by the default. */
+void pomp_config_read(struct pomp_config *cfg);
+
+/* Parsers shared with the tests. Each returns 1 on success. */
+int pomp_parse_bool(const char *s, int *out);
+int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */
+/* "otf2", "chrome,events", "both", "none" (any case) -> enum pomp_trace_format bits. */
+int pomp_parse_trace(const char *s, unsigned *out);
+
+/* One message on stderr for a bad environment value: the variable, the value,
+ * what is allowed and the default used instead. */
+void pomp_config_bad_value(const char *var, const char *value, const char *allowed,
+                           const char *dflt);
+
+#endif

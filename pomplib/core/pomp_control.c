@@ -1,0 +1,141 @@
+/* The library's life cycle: initialization, the measurement state and
+ * finalization (the POMP routines that control it: events/pomp_control_api.c). */
+#include "pomp_control.h"
+
+#include <pomplib.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include "pomp_levels.h"
+#include "pomp_region.h"
+#include "pomp_run_build.h"
+#include "pomp_sampling.h"
+#include "pomp_sources.h"
+
+int pomp_state;
+
+/* Set once by init_core, read-only afterwards. */
+static struct pomp_config config;
+static struct pomp_clock clock_state;
+static pthread_once_t core_once = PTHREAD_ONCE_INIT;
+static pthread_once_t handles_once = PTHREAD_ONCE_INIT;
+static pthread_once_t finalize_once = PTHREAD_ONCE_INIT;
+
+/* Written by pomp-prelink (Appendix B); absent when the program was linked without it. */
+extern void POMP_Init_Handles(void) __attribute__((weak));
+
+static void finalize_at_exit(void) { pomp_finalize(); }
+
+/* Set by the first POMP_Finalize (or signal, or fork in the child); nobody
+ * finalizes twice. */
+static int finalize_claimed;
+
+static void finalize_once_fn(void);
+
+static int forked_child; /* set in the child of fork(): it never writes */
+
+POMP_Int32 pomp_finalize(void)
+{
+    if (__atomic_load_n(&forked_child, __ATOMIC_ACQUIRE))
+        return POMP_ERR_FINALIZED;
+    if (__atomic_exchange_n(&finalize_claimed, 1, __ATOMIC_ACQ_REL)) {
+        pthread_once(&finalize_once, finalize_once_fn); /* returns once it is done */
+        return POMP_ERR_FINALIZED;
+    }
+    pthread_once(&finalize_once, finalize_once_fn);
+    return POMP_SUCCESS;
+}
+
+/* SIGINT and SIGTERM: write the output, then die of the signal as the program
+ * would have. Only installed where the program left the default action. Writing
+ * files is not async-signal-safe; a signal that lands inside malloc could hang
+ * here, which is why a program's own handlers are never replaced. */
+static void finalize_on_signal(int sig)
+{
+    pomp_finalize();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_signal_handlers(void)
+{
+    static const int signals[] = {SIGINT, SIGTERM};
+    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+            continue;
+        struct sigaction sa = {0};
+        sa.sa_handler = finalize_on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(signals[i], &sa, NULL);
+    }
+}
+
+/* A child of fork() inherits the parent's records; it does not measure and
+ * writes nothing, so the parent's output stays the parent's. */
+static void stop_in_forked_child(void)
+{
+    __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+}
+
+static void init_core(void)
+{
+    pomp_config_read(&config);
+    pomp_levels_read_environment();
+    if (config.enabled)
+        pomp_sampling_configure();
+    pomp_clock_init(&clock_state);
+    atexit(finalize_at_exit);
+    install_signal_handlers();
+    pthread_atfork(NULL, NULL, stop_in_forked_child);
+    __atomic_store_n(&pomp_state, config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED,
+                     __ATOMIC_RELEASE);
+}
+
+static void init_handles(void)
+{
+    if (POMP_Init_Handles)
+        POMP_Init_Handles();
+}
+
+void pomp_ensure_core_initialized(void) { pthread_once(&core_once, init_core); }
+
+void pomp_ensure_initialized(void)
+{
+    pthread_once(&core_once, init_core);
+    pthread_once(&handles_once, init_handles);
+}
+
+const struct pomp_config *pomp_config(void) { return &config; }
+const struct pomp_clock *pomp_clock(void) { return &clock_state; }
+
+static void finalize_once_fn(void)
+{
+    pomp_ensure_core_initialized();
+    if (!config.enabled)
+        return;
+    pomp_sources_flush();
+    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+    pomp_sampling_stop();
+    pomp_clock_calibrate(&clock_state);
+    pomp_sources_finalize(); /* after the measured duration: names regions by code address */
+    struct pomp_run run;
+    if (pomp_run_build(&run, &config, &clock_state) == 0)
+        pomp_output_write(&run);
+    pomp_run_free(&run);
+}
+
+POMP_Int32 pomp_switch_to(enum pomp_state to)
+{
+    pomp_ensure_initialized();
+    int from = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+    if (from == POMP_STATE_DISABLED)
+        return POMP_SUCCESS; /* nothing to switch */
+    while (from != POMP_STATE_STOPPED)
+        if (__atomic_compare_exchange_n(&pomp_state, &from, to, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE))
+            return POMP_SUCCESS;
+    return POMP_ERR_FINALIZED;
+}

@@ -1,0 +1,38 @@
+/* Library life cycle: initialization (explicit through POMP_Init or automatic
+ * at the first event), and finalization (POMP_Finalize, or at exit). */
+#ifndef POMP_CONTROL_H
+#define POMP_CONTROL_H
+
+#include <stdint.h>
+
+#include "pomp_clock.h"
+#include "pomp_config.h"
+
+/* The measurement state, read on every event. */
+enum pomp_state {
+    POMP_STATE_UNINITIALIZED = 0, /* events wait for initialization */
+    POMP_STATE_ON = 1,
+    POMP_STATE_OFF = 2,           /* POMP_Off: regions open before it still close */
+    POMP_STATE_DISABLED = 3,      /* POMP_ENABLE=off: events return at once, nothing is written */
+    POMP_STATE_STOPPED = 4,       /* finalized, or in a fork()ed child: for good */
+};
+extern int pomp_state;
+
+/* Initializes the library once and runs the prelinker's POMP_Init_Handles. */
+void pomp_ensure_initialized(void);
+/* Initializes the library once, without POMP_Init_Handles (for POMP_Get_handle,
+ * which POMP_Init_Handles itself calls). */
+void pomp_ensure_core_initialized(void);
+
+/* Finalizes once: stops recording and writes the output. Returns POMP_SUCCESS
+ * for the call that finalized; later calls wait for it and return
+ * POMP_ERR_FINALIZED. Also run at exit and on SIGINT/SIGTERM. */
+int32_t pomp_finalize(void);
+/* Switches between POMP_STATE_ON and POMP_STATE_OFF (POMP_On/Off); STOPPED is
+ * final (POMP_ERR_FINALIZED). */
+int32_t pomp_switch_to(enum pomp_state to);
+
+const struct pomp_config *pomp_config(void);
+const struct pomp_clock *pomp_clock(void);
+
+#endif

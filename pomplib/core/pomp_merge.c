@@ -1,0 +1,252 @@
+#include "pomp_merge.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pomp_region.h"
+#include "pomp_thread.h"
+
+/* The output's record of a live region (NULL for one made after the snapshot). */
+static const struct pomp_run_region *run_region(const struct pomp_merged *m,
+                                                const struct POMP_Region_s *r)
+{
+    return r && r->id >= 1 && r->id <= m->nregions ? &m->regions[r->id - 1] : NULL;
+}
+
+static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
+                       int overflow)
+{
+    if (m->count == m->capacity) {
+        size_t cap = m->capacity ? m->capacity * 2 : 64;
+        struct pomp_mnode *n = realloc(m->nodes, cap * sizeof *n);
+        if (!n)
+            return (size_t)-1;
+        m->nodes = n;
+        struct pomp_stat *s = realloc(m->stats, cap * m->nthreads * sizeof *s);
+        if (!s)
+            return (size_t)-1;
+        m->stats = s;
+        m->capacity = cap;
+    }
+    size_t i = m->count++;
+    m->nodes[i] = (struct pomp_mnode){.region = r, .parent = parent, .overflow = overflow};
+    memset(&m->stats[i * m->nthreads], 0, m->nthreads * sizeof *m->stats);
+    if (i != 0) {
+        m->nodes[i].next_sibling = m->nodes[parent].first_child;
+        m->nodes[parent].first_child = i;
+    }
+    return i;
+}
+
+static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp_node *n)
+{
+    int overflow = n->region == NULL;
+    const struct pomp_run_region *r = run_region(m, n->region);
+    for (size_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling)
+        if (m->nodes[c].region == r && m->nodes[c].overflow == overflow)
+            return c;
+    return add_node(m, parent, r, overflow);
+}
+
+/* The merged node where some thread entered region r (the fork point of a team). */
+static size_t find_entered(const struct pomp_merged *m, const struct POMP_Region_s *live)
+{
+    const struct pomp_run_region *r = run_region(m, live);
+    for (size_t i = 1; i < m->count; i++) {
+        if (m->nodes[i].region != r)
+            continue;
+        for (uint32_t t = 0; t < m->nthreads; t++)
+            if (pomp_merged_stat(m, i, t)->visits)
+                return i;
+    }
+    return 0;
+}
+
+static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
+{
+    s->visits += n->visits;
+    s->begins += n->begins;
+    s->incl += n->incl;
+    s->excl += n->excl;
+    s->body += n->body;
+    s->samples_work += n->samples_work;
+    s->samples_wait += n->samples_wait;
+    if (n->visits + n->begins) {
+        uint64_t nmin = n->min == UINT64_MAX ? 0 : n->min;
+        if (s->min == 0 || nmin < s->min)
+            s->min = nmin;
+        if (n->max > s->max)
+            s->max = n->max;
+    }
+    return n->values ? pomp_values_merge(&s->values, n->values) : 0;
+}
+
+/* Adds n's figures to merged node i, and n's children below it. */
+static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, struct pomp_node *n)
+{
+    n->merged = i;
+    if (add_stats(pomp_merged_stat(m, i, thread), n) != 0)
+        return -1;
+    for (struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
+        size_t ci = find_child(m, i, c);
+        if (ci == (size_t)-1 || merge_into(m, thread, ci, c) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* A top-level node that the thread began without entering: a team member's
+ * share of a region some other thread entered. With OMPT it knows the node
+ * where the team was forked. */
+static int is_team_share(const struct pomp_node *n)
+{
+    return n->fork != NULL || (n->visits == 0 && n->begins > 0);
+}
+
+enum merge_pass {
+    PASS_OWN,      /* what the thread entered itself, and its overflow node */
+    PASS_FORKED,   /* team shares whose fork point is merged already */
+    PASS_REST,     /* the other team shares: under the first node where the region was entered */
+};
+
+/* Merges the thread's top-level nodes that belong to this pass; *progress
+ * counts the ones merged. */
+static int merge_thread(struct pomp_merged *m, struct pomp_thread *t, enum merge_pass pass,
+                        size_t *progress)
+{
+    struct pomp_profile *p = &t->profile;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        if (n->merged || is_team_share(n) != (pass != PASS_OWN))
+            continue;
+        size_t target = 0;
+        if (pass == PASS_FORKED) {
+            if (!n->fork || !n->fork->merged)
+                continue;
+            target = n->fork->merged; /* the master's node of the same region */
+        } else if (pass == PASS_REST) {
+            target = find_entered(m, n->region);
+        }
+        if (target == 0)
+            target = find_child(m, 0, n);
+        if (target == (size_t)-1 || merge_into(m, t->index, target, n) != 0)
+            return -1;
+        (*progress)++;
+    }
+    if (pass == PASS_OWN && (p->overflow.visits || p->overflow.begins)) {
+        size_t target = find_child(m, 0, &p->overflow);
+        return target == (size_t)-1 ? -1 : merge_into(m, t->index, target, &p->overflow);
+    }
+    return 0;
+}
+
+/* Forgets the merged indices of an earlier merge. */
+static void clear_merged(struct pomp_thread *t)
+{
+    struct pomp_profile *p = &t->profile;
+    p->root.merged = p->overflow.merged = 0;
+    for (uint32_t i = 0; i < p->pool_used; i++)
+        p->pool[i].merged = 0;
+}
+
+/* The output's description of every region, by id. */
+static int describe_regions(struct pomp_merged *m)
+{
+    m->nregions = pomp_region_count();
+    m->regions = calloc(m->nregions ? m->nregions : 1, sizeof *m->regions);
+    if (!m->regions)
+        return -1;
+    for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        if (r->id < 1 || r->id > m->nregions)
+            continue; /* made after the count was taken (a late event) */
+        m->regions[r->id - 1] = (struct pomp_run_region){
+            .id = r->id,
+            .type = pomp_region_type(r),
+            .init = pomp_region_init_name(r),
+            .ctc_text = r->ctc_text,
+            .ctc = r->ctc,
+            .filtered = r->filtered_out,
+            .ctc_error = r->ctc_error,
+            .ctc_error_offset = r->ctc_error_offset,
+        };
+    }
+    return 0;
+}
+
+/* The output's description of a thread (or device stream) and what it lost. */
+static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
+{
+    return (struct pomp_run_thread){
+        .index = t->index,
+        .omp_thread_num = t->omp_thread_num,
+        .os_tid = t->os_tid,
+        .device = t->device,
+        .host_thread = t->host_thread,
+        .nesting_errors = t->profile.nesting_errors,
+        .dropped_paths = t->profile.dropped_paths,
+        .dropped_values = t->profile.values.dropped,
+        .has_log = t->log.buf != NULL,
+        .log_written = t->log.written,
+        .log_dropped = t->log.dropped,
+        .log_flushes = t->log.flushes,
+        .log_error = t->log.error,
+    };
+}
+
+static int merge_threads(struct pomp_merged *m, struct pomp_thread **live)
+{
+    if (add_node(m, 0, NULL, 0) == (size_t)-1)
+        return -1;
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (live[i])
+            clear_merged(live[i]);
+    /* First what threads entered themselves; then the team shares under their
+     * fork points, round after round (an inner team's fork point is inside an
+     * outer team's share); then the shares whose fork point is unknown. */
+    size_t progress = 0;
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (live[i] && merge_thread(m, live[i], PASS_OWN, &progress) != 0)
+            return -1;
+    do {
+        progress = 0;
+        for (uint32_t i = 0; i < m->nthreads; i++)
+            if (live[i] && merge_thread(m, live[i], PASS_FORKED, &progress) != 0)
+                return -1;
+    } while (progress);
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        if (live[i] && merge_thread(m, live[i], PASS_REST, &progress) != 0)
+            return -1;
+    return 0;
+}
+
+int pomp_merge(struct pomp_merged *m)
+{
+    memset(m, 0, sizeof *m);
+    struct pomp_thread *list = pomp_thread_list(&m->nthreads);
+    struct pomp_thread **live = calloc(m->nthreads ? m->nthreads : 1, sizeof *live);
+    m->threads = calloc(m->nthreads ? m->nthreads : 1, sizeof *m->threads);
+    if (!live || !m->threads || describe_regions(m) != 0) {
+        free(live);
+        return -1;
+    }
+    for (struct pomp_thread *t = list; t; t = t->next)
+        if (t->index < m->nthreads)
+            live[t->index] = t;
+    for (uint32_t i = 0; i < m->nthreads; i++)
+        m->threads[i] = live[i] ? describe_thread(live[i])
+                                : (struct pomp_run_thread){.index = i, .omp_thread_num = -1,
+                                                           .device = -1};
+    int rc = merge_threads(m, live);
+    free(live);
+    return rc;
+}
+
+void pomp_merged_free(struct pomp_merged *m)
+{
+    for (size_t i = 0; m->stats && i < m->count * m->nthreads; i++)
+        pomp_values_free(m->stats[i].values);
+    free(m->threads);
+    free(m->regions);
+    free(m->nodes);
+    free(m->stats);
+    memset(m, 0, sizeof *m);
+}

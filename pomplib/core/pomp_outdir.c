@@ -1,0 +1,41 @@
+#include "pomp_outdir.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pomp_control.h"
+
+/* The output directory: $POMP_OUTPUT_DIR, or pomp-<program>-<date>-<pid> here.
+ * Made once, by the first thread that needs it (a trace flush, or the finalizer). */
+static char output_dir[4096];
+static int output_dir_errno;
+static pthread_once_t output_dir_once = PTHREAD_ONCE_INIT;
+
+static void make_output_dir(void)
+{
+    const struct pomp_config *cfg = pomp_config();
+    if (cfg->output_dir) {
+        snprintf(output_dir, sizeof output_dir, "%s", cfg->output_dir);
+    } else {
+        time_t now = time(NULL);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        char stamp[32];
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+        snprintf(output_dir, sizeof output_dir, "pomp-%s-%s-%d", program_invocation_short_name,
+                 stamp, (int)getpid());
+    }
+    if (mkdir(output_dir, 0777) != 0 && errno != EEXIST)
+        output_dir_errno = errno;
+}
+
+const char *pomp_output_dir(int *err)
+{
+    pthread_once(&output_dir_once, make_output_dir);
+    *err = output_dir_errno;
+    return output_dir;
+}

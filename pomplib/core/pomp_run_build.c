@@ -1,0 +1,72 @@
+#include "pomp_run_build.h"
+
+#include <errno.h> /* program_invocation_short_name (GNU) */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pomp_devices.h"
+#include "pomp_levels.h"
+#include "pomp_merge.h"
+#include "pomp_outdir.h"
+#include "pomp_sampling.h"
+#include "pomp_thread.h"
+#include "pomp_trace_buffer.h"
+
+static const char *const *group_names(void)
+{
+    static const char *names[POMP_GROUP_COUNT];
+    for (int g = 0; g < POMP_GROUP_COUNT; g++)
+        names[g] = pomp_group_name((enum pomp_group)g);
+    return names;
+}
+
+/* Writes what is left in every thread's trace buffer, so that the counts the
+ * profile reports are final. */
+static void finish_raw_traces(void)
+{
+    char path[4300];
+    pomp_trace_raw_path(0, path, sizeof path); /* makes trace-raw/, even for a run without events */
+    uint32_t n;
+    for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next)
+        pomp_eventlog_finish(&t->log, t->index);
+}
+
+int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
+                   const struct pomp_clock *clock)
+{
+    memset(run, 0, sizeof *run);
+    run->program = program_invocation_short_name;
+    run->pid = (int)getpid();
+    run->dir = pomp_output_dir(&run->dir_errno);
+    run->clock = *clock;
+    run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
+    run->write_profile = cfg->profile;
+    run->summary = cfg->summary;
+    run->trace = cfg->trace;
+    run->ngroups = POMP_GROUP_COUNT;
+    run->group_names = group_names();
+    if (cfg->trace && !run->dir_errno)
+        finish_raw_traces();
+    if (pomp_merge(&run->profile) != 0) {
+        fprintf(stderr, "pomp: error: out of memory while merging the profile\n");
+        return -1;
+    }
+    pomp_devices_snapshot(run->devices);
+    if (pomp_sampling_is_on()) {
+        run->sampling.on = 1;
+        run->sampling.period_ns = pomp_sampling_period_ns();
+        run->sampling.timer = pomp_sampling_timer_name();
+        run->sampling.complete = pomp_sampling_merge(&run->sampling.tree, &run->sampling.taken,
+                                                     &run->sampling.lost) == 0;
+    }
+    return 0;
+}
+
+void pomp_run_free(struct pomp_run *run)
+{
+    pomp_merged_free(&run->profile);
+    if (run->sampling.on)
+        pomp_sample_tree_destroy(&run->sampling.tree);
+    memset(run, 0, sizeof *run);
+}

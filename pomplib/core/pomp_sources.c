@@ -1,0 +1,38 @@
+#include "pomp_sources.h"
+
+#include <stdio.h>
+
+/* Written by constructors as the library and its bridges load (one thread),
+ * read by the finalizer; the count is published with a release store so a
+ * late registration from another thread is seen whole. */
+static const struct pomp_source_hooks *sources[POMP_MAX_SOURCES];
+static unsigned nsources;
+
+int pomp_source_register(const struct pomp_source_hooks *hooks)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    if (n == POMP_MAX_SOURCES) {
+        fprintf(stderr, "pomp: warning: event source %s not registered: %d sources already are\n",
+                hooks->name, POMP_MAX_SOURCES);
+        return -1;
+    }
+    sources[n] = hooks;
+    __atomic_store_n(&nsources, n + 1, __ATOMIC_RELEASE);
+    return 0;
+}
+
+void pomp_sources_flush(void)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->flush)
+            sources[i]->flush();
+}
+
+void pomp_sources_finalize(void)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->finalize)
+            sources[i]->finalize();
+}

@@ -1,0 +1,28 @@
+/* The event sources beside the POMP routines (the runtime bridges: ompt-bridge/,
+ * and the ones to come) as the core sees them: each registers its hooks once,
+ * at load time, and the core calls them at finalization. The core includes no
+ * header of a source, so a bridge can be added or left out without touching it. */
+#ifndef POMP_SOURCES_H
+#define POMP_SOURCES_H
+
+struct pomp_source_hooks {
+    const char *name;           /* "OMPT", for messages */
+    /* At finalization, while still recording: hand over what the source
+     * buffered (device trace records). May be NULL. */
+    void (*flush)(void);
+    /* After recording stopped, before the output is built: close what the
+     * runtime would only have closed later, name the source's regions. May be NULL. */
+    void (*finalize)(void);
+};
+
+enum { POMP_MAX_SOURCES = 8 };
+
+/* Registers a source (hooks must stay valid for the whole run); from a
+ * constructor. Returns 0, or -1 when POMP_MAX_SOURCES are registered already. */
+int pomp_source_register(const struct pomp_source_hooks *hooks);
+
+/* Called by the finalizer, in registration order. */
+void pomp_sources_flush(void);
+void pomp_sources_finalize(void);
+
+#endif

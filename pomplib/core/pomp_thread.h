@@ -1,0 +1,72 @@
+/* Thread records: one per thread that ever recorded an event, numbered in the
+ * order threads first appeared (not by omp_get_thread_num, which repeats across
+ * teams). Found through a thread-local pointer; registered once under a lock. */
+#ifndef POMP_THREAD_H
+#define POMP_THREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "pomp_device_ops.h" /* POMP_STREAM_DEVICE_TRACE */
+#include "pomp_eventlog.h"
+#include "pomp_profile.h"
+#include "pomp_region.h"
+
+struct pomp_thread {
+    uint32_t index;             /* 0, 1, ... in order of first event */
+    int32_t omp_thread_num;     /* thread_id argument of the thread's first event */
+    pid_t os_tid;
+    int32_t device;             /* -1: an OS thread; else a device stream (below) of this device */
+    uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
+    struct pomp_thread *next;   /* all threads, newest first */
+    struct pomp_eventlog log;
+    struct pomp_profile profile;
+};
+
+extern __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
+
+struct pomp_thread *pomp_thread_register(int32_t thread_id);
+
+static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (__builtin_expect(t == NULL, 0))
+        t = pomp_thread_register(thread_id);
+    return t;
+}
+
+/* One event on thread t's call-path profile and, when tracing, its log: what
+ * every event source (POMP routines, the OMPT bridge) does once it has its
+ * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
+ * when the event changed no figure (and was not logged). */
+static inline __attribute__((always_inline)) int32_t
+pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                   enum pomp_phase phase, int off, unsigned kind, unsigned group, uint64_t arg)
+{
+    int32_t rc;
+    switch (phase) {
+    case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
+    case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
+    case POMP_PHASE_END: rc = pomp_profile_end(&t->profile, r, now); break;
+    case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
+    default: rc = pomp_profile_event(&t->profile, r, now, off); break;
+    }
+    if (__builtin_expect(rc == POMP_PROFILE_SKIPPED, 0))
+        return rc;
+    if (t->log.buf)
+        pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
+    return rc;
+}
+
+/* A device stream: the timeline of what one host thread had a device do
+ * (kernels, transfers), recorded by that host thread alone, so it needs no
+ * lock. It is a thread record without an OS thread: its profile and event log
+ * become a column of the profile and a location of the traces. Registered
+ * once per (host thread, device), under the same lock as a thread. */
+struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_thread);
+
+/* All registered threads, newest first, and their number. */
+struct pomp_thread *pomp_thread_list(uint32_t *count);
+
+#endif

@@ -1,0 +1,193 @@
+/* The slow side of the per-thread trace buffers: allocation, and the flush a
+ * thread does itself when its buffer is full. The flush writes the buffer to
+ * the thread's raw file in OUTPUT_DIR/trace-raw/, and is recorded as a region
+ * ("pomp flush") in the trace and the profile, so its cost shows where it
+ * fell. A failed write loses the buffer's events: they are counted, a gap
+ * record marks the place, and the finalizer reports them. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ctc.h"
+#include "pomp_clock.h"
+#include "pomp_control.h"
+#include "pomp_levels.h"
+#include "pomp_outdir.h"
+#include "pomp_region.h"
+#include "pomp_thread.h"
+#include "pomp_trace_buffer.h"
+#include "trace_model.h"
+
+/* The library's own region for flushes, made by the first flush (so a run
+ * that never flushes has no such region). */
+static POMP_Handle_t flush_region;
+
+static struct POMP_Region_s *get_flush_region(void)
+{
+    struct POMP_Region_s *r = __atomic_load_n(&flush_region, __ATOMIC_ACQUIRE);
+    if (r)
+        return r;
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "pomp");
+    ctc_builder_add(&b, "name", "flush");
+    char *ctc = ctc_builder_finish(&b);
+    if (ctc)
+        pomp_region_get_handle(&flush_region, ctc, POMP_INIT_HANDLE);
+    free(ctc);
+    return __atomic_load_n(&flush_region, __ATOMIC_ACQUIRE);
+}
+
+void pomp_eventlog_alloc(struct pomp_eventlog *l, uint32_t capacity)
+{
+    enum { SMALLEST = 4096 / sizeof(struct pomp_event) };
+    for (; capacity >= SMALLEST; capacity /= 2) {
+        l->buf = malloc((size_t)capacity * sizeof *l->buf);
+        if (l->buf) {
+            l->capacity = capacity;
+            return;
+        }
+    }
+    l->capacity = 0;
+    l->error = ENOMEM;
+}
+
+/* OUTPUT_DIR/trace-raw, made once. */
+static pthread_once_t raw_dir_once = PTHREAD_ONCE_INIT;
+static char raw_dir[4200];
+static int raw_dir_errno;
+
+static void make_raw_dir(void)
+{
+    int err;
+    const char *dir = pomp_output_dir(&err);
+    snprintf(raw_dir, sizeof raw_dir, "%s/" TRACE_RAW_DIR, dir);
+    if (err)
+        raw_dir_errno = err;
+    else if (mkdir(raw_dir, 0777) != 0 && errno != EEXIST)
+        raw_dir_errno = errno;
+}
+
+void pomp_trace_raw_path(uint32_t thread, char *buf, size_t size)
+{
+    pthread_once(&raw_dir_once, make_raw_dir);
+    snprintf(buf, size, "%s/thread-%u.bin", raw_dir, thread);
+}
+
+static int write_all(int fd, const void *data, size_t size)
+{
+    const char *p = data;
+    while (size) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return n < 0 ? errno : EIO;
+        p += n;
+        size -= (size_t)n;
+    }
+    return 0;
+}
+
+/* Opens the thread's raw file with its header; returns 0 or an errno. */
+static int open_raw(struct pomp_eventlog *l, uint32_t thread)
+{
+    char path[4300];
+    pomp_trace_raw_path(thread, path, sizeof path);
+    if (raw_dir_errno)
+        return raw_dir_errno;
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return errno;
+    struct trace_raw_header h = {.magic = TRACE_RAW_MAGIC,
+                                 .version = TRACE_RAW_VERSION,
+                                 .record_size = sizeof(struct pomp_event),
+                                 .thread = thread,
+                                 .endian = TRACE_RAW_ENDIAN};
+    int err = write_all(fd, &h, sizeof h);
+    if (err) {
+        close(fd);
+        return err;
+    }
+    l->fd = fd;
+    return 0;
+}
+
+/* Appends the buffer to the raw file. Returns 0, or an errno (the events are
+ * then counted as dropped and the file is given up). */
+static int write_buffer(struct pomp_eventlog *l, uint32_t thread)
+{
+    int err = l->error && l->fd < 0 ? l->error : 0; /* failed before: do not retry every flush */
+    if (!err && l->fd < 0)
+        err = open_raw(l, thread);
+    if (!err)
+        err = write_all(l->fd, l->buf, (size_t)l->used * sizeof *l->buf);
+    if (err) {
+        if (!l->error)
+            l->error = err;
+        if (l->fd >= 0)
+            close(l->fd);
+        l->fd = -1;
+        l->dropped += l->used;
+        return err;
+    }
+    l->written += l->used;
+    return 0;
+}
+
+static void put_library_record(struct pomp_eventlog *l, uint64_t time, uint32_t region,
+                               unsigned kind, enum pomp_phase phase, uint64_t arg)
+{
+    /* the buffer was just emptied, so these always fit (capacity >= 170) */
+    struct pomp_event *e = &l->buf[l->used++];
+    *e = (struct pomp_event){.time = time, .arg = arg, .region = region, .kind = (uint16_t)kind,
+                             .phase = (uint8_t)phase, .group = POMP_EVENT_GROUP_LIBRARY};
+}
+
+void pomp_eventlog_flush(struct pomp_eventlog *l)
+{
+    struct pomp_thread *t =
+        (struct pomp_thread *)((char *)l - offsetof(struct pomp_thread, log));
+    uint64_t start = pomp_now();
+    uint64_t lost = l->used;
+    int err = write_buffer(l, t->index);
+    l->used = 0;
+    uint64_t end = pomp_now();
+    struct POMP_Region_s *r = get_flush_region();
+    uint32_t id = r ? r->id : 0;
+    if (err) {
+        static int reported;
+        if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+            fprintf(stderr,
+                    "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
+                    "are dropped and counted\n",
+                    t->index, raw_dir, strerror(err));
+        put_library_record(l, start, id, POMP_EV_TRACE_GAP, POMP_PHASE_EVENT, lost);
+    } else {
+        l->flushes++;
+    }
+    put_library_record(l, start, id, POMP_EV_TRACE_FLUSH, POMP_PHASE_ENTER, 0);
+    put_library_record(l, end, id, POMP_EV_TRACE_FLUSH, POMP_PHASE_EXIT, 0);
+    if (r) { /* the flush's time in the profile, under the region it interrupted */
+        pomp_profile_enter(&t->profile, r, start, 0);
+        pomp_profile_exit(&t->profile, r, end);
+    }
+}
+
+int pomp_eventlog_finish(struct pomp_eventlog *l, uint32_t thread)
+{
+    int err = l->buf ? write_buffer(l, thread) : 0;
+    l->used = 0;
+    if (l->fd >= 0) {
+        if (close(l->fd) != 0 && !err)
+            err = errno;
+        l->fd = -1;
+    }
+    return err;
+}

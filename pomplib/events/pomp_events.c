@@ -1,0 +1,363 @@
+/* The POMP event routines (seed 002, Appendix C). Each checks its group's level
+ * (one load, one test), resolves its handle, takes a raw timestamp and updates
+ * the calling thread's own profile and event log: no lock, no allocation, no
+ * system call on this path. The run-time context values (RTC) are accepted as
+ * Appendix C defines them; the profile does not keep them yet. */
+#include <pomplib.h>
+
+#include "pomp_clock.h"
+#include "pomp_record.h"
+
+/* Short names of enum pomp_phase (pomp_eventlog.h). */
+#define PHASE_ENTER POMP_PHASE_ENTER
+#define PHASE_BEGIN POMP_PHASE_BEGIN
+#define PHASE_END POMP_PHASE_END
+#define PHASE_EXIT POMP_PHASE_EXIT
+#define PHASE_EVENT POMP_PHASE_EVENT
+
+/* Levels (Appendix C, last column) under which each kind of routine records. */
+enum {
+    EE = POMP_LEVEL_ENTEREXIT,
+    BE = POMP_LEVEL_BEGINEND,
+    EV = POMP_LEVEL_EVENT,
+    ENTER_EXIT = EE | BE,                     /* "EnterExit or BeginEnd" */
+    BEGIN_END = BE,
+    LOOP_ENTER_EXIT = EE | POMP_LEVEL_CHUNKS | POMP_LEVEL_ITEREVENT | POMP_LEVEL_ITERBEGINEND,
+    SYNC_SINGLE = EV | EE | BE,               /* atomic, flush: any level but none */
+    RUNTIME_BOTH = EE | EV,                   /* "EnterExit or Event" */
+};
+
+/* first: the construct's first event, which gets the handle's address and may
+ * initialize it from ctc; the later events get the handle itself. arg goes to
+ * the trace record (lock address, num_threads). */
+static inline __attribute__((always_inline)) POMP_Int32
+record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+           POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+           enum pomp_group group, unsigned levels, uint64_t arg)
+{
+    if (!pomp_level_wants(group, levels))
+        return POMP_SUCCESS;
+    /* The state before the handle: a stopped or disabled library (a fork()ed
+     * child too, whose registry lock may be held forever) creates no region. */
+    int state = __atomic_load_n(&pomp_state, __ATOMIC_RELAXED);
+    if (__builtin_expect(state != POMP_STATE_ON, 0)) {
+        if (state == POMP_STATE_UNINITIALIZED) { /* another thread is initializing */
+            pomp_ensure_initialized();
+            state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+        }
+        if (state == POMP_STATE_STOPPED)
+            return POMP_ERR_FINALIZED;
+        if (state == POMP_STATE_DISABLED)
+            return POMP_SUCCESS;
+    }
+    int off = state == POMP_STATE_OFF;
+    POMP_Int32 rc = POMP_SUCCESS;
+    struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
+    if (__builtin_expect(r == NULL, 0))
+        return first ? rc : POMP_ERR_NO_CONTEXT;
+    if (__builtin_expect(r->filtered_out, 0)) /* POMP_FILTER_*, decided when the region was made */
+        return rc;
+    struct pomp_thread *t = pomp_thread_self(thread_id);
+    if (__builtin_expect(t == NULL, 0))
+        return POMP_ERR_NO_MEMORY;
+    POMP_Int32 prc = pomp_thread_record(t, r, pomp_now(), phase, off, kind, group, arg);
+    if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
+        return rc;
+    return rc != POMP_SUCCESS ? rc : prc;
+}
+
+static inline __attribute__((always_inline)) POMP_Int32
+record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+       POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+       enum pomp_group group, unsigned levels)
+{
+    return record_arg(first, handle_ptr, handle, ctc, thread_id, phase, kind, group, levels, 0);
+}
+
+/* The two shapes most routines have. */
+#define FIRST_EVENT(name, id, group, levels, phase)                                             \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[])       \
+    {                                                                                           \
+        return record(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id, group, levels);     \
+    }
+#define LATER_EVENT(name, id, group, levels, phase)                                             \
+    POMP_Int32 POMP_##name(POMP_Handle_t handle, POMP_Int32 thread_id)                          \
+    {                                                                                           \
+        return record(0, NULL, handle, NULL, thread_id, phase, POMP_EV_##id, group, levels);    \
+    }
+
+/* ---- Parallel ---- */
+POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,
+                               POMP_Int32 if_expr_result, const char ctc[])
+{
+    (void)if_expr_result;
+    return record_arg(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_PARALLEL_ENTER,
+                      POMP_GROUP_PARALLEL, ENTER_EXIT, num_threads > 0 ? (uint64_t)num_threads : 0);
+}
+LATER_EVENT(Parallel_begin, PARALLEL_BEGIN, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Parallel_end, PARALLEL_END, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_END)
+LATER_EVENT(Parallel_exit, PARALLEL_EXIT, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_EXIT)
+
+/* ---- Loop: chunks and iterations are begin/end of the loop's own region ---- */
+POMP_Int32 POMP_Loop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
+                           const char ctc[])
+{
+    (void)chunk_size;
+    (void)init_iter;
+    (void)final_iter;
+    (void)incr;
+    return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_LOOP_ENTER,
+                  POMP_GROUP_LOOP, LOOP_ENTER_EXIT);
+}
+POMP_Int32 POMP_Loop_chunk_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 init_iter,
+                                 POMP_Int64 final_iter)
+{
+    (void)init_iter;
+    (void)final_iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_LOOP_CHUNK_BEGIN,
+                  POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
+}
+POMP_Int32 POMP_Loop_iter_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter)
+{
+    (void)iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_LOOP_ITER_BEGIN,
+                  POMP_GROUP_LOOP, POMP_LEVEL_ITERBEGINEND);
+}
+POMP_Int32 POMP_Loop_iter_event(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter)
+{
+    (void)iter;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_EVENT, POMP_EV_LOOP_ITER_EVENT,
+                  POMP_GROUP_LOOP, POMP_LEVEL_ITEREVENT);
+}
+LATER_EVENT(Loop_iter_end, LOOP_ITER_END, POMP_GROUP_LOOP, POMP_LEVEL_ITERBEGINEND, PHASE_END)
+LATER_EVENT(Loop_chunk_end, LOOP_CHUNK_END, POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS, PHASE_END)
+LATER_EVENT(Loop_exit, LOOP_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+
+/* ---- Workshare ---- */
+FIRST_EVENT(Workshare_enter, WORKSHARE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Workshare_begin, WORKSHARE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Workshare_end, WORKSHARE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Workshare_exit, WORKSHARE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Sections_enter, SECTIONS_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+POMP_Int32 POMP_Section_begin(POMP_Handle_t handle, POMP_Int32 section_num, POMP_Int32 thread_id)
+{
+    (void)section_num;
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_SECTION_BEGIN,
+                  POMP_GROUP_WORKSHARE, BEGIN_END);
+}
+LATER_EVENT(Section_end, SECTION_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Sections_exit, SECTIONS_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Single_enter, SINGLE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Single_begin, SINGLE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Single_end, SINGLE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Single_exit, SINGLE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+
+/* ---- Sync ---- */
+FIRST_EVENT(Critical_enter, CRITICAL_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Critical_begin, CRITICAL_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Critical_end, CRITICAL_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+LATER_EVENT(Critical_exit, CRITICAL_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Master_begin, MASTER_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Master_end, MASTER_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+FIRST_EVENT(Barrier_enter, BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Barrier_exit, BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Implicit_barrier_enter, IMPLICIT_BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Implicit_barrier_exit, IMPLICIT_BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Flush_event, FLUSH_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Atomic_event, ATOMIC_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Ordered_begin, ORDERED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Ordered_end, ORDERED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+LATER_EVENT(Ordered_exit, ORDERED_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+
+/* ---- User: Function_event is the cheap alternative to begin/end (level Event
+ * only); User_event has no alternative and records under Event and BeginEnd. ---- */
+FIRST_EVENT(Function_enter, FUNCTION_ENTER, POMP_GROUP_USER, ENTER_EXIT, PHASE_ENTER)
+FIRST_EVENT(Function_begin, FUNCTION_BEGIN, POMP_GROUP_USER, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Function_end, FUNCTION_END, POMP_GROUP_USER, BEGIN_END, PHASE_END)
+LATER_EVENT(Function_exit, FUNCTION_EXIT, POMP_GROUP_USER, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Function_event, FUNCTION_EVENT, POMP_GROUP_USER, EV, PHASE_EVENT)
+FIRST_EVENT(User_region_begin, USER_REGION_BEGIN, POMP_GROUP_USER, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(User_region_end, USER_REGION_END, POMP_GROUP_USER, BEGIN_END, PHASE_END)
+FIRST_EVENT(User_event, USER_EVENT, POMP_GROUP_USER, EV | BE, PHASE_EVENT)
+
+/* ---- Runtime: locks ---- */
+#define LOCK_EVENT(name, id, levels, phase)                                                     \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        return record_arg(1, handle, NULL, ctc, thread_id, phase, POMP_EV_##id,                 \
+                          POMP_GROUP_RUNTIME, levels, (uintptr_t)lock_id);                      \
+    }
+LOCK_EVENT(Init_lock_event, INIT_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Destroy_lock_event, DESTROY_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Set_lock_enter, SET_LOCK_ENTER, EE, PHASE_ENTER)
+LOCK_EVENT(Set_lock_event, SET_LOCK_EVENT, EV, PHASE_EVENT)
+LOCK_EVENT(Unset_lock_event, UNSET_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Init_nest_lock_event, INIT_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Destroy_nest_lock_event, DESTROY_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+LOCK_EVENT(Set_nest_lock_enter, SET_NEST_LOCK_ENTER, EE, PHASE_ENTER)
+LOCK_EVENT(Set_nest_lock_event, SET_NEST_LOCK_EVENT, EV, PHASE_EVENT)
+LOCK_EVENT(Unset_nest_lock_event, UNSET_NEST_LOCK_EVENT, RUNTIME_BOTH, PHASE_EVENT)
+
+POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
+{
+    return record_arg(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_LOCK_EXIT,
+                      POMP_GROUP_RUNTIME, EE, (uintptr_t)lock_id);
+}
+POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id)
+{
+    return record_arg(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_NEST_LOCK_EXIT,
+                      POMP_GROUP_RUNTIME, EE, (uintptr_t)lock_id);
+}
+
+#define TEST_LOCK_EVENT(name, id)                                                               \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \
+                           POMP_Int32 was_lock_set, const char ctc[])                           \
+    {                                                                                           \
+        /* the trace sees an acquisition only when the test took the lock */                  \
+        return record_arg(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,           \
+                          POMP_GROUP_RUNTIME, RUNTIME_BOTH,                                     \
+                          was_lock_set ? (uintptr_t)lock_id : 0);                               \
+    }
+TEST_LOCK_EVENT(Test_lock_event, TEST_LOCK_EVENT)
+TEST_LOCK_EVENT(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)
+
+/* ---- Runtime: the other API calls (Table 8), single events with the value set or returned ---- */
+#define VALUE_EVENT(name, id)                                                                   \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 value,       \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        (void)value;                                                                            \
+        return record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,               \
+                      POMP_GROUP_RUNTIME, EV);                                                  \
+    }
+VALUE_EVENT(Set_num_threads_event, SET_NUM_THREADS_EVENT)
+VALUE_EVENT(Get_num_threads_event, GET_NUM_THREADS_EVENT)
+VALUE_EVENT(Get_max_threads_event, GET_MAX_THREADS_EVENT)
+VALUE_EVENT(Get_thread_num_event, GET_THREAD_NUM_EVENT)
+VALUE_EVENT(Get_num_procs_event, GET_NUM_PROCS_EVENT)
+VALUE_EVENT(In_parallel_event, IN_PARALLEL_EVENT)
+VALUE_EVENT(Set_dynamic_event, SET_DYNAMIC_EVENT)
+VALUE_EVENT(Get_dynamic_event, GET_DYNAMIC_EVENT)
+VALUE_EVENT(Set_nested_event, SET_NESTED_EVENT)
+VALUE_EVENT(Get_nested_event, GET_NESTED_EVENT)
+
+/* ---- Constructs the proposal predates (docs/api.md): the same shapes, new names ---- */
+FIRST_EVENT(Masked_begin, MASKED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Masked_end, MASKED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
+FIRST_EVENT(Doacross_event, DOACROSS_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Cancel_event, CANCEL_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+FIRST_EVENT(Cancellation_point_event, CANCELLATION_POINT_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE,
+            PHASE_EVENT)
+FIRST_EVENT(Scope_enter, SCOPE_ENTER, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Scope_begin, SCOPE_BEGIN, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Scope_end, SCOPE_END, POMP_GROUP_WORKSHARE, BEGIN_END, PHASE_END)
+LATER_EVENT(Scope_exit, SCOPE_EXIT, POMP_GROUP_WORKSHARE, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Teams_enter, TEAMS_ENTER, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Teams_begin, TEAMS_BEGIN, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Teams_end, TEAMS_END, POMP_GROUP_PARALLEL, BEGIN_END, PHASE_END)
+LATER_EVENT(Teams_exit, TEAMS_EXIT, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_EXIT)
+
+/* Loop-like constructs: Loop_enter's RTC values, accepted and not kept yet. */
+#define LOOP_LIKE_ENTER(name, id, group, levels)                                                \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,  \
+                           POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,        \
+                           const char ctc[])                                                    \
+    {                                                                                           \
+        (void)chunk_size;                                                                       \
+        (void)init_iter;                                                                        \
+        (void)final_iter;                                                                       \
+        (void)incr;                                                                             \
+        return record(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_##id, group,        \
+                      levels);                                                                  \
+    }
+LOOP_LIKE_ENTER(Simd_enter, SIMD_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Simd_exit, SIMD_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Loop_construct_enter, LOOP_CONSTRUCT_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Loop_construct_exit, LOOP_CONSTRUCT_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Distribute_enter, DISTRIBUTE_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
+LATER_EVENT(Distribute_exit, DISTRIBUTE_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+
+/* Tasks: enter/exit on the thread that creates the task, begin/end on the
+ * thread that executes its body (possibly another one, later, inside whatever
+ * region that thread has open: docs/api.md). */
+FIRST_EVENT(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
+LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
+LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskgroup_enter, TASKGROUP_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskgroup_begin, TASKGROUP_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Taskgroup_end, TASKGROUP_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
+LATER_EVENT(Taskgroup_exit, TASKGROUP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Taskyield_enter, TASKYIELD_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Taskyield_exit, TASKYIELD_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+
+/* Target: the host side only (pomp never instruments code that may run on a device). */
+FIRST_EVENT(Target_enter, TARGET_ENTER, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Target_exit, TARGET_EXIT, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_EXIT)
+FIRST_EVENT(Target_data_enter, TARGET_DATA_ENTER, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_ENTER)
+LATER_EVENT(Target_data_begin, TARGET_DATA_BEGIN, POMP_GROUP_TARGET, BEGIN_END, PHASE_BEGIN)
+LATER_EVENT(Target_data_end, TARGET_DATA_END, POMP_GROUP_TARGET, BEGIN_END, PHASE_END)
+LATER_EVENT(Target_data_exit, TARGET_DATA_EXIT, POMP_GROUP_TARGET, ENTER_EXIT, PHASE_EXIT)
+/* ---- User regions and events with values (docs/api.md): recorded like the
+ * routines without values; the values then go to the call-path node that event
+ * counted on (pomp_profile.counted), in the thread's own pool. ---- */
+static inline void values_forget_counted(void)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (t)
+        t->profile.counted = NULL;
+}
+
+static inline int values_bad(POMP_Int32 n, const POMP_Int64 *values)
+{
+    return n < 0 || n > POMP_MAX_VALUES || (n > 0 && values == NULL);
+}
+
+static inline POMP_Int32 values_record(POMP_Int32 rc, enum pomp_value_kind kind, POMP_Int32 n,
+                                       const POMP_Int64 *values)
+{
+    if (values_bad(n, values))
+        return rc != POMP_SUCCESS ? rc : POMP_ERR_VALUES;
+    struct pomp_thread *t = pomp_tls_thread;
+    if (t && t->profile.counted) { /* NULL: the event itself was not recorded */
+        if (n > 0)
+            pomp_values_add(&t->profile.values, t->profile.counted, kind, n, values);
+        t->profile.counted = NULL;
+    }
+    return rc;
+}
+
+POMP_Int32 POMP_User_region_begin_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                         POMP_Int32 nvalues, const POMP_Int64 values[],
+                                         const char ctc[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_BEGIN,
+                           POMP_EV_USER_REGION_BEGIN, POMP_GROUP_USER, BEGIN_END);
+    return values_record(rc, POMP_VALUES_BEGIN, nvalues, values);
+}
+
+POMP_Int32 POMP_User_region_end_values(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                       POMP_Int32 nvalues, const POMP_Int64 values[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_USER_REGION_END,
+                           POMP_GROUP_USER, BEGIN_END);
+    return values_record(rc, POMP_VALUES_END, nvalues, values);
+}
+
+POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  POMP_Int32 nvalues, const POMP_Int64 values[], const char ctc[])
+{
+    values_forget_counted();
+    POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_USER_EVENT,
+                           POMP_GROUP_USER, EV | BE);
+    return values_record(rc, POMP_VALUES_EVENT, nvalues, values);
+}

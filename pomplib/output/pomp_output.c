@@ -1,0 +1,227 @@
+/* profile.json, and the order in which the writers run (docs/output.md). */
+#include "pomp_run.h"
+#include "pomp_json.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "devices_output.h"
+#include "pomp_summary.h"
+#include "pomp_trace.h"
+#include "sampling_json.h"
+
+#define PROFILE_SCHEMA_VERSION 1
+/* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
+#define PROFILE_SCHEMA_MINOR_VERSION 1
+
+/* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
+ * commas outside parentheses and brackets. */
+static void write_name_list(FILE *f, const char *list)
+{
+    fputc('[', f);
+    int depth = 0, first = 1;
+    const char *start = list;
+    for (const char *c = list;; c++) {
+        if (*c == '(' || *c == '[')
+            depth++;
+        else if ((*c == ')' || *c == ']') && depth > 0)
+            depth--;
+        if (*c == '\0' || (*c == ',' && depth == 0)) {
+            const char *a = start, *b = c;
+            while (a < b && *a == ' ')
+                a++;
+            while (b > a && b[-1] == ' ')
+                b--;
+            char *name = strndup(a, (size_t)(b - a));
+            fputs(first ? "" : ", ", f);
+            pomp_json_string(f, name ? name : "");
+            free(name);
+            first = 0;
+            start = c + 1;
+        }
+        if (*c == '\0')
+            break;
+    }
+    fputc(']', f);
+}
+
+/* "values": {"begin": [names], ...} from the CTC keys beginValues, endValues,
+ * eventValues (written by the instrumenter for #pragma pomp userregion). */
+static void write_value_names(FILE *f, const struct ctc *c)
+{
+    int first = 1;
+    for (int k = 0; k < POMP_VALUES_KINDS; k++) {
+        char key[32];
+        snprintf(key, sizeof key, "%sValues", pomp_value_kind_name((enum pomp_value_kind)k));
+        const char *list = ctc_get(c, key);
+        if (!list)
+            continue;
+        fprintf(f, "%s\"%s\": ", first ? ", \"values\": {" : ", ",
+                pomp_value_kind_name((enum pomp_value_kind)k));
+        write_name_list(f, list);
+        first = 0;
+    }
+    if (!first)
+        fputc('}', f);
+}
+
+static void write_regions(FILE *f, const struct pomp_merged *m)
+{
+    fputs("  \"regions\": [", f);
+    int first = 1;
+    for (uint32_t i = m->nregions; i-- > 0;) { /* newest first */
+        const struct pomp_run_region *r = &m->regions[i];
+        if (!r->id)
+            continue;
+        fprintf(f, "%s\n    {\"id\": %u, \"type\": ", first ? "" : ",", r->id);
+        pomp_json_string(f, r->type);
+        fputs(", \"name\": ", f);
+        pomp_json_string(f, r->ctc.name ? r->ctc.name : "");
+        fputs(", \"file\": ", f);
+        pomp_json_string(f, r->ctc.file ? r->ctc.file : "");
+        fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
+                r->ctc.start_line_first, r->ctc.end_line_last, r->init);
+        pomp_json_string(f, r->ctc_text);
+        write_value_names(f, &r->ctc);
+        if (r->filtered)
+            fputs(", \"filtered\": true", f);
+        if (r->ctc_error) {
+            fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
+            pomp_json_string(f, ctc_error_string(r->ctc_error));
+            fputc('}', f);
+        }
+        fputc('}', f);
+        first = 0;
+    }
+    fputs("\n  ],\n", f);
+}
+
+static void write_threads(FILE *f, const struct pomp_merged *m)
+{
+    fputs("  \"threads\": [", f);
+    for (uint32_t i = 0; i < m->nthreads; i++) {
+        const struct pomp_run_thread *t = &m->threads[i];
+        fprintf(f,
+                "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
+                "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
+                "\"dropped_values\": %llu",
+                i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
+                (unsigned long long)t->nesting_errors, (unsigned long long)t->dropped_paths,
+                (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values);
+        if (t->device >= 0) /* a device stream */
+            fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
+        fputc('}', f);
+    }
+    fputs("\n  ],\n", f);
+}
+
+/* , "values": {"begin": [{"count": .., "sum": .., "min": .., "max": ..}, ...], ...} */
+static void write_values(FILE *f, const struct pomp_value_block *list)
+{
+    fputs(", \"values\": {", f);
+    int first = 1;
+    for (int k = 0; k < POMP_VALUES_KINDS; k++) {
+        for (const struct pomp_value_block *b = list; b; b = b->next) {
+            if (b->kind != k)
+                continue;
+            fprintf(f, "%s\"%s\": [", first ? "" : ", ", pomp_value_kind_name((enum pomp_value_kind)k));
+            for (int i = 0; i < b->npos; i++) {
+                const struct pomp_value_stat *s = &b->stat[i];
+                fprintf(f, "%s{\"count\": %llu, \"sum\": %lld, \"min\": %lld, \"max\": %lld%s}",
+                        i ? ", " : "", (unsigned long long)s->count, (long long)s->sum,
+                        (long long)s->min, (long long)s->max,
+                        b->sum_saturated & (1u << i) ? ", \"sum_saturated\": true" : "");
+            }
+            fputc(']', f);
+            first = 0;
+        }
+    }
+    fputc('}', f);
+}
+
+static void write_callpath(FILE *f, const struct pomp_run *run)
+{
+    const struct pomp_merged *m = &run->profile;
+    const struct pomp_clock *clk = &run->clock;
+    fputs("  \"callpath\": [", f);
+    for (size_t i = 1; i < m->count; i++) {
+        const struct pomp_mnode *n = &m->nodes[i];
+        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u, \"per_thread\": [",
+                i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0);
+        int first = 1;
+        for (uint32_t t = 0; t < m->nthreads; t++) {
+            const struct pomp_stat *s = pomp_merged_stat(m, i, t);
+            if (!s->visits && !s->begins)
+                continue;
+            fprintf(f,
+                    "%s{\"thread\": %u, \"visits\": %llu, \"begins\": %llu, \"incl_ns\": %.0f, "
+                    "\"excl_ns\": %.0f, \"min_ns\": %.0f, \"max_ns\": %.0f, \"body_ns\": %.0f",
+                    first ? "" : ", ", t, (unsigned long long)s->visits,
+                    (unsigned long long)s->begins, pomp_ticks_to_ns(clk, s->incl),
+                    pomp_ticks_to_ns(clk, s->excl), pomp_ticks_to_ns(clk, s->min),
+                    pomp_ticks_to_ns(clk, s->max), pomp_ticks_to_ns(clk, s->body));
+            if (run->sampling.on)
+                fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
+                        (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
+            if (s->values)
+                write_values(f, s->values);
+            fputc('}', f);
+            first = 0;
+        }
+        fputs("]}", f);
+    }
+    fputs("\n  ]\n", f);
+}
+
+static int write_profile(const struct pomp_run *run)
+{
+    char path[4200], tmp[4300];
+    snprintf(path, sizeof path, "%s/profile.json", run->dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"minor_version\": %d,\n"
+               "  \"program\": ",
+            PROFILE_SCHEMA_VERSION, PROFILE_SCHEMA_MINOR_VERSION);
+    pomp_json_string(f, run->program);
+    fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
+               "  \"duration_ns\": %.0f,\n",
+            run->pid, run->clock.source, run->clock.ticks_per_ns, run->duration_ns);
+    write_regions(f, &run->profile);
+    write_threads(f, &run->profile);
+    pomp_devices_write_json(f, run);
+    if (run->sampling.on)
+        pomp_sampling_write_json(f, &run->sampling);
+    write_callpath(f, run);
+    fputs("}\n", f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+void pomp_output_write(const struct pomp_run *run)
+{
+    if (run->dir_errno) {
+        fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", run->dir,
+                strerror(run->dir_errno));
+        return;
+    }
+    /* the trace first: its last writes settle the dropped counts the profile reports */
+    struct pomp_trace_result trace;
+    if (run->trace)
+        pomp_trace_write(run, &trace);
+    if (run->write_profile && write_profile(run) != 0)
+        fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", run->dir,
+                strerror(errno));
+    if (run->summary)
+        pomp_summary_print(stderr, run);
+    if (run->trace)
+        pomp_trace_report(stderr, &trace, run->dir, run->summary);
+}

@@ -1,0 +1,121 @@
+/* The finished data of a run: what the core hands to the writers when
+ * measurement has stopped (docs/architecture.md). The writers read this and
+ * nothing of the recording core; the core builds it (core/pomp_run_build.c)
+ * from its live records and owns it. */
+#ifndef POMP_RUN_H
+#define POMP_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "ctc.h"
+#include "pomp_clock.h"
+#include "pomp_device_ops.h"
+#include "pomp_event.h"
+#include "pomp_sample_tree.h"
+#include "pomp_value_stats.h"
+
+/* A region as the output describes it; index id - 1 of pomp_merged.regions. */
+struct pomp_run_region {
+    uint32_t id;                /* 1..n in creation order */
+    const char *type;           /* "parallel", "critical", ... (a readable type) */
+    const char *init;           /* how it was created: "handle", "lazy" or "ompt" */
+    const char *ctc_text;       /* its CTC string */
+    struct ctc ctc;             /* parsed (empty when ctc_error != 0) */
+    int filtered;               /* POMP_FILTER_*: its events were not recorded */
+    int ctc_error;              /* enum ctc_error of the CTC string */
+    size_t ctc_error_offset;
+};
+
+/* A column of the profile: an OS thread, or a device stream (device >= 0). */
+struct pomp_run_thread {
+    uint32_t index;             /* 0, 1, ... in order of first event */
+    int32_t omp_thread_num;
+    pid_t os_tid;
+    int32_t device;             /* -1: an OS thread */
+    uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
+    uint64_t nesting_errors;    /* unmatched end/exit events */
+    uint64_t dropped_paths;     /* call paths that found the profile full */
+    uint64_t dropped_values;    /* value lists that found the value pool full */
+    /* its trace (POMP_TRACE): */
+    int has_log;                /* it had a trace buffer */
+    uint64_t log_written;       /* events written to its raw file */
+    uint64_t log_dropped;       /* events lost */
+    uint32_t log_flushes;       /* buffers written out while the program ran */
+    int log_error;              /* errno of its first failed write, 0 if none */
+};
+
+struct pomp_stat {
+    uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
+    uint64_t samples_work, samples_wait;
+    struct pomp_value_block *values; /* user values: copies owned here */
+};
+
+struct pomp_mnode {
+    const struct pomp_run_region *region; /* NULL for the root (index 0) and for "<overflow>" */
+    size_t parent;
+    size_t first_child, next_sibling; /* 0 means none */
+    int overflow;
+};
+
+/* The per-thread call-path trees merged into one tree whose nodes carry a
+ * column per thread (docs/output.md). */
+struct pomp_merged {
+    uint32_t nthreads;
+    struct pomp_run_thread *threads;  /* by thread index */
+    uint32_t nregions;
+    struct pomp_run_region *regions;  /* by id - 1 */
+    size_t count, capacity;
+    struct pomp_mnode *nodes;
+    struct pomp_stat *stats;        /* count * nthreads, row-major by node */
+};
+
+static inline struct pomp_stat *pomp_merged_stat(const struct pomp_merged *m, size_t node,
+                                                 uint32_t thread)
+{
+    return &m->stats[node * m->nthreads + thread];
+}
+
+/* What the runtime said about a device (OMPT device_initialize/load/finalize). */
+struct pomp_run_device {
+    int initialized, finalized;
+    char type[64];
+    enum pomp_device_timing timing;
+    char note[512];
+    uint32_t modules;
+};
+
+/* The samples of the run (POMP_SAMPLING), all threads merged. */
+struct pomp_run_sampling {
+    int on;
+    uint64_t period_ns;
+    const char *timer;          /* "wall" or "cpu" */
+    struct pomp_sample_tree tree;
+    uint64_t taken, lost;
+    int complete;               /* the threads' trees merged without running out of memory */
+};
+
+struct pomp_run {
+    const char *program;
+    int pid;
+    const char *dir;            /* the output directory */
+    int dir_errno;              /* it could not be made: nothing is written */
+    struct pomp_clock clock;
+    double duration_ns;
+    int write_profile;          /* POMP_PROFILE */
+    int summary;                /* POMP_SUMMARY */
+    unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */
+    uint32_t ngroups;           /* the event groups, by enum pomp_group */
+    const char *const *group_names;
+    struct pomp_merged profile; /* count 0 when merging ran out of memory */
+    int profile_complete;
+    struct pomp_run_device devices[POMP_MAX_DEVICES];
+    struct pomp_run_sampling sampling;
+};
+
+/* Writes the trace, profile.json and the summary the run asks for into
+ * run->dir (docs/output.md); errors go to stderr. */
+void pomp_output_write(const struct pomp_run *run);
+
+#endif

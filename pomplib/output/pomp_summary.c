@@ -1,0 +1,93 @@
+#include "pomp_summary.h"
+
+#include <stdlib.h>
+
+#include "devices_output.h"
+
+enum { TOP_REGIONS = 5 };
+
+struct row {
+    size_t node;
+    uint64_t max_incl, visits;
+    uint32_t threads;
+};
+
+static int by_time_desc(const void *a, const void *b)
+{
+    const struct row *x = a, *y = b;
+    return (x->max_incl < y->max_incl) - (x->max_incl > y->max_incl);
+}
+
+void pomp_summary_print(FILE *f, const struct pomp_run *run)
+{
+    const struct pomp_merged *m = &run->profile;
+    const struct pomp_clock *clock = &run->clock;
+    struct row *rows = calloc(m->count ? m->count : 1, sizeof *rows);
+    if (!rows)
+        return;
+    size_t n = 0;
+    uint64_t errors = 0, dropped = 0;
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        errors += m->threads[t].nesting_errors;
+        dropped += m->threads[t].dropped_paths + m->threads[t].log_dropped;
+    }
+    for (size_t i = 1; i < m->count; i++) {
+        struct row r = {.node = i};
+        for (uint32_t t = 0; t < m->nthreads; t++) {
+            const struct pomp_stat *s = pomp_merged_stat(m, i, t);
+            if (!s->visits && !s->begins)
+                continue;
+            r.threads++;
+            r.visits += s->visits;
+            if (s->incl > r.max_incl)
+                r.max_incl = s->incl;
+        }
+        rows[n++] = r;
+    }
+    qsort(rows, n, sizeof *rows, by_time_desc);
+
+    uint32_t streams = 0; /* device streams are columns of the profile, not threads */
+    for (uint32_t t = 0; t < m->nthreads; t++)
+        streams += m->threads[t].device >= 0;
+    uint32_t threads = m->nthreads - streams;
+    fprintf(f, "pomp: %s: %.3f s, %u thread%s, ", run->program, run->duration_ns / 1e9, threads,
+            threads == 1 ? "" : "s");
+    if (streams)
+        fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
+    fprintf(f, "%u region%s; output in %s/\n", m->nregions, m->nregions == 1 ? "" : "s",
+            run->dir);
+    if (n)
+        fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
+    for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {
+        const struct pomp_mnode *node = &m->nodes[rows[i].node];
+        const struct pomp_run_region *r = node->region;
+        fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
+                (unsigned long long)rows[i].visits, rows[i].threads);
+        if (r) {
+            fprintf(f, "%s%s%s", r->type, r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "");
+            /* a region the runtime reported without a place (an implicit
+             * barrier) is where its enclosing region is; the library's own
+             * region ("pomp flush") has no place at all */
+            size_t at = rows[i].node;
+            while (m->nodes[at].parent && !(m->nodes[at].region && m->nodes[at].region->ctc.file))
+                at = m->nodes[at].parent;
+            const struct pomp_run_region *where = m->nodes[at].region;
+            if (where != r && where && where->ctc.file)
+                fprintf(f, " in %s", where->type);
+            if (where && where->ctc.file)
+                fprintf(f, " @ %s:%d", where->ctc.file, where->ctc.start_line_first);
+            fputc('\n', f);
+        } else
+            fputs("<overflow: more paths than the profile holds>\n", f);
+    }
+    if (errors)
+        fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
+                (unsigned long long)errors);
+    if (dropped)
+        fprintf(f, "pomp: warning: %llu events or paths did not fit the buffers\n",
+                (unsigned long long)dropped);
+    pomp_devices_summary(f, run);
+    fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
+    free(rows);
+}

@@ -1,0 +1,11 @@
+/* The short summary printed on stderr at exit (POMP_SUMMARY). */
+#ifndef POMP_SUMMARY_H
+#define POMP_SUMMARY_H
+
+#include <stdio.h>
+
+#include "pomp_run.h"
+
+void pomp_summary_print(FILE *f, const struct pomp_run *run);
+
+#endif

@@ -1,0 +1,66 @@
+/* Statistical sampling (POMP_SAMPLING): a per-thread timer interrupts each
+ * OpenMP thread periodically; the signal handler records the thread's OMPT
+ * state and its user-model call stack (seed 003 §6) into the thread's sampled
+ * call-path tree, and counts the sample as OpenMP Work or Wait in the POMP
+ * region the thread is in. Everything the handler touches is preallocated
+ * when the thread starts; formatting happens after the run. */
+#ifndef POMP_SAMPLING_H
+#define POMP_SAMPLING_H
+
+#include <omp-tools.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pomp_sample_tree.h"
+
+/* Nested parallel regions a thread can open with its call stack kept. */
+#define POMP_SAMPLE_MAX_FORKS 8
+
+/* The encountering thread's user-model call stack where it opened a parallel
+ * region (outermost frame first): the base of every sample in that region. */
+struct pomp_fork_record {
+    uint32_t n;
+    uintptr_t frames[POMP_SAMPLE_MAX_FRAMES];
+};
+
+/* The runtime's inquiry functions the handler uses (async-signal-safe per the
+ * OpenMP specification); any may be NULL where the runtime has no OMPT. */
+struct pomp_sampling_runtime {
+    ompt_get_state_t get_state;
+    ompt_get_task_info_t get_task_info;
+    /* the fork record kept with a parallel region (the OMPT bridge's team) */
+    const struct pomp_fork_record *(*fork_of)(const ompt_data_t *parallel_data);
+};
+
+/* Reads POMP_SAMPLING and POMP_SAMPLING_TIMER (once, at initialization);
+ * returns whether sampling is on. */
+int pomp_sampling_configure(void);
+int pomp_sampling_is_on(void);
+uint64_t pomp_sampling_period_ns(void);
+const char *pomp_sampling_timer_name(void);
+
+/* Called by the OMPT bridge once it has looked the inquiry functions up. */
+void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt);
+
+/* Starts and stops sampling the calling thread (idempotent). */
+void pomp_sampling_thread_begin(void);
+void pomp_sampling_thread_end(void);
+
+/* At a parallel region's begin, on the encountering thread: records its call
+ * stack up to the call site codeptr_ra; the result is kept with the region
+ * (the OMPT parallel_data) and found again by the samples taken inside it.
+ * NULL when sampling is off or the nesting is too deep. */
+struct pomp_fork_record *pomp_sampling_fork_begin(const void *codeptr_ra);
+void pomp_sampling_fork_end(struct pomp_fork_record *record);
+
+/* Stops every timer and waits for running handlers (at finalization). */
+void pomp_sampling_stop(void);
+
+/* After pomp_sampling_stop: all threads' trees merged into one (caller
+ * destroys it), the number of samples taken and of samples lost. */
+int pomp_sampling_merge(struct pomp_sample_tree *out, uint64_t *taken, uint64_t *lost);
+
+/* Writes the "sampling" member of profile.json (after pomp_sampling_stop). */
+void pomp_sampling_write_json(FILE *f);
+
+#endif
