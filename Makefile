@@ -22,7 +22,7 @@ DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-d
                 libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils \
                 opari2 libpomp2-dev chromium python3
 
-.PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
+.PHONY: all deps demo test test-unit test-e2e check-layers sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
      $(LIB)/libpomp.so $(INC)/pomplib.h $(INC)/omp_collector_api.h
 
@@ -199,7 +199,11 @@ $(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(POMPLIB_HD
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps
-	$(MAKE) all test-unit test-e2e
+	$(MAKE) check-layers all test-unit test-e2e
+
+# The include edges between libpomp's layers point one way (docs/architecture.md).
+check-layers:
+	@python3 tests/check_layers.py
 
 test-unit: $(UNIT_TESTS)
 	@set -e; for t in $(UNIT_TESTS); do echo "== $$t"; $$t --jobs 1; done
