@@ -1,6 +1,7 @@
 #include "pomp_config.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,10 @@ int pomp_parse_size(const char *s, uint64_t *out)
     char *end;
     if (!isdigit((unsigned char)*s))
         return 0;
+    errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
+    if (errno == ERANGE)
+        return 0; /* more digits than 64 bits hold: not silently the largest value */
     uint64_t mult = 1;
     switch (tolower((unsigned char)*end)) {
     case '\0': break;
@@ -83,6 +87,8 @@ void pomp_config_bad_value(const char *var, const char *value, const char *allow
 void pomp_config_read(struct pomp_config *cfg)
 {
     enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
+    /* call-path nodes per thread: grown on demand (a new path only), up to this */
+    enum { DEFAULT_PROFILE_NODES = 1 << 20, MIN_PROFILE_NODES = 64, MAX_PROFILE_NODES = 1u << 30 };
     cfg->output_dir = NULL;
     cfg->enabled = 1;
     cfg->profile = 1;
@@ -90,7 +96,7 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->device_tracing = 1;
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
-    cfg->profile_nodes = 1024;
+    cfg->profile_nodes = DEFAULT_PROFILE_NODES;
     cfg->filter_include = (struct pomp_filter){0};
     cfg->filter_exclude = (struct pomp_filter){0};
 
@@ -136,6 +142,17 @@ void pomp_config_read(struct pomp_config *cfg)
             pomp_config_bad_value(filters[i].var, v,
                       "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h",
                       filters[i].dflt);
+    }
+
+    v = getenv("POMP_PROFILE_NODES");
+    if (v) {
+        uint64_t nodes;
+        if (pomp_parse_size(v, &nodes) && nodes >= MIN_PROFILE_NODES && nodes <= MAX_PROFILE_NODES)
+            cfg->profile_nodes = (uint32_t)nodes;
+        else
+            pomp_config_bad_value("POMP_PROFILE_NODES", v,
+                                  "a number of call-path nodes per thread from 64 to 1G, with k, M or G",
+                                  "1M");
     }
 
     v = getenv("POMP_BUFFER_SIZE");

@@ -14,7 +14,7 @@ static const struct pomp_run_region *run_region(const struct pomp_merged *m,
 }
 
 static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
-                       int overflow)
+                       int overflow, int task_root)
 {
     if (m->count == m->capacity) {
         size_t cap = m->capacity ? m->capacity * 2 : 64;
@@ -29,7 +29,8 @@ static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_r
         m->capacity = cap;
     }
     size_t i = m->count++;
-    m->nodes[i] = (struct pomp_mnode){.region = r, .parent = parent, .overflow = overflow};
+    m->nodes[i] = (struct pomp_mnode){
+        .region = r, .parent = parent, .overflow = overflow, .task_root = task_root};
     memset(&m->stats[i * m->nthreads], 0, m->nthreads * sizeof *m->stats);
     if (i != 0) {
         m->nodes[i].next_sibling = m->nodes[parent].first_child;
@@ -43,9 +44,10 @@ static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp
     int overflow = n->region == NULL;
     const struct pomp_run_region *r = run_region(m, n->region);
     for (size_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling)
-        if (m->nodes[c].region == r && m->nodes[c].overflow == overflow)
+        if (m->nodes[c].region == r && m->nodes[c].overflow == overflow &&
+            m->nodes[c].task_root == n->task_root)
             return c;
-    return add_node(m, parent, r, overflow);
+    return add_node(m, parent, r, overflow, n->task_root);
 }
 
 /* The merged node where some thread entered region r (the fork point of a team). */
@@ -100,7 +102,7 @@ static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, struct p
  * where the team was forked. */
 static int is_team_share(const struct pomp_node *n)
 {
-    return n->fork != NULL || (n->visits == 0 && n->begins > 0);
+    return !n->task_root && (n->fork != NULL || (n->visits == 0 && n->begins > 0));
 }
 
 enum merge_pass {
@@ -139,13 +141,14 @@ static int merge_thread(struct pomp_merged *m, struct pomp_thread *t, enum merge
     return 0;
 }
 
+static void clear_node(struct pomp_node *n) { n->merged = 0; }
+
 /* Forgets the merged indices of an earlier merge. */
 static void clear_merged(struct pomp_thread *t)
 {
     struct pomp_profile *p = &t->profile;
     p->root.merged = p->overflow.merged = 0;
-    for (uint32_t i = 0; i < p->pool_used; i++)
-        p->pool[i].merged = 0;
+    pomp_profile_for_each_node(p, clear_node);
 }
 
 /* The output's description of every region, by id. */
@@ -183,6 +186,8 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .host_thread = t->host_thread,
         .nesting_errors = t->profile.nesting_errors,
         .dropped_paths = t->profile.dropped_paths,
+        .deep_events = t->profile.deep_events,
+        .max_nodes = t->profile.nodes_max,
         .dropped_values = t->profile.values.dropped,
         .has_log = t->log.buf != NULL,
         .log_written = t->log.written,
@@ -194,7 +199,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
 
 static int merge_threads(struct pomp_merged *m, struct pomp_thread **live)
 {
-    if (add_node(m, 0, NULL, 0) == (size_t)-1)
+    if (add_node(m, 0, NULL, 0, 0) == (size_t)-1)
         return -1;
     for (uint32_t i = 0; i < m->nthreads; i++)
         if (live[i])

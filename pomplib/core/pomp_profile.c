@@ -6,16 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now)
+enum { FIRST_CHUNK_NODES = 1024, MAX_CHUNK_NODES = 1 << 16 };
+
+static struct pomp_node_chunk *chunk_alloc(uint32_t size)
+{
+    struct pomp_node_chunk *c = calloc(1, sizeof *c + (size_t)size * sizeof c->nodes[0]);
+    if (c)
+        c->size = size;
+    return c;
+}
+
+int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
 {
     memset(p, 0, sizeof *p);
-    p->pool = calloc(pool_size, sizeof *p->pool);
-    if (!p->pool)
+    p->nodes_max = max_nodes;
+    p->chunks = chunk_alloc(max_nodes < FIRST_CHUNK_NODES ? max_nodes : FIRST_CHUNK_NODES);
+    if (!p->chunks)
         return -1;
-    p->pool_size = pool_size;
     if (pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
-        free(p->pool);
-        p->pool = NULL;
+        free(p->chunks);
+        p->chunks = NULL;
         return -1;
     }
     p->overflow.parent = &p->root;
@@ -28,10 +38,67 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now)
 
 void pomp_profile_destroy(struct pomp_profile *p)
 {
-    free(p->pool);
-    p->pool = NULL;
-    p->pool_size = p->pool_used = 0;
+    for (struct pomp_node_chunk *c = p->chunks, *next; c; c = next) {
+        next = c->next;
+        free(c);
+    }
+    p->chunks = NULL;
+    p->nodes_used = 0;
     pomp_value_pool_destroy(&p->values);
+}
+
+void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_node *))
+{
+    for (struct pomp_node_chunk *c = p->chunks; c; c = c->next)
+        for (uint32_t i = 0; i < c->used; i++)
+            fn(&c->nodes[i]);
+}
+
+/* A fresh node for a new path: from the current chunk, or a new chunk twice
+ * the size of the last (growth: the one allocation an event may make, and
+ * only for a path the thread never took before). NULL once POMP_PROFILE_NODES
+ * are used or memory is out: the path goes to the overflow node, counted. */
+static struct pomp_node *new_node(struct pomp_profile *p, struct pomp_node *parent,
+                                  struct POMP_Region_s *r)
+{
+    struct pomp_node_chunk *c = p->chunks;
+    if (__builtin_expect(p->nodes_used == p->nodes_max, 0)) {
+        p->dropped_paths++;
+        return NULL;
+    }
+    if (__builtin_expect(c->used == c->size, 0)) {
+        uint32_t size = c->size < MAX_CHUNK_NODES / 2 ? 2 * c->size : MAX_CHUNK_NODES;
+        if (size > p->nodes_max - p->nodes_used)
+            size = p->nodes_max - p->nodes_used;
+        struct pomp_node_chunk *fresh = chunk_alloc(size);
+        if (!fresh) {
+            p->dropped_paths++;
+            return NULL;
+        }
+        fresh->next = c;
+        /* the sampling handler never walks the chunks: publishing needs no fence */
+        p->chunks = c = fresh;
+    }
+    struct pomp_node *n = &c->nodes[c->used++];
+    p->nodes_used++;
+    n->region = r;
+    n->parent = parent;
+    n->min = UINT64_MAX;
+    n->next_sibling = parent->first_child;
+    parent->first_child = n;
+    return n;
+}
+
+/* Gives back the newest node (a begin the runtime made that POMP took over). */
+static int give_back(struct pomp_profile *p, struct pomp_node *n)
+{
+    struct pomp_node_chunk *c = p->chunks;
+    if (!c->used || n != &c->nodes[c->used - 1])
+        return 0;
+    memset(n, 0, sizeof *n);
+    c->used--;
+    p->nodes_used--;
+    return 1;
 }
 
 static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
@@ -40,21 +107,31 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     struct pomp_node *c = parent->last_hit;
     if (__builtin_expect(c != NULL && c->region == r, 1))
         return c;
+    /* a team share or a task root is not a plain child */
     for (c = parent->first_child; c; c = c->next_sibling)
-        if (c->region == r && c->fork == NULL) /* a team share is not a plain child */
+        if (c->region == r && c->fork == NULL && !c->task_root)
             goto found;
-    if (p->pool_used == p->pool_size) {
-        p->dropped_paths++;
+    c = new_node(p, parent, r);
+    if (!c)
         return &p->overflow;
-    }
-    c = &p->pool[p->pool_used++];
-    c->region = r;
-    c->parent = parent;
-    c->min = UINT64_MAX;
-    c->next_sibling = parent->first_child;
-    parent->first_child = c;
 found:
     parent->last_hit = c;
+    return c;
+}
+
+/* The tree of a task construct's executions on this thread: a child of the
+ * root. It never becomes root.last_hit, so child_of's fast path only sees plain
+ * children. */
+static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r)
+{
+    struct pomp_node *c;
+    for (c = p->root.first_child; c; c = c->next_sibling)
+        if (c->region == r && c->task_root)
+            return c;
+    c = new_node(p, &p->root, r);
+    if (!c)
+        return &p->overflow;
+    c->task_root = 1;
     return c;
 }
 
@@ -67,34 +144,31 @@ static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node 
     for (c = parent->first_child; c; c = c->next_sibling)
         if (c->region == r && c->fork == fork)
             return c;
-    if (p->pool_used == p->pool_size) {
-        p->dropped_paths++;
+    c = new_node(p, parent, r);
+    if (!c)
         return &p->overflow;
-    }
-    c = &p->pool[p->pool_used++];
-    c->region = r;
     c->fork = fork;
-    c->parent = parent;
-    c->min = UINT64_MAX;
-    c->next_sibling = parent->first_child;
-    parent->first_child = c;
     return c;
 }
 
+enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
+
 /* entered: only an exit closes the frame; visit: counts a visit (else a begin). */
 static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
-                      int visit, int off, const struct pomp_node *fork)
+                      int visit, int off, enum push_place place, const struct pomp_node *fork)
 {
     if (p->depth == POMP_MAX_DEPTH) {
         p->too_deep++;
+        p->deep_events++;
         return;
     }
     struct pomp_node *parent = p->frames[p->depth - 1].node;
     /* a skipped frame stands on its parent's node, so regions opened inside it
      * after POMP_On attach to the nearest recorded ancestor */
-    struct pomp_node *n = off ? parent
-                          : fork ? team_child_of(p, parent, r, fork)
-                                 : child_of(p, parent, r);
+    struct pomp_node *n = off                        ? parent
+                          : place == PUSH_TEAM_SHARE ? team_child_of(p, parent, r, fork)
+                          : place == PUSH_TASK_ROOT  ? task_root_of(p, r)
+                                                     : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth];
     f->team = 0;
     f->adopt = 0;
@@ -112,6 +186,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     p->depth++;
     if (off)
         return;
+    n->active++;
     p->counted = n;
     if (visit)
         n->visits++;
@@ -122,7 +197,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
 static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
                  int off)
 {
-    push_node(p, r, now, entered, entered, off, NULL);
+    push_node(p, r, now, entered, entered, off, PUSH_CHILD, NULL);
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
@@ -133,7 +208,10 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
     uint64_t incl = now - f->start;
-    n->incl += incl;
+    /* a recursion folded into this node: only the outermost activation's
+     * time is inclusive time; every activation's own time is exclusive */
+    if (--n->active == 0)
+        n->incl += incl;
     n->excl += incl - f->child;
     if (incl < n->min)
         n->min = incl;
@@ -166,6 +244,7 @@ static inline int closing_unrecorded(struct pomp_profile *p)
     if (__builtin_expect(p->too_deep == 0, 1))
         return 0;
     p->too_deep--;
+    p->deep_events++;
     return 1;
 }
 
@@ -177,7 +256,7 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
 
 /* A POMP begin takes over the frame the runtime opened for the same construct:
  * the frame keeps its start, the runtime's node gives back its begin (and goes
- * back to the pool when it was made for this frame alone). */
+ * back when it was made for this frame alone). */
 static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r)
 {
     struct pomp_node *parent = p->frames[p->depth - 2].node, *old = f->node;
@@ -186,16 +265,18 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     if (f->skipped)
         return POMP_PROFILE_SKIPPED;
     old->begins--;
-    if (old->visits == 0 && old->begins == 0 && !old->first_child && parent->first_child == old &&
-        p->pool_used && old == &p->pool[p->pool_used - 1]) {
-        parent->first_child = old->next_sibling;
-        if (parent->last_hit == old)
-            parent->last_hit = NULL;
-        memset(old, 0, sizeof *old);
-        p->pool_used--;
+    old->active--;
+    if (old->visits == 0 && old->begins == 0 && !old->first_child && parent->first_child == old) {
+        struct pomp_node *next = old->next_sibling;
+        if (give_back(p, old)) {
+            parent->first_child = next;
+            if (parent->last_hit == old)
+                parent->last_hit = NULL;
+        }
     }
     f->node = child_of(p, parent, r);
     f->node->begins++;
+    f->node->active++;
     return POMP_SUCCESS;
 }
 
@@ -222,7 +303,8 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
         p->counted = top->node;
         return POMP_SUCCESS;
     }
-    push(p, r, now, 0, off);
+    /* a deferred task's execution: a tree of its own (task root) */
+    push_node(p, r, now, 0, 0, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
@@ -274,8 +356,10 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
         p->counted = top->node;
         return POMP_SUCCESS;
     }
-    if (p->too_deep)
+    if (p->too_deep) {
+        p->deep_events++;
         return POMP_ERR_DEPTH;
+    }
     struct pomp_node *n = child_of(p, top->node, r);
     n->visits++;
     p->counted = n;
@@ -288,7 +372,7 @@ int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off)
 {
     /* closed only by an exit, like an entered frame, but counted as a begin */
-    push_node(p, r, now, 1, 0, off, fork);
+    push_node(p, r, now, 1, 0, off, PUSH_TEAM_SHARE, fork);
     if (p->too_deep)
         return POMP_ERR_DEPTH;
     p->frames[p->depth - 1].team = 1;

@@ -1,7 +1,17 @@
 /* The per-thread call-path profile. Each thread owns a tree of nodes (one per
- * distinct path of regions) drawn from a pool it allocated when it registered,
- * and a stack of the regions it is in. Events touch only the thread's own data:
- * no locks, no allocation. */
+ * distinct path of regions) and a stack of the regions it is in. Events touch
+ * only the thread's own data: no locks; the only allocation is a new chunk of
+ * nodes when a new path finds the current chunk full (growth, never per event),
+ * up to POMP_PROFILE_NODES per thread.
+ *
+ * An explicit task's execution is a tree of its own, rooted at the thread's
+ * root (a task root, keyed by the task construct), not nested under the region
+ * the thread happened to be in (a barrier, a taskwait): recursive tasks do not
+ * multiply paths, and the time a thread spends running tasks inside a wait is
+ * the tasks' time, not the wait's (it is the wait frame's child time). A region
+ * that recurs into its own node (a task run inside a taskwait of the same task
+ * construct) folds: its visits count every time, its inclusive time only the
+ * outermost activation's (docs/output.md). */
 #ifndef POMP_PROFILE_H
 #define POMP_PROFILE_H
 
@@ -28,6 +38,15 @@ struct pomp_node {
      * the fork point (nested teams included). NULL for every other node. */
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
+    uint32_t active;     /* frames open on this node now: > 1 is recursion, which folds */
+    uint8_t task_root;   /* a task's execution tree, a child of the thread's root */
+};
+
+/* Nodes come in chunks, each allocated when a new path finds the last one full. */
+struct pomp_node_chunk {
+    struct pomp_node_chunk *next;   /* the chunk allocated before this one */
+    uint32_t used, size;
+    struct pomp_node nodes[];
 };
 
 struct pomp_frame {
@@ -47,15 +66,18 @@ struct pomp_frame {
                              a POMP begin of the same construct takes it over */
 };
 
-#define POMP_MAX_DEPTH 64
+/* Open regions per thread that the profile records; events nested deeper are
+ * counted (pomp_profile.deep_events) and said at the end, not recorded. */
+#define POMP_MAX_DEPTH 256
 
 struct pomp_profile {
     struct pomp_node root;
-    struct pomp_node overflow;        /* receives paths once the pool is exhausted */
-    struct pomp_node *pool;
-    uint32_t pool_used, pool_size;
+    struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
+    struct pomp_node_chunk *chunks;   /* newest first */
+    uint32_t nodes_used, nodes_max;   /* nodes in all chunks; the cap (POMP_PROFILE_NODES) */
     uint32_t depth;                   /* frames in use; frames[0] is the root */
     uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
+    uint64_t deep_events;             /* events not recorded because they were that deep */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     struct pomp_frame frames[POMP_MAX_DEPTH];
@@ -63,11 +85,15 @@ struct pomp_profile {
     struct pomp_node *counted;        /* the node the last recorded event counted on */
 };
 
-/* Sets up an empty profile with a pool of pool_size nodes (allocated here, once). */
-int pomp_profile_init(struct pomp_profile *p, uint32_t pool_size, uint64_t now);
+/* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
+ * allocated here). Returns 0, or -1 when out of memory. */
+int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now);
 
-/* Releases the pool (the profile itself belongs to the caller). */
+/* Releases the nodes (the profile itself belongs to the caller). */
 void pomp_profile_destroy(struct pomp_profile *p);
+
+/* Calls fn for every node of the profile (not the root or the overflow node). */
+void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_node *));
 
 /* Returned by the functions below (never to the user) when the event changed no
  * figure: it opened, closed or happened in a region skipped while off. */

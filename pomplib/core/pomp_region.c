@@ -34,6 +34,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->filtered_out = (uint8_t)(strcmp(pomp_region_type(r), "pomp") != 0 &&
                                 !pomp_filter_records(&cfg->filter_include, &cfg->filter_exclude,
                                                      &r->ctc));
+    r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->id = ++registry_count;
     r->next = registry_head;
     registry_head = r;

@@ -9,6 +9,7 @@
 #include "pomp_levels.h"
 #include "pomp_merge.h"
 #include "pomp_outdir.h"
+#include "pomp_profile.h"
 #include "pomp_sampling.h"
 #include "pomp_thread.h"
 #include "pomp_trace_buffer.h"
@@ -43,6 +44,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
+    run->max_depth = POMP_MAX_DEPTH;
     run->trace = cfg->trace;
     run->ngroups = POMP_GROUP_COUNT;
     run->group_names = group_names();

@@ -107,10 +107,11 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
         fprintf(f,
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
                 "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
-                "\"dropped_values\": %llu",
+                "\"dropped_values\": %llu, \"deep_events\": %llu, \"max_nodes\": %u",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)t->nesting_errors, (unsigned long long)t->dropped_paths,
-                (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values);
+                (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values,
+                (unsigned long long)t->deep_events, t->max_nodes);
         if (t->device >= 0) /* a device stream */
             fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
         fputc('}', f);
@@ -149,8 +150,9 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
     fputs("  \"callpath\": [", f);
     for (size_t i = 1; i < m->count; i++) {
         const struct pomp_mnode *n = &m->nodes[i];
-        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u, \"per_thread\": [",
-                i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0);
+        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u%s, \"per_thread\": [",
+                i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0,
+                n->task_root ? ", \"task_root\": true" : "");
         int first = 1;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
@@ -222,6 +224,7 @@ void pomp_output_write(const struct pomp_run *run)
                 strerror(errno));
     if (run->summary)
         pomp_summary_print(stderr, run);
+    pomp_summary_warn_losses(stderr, run); /* with or without the summary: nothing is lost silently */
     if (run->trace)
         pomp_trace_report(stderr, &trace, run->dir, run->summary);
 }

@@ -37,6 +37,8 @@ struct pomp_run_thread {
     uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
     uint64_t nesting_errors;    /* unmatched end/exit events */
     uint64_t dropped_paths;     /* call paths that found the profile full */
+    uint64_t deep_events;       /* events nested deeper than the profile records */
+    uint32_t max_nodes;         /* the call-path nodes it could hold (POMP_PROFILE_NODES) */
     uint64_t dropped_values;    /* value lists that found the value pool full */
     /* its trace (POMP_TRACE): */
     int has_log;                /* it had a trace buffer */
@@ -57,6 +59,7 @@ struct pomp_mnode {
     size_t parent;
     size_t first_child, next_sibling; /* 0 means none */
     int overflow;
+    int task_root;                  /* the root of a task construct's executions (a child of 0) */
 };
 
 /* The per-thread call-path trees merged into one tree whose nodes carry a
@@ -105,6 +108,7 @@ struct pomp_run {
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */
     int summary;                /* POMP_SUMMARY */
+    uint32_t max_depth;         /* the nesting the profile records (POMP_MAX_DEPTH) */
     unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */
     uint32_t ngroups;           /* the event groups, by enum pomp_group */
     const char *const *group_names;

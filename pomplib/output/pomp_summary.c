@@ -26,11 +26,6 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
     if (!rows)
         return;
     size_t n = 0;
-    uint64_t errors = 0, dropped = 0;
-    for (uint32_t t = 0; t < m->nthreads; t++) {
-        errors += m->threads[t].nesting_errors;
-        dropped += m->threads[t].dropped_paths + m->threads[t].log_dropped;
-    }
     for (size_t i = 1; i < m->count; i++) {
         struct row r = {.node = i};
         for (uint32_t t = 0; t < m->nthreads; t++) {
@@ -81,13 +76,40 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
         } else
             fputs("<overflow: more paths than the profile holds>\n", f);
     }
-    if (errors)
-        fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
-                (unsigned long long)errors);
-    if (dropped)
-        fprintf(f, "pomp: warning: %llu events or paths did not fit the buffers\n",
-                (unsigned long long)dropped);
     pomp_devices_summary(f, run);
     fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
     free(rows);
+}
+
+void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
+{
+    const struct pomp_merged *m = &run->profile;
+    uint64_t errors = 0, paths = 0, deep = 0, values = 0;
+    uint32_t max_nodes = 0;
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        const struct pomp_run_thread *th = &m->threads[t];
+        errors += th->nesting_errors;
+        paths += th->dropped_paths;
+        deep += th->deep_events;
+        values += th->dropped_values;
+        if (th->max_nodes > max_nodes)
+            max_nodes = th->max_nodes;
+    }
+    if (errors)
+        fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
+                (unsigned long long)errors);
+    if (paths)
+        fprintf(f,
+                "pomp: warning: %llu new call paths did not fit the profile (POMP_PROFILE_NODES=%u "
+                "per thread): their figures are in the <overflow> row; raise POMP_PROFILE_NODES\n",
+                (unsigned long long)paths, max_nodes);
+    if (deep)
+        fprintf(f,
+                "pomp: warning: %llu events nested deeper than %u regions were not recorded (their "
+                "time stays with the deepest recorded region; profile.json threads[].deep_events)\n",
+                (unsigned long long)deep, run->max_depth);
+    if (values)
+        fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "
+                   "threads[].dropped_values)\n",
+                (unsigned long long)values);
 }

@@ -8,4 +8,9 @@
 
 void pomp_summary_print(FILE *f, const struct pomp_run *run);
 
+/* One warning per kind of loss (unmatched events, call paths beyond
+ * POMP_PROFILE_NODES, events nested too deep, value lists): printed with or
+ * without the summary. */
+void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run);
+
 #endif

@@ -58,12 +58,13 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
-/* The wait a region's own time stands for, as the POMP events show it:
- * a barrier's whole time; the time a critical or ordered construct spent
- * outside its body (waiting to get in); a lock call's time. Where the OMPT
- * bridge measured the waits themselves (runtime_waits), its "wait" regions
- * are the figures, and the constructs' own times (which contain them) are
- * not counted again. */
+/* The wait a region's own time stands for, as the POMP events show it: a
+ * barrier's, taskwait's or lock call's own (exclusive) time, which leaves out
+ * the tasks the thread ran meanwhile (their own trees) and any wait nested in
+ * it, so a wait is counted once; the time a critical or ordered construct spent
+ * outside its body (waiting to get in). Where the OMPT bridge measured the
+ * waits themselves (runtime_waits), its "wait" regions are the figures, and the
+ * constructs' own times (which contain them) are not counted again. */
 static void waits_from_regions(struct rp_node *n, int runtime_waits)
 {
     static const char *const barriers[] = {"barrier", "implicit_barrier", "implicit barrier",
@@ -78,13 +79,14 @@ static void waits_from_regions(struct rp_node *n, int runtime_waits)
     size_t i;
     json_t *t;
     json_array_foreach(n->per_thread, i, t) {
-        double incl = num(t, "incl_ns"), outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") : 0;
+        double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
+        double outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") : 0;
         if (waited >= 0)
-            n->waits[waited] += incl;
+            n->waits[waited] += self;
         else if (type_is(r, barriers))
-            n->waits[WAIT_BARRIER] += incl;
+            n->waits[WAIT_BARRIER] += self;
         else if (type_is(r, taskwaits))
-            n->waits[WAIT_TASKWAIT] += incl;
+            n->waits[WAIT_TASKWAIT] += self;
         else if (runtime_waits)
             continue;
         else if (type_is(r, critical))
@@ -92,7 +94,7 @@ static void waits_from_regions(struct rp_node *n, int runtime_waits)
         else if (type_is(r, ordered))
             n->waits[WAIT_ORDERED] += outside_body > 0 ? outside_body : 0;
         else if (lock)
-            n->waits[WAIT_LOCK] += incl;
+            n->waits[WAIT_LOCK] += self;
     }
 }
 
@@ -181,6 +183,7 @@ static int order_nodes(struct rp_profile *p, json_t *callpath)
         node->parent_index = depth ? stack[depth - 1] : NO_PARENT;
         node->depth = (int)depth;
         node->region = region_by_id(p, json_integer_value(json_object_get(c, "region")));
+        node->task_root = json_is_true(json_object_get(c, "task_root"));
         node->per_thread = json_object_get(c, "per_thread");
         stack[depth] = p->nnodes++;
         next[++depth] = 0;
@@ -267,7 +270,8 @@ static int flatten(struct rp_profile *p)
 }
 
 /* The waits of every node, gathered under its nearest enclosing parallel
- * region (or the row for time outside parallel regions). */
+ * region or task root (the tree of a task construct's executions), or the row
+ * for time outside both. */
 static int gather_waits(struct rp_profile *p)
 {
     p->waits = calloc(p->nnodes + 1, sizeof *p->waits);
@@ -292,7 +296,7 @@ static int gather_waits(struct rp_profile *p)
     for (size_t i = 0; i < p->nnodes; i++) {
         struct rp_node *n = &p->nodes[i];
         size_t row = 0;
-        if (n->region && strcmp(n->region->type, "parallel") == 0) {
+        if (n->region && (strcmp(n->region->type, "parallel") == 0 || n->task_root)) {
             struct rp_wait_row *w = &p->waits[p->nwaits++];
             w->node = n;
             w->thread_time = n->s.incl_sum;

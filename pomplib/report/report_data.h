@@ -35,6 +35,7 @@ struct rp_node {
     size_t parent_index;              /* into nodes[], NO_PARENT at the top */
     int depth;
     const struct rp_region *region;   /* NULL: the overflow node */
+    int task_root;                    /* the tree of a task construct's executions */
     json_t *per_thread;
     struct rp_stats s;
     double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
@@ -45,7 +46,7 @@ struct rp_flat {             /* a region over all its call paths */
     struct rp_stats s;
 };
 
-struct rp_wait_row {         /* a parallel region (call-path node), or the time outside any */
+struct rp_wait_row {         /* a parallel region or task root (call-path node), or the time outside any */
     const struct rp_node *node;       /* NULL: outside parallel regions */
     double thread_time;               /* inclusive ns summed over threads */
     double waits[WAIT_COUNT];

@@ -68,6 +68,7 @@ static json_t *waits(const struct rp_profile *p)
         json_t *o = json_pack("{so sf sf}", "ns", values, "thread_time_ns", w->thread_time,
                               "total_ns", w->total);
         json_object_set_new(o, "node", w->node ? json_integer(w->node->id) : json_null());
+        json_object_set_new(o, "task_root", json_boolean(w->node && w->node->task_root));
         json_object_set_new(o, "region",
                             w->node && w->node->region ? json_integer(w->node->region->id)
                                                        : json_null());

@@ -138,7 +138,7 @@ static void flat_table(const struct rp_profile *p, const struct widths *w)
 
 static void wait_table(const struct rp_profile *p, const struct widths *w)
 {
-    printf("\nWaits per parallel region (ms summed over threads; %s)\n",
+    printf("\nWaits per parallel region and task (ms summed over threads; %s)\n",
            p->wait_source[0] == 'p' ? "from the runtime"
                                     : "from barrier, critical, ordered, lock and taskwait regions");
     if (!p->nwaits) {
@@ -154,6 +154,8 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
         char label[200], loc[200];
         if (r->node) {
             rp_region_label(r->node->region, label, sizeof label);
+            if (r->node->task_root) /* the waits inside the task's executions */
+                snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
             rp_region_location(r->node->region, loc, sizeof loc);
         } else {
             snprintf(label, sizeof label, "(outside parallel regions)");

@@ -19,7 +19,7 @@ nregions=$(jq '.regions | length' w/profile.json)   # the constructs and the omp
 assert_contains text.txt "^program waits \\(pid [0-9]+\\): [0-9.]+ s, 2 threads, $nregions regions\$" "header"
 assert_contains text.txt '^Call paths$' "call-path table"
 assert_contains text.txt '^Regions by self time' "flat table"
-assert_contains text.txt '^Waits per parallel region \(ms summed over threads; from barrier, critical, ordered, lock and taskwait regions\)$' "wait table and its source"
+assert_contains text.txt '^Waits per parallel region and task \(ms summed over threads; from barrier, critical, ordered, lock and taskwait regions\)$' "wait table and its source"
 assert_contains text.txt "^parallel +waits.c:$L_par-[0-9]+ +[0-9.]+ +[0-9.]+ +0.000 +0.000 +0.000 +0.000 +[0-9.]+ +[0-9.]+%$" "a wait row per parallel region"
 # the flat table is sorted by its last column (self time), largest first
 awk '/^Regions by self time/ { on = 1; next } on && /^$/ { exit } on && NR > 0 && $NF ~ /^[0-9.]+$/ { print $NF }' text.txt > self.txt

@@ -432,7 +432,7 @@ Test(team_merge, instrumented_begin_inside_a_team_frame_counts_once)
 
 /* ---- masked: the runtime reports it before POMP_Master_begin runs ---- */
 
-static const char masked_site[1], task_site[1], taskwait_site[1];
+static const char masked_site[1], task_site[1], inner_task_site[1], taskwait_site[1];
 
 Test(bridge, masked_taken_over_by_the_instrumentation)
 {
@@ -481,7 +481,7 @@ Test(bridge, task_suspended_in_a_taskwait_keeps_its_frame)
     ompt_data_t implicit = {0}, a = {0}, b = {0};
     bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
     bridge_on_task_schedule(&implicit, ompt_task_switch, &a);       /* a starts */
-    bridge_on_task_create(&a, NULL, &b, ompt_task_explicit, 0, task_site);
+    bridge_on_task_create(&a, NULL, &b, ompt_task_explicit, 0, inner_task_site);
     bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_begin, NULL, &a, taskwait_site);
     bridge_on_task_schedule(&a, ompt_task_switch, &b);              /* b runs inside a's taskwait */
     bridge_on_task_schedule(&b, ompt_task_complete, &a);            /* a resumes */
@@ -490,14 +490,21 @@ Test(bridge, task_suspended_in_a_taskwait_keeps_its_frame)
     struct pomp_profile *p = &pomp_tls_thread->profile;
     cr_expect_eq(p->depth, 1, "every frame closed");
     cr_expect_eq(p->nesting_errors, 0);
-    struct pomp_node *ta = child_of_type(&p->root, "task", NULL);
+    /* a's and b's executions are task roots of their own sites */
+    struct pomp_node *ta = NULL, *tb = NULL;
+    for (struct pomp_node *c = p->root.first_child; c; c = c->next_sibling)
+        if (c->task_root && c->begins && child_of_type(c, "taskwait", NULL))
+            ta = c;
+        else if (c->task_root)
+            tb = c;
     cr_assert_not_null(ta);
     cr_expect_eq(ta->begins, 1, "a ran once (its resumption is no second begin)");
     struct pomp_node *tw = child_of_type(ta, "taskwait", NULL);
     cr_assert_not_null(tw, "a's taskwait");
-    struct pomp_node *tb = child_of_type(tw, "task", NULL);
-    cr_assert_not_null(tb, "b ran inside a's taskwait");
+    cr_expect_null(child_of_type(tw, "task", NULL), "b's execution is not a's wait");
+    cr_assert_not_null(tb, "b ran inside a's taskwait, as a task root");
     cr_expect_eq(tb->begins, 1);
+    cr_expect_eq(tw->excl, tw->incl - tb->incl, "a's wait leaves b's time out");
     cr_expect_not_null(child_of_type(&p->root, "task_create", NULL), "a's creation");
     cr_expect_not_null(child_of_type(ta, "task_create", NULL), "b's creation, inside a");
 }
@@ -515,11 +522,14 @@ Test(bridge, instrumented_task_is_measured_by_pomp_only)
     pomp_profile_begin(p, task, 3, 0); /* POMP_Task_begin/end in the body */
     pomp_profile_end(p, task, 4);
     bridge_on_task_schedule(&a, ompt_task_complete, &implicit);
-    struct pomp_node *n = p->root.first_child;
-    cr_assert_not_null(n);
-    cr_expect_eq(n->region, task);
-    cr_expect_null(n->next_sibling, "no task or task_create node of the runtime's");
-    cr_expect_null(n->first_child);
+    /* POMP's creation node and POMP's task root of the same region, nothing of the runtime's */
+    int nodes = 0;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling, nodes++) {
+        cr_expect_eq(n->region, task, "no task or task_create node of the runtime's");
+        cr_expect_null(n->first_child);
+        cr_expect_eq(n->task_root ? n->begins : n->visits, 1);
+    }
+    cr_expect_eq(nodes, 2, "the creation and the task root");
     cr_expect_eq(p->nesting_errors, 0);
 }
 

@@ -138,7 +138,7 @@ Test(profile, full_pool_goes_to_the_overflow_node)
         pomp_profile_enter(p, &X[i], (uint64_t)i * 10, 0);
         pomp_profile_exit(p, &X[i], (uint64_t)i * 10 + 4);
     }
-    cr_assert_eq(p->pool_used, 2);
+    cr_assert_eq(p->nodes_used, 2);
     cr_assert_eq(p->dropped_paths, 1);
     cr_assert_eq(p->overflow.visits, 1);
     cr_assert_eq(p->overflow.incl, 4);
@@ -158,6 +158,26 @@ Test(profile, nesting_deeper_than_recorded)
     cr_assert_eq(p->depth, 1);
     cr_assert_eq(p->too_deep, 0);
     cr_assert_eq(p->nesting_errors, 0);
+    cr_assert_eq(p->deep_events, 2 * extra, "every enter and exit beyond the depth is counted");
+}
+
+/* The store grows chunk by chunk as new paths come, far past its first chunk. */
+Test(profile, paths_beyond_the_first_chunk_are_all_kept)
+{
+    enum { PATHS = 5000 };
+    struct POMP_Region_s *r = calloc(PATHS, sizeof *r);
+    struct pomp_profile *p = new_profile(1 << 20);
+    for (int i = 0; i < PATHS; i++) {
+        pomp_profile_enter(p, &r[i], (uint64_t)i * 10, 0);
+        pomp_profile_exit(p, &r[i], (uint64_t)i * 10 + 3);
+    }
+    cr_assert_eq(p->nodes_used, PATHS);
+    cr_assert_eq(p->dropped_paths, 0);
+    int found = 0;
+    for (struct pomp_node *c = p->root.first_child; c; c = c->next_sibling)
+        found += c->visits == 1 && c->incl == 3;
+    cr_assert_eq(found, PATHS);
+    free(r);
 }
 
 /* ---- POMP_Off and POMP_On ---- */

@@ -1,6 +1,8 @@
 /* Task events in the profile (docs/api.md, "Tasks"): creation is recorded on
- * the creating thread, the body on the thread that runs it, under whatever
- * region that thread has open; two real threads hand a task body over. */
+ * the creating thread under the region open there; a deferred body, on the
+ * thread that runs it, in a tree of its own rooted at the task construct (a
+ * task root), and its time is not the time of the wait it ran in; recursion
+ * folds. Two real threads hand a task body over. */
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -45,9 +47,19 @@ Test(tasks, an_undeferred_body_is_the_body_of_its_creation)
     cr_expect_eq(p->nesting_errors, 0);
 }
 
+/* The task root of a task construct on this thread (a child of its root). */
+static struct pomp_node *task_root(POMP_Handle_t r)
+{
+    for (struct pomp_node *c = pomp_tls_thread->profile.root.first_child; c; c = c->next_sibling)
+        if (c->region == r && c->task_root)
+            return c;
+    return NULL;
+}
+
 /* A deferred task run later by the creating thread inside a barrier: its body
- * nests under the barrier; the creation stays where it happened. */
-Test(tasks, a_deferred_body_nests_under_the_region_open_on_its_thread)
+ * is a task root, and the barrier's own time leaves the task's time out; the
+ * creation stays where it happened. */
+Test(tasks, a_deferred_body_is_a_task_root)
 {
     POMP_Parallel_enter(&par, 0, 1, 1, "16*type=parallel**");
     POMP_Parallel_begin(par, 0);
@@ -66,10 +78,13 @@ Test(tasks, a_deferred_body_nests_under_the_region_open_on_its_thread)
     cr_assert_not_null(b);
     cr_expect_eq(created->visits, 1);
     cr_expect_eq(created->begins, 0);
-    struct pomp_node *ran = child(b, task);
+    cr_expect_null(child(b, task), "the body is not under the barrier");
+    struct pomp_node *ran = task_root(task);
     cr_assert_not_null(ran);
+    cr_expect_neq(ran, created);
     cr_expect_eq(ran->visits, 0);
     cr_expect_eq(ran->begins, 1);
+    cr_expect_eq(b->excl, b->incl - ran->incl, "the barrier's own time is its wait, without the task");
     cr_expect_eq(p->nesting_errors, 0);
 }
 
@@ -90,12 +105,46 @@ Test(tasks, tasks_inside_tasks)
     POMP_Taskwait_exit(taskwait, 0);
     struct pomp_profile *p = &pomp_tls_thread->profile;
     struct pomp_node *tw = child(&p->root, taskwait);
-    struct pomp_node *outer = child(tw, task);
-    cr_assert_not_null(outer);
-    struct pomp_node *tw2 = child(outer, taskwait);
+    cr_assert_not_null(tw);
+    cr_expect_null(child(tw, task), "no task body under the taskwait");
+    /* both bodies fold into one task root: two begins, one path */
+    struct pomp_node *root = task_root(task);
+    cr_assert_not_null(root);
+    cr_expect_eq(root->begins, 2);
+    struct pomp_node *tw2 = child(root, taskwait);
     cr_assert_not_null(tw2);
-    cr_assert_not_null(child(tw2, task));
+    cr_expect_null(child(tw2, task), "the inner body folds into the root, not below");
+    cr_expect_eq(child(root, task)->visits, 1, "the inner creation, inside the outer body");
+    cr_expect_eq(root->active, 0);
     cr_expect_eq(p->nesting_errors, 0);
+}
+
+/* Folded recursion: inclusive time is the outermost activation's, and a wait
+ * nested in a wait counts once (the inner task's time is out of the outer wait). */
+Test(tasks, recursion_folds_and_waits_count_once)
+{
+    static POMP_Handle_t t, tw;
+    POMP_Task_enter(&t, 0, "12*type=task**");
+    POMP_Task_exit(t, 0);
+    POMP_Taskwait_enter(&tw, 0, "16*type=taskwait**");  /* the outer wait */
+    POMP_Task_begin(t, 0);                               /* outer body */
+    POMP_Taskwait_enter(&tw, 0, NULL);                   /* its wait */
+    POMP_Task_begin(t, 0);                               /* inner body, run while waiting */
+    POMP_Task_end(t, 0);
+    POMP_Taskwait_exit(tw, 0);
+    POMP_Task_end(t, 0);
+    POMP_Taskwait_exit(tw, 0);
+    struct pomp_node *root = task_root(t), *outer_wait = child(&pomp_tls_thread->profile.root, tw);
+    cr_assert_not_null(root);
+    cr_assert_not_null(outer_wait);
+    struct pomp_node *inner_wait = child(root, tw);
+    cr_assert_not_null(inner_wait);
+    /* the root's incl is the outer body's alone: it contains the inner one */
+    cr_expect_leq(root->incl, outer_wait->incl);
+    cr_expect_eq(root->excl + inner_wait->excl, root->incl,
+                 "own times of the folded root and its wait add up to the outer body");
+    cr_expect_eq(outer_wait->excl, outer_wait->incl - root->incl,
+                 "the outer wait leaves out the whole outer body (the inner wait included)");
 }
 
 /* Creation on one thread, the body on another. */
@@ -106,9 +155,9 @@ static void *run_body(void *arg)
     int32_t b = POMP_Task_begin(task, 1), e = POMP_Task_end(task, 1);
     POMP_Barrier_exit(barrier, 1);
     struct pomp_node *bn = child(&pomp_tls_thread->profile.root, barrier);
-    struct pomp_node *ran = bn ? child(bn, task) : NULL;
-    int ok = b == POMP_SUCCESS && e == POMP_SUCCESS && ran && ran->begins == 1 &&
-             pomp_tls_thread->profile.nesting_errors == 0;
+    struct pomp_node *ran = task_root(task);
+    int ok = b == POMP_SUCCESS && e == POMP_SUCCESS && bn && !child(bn, task) && ran &&
+             ran->begins == 1 && pomp_tls_thread->profile.nesting_errors == 0;
     return ok ? arg : (void *)1;
 }
 
@@ -120,7 +169,7 @@ Test(tasks, the_body_on_another_thread)
     cr_assert_eq(pthread_create(&t, NULL, run_body, NULL), 0);
     void *result;
     pthread_join(t, &result);
-    cr_expect_null(result, "the executing thread recorded the body under its barrier");
+    cr_expect_null(result, "the executing thread recorded the body as a task root");
     struct pomp_node *n = child(&pomp_tls_thread->profile.root, task);
     cr_assert_not_null(n);
     cr_expect_eq(n->visits, 1);
