@@ -153,7 +153,7 @@ $(GEN)/report_template.c: pomplib/report/report_template.html $(BUILD)/tools/emb
 $(OBJ)/gen/report_template.o: $(GEN)/report_template.c | $(OBJ)/gen
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 $(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson -lm
 
 $(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge:
 	mkdir -p $@

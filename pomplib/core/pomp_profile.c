@@ -179,6 +179,9 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     f->body_start = now;
     f->body_end = 0;
     f->child = 0;
+    f->task = place == PUSH_TASK_ROOT;
+    f->in_task = f->task || p->frames[p->depth - 1].in_task;
+    f->switched = p->task_switched;
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
     /* the sampling signal handler reads the top frame: complete it first */
@@ -186,7 +189,6 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     p->depth++;
     if (off)
         return;
-    n->active++;
     p->counted = n;
     if (visit)
         n->visits++;
@@ -207,17 +209,23 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
-    uint64_t incl = now - f->start;
-    /* a recursion folded into this node: only the outermost activation's
-     * time is inclusive time; every activation's own time is exclusive */
-    if (--n->active == 0)
-        n->incl += incl;
+    struct pomp_frame *below = &p->frames[p->depth - 1];
+    uint64_t wall = now - f->start;
+    /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
+     * switch: their time is theirs, not this frame's */
+    uint64_t incl = f->in_task ? wall - (p->task_switched - f->switched) : wall;
+    n->incl += incl;
     n->excl += incl - f->child;
     if (incl < n->min)
         n->min = incl;
     if (incl > n->max)
         n->max = incl;
-    p->frames[p->depth - 1].child += incl;
+    if (f->task && below->in_task)
+        p->task_switched += incl; /* left out of the interrupted task's open frames */
+    else if (f->task)
+        below->child += wall;     /* a wait (barrier, implicit task) is not the task */
+    else
+        below->child += incl;
     return POMP_SUCCESS;
 }
 
@@ -265,7 +273,6 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     if (f->skipped)
         return POMP_PROFILE_SKIPPED;
     old->begins--;
-    old->active--;
     if (old->visits == 0 && old->begins == 0 && !old->first_child && parent->first_child == old) {
         struct pomp_node *next = old->next_sibling;
         if (give_back(p, old)) {
@@ -276,7 +283,6 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     }
     f->node = child_of(p, parent, r);
     f->node->begins++;
-    f->node->active++;
     return POMP_SUCCESS;
 }
 

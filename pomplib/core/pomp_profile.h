@@ -8,10 +8,11 @@
  * root (a task root, keyed by the task construct), not nested under the region
  * the thread happened to be in (a barrier, a taskwait): recursive tasks do not
  * multiply paths, and the time a thread spends running tasks inside a wait is
- * the tasks' time, not the wait's (it is the wait frame's child time). A region
- * that recurs into its own node (a task run inside a taskwait of the same task
- * construct) folds: its visits count every time, its inclusive time only the
- * outermost activation's (docs/output.md). */
+ * the tasks' time, not the wait's. Inside a task, time is the task's only while
+ * it is the thread's current task: a task run inside another task's taskwait
+ * is left out of every frame of the task it interrupted (as a task switch), so
+ * a recursion of tasks folds into one tree whose figures add up
+ * (docs/output.md, "Tasks"). */
 #ifndef POMP_PROFILE_H
 #define POMP_PROFILE_H
 
@@ -38,7 +39,6 @@ struct pomp_node {
      * the fork point (nested teams included). NULL for every other node. */
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
-    uint32_t active;     /* frames open on this node now: > 1 is recursion, which folds */
     uint8_t task_root;   /* a task's execution tree, a child of the thread's root */
 };
 
@@ -57,6 +57,7 @@ struct pomp_frame {
     uint64_t body_end;    /* tick of the end of its block, 0 before (the OMPT bridge starts
                              a parallel region's closing barrier there) */
     uint64_t child;       /* incl of the children so far */
+    uint64_t switched;    /* the thread's task_switched at the frame's start (in_task frames) */
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
@@ -64,6 +65,9 @@ struct pomp_frame {
                              marks its block without counting a second begin */
     uint8_t adopt;        /* opened by the runtime (OMPT) before the instrumentation could:
                              a POMP begin of the same construct takes it over */
+    uint8_t task;         /* an explicit task's execution (a task root's frame) */
+    uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
+                             task's only while the task is current */
 };
 
 /* Open regions per thread that the profile records; events nested deeper are
@@ -78,6 +82,7 @@ struct pomp_profile {
     uint32_t depth;                   /* frames in use; frames[0] is the root */
     uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
     uint64_t deep_events;             /* events not recorded because they were that deep */
+    uint64_t task_switched;           /* ticks of tasks run inside other tasks, so far */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     struct pomp_frame frames[POMP_MAX_DEPTH];

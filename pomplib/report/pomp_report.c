@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "report_check.h"
 #include "report_data.h"
 #include "report_html.h"
 #include "report_json.h"
@@ -17,17 +18,19 @@
 
 struct options {
     const char *dir;
-    int per_thread, json;
+    int per_thread, json, check;
     const char *html, *chrome;
 };
 
 static void usage(FILE *f)
 {
-    fputs("usage: pomp-report [--threads] [--json] [--html FILE] [--chrome FILE] DIR|DIR/profile.json\n"
+    fputs("usage: pomp-report [--threads] [--json] [--html FILE] [--chrome FILE] [--check] "
+          "DIR|DIR/profile.json\n"
           "  --threads       one line per thread under each call path\n"
           "  --json          the report's figures as JSON on stdout\n"
           "  --html FILE     one self-contained page: timeline (with a trace), profile, waits\n"
           "  --chrome FILE   the trace as Chrome/Perfetto JSON (needs POMP_TRACE)\n"
+          "  --check         check the profile's invariants; exit 1, naming each one broken\n"
           "With neither --json, --html nor --chrome, text tables go to stdout.\n",
           f);
 }
@@ -40,6 +43,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->per_thread = 1;
         } else if (strcmp(a, "--json") == 0) {
             o->json = 1;
+        } else if (strcmp(a, "--check") == 0) {
+            o->check = 1;
         } else if (strcmp(a, "--html") == 0 || strcmp(a, "--chrome") == 0) {
             if (i + 1 == argc) {
                 fprintf(stderr, "pomp-report: %s needs a file name\n", a);
@@ -124,12 +129,14 @@ int main(int argc, char **argv)
             rc |= write_chrome(dir, &trace, o.chrome);
         }
     }
-    int text = !o.json && !o.html && !o.chrome;
-    if (!rc && (text || o.json || o.html)) {
+    int text = !o.json && !o.html && !o.chrome && !o.check;
+    if (!rc && (text || o.json || o.html || o.check)) {
         struct rp_profile p;
         if (rp_load(path, &p) != 0) {
             rc = 1;
         } else {
+            if (o.check)
+                rc |= report_check(&p, path);
             if (text)
                 report_text(&p, o.per_thread);
             if (o.json) {

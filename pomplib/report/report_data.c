@@ -132,10 +132,7 @@ static void stats_of(json_t *per_thread, struct rp_stats *s)
         s->max = incl > s->max ? incl : s->max;
         s->threads++;
     }
-    /* regions with begin/end events only (functions, user regions, master) are
-     * never "entered": their executions are their begins */
-    if (s->visits == 0)
-        s->visits = begins;
+    s->visits = rp_executions(s->visits, begins);
     s->mean = s->threads ? s->incl_sum / (double)s->threads : 0.0;
     /* load imbalance: the share of the slowest thread's time the average thread did not need */
     s->imbalance = s->max > 0 && s->threads > 1 ? 100.0 * (s->max - s->mean) / s->max : 0.0;
@@ -242,6 +239,7 @@ static int flatten(struct rp_profile *p)
     }
     for (size_t r = 0; r < p->nregions; r++) {
         struct rp_flat f = {.region = &p->regions[r]};
+        double begins = 0;
         memset(incl, 0, nt * sizeof *incl);
         memset(has, 0, nt);
         for (size_t i = 0; i < p->nnodes; i++) {
@@ -253,6 +251,7 @@ static int flatten(struct rp_profile *p)
             json_array_foreach(p->nodes[i].per_thread, k, t) {
                 json_int_t th = json_integer_value(json_object_get(t, "thread"));
                 f.s.visits += num(t, "visits");
+                begins += num(t, "begins");
                 f.s.self_sum += num(t, "excl_ns");
                 if (nested || th < 0 || (size_t)th >= nt)
                     continue;
@@ -260,6 +259,7 @@ static int flatten(struct rp_profile *p)
                 has[th] = 1;
             }
         }
+        f.s.visits = rp_executions(f.s.visits, begins);
         stats_of_threads(incl, has, nt, &f.s);
         if (f.s.threads)
             p->flat[p->nflat++] = f;

@@ -70,6 +70,15 @@ struct rp_profile {
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
 };
 
+/* How often a region ran, from its visits (enter events) and begins: regions
+ * with begin/end events only (functions, user regions, master, task
+ * executions) are never "entered", so their executions are their begins. The
+ * one rule of every table, the summary's included. */
+static inline double rp_executions(double visits, double begins)
+{
+    return visits > 0 ? visits : begins;
+}
+
 /* A JSON file pomp wrote, parsed; NULL after printing where it is malformed
  * (line, column and byte offset). */
 json_t *rp_load_json(const char *path);

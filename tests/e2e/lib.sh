@@ -15,7 +15,24 @@ unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 [ -n "$E2E_SANITIZE" ] && export LSAN_OPTIONS="suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan.supp"
 
 WORK=$(mktemp -d /tmp/pomp-e2e-XXXXXX)
-[ -n "${E2E_KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT
+
+# At the end of a test that passed, every profile its programs wrote must hold
+# pomp-report --check's invariants (a directory with a file .broken-on-purpose
+# holds one a test damaged itself). A profile that says something impossible
+# fails the test that made it.
+check_every_profile() {
+    local rc=$? f bad=0
+    if [ $rc -eq 0 ] && [ -x "$REPORT" ]; then
+        while IFS= read -r f; do
+            [ -e "$(dirname "$f")/.broken-on-purpose" ] && continue
+            "$REPORT" --check "$f" >/dev/null 2>"$WORK/.check.err" || { cat "$WORK/.check.err" >&2; bad=1; }
+        done < <(find "$WORK" -name profile.json)
+        [ $bad -eq 0 ] || { echo "FAIL: a profile the test wrote breaks pomp-report --check" >&2; rc=1; }
+    fi
+    [ -n "${E2E_KEEP:-}" ] || rm -rf "$WORK"
+    exit $rc
+}
+trap check_every_profile EXIT
 cd "$WORK"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

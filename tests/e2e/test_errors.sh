@@ -109,6 +109,7 @@ assert_contains env.err "POMP_BUFFER_SIZE='12q' is not valid" "POMP_BUFFER_SIZE 
 
 # A malformed profile: pomp-report names the byte offset.
 mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}\n' > broken/profile.json
+touch broken/.broken-on-purpose
 if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file"; fi
 assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi

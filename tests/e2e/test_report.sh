@@ -49,7 +49,10 @@ jq -e '.waits.rows[0].ns | .critical > 10e6 and .critical < 60e6 and .barrier > 
 jq -e '[.callpath[] | select(.threads > 1) | (.max_ns - .mean_ns) / .max_ns * 100 - .imbalance_pct | fabs < 1e-6] | all' r.json > /dev/null \
     || fail "imbalance is (max - mean) / max"
 jq -e '[.flat[].self_ns] | . == (sort | reverse)' r.json > /dev/null || fail "flat rows by self time"
-assert_eq "$(jq '[.flat[].visits] | add' r.json)" "$(jq '[.callpath[].per_thread[].visits] | add' w/profile.json)" "flat visits add up"
+# a region's executions: its visits, or its begins where it has no enter events (master, user regions)
+assert_eq "$(jq '[.flat[].visits] | add' r.json)" \
+          "$(jq '[.callpath | group_by(.region)[] | [.[].per_thread[]] | ([.[].visits] | add) as $v
+                 | if $v > 0 then $v else ([.[].begins] | add) end] | add' w/profile.json)" "flat visits add up"
 
 # ---- --chrome: the same converter as libpomp's trace.json ----
 "$REPORT" w --chrome again.json 2> chrome.err

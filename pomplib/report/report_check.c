@@ -1,0 +1,221 @@
+/* pomp-report --check: the invariants every profile.json must hold. A profile
+ * that breaks one says something impossible, which is a bug of pomp's (or a
+ * damaged file), never a finding about the program (docs/output.md, "--check"). */
+#include "report_check.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Times are written rounded to the nanosecond: a sum of n rounded figures may
+ * be off by n ns, and a ratio of clocks by a relative 1e-9. */
+#define SLACK_NS(n, of) ((double)(n) + 1e-9 * fabs(of) + 1.0)
+
+struct checker {
+    const struct rp_profile *p;
+    const char *path;
+    size_t failures;
+};
+
+static void failed(struct checker *c, const char *invariant, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void failed(struct checker *c, const char *invariant, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pomp-report: check: %s: %s: ", c->path, invariant);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    c->failures++;
+}
+
+static double field(json_t *o, const char *key, int *present)
+{
+    json_t *v = json_object_get(o, key);
+    if (present)
+        *present = json_is_number(v);
+    return json_is_number(v) ? json_number_value(v) : 0.0;
+}
+
+/* The figures of one thread in one node: none negative, none past the others. */
+static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
+{
+    static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
+                                       "max_ns", "body_ns", "samples_work", "samples_wait"};
+    long long th = json_integer_value(json_object_get(t, "thread"));
+    if (th < 0 || (size_t)th >= c->p->nthreads)
+        failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        int present;
+        double v = field(t, keys[k], &present);
+        if (present && (v < 0 || !isfinite(v)))
+            failed(c, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
+    }
+    double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
+    double mn = field(t, "min_ns", NULL), mx = field(t, "max_ns", NULL);
+    double body = field(t, "body_ns", NULL), visits = field(t, "visits", NULL);
+    if (excl > incl + SLACK_NS(1, incl))
+        failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.0f ns > incl %.0f ns",
+               n->id, th, excl, incl);
+    if (mn > mx + 1)
+        failed(c, "min within max", "node %lld thread %lld: min %.0f ns > max %.0f ns", n->id, th, mn, mx);
+    if (mx > incl + SLACK_NS(1, incl))
+        failed(c, "one visit within all", "node %lld thread %lld: max %.0f ns > incl %.0f ns", n->id,
+               th, mx, incl);
+    if (visits > 0 && body > incl + SLACK_NS(1, incl))
+        failed(c, "body within inclusive time", "node %lld thread %lld: body %.0f ns > incl %.0f ns",
+               n->id, th, body, incl);
+    if (c->p->duration_ns > 0 && incl > c->p->duration_ns * 1.01 + 1e6 && n->parent_index == NO_PARENT)
+        failed(c, "within the run", "node %lld thread %lld: %.0f ns in a run of %.0f ns", n->id, th,
+               incl, c->p->duration_ns);
+}
+
+/* The thread's entry of a node, or NULL. */
+static json_t *entry_of(const struct rp_node *n, long long thread)
+{
+    size_t i;
+    json_t *t;
+    json_array_foreach(n->per_thread, i, t)
+        if (json_integer_value(json_object_get(t, "thread")) == thread)
+            return t;
+    return NULL;
+}
+
+/* Whether column th is a device stream: its shares of the target constructs
+ * are grafted under the host's nodes of those constructs, one per operation,
+ * so they do not nest on the stream's own timeline. */
+static int is_device_stream(const struct rp_profile *p, size_t th)
+{
+    json_t *t = json_array_get(json_object_get(p->root, "threads"), th);
+    return json_is_integer(json_object_get(t, "device"));
+}
+
+/* On each thread that was in a node, its children's inclusive times add up to
+ * at most the node's (a thread grafted into a team share was not in the
+ * parent; device streams are grafted share by share). */
+static void check_children(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    size_t nt = p->nthreads;
+    double *sum = calloc(nt ? nt : 1, sizeof *sum);
+    size_t *count = calloc(nt ? nt : 1, sizeof *count);
+    if (!sum || !count) {
+        free(sum), free(count);
+        failed(c, "out of memory", "the children could not be checked");
+        return;
+    }
+    for (size_t i = 0; i < p->nnodes; i++) {
+        memset(sum, 0, nt * sizeof *sum);
+        memset(count, 0, nt * sizeof *count);
+        for (size_t k = i + 1; k < p->nnodes && p->nodes[k].depth > p->nodes[i].depth; k++) {
+            if (p->nodes[k].parent_index != i)
+                continue;
+            size_t j;
+            json_t *t;
+            json_array_foreach(p->nodes[k].per_thread, j, t) {
+                long long th = json_integer_value(json_object_get(t, "thread"));
+                if (th >= 0 && (size_t)th < nt) {
+                    sum[th] += field(t, "incl_ns", NULL);
+                    count[th]++;
+                }
+            }
+        }
+        for (size_t th = 0; th < nt; th++) {
+            json_t *t = count[th] ? entry_of(&p->nodes[i], (long long)th) : NULL;
+            if (!t || field(t, "visits", NULL) + field(t, "begins", NULL) == 0 ||
+                is_device_stream(p, th))
+                continue;
+            double incl = field(t, "incl_ns", NULL);
+            if (sum[th] > incl + SLACK_NS(count[th], incl))
+                failed(c, "children within their parent",
+                       "node %lld thread %zu: children %.0f ns > its own inclusive %.0f ns",
+                       p->nodes[i].id, th, sum[th], incl);
+        }
+    }
+    free(sum), free(count);
+}
+
+static void check_waits(struct checker *c)
+{
+    for (size_t i = 0; i < c->p->nwaits; i++) {
+        const struct rp_wait_row *w = &c->p->waits[i];
+        if (w->node && w->total > w->thread_time + SLACK_NS(WAIT_COUNT, w->thread_time))
+            failed(c, "waits within region time",
+                   "node %lld: %.0f ns of waits in %.0f ns of thread time (%.1f %%)", w->node->id,
+                   w->total, w->thread_time, 100.0 * w->total / w->thread_time);
+    }
+}
+
+/* The flat profile's visits of a region are the call-path rows' visits of its nodes. */
+static void check_visits(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    for (size_t f = 0; f < p->nflat; f++) {
+        double visits = 0, begins = 0;
+        for (size_t i = 0; i < p->nnodes; i++) {
+            if (p->nodes[i].region != p->flat[f].region)
+                continue;
+            size_t k;
+            json_t *t;
+            json_array_foreach(p->nodes[i].per_thread, k, t) {
+                visits += field(t, "visits", NULL);
+                begins += field(t, "begins", NULL);
+            }
+        }
+        double expected = rp_executions(visits, begins);
+        if (p->flat[f].s.visits != expected)
+            failed(c, "the same visits in every table",
+                   "region %lld: %.0f in the flat profile, %.0f in its call paths",
+                   p->flat[f].region->id, p->flat[f].s.visits, expected);
+    }
+}
+
+static void check_structure(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    json_t *callpath = json_object_get(p->root, "callpath");
+    if (json_array_size(callpath) != p->nnodes)
+        failed(c, "structure", "%zu of %zu call-path nodes are not reachable from the root "
+                               "(a parent that is missing, or a cycle)",
+               json_array_size(callpath) - p->nnodes, json_array_size(callpath));
+    size_t i;
+    json_t *n;
+    json_array_foreach(callpath, i, n) {
+        long long region = json_integer_value(json_object_get(n, "region"));
+        int known = region == 0;
+        for (size_t r = 0; r < p->nregions && !known; r++)
+            known = p->regions[r].id == region;
+        if (!known)
+            failed(c, "structure", "node %lld names region %lld, which is not in \"regions\"",
+                   json_integer_value(json_object_get(n, "id")), region);
+    }
+    if (!(p->duration_ns >= 0) || !isfinite(p->duration_ns))
+        failed(c, "no negative figure", "duration_ns is %g", p->duration_ns);
+}
+
+int report_check(const struct rp_profile *p, const char *path)
+{
+    struct checker c = {.p = p, .path = path};
+    check_structure(&c);
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t)
+            check_entry(&c, &p->nodes[i], t);
+    }
+    check_children(&c);
+    check_waits(&c);
+    check_visits(&c);
+    if (c.failures) {
+        fprintf(stderr, "pomp-report: check: %s: %zu invariant%s broken\n", path, c.failures,
+                c.failures == 1 ? "" : "s");
+        return 1;
+    }
+    printf("pomp-report: check: %s: %zu call paths, %zu regions, %zu threads: every invariant holds\n",
+           path, p->nnodes, p->nregions, p->nthreads);
+    return 0;
+}
