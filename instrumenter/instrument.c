@@ -152,6 +152,54 @@ void add_pragma_text(struct strbuf *b, const struct pragma *p, const char *text)
     }
 }
 
+/* ---- the modules (modules.h), through their table ---- */
+
+static void modules_begin(struct rewriter *w)
+{
+    w->module_state = xcalloc(pomp_nmodules, sizeof *w->module_state);
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        w->module_state[i] = pomp_modules[i]->begin(w);
+}
+
+/* A #pragma pomp directive goes to the modules that take them. */
+static int modules_pomp_pragma(struct rewriter *w, const struct pragma *p,
+                               const struct directive *d)
+{
+    int rc = 0;
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->pomp_pragma &&
+            pomp_modules[i]->pomp_pragma(w->module_state[i], p, d) != 0)
+            rc = -1;
+    return rc;
+}
+
+static void modules_emit_edit(const struct rewriter *w, struct strbuf *out, unsigned anchor,
+                              const char *text)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->emit_edit) {
+            pomp_modules[i]->emit_edit(w->module_state[i], out, anchor, text);
+            return;
+        }
+    sb_add(out, text);
+}
+
+static void modules_end(struct rewriter *w)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i])
+            pomp_modules[i]->end(w->module_state[i]);
+    free(w->module_state);
+}
+
+void *rw_module_state(const struct rewriter *w, const struct module *m)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (pomp_modules[i] == m)
+            return w->module_state[i];
+    return NULL;
+}
+
 /* ---- one pragma ---- */
 
 static void report_parse_error(const struct rewriter *w, const struct pragma *p,
@@ -184,7 +232,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     unsigned regions_before = w->nregions;
     size_t edits_before = w->nedits;
     if (strcmp(d.sentinel, "pomp") == 0) {
-        rc = modules_pomp_pragma(w->mod, p, &d);
+        rc = modules_pomp_pragma(w, p, &d);
         regions_before = w->nregions; /* the modules say what they did themselves */
     } else if (strcmp(d.sentinel, "omp") != 0) {
         note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
@@ -227,7 +275,7 @@ static void emit_source(struct rewriter *w, struct strbuf *out)
         if (e->offset < pos)
             continue; /* inside text an earlier edit replaced */
         sb_addn(out, w->s->text + pos, e->offset - pos);
-        modules_emit_edit(w->mod, out, e->anchor, e->text);
+        modules_emit_edit(w, out, e->anchor, e->text);
         pos = e->offset + e->remove;
     }
     sb_addn(out, w->s->text + pos, w->s->size - pos);
@@ -250,7 +298,9 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
                 "#define POMP_TID_ omp_get_thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n");
     sb_printf(inc, "void POMP_Init_%s(void);\n", id);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
-    modules_emit_inc(w->mod, inc);
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->emit_inc)
+            pomp_modules[i]->emit_inc(w->module_state[i], inc);
     if (w->nregions) {
         sb_printf(inc, "static POMP_Handle_t pomp_handles_[%u];\n", w->nregions);
         sb_printf(inc, "static const char *const pomp_ctcs_[%u] = {\n", w->nregions);
@@ -278,13 +328,15 @@ int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
     struct rewriter w = {.s = s, .o = o};
-    w.mod = modules_begin(&w);
+    modules_begin(&w);
     int rc = 0;
     for (size_t i = 0; i < s->npragmas; i++)
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
-    if (modules_finish(w.mod) != 0)
-        rc = -1;
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w.module_state[i] && pomp_modules[i]->finish &&
+            pomp_modules[i]->finish(w.module_state[i]) != 0)
+            rc = -1;
     if (rc == 0 && s->has_main) {
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
                  xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
@@ -302,7 +354,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (unsigned i = 0; i < w.nregions; i++)
         free(w.ctcs[i]);
     free(w.ctcs);
-    modules_end(w.mod);
+    modules_end(&w);
     return rc;
 }
 

@@ -10,8 +10,6 @@
 #include "source.h"
 #include "util.h"
 
-struct modules;
-
 struct edit {
     unsigned offset, remove;
     int order;      /* at the same offset: lower first */
@@ -28,7 +26,7 @@ struct rewriter {
     char **ctcs;    /* one per region, index = handle number */
     unsigned nregions;
     int uses_guards; /* some closing event runs from a cleanup guard (constructs.c) */
-    struct modules *mod; /* POMP directives, API calls, functions (modules.h) */
+    void **module_state; /* per entry of pomp_modules[] (modules.h): its begin's result */
 };
 
 /* ---- edits and notes (instrument.c) ---- */
