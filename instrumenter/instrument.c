@@ -214,6 +214,48 @@ static void report_parse_error(const struct rewriter *w, const struct pragma *p,
     fprintf(stderr, "%s:%u:%u: %s\n", w->s->path, line, col, what);
 }
 
+/* Takes back what a construct's instrumentation added since edits_before and
+ * regions_before: a construct that cannot be instrumented costs only itself. */
+static void roll_back(struct rewriter *w, size_t edits_before, unsigned regions_before)
+{
+    for (size_t i = edits_before; i < w->nedits; i++)
+        free(w->edits[i].text);
+    w->nedits = edits_before;
+    for (unsigned i = regions_before; i < w->nregions; i++)
+        free(w->ctcs[i]);
+    w->nregions = regions_before;
+}
+
+/* One OpenMP directive. A construct whose statement pomp cannot make out, or
+ * which it cannot rewrite, is left as written, with one warning: the rest of
+ * the file is instrumented, and the runtime's events (OMPT) still see it. */
+static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
+                                     const struct directive *d, size_t edits_before)
+{
+    unsigned regions_before = w->nregions;
+    w->left_on_purpose = 0;
+    if (p->unplaced && directive_needs_statement(d)) {
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: %s; the runtime's events still measure it",
+                d->name, p->unplaced);
+        w->counts.constructs++;
+        return;
+    }
+    if (instrument_omp_directive(w, p, d) != 0) {
+        roll_back(w, edits_before, regions_before);
+        w->counts.constructs++;
+        return;
+    }
+    if (w->left_on_purpose) {
+        w->counts.constructs++;
+        w->counts.on_purpose++;
+    } else if (w->nregions > regions_before) {
+        w->counts.constructs++;
+        w->counts.instrumented++;
+        note(w, p->start, "instrumented '%s'", d->name);
+    }
+}
+
 static int handle_pragma(struct rewriter *w, const struct pragma *p)
 {
     struct directive d;
@@ -239,7 +281,8 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
     } else {
-        rc = instrument_omp_directive(w, p, &d);
+        instrument_one_construct(w, p, &d, edits_before);
+        regions_before = w->nregions; /* said there */
     }
     if (rc == 0 && w->nregions > regions_before)
         note(w, p->start, "instrumented '%s'", d.name);
@@ -269,7 +312,8 @@ static void emit_source(struct rewriter *w, struct strbuf *out)
     sb_add(out, "\"\n");
     if (w->nedits) /* qsort wants a non-NULL array even when it is empty */
         qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);
-    unsigned pos = 0;
+    /* a UTF-8 byte order mark is only valid at the very start of a file */
+    unsigned pos = w->s->size >= 3 && memcmp(w->s->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     for (size_t i = 0; i < w->nedits; i++) {
         const struct edit *e = &w->edits[i];
         if (e->offset < pos)
@@ -347,6 +391,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
         emit_source(&w, &out->source);
         emit_inc(&w, &out->inc);
         out->nregions = w.nregions;
+        out->counts = w.counts;
     }
     for (size_t i = 0; i < w.nedits; i++)
         free(w.edits[i].text);
