@@ -1,6 +1,7 @@
 /* How each construct is rewritten (docs/instrumentation.md has the resulting code). */
 #include "instrument.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -256,19 +257,29 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     }
 }
 
+/* Does the pragma's text start with the word omp? (Also where it does not parse.) */
+static int is_omp_pragma(const struct pragma *p)
+{
+    const char *x = p->text + strspn(p->text, " \t");
+    return strncmp(x, "omp", 3) == 0 && !(x[3] == '_' || isalnum((unsigned char)x[3]));
+}
+
 static int handle_pragma(struct rewriter *w, const struct pragma *p)
 {
     struct directive d;
     if (directive_parse(p->text, &d) != 0) {
         /* A directive pomp does not know (newer or vendor-specific) is left to the
-         * compiler; a malformed one stops instrumentation of the file. */
-        int unknown = d.unknown_directive;
-        char *what = unknown ? xasprintf("warning: %s; left alone", d.error)
-                             : xasprintf("error: malformed pragma: %s", d.error);
+         * compiler, and so is a malformed omp pragma: the compiler judges it (with
+         * OpenMP it rejects it with its own error). A malformed pomp directive
+         * stops instrumentation of the file: its user regions cannot be matched. */
+        int left = d.unknown_directive || is_omp_pragma(p);
+        char *what = d.unknown_directive ? xasprintf("warning: %s; left alone", d.error)
+                     : left ? xasprintf("warning: malformed pragma: %s; left to the compiler", d.error)
+                            : xasprintf("error: malformed pragma: %s", d.error);
         report_parse_error(w, p, &d, what);
         free(what);
         directive_free(&d);
-        return unknown ? 0 : -1;
+        return left ? 0 : -1;
     }
     int rc = 0;
     unsigned regions_before = w->nregions;
