@@ -26,6 +26,7 @@ struct token {
 /* A macro invocation in the file: from its name to just past its ')' (or name). */
 struct expansion {
     unsigned start, end;
+    char *pragma;   /* the macro is _Pragma("<this>") and nothing else, or NULL */
 };
 
 struct scan {
@@ -357,6 +358,12 @@ static void add_pragma(struct source *s, const struct pragma *p)
     s->pragmas[s->npragmas++] = *p;
 }
 
+static int by_pragma_start(const void *a, const void *b)
+{
+    const struct pragma *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
 static void find_pragmas(struct scan *sc)
 {
     struct source *s = sc->s;
@@ -401,6 +408,21 @@ static void find_pragmas(struct scan *sc)
         }
         add_pragma(s, &p);
     }
+    /* invocations of macros that are a _Pragma: pragmas at the invocation */
+    for (size_t i = 0; i < sc->nexpansions; i++) {
+        const struct expansion *x = &sc->expansions[i];
+        if (!x->pragma || in_skipped_range(skipped, x->start) ||
+            (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
+            continue;
+        struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
+                           .is_operator = 1};
+        size_t len = 0, cap = 0;
+        for (const char *c = x->pragma; *c; c++)
+            text_append(&p, &len, &cap, *c, x->start);
+        add_pragma(s, &p);
+    }
+    if (s->npragmas)
+        qsort(s->pragmas, s->npragmas, sizeof *s->pragmas, by_pragma_start);
     clang_disposeSourceRangeList(skipped);
 }
 
@@ -456,6 +478,51 @@ static unsigned file_offset(struct scan *sc, CXSourceLocation loc, int *in_file)
     return off;
 }
 
+/* The text of "..." (a plain string literal's spelling), escapes undone. */
+static char *unescape_literal(const char *lit)
+{
+    size_t n = strlen(lit);
+    if (n < 2 || lit[0] != '"' || lit[n - 1] != '"')
+        return NULL; /* wide, unicode or raw literal: not a pragma pomp rewrites */
+    char *s = xmalloc(n), *o = s;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (lit[i] == '\\' && (lit[i + 1] == '"' || lit[i + 1] == '\\'))
+            i++;
+        *o++ = lit[i];
+    }
+    *o = '\0';
+    return s;
+}
+
+/* For an object-like macro whose whole body is _Pragma("..."): the string's
+ * text; otherwise NULL. Such a macro's invocation is a pragma like any other. */
+static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
+{
+    CXCursor def = clang_getCursorReferenced(expansion);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(def))
+        return NULL;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+    char *text = NULL;
+    const char *want[] = {NULL, "_Pragma", "(", NULL, ")"};
+    int ok = n == 5;
+    for (unsigned i = 1; ok && i < 5; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        if (want[i])
+            ok = strcmp(clang_getCString(s), want[i]) == 0;
+        else
+            ok = (text = unescape_literal(clang_getCString(s))) != NULL;
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, n);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -468,7 +535,7 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
     if (a && b) {
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
-        sc->expansions[sc->nexpansions++] = (struct expansion){start, end};
+        sc->expansions[sc->nexpansions++] = (struct expansion){start, end, macro_pragma(sc->tu, c)};
     }
     return CXChildVisit_Continue;
 }
@@ -854,6 +921,8 @@ out:
     for (size_t i = 0; sc.found_unplaced && i < sc.nwanted; i++)
         free(sc.found_unplaced[i]);
     free(sc.found_unplaced);
+    for (size_t i = 0; i < sc.nexpansions; i++)
+        free(sc.expansions[i].pragma);
     free(sc.expansions);
     free(sc.by_end);
     if (sc.tu)
