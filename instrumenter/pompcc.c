@@ -648,12 +648,14 @@ static void remove_tmpdir(const char *dir)
  * before they add -fopenmp. NULL for pompcc and pompc++. */
 static const char *compiler_in_name(const char *me)
 {
-    static const char *const compilers[] = {"gcc", "g++", "clang", "clang++", NULL};
+    /* Clang: the version whose libomp pomp links (as for offloading, below) */
+    static const char *const compilers[][2] = {
+        {"gcc", "gcc"}, {"g++", "g++"}, {"clang", "clang-19"}, {"clang++", "clang++-19"}};
     if (strncmp(me, "pomp-", 5) != 0)
         return NULL;
-    for (const char *const *c = compilers; *c; c++)
-        if (strcmp(me + 5, *c) == 0)
-            return *c;
+    for (size_t i = 0; i < sizeof compilers / sizeof compilers[0]; i++)
+        if (strcmp(me + 5, compilers[i][0]) == 0)
+            return compilers[i][1];
     return NULL;
 }
 
