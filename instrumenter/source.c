@@ -437,32 +437,32 @@ static unsigned expansion_offset(struct scan *sc, CXSourceLocation loc, int *in_
     return off;
 }
 
-/* The macro invocation whose name starts at offset, or NULL. */
-static const struct expansion *expansion_at(const struct scan *sc, unsigned offset)
+/* In v (sorted by start, or by end with at_end), the first invocation that
+ * starts (ends) at offset, or NULL. */
+static const struct expansion *find_expansion(const struct expansion *v, size_t n, unsigned offset,
+                                              int at_end)
 {
-    size_t lo = 0, hi = sc->nexpansions;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (sc->expansions[mid].start < offset)
+        if ((at_end ? v[mid].end : v[mid].start) < offset)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < sc->nexpansions && sc->expansions[lo].start == offset ? &sc->expansions[lo] : NULL;
+    return lo < n && (at_end ? v[lo].end : v[lo].start) == offset ? &v[lo] : NULL;
+}
+
+/* The macro invocation whose name starts at offset, or NULL. */
+static const struct expansion *expansion_at(const struct scan *sc, unsigned offset)
+{
+    return find_expansion(sc->expansions, sc->nexpansions, offset, 0);
 }
 
 /* The outermost macro invocation that ends at offset, or NULL. */
 static const struct expansion *expansion_ending_at(const struct scan *sc, unsigned offset)
 {
-    size_t lo = 0, hi = sc->nexpansions;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (sc->by_end[mid].end < offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < sc->nexpansions && sc->by_end[lo].end == offset ? &sc->by_end[lo] : NULL;
+    return find_expansion(sc->by_end, sc->nexpansions, offset, 1);
 }
 
 /* Where the compiler reads the code at loc in the file: a token of a macro's
