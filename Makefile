@@ -134,6 +134,12 @@ $(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
 # pompc++ is pompcc called by another name (it then stands in for c++)
 $(BIN)/pompc++: | $(BIN)
 	ln -sf pompcc $@
+# so are the wrappers named after their compiler, for build systems that look
+# for "gcc" or "clang" in $(CC)
+POMP_WRAPPERS := $(addprefix $(BIN)/pomp-,gcc g++ clang clang++)
+$(POMP_WRAPPERS): | $(BIN)
+	ln -sf pompcc $@
+all: $(POMP_WRAPPERS)
 POMPRUN_OBJ := $(OBJ)/runtime/pomprun.o $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o \
                $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)

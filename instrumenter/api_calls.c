@@ -1,4 +1,10 @@
-/* Runtime API call sites (see api_calls.h and docs/instrumentation.md).
+/* Runtime API call sites (seed 002 §3.4, Tables 6-8): each call of an OpenMP
+ * lock routine or of a routine of Table 8 in a function body becomes a call of
+ * a macro from the generated include file, which evaluates the arguments once,
+ * calls the routine, records its Runtime-group events with the call site's
+ * handle and CTC, and yields the routine's value.
+ *
+ * (docs/instrumentation.md.)
  *
  *   omp_set_lock(&l)   becomes   pomp_omp_set_lock_7_(3, &l)
  *
@@ -11,13 +17,12 @@
  * (other calls inside them are rewritten too), and a statement expression keeps
  * the call an expression of the same type. The macro's number is the set of
  * POMP calls it makes: those the compile-time level at the call keeps. */
-#include "api_calls.h"
-
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctc.h"
 #include "inst_levels.h"
+#include "modules.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -87,15 +92,13 @@ struct api_calls {
     unsigned used[NROUTINES];
 };
 
-struct api_calls *api_calls_new(struct rewriter *w, const struct inst_levels *levels)
+static void *api_calls_begin(struct rewriter *w)
 {
     struct api_calls *a = xcalloc(1, sizeof *a);
     a->w = w;
-    a->levels = levels;
+    a->levels = rw_module_state(w, &inst_levels_module);
     return a;
 }
-
-void api_calls_free(struct api_calls *a) { free(a); }
 
 static const struct api_routine *find_routine(const char *name)
 {
@@ -133,8 +136,10 @@ static const char *why_not(const struct source *s, const struct source_call *c)
     return NULL;
 }
 
-void api_calls_instrument(struct api_calls *a)
+/* Rewrites every call the AST index found (source_ast.h). */
+static int api_calls_instrument(void *state)
 {
+    struct api_calls *a = state;
     const struct source *s = rw_source(a->w);
     for (size_t i = 0; i < s->ast.ncalls; i++) {
         const struct source_call *c = &s->ast.calls[i];
@@ -163,6 +168,7 @@ void api_calls_instrument(struct api_calls *a)
                 xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));
         rw_note(a->w, c->start, "instrumented call of '%s'", c->callee);
     }
+    return 0;
 }
 
 static void add_step(struct strbuf *b, const struct step *st)
@@ -232,10 +238,20 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     sb_add(inc, " })\n");
 }
 
-void api_calls_emit_inc(const struct api_calls *a, struct strbuf *inc)
+/* The macros the rewritten calls use. */
+static void api_calls_emit_inc(const void *state, struct strbuf *inc)
 {
+    const struct api_calls *a = state;
     for (size_t i = 0; i < NROUTINES; i++)
         for (unsigned mask = 1; mask < (1u << MAX_STEPS); mask++)
             if (a->used[i] & (1u << mask))
                 emit_macro(inc, &routines[i], mask);
 }
+
+const struct module api_calls_module = {
+    .name = "api_calls",
+    .begin = api_calls_begin,
+    .finish = api_calls_instrument,
+    .emit_inc = api_calls_emit_inc,
+    .end = free,
+};

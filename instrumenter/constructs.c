@@ -17,6 +17,7 @@
 #include "constructs.h"
 #include "context.h"
 #include "loops.h"
+#include "rewriter.h"
 
 /* ---- generated code ---- */
 
@@ -426,10 +427,10 @@ static int instrument_sections(struct rewriter *w, const struct chain *ch)
     const struct leaf *lf = &ch->leaf[ch->n - 1];
     const char *text = w->s->text;
     if (!p->has_stmt || text[p->stmt_start] != '{') {
-        unsigned line, col;
-        source_position(w->s, p->start, &line, &col);
-        fprintf(stderr, "%s:%u:%u: error: '#pragma omp %s' must be followed by a '{' block\n",
-                w->s->path, line, col, ch->leaf[0].d->name);
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: pomp finds no '{' block after it; "
+                "the runtime's events still measure it",
+                ch->leaf[0].d->name);
         return -1;
     }
     const struct pragma *sections[1024];
@@ -544,15 +545,45 @@ static void chain_free(struct chain *ch)
     free(ch->prologue.s);
 }
 
+/* reduction(task, ...): OpenMP allows no nowait beside it (GCC rejects it). */
+static int has_task_reduction(const struct directive *d)
+{
+    for (size_t i = 0; i < d->nclauses; i++) {
+        const char *a = d->clauses[i].arg;
+        if (strcmp(d->clauses[i].word, "reduction") != 0 || !a)
+            continue;
+        while (*a == ' ' || *a == '\t')
+            a++;
+        if (strncmp(a, "task", 4) == 0 && strchr(" \t,", a[4]) && a[4])
+            return 1;
+    }
+    return 0;
+}
+
 static int require_block(const struct rewriter *w, const struct pragma *p, const char *name)
 {
     if (p->has_stmt)
         return 0;
-    unsigned line, col;
-    source_position(w->s, p->start, &line, &col);
-    fprintf(stderr, "%s:%u:%u: error: no statement follows '#pragma omp %s'\n", w->s->path, line,
-            col, name);
+    rw_diag(w, p->start, "warning",
+            "'#pragma omp %s' is not instrumented: pomp finds no statement after it; "
+            "the runtime's events still measure it",
+            name);
     return -1;
+}
+
+static int is_standalone_shape(const struct construct *k)
+{
+    return k->shape == SHAPE_PAIR || k->shape == SHAPE_EVENT_BEFORE ||
+           k->shape == SHAPE_EVENT_AFTER;
+}
+
+int directive_needs_statement(const struct directive *d)
+{
+    const char *outer, *inner;
+    struct construct k = construct_of(d);
+    if (k.shape == SHAPE_NONE)
+        return combined_split(d->name, &outer, &inner);
+    return !is_standalone_shape(&k);
 }
 
 /* Splits d into its leaves, outermost first. */
@@ -627,14 +658,14 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     struct context cx = context_of(w, p);
     if (cx.skip) {
         note(w, p->start, "left alone: %s", cx.skip);
+        w->left_on_purpose = 1;
         return 0;
     }
     if (section) {
         note(w, p->start, "instrumented '%s' with its sections construct", d->name);
         return 0;
     }
-    int standalone = k.shape == SHAPE_PAIR || k.shape == SHAPE_EVENT_BEFORE ||
-                     k.shape == SHAPE_EVENT_AFTER;
+    int standalone = is_standalone_shape(&k);
     if (!standalone && require_block(w, p, d->name))
         return -1;
 
@@ -648,9 +679,11 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         /* The combined construct has one barrier, at its end: a split worksharing
          * leaf gets nowait, so the split form has that one barrier too. Not where
          * it is canceled: a canceled region must not be nowait (Clang rejects
-         * it); the leaf keeps its own barrier, as OpenMP defines the combined form. */
+         * it); nor with a task reduction (GCC rejects nowait there): the leaf
+         * keeps its own barrier, as OpenMP defines the combined form. */
         int may_nowait = (lf->k.flags & F_IMPLICIT_BARRIER) && !directive_clause(lf->d, "nowait") &&
-                         !directive_clause(lf->d, "copyprivate") && !canceled_leaf(w, p, lf->d->name);
+                         !directive_clause(lf->d, "copyprivate") && !canceled_leaf(w, p, lf->d->name) &&
+                         !has_task_reduction(lf->d);
         if (i > 0 && may_nowait && ch.leaf[i - 1].k.flags & F_PARALLEL_RTC)
             lf->add_nowait = 1;
         else if (w->o->explicit_barriers && may_nowait)

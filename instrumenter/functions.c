@@ -1,4 +1,9 @@
-/* Function regions (see functions.h and docs/instrumentation.md).
+/* Function regions (opt-in: --pomp-functions): the body of each selected
+ * function defined in the file records POMP_Function_begin when it starts and
+ * POMP_Function_end on every way out: each return (after its value is
+ * computed), and the end of the body. In C++ a guard object's destructor
+ * records the end, so returns and exceptions need no rewriting.
+ * (docs/instrumentation.md.)
  *
  * C:    int f(int x) { if (x) return g(x); return 0; }
  * becomes
@@ -10,8 +15,6 @@
  * return value is computed before the end event, into a variable of the
  * function's declared result type (__auto_type where that type cannot be
  * spelled in a declaration, such as a pointer to a function). */
-#include "functions.h"
-
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include "ctc.h"
 #include "function_filter.h"
 #include "inst_levels.h"
+#include "modules.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -29,17 +33,17 @@ struct functions {
     int used_guard;   /* a C++ function got the guard: the include file defines it */
 };
 
-struct functions *functions_new(struct rewriter *w, const struct inst_levels *levels,
-                                const struct function_filter *filter)
+/* Only with --functions. */
+static void *functions_begin(struct rewriter *w)
 {
+    if (!rw_options(w)->functions)
+        return NULL;
     struct functions *f = xcalloc(1, sizeof *f);
     f->w = w;
-    f->levels = levels;
-    f->filter = filter;
+    f->levels = rw_module_state(w, &inst_levels_module);
+    f->filter = rw_options(w)->functions;
     return f;
 }
-
-void functions_free(struct functions *f) { free(f); }
 
 /* Edits at the body's braces: after main's POMP_Init, before its POMP_Finalize. */
 enum { ORDER_BEGIN = INT_MIN / 2 + 1, ORDER_END = INT_MAX / 2 - 1, ORDER_RETURN = 1 << 20 };
@@ -116,8 +120,9 @@ static const char *why_not(const struct source *s, const struct source_function 
     return NULL;
 }
 
-void functions_instrument(struct functions *fn)
+static int functions_instrument(void *state)
 {
+    struct functions *fn = state;
     const struct source *s = rw_source(fn->w);
     int cxx = rw_options(fn->w)->cplusplus;
     /* preprocessed input holds the headers' functions too: only the main
@@ -160,10 +165,12 @@ void functions_instrument(struct functions *fn)
         }
         rw_note(fn->w, f->decl_start, "instrumented function '%s'", f->name);
     }
+    return 0;
 }
 
-void functions_emit_inc(const struct functions *fn, struct strbuf *inc)
+static void functions_emit_inc(const void *state, struct strbuf *inc)
 {
+    const struct functions *fn = state;
     if (!fn->used_guard)
         return;
     /* C++: the end is recorded however the body is left, return or exception */
@@ -179,3 +186,11 @@ void functions_emit_inc(const struct functions *fn, struct strbuf *inc)
                 "};\n"
                 "}\n");
 }
+
+const struct module functions_module = {
+    .name = "functions",
+    .begin = functions_begin,
+    .finish = functions_instrument,
+    .emit_inc = functions_emit_inc,
+    .end = free,
+};

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "directive.h"
+#include "modules.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -99,10 +100,15 @@ struct inst_levels {
     size_t n;
 };
 
-struct inst_levels *inst_levels_new(void) { return xcalloc(1, sizeof(struct inst_levels)); }
-
-void inst_levels_free(struct inst_levels *l)
+static void *inst_levels_begin(struct rewriter *w)
 {
+    (void)w;
+    return xcalloc(1, sizeof(struct inst_levels));
+}
+
+static void inst_levels_free(void *state)
+{
+    struct inst_levels *l = state;
     if (l)
         free(l->ranges);
     free(l);
@@ -183,9 +189,11 @@ static int ident_char(char c)
     return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-void inst_levels_filter(const struct inst_levels *l, struct strbuf *out, unsigned anchor,
-                        const char *text)
+/* Appends text without the POMP_<routine>(...); calls the level at anchor drops. */
+static void inst_levels_filter(const void *state, struct strbuf *out, unsigned anchor,
+                               const char *text)
 {
+    const struct inst_levels *l = state;
     if (!l || l->n == 0) {
         sb_add(out, text);
         return;
@@ -333,3 +341,10 @@ void inst_levels_switch(struct inst_levels *l, const struct pragma *p, int on, s
     for (int g = 0; g < INST_GROUPS; g++)
         add_range(l, p->start, (unsigned)file_size, (enum inst_group)g, on ? ALL_LEVELS : 0);
 }
+
+const struct module inst_levels_module = {
+    .name = "inst_levels",
+    .begin = inst_levels_begin,
+    .emit_edit = inst_levels_filter,
+    .end = inst_levels_free,
+};

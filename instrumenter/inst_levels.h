@@ -21,8 +21,8 @@ enum inst_group {
     INST_TARGET, INST_GROUPS
 };
 
-struct inst_levels *inst_levels_new(void);
-void inst_levels_free(struct inst_levels *l);
+/* The levels of a file are the state of inst_levels_module (modules.h):
+ * rw_module_state(w, &inst_levels_module). */
 
 /* "#pragma pomp inst <group> <level> [file]" with the group at d->items[1].
  * Returns 0, or -1 after printing a file:line:col error. */
@@ -37,9 +37,5 @@ int inst_group_parse(const char *name, enum inst_group *g);
 /* Does the compile-time level at anchor keep the calls of routine ("User_event",
  * without POMP_)? Routines of no group are always kept. */
 int inst_levels_keeps(const struct inst_levels *l, unsigned anchor, const char *routine);
-
-/* Appends text without the POMP_<routine>(...); calls the level at anchor drops. */
-void inst_levels_filter(const struct inst_levels *l, struct strbuf *out, unsigned anchor,
-                        const char *text);
 
 #endif

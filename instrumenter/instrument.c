@@ -1,6 +1,7 @@
 /* How each construct is rewritten (docs/instrumentation.md has the resulting code). */
 #include "instrument.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -152,6 +153,54 @@ void add_pragma_text(struct strbuf *b, const struct pragma *p, const char *text)
     }
 }
 
+/* ---- the modules (modules.h), through their table ---- */
+
+static void modules_begin(struct rewriter *w)
+{
+    w->module_state = xcalloc(pomp_nmodules, sizeof *w->module_state);
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        w->module_state[i] = pomp_modules[i]->begin(w);
+}
+
+/* A #pragma pomp directive goes to the modules that take them. */
+static int modules_pomp_pragma(struct rewriter *w, const struct pragma *p,
+                               const struct directive *d)
+{
+    int rc = 0;
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->pomp_pragma &&
+            pomp_modules[i]->pomp_pragma(w->module_state[i], p, d) != 0)
+            rc = -1;
+    return rc;
+}
+
+static void modules_emit_edit(const struct rewriter *w, struct strbuf *out, unsigned anchor,
+                              const char *text)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->emit_edit) {
+            pomp_modules[i]->emit_edit(w->module_state[i], out, anchor, text);
+            return;
+        }
+    sb_add(out, text);
+}
+
+static void modules_end(struct rewriter *w)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i])
+            pomp_modules[i]->end(w->module_state[i]);
+    free(w->module_state);
+}
+
+void *rw_module_state(const struct rewriter *w, const struct module *m)
+{
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (pomp_modules[i] == m)
+            return w->module_state[i];
+    return NULL;
+}
+
 /* ---- one pragma ---- */
 
 static void report_parse_error(const struct rewriter *w, const struct pragma *p,
@@ -166,32 +215,85 @@ static void report_parse_error(const struct rewriter *w, const struct pragma *p,
     fprintf(stderr, "%s:%u:%u: %s\n", w->s->path, line, col, what);
 }
 
+/* Takes back what a construct's instrumentation added since edits_before and
+ * regions_before: a construct that cannot be instrumented costs only itself. */
+static void roll_back(struct rewriter *w, size_t edits_before, unsigned regions_before)
+{
+    for (size_t i = edits_before; i < w->nedits; i++)
+        free(w->edits[i].text);
+    w->nedits = edits_before;
+    for (unsigned i = regions_before; i < w->nregions; i++)
+        free(w->ctcs[i]);
+    w->nregions = regions_before;
+}
+
+/* One OpenMP directive. A construct whose statement pomp cannot make out, or
+ * which it cannot rewrite, is left as written, with one warning: the rest of
+ * the file is instrumented, and the runtime's events (OMPT) still see it. */
+static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
+                                     const struct directive *d, size_t edits_before)
+{
+    unsigned regions_before = w->nregions;
+    w->left_on_purpose = 0;
+    if (p->unplaced && directive_needs_statement(d)) {
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: %s; the runtime's events still measure it",
+                d->name, p->unplaced);
+        w->counts.constructs++;
+        return;
+    }
+    if (instrument_omp_directive(w, p, d) != 0) {
+        roll_back(w, edits_before, regions_before);
+        w->counts.constructs++;
+        return;
+    }
+    if (w->left_on_purpose) {
+        w->counts.constructs++;
+        w->counts.on_purpose++;
+    } else if (w->nregions > regions_before) {
+        w->counts.constructs++;
+        w->counts.instrumented++;
+        note(w, p->start, "instrumented '%s'", d->name);
+    }
+}
+
+/* Does the pragma's text start with the word omp? (Also where it does not parse.) */
+static int is_omp_pragma(const struct pragma *p)
+{
+    const char *x = p->text + strspn(p->text, " \t");
+    return strncmp(x, "omp", 3) == 0 && !(x[3] == '_' || isalnum((unsigned char)x[3]));
+}
+
 static int handle_pragma(struct rewriter *w, const struct pragma *p)
 {
     struct directive d;
     if (directive_parse(p->text, &d) != 0) {
         /* A directive pomp does not know (newer or vendor-specific) is left to the
-         * compiler; a malformed one stops instrumentation of the file. */
-        int unknown = d.unknown_directive;
-        char *what = unknown ? xasprintf("warning: %s; left alone", d.error)
-                             : xasprintf("error: malformed pragma: %s", d.error);
+         * compiler, and so is a malformed omp pragma: the compiler judges it (with
+         * OpenMP it rejects it with its own error). A malformed pomp directive
+         * stops instrumentation of the file: its user regions cannot be matched. */
+        int left = d.unknown_directive || is_omp_pragma(p);
+        char *what = d.unknown_directive ? xasprintf("warning: %s; left alone", d.error)
+                     : left ? xasprintf("warning: malformed pragma: %s; left to the compiler", d.error)
+                            : xasprintf("error: malformed pragma: %s", d.error);
         report_parse_error(w, p, &d, what);
         free(what);
         directive_free(&d);
-        return unknown ? 0 : -1;
+        return left ? 0 : -1;
     }
     int rc = 0;
     unsigned regions_before = w->nregions;
     size_t edits_before = w->nedits;
     if (strcmp(d.sentinel, "pomp") == 0) {
-        rc = modules_pomp_pragma(w->mod, p, &d);
+        rc = modules_pomp_pragma(w, p, &d);
         regions_before = w->nregions; /* the modules say what they did themselves */
     } else if (strcmp(d.sentinel, "omp") != 0) {
         note(w, p->start, "'#pragma %s' is not handled yet; left alone", d.sentinel);
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
     } else {
-        rc = instrument_omp_directive(w, p, &d);
+        instrument_one_construct(w, p, &d, edits_before);
+        regions_before = w->nregions; /* said there */
     }
     if (rc == 0 && w->nregions > regions_before)
         note(w, p->start, "instrumented '%s'", d.name);
@@ -221,13 +323,14 @@ static void emit_source(struct rewriter *w, struct strbuf *out)
     sb_add(out, "\"\n");
     if (w->nedits) /* qsort wants a non-NULL array even when it is empty */
         qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);
-    unsigned pos = 0;
+    /* a UTF-8 byte order mark is only valid at the very start of a file */
+    unsigned pos = w->s->size >= 3 && memcmp(w->s->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     for (size_t i = 0; i < w->nedits; i++) {
         const struct edit *e = &w->edits[i];
         if (e->offset < pos)
             continue; /* inside text an earlier edit replaced */
         sb_addn(out, w->s->text + pos, e->offset - pos);
-        modules_emit_edit(w->mod, out, e->anchor, e->text);
+        modules_emit_edit(w, out, e->anchor, e->text);
         pos = e->offset + e->remove;
     }
     sb_addn(out, w->s->text + pos, w->s->size - pos);
@@ -250,7 +353,9 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
                 "#define POMP_TID_ omp_get_thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n");
     sb_printf(inc, "void POMP_Init_%s(void);\n", id);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
-    modules_emit_inc(w->mod, inc);
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w->module_state[i] && pomp_modules[i]->emit_inc)
+            pomp_modules[i]->emit_inc(w->module_state[i], inc);
     if (w->nregions) {
         sb_printf(inc, "static POMP_Handle_t pomp_handles_[%u];\n", w->nregions);
         sb_printf(inc, "static const char *const pomp_ctcs_[%u] = {\n", w->nregions);
@@ -278,13 +383,15 @@ int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
     struct rewriter w = {.s = s, .o = o};
-    w.mod = modules_begin(&w);
+    modules_begin(&w);
     int rc = 0;
     for (size_t i = 0; i < s->npragmas; i++)
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
-    if (modules_finish(w.mod) != 0)
-        rc = -1;
+    for (size_t i = 0; i < pomp_nmodules; i++)
+        if (w.module_state[i] && pomp_modules[i]->finish &&
+            pomp_modules[i]->finish(w.module_state[i]) != 0)
+            rc = -1;
     if (rc == 0 && s->has_main) {
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
                  xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
@@ -295,6 +402,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
         emit_source(&w, &out->source);
         emit_inc(&w, &out->inc);
         out->nregions = w.nregions;
+        out->counts = w.counts;
     }
     for (size_t i = 0; i < w.nedits; i++)
         free(w.edits[i].text);
@@ -302,7 +410,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (unsigned i = 0; i < w.nregions; i++)
         free(w.ctcs[i]);
     free(w.ctcs);
-    modules_end(w.mod);
+    modules_end(&w);
     return rc;
 }
 

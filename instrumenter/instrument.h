@@ -20,10 +20,18 @@ struct instrument_options {
     const struct function_filter *functions; /* --functions: which bodies get regions; NULL: none */
 };
 
+/* The file's OpenMP constructs (directives with events; pass-through ones such
+ * as threadprivate do not count): how many, how many got their POMP calls, how
+ * many were left alone on purpose (device code, simd bodies). */
+struct construct_counts {
+    unsigned constructs, instrumented, on_purpose;
+};
+
 struct instrument_result {
     struct strbuf source;    /* the instrumented file */
     struct strbuf inc;       /* the generated include file */
     unsigned nregions;
+    struct construct_counts counts;
 };
 
 /* Returns 0, or -1 after printing file:line:col errors. */

@@ -1,6 +1,12 @@
-/* #pragma pomp directives (see pomp_directives.h and docs/instrumentation.md). */
-#include "pomp_directives.h"
-
+/* #pragma pomp directives (seed 002 §3.6-3.9, OPARI2's C syntax):
+ *   inst begin(name) / inst end(name) / inst altend(name)   user region
+ *   inst init / inst finalize / inst on / inst off           POMP_Init, ... (§3.6)
+ *   inst <group> <level> [file]                              instrumentation levels (§3.8)
+ *   userregion start(name [: values]) / stop(...) / event(...) user regions and
+ *                                                            events with values (§3.9)
+ *   noinstrument / instrument                                OPARI2's switch
+ * Each is replaced by its POMP calls on the pragma's own line.
+ * (docs/instrumentation.md.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +17,7 @@
 #include "ctc.h"
 #include "directive.h"
 #include "inst_levels.h"
+#include "modules.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -39,11 +46,11 @@ struct name_values {
     char *joined;             /* "v1,v2" for the CTC, or NULL without values */
 };
 
-struct pomp_directives *pomp_directives_new(struct rewriter *w, struct inst_levels *levels)
+static void *pomp_directives_begin(struct rewriter *w)
 {
     struct pomp_directives *pd = xcalloc(1, sizeof *pd);
     pd->w = w;
-    pd->levels = levels;
+    pd->levels = rw_module_state(w, &inst_levels_module);
     return pd;
 }
 
@@ -53,8 +60,9 @@ static void open_region_free(struct open_region *r)
     free(r->begin_values);
 }
 
-void pomp_directives_free(struct pomp_directives *pd)
+static void pomp_directives_free(void *state)
 {
+    struct pomp_directives *pd = state;
     if (!pd)
         return;
     for (size_t i = 0; i < pd->nopen; i++)
@@ -455,9 +463,10 @@ static int userregion_directive(struct pomp_directives *pd, const struct pragma 
     return user_event(pd, p, d);
 }
 
-int pomp_directives_handle(struct pomp_directives *pd, const struct pragma *p,
-                           const struct directive *d)
+/* Returns 0, or -1 after printing a file:line:col error. */
+static int pomp_directives_handle(void *state, const struct pragma *p, const struct directive *d)
 {
+    struct pomp_directives *pd = state;
     if (word_is(d, 0, "inst"))
         return inst_directive(pd, p, d);
     if (word_is(d, 0, "userregion"))
@@ -475,8 +484,10 @@ int pomp_directives_handle(struct pomp_directives *pd, const struct pragma *p,
     return 0;
 }
 
-int pomp_directives_finish(struct pomp_directives *pd)
+/* After the last pragma: user regions left open are errors. */
+static int pomp_directives_finish(void *state)
 {
+    const struct pomp_directives *pd = state;
     int rc = 0;
     for (size_t i = 0; i < pd->nopen; i++)
         rc = error_at(pd, pd->open[i].begin, AT_PRAGMA,
@@ -485,3 +496,11 @@ int pomp_directives_finish(struct pomp_directives *pd)
                                 pd->open[i].name, pd->open[i].name, pd->open[i].name));
     return rc;
 }
+
+const struct module pomp_directives_module = {
+    .name = "pomp_directives",
+    .begin = pomp_directives_begin,
+    .pomp_pragma = pomp_directives_handle,
+    .finish = pomp_directives_finish,
+    .end = pomp_directives_free,
+};

@@ -175,6 +175,14 @@ int main(int argc, char **argv)
         goto done;
     }
     rc = 0;
+    if (opt.verbose) {
+        const struct construct_counts *c = &res.counts;
+        fprintf(stderr, "%s: note: %u of %u OpenMP constructs instrumented", in, c->instrumented,
+                c->constructs);
+        if (c->on_purpose)
+            fprintf(stderr, " (%u left alone on purpose: device code, simd bodies)", c->on_purpose);
+        fputc('\n', stderr);
+    }
 done:
     if (src.text)
         source_free(&src);

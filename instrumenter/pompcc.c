@@ -3,7 +3,8 @@
  * runs pomp-prelink and adds libpomp and the OpenMP runtime (BRIEF §2).
  * A file that cannot be instrumented is compiled as it is, with a warning.
  * Called as pompc++ (a link to the same program), it stands in for c++
- * ($POMP_CXX, default c++) and treats .c files as C++, as c++ does. */
+ * ($POMP_CXX, default c++) and treats .c files as C++, as c++ does; called as
+ * pomp-gcc, pomp-g++, pomp-clang or pomp-clang++, it uses that compiler. */
 #include <dirent.h>
 #include <libgen.h>
 #include <limits.h>
@@ -301,6 +302,33 @@ static void print_file(const char *path)
     }
 }
 
+/* Copies a file of messages to stderr, each line after prefix. Under pompcc a
+ * file pomp cannot instrument is compiled as it is, so where pomp-instrument
+ * alone says "error:" the build goes on: with error_as_warning, those lines
+ * say "warning:". */
+static void print_lines(const char *path, const char *prefix, int error_as_warning)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return;
+    for (char *line = text; line < text + size;) {
+        char *nl = memchr(line, '\n', (size_t)(text + size - line));
+        size_t len = nl ? (size_t)(nl - line + 1) : (size_t)(text + size - line);
+        char *kind = error_as_warning ? strstr(line, ": error: ") : NULL;
+        fputs(prefix, stderr);
+        if (kind && kind < line + len) {
+            fwrite(line, 1, (size_t)(kind - line), stderr);
+            fputs(": warning: ", stderr);
+            fwrite(kind + 9, 1, len - (size_t)(kind + 9 - line), stderr);
+        } else {
+            fwrite(line, 1, len, stderr);
+        }
+        line += len;
+    }
+    free(text);
+}
+
 /* -x <language> before a file whose language came from -x. */
 static void add_language(struct argv_list *cmd, const struct input *in)
 {
@@ -425,33 +453,49 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         argv_add(&cmd, pc->flags.v[i]);
     argv_add(&cmd, "-x"); /* the language pompcc decided on, whatever the suffix says */
     argv_add(&cmd, lang_name(in->lang));
-    int irc = run_process(cmd.v, NULL, NULL, pc->verbose);
-    int instrumented = irc == 0;
+    /* pomp's messages wait until the compiler has judged the user's code: if
+     * that does not compile, the user sees the compiler's errors alone */
+    char *msgs = xasprintf("%s/%u_%s.pomp.msgs", pc->tmpdir, index, base);
+    char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
+    int irc = run_process(cmd.v, NULL, msgs, pc->verbose);
     argv_free(&cmd);
-    if (irc > 128) /* a crash says nothing itself */
-        fprintf(stderr, "pompcc: warning: %s: pomp-instrument was killed by signal %d (please report "
-                        "this); compiling it without instrumentation\n", src, irc - 128);
-    else if (!instrumented)
-        fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); compiling it "
-                        "without instrumentation\n", src);
 
     int rc = -1;
-    if (instrumented) {
+    if (irc == 0) {
         char *srcdir_buf = xstrdup(src);
-        char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
         /* quoted includes still resolve from the user's directory */
         rc = compile_one(pc, in, inst, obj, assembly, dirname(srcdir_buf), errs);
-        if (rc == 0)
-            print_file(errs); /* the compiler's warnings, pointing at the user's lines */
-        else
-            fprintf(stderr, "pompcc: warning: %s: the instrumented file did not compile; "
-                            "compiling it without instrumentation (please report this)\n", src);
-        unlink(errs);
-        free(errs);
         free(srcdir_buf);
+        if (rc == 0) {
+            print_lines(msgs, "", 0);
+            print_file(errs); /* the compiler's warnings, pointing at the user's lines */
+        } else if (pc->verbose) {
+            fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile:\n", src);
+            print_lines(errs, "pompcc: note:   ", 0);
+        }
     }
-    if (rc != 0)
-        rc = compile_one(pc, in, src, obj, assembly, NULL, NULL);
+    if (rc != 0) {
+        rc = compile_one(pc, in, src, obj, assembly, NULL, errs);
+        if (rc == 0) { /* pomp's failure, not the user's: the build goes on */
+            print_lines(msgs, "", 1);
+            if (irc > 128) /* a crash says nothing itself */
+                fprintf(stderr, "pompcc: warning: %s: pomp-instrument was killed by signal %d "
+                                "(please report this); compiling it without instrumentation\n",
+                        src, irc - 128);
+            else if (irc != 0)
+                fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); "
+                                "compiling it without instrumentation\n", src);
+            else
+                fprintf(stderr, "pompcc: warning: %s: the instrumented file did not compile; "
+                                "compiling it without instrumentation (please report this)\n",
+                        src);
+        }
+        print_file(errs); /* the user's own errors: once, as the compiler prints them */
+    }
+    unlink(msgs);
+    unlink(errs);
+    free(msgs);
+    free(errs);
     if (rc == 0)
         rc = make_dependencies(pc, in, obj);
     if (!pc->keep)
@@ -599,6 +643,22 @@ static void remove_tmpdir(const char *dir)
     rmdir(dir);
 }
 
+/* pomp-gcc, pomp-g++, pomp-clang, pomp-clang++ (links to pompcc): the compiler
+ * their name says, for build systems that look for "gcc" or "clang" in $(CC)
+ * before they add -fopenmp. NULL for pompcc and pompc++. */
+static const char *compiler_in_name(const char *me)
+{
+    /* Clang: the version whose libomp pomp links (as for offloading, below) */
+    static const char *const compilers[][2] = {
+        {"gcc", "gcc"}, {"g++", "g++"}, {"clang", "clang-19"}, {"clang++", "clang++-19"}};
+    if (strncmp(me, "pomp-", 5) != 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof compilers / sizeof compilers[0]; i++)
+        if (strcmp(me + 5, compilers[i][0]) == 0)
+            return compilers[i][1];
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
@@ -606,8 +666,9 @@ int main(int argc, char **argv)
     me = me ? me + 1 : argv[0];
     pc.cxx_driver = strlen(me) >= 2 && strcmp(me + strlen(me) - 2, "++") == 0;
     const char *var = pc.cxx_driver ? "POMP_CXX" : "POMP_CC";
-    int cc_given = getenv(var) && *getenv(var);
-    pc.cc = cc_given ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
+    const char *named = compiler_in_name(me);
+    int cc_given = named || (getenv(var) && *getenv(var));
+    pc.cc = named ? named : cc_given ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
     find_installation(&pc);
     parse_args(&pc, argc, argv);
     if (pc.offload && !cc_given) /* only Clang offloads with libomptarget */

@@ -10,8 +10,6 @@
 #include "source.h"
 #include "util.h"
 
-struct modules;
-
 struct edit {
     unsigned offset, remove;
     int order;      /* at the same offset: lower first */
@@ -28,7 +26,9 @@ struct rewriter {
     char **ctcs;    /* one per region, index = handle number */
     unsigned nregions;
     int uses_guards; /* some closing event runs from a cleanup guard (constructs.c) */
-    struct modules *mod; /* POMP directives, API calls, functions (modules.h) */
+    int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
+    struct construct_counts counts;
+    void **module_state; /* per entry of pomp_modules[] (modules.h): its begin's result */
 };
 
 /* ---- edits and notes (instrument.c) ---- */
@@ -65,10 +65,15 @@ const struct pragma *pragma_starting_at(const struct source *s, unsigned offset)
 
 /* ---- OpenMP constructs (constructs.c) ---- */
 
-/* Instruments one parsed omp directive. Returns 0, or -1 after printing an error. */
+/* Instruments one parsed omp directive. Returns 0, or -1 after printing a
+ * warning that says why the construct is not instrumented (the caller then
+ * takes its edits back). Sets w->left_on_purpose where nothing is to be done. */
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d);
 /* The CTC attributes that depend on the construct type (schedule, clause flags, names). */
 void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, const char *type);
+/* Does the directive have POMP events around a statement (not a stand-alone
+ * or pass-through directive)? */
+int directive_needs_statement(const struct directive *d);
 /* A directive without a structured block (its region ends with the pragma). */
 int construct_type_is_standalone(const char *type);
 /* Helpers the generated code may use, appended to the .pomp.inc file. */

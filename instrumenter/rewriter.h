@@ -1,5 +1,7 @@
 /* What instrument.c offers the modules that add edits of their own
- * (modules.h): the file, the options, edits, regions and messages. */
+ * (modules.h): the file, the options, edits, regions, messages, and the state
+ * of another module. The modules include this header, never instrument.c's
+ * own rewrite.h. */
 #ifndef POMP_REWRITER_H
 #define POMP_REWRITER_H
 
@@ -11,6 +13,11 @@ struct rewriter;
 
 const struct source *rw_source(const struct rewriter *w);
 const struct instrument_options *rw_options(const struct rewriter *w);
+
+/* The state of module m for this file (its begin's result), or NULL when m
+ * has not started (it comes later in pomp_modules[]) or has nothing to do. */
+struct module;
+void *rw_module_state(const struct rewriter *w, const struct module *m);
 
 /* Replaces `remove` characters at offset with text (taken over; remove 0
  * inserts). At one offset, edits go in ascending order, then in creation order. */

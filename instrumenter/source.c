@@ -8,6 +8,7 @@
 #include "source.h"
 
 #include <clang-c/Index.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,14 @@
 struct token {
     unsigned start, end;
     CXTokenKind kind;
+    int code;               /* compiled code: not in a skipped #if branch, not a
+                               preprocessor line other than #pragma */
+};
+
+/* A macro invocation in the file: from its name to just past its ')' (or name). */
+struct expansion {
+    unsigned start, end;
+    char *pragma;   /* the macro is _Pragma("<this>") and nothing else, or NULL */
 };
 
 struct scan {
@@ -32,6 +41,13 @@ struct scan {
     unsigned *found_end;    /* 0 when none found */
     int *found_semicolon;   /* the statement still needs its ';' */
     struct loop_header **found_loop; /* the statement as a for loop */
+    unsigned *found_macro_end;       /* the statement ends with the expansion of the macro
+                                        invoked here (offset of its name), or UINT_MAX */
+    CXCursor *found_cursor, *found_parent; /* the statement, and its parent (siblings) */
+    char **found_unplaced;           /* why the statement is not reliable, or NULL */
+    struct expansion *expansions;    /* in source order */
+    struct expansion *by_end;        /* the same, by end */
+    size_t nexpansions;
     int verbose;
 };
 
@@ -149,9 +165,61 @@ static void tokenize(struct scan *sc)
         unsigned so, eo;
         clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &so);
         clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &eo);
-        sc->tokens[sc->ntokens++] = (struct token){so, eo, clang_getTokenKind(toks[i])};
+        sc->tokens[sc->ntokens++] = (struct token){so, eo, clang_getTokenKind(toks[i]), 1};
     }
     clang_disposeTokens(sc->tu, toks, n);
+}
+
+/* Marks the tokens the compiler sees as code: not in a branch #if leaves out,
+ * not part of a preprocessor line (#if, #else, #endif, #define, ...) other than
+ * #pragma. The statement after a pragma is the next such token's. */
+static void mark_code(struct scan *sc, CXSourceRangeList *skipped)
+{
+    const struct source *s = sc->s;
+    unsigned directive_end = 0;
+    for (unsigned i = 0; i < sc->ntokens; i++) {
+        struct token *t = &sc->tokens[i];
+        t->code = 1;
+        for (unsigned k = 0; skipped && k < skipped->count; k++) {
+            unsigned b, e;
+            clang_getFileLocation(clang_getRangeStart(skipped->ranges[k]), NULL, NULL, NULL, &b);
+            clang_getFileLocation(clang_getRangeEnd(skipped->ranges[k]), NULL, NULL, NULL, &e);
+            if (t->start >= b && t->start < e)
+                t->code = 0;
+        }
+        if (t->start < directive_end) {
+            t->code = 0;
+            continue;
+        }
+        if (t->end - t->start == 1 && s->text[t->start] == '#' && i + 1 < sc->ntokens &&
+            !(sc->tokens[i + 1].end - sc->tokens[i + 1].start == 6 &&
+              memcmp(s->text + sc->tokens[i + 1].start, "pragma", 6) == 0)) {
+            unsigned ls = t->start;
+            while (ls > 0 && s->text[ls - 1] != '\n')
+                ls--;
+            unsigned k = ls;
+            while (k < t->start && (s->text[k] == ' ' || s->text[k] == '\t'))
+                k++;
+            if (k != t->start)
+                continue; /* a '#' inside a line: stringizing in a macro, ... */
+            /* to the end of the logical line */
+            unsigned e = t->start;
+            while (e < s->size && !(s->text[e] == '\n' && !(e > 0 && s->text[e - 1] == '\\') &&
+                                    !(e > 1 && s->text[e - 1] == '\r' && s->text[e - 2] == '\\')))
+                e++;
+            directive_end = e;
+            t->code = 0;
+        }
+    }
+}
+
+/* First code token at or after offset. */
+static unsigned code_token_at_or_after(const struct scan *sc, unsigned offset)
+{
+    unsigned i = token_at_or_after(sc, offset);
+    while (i < sc->ntokens && !sc->tokens[i].code)
+        i++;
+    return i;
 }
 
 /* ---- pragma text ---- */
@@ -290,10 +358,17 @@ static void add_pragma(struct source *s, const struct pragma *p)
     s->pragmas[s->npragmas++] = *p;
 }
 
+static int by_pragma_start(const void *a, const void *b)
+{
+    const struct pragma *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
 static void find_pragmas(struct scan *sc)
 {
     struct source *s = sc->s;
     CXSourceRangeList *skipped = clang_getSkippedRanges(sc->tu, sc->file);
+    mark_code(sc, skipped);
     for (unsigned i = 0; i < sc->ntokens; i++) {
         struct pragma p = {0};
         const struct token *t = &sc->tokens[i];
@@ -333,6 +408,21 @@ static void find_pragmas(struct scan *sc)
         }
         add_pragma(s, &p);
     }
+    /* invocations of macros that are a _Pragma: pragmas at the invocation */
+    for (size_t i = 0; i < sc->nexpansions; i++) {
+        const struct expansion *x = &sc->expansions[i];
+        if (!x->pragma || in_skipped_range(skipped, x->start) ||
+            (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
+            continue;
+        struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
+                           .is_operator = 1};
+        size_t len = 0, cap = 0;
+        for (const char *c = x->pragma; *c; c++)
+            text_append(&p, &len, &cap, *c, x->start);
+        add_pragma(s, &p);
+    }
+    if (s->npragmas)
+        qsort(s->pragmas, s->npragmas, sizeof *s->pragmas, by_pragma_start);
     clang_disposeSourceRangeList(skipped);
 }
 
@@ -345,6 +435,169 @@ static unsigned expansion_offset(struct scan *sc, CXSourceLocation loc, int *in_
     clang_getExpansionLocation(loc, &f, NULL, NULL, &off);
     *in_file = f && clang_File_isEqual(f, sc->file);
     return off;
+}
+
+/* In v (sorted by start, or by end with at_end), the first invocation that
+ * starts (ends) at offset, or NULL. */
+static const struct expansion *find_expansion(const struct expansion *v, size_t n, unsigned offset,
+                                              int at_end)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if ((at_end ? v[mid].end : v[mid].start) < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && (at_end ? v[lo].end : v[lo].start) == offset ? &v[lo] : NULL;
+}
+
+/* The macro invocation whose name starts at offset, or NULL. */
+static const struct expansion *expansion_at(const struct scan *sc, unsigned offset)
+{
+    return find_expansion(sc->expansions, sc->nexpansions, offset, 0);
+}
+
+/* The outermost macro invocation that ends at offset, or NULL. */
+static const struct expansion *expansion_ending_at(const struct scan *sc, unsigned offset)
+{
+    return find_expansion(sc->by_end, sc->nexpansions, offset, 1);
+}
+
+/* Where the compiler reads the code at loc in the file: a token of a macro's
+ * argument is where the argument is written, a token of a macro's body is the
+ * whole invocation (libclang's extents then start at the macro's name and end
+ * past its ')'). */
+static unsigned file_offset(struct scan *sc, CXSourceLocation loc, int *in_file)
+{
+    CXFile f;
+    unsigned off;
+    clang_getFileLocation(loc, &f, NULL, NULL, &off);
+    *in_file = f && clang_File_isEqual(f, sc->file);
+    return off;
+}
+
+/* The text of "..." (a plain string literal's spelling), escapes undone. */
+static char *unescape_literal(const char *lit)
+{
+    size_t n = strlen(lit);
+    if (n < 2 || lit[0] != '"' || lit[n - 1] != '"')
+        return NULL; /* wide, unicode or raw literal: not a pragma pomp rewrites */
+    char *s = xmalloc(n), *o = s;
+    for (size_t i = 1; i + 1 < n; i++) {
+        if (lit[i] == '\\' && (lit[i + 1] == '"' || lit[i + 1] == '\\'))
+            i++;
+        *o++ = lit[i];
+    }
+    *o = '\0';
+    return s;
+}
+
+/* For an object-like macro whose whole body is _Pragma("..."): the string's
+ * text; otherwise NULL. Such a macro's invocation is a pragma like any other. */
+static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
+{
+    CXCursor def = clang_getCursorReferenced(expansion);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(def))
+        return NULL;
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+    char *text = NULL;
+    const char *want[] = {NULL, "_Pragma", "(", NULL, ")"};
+    int ok = n == 5;
+    for (unsigned i = 1; ok && i < 5; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        if (want[i])
+            ok = strcmp(clang_getCString(s), want[i]) == 0;
+        else
+            ok = (text = unescape_literal(clang_getCString(s))) != NULL;
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, n);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct scan *sc = d;
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+        return CXChildVisit_Continue;
+    CXSourceRange r = clang_getCursorExtent(c);
+    int a, b;
+    unsigned start = expansion_offset(sc, clang_getRangeStart(r), &a);
+    unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
+    if (a && b) {
+        sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
+        sc->expansions[sc->nexpansions++] = (struct expansion){start, end, macro_pragma(sc->tu, c)};
+    }
+    return CXChildVisit_Continue;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const struct expansion *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* By end, and at one end the outermost (earliest start) first. */
+static int by_end(const void *a, const void *b)
+{
+    const struct expansion *x = a, *y = b;
+    if (x->end != y->end)
+        return (x->end > y->end) - (x->end < y->end);
+    return by_start(a, b);
+}
+
+/* The file's macro invocations (the preprocessing record's entities are
+ * children of the translation unit). */
+static void find_expansions(struct scan *sc)
+{
+    clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), expansion_visitor, sc);
+    if (!sc->nexpansions)
+        return;
+    qsort(sc->expansions, sc->nexpansions, sizeof *sc->expansions, by_start);
+    sc->by_end = xmalloc(sc->nexpansions * sizeof *sc->by_end);
+    memcpy(sc->by_end, sc->expansions, sc->nexpansions * sizeof *sc->by_end);
+    qsort(sc->by_end, sc->nexpansions, sizeof *sc->by_end, by_end);
+}
+
+static char *macro_name_at(const struct scan *sc, unsigned offset)
+{
+    unsigned e = offset;
+    const char *x = sc->s->text;
+    while (e < sc->s->size && (x[e] == '_' || (x[e] >= 'a' && x[e] <= 'z') ||
+                               (x[e] >= 'A' && x[e] <= 'Z') || (x[e] >= '0' && x[e] <= '9')))
+        e++;
+    return xasprintf("%.*s", (int)(e - offset), x + offset);
+}
+
+/* A statement that starts, beside the one found for a pragma and under the same
+ * parent, inside the macro expansion where that one ends: the macro expands to
+ * more than the pragma's statement (#define STEP a += 1; b += 1), and no edit
+ * in the file can separate the two. */
+static void check_macro_siblings(struct scan *sc, CXCursor c, CXCursor parent, unsigned begin)
+{
+    for (size_t w = 0; w < sc->nwanted; w++) {
+        if (sc->found_macro_end[w] != begin || sc->found_unplaced[w] ||
+            !clang_equalCursors(parent, sc->found_parent[w]) ||
+            clang_equalCursors(c, sc->found_cursor[w]))
+            continue;
+        {
+            char *name = macro_name_at(sc, begin);
+            sc->found_unplaced[w] =
+                xasprintf("the statement after it ends inside the expansion of macro '%s', "
+                          "which goes on past it",
+                          name);
+            free(name);
+        }
+    }
 }
 
 static enum CXChildVisitResult last_child_visitor(CXCursor c, CXCursor parent, CXClientData d)
@@ -427,7 +680,6 @@ static void note_main(struct scan *sc, CXCursor c)
 
 static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
-    (void)parent;
     struct scan *sc = d;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (k == CXCursor_FunctionDecl)
@@ -442,12 +694,18 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
     if (clang_isStatement(k) || clang_isExpression(k)) {
         CXSourceRange r = clang_getCursorExtent(c);
         int in_a, in_b;
-        unsigned b = expansion_offset(sc, clang_getRangeStart(r), &in_a);
-        unsigned e = expansion_offset(sc, clang_getRangeEnd(r), &in_b);
+        unsigned b = file_offset(sc, clang_getRangeStart(r), &in_a);
+        unsigned e = file_offset(sc, clang_getRangeEnd(r), &in_b);
+        if (in_a && expansion_at(sc, b))
+            check_macro_siblings(sc, c, parent, b);
         long w = in_a && in_b ? wanted_index(sc, b) : -1;
         if (w >= 0 && e > sc->found_end[w]) {
+            const struct expansion *x = expansion_ending_at(sc, e);
             sc->found_end[w] = e;
             sc->found_semicolon[w] = needs_semicolon(c);
+            sc->found_macro_end[w] = x ? x->start : UINT_MAX;
+            sc->found_parent[w] = parent;
+            sc->found_cursor[w] = c;
         }
         if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
             sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
@@ -486,7 +744,7 @@ static int find_statements(struct scan *sc)
     sc->wanted = xmalloc((s->npragmas + 1) * sizeof *sc->wanted);
     unsigned *next_tok = xmalloc((s->npragmas + 1) * sizeof *next_tok);
     for (size_t i = 0; i < s->npragmas; i++) {
-        next_tok[i] = token_at_or_after(sc, s->pragmas[i].end);
+        next_tok[i] = code_token_at_or_after(sc, s->pragmas[i].end);
         if (next_tok[i] < sc->ntokens)
             sc->wanted[sc->nwanted++] = sc->tokens[next_tok[i]].start;
     }
@@ -499,6 +757,12 @@ static int find_statements(struct scan *sc)
     sc->found_end = xcalloc(u + 1, sizeof *sc->found_end);
     sc->found_semicolon = xcalloc(u + 1, sizeof *sc->found_semicolon);
     sc->found_loop = xcalloc(u + 1, sizeof *sc->found_loop);
+    sc->found_macro_end = xmalloc((u + 1) * sizeof *sc->found_macro_end);
+    for (size_t i = 0; i <= u; i++)
+        sc->found_macro_end[i] = UINT_MAX;
+    sc->found_parent = xcalloc(u + 1, sizeof *sc->found_parent);
+    sc->found_cursor = xcalloc(u + 1, sizeof *sc->found_cursor);
+    sc->found_unplaced = xcalloc(u + 1, sizeof *sc->found_unplaced);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), statement_visitor, sc);
 
     /* Back to front, so a pragma followed by a pragma can take over its statement. */
@@ -514,21 +778,40 @@ static int find_statements(struct scan *sc)
                 p->stmt_is_pragma = 1;
                 p->stmt_start = s->pragmas[inner].start;
                 p->stmt_end = s->pragmas[inner].stmt_end;
+            } else if (s->pragmas[inner].unplaced) {
+                p->unplaced = xasprintf("the directive after it is not instrumented (%s)",
+                                        s->pragmas[inner].unplaced);
             }
             continue;
         }
         long w = wanted_index(sc, at);
-        if (w < 0 || sc->found_end[w] == 0)
-            continue;
-        unsigned end = sc->found_end[w];
-        if (sc->found_semicolon[w]) {
-            unsigned t = token_at_or_after(sc, end);
-            if (!tok_is(sc, t, ";")) {
-                report(s, end, "error", "cannot find the ';' that ends this statement");
-                free(next_tok);
-                return -1;
+        if (w < 0 || sc->found_end[w] == 0) {
+            if (expansion_at(sc, at)) {
+                char *name = macro_name_at(sc, at);
+                p->unplaced = xasprintf("its statement comes from the expansion of macro '%s', "
+                                        "which pomp cannot take apart",
+                                        name);
+                free(name);
             }
-            end = sc->tokens[t].end;
+            continue;
+        }
+        if (sc->found_unplaced[w]) {
+            p->unplaced = sc->found_unplaced[w];
+            sc->found_unplaced[w] = NULL;
+            continue;
+        }
+        unsigned end = sc->found_end[w];
+        /* ends with a macro's expansion, which may hold the ';' */
+        const struct expansion *x =
+            sc->found_macro_end[w] != UINT_MAX ? expansion_at(sc, sc->found_macro_end[w]) : NULL;
+        if (sc->found_semicolon[w]) {
+            unsigned t = code_token_at_or_after(sc, end);
+            if (tok_is(sc, t, ";")) {
+                end = sc->tokens[t].end;
+            } else if (!x) { /* (a macro may end with the ';' itself) */
+                p->unplaced = xstrdup("pomp cannot find the ';' that ends its statement");
+                continue;
+            }
         }
         p->has_stmt = 1;
         p->stmt_start = at;
@@ -618,6 +901,7 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
         goto out;
     }
     tokenize(&sc);
+    find_expansions(&sc);
     find_pragmas(&sc);
     rc = find_statements(&sc);
     if (s->nmacros)
@@ -631,6 +915,16 @@ out:
     for (size_t i = 0; sc.found_loop && i < sc.nwanted; i++)
         loop_free(sc.found_loop[i]);
     free(sc.found_loop);
+    free(sc.found_macro_end);
+    free(sc.found_parent);
+    free(sc.found_cursor);
+    for (size_t i = 0; sc.found_unplaced && i < sc.nwanted; i++)
+        free(sc.found_unplaced[i]);
+    free(sc.found_unplaced);
+    for (size_t i = 0; i < sc.nexpansions; i++)
+        free(sc.expansions[i].pragma);
+    free(sc.expansions);
+    free(sc.by_end);
     if (sc.tu)
         clang_disposeTranslationUnit(sc.tu);
     clang_disposeIndex(index);
@@ -642,6 +936,7 @@ void source_free(struct source *s)
     for (size_t i = 0; i < s->npragmas; i++) {
         free(s->pragmas[i].text);
         free(s->pragmas[i].text_offsets);
+        free(s->pragmas[i].unplaced);
         loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);

@@ -21,6 +21,9 @@ struct pragma {
     int stmt_is_pragma;    /* the statement starts with another pragma */
     int depth;             /* number of pragma statements enclosing this pragma */
     struct loop_header *loop; /* the statement as a for loop (loops.h), or NULL */
+    /* why the statement cannot be made out safely (a macro expansion goes on past
+     * its end, ...), or NULL: the construct is then left to the runtime's events */
+    char *unplaced;
 };
 
 struct source {

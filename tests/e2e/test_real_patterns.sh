@@ -1,0 +1,76 @@
+# Patterns from real applications (issue 17), with gcc and with clang-19:
+# each program prints what the plain build prints, and its constructs are
+# instrumented (their regions at their file:line in the profile), except the
+# one that cannot be (a macro whose expansion goes on past the region's body),
+# which costs only itself and says so in one warning.
+PAT="$(cd "$(dirname "$0")/patterns" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp "$PAT"/*.c .
+
+# build_and_run COMPILER SRC NAME [flags]: pompcc and plain builds print the same;
+# the instrumented run's profile is in NAME.dir, pompcc's messages in NAME.err
+build_and_run() {
+    local compiler=$1 src=$2 name=$3
+    shift 3
+    POMP_CC=$compiler "$POMPCC" -fopenmp "$@" "$src" -o "$name" 2> "$name.err" ||
+        { cat "$name.err"; fail "pompcc ($compiler) $src"; }
+    assert_not_contains "$name.err" 'error|without instrumentation' "$src ($compiler) instrumented"
+    "$compiler" -fopenmp "$@" "$src" -o "$name.plain" 2> /dev/null
+    OMP_NUM_THREADS=2 POMP_OUTPUT_DIR="$name.dir" "./$name" > "$name.out"
+    OMP_NUM_THREADS=2 "./$name.plain" > "$name.plain.out"
+    diff -u "$name.plain.out" "$name.out" || fail "$src ($compiler): output differs from the plain build"
+}
+# at SRC MARKER: the line of the marker comment
+at() { line_of "$1" "$2"; }
+# has_region DIR TYPE LINE WHAT: the instrumentation made a region of TYPE there that ran
+has_region() {
+    [ "$(region_sum "$1" "$2" "$3" visits)" -gt 0 ] || { jq '.regions' "$1/profile.json" >&2; fail "$4: no '$2' region at line $3"; }
+}
+no_region() {
+    local n
+    n=$(jq --arg t "$2" --argjson l "$3" '[.regions[] | select(.type == $t and .first_line == $l and .init != "ompt")] | length' "$1/profile.json")
+    assert_eq "$n" 0 "$4: no instrumented '$2' region at line $3"
+}
+
+for compiler in gcc clang-19; do
+    c=${compiler%-19}
+    # pragmas followed by #if/#ifdef lines, a pragma chosen by #ifdef/#else
+    build_and_run "$compiler" ifdef_body.c "ifdef_$c"
+    d="ifdef_$c.dir"
+    has_region "$d" parallel "$(at ifdef_body.c P_IF1)" "parallel followed by #if 1"
+    has_region "$d" for "$(at ifdef_body.c P_LOOPHDR)" "parallel for followed by #ifdef _OPENMP loop headers"
+    has_region "$d" for "$(at ifdef_body.c P_DYNAMIC)" "the pragma of the #else branch"
+    no_region "$d" for "$(at ifdef_body.c P_STATIC)" "the pragma of the skipped branch"
+    has_region "$d" single "$(at ifdef_body.c P_CUTOFF)" "single followed by #if defined(CUTOFF)"
+    build_and_run "$compiler" ifdef_body.c "ifdef_d_$c" -DUSE_STATIC -DCUTOFF=5
+    d="ifdef_d_$c.dir"
+    has_region "$d" for "$(at ifdef_body.c P_STATIC)" "the pragma of the #ifdef branch"
+    no_region "$d" for "$(at ifdef_body.c P_DYNAMIC)" "the pragma of the skipped #else branch"
+
+    # a two-statement macro as a region's body: left alone, the same result
+    build_and_run "$compiler" macro_stmt.c "macro_$c"
+    d="macro_$c.dir"
+    line=$(at macro_stmt.c P_STEP)
+    assert_contains "macro_$c.err" "^macro_stmt\.c:$line:1: warning: '#pragma omp parallel' is not instrumented: the statement after it ends inside the expansion of macro 'STEP'" "one warning with file:line"
+    assert_eq "$(grep -c 'warning' "macro_$c.err")" 1 "only the construct that cannot be instrumented is warned about"
+    no_region "$d" parallel "$line" "the parallel region around STEP"
+    has_region "$d" parallel "$(at macro_stmt.c P_DO)" "the rest of the file"
+    has_region "$d" atomic "$(at macro_stmt.c P_ATOMIC)" "_Pragma in a macro argument"
+    assert_eq "$(region_sum "$d" critical "$(at macro_stmt.c P_BUMP)" begins)" 2 "critical around a macro that ends with its ';'"
+
+    # BOM, CRLF, #line, a comment that is not UTF-8
+    build_and_run "$compiler" odd_source.c "odd_$c"
+    has_region "odd_$c.dir" parallel "$(at odd_source.c P_BOM)" "a file that starts with a BOM"
+    has_region "odd_$c.dir" parallel 100 "after #line 100"
+    has_region "odd_$c.dir" atomic 102 "after #line 100"
+
+    # parallel for with a task reduction: no nowait beside it
+    build_and_run "$compiler" task_reduction.c "taskred_$c"
+    has_region "taskred_$c.dir" for "$(at task_reduction.c P_TASKRED)" "parallel for reduction(task, ...)"
+    has_region "taskred_$c.dir" parallel "$(at task_reduction.c P_TASKRED)" "parallel for reduction(task, ...)"
+done
+
+# --pomp-verbose counts the constructs: all but the one left alone
+"$POMPCC" --pomp-verbose -fopenmp -c macro_stmt.c -o m.o 2> verbose.err
+assert_contains verbose.err '^macro_stmt\.c: note: 3 of 4 OpenMP constructs instrumented' "N of M per file"
+echo "real patterns: gcc and clang-19"
