@@ -41,6 +41,34 @@ REPORT_READING_LIBRARY = {"trace_model.h", "trace_walk.h", "trace_chrome.h"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 
+# The instrumenter's modules (instrumenter/modules.h) reach the rewriter through
+# rewriter.h only; instrument.c reaches the modules through their table only.
+INSTRUMENTER_MODULES = {"pomp_directives.c", "inst_levels.c", "api_calls.c", "functions.c"}
+REWRITER_INSIDES = {"instrument.h", "rewrite.h"}
+MODULE_HEADERS = {"inst_levels.h"}
+
+
+def check_instrumenter(root):
+    problems = []
+    folder = os.path.join(root, "instrumenter")
+    if not os.path.isdir(folder):
+        return problems
+    for name in sorted(os.listdir(folder)):
+        if name not in INSTRUMENTER_MODULES and name != "instrument.c":
+            continue
+        path = os.path.join("instrumenter", name)
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as f:
+            for lineno, line in enumerate(f, 1):
+                m = INCLUDE.match(line)
+                header = m and os.path.basename(m.group(1))
+                if name in INSTRUMENTER_MODULES and header in REWRITER_INSIDES:
+                    problems.append(f"{path}:{lineno}: module includes {header} of the rewriter's "
+                                    "insides: modules reach the rewriter through rewriter.h only")
+                elif name == "instrument.c" and header in MODULE_HEADERS:
+                    problems.append(f"{path}:{lineno}: instrument.c includes {header} of a module: "
+                                    "it calls the modules through their table only")
+    return problems
+
 
 def layer_folders(root):
     folders = dict(FIXED_LAYERS)
@@ -91,7 +119,7 @@ def check(root):
                     problems.append(edge + f": sources reach the core through {RECORD_INTERFACE} only")
                 elif layer == "report" and tlayer == "output" and header not in REPORT_READING_LIBRARY:
                     problems.append(edge + ": pomp-report reads the writers' files, it links no writer")
-    return folders, problems
+    return folders, problems + check_instrumenter(root)
 
 
 def main():

@@ -11,7 +11,7 @@ assert_contains ok.txt "every include edge points down" "the tree passes"
 # copy of the layered folders, then one bad include at a time
 fresh_copy() {
     rm -rf tree && mkdir tree
-    (cd "$ROOT" && cp -r --parents ctc pomplib *-bridge "$WORK/tree")
+    (cd "$ROOT" && cp -r --parents ctc pomplib instrumenter *-bridge "$WORK/tree")
 }
 expect_edge() { # FILE INCLUDE MESSAGE WHAT
     fresh_copy
@@ -30,9 +30,11 @@ expect_edge ompt-bridge/bridge_task.c pomp_thread.h "through pomp_record.h only"
 expect_edge pomplib/events/pomp_events.c bridge_thread.h "another" "the POMP routines including a bridge"
 expect_edge pomplib/report/report_data.c pomp_run.h "links no writer" "pomp-report including a writer"
 expect_edge pomplib/report/report_text.c pomp_region.h "points up" "pomp-report including the core"
+expect_edge instrumenter/api_calls.c rewrite.h "rewriter.h only" "an instrumenter module past rewriter.h"
+expect_edge instrumenter/instrument.c inst_levels.h "table" "instrument.c calling a module by name"
 # a second bridge beside ompt-bridge/ is a source of its own
 fresh_copy
 mkdir -p tree/x-bridge && printf '#include "bridge_thread.h"\n' >tree/x-bridge/x.c
 python3 "$CHECK" tree >bad.txt 2>&1 && fail "a bridge including another bridge passed"
 assert_contains bad.txt "x-bridge/x.c:1: .*another" "a bridge including another bridge"
-echo "check-layers: passes on the tree, fails on 9 kinds of bad edge"
+echo "check-layers: passes on the tree, fails on 11 kinds of bad edge"
