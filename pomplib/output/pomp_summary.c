@@ -1,6 +1,7 @@
 #include "pomp_summary.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "devices_output.h"
 
@@ -28,15 +29,20 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
     size_t n = 0;
     for (size_t i = 1; i < m->count; i++) {
         struct row r = {.node = i};
+        uint64_t begins = 0;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
             if (!s->visits && !s->begins)
                 continue;
             r.threads++;
             r.visits += s->visits;
+            begins += s->begins;
             if (s->incl > r.max_incl)
                 r.max_incl = s->incl;
         }
+        /* pomp-report's rule: a region with begin events only ran as often as it began */
+        if (!r.visits)
+            r.visits = begins;
         rows[n++] = r;
     }
     qsort(rows, n, sizeof *rows, by_time_desc);
@@ -49,8 +55,13 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
             threads == 1 ? "" : "s");
     if (streams)
         fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
-    fprintf(f, "%u region%s; output in %s/\n", m->nregions, m->nregions == 1 ? "" : "s",
-            run->dir);
+    uint32_t runtime_only = 0; /* constructs not instrumented, seen through the runtime (OMPT) */
+    for (uint32_t i = 0; i < m->nregions; i++)
+        runtime_only += m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
+    fprintf(f, "%u region%s", m->nregions, m->nregions == 1 ? "" : "s");
+    if (runtime_only)
+        fprintf(f, " (%u seen only through the runtime)", runtime_only);
+    fprintf(f, "; output in %s/\n", run->dir);
     if (n)
         fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
     for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# pomp-report --check: passes on a real run's profile, and fails, naming the
+# invariant, on copies of it broken by hand, one invariant each.
+source "$(dirname "$0")/lib.sh"
+
+cat > work.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    double sum = 0;
+#pragma omp parallel num_threads(2) reduction(+:sum)
+    {
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 2000; i++)
+            for (int k = 0; k < 2000; k++)
+                sum += (double)(i % 7) * 0.5 + k * 1e-9;
+#pragma omp master
+        sum += 1;
+    }
+    printf("%.3f\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -O1 -fopenmp work.c -o work 2>build.err || { cat build.err; fail "build"; }
+POMP_OUTPUT_DIR=good ./work > out.txt
+"$REPORT" --check good > check.txt || fail "a real run's profile fails --check"
+assert_contains check.txt "every invariant holds" "the real profile passes"
+
+# break BROKEN-NAME JQ-FILTER INVARIANT: the check must fail with INVARIANT
+break_with() {
+    mkdir -p "$1" && touch "$1/.broken-on-purpose"
+    jq "$2" good/profile.json > "$1/profile.json"
+    if "$REPORT" --check "$1" > "$1.out" 2> "$1.err"; then
+        cat "$1.out" >&2
+        fail "$1: --check passed on a profile with a broken '$3'"
+    fi
+    assert_contains "$1.err" "check: $1/profile.json: $3: " "$1 names the invariant"
+}
+# the node of the for loop and its parent (the parallel region), thread 0's entries
+FOR='(.regions[] | select(.type == "for") | .id) as $f | .callpath |= map(if .region == $f'
+break_with negative      "$FOR then .per_thread[0].visits = -1 else . end)" "no negative figure"
+break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
+                         "own time within inclusive time"
+break_with minmax        "$FOR then .per_thread[0].min_ns = .per_thread[0].max_ns + 1e6 else . end)" "min within max"
+break_with onevisit      "$FOR then .per_thread[0].max_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
+                         "one visit within all"
+break_with body          "$FOR then .per_thread[0].body_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
+                         "body within inclusive time"
+break_with children      "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns = 1e12 | .excl_ns = 0) else . end)" \
+                         "children within their parent"
+break_with run           '.duration_ns = 1000' "within the run"
+break_with parent        '.callpath[0].parent = 99999' "structure"
+break_with region        '.callpath[0].region = 99999' "structure"
+break_with thread        '.callpath[0].per_thread[0].thread = 77' "structure"
+# waits: the barrier of the for loop's end, made longer than the parallel region itself
+break_with waits         '(.regions[] | select(.type == "parallel") | .id) as $p
+                          | ([.callpath[] | select(.region == $p) | .id][0]) as $pn
+                          | .regions += [{"id": 99998, "type": "barrier", "name": "", "file": "work.c",
+                                          "first_line": 9, "last_line": 9, "init": "handle", "ctc": ""}]
+                          | .callpath += [{"id": 99997, "parent": $pn, "region": 99998,
+                              "per_thread": [{"thread": 0, "visits": 1, "begins": 0, "incl_ns": 1,
+                                 "excl_ns": 1e13, "min_ns": 1, "max_ns": 1, "body_ns": 0}]}]' \
+                         "waits within region time"
+echo "report --check: 11 broken profiles caught"

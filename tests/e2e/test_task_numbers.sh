@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Numbers with known answers on programs shaped like real ones (issue 16):
+# recursive tasks with a taskwait and a cutoff, a task merge sort with
+# taskgroups, 5,000 distinct parallel regions, a user region 10,000 levels deep,
+# and user regions and master with the same visits in every table. Every
+# profile also passes pomp-report --check (lib.sh).
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
+source "$(dirname "$0")/lib.sh"
+export OMP_NUM_THREADS=2
+build() { "$POMPCC" -O2 -fopenmp "$NUMBERS/$1.c" -o "$1" "${@:2}" 2>"$1.err" || { cat "$1.err"; fail "build $1"; }; }
+
+# sums over the call paths of the regions of a type (and a first line)
+sum_of() { # DIR TYPE FIELD [TASK_ROOT: true|false]
+    jq --arg t "$2" --arg f "$3" --arg root "${4:-any}" '
+      ([.regions[] | select(.type == $t) | .id]) as $ids
+      | [.callpath[] | select(.region as $r | $ids | index($r))
+         | select($root == "any" or ((.task_root // false) | tostring) == $root)
+         | .per_thread[][$f]] | add // 0' "$1/profile.json"
+}
+# the largest wait share of any row of the report, in percent
+max_wait_share() {
+    "$REPORT" --json "$1" | jq '[.waits.rows[] | select(.thread_time_ns > 0)
+                                 | 100 * .total_ns / .thread_time_ns] | max // 0'
+}
+no_losses() { # DIR WHAT
+    assert_eq "$(jq '[.threads[] | .dropped_paths + .deep_events + .nesting_errors] | add' "$1/profile.json")" 0 \
+              "$2: no path dropped, no event too deep, no unmatched event"
+}
+
+# ---- fib with taskwait and a cutoff: every task counted, waits under 100 % ----
+build fib
+for n in 18 24; do
+    POMP_OUTPUT_DIR=fib$n ./fib $n > fib$n.txt 2> fib$n.err
+    plain=$(awk -v n=$n 'BEGIN { a = 0; b = 1; for (i = 0; i < n; i++) { t = a + b; a = b; b = t } print a }')
+    assert_contains fib$n.txt "^fib\($n\) = $plain$" "fib($n) computes the same"
+    # tasks created: T(n) = 0 below the cutoff (12), else 2 + T(n-1) + T(n-2)
+    tasks=$(awk -v n=$n 'BEGIN { for (i = 0; i <= n; i++) t[i] = i < 12 ? 0 : 2 + t[i-1] + t[i-2]; print t[n] }')
+    assert_eq "$(sum_of fib$n task visits)" "$tasks" "fib($n): every task creation counted"
+    assert_eq "$(sum_of fib$n task begins true)" "$tasks" "fib($n): every task execution counted, in task roots"
+    assert_eq "$(sum_of fib$n task begins false)" 0 "fib($n): no task execution nested under a wait"
+    no_losses fib$n "fib($n)"
+    # the recursion folds: the same few paths at any depth
+    paths=$(jq '.callpath | length' fib$n/profile.json)
+    [ "$paths" -le 24 ] || fail "fib($n): $paths call paths (recursion multiplied them)"
+    share=$(max_wait_share fib$n)
+    awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "fib($n): a wait share of $share %"
+done
+assert_eq "$(jq '.callpath | length' fib18/profile.json)" "$(jq '.callpath | length' fib24/profile.json)" \
+          "fib: deeper recursion, no new paths"
+
+# ---- merge sort with tasks and taskgroups ----
+build msort
+POMP_OUTPUT_DIR=ms ./msort 300000 > ms.txt
+assert_contains ms.txt "^sorted 300000 numbers, 0 out of order$" "the sort still sorts"
+tasks=$(awk 'function t(n) { return n > 2048 ? 2 + t(int(n / 2)) + t(n - int(n / 2)) : 0 } BEGIN { print t(300000) }')
+assert_eq "$(sum_of ms task visits)" "$tasks" "msort: every task creation"
+assert_eq "$(sum_of ms task begins true)" "$tasks" "msort: every task execution"
+no_losses ms "msort"
+share=$(max_wait_share ms)
+awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "msort: a wait share of $share %"
+
+# ---- 5,000 distinct parallel regions: every path kept ----
+python3 - <<'PY'
+with open('many.c', 'w') as f:
+    f.write('#include <stdio.h>\nstatic volatile long sink;\n')
+    for i in range(5000):
+        f.write('static void r%d(void)\n{\n#pragma omp parallel num_threads(2)\n    sink += %d;\n}\n' % (i, i % 7))
+    f.write('int main(void)\n{\n' + ''.join('    r%d();\n' % i for i in range(5000)))
+    f.write('    printf("regions done\\n");\n    return 0;\n}\n')
+PY
+"$POMPCC" -O0 -fopenmp many.c -o many 2>many.err || { cat many.err; fail "build many"; }
+POMP_OUTPUT_DIR=many.out ./many > many.txt 2> many.stderr
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' many.out/profile.json)" 5000 "5,000 regions"
+assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
+                 | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' \
+              many.out/profile.json)" 5000 "each parallel region entered once, every path kept"
+no_losses many.out "5,000 regions"
+assert_not_contains many.stderr "did not fit" "no loss said"
+
+# ---- a user region 10,000 levels deep: counted, and said ----
+build deep
+POMP_OUTPUT_DIR=deep.out ./deep > deep.txt 2> deep.err
+assert_contains deep.txt "^depth 9999$" "the recursion computes the same"
+# 255 levels recorded (the stack's first slot is the thread's root), the rest counted: 2 events each
+assert_eq "$(jq '[.threads[].deep_events] | add' deep.out/profile.json)" $((2 * (10000 - 255))) \
+          "events past the depth, counted"
+assert_eq "$(sum_of deep.out userregion visits)" 0 "a user region has begins"
+assert_eq "$(sum_of deep.out userregion begins)" 255 "the recorded levels"
+assert_contains deep.err "warning: 19490 events nested deeper than 256 regions were not recorded" \
+                "the loss is said"
+POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev/null 2> quiet.err
+assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
+
+# ---- master and user regions: the same visits in every table and in the summary ----
+cat > regions.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel num_threads(2) reduction(+:s)
+    for (int i = 0; i < 3; i++) {
+#pragma omp master
+        s += i;
+#pragma omp barrier
+    }
+#pragma pomp inst begin(phase)
+    s += 5;
+#pragma pomp inst end(phase)
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O1 -fopenmp regions.c -o regions 2>regions.err || { cat regions.err; fail "build regions"; }
+POMP_SUMMARY=on POMP_OUTPUT_DIR=rg ./regions > rg.txt 2> rg.summary
+"$REPORT" --json rg > rg.json
+# the report's rows of the regions of a type: TABLE TYPE
+visits_in() {
+    jq --arg t "$2" '([.regions[] | select(.type == $t) | .id]) as $ids
+                     | [.'"$1"'[] | select(.region as $r | $ids | index($r)) | .visits] | add' rg.json
+}
+for t in master userregion; do
+    flat=$(visits_in flat $t)
+    paths=$(visits_in callpath $t)
+    assert_eq "$paths" "$flat" "$t: call paths and flat profile"
+    summary=$(awk -v t="$t" '$0 ~ "  " t "( |$)" { print $3 }' rg.summary | head -1)
+    assert_eq "$summary" "$flat" "$t: the summary's visits"
+done
+assert_eq "$(visits_in flat master)" 3 "master ran 3 times"
+assert_eq "$(visits_in flat userregion)" 1 "the user region once"
+echo "task numbers: fib, msort, 5,000 regions, 10,000 levels, one visit count per table"
