@@ -1,4 +1,5 @@
 #include "report_data.h"
+#include "report_pop.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,43 +59,43 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
-/* The wait a region's own time stands for, as the POMP events show it: a
- * barrier's, taskwait's or lock call's own (exclusive) time, which leaves out
- * the tasks the thread ran meanwhile (their own trees) and any wait nested in
- * it, so a wait is counted once; the time a critical or ordered construct spent
- * outside its body (waiting to get in). Where the OMPT bridge measured the
- * waits themselves (runtime_waits), its "wait" regions are the figures, and the
- * constructs' own times (which contain them) are not counted again. */
-static void waits_from_regions(struct rp_node *n, int runtime_waits)
+double rp_entry_wait(const struct rp_region *r, json_t *t, int runtime_waits, enum wait_kind *kind)
 {
     static const char *const barriers[] = {"barrier", "implicit_barrier", "implicit barrier",
                                            "ibarrier", NULL};
     static const char *const critical[] = {"critical", NULL}, *const ordered[] = {"ordered", NULL};
     static const char *const taskwaits[] = {"taskwait", "taskgroup", NULL};
-    const struct rp_region *r = n->region;
     if (!r)
-        return;
-    int lock = strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock");
+        return 0;
+    double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
+    double outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") : 0;
     int waited = wait_kind_of(r);
+    if (waited >= 0)
+        return *kind = (enum wait_kind)waited, self;
+    if (type_is(r, barriers))
+        return *kind = WAIT_BARRIER, self;
+    if (type_is(r, taskwaits))
+        return *kind = WAIT_TASKWAIT, self;
+    if (runtime_waits)
+        return 0;
+    if (type_is(r, critical))
+        return *kind = WAIT_CRITICAL, outside_body > 0 ? outside_body : 0;
+    if (type_is(r, ordered))
+        return *kind = WAIT_ORDERED, outside_body > 0 ? outside_body : 0;
+    if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
+        return *kind = WAIT_LOCK, self;
+    return 0;
+}
+
+static void waits_from_regions(struct rp_node *n, int runtime_waits)
+{
     size_t i;
     json_t *t;
     json_array_foreach(n->per_thread, i, t) {
-        double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
-        double outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") : 0;
-        if (waited >= 0)
-            n->waits[waited] += self;
-        else if (type_is(r, barriers))
-            n->waits[WAIT_BARRIER] += self;
-        else if (type_is(r, taskwaits))
-            n->waits[WAIT_TASKWAIT] += self;
-        else if (runtime_waits)
-            continue;
-        else if (type_is(r, critical))
-            n->waits[WAIT_CRITICAL] += outside_body > 0 ? outside_body : 0;
-        else if (type_is(r, ordered))
-            n->waits[WAIT_ORDERED] += outside_body > 0 ? outside_body : 0;
-        else if (lock)
-            n->waits[WAIT_LOCK] += self;
+        enum wait_kind kind;
+        double w = rp_entry_wait(n->region, t, runtime_waits, &kind);
+        if (w > 0)
+            n->waits[kind] += w;
     }
 }
 
@@ -238,7 +239,7 @@ static int flatten(struct rp_profile *p)
         return -1;
     }
     for (size_t r = 0; r < p->nregions; r++) {
-        struct rp_flat f = {.region = &p->regions[r]};
+        struct rp_flat f = {.region = &p->regions[r], .s.load_balance = -1};
         double begins = 0;
         memset(incl, 0, nt * sizeof *incl);
         memset(has, 0, nt);
@@ -280,12 +281,11 @@ static int gather_waits(struct rp_profile *p)
     int from_profile = 0;
     for (size_t i = 0; i < p->nnodes; i++)
         from_profile |= waits_from_profile(&p->nodes[i]);
-    int runtime_waits = 0;
     for (size_t i = 0; i < p->nregions; i++)
-        runtime_waits |= wait_kind_of(&p->regions[i]) >= 0;
+        p->runtime_waits |= wait_kind_of(&p->regions[i]) >= 0;
     if (!from_profile)
         for (size_t i = 0; i < p->nnodes; i++)
-            waits_from_regions(&p->nodes[i], runtime_waits);
+            waits_from_regions(&p->nodes[i], p->runtime_waits);
     p->wait_source = from_profile ? "profile" : "regions";
 
     struct rp_wait_row outside = {0};
@@ -383,7 +383,7 @@ int rp_load(const char *path, struct rp_profile *p)
         goto oom;
     for (i = 0; i < p->nnodes; i++)
         stats_of(p->nodes[i].per_thread, &p->nodes[i].s);
-    if (flatten(p) != 0 || gather_waits(p) != 0)
+    if (flatten(p) != 0 || gather_waits(p) != 0 || rp_pop_compute(p) != 0)
         goto oom;
     return 0;
 oom:
@@ -397,6 +397,7 @@ void rp_free(struct rp_profile *p)
     free(p->nodes);
     free(p->flat);
     free(p->waits);
+    free(p->pop_regions);
     json_decref(p->root);
     memset(p, 0, sizeof *p);
 }

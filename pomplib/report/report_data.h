@@ -25,6 +25,8 @@ struct rp_stats {            /* one row's figures over the threads that have dat
     size_t threads;
     double min, mean, max;   /* inclusive ns per thread */
     double imbalance;        /* (max - mean) / max, in % (0 for one thread) */
+    double load_balance;     /* POP: mean work / max work over threads, in %; work = inclusive
+                                time less the waits below (report_pop.c); -1: no work */
     double incl_sum, self_sum;
 };
 
@@ -68,6 +70,15 @@ struct rp_profile {
     struct rp_wait_row *waits;        /* sorted by total wait, largest first */
     size_t nwaits;
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
+    int runtime_waits;                /* the OMPT bridge measured the waits ("wait" regions) */
+    struct rp_pop {                   /* POP efficiency metrics (report_pop.c), fractions of 1 */
+        const struct rp_node *node;   /* a parallel region; NULL: the whole run */
+        size_t threads;
+        double elapsed_ns;            /* the region's (the run's) elapsed time */
+        double useful_mean_ns, useful_max_ns;
+        double parallel_eff, load_balance, sync_eff, fork_join_eff;
+    } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
+    size_t npop;
 };
 
 /* How often a region ran, from its visits (enter events) and begins: regions
@@ -78,6 +89,16 @@ static inline double rp_executions(double visits, double begins)
 {
     return visits > 0 ? visits : begins;
 }
+
+/* The wait one thread's entry of a node stands for (ns), and its kind: a
+ * barrier's, taskwait's or lock call's own (exclusive) time, which leaves out
+ * the tasks the thread ran meanwhile (their own trees) and any wait nested in
+ * it, so a wait is counted once; the time a critical or ordered construct spent
+ * outside its body (waiting to get in). Where the OMPT bridge measured the
+ * waits itself (runtime_waits), its "wait" regions are the figures, and the
+ * constructs' own times (which contain them) are not counted again. */
+double rp_entry_wait(const struct rp_region *r, json_t *entry, int runtime_waits,
+                     enum wait_kind *kind);
 
 /* A JSON file pomp wrote, parsed; NULL after printing where it is malformed
  * (line, column and byte offset). */

@@ -10,6 +10,8 @@ static json_t *stats(const struct rp_stats *s, json_t *o)
     json_object_set_new(o, "mean_ns", json_real(s->mean));
     json_object_set_new(o, "max_ns", json_real(s->max));
     json_object_set_new(o, "imbalance_pct", json_real(s->imbalance));
+    json_object_set_new(o, "load_balance_pct",
+                        s->load_balance >= 0 ? json_real(s->load_balance) : json_null());
     json_object_set_new(o, "incl_sum_ns", json_real(s->incl_sum));
     json_object_set_new(o, "self_ns", json_real(s->self_sum));
     return o;
@@ -77,6 +79,31 @@ static json_t *waits(const struct rp_profile *p)
     return json_pack("{ss so so}", "source", p->wait_source, "categories", cats, "rows", rows);
 }
 
+/* The POP metrics of the run or of one parallel region, in percent. */
+static json_t *pop(const struct rp_pop *m)
+{
+    json_t *o = json_pack("{sf sI sf sf sf sf sf sf}", "elapsed_ns", m->elapsed_ns, "threads",
+                          (json_int_t)m->threads, "useful_mean_ns", m->useful_mean_ns,
+                          "useful_max_ns", m->useful_max_ns, "parallel_efficiency_pct",
+                          100 * m->parallel_eff, "load_balance_pct", 100 * m->load_balance,
+                          "synchronisation_efficiency_pct", 100 * m->sync_eff,
+                          "fork_join_efficiency_pct", 100 * m->fork_join_eff);
+    if (o && m->node) {
+        json_object_set_new(o, "node", json_integer(m->node->id));
+        json_object_set_new(o, "region", m->node->region ? json_integer(m->node->region->id)
+                                                         : json_null());
+    }
+    return o;
+}
+
+static json_t *efficiency(const struct rp_profile *p)
+{
+    json_t *regions = json_array();
+    for (size_t i = 0; i < p->npop; i++)
+        json_array_append_new(regions, pop(&p->pop_regions[i]));
+    return json_pack("{so so}", "run", pop(&p->pop_run), "parallel_regions", regions);
+}
+
 json_t *report_json(const struct rp_profile *p)
 {
     json_t *threads = json_object_get(p->root, "threads");
@@ -88,5 +115,7 @@ json_t *report_json(const struct rp_profile *p)
     json_t *devices = json_object_get(p->root, "devices"); /* target offloading, as profiled */
     if (out && devices)
         json_object_set(out, "devices", devices);
+    if (out)
+        json_object_set_new(out, "efficiency", efficiency(p));
     return out;
 }

@@ -39,14 +39,19 @@ static void row_start(const struct widths *w, const char *name, const char *loc)
 
 static void stats_columns(const struct rp_stats *s)
 {
-    printf("%8.0f %7zu  %10.3f %10.3f %10.3f %6.1f  %10.3f\n", s->visits, s->threads, s->min / 1e6,
-           s->mean / 1e6, s->max / 1e6, s->imbalance, s->self_sum / 1e6);
+    printf("%8.0f %7zu  %10.3f %10.3f %10.3f ", s->visits, s->threads, s->min / 1e6, s->mean / 1e6,
+           s->max / 1e6);
+    if (s->load_balance >= 0)
+        printf("%6.1f", s->load_balance);
+    else
+        printf("%6s", "-");
+    printf("  %10.3f\n", s->self_sum / 1e6);
 }
 
 static void header_lines(const struct widths *w, const char *first)
 {
     printf("%-*s %-*s %8s %7s  %32s %6s  %10s\n", w->name, first, w->loc, "location", "visits",
-           "threads", "inclusive time per thread (ms)", "imbal", "self (ms)");
+           "threads", "inclusive time per thread (ms)", "LB", "self (ms)");
     printf("%-*s %-*s %8s %7s  %10s %10s %10s %6s  %10s\n", w->name, "", w->loc, "", "", "", "min",
            "mean", "max", "%", "sum");
 }
@@ -186,6 +191,32 @@ static struct widths column_widths(const struct rp_profile *p)
     return w;
 }
 
+static void pop_row(const struct widths *w, const char *label, const char *loc, const struct rp_pop *m)
+{
+    row_start(w, label, loc);
+    printf("%7zu %10.3f %9.1f %8.1f %8.1f %9.1f\n", m->threads, m->elapsed_ns / 1e6,
+           100 * m->parallel_eff, 100 * m->load_balance, 100 * m->sync_eff, 100 * m->fork_join_eff);
+}
+
+/* The POP metrics of the run and of the parallel regions with the most elapsed time. */
+static void efficiency_table(const struct rp_profile *p, const struct widths *w)
+{
+    enum { TOP = 10 };
+    printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");
+    printf("%-*s %-*s %7s %10s %9s %8s %8s %9s\n", w->name, "", w->loc, "location", "threads",
+           "time (ms)", "parallel", "load bal", "synchro", "fork/join");
+    pop_row(w, "(the run)", "-", &p->pop_run);
+    for (size_t i = 0; i < p->npop && i < TOP; i++) {
+        char label[200], loc[200];
+        rp_region_label(p->pop_regions[i].node->region, label, sizeof label);
+        rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
+        pop_row(w, label, loc, &p->pop_regions[i]);
+    }
+    if (p->npop > TOP)
+        printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
+    putchar('\n');
+}
+
 void report_text(const struct rp_profile *p, int per_thread)
 {
     struct widths w = column_widths(p);
@@ -198,6 +229,7 @@ void report_text(const struct rp_profile *p, int per_thread)
     if (streams)
         printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
     printf("%zu regions\n\n", p->nregions);
+    efficiency_table(p, &w);
     callpath_table(p, &w, per_thread);
     flat_table(p, &w);
     wait_table(p, &w);

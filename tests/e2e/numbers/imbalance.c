@@ -1,12 +1,10 @@
-/* Known split: thread 0 works WORK_MS more than thread 1 before the barrier at
- * the end of the parallel region; both threads then do the same work. */
-#include <stdio.h>
-#include <time.h>
+/* A known split: both threads work COMMON ms, then thread 0 works EXTRA ms
+ * more before the barrier that ends the parallel region (milliseconds from the
+ * command line: imbalance EXTRA COMMON). */
 #include <omp.h>
-
-#ifndef WORK_MS
-#define WORK_MS 200
-#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 
 static void spin_ms(double ms)
 {
@@ -17,13 +15,14 @@ static void spin_ms(double ms)
     while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    double extra = argc > 1 ? atof(argv[1]) : 200, common = argc > 2 ? atof(argv[2]) : 0;
 #pragma omp parallel num_threads(2)
     {
-        spin_ms(50);
+        spin_ms(common);
         if (omp_get_thread_num() == 0)
-            spin_ms(WORK_MS);
+            spin_ms(extra);
     }
     printf("done\n");
     return 0;

@@ -1,0 +1,201 @@
+/* The POP efficiency metrics of the run and of each parallel region, and the
+ * load balance of every call path, from the profile alone (docs/output.md,
+ * "Efficiency"). Useful time (work) of a thread in a region is its inclusive
+ * time there less the waits below it (rp_entry_wait: barrier, taskwait,
+ * lock, critical and ordered waits, counted once); the tasks it ran inside a
+ * wait are work.
+ *
+ * With u_t the useful time of thread t, E the elapsed time and c the thread
+ * with the most useful time, whose time in the region is in_c:
+ *   parallel efficiency   PE  = mean(u) / E
+ *   load balance          LB  = mean(u) / max(u)
+ *   synchronisation       SyE = u_c / in_c      (the critical thread's time not waiting)
+ *   fork/join management  FJE = in_c / E        (the critical thread's time inside its share)
+ * so that PE = LB x SyE x FJE, each at most 1, as POP's factors multiply. */
+#include "report_pop.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static double num(json_t *o, const char *key) { return json_number_value(json_object_get(o, key)); }
+
+static long long thread_of(json_t *entry) { return json_integer_value(json_object_get(entry, "thread")); }
+
+/* The wait of one entry: the runtime's per-thread figures where the profile
+ * has them, else what its region stands for. */
+static double entry_wait(const struct rp_profile *p, const struct rp_node *n, json_t *entry)
+{
+    json_t *w = json_object_get(entry, "waits");
+    if (json_is_object(w)) {
+        double sum = 0;
+        for (int k = 0; k < WAIT_COUNT; k++)
+            sum += num(w, wait_names[k]);
+        return sum;
+    }
+    enum wait_kind kind;
+    return rp_entry_wait(n->region, entry, p->runtime_waits, &kind);
+}
+
+/* Per node and thread: the waits of the node's subtree (row-major, nnodes x nthreads). */
+static double *subtree_waits(const struct rp_profile *p)
+{
+    size_t nt = p->nthreads;
+    double *sub = calloc(p->nnodes * nt + 1, sizeof *sub);
+    if (!sub)
+        return NULL;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th >= 0 && (size_t)th < nt)
+                sub[i * nt + (size_t)th] += entry_wait(p, &p->nodes[i], t);
+        }
+    }
+    /* children come after their parents: add each subtree to its parent, deepest first */
+    for (size_t i = p->nnodes; i-- > 0;) {
+        size_t parent = p->nodes[i].parent_index;
+        if (parent != NO_PARENT)
+            for (size_t th = 0; th < nt; th++)
+                sub[parent * nt + th] += sub[i * nt + th];
+    }
+    return sub;
+}
+
+/* Device streams are columns of the profile, not threads that work or wait. */
+static unsigned char *stream_columns(const struct rp_profile *p)
+{
+    unsigned char *stream = calloc(p->nthreads + 1, 1);
+    json_t *threads = json_object_get(p->root, "threads");
+    for (size_t th = 0; stream && th < p->nthreads; th++)
+        stream[th] = json_is_integer(json_object_get(json_array_get(threads, th), "device"));
+    return stream;
+}
+
+/* The metrics from each thread's time in the region (in) and useful time (u). */
+static void metrics(struct rp_pop *m, const double *in, const double *u, size_t n, double elapsed)
+{
+    double sum = 0, max = 0;
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++) {
+        sum += u[i];
+        if (u[i] > max || i == 0) {
+            max = u[i];
+            c = i;
+        }
+    }
+    m->threads = n;
+    m->elapsed_ns = elapsed;
+    m->useful_mean_ns = n ? sum / (double)n : 0;
+    m->useful_max_ns = max;
+    m->parallel_eff = elapsed > 0 ? m->useful_mean_ns / elapsed : 0;
+    m->load_balance = max > 0 ? m->useful_mean_ns / max : 1;
+    m->sync_eff = n && in[c] > 0 ? u[c] / in[c] : 1;
+    m->fork_join_eff = n && elapsed > 0 ? in[c] / elapsed : 1;
+}
+
+/* A node's threads (not streams): their time in it and their useful time. */
+static size_t node_threads(const struct rp_profile *p, size_t i, const double *sub,
+                           const unsigned char *stream, double *in, double *u)
+{
+    size_t n = 0, k;
+    json_t *t;
+    json_array_foreach(p->nodes[i].per_thread, k, t) {
+        long long th = thread_of(t);
+        if (th < 0 || (size_t)th >= p->nthreads || stream[th])
+            continue;
+        in[n] = num(t, "incl_ns");
+        u[n] = in[n] - sub[i * p->nthreads + (size_t)th];
+        if (u[n] < 0)
+            u[n] = 0;
+        n++;
+    }
+    return n;
+}
+
+static int has_entry(const struct rp_node *n, long long thread)
+{
+    size_t k;
+    json_t *t;
+    json_array_foreach(n->per_thread, k, t)
+        if (thread_of(t) == thread)
+            return 1;
+    return 0;
+}
+
+static int by_elapsed_desc(const void *a, const void *b)
+{
+    const struct rp_pop *x = a, *y = b;
+    return (x->elapsed_ns < y->elapsed_ns) - (x->elapsed_ns > y->elapsed_ns);
+}
+
+/* The whole run: thread 0 (the initial thread) is in the run from its start to
+ * its end; another thread is in it while it is in its shares of parallel
+ * regions (the nodes where it has figures and its parent has none). */
+static void run_metrics(struct rp_profile *p, const double *sub, const unsigned char *stream,
+                        double *in, double *u)
+{
+    size_t nt = p->nthreads, n = 0;
+    memset(in, 0, nt * sizeof *in);
+    double *wait = calloc(nt + 1, sizeof *wait);
+    if (!wait)
+        return;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *node = &p->nodes[i];
+        size_t k;
+        json_t *t;
+        json_array_foreach(node->per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th < 0 || (size_t)th >= nt)
+                continue;
+            if (node->parent_index != NO_PARENT && has_entry(&p->nodes[node->parent_index], th))
+                continue; /* not one of the thread's roots */
+            /* a task root's time is inside the share that ran it; its waits are not */
+            if (!node->task_root)
+                in[th] += num(t, "incl_ns");
+            wait[th] += sub[i * nt + (size_t)th];
+        }
+    }
+    for (size_t th = 0; th < nt; th++) {
+        if (stream[th])
+            continue;
+        double time = th == 0 ? p->duration_ns : in[th];
+        in[n] = time;
+        u[n] = time - wait[th] > 0 ? time - wait[th] : 0;
+        n++;
+    }
+    free(wait);
+    metrics(&p->pop_run, in, u, n, p->duration_ns);
+}
+
+int rp_pop_compute(struct rp_profile *p)
+{
+    size_t nt = p->nthreads;
+    double *sub = subtree_waits(p);
+    unsigned char *stream = stream_columns(p);
+    double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
+    p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
+    if (!sub || !stream || !in || !u || !p->pop_regions) {
+        free(sub), free(stream), free(in), free(u);
+        return -1;
+    }
+    for (size_t i = 0; i < p->nnodes; i++) {
+        struct rp_node *node = &p->nodes[i];
+        size_t n = node_threads(p, i, sub, stream, in, u);
+        struct rp_pop m;
+        metrics(&m, in, u, n, 0);
+        node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
+        if (!n || !node->region || strcmp(node->region->type, "parallel") != 0)
+            continue;
+        double elapsed = 0;
+        for (size_t k = 0; k < n; k++)
+            elapsed = in[k] > elapsed ? in[k] : elapsed;
+        struct rp_pop *r = &p->pop_regions[p->npop++];
+        metrics(r, in, u, n, elapsed);
+        r->node = node;
+    }
+    qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
+    run_metrics(p, sub, stream, in, u);
+    free(sub), free(stream), free(in), free(u);
+    return 0;
+}
