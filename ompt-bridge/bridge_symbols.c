@@ -3,12 +3,17 @@
  * that called the runtime; the call itself is one byte before it.
  * pomp_symbols (dladdr, binutils' addr2line) resolves it; of the functions
  * inlined at the address, the innermost is where the construct is written.
- * Without debug information the region keeps <object>+0x<offset> as its file. */
+ * Without debug information the region is named by its function (the symbol
+ * table), without a file; its object and offset stay in the CTC string
+ * (module, offset) for the record, never as a location. A source path under
+ * the working directory is written relative to it, as the instrumenter writes
+ * the files it was given: one path style for every region. */
 #include "bridge_symbols.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bridge_regions.h"
 #include "ctc.h"
@@ -20,8 +25,17 @@ static int has_codeptr(const struct POMP_Region_s *r)
     return r->init_kind == POMP_INIT_OMPT && ctc_get(&r->ctc, "codeptr") != NULL;
 }
 
+/* path, relative to dir when it lies below it. */
+static const char *relative_to(const char *dir, const char *path)
+{
+    size_t n = dir ? strlen(dir) : 0;
+    if (n > 1 && strncmp(path, dir, n) == 0 && path[n] == '/')
+        return path + n + 1;
+    return path;
+}
+
 /* The region's new CTC string: what it had, and where its code is. */
-static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym)
+static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd)
 {
     const struct pomp_location *at = sym->depth ? &sym->at[sym->depth - 1] : NULL;
     const struct ctc *old = &r->ctc;
@@ -31,23 +45,21 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym)
     if (old->name)
         ctc_builder_add(&b, "name", old->name);
     if (at && at->file && at->file[0] && at->line > 0) {
-        ctc_builder_add(&b, "file", at->file);
+        ctc_builder_add(&b, "file", relative_to(cwd, at->file));
         ctc_builder_add_lines(&b, "slines", at->line, at->line);
         ctc_builder_add_lines(&b, "elines", at->line, at->line);
-    } else if (sym->module[0]) {
-        const char *base = strrchr(sym->module, '/');
-        char where[4200];
-        snprintf(where, sizeof where, "%s+0x%lx", base ? base + 1 : sym->module,
-                 (unsigned long)sym->offset);
-        ctc_builder_add(&b, "file", where);
     }
     if (at && at->function && at->function[0])
         ctc_builder_add(&b, "function", at->function);
     const char *codeptr = ctc_get(old, "codeptr");
     if (codeptr)
         ctc_builder_add(&b, "codeptr", codeptr);
-    if (sym->module[0])
+    if (sym->module[0]) {
+        char offset[32];
+        snprintf(offset, sizeof offset, "0x%lx", (unsigned long)sym->offset);
         ctc_builder_add(&b, "module", sym->module);
+        ctc_builder_add(&b, "offset", offset);
+    }
     char *ctc = ctc_builder_finish(&b);
     if (ctc)
         pomp_region_relabel(r, ctc);
@@ -76,8 +88,10 @@ void bridge_symbols_resolve(void)
     if (!t.addr2line_ran)
         fputs("pomp: note: addr2line (binutils) did not run; regions reported by the runtime are "
               "named by object and offset\n", stderr);
+    char cwd[4096];
+    const char *dir = getcwd(cwd, sizeof cwd);
     for (size_t i = 0; i < k; i++)
-        relabel(regions[i], &t.syms[i]);
+        relabel(regions[i], &t.syms[i], dir);
 out:
     pomp_symbols_free(&t);
     free(addresses);

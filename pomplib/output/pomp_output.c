@@ -82,6 +82,11 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
         pomp_json_string(f, r->ctc.name ? r->ctc.name : "");
         fputs(", \"file\": ", f);
         pomp_json_string(f, r->ctc.file ? r->ctc.file : "");
+        const char *function = ctc_get(&r->ctc, "function");
+        if (function) { /* a runtime region: the function its code is in */
+            fputs(", \"function\": ", f);
+            pomp_json_string(f, function);
+        }
         fprintf(f, ", \"first_line\": %d, \"last_line\": %d, \"init\": \"%s\", \"ctc\": ",
                 r->ctc.start_line_first, r->ctc.end_line_last, r->init);
         pomp_json_string(f, r->ctc_text);

@@ -30,8 +30,10 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
 {
     if (r && *r->file && r->first_line > 0)
         snprintf(buf, size, "%s:%d-%d", r->file, r->first_line, r->last_line);
-    else if (r && *r->file) /* a runtime region without debug information */
+    else if (r && *r->file)
         snprintf(buf, size, "%s", r->file);
+    else if (r && *r->function) /* a runtime region without debug information */
+        snprintf(buf, size, "%s()", r->function);
     else /* the overflow node, or a runtime region its parent places (implicit barrier) */
         snprintf(buf, size, "-");
 }
@@ -376,6 +378,7 @@ int rp_load(const char *path, struct rp_profile *p)
         x->type = str(r, "type");
         x->name = str(r, "name");
         x->file = str(r, "file");
+        x->function = str(r, "function");
         x->first_line = (int)json_integer_value(json_object_get(r, "first_line"));
         x->last_line = (int)json_integer_value(json_object_get(r, "last_line"));
     }

@@ -16,6 +16,7 @@ extern const char *const wait_names[WAIT_COUNT];
 struct rp_region {
     long long id;
     const char *type, *name, *file;   /* owned by the JSON document */
+    const char *function;             /* a runtime region's function ("" if unknown) */
     int first_line, last_line;
     json_t *json;                     /* the region's object in profile.json */
 };

@@ -37,10 +37,11 @@ L_main=$(line_of app.c "#pragma omp parallel num_threads(3)")
 L_work=$(line_of app.c "#pragma omp parallel for")
 L_crit=$(line_of app.c "#pragma omp critical")
 
-# region_at DIR TYPE LINE FIELD: FIELD of the region of TYPE whose file is app.c at LINE
+# region_at DIR TYPE LINE FIELD: FIELD of the region of TYPE at app.c:LINE (relative to the working
+# directory, as the instrumenter names its files: one path style)
 region_at() {
     jq -r --arg t "$2" --argjson l "$3" --arg f "$4" '
-      .regions[] | select(.type == $t and .first_line == $l and (.file | endswith("/app.c")))
+      .regions[] | select(.type == $t and .first_line == $l and .file == "app.c")
       | .[$f] // (.ctc | capture("\\*" + $f + "=(?<v>[^*]*)").v)' "$1/profile.json"
 }
 
