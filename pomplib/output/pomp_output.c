@@ -220,13 +220,14 @@ void pomp_output_write(const struct pomp_run *run)
                 strerror(run->dir_errno));
         return;
     }
-    /* the trace first: its last writes settle the dropped counts the profile reports */
-    struct pomp_trace_result trace;
-    if (run->trace)
-        pomp_trace_write(run, &trace);
+    /* the profile first: a trace conversion that fills the disk must not cost it (the
+     * trace's dropped counts are final already: the core finished the raw files) */
     if (run->write_profile && write_profile(run) != 0)
         fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", run->dir,
                 strerror(errno));
+    struct pomp_trace_result trace;
+    if (run->trace)
+        pomp_trace_write(run, &trace);
     if (run->summary)
         pomp_summary_print(stderr, run);
     pomp_summary_warn_losses(stderr, run); /* with or without the summary: nothing is lost silently */

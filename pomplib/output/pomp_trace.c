@@ -212,6 +212,7 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
         trace_model_free(&m);
         return;
     }
+    res->defs_written = 1;
     char err[4600];
     for (uint32_t i = 0; i < p->nthreads; i++)
         if (trace_thread_map(&m.threads[i], dir, &m, err, sizeof err) != 0)
@@ -242,8 +243,7 @@ void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char 
                    "missing from the trace\n",
                 res->no_buffer, res->no_buffer == 1 ? "" : "s", res->no_buffer == 1 ? "its" : "their");
     if (res->dropped)
-        fprintf(f,
-                "pomp: warning: %llu trace events were lost (see " TRACE_RAW_DIR
-                "/defs.json, threads[].dropped and error)\n",
-                (unsigned long long)res->dropped);
+        fprintf(f, "pomp: warning: %llu trace events were lost (%s)\n", (unsigned long long)res->dropped,
+                res->defs_written ? "see " TRACE_RAW_DIR "/defs.json, threads[].dropped and error"
+                                  : "see profile.json, threads[].dropped_events");
 }

@@ -14,6 +14,7 @@ struct pomp_trace_result {
     uint64_t events, dropped;
     uint32_t flushes, threads;
     uint32_t no_buffer;        /* threads whose buffer could not be allocated */
+    int defs_written;          /* trace-raw/defs.json is there to look at */
     char files[256];           /* "traces.otf2, trace.json" */
 };
 

@@ -963,8 +963,9 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-/* An archive of an earlier run in the same directory would make OTF2 refuse. */
-static void remove_old_archive(const char *dir)
+/* An archive of an earlier run in the same directory would make OTF2 refuse;
+ * a partial one (a write failed: a full disk) is no trace and takes space. */
+static void remove_archive(const char *dir)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/traces", dir);
@@ -1024,7 +1025,7 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
     for (uint32_t t = 0; t < m->nthreads; t++)
         c->ts[t].join_i = 0;
 
-    remove_old_archive(dir);
+    remove_archive(dir);
     archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                 OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!archive) {
@@ -1079,6 +1080,10 @@ oom:
 out:
     if (archive)
         OTF2_Archive_Close(archive);
+    if (rc != 0) {
+        remove_archive(dir);
+        snprintf(err + strlen(err), errsize - strlen(err), "; the partial archive was removed");
+    }
     free(events);
     free_conv(c);
     return rc;
