@@ -82,9 +82,40 @@ static int parse_period(const char *s, uint64_t *ns)
     return 1;
 }
 
+/* What one sample costs on this machine: the signal's round trip through the
+ * kernel and the unwinding of a stack, measured once at initialization on the
+ * initial thread (a no-op handler that is only installed while SIGPROF has no
+ * handler at all). */
+static void count_signal(int sig) { (void)sig; }
+
+static uint64_t sample_cost_ns(void)
+{
+    enum { ROUNDS = 200 };
+    struct sigaction old, probe = {0};
+    probe.sa_handler = count_signal;
+    sigemptyset(&probe.sa_mask);
+    int signals = sigaction(SIGPROF, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+                  sigaction(SIGPROF, &probe, NULL) == 0;
+    void *frames[POMP_SAMPLE_MAX_FRAMES];
+    uint64_t start = pomp_monotonic_ns();
+    for (int i = 0; i < ROUNDS; i++) {
+        if (signals)
+            raise(SIGPROF);
+        unw_backtrace(frames, POMP_SAMPLE_MAX_FRAMES);
+    }
+    uint64_t cost = (pomp_monotonic_ns() - start) / ROUNDS;
+    if (signals)
+        sigaction(SIGPROF, &old, NULL);
+    return cost;
+}
+
+/* A period shorter than this many samples' cost would leave the program little
+ * time of its own (a period shorter than one sample: none, and it hangs). */
+enum { SAMPLE_COST_FACTOR = 20 };
+
 int pomp_sampling_configure(void)
 {
-    const char *v = getenv("POMP_SAMPLING");
+    const char *v = getenv("POMP_SAMPLING"), *period_text = v;
     int on = 0;
     if (v && *v && !(pomp_parse_bool(v, &on) && !on)) {
         if (parse_period(v, &sampling.period_ns))
@@ -106,6 +137,16 @@ int pomp_sampling_configure(void)
         unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
         void *warm[4];
         unw_backtrace(warm, 4);
+        uint64_t cost = sample_cost_ns(), floor_ns = SAMPLE_COST_FACTOR * cost;
+        if (sampling.period_ns < floor_ns) {
+            uint64_t raised = (floor_ns + 999) / 1000 * 1000; /* whole microseconds */
+            fprintf(stderr,
+                    "pomp: warning: POMP_SAMPLING=%s is shorter than %d samples cost here (one: "
+                    "%.1f us): sampling every %llu us instead\n",
+                    period_text, SAMPLE_COST_FACTOR, cost / 1e3,
+                    (unsigned long long)(raised / 1000));
+            sampling.period_ns = raised;
+        }
         __atomic_store_n(&sampling.active, 1, __ATOMIC_RELEASE);
     }
     return sampling.on;
