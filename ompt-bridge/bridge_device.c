@@ -39,16 +39,21 @@ void bridge_stream_open(struct pomp_thread *s, struct POMP_Region_s *r, const st
                         uint64_t now, unsigned kind, uint64_t arg)
 {
     int off = bridge_measuring() == 0;
+    if (!pomp_thread_write_begin(s))
+        return;
     int32_t rc = s->profile.depth <= 1 && fork ? pomp_profile_team_begin(&s->profile, r, fork, now, off)
                                                : pomp_profile_enter(&s->profile, r, now, off);
     if (rc != POMP_PROFILE_SKIPPED && s->log.buf)
         pomp_eventlog_put(&s->log, now, r->id, kind, POMP_PHASE_ENTER, POMP_GROUP_TARGET, arg);
+    pomp_thread_write_end(s);
 }
 
 void bridge_stream_close(struct pomp_thread *s, struct POMP_Region_s *r, uint64_t now, unsigned kind,
                          int value_kind, int64_t value)
 {
     struct pomp_profile *p = &s->profile;
+    if (!pomp_thread_write_begin(s))
+        return;
     if (value_kind >= 0 && p->depth > 1 && !p->too_deep && p->frames[p->depth - 1].region == r &&
         !p->frames[p->depth - 1].skipped)
         pomp_values_add(&p->values, p->frames[p->depth - 1].node, (enum pomp_value_kind)value_kind,
@@ -56,6 +61,7 @@ void bridge_stream_close(struct pomp_thread *s, struct POMP_Region_s *r, uint64_
     if (pomp_profile_exit(p, r, now) != POMP_PROFILE_SKIPPED && s->log.buf)
         pomp_eventlog_put(&s->log, now, r->id, kind, POMP_PHASE_EXIT, POMP_GROUP_TARGET,
                           value < 0 ? 0 : (uint64_t)value);
+    pomp_thread_write_end(s);
 }
 
 static enum bridge_construct target_construct(ompt_target_t kind)

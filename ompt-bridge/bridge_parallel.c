@@ -171,9 +171,10 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
         return;
     struct pomp_thread *t = bridge_pomp_thread(b);
-    if (!m->master && team->fork && t) {
+    if (!m->master && team->fork && t && pomp_thread_write_begin(t)) {
         pomp_profile_team_begin(&t->profile, m->region, team->fork, m->start,
                                 bridge_measuring() == 0);
+        pomp_thread_write_end(t);
         m->frame = 1;
     }
     if (team->owned && (m->master || m->frame)) {
@@ -211,8 +212,10 @@ static void implicit_task_end(struct bridge_thread *b, uint64_t now)
     if (m->frame) {
         m->frame = 0;
         struct pomp_thread *t = bridge_pomp_thread(b);
-        if (t)
+        if (t && pomp_thread_write_begin(t)) {
             pomp_profile_exit(&t->profile, m->region, when); /* the share; POMP logs no event */
+            pomp_thread_write_end(t);
+        }
     }
 }
 

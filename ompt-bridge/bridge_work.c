@@ -151,9 +151,10 @@ void bridge_on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
         s->region = bridge_region(BC_MASKED, codeptr_ra);
         bridge_record(b, BR_BEGIN, s->region, pomp_now(), POMP_EV_MASTER_BEGIN);
         struct pomp_thread *t = bridge_pomp_thread(b);
-        if (t) { /* POMP_Masked_begin, if instrumented, comes next and takes it over */
+        if (t && pomp_thread_write_begin(t)) { /* POMP_Masked_begin, if instrumented, takes it over */
             pomp_profile_mark_adoptable(&t->profile);
             s->depth = t->profile.depth;
+            pomp_thread_write_end(t);
         }
     } else {
         struct bridge_scope *s = bridge_scope_pop(b, SCOPE_MASKED);

@@ -12,8 +12,10 @@
 #include "pomp_run_build.h"
 #include "pomp_sampling.h"
 #include "pomp_sources.h"
+#include "pomp_thread.h"
 
 int pomp_state;
+__thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
 
 /* Set once by init_core, read-only afterwards. */
 static struct pomp_config config;
@@ -117,10 +119,13 @@ static void finalize_once_fn(void)
     if (!config.enabled)
         return;
     pomp_sources_flush();
-    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_SEQ_CST);
+    pomp_threads_quiesce(); /* threads still running (exit() from one of them) write no more */
     pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);
+    pomp_tls_finalizing = 1; /* the hooks close what the runtime left open: they write */
     pomp_sources_finalize(); /* after the measured duration: names regions by code address */
+    pomp_tls_finalizing = 0;
     struct pomp_run run;
     if (pomp_run_build(&run, &config, &clock_state) == 0)
         pomp_output_write(&run);

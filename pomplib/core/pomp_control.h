@@ -18,6 +18,10 @@ enum pomp_state {
 };
 extern int pomp_state;
 
+/* Set on the thread that finalizes, while the sources' finalize hooks close
+ * what the runtime left open: the one writer allowed after the stop. */
+extern __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
+
 /* Initializes the library once and runs the prelinker's POMP_Init_Handles. */
 void pomp_ensure_initialized(void);
 /* Initializes the library once, without POMP_Init_Handles (for POMP_Get_handle,

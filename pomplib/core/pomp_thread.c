@@ -1,7 +1,12 @@
 #include "pomp_thread.h"
 
+#include <linux/membarrier.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "pomp_clock.h"
@@ -66,4 +71,38 @@ struct pomp_thread *pomp_thread_list(uint32_t *count)
     *count = threads_count;
     pthread_mutex_unlock(&threads_lock);
     return t;
+}
+
+/* Makes every running thread of the process pass a full memory barrier, so
+ * that a writer's mark (pomp_thread_write_begin) and the stopped state are
+ * seen in one order by both sides. */
+static void barrier_all_threads(void)
+{
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 &&
+        syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+        return;
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0) == 0)
+        return;
+    /* no membarrier (an old kernel): a reordered store is visible within
+     * nanoseconds; wait well past that */
+    struct timespec pause = {0, 10 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+}
+
+void pomp_threads_quiesce(void)
+{
+    barrier_all_threads();
+    uint64_t deadline = pomp_monotonic_ns() + 1000000000u;
+    uint32_t n, busy = 0;
+    for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next) {
+        if (t == pomp_tls_thread)
+            continue;
+        while (__atomic_load_n(&t->writing, __ATOMIC_ACQUIRE) && pomp_monotonic_ns() < deadline)
+            sched_yield();
+        busy += __atomic_load_n(&t->writing, __ATOMIC_ACQUIRE) != 0;
+    }
+    if (busy)
+        fprintf(stderr, "pomp: warning: %u thread%s still recording an event 1 s after the end of "
+                        "measurement: %s figures may be off by that event\n",
+                busy, busy == 1 ? " was" : "s were", busy == 1 ? "its" : "their");
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "pomp_control.h"
 #include "pomp_device_ops.h" /* POMP_STREAM_DEVICE_TRACE */
 #include "pomp_eventlog.h"
 #include "pomp_profile.h"
@@ -18,6 +19,7 @@ struct pomp_thread {
     int32_t omp_thread_num;     /* thread_id argument of the thread's first event */
     pid_t os_tid;
     int32_t device;             /* -1: an OS thread; else a device stream (below) of this device */
+    uint32_t writing;           /* an event source is changing this record now (atomic) */
     uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
@@ -36,6 +38,36 @@ static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
     return t;
 }
 
+/* Every change of a thread's record (profile, log, values) is bracketed by
+ * these, so that the finalizer merges the records once no thread writes them:
+ * the writer marks its record, then looks at the state again, and writes
+ * nothing once measurement has stopped (a thread still running when another
+ * one calls exit()). The finalizer stores the state, makes every running thread
+ * pass a full barrier (membarrier), then waits until no record is marked
+ * (pomp_threads_quiesce): the writer's side costs two plain stores and a load. */
+static inline __attribute__((always_inline)) int pomp_thread_write_begin(struct pomp_thread *t)
+{
+    __atomic_store_n(&t->writing, 1, __ATOMIC_RELAXED);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the finalizer's membarrier is the hardware fence */
+    if (__builtin_expect(__atomic_load_n(&pomp_state, __ATOMIC_RELAXED) == POMP_STATE_STOPPED, 0) &&
+        !pomp_tls_finalizing) {
+        __atomic_store_n(&t->writing, 0, __ATOMIC_RELEASE);
+        return 0;
+    }
+    return 1;
+}
+
+static inline __attribute__((always_inline)) void pomp_thread_write_end(struct pomp_thread *t)
+{
+    __atomic_store_n(&t->writing, 0, __ATOMIC_RELEASE);
+}
+
+/* After the state became POMP_STATE_STOPPED: returns once no other thread is
+ * inside pomp_thread_write_begin/end (the calling thread is not waited for: a
+ * signal may have interrupted it there). Threads that stay inside longer than
+ * a second (stopped by a debugger) are said and not waited for. */
+void pomp_threads_quiesce(void);
+
 /* One event on thread t's call-path profile and, when tracing, its log: what
  * every event source (POMP routines, the OMPT bridge) does once it has its
  * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
@@ -45,6 +77,8 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
                    enum pomp_phase phase, int off, unsigned kind, unsigned group, uint64_t arg)
 {
     int32_t rc;
+    if (__builtin_expect(!pomp_thread_write_begin(t), 0))
+        return POMP_PROFILE_SKIPPED; /* measurement stopped */
     switch (phase) {
     case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
     case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
@@ -52,10 +86,9 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
     case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
     default: rc = pomp_profile_event(&t->profile, r, now, off); break;
     }
-    if (__builtin_expect(rc == POMP_PROFILE_SKIPPED, 0))
-        return rc;
-    if (t->log.buf)
+    if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
+    pomp_thread_write_end(t);
     return rc;
 }
 

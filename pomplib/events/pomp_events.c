@@ -326,10 +326,11 @@ static inline POMP_Int32 values_record(POMP_Int32 rc, enum pomp_value_kind kind,
     if (values_bad(n, values))
         return rc != POMP_SUCCESS ? rc : POMP_ERR_VALUES;
     struct pomp_thread *t = pomp_tls_thread;
-    if (t && t->profile.counted) { /* NULL: the event itself was not recorded */
+    if (t && t->profile.counted && pomp_thread_write_begin(t)) { /* NULL: the event was not recorded */
         if (n > 0)
             pomp_values_add(&t->profile.values, t->profile.counted, kind, n, values);
         t->profile.counted = NULL;
+        pomp_thread_write_end(t);
     }
     return rc;
 }
