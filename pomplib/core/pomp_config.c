@@ -49,6 +49,34 @@ int pomp_parse_size(const char *s, uint64_t *out)
     return 1;
 }
 
+int pomp_parse_throttle(const char *s, uint64_t *visits, uint64_t *ns)
+{
+    int on;
+    if (pomp_parse_bool(s, &on) && !on) {
+        *visits = 0;
+        *ns = 0;
+        return 1;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *end != ',' || v < 1000)
+        return 0;
+    const char *t = end + 1;
+    double d = strtod(t, &end);
+    static const struct {
+        const char *unit;
+        double ns;
+    } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
+    for (size_t i = 0; end != t && d > 0 && i < sizeof units / sizeof *units; i++)
+        if (strcasecmp(end, units[i].unit) == 0 && d * units[i].ns <= 1e9) {
+            *visits = v;
+            *ns = (uint64_t)(d * units[i].ns);
+            return 1;
+        }
+    return 0;
+}
+
 int pomp_parse_trace(const char *s, unsigned *out)
 {
     static const struct {
@@ -97,6 +125,8 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
     cfg->profile_nodes = DEFAULT_PROFILE_NODES;
+    cfg->throttle_visits = 100000; /* TAU's rule: 100,000 calls under 10 us each */
+    cfg->throttle_ns = 10000;
     cfg->filter_include = (struct pomp_filter){0};
     cfg->filter_exclude = (struct pomp_filter){0};
 
@@ -153,6 +183,16 @@ void pomp_config_read(struct pomp_config *cfg)
             pomp_config_bad_value("POMP_PROFILE_NODES", v,
                                   "a number of call-path nodes per thread from 64 to 1G, with k, M or G",
                                   "1M");
+    }
+
+    v = getenv("POMP_THROTTLE");
+    if (v && !pomp_parse_throttle(v, &cfg->throttle_visits, &cfg->throttle_ns)) {
+        pomp_config_bad_value("POMP_THROTTLE", v,
+                              "off, or EXECUTIONS,MEAN such as 100000,10us (at least 1000 executions, "
+                              "a mean of at most 1s)",
+                              "100000,10us");
+        cfg->throttle_visits = 100000;
+        cfg->throttle_ns = 10000;
     }
 
     v = getenv("POMP_BUFFER_SIZE");

@@ -16,6 +16,9 @@ struct pomp_config {
     unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
     uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
     uint32_t profile_nodes;            /* call-path nodes per thread */
+    uint64_t throttle_visits;          /* POMP_THROTTLE: executions before a region may be throttled
+                                          (0: never throttle) */
+    uint64_t throttle_ns;              /* ... when their mean time is under this */
     struct pomp_filter filter_include; /* POMP_FILTER_INCLUDE: record only matching regions */
     struct pomp_filter filter_exclude; /* POMP_FILTER_EXCLUDE: never record matching regions */
 };
@@ -27,6 +30,8 @@ void pomp_config_read(struct pomp_config *cfg);
 /* Parsers shared with the tests. Each returns 1 on success. */
 int pomp_parse_bool(const char *s, int *out);
 int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */
+/* "100000,10us", "off" -> visits (0 for off) and a mean time in ns. */
+int pomp_parse_throttle(const char *s, uint64_t *visits, uint64_t *ns);
 /* "otf2", "chrome,events", "both", "none" (any case) -> enum pomp_trace_format bits. */
 int pomp_parse_trace(const char *s, unsigned *out);
 

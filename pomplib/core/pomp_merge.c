@@ -71,6 +71,7 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
     s->incl += n->incl;
     s->excl += n->excl;
     s->body += n->body;
+    s->untimed += n->untimed;
     s->samples_work += n->samples_work;
     s->samples_wait += n->samples_wait;
     if (n->visits + n->begins) {
@@ -168,6 +169,8 @@ static int describe_regions(struct pomp_merged *m)
             .ctc_text = r->ctc_text,
             .ctc = r->ctc,
             .filtered = r->filtered_out,
+            .throttled_ns = __atomic_load_n(&r->throttled, __ATOMIC_ACQUIRE) ? r->throttled_ns : 0,
+            .throttled_after = r->throttled_after,
             .ctc_error = r->ctc_error,
             .ctc_error_offset = r->ctc_error_offset,
         };
@@ -187,6 +190,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .nesting_errors = t->profile.nesting_errors,
         .dropped_paths = t->profile.dropped_paths,
         .deep_events = t->profile.deep_events,
+        .untimed_events = t->profile.untimed_events,
         .max_nodes = t->profile.nodes_max,
         .dropped_values = t->profile.values.dropped,
         .has_log = t->log.buf != NULL,

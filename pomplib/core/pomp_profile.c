@@ -1,5 +1,6 @@
 #include "pomp_profile.h"
 
+#include "pomp_control.h"
 #include "pomp_region.h"
 
 #include <pomplib.h>
@@ -45,6 +46,45 @@ void pomp_profile_destroy(struct pomp_profile *p)
     p->chunks = NULL;
     p->nodes_used = 0;
     pomp_value_pool_destroy(&p->values);
+}
+
+void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns)
+{
+    p->throttle_visits = visits;
+    p->throttle_ns = ns;
+}
+
+/* Throttles r when the executions counted on node n so far took less than the
+ * throttle's mean each. Called every 1024 executions past the threshold: the
+ * clock's rate is estimated here, from the start of measurement to now. */
+static __attribute__((noinline, cold)) void throttle_check(struct pomp_profile *p,
+                                                           struct pomp_node *n,
+                                                           struct POMP_Region_s *r, uint64_t now)
+{
+    const struct pomp_clock *c = pomp_clock();
+    uint64_t ns = pomp_monotonic_ns() - c->start_ns, ticks = now - c->start_ticks;
+    uint64_t runs = n->visits ? n->visits : n->begins;
+    if (ns == 0 || ticks == 0 || runs <= n->untimed)
+        return;
+    double ticks_per_ns = (double)ticks / (double)ns;
+    double mean_ns = (double)n->incl / ticks_per_ns / (double)(runs - n->untimed);
+    if (mean_ns >= (double)p->throttle_ns || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED))
+        return;
+    uint64_t none = 0;
+    if (__atomic_compare_exchange_n(&r->throttled_ns, &none, ns, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+        __atomic_store_n(&r->throttled_after, runs, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->throttled, 1, __ATOMIC_RELEASE);
+}
+
+static inline void maybe_throttle(struct pomp_profile *p, struct pomp_node *n,
+                                  struct POMP_Region_s *r, uint64_t now)
+{
+    uint64_t runs = n->visits ? n->visits : n->begins;
+    if (__builtin_expect(p->throttle_visits != 0 && runs >= p->throttle_visits && (runs & 1023) == 0 &&
+                             n != &p->overflow && now != POMP_UNTIMED,
+                         0))
+        throttle_check(p, n, r, now);
 }
 
 void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_node *))
@@ -182,6 +222,9 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     f->task = place == PUSH_TASK_ROOT;
     f->in_task = f->task || p->frames[p->depth - 1].in_task;
     f->switched = p->task_switched;
+    /* a throttled region, or inside one (a task's execution is timed anyway) */
+    f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
+                                    (p->frames[p->depth - 1].untimed && !f->task)));
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
     /* the sampling signal handler reads the top frame: complete it first */
@@ -194,6 +237,10 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
         n->visits++;
     else
         n->begins++;
+    if (__builtin_expect(f->untimed, 0)) {
+        n->untimed++;
+        p->untimed++;
+    }
 }
 
 static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
@@ -210,6 +257,14 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
     struct pomp_frame *below = &p->frames[p->depth - 1];
+    if (__builtin_expect(f->untimed, 0)) { /* counted at its start; its time is its parent's */
+        p->untimed--;
+        return POMP_SUCCESS;
+    }
+    if (__builtin_expect(now == POMP_UNTIMED, 0)) { /* timed when it began, throttled since */
+        n->untimed++;
+        return POMP_SUCCESS;
+    }
     uint64_t wall = now - f->start;
     /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
      * switch: their time is theirs, not this frame's */
@@ -226,6 +281,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         below->child += wall;     /* a wait (barrier, implicit task) is not the task */
     else
         below->child += incl;
+    maybe_throttle(p, n, f->region, now);
     return POMP_SUCCESS;
 }
 
@@ -328,7 +384,8 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     if (top->skipped)
         return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
     p->counted = top->node;
-    top->node->body += now - top->body_start;
+    if (!top->untimed && now != POMP_UNTIMED && top->body_start != POMP_UNTIMED)
+        top->node->body += now - top->body_start;
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
@@ -343,7 +400,7 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
     }
     if (top->in_body) { /* exit without end: close the block too */
         p->nesting_errors++;
-        if (!top->skipped)
+        if (!top->skipped && !top->untimed && now != POMP_UNTIMED && top->body_start != POMP_UNTIMED)
             top->node->body += now - top->body_start;
     }
     return pop(p, now);
@@ -351,7 +408,6 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
 
 int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
-    (void)now;
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (off)
         return POMP_PROFILE_SKIPPED;
@@ -371,6 +427,10 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
     p->counted = n;
     if (n->min == UINT64_MAX)
         n->min = 0;
+    if (now == POMP_UNTIMED) /* throttled: counted, not timed */
+        n->untimed++;
+    else /* an event takes no time: past the threshold it is throttled */
+        maybe_throttle(p, n, r, now);
     return POMP_SUCCESS;
 }
 

@@ -39,6 +39,7 @@ struct pomp_node {
      * the fork point (nested teams included). NULL for every other node. */
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
+    uint64_t untimed;    /* executions counted without time (a throttled region, or inside one) */
     uint8_t task_root;   /* a task's execution tree, a child of the thread's root */
 };
 
@@ -66,6 +67,7 @@ struct pomp_frame {
     uint8_t adopt;        /* opened by the runtime (OMPT) before the instrumentation could:
                              a POMP begin of the same construct takes it over */
     uint8_t task;         /* an explicit task's execution (a task root's frame) */
+    uint8_t untimed;      /* counted, not timed: a throttled region, or a frame inside one */
     uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
                              task's only while the task is current */
 };
@@ -83,6 +85,9 @@ struct pomp_profile {
     uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
     uint64_t deep_events;             /* events not recorded because they were that deep */
     uint64_t task_switched;           /* ticks of tasks run inside other tasks, so far */
+    uint32_t untimed;                 /* untimed frames open: events inside them read no clock */
+    uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
+    uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     struct pomp_frame frames[POMP_MAX_DEPTH];
@@ -96,6 +101,17 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now);
 
 /* Releases the nodes (the profile itself belongs to the caller). */
 void pomp_profile_destroy(struct pomp_profile *p);
+
+/* The timestamp of an event that is counted, not timed (a throttled region). */
+#define POMP_UNTIMED UINT64_MAX
+
+/* A region whose executions on one call path reach throttle_visits with a mean
+ * time under throttle_ns is throttled (TAU's rule, 100,000 under 10 us by
+ * default): from then on its executions, and what runs inside them, are
+ * counted on their nodes (visits, begins, untimed) but not timed: no clock, no
+ * trace record, no figures of time; their time stays with the enclosing
+ * region's own time. A task's execution inside one is still timed (a task root). */
+void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
 
 /* Calls fn for every node of the profile (not the root or the overflow node). */
 void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_node *));

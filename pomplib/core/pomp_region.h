@@ -22,10 +22,14 @@ struct POMP_Region_s {
     uint8_t filtered_out;         /* POMP_FILTER_*: events of this region are not recorded */
     uint8_t task_root;            /* an explicit task's execution: its begin opens a tree of
                                      its own at the thread's root (core/pomp_profile.c) */
+    uint8_t throttled;            /* very frequent and very short: its executions are counted,
+                                     no longer timed (atomic; core/pomp_profile.c) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
     int ctc_error;                /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
+    uint64_t throttled_ns;        /* when it was throttled, ns since the start (atomic) */
+    uint64_t throttled_after;     /* the executions on the path that decided it */
     char *ctc_text;               /* copy of the CTC string */
     struct ctc ctc;               /* parsed (empty when ctc_error != 0) */
     struct POMP_Region_s *next;   /* registry list, newest first */

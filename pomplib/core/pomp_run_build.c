@@ -45,6 +45,8 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
     run->max_depth = POMP_MAX_DEPTH;
+    run->throttle_visits = cfg->throttle_visits;
+    run->throttle_ns = cfg->throttle_ns;
     run->trace = cfg->trace;
     run->ngroups = POMP_GROUP_COUNT;
     run->group_names = group_names();

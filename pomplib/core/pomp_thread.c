@@ -34,6 +34,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
         free(t);
         return NULL;
     }
+    pomp_profile_set_throttle(&t->profile, cfg->throttle_visits, cfg->throttle_ns);
     t->log.fd = -1;
     if (cfg->trace)
         pomp_eventlog_alloc(&t->log, cfg->trace_events_per_thread);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "pomp_clock.h"
 #include "pomp_control.h"
 #include "pomp_device_ops.h" /* POMP_STREAM_DEVICE_TRACE */
 #include "pomp_eventlog.h"
@@ -68,6 +69,18 @@ static inline __attribute__((always_inline)) void pomp_thread_write_end(struct p
  * a second (stopped by a debugger) are said and not waited for. */
 void pomp_threads_quiesce(void);
 
+/* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it needs none:
+ * r is throttled, or the thread is inside a throttled region (a task's
+ * execution is timed even there: a task root of its own). */
+static inline __attribute__((always_inline)) uint64_t pomp_thread_clock(const struct pomp_thread *t,
+                                                                       const struct POMP_Region_s *r)
+{
+    if (__builtin_expect(__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
+                             (t->profile.untimed && !r->task_root), 0))
+        return POMP_UNTIMED;
+    return pomp_now();
+}
+
 /* One event on thread t's call-path profile and, when tracing, its log: what
  * every event source (POMP routines, the OMPT bridge) does once it has its
  * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
@@ -86,7 +99,9 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
     case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
     default: rc = pomp_profile_event(&t->profile, r, now, off); break;
     }
-    if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
+    if (__builtin_expect(now == POMP_UNTIMED, 0)) /* throttled: no place in a trace */
+        t->profile.untimed_events++;
+    else if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     pomp_thread_write_end(t);
     return rc;

@@ -93,6 +93,9 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
         write_value_names(f, &r->ctc);
         if (r->filtered)
             fputs(", \"filtered\": true", f);
+        if (r->throttled_ns) /* counted, no longer timed, from then on (POMP_THROTTLE) */
+            fprintf(f, ", \"throttled\": {\"since_ns\": %llu, \"after\": %llu}",
+                    (unsigned long long)r->throttled_ns, (unsigned long long)r->throttled_after);
         if (r->ctc_error) {
             fprintf(f, ", \"ctc_error\": {\"offset\": %zu, \"message\": ", r->ctc_error_offset);
             pomp_json_string(f, ctc_error_string(r->ctc_error));
@@ -112,11 +115,13 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
         fprintf(f,
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
                 "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
-                "\"dropped_values\": %llu, \"deep_events\": %llu, \"max_nodes\": %u",
+                "\"dropped_values\": %llu, \"deep_events\": %llu, \"untimed_events\": %llu, "
+                "\"max_nodes\": %u",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)t->nesting_errors, (unsigned long long)t->dropped_paths,
                 (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values,
-                (unsigned long long)t->deep_events, t->max_nodes);
+                (unsigned long long)t->deep_events, (unsigned long long)t->untimed_events,
+                t->max_nodes);
         if (t->device >= 0) /* a device stream */
             fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
         fputc('}', f);
@@ -173,6 +178,8 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
             if (run->sampling.on)
                 fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
                         (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
+            if (s->untimed)
+                fprintf(f, ", \"untimed\": %llu", (unsigned long long)s->untimed);
             if (s->values)
                 write_values(f, s->values);
             fputc('}', f);

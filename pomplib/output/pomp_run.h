@@ -24,6 +24,8 @@ struct pomp_run_region {
     const char *ctc_text;       /* its CTC string */
     struct ctc ctc;             /* parsed (empty when ctc_error != 0) */
     int filtered;               /* POMP_FILTER_*: its events were not recorded */
+    uint64_t throttled_ns;      /* throttled (POMP_THROTTLE) since this time from the start; 0: never */
+    uint64_t throttled_after;   /* the executions on one path that decided it */
     int ctc_error;              /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
 };
@@ -38,6 +40,7 @@ struct pomp_run_thread {
     uint64_t nesting_errors;    /* unmatched end/exit events */
     uint64_t dropped_paths;     /* call paths that found the profile full */
     uint64_t deep_events;       /* events nested deeper than the profile records */
+    uint64_t untimed_events;    /* events of throttled regions: counted, not timed, not traced */
     uint32_t max_nodes;         /* the call-path nodes it could hold (POMP_PROFILE_NODES) */
     uint64_t dropped_values;    /* value lists that found the value pool full */
     /* its trace (POMP_TRACE): */
@@ -50,6 +53,7 @@ struct pomp_run_thread {
 
 struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
+    uint64_t untimed;               /* executions counted without time (throttled) */
     uint64_t samples_work, samples_wait;
     struct pomp_value_block *values; /* user values: copies owned here */
 };
@@ -109,6 +113,8 @@ struct pomp_run {
     int write_profile;          /* POMP_PROFILE */
     int summary;                /* POMP_SUMMARY */
     uint32_t max_depth;         /* the nesting the profile records (POMP_MAX_DEPTH) */
+    uint64_t throttle_visits;   /* POMP_THROTTLE (0: off) */
+    uint64_t throttle_ns;
     unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */
     uint32_t ngroups;           /* the event groups, by enum pomp_group */
     const char *const *group_names;

@@ -92,6 +92,34 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
     free(rows);
 }
 
+/* The regions throttled (POMP_THROTTLE): which, from when, and how to time them all. */
+static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
+{
+    enum { LISTED = 4 };
+    const struct pomp_merged *m = &run->profile;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->nregions; i++)
+        n += m->regions[i].throttled_ns != 0;
+    if (!n)
+        return;
+    fprintf(f, "pomp: note: %u region%s throttled (more than %llu executions on a path, under %.0f us "
+               "each): counted, not timed, from then on:",
+            n, n == 1 ? "" : "s", (unsigned long long)run->throttle_visits, run->throttle_ns / 1e3);
+    uint32_t shown = 0;
+    for (uint32_t i = 0; i < m->nregions && shown < LISTED; i++) {
+        const struct pomp_run_region *r = &m->regions[i];
+        if (!r->throttled_ns)
+            continue;
+        fprintf(f, "%s %s%s%s", shown ? "," : "", r->type, r->ctc.name ? " " : "",
+                r->ctc.name ? r->ctc.name : "");
+        if (r->ctc.file && r->ctc.file[0])
+            fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+        fprintf(f, " (from %.3f s)", r->throttled_ns / 1e9);
+        shown++;
+    }
+    fprintf(f, "%s; POMP_THROTTLE=off times them all\n", n > shown ? ", ..." : "");
+}
+
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
 {
     const struct pomp_merged *m = &run->profile;
@@ -123,4 +151,5 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
         fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "
                    "threads[].dropped_values)\n",
                 (unsigned long long)values);
+    pomp_summary_note_throttled(f, run);
 }

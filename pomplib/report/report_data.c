@@ -22,8 +22,9 @@ void rp_region_label(const struct rp_region *r, char *buf, size_t size)
 {
     if (!r)
         snprintf(buf, size, "<overflow>");
-    else
-        snprintf(buf, size, "%s%s%s", r->type, *r->name ? " " : "", r->name);
+    else /* a throttled region's times cover its executions before it was throttled */
+        snprintf(buf, size, "%s%s%s%s", r->type, *r->name ? " " : "", r->name,
+                 json_object_get(r->json, "throttled") ? " [throttled]" : "");
 }
 
 void rp_region_location(const struct rp_region *r, char *buf, size_t size)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Throttling (POMP_THROTTLE): a million tiny critical and atomic updates per
+# thread are throttled after 100,000 executions under 10 us each: counted
+# exactly, not timed from then on, marked and said; off times them all.
+source "$(dirname "$0")/lib.sh"
+cat > tiny.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0, a = 0;
+#pragma omp parallel num_threads(2) reduction(+:s)
+    for (int i = 0; i < 1000000; i++) {
+#pragma omp critical
+        s += i & 7;
+#pragma omp atomic
+        a += 1;
+    }
+    printf("%ld %ld\n", s, a);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp tiny.c -o tiny 2>build.err || { cat build.err; fail "build"; }
+L_crit=$(line_of tiny.c "omp critical")
+
+POMP_SUMMARY=on POMP_OUTPUT_DIR=dflt ./tiny > out.txt 2> err.txt
+assert_contains out.txt "^7000000 2000000$" "the program computes the same"
+assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
+                "the summary says which regions, from when, and the setting"
+for t in critical atomic; do
+    assert_eq "$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
+                   | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' dflt/profile.json)" \
+              2000000 "$t: every execution counted"
+    jq -e --arg t $t '[.regions[] | select(.type == $t) | .throttled.since_ns > 0 and .throttled.after >= 100000] | all' \
+        dflt/profile.json > /dev/null || fail "$t: marked throttled in profile.json"
+    untimed=$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' dflt/profile.json)
+    [ "$untimed" -gt 1000000 ] && [ "$untimed" -lt 2000000 ] || fail "$t: $untimed untimed executions"
+done
+"$REPORT" dflt > report.txt
+assert_contains report.txt "critical \[throttled\]" "the report marks the region"
+
+POMP_THROTTLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=off ./tiny > out.txt 2> err.txt
+assert_not_contains err.txt "throttled" "off: nothing throttled"
+assert_eq "$(jq '[.regions[] | select(.throttled)] | length' off/profile.json)" 0 "off: no region throttled"
+assert_eq "$(jq '[.callpath[].per_thread[].untimed // 0] | add' off/profile.json)" 0 "off: every execution timed"
+
+POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
+assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
+echo "throttle: critical and atomic throttled, counted exactly, said; off times all"
