@@ -198,6 +198,33 @@ static void pop_row(const struct widths *w, const char *label, const char *loc, 
            100 * m->parallel_eff, 100 * m->load_balance, 100 * m->sync_eff, 100 * m->fork_join_eff);
 }
 
+/* What the run lost or left untimed, from profile.json's threads: said here as
+ * the summary said it at the end of the run (nothing is lost silently). */
+static void losses(const struct rp_profile *p)
+{
+    static const struct {
+        const char *key, *level, *what;
+    } kinds[] = {
+        {"nesting_errors", "warning", "unmatched end/exit events"},
+        {"dropped_paths", "warning",
+         "new call paths that did not fit the profile (POMP_PROFILE_NODES), in <overflow>"},
+        {"deep_events", "warning", "events nested deeper than the profile records, not recorded"},
+        {"dropped_values", "warning", "value lists that did not fit the value pool"},
+        {"dropped_events", "warning", "trace events lost"},
+        {"untimed_events", "note", "events of throttled regions, counted but not timed (POMP_THROTTLE)"},
+    };
+    json_t *threads = json_object_get(p->root, "threads");
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        double sum = 0;
+        size_t i;
+        json_t *t;
+        json_array_foreach(threads, i, t)
+            sum += json_number_value(json_object_get(t, kinds[k].key));
+        if (sum > 0)
+            printf("%s: %.0f %s\n", kinds[k].level, sum, kinds[k].what);
+    }
+}
+
 /* The POP metrics of the run and of the parallel regions with the most elapsed time. */
 static void efficiency_table(const struct rp_profile *p, const struct widths *w)
 {
@@ -228,7 +255,9 @@ void report_text(const struct rp_profile *p, int per_thread)
            p->nthreads - streams);
     if (streams)
         printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
-    printf("%zu regions\n\n", p->nregions);
+    printf("%zu regions\n", p->nregions);
+    losses(p);
+    putchar('\n');
     efficiency_table(p, &w);
     callpath_table(p, &w, per_thread);
     flat_table(p, &w);

@@ -88,6 +88,9 @@ assert_eq "$(sum_of deep.out userregion visits)" 0 "a user region has begins"
 assert_eq "$(sum_of deep.out userregion begins)" 255 "the recorded levels"
 assert_contains deep.err "warning: 19490 events nested deeper than 256 regions were not recorded" \
                 "the loss is said"
+"$REPORT" deep.out > deep.report
+assert_contains deep.report "^warning: 19490 events nested deeper than the profile records, not recorded$" \
+                "pomp-report says it too"
 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev/null 2> quiet.err
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
 

@@ -38,6 +38,8 @@ for t in critical atomic; do
 done
 "$REPORT" dflt > report.txt
 assert_contains report.txt "critical \[throttled\]" "the report marks the region"
+assert_contains report.txt "^note: [0-9]+ events of throttled regions, counted but not timed \(POMP_THROTTLE\)$" \
+                "the report says how many events were not timed"
 
 POMP_THROTTLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=off ./tiny > out.txt 2> err.txt
 assert_not_contains err.txt "throttled" "off: nothing throttled"
