@@ -7,6 +7,8 @@
 
 enum { TOP_REGIONS = 5 };
 
+static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run);
+
 struct row {
     size_t node;
     uint64_t max_incl, visits;
@@ -88,6 +90,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
             fputs("<overflow: more paths than the profile holds>\n", f);
     }
     pomp_devices_summary(f, run);
+    pomp_summary_note_throttled(f, run);
     fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
     free(rows);
 }
@@ -151,5 +154,4 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
         fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "
                    "threads[].dropped_values)\n",
                 (unsigned long long)values);
-    pomp_summary_note_throttled(f, run);
 }
