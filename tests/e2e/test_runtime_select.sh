@@ -72,3 +72,31 @@ set +e
 "$POMPCC" --pomp-runtime=libomp -fopenmp scope.c -o scope_omp > /dev/null 2> forced2.err
 set -e
 assert_contains forced2.err "pompcc: warning: scope.c calls GOMP_scope_start .*; linking it as --pomp-runtime=libomp asks" "warning when forced to libomp"
+
+# omp_pause_resource_all(omp_pause_hard): libomp 19 crashes in omp_get_thread_num()
+# until the next parallel region; the inserted code must not be the one calling it.
+cat > pause.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(3) reduction(+: n)
+    n++;
+    if (omp_pause_resource_all(omp_pause_hard) != 0)
+        puts("pause refused");
+    int m = 0;
+    #pragma omp parallel for num_threads(2) reduction(+: m)
+    for (int i = 0; i < 10; i++)
+        m += i;
+    printf("%d %d\n", n, m);
+    return 0;
+}
+C
+plain_cc pause.c -o pause_plain
+for rt in libomp gomp; do
+    "$POMPCC" --pomp-runtime=$rt -fopenmp pause.c -o pause_$rt
+    assert_eq "$(POMP_OUTPUT_DIR=pause_$rt.d ./pause_$rt)" "$(./pause_plain)" "omp_pause_resource_all on $rt"
+done
+# libgomp keeps measuring after the pause (libomp finalizes its OMPT tool there, and libpomp with it)
+assert_eq "$(region_sum pause_gomp.d parallel 11 visits)" 1 "the region after the pause is measured"
