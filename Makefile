@@ -24,7 +24,7 @@ DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-d
 
 .PHONY: all deps demo test test-unit test-e2e sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
-     $(LIB)/libpomp.so $(INC)/pomplib.h $(INC)/omp_collector_api.h
+     $(LIB)/libpomp.so $(LIB)/libpomp-gomp.so $(INC)/pomplib.h $(INC)/omp_collector_api.h
 
 # ---- dependencies ----
 deps:
@@ -62,7 +62,10 @@ LAYER_INCLUDE_output  := pomplib/output $(POMPLIB_COMMON)
 LAYER_INCLUDE_core    := $(POMPLIB_CORE) pomplib/output $(POMPLIB_COMMON)
 LAYER_INCLUDE_events  := pomplib/events $(POMPLIB_CORE) $(POMPLIB_COMMON)
 LAYER_INCLUDE_ompt-bridge := ompt-bridge $(POMPLIB_CORE) $(POMPLIB_COMMON)
-layer_of = $(if $(filter pomplib/core/% pomplib/sampling/% pomplib/devices/%,$(1)),core,$(if $(filter pomplib/output/%,$(1)),output,$(if $(filter pomplib/events/%,$(1)),events,$(if $(filter ompt-bridge/%,$(1)),ompt-bridge,common))))
+# the libgomp bridge is a library of its own that talks to libpomp through
+# OMPT only (gomp-bridge/README.md): its own folder and omp-tools.h
+LAYER_INCLUDE_gomp-bridge := gomp-bridge
+layer_of = $(if $(filter pomplib/core/% pomplib/sampling/% pomplib/devices/%,$(1)),core,$(if $(filter pomplib/output/%,$(1)),output,$(if $(filter pomplib/events/%,$(1)),events,$(if $(filter ompt-bridge/%,$(1)),ompt-bridge,$(if $(filter gomp-bridge/%,$(1)),gomp-bridge,common)))))
 layer_flags = $(addprefix -I,$(LAYER_INCLUDE_$(call layer_of,$(1)))) $(OMPT_INCLUDE)
 POMPLIB_DIRS := pomplib/common pomplib/core pomplib/events pomplib/sampling pomplib/devices pomplib/output
 POMPLIB_SRC := $(foreach d,$(POMPLIB_DIRS),$(wildcard $(d)/*.c))
@@ -80,6 +83,14 @@ $(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(POMPLIB_HD
 	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete $(POMPLIB_LIBS)
+# ---- the libgomp bridge (gomp-bridge/): libpomp-gomp.so, put before libgomp
+# by pompcc and pomprun; libgomp's entry points with libgomp's versions ----
+GOMP_BRIDGE_OBJ := $(patsubst %.c,$(OBJ)/%.o,$(wildcard gomp-bridge/*.c))
+$(OBJ)/gomp-bridge/%.o: gomp-bridge/%.c $(wildcard gomp-bridge/*.h) $(OMPT_INC)/omp-tools.h | $(OBJ)/gomp-bridge
+	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
+$(LIB)/libpomp-gomp.so: $(GOMP_BRIDGE_OBJ) gomp-bridge/libpomp-gomp.map $(LIB)/libpomp.so
+	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(GOMP_BRIDGE_OBJ) -Wl,--version-script=gomp-bridge/libpomp-gomp.map \
+	  -L$(LIB) -lpomp -Wl,-rpath,'$$ORIGIN'
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 $(INC)/omp_collector_api.h: ompt-bridge/omp_collector_api.h | $(INC)
@@ -155,7 +166,7 @@ $(OBJ)/gen/report_template.o: $(GEN)/report_template.c | $(OBJ)/gen
 $(BIN)/pomp-report: $(REPORT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -ljansson
 
-$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge:
+$(BIN) $(LIB) $(INC) $(GEN) $(OBJ)/ctc $(OBJ)/instrumenter $(OBJ)/runtime $(OBJ)/gen $(OBJ)/report $(BUILD)/tests $(BUILD)/tools $(OMPT_INC) $(OBJ)/ompt-bridge $(OBJ)/gomp-bridge:
 	mkdir -p $@
 
 # ---- tests ----

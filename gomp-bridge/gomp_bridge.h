@@ -1,0 +1,107 @@
+/* The libgomp bridge: what libgomp does not tell a tool, told in OMPT's
+ * terms. libgomp has no OMPT; this library (libpomp-gomp.so, linked before
+ * libgomp by pompcc, LD_PRELOADed by pomprun) interposes its entry points,
+ * wraps the outlined functions and task functions they are handed, and plays
+ * the runtime's part of OMPT for libpomp's OMPT tool (ompt-bridge/): it starts
+ * the tool through ompt_start_tool, offers ompt_set_callback, ompt_get_state
+ * and ompt_get_task_info, and calls the registered callbacks where libomp
+ * would. Both runtimes therefore feed one model through one tool
+ * (docs/gomp.md). It includes nothing of libpomp but the public OMPT
+ * interface.
+ *
+ * Mutable state: the callbacks the tool registered (written by
+ * ompt_set_callback, read relaxed on every wrapper), each thread's state
+ * (thread-local, below), and the joins of recent teams (gomp_team.c). */
+#ifndef POMP_GOMP_BRIDGE_H
+#define POMP_GOMP_BRIDGE_H
+
+#include <omp-tools.h>
+#include <stdint.h>
+
+#include "gomp_real.h"
+
+#define GOMP_EXPORT __attribute__((visibility("default")))
+
+/* The callbacks libpomp's tool registered (NULL: not registered). */
+struct gomp_callbacks {
+    ompt_callback_thread_begin_t thread_begin;
+    ompt_callback_thread_end_t thread_end;
+    ompt_callback_parallel_begin_t parallel_begin;
+    ompt_callback_parallel_end_t parallel_end;
+    ompt_callback_implicit_task_t implicit_task;
+    ompt_callback_sync_region_t sync_region;
+    ompt_callback_work_t work;
+    ompt_callback_dispatch_t dispatch;
+    ompt_callback_mutex_acquire_t mutex_acquire;
+    ompt_callback_mutex_t mutex_acquired;
+    ompt_callback_mutex_t mutex_released;
+    ompt_callback_task_create_t task_create;
+    ompt_callback_task_schedule_t task_schedule;
+};
+extern struct gomp_callbacks gomp_cb;
+
+/* A registered callback, or NULL (one relaxed load). */
+#define GOMP_CB(name) __atomic_load_n(&gomp_cb.name, __ATOMIC_RELAXED)
+
+enum { GOMP_MAX_NESTING = 8 }; /* team memberships tracked per thread (deeper: not reported) */
+
+/* A thread's state. Static TLS (the library is loaded with the program, never
+ * by dlopen), read by the sampler's signal handler: only plain stores. */
+struct gomp_thread_state {
+    uint8_t started;            /* thread_begin reported */
+    uint8_t pending;            /* a worker whose team's closing barrier is not reported ended */
+    int32_t state;              /* ompt_state_t, for ompt_get_state */
+    ompt_wait_id_t wait_id;
+    uint32_t nesting;           /* team memberships open */
+    uint64_t pending_team;      /* the team id whose join ends the pending barrier */
+    ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */
+    ompt_data_t initial_task;
+    ompt_frame_t frame;         /* for ompt_get_task_info: invoked by the runtime or not */
+    ompt_data_t team[GOMP_MAX_NESTING];     /* each membership's parallel_data (a copy) */
+    ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
+    uint64_t team_id[GOMP_MAX_NESTING];
+};
+extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
+
+/* The innermost team's parallel_data, or NULL outside a team. */
+static inline ompt_data_t *gomp_team_data(struct gomp_thread_state *t)
+{
+    return t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->team[t->nesting - 1] : NULL;
+}
+
+/* The code address the tool names a region by: the caller's return address,
+ * or an outlined function's entry (+1: the tool steps back one byte to the
+ * call), which is the pragma's line in GCC's debug information. */
+#define GOMP_CALLER() __builtin_return_address(0)
+#define GOMP_CODE_OF(fn) ((const void *)((const char *)(void *)(fn) + 1))
+
+/* A wait inside the runtime: state and wait id while it lasts. */
+static inline int32_t gomp_wait_begin(struct gomp_thread_state *t, int32_t state,
+                                      ompt_wait_id_t wait_id)
+{
+    int32_t old = t->state;
+    t->wait_id = wait_id;
+    t->state = state;
+    return old;
+}
+
+static inline void gomp_wait_end(struct gomp_thread_state *t, int32_t old)
+{
+    t->state = old;
+    t->wait_id = 0;
+}
+
+/* sync region begin/end on this thread (barriers, taskwait, taskgroup). */
+void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const void *codeptr);
+
+/* A worker that the previous team left in its closing barrier: the barrier
+ * and the implicit task end now (before it reports anything else). */
+void gomp_close_pending(struct gomp_thread_state *t);
+
+/* Whether the team with this id has joined (its master left the barrier). */
+int gomp_team_joined(uint64_t id);
+
+/* Counts of constructs forwarded unmeasured (reported at finalization). */
+extern uint64_t gomp_unwrapped_taskloops;
+
+#endif

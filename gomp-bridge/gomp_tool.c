@@ -1,0 +1,164 @@
+/* The runtime's side of OMPT for libpomp's tool, on libgomp: the tool is
+ * started when this library is loaded (libpomp is loaded first: it is this
+ * library's dependency), with the inquiry functions below; libpomp's tool
+ * registers its callbacks through ompt_set_callback, and the wrappers call
+ * them. At exit the tool is finalized, as libomp does at its shutdown. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gomp_bridge.h"
+
+/* libpomp's OMPT tool (libpomp.so exports it; docs/ompt.md). */
+extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
+                                                 const char *runtime_version);
+
+struct gomp_callbacks gomp_cb;
+__thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
+uint64_t gomp_unwrapped_taskloops;
+
+/* ---- libgomp's definitions ---- */
+
+#define GOMP_REAL_DEFINE(name, version, ret, params) ret(*real_##name) params;
+GOMP_REAL_ENTRIES(GOMP_REAL_DEFINE)
+#undef GOMP_REAL_DEFINE
+int gomp_real_resolved;
+
+static void *resolve(const char *name, const char *version)
+{
+    void *p = dlvsym(RTLD_NEXT, name, version);
+    return p ? p : dlsym(RTLD_NEXT, name);
+}
+
+int gomp_real_resolve(void)
+{
+    if (__atomic_load_n(&gomp_real_resolved, __ATOMIC_ACQUIRE))
+        return 0;
+    int missing = 0;
+#define GOMP_REAL_RESOLVE(name, version, ret, params)                                          \
+    *(void **)&real_##name = resolve(#name, version);                                           \
+    missing |= real_##name == NULL;
+    GOMP_REAL_ENTRIES(GOMP_REAL_RESOLVE)
+#undef GOMP_REAL_RESOLVE
+    __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
+    if (real_GOMP_parallel == NULL) {
+        fputs("pomp: error: libpomp-gomp.so is loaded without GCC's libgomp after it (it must "
+              "come before libgomp: pompcc and pomprun put it there)\n", stderr);
+        abort();
+    }
+    return missing ? -1 : 0;
+}
+
+/* ---- the inquiry functions the tool looks up ---- */
+
+static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
+{
+#define SET(field, type)                                                                       \
+    __atomic_store_n(&gomp_cb.field, (type)(void *)cb, __ATOMIC_RELEASE);                      \
+    return ompt_set_always;
+    switch (event) {
+    case ompt_callback_thread_begin: SET(thread_begin, ompt_callback_thread_begin_t)
+    case ompt_callback_thread_end: SET(thread_end, ompt_callback_thread_end_t)
+    case ompt_callback_parallel_begin: SET(parallel_begin, ompt_callback_parallel_begin_t)
+    case ompt_callback_parallel_end: SET(parallel_end, ompt_callback_parallel_end_t)
+    case ompt_callback_implicit_task: SET(implicit_task, ompt_callback_implicit_task_t)
+    case ompt_callback_sync_region: SET(sync_region, ompt_callback_sync_region_t)
+    case ompt_callback_work: SET(work, ompt_callback_work_t)
+    case ompt_callback_dispatch: SET(dispatch, ompt_callback_dispatch_t)
+    case ompt_callback_mutex_acquire: SET(mutex_acquire, ompt_callback_mutex_acquire_t)
+    case ompt_callback_mutex_acquired: SET(mutex_acquired, ompt_callback_mutex_t)
+    case ompt_callback_mutex_released: SET(mutex_released, ompt_callback_mutex_t)
+    case ompt_callback_task_create: SET(task_create, ompt_callback_task_create_t)
+    case ompt_callback_task_schedule: SET(task_schedule, ompt_callback_task_schedule_t)
+    default: return ompt_set_never; /* masked, nest_lock, dependences, cancel, devices... */
+    }
+#undef SET
+}
+
+/* The calling thread's state; async-signal-safe (thread-local reads). A
+ * worker left in its team's closing barrier idles once the master left it. */
+static int get_state(ompt_wait_id_t *wait_id)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    int state = t->state;
+    if (state == ompt_state_wait_barrier_implicit_parallel && t->pending &&
+        gomp_team_joined(t->pending_team))
+        state = ompt_state_idle;
+    if (wait_id)
+        *wait_id = t->wait_id;
+    return state;
+}
+
+/* The current task only (ancestor level 0): its data, its team, and a frame
+ * that says whether the runtime invoked it (in a team or an explicit task). */
+static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data,
+                         ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    if (ancestor_level != 0)
+        return 0;
+    ompt_data_t *team = t->pending ? NULL : gomp_team_data(t);
+    if (flags)
+        *flags = t->task == &t->initial_task || !t->task ? ompt_task_initial
+                 : team && t->task == &t->implicit[t->nesting - 1] ? ompt_task_implicit
+                                                                    : ompt_task_explicit;
+    if (task_data)
+        *task_data = t->task ? t->task : &t->initial_task;
+    t->frame.exit_frame.ptr = (team || (t->task && t->task != &t->initial_task)) ? &t->frame : NULL;
+    t->frame.enter_frame.ptr = NULL;
+    if (task_frame)
+        *task_frame = &t->frame;
+    if (parallel_data)
+        *parallel_data = team;
+    if (thread_num)
+        *thread_num = 0;
+    return 2;
+}
+
+static ompt_interface_fn_t lookup(const char *name)
+{
+    if (strcmp(name, "ompt_set_callback") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))set_callback;
+    if (strcmp(name, "ompt_get_state") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))get_state;
+    if (strcmp(name, "ompt_get_task_info") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))get_task_info;
+    return NULL; /* the tool copes with an inquiry the runtime lacks */
+}
+
+/* ---- start and finalization ---- */
+
+static ompt_start_tool_result_t *tool;
+
+static void finalize_tool(void)
+{
+    ompt_start_tool_result_t *t = tool;
+    tool = NULL;
+    if (t && t->finalize)
+        t->finalize(&t->tool_data);
+    uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops, __ATOMIC_RELAXED);
+    if (n)
+        fprintf(stderr, "pomp: note: %llu taskloop construct%s ran on libgomp with %s tasks "
+                        "unmeasured (the taskloop region itself is measured; docs/gomp.md)\n",
+                (unsigned long long)n, n == 1 ? "" : "s", n == 1 ? "its" : "their");
+}
+
+__attribute__((constructor)) static void start_tool(void)
+{
+    gomp_real_resolve();
+    /* OpenMP 5.1, as libgomp 12 implements it */
+    ompt_start_tool_result_t *t = ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)");
+    if (!t)
+        return; /* measurement off, or POMP_OMPT=off: every wrapper forwards */
+    struct gomp_thread_state *s = &gomp_tls;
+    s->task = &s->initial_task;
+    if (!t->initialize(lookup, 0, &t->tool_data))
+        return;
+    tool = t;
+    atexit(finalize_tool); /* before libpomp's own exit handler, registered earlier */
+    ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
+    s->started = 1;
+    if (begin)
+        begin(ompt_thread_initial, NULL);
+}
