@@ -40,6 +40,24 @@ struct gomp_callbacks {
 };
 extern struct gomp_callbacks gomp_cb;
 
+/* Whether the bridge is at work: 1 once libpomp's tool started on libgomp,
+ * 0 before the first entry point was called (the tool starts then, as libomp
+ * starts it when it initializes), -1 when it will not (measurement off, not
+ * on libgomp, or finalized). Thread states (sampling, the collector API) are
+ * kept whenever it works; callbacks are made where the tool registered them. */
+extern int gomp_active;
+int gomp_start(void);
+/* The tool samples thread states and task frames (it looked up
+ * ompt_get_task_info): tasks are wrapped for their state even when no task
+ * callback is registered. */
+extern int gomp_states_sampled;
+static inline int gomp_on(void)
+{
+    int s = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);
+    return __builtin_expect(s == 1, 1) ? 1 : s == 0 ? gomp_start() : 0;
+}
+#define GOMP_ACTIVE() gomp_on()
+
 /* A registered callback, or NULL (one relaxed load). */
 #define GOMP_CB(name) __atomic_load_n(&gomp_cb.name, __ATOMIC_RELAXED)
 

@@ -47,7 +47,7 @@ static void take_atomic(void *arg)
 static void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
 static void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
 
-static inline int mutexes_followed(void) { return GOMP_CB(mutex_acquire) != NULL; }
+static inline int mutexes_followed(void) { return GOMP_ACTIVE(); }
 
 GOMP_EXPORT void GOMP_critical_start(void)
 {

@@ -54,7 +54,8 @@ static void run_task(void *arg)
 
 static inline int tasks_followed(void)
 {
-    return GOMP_CB(task_create) != NULL || GOMP_CB(task_schedule) != NULL;
+    return GOMP_ACTIVE() && (GOMP_CB(task_create) != NULL || GOMP_CB(task_schedule) != NULL ||
+                             gomp_states_sampled);
 }
 
 /* GCC's flag bits of GOMP_task (libgomp's gomp-constants.h). */
@@ -107,7 +108,7 @@ GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(voi
 
 GOMP_EXPORT void GOMP_taskwait(void)
 {
-    if (!GOMP_CB(sync_region)) {
+    if (!GOMP_ACTIVE()) {
         REAL(GOMP_taskwait)();
         return;
     }
@@ -122,7 +123,7 @@ GOMP_EXPORT void GOMP_taskwait(void)
 
 GOMP_EXPORT void GOMP_taskgroup_end(void)
 {
-    if (!GOMP_CB(sync_region)) {
+    if (!GOMP_ACTIVE()) {
         REAL(GOMP_taskgroup_end)();
         return;
     }

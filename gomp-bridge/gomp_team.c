@@ -140,11 +140,7 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
             team->codeptr);
 }
 
-/* Whether the tool follows teams at all (POMP_OMPT=off, levels at none: no). */
-static inline int teams_followed(void)
-{
-    return GOMP_CB(implicit_task) != NULL || GOMP_CB(parallel_begin) != NULL;
-}
+static inline int teams_followed(void) { return GOMP_ACTIVE(); }
 
 GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                                unsigned flags)
@@ -233,7 +229,7 @@ PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime)
  * libomp reports both as an implementation barrier; so does the bridge. */
 GOMP_EXPORT void GOMP_barrier(void)
 {
-    if (!GOMP_CB(sync_region)) {
+    if (!GOMP_ACTIVE()) {
         REAL(GOMP_barrier)();
         return;
     }
@@ -248,7 +244,7 @@ GOMP_EXPORT void GOMP_barrier(void)
 
 GOMP_EXPORT bool GOMP_barrier_cancel(void)
 {
-    if (!GOMP_CB(sync_region))
+    if (!GOMP_ACTIVE())
         return REAL(GOMP_barrier_cancel)();
     struct gomp_thread_state *t = &gomp_tls;
     const void *codeptr = GOMP_CALLER();

@@ -1,9 +1,10 @@
 /* The runtime's side of OMPT for libpomp's tool, on libgomp: the tool is
- * started when this library is loaded (libpomp is loaded first: it is this
- * library's dependency), with the inquiry functions below; libpomp's tool
+ * started at the first call of an interposed entry point (libpomp is loaded
+ * already: it is this library's dependency), with the inquiry functions below; libpomp's tool
  * registers its callbacks through ompt_set_callback, and the wrappers call
  * them. At exit the tool is finalized, as libomp does at its shutdown. */
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 struct gomp_callbacks gomp_cb;
+int gomp_active, gomp_states_sampled;
 __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 uint64_t gomp_unwrapped_taskloops;
 
@@ -42,12 +44,21 @@ int gomp_real_resolve(void)
     GOMP_REAL_ENTRIES(GOMP_REAL_RESOLVE)
 #undef GOMP_REAL_RESOLVE
     __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
-    if (real_GOMP_parallel == NULL) {
-        fputs("pomp: error: libpomp-gomp.so is loaded without GCC's libgomp after it (it must "
-              "come before libgomp: pompcc and pomprun put it there)\n", stderr);
-        abort();
-    }
     return missing ? -1 : 0;
+}
+
+/* Whether the entry points forward to GCC's libgomp: not when the process
+ * has no OpenMP runtime after this library (pomprun's LD_PRELOAD reaches the
+ * program's child processes, a shell or a compiler), nor when they reach
+ * LLVM libomp's GOMP_* layer, whose own OMPT reports to the tool: then the
+ * bridge stays out of the way and every wrapper only forwards. */
+static int on_libgomp(void)
+{
+    Dl_info info;
+    if (!real_GOMP_parallel || !dladdr((void *)real_GOMP_parallel, &info) || !info.dli_fname)
+        return 0;
+    const char *base = strrchr(info.dli_fname, '/');
+    return strncmp(base ? base + 1 : info.dli_fname, "libgomp", 7) == 0;
 }
 
 /* ---- the inquiry functions the tool looks up ---- */
@@ -122,7 +133,7 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))set_callback;
     if (strcmp(name, "ompt_get_state") == 0)
         return (ompt_interface_fn_t)(void (*)(void))get_state;
-    if (strcmp(name, "ompt_get_task_info") == 0)
+    if (strcmp(name, "ompt_get_task_info") == 0 && (gomp_states_sampled = 1))
         return (ompt_interface_fn_t)(void (*)(void))get_task_info;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
@@ -135,6 +146,7 @@ static void finalize_tool(void)
 {
     ompt_start_tool_result_t *t = tool;
     tool = NULL;
+    __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
     if (t && t->finalize)
         t->finalize(&t->tool_data);
     uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops, __ATOMIC_RELAXED);
@@ -144,21 +156,36 @@ static void finalize_tool(void)
                 (unsigned long long)n, n == 1 ? "" : "s", n == 1 ? "its" : "their");
 }
 
-__attribute__((constructor)) static void start_tool(void)
+static void start_tool(void)
 {
+    int active = -1;
     gomp_real_resolve();
     /* OpenMP 5.1, as libgomp 12 implements it */
-    ompt_start_tool_result_t *t = ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)");
-    if (!t)
-        return; /* measurement off, or POMP_OMPT=off: every wrapper forwards */
+    ompt_start_tool_result_t *t =
+        on_libgomp() ? ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)") : NULL;
     struct gomp_thread_state *s = &gomp_tls;
     s->task = &s->initial_task;
-    if (!t->initialize(lookup, 0, &t->tool_data))
-        return;
-    tool = t;
-    atexit(finalize_tool); /* before libpomp's own exit handler, registered earlier */
+    if (t && t->initialize(lookup, 0, &t->tool_data)) {
+        tool = t;
+        atexit(finalize_tool); /* before libpomp's own exit handler, registered earlier */
+        active = 1;
+    }
+    __atomic_store_n(&gomp_active, active, __ATOMIC_RELEASE);
     ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
     s->started = 1;
-    if (begin)
+    if (active == 1 && begin)
         begin(ompt_thread_initial, NULL);
 }
+
+/* At the first call of an interposed entry point (libomp starts its tool
+ * when it initializes, at the program's first OpenMP call): a program that
+ * never calls one is not measured, as on libomp. */
+int gomp_start(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, start_tool);
+    return __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE) == 1;
+}
+
+/* Resolved at load, off the hot path. */
+__attribute__((constructor)) static void resolve_at_load(void) { gomp_real_resolve(); }

@@ -149,10 +149,7 @@ LOOP_GENERIC(GOMP_loop_ordered_start)
 
 /* The end of a loop or sections: the construct ends, then its barrier
  * (barrier_end with what barrier_begin returned). */
-static inline int ends_followed(void)
-{
-    return loops_followed() || GOMP_CB(sync_region) != NULL;
-}
+static inline int ends_followed(void) { return GOMP_ACTIVE(); }
 
 static int32_t barrier_begin(ompt_work_t type, const void *codeptr)
 {
@@ -214,15 +211,16 @@ GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
 
 GOMP_EXPORT void GOMP_ordered_start(void)
 {
-    ompt_callback_mutex_acquire_t acquire = GOMP_CB(mutex_acquire);
-    if (!acquire) {
+    if (!GOMP_ACTIVE()) {
         REAL(GOMP_ordered_start)();
         return;
     }
+    ompt_callback_mutex_acquire_t acquire = GOMP_CB(mutex_acquire);
     struct gomp_thread_state *t = &gomp_tls;
     const void *codeptr = GOMP_CALLER();
     ompt_wait_id_t id = (ompt_wait_id_t)(uintptr_t)t->task;
-    acquire(ompt_mutex_ordered, 0, 0, id, codeptr);
+    if (acquire)
+        acquire(ompt_mutex_ordered, 0, 0, id, codeptr);
     int32_t old = gomp_wait_begin(t, ompt_state_wait_ordered, id);
     REAL(GOMP_ordered_start)();
     gomp_wait_end(t, old);
