@@ -68,6 +68,8 @@ enum { GOMP_MAX_NESTING = 8 }; /* team memberships tracked per thread (deeper: n
 struct gomp_thread_state {
     uint8_t started;            /* thread_begin reported */
     uint8_t pending;            /* a worker whose team's closing barrier is not reported ended */
+    uint8_t single;             /* this thread executes a single block (its work end is due) */
+    const void *single_codeptr;
     int32_t state;              /* ompt_state_t, for ompt_get_state */
     ompt_wait_id_t wait_id;
     uint32_t nesting;           /* team memberships open */
@@ -115,6 +117,10 @@ void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const vo
 /* A worker that the previous team left in its closing barrier: the barrier
  * and the implicit task end now (before it reports anything else). */
 void gomp_close_pending(struct gomp_thread_state *t);
+
+/* A single block this thread executed ends at its next barrier (GCC calls
+ * no entry point at its end): the work end, if due. */
+void gomp_single_end(struct gomp_thread_state *t);
 
 /* Whether the team with this id has joined (its master left the barrier). */
 int gomp_team_joined(uint64_t id);

@@ -74,6 +74,7 @@ typedef unsigned long long gomp_ull;
     X(GOMP_loop_end_nowait, "GOMP_1.0", void, (void))                                          \
     X(GOMP_loop_end_cancel, "GOMP_4.0", bool, (void))                                          \
     X(GOMP_sections_start, "GOMP_1.0", unsigned, (unsigned))                                   \
+    X(GOMP_single_start, "GOMP_1.0", bool, (void))                                   \
     X(GOMP_sections_end, "GOMP_1.0", void, (void))                                             \
     X(GOMP_sections_end_nowait, "GOMP_1.0", void, (void))                                      \
     X(GOMP_ordered_start, "GOMP_1.0", void, (void))                                            \

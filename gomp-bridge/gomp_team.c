@@ -104,6 +104,8 @@ static void team_member(void *arg)
         work((ompt_work_t)team->work, ompt_scope_begin, gomp_team_data(t), t->task, 0,
              team->codeptr);
     team->fn(team->data); /* a combined construct's ends with GOMP_*_end_nowait: its work end */
+    if (t->single)
+        gomp_single_end(t);
     t->state = ompt_state_wait_barrier_implicit_parallel;
     gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
     if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
@@ -235,6 +237,8 @@ GOMP_EXPORT void GOMP_barrier(void)
     }
     struct gomp_thread_state *t = &gomp_tls;
     const void *codeptr = GOMP_CALLER();
+    if (t->single)
+        gomp_single_end(t);
     int32_t old = gomp_wait_begin(t, ompt_state_wait_barrier_implementation, 0);
     gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, codeptr);
     REAL(GOMP_barrier)();
@@ -248,6 +252,8 @@ GOMP_EXPORT bool GOMP_barrier_cancel(void)
         return REAL(GOMP_barrier_cancel)();
     struct gomp_thread_state *t = &gomp_tls;
     const void *codeptr = GOMP_CALLER();
+    if (t->single)
+        gomp_single_end(t);
     int32_t old = gomp_wait_begin(t, ompt_state_wait_barrier_implementation, 0);
     gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, codeptr);
     bool cancelled = REAL(GOMP_barrier_cancel)();

@@ -148,20 +148,22 @@ LOOP_GENERIC(GOMP_loop_start)
 LOOP_GENERIC(GOMP_loop_ordered_start)
 
 /* The end of a loop or sections: the construct ends, then its barrier
- * (barrier_end with what barrier_begin returned). */
+ * (barrier_end with what barrier_begin returned). libomp reports GCC's
+ * worksharing barriers as implementation barriers without a code address:
+ * so does the bridge, so that both runtimes give the same profile. */
 static inline int ends_followed(void) { return GOMP_ACTIVE(); }
 
 static int32_t barrier_begin(ompt_work_t type, const void *codeptr)
 {
     work(type, ompt_scope_end, codeptr);
-    gomp_sync(ompt_sync_region_barrier_implicit_workshare, ompt_scope_begin, codeptr);
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, NULL);
     return gomp_wait_begin(&gomp_tls, ompt_state_wait_barrier_implicit_workshare, 0);
 }
 
-static void barrier_end(int32_t old, const void *codeptr)
+static void barrier_end(int32_t old)
 {
     gomp_wait_end(&gomp_tls, old);
-    gomp_sync(ompt_sync_region_barrier_implicit_workshare, ompt_scope_end, codeptr);
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_end, NULL);
 }
 
 #define WORK_END_VOID(name, type)                                                              \
@@ -174,7 +176,7 @@ static void barrier_end(int32_t old, const void *codeptr)
         const void *codeptr = GOMP_CALLER();                                                    \
         int32_t old = barrier_begin(type, codeptr);                                             \
         REAL(name)();                                                                           \
-        barrier_end(old, codeptr);                                                              \
+        barrier_end(old);                                                              \
     }
 #define WORK_END_NOWAIT(name, type)                                                            \
     GOMP_EXPORT void name(void)                                                                 \
@@ -195,7 +197,7 @@ GOMP_EXPORT bool GOMP_loop_end_cancel(void)
     const void *codeptr = GOMP_CALLER();
     int32_t old = barrier_begin(ompt_work_loop, codeptr);
     bool cancelled = REAL(GOMP_loop_end_cancel)();
-    barrier_end(old, codeptr);
+    barrier_end(old);
     return cancelled;
 }
 
@@ -205,6 +207,33 @@ GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
         return REAL(GOMP_sections_start)(count);
     work(ompt_work_sections, ompt_scope_begin, GOMP_CALLER());
     return REAL(GOMP_sections_start)(count);
+}
+
+/* single: the thread that executes the block begins it here and ends it at
+ * its next barrier (gomp_single_end); the others begin and end at once, as
+ * libomp reports GCC's single. */
+GOMP_EXPORT bool GOMP_single_start(void)
+{
+    if (!GOMP_CB(work))
+        return REAL(GOMP_single_start)();
+    const void *codeptr = GOMP_CALLER();
+    bool executes = REAL(GOMP_single_start)();
+    if (executes) {
+        struct gomp_thread_state *t = &gomp_tls;
+        work(ompt_work_single_executor, ompt_scope_begin, codeptr);
+        t->single = 1;
+        t->single_codeptr = codeptr;
+    } else {
+        work(ompt_work_single_other, ompt_scope_begin, codeptr);
+        work(ompt_work_single_other, ompt_scope_end, codeptr);
+    }
+    return executes;
+}
+
+void gomp_single_end(struct gomp_thread_state *t)
+{
+    t->single = 0;
+    work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr);
 }
 
 /* ---- ordered: a mutex in OMPT's terms ---- */
