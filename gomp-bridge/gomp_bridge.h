@@ -22,23 +22,10 @@
 
 #define GOMP_EXPORT __attribute__((visibility("default")))
 
-/* The callbacks libpomp's tool registered (NULL: not registered). */
-struct gomp_callbacks {
-    ompt_callback_thread_begin_t thread_begin;
-    ompt_callback_thread_end_t thread_end;
-    ompt_callback_parallel_begin_t parallel_begin;
-    ompt_callback_parallel_end_t parallel_end;
-    ompt_callback_implicit_task_t implicit_task;
-    ompt_callback_sync_region_t sync_region;
-    ompt_callback_work_t work;
-    ompt_callback_dispatch_t dispatch;
-    ompt_callback_mutex_acquire_t mutex_acquire;
-    ompt_callback_mutex_t mutex_acquired;
-    ompt_callback_mutex_t mutex_released;
-    ompt_callback_task_create_t task_create;
-    ompt_callback_task_schedule_t task_schedule;
-};
-extern struct gomp_callbacks gomp_cb;
+/* The callbacks libpomp's tool registered, by ompt_callbacks_t (NULL: not
+ * registered; gomp_tool.c says which events the bridge can report). */
+enum { GOMP_CALLBACKS = 64 };
+extern ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
 
 /* Whether the bridge is at work: 1 once libpomp's tool started on libgomp,
  * 0 before the first entry point was called (the tool starts then, as libomp
@@ -58,8 +45,23 @@ static inline int gomp_on(void)
 }
 #define GOMP_ACTIVE() gomp_on()
 
-/* A registered callback, or NULL (one relaxed load). */
-#define GOMP_CB(name) __atomic_load_n(&gomp_cb.name, __ATOMIC_RELAXED)
+/* A registered callback, or NULL (one relaxed load), of its OMPT type. */
+#define GOMP_CB_AS(event, type) ((type)__atomic_load_n(&gomp_callbacks[event], __ATOMIC_RELAXED))
+#define GOMP_CB(name) GOMP_CB_AS(ompt_callback_##name, ompt_callback_##name##_t)
+#define GOMP_CB_MUTEX(name) GOMP_CB_AS(ompt_callback_##name, ompt_callback_mutex_t)
+
+/* A wait of this thread in libgomp: state and sync region (kind; 0: none)
+ * around the call of libgomp's function (barriers, taskwait, taskgroup end). */
+void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
+                    void (*real)(void));
+#define GOMP_SYNC_WAIT(name, kind, state)                                                      \
+    GOMP_EXPORT void name(void)                                                                 \
+    {                                                                                           \
+        if (!GOMP_ACTIVE())                                                                     \
+            REAL(name)();                                                                       \
+        else                                                                                    \
+            gomp_sync_wait(kind, state, GOMP_CALLER(), REAL(name));                             \
+    }
 
 enum { GOMP_MAX_NESTING = 8 }; /* team memberships tracked per thread (deeper: not reported) */
 

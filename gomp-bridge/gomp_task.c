@@ -106,32 +106,5 @@ GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(voi
         work(ompt_work_taskloop, ompt_scope_end, gomp_team_data(t), t->task, 0, codeptr);
 }
 
-GOMP_EXPORT void GOMP_taskwait(void)
-{
-    if (!GOMP_ACTIVE()) {
-        REAL(GOMP_taskwait)();
-        return;
-    }
-    struct gomp_thread_state *t = &gomp_tls;
-    const void *codeptr = GOMP_CALLER();
-    gomp_sync(ompt_sync_region_taskwait, ompt_scope_begin, codeptr);
-    int32_t old = gomp_wait_begin(t, ompt_state_wait_taskwait, 0);
-    REAL(GOMP_taskwait)();
-    gomp_wait_end(t, old);
-    gomp_sync(ompt_sync_region_taskwait, ompt_scope_end, codeptr);
-}
-
-GOMP_EXPORT void GOMP_taskgroup_end(void)
-{
-    if (!GOMP_ACTIVE()) {
-        REAL(GOMP_taskgroup_end)();
-        return;
-    }
-    struct gomp_thread_state *t = &gomp_tls;
-    const void *codeptr = GOMP_CALLER();
-    gomp_sync(ompt_sync_region_taskgroup, ompt_scope_begin, codeptr);
-    int32_t old = gomp_wait_begin(t, ompt_state_wait_taskgroup, 0);
-    REAL(GOMP_taskgroup_end)();
-    gomp_wait_end(t, old);
-    gomp_sync(ompt_sync_region_taskgroup, ompt_scope_end, codeptr);
-}
+GOMP_SYNC_WAIT(GOMP_taskwait, ompt_sync_region_taskwait, ompt_state_wait_taskwait)
+GOMP_SYNC_WAIT(GOMP_taskgroup_end, ompt_sync_region_taskgroup, ompt_state_wait_taskgroup)

@@ -142,38 +142,34 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
             team->codeptr);
 }
 
-static inline int teams_followed(void) { return GOMP_ACTIVE(); }
+/* The wrapper of a fork: libgomp's call with the trampoline as the
+ * outlined function and the team record as its data, between team_begin and
+ * team_end; or libgomp's call as it is while the bridge is not at work. */
+#define FORK(real, fn_, data_, n_, work_type, ...)                                             \
+    do {                                                                                        \
+        if (!GOMP_ACTIVE()) {                                                                   \
+            REAL(real)(fn_, data_, n_, __VA_ARGS__);                                            \
+            return;                                                                             \
+        }                                                                                       \
+        struct gomp_thread_state *t_ = &gomp_tls;                                               \
+        int32_t state_ = t_->state;                                                             \
+        struct gomp_team team_ = {.fn = fn_, .data = data_, .nthreads = n_,                     \
+                                  .work = work_type, .codeptr = GOMP_CODE_OF(fn_)};             \
+        team_begin(&team_, t_);                                                                 \
+        REAL(real)(team_member, &team_, n_, __VA_ARGS__);                                       \
+        team_end(&team_, t_, state_);                                                           \
+    } while (0)
 
 GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                                unsigned flags)
 {
-    if (!teams_followed()) {
-        REAL(GOMP_parallel)(fn, data, num_threads, flags);
-        return;
-    }
-    struct gomp_thread_state *t = &gomp_tls;
-    int32_t state = t->state;
-    struct gomp_team team = {.fn = fn, .data = data, .nthreads = num_threads,
-                             .codeptr = GOMP_CODE_OF(fn)};
-    team_begin(&team, t);
-    REAL(GOMP_parallel)(team_member, &team, num_threads, flags);
-    team_end(&team, t, state);
+    FORK(GOMP_parallel, fn, data, num_threads, 0, flags);
 }
 
 GOMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
                                         unsigned count, unsigned flags)
 {
-    if (!teams_followed()) {
-        REAL(GOMP_parallel_sections)(fn, data, num_threads, count, flags);
-        return;
-    }
-    struct gomp_thread_state *t = &gomp_tls;
-    int32_t state = t->state;
-    struct gomp_team team = {.fn = fn, .data = data, .nthreads = num_threads,
-                             .work = ompt_work_sections, .codeptr = GOMP_CODE_OF(fn)};
-    team_begin(&team, t);
-    REAL(GOMP_parallel_sections)(team_member, &team, num_threads, count, flags);
-    team_end(&team, t, state);
+    FORK(GOMP_parallel_sections, fn, data, num_threads, ompt_work_sections, count, flags);
 }
 
 /* parallel for with a schedule that hands out chunks: the members' loop
@@ -183,37 +179,16 @@ GOMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned
                                                unsigned num_threads, long start, long end,      \
                                                long incr, long chunk, unsigned flags)           \
     {                                                                                           \
-        if (!teams_followed()) {                                                                \
-            REAL(GOMP_parallel_loop_##kind)(fn, data, num_threads, start, end, incr, chunk,     \
-                                            flags);                                             \
-            return;                                                                             \
-        }                                                                                       \
-        struct gomp_thread_state *t = &gomp_tls;                                                \
-        int32_t state = t->state;                                                               \
-        struct gomp_team team = {.fn = fn, .data = data, .nthreads = num_threads,               \
-                                 .work = type, .codeptr = GOMP_CODE_OF(fn)};                    \
-        team_begin(&team, t);                                                                   \
-        REAL(GOMP_parallel_loop_##kind)(team_member, &team, num_threads, start, end, incr,      \
-                                        chunk, flags);                                          \
-        team_end(&team, t, state);                                                              \
+        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, type, start, end, incr, chunk,  \
+             flags);                                                                            \
     }
 #define PARALLEL_LOOP_RUNTIME(kind)                                                            \
     GOMP_EXPORT void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data,                 \
                                                unsigned num_threads, long start, long end,      \
                                                long incr, unsigned flags)                       \
     {                                                                                           \
-        if (!teams_followed()) {                                                                \
-            REAL(GOMP_parallel_loop_##kind)(fn, data, num_threads, start, end, incr, flags);    \
-            return;                                                                             \
-        }                                                                                       \
-        struct gomp_thread_state *t = &gomp_tls;                                                \
-        int32_t state = t->state;                                                               \
-        struct gomp_team team = {.fn = fn, .data = data, .nthreads = num_threads,               \
-                                 .work = ompt_work_loop_other, .codeptr = GOMP_CODE_OF(fn)};    \
-        team_begin(&team, t);                                                                   \
-        REAL(GOMP_parallel_loop_##kind)(team_member, &team, num_threads, start, end, incr,      \
-                                        flags);                                                 \
-        team_end(&team, t, state);                                                              \
+        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, ompt_work_loop_other, start,    \
+             end, incr, flags);                                                                 \
     }
 PARALLEL_LOOP(static, ompt_work_loop_static)
 PARALLEL_LOOP(dynamic, ompt_work_loop_dynamic)
@@ -229,22 +204,21 @@ PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime)
 /* GCC calls GOMP_barrier for the explicit barrier and for the implicit one
  * of single (and of a static loop): the runtime cannot tell them apart, and
  * libomp reports both as an implementation barrier; so does the bridge. */
-GOMP_EXPORT void GOMP_barrier(void)
+void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
+                    void (*real)(void))
 {
-    if (!GOMP_ACTIVE()) {
-        REAL(GOMP_barrier)();
-        return;
-    }
     struct gomp_thread_state *t = &gomp_tls;
-    const void *codeptr = GOMP_CALLER();
-    if (t->single)
+    if (t->single && kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup)
         gomp_single_end(t);
-    int32_t old = gomp_wait_begin(t, ompt_state_wait_barrier_implementation, 0);
-    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, codeptr);
-    REAL(GOMP_barrier)();
-    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_end, codeptr);
+    int32_t old = gomp_wait_begin(t, state, 0);
+    gomp_sync(kind, ompt_scope_begin, codeptr);
+    real();
+    gomp_sync(kind, ompt_scope_end, codeptr);
     gomp_wait_end(t, old);
 }
+
+GOMP_SYNC_WAIT(GOMP_barrier, ompt_sync_region_barrier_implementation,
+               ompt_state_wait_barrier_implementation)
 
 GOMP_EXPORT bool GOMP_barrier_cancel(void)
 {

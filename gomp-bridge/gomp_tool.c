@@ -15,7 +15,7 @@
 extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
-struct gomp_callbacks gomp_cb;
+ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
 int gomp_active, gomp_states_sampled;
 __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 uint64_t gomp_unwrapped_taskloops;
@@ -63,28 +63,24 @@ static int on_libgomp(void)
 
 /* ---- the inquiry functions the tool looks up ---- */
 
+/* The events the bridge reports (not: masked, nest_lock, dependences,
+ * cancel, the device callbacks; docs/gomp.md). */
+static const ompt_callbacks_t reported[] = {
+    ompt_callback_thread_begin, ompt_callback_thread_end,   ompt_callback_parallel_begin,
+    ompt_callback_parallel_end, ompt_callback_implicit_task, ompt_callback_sync_region,
+    ompt_callback_work,         ompt_callback_dispatch,     ompt_callback_mutex_acquire,
+    ompt_callback_mutex_acquired, ompt_callback_mutex_released, ompt_callback_task_create,
+    ompt_callback_task_schedule,
+};
+
 static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
 {
-#define SET(field, type)                                                                       \
-    __atomic_store_n(&gomp_cb.field, (type)(void *)cb, __ATOMIC_RELEASE);                      \
-    return ompt_set_always;
-    switch (event) {
-    case ompt_callback_thread_begin: SET(thread_begin, ompt_callback_thread_begin_t)
-    case ompt_callback_thread_end: SET(thread_end, ompt_callback_thread_end_t)
-    case ompt_callback_parallel_begin: SET(parallel_begin, ompt_callback_parallel_begin_t)
-    case ompt_callback_parallel_end: SET(parallel_end, ompt_callback_parallel_end_t)
-    case ompt_callback_implicit_task: SET(implicit_task, ompt_callback_implicit_task_t)
-    case ompt_callback_sync_region: SET(sync_region, ompt_callback_sync_region_t)
-    case ompt_callback_work: SET(work, ompt_callback_work_t)
-    case ompt_callback_dispatch: SET(dispatch, ompt_callback_dispatch_t)
-    case ompt_callback_mutex_acquire: SET(mutex_acquire, ompt_callback_mutex_acquire_t)
-    case ompt_callback_mutex_acquired: SET(mutex_acquired, ompt_callback_mutex_t)
-    case ompt_callback_mutex_released: SET(mutex_released, ompt_callback_mutex_t)
-    case ompt_callback_task_create: SET(task_create, ompt_callback_task_create_t)
-    case ompt_callback_task_schedule: SET(task_schedule, ompt_callback_task_schedule_t)
-    default: return ompt_set_never; /* masked, nest_lock, dependences, cancel, devices... */
-    }
-#undef SET
+    for (size_t i = 0; i < sizeof reported / sizeof *reported; i++)
+        if (reported[i] == event) {
+            __atomic_store_n(&gomp_callbacks[event], cb, __ATOMIC_RELEASE);
+            return ompt_set_always;
+        }
+    return ompt_set_never;
 }
 
 /* The calling thread's state; async-signal-safe (thread-local reads). A

@@ -29,71 +29,51 @@ static void chunk(uint64_t start, uint64_t iterations)
         cb(gomp_team_data(t), t->task, ompt_dispatch_ws_loop_chunk, (ompt_data_t){.ptr = &c});
 }
 
-/* A loop's start, and its first chunk if it has one. */
-static bool loop_started(ompt_work_t type, bool more, long from, long to, long incr,
-                         const void *codeptr)
-{
-    work(type, ompt_scope_begin, codeptr);
-    if (more)
-        chunk((uint64_t)from, (uint64_t)((to - from) / (incr ? incr : 1)));
-    return more;
-}
-
-#define LOOP_LONG(kind, type)                                                                  \
-    GOMP_EXPORT bool GOMP_loop_##kind##_start(long start, long end, long incr, long chunk_size, \
-                                              long *istart, long *iend)                         \
+/* A loop's start: libgomp's call, the work begin, and the first chunk if
+ * it hands one out (istart and iend: long or unsigned long long; GCC 9's
+ * generic start passes iend == NULL to set the loop up only). */
+#define LOOP_START(name, type, params, args)                                                   \
+    GOMP_EXPORT bool name params                                                                \
     {                                                                                           \
         if (!loops_followed())                                                                  \
-            return REAL(GOMP_loop_##kind##_start)(start, end, incr, chunk_size, istart, iend);  \
+            return REAL(name) args;                                                             \
         const void *codeptr = GOMP_CALLER();                                                    \
-        bool more = REAL(GOMP_loop_##kind##_start)(start, end, incr, chunk_size, istart, iend); \
-        return loop_started(type, more, *istart, *iend, incr, codeptr);                         \
-    }                                                                                           \
-    LOOP_NEXT(kind)
-#define LOOP_LONG_RUNTIME(kind, type)                                                          \
-    GOMP_EXPORT bool GOMP_loop_##kind##_start(long start, long end, long incr, long *istart,    \
-                                              long *iend)                                       \
+        bool more = REAL(name) args;                                                            \
+        work(type, ompt_scope_begin, codeptr);                                                  \
+        if (more && istart && iend)                                                             \
+            chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
+        return more;                                                                            \
+    }
+#define LOOP_NEXT(name, T)                                                                     \
+    GOMP_EXPORT bool name(T *istart, T *iend)                                                   \
     {                                                                                           \
-        if (!loops_followed())                                                                  \
-            return REAL(GOMP_loop_##kind##_start)(start, end, incr, istart, iend);              \
-        const void *codeptr = GOMP_CALLER();                                                    \
-        bool more = REAL(GOMP_loop_##kind##_start)(start, end, incr, istart, iend);             \
-        return loop_started(type, more, *istart, *iend, incr, codeptr);                         \
-    }                                                                                           \
-    LOOP_NEXT(kind)
-#define LOOP_NEXT(kind)                                                                        \
-    GOMP_EXPORT bool GOMP_loop_##kind##_next(long *istart, long *iend)                         \
-    {                                                                                           \
-        bool more = REAL(GOMP_loop_##kind##_next)(istart, iend);                                \
+        bool more = REAL(name)(istart, iend);                                                   \
         if (more && GOMP_CB(dispatch))                                                          \
             chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
         return more;                                                                            \
     }
+#define LOOP_LONG(kind, type)                                                                  \
+    LOOP_START(GOMP_loop_##kind##_start, type,                                                  \
+               (long start, long end, long incr, long chunk_size, long *istart, long *iend),    \
+               (start, end, incr, chunk_size, istart, iend))                                    \
+    LOOP_NEXT(GOMP_loop_##kind##_next, long)
+#define LOOP_LONG_RUNTIME(kind, type)                                                          \
+    LOOP_START(GOMP_loop_##kind##_start, type,                                                  \
+               (long start, long end, long incr, long *istart, long *iend),                     \
+               (start, end, incr, istart, iend))                                                \
+    LOOP_NEXT(GOMP_loop_##kind##_next, long)
 #define LOOP_ULL(kind, type)                                                                   \
-    GOMP_EXPORT bool GOMP_loop_ull_##kind##_start(bool up, gomp_ull start, gomp_ull end,        \
-                                                  gomp_ull incr, gomp_ull chunk_size,           \
-                                                  gomp_ull *istart, gomp_ull *iend)             \
-    {                                                                                           \
-        if (!loops_followed())                                                                  \
-            return REAL(GOMP_loop_ull_##kind##_start)(up, start, end, incr, chunk_size, istart, \
-                                                      iend);                                    \
-        const void *codeptr = GOMP_CALLER();                                                    \
-        bool more = REAL(GOMP_loop_ull_##kind##_start)(up, start, end, incr, chunk_size,        \
-                                                       istart, iend);                           \
-        work(type, ompt_scope_begin, codeptr);                                                  \
-        if (more)                                                                               \
-            chunk(*istart, *iend - *istart);                                                    \
-        return more;                                                                            \
-    }                                                                                           \
-    LOOP_ULL_NEXT(kind)
-#define LOOP_ULL_NEXT(kind)                                                                    \
-    GOMP_EXPORT bool GOMP_loop_ull_##kind##_next(gomp_ull *istart, gomp_ull *iend)             \
-    {                                                                                           \
-        bool more = REAL(GOMP_loop_ull_##kind##_next)(istart, iend);                            \
-        if (more && GOMP_CB(dispatch))                                                          \
-            chunk(*istart, *iend - *istart);                                                    \
-        return more;                                                                            \
-    }
+    LOOP_START(GOMP_loop_ull_##kind##_start, type,                                              \
+               (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull chunk_size,      \
+                gomp_ull *istart, gomp_ull *iend),                                              \
+               (up, start, end, incr, chunk_size, istart, iend))                                \
+    LOOP_NEXT(GOMP_loop_ull_##kind##_next, gomp_ull)
+/* GCC 9's generic start (schedule modifiers, reductions, conditional lastprivate) */
+#define LOOP_GENERIC(name)                                                                     \
+    LOOP_START(name, ompt_work_loop_other,                                                      \
+               (long start, long end, long incr, long sched, long chunk_size, long *istart,     \
+                long *iend, uintptr_t *reductions, void **mem),                                 \
+               (start, end, incr, sched, chunk_size, istart, iend, reductions, mem))
 
 LOOP_LONG(static, ompt_work_loop_static)
 LOOP_LONG(dynamic, ompt_work_loop_dynamic)
@@ -112,38 +92,11 @@ LOOP_ULL(dynamic, ompt_work_loop_dynamic)
 LOOP_ULL(guided, ompt_work_loop_guided)
 LOOP_ULL(nonmonotonic_dynamic, ompt_work_loop_dynamic)
 LOOP_ULL(nonmonotonic_guided, ompt_work_loop_guided)
-
-GOMP_EXPORT bool GOMP_loop_ull_runtime_start(bool up, gomp_ull start, gomp_ull end,
-                                             gomp_ull incr, gomp_ull *istart, gomp_ull *iend)
-{
-    if (!loops_followed())
-        return REAL(GOMP_loop_ull_runtime_start)(up, start, end, incr, istart, iend);
-    const void *codeptr = GOMP_CALLER();
-    bool more = REAL(GOMP_loop_ull_runtime_start)(up, start, end, incr, istart, iend);
-    work(ompt_work_loop_other, ompt_scope_begin, codeptr);
-    if (more)
-        chunk(*istart, *iend - *istart);
-    return more;
-}
-LOOP_ULL_NEXT(runtime)
-
-/* GCC 9's generic start (schedule modifiers, reductions, conditional
- * lastprivate): iend == NULL asks for no iterations, only the setup. */
-#define LOOP_GENERIC(name)                                                                     \
-    GOMP_EXPORT bool name(long start, long end, long incr, long sched, long chunk_size,         \
-                          long *istart, long *iend, uintptr_t *reductions, void **mem)          \
-    {                                                                                           \
-        if (!loops_followed())                                                                  \
-            return REAL(name)(start, end, incr, sched, chunk_size, istart, iend, reductions,    \
-                              mem);                                                             \
-        const void *codeptr = GOMP_CALLER();                                                    \
-        bool more = REAL(name)(start, end, incr, sched, chunk_size, istart, iend, reductions,   \
-                               mem);                                                            \
-        work(ompt_work_loop_other, ompt_scope_begin, codeptr);                                  \
-        if (more && istart && iend)                                                             \
-            chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
-        return more;                                                                            \
-    }
+LOOP_START(GOMP_loop_ull_runtime_start, ompt_work_loop_other,
+           (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,
+            gomp_ull *iend),
+           (up, start, end, incr, istart, iend))
+LOOP_NEXT(GOMP_loop_ull_runtime_next, gomp_ull)
 LOOP_GENERIC(GOMP_loop_start)
 LOOP_GENERIC(GOMP_loop_ordered_start)
 
@@ -253,7 +206,7 @@ GOMP_EXPORT void GOMP_ordered_start(void)
     int32_t old = gomp_wait_begin(t, ompt_state_wait_ordered, id);
     REAL(GOMP_ordered_start)();
     gomp_wait_end(t, old);
-    ompt_callback_mutex_t acquired = GOMP_CB(mutex_acquired);
+    ompt_callback_mutex_t acquired = GOMP_CB_MUTEX(mutex_acquired);
     if (acquired)
         acquired(ompt_mutex_ordered, id, codeptr);
 }
@@ -261,7 +214,7 @@ GOMP_EXPORT void GOMP_ordered_start(void)
 GOMP_EXPORT void GOMP_ordered_end(void)
 {
     REAL(GOMP_ordered_end)();
-    ompt_callback_mutex_t released = GOMP_CB(mutex_released);
+    ompt_callback_mutex_t released = GOMP_CB_MUTEX(mutex_released);
     if (released)
         released(ompt_mutex_ordered, (ompt_wait_id_t)(uintptr_t)gomp_tls.task, GOMP_CALLER());
 }

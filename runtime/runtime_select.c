@@ -28,22 +28,38 @@ int pomp_runtime_is_entry_point(const char *s)
            strncmp(s, "omp_", 4) == 0 || strncmp(s, "acc_", 4) == 0;
 }
 
-/* Entry points LLVM libomp defines but cannot serve for GCC's objects: its
- * libgomp compatibility layer crashes in them (issue 18). */
+/* What an entry point is for, by prefix; crashes: LLVM libomp defines it
+ * but its libgomp compatibility layer crashes in it (issue 18). */
 static const struct {
-    const char *symbol, *feature;
-} libomp_broken[] = {
-    {"omp_fulfill_event", "'detach' tasks"},
-    {"omp_display_affinity", "affinity display"},
-    {"omp_capture_affinity", "affinity capture"},
+    const char *prefix, *feature;
+    int crashes;
+} features[] = {
+    {"GOMP_error", "the 'error' directive", 0},
+    {"GOMP_warning", "the 'error' directive", 0},
+    {"GOMP_scope_start", "'scope' with reductions", 0},
+    {"GOMP_offload_", "target offloading", 0},
+    {"GOMP_target", "target offloading", 0},
+    {"GOMP_teams4", "'teams' on the host", 0},
+    {"GOMP_PLUGIN_", "target offloading", 0},
+    {"GOACC_", "OpenACC", 0},
+    {"acc_", "OpenACC", 0},
+    {"omp_fulfill_event", "'detach' tasks", 1},
+    {"omp_display_affinity", "affinity display", 1},
+    {"omp_capture_affinity", "affinity capture", 1},
 };
+
+static int feature_of(const char *s)
+{
+    for (size_t i = 0; i < sizeof features / sizeof *features; i++)
+        if (strncmp(s, features[i].prefix, strlen(features[i].prefix)) == 0)
+            return (int)i;
+    return -1;
+}
 
 int pomp_libomp_serves(const char *symbol)
 {
-    for (size_t i = 0; i < sizeof libomp_broken / sizeof *libomp_broken; i++)
-        if (strcmp(symbol, libomp_broken[i].symbol) == 0)
-            return 0;
-    return pomp_libomp_provides(symbol);
+    int f = feature_of(symbol);
+    return pomp_libomp_provides(symbol) && !(f >= 0 && features[f].crashes);
 }
 
 char *pomp_runtime_missing_symbol(const char *nm_output)
@@ -69,26 +85,8 @@ char *pomp_runtime_missing_symbol(const char *nm_output)
 
 const char *pomp_runtime_feature(const char *s)
 {
-    static const struct {
-        const char *prefix, *feature;
-    } features[] = {
-        {"GOMP_error", "the 'error' directive"},
-        {"GOMP_warning", "the 'error' directive"},
-        {"GOMP_scope_start", "'scope' with reductions"},
-        {"GOMP_offload_", "target offloading"},
-        {"GOMP_target", "target offloading"},
-        {"GOMP_teams4", "'teams' on the host"},
-        {"GOMP_PLUGIN_", "target offloading"},
-        {"GOACC_", "OpenACC"},
-        {"acc_", "OpenACC"},
-    };
-    for (size_t i = 0; i < sizeof features / sizeof *features; i++)
-        if (strncmp(s, features[i].prefix, strlen(features[i].prefix)) == 0)
-            return features[i].feature;
-    for (size_t i = 0; i < sizeof libomp_broken / sizeof *libomp_broken; i++)
-        if (strcmp(s, libomp_broken[i].symbol) == 0)
-            return libomp_broken[i].feature;
-    return "an OpenMP routine";
+    int f = feature_of(s);
+    return f >= 0 ? features[f].feature : "an OpenMP routine";
 }
 
 const char *pomp_runtime_lack(const char *symbol)

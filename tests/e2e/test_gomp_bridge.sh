@@ -57,7 +57,7 @@ int main(void)
         locked++;
         omp_unset_lock(&lock);
         #pragma omp single
-        f = fib(24);
+        f = fib(20);
     }
     int inner = 0;
     #pragma omp parallel num_threads(2) reduction(+: inner)
