@@ -129,8 +129,10 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))set_callback;
     if (strcmp(name, "ompt_get_state") == 0)
         return (ompt_interface_fn_t)(void (*)(void))get_state;
-    if (strcmp(name, "ompt_get_task_info") == 0 && (gomp_states_sampled = 1))
+    if (strcmp(name, "ompt_get_task_info") == 0) { /* the sampler asks for it */
+        gomp_states_sampled = 1;
         return (ompt_interface_fn_t)(void (*)(void))get_task_info;
+    }
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 
