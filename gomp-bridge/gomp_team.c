@@ -85,7 +85,6 @@ static void team_member(void *arg)
     }
     unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
     ompt_data_t *outer = t->task;
-    int32_t outer_state = t->state;
     uint32_t n = t->nesting++;
     ompt_data_t *implicit = NULL;
     if (n < GOMP_MAX_NESTING) {
@@ -110,7 +109,6 @@ static void team_member(void *arg)
     gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
     if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
         t->task = outer;
-        (void)outer_state;
         return;
     }
     t->pending = 1;
