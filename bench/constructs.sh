@@ -45,7 +45,10 @@ build_constructs() {
     cc -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/plain-libgomp"
     cc -O2 -fopenmp -c "$CONSTRUCTS_SRC" -o "$d/plain.o"
     cc "$d/plain.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
-    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp")
+    # pompcc's GCC build: on libgomp with the libgomp bridge (the default), and
+    # on libomp with OMPT (--pomp-runtime=omp), where the other variants run
+    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp-libgomp")
+    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp")
     # the plain program with libpomp loaded: only the OMPT bridge (if any) measures
     cc "$d/plain.o" -o "$d/plain-ompt" -Wl,--no-as-needed -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp \
         -Wl,--as-needed -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
@@ -98,14 +101,15 @@ constructs_part() {
     local trace
     trace=$(best_trace_mode)
     # variant label -> binary and environment
-    local -a labels=("plain libgomp" "plain libomp" "null tool" "pomp" "pomp max" "pomp trace"
+    local -a labels=("plain libgomp" "pomp libgomp" "plain libomp" "null tool" "pomp" "pomp max" "pomp trace"
                      "pomp no OMPT" "pomp, empty callbacks" "OMPT only" "opari2")
-    local -A bin=(["plain libgomp"]=plain-libgomp ["plain libomp"]=plain-libomp ["null tool"]=plain-null-tool
+    local -A bin=(["plain libgomp"]=plain-libgomp ["pomp libgomp"]=pomp-libgomp
+                  ["plain libomp"]=plain-libomp ["null tool"]=plain-null-tool
                   ["pomp"]=pomp ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp
                   ["pomp, empty callbacks"]=pomp ["OMPT only"]=plain-ompt ["opari2"]=opari2-bin)
     local max_levels="POMP_PARALLEL=BeginEnd POMP_LOOP=IterBeginEnd POMP_WORKSHARE=BeginEnd POMP_SYNC=BeginEnd"
     max_levels+=" POMP_USER=BeginEnd POMP_RUNTIME=EnterExit POMP_TASK=BeginEnd POMP_TARGET=BeginEnd"
-    local -A envs=(["plain libgomp"]="" ["plain libomp"]="" ["null tool"]="" ["pomp"]="" ["pomp max"]="$max_levels"
+    local -A envs=(["plain libgomp"]="" ["pomp libgomp"]="" ["plain libomp"]="" ["null tool"]="" ["pomp"]="" ["pomp max"]="$max_levels"
                    ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled"
                    ["pomp, empty callbacks"]="POMP_OMPT=off OMP_TOOL_LIBRARIES=$OUT/libompt_null.so POMP_BENCH_NULL_CALLBACKS=1"
                    ["OMPT only"]=""
@@ -115,7 +119,7 @@ constructs_part() {
     record "#baseline|construct|plain libgomp"
     record "#section|construct-time|ns per execution|Time per construct execution, body (a ~100 ns delay) included"
     record "#baseline|construct-time|plain libomp"
-    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp (what pomp links); pomp: pompcc, default levels; pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work)"
+    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build, on libgomp with the libgomp bridge, default levels (its target: ratio to plain libgomp); pomp: pompcc --pomp-runtime=omp, on LLVM libomp with OMPT, default levels (and the variants below, all on libomp); pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work)"
     record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
     record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, KMP_USE_YIELD, OMP_WAIT_POLICY, GOMP_SPINCOUNT unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 

@@ -6,14 +6,14 @@
 #
 # POMP_BENCH_REPS (default 7) sets the number of repetitions; POMP_BENCH_QUICK=1
 # runs a short smoke version (3 repetitions, smaller loops); POMP_BENCH_PARTS
-# chooses the parts (default: event instructions constructs compile memory sampling tasks).
+# chooses the parts (default: event instructions constructs real compile memory sampling tiny).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 : "${BUILD:?BUILD must point at the build directory}"
 OUT=$BUILD/bench
 QUICK=${POMP_BENCH_QUICK:-0}
 REPS=${POMP_BENCH_REPS:-$([ "$QUICK" = 1 ] && echo 3 || echo 7)}
-PARTS=${POMP_BENCH_PARTS:-event instructions constructs compile memory sampling tasks}
+PARTS=${POMP_BENCH_PARTS:-event instructions constructs real compile memory sampling tiny}
 SAMPLES=$OUT/samples.tsv
 WORK=$OUT/work
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
@@ -99,8 +99,10 @@ source "$here/memory.sh"
 source "$here/instructions.sh"
 # ---- 6. sampling overhead ----
 source "$here/sampling.sh"
-# ---- 7. task programs ----
-source "$here/tasks.sh"
+# ---- 7. real task programs, pompcc's GCC build on each runtime ----
+source "$here/real.sh"
+# ---- 8. a million tiny atomic and critical updates, throttled and not ----
+source "$here/tiny.sh"
 
 for part in $PARTS; do
     "${part}_part"

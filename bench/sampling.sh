@@ -10,7 +10,8 @@ sampling_part() {
     mkdir -p "$d"
     cc -O2 -g -fopenmp -c "$here/sampling/compute.c" -o "$d/compute.o"
     cc "$d/compute.o" -o "$d/plain" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -lm -pthread
-    (cd "$d" && "$BUILD/bin/pompcc" -O2 -g -fopenmp "$here/sampling/compute.c" -o "$d/pomp" -lm)
+    # on LLVM libomp, as the plain program (pompcc's GCC default would be libgomp)
+    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -g -fopenmp "$here/sampling/compute.c" -o "$d/pomp" -lm)
     local chunks=40
     [ "$QUICK" = 1 ] && chunks=15
     local what="compute-bound kernel (bench/sampling/compute.c), $OMP_NUM_THREADS threads, fastest of $chunks chunks of 8 parallel loops"
@@ -43,7 +44,7 @@ sampling_part() {
             else
                 env "${args[@]:1}" POMP_OUTPUT_DIR="$out" "$d/pomp" "$chunks" sampling "$col" "$rep" >>"$SAMPLES"
                 rm -rf "$out"
-                env "${args[@]:1}" POMP_OUTPUT_DIR="$out" "$BUILD/bin/pomprun" "$d/plain" "$chunks" \
+                env "${args[@]:1}" POMP_OUTPUT_DIR="$out" "$BUILD/bin/pomprun" --pomp-runtime=omp "$d/plain" "$chunks" \
                     sampling-pomprun "$col" "$rep" >>"$SAMPLES"
                 rm -rf "$out"
             fi

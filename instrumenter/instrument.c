@@ -344,13 +344,10 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
               w->s->path, id);
     sb_printf(inc, "#ifndef POMP_INC_%s\n#define POMP_INC_%s\n#include <pomplib.h>\n", id, id);
     sb_add(inc, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
-    /* C++: omp.h may declare omp_get_thread_num noexcept (GCC's) or not (libomp's);
-     * a declaration under another name for the same symbol matches both. */
-    sb_add(inc, "#if defined(_OPENMP) && defined(__cplusplus)\n"
-                "int pomp_omp_get_thread_num_(void) __asm__(\"omp_get_thread_num\");\n"
-                "#define POMP_TID_ pomp_omp_get_thread_num_()\n"
-                "#elif defined(_OPENMP)\nint omp_get_thread_num(void);\n"
-                "#define POMP_TID_ omp_get_thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n");
+    /* the thread id from libpomp's thread record, not omp_get_thread_num():
+     * the inserted code calls the runtime only where the user's code does */
+    sb_add(inc, "#if defined(_OPENMP)\n#define POMP_TID_ POMP_Thread_num()\n"
+                "#else\n#define POMP_TID_ 0\n#endif\n");
     sb_printf(inc, "void POMP_Init_%s(void);\n", id);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
     for (size_t i = 0; i < pomp_nmodules; i++)

@@ -120,7 +120,7 @@ static void usage_error(const char *fmt, const char *arg)
 {
     fputs("pompcc: error: ", stderr);
     fprintf(stderr, fmt, arg);
-    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=libomp|gomp\n"
+    fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=omp|gomp\n"
           "                --pomp-functions[=include:GLOB,exclude:GLOB,include:file:GLOB,"
           "exclude:file:GLOB]\n"
           "                --pomp-implicit-barriers=explicit|runtime --pomp-iterations\n",
@@ -136,7 +136,7 @@ static void parse_pomp_option(struct pompcc *pc, const char *a)
         pc->verbose = 1;
     else if (strncmp(a, "--pomp-runtime=", 15) == 0) {
         if (pomp_runtime_parse(a + 15, &pc->runtime) != 0)
-            usage_error("unknown runtime in '%s' (allowed: libomp, gomp)", a);
+            usage_error("unknown runtime in '%s' (allowed: omp, gomp)", a);
         pc->runtime_given = 1;
     } else if (strcmp(a, "--pomp-functions") == 0) {
         pc->functions = 1;
@@ -510,30 +510,24 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     return rc;
 }
 
-/* LLVM libomp unless the program needs libgomp (runtime/runtime_select.c). */
+/* The runtime each object was built for, or the one asked for, if it serves
+ * them (runtime/runtime_select.c). */
 static void choose_runtime(struct pompcc *pc)
 {
-    if (!pc->openmp || (pc->runtime_given && pc->runtime == POMP_RUNTIME_GOMP))
+    if (!pc->openmp)
         return;
     struct argv_list inputs = {0}, names = {0};
     for (size_t i = 0; i < pc->ninputs; i++) {
         argv_add(&inputs, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
         argv_add(&names, pc->inputs[i].path);
     }
-    char *why = pomp_runtime_needs_gomp(inputs.v, names.v, inputs.n, pc->flags.v, pc->flags.n);
+    char *msg = pomp_runtime_choose(pc->runtime_given, &pc->runtime, pc->offload, inputs.v, names.v,
+                                    inputs.n, pc->flags.v, pc->flags.n);
     argv_free(&inputs);
     argv_free(&names);
-    if (!why)
-        return;
-    if (pc->runtime_given)
-        fprintf(stderr, "pompcc: warning: %s; linking it as --pomp-runtime=libomp asks\n", why);
-    else {
-        fprintf(stderr, "pompcc: note: linking GCC's libgomp instead of LLVM libomp: %s. libgomp "
-                        "has no OMPT: implicit barriers, waits, chunks and tasks will not be "
-                        "measured\n", why);
-        pc->runtime = POMP_RUNTIME_GOMP;
-    }
-    free(why);
+    if (msg)
+        fputs(msg, stderr);
+    free(msg);
 }
 
 static int prelink_and_link(struct pompcc *pc)

@@ -49,8 +49,12 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
         ctc_builder_add_lines(&b, "slines", at->line, at->line);
         ctc_builder_add_lines(&b, "elines", at->line, at->line);
     }
-    if (at && at->function && at->function[0])
-        ctc_builder_add(&b, "function", at->function);
+    if (at && at->function && at->function[0]) { /* GCC's outlined body: its function's */
+        char *function = strndup(at->function, pomp_symbols_source_function_len(at->function));
+        if (function)
+            ctc_builder_add(&b, "function", function);
+        free(function);
+    }
     const char *codeptr = ctc_get(old, "codeptr");
     if (codeptr)
         ctc_builder_add(&b, "codeptr", codeptr);

@@ -251,7 +251,7 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 }
 
 struct runtimes_seen {
-    int libomp, libgomp;
+    int libomp, libgomp, gomp_bridge; /* gomp_bridge: libpomp-gomp.so (gomp-bridge/) */
 };
 static int note_runtime(struct dl_phdr_info *info, size_t size, void *data);
 
@@ -262,9 +262,10 @@ int bridge_tool_state(void)
     pomp_ensure_initialized();
     if (bridge_measuring() < 0 || !ompt_wanted())
         return BRIDGE_TOOL_IMPOSSIBLE;
-    struct runtimes_seen seen = {0, 0};
+    struct runtimes_seen seen = {0, 0, 0};
     dl_iterate_phdr(note_runtime, &seen);
-    return seen.libgomp && !seen.libomp ? BRIDGE_TOOL_IMPOSSIBLE : BRIDGE_TOOL_NOT_YET;
+    return seen.libgomp && !seen.libomp && !seen.gomp_bridge ? BRIDGE_TOOL_IMPOSSIBLE
+                                                             : BRIDGE_TOOL_NOT_YET;
 }
 
 /* ---- finalization ---- */
@@ -279,20 +280,25 @@ static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
         seen->libomp = 1;
     if (strncmp(base, "libgomp.so", 10) == 0)
         seen->libgomp = 1;
+    if (strncmp(base, "libpomp-gomp.so", 15) == 0)
+        seen->gomp_bridge = 1;
     return 0;
 }
 
-/* A program on libgomp measures its POMP events only: say so once. */
+/* A program on libgomp without the libgomp bridge (libgomp has no OMPT)
+ * measures its POMP events only: say so once. */
 static void note_missing_ompt(void)
 {
-    if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) || !pomp_config()->enabled)
+    if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) || !pomp_config()->enabled ||
+        !ompt_wanted())
         return;
-    struct runtimes_seen seen = {0, 0};
+    struct runtimes_seen seen = {0, 0, 0};
     dl_iterate_phdr(note_runtime, &seen);
-    if (seen.libgomp && !seen.libomp)
-        fputs("pomp: note: this program ran on GCC's libgomp, which has no OMPT: implicit "
-              "barriers, waits, chunks and tasks were not measured (pompcc links LLVM libomp "
-              "unless the program needs libgomp, or --pomp-runtime=gomp was given)\n",
+    if (seen.libgomp && !seen.libomp && !seen.gomp_bridge)
+        fputs("pomp: note: this program ran on GCC's libgomp without the libgomp bridge "
+              "(libpomp-gomp.so), and libgomp has no OMPT: implicit barriers, waits, chunks and "
+              "tasks were not measured (pompcc links the bridge for GCC programs, pomprun "
+              "preloads it)\n",
               stderr);
 }
 

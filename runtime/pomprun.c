@@ -4,10 +4,16 @@
  *
  *   pomprun [--pomp-verbose] [--] PROGRAM [ARGS...]
  *
- * It names libpomp.so in OMP_TOOL_LIBRARIES, where LLVM libomp looks for a
- * tool. A program built by GCC calls libgomp, which has no OMPT: LLVM libomp
- * is preloaded under it (it defines the GOMP_* entry points GCC emits), unless
- * the program calls one libomp lacks. Then pomprun execs the program: its
+ *   pomprun [--pomp-verbose] [--pomp-runtime=omp] [--] PROGRAM [ARGS...]
+ *
+ * Each program runs on the runtime it was built for (docs/gomp.md). A Clang
+ * program runs on LLVM libomp, which finds libpomp.so in OMP_TOOL_LIBRARIES.
+ * A GCC program runs on libgomp, which has no OMPT: libpomp-gomp.so (the
+ * libgomp bridge, gomp-bridge/) is preloaded before it, interposes libgomp's
+ * entry points and starts libpomp's tool itself. --pomp-runtime=omp puts a
+ * GCC program on LLVM libomp instead (preloaded: it defines the GOMP_* entry
+ * points GCC emits), unless it calls one libomp lacks. Then pomprun execs the
+ * program: its
  * pid, output and exit status are the program's; libpomp writes the profile
  * at its end, with regions named by function and file:line. */
 #include <errno.h>
@@ -30,9 +36,11 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pomprun [--pomp-verbose] [--] PROGRAM [ARGS...]\n"
-          "Runs PROGRAM (not built with pompcc) with libpomp as its OpenMP tool (OMPT) and writes\n"
-          "the profile at its end (POMP_* variables apply as for pompcc-built programs).\n",
+    fputs("usage: pomprun [--pomp-verbose] [--pomp-runtime=omp] [--] PROGRAM [ARGS...]\n"
+          "Runs PROGRAM (not built with pompcc) with libpomp attached, on the OpenMP runtime it\n"
+          "was built for (a GCC program on libgomp through the libgomp bridge, a Clang program on\n"
+          "LLVM libomp through OMPT), and writes the profile at its end (POMP_* variables apply as\n"
+          "for pompcc-built programs). --pomp-runtime=omp runs a GCC program on LLVM libomp.\n",
           f);
 }
 
@@ -57,14 +65,14 @@ static char *find_program(const char *name)
 }
 
 /* libpomp.so next to this pomprun: <prefix>/bin/pomprun, <prefix>/lib/libpomp.so. */
-static char *find_libpomp(void)
+static char *find_lib(const char *name)
 {
     char exe[PATH_MAX], lib[PATH_MAX + 32];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0)
         return NULL;
     exe[n] = '\0';
-    snprintf(lib, sizeof lib, "%s/../lib/libpomp.so", dirname(exe));
+    snprintf(lib, sizeof lib, "%s/../lib/%s", dirname(exe), name);
     char *real = realpath(lib, NULL);
     return real;
 }
@@ -105,7 +113,7 @@ static enum program_runtime runtime_of(const char *program, char **missing)
 
 int main(int argc, char **argv)
 {
-    int verbose = 0, i = 1;
+    int verbose = 0, on_libomp = 0, i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "--") == 0) {
             i++;
@@ -113,6 +121,14 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "--pomp-verbose") == 0) {
             verbose = 1;
+        } else if (strncmp(argv[i], "--pomp-runtime=", 15) == 0) {
+            if (strcmp(argv[i] + 15, "omp") != 0 && strcmp(argv[i] + 15, "libomp") != 0 &&
+                strcmp(argv[i] + 15, "gomp") != 0 && strcmp(argv[i] + 15, "libgomp") != 0) {
+                fprintf(stderr, "pomprun: error: unknown runtime in '%s' (allowed: omp, gomp)\n",
+                        argv[i]);
+                return 2;
+            }
+            on_libomp = strstr(argv[i] + 15, "gomp") == NULL;
         } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             usage(stdout);
             return 0;
@@ -131,20 +147,26 @@ int main(int argc, char **argv)
         fprintf(stderr, "pomprun: error: %s: no such program\n", argv[i]);
         return 127;
     }
-    char *libpomp = find_libpomp();
-    if (!libpomp) {
-        fputs("pomprun: error: cannot find libpomp.so next to pomprun (../lib)\n", stderr);
+    char *libpomp = find_lib("libpomp.so"), *bridge = find_lib("libpomp-gomp.so");
+    if (!libpomp || !bridge) {
+        fputs("pomprun: error: cannot find libpomp.so and libpomp-gomp.so next to pomprun "
+              "(../lib)\n", stderr);
         return 2;
     }
     char *missing;
     switch (runtime_of(program, &missing)) {
     case RUNS_GOMP:
-        prepend("LD_PRELOAD", LIBOMP_PATH, ":", verbose); /* LLVM libomp under GCC's calls */
-        break;
+        if (on_libomp) {
+            prepend("LD_PRELOAD", LIBOMP_PATH, ":", verbose); /* LLVM libomp under GCC's calls */
+            break;
+        }
+        /* fall through */
     case RUNS_GOMP_ONLY:
-        fprintf(stderr, "pomprun: warning: %s calls %s (%s), which LLVM libomp does not provide: "
-                        "it runs on GCC's libgomp, which has no OMPT, so nothing is measured\n",
-                argv[i], missing, pomp_runtime_feature(missing));
+        if (on_libomp)
+            fprintf(stderr, "pomprun: warning: %s calls %s (%s), which LLVM libomp does not "
+                            "provide: it runs on GCC's libgomp\n",
+                    argv[i], missing, pomp_runtime_feature(missing));
+        prepend("LD_PRELOAD", bridge, ":", verbose); /* the libgomp bridge before libgomp */
         break;
     case RUNS_UNKNOWN:
         fprintf(stderr, "pomprun: warning: %s calls no OpenMP runtime that pomprun can see (not "
@@ -155,6 +177,7 @@ int main(int argc, char **argv)
         break;
     }
     free(missing);
+    free(bridge);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);
     execv(program, argv + i);

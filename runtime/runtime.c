@@ -8,7 +8,7 @@
 
 int pomp_runtime_parse(const char *name, enum pomp_runtime *out)
 {
-    if (strcmp(name, "libomp") == 0 || strcmp(name, "llvm") == 0)
+    if (strcmp(name, "omp") == 0 || strcmp(name, "libomp") == 0 || strcmp(name, "llvm") == 0)
         *out = POMP_RUNTIME_LIBOMP;
     else if (strcmp(name, "gomp") == 0 || strcmp(name, "libgomp") == 0)
         *out = POMP_RUNTIME_GOMP;
@@ -40,6 +40,10 @@ const char *const *pomp_runtime_link_args(enum pomp_runtime rt)
 {
     static const char *const libomp[] = {"-L" POMP_LIBOMP_DIR, "-Wl,-rpath," POMP_LIBOMP_DIR,
                                          "-lomp", "-pthread", NULL};
-    static const char *const gomp[] = {"-fopenmp", NULL};
+    /* the libgomp bridge before libgomp (the driver adds libgomp after it),
+     * kept when the program's own objects need none of its definitions: the
+     * libraries it loads may call libgomp */
+    static const char *const gomp[] = {"-Wl,--push-state,--no-as-needed", "-lpomp-gomp",
+                                       "-Wl,--pop-state", "-fopenmp", NULL};
     return rt == POMP_RUNTIME_LIBOMP ? libomp : gomp;
 }

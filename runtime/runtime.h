@@ -1,12 +1,13 @@
-/* Which OpenMP runtime an instrumented program runs on, and how to link it.
- * Default: LLVM libomp (Debian libomp-19-dev), for GCC- and Clang-compiled
- * objects alike: it provides the GOMP_* entry points GCC emits, and OMPT. */
+/* Which OpenMP runtime an instrumented program runs on, and how to link it:
+ * GCC's libgomp with the libgomp bridge (libpomp-gomp.so), or LLVM libomp
+ * (Debian libomp-19-dev) with OMPT. runtime_select.h chooses. */
 #ifndef POMP_RUNTIME_H
 #define POMP_RUNTIME_H
 
 enum pomp_runtime { POMP_RUNTIME_LIBOMP, POMP_RUNTIME_GOMP };
 
-/* Parses the value of --pomp-runtime=; returns 0 or -1 for an unknown name. */
+/* Parses the value of --pomp-runtime= (omp, libomp, llvm; gomp, libgomp);
+ * returns 0 or -1 for an unknown name. */
 int pomp_runtime_parse(const char *name, enum pomp_runtime *out);
 
 /* Does this compiler flag turn on OpenMP (-fopenmp, -fopenmp=libomp, -fiopenmp, -qopenmp)? */
@@ -22,7 +23,7 @@ int pomp_runtime_is_offload_flag(const char *arg);
 int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg, int offload);
 
 /* The linker arguments that put the runtime under the program (NULL-terminated,
- * static storage). */
+ * static storage); libgomp's need libpomp's directory in -L before them. */
 const char *const *pomp_runtime_link_args(enum pomp_runtime rt);
 
 #endif

@@ -1,5 +1,6 @@
 #include "runtime_select.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,40 @@ int pomp_runtime_is_entry_point(const char *s)
            strncmp(s, "omp_", 4) == 0 || strncmp(s, "acc_", 4) == 0;
 }
 
+/* What an entry point is for, by prefix; crashes: LLVM libomp defines it
+ * but its libgomp compatibility layer crashes in it (issue 18). */
+static const struct {
+    const char *prefix, *feature;
+    int crashes;
+} features[] = {
+    {"GOMP_error", "the 'error' directive", 0},
+    {"GOMP_warning", "the 'error' directive", 0},
+    {"GOMP_scope_start", "'scope' with reductions", 0},
+    {"GOMP_offload_", "target offloading", 0},
+    {"GOMP_target", "target offloading", 0},
+    {"GOMP_teams4", "'teams' on the host", 0},
+    {"GOMP_PLUGIN_", "target offloading", 0},
+    {"GOACC_", "OpenACC", 0},
+    {"acc_", "OpenACC", 0},
+    {"omp_fulfill_event", "'detach' tasks", 1},
+    {"omp_display_affinity", "affinity display", 1},
+    {"omp_capture_affinity", "affinity capture", 1},
+};
+
+static int feature_of(const char *s)
+{
+    for (size_t i = 0; i < sizeof features / sizeof *features; i++)
+        if (strncmp(s, features[i].prefix, strlen(features[i].prefix)) == 0)
+            return (int)i;
+    return -1;
+}
+
+int pomp_libomp_serves(const char *symbol)
+{
+    int f = feature_of(symbol);
+    return pomp_libomp_provides(symbol) && !(f >= 0 && features[f].crashes);
+}
+
 char *pomp_runtime_missing_symbol(const char *nm_output)
 {
     const char *line = nm_output;
@@ -40,7 +75,7 @@ char *pomp_runtime_missing_symbol(const char *nm_output)
             name[name_len] = '\0';
             const char *type = memchr(line, ' ', len);
             if (type && type[1] == 'U' && pomp_runtime_is_entry_point(name) &&
-                !pomp_libomp_provides(name))
+                !pomp_libomp_serves(name))
                 return xstrdup(name);
         }
         line += len + (eol ? 1 : 0);
@@ -50,23 +85,14 @@ char *pomp_runtime_missing_symbol(const char *nm_output)
 
 const char *pomp_runtime_feature(const char *s)
 {
-    static const struct {
-        const char *prefix, *feature;
-    } features[] = {
-        {"GOMP_error", "the 'error' directive"},
-        {"GOMP_warning", "the 'error' directive"},
-        {"GOMP_scope_start", "'scope' with reductions"},
-        {"GOMP_offload_", "target offloading"},
-        {"GOMP_target", "target offloading"},
-        {"GOMP_teams4", "'teams' on the host"},
-        {"GOMP_PLUGIN_", "target offloading"},
-        {"GOACC_", "OpenACC"},
-        {"acc_", "OpenACC"},
-    };
-    for (size_t i = 0; i < sizeof features / sizeof *features; i++)
-        if (strncmp(s, features[i].prefix, strlen(features[i].prefix)) == 0)
-            return features[i].feature;
-    return "an OpenMP routine";
+    int f = feature_of(s);
+    return f >= 0 ? features[f].feature : "an OpenMP routine";
+}
+
+const char *pomp_runtime_lack(const char *symbol)
+{
+    return pomp_libomp_provides(symbol) ? "which LLVM libomp's libgomp layer does not support"
+                                        : "which LLVM libomp does not provide";
 }
 
 int pomp_runtime_is_gcc_offload_flag(const char *a)
@@ -110,6 +136,35 @@ static char *undefined_symbols(const char *in)
     return out;
 }
 
+/* Whether a source pompcc compiled has a scan directive: GCC's code for it
+ * calls GOMP_loop_start, which libomp defines but aborts in for a scan, so
+ * the objects do not tell. */
+static int source_uses_scan(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char line[4096];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        const char *p = line + strspn(line, " \t");
+        if (*p++ != '#')
+            continue;
+        p += strspn(p, " \t");
+        if (strncmp(p, "pragma", 6) != 0)
+            continue;
+        p += 6;
+        p += strspn(p, " \t");
+        if (strncmp(p, "omp", 3) != 0)
+            continue;
+        p += 3;
+        p += strspn(p, " \t");
+        found = strncmp(p, "scan", 4) == 0 && !isalnum((unsigned char)p[4]) && p[4] != '_';
+    }
+    fclose(f);
+    return found;
+}
+
 char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,
                               char *const *flags, size_t nflags)
 {
@@ -122,6 +177,9 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         const char *in = inputs[i];
         if (in[0] == '-')
             continue;
+        if (!why && strcmp(in, names[i]) != 0 && source_uses_scan(names[i]))
+            why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
+                            "libomp's libgomp layer does not support", names[i]);
         char *out = undefined_symbols(in);
         if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */
@@ -130,8 +188,8 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
             kmpc = names[i];
         free(out);
         if (missing) {
-            why = xasprintf("%s calls %s (%s), which LLVM libomp does not provide", names[i], missing,
-                            pomp_runtime_feature(missing));
+            why = xasprintf("%s calls %s (%s), %s", names[i], missing,
+                            pomp_runtime_feature(missing), pomp_runtime_lack(missing));
             free(missing);
         }
     }
@@ -142,4 +200,42 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         return NULL;
     }
     return why;
+}
+
+/* Whether any input calls libomp's own entry points (clang's objects). */
+static int any_calls_kmpc(char *const *inputs, size_t ninputs)
+{
+    for (size_t i = 0; i < ninputs; i++) {
+        if (inputs[i][0] == '-')
+            continue;
+        char *out = undefined_symbols(inputs[i]);
+        int kmpc = out && pomp_runtime_calls_kmpc(out);
+        free(out);
+        if (kmpc)
+            return 1;
+    }
+    return 0;
+}
+
+char *pomp_runtime_choose(int given, enum pomp_runtime *rt, int clang_offload,
+                          char *const *inputs, char *const *names, size_t ninputs,
+                          char *const *flags, size_t nflags)
+{
+    if (given && *rt == POMP_RUNTIME_GOMP)
+        return NULL;
+    if (!given) { /* each object on the runtime it was built for */
+        *rt = clang_offload || any_calls_kmpc(inputs, ninputs) ? POMP_RUNTIME_LIBOMP
+                                                               : POMP_RUNTIME_GOMP;
+        if (*rt == POMP_RUNTIME_GOMP)
+            return NULL;
+    }
+    /* libomp: for clang's objects, or asked for (--pomp-runtime=omp) */
+    char *why = pomp_runtime_needs_gomp(inputs, names, ninputs, flags, nflags);
+    if (!why)
+        return NULL;
+    char *msg = xasprintf("pompcc: warning: %s; linking GCC's libgomp%s\n", why,
+                          given ? " instead of the LLVM libomp --pomp-runtime=omp asks for" : "");
+    *rt = POMP_RUNTIME_GOMP;
+    free(why);
+    return msg;
 }

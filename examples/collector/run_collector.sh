@@ -6,6 +6,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 BUILD=${BUILD:-$here/../../build}
 out=${1:-$(mktemp -d /tmp/pomp-collector-XXXXXX)}
 cc -shared -fPIC -O2 -Wall -Wextra -I"$BUILD/include" "$here/collector.c" -o "$out/libcollector.so"
-"$BUILD/bin/pompcc" -fopenmp -O1 -rdynamic "$here/app.c" -o "$out/app"
+"${POMPCC:-$BUILD/bin/pompcc}" -fopenmp -O1 -rdynamic "$here/app.c" -o "$out/app"
 cd "$out"
 POMP_SUMMARY=${POMP_SUMMARY:-off} LD_PRELOAD="$out/libcollector.so" ./app

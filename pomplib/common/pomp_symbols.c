@@ -259,3 +259,9 @@ void pomp_symbols_free(struct pomp_symbol_table *t)
     t->modules = NULL;
     t->n = t->nmodules = 0;
 }
+
+size_t pomp_symbols_source_function_len(const char *function)
+{
+    const char *outlined = strstr(function, "._omp_fn.");
+    return outlined ? (size_t)(outlined - function) : strlen(function);
+}

@@ -36,4 +36,9 @@ struct pomp_symbol_table {
 int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t);
 void pomp_symbols_free(struct pomp_symbol_table *t);
 
+/* How much of a function's name names the function written in the source:
+ * GCC outlines a construct's body into "<function>._omp_fn.<n>", which is
+ * still <function>'s code for whoever reads where a construct is. */
+size_t pomp_symbols_source_function_len(const char *function);
+
 #endif

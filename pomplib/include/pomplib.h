@@ -45,6 +45,11 @@ typedef struct POMP_Region_s *POMP_Handle_t;
 /* Library control (section 3.6) and handles (section 3.2, Appendix A, B). */
 POMP_Int32 POMP_Init(void);
 POMP_Int32 POMP_Finalize(void);
+/* The calling thread's id for the routines below (the instrumentation's
+ * thread_id argument), from libpomp's thread record: safe in every state of
+ * the OpenMP runtime, unlike a call of omp_get_thread_num() the program would
+ * not make (docs/api.md). */
+POMP_Int32 POMP_Thread_num(void);
 POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
 /* Pause and resume measurement, for all threads. While off, no region is opened;
  * regions already open close as usual (docs/api.md). */

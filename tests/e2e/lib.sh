@@ -35,6 +35,14 @@ check_every_profile() {
 trap check_every_profile EXIT
 cd "$WORK"
 
+# E2E_RUNTIME=omp|gomp: every pompcc build of the test on that runtime
+# (run_all.sh runs the tests of runtime events on both; docs/gomp.md)
+if [ -n "${E2E_RUNTIME:-}" ]; then
+    printf '#!/bin/sh\nexec "%s" --pomp-runtime=%s "$@"\n' "$POMPCC" "$E2E_RUNTIME" > "$WORK/.pompcc"
+    chmod +x "$WORK/.pompcc"
+    POMPCC="$WORK/.pompcc"
+fi
+
 fail() { echo "FAIL: $*" >&2; exit 1; }
 assert_eq() { [ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"; }
 assert_contains() { grep -qE -- "$2" "$1" || { echo "--- $1:" >&2; cat "$1" >&2; fail "$3: no line matches /$2/"; }; }

@@ -3,10 +3,16 @@
 # A test that exits 77 was skipped; its last line says why.
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0 skipped=0
-for t in "$here"/test_*.sh; do
-    name=$(basename "$t" .sh)
+# The tests of what the runtime reports (waits, tasks, chunks, sampling, the
+# collector API) run on both runtimes: a GCC build's default, libgomp with the
+# libgomp bridge, and LLVM libomp with OMPT (E2E_RUNTIME=omp, lib.sh).
+BOTH_RUNTIMES="test_ompt_waits test_ompt_nested test_ompt_control test_constructs_tasks
+               test_collector test_sampling test_known_work"
+run_one() { # TEST-SCRIPT [RUNTIME]
+    local t=$1 rt=${2:-} name log rc
+    name=$(basename "$t" .sh)${2:+ [$2]}
     log=$(mktemp)
-    timeout 300 bash "$t" >"$log" 2>&1
+    E2E_RUNTIME=$rt timeout 300 bash "$t" >"$log" 2>&1
     rc=$?
     if [ $rc -eq 0 ]; then
         echo "PASS $name"
@@ -20,6 +26,12 @@ for t in "$here"/test_*.sh; do
         failed=$((failed + 1))
     fi
     rm -f "$log"
+}
+for t in "$here"/test_*.sh; do
+    run_one "$t"
+    case " $(echo $BOTH_RUNTIMES) " in
+    *" $(basename "$t" .sh) "*) run_one "$t" omp ;;
+    esac
 done
 echo "e2e: $passed passed, $failed failed$([ $skipped -eq 0 ] || echo ", $skipped skipped")"
 [ "$failed" -eq 0 ]

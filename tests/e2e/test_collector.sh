@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 [ -n "$E2E_SANITIZE" ] && exit 0 # a preloaded library cannot come before ASan's runtime
 mkdir -p out
-POMP_SUMMARY=off BUILD="$BUILD" "$EXAMPLES/collector/run_collector.sh" "$PWD/out" > app.txt 2> collector.txt \
+POMP_SUMMARY=off BUILD="$BUILD" POMPCC="$POMPCC" "$EXAMPLES/collector/run_collector.sh" "$PWD/out" > app.txt 2> collector.txt \
     || { cat collector.txt; fail "the example collector's run"; }
 assert_eq "$(cat app.txt)" "done 1" "the program's own output"
 # 3 outer regions, then one with a nested region on each of its 2 threads

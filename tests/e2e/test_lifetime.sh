@@ -48,11 +48,16 @@ int main(int argc, char **argv)
 }
 C
 "$POMPCC" -fopenmp life.c -o life
+# libgomp's child hangs in its first parallel region after a fork() from a
+# process that had a team (plain gcc builds too): the fork case runs on libomp
+"$POMPCC" --pomp-runtime=omp -fopenmp life.c -o life_omp
 L=$(line_of life.c "reduction(+:sum)")
 
 run() { # HOW EXPECTED_STATUS
+    local program=./life
+    [ "$1" = fork ] && program=./life_omp
     set +e
-    POMP_OUTPUT_DIR=out_$1 ./life "$1" > out_$1.txt 2> /dev/null
+    POMP_OUTPUT_DIR=out_$1 $program "$1" > out_$1.txt 2> /dev/null
     local st=$?
     set -e
     assert_eq "$st" "$2" "exit status when ending by '$1'"

@@ -1,8 +1,9 @@
-# pomprun on programs not built with pompcc: a GCC binary (libgomp, which gets
-# LLVM libomp preloaded under it) and a clang-19 binary, both built with -g.
-# Their parallel regions come out at the right file:line and function, with
-# every thread, barrier and critical wait; the program's output and exit
-# status are its own.
+# pomprun on programs not built with pompcc: a GCC binary on libgomp (the
+# libgomp bridge preloaded before it), the same binary on LLVM libomp
+# (--pomp-runtime=omp) and a clang-19 binary, all built with -g. Their
+# parallel regions come out at the pragma's file:line and function, with every
+# thread, barrier and critical wait, the same on both runtimes; the program's
+# output and exit status are its own.
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
 cat > app.c <<'C'
@@ -79,7 +80,12 @@ st=$?
 set -e
 assert_eq "$st" 3 "GCC binary: the program's exit status"
 diff -u plain.txt gcc.txt || fail "GCC binary: output differs"
-check gcc "GCC binary"
+check gcc "GCC binary on libgomp"
+# the parallel for keeps its loop, at the pragma's line
+assert_eq "$(region_at gcc for $L_work init)" ompt "GCC binary on libgomp: the loop of the parallel for"
+POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-runtime=omp ./app_gcc > gcc_omp.txt
+diff -u plain.txt gcc_omp.txt || fail "GCC binary on libomp: output differs"
+check gcc_omp "GCC binary on libomp"
 
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
 clang-19 -g -fopenmp app.c -o app_clang
@@ -105,7 +111,8 @@ assert_contains e1.txt '^usage: pomprun' "usage"
 assert_contains e2.txt "unknown option '--pomp-bogus'" "unknown option named"
 assert_contains e3.txt 'no-such-app: no such program' "missing program named"
 
-# A GCC program that needs libgomp (GOMP_scope_start): runs, unmeasured, with a warning.
+# A GCC program that needs libgomp (GOMP_scope_start): measured on libgomp;
+# asked onto libomp, it stays on libgomp with a warning.
 cat > scope.c <<'C'
 #include <stdio.h>
 int main(void)
@@ -125,4 +132,6 @@ int main(void)
 C
 cc -fopenmp $E2E_SANITIZE scope.c -o scope
 assert_eq "$(POMP_OUTPUT_DIR=scope_out "$POMPRUN" ./scope 2> scope.err)" "2" "libgomp-only program output"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' scope_out/profile.json)" 1 "libgomp-only program measured"
+assert_eq "$(POMP_OUTPUT_DIR=scope_omp "$POMPRUN" --pomp-runtime=omp ./scope 2> scope.err)" "2" "libgomp-only program output, asked onto libomp"
 assert_contains scope.err "calls GOMP_scope_start \('scope' with reductions\), which LLVM libomp does not provide" "warning names the entry point"

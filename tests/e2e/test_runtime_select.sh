@@ -1,9 +1,12 @@
-# Runtime selection at link time: pompcc links LLVM libomp, for GCC objects
-# too, unless they call an entry point libomp lacks ('scope' with reductions,
-# the 'error' directive): then libgomp, with a note, and a note at run time
-# that OMPT is missing. --pomp-runtime=gomp forces libgomp.
+# Runtime selection at link time (docs/gomp.md): a GCC program stays on
+# libgomp, with the libgomp bridge (libpomp-gomp.so) before it; clang's
+# objects run on LLVM libomp; --pomp-runtime=omp puts a GCC program on libomp,
+# unless its objects use a feature libomp lacks or cannot serve for GCC code
+# ('scope' with reductions, the 'error' directive, 'scan', 'detach', affinity
+# display and capture): then libgomp, with a warning. Each such program built
+# with pompcc prints what the plain gcc build prints.
 source "$(dirname "$0")/lib.sh"
-runtime_of() { ldd "$1" | grep -oE 'lib(g?omp)\.so[.0-9]*' | sort -u | tr '\n' ' '; }
+runtime_of() { ldd "$1" | grep -oE 'lib(g?omp|pomp-gomp)\.so[.0-9]*' | sort -u | tr '\n' ' '; }
 
 cat > plain.c <<'C'
 #include <stdio.h>
@@ -17,10 +20,42 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp plain.c -o plain 2> plain.err
-assert_eq "$(runtime_of plain)" "libomp.so.5 " "a plain GCC program links LLVM libomp"
-assert_not_contains plain.err 'libgomp' "no note for a program libomp serves"
-assert_eq "$(POMP_OUTPUT_DIR=p ./plain 2> p.err)" 2 "output on libomp"
-assert_not_contains p.err 'no OMPT' "no run-time note on libomp"
+assert_eq "$(runtime_of plain)" "libgomp.so.1 libpomp-gomp.so " "a GCC program stays on libgomp, with the bridge"
+assert_not_contains plain.err '.' "pompcc says nothing"
+assert_eq "$(POMP_OUTPUT_DIR=p ./plain 2> p.err)" 2 "output on libgomp"
+assert_not_contains p.err 'no OMPT' "no run-time note on libgomp with the bridge"
+assert_eq "$(region_sum p parallel 5 visits)" 1 "the POMP events"
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" and .init == "ompt")] | length' p/profile.json)" 1 "the bridge's implicit barrier"
+
+"$POMPCC" --pomp-runtime=omp -fopenmp plain.c -o plain_omp 2> omp.err
+assert_eq "$(runtime_of plain_omp)" "libomp.so.5 " "--pomp-runtime=omp"
+assert_not_contains omp.err '.' "no message when libomp serves the program"
+assert_eq "$(POMP_OUTPUT_DIR=o ./plain_omp)" 2 "output on libomp"
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" and .init == "ompt")] | length' o/profile.json)" 1 "OMPT's implicit barrier"
+
+# clang's objects call libomp itself (__kmpc_*): libomp (not under make sanitize:
+# a clang program cannot load the GCC-built ASan runtime of a sanitized libpomp)
+if [ -z "$E2E_SANITIZE" ]; then
+    POMP_CC=clang-19 "$POMPCC" -fopenmp plain.c -o plain_clang 2> clang.err
+    assert_eq "$(runtime_of plain_clang)" "libomp.so.5 " "clang's objects run on libomp"
+    assert_eq "$(POMP_OUTPUT_DIR=c ./plain_clang)" 2 "output of the clang build"
+fi
+
+# feature_program NAME FEATURE-TEXT: built by pompcc by default and with
+# --pomp-runtime=omp, it runs on libgomp and prints what plain gcc prints
+feature_program() {
+    local name=$1 feature=$2
+    plain_cc $name.c -o ${name}_plain
+    "$POMPCC" -fopenmp $name.c -o $name 2> $name.err
+    assert_not_contains $name.err '.' "$name: pompcc says nothing"
+    assert_eq "$(runtime_of $name)" "libgomp.so.1 libpomp-gomp.so " "$name: on libgomp"
+    assert_eq "$(POMP_OUTPUT_DIR=$name.d ./$name 2> /dev/null)" "$(./${name}_plain)" "$name: output"
+    [ -f $name.d/profile.json ] || fail "$name: no profile"
+    "$POMPCC" --pomp-runtime=omp -fopenmp $name.c -o ${name}_omp 2> ${name}_omp.err
+    assert_contains ${name}_omp.err "^pompcc: warning: $name.c .*$feature.*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "$name: warning names the feature"
+    assert_eq "$(runtime_of ${name}_omp)" "libgomp.so.1 libpomp-gomp.so " "$name: never on libomp"
+    assert_eq "$(POMP_OUTPUT_DIR=${name}_omp.d ./${name}_omp 2> /dev/null)" "$(./${name}_plain)" "$name: output, asked onto libomp"
+}
 
 cat > scope.c <<'C'
 #include <stdio.h>
@@ -39,12 +74,67 @@ int main(void)
     return 0;
 }
 C
-"$POMPCC" -fopenmp scope.c -o scope 2> scope.err
-assert_contains scope.err "^pompcc: note: linking GCC's libgomp instead of LLVM libomp: scope.c calls GOMP_scope_start \('scope' with reductions\)" "note names the source, the entry point and the feature"
-assert_eq "$(runtime_of scope)" "libgomp.so.1 " "falls back to libgomp"
-assert_eq "$(POMP_OUTPUT_DIR=s ./scope 2> s.err)" 2 "output on libgomp"
-assert_eq "$(grep -c "this program ran on GCC's libgomp, which has no OMPT" s.err)" 1 "run-time note, once"
-assert_eq "$(region_sum s parallel 5 visits)" 1 "POMP events still measured on libgomp"
+feature_program scope "calls GOMP_scope_start \('scope' with reductions\), which LLVM libomp does not provide"
+
+cat > scan.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int a[64], b[64], s = 0;
+    for (int i = 0; i < 64; i++)
+        a[i] = i;
+    #pragma omp parallel for reduction(inscan, +: s) num_threads(4)
+    for (int i = 0; i < 64; i++) {
+        s += a[i];
+        #pragma omp scan inclusive(s)
+        b[i] = s;
+    }
+    printf("%d %d\n", b[10], b[63]);
+    return 0;
+}
+C
+feature_program scan "uses 'scan'"
+
+cat > detach.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int x = 0, y = 0;
+    #pragma omp parallel num_threads(2)
+    #pragma omp single
+    {
+        omp_event_handle_t ev;
+        #pragma omp task detach(ev) shared(x) depend(out: x)
+        x = 1;
+        #pragma omp task shared(x, y) depend(in: x)
+        y = x + 1;
+        omp_fulfill_event(ev);
+        #pragma omp taskwait
+    }
+    printf("%d %d\n", x, y);
+    return 0;
+}
+C
+feature_program detach "calls omp_fulfill_event \('detach' tasks\), which LLVM libomp's libgomp layer does not support"
+
+cat > affinity.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    char buf[256];
+    size_t n = 0;
+    #pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 0) {
+        omp_display_affinity("team of %N");
+        n = omp_capture_affinity(buf, sizeof buf, "thread %n of %N");
+    }
+    printf("%s (%zu)\n", buf, n);
+    return 0;
+}
+C
+feature_program affinity "calls omp_(capture|display)_affinity \(affinity (capture|display)\), which LLVM libomp's libgomp layer does not support"
 
 cat > err.c <<'C'
 #include <stdio.h>
@@ -56,19 +146,42 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp -c err.c -o err.o 2> /dev/null
-"$POMPCC" -fopenmp err.o -o err 2> err.err
+"$POMPCC" --pomp-runtime=omp -fopenmp err.o -o err 2> err.err
 assert_contains err.err "err.o calls GOMP_(error|warning) \(the 'error' directive\)" "the error directive, from an object"
-assert_eq "$(runtime_of err)" "libgomp.so.1 " "the error directive falls back to libgomp"
+assert_eq "$(runtime_of err)" "libgomp.so.1 libpomp-gomp.so " "the error directive stays on libgomp"
 assert_eq "$(POMP_SUMMARY=off ./err 2> /dev/null)" "after" "runs on libgomp"
 
-# Forced: --pomp-runtime=gomp links libgomp without a note from pompcc.
-"$POMPCC" --pomp-runtime=gomp -fopenmp plain.c -o plain_gomp 2> forced.err
-assert_eq "$(runtime_of plain_gomp)" "libgomp.so.1 " "--pomp-runtime=gomp"
-assert_not_contains forced.err 'note' "no note when the user chose libgomp"
-POMP_OUTPUT_DIR=g ./plain_gomp > /dev/null 2> g.err
-assert_contains g.err "no OMPT" "run-time note under a forced libgomp"
-# Forced the other way: a warning, and libomp (the link then fails on the missing entry point).
+# An unknown runtime is a usage error that names the allowed ones.
 set +e
-"$POMPCC" --pomp-runtime=libomp -fopenmp scope.c -o scope_omp > /dev/null 2> forced2.err
+"$POMPCC" --pomp-runtime=bogus -fopenmp plain.c -o bogus > /dev/null 2> bogus.err
+assert_eq "$?" 2 "unknown runtime: usage error"
 set -e
-assert_contains forced2.err "pompcc: warning: scope.c calls GOMP_scope_start .*; linking it as --pomp-runtime=libomp asks" "warning when forced to libomp"
+assert_contains bogus.err "unknown runtime in '--pomp-runtime=bogus' \(allowed: omp, gomp\)" "names the allowed runtimes"
+
+# omp_pause_resource_all(omp_pause_hard): libomp 19 crashes in omp_get_thread_num()
+# until the next parallel region; the inserted code must not be the one calling it.
+cat > pause.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(3) reduction(+: n)
+    n++;
+    if (omp_pause_resource_all(omp_pause_hard) != 0)
+        puts("pause refused");
+    int m = 0;
+    #pragma omp parallel for num_threads(2) reduction(+: m)
+    for (int i = 0; i < 10; i++)
+        m += i;
+    printf("%d %d\n", n, m);
+    return 0;
+}
+C
+plain_cc pause.c -o pause_plain
+for rt in libomp gomp; do
+    "$POMPCC" --pomp-runtime=$rt -fopenmp pause.c -o pause_$rt
+    assert_eq "$(POMP_OUTPUT_DIR=pause_$rt.d ./pause_$rt)" "$(./pause_plain)" "omp_pause_resource_all on $rt"
+done
+# libgomp keeps measuring after the pause (libomp finalizes its OMPT tool there, and libpomp with it)
+assert_eq "$(region_sum pause_gomp.d parallel 11 visits)" 1 "the region after the pause is measured"

@@ -1,6 +1,7 @@
-/* Runtime selection: which OpenMP entry points send a program to libgomp. */
+/* Runtime selection: which runtime a program links, and which OpenMP entry points keep it off libomp. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime_select.h"
 
@@ -67,4 +68,47 @@ Test(runtime, offload_flag_decides_without_looking_at_objects)
     free(why);
     cr_expect_null(pomp_runtime_needs_gomp(inputs, inputs, 1, flags, 1),
                    "an unreadable input is left to the linker");
+}
+
+Test(runtime, libomp_defines_but_cannot_serve_for_gcc_code)
+{
+    cr_expect(pomp_libomp_provides("omp_fulfill_event"), "libomp defines it");
+    cr_expect_not(pomp_libomp_serves("omp_fulfill_event"), "and crashes in it for GCC's detach");
+    cr_expect_not(pomp_libomp_serves("omp_display_affinity"));
+    cr_expect_not(pomp_libomp_serves("omp_capture_affinity"));
+    cr_expect_not(pomp_libomp_serves("GOMP_scope_start"));
+    cr_expect(pomp_libomp_serves("GOMP_parallel"));
+    char *m = pomp_runtime_missing_symbol("GOMP_parallel U\nomp_capture_affinity@OMP_5.0 U\n");
+    cr_assert_not_null(m);
+    cr_expect_str_eq(m, "omp_capture_affinity");
+    free(m);
+    cr_expect_str_eq(pomp_runtime_feature("omp_fulfill_event"), "'detach' tasks");
+    cr_expect_str_eq(pomp_runtime_lack("omp_fulfill_event"),
+                     "which LLVM libomp's libgomp layer does not support");
+    cr_expect_str_eq(pomp_runtime_lack("GOMP_error"), "which LLVM libomp does not provide");
+}
+
+Test(runtime, each_program_on_the_runtime_it_was_built_for)
+{
+    char *none[] = {NULL};
+    char *flags[] = {"-O2"};
+    enum pomp_runtime rt = POMP_RUNTIME_LIBOMP;
+    cr_expect_null(pomp_runtime_choose(0, &rt, 0, none, none, 0, flags, 1));
+    cr_expect_eq(rt, POMP_RUNTIME_GOMP, "no clang object: libgomp");
+    rt = POMP_RUNTIME_LIBOMP;
+    cr_expect_null(pomp_runtime_choose(0, &rt, 1, none, none, 0, flags, 1));
+    cr_expect_eq(rt, POMP_RUNTIME_LIBOMP, "Clang offloading: libomp");
+    rt = POMP_RUNTIME_LIBOMP;
+    cr_expect_null(pomp_runtime_choose(1, &rt, 0, none, none, 0, flags, 1));
+    cr_expect_eq(rt, POMP_RUNTIME_LIBOMP, "asked for, and it serves");
+    char *gcc_offload[] = {"-foffload=nvptx-none"};
+    rt = POMP_RUNTIME_LIBOMP;
+    char *msg = pomp_runtime_choose(1, &rt, 0, none, none, 0, gcc_offload, 1);
+    cr_assert_not_null(msg);
+    cr_expect_eq(rt, POMP_RUNTIME_GOMP, "never a runtime that cannot serve the program");
+    cr_expect(strstr(msg, "instead of the LLVM libomp --pomp-runtime=omp asks for") != NULL, "%s", msg);
+    free(msg);
+    rt = POMP_RUNTIME_GOMP;
+    cr_expect_null(pomp_runtime_choose(1, &rt, 0, none, none, 0, flags, 1));
+    cr_expect_eq(rt, POMP_RUNTIME_GOMP);
 }

@@ -108,6 +108,8 @@ int main(void)
         #pragma omp atomic compare // @acompare
         if (x < 100) { x = 100; }
     }
-    printf("total %d, s2 %ld, c[5] %d, b[3] %d, hits %d, x %d\n", total, s2, c[5], b[3], hits, x);
+    /* x ends in 100..106: a thread may update x after another's compare set it */
+    printf("total %d, s2 %ld, c[5] %d, b[3] %d, hits %d, x >= 100: %d\n", total, s2, c[5], b[3], hits,
+           x >= 100);
     return 0;
 }

@@ -1,0 +1,31 @@
+# make bench, part 7: real task programs (bench/real/tasks.c): pompcc's GCC
+# build against the plain gcc build the user runs today, on libgomp (pompcc's
+# default: the libgomp bridge) and, beside it, on LLVM libomp
+# (--pomp-runtime=omp). Sourced by bench/run.sh (uses OUT, WORK, REPS, LIBOMP_DIR,
+# record, say, wait_for_quiet_machine).
+
+real_part() {
+    local d=$WORK/real src=$here/real/tasks.c
+    mkdir -p "$d"
+    say "real programs: building"
+    cc -O2 -fopenmp "$src" -o "$d/plain-libgomp"
+    cc -O2 -fopenmp -c "$src" -o "$d/tasks.o"
+    cc "$d/tasks.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$src" -o "$d/pomp-libgomp")
+    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$src" -o "$d/pomp-libomp")
+    record "#section|real|ms|Real task programs (bench/real/tasks.c), $OMP_NUM_THREADS threads, kernel time"
+    record "#baseline|real|plain libgomp"
+    record "#baseline|real|plain libomp"
+    record "#note|real|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build (libgomp, the libgomp bridge), default levels: its target is 3 % over plain libgomp; pomp libomp: pompcc --pomp-runtime=omp (LLVM libomp, OMPT)"
+    local -a cols=("plain libgomp" "pomp libgomp" "plain libomp" "pomp libomp")
+    local rep k c n=${#cols[@]}
+    for ((rep = 0; rep < REPS; rep++)); do
+        wait_for_quiet_machine
+        say "real programs: repetition $((rep + 1))/$REPS"
+        for ((k = 0; k < n; k++)); do
+            c=${cols[$(((k + rep) % n))]}
+            POMP_OUTPUT_DIR="$WORK/real-out" "$d/${c// /-}" "$c" "$rep" >>"$SAMPLES"
+            rm -rf "$WORK/real-out"
+        done
+    done
+}

@@ -1,0 +1,41 @@
+# make bench, part 8: ten million tiny atomic or critical updates per thread in
+# one parallel region (tests/e2e/numbers/tiny.c, the shape of a molecular
+# dynamics force loop): pompcc's default build (throttled after 100,000
+# executions under 10 us each, POMP_THROTTLE) and with throttling off, against
+# the plain build, on libgomp (pompcc's default for GCC) and on LLVM libomp
+# (--pomp-runtime=omp). Whole-process wall time: pomp's start and end included.
+# Sourced by bench/run.sh (uses OUT, WORK, REPS, QUICK, LIBOMP_DIR, record, say).
+
+tiny_part() {
+    local d=$WORK/tiny src=$here/../tests/e2e/numbers/tiny.c
+    mkdir -p "$d"
+    local n=10000000
+    [ "$QUICK" = 1 ] && n=2000000
+    cc -O2 -fopenmp "$src" -o "$d/plain-libgomp"
+    cc -O2 -fopenmp -c "$src" -o "$d/tiny.o"
+    cc "$d/tiny.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$src" -o "$d/pomp-libgomp")
+    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$src" -o "$d/pomp-libomp")
+    record "#section|tiny|ms wall time|$n tiny updates per thread, $OMP_NUM_THREADS threads (tests/e2e/numbers/tiny.c), whole process"
+    record "#baseline|tiny|plain libgomp"
+    record "#baseline|tiny|plain libomp"
+    record "#note|tiny|pomp: pompcc's default build, default levels: atomic and critical throttled after 100,000 executions under 10 us each (POMP_THROTTLE); not throttled: POMP_THROTTLE=off; libomp columns: --pomp-runtime=omp against the plain program on LLVM libomp"
+    local -a columns=("plain libgomp" "pomp libgomp" "pomp libgomp, not throttled" "plain libomp"
+                      "pomp libomp" "pomp libomp, not throttled")
+    local rep k col kind bin stats nc=${#columns[@]}
+    for ((rep = 0; rep < REPS; rep++)); do
+        say "tiny updates: repetition $((rep + 1))/$REPS"
+        for kind in atomic critical; do
+            for ((k = 0; k < nc; k++)); do # rotated, so no column always runs first
+                col=${columns[$(((k + rep) % nc))]}
+                bin=${col%%,*}
+                local throttle=""
+                [ "$col" != "$bin" ] && throttle=POMP_THROTTLE=off
+                # shellcheck disable=SC2086
+                stats=$(env $throttle POMP_OUTPUT_DIR="$d/out" "$OUT/runstat" "$d/${bin// /-}" $kind $n)
+                rm -rf "$d/out"
+                record "tiny|$kind|$col|$rep|${stats%% *}"
+            done
+        done
+    done
+}

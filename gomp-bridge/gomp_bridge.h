@@ -1,0 +1,133 @@
+/* The libgomp bridge: what libgomp does not tell a tool, told in OMPT's
+ * terms. libgomp has no OMPT; this library (libpomp-gomp.so, linked before
+ * libgomp by pompcc, LD_PRELOADed by pomprun) interposes its entry points,
+ * wraps the outlined functions and task functions they are handed, and plays
+ * the runtime's part of OMPT for libpomp's OMPT tool (ompt-bridge/): it starts
+ * the tool through ompt_start_tool, offers ompt_set_callback, ompt_get_state
+ * and ompt_get_task_info, and calls the registered callbacks where libomp
+ * would. Both runtimes therefore feed one model through one tool
+ * (docs/gomp.md). It includes nothing of libpomp but the public OMPT
+ * interface.
+ *
+ * Mutable state: the callbacks the tool registered (written by
+ * ompt_set_callback, read relaxed on every wrapper), each thread's state
+ * (thread-local, below), and the joins of recent teams (gomp_team.c). */
+#ifndef POMP_GOMP_BRIDGE_H
+#define POMP_GOMP_BRIDGE_H
+
+#include <omp-tools.h>
+#include <stdint.h>
+
+#include "gomp_real.h"
+
+#define GOMP_EXPORT __attribute__((visibility("default")))
+
+/* The callbacks libpomp's tool registered, by ompt_callbacks_t (NULL: not
+ * registered; gomp_tool.c says which events the bridge can report). */
+enum { GOMP_CALLBACKS = 64 };
+extern ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
+
+/* Whether the bridge is at work: 1 once libpomp's tool started on libgomp,
+ * 0 before the first entry point was called (the tool starts then, as libomp
+ * starts it when it initializes), -1 when it will not (measurement off, not
+ * on libgomp, or finalized). Thread states (sampling, the collector API) are
+ * kept whenever it works; callbacks are made where the tool registered them. */
+extern int gomp_active;
+int gomp_start(void);
+/* The tool samples thread states and task frames (it looked up
+ * ompt_get_task_info): tasks are wrapped for their state even when no task
+ * callback is registered. */
+extern int gomp_states_sampled;
+static inline int gomp_on(void)
+{
+    int s = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);
+    return __builtin_expect(s == 1, 1) ? 1 : s == 0 ? gomp_start() : 0;
+}
+#define GOMP_ACTIVE() gomp_on()
+
+/* A registered callback, or NULL (one relaxed load), of its OMPT type. */
+#define GOMP_CB_AS(event, type) ((type)__atomic_load_n(&gomp_callbacks[event], __ATOMIC_RELAXED))
+#define GOMP_CB(name) GOMP_CB_AS(ompt_callback_##name, ompt_callback_##name##_t)
+#define GOMP_CB_MUTEX(name) GOMP_CB_AS(ompt_callback_##name, ompt_callback_mutex_t)
+
+/* A wait of this thread in libgomp: state and sync region (kind; 0: none)
+ * around the call of libgomp's function (barriers, taskwait, taskgroup end). */
+void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
+                    void (*real)(void));
+#define GOMP_SYNC_WAIT(name, kind, state)                                                      \
+    GOMP_EXPORT void name(void)                                                                 \
+    {                                                                                           \
+        if (!GOMP_ACTIVE())                                                                     \
+            REAL(name)();                                                                       \
+        else                                                                                    \
+            gomp_sync_wait(kind, state, GOMP_CALLER(), REAL(name));                             \
+    }
+
+enum { GOMP_MAX_NESTING = 8 }; /* team memberships tracked per thread (deeper: not reported) */
+
+/* A thread's state. Static TLS (the library is loaded with the program, never
+ * by dlopen), read by the sampler's signal handler: only plain stores. */
+struct gomp_thread_state {
+    uint8_t started;            /* thread_begin reported */
+    uint8_t pending;            /* a worker whose team's closing barrier is not reported ended */
+    uint8_t single;             /* this thread executes a single block (its work end is due) */
+    const void *single_codeptr;
+    int32_t state;              /* ompt_state_t, for ompt_get_state */
+    ompt_wait_id_t wait_id;
+    uint32_t nesting;           /* team memberships open */
+    uint64_t pending_team;      /* the team id whose join ends the pending barrier */
+    ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */
+    ompt_data_t initial_task;
+    ompt_frame_t frame;         /* for ompt_get_task_info: invoked by the runtime or not */
+    ompt_data_t team[GOMP_MAX_NESTING];     /* each membership's parallel_data (a copy) */
+    ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
+    uint64_t team_id[GOMP_MAX_NESTING];
+};
+extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
+
+/* The innermost team's parallel_data, or NULL outside a team. */
+static inline ompt_data_t *gomp_team_data(struct gomp_thread_state *t)
+{
+    return t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->team[t->nesting - 1] : NULL;
+}
+
+/* The code address the tool names a region by: the caller's return address,
+ * or an outlined function's entry (+1: the tool steps back one byte to the
+ * call), which is the pragma's line in GCC's debug information. */
+#define GOMP_CALLER() __builtin_return_address(0)
+#define GOMP_CODE_OF(fn) ((const void *)((const char *)(void *)(fn) + 1))
+
+/* A wait inside the runtime: state and wait id while it lasts. */
+static inline int32_t gomp_wait_begin(struct gomp_thread_state *t, int32_t state,
+                                      ompt_wait_id_t wait_id)
+{
+    int32_t old = t->state;
+    t->wait_id = wait_id;
+    t->state = state;
+    return old;
+}
+
+static inline void gomp_wait_end(struct gomp_thread_state *t, int32_t old)
+{
+    t->state = old;
+    t->wait_id = 0;
+}
+
+/* sync region begin/end on this thread (barriers, taskwait, taskgroup). */
+void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const void *codeptr);
+
+/* A worker that the previous team left in its closing barrier: the barrier
+ * and the implicit task end now (before it reports anything else). */
+void gomp_close_pending(struct gomp_thread_state *t);
+
+/* A single block this thread executed ends at its next barrier (GCC calls
+ * no entry point at its end): the work end, if due. */
+void gomp_single_end(struct gomp_thread_state *t);
+
+/* Whether the team with this id has joined (its master left the barrier). */
+int gomp_team_joined(uint64_t id);
+
+/* Counts of constructs forwarded unmeasured (reported at finalization). */
+extern uint64_t gomp_unwrapped_taskloops;
+
+#endif

@@ -1,0 +1,85 @@
+/* Mutual exclusion in OMPT's terms: critical (named or not), atomic regions
+ * GCC could not lower to an instruction, and lock waits: acquire before the
+ * runtime's call, acquired after it, released after the release. Test locks
+ * never wait and unset calls end nothing the tool measures: forwarded as
+ * they are (not interposed at all). */
+#include <stddef.h>
+
+#include "gomp_bridge.h"
+
+/* The one lock of unnamed critical regions (its wait id). */
+static const char unnamed_critical;
+
+static void acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const void *codeptr,
+                    void (*take)(void *), void *arg)
+{
+    ompt_callback_mutex_acquire_t before = GOMP_CB(mutex_acquire);
+    if (before)
+        before(kind, 0, 0, id, codeptr);
+    struct gomp_thread_state *t = &gomp_tls;
+    int32_t old = gomp_wait_begin(t, state, id);
+    take(arg);
+    gomp_wait_end(t, old);
+    ompt_callback_mutex_t after = GOMP_CB_MUTEX(mutex_acquired);
+    if (after)
+        after(kind, id, codeptr);
+}
+
+static void released(ompt_mutex_t kind, ompt_wait_id_t id, const void *codeptr)
+{
+    ompt_callback_mutex_t cb = GOMP_CB_MUTEX(mutex_released);
+    if (cb)
+        cb(kind, id, codeptr);
+}
+
+static void take_critical(void *arg)
+{
+    (void)arg;
+    REAL(GOMP_critical_start)();
+}
+
+static void take_named_critical(void *pptr) { REAL(GOMP_critical_name_start)(pptr); }
+
+static void take_atomic(void *arg)
+{
+    (void)arg;
+    REAL(GOMP_atomic_start)();
+}
+
+static void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
+static void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
+
+static inline int mutexes_followed(void) { return GOMP_ACTIVE(); }
+
+/* The wrapper of a call that takes a mutex: libgomp's call, or its wait
+ * reported (acquire) while the bridge is at work. */
+#define TAKE(name, param, arg, kind, state, id, take, take_arg)                                 \
+    GOMP_EXPORT void name(param)                                                                \
+    {                                                                                           \
+        if (!mutexes_followed())                                                                \
+            REAL(name)(arg);                                                                    \
+        else                                                                                    \
+            acquire(kind, state, (ompt_wait_id_t)(uintptr_t)(id), GOMP_CALLER(), take,          \
+                    take_arg);                                                                  \
+    }
+/* ... and of the call that releases it. */
+#define GIVE(name, param, arg, kind, id)                                                       \
+    GOMP_EXPORT void name(param)                                                                \
+    {                                                                                           \
+        REAL(name)(arg);                                                                        \
+        if (mutexes_followed())                                                                 \
+            released(kind, (ompt_wait_id_t)(uintptr_t)(id), GOMP_CALLER());                     \
+    }
+#define NO_ARG
+TAKE(GOMP_critical_start, void, NO_ARG, ompt_mutex_critical, ompt_state_wait_critical,
+     &unnamed_critical, take_critical, NULL)
+GIVE(GOMP_critical_end, void, NO_ARG, ompt_mutex_critical, &unnamed_critical)
+TAKE(GOMP_critical_name_start, void **pptr, pptr, ompt_mutex_critical, ompt_state_wait_critical,
+     pptr, take_named_critical, pptr)
+GIVE(GOMP_critical_name_end, void **pptr, pptr, ompt_mutex_critical, pptr)
+TAKE(GOMP_atomic_start, void, NO_ARG, ompt_mutex_atomic, ompt_state_wait_atomic, 0, take_atomic,
+     NULL)
+GIVE(GOMP_atomic_end, void, NO_ARG, ompt_mutex_atomic, 0)
+TAKE(omp_set_lock, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, lock, take_lock, lock)
+TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, lock,
+     take_nest_lock, lock)

@@ -1,0 +1,235 @@
+/* Teams: GOMP_parallel and its combined forms, the member trampoline every
+ * thread of a team runs instead of the outlined function, and barriers.
+ *
+ * The order of the callbacks is libomp's: parallel_begin on the master; on
+ * each member implicit_task begin, (for a combined loop or sections: work
+ * begin), the outlined function, sync_region begin of the closing barrier;
+ * on the master, once libgomp returns from the join, the barrier's end, the
+ * implicit task's end and parallel_end. A worker goes back to libgomp's pool
+ * from inside the barrier, where no entry point sees it again: like libomp,
+ * the bridge reports its barrier's and implicit task's end when the thread is
+ * next given work (or the tool's finalization closes it); the tool ends them
+ * at the master's join time, which it keeps itself. */
+#include "gomp_bridge.h"
+
+/* libgomp's (not interposed; no omp.h: its lock types differ from the wrappers'). */
+extern int omp_get_thread_num(void);
+extern int omp_get_num_threads(void);
+
+/* One team instance, on the master's stack for the duration of the call:
+ * the trampoline's argument. */
+struct gomp_team {
+    void (*fn)(void *);
+    void *data;
+    ompt_data_t parallel_data;   /* the tool's, copied by each member */
+    uint64_t id;
+    unsigned nthreads;           /* requested (0: the default) */
+    uint8_t work;                /* combined construct: its ompt_work_t, 0 for none */
+    const void *codeptr;         /* the region's code address */
+};
+
+/* Team ids from 1, and the ids of the last teams that joined, by id: a
+ * sampled worker idles once its team joined. A slot taken by a team 256 ids
+ * later says "joined" too early only if that team ended first. */
+static uint64_t last_team;
+enum { JOIN_RING = 256 };
+static uint64_t joined[JOIN_RING];
+
+int gomp_team_joined(uint64_t id)
+{
+    return __atomic_load_n(&joined[id % JOIN_RING], __ATOMIC_RELAXED) >= id;
+}
+
+void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const void *codeptr)
+{
+    ompt_callback_sync_region_t cb = GOMP_CB(sync_region);
+    struct gomp_thread_state *t = &gomp_tls;
+    if (cb)
+        cb(kind, endpoint, gomp_team_data(t), t->task, codeptr);
+}
+
+/* The end of the innermost membership: closing barrier, implicit task. */
+static void end_membership(struct gomp_thread_state *t, unsigned index)
+{
+    gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL);
+    ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
+    uint32_t n = t->nesting;
+    if (it && n && n <= GOMP_MAX_NESTING)
+        it(ompt_scope_end, NULL, &t->implicit[n - 1], 0, index, ompt_task_implicit);
+    if (n)
+        t->nesting = n - 1;
+}
+
+void gomp_close_pending(struct gomp_thread_state *t)
+{
+    t->pending = 0;
+    end_membership(t, 1);
+    t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1]
+                                                            : &t->initial_task;
+    t->state = ompt_state_idle;
+}
+
+/* What every member of a team runs: the outlined function between the
+ * implicit task's begin and the closing barrier's begin. */
+static void team_member(void *arg)
+{
+    struct gomp_team *team = arg;
+    struct gomp_thread_state *t = &gomp_tls;
+    if (__builtin_expect(t->pending, 0))
+        gomp_close_pending(t);
+    if (__builtin_expect(!t->started, 0)) {
+        t->started = 1;
+        ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
+        if (begin)
+            begin(ompt_thread_worker, NULL);
+    }
+    unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
+    ompt_data_t *outer = t->task;
+    uint32_t n = t->nesting++;
+    ompt_data_t *implicit = NULL;
+    if (n < GOMP_MAX_NESTING) {
+        t->team[n] = team->parallel_data;
+        t->team_id[n] = team->id;
+        t->implicit[n].value = 0;
+        implicit = t->task = &t->implicit[n];
+    }
+    t->state = ompt_state_work_parallel;
+    ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
+    if (it)
+        it(ompt_scope_begin, implicit ? &t->team[n] : NULL, implicit,
+           (unsigned)omp_get_num_threads(), index, ompt_task_implicit);
+    ompt_callback_work_t work = team->work ? GOMP_CB(work) : NULL;
+    if (work)
+        work((ompt_work_t)team->work, ompt_scope_begin, gomp_team_data(t), t->task, 0,
+             team->codeptr);
+    team->fn(team->data); /* a combined construct's ends with GOMP_*_end_nowait: its work end */
+    if (t->single)
+        gomp_single_end(t);
+    t->state = ompt_state_wait_barrier_implicit_parallel;
+    gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
+    if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
+        t->task = outer;
+        return;
+    }
+    t->pending = 1;
+    t->pending_team = team->id;
+}
+
+/* The master's part around libgomp's fork and join. */
+static void team_begin(struct gomp_team *team, struct gomp_thread_state *t)
+{
+    ompt_callback_parallel_begin_t begin = GOMP_CB(parallel_begin);
+    team->id = __atomic_add_fetch(&last_team, 1, __ATOMIC_RELAXED);
+    team->parallel_data.value = 0;
+    if (begin)
+        begin(t->task, NULL, &team->parallel_data, team->nthreads,
+              ompt_parallel_invoker_runtime | ompt_parallel_team, team->codeptr);
+}
+
+static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_t state)
+{
+    __atomic_store_n(&joined[team->id % JOIN_RING], team->id, __ATOMIC_RELAXED);
+    ompt_data_t *task = t->task;
+    t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1] : task;
+    end_membership(t, 0);
+    t->task = task;
+    t->state = state;
+    ompt_callback_parallel_end_t end = GOMP_CB(parallel_end);
+    if (end)
+        end(&team->parallel_data, t->task, ompt_parallel_invoker_runtime | ompt_parallel_team,
+            team->codeptr);
+}
+
+/* The wrapper of a fork: libgomp's call with the trampoline as the
+ * outlined function and the team record as its data, between team_begin and
+ * team_end; or libgomp's call as it is while the bridge is not at work. */
+#define FORK(real, fn_, data_, n_, work_type, ...)                                             \
+    do {                                                                                        \
+        if (!GOMP_ACTIVE()) {                                                                   \
+            REAL(real)(fn_, data_, n_, __VA_ARGS__);                                            \
+            return;                                                                             \
+        }                                                                                       \
+        struct gomp_thread_state *t_ = &gomp_tls;                                               \
+        int32_t state_ = t_->state;                                                             \
+        struct gomp_team team_ = {.fn = fn_, .data = data_, .nthreads = n_,                     \
+                                  .work = work_type, .codeptr = GOMP_CODE_OF(fn_)};             \
+        team_begin(&team_, t_);                                                                 \
+        REAL(real)(team_member, &team_, n_, __VA_ARGS__);                                       \
+        team_end(&team_, t_, state_);                                                           \
+    } while (0)
+
+GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
+                               unsigned flags)
+{
+    FORK(GOMP_parallel, fn, data, num_threads, 0, flags);
+}
+
+GOMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
+                                        unsigned count, unsigned flags)
+{
+    FORK(GOMP_parallel_sections, fn, data, num_threads, ompt_work_sections, count, flags);
+}
+
+/* parallel for with a schedule that hands out chunks: the members' loop
+ * begins with their implicit task (they call GOMP_loop_*_next at once). */
+#define PARALLEL_LOOP(kind, type)                                                              \
+    GOMP_EXPORT void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data,                 \
+                                               unsigned num_threads, long start, long end,      \
+                                               long incr, long chunk, unsigned flags)           \
+    {                                                                                           \
+        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, type, start, end, incr, chunk,  \
+             flags);                                                                            \
+    }
+#define PARALLEL_LOOP_RUNTIME(kind)                                                            \
+    GOMP_EXPORT void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data,                 \
+                                               unsigned num_threads, long start, long end,      \
+                                               long incr, unsigned flags)                       \
+    {                                                                                           \
+        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, ompt_work_loop_other, start,    \
+             end, incr, flags);                                                                 \
+    }
+PARALLEL_LOOP(static, ompt_work_loop_static)
+PARALLEL_LOOP(dynamic, ompt_work_loop_dynamic)
+PARALLEL_LOOP(guided, ompt_work_loop_guided)
+PARALLEL_LOOP(nonmonotonic_dynamic, ompt_work_loop_dynamic)
+PARALLEL_LOOP(nonmonotonic_guided, ompt_work_loop_guided)
+PARALLEL_LOOP_RUNTIME(runtime)
+PARALLEL_LOOP_RUNTIME(nonmonotonic_runtime)
+PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime)
+
+/* ---- barriers ---- */
+
+/* GCC calls GOMP_barrier for the explicit barrier and for the implicit one
+ * of single (and of a static loop): the runtime cannot tell them apart, and
+ * libomp reports both as an implementation barrier; so does the bridge. */
+void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
+                    void (*real)(void))
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    if (t->single && kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup)
+        gomp_single_end(t);
+    int32_t old = gomp_wait_begin(t, state, 0);
+    gomp_sync(kind, ompt_scope_begin, codeptr);
+    real();
+    gomp_sync(kind, ompt_scope_end, codeptr);
+    gomp_wait_end(t, old);
+}
+
+GOMP_SYNC_WAIT(GOMP_barrier, ompt_sync_region_barrier_implementation,
+               ompt_state_wait_barrier_implementation)
+
+GOMP_EXPORT bool GOMP_barrier_cancel(void)
+{
+    if (!GOMP_ACTIVE())
+        return REAL(GOMP_barrier_cancel)();
+    struct gomp_thread_state *t = &gomp_tls;
+    const void *codeptr = GOMP_CALLER();
+    if (t->single)
+        gomp_single_end(t);
+    int32_t old = gomp_wait_begin(t, ompt_state_wait_barrier_implementation, 0);
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, codeptr);
+    bool cancelled = REAL(GOMP_barrier_cancel)();
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_end, codeptr);
+    gomp_wait_end(t, old);
+    return cancelled;
+}

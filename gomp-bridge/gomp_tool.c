@@ -1,0 +1,189 @@
+/* The runtime's side of OMPT for libpomp's tool, on libgomp: the tool is
+ * started at the first call of an interposed entry point (libpomp is loaded
+ * already: it is this library's dependency), with the inquiry functions below; libpomp's tool
+ * registers its callbacks through ompt_set_callback, and the wrappers call
+ * them. At exit the tool is finalized, as libomp does at its shutdown. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gomp_bridge.h"
+
+/* libpomp's OMPT tool (libpomp.so exports it; docs/ompt.md). */
+extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
+                                                 const char *runtime_version);
+
+ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
+int gomp_active, gomp_states_sampled;
+__thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
+uint64_t gomp_unwrapped_taskloops;
+
+/* ---- libgomp's definitions ---- */
+
+#define GOMP_REAL_DEFINE(name, version, ret, params) ret(*real_##name) params;
+GOMP_REAL_ENTRIES(GOMP_REAL_DEFINE)
+#undef GOMP_REAL_DEFINE
+int gomp_real_resolved;
+
+static void *resolve(const char *name, const char *version)
+{
+    void *p = dlvsym(RTLD_NEXT, name, version);
+    return p ? p : dlsym(RTLD_NEXT, name);
+}
+
+int gomp_real_resolve(void)
+{
+    if (__atomic_load_n(&gomp_real_resolved, __ATOMIC_ACQUIRE))
+        return 0;
+    int missing = 0;
+#define GOMP_REAL_RESOLVE(name, version, ret, params)                                          \
+    *(void **)&real_##name = resolve(#name, version);                                           \
+    missing |= real_##name == NULL;
+    GOMP_REAL_ENTRIES(GOMP_REAL_RESOLVE)
+#undef GOMP_REAL_RESOLVE
+    __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
+    return missing ? -1 : 0;
+}
+
+/* Whether the entry points forward to GCC's libgomp: not when the process
+ * has no OpenMP runtime after this library (pomprun's LD_PRELOAD reaches the
+ * program's child processes, a shell or a compiler), nor when they reach
+ * LLVM libomp's GOMP_* layer, whose own OMPT reports to the tool: then the
+ * bridge stays out of the way and every wrapper only forwards. */
+static int on_libgomp(void)
+{
+    Dl_info info;
+    if (!real_GOMP_parallel || !dladdr((void *)real_GOMP_parallel, &info) || !info.dli_fname)
+        return 0;
+    const char *base = strrchr(info.dli_fname, '/');
+    return strncmp(base ? base + 1 : info.dli_fname, "libgomp", 7) == 0;
+}
+
+/* ---- the inquiry functions the tool looks up ---- */
+
+/* The events the bridge reports (not: masked, nest_lock, dependences,
+ * cancel, the device callbacks; docs/gomp.md). */
+static const ompt_callbacks_t reported[] = {
+    ompt_callback_thread_begin, ompt_callback_thread_end,   ompt_callback_parallel_begin,
+    ompt_callback_parallel_end, ompt_callback_implicit_task, ompt_callback_sync_region,
+    ompt_callback_work,         ompt_callback_dispatch,     ompt_callback_mutex_acquire,
+    ompt_callback_mutex_acquired, ompt_callback_mutex_released, ompt_callback_task_create,
+    ompt_callback_task_schedule,
+};
+
+static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
+{
+    for (size_t i = 0; i < sizeof reported / sizeof *reported; i++)
+        if (reported[i] == event) {
+            __atomic_store_n(&gomp_callbacks[event], cb, __ATOMIC_RELEASE);
+            return ompt_set_always;
+        }
+    return ompt_set_never;
+}
+
+/* The calling thread's state; async-signal-safe (thread-local reads). A
+ * worker left in its team's closing barrier idles once the master left it. */
+static int get_state(ompt_wait_id_t *wait_id)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    int state = t->state;
+    if (state == ompt_state_wait_barrier_implicit_parallel && t->pending &&
+        gomp_team_joined(t->pending_team))
+        state = ompt_state_idle;
+    if (wait_id)
+        *wait_id = t->wait_id;
+    return state;
+}
+
+/* The current task only (ancestor level 0): its data, its team, and a frame
+ * that says whether the runtime invoked it (in a team or an explicit task). */
+static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data,
+                         ompt_frame_t **task_frame, ompt_data_t **parallel_data, int *thread_num)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    if (ancestor_level != 0)
+        return 0;
+    ompt_data_t *team = t->pending ? NULL : gomp_team_data(t);
+    if (flags)
+        *flags = t->task == &t->initial_task || !t->task ? ompt_task_initial
+                 : team && t->task == &t->implicit[t->nesting - 1] ? ompt_task_implicit
+                                                                    : ompt_task_explicit;
+    if (task_data)
+        *task_data = t->task ? t->task : &t->initial_task;
+    t->frame.exit_frame.ptr = (team || (t->task && t->task != &t->initial_task)) ? &t->frame : NULL;
+    t->frame.enter_frame.ptr = NULL;
+    if (task_frame)
+        *task_frame = &t->frame;
+    if (parallel_data)
+        *parallel_data = team;
+    if (thread_num)
+        *thread_num = 0;
+    return 2;
+}
+
+static ompt_interface_fn_t lookup(const char *name)
+{
+    if (strcmp(name, "ompt_set_callback") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))set_callback;
+    if (strcmp(name, "ompt_get_state") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))get_state;
+    if (strcmp(name, "ompt_get_task_info") == 0) { /* the sampler asks for it */
+        gomp_states_sampled = 1;
+        return (ompt_interface_fn_t)(void (*)(void))get_task_info;
+    }
+    return NULL; /* the tool copes with an inquiry the runtime lacks */
+}
+
+/* ---- start and finalization ---- */
+
+static ompt_start_tool_result_t *tool;
+
+static void finalize_tool(void)
+{
+    ompt_start_tool_result_t *t = tool;
+    tool = NULL;
+    __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
+    if (t && t->finalize)
+        t->finalize(&t->tool_data);
+    uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops, __ATOMIC_RELAXED);
+    if (n)
+        fprintf(stderr, "pomp: note: %llu taskloop construct%s ran on libgomp with %s tasks "
+                        "unmeasured (the taskloop region itself is measured; docs/gomp.md)\n",
+                (unsigned long long)n, n == 1 ? "" : "s", n == 1 ? "its" : "their");
+}
+
+static void start_tool(void)
+{
+    int active = -1;
+    gomp_real_resolve();
+    /* OpenMP 5.1, as libgomp 12 implements it */
+    ompt_start_tool_result_t *t =
+        on_libgomp() ? ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)") : NULL;
+    struct gomp_thread_state *s = &gomp_tls;
+    s->task = &s->initial_task;
+    if (t && t->initialize(lookup, 0, &t->tool_data)) {
+        tool = t;
+        atexit(finalize_tool); /* before libpomp's own exit handler, registered earlier */
+        active = 1;
+    }
+    __atomic_store_n(&gomp_active, active, __ATOMIC_RELEASE);
+    ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
+    s->started = 1;
+    if (active == 1 && begin)
+        begin(ompt_thread_initial, NULL);
+}
+
+/* At the first call of an interposed entry point (libomp starts its tool
+ * when it initializes, at the program's first OpenMP call): a program that
+ * never calls one is not measured, as on libomp. */
+int gomp_start(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, start_tool);
+    return __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE) == 1;
+}
+
+/* Resolved at load, off the hot path. */
+__attribute__((constructor)) static void resolve_at_load(void) { gomp_real_resolve(); }

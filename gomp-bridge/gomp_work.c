@@ -1,0 +1,220 @@
+/* Worksharing: loops (begin, each chunk handed out, end and its barrier),
+ * sections, ordered. A loop's begin is its first GOMP_loop_*_start (in a
+ * combined parallel loop, the implicit task's begin: gomp_team.c); every
+ * start or next that hands out iterations is a chunk (the tool's dispatch);
+ * the loop ends at GOMP_loop_end*, whose barrier (unless nowait) is the
+ * workshare's implicit barrier. Static loops without a chunk size call no
+ * entry point: GCC computes their iterations inline (docs/gomp.md). */
+#include "gomp_bridge.h"
+
+static inline int loops_followed(void)
+{
+    return GOMP_CB(work) != NULL || GOMP_CB(dispatch) != NULL;
+}
+
+static void work(ompt_work_t type, ompt_scope_endpoint_t endpoint, const void *codeptr)
+{
+    ompt_callback_work_t cb = GOMP_CB(work);
+    struct gomp_thread_state *t = &gomp_tls;
+    if (cb)
+        cb(type, endpoint, gomp_team_data(t), t->task, 0, codeptr);
+}
+
+static void chunk(uint64_t start, uint64_t iterations)
+{
+    ompt_callback_dispatch_t cb = GOMP_CB(dispatch);
+    struct gomp_thread_state *t = &gomp_tls;
+    ompt_dispatch_chunk_t c = {.start = start, .iterations = iterations};
+    if (cb)
+        cb(gomp_team_data(t), t->task, ompt_dispatch_ws_loop_chunk, (ompt_data_t){.ptr = &c});
+}
+
+/* A loop's start: libgomp's call, the work begin, and the first chunk if
+ * it hands one out (istart and iend: long or unsigned long long; GCC 9's
+ * generic start passes iend == NULL to set the loop up only). */
+#define LOOP_START(name, type, params, args)                                                   \
+    GOMP_EXPORT bool name params                                                                \
+    {                                                                                           \
+        if (!loops_followed())                                                                  \
+            return REAL(name) args;                                                             \
+        const void *codeptr = GOMP_CALLER();                                                    \
+        bool more = REAL(name) args;                                                            \
+        work(type, ompt_scope_begin, codeptr);                                                  \
+        if (more && istart && iend)                                                             \
+            chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
+        return more;                                                                            \
+    }
+#define LOOP_NEXT(name, T)                                                                     \
+    GOMP_EXPORT bool name(T *istart, T *iend)                                                   \
+    {                                                                                           \
+        bool more = REAL(name)(istart, iend);                                                   \
+        if (more && GOMP_CB(dispatch))                                                          \
+            chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
+        return more;                                                                            \
+    }
+#define LOOP_LONG(kind, type)                                                                  \
+    LOOP_START(GOMP_loop_##kind##_start, type,                                                  \
+               (long start, long end, long incr, long chunk_size, long *istart, long *iend),    \
+               (start, end, incr, chunk_size, istart, iend))                                    \
+    LOOP_NEXT(GOMP_loop_##kind##_next, long)
+#define LOOP_LONG_RUNTIME(kind, type)                                                          \
+    LOOP_START(GOMP_loop_##kind##_start, type,                                                  \
+               (long start, long end, long incr, long *istart, long *iend),                     \
+               (start, end, incr, istart, iend))                                                \
+    LOOP_NEXT(GOMP_loop_##kind##_next, long)
+#define LOOP_ULL(kind, type)                                                                   \
+    LOOP_START(GOMP_loop_ull_##kind##_start, type,                                              \
+               (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull chunk_size,      \
+                gomp_ull *istart, gomp_ull *iend),                                              \
+               (up, start, end, incr, chunk_size, istart, iend))                                \
+    LOOP_NEXT(GOMP_loop_ull_##kind##_next, gomp_ull)
+/* GCC 9's generic start (schedule modifiers, reductions, conditional lastprivate) */
+#define LOOP_GENERIC(name)                                                                     \
+    LOOP_START(name, ompt_work_loop_other,                                                      \
+               (long start, long end, long incr, long sched, long chunk_size, long *istart,     \
+                long *iend, uintptr_t *reductions, void **mem),                                 \
+               (start, end, incr, sched, chunk_size, istart, iend, reductions, mem))
+
+LOOP_LONG(static, ompt_work_loop_static)
+LOOP_LONG(dynamic, ompt_work_loop_dynamic)
+LOOP_LONG(guided, ompt_work_loop_guided)
+LOOP_LONG(nonmonotonic_dynamic, ompt_work_loop_dynamic)
+LOOP_LONG(nonmonotonic_guided, ompt_work_loop_guided)
+LOOP_LONG(ordered_static, ompt_work_loop_static)
+LOOP_LONG(ordered_dynamic, ompt_work_loop_dynamic)
+LOOP_LONG(ordered_guided, ompt_work_loop_guided)
+LOOP_LONG_RUNTIME(runtime, ompt_work_loop_other)
+LOOP_LONG_RUNTIME(nonmonotonic_runtime, ompt_work_loop_other)
+LOOP_LONG_RUNTIME(maybe_nonmonotonic_runtime, ompt_work_loop_other)
+LOOP_LONG_RUNTIME(ordered_runtime, ompt_work_loop_other)
+LOOP_ULL(static, ompt_work_loop_static)
+LOOP_ULL(dynamic, ompt_work_loop_dynamic)
+LOOP_ULL(guided, ompt_work_loop_guided)
+LOOP_ULL(nonmonotonic_dynamic, ompt_work_loop_dynamic)
+LOOP_ULL(nonmonotonic_guided, ompt_work_loop_guided)
+LOOP_START(GOMP_loop_ull_runtime_start, ompt_work_loop_other,
+           (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,
+            gomp_ull *iend),
+           (up, start, end, incr, istart, iend))
+LOOP_NEXT(GOMP_loop_ull_runtime_next, gomp_ull)
+LOOP_GENERIC(GOMP_loop_start)
+LOOP_GENERIC(GOMP_loop_ordered_start)
+
+/* The end of a loop or sections: the construct ends, then its barrier
+ * (barrier_end with what barrier_begin returned). libomp reports GCC's
+ * worksharing barriers as implementation barriers without a code address:
+ * so does the bridge, so that both runtimes give the same profile. */
+static inline int ends_followed(void) { return GOMP_ACTIVE(); }
+
+static int32_t barrier_begin(ompt_work_t type, const void *codeptr)
+{
+    work(type, ompt_scope_end, codeptr);
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, NULL);
+    return gomp_wait_begin(&gomp_tls, ompt_state_wait_barrier_implicit_workshare, 0);
+}
+
+static void barrier_end(int32_t old)
+{
+    gomp_wait_end(&gomp_tls, old);
+    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_end, NULL);
+}
+
+#define WORK_END_VOID(name, type)                                                              \
+    GOMP_EXPORT void name(void)                                                                 \
+    {                                                                                           \
+        if (!ends_followed()) {                                                                 \
+            REAL(name)();                                                                       \
+            return;                                                                             \
+        }                                                                                       \
+        const void *codeptr = GOMP_CALLER();                                                    \
+        int32_t old = barrier_begin(type, codeptr);                                             \
+        REAL(name)();                                                                           \
+        barrier_end(old);                                                              \
+    }
+#define WORK_END_NOWAIT(name, type)                                                            \
+    GOMP_EXPORT void name(void)                                                                 \
+    {                                                                                           \
+        if (loops_followed())                                                                   \
+            work(type, ompt_scope_end, GOMP_CALLER());                                          \
+        REAL(name)();                                                                           \
+    }
+WORK_END_VOID(GOMP_loop_end, ompt_work_loop)
+WORK_END_VOID(GOMP_sections_end, ompt_work_sections)
+WORK_END_NOWAIT(GOMP_loop_end_nowait, ompt_work_loop)
+WORK_END_NOWAIT(GOMP_sections_end_nowait, ompt_work_sections)
+
+GOMP_EXPORT bool GOMP_loop_end_cancel(void)
+{
+    if (!ends_followed())
+        return REAL(GOMP_loop_end_cancel)();
+    const void *codeptr = GOMP_CALLER();
+    int32_t old = barrier_begin(ompt_work_loop, codeptr);
+    bool cancelled = REAL(GOMP_loop_end_cancel)();
+    barrier_end(old);
+    return cancelled;
+}
+
+GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
+{
+    if (!loops_followed())
+        return REAL(GOMP_sections_start)(count);
+    work(ompt_work_sections, ompt_scope_begin, GOMP_CALLER());
+    return REAL(GOMP_sections_start)(count);
+}
+
+/* single: the thread that executes the block begins it here and ends it at
+ * its next barrier (gomp_single_end); the others begin and end at once, as
+ * libomp reports GCC's single. */
+GOMP_EXPORT bool GOMP_single_start(void)
+{
+    if (!GOMP_CB(work))
+        return REAL(GOMP_single_start)();
+    const void *codeptr = GOMP_CALLER();
+    bool executes = REAL(GOMP_single_start)();
+    if (executes) {
+        struct gomp_thread_state *t = &gomp_tls;
+        work(ompt_work_single_executor, ompt_scope_begin, codeptr);
+        t->single = 1;
+        t->single_codeptr = codeptr;
+    } else {
+        work(ompt_work_single_other, ompt_scope_begin, codeptr);
+        work(ompt_work_single_other, ompt_scope_end, codeptr);
+    }
+    return executes;
+}
+
+void gomp_single_end(struct gomp_thread_state *t)
+{
+    t->single = 0;
+    work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr);
+}
+
+/* ---- ordered: a mutex in OMPT's terms ---- */
+
+GOMP_EXPORT void GOMP_ordered_start(void)
+{
+    if (!GOMP_ACTIVE()) {
+        REAL(GOMP_ordered_start)();
+        return;
+    }
+    ompt_callback_mutex_acquire_t acquire = GOMP_CB(mutex_acquire);
+    struct gomp_thread_state *t = &gomp_tls;
+    const void *codeptr = GOMP_CALLER();
+    ompt_wait_id_t id = (ompt_wait_id_t)(uintptr_t)t->task;
+    if (acquire)
+        acquire(ompt_mutex_ordered, 0, 0, id, codeptr);
+    int32_t old = gomp_wait_begin(t, ompt_state_wait_ordered, id);
+    REAL(GOMP_ordered_start)();
+    gomp_wait_end(t, old);
+    ompt_callback_mutex_t acquired = GOMP_CB_MUTEX(mutex_acquired);
+    if (acquired)
+        acquired(ompt_mutex_ordered, id, codeptr);
+}
+
+GOMP_EXPORT void GOMP_ordered_end(void)
+{
+    REAL(GOMP_ordered_end)();
+    ompt_callback_mutex_t released = GOMP_CB_MUTEX(mutex_released);
+    if (released)
+        released(ompt_mutex_ordered, (ompt_wait_id_t)(uintptr_t)gomp_tls.task, GOMP_CALLER());
+}
