@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "source_includes.h"
+#include "source_scan.h"
 #include "util.h"
 
 struct header {

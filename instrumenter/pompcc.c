@@ -454,6 +454,20 @@ static int run_instrument(const struct pompcc *pc, const struct input *in, const
     return irc;
 }
 
+/* The -I and -iquote directories: where the program's own headers are. */
+static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->flags.n)
+            argv_add(dirs, pc->flags.v[++i]);
+        else if (strncmp(f, "-I", 2) == 0 && f[2])
+            argv_add(dirs, f + 2);
+        else if (strncmp(f, "-iquote", 7) == 0 && f[7])
+            argv_add(dirs, f + 7);
+    }
+}
+
 /* Whether pomp-instrument wrote copies of headers for inst (their list). */
 static int has_header_copies(const char *inst)
 {
@@ -468,7 +482,12 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                           unsigned index)
 {
     const char *src = in->path;
-    if (!pc->functions && !source_file_may_need_instrumentation(src))
+    struct argv_list dirs = {0};
+    include_dirs(pc, &dirs);
+    int may = pc->functions || source_file_may_need_instrumentation(src, (const char *const *)dirs.v,
+                                                                    dirs.n);
+    argv_free(&dirs);
+    if (!may)
         return compile_as_is(pc, in, obj, assembly);
     char *base = base_without_ext(src);
     /* the instrumented file's suffix keeps the language for the compiler */
@@ -501,7 +520,8 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                                 "report this)\n", src);
         }
         if (rc == 0) {
-            print_lines(msgs, "", 0);
+            /* an error of pomp's in a header cost only that header: the build goes on */
+            print_lines(msgs, "", 1);
             print_file(errs); /* the compiler's warnings, pointing at the user's lines */
         } else if (pc->verbose) {
             fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile:\n", src);
@@ -582,6 +602,8 @@ static int prelink_and_link(struct pompcc *pc)
         char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
         argv_add(&cmd, tool);
         free(tool);
+        if (pc->verbose)
+            argv_add(&cmd, "-v");
         argv_add(&cmd, "-o");
         argv_add(&cmd, init_c);
         for (size_t i = 0; i < pc->ninputs; i++)

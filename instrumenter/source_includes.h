@@ -30,10 +30,4 @@ void source_includes_free(struct source_includes *in);
  * one given with -isystem? */
 int source_unit_is_system_file(const struct source_unit *u, const char *name);
 
-/* The header name of the directive on the line that holds offset in text:
- * the offsets of "x.h", <x.h> or the macro after the keyword (to the end of
- * the line or a comment). Returns 0, or -1 when the line is no directive. */
-int include_name_range(const char *text, size_t size, unsigned offset, unsigned *start,
-                       unsigned *end);
-
 #endif
