@@ -146,7 +146,8 @@ static void free_replacements(struct text_replacement *r, size_t n)
 
 /* A copy without instrumentation: the header's text with its includes edited. */
 static int write_plain_copy(const struct header *x, const char *text, size_t size,
-                            const struct text_replacement *r, size_t n)
+                            const struct text_replacement *r, size_t n,
+                            const struct construct_counts *left)
 {
     struct strbuf b = {0};
     sb_add(&b, "#line 1 \"");
@@ -159,6 +160,11 @@ static int write_plain_copy(const struct header *x, const char *text, size_t siz
         pos = r[i].end;
     }
     sb_addn(&b, text + pos, size - pos);
+    if (left->constructs) { /* the link step says what this header left to the runtime */
+        if (b.len && b.s[b.len - 1] != '\n')
+            sb_add(&b, "\n");
+        instrument_counts_asm(&b, x->name, left);
+    }
     int rc = write_file(x->copy, b.s ? b.s : "", b.len);
     free(b.s);
     return rc;
@@ -203,7 +209,10 @@ static int copy_header(struct headers *h, const struct header *x,
     o.replacements = r;
     o.nreplacements = n;
     o.functions = NULL;
+    struct construct_counts left = {0};
     if (x->has_pragmas && instrument(&s, &o, &res) != 0) {
+        left = res.counts;
+        left.instrumented = 0;
         fprintf(stderr, "%s: warning: the OpenMP constructs of this header are not instrumented "
                         "(see above); the runtime's events still measure them\n", x->name);
     } else if (x->has_pragmas && res.nregions > 0) {
@@ -216,7 +225,7 @@ static int copy_header(struct headers *h, const struct header *x,
             print_counts(x->name, &res.counts);
         goto done;
     }
-    rc = write_plain_copy(x, s.text, s.size, r, n);
+    rc = write_plain_copy(x, s.text, s.size, r, n, &left);
 done:
     if (rc != 0)
         perror(x->copy);

@@ -363,23 +363,25 @@ static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
         sb_printf(out, "#pragma pop_macro(\"%s\")\n", accessor_macros[i]);
 }
 
-/* The file's construct counts in a section of the object, which pomp-prelink
- * reads at the link (prelink.c): "<constructs> <instrumented> <on purpose> <file>". */
-static void emit_counts_section(const struct rewriter *w, struct strbuf *inc)
+void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c)
 {
-    const struct construct_counts *c = &w->counts;
     if (!c->constructs)
         return;
     struct strbuf rec = {0}, asm_text = {0};
-    sb_printf(&rec, "%u %u %u %s\n", c->constructs, c->instrumented, c->on_purpose, w->s->path);
+    sb_printf(&rec, "%u %u %u %s\n", c->constructs, c->instrumented, c->on_purpose, file);
     sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", POMP_COUNTS_SECTION);
     sb_add_c_escaped(&asm_text, rec.s);
     sb_add(&asm_text, "\"\n.popsection");
-    sb_add(inc, "__asm__(\"");
-    sb_add_c_escaped(inc, asm_text.s);
-    sb_add(inc, "\");\n");
+    sb_add(out, "__asm__(\"");
+    sb_add_c_escaped(out, asm_text.s);
+    sb_add(out, "\");\n");
     free(rec.s);
     free(asm_text.s);
+}
+
+static void emit_counts_section(const struct rewriter *w, struct strbuf *inc)
+{
+    instrument_counts_asm(inc, w->s->path, &w->counts);
 }
 
 static void emit_ctcs(const struct rewriter *w, struct strbuf *inc, const char *suffix)
@@ -499,8 +501,8 @@ int instrument(const struct source *s, const struct instrument_options *o,
             emit_inc(&w, &out->inc);
         free(tag);
         out->nregions = w.nregions;
-        out->counts = w.counts;
     }
+    out->counts = w.counts; /* also when the file fails: what its copy leaves out */
     for (size_t i = 0; i < w.nedits; i++)
         free(w.edits[i].text);
     free(w.edits);

@@ -55,7 +55,12 @@ struct instrument_result {
     struct construct_counts counts;
 };
 
-/* Returns 0, or -1 after printing file:line:col errors. */
+/* Appends the top-level asm statement that puts file's counts into the
+ * object's POMP_COUNTS_SECTION (nothing for a file without constructs). */
+void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c);
+
+/* Returns 0, or -1 after printing file:line:col errors (out->counts is set
+ * either way: the constructs found, none instrumented when it fails). */
 int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out);
 
