@@ -63,6 +63,20 @@ static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t n
 
 static Elf64_Shdr *section_headers(const unsigned char *data, size_t size, Elf64_Ehdr *eh);
 
+/* The name of section i, or NULL when the table of names or the name is out of bounds. */
+static const char *section_name(const unsigned char *data, size_t size, const Elf64_Ehdr *eh,
+                                const Elf64_Shdr *sh, size_t i)
+{
+    const Elf64_Shdr *table = eh->e_shstrndx < eh->e_shnum ? &sh[eh->e_shstrndx] : NULL;
+    if (!table || table->sh_type != SHT_STRTAB || !in_bounds(size, table->sh_offset, table->sh_size))
+        return NULL;
+    const char *names = (const char *)data + table->sh_offset;
+    if (sh[i].sh_name >= table->sh_size ||
+        !memchr(names + sh[i].sh_name, '\0', table->sh_size - sh[i].sh_name))
+        return NULL;
+    return names + sh[i].sh_name;
+}
+
 /* One ELF file (an object, a shared object, an archive member). Headers and
  * symbols are copied out: an archive member is only 2-byte aligned. */
 static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mode,
@@ -76,15 +90,10 @@ static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mod
     int rc = 0;
     /* GCC's LTO objects: their real symbols are in the IR, which only nm's
      * plugin reads (clang's LTO objects are bitcode, not ELF) */
-    if (eh.e_shstrndx < n && sh[eh.e_shstrndx].sh_type == SHT_STRTAB &&
-        in_bounds(size, sh[eh.e_shstrndx].sh_offset, sh[eh.e_shstrndx].sh_size)) {
-        const char *names = (const char *)data + sh[eh.e_shstrndx].sh_offset;
-        size_t names_size = sh[eh.e_shstrndx].sh_size;
-        for (size_t i = 0; i < n && rc == 0; i++)
-            if (sh[i].sh_name < names_size &&
-                memchr(names + sh[i].sh_name, '\0', names_size - sh[i].sh_name) &&
-                starts_with(names + sh[i].sh_name, ".gnu.lto_"))
-                rc = -1;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        const char *name = section_name(data, size, &eh, sh, i);
+        if (name && starts_with(name, ".gnu.lto_"))
+            rc = -1;
     }
     /* nm reads .symtab, and .dynsym with -D (the runtime choice's shared objects) */
     unsigned want = eh.e_type == ET_DYN && mode == ELF_NM_UNDEFINED ? SHT_DYNSYM : SHT_SYMTAB;
@@ -180,14 +189,9 @@ static int section_contents(const unsigned char *data, size_t size, const struct
         return -1;
     size_t n = eh.e_shnum;
     int rc = 0;
-    if (eh.e_shstrndx >= n || !in_bounds(size, sh[eh.e_shstrndx].sh_offset, sh[eh.e_shstrndx].sh_size))
-        rc = -1;
-    const char *names = rc == 0 ? (const char *)data + sh[eh.e_shstrndx].sh_offset : NULL;
-    size_t names_size = rc == 0 ? sh[eh.e_shstrndx].sh_size : 0;
-    size_t want = strlen(q->section);
     for (size_t i = 0; i < n && rc == 0; i++) {
-        if (sh[i].sh_name >= names_size || names_size - sh[i].sh_name <= want ||
-            memcmp(names + sh[i].sh_name, q->section, want + 1) != 0 || sh[i].sh_type == SHT_NOBITS)
+        const char *name = section_name(data, size, &eh, sh, i);
+        if (!name || strcmp(name, q->section) != 0 || sh[i].sh_type == SHT_NOBITS)
             continue;
         if (!in_bounds(size, sh[i].sh_offset, sh[i].sh_size))
             rc = -1;
