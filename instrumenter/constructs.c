@@ -56,14 +56,17 @@ struct chain {
 
 /* "{ OPEN; " and "POMP_<close>(...); } ", or with a cleanup guard when
  * cancellation may jump past the closing call:
- * "{ int pomp_<var>_<r> __attribute__((cleanup(pomp_guard_<close>_tid))) = (OPEN, r); " and "} ". */
+ * "{ POMP_Handle_t *pomp_<var>_<r> __attribute__((cleanup(pomp_guard_<close>_tid))) = (OPEN,
+ * pomp_h_(r)); " and "} ". The guard gets the handle's address, not the index,
+ * so one set of guards serves the file and the headers instrumented with it. */
 static void open_close(struct rewriter *w, struct strbuf *open, struct strbuf *close,
                        const char *open_call, const char *close_routine, const char *var,
                        unsigned r, int guarded, const char *tid)
 {
     if (guarded) {
         w->uses_guards = 1;
-        sb_printf(open, "{ int pomp_%s_%u __attribute__((cleanup(pomp_guard_%s_%s))) = (%s, %u); ",
+        sb_printf(open, "{ POMP_Handle_t *pomp_%s_%u __attribute__((cleanup(pomp_guard_%s_%s))) = "
+                        "(%s, " H "); ",
                   var, r, close_routine, strcmp(tid, "0") == 0 ? "0" : "tid", open_call, r);
         sb_add(close, "} ");
     } else {
@@ -782,9 +785,11 @@ void construct_emit_inc(const struct rewriter *w, struct strbuf *inc)
         "Taskwait_exit", "Taskgroup_end", "Taskgroup_exit", "Taskyield_exit", "Simd_exit",
         "Loop_construct_exit", "Distribute_exit", "Teams_end", "Teams_exit", "Target_exit",
         "Target_data_end", "Target_data_exit", NULL};
+    sb_add(inc, "#ifndef POMP_GUARDS_\n#define POMP_GUARDS_\n");
     for (const char *const *c = closers; *c; c++)
         sb_printf(inc,
-                  "static __inline__ void pomp_guard_%s_tid(int *r) { POMP_%s(*pomp_h_(*r), POMP_TID_); }\n"
-                  "static __inline__ void pomp_guard_%s_0(int *r) { POMP_%s(*pomp_h_(*r), 0); }\n",
+                  "static __inline__ void pomp_guard_%s_tid(POMP_Handle_t **h) { POMP_%s(**h, POMP_TID_); }\n"
+                  "static __inline__ void pomp_guard_%s_0(POMP_Handle_t **h) { POMP_%s(**h, 0); }\n",
                   *c, *c, *c, *c);
+    sb_add(inc, "#endif\n");
 }

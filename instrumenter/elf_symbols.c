@@ -61,34 +61,39 @@ static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t n
     return in->sh_flags & SHF_WRITE ? 'D' : 'R';
 }
 
+static Elf64_Shdr *section_headers(const unsigned char *data, size_t size, Elf64_Ehdr *eh);
+
+/* The name of section i, or NULL when the table of names or the name is out of bounds. */
+static const char *section_name(const unsigned char *data, size_t size, const Elf64_Ehdr *eh,
+                                const Elf64_Shdr *sh, size_t i)
+{
+    const Elf64_Shdr *table = eh->e_shstrndx < eh->e_shnum ? &sh[eh->e_shstrndx] : NULL;
+    if (!table || table->sh_type != SHT_STRTAB || !in_bounds(size, table->sh_offset, table->sh_size))
+        return NULL;
+    const char *names = (const char *)data + table->sh_offset;
+    if (sh[i].sh_name >= table->sh_size ||
+        !memchr(names + sh[i].sh_name, '\0', table->sh_size - sh[i].sh_name))
+        return NULL;
+    return names + sh[i].sh_name;
+}
+
 /* One ELF file (an object, a shared object, an archive member). Headers and
  * symbols are copied out: an archive member is only 2-byte aligned. */
 static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mode,
                     struct strbuf *out)
 {
-    if (size < sizeof(Elf64_Ehdr) || memcmp(data, ELFMAG, SELFMAG) != 0 ||
-        data[EI_CLASS] != ELFCLASS64 || data[EI_DATA] != HOST_DATA)
-        return -1;
     Elf64_Ehdr eh;
-    memcpy(&eh, data, sizeof eh);
-    if (eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shnum == 0 ||
-        !in_bounds(size, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr)))
+    Elf64_Shdr *sh = section_headers(data, size, &eh);
+    if (!sh)
         return -1;
     size_t n = eh.e_shnum;
-    Elf64_Shdr *sh = xmalloc(n * sizeof *sh);
-    memcpy(sh, data + eh.e_shoff, n * sizeof *sh);
     int rc = 0;
     /* GCC's LTO objects: their real symbols are in the IR, which only nm's
      * plugin reads (clang's LTO objects are bitcode, not ELF) */
-    if (eh.e_shstrndx < n && sh[eh.e_shstrndx].sh_type == SHT_STRTAB &&
-        in_bounds(size, sh[eh.e_shstrndx].sh_offset, sh[eh.e_shstrndx].sh_size)) {
-        const char *names = (const char *)data + sh[eh.e_shstrndx].sh_offset;
-        size_t names_size = sh[eh.e_shstrndx].sh_size;
-        for (size_t i = 0; i < n && rc == 0; i++)
-            if (sh[i].sh_name < names_size &&
-                memchr(names + sh[i].sh_name, '\0', names_size - sh[i].sh_name) &&
-                starts_with(names + sh[i].sh_name, ".gnu.lto_"))
-                rc = -1;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        const char *name = section_name(data, size, &eh, sh, i);
+        if (name && starts_with(name, ".gnu.lto_"))
+            rc = -1;
     }
     /* nm reads .symtab, and .dynsym with -D (the runtime choice's shared objects) */
     unsigned want = eh.e_type == ET_DYN && mode == ELF_NM_UNDEFINED ? SHT_DYNSYM : SHT_SYMTAB;
@@ -117,9 +122,22 @@ static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mod
     return rc;
 }
 
+/* What is read from one ELF file: its symbols (as nm) or a section's contents. */
+struct elf_query {
+    enum elf_nm_mode mode;
+    const char *section; /* non-NULL: the contents of this section */
+    struct strbuf *out;
+};
+
+static int section_contents(const unsigned char *data, size_t size, const struct elf_query *q);
+
+static int elf_member(const unsigned char *data, size_t size, const struct elf_query *q)
+{
+    return q->section ? section_contents(data, size, q) : elf_file(data, size, q->mode, q->out);
+}
+
 /* A GNU or BSD-style archive of ELF objects (thin archives hold no members). */
-static int archive(const unsigned char *data, size_t size, enum elf_nm_mode mode,
-                   struct strbuf *out)
+static int archive(const unsigned char *data, size_t size, const struct elf_query *q)
 {
     enum { HEADER = 60 };
     size_t off = SARMAG;
@@ -140,27 +158,71 @@ static int archive(const unsigned char *data, size_t size, enum elf_nm_mode mode
         /* the symbol index ("/", "/SYM64/", "__.SYMDEF") and the long names ("//") */
         int special = name[0] == '/' ? (name[1] == ' ' || name[1] == '/' || name[1] == 'S')
                                      : strncmp(name, "__.SYMDEF", 9) == 0;
-        if (!special && elf_file(data + off, (size_t)len, mode, out) != 0)
+        if (!special && elf_member(data + off, (size_t)len, q) != 0)
             return -1; /* a member that is not ELF (bitcode...): nm's */
         off += len + (len & 1);
     }
     return 0;
 }
 
-int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
-                  struct strbuf *out)
+/* The ELF header and section headers of one file, or NULL (-1 from the caller). */
+static Elf64_Shdr *section_headers(const unsigned char *data, size_t size, Elf64_Ehdr *eh)
 {
-    size_t before = out->len;
-    int rc = size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0 ? archive(data, size, mode, out)
-                                                                 : elf_file(data, size, mode, out);
-    if (rc != 0 && out->s) { /* nothing of a file nm will read again */
-        out->len = before;
-        out->s[before] = '\0';
+    if (size < sizeof(Elf64_Ehdr) || memcmp(data, ELFMAG, SELFMAG) != 0 ||
+        data[EI_CLASS] != ELFCLASS64 || data[EI_DATA] != HOST_DATA)
+        return NULL;
+    memcpy(eh, data, sizeof *eh);
+    if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shnum == 0 ||
+        !in_bounds(size, eh->e_shoff, (uint64_t)eh->e_shnum * sizeof(Elf64_Shdr)))
+        return NULL;
+    Elf64_Shdr *sh = xmalloc(eh->e_shnum * sizeof *sh);
+    memcpy(sh, data + eh->e_shoff, eh->e_shnum * sizeof *sh);
+    return sh;
+}
+
+/* Appends the contents of every section named q->section (none: nothing). */
+static int section_contents(const unsigned char *data, size_t size, const struct elf_query *q)
+{
+    Elf64_Ehdr eh;
+    Elf64_Shdr *sh = section_headers(data, size, &eh);
+    if (!sh)
+        return -1;
+    size_t n = eh.e_shnum;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        const char *name = section_name(data, size, &eh, sh, i);
+        if (!name || strcmp(name, q->section) != 0 || sh[i].sh_type == SHT_NOBITS)
+            continue;
+        if (!in_bounds(size, sh[i].sh_offset, sh[i].sh_size))
+            rc = -1;
+        else
+            sb_addn(q->out, (const char *)data + sh[i].sh_offset, sh[i].sh_size);
+    }
+    free(sh);
+    return rc;
+}
+
+static int query_buffer(const unsigned char *data, size_t size, const struct elf_query *q)
+{
+    size_t before = q->out->len;
+    int rc = size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0 ? archive(data, size, q)
+                                                                 : elf_member(data, size, q);
+    if (rc != 0 && q->out->s) { /* nothing of a file nm will read again */
+        q->out->len = before;
+        q->out->s[before] = '\0';
     }
     return rc;
 }
 
-int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
+int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
+                  struct strbuf *out)
+{
+    struct elf_query q = {mode, NULL, out};
+    return query_buffer(data, size, &q);
+}
+
+/* Maps the file at path and runs the query on it. */
+static int query_file(const char *path, const struct elf_query *q)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -174,7 +236,19 @@ int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
     close(fd);
     if (map == MAP_FAILED)
         return -1;
-    int rc = elf_nm_buffer(map, (size_t)st.st_size, mode, out);
+    int rc = query_buffer(map, (size_t)st.st_size, q);
     munmap(map, (size_t)st.st_size);
     return rc;
+}
+
+int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
+{
+    struct elf_query q = {mode, NULL, out};
+    return query_file(path, &q);
+}
+
+int elf_section(const char *path, const char *section, struct strbuf *out)
+{
+    struct elf_query q = {ELF_NM_DEFINED_EXTERNAL, section, out};
+    return query_file(path, &q);
 }

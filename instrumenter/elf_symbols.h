@@ -26,4 +26,9 @@ int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out);
 int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
                   struct strbuf *out);
 
+/* Appends the contents of the sections named section of an object, or of the
+ * objects of an archive (pomp's construct counts, instrument.h). Returns 0,
+ * or -1 if the file is not one this reader handles. */
+int elf_section(const char *path, const char *section, struct strbuf *out);
+
 #endif

@@ -33,10 +33,10 @@ struct functions {
     int used_guard;   /* a C++ function got the guard: the include file defines it */
 };
 
-/* Only with --functions. */
+/* Only with --functions, and not in a header (instrument.h). */
 static void *functions_begin(struct rewriter *w)
 {
-    if (!rw_options(w)->functions)
+    if (!rw_options(w)->functions || rw_options(w)->header)
         return NULL;
     struct functions *f = xcalloc(1, sizeof *f);
     f->w = w;

@@ -9,6 +9,18 @@
 
 struct function_filter;
 
+/* The section of an object that holds its files' construct counts, one line
+ * each: "<constructs> <instrumented> <left alone on purpose> <file>" (read by
+ * pomp-prelink at the link). */
+#define POMP_COUNTS_SECTION ".pomp_constructs"
+
+/* Replaces the text [start, end) of the file with text: an #include directive's
+ * header name pointed at an instrumented copy (headers.c). */
+struct text_replacement {
+    unsigned start, end;
+    const char *text;
+};
+
 struct instrument_options {
     const char *unique_id;   /* the ### of POMP_Init_###: unique per object file */
     const char *inc_name;    /* how the output includes the generated file */
@@ -18,6 +30,15 @@ struct instrument_options {
     int iterations;          /* iteration events in the bodies of worksharing loops */
     int cplusplus;           /* the file is C++ (by its suffix, or -x c++ among the flags) */
     const struct function_filter *functions; /* --functions: which bodies get regions; NULL: none */
+    const struct text_replacement *replacements; /* made in the output too */
+    size_t nreplacements;
+    /* The file is one of the program's headers (headers.c): its handles are one
+     * weak array per program, named after header_key (its path and content) and
+     * its CTC strings, so every translation unit that includes it shares them.
+     * inc_name is then the include file's absolute path. No main, no function
+     * regions and no API call sites in a header. */
+    int header;
+    uint64_t header_key;
 };
 
 /* The file's OpenMP constructs (directives with events; pass-through ones such
@@ -34,7 +55,12 @@ struct instrument_result {
     struct construct_counts counts;
 };
 
-/* Returns 0, or -1 after printing file:line:col errors. */
+/* Appends the top-level asm statement that puts file's counts into the
+ * object's POMP_COUNTS_SECTION (nothing for a file without constructs). */
+void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c);
+
+/* Returns 0, or -1 after printing file:line:col errors (out->counts is set
+ * either way: the constructs found, none instrumented when it fails). */
 int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out);
 

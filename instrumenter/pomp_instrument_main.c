@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "function_filter.h"
+#include "headers.h"
 #include "instrument.h"
 #include "runtime.h"
 #include "source.h"
@@ -26,7 +27,9 @@ static void usage(FILE *f)
           "  --implicit-barriers=explicit|runtime\n"
           "              explicit: nowait plus an explicit, measured barrier (OPARI2 style);\n"
           "              runtime (default): left to the runtime, measured through OMPT\n"
-          "  --iterations  iteration events in the bodies of worksharing loops (costs vectorization)\n",
+          "  --iterations  iteration events in the bodies of worksharing loops (costs vectorization)\n"
+          "  --headers   also instrument the program's own headers: copies next to out.c, listed\n"
+          "              in out.c.pomp.headers (needs out.c)\n",
           f);
 }
 
@@ -36,16 +39,12 @@ static char *default_id(const char *in, const char *out)
 {
     char abs[PATH_MAX];
     const char *a = realpath(in, abs) ? abs : in;
-    uint64_t h = 1469598103934665603ull;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     char salt[128];
     snprintf(salt, sizeof salt, "|%s|%ld.%ld|%d", out ? out : "-", (long)ts.tv_sec, ts.tv_nsec,
              (int)getpid());
-    for (const char *p = a; *p; p++)
-        h = (h ^ (unsigned char)*p) * 1099511628211ull;
-    for (const char *p = salt; *p; p++)
-        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    uint64_t h = fnv1a(fnv1a(FNV1A_START, a, strlen(a)), salt, strlen(salt));
     return xasprintf("%016llx", (unsigned long long)h);
 }
 
@@ -86,13 +85,31 @@ static int is_cplusplus(const char *in, int nflags, const char *const *flags)
     return 0;
 }
 
+/* <out>.pomp.headers: the header copies the output includes, one a line
+ * (pompcc compiles the file again without them if it does not compile). */
+static int write_copy_list(const char *out, const struct header_copies *c)
+{
+    if (!out || !c->npaths)
+        return 0;
+    struct strbuf b = {0};
+    for (size_t i = 0; i < c->npaths; i++)
+        sb_printf(&b, "%s\n", c->paths[i]);
+    char *list = xasprintf("%s.pomp.headers", out);
+    int rc = write_file(list, b.s, b.len);
+    if (rc != 0)
+        perror(list);
+    free(list);
+    free(b.s);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct instrument_options opt = {0};
     struct function_filter filter = {0};
     const char *in = NULL, *out = NULL;
     char *id = NULL;
-    int i;
+    int i, headers = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -120,6 +137,8 @@ int main(int argc, char **argv)
             opt.explicit_barriers = 1;
         } else if (strcmp(a, "--implicit-barriers=runtime") == 0) {
             opt.explicit_barriers = 0;
+        } else if (strcmp(a, "--headers") == 0) {
+            headers = 1;
         } else if (strcmp(a, "--iterations") == 0) {
             opt.iterations = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -155,11 +174,22 @@ int main(int argc, char **argv)
     char *inc_path = xasprintf("%s.pomp.inc", out ? out : in);
     opt.inc_name = base_name(inc_path);
 
-    struct source src;
+    struct source src = {0};
+    struct source_unit unit;
+    struct header_copies copies = {0};
     int rc = 1;
     struct instrument_result res = {0};
-    if (source_load(&src, in, nflags, flags, opt.openmp, opt.verbose) != 0 ||
-        instrument(&src, &opt, &res) != 0)
+    if (source_unit_open(&unit, in, nflags, flags, opt.openmp, opt.verbose) != 0 ||
+        source_load_file(&src, &unit, in) != 0)
+        goto done;
+    if (headers && out && headers_instrument(&unit, &opt, out, &copies) != 0) {
+        fprintf(stderr, "%s: warning: the instrumented copies of its headers cannot be written; "
+                        "their constructs are left to the runtime\n", in);
+        header_copies_free(&copies);
+    }
+    opt.replacements = copies.main_replacements;
+    opt.nreplacements = copies.nmain_replacements;
+    if (instrument(&src, &opt, &res) != 0 || write_copy_list(out, &copies) != 0)
         goto done;
     if (write_file(inc_path, res.inc.s, res.inc.len) != 0) {
         perror(inc_path);
@@ -186,6 +216,8 @@ int main(int argc, char **argv)
 done:
     if (src.text)
         source_free(&src);
+    source_unit_close(&unit);
+    header_copies_free(&copies);
     free(res.source.s);
     free(res.inc.s);
     free(inc_path);

@@ -1,8 +1,11 @@
-/* pomp-prelink [-o pomp_init.c] objects... archives...
+/* pomp-prelink [-v] [-o pomp_init.c] objects... archives...
  * Scans the inputs' symbol tables for POMP_Init_* functions and writes
  * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
  * archives and shared objects are read directly (elf_symbols.c); the others
- * (LTO objects, bitcode) by nm ($NM, default nm). */
+ * (LTO objects, bitcode) by nm ($NM, default nm). It also says, per file, how
+ * many of its OpenMP constructs were instrumented (all files with -v; those
+ * with constructs left to the runtime always). */
+#include "instrument.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,14 +48,18 @@ int main(int argc, char **argv)
     struct prelink_names names = {0};
     int rc = 0;
     char **inputs = xmalloc((size_t)argc * sizeof *inputs);
-    int ninputs = 0;
+    int ninputs = 0, verbose = 0;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-v") == 0) {
+            verbose = 1;
+            continue;
+        }
         if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
             out = argv[++i];
             continue;
         }
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: pomp-prelink [-o pomp_init.c] objects... archives...");
+            puts("usage: pomp-prelink [-v] [-o pomp_init.c] objects... archives...");
             free(inputs);
             return 0;
         }
@@ -60,6 +67,12 @@ int main(int argc, char **argv)
             continue; /* linker options and other inputs have no POMP_Init_ functions */
         inputs[ninputs++] = argv[i];
     }
+    struct strbuf counts = {0};
+    for (int i = 0; i < ninputs; i++)
+        elf_section(inputs[i], POMP_COUNTS_SECTION, &counts);
+    if (counts.s)
+        prelink_report_counts(counts.s, verbose, stderr);
+    free(counts.s);
     /* The inputs this program reads itself; the rest go to nm */
     struct strbuf symbols = {0};
     int left = 0;

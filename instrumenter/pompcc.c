@@ -421,23 +421,18 @@ static int compile_as_is(struct pompcc *pc, const struct input *in, const char *
     return rc;
 }
 
-/* Instruments and compiles one source into obj (-c) or asm (-S). */
-static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
-                          unsigned index)
+/* Runs pomp-instrument on in into inst (with_headers: and the program's own
+ * headers into copies next to it); its messages go to msgs. */
+static int run_instrument(const struct pompcc *pc, const struct input *in, const char *inst,
+                          int with_headers, const char *msgs)
 {
-    const char *src = in->path;
-    if (!pc->functions && !source_file_may_need_instrumentation(src))
-        return compile_as_is(pc, in, obj, assembly);
-    char *base = base_without_ext(src);
-    /* the instrumented file's suffix keeps the language for the compiler */
-    const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
-    char *inst = pc->keep ? xasprintf("%s.pomp.%s", base, ext)
-                          : xasprintf("%s/%u_%s.pomp.%s", pc->tmpdir, index, base, ext);
     char *tool = xasprintf("%s/pomp-instrument", pc->bindir);
     struct argv_list cmd = {0};
     argv_add(&cmd, tool);
     if (pc->verbose)
         argv_add(&cmd, "--verbose");
+    if (with_headers)
+        argv_add(&cmd, "--headers");
     if (pc->functions) {
         char *opt = pc->function_rules.len ? xasprintf("--functions=%s", pc->function_rules.s)
                                            : xstrdup("--functions");
@@ -446,28 +441,87 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     }
     for (size_t i = 0; i < pc->instrument_options.n; i++)
         argv_add(&cmd, pc->instrument_options.v[i]);
-    argv_add(&cmd, src);
+    argv_add(&cmd, in->path);
     argv_add(&cmd, inst);
     argv_add(&cmd, "--");
     for (size_t i = 0; i < pc->flags.n; i++)
         argv_add(&cmd, pc->flags.v[i]);
     argv_add(&cmd, "-x"); /* the language pompcc decided on, whatever the suffix says */
     argv_add(&cmd, lang_name(in->lang));
+    int irc = run_process(cmd.v, NULL, msgs, pc->verbose);
+    argv_free(&cmd);
+    free(tool);
+    return irc;
+}
+
+/* The -I and -iquote directories: where the program's own headers are. */
+static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->flags.n)
+            argv_add(dirs, pc->flags.v[++i]);
+        else if (strncmp(f, "-I", 2) == 0 && f[2])
+            argv_add(dirs, f + 2);
+        else if (strncmp(f, "-iquote", 7) == 0 && f[7])
+            argv_add(dirs, f + 7);
+    }
+}
+
+/* Whether pomp-instrument wrote copies of headers for inst (their list). */
+static int has_header_copies(const char *inst)
+{
+    char *list = xasprintf("%s.pomp.headers", inst);
+    int has = access(list, F_OK) == 0;
+    free(list);
+    return has;
+}
+
+/* Instruments and compiles one source into obj (-c) or asm (-S). */
+static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
+                          unsigned index)
+{
+    const char *src = in->path;
+    struct argv_list dirs = {0};
+    include_dirs(pc, &dirs);
+    int may = pc->functions || source_file_may_need_instrumentation(src, (const char *const *)dirs.v,
+                                                                    dirs.n);
+    argv_free(&dirs);
+    if (!may)
+        return compile_as_is(pc, in, obj, assembly);
+    char *base = base_without_ext(src);
+    /* the instrumented file's suffix keeps the language for the compiler */
+    const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
+    char *inst = pc->keep ? xasprintf("%s.pomp.%s", base, ext)
+                          : xasprintf("%s/%u_%s.pomp.%s", pc->tmpdir, index, base, ext);
     /* pomp's messages wait until the compiler has judged the user's code: if
      * that does not compile, the user sees the compiler's errors alone */
     char *msgs = xasprintf("%s/%u_%s.pomp.msgs", pc->tmpdir, index, base);
     char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
-    int irc = run_process(cmd.v, NULL, msgs, pc->verbose);
-    argv_free(&cmd);
+    int irc = run_instrument(pc, in, inst, 1, msgs);
+    char *srcdir_buf = xstrdup(src);
+    const char *srcdir = dirname(srcdir_buf); /* quoted includes still resolve from there */
 
     int rc = -1;
     if (irc == 0) {
-        char *srcdir_buf = xstrdup(src);
-        /* quoted includes still resolve from the user's directory */
-        rc = compile_one(pc, in, inst, obj, assembly, dirname(srcdir_buf), errs);
-        free(srcdir_buf);
+        rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs);
+        if (rc != 0 && has_header_copies(inst)) {
+            /* a header's copy may be what does not compile: the file without them */
+            if (pc->verbose) {
+                fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile with "
+                                "its instrumented headers:\n", src);
+                print_lines(errs, "pompcc: note:   ", 0);
+            }
+            irc = run_instrument(pc, in, inst, 0, msgs);
+            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs) : -1;
+            if (rc == 0)
+                fprintf(stderr, "pompcc: warning: %s: the instrumented copies of its headers did "
+                                "not compile; their constructs are left to the runtime (please "
+                                "report this)\n", src);
+        }
         if (rc == 0) {
-            print_lines(msgs, "", 0);
+            /* an error of pomp's in a header cost only that header: the build goes on */
+            print_lines(msgs, "", 1);
             print_file(errs); /* the compiler's warnings, pointing at the user's lines */
         } else if (pc->verbose) {
             fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile:\n", src);
@@ -496,6 +550,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     unlink(errs);
     free(msgs);
     free(errs);
+    free(srcdir_buf);
     if (rc == 0)
         rc = make_dependencies(pc, in, obj);
     if (!pc->keep)
@@ -505,7 +560,6 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         unlink(inc);
     free(inc);
     free(inst);
-    free(tool);
     free(base);
     return rc;
 }
@@ -542,6 +596,8 @@ static int prelink_and_link(struct pompcc *pc)
         char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
         argv_add(&cmd, tool);
         free(tool);
+        if (pc->verbose)
+            argv_add(&cmd, "-v");
         argv_add(&cmd, "-o");
         argv_add(&cmd, init_c);
         for (size_t i = 0; i < pc->ninputs; i++)

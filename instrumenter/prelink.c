@@ -1,5 +1,6 @@
 #include "prelink.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,4 +68,46 @@ void prelink_free(struct prelink_names *n)
     free(n->names);
     n->names = NULL;
     n->count = 0;
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int prelink_report_counts(const char *records, int verbose, FILE *f)
+{
+    char *copy = xstrdup(records), *save = NULL, **lines = NULL;
+    size_t n = 0;
+    for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        if (*l) { /* sections of several objects may be padded with NULs between lines */
+            lines = xrealloc(lines, (n + 1) * sizeof *lines);
+            lines[n++] = l;
+        }
+    if (n)
+        qsort(lines, n, sizeof *lines, cmp_line);
+    int warnings = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned total, done, on_purpose;
+        int file_at = 0;
+        if ((i > 0 && strcmp(lines[i], lines[i - 1]) == 0) ||
+            sscanf(lines[i], "%u %u %u %n", &total, &done, &on_purpose, &file_at) != 3 || !file_at)
+            continue;
+        const char *file = lines[i] + file_at;
+        unsigned left = total - done - on_purpose;
+        if (done + on_purpose < total) {
+            fprintf(f, "%s: warning: %u of %u OpenMP constructs instrumented; %u left to the "
+                       "runtime's events (pompcc --pomp-verbose says why)\n",
+                    file, done, total, left);
+            warnings++;
+        } else if (verbose) {
+            fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
+            if (on_purpose)
+                fprintf(f, " (%u left alone on purpose: device code, simd bodies)", on_purpose);
+            fputc('\n', f);
+        }
+    }
+    free(lines);
+    free(copy);
+    return warnings;
 }

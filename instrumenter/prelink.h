@@ -18,4 +18,11 @@ void prelink_collect(struct prelink_names *n, const char *nm_output);
 int prelink_write(const struct prelink_names *n, FILE *f);
 void prelink_free(struct prelink_names *n);
 
+/* The link's construct counts (the lines of the objects' POMP_COUNTS_SECTION,
+ * instrument.h; a header's line comes from every object that includes it and
+ * is said once): "file: note: N of M OpenMP constructs instrumented" for each
+ * file with verbose, and "file: warning: ..." for a file with constructs left
+ * to the runtime's events. Returns how many warnings it printed. */
+int prelink_report_counts(const char *records, int verbose, FILE *f);
+
 #endif

@@ -858,17 +858,12 @@ static int keep_flag(const char *a, int *takes_value)
     return 0;
 }
 
-int source_load(struct source *s, const char *path, int argc, const char *const *argv, int openmp,
-                int verbose)
+int source_unit_open(struct source_unit *u, const char *path, int argc, const char *const *argv,
+                     int openmp, int verbose)
 {
-    memset(s, 0, sizeof *s);
-    s->path = path;
-    if (read_file(path, &s->text, &s->size) != 0) {
-        fprintf(stderr, "%s: error: cannot read the file\n", path);
-        return -1;
-    }
-    compute_lines(s);
-
+    memset(u, 0, sizeof *u);
+    u->path = path;
+    u->verbose = verbose;
     const char **args = xmalloc((size_t)(argc + 8) * sizeof *args);
     int n = 0;
     for (int i = 0; i < argc; i++) {
@@ -884,17 +879,41 @@ int source_load(struct source *s, const char *path, int argc, const char *const 
     args[n++] = "-D_POMP=202611";
     args[n++] = "-Wno-everything";
 
-    CXIndex index = clang_createIndex(0, verbose ? 1 : 0);
-    struct scan sc = {.s = s, .verbose = verbose};
-    /* without the preprocessing record, clang_getSkippedRanges knows no #if branch */
+    u->index = clang_createIndex(0, verbose ? 1 : 0);
+    CXTranslationUnit tu = NULL;
+    /* without the preprocessing record, clang_getSkippedRanges knows no #if branch
+     * (and clang lists no #include directive) */
     unsigned options = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord;
-    enum CXErrorCode err = clang_parseTranslationUnit2(index, path, args, n, NULL, 0, options, &sc.tu);
+    enum CXErrorCode err = clang_parseTranslationUnit2(u->index, path, args, n, NULL, 0, options, &tu);
     free(args);
-    int rc = -1;
-    if (err != CXError_Success || !sc.tu) {
+    u->tu = tu;
+    if (err != CXError_Success || !tu) {
         fprintf(stderr, "%s: error: libclang could not parse the file (code %d)\n", path, err);
-        goto out;
+        return -1;
     }
+    return 0;
+}
+
+void source_unit_close(struct source_unit *u)
+{
+    if (u->tu)
+        clang_disposeTranslationUnit(u->tu);
+    if (u->index)
+        clang_disposeIndex(u->index);
+    memset(u, 0, sizeof *u);
+}
+
+int source_load_file(struct source *s, const struct source_unit *u, const char *path)
+{
+    memset(s, 0, sizeof *s);
+    s->path = path;
+    if (read_file(path, &s->text, &s->size) != 0) {
+        fprintf(stderr, "%s: error: cannot read the file\n", path);
+        return -1;
+    }
+    compute_lines(s);
+    struct scan sc = {.s = s, .verbose = u->verbose, .tu = u->tu};
+    int rc = -1;
     sc.file = clang_getFile(sc.tu, path);
     if (!sc.file) {
         fprintf(stderr, "%s: error: libclang lost the file\n", path);
@@ -925,9 +944,19 @@ out:
         free(sc.expansions[i].pragma);
     free(sc.expansions);
     free(sc.by_end);
-    if (sc.tu)
-        clang_disposeTranslationUnit(sc.tu);
-    clang_disposeIndex(index);
+    return rc;
+}
+
+int source_load(struct source *s, const char *path, int argc, const char *const *argv, int openmp,
+                int verbose)
+{
+    struct source_unit u;
+    memset(s, 0, sizeof *s);
+    int rc = source_unit_open(&u, path, argc, argv, openmp, verbose) == 0 &&
+                     source_load_file(s, &u, path) == 0
+                 ? 0
+                 : -1;
+    source_unit_close(&u);
     return rc;
 }
 

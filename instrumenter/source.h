@@ -42,6 +42,26 @@ struct source {
     struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */
 };
 
+/* A parsed translation unit: the file given to the compiler and everything it
+ * includes. Its main file and its headers are each loaded as a struct source. */
+struct CXTranslationUnitImpl;
+struct source_unit {
+    const char *path;                 /* the main file */
+    void *index;                      /* CXIndex */
+    struct CXTranslationUnitImpl *tu;
+    int verbose;
+};
+
+/* Parses the translation unit of path with the compiler flags (filtered to
+ * those that matter for parsing). Prints an error and returns -1 when libclang
+ * cannot parse it (close it all the same). */
+int source_unit_open(struct source_unit *u, const char *path, int argc, const char *const *argv,
+                     int openmp, int verbose);
+void source_unit_close(struct source_unit *u);
+/* Loads one file of the unit: its main file, or a header by the name libclang
+ * gives it (source_includes.h). Returns 0, or -1 after printing why. */
+int source_load_file(struct source *s, const struct source_unit *u, const char *path);
+
 /* Reads and parses path with the compiler flags args (filtered to those that
  * matter for parsing); openmp says whether -fopenmp was given. Prints
  * file:line:col errors on stderr and returns -1 when the file cannot be handled. */

@@ -1,7 +1,9 @@
 #include "source_scan.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -29,13 +31,126 @@ int source_may_need_instrumentation(const char *text, size_t size)
            memmem(text, size, "omp_", 4) != NULL || has_word(text, size, "main");
 }
 
-int source_file_may_need_instrumentation(const char *path)
+static int is_blank(char c) { return c == ' ' || c == '\t'; }
+
+int include_name_range(const char *text, size_t size, unsigned offset, unsigned *start,
+                       unsigned *end)
+{
+    size_t p = offset < size ? offset : size;
+    while (p > 0 && text[p - 1] != '\n')
+        p--;
+    while (p < size && is_blank(text[p]))
+        p++;
+    if (p >= size || text[p] != '#')
+        return -1;
+    for (p++; p < size && is_blank(text[p]); p++)
+        ;
+    size_t kw = p;
+    while (p < size && (text[p] == '_' || (text[p] >= 'a' && text[p] <= 'z')))
+        p++;
+    if (p == kw || strncmp(text + kw, "include", 7) != 0)
+        return -1; /* #include, #include_next (#import is Objective-C) */
+    while (p < size && is_blank(text[p]))
+        p++;
+    size_t e = p;
+    if (p < size && (text[p] == '"' || text[p] == '<')) {
+        char close = text[p] == '"' ? '"' : '>';
+        for (e = p + 1; e < size && text[e] != close && text[e] != '\n'; e++)
+            ;
+        if (e >= size || text[e] != close)
+            return -1;
+        e++;
+    } else { /* a macro: to the end of the line or a comment */
+        while (e < size && text[e] != '\n' && text[e] != '\r' &&
+               !(text[e] == '/' && e + 1 < size && (text[e + 1] == '/' || text[e + 1] == '*')))
+            e++;
+        while (e > p && is_blank(text[e - 1]))
+            e--;
+        if (e == p)
+            return -1;
+    }
+    *start = (unsigned)p;
+    *end = (unsigned)e;
+    return 0;
+}
+
+/* Files already looked at, so that a header included twice is read once. */
+struct visited {
+    char **v;
+    size_t n;
+};
+
+static int visit(struct visited *seen, const char *path)
+{
+    char real[PATH_MAX];
+    const char *key = realpath(path, real) ? real : path;
+    for (size_t i = 0; i < seen->n; i++)
+        if (strcmp(seen->v[i], key) == 0)
+            return 0;
+    seen->v = xrealloc(seen->v, (seen->n + 1) * sizeof *seen->v);
+    seen->v[seen->n++] = xstrdup(key);
+    return 1;
+}
+
+/* Where #include NAME finds a header from the file at path: its directory
+ * (quoted names), then dirs; NULL when none has it (a system header). */
+static char *find_header(const char *path, const char *name, int quoted, const char *const *dirs,
+                         size_t ndirs)
+{
+    if (name[0] == '/')
+        return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
+    if (quoted) {
+        const char *slash = strrchr(path, '/');
+        char *p = slash ? xasprintf("%.*s/%s", (int)(slash - path), path, name) : xstrdup(name);
+        if (access(p, R_OK) == 0)
+            return p;
+        free(p);
+    }
+    for (size_t i = 0; i < ndirs; i++) {
+        char *p = xasprintf("%s/%s", dirs[i], name);
+        if (access(p, R_OK) == 0)
+            return p;
+        free(p);
+    }
+    return NULL;
+}
+
+enum { MAX_INCLUDE_DEPTH = 32 };
+
+static int file_may_need(const char *path, const char *const *dirs, size_t ndirs,
+                         struct visited *seen, int depth)
 {
     char *text;
     size_t size;
     if (read_file(path, &text, &size) != 0)
-        return 1;
-    int may = source_may_need_instrumentation(text, size);
+        return depth == 0; /* the file itself: pomp-instrument says why it cannot read it */
+    int may = depth == 0 ? source_may_need_instrumentation(text, size)
+                         : memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL;
+    for (size_t at = 0; !may && depth < MAX_INCLUDE_DEPTH && at < size;) {
+        unsigned b, e;
+        if (include_name_range(text, size, (unsigned)at, &b, &e) == 0 && e - b > 2 &&
+            (text[b] == '"' || text[b] == '<')) {
+            char *name = xasprintf("%.*s", (int)(e - b - 2), text + b + 1);
+            char *found = find_header(path, name, text[b] == '"', dirs, ndirs);
+            if (found && visit(seen, found))
+                may = file_may_need(found, dirs, ndirs, seen, depth + 1);
+            free(found);
+            free(name);
+        }
+        const char *nl = memchr(text + at, '\n', size - at);
+        at = nl ? (size_t)(nl - text) + 1 : size;
+    }
     free(text);
+    return may;
+}
+
+int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs)
+{
+    struct visited seen = {0};
+    visit(&seen, path);
+    int may = file_may_need(path, dirs, ndirs, &seen, 0);
+    for (size_t i = 0; i < seen.n; i++)
+        free(seen.v[i]);
+    free(seen.v);
     return may;
 }

@@ -14,7 +14,17 @@
  * Comments and strings are not skipped (a false "yes" only costs time). */
 int source_may_need_instrumentation(const char *text, size_t size);
 
-/* The same for a file; 1 if it cannot be read (pomp-instrument reports why). */
-int source_file_may_need_instrumentation(const char *path);
+/* The same for a file and the headers it includes that are found in its own
+ * directory or in dirs (the -I and -iquote directories: the program's own
+ * headers, whose pragmas pomp-instrument --headers instruments); 1 if the file
+ * cannot be read (pomp-instrument reports why). */
+int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs);
+
+/* The header name of the directive on the line that holds offset in text:
+ * the offsets of "x.h", <x.h> or the macro after the keyword (to the end of
+ * the line or a comment). Returns 0, or -1 when the line is no directive. */
+int include_name_range(const char *text, size_t size, unsigned offset, unsigned *start,
+                       unsigned *end);
+
 
 #endif

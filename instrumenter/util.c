@@ -153,3 +153,11 @@ void sb_add_c_escaped(struct strbuf *b, const char *s)
         }
     }
 }
+
+uint64_t fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}

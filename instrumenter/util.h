@@ -4,6 +4,7 @@
 #define POMP_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -15,6 +16,10 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int read_file(const char *path, char **text, size_t *size);
 /* Writes data to path through a temporary file and a rename. Returns 0 or -1. */
 int write_file(const char *path, const char *data, size_t size);
+
+/* FNV-1a over n bytes, continuing from h (start with FNV1A_START). */
+#define FNV1A_START 1469598103934665603ull
+uint64_t fnv1a(uint64_t h, const void *data, size_t n);
 
 /* A growable string. */
 struct strbuf {

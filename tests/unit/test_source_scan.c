@@ -30,5 +30,5 @@ Test(source_scan, what_does_not)
 
 Test(source_scan, unreadable_files_go_to_the_instrumenter)
 {
-    cr_expect(source_file_may_need_instrumentation("/nonexistent/pomp/file.c"));
+    cr_expect(source_file_may_need_instrumentation("/nonexistent/pomp/file.c", NULL, 0));
 }

@@ -1,0 +1,278 @@
+#include "headers.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source_includes.h"
+#include "source_scan.h"
+#include "util.h"
+
+struct header {
+    char *name;      /* libclang's name (what the compiler's messages and #line say) */
+    char *copy;      /* absolute path of its copy, or NULL when it is not copied */
+    int has_pragmas; /* an omp or pomp pragma in a branch the unit compiles */
+};
+
+struct headers {
+    const struct source_unit *u;
+    struct source_includes inc;
+    struct header *v;
+    size_t n;
+};
+
+static struct header *find_header(struct headers *h, const char *name)
+{
+    for (size_t i = 0; i < h->n; i++)
+        if (strcmp(h->v[i].name, name) == 0)
+            return &h->v[i];
+    return NULL;
+}
+
+/* The unit's project headers (not the main file, not system headers). */
+static void list_headers(struct headers *h)
+{
+    for (size_t i = 0; i < h->inc.n; i++) {
+        const char *t = h->inc.v[i].target;
+        if (strcmp(t, h->u->path) == 0 || find_header(h, t) || source_unit_is_system_file(h->u, t))
+            continue;
+        h->v = xrealloc(h->v, (h->n + 1) * sizeof *h->v);
+        h->v[h->n++] = (struct header){xstrdup(t), NULL, 0};
+    }
+}
+
+static int text_has_pragma(const char *path)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return 0;
+    int has = memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL;
+    free(text);
+    return has;
+}
+
+/* Which headers get a copy: those with pragmas, and the project headers that
+ * include one that gets a copy. */
+static void choose_copies(struct headers *h, const char *out)
+{
+    for (size_t i = 0; i < h->n; i++) {
+        struct header *x = &h->v[i];
+        if (!text_has_pragma(x->name))
+            continue;
+        struct source s;
+        if (source_load_file(&s, h->u, x->name) == 0)
+            x->has_pragmas = s.npragmas > 0;
+        source_free(&s);
+    }
+    int changed = 1;
+    for (size_t i = 0; i < h->n; i++)
+        h->v[i].copy = h->v[i].has_pragmas ? xstrdup("") : NULL;
+    while (changed) {
+        changed = 0;
+        for (size_t i = 0; i < h->inc.n; i++) {
+            struct header *from = find_header(h, h->inc.v[i].in_file);
+            struct header *to = find_header(h, h->inc.v[i].target);
+            if (from && !from->copy && to && to->copy) {
+                from->copy = xstrdup("");
+                changed = 1;
+            }
+        }
+    }
+    char dir_buf[PATH_MAX], *out_copy = xstrdup(out), *out_copy2 = xstrdup(out);
+    const char *dir = realpath(dirname(out_copy), dir_buf) ? dir_buf : ".";
+    const char *out_base = basename(out_copy2);
+    unsigned k = 0;
+    for (size_t i = 0; i < h->n; i++) {
+        if (!h->v[i].copy)
+            continue;
+        char *name = xstrdup(h->v[i].name);
+        free(h->v[i].copy);
+        h->v[i].copy = xasprintf("%s/%s.h%u.%s", dir, out_base, k++, basename(name));
+        free(name);
+    }
+    free(out_copy);
+    free(out_copy2);
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const struct text_replacement *x = a, *y = b;
+    return (x->start > y->start) - (x->start < y->start);
+}
+
+/* The edits of the #include directives in file (text): to a copy where the
+ * header has one; in a copy (is_copy), quoted includes of other project
+ * headers to the absolute path they found. */
+static size_t replacements_for(struct headers *h, const char *file, const char *text, size_t size,
+                               int is_copy, struct text_replacement **out)
+{
+    size_t n = 0;
+    *out = NULL;
+    for (size_t i = 0; i < h->inc.n; i++) {
+        const struct source_include *d = &h->inc.v[i];
+        unsigned b, e;
+        if (strcmp(d->in_file, file) != 0 || include_name_range(text, size, d->offset, &b, &e) != 0)
+            continue;
+        struct header *to = find_header(h, d->target);
+        char *path = NULL;
+        char real[PATH_MAX];
+        if (to && to->copy)
+            path = to->copy;
+        else if (is_copy && to && text[b] == '"' && realpath(d->target, real))
+            path = real;
+        if (!path)
+            continue;
+        struct strbuf q = {0};
+        sb_add(&q, "\"");
+        sb_add_c_escaped(&q, path);
+        sb_add(&q, "\"");
+        *out = xrealloc(*out, (n + 1) * sizeof **out);
+        (*out)[n++] = (struct text_replacement){b, e, q.s};
+    }
+    if (n)
+        qsort(*out, n, sizeof **out, by_start);
+    return n;
+}
+
+static void free_replacements(struct text_replacement *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free((char *)r[i].text);
+    free(r);
+}
+
+/* A copy without instrumentation: the header's text with its includes edited. */
+static int write_plain_copy(const struct header *x, const char *text, size_t size,
+                            const struct text_replacement *r, size_t n,
+                            const struct construct_counts *left)
+{
+    struct strbuf b = {0};
+    sb_add(&b, "#line 1 \"");
+    sb_add_c_escaped(&b, x->name);
+    sb_add(&b, "\"\n");
+    size_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+        sb_addn(&b, text + pos, r[i].start - pos);
+        sb_add(&b, r[i].text);
+        pos = r[i].end;
+    }
+    sb_addn(&b, text + pos, size - pos);
+    if (left->constructs) { /* the link step says what this header left to the runtime */
+        if (b.len && b.s[b.len - 1] != '\n')
+            sb_add(&b, "\n");
+        instrument_counts_asm(&b, x->name, left);
+    }
+    int rc = write_file(x->copy, b.s ? b.s : "", b.len);
+    free(b.s);
+    return rc;
+}
+
+static void add_path(struct header_copies *hc, char *path)
+{
+    hc->paths = xrealloc(hc->paths, (hc->npaths + 1) * sizeof *hc->paths);
+    hc->paths[hc->npaths++] = path;
+}
+
+static void print_counts(const char *file, const struct construct_counts *c)
+{
+    fprintf(stderr, "%s: note: %u of %u OpenMP constructs instrumented", file, c->instrumented,
+            c->constructs);
+    if (c->on_purpose)
+        fprintf(stderr, " (%u left alone on purpose: device code, simd bodies)", c->on_purpose);
+    fputc('\n', stderr);
+}
+
+/* Instruments one header into its copy; a plain copy where it has no
+ * pragmas or pomp cannot instrument it. */
+static int copy_header(struct headers *h, const struct header *x,
+                       const struct instrument_options *base, struct header_copies *hc)
+{
+    struct source s;
+    if (source_load_file(&s, h->u, x->name) != 0) {
+        source_free(&s);
+        return -1;
+    }
+    struct text_replacement *r;
+    size_t n = replacements_for(h, x->name, s.text, s.size, 1, &r);
+    int rc = -1;
+    struct instrument_result res = {0};
+    struct instrument_options o = *base;
+    char *inc = xasprintf("%s.pomp.inc", x->copy);
+    char real[PATH_MAX];
+    const char *id = realpath(x->name, real) ? real : x->name;
+    o.header = 1;
+    o.header_key = fnv1a(fnv1a(FNV1A_START, id, strlen(id) + 1), s.text, s.size);
+    o.inc_name = inc;
+    o.replacements = r;
+    o.nreplacements = n;
+    o.functions = NULL;
+    struct construct_counts left = {0};
+    if (x->has_pragmas && instrument(&s, &o, &res) != 0) {
+        left = res.counts;
+        left.instrumented = 0;
+        fprintf(stderr, "%s: warning: the OpenMP constructs of this header are not instrumented "
+                        "(see above); the runtime's events still measure them\n", x->name);
+    } else if (x->has_pragmas && res.nregions > 0) {
+        rc = write_file(inc, res.inc.s, res.inc.len) == 0 &&
+                     write_file(x->copy, res.source.s, res.source.len) == 0
+                 ? 0
+                 : -1;
+        add_path(hc, xstrdup(inc));
+        if (base->verbose)
+            print_counts(x->name, &res.counts);
+        goto done;
+    }
+    rc = write_plain_copy(x, s.text, s.size, r, n, &left);
+done:
+    if (rc != 0)
+        perror(x->copy);
+    add_path(hc, xstrdup(x->copy));
+    free(res.source.s);
+    free(res.inc.s);
+    free(inc);
+    free_replacements(r, n);
+    source_free(&s);
+    return rc;
+}
+
+int headers_instrument(const struct source_unit *u, const struct instrument_options *base,
+                       const char *out, struct header_copies *hc)
+{
+    memset(hc, 0, sizeof *hc);
+    struct headers h = {.u = u};
+    source_includes_collect(u, &h.inc);
+    list_headers(&h);
+    choose_copies(&h, out);
+    int rc = 0;
+    for (size_t i = 0; i < h.n && rc == 0; i++)
+        if (h.v[i].copy)
+            rc = copy_header(&h, &h.v[i], base, hc);
+    if (rc == 0) {
+        char *text;
+        size_t size;
+        if (read_file(u->path, &text, &size) == 0) {
+            hc->nmain_replacements =
+                replacements_for(&h, u->path, text, size, 0, &hc->main_replacements);
+            free(text);
+        }
+    }
+    source_includes_free(&h.inc);
+    for (size_t i = 0; i < h.n; i++) {
+        free(h.v[i].name);
+        free(h.v[i].copy);
+    }
+    free(h.v);
+    return rc;
+}
+
+void header_copies_free(struct header_copies *hc)
+{
+    free_replacements(hc->main_replacements, hc->nmain_replacements);
+    for (size_t i = 0; i < hc->npaths; i++)
+        free(hc->paths[i]);
+    free(hc->paths);
+    memset(hc, 0, sizeof *hc);
+}

@@ -1,0 +1,116 @@
+# OpenMP in the program's own headers (tests/realcode/histo, tests/realcode/vlib):
+# built plainly and with the wrappers, the same output; every construct of
+# every header instrumented, at the header's file:line, one region per
+# construct although two translation units include the header; the link step
+# says per file how many constructs were instrumented. Then a header pomp
+# cannot instrument costs only its own constructs.
+REAL="$(cd "$(dirname "$0")/../realcode" && pwd)"
+source "$(dirname "$0")/lib.sh"
+cp -r "$REAL/histo" "$REAL/vlib" .
+
+# check_headers NAME DIR HEADER...: the build's messages and the profile
+check_headers() {
+    local name=$1 dir=$2 h line n
+    shift 2
+    assert_not_contains "$name.err" ': (warning|error): |without instrumentation|did not compile' "$name: no fallback, no warning"
+    for h in "$@"; do
+        # at the compile (once per translation unit) and at the link (once)
+        assert_contains "$name.err" "^$h: note: ([0-9]+) of \\1 OpenMP constructs instrumented" "$name: $h counted at the compile"
+        n=$(grep -cE "^$h: note: ([0-9]+) of \\1 OpenMP constructs instrumented" "$name.err")
+        [ "$n" -ge 2 ] || fail "$name: $h: no count from the link step"
+        for line in $(grep -nE '^\s*#\s*pragma\s+omp' "$h" | cut -d: -f1); do
+            n=$(jq --arg f "$h" --argjson l "$line" '[.regions[] | select(.file == $f and .first_line == $l and .init != "ompt")] | length' "$dir/profile.json")
+            [ "$n" -gt 0 ] || fail "$name: no region for $h:$line"
+        done
+    done
+    # one region per construct: no two regions of pomp's at one file, line and type
+    n=$(jq '[.regions[] | select(.init != "ompt") | [.file, .first_line, .type]] | group_by(.) | map(select(length > 1)) | length' "$dir/profile.json")
+    assert_eq "$n" 0 "$name: header constructs with more than one region"
+    assert_eq "$(region_init "$dir")" handle "$name: regions initialized by pomp-prelink"
+}
+
+# C: histo.h holds OpenMP, included by histo_main.c and by histo_stats.c (no pragma of its own)
+for wrapper in gcc clang; do
+    plain=$([ $wrapper = gcc ] && echo gcc || echo clang-19)
+    name="histo_$wrapper"
+    "$BUILD/bin/pomp-$wrapper" --pomp-verbose -fopenmp -Ihisto/include histo/histo_main.c histo/histo_stats.c -o "$name" > /dev/null 2> "$name.err" ||
+        { cat "$name.err"; fail "pomp-$wrapper histo"; }
+    "$plain" -fopenmp -Ihisto/include histo/histo_main.c histo/histo_stats.c -o "$name.plain"
+    OMP_NUM_THREADS=4 POMP_OUTPUT_DIR="$name.dir" "./$name" > "$name.out"
+    OMP_NUM_THREADS=4 "./$name.plain" > "$name.plain.out"
+    diff -u "$name.plain.out" "$name.out" || fail "$name: output differs from the plain build"
+    check_headers "$name" "$name.dir" histo/include/histo.h
+done
+
+# C++: a header-only template library, instantiated (double, float) in two files
+for wrapper in pompc++ pomp-g++ pomp-clang++; do
+    case $wrapper in pompc++) plain=c++ ;; pomp-g++) plain=g++ ;; *) plain=clang++-19 ;; esac
+    name="vlib_${wrapper#pomp}"
+    "$BUILD/bin/$wrapper" --pomp-verbose -fopenmp -Ivlib/include -c vlib/vlib_solve.cpp -o "$name.solve.o" > /dev/null 2> "$name.err" ||
+        { cat "$name.err"; fail "$wrapper vlib_solve.cpp"; }
+    "$BUILD/bin/$wrapper" --pomp-verbose -fopenmp -Ivlib/include vlib/vlib_main.cpp "$name.solve.o" -o "$name" > /dev/null 2>> "$name.err" ||
+        { cat "$name.err"; fail "$wrapper vlib"; }
+    "$plain" -fopenmp -Ivlib/include vlib/vlib_main.cpp vlib/vlib_solve.cpp -o "$name.plain"
+    OMP_NUM_THREADS=4 POMP_OUTPUT_DIR="$name.dir" "./$name" > "$name.out"
+    OMP_NUM_THREADS=4 "./$name.plain" > "$name.plain.out"
+    diff -u "$name.plain.out" "$name.out" || fail "$name: output differs from the plain build"
+    check_headers "$name" "$name.dir" vlib/include/vlib/vec.hpp vlib/include/vlib/detail.hpp
+done
+
+# A header pomp cannot instrument (a user region without its end) costs only
+# its own constructs: a warning names it with file:line, the other header and
+# the file are instrumented, and the link step warns about what was left.
+mkdir -p bad
+cat > bad/good.h <<'H'
+static inline int good_sum(int n)
+{
+    int s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+H
+cat > bad/broken.h <<'H'
+static inline int broken_count(void)
+{
+    int n = 0;
+#pragma pomp inst begin(unfinished)
+#pragma omp parallel
+    {
+#pragma omp atomic
+        n++;
+    }
+    return n > 0;
+}
+H
+cat > bad/main.c <<'C'
+#include <stdio.h>
+#include "good.h"
+#include "broken.h"
+int main(void)
+{
+    int t = 0;
+#pragma omp parallel
+#pragma omp single
+    t = good_sum(100) + broken_count();
+    printf("%d\n", t);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp bad/main.c -o bad_app 2> bad.err || { cat bad.err; fail "a header pomp cannot instrument broke the build"; }
+assert_contains bad.err '^bad/broken.h:4:[0-9]+: warning: ' "the header's own problem, with file:line"
+assert_contains bad.err '^bad/broken.h: warning: the OpenMP constructs of this header are not instrumented' "the header left to the runtime"
+assert_contains bad.err '^bad/broken.h: warning: 0 of 2 OpenMP constructs instrumented; 2 left' "the link step's count"
+assert_not_contains bad.err 'error:|without instrumentation' "no error, no fallback for the file"
+cc -fopenmp bad/main.c -o bad_plain
+OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=bad.dir ./bad_app > bad.out
+./bad_plain > bad.plain.out
+diff -u bad.plain.out bad.out || fail "bad: output differs from the plain build"
+n=$(jq '[.regions[] | select(.file == "bad/good.h" and .first_line == 4 and .init != "ompt")] | length' bad.dir/profile.json)
+assert_eq "$n" 2 "good.h's parallel and for regions"
+n=$(jq '[.regions[] | select(.file == "bad/main.c" and .init != "ompt")] | length' bad.dir/profile.json)
+assert_eq "$n" 2 "main.c's parallel and single regions"
+n=$(jq '[.regions[] | select(.file == "bad/broken.h" and .init != "ompt")] | length' bad.dir/profile.json)
+assert_eq "$n" 0 "no pomp region for the header left to the runtime"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header"

@@ -1,0 +1,2 @@
+#pragma once
+#define HISTO_BINS 16
