@@ -306,13 +306,11 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
 
 /* ---- output ---- */
 
-/* C++: omp.h may declare omp_get_thread_num noexcept (GCC's) or not (libomp's);
- * a declaration under another name for the same symbol matches both. Every
- * include file defines POMP_TID_ with the same text (a header's comes after
- * the file's), which C and C++ allow. */
 /* The thread id from libpomp's thread record (POMP_Thread_num), not
  * omp_get_thread_num(): the inserted code calls the runtime only where the
- * user's code does (libomp 19 crashes there after omp_pause_resource_all). */
+ * user's code does (libomp 19 crashes there after omp_pause_resource_all). Every include file
+ * defines POMP_TID_ with the same text (a header's comes after the file's),
+ * which C and C++ allow. */
 #define POMP_TID_DEFINITION                                                                        \
     "#if defined(_OPENMP)\n#define POMP_TID_ POMP_Thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n"
 
