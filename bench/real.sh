@@ -6,13 +6,8 @@
 
 real_part() {
     local d=$WORK/real src=$here/real/tasks.c
-    mkdir -p "$d"
     say "real programs: building"
-    cc -O2 -fopenmp "$src" -o "$d/plain-libgomp"
-    cc -O2 -fopenmp -c "$src" -o "$d/tasks.o"
-    cc "$d/tasks.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
-    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$src" -o "$d/pomp-libgomp")
-    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$src" -o "$d/pomp-libomp")
+    build_on_both_runtimes "$src" "$d"
     record "#section|real|ms|Real task programs (bench/real/tasks.c), $OMP_NUM_THREADS threads, kernel time"
     record "#baseline|real|plain libgomp"
     record "#baseline|real|plain libomp"

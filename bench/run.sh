@@ -25,6 +25,19 @@ started=$(date +%s)
 # The construct suite starts no repetition after this (make bench stays under 10 minutes).
 CONSTRUCTS_DEADLINE=$((started + ${POMP_BENCH_CONSTRUCTS_BUDGET:-300}))
 
+# build_on_both_runtimes SRC DIR: DIR/plain-libgomp, plain-libomp (gcc -O2 -fopenmp on GCC's
+# libgomp and on LLVM libomp), pomp-libgomp (pompcc's default GCC build) and pomp-libomp
+# (--pomp-runtime=omp), for the parts that compare pomp on each runtime.
+build_on_both_runtimes() {
+    local src=$1 d=$2
+    mkdir -p "$d"
+    cc -O2 -fopenmp "$src" -o "$d/plain-libgomp"
+    cc -O2 -fopenmp -c "$src" -o "$d/plain.o"
+    cc "$d/plain.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
+    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$src" -o "$d/pomp-libgomp")
+    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$src" -o "$d/pomp-libomp")
+}
+
 record() { printf '%s\n' "$*" | tr '|' '\t' >>"$SAMPLES"; }
 say() { echo "bench: $*" >&2; }
 

@@ -11,11 +11,7 @@ tiny_part() {
     mkdir -p "$d"
     local n=10000000
     [ "$QUICK" = 1 ] && n=2000000
-    cc -O2 -fopenmp "$src" -o "$d/plain-libgomp"
-    cc -O2 -fopenmp -c "$src" -o "$d/tiny.o"
-    cc "$d/tiny.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
-    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$src" -o "$d/pomp-libgomp")
-    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$src" -o "$d/pomp-libomp")
+    build_on_both_runtimes "$src" "$d"
     record "#section|tiny|ms wall time|$n tiny updates per thread, $OMP_NUM_THREADS threads (tests/e2e/numbers/tiny.c), whole process"
     record "#baseline|tiny|plain libgomp"
     record "#baseline|tiny|plain libomp"
