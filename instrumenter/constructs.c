@@ -295,6 +295,16 @@ static void explicit_barrier(struct rewriter *w, struct strbuf *b, unsigned r, c
     free(call);
 }
 
+/* A critical whose visits can be counted inline once it is throttled: all four
+ * events in place (no cancellation guard, not split around a task's
+ * scheduling point). */
+static int fast_critical(const struct rewriter *w, const struct leaf *lf, int guard_after)
+{
+    (void)w;
+    return strcmp(lf->k.stem, "Critical") == 0 && !lf->no_enter_exit && !lf->migrating &&
+           !lf->guard_in && !guard_after && lf->barrier_r == UINT_MAX;
+}
+
 /* The code pieces of leaf i. */
 static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const struct rtc_names *rtc)
 {
@@ -313,6 +323,20 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     struct strbuf exit_code = {0};
     switch (lf->k.shape) {
     case SHAPE_BLOCK:
+        if (fast_critical(w, lf, guard_after)) {
+            unsigned k = w->nfast++;
+            sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
+                                   "POMP_Fast_counted(pomp_f_(%u)); "
+                                   "POMP_Critical_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
+                      r, k, r, r, tid, r);
+            sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(pomp_fc_%u, " V ", %s); ", r,
+                      r, tid_in);
+            sb_printf(&lf->block_end, "POMP_Critical_end_fast(pomp_fc_%u, " V ", %s); } ", r, r,
+                      tid_in);
+            sb_printf(&lf->after, "POMP_Critical_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ",
+                      r, r, tid, k);
+            break;
+        }
         if (!lf->no_enter_exit) {
             if (lf->k.flags & F_PARALLEL_RTC)
                 call = xasprintf("POMP_Parallel_enter(" H ", %s, %s, %s, " C ")", r, tid,
@@ -381,9 +405,10 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     case SHAPE_EVENT_AFTER:
         sb_printf(&lf->after, "POMP_%s_event(" H ", %s, " C ");", stem, r, tid, r);
         break;
-    case SHAPE_ATOMIC:
+    case SHAPE_ATOMIC: /* counted inline once throttled (pomplib.h, POMP_Fast_count) */
         sb_add(&lf->before, "{");
-        sb_printf(&lf->after, "POMP_%s_event(" H ", %s, " C "); }", stem, r, tid, r);
+        sb_printf(&lf->after, "POMP_%s_event_fast(" H ", %s, " C ", pomp_f_(%u)); }", stem, r, tid,
+                  r, w->nfast++);
         break;
     case SHAPE_NONE:
         break;

@@ -312,7 +312,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
  * defines POMP_TID_ with the same text (a header's comes after the file's),
  * which C and C++ allow. */
 #define POMP_TID_DEFINITION                                                                        \
-    "#if defined(_OPENMP)\n#define POMP_TID_ POMP_Thread_num()\n#else\n#define POMP_TID_ 0\n#endif\n"
+    "#if defined(_OPENMP)\n#define POMP_TID_ POMP_THREAD_SELF\n#else\n#define POMP_TID_ 0\n#endif\n"
 
 static int by_offset(const void *a, const void *b)
 {
@@ -327,14 +327,15 @@ static int by_offset(const void *a, const void *b)
 /* The accessors a header's code calls are its own (pomp_h_<tag>_): the macros
  * pomp_h_ and pomp_c_ name them while the header's text is compiled, and are
  * given back to the including file after it. */
-static const char *const accessor_macros[] = {"pomp_h_", "pomp_c_"};
+static const char *const accessor_macros[] = {"pomp_h_", "pomp_c_", "pomp_f_"};
+#define NACCESSORS (sizeof accessor_macros / sizeof *accessor_macros)
 
 static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
 {
     sb_add(out, "#include \"");
     sb_add_c_escaped(out, w->o->inc_name);
     sb_add(out, "\"\n");
-    for (size_t i = 0; tag && i < 2; i++)
+    for (size_t i = 0; tag && i < NACCESSORS; i++)
         sb_printf(out, "#pragma push_macro(\"%s\")\n#undef %s\n#define %s %s%s_\n",
                   accessor_macros[i], accessor_macros[i], accessor_macros[i], accessor_macros[i],
                   tag);
@@ -356,7 +357,7 @@ static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
     sb_addn(out, w->s->text + pos, w->s->size - pos);
     if (tag && out->len && out->s[out->len - 1] != '\n')
         sb_add(out, "\n");
-    for (size_t i = 0; tag && i < 2; i++)
+    for (size_t i = 0; tag && i < NACCESSORS; i++)
         sb_printf(out, "#pragma pop_macro(\"%s\")\n", accessor_macros[i]);
 }
 
@@ -392,6 +393,17 @@ static void emit_ctcs(const struct rewriter *w, struct strbuf *inc, const char *
     sb_add(inc, "};\n");
 }
 
+/* The inline counters of atomic and critical sites (pomplib.h, POMP_Fast_count):
+ * one per site and thread, in the thread-local storage of the program. */
+static void emit_fast_counters(const struct rewriter *w, struct strbuf *inc, const char *suffix)
+{
+    if (!w->nfast)
+        return;
+    sb_printf(inc, "static __thread POMP_Fast_count pomp_fast_%s[%u];\n"
+                   "static __inline__ POMP_Fast_count *pomp_f_%s%s(int i) { return &pomp_fast_%s[i]; }\n",
+              suffix, w->nfast, suffix, *suffix ? "_" : "", suffix);
+}
+
 /* "void POMP_Init_<id>(void) { ...POMP_Get_handle for each handle... }" */
 static void emit_init_function(const struct rewriter *w, struct strbuf *inc, const char *id,
                                const char *suffix)
@@ -420,6 +432,7 @@ static void emit_header_inc(const struct rewriter *w, struct strbuf *inc, const 
     sb_printf(inc, "static __inline__ POMP_Handle_t *pomp_h_%s_(int i) { return &pomp_handles_%s[i]; }\n"
                    "static __inline__ const char *pomp_c_%s_(int i) { return pomp_ctcs_%s[i]; }\n",
               tag, tag, tag, tag);
+    emit_fast_counters(w, inc, tag);
     construct_emit_inc(w, inc);
     emit_init_function(w, inc, tag, tag);
     emit_counts_section(w, inc);
@@ -447,6 +460,7 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
          * default(none) region needs no data-sharing clause. */
         sb_add(inc, "static __inline__ POMP_Handle_t *pomp_h_(int i) { return &pomp_handles_[i]; }\n"
                     "static __inline__ const char *pomp_c_(int i) { return pomp_ctcs_[i]; }\n");
+        emit_fast_counters(w, inc, "");
         construct_emit_inc(w, inc);
         emit_init_function(w, inc, id, "");
     } else {

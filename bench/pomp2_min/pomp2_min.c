@@ -67,7 +67,7 @@ static void write_output(void)
     if (!f)
         return;
     for (struct pomp2_thread *t = threads; t; t = t->next)
-        fprintf(f, "events %llu nodes %u\n", (unsigned long long)t->events, t->profile.pool_used);
+        fprintf(f, "events %llu nodes %u\n", (unsigned long long)t->events, t->profile.nodes_used);
     fclose(f);
 }
 

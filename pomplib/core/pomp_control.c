@@ -15,6 +15,17 @@
 #include "pomp_thread.h"
 
 int pomp_state;
+/* pomplib.h: 1 while the state is POMP_STATE_ON, so that inline counters
+ * (POMP_Fast_count) count only then. Changed with the state, under state_lock
+ * (not in a fork()ed child, which has one thread). */
+int POMP_Fast_gate;
+static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void set_state(int to)
+{
+    __atomic_store_n(&POMP_Fast_gate, to == POMP_STATE_ON, __ATOMIC_RELAXED);
+    __atomic_store_n(&pomp_state, to, __ATOMIC_SEQ_CST);
+}
 __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
 
 /* Set once by init_core, read-only afterwards. */
@@ -79,21 +90,22 @@ static void install_signal_handlers(void)
 static void stop_in_forked_child(void)
 {
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
-    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_RELEASE);
+    set_state(POMP_STATE_STOPPED);
 }
 
 static void init_core(void)
 {
     pomp_config_read(&config);
     pomp_levels_read_environment();
-    if (config.enabled)
+    if (config.enabled) {
         pomp_sampling_configure();
+        pomp_threads_prepare_quiesce();
+    }
     pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
     install_signal_handlers();
     pthread_atfork(NULL, NULL, stop_in_forked_child);
-    __atomic_store_n(&pomp_state, config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED,
-                     __ATOMIC_RELEASE);
+    set_state(config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED);
 }
 
 static void init_handles(void)
@@ -119,8 +131,11 @@ static void finalize_once_fn(void)
     if (!config.enabled)
         return;
     pomp_sources_flush();
-    __atomic_store_n(&pomp_state, POMP_STATE_STOPPED, __ATOMIC_SEQ_CST);
+    pthread_mutex_lock(&state_lock);
+    set_state(POMP_STATE_STOPPED); /* inline counters stop here too, not at the fold */
+    pthread_mutex_unlock(&state_lock);
     pomp_threads_quiesce(); /* threads still running (exit() from one of them) write no more */
+    pomp_threads_fold_fast(); /* before the hooks close frames: no counter is touched after */
     pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);
     pomp_tls_finalizing = 1; /* the hooks close what the runtime left open: they write */
@@ -135,12 +150,10 @@ static void finalize_once_fn(void)
 POMP_Int32 pomp_switch_to(enum pomp_state to)
 {
     pomp_ensure_initialized();
+    pthread_mutex_lock(&state_lock); /* POMP_On/Off: not on the event path */
     int from = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
-    if (from == POMP_STATE_DISABLED)
-        return POMP_SUCCESS; /* nothing to switch */
-    while (from != POMP_STATE_STOPPED)
-        if (__atomic_compare_exchange_n(&pomp_state, &from, to, 0, __ATOMIC_ACQ_REL,
-                                        __ATOMIC_ACQUIRE))
-            return POMP_SUCCESS;
-    return POMP_ERR_FINALIZED;
+    if (from != POMP_STATE_DISABLED && from != POMP_STATE_STOPPED)
+        set_state(to);
+    pthread_mutex_unlock(&state_lock);
+    return from == POMP_STATE_STOPPED ? POMP_ERR_FINALIZED : POMP_SUCCESS;
 }

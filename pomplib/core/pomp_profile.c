@@ -191,6 +191,82 @@ static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node 
     return c;
 }
 
+/* ---- sites counted inline (POMP_Fast_count) ---- */
+
+static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int owner)
+{
+    uint64_t v = s->count ? __atomic_load_n(&s->count->visits, __ATOMIC_RELAXED) : s->saved;
+    s->saved = 0;
+    if (owner && s->count) {
+        __atomic_store_n(&s->count->visits, 0, __ATOMIC_RELAXED);
+        s->count->on = 0;
+    }
+    struct pomp_node *n = s->node;
+    n->visits += v;
+    n->untimed += v;
+    if (s->begins)
+        n->begins += v;
+    p->untimed_events += v * s->events;
+}
+
+void pomp_profile_fast_fold(struct pomp_profile *p, int owner)
+{
+    for (uint32_t i = 0; i < p->nfast; i++)
+        fast_fold_one(p, &p->fast[i], owner);
+    p->nfast = 0;
+}
+
+void pomp_profile_fast_save(struct pomp_profile *p)
+{
+    for (uint32_t i = 0; i < p->nfast; i++) {
+        struct pomp_fast_site *s = &p->fast[i];
+        if (s->count) {
+            s->saved += __atomic_load_n(&s->count->visits, __ATOMIC_RELAXED);
+            s->count = NULL;
+        }
+    }
+}
+
+/* After the depth changed: a site counts at its own depth only, and is folded
+ * once the frame it counted under has closed. */
+static __attribute__((noinline)) void fast_sync(struct pomp_profile *p)
+{
+    for (uint32_t i = 0; i < p->nfast;) {
+        struct pomp_fast_site *s = &p->fast[i];
+        if (p->depth < s->depth) {
+            fast_fold_one(p, s, 1);
+            p->fast[i] = p->fast[--p->nfast];
+            continue;
+        }
+        if (s->count)
+            s->count->on = p->depth == s->depth;
+        i++;
+    }
+}
+
+void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
+                                struct POMP_Region_s *r, unsigned events, int begins)
+{
+    struct pomp_node *n = p->counted;
+    const struct pomp_frame *top = &p->frames[p->depth - 1];
+    /* the event just recorded counted on a plain child of the open frame */
+    if (p->too_deep || !n || n == &p->overflow || n->region != r || n->parent != top->node ||
+        top->skipped || n->fork || n->task_root)
+        return;
+    uint32_t i;
+    for (i = 0; i < p->nfast && p->fast[i].count != count; i++)
+        ;
+    if (i < p->nfast) /* counted elsewhere before (a deeper call of the same code) */
+        fast_fold_one(p, &p->fast[i], 1);
+    else if (p->nfast == POMP_FAST_SITES)
+        return;
+    else
+        p->nfast++;
+    p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .depth = p->depth,
+                                         .events = (uint8_t)events, .begins = (uint8_t)!!begins};
+    count->on = 1;
+}
+
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
 
 /* entered: only an exit closes the frame; visit: counts a visit (else a begin). */
@@ -230,6 +306,8 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
     p->depth++;
+    if (__builtin_expect(p->nfast != 0, 0))
+        fast_sync(p);
     if (off)
         return;
     p->counted = n;
@@ -253,6 +331,8 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
+    if (__builtin_expect(p->nfast != 0, 0))
+        fast_sync(p);
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
@@ -324,6 +404,8 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
 static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r)
 {
     struct pomp_node *parent = p->frames[p->depth - 2].node, *old = f->node;
+    if (p->nfast) /* sites counted under the frame's old node */
+        pomp_profile_fast_fold(p, 1);
     f->adopt = 0;
     f->region = r;
     if (f->skipped)

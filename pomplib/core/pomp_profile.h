@@ -22,6 +22,7 @@
 #include "pomp_values.h"
 
 struct POMP_Region_s;
+struct POMP_Fast_count;
 
 struct pomp_node {
     struct POMP_Region_s *region;     /* NULL for the thread's root and the overflow node */
@@ -76,6 +77,21 @@ struct pomp_frame {
  * counted (pomp_profile.deep_events) and said at the end, not recorded. */
 #define POMP_MAX_DEPTH 256
 
+/* An atomic or critical counted inline (POMP_Fast_count, pomplib.h): its visits
+ * go to node while the thread's stack has depth frames, the depth it had when
+ * the site was registered. Deeper (a region opened inside), the counter is
+ * off; shallower (the enclosing frame closed), the visits are added to node
+ * and the site is dropped: the next visit registers it again where it is. */
+struct pomp_fast_site {
+    struct POMP_Fast_count *count; /* in its thread's TLS; NULL once the thread ended */
+    struct pomp_node *node;
+    uint64_t saved;                /* the count, copied when its thread ended */
+    uint32_t depth;
+    uint8_t events;                /* POMP events one visit stands for */
+    uint8_t begins;                /* a visit is a begin too (critical) */
+};
+#define POMP_FAST_SITES 16
+
 struct pomp_profile {
     struct pomp_node root;
     struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
@@ -93,6 +109,8 @@ struct pomp_profile {
     struct pomp_frame frames[POMP_MAX_DEPTH];
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
+    uint32_t nfast;                   /* sites counted inline (fast[]) */
+    struct pomp_fast_site fast[POMP_FAST_SITES];
 };
 
 /* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
@@ -144,6 +162,23 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
  * takes the frame over, and the bridge's node is given back, so the construct
  * is counted once, as POMP's region. */
 void pomp_profile_mark_adoptable(struct pomp_profile *p);
+
+/* Registers count, the inline counter of the site of region r whose event was
+ * just recorded (p->counted), when r is throttled: events is the number of
+ * POMP events a visit stands for, begins whether a visit is a begin too. Says
+ * nothing when it cannot (a full table, a path that went to the overflow
+ * node): the site goes on through its POMP calls. Called on the owner thread. */
+void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
+                                struct POMP_Region_s *r, unsigned events, int begins);
+
+/* Adds every registered site's visits to its node and drops the sites.
+ * owner: on the counter's thread (counters are reset and switched off); else
+ * (the finalizer) the counters are only read. */
+void pomp_profile_fast_fold(struct pomp_profile *p, int owner);
+
+/* A thread's end: copies each site's count (the counters go with the thread's
+ * TLS), for pomp_profile_fast_fold. Owner thread only. */
+void pomp_profile_fast_save(struct pomp_profile *p);
 
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off);

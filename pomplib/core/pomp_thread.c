@@ -13,6 +13,8 @@
 #include "pomp_control.h"
 #include "pomp_sampling.h"
 
+#include <pomplib.h>
+
 __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
 /* Every thread record, for the output at the end; written once per thread. */
@@ -79,6 +81,8 @@ struct pomp_thread *pomp_thread_list(uint32_t *count)
  * seen in one order by both sides. */
 static void barrier_all_threads(void)
 {
+    if (syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+        return; /* registered at the start (pomp_threads_prepare_quiesce) */
     if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 &&
         syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
         return;
@@ -88,6 +92,13 @@ static void barrier_all_threads(void)
      * nanoseconds; wait well past that */
     struct timespec pause = {0, 10 * 1000 * 1000};
     nanosleep(&pause, NULL);
+}
+
+void pomp_threads_prepare_quiesce(void)
+{
+    /* while the process has one thread the kernel registers it at once; later
+     * it waits for every CPU (~10 ms at the end of a run) */
+    (void)syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);
 }
 
 void pomp_threads_quiesce(void)
@@ -106,4 +117,67 @@ void pomp_threads_quiesce(void)
         fprintf(stderr, "pomp: warning: %u thread%s still recording an event 1 s after the end of "
                         "measurement: %s figures may be off by that event\n",
                 busy, busy == 1 ? " was" : "s were", busy == 1 ? "its" : "their");
+}
+
+/* ---- inline counters at a thread's end (pomp_thread_fast_register) ----
+ * A thread's counters are in its TLS: whoever comes first, the thread's end
+ * (the key's destructor) or the finalizer, takes them, and the other waits. */
+enum { FAST_LIVE, FAST_ENDING, FAST_ENDED, FAST_FOLDING, FAST_FOLDED };
+
+static pthread_key_t fast_key;
+static int fast_key_made;
+
+static void fast_thread_end(void *arg)
+{
+    struct pomp_thread *t = arg;
+    uint32_t live = FAST_LIVE;
+    if (!__atomic_compare_exchange_n(&t->fast_state, &live, FAST_ENDING, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE)) {
+        /* the finalizer reads the counters now: they must outlive its reading */
+        while (__atomic_load_n(&t->fast_state, __ATOMIC_ACQUIRE) != FAST_FOLDED)
+            sched_yield();
+        return;
+    }
+    pomp_profile_fast_save(&t->profile);
+    __atomic_store_n(&t->fast_state, FAST_ENDED, __ATOMIC_RELEASE);
+    if (pomp_thread_write_begin(t)) { /* else the finalizer folds the saved counts */
+        pomp_profile_fast_fold(&t->profile, 0);
+        pomp_thread_write_end(t);
+    }
+}
+
+static void make_fast_key(void) { fast_key_made = pthread_key_create(&fast_key, fast_thread_end) == 0; }
+
+void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *count,
+                               struct POMP_Region_s *r, unsigned events, int begins)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    if (__atomic_load_n(&t->fast_state, __ATOMIC_RELAXED) != FAST_LIVE)
+        return; /* ending, or measurement is over */
+    if (!t->fast_keyed) {
+        pthread_once(&once, make_fast_key);
+        if (!fast_key_made || pthread_setspecific(fast_key, t) != 0)
+            return; /* the site goes on through its POMP calls */
+        t->fast_keyed = 1;
+    }
+    pomp_profile_fast_register(&t->profile, count, r, events, begins);
+}
+
+void pomp_threads_fold_fast(void)
+{
+    uint32_t n;
+    for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next) {
+        uint32_t state = FAST_LIVE;
+        if (__atomic_compare_exchange_n(&t->fast_state, &state, FAST_FOLDING, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            pomp_profile_fast_fold(&t->profile, t == pomp_tls_thread);
+            __atomic_store_n(&t->fast_state, FAST_FOLDED, __ATOMIC_RELEASE);
+            continue;
+        }
+        while (state == FAST_ENDING) { /* copying its counts */
+            sched_yield();
+            state = __atomic_load_n(&t->fast_state, __ATOMIC_ACQUIRE);
+        }
+        pomp_profile_fast_fold(&t->profile, 0);
+    }
 }

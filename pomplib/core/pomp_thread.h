@@ -22,6 +22,8 @@ struct pomp_thread {
     int32_t device;             /* -1: an OS thread; else a device stream (below) of this device */
     uint32_t writing;           /* an event source is changing this record now (atomic) */
     uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
+    uint32_t fast_state;        /* its inline counters at its end and at the finalizer (atomic) */
+    uint8_t fast_keyed;         /* its end is announced (pomp_thread_fast_register) */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -68,6 +70,8 @@ static inline __attribute__((always_inline)) void pomp_thread_write_end(struct p
  * signal may have interrupted it there). Threads that stay inside longer than
  * a second (stopped by a debugger) are said and not waited for. */
 void pomp_threads_quiesce(void);
+/* At the start of measurement: makes pomp_threads_quiesce cheap. */
+void pomp_threads_prepare_quiesce(void);
 
 /* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it needs none:
  * r is throttled, or the thread is inside a throttled region (a task's
@@ -106,6 +110,18 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
     pomp_thread_write_end(t);
     return rc;
 }
+
+/* Registers the inline counter of a site of region r (pomp_profile_fast_register)
+ * and makes sure the thread's end saves the counts: the counters live in the
+ * thread's TLS, which goes with it. On the owner thread, outside the hot path
+ * (once per site and enclosing frame). */
+void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *count,
+                               struct POMP_Region_s *r, unsigned events, int begins);
+
+/* The finalizer, after pomp_threads_quiesce: adds every thread's inline counts
+ * to its profile (reading the counters of threads still running; waiting for a
+ * thread that is ending to save its own). */
+void pomp_threads_fold_fast(void);
 
 /* A device stream: the timeline of what one host thread had a device do
  * (kernels, transfers), recorded by that host thread alone, so it needs no

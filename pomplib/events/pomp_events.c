@@ -57,7 +57,9 @@ record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         return first ? rc : POMP_ERR_NO_CONTEXT;
     if (__builtin_expect(r->filtered_out, 0)) /* POMP_FILTER_*, decided when the region was made */
         return rc;
-    struct pomp_thread *t = pomp_thread_self(thread_id);
+    struct pomp_thread *t = pomp_tls_thread;
+    if (__builtin_expect(t == NULL, 0)) /* the thread's first event */
+        t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     POMP_Int32 prc = pomp_thread_record(t, r, pomp_thread_clock(t, r), phase, off, kind, group, arg);
@@ -166,6 +168,41 @@ FIRST_EVENT(Implicit_barrier_enter, IMPLICIT_BARRIER_ENTER, POMP_GROUP_SYNC, ENT
 LATER_EVENT(Implicit_barrier_exit, IMPLICIT_BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
 FIRST_EVENT(Flush_event, FLUSH_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
 FIRST_EVENT(Atomic_event, ATOMIC_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
+/* The same events for a site with an inline counter: once the region is
+ * throttled, the counter takes the site's next visits on this call path. */
+static __attribute__((noinline, cold)) void offer_fast_count(POMP_Handle_t r, POMP_Fast_count *count,
+                                                             unsigned events, int begins,
+                                                             unsigned levels)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (!count || !t || __atomic_load_n(&pomp_state, __ATOMIC_RELAXED) != POMP_STATE_ON ||
+        !pomp_level_wants(POMP_GROUP_SYNC, levels) || !pomp_thread_write_begin(t))
+        return;
+    pomp_thread_fast_register(t, count, r, events, begins);
+    pomp_thread_write_end(t);
+}
+
+POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
+                                   POMP_Fast_count *count)
+{
+    POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_ATOMIC_EVENT,
+                           POMP_GROUP_SYNC, SYNC_SINGLE);
+    POMP_Handle_t r = handle ? *handle : NULL;
+    if (__builtin_expect(r && __atomic_load_n(&r->throttled, __ATOMIC_RELAXED), 0) && rc == POMP_SUCCESS)
+        offer_fast_count(r, count, 1, 0, SYNC_SINGLE);
+    return rc;
+}
+
+POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_CRITICAL_EXIT,
+                           POMP_GROUP_SYNC, ENTER_EXIT);
+    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
+        rc == POMP_SUCCESS)
+        offer_fast_count(handle, count, 4, 1, ENTER_EXIT);
+    return rc;
+}
+
 FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Ordered_begin, ORDERED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Ordered_end, ORDERED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)

@@ -50,6 +50,10 @@ POMP_Int32 POMP_Finalize(void);
  * the OpenMP runtime, unlike a call of omp_get_thread_num() the program would
  * not make (docs/api.md). */
 POMP_Int32 POMP_Thread_num(void);
+/* A thread_id argument that asks libpomp to take the calling thread's number
+ * itself (POMP_Thread_num, at the thread's first event only): what the
+ * instrumentation passes, so that an event costs no extra call. */
+#define POMP_THREAD_SELF (-2)
 POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
 /* Pause and resume measurement, for all threads. While off, no region is opened;
  * regions already open close as usual (docs/api.md). */
@@ -103,6 +107,54 @@ POMP_Int32 POMP_Implicit_barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_
 POMP_Int32 POMP_Implicit_barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Flush_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+/* Sites counted inline once throttled (docs/api.md, "Counted inline"): the
+ * instrumentation gives each atomic and critical a counter in thread-local
+ * storage and calls the *_fast forms below. Once the region is throttled
+ * (POMP_THROTTLE), libpomp switches the counter on while the call path stays
+ * the same, and a visit is counted by the inserted code alone: no call, no
+ * clock. libpomp adds the counts to the call path when the path changes, when
+ * the thread ends and at the end of measurement. */
+typedef struct POMP_Fast_count {
+    unsigned long long visits; /* counted inline since libpomp last took them */
+    int on;                    /* written by libpomp, on the counter's own thread */
+    int reserved;
+} POMP_Fast_count;
+/* POMP_Atomic_event and POMP_Critical_exit that may switch the counter on. */
+POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
+                                   POMP_Fast_count *count);
+POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                    POMP_Fast_count *count);
+/* 1 while measurement is on (not after POMP_Off or the end): counters count
+ * only then. Written by libpomp. */
+extern int POMP_Fast_gate;
+#if defined(__GNUC__)
+/* 1: this visit is counted (skip the site's POMP calls); 0: make them. One
+ * thread writes the count; libpomp may read it from another at the end. */
+static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
+{
+    if (__builtin_expect(count->on & __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED), 0)) {
+        __atomic_store_n(&count->visits, __atomic_load_n(&count->visits, __ATOMIC_RELAXED) + 1,
+                         __ATOMIC_RELAXED);
+        return 1;
+    }
+    return 0;
+}
+#else
+#define POMP_Fast_counted(count) 0
+#endif
+/* What the instrumentation inserts: the thread id argument is not evaluated
+ * for a counted visit. fast: POMP_Fast_counted's answer at the critical's
+ * enter, kept for its other events. */
+#define POMP_Atomic_event_fast(handle, thread_id, ctc, count)                                    \
+    (POMP_Fast_counted(count) ? POMP_SUCCESS : POMP_Atomic_event_count(handle, thread_id, ctc, count))
+#define POMP_Critical_enter_fast(fast, handle, thread_id, ctc)                                   \
+    ((fast) ? POMP_SUCCESS : POMP_Critical_enter(handle, thread_id, ctc))
+#define POMP_Critical_begin_fast(fast, handle, thread_id)                                        \
+    ((fast) ? POMP_SUCCESS : POMP_Critical_begin(handle, thread_id))
+#define POMP_Critical_end_fast(fast, handle, thread_id)                                          \
+    ((fast) ? POMP_SUCCESS : POMP_Critical_end(handle, thread_id))
+#define POMP_Critical_exit_fast(fast, handle, thread_id, count)                                  \
+    ((fast) ? POMP_SUCCESS : POMP_Critical_exit_count(handle, thread_id, count))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);

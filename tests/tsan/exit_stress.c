@@ -1,8 +1,11 @@
 /* ThreadSanitizer: exit() while other threads still record. Worker threads
  * record nested events (with values and a trace) without end; the main thread
  * calls exit() while they run, so the finalizer merges the profiles and
- * finishes the trace while the workers are still inside event routines. TSan
- * fails the run on any data race; the program checks that the output is whole. */
+ * finishes the trace while the workers are still inside event routines. An
+ * atomic site counted inline once throttled (POMP_Fast_count) runs in every
+ * worker, and in short-lived threads that end before exit() (their counts are
+ * saved at their end). TSan fails the run on any data race; the program checks
+ * that the output is whole. */
 #include <pomplib.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -13,8 +16,9 @@
 #include "ctc.h"
 
 enum { THREADS = 4 };
-static POMP_Handle_t outer, inner;
-static char *outer_ctc, *inner_ctc;
+static POMP_Handle_t outer, inner, atomic;
+static char *outer_ctc, *inner_ctc, *atomic_ctc;
+static __thread POMP_Fast_count atomic_count;
 static pthread_barrier_t started;
 
 static void *worker(void *arg)
@@ -27,7 +31,16 @@ static void *worker(void *arg)
         POMP_User_region_begin_values(&inner, t, 2, v, inner_ctc);
         POMP_User_region_end(inner, t);
         POMP_Critical_exit(outer, t);
+        POMP_Atomic_event_fast(&atomic, t, atomic_ctc, &atomic_count);
     }
+    return NULL;
+}
+
+static void *short_lived(void *arg)
+{
+    int t = (int)(long)arg;
+    for (int i = 0; i < 5000; i++)
+        POMP_Atomic_event_fast(&atomic, t, atomic_ctc, &atomic_count);
     return NULL;
 }
 
@@ -59,8 +72,15 @@ int main(void)
     setenv("POMP_BUFFER_SIZE", "64k", 1);
     outer_ctc = ctc_of("critical", "outer");
     inner_ctc = ctc_of("userregion", "inner");
+    atomic_ctc = ctc_of("atomic", "counted");
+    setenv("POMP_THROTTLE", "1000,1s", 1); /* counted inline after 1000 executions */
     atexit(output_is_whole); /* registered before POMP_Init's handler: runs after it */
     POMP_Init();
+    for (long t = 0; t < 2; t++) { /* they end before exit() */
+        pthread_t s;
+        pthread_create(&s, NULL, short_lived, (void *)(THREADS + 1 + t));
+        pthread_join(s, NULL);
+    }
     pthread_barrier_init(&started, NULL, THREADS + 1);
     pthread_t th[THREADS];
     for (long t = 0; t < THREADS; t++)

@@ -417,3 +417,66 @@ Test(merge, worker_share_joins_the_entered_region)
     cr_assert_eq(pomp_merged_stat(&m, 1, 1)->begins, 1);
     pomp_merged_free(&m);
 }
+
+/* Inline counters (POMP_Fast_count): counted at the depth they were registered
+ * at, off while a region is open inside, added to their node when the frame
+ * they counted under closes. */
+Test(profile, inline_counter_follows_its_frame)
+{
+    struct pomp_profile *p = new_profile(64);
+    A.throttled = 1;
+    POMP_Fast_count c = {0};
+    pomp_profile_enter(p, &P, 10, 0);
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site's call: A under P */
+    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    cr_assert_eq(c.on, 1, "counting under P");
+    c.visits += 5;
+    pomp_profile_enter(p, &B, 20, 0);
+    cr_assert_eq(c.on, 0, "B open inside P: A's visits there are not P's");
+    pomp_profile_exit(p, &B, 30);
+    cr_assert_eq(c.on, 1, "back under P");
+    c.visits += 2;
+    struct pomp_node *a = child(child(&p->root, &P), &A);
+    cr_assert_eq(a->visits, 1, "inline visits wait for the fold");
+    pomp_profile_exit(p, &P, 40);
+    cr_assert_eq(c.on, 0, "P closed: the counter is dropped");
+    cr_assert_eq(c.visits, 0);
+    cr_assert_eq(p->nfast, 0);
+    cr_assert_eq(a->visits, 8);
+    cr_assert_eq(a->untimed, 8);
+    cr_assert_eq(p->untimed_events, 7);
+    A.throttled = 0;
+}
+
+Test(profile, inline_counter_saved_at_thread_end)
+{
+    struct pomp_profile *p = new_profile(64);
+    A.throttled = 1;
+    POMP_Fast_count c = {0};
+    pomp_profile_enter(p, &P, 10, 0);
+    pomp_profile_enter(p, &A, POMP_UNTIMED, 0); /* a critical: counted as visit and begin */
+    pomp_profile_exit(p, &A, POMP_UNTIMED);
+    pomp_profile_fast_register(p, &c, &A, 4, 1);
+    c.visits = 3;
+    pomp_profile_fast_save(p); /* the thread's TLS goes */
+    c.visits = 1000;           /* not read again */
+    pomp_profile_fast_fold(p, 0);
+    struct pomp_node *a = child(child(&p->root, &P), &A);
+    cr_assert_eq(a->visits, 4);
+    cr_assert_eq(a->begins, 3);
+    cr_assert_eq(p->untimed_events, 12);
+    A.throttled = 0;
+}
+
+Test(profile, inline_counter_not_registered_on_the_overflow_node)
+{
+    struct pomp_profile *p = new_profile(1);
+    A.throttled = 1;
+    POMP_Fast_count c = {0};
+    pomp_profile_enter(p, &P, 10, 0);           /* the one node */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* to the overflow node */
+    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    cr_assert_eq(c.on, 0, "an overflowed path keeps its calls");
+    cr_assert_eq(p->nfast, 0);
+    A.throttled = 0;
+}

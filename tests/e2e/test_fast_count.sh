@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Inline counting of throttled atomic and critical sites (POMP_Fast_count,
+# docs/api.md): once a site is throttled, the inserted code counts its visits
+# itself. The counts must be exactly what the same program records with
+# throttling off, path by path, where the same site is reached on several call
+# paths (a user region opened and closed around it at every iteration, a
+# recursive instrumented function), in threads that end before the program,
+# and while measurement is off (POMP_Off: nothing counted).
+source "$(dirname "$0")/lib.sh"
+cat > fast.c <<'C'
+#include <pthread.h>
+#include <stdio.h>
+static long hits;
+static void bump(void)
+{
+#pragma omp atomic
+    hits++;
+}
+static void add(long *s, long i)
+{
+#pragma omp critical(sum)
+    *s += i & 3;
+}
+static long recurse(int depth) /* a function region: every level a path of its own */
+{
+    bump();
+    return depth > 0 ? 1 + recurse(depth - 1) : 0;
+}
+static void *early(void *arg) /* ends before the program does */
+{
+    for (long i = 0; i < 150000; i++)
+        bump();
+    return arg;
+}
+int main(void)
+{
+    long s = 0, levels = 0;
+    pthread_t th[2];
+    for (int t = 0; t < 2; t++)
+        pthread_create(&th[t], NULL, early, NULL);
+    for (int t = 0; t < 2; t++)
+        pthread_join(th[t], NULL);
+#pragma omp parallel num_threads(2) reduction(+:s, levels)
+    {
+        for (long i = 0; i < 200000; i++) {
+            bump();
+            add(&s, i);
+#pragma pomp inst begin(phase)
+            bump();
+            add(&s, i);
+#pragma pomp inst end(phase)
+        }
+        for (int i = 0; i < 30000; i++)
+            levels += recurse(3);
+    }
+#pragma pomp inst off
+    for (long i = 0; i < 1000; i++)
+        bump();
+#pragma pomp inst on
+    printf("%ld %ld %ld\n", hits, s, levels);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp --pomp-functions=include:recurse fast.c -o fast -lpthread 2>build.err ||
+    { cat build.err; fail "build"; }
+plain_cc -O2 fast.c -o plain -lpthread
+./plain > expected.txt
+POMP_OUTPUT_DIR=counted ./fast > out.txt
+assert_eq "$(cat out.txt)" "$(cat expected.txt)" "the program computes the same"
+POMP_THROTTLE=off POMP_OUTPUT_DIR=timed ./fast > /dev/null
+
+# visits and begins of every call path (named by its regions' types and lines), summed over threads
+paths() {
+    python3 - "$1/profile.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+regions = {r["id"]: f'{r["type"]}:{r["first_line"]}' for r in p["regions"]}
+nodes = {c["id"]: c for c in p["callpath"]}
+def name(c):
+    parts = []
+    while c:
+        parts.append(regions.get(c["region"], "?"))
+        c = nodes.get(c["parent"])
+    return "/".join(reversed(parts))
+sums = {}
+for c in p["callpath"]:
+    v = sums.setdefault(name(c), [0, 0])
+    for t in c["per_thread"]:
+        v[0] += t["visits"]
+        v[1] += t["begins"]
+for k in sorted(sums):
+    print(k, *sums[k])
+PY
+}
+paths counted > counted.txt
+paths timed > timed.txt
+diff timed.txt counted.txt > paths.diff || { cat paths.diff >&2; fail "throttled counts differ from timed ones, path by path"; }
+
+L_atomic=$(line_of fast.c "omp atomic")
+L_crit=$(line_of fast.c "omp critical")
+# 2 x 150000 in the early threads, 2 x 2 x 200000 in the loop, 2 x 30000 x 4 levels; none while off
+assert_eq "$(region_sum counted atomic "$L_atomic" visits)" 1340000 "every atomic execution counted"
+assert_eq "$(region_sum counted critical "$L_crit" visits)" 800000 "every critical execution counted"
+assert_eq "$(region_sum counted critical "$L_crit" begins)" 800000 "every critical block counted"
+assert_eq "$(grep -c '^atomic' counted.txt)" 1 "the early threads' atomic is a path of its own"
+[ "$(grep -c 'function:[0-9]*/atomic' counted.txt)" -ge 4 ] || fail "the atomic at every recursion level: $(cat counted.txt)"
+jq -e --argjson l "$L_atomic" '[.regions[] | select(.type == "atomic" and .first_line == $l) | .throttled.after > 0] | all' \
+    counted/profile.json > /dev/null || fail "the atomic is marked throttled"
+# most executions were counted inline: untimed, and not in the count of events traced
+untimed=$(jq --argjson l "$L_atomic" '([.regions[] | select(.type == "atomic" and .first_line == $l) | .id]) as $ids
+             | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
+[ "$untimed" -gt 1000000 ] || fail "atomic: only $untimed executions untimed"
+echo "fast count: throttled atomic and critical counted inline, path by path as when timed, early threads and POMP_Off included"
