@@ -200,7 +200,7 @@ static int misaligned;
 int main(int argc, char **argv)
 {
     /* argv[1]: "many" adds a taskloop of 1000 tasks; "up" leaves out the
-     * downward unsigned one (LLVM libomp 19 crashes on it, plain clang builds too) */
+     * downward unsigned one (LLVM libomp 19 crashes on it, without pomp too) */
     int n = 6, with_many = argc > 1 && strcmp(argv[1], "many") == 0;
     int with_down = !(argc > 1 && strcmp(argv[1], "up") == 0);
     #pragma omp taskloop num_tasks(2) /* T0 */
