@@ -127,7 +127,17 @@ void gomp_single_end(struct gomp_thread_state *t);
 /* Whether the team with this id has joined (its master left the barrier). */
 int gomp_team_joined(uint64_t id);
 
-/* Counts of constructs forwarded unmeasured (reported at finalization). */
-extern uint64_t gomp_unwrapped_taskloops;
+/* What became of a taskloop whose tasks the tool follows (gomp_task.c):
+ * wrapped, or forwarded with its tasks unmeasured, counted by case (reported
+ * at finalization). FORWARDED: not followed, or no iterations (not counted). */
+enum gomp_taskloop_case {
+    GOMP_TASKLOOP_LARGE,        /* too many tasks or too large blocks to wrap */
+    GOMP_TASKLOOP_CANCELLATION, /* OMP_CANCELLATION and no copy function of the user's */
+    GOMP_TASKLOOP_ODD,          /* arguments GCC does not pass (a block under two words, grainsize 0) */
+    GOMP_TASKLOOP_CASES,
+    GOMP_TASKLOOP_WRAPPED = GOMP_TASKLOOP_CASES,
+    GOMP_TASKLOOP_FORWARDED,
+};
+extern uint64_t gomp_unwrapped_taskloops[GOMP_TASKLOOP_CASES];
 
 #endif

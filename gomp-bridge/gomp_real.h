@@ -91,6 +91,9 @@ typedef unsigned long long gomp_ull;
     X(GOMP_taskloop, "GOMP_4.5", void,                                                         \
       (void (*)(void *), void *, void (*)(void *, void *), long, long, unsigned, unsigned long, \
        int, long, long, long))                                                                 \
+    X(GOMP_taskloop_ull, "GOMP_4.5", void,                                                     \
+      (void (*)(void *), void *, void (*)(void *, void *), long, long, unsigned, unsigned long, \
+       int, gomp_ull, gomp_ull, gomp_ull))                                                     \
     X(GOMP_taskwait, "GOMP_2.0", void, (void))                                                 \
     X(GOMP_taskgroup_end, "GOMP_4.0", void, (void))                                            \
     X(omp_set_lock, "OMP_3.0", void, (void *))                                                 \

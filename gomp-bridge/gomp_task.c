@@ -22,21 +22,26 @@ struct task_head {
     ompt_data_t task;              /* the tool's data of this task */
 };
 
-static void copy_task(void *dst, void *src)
+/* The user's data into a task's block, as libgomp would copy it. */
+static inline void copy_user(void *user, const struct task_head *from)
 {
-    const struct task_head *from = src;
-    struct task_head *to = dst;
-    *to = *from;
-    char *user = (char *)dst + from->offset;
     if (from->cpyfn)
         from->cpyfn(user, from->data);
     else if (from->size > 0)
         memcpy(user, from->data, (size_t)from->size);
 }
 
-static void run_task(void *arg)
+static void copy_task(void *dst, void *src)
 {
-    struct task_head *head = arg;
+    const struct task_head *from = src;
+    struct task_head *to = dst;
+    *to = *from;
+    copy_user((char *)dst + from->offset, from);
+}
+
+/* A wrapped task's execution on this thread: the user's function on its data. */
+static inline void run_user(struct task_head *head, void *user)
+{
     struct gomp_thread_state *t = &gomp_tls;
     ompt_data_t *prior = t->task;
     int32_t state = t->state;
@@ -45,11 +50,17 @@ static void run_task(void *arg)
         schedule(prior, ompt_task_switch, &head->task);
     t->task = &head->task;
     t->state = ompt_state_work_parallel;
-    head->fn((char *)arg + head->offset);
+    head->fn(user);
     t->task = prior;
     t->state = state;
     if (schedule)
         schedule(&head->task, ompt_task_complete, prior);
+}
+
+static void run_task(void *arg)
+{
+    struct task_head *head = arg;
+    run_user(head, (char *)arg + head->offset);
 }
 
 static inline int tasks_followed(void)
@@ -85,26 +96,203 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                     (long)align, if_clause, flags, depend, priority, detach);
 }
 
-/* A taskloop's tasks get their iteration range written by libgomp into the
- * first words of their argument block, where the bridge's head would be:
- * they run unwrapped, counted; the construct is reported as work. */
-GOMP_EXPORT void GOMP_taskloop(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
-                               long arg_size, long arg_align, unsigned flags,
-                               unsigned long num_tasks, int priority, long start, long end,
-                               long step)
+/* Taskloops. libgomp cuts the iterations into tasks itself: each task gets a
+ * copy of the argument block (the copy function, or memcpy), and libgomp
+ * writes the task's iterations [start, end) into the first two words of that
+ * copy, of the loop's type (long; unsigned long long for GOMP_taskloop_ull).
+ * Given a block it does not copy (no copy function, run undeferred) it writes
+ * them into the block it was handed and runs the task on it. With a reduction
+ * clause, libgomp reads the address of the reduction data after those two
+ * words of the block it was handed.
+ *
+ * The bridge hands libgomp its own copy and run functions and a head whose
+ * lead has that layout: libgomp writes each task's range into its copy's
+ * lead, and the bridge's run function copies it into the first two words of
+ * the task's copy of the user's data, then runs the user's function on that.
+ * Each task is created (task_create) when its block is copied, on the
+ * encountering thread; task_schedule is as for GOMP_task. Passing a copy
+ * function always makes libgomp copy: an undeferred taskloop (if(0), no team,
+ * in a final task, or more tasks than libgomp queues) copies every task's
+ * block into one buffer on its stack first, beside an array of task records
+ * it would not have otherwise (no copy function of the user's), so a taskloop
+ * of many tasks or large blocks is forwarded unwrapped (taskloop_case). */
+struct taskloop_lead_long {
+    long range[2];
+    void *reductions;
+};
+struct taskloop_lead_ull {
+    gomp_ull range[2];
+    void *reductions;
+};
+struct taskloop_head {
+    union {                          /* first: what libgomp writes and reads */
+        struct taskloop_lead_long l;
+        struct taskloop_lead_ull u;
+    } lead;
+    struct task_head t;              /* fn, the user's copy function and data, offset: as GOMP_task's */
+    int create_flags;                /* task_create's flags of each task */
+};
+
+/* GCC's flag bits of GOMP_taskloop (libgomp's gomp-constants.h). */
+enum {
+    GOMP_TASK_FLAG_UP = 1 << 8,         /* _ull: the loop counts up */
+    GOMP_TASK_FLAG_GRAINSIZE = 1 << 9,  /* num_tasks is the grainsize */
+    GOMP_TASK_FLAG_IF = 1 << 10,        /* the if clause is true (or absent) */
+    GOMP_TASK_FLAG_REDUCTION = 1 << 12, /* a reduction clause: libgomp reads lead.reductions */
+};
+
+/* Limits of what a wrapped taskloop may add to libgomp's stack when it runs
+ * undeferred: the heads of all its tasks, plus their copies of the user's
+ * data and libgomp's task records when the user has no copy function (with
+ * one, libgomp copies onto its stack anyway). */
+enum { TASKLOOP_MAX_TASKS = 256, TASKLOOP_MAX_BYTES = 64 << 10 };
+
+uint64_t gomp_unwrapped_taskloops[GOMP_TASKLOOP_CASES];
+
+/* libgomp's (not interposed). */
+extern int omp_get_num_threads(void);
+extern int omp_get_cancellation(void);
+
+static void copy_taskloop(void *dst, void *src)
+{
+    const struct taskloop_head *from = src;
+    struct taskloop_head *to = dst;
+    *to = *from;
+    ompt_callback_task_create_t create = GOMP_CB(task_create);
+    if (create) /* libgomp copies each task's block on the encountering thread, as it creates it */
+        create(gomp_tls.task, NULL, &to->t.task, from->create_flags, 0, GOMP_CODE_OF(from->t.fn));
+    copy_user((char *)dst + from->t.offset, &from->t);
+}
+
+static void run_taskloop_long(void *arg)
+{
+    struct taskloop_head *head = arg;
+    void *user = (char *)arg + head->t.offset;
+    memcpy(user, head->lead.l.range, sizeof head->lead.l.range);
+    run_user(&head->t, user);
+}
+
+static void run_taskloop_ull(void *arg)
+{
+    struct taskloop_head *head = arg;
+    void *user = (char *)arg + head->t.offset;
+    memcpy(user, head->lead.u.range, sizeof head->lead.u.range);
+    run_user(&head->t, user);
+}
+
+/* The number of iterations: (span + by - 1) / by, without overflow. */
+static inline gomp_ull iterations(gomp_ull span, gomp_ull by)
+{
+    return span / by + (span % by != 0);
+}
+
+/* Whether to wrap a taskloop of n iterations (> 0), and if so its head and
+ * block (size, alignment); else the case it is counted under. */
+static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *size, long *align,
+                                             void (*fn)(void *), void *data,
+                                             void (*cpyfn)(void *, void *), long arg_size,
+                                             long arg_align, unsigned flags,
+                                             unsigned long num_tasks, gomp_ull n,
+                                             size_t range_size, size_t lead_size,
+                                             size_t reductions_at)
+{
+    if (arg_size < (long)(flags & GOMP_TASK_FLAG_REDUCTION ? lead_size : range_size) ||
+        (flags & GOMP_TASK_FLAG_GRAINSIZE && num_tasks == 0))
+        return GOMP_TASKLOOP_ODD; /* not GCC's: libgomp's own behavior, unmeasured */
+    if (!cpyfn && omp_get_cancellation())
+        return GOMP_TASKLOOP_CANCELLATION;
+    /* at most this many tasks: libgomp makes n / grainsize (one more at most
+     * for a strict grainsize), or num_tasks (default: the team's size), and
+     * never more than n */
+    gomp_ull tasks = flags & GOMP_TASK_FLAG_GRAINSIZE ? n / num_tasks + (n / num_tasks < n)
+                     : num_tasks                      ? num_tasks
+                                                      : (gomp_ull)omp_get_num_threads();
+    if (tasks > n)
+        tasks = n;
+    size_t a = arg_align > 0 ? (size_t)arg_align : 1;
+    if (a < _Alignof(struct taskloop_head))
+        a = _Alignof(struct taskloop_head);
+    size_t offset = (sizeof(struct taskloop_head) + a - 1) & ~(a - 1);
+    size_t user = cpyfn ? 0 : ((size_t)arg_size + a - 1) & ~(a - 1);
+    if ((!cpyfn && tasks > TASKLOOP_MAX_TASKS) || tasks > TASKLOOP_MAX_BYTES / (offset + user))
+        return GOMP_TASKLOOP_LARGE;
+    *head = (struct taskloop_head){
+        .t = {.fn = fn, .cpyfn = cpyfn, .data = data, .size = arg_size, .offset = offset},
+        .create_flags = ompt_task_explicit | (flags & GOMP_TASK_FLAG_IF ? 0 : ompt_task_undeferred),
+    };
+    if (flags & GOMP_TASK_FLAG_REDUCTION)
+        memcpy((char *)&head->lead + reductions_at, (const char *)data + reductions_at,
+               sizeof(void *));
+    *size = (long)offset + arg_size;
+    *align = (long)a;
+    return GOMP_TASKLOOP_WRAPPED;
+}
+
+/* The construct is reported as work around libgomp's call (which, without
+ * nogroup, includes its wait for the tasks); its tasks as GOMP_task's. */
+#define TASKLOOP(name, T, lead, run, count)                                                     \
+    GOMP_EXPORT void name(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),        \
+                          long arg_size, long arg_align, unsigned flags,                        \
+                          unsigned long num_tasks, int priority, T start, T end, T step)        \
+    {                                                                                           \
+        if (!GOMP_ACTIVE()) {                                                                   \
+            REAL(name)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,        \
+                       start, end, step);                                                       \
+            return;                                                                             \
+        }                                                                                       \
+        const void *codeptr = GOMP_CODE_OF(fn);                                                 \
+        taskloop_work(ompt_scope_begin, codeptr);                                               \
+        gomp_ull n = (count);                                                                   \
+        struct taskloop_head head;                                                              \
+        long size, align;                                                                       \
+        enum gomp_taskloop_case c =                                                             \
+            n && tasks_followed()                                                               \
+                ? taskloop_case(&head, &size, &align, fn, data, cpyfn, arg_size, arg_align,     \
+                                flags, num_tasks, n, 2 * sizeof(T), sizeof(struct lead),        \
+                                offsetof(struct lead, reductions))                              \
+                : GOMP_TASKLOOP_FORWARDED;                                                      \
+        if (c == GOMP_TASKLOOP_WRAPPED) {                                                       \
+            REAL(name)(run, &head, copy_taskloop, size, align, flags, num_tasks, priority,      \
+                       start, end, step);                                                       \
+        } else {                                                                                \
+            if (c != GOMP_TASKLOOP_FORWARDED)                                                   \
+                __atomic_add_fetch(&gomp_unwrapped_taskloops[c], 1, __ATOMIC_RELAXED);          \
+            REAL(name)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,        \
+                       start, end, step);                                                       \
+        }                                                                                       \
+        taskloop_work(ompt_scope_end, codeptr);                                                 \
+    }
+
+static void taskloop_work(ompt_scope_endpoint_t endpoint, const void *codeptr)
 {
     ompt_callback_work_t work = GOMP_CB(work);
     struct gomp_thread_state *t = &gomp_tls;
-    const void *codeptr = GOMP_CODE_OF(fn);
-    if (tasks_followed())
-        __atomic_add_fetch(&gomp_unwrapped_taskloops, 1, __ATOMIC_RELAXED);
     if (work)
-        work(ompt_work_taskloop, ompt_scope_begin, gomp_team_data(t), t->task, 0, codeptr);
-    REAL(GOMP_taskloop)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start,
-                        end, step);
-    if (work)
-        work(ompt_work_taskloop, ompt_scope_end, gomp_team_data(t), t->task, 0, codeptr);
+        work(ompt_work_taskloop, endpoint, gomp_team_data(t), t->task, 0, codeptr);
 }
+
+/* A loop's iterations as libgomp counts them: none when the bounds are the
+ * wrong way round (or step is 0: libgomp's behavior is left to it). */
+static inline gomp_ull iterations_long(long start, long end, long step)
+{
+    if (step > 0 && start < end)
+        return iterations((gomp_ull)end - (gomp_ull)start, (gomp_ull)step);
+    if (step < 0 && start > end)
+        return iterations((gomp_ull)start - (gomp_ull)end, -(gomp_ull)step);
+    return 0;
+}
+
+static inline gomp_ull iterations_ull(unsigned flags, gomp_ull start, gomp_ull end, gomp_ull step)
+{
+    if (flags & GOMP_TASK_FLAG_UP)
+        return start < end && step ? iterations(end - start, step) : 0;
+    return start > end && step ? iterations(start - end, -step) : 0;
+}
+
+TASKLOOP(GOMP_taskloop, long, taskloop_lead_long, run_taskloop_long,
+         iterations_long(start, end, step))
+TASKLOOP(GOMP_taskloop_ull, gomp_ull, taskloop_lead_ull, run_taskloop_ull,
+         iterations_ull(flags, start, end, step))
 
 GOMP_SYNC_WAIT(GOMP_taskwait, ompt_sync_region_taskwait, ompt_state_wait_taskwait)
 GOMP_SYNC_WAIT(GOMP_taskgroup_end, ompt_sync_region_taskgroup, ompt_state_wait_taskgroup)

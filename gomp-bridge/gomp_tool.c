@@ -18,7 +18,6 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
 int gomp_active, gomp_states_sampled;
 __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
-uint64_t gomp_unwrapped_taskloops;
 
 /* ---- libgomp's definitions ---- */
 
@@ -147,11 +146,18 @@ static void finalize_tool(void)
     __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
     if (t && t->finalize)
         t->finalize(&t->tool_data);
-    uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops, __ATOMIC_RELAXED);
-    if (n)
-        fprintf(stderr, "pomp: note: %llu taskloop construct%s ran on libgomp with %s tasks "
-                        "unmeasured (the taskloop region itself is measured; docs/gomp.md)\n",
-                (unsigned long long)n, n == 1 ? "" : "s", n == 1 ? "its" : "their");
+    static const char *const why[GOMP_TASKLOOP_CASES] = {
+        [GOMP_TASKLOOP_LARGE] = "of more tasks or larger data than the bridge wraps",
+        [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
+        [GOMP_TASKLOOP_ODD] = "with arguments GCC does not pass",
+    };
+    for (int c = 0; c < GOMP_TASKLOOP_CASES; c++) {
+        uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops[c], __ATOMIC_RELAXED);
+        if (n)
+            fprintf(stderr, "pomp: note: %llu taskloop construct%s %s ran on libgomp with %s tasks "
+                            "unmeasured (the taskloop region itself is measured; docs/gomp.md)\n",
+                    (unsigned long long)n, n == 1 ? "" : "s", why[c], n == 1 ? "its" : "their");
+    }
 }
 
 static void start_tool(void)

@@ -7,7 +7,8 @@
 # entries and lock waits, every team member's share. Also: tasks whose
 # argument block the bridge extends keep their data, alignment and semantics
 # (firstprivate arrays, aligned data, a copy constructor in C++ terms: GCC's
-# cpyfn for a VLA, if(0), depend, priority, final, untied, mergeable).
+# cpyfn for a VLA, if(0), depend, priority, final, untied, mergeable); so do
+# taskloops' tasks (GOMP_taskloop and GOMP_taskloop_ull), measured one by one.
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
@@ -175,6 +176,169 @@ POMP_OUTPUT_DIR=tasks_gomp "$POMPRUN" ./tasks > tasks_gomp.txt
 diff -u tasks_plain.txt tasks_gomp.txt || fail "tasks: output on libgomp differs from the plain build"
 assert_contains tasks_gomp.txt ' 0 10 123$' "no misaligned copy, dependences in order"
 assert_eq "$(count tasks_gomp task)" 12 "tasks: every task measured (8 + 3 + the if(0) one)"
+
+# Taskloops: libgomp writes each task's iterations into the first two words of
+# its copy of the argument block; the bridge's head keeps those two words
+# first (docs/gomp.md). Every kind of block GCC passes: only pointers and the
+# range (no copy function), firstprivate data (GCC's copy function) aligned to
+# 32, a VLA, a reduction (libgomp reads the block's third word), lastprivate;
+# GOMP_taskloop_ull (bounds above LONG_MAX) up and down; undeferred tasks
+# (outside any team, if(0)), final, nogroup.
+cat > taskloop.c <<'C'
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#define N 100
+#define U0 ((1ULL << 63) + 5) /* not a long: GCC calls GOMP_taskloop_ull */
+
+static long res[N], first[N], down[40], outside[8], vres[40], nogroup[16], many[1000];
+static unsigned long long ures[50];
+static long red, last = -1;
+static int misaligned;
+
+int main(int argc, char **argv)
+{
+    /* argv[1]: "many" adds a taskloop of 1000 tasks; "up" leaves out the
+     * downward unsigned one (LLVM libomp 19 crashes on it, without pomp too) */
+    int n = 6, with_many = argc > 1 && strcmp(argv[1], "many") == 0;
+    int with_down = !(argc > 1 && strcmp(argv[1], "up") == 0);
+    #pragma omp taskloop num_tasks(2) /* T0 */
+    for (int i = 0; i < 8; i++)
+        outside[i] = i + 1;
+    #pragma omp parallel num_threads(4)
+    #pragma omp single
+    {
+        _Alignas(32) double w[4] = {1, 2, 3, 4};
+        int vla[n];
+        for (int k = 0; k < n; k++)
+            vla[k] = k * k;
+        #pragma omp taskloop grainsize(7) firstprivate(w) /* T1 */
+        for (int i = 0; i < N; i++) {
+            if ((uintptr_t)w % 32)
+                __atomic_add_fetch(&misaligned, 1, __ATOMIC_RELAXED);
+            res[i] += i * (long)(w[0] + w[1] + w[2] + w[3]);
+            first[i] = (long)w[0]; /* 1 at the first iteration of each task */
+            w[0] += 1;             /* the task's own copy */
+        }
+        #pragma omp taskloop num_tasks(5) /* T2 */
+        for (unsigned long long u = U0; u < U0 + 50; u++)
+            ures[u - U0] = u * 3;
+        if (with_down) {
+            #pragma omp taskloop num_tasks(4) /* T3 */
+            for (unsigned long long u = U0 + 120; u > U0; u -= 3)
+                down[(u - U0) / 3 - 1] = (long)(u - U0);
+        }
+        #pragma omp taskloop num_tasks(3) if(0) firstprivate(w) /* T4 */
+        for (int i = 0; i < 30; i++) /* (a misaligned copy changes res) */
+            res[i] += 1000 * (long)w[3] + (long)((uintptr_t)w % 32) * 1000000;
+        #pragma omp taskloop grainsize(10) firstprivate(vla) final(1) /* T5 */
+        for (int i = 0; i < 40; i++)
+            vres[i] = vla[i % n] + i;
+        #pragma omp taskloop reduction(+: red) num_tasks(6) /* T6 */
+        for (int i = 0; i < 60; i++)
+            red += i;
+        double scale[3] = {0.5, 2, 3};
+        #pragma omp taskloop lastprivate(last) firstprivate(scale) num_tasks(4) /* T7 */
+        for (int i = 0; i < 40; i++)
+            last = (long)(i * scale[1] * scale[0] * scale[2]);
+        #pragma omp taskloop nogroup num_tasks(4) /* T8 */
+        for (int i = 0; i < 16; i++)
+            nogroup[i] = i * i;
+        #pragma omp taskwait
+        if (with_many) {
+            #pragma omp taskloop grainsize(1) /* T9 */
+            for (int i = 0; i < 1000; i++)
+                many[i] = i;
+        }
+    }
+    long s_res = 0, s_out = 0, s_down = 0, s_v = 0, s_ng = 0, s_many = 0, tasks1 = 0;
+    unsigned long long s_u = 0;
+    for (int i = 0; i < N; i++) {
+        s_res += res[i] * (i + 1);
+        tasks1 += first[i] == 1;
+    }
+    for (int i = 0; i < 8; i++)
+        s_out += outside[i];
+    for (int i = 0; i < 40; i++)
+        s_down += down[i] * (i + 1), s_v += vres[i];
+    for (int i = 0; i < 50; i++)
+        s_u += ures[i] ^ (unsigned long long)i;
+    for (int i = 0; i < 16; i++)
+        s_ng += nogroup[i];
+    for (int i = 0; i < 1000; i++)
+        s_many += many[i];
+    printf("res %ld tasks %ld misaligned %d\n", s_res, tasks1, misaligned);
+    printf("ull %llu down %ld outside %ld vla %ld\n", s_u, s_down, s_out, s_v);
+    printf("reduction %ld lastprivate %ld nogroup %ld many %ld\n", red, last, s_ng, s_many);
+    return 0;
+}
+C
+# count_at DIR TYPE LINE: begins + visits of the regions of a type at a line
+count_at() {
+    jq --arg t "$2" --argjson l "$3" '
+      ([.regions[] | select(.type == $t and .first_line == $l) | .id]) as $ids
+      | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | .visits + .begins] | add // 0' \
+      "$1/profile.json"
+}
+cc -g -O2 -fopenmp taskloop.c -o taskloop
+for arg in all up many; do ./taskloop $arg > tl_plain_$arg.txt; done
+POMP_OUTPUT_DIR=tl_gomp "$POMPRUN" ./taskloop > tl_gomp.txt 2> tl_gomp.err
+diff -u tl_plain_all.txt tl_gomp.txt || fail "taskloop: output on libgomp differs from the plain build"
+assert_contains tl_gomp.txt '^res [0-9]+ tasks 14 misaligned 0$' "taskloop: 14 tasks of grainsize(7), no misaligned copy"
+assert_contains tl_gomp.txt '^reduction 1770 lastprivate 117 nogroup 1240 ' "taskloop: reduction, lastprivate, nogroup"
+assert_not_contains tl_gomp.err 'taskloop' "taskloop: every taskloop's tasks measured (no note)"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' tl_gomp/profile.json)" 0 "taskloop: nesting errors"
+# The tasks libgomp makes (as the OpenMP spec says; libomp makes as many):
+# num_tasks(k) over n >= k iterations: k tasks; grainsize(g) over n >= g:
+# n / g tasks (the first n % g of them get one iteration more): T1 100 / 7 =
+# 14 (the program counts them too: "tasks 14"), T5 40 / 10 = 4. A taskloop's
+# region and its tasks are named by the task function's entry, which GCC puts
+# at the pragma's line or, at -O2, at a line of the loop it hoisted code from
+# (T4): the regions at the lines from each pragma to the next.
+tl_regions() { # DIR: the lines of the taskloop regions, ascending
+    jq -r '[.regions[] | select(.type == "taskloop") | .first_line] | unique | .[]' "$1/profile.json"
+}
+mapfile -t L_tl < <(tl_regions tl_gomp)
+assert_eq "${#L_tl[@]}" 9 "taskloop: the 9 constructs"
+i=0
+for t in T0:2 T1:14 T2:5 T3:4 T4:3 T5:4 T6:6 T7:4 T8:4; do
+    L=${L_tl[$i]} n=${t#*:} from=$(line_of taskloop.c "/* ${t%:*} */") i=$((i + 1))
+    to=$(line_of taskloop.c "/* T$i */")
+    [ "$L" -ge "$from" ] && [ "$L" -lt "$to" ] || fail "taskloop ${t%:*}: region at line $L, not in $from..$to"
+    assert_eq "$(count_at tl_gomp task "$L")" "$n" "taskloop ${t%:*}: tasks run"
+    assert_eq "$(count_at tl_gomp task_create "$L")" "$n" "taskloop ${t%:*}: tasks created"
+    assert_eq "$(count_at tl_gomp taskloop "$L")" 1 "taskloop ${t%:*}: the construct"
+done
+assert_eq "$(count tl_gomp task)" 46 "taskloop: no other tasks"
+# The same binary on libomp (without T3): the same output and as many tasks
+# (libomp gives GCC's taskloop tasks no code address: counted in all).
+POMP_OUTPUT_DIR=tl_gomp_up "$POMPRUN" ./taskloop up > tl_gomp_up.txt
+POMP_OUTPUT_DIR=tl_omp_up "$POMPRUN" --pomp-runtime=omp ./taskloop up > tl_omp_up.txt 2> tl_omp_up.err
+diff -u tl_plain_up.txt tl_gomp_up.txt || fail "taskloop up: output on libgomp differs from the plain build"
+diff -u tl_plain_up.txt tl_omp_up.txt || fail "taskloop up: output on libomp differs from the plain build"
+assert_eq "$(count tl_gomp_up task)" 42 "taskloop up: tasks on libgomp (46 without T3's 4)"
+assert_eq "$(count tl_omp_up task)" 42 "taskloop up: tasks on libomp"
+assert_eq "$(count tl_omp_up task_create)" 42 "taskloop up: tasks created on libomp"
+assert_eq "$(count tl_gomp_up taskloop)" "$(count tl_omp_up taskloop)" "taskloop up: the constructs on both runtimes"
+# A taskloop of more tasks than the bridge wraps (1000 > 256, no copy
+# function: libgomp would copy every block onto its stack) runs unwrapped,
+# counted in the exit note; its region is measured.
+POMP_OUTPUT_DIR=tl_many "$POMPRUN" ./taskloop many > tl_many.txt 2> tl_many.err
+diff -u tl_plain_many.txt tl_many.txt || fail "taskloop many: output on libgomp differs from the plain build"
+assert_contains tl_many.err '^pomp: note: 1 taskloop construct of more tasks or larger data than the bridge wraps ran on libgomp with its tasks unmeasured' "taskloop many: the note"
+L9=$(tl_regions tl_many | tail -1)
+[ "$L9" -ge "$(line_of taskloop.c "/* T9 */")" ] || fail "taskloop many: no region of T9"
+assert_eq "$(count_at tl_many task "$L9")" 0 "taskloop many: its tasks unmeasured"
+assert_eq "$(count_at tl_many taskloop "$L9")" 1 "taskloop many: its region measured"
+assert_eq "$(count tl_many task)" 46 "taskloop many: the others measured"
+# OMP_CANCELLATION: a copy function makes libgomp run queued tasks of a
+# cancelled taskgroup; taskloops without one of GCC's run unwrapped.
+POMP_OUTPUT_DIR=tl_cancel OMP_CANCELLATION=true "$POMPRUN" ./taskloop > tl_cancel.txt 2> tl_cancel.err
+diff -u tl_plain_all.txt tl_cancel.txt || fail "taskloop cancellation: output differs from the plain build"
+assert_contains tl_cancel.err 'taskloop constructs? under OMP_CANCELLATION without a copy function ran' "taskloop cancellation: the note"
+assert_eq "$(count_at tl_cancel task "${L_tl[1]}")" 14 "taskloop cancellation: T1 (GCC's copy function) measured"
+assert_eq "$(count_at tl_cancel task "${L_tl[0]}")" 0 "taskloop cancellation: T0 (no copy function) unmeasured"
 
 # Built with pompcc: the default build stays on libgomp and measures the same.
 "$POMPCC" -g -O2 -fopenmp app.c -o app_pomp
