@@ -40,5 +40,8 @@ $(BENCH)/pomp2_min.o: bench/pomp2_min/pomp2_min.c $(POMPLIB_HDR) | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -fopenmp -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
 $(BENCH)/pomp2_min_%.o: pomplib/core/pomp_%.c $(POMPLIB_HDR) | $(BENCH)
 	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
-$(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o $(BENCH)/pomp2_min_values.o
+$(BENCH)/pomp2_min_clock.o: pomplib/common/pomp_clock.c $(POMPLIB_HDR) | $(BENCH)
+	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
+$(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o $(BENCH)/pomp2_min_values.o \
+                         $(BENCH)/pomp2_min_clock.o
 	$(CC) -shared -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread

@@ -70,4 +70,13 @@ void bridge_on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *ta
 /* bridge_parallel.c: a worker's closing barrier still open at finalization */
 void bridge_close_pending(void);
 
+struct bridge_thread;
+/* GCC code on libomp: GOMP_single_start reports the executor's begin and
+ * nothing reports its end (GCC calls nothing at the block's end). A single
+ * executor's scope still on top when its thread reaches a barrier or its next
+ * worksharing construct (not a taskloop, which may be inside the block) ends
+ * there, as the libgomp bridge ends it; clang's code reports the end before
+ * either (__kmpc_end_single). */
+void bridge_work_end_open_single(struct bridge_thread *b);
+
 #endif

@@ -302,6 +302,9 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
 {
     struct bridge_membership *m = bridge_membership_top(b);
     uint64_t now = 0;
+    if (kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup &&
+        kind != ompt_sync_region_reduction)
+        bridge_work_end_open_single(b); /* a barrier: no single's block goes on past it */
     if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
         now = block_end(b, m);
         end_body(b, m, now); /* the block of an uninstrumented parallel region ends here */

@@ -24,7 +24,7 @@ static const struct {
     [BC_IMPLEMENTATION_BARRIER] = {"implicit_barrier", "implementation"},
     [BC_TEAMS_BARRIER] = {"implicit_barrier", "teams"},
     [BC_TASKWAIT] = {"taskwait", NULL},
-    [BC_TASKGROUP] = {"taskgroup", NULL},
+    [BC_TASKGROUP] = {"wait", "taskgroup"}, /* the runtime reports the wait at its end */
     [BC_CRITICAL] = {"critical", NULL},
     [BC_ORDERED] = {"ordered", NULL},
     [BC_MASKED] = {"masked", NULL},

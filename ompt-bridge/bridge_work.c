@@ -50,13 +50,25 @@ static const struct work_kind work_kinds[WORK_TYPES] = {
 #undef SINGLE
 };
 
+static void work_end(struct bridge_thread *b);
+
+void bridge_work_end_open_single(struct bridge_thread *b)
+{
+    const struct bridge_scope *s = bridge_scope_top(b);
+    if (s && s->kind == SCOPE_WORK && s->detail == ompt_work_single_executor && !b->lost_scopes)
+        work_end(b);
+}
+
 static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *codeptr_ra)
 {
+    if (type != ompt_work_taskloop) /* a taskloop may be inside a single's block */
+        bridge_work_end_open_single(b);
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_WORK);
     const struct work_kind *k = (unsigned)type < WORK_TYPES ? &work_kinds[type] : NULL;
+    if (s)
+        s->detail = (uint8_t)type;
     if (!s || !k || !k->known || !bridge_records((enum pomp_group)k->group, k->levels))
         return;
-    s->detail = (uint8_t)type;
     if (bridge_pomp_entered(b, (enum bridge_class)k->pomp_class)) { /* instrumented */
         if (k->loop)
             s->loop = bridge_top_frame(b)->region;

@@ -93,6 +93,45 @@ POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
 diff -u plain.txt clang.txt || fail "clang binary: output differs"
 check clang "clang binary"
 
+# GCC's single: GOMP_single_start and nothing at the block's end. On libomp
+# only the executor's begin is reported: its end is its barrier (or, nowait,
+# the next worksharing construct). Every execution counted once, nothing nested.
+cat > single.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long n = 0, m = 0;
+    #pragma omp parallel num_threads(2)
+    for (int i = 0; i < 3000; i++) {
+        #pragma omp single
+        n++;
+        #pragma omp single nowait
+        m++;
+        #pragma omp for
+        for (int j = 0; j < 4; j++)
+            ;
+    }
+    printf("%ld %ld\n", n, m);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE single.c -o single_gcc
+for rt in gomp omp; do
+    assert_eq "$(POMP_OUTPUT_DIR=single_$rt "$POMPRUN" --pomp-runtime=$rt ./single_gcc)" "3000 3000" "single on $rt: output"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' single_$rt/profile.json)" 0 "single on $rt: nesting errors"
+    # (named by the GOMP_single_start call's line, which -O2 may put before the pragma's)
+    assert_eq "$(jq '[.regions[] | select(.type == "single")] | length' single_$rt/profile.json)" 2 "single on $rt: regions"
+    for l in $(jq '.regions[] | select(.type == "single") | .first_line' single_$rt/profile.json); do
+        ids=$(jq -c --argjson l $l '[.regions[] | select(.type == "single" and .first_line == $l) | .id]' single_$rt/profile.json)
+        assert_eq "$(jq --argjson ids "$ids" '[.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' single_$rt/profile.json)" \
+                  6000 "single at line $l on $rt: every thread's visits"
+        assert_eq "$(jq --argjson ids "$ids" '[.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].begins] | add' single_$rt/profile.json)" \
+                  3000 "single at line $l on $rt: one executor each time"
+        assert_eq "$(jq --argjson ids "$ids" '[.callpath[] | select(.region as $r | $ids | index($r)) | .parent] | unique | length' single_$rt/profile.json)" \
+                  1 "single at line $l on $rt: one parent, not nested in itself"
+    done
+done
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e

@@ -58,6 +58,10 @@ assert_eq "$(sum_of ms task begins true)" "$tasks" "msort: every task execution"
 no_losses ms "msort"
 share=$(max_wait_share ms)
 awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "msort: a wait share of $share %"
+# the runtime reports a taskgroup's end as a wait inside the instrumented taskgroup, not as a second taskgroup
+assert_eq "$(jq '[.regions[] | select(.type == "taskgroup")] | length' ms/profile.json)" 1 "one taskgroup region, the instrumented one"
+assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "taskgroup")] | length > 0' ms/profile.json)" true \
+          "its end is the runtime's wait taskgroup"
 
 # ---- 5,000 distinct parallel regions: every path kept ----
 python3 - <<'PY'
