@@ -132,7 +132,7 @@ extern int POMP_Fast_gate;
  * thread writes the count; libpomp may read it from another at the end. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 {
-    if (__builtin_expect(count->on & __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED), 0)) {
+    if (__builtin_expect(count->on & __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED), 1)) {
         __atomic_store_n(&count->visits, __atomic_load_n(&count->visits, __ATOMIC_RELAXED) + 1,
                          __ATOMIC_RELAXED);
         return 1;
