@@ -51,9 +51,13 @@ static inline int gomp_on(void)
 #define GOMP_CB_MUTEX(name) GOMP_CB_AS(ompt_callback_##name, ompt_callback_mutex_t)
 
 /* A wait of this thread in libgomp: state and sync region (kind; 0: none)
- * around the call of libgomp's function (barriers, taskwait, taskgroup end). */
+ * around the call of libgomp's function (barriers, taskwait, taskgroup end):
+ * gomp_sync_wait, or gomp_sync_wait_begin before a call that takes
+ * arguments and gomp_sync_wait_end (with what begin returned) after it. */
 void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
                     void (*real)(void));
+int32_t gomp_sync_wait_begin(ompt_sync_region_t kind, int32_t state, const void *codeptr);
+void gomp_sync_wait_end(ompt_sync_region_t kind, const void *codeptr, int32_t old);
 #define GOMP_SYNC_WAIT(name, kind, state)                                                      \
     GOMP_EXPORT void name(void)                                                                 \
     {                                                                                           \

@@ -202,17 +202,28 @@ PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime)
 /* GCC calls GOMP_barrier for the explicit barrier and for the implicit one
  * of single (and of a static loop): the runtime cannot tell them apart, and
  * libomp reports both as an implementation barrier; so does the bridge. */
-void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
-                    void (*real)(void))
+int32_t gomp_sync_wait_begin(ompt_sync_region_t kind, int32_t state, const void *codeptr)
 {
     struct gomp_thread_state *t = &gomp_tls;
     if (t->single && kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup)
         gomp_single_end(t);
     int32_t old = gomp_wait_begin(t, state, 0);
     gomp_sync(kind, ompt_scope_begin, codeptr);
-    real();
+    return old;
+}
+
+void gomp_sync_wait_end(ompt_sync_region_t kind, const void *codeptr, int32_t old)
+{
     gomp_sync(kind, ompt_scope_end, codeptr);
-    gomp_wait_end(t, old);
+    gomp_wait_end(&gomp_tls, old);
+}
+
+void gomp_sync_wait(ompt_sync_region_t kind, int32_t state, const void *codeptr,
+                    void (*real)(void))
+{
+    int32_t old = gomp_sync_wait_begin(kind, state, codeptr);
+    real();
+    gomp_sync_wait_end(kind, codeptr, old);
 }
 
 GOMP_SYNC_WAIT(GOMP_barrier, ompt_sync_region_barrier_implementation,
@@ -222,14 +233,10 @@ GOMP_EXPORT bool GOMP_barrier_cancel(void)
 {
     if (!GOMP_ACTIVE())
         return REAL(GOMP_barrier_cancel)();
-    struct gomp_thread_state *t = &gomp_tls;
     const void *codeptr = GOMP_CALLER();
-    if (t->single)
-        gomp_single_end(t);
-    int32_t old = gomp_wait_begin(t, ompt_state_wait_barrier_implementation, 0);
-    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_begin, codeptr);
+    int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,
+                                       ompt_state_wait_barrier_implementation, codeptr);
     bool cancelled = REAL(GOMP_barrier_cancel)();
-    gomp_sync(ompt_sync_region_barrier_implementation, ompt_scope_end, codeptr);
-    gomp_wait_end(t, old);
+    gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
     return cancelled;
 }
