@@ -36,6 +36,8 @@ typedef unsigned long long gomp_ull;
 
 #define GOMP_REAL_ENTRIES(X)                                                                   \
     X(GOMP_parallel, "GOMP_4.0", void, (void (*)(void *), void *, unsigned, unsigned))          \
+    X(GOMP_parallel_reductions, "GOMP_5.0", unsigned,                                          \
+      (void (*)(void *), void *, unsigned, unsigned))                                          \
     X(GOMP_parallel_sections, "GOMP_4.0", void,                                                \
       (void (*)(void *), void *, unsigned, unsigned, unsigned))                                \
     GOMP_PARALLEL_LOOP(X, static, "GOMP_4.0")                                                  \
@@ -74,9 +76,11 @@ typedef unsigned long long gomp_ull;
     X(GOMP_loop_end_nowait, "GOMP_1.0", void, (void))                                          \
     X(GOMP_loop_end_cancel, "GOMP_4.0", bool, (void))                                          \
     X(GOMP_sections_start, "GOMP_1.0", unsigned, (unsigned))                                   \
+    X(GOMP_sections2_start, "GOMP_5.0", unsigned, (unsigned, uintptr_t *, void **))            \
     X(GOMP_single_start, "GOMP_1.0", bool, (void))                                   \
     X(GOMP_sections_end, "GOMP_1.0", void, (void))                                             \
     X(GOMP_sections_end_nowait, "GOMP_1.0", void, (void))                                      \
+    X(GOMP_workshare_task_reduction_unregister, "GOMP_5.0", void, (bool))                      \
     X(GOMP_ordered_start, "GOMP_1.0", void, (void))                                            \
     X(GOMP_ordered_end, "GOMP_1.0", void, (void))                                              \
     X(GOMP_critical_start, "GOMP_1.0", void, (void))                                           \

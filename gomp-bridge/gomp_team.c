@@ -1,5 +1,6 @@
-/* Teams: GOMP_parallel and its combined forms, the member trampoline every
- * thread of a team runs instead of the outlined function, and barriers.
+/* Teams: GOMP_parallel and its combined forms (and GOMP_parallel_reductions),
+ * the member trampoline every thread of a team runs instead of the outlined
+ * function, and barriers.
  *
  * The order of the callbacks is libomp's: parallel_begin on the master; on
  * each member implicit_task begin, (for a combined loop or sections: work
@@ -19,6 +20,9 @@ extern int omp_get_num_threads(void);
 /* One team instance, on the master's stack for the duration of the call:
  * the trampoline's argument. */
 struct gomp_team {
+    void *lead;                  /* first: GOMP_parallel_reductions reads the first word of the
+                                    data it is handed (the address of the reduction data): the
+                                    user's, copied; NULL otherwise */
     void (*fn)(void *);
     void *data;
     ompt_data_t parallel_data;   /* the tool's, copied by each member */
@@ -142,32 +146,48 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
 
 /* The wrapper of a fork: libgomp's call with the trampoline as the
  * outlined function and the team record as its data, between team_begin and
- * team_end; or libgomp's call as it is while the bridge is not at work. */
-#define FORK(real, fn_, data_, n_, work_type, ...)                                             \
+ * team_end; or libgomp's call as it is while the bridge is not at work.
+ * `result` is empty or `variable =`, for libgomp's return value; `lead` is
+ * the team record's first word (struct gomp_team). */
+#define FORK(result, real, fn_, data_, n_, work_type, lead_, ...)                              \
     do {                                                                                        \
-        if (!GOMP_ACTIVE()) {                                                                   \
-            REAL(real)(fn_, data_, n_, __VA_ARGS__);                                            \
-            return;                                                                             \
-        }                                                                                       \
         struct gomp_thread_state *t_ = &gomp_tls;                                               \
-        int32_t state_ = t_->state;                                                             \
-        struct gomp_team team_ = {.fn = fn_, .data = data_, .nthreads = n_,                     \
-                                  .work = work_type, .codeptr = GOMP_CODE_OF(fn_)};             \
-        team_begin(&team_, t_);                                                                 \
-        REAL(real)(team_member, &team_, n_, __VA_ARGS__);                                       \
-        team_end(&team_, t_, state_);                                                           \
+        if (!GOMP_ACTIVE()) {                                                                   \
+            result REAL(real)(fn_, data_, n_, __VA_ARGS__);                                     \
+        } else {                                                                                \
+            int32_t state_ = t_->state;                                                         \
+            struct gomp_team team_ = {.lead = lead_, .fn = fn_, .data = data_, .nthreads = n_,  \
+                                      .work = work_type, .codeptr = GOMP_CODE_OF(fn_)};         \
+            team_begin(&team_, t_);                                                             \
+            result REAL(real)(team_member, &team_, n_, __VA_ARGS__);                            \
+            team_end(&team_, t_, state_);                                                       \
+        }                                                                                       \
     } while (0)
 
 GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,
                                unsigned flags)
 {
-    FORK(GOMP_parallel, fn, data, num_threads, 0, flags);
+    FORK(, GOMP_parallel, fn, data, num_threads, 0, NULL, flags);
+}
+
+/* parallel with task reductions (reduction(task, ...)): the team as
+ * GOMP_parallel's (libgomp runs the in_reduction tasks by the closing
+ * barrier); libgomp reads the reduction data's address from the first word
+ * of the block, so the team record begins with the user's. Returns the
+ * team's size. */
+GOMP_EXPORT unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data,
+                                              unsigned num_threads, unsigned flags)
+{
+    unsigned n;
+    FORK(n =, GOMP_parallel_reductions, fn, data, num_threads, 0, *(void **)data, flags);
+    return n;
 }
 
 GOMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned num_threads,
                                         unsigned count, unsigned flags)
 {
-    FORK(GOMP_parallel_sections, fn, data, num_threads, ompt_work_sections, count, flags);
+    FORK(, GOMP_parallel_sections, fn, data, num_threads, ompt_work_sections, NULL, count,
+         flags);
 }
 
 /* parallel for with a schedule that hands out chunks: the members' loop
@@ -177,16 +197,16 @@ GOMP_EXPORT void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned
                                                unsigned num_threads, long start, long end,      \
                                                long incr, long chunk, unsigned flags)           \
     {                                                                                           \
-        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, type, start, end, incr, chunk,  \
-             flags);                                                                            \
+        FORK(, GOMP_parallel_loop_##kind, fn, data, num_threads, type, NULL, start, end, incr, \
+             chunk, flags);                                                                     \
     }
 #define PARALLEL_LOOP_RUNTIME(kind)                                                            \
     GOMP_EXPORT void GOMP_parallel_loop_##kind(void (*fn)(void *), void *data,                 \
                                                unsigned num_threads, long start, long end,      \
                                                long incr, unsigned flags)                       \
     {                                                                                           \
-        FORK(GOMP_parallel_loop_##kind, fn, data, num_threads, ompt_work_loop_other, start,    \
-             end, incr, flags);                                                                 \
+        FORK(, GOMP_parallel_loop_##kind, fn, data, num_threads, ompt_work_loop_other, NULL,   \
+             start, end, incr, flags);                                                          \
     }
 PARALLEL_LOOP(static, ompt_work_loop_static)
 PARALLEL_LOOP(dynamic, ompt_work_loop_dynamic)

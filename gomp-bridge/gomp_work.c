@@ -154,13 +154,35 @@ GOMP_EXPORT bool GOMP_loop_end_cancel(void)
     return cancelled;
 }
 
-GOMP_EXPORT unsigned GOMP_sections_start(unsigned count)
+/* The end of a loop or sections with task reductions (reduction(task, ...),
+ * GCC 9), after its GOMP_*_end: libgomp waits for the construct's
+ * in_reduction tasks, then (unless cancelled) for the team. Reported as an
+ * implementation barrier at the call, as libomp reports the team's part. */
+GOMP_EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
 {
-    if (!loops_followed())
-        return REAL(GOMP_sections_start)(count);
-    work(ompt_work_sections, ompt_scope_begin, GOMP_CALLER());
-    return REAL(GOMP_sections_start)(count);
+    if (!ends_followed()) {
+        REAL(GOMP_workshare_task_reduction_unregister)(cancelled);
+        return;
+    }
+    const void *codeptr = GOMP_CALLER();
+    int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,
+                                       ompt_state_wait_barrier_implementation, codeptr);
+    REAL(GOMP_workshare_task_reduction_unregister)(cancelled);
+    gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
 }
+
+/* sections begin; GOMP_sections2_start (GCC 9) also sets up task
+ * reductions (reduction(task, ...)) or conditional lastprivate. */
+#define SECTIONS_START(name, params, args)                                                     \
+    GOMP_EXPORT unsigned name params                                                            \
+    {                                                                                           \
+        if (loops_followed())                                                                   \
+            work(ompt_work_sections, ompt_scope_begin, GOMP_CALLER());                          \
+        return REAL(name) args;                                                                 \
+    }
+SECTIONS_START(GOMP_sections_start, (unsigned count), (count))
+SECTIONS_START(GOMP_sections2_start, (unsigned count, uintptr_t *reductions, void **mem),
+               (count, reductions, mem))
 
 /* single: the thread that executes the block begins it here and ends it at
  * its next barrier (gomp_single_end); the others begin and end at once, as
