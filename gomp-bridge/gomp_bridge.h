@@ -68,6 +68,7 @@ void gomp_sync_wait_end(ompt_sync_region_t kind, const void *codeptr, int32_t ol
     }
 
 enum { GOMP_MAX_NESTING = 8 }; /* team memberships tracked per thread (deeper: not reported) */
+enum { GOMP_DOACROSS_MAX = 65 }; /* dimensions of a doacross loop whose waits the bridge forwards */
 
 /* A thread's state. Static TLS (the library is loaded with the program, never
  * by dlopen), read by the sampler's signal handler: only plain stores. */
@@ -79,6 +80,8 @@ struct gomp_thread_state {
     int32_t state;              /* ompt_state_t, for ompt_get_state */
     ompt_wait_id_t wait_id;
     uint32_t nesting;           /* team memberships open */
+    uint32_t doacross;          /* dimensions of the doacross loop this thread runs (the number
+                                   of arguments of GOMP_doacross_wait; kept across forks) */
     uint64_t pending_team;      /* the team id whose join ends the pending barrier */
     ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */
     ompt_data_t initial_task;

@@ -27,6 +27,13 @@ typedef unsigned long long gomp_ull;
     X(GOMP_loop_ull_##kind##_start, version, bool,                                             \
       (bool, gomp_ull, gomp_ull, gomp_ull, gomp_ull *, gomp_ull *))                            \
     X(GOMP_loop_ull_##kind##_next, version, bool, (gomp_ull *, gomp_ull *))
+/* doacross loops (ordered(n) with depend(sink)/depend(source)): the
+ * dimensions' iteration counts instead of bounds; their chunks come from
+ * the usual GOMP_loop_*_next */
+#define GOMP_LOOP_DOACROSS(X, kind, T)                                                         \
+    X(GOMP_loop_##kind##_start, "GOMP_4.5", bool, (unsigned, T *, T, T *, T *))
+#define GOMP_LOOP_DOACROSS_RUNTIME(X, kind, T)                                                 \
+    X(GOMP_loop_##kind##_start, "GOMP_4.5", bool, (unsigned, T *, T *, T *))
 #define GOMP_PARALLEL_LOOP(X, kind, version)                                                   \
     X(GOMP_parallel_loop_##kind, version, void,                                                \
       (void (*)(void *), void *, unsigned, long, long, long, long, unsigned))
@@ -72,6 +79,22 @@ typedef unsigned long long gomp_ull;
       (long, long, long, long, long, long *, long *, uintptr_t *, void **))                    \
     X(GOMP_loop_ordered_start, "GOMP_5.0", bool,                                               \
       (long, long, long, long, long, long *, long *, uintptr_t *, void **))                    \
+    GOMP_LOOP_DOACROSS(X, doacross_static, long)                                               \
+    GOMP_LOOP_DOACROSS(X, doacross_dynamic, long)                                              \
+    GOMP_LOOP_DOACROSS(X, doacross_guided, long)                                               \
+    GOMP_LOOP_DOACROSS_RUNTIME(X, doacross_runtime, long)                                      \
+    GOMP_LOOP_DOACROSS(X, ull_doacross_static, gomp_ull)                                       \
+    GOMP_LOOP_DOACROSS(X, ull_doacross_dynamic, gomp_ull)                                      \
+    GOMP_LOOP_DOACROSS(X, ull_doacross_guided, gomp_ull)                                       \
+    GOMP_LOOP_DOACROSS_RUNTIME(X, ull_doacross_runtime, gomp_ull)                              \
+    X(GOMP_loop_doacross_start, "GOMP_5.0", bool,                                              \
+      (unsigned, long *, long, long, long *, long *, uintptr_t *, void **))                    \
+    X(GOMP_loop_ull_doacross_start, "GOMP_5.0", bool,                                          \
+      (unsigned, gomp_ull *, long, gomp_ull, gomp_ull *, gomp_ull *, uintptr_t *, void **))    \
+    X(GOMP_doacross_post, "GOMP_4.5", void, (long *))                                          \
+    X(GOMP_doacross_wait, "GOMP_4.5", void, (long, ...))                                       \
+    X(GOMP_doacross_ull_post, "GOMP_4.5", void, (gomp_ull *))                                  \
+    X(GOMP_doacross_ull_wait, "GOMP_4.5", void, (gomp_ull, ...))                               \
     X(GOMP_loop_end, "GOMP_1.0", void, (void))                                                 \
     X(GOMP_loop_end_nowait, "GOMP_1.0", void, (void))                                          \
     X(GOMP_loop_end_cancel, "GOMP_4.0", bool, (void))                                          \

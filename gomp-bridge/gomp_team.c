@@ -148,10 +148,12 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
  * outlined function and the team record as its data, between team_begin and
  * team_end; or libgomp's call as it is while the bridge is not at work.
  * `result` is empty or `variable =`, for libgomp's return value; `lead` is
- * the team record's first word (struct gomp_team). */
+ * the team record's first word (struct gomp_team). The master may be in a
+ * doacross loop of an outer team: its dimensions are kept across the fork. */
 #define FORK(result, real, fn_, data_, n_, work_type, lead_, ...)                              \
     do {                                                                                        \
         struct gomp_thread_state *t_ = &gomp_tls;                                               \
+        uint32_t doacross_ = t_->doacross;                                                      \
         if (!GOMP_ACTIVE()) {                                                                   \
             result REAL(real)(fn_, data_, n_, __VA_ARGS__);                                     \
         } else {                                                                                \
@@ -162,6 +164,7 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
             result REAL(real)(team_member, &team_, n_, __VA_ARGS__);                            \
             team_end(&team_, t_, state_);                                                       \
         }                                                                                       \
+        t_->doacross = doacross_;                                                               \
     } while (0)
 
 GOMP_EXPORT void GOMP_parallel(void (*fn)(void *), void *data, unsigned num_threads,

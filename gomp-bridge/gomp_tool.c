@@ -62,14 +62,14 @@ static int on_libgomp(void)
 
 /* ---- the inquiry functions the tool looks up ---- */
 
-/* The events the bridge reports (not: masked, nest_lock, dependences,
- * cancel, the device callbacks; docs/gomp.md). */
+/* The events the bridge reports (not: masked, nest_lock, cancel, the device
+ * callbacks; dependences only of doacross waits and posts; docs/gomp.md). */
 static const ompt_callbacks_t reported[] = {
     ompt_callback_thread_begin, ompt_callback_thread_end,   ompt_callback_parallel_begin,
     ompt_callback_parallel_end, ompt_callback_implicit_task, ompt_callback_sync_region,
     ompt_callback_work,         ompt_callback_dispatch,     ompt_callback_mutex_acquire,
     ompt_callback_mutex_acquired, ompt_callback_mutex_released, ompt_callback_task_create,
-    ompt_callback_task_schedule,
+    ompt_callback_task_schedule, ompt_callback_dependences,
 };
 
 static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)

@@ -1,11 +1,19 @@
 /* Worksharing: loops (begin, each chunk handed out, end and its barrier),
- * sections, ordered. A loop's begin is its first GOMP_loop_*_start (in a
- * combined parallel loop, the implicit task's begin: gomp_team.c); every
- * start or next that hands out iterations is a chunk (the tool's dispatch);
- * the loop ends at GOMP_loop_end*, whose barrier (unless nowait) is the
- * workshare's implicit barrier. Static loops without a chunk size call no
- * entry point: GCC computes their iterations inline (docs/gomp.md). */
+ * doacross loops and their waits and posts, sections, ordered. A loop's
+ * begin is its first GOMP_loop_*_start (in a combined parallel loop, the
+ * implicit task's begin: gomp_team.c); every start or next that hands out
+ * iterations is a chunk (the tool's dispatch); the loop ends at
+ * GOMP_loop_end*, whose barrier (unless nowait) is the workshare's implicit
+ * barrier. Static loops without a chunk size call no entry point: GCC
+ * computes their iterations inline (docs/gomp.md). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "gomp_bridge.h"
+
+/* libgomp's (not interposed). */
+extern int omp_get_num_threads(void);
 
 static inline int loops_followed(void)
 {
@@ -31,10 +39,12 @@ static void chunk(uint64_t start, uint64_t iterations)
 
 /* A loop's start: libgomp's call, the work begin, and the first chunk if
  * it hands one out (istart and iend: long or unsigned long long; GCC 9's
- * generic start passes iend == NULL to set the loop up only). */
-#define LOOP_START(name, type, params, args)                                                   \
+ * generic start passes iend == NULL to set the loop up only); `before`: a
+ * statement first, whether the loop is followed or not. */
+#define LOOP_START_WITH(name, type, params, args, before)                                       \
     GOMP_EXPORT bool name params                                                                \
     {                                                                                           \
+        before;                                                                                 \
         if (!loops_followed())                                                                  \
             return REAL(name) args;                                                             \
         const void *codeptr = GOMP_CALLER();                                                    \
@@ -44,6 +54,7 @@ static void chunk(uint64_t start, uint64_t iterations)
             chunk((uint64_t)*istart, (uint64_t)(*iend - *istart));                              \
         return more;                                                                            \
     }
+#define LOOP_START(name, type, params, args) LOOP_START_WITH(name, type, params, args, (void)0)
 #define LOOP_NEXT(name, T)                                                                     \
     GOMP_EXPORT bool name(T *istart, T *iend)                                                   \
     {                                                                                           \
@@ -99,6 +110,37 @@ LOOP_START(GOMP_loop_ull_runtime_start, ompt_work_loop_other,
 LOOP_NEXT(GOMP_loop_ull_runtime_next, gomp_ull)
 LOOP_GENERIC(GOMP_loop_start)
 LOOP_GENERIC(GOMP_loop_ordered_start)
+
+/* Doacross loops (ordered(n) with depend(sink)/depend(source), or
+ * doacross(...)): loops whose bounds are the n dimensions' iteration counts.
+ * Each thread's start keeps n, the number of arguments of its
+ * GOMP_doacross_wait calls (below). */
+#define DOACROSS_START(name, type, params, args)                                               \
+    LOOP_START_WITH(name, type, params, args, gomp_tls.doacross = ncounts)
+#define LOOP_DOACROSS(kind, type, T)                                                           \
+    DOACROSS_START(GOMP_loop_##kind##_start, type,                                              \
+                   (unsigned ncounts, T *counts, T chunk_size, T *istart, T *iend),             \
+                   (ncounts, counts, chunk_size, istart, iend))
+#define LOOP_DOACROSS_RUNTIME(kind, T)                                                         \
+    DOACROSS_START(GOMP_loop_##kind##_start, ompt_work_loop_other,                              \
+                   (unsigned ncounts, T *counts, T *istart, T *iend),                           \
+                   (ncounts, counts, istart, iend))
+#define LOOP_DOACROSS_GENERIC(name, T)                                                         \
+    DOACROSS_START(name, ompt_work_loop_other,                                                  \
+                   (unsigned ncounts, T *counts, long sched, T chunk_size, T *istart, T *iend,  \
+                    uintptr_t *reductions, void **mem),                                         \
+                   (ncounts, counts, sched, chunk_size, istart, iend, reductions, mem))
+
+LOOP_DOACROSS(doacross_static, ompt_work_loop_static, long)
+LOOP_DOACROSS(doacross_dynamic, ompt_work_loop_dynamic, long)
+LOOP_DOACROSS(doacross_guided, ompt_work_loop_guided, long)
+LOOP_DOACROSS_RUNTIME(doacross_runtime, long)
+LOOP_DOACROSS(ull_doacross_static, ompt_work_loop_static, gomp_ull)
+LOOP_DOACROSS(ull_doacross_dynamic, ompt_work_loop_dynamic, gomp_ull)
+LOOP_DOACROSS(ull_doacross_guided, ompt_work_loop_guided, gomp_ull)
+LOOP_DOACROSS_RUNTIME(ull_doacross_runtime, gomp_ull)
+LOOP_DOACROSS_GENERIC(GOMP_loop_doacross_start, long)
+LOOP_DOACROSS_GENERIC(GOMP_loop_ull_doacross_start, gomp_ull)
 
 /* The end of a loop or sections: the construct ends, then its barrier
  * (barrier_end with what barrier_begin returned). libomp reports GCC's
@@ -240,3 +282,81 @@ GOMP_EXPORT void GOMP_ordered_end(void)
     if (released)
         released(ompt_mutex_ordered, (ompt_wait_id_t)(uintptr_t)gomp_tls.task, GOMP_CALLER());
 }
+
+/* ---- doacross: ordered depend(sink: ...) and depend(source) ---- */
+
+/* libomp reports a doacross wait (after it) and post (before it) as the
+ * dependences of the current task: the iteration vector, of type sink or
+ * source; nothing in a team of one thread, where nothing waits. So does the
+ * bridge. The wait's time stays the loop's, as on libomp. */
+static void doacross_dependences(ompt_callback_dependences_t cb, ompt_dependence_type_t type,
+                                 const uint64_t *vec, unsigned n)
+{
+    if (omp_get_num_threads() < 2)
+        return;
+    ompt_dependence_t deps[GOMP_DOACROSS_MAX];
+    for (unsigned i = 0; i < n; i++)
+        deps[i] = (ompt_dependence_t){.variable.value = vec[i], .dependence_type = type};
+    cb(gomp_tls.task, deps, (int)n);
+}
+
+/* GOMP_doacross_wait is variadic: one argument per dimension of the loop.
+ * The wrapper reads as many as its loop's start said (gomp_tls.doacross) and
+ * passes libgomp 4 or 65, the unused ones 0 (libgomp reads the loop's number). */
+static __attribute__((noreturn, cold, noinline)) void doacross_too_many(unsigned n)
+{
+    fprintf(stderr, "pomp: a doacross loop of %u dimensions: the libgomp bridge forwards "
+                    "GOMP_doacross_wait for at most %d (docs/gomp.md)\n",
+            n, GOMP_DOACROSS_MAX);
+    abort();
+}
+
+#define ARGS8(r, i) r[i], r[i + 1], r[i + 2], r[i + 3], r[i + 4], r[i + 5], r[i + 6], r[i + 7]
+#define ARGS64(r)                                                                              \
+    ARGS8(r, 0), ARGS8(r, 8), ARGS8(r, 16), ARGS8(r, 24), ARGS8(r, 32), ARGS8(r, 40),           \
+        ARGS8(r, 48), ARGS8(r, 56)
+
+/* The wait, then its dependences; the post's dependences, then the post. */
+#define DOACROSS(wait, post, T)                                                                \
+    GOMP_EXPORT void wait(T first, ...)                                                         \
+    {                                                                                           \
+        unsigned n = gomp_tls.doacross;                                                         \
+        T r[GOMP_DOACROSS_MAX - 1];                                                             \
+        va_list ap;                                                                             \
+        va_start(ap, first);                                                                    \
+        if (__builtin_expect(n <= 4, 1)) {                                                      \
+            r[0] = r[1] = r[2] = 0;                                                             \
+            for (unsigned i = 1; i < n; i++)                                                    \
+                r[i - 1] = va_arg(ap, T);                                                       \
+            va_end(ap);                                                                         \
+            REAL(wait)(first, r[0], r[1], r[2]);                                                \
+        } else {                                                                                \
+            if (n > GOMP_DOACROSS_MAX)                                                          \
+                doacross_too_many(n);                                                           \
+            for (unsigned i = 1; i < GOMP_DOACROSS_MAX; i++)                                    \
+                r[i - 1] = i < n ? va_arg(ap, T) : 0;                                           \
+            va_end(ap);                                                                         \
+            REAL(wait)(first, ARGS64(r));                                                       \
+        }                                                                                       \
+        ompt_callback_dependences_t cb = GOMP_ACTIVE() ? GOMP_CB(dependences) : NULL;           \
+        if (cb) {                                                                               \
+            uint64_t vec[GOMP_DOACROSS_MAX] = {(uint64_t)first};                                \
+            for (unsigned i = 1; i < n; i++)                                                    \
+                vec[i] = (uint64_t)r[i - 1];                                                    \
+            doacross_dependences(cb, ompt_dependence_type_sink, vec, n ? n : 1);                \
+        }                                                                                       \
+    }                                                                                           \
+    GOMP_EXPORT void post(T *counts)                                                            \
+    {                                                                                           \
+        unsigned n = gomp_tls.doacross;                                                         \
+        ompt_callback_dependences_t cb = GOMP_ACTIVE() ? GOMP_CB(dependences) : NULL;           \
+        if (cb && n && n <= GOMP_DOACROSS_MAX) {                                                \
+            uint64_t vec[GOMP_DOACROSS_MAX];                                                    \
+            for (unsigned i = 0; i < n; i++)                                                    \
+                vec[i] = (uint64_t)counts[i];                                                   \
+            doacross_dependences(cb, ompt_dependence_type_source, vec, n);                      \
+        }                                                                                       \
+        REAL(post)(counts);                                                                     \
+    }
+DOACROSS(GOMP_doacross_wait, GOMP_doacross_post, long)
+DOACROSS(GOMP_doacross_ull_wait, GOMP_doacross_ull_post, gomp_ull)
