@@ -122,6 +122,7 @@ typedef unsigned long long gomp_ull;
       (void (*)(void *), void *, void (*)(void *, void *), long, long, unsigned, unsigned long, \
        int, gomp_ull, gomp_ull, gomp_ull))                                                     \
     X(GOMP_taskwait, "GOMP_2.0", void, (void))                                                 \
+    X(GOMP_taskwait_depend, "GOMP_5.0", void, (void **))                                       \
     X(GOMP_taskgroup_end, "GOMP_4.0", void, (void))                                            \
     X(omp_set_lock, "OMP_3.0", void, (void *))                                                 \
     X(omp_set_nest_lock, "OMP_3.0", void, (void *))

@@ -295,4 +295,20 @@ TASKLOOP(GOMP_taskloop_ull, gomp_ull, taskloop_lead_ull, run_taskloop_ull,
          iterations_ull(flags, start, end, step))
 
 GOMP_SYNC_WAIT(GOMP_taskwait, ompt_sync_region_taskwait, ompt_state_wait_taskwait)
+
+/* taskwait with depend clauses (OpenMP 5.0): a taskwait as GOMP_taskwait's,
+ * which waits for the tasks the clauses name (the tasks run meanwhile nest
+ * inside it). */
+GOMP_EXPORT void GOMP_taskwait_depend(void **depend)
+{
+    if (!GOMP_ACTIVE()) {
+        REAL(GOMP_taskwait_depend)(depend);
+        return;
+    }
+    const void *codeptr = GOMP_CALLER();
+    int32_t old = gomp_sync_wait_begin(ompt_sync_region_taskwait, ompt_state_wait_taskwait,
+                                       codeptr);
+    REAL(GOMP_taskwait_depend)(depend);
+    gomp_sync_wait_end(ompt_sync_region_taskwait, codeptr, old);
+}
 GOMP_SYNC_WAIT(GOMP_taskgroup_end, ompt_sync_region_taskgroup, ompt_state_wait_taskgroup)
