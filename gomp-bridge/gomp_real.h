@@ -45,6 +45,8 @@ typedef unsigned long long gomp_ull;
     X(GOMP_parallel, "GOMP_4.0", void, (void (*)(void *), void *, unsigned, unsigned))          \
     X(GOMP_parallel_reductions, "GOMP_5.0", unsigned,                                          \
       (void (*)(void *), void *, unsigned, unsigned))                                          \
+    X(GOMP_teams_reg, "GOMP_5.0", void,                                                        \
+      (void (*)(void *), void *, unsigned, unsigned, unsigned))                                \
     X(GOMP_parallel_sections, "GOMP_4.0", void,                                                \
       (void (*)(void *), void *, unsigned, unsigned, unsigned))                                \
     GOMP_PARALLEL_LOOP(X, static, "GOMP_4.0")                                                  \

@@ -1,6 +1,6 @@
 /* Teams: GOMP_parallel and its combined forms (and GOMP_parallel_reductions),
  * the member trampoline every thread of a team runs instead of the outlined
- * function, and barriers.
+ * function, host teams (GOMP_teams_reg), and barriers.
  *
  * The order of the callbacks is libomp's: parallel_begin on the master; on
  * each member implicit_task begin, (for a combined loop or sections: work
@@ -16,6 +16,8 @@
 /* libgomp's (not interposed; no omp.h: its lock types differ from the wrappers'). */
 extern int omp_get_thread_num(void);
 extern int omp_get_num_threads(void);
+extern int omp_get_team_num(void);
+extern int omp_get_num_teams(void);
 
 /* One team instance, on the master's stack for the duration of the call:
  * the trampoline's argument. */
@@ -219,6 +221,62 @@ PARALLEL_LOOP(nonmonotonic_guided, ompt_work_loop_guided)
 PARALLEL_LOOP_RUNTIME(runtime)
 PARALLEL_LOOP_RUNTIME(nonmonotonic_runtime)
 PARALLEL_LOOP_RUNTIME(maybe_nonmonotonic_runtime)
+
+/* ---- host teams ---- */
+
+/* The teams construct outside a target region (OpenMP 5.0): libgomp runs
+ * the teams one after another on the encountering thread, calling the
+ * function once per team. Reported as libomp reports a league:
+ * parallel_begin/end (ompt_parallel_league) around it, and around each
+ * team's call its initial task (implicit_task, ompt_task_initial), which is
+ * this thread's initial task afresh. The OMPT bridge makes no region of a
+ * league (its teams are no team shares); what runs inside is measured as
+ * anywhere. No teams barrier: no team waits for another. */
+struct gomp_league {
+    void (*fn)(void *);
+    void *data;
+    ompt_data_t parallel_data;
+};
+
+static void league_member(void *arg)
+{
+    struct gomp_league *league = arg;
+    struct gomp_thread_state *t = &gomp_tls;
+    unsigned index = (unsigned)omp_get_team_num();
+    ompt_data_t *outer = t->task;
+    t->initial_task.value = 0;
+    t->task = &t->initial_task;
+    ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
+    if (it)
+        it(ompt_scope_begin, &league->parallel_data, t->task, (unsigned)omp_get_num_teams(),
+           index, ompt_task_initial);
+    league->fn(league->data);
+    if (it)
+        it(ompt_scope_end, NULL, t->task, 0, index, ompt_task_initial);
+    t->task = outer;
+}
+
+GOMP_EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_teams,
+                                unsigned thread_limit, unsigned flags)
+{
+    if (!GOMP_ACTIVE()) {
+        REAL(GOMP_teams_reg)(fn, data, num_teams, thread_limit, flags);
+        return;
+    }
+    struct gomp_thread_state *t = &gomp_tls;
+    struct gomp_league league = {.fn = fn, .data = data};
+    ompt_data_t initial = t->initial_task;
+    const void *codeptr = GOMP_CODE_OF(fn);
+    const int kind = ompt_parallel_invoker_runtime | ompt_parallel_league;
+    ompt_callback_parallel_begin_t begin = GOMP_CB(parallel_begin);
+    if (begin)
+        begin(t->task, NULL, &league.parallel_data, num_teams, kind, codeptr);
+    REAL(GOMP_teams_reg)(league_member, &league, num_teams, thread_limit, flags);
+    t->initial_task = initial;
+    ompt_callback_parallel_end_t end = GOMP_CB(parallel_end);
+    if (end)
+        end(&league.parallel_data, t->task, kind, codeptr);
+}
 
 /* ---- barriers ---- */
 
