@@ -1,6 +1,7 @@
 /* Mutual exclusion in OMPT's terms: critical (named or not), atomic regions
  * GCC could not lower to an instruction, and lock waits: acquire before the
- * runtime's call, acquired after it, released after the release. Test locks
+ * runtime's call, acquired after it, released after the release (the lock
+ * calls also in their OpenMP 2.5 versions, OMP_1.0). Test locks
  * never wait and unset calls end nothing the tool measures: forwarded as
  * they are (not interposed at all). */
 #include <stddef.h>
@@ -48,6 +49,8 @@ static void take_atomic(void *arg)
 
 static void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
 static void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
+static void take_lock_10(void *lock) { REAL(omp_set_lock_10)(lock); }
+static void take_nest_lock_10(void *lock) { REAL(omp_set_nest_lock_10)(lock); }
 
 static inline int mutexes_followed(void) { return GOMP_ACTIVE(); }
 
@@ -83,3 +86,13 @@ GIVE(GOMP_atomic_end, void, NO_ARG, ompt_mutex_atomic, 0)
 TAKE(omp_set_lock, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, lock, take_lock, lock)
 TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, lock,
      take_nest_lock, lock)
+
+/* The OpenMP 2.5 lock calls (OMP_1.0), which binaries built against an older
+ * libgomp bind to: the same waits, the lock's address as the wait id (the
+ * lock, of the old layout, stays libgomp's business). */
+__asm__(".symver omp_set_lock_10, omp_set_lock@OMP_1.0");
+__asm__(".symver omp_set_nest_lock_10, omp_set_nest_lock@OMP_1.0");
+TAKE(omp_set_lock_10, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, lock, take_lock_10,
+     lock)
+TAKE(omp_set_nest_lock_10, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, lock,
+     take_nest_lock_10, lock)

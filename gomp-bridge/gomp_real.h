@@ -129,8 +129,20 @@ typedef unsigned long long gomp_ull;
     X(omp_set_lock, "OMP_3.0", void, (void *))                                                 \
     X(omp_set_nest_lock, "OMP_3.0", void, (void *))
 
+/* Older versions of an entry point, which binaries built against an older
+ * libgomp bind to: Y(C name, symbol, version, return type, parameter list).
+ * The lock calls of OpenMP 2.5 (OMP_1.0): libgomp's take the old lock
+ * layout (on Linux the plain lock is the same, the nest lock smaller). */
+#define GOMP_REAL_COMPAT_ENTRIES(Y)                                                            \
+    Y(omp_set_lock_10, "omp_set_lock", "OMP_1.0", void, (void *))                              \
+    Y(omp_set_nest_lock_10, "omp_set_nest_lock", "OMP_1.0", void, (void *))
+
 #define GOMP_REAL_DECLARE(name, version, ret, params) extern ret(*real_##name) params;
+#define GOMP_REAL_COMPAT_DECLARE(name, symbol, version, ret, params)                           \
+    GOMP_REAL_DECLARE(name, version, ret, params)
 GOMP_REAL_ENTRIES(GOMP_REAL_DECLARE)
+GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_COMPAT_DECLARE)
+#undef GOMP_REAL_COMPAT_DECLARE
 #undef GOMP_REAL_DECLARE
 
 /* Resolves every pointer (dlvsym on RTLD_NEXT: the runtime after this

@@ -22,7 +22,11 @@ __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exe
 /* ---- libgomp's definitions ---- */
 
 #define GOMP_REAL_DEFINE(name, version, ret, params) ret(*real_##name) params;
+#define GOMP_REAL_COMPAT_DEFINE(name, symbol, version, ret, params)                            \
+    GOMP_REAL_DEFINE(name, version, ret, params)
 GOMP_REAL_ENTRIES(GOMP_REAL_DEFINE)
+GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_COMPAT_DEFINE)
+#undef GOMP_REAL_COMPAT_DEFINE
 #undef GOMP_REAL_DEFINE
 int gomp_real_resolved;
 
@@ -37,11 +41,15 @@ int gomp_real_resolve(void)
     if (__atomic_load_n(&gomp_real_resolved, __ATOMIC_ACQUIRE))
         return 0;
     int missing = 0;
-#define GOMP_REAL_RESOLVE(name, version, ret, params)                                          \
-    *(void **)&real_##name = resolve(#name, version);                                           \
+#define GOMP_REAL_RESOLVE_AS(name, symbol, version, ret, params)                               \
+    *(void **)&real_##name = resolve(symbol, version);                                          \
     missing |= real_##name == NULL;
+#define GOMP_REAL_RESOLVE(name, version, ret, params)                                          \
+    GOMP_REAL_RESOLVE_AS(name, #name, version, ret, params)
     GOMP_REAL_ENTRIES(GOMP_REAL_RESOLVE)
+    GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_RESOLVE_AS)
 #undef GOMP_REAL_RESOLVE
+#undef GOMP_REAL_RESOLVE_AS
     __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
     return missing ? -1 : 0;
 }
