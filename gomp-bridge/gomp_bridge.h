@@ -38,6 +38,12 @@ int gomp_start(void);
  * ompt_get_task_info): tasks are wrapped for their state even when no task
  * callback is registered. */
 extern int gomp_states_sampled;
+/* OMP_CANCELLATION is true (libgomp's, read once when the tool starts):
+ * libgomp then discards a cancelled task only when the program gave it no
+ * copy function, and wrapping would give it one (gomp_task.c). */
+extern int gomp_cancellation;
+/* Tasks left unwrapped under cancellation, said at finalization. */
+extern uint64_t gomp_unwrapped_tasks;
 static inline int gomp_on(void)
 {
     int s = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);

@@ -76,7 +76,10 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
-    if (!tasks_followed()) {
+    int unwrapped = !cpyfn && gomp_cancellation; /* wrapping would change what is discarded */
+    if (!tasks_followed() || unwrapped) {
+        if (unwrapped && tasks_followed())
+            __atomic_add_fetch(&gomp_unwrapped_tasks, 1, __ATOMIC_RELAXED);
         REAL(GOMP_task)(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
                         detach);
         return;
@@ -151,7 +154,6 @@ uint64_t gomp_unwrapped_taskloops[GOMP_TASKLOOP_CASES];
 
 /* libgomp's (not interposed). */
 extern int omp_get_num_threads(void);
-extern int omp_get_cancellation(void);
 
 static void copy_taskloop(void *dst, void *src)
 {
@@ -199,7 +201,7 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
     if (arg_size < (long)(flags & GOMP_TASK_FLAG_REDUCTION ? lead_size : range_size) ||
         (flags & GOMP_TASK_FLAG_GRAINSIZE && num_tasks == 0))
         return GOMP_TASKLOOP_ODD; /* not GCC's: libgomp's own behavior, unmeasured */
-    if (!cpyfn && omp_get_cancellation())
+    if (!cpyfn && gomp_cancellation)
         return GOMP_TASKLOOP_CANCELLATION;
     /* at most this many tasks: libgomp makes n / grainsize (one more at most
      * for a strict grainsize), or num_tasks (default: the team's size), and

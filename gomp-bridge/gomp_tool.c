@@ -16,7 +16,10 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled;
+int gomp_active, gomp_states_sampled, gomp_cancellation;
+uint64_t gomp_unwrapped_tasks;
+
+extern int omp_get_cancellation(void); /* libgomp's (not interposed) */
 __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 
 /* ---- libgomp's definitions ---- */
@@ -159,6 +162,12 @@ static void finalize_tool(void)
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
         [GOMP_TASKLOOP_ODD] = "with arguments GCC does not pass",
     };
+    uint64_t tasks = __atomic_load_n(&gomp_unwrapped_tasks, __ATOMIC_RELAXED);
+    if (tasks)
+        fprintf(stderr, "pomp: note: %llu task%s ran on libgomp unmeasured: under OMP_CANCELLATION "
+                        "libgomp discards a cancelled task only without a copy function, which the "
+                        "bridge's wrapper would add (docs/gomp.md)\n",
+                (unsigned long long)tasks, tasks == 1 ? "" : "s");
     for (int c = 0; c < GOMP_TASKLOOP_CASES; c++) {
         uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops[c], __ATOMIC_RELAXED);
         if (n)
@@ -172,6 +181,7 @@ static void start_tool(void)
 {
     int active = -1;
     gomp_real_resolve();
+    gomp_cancellation = on_libgomp() && omp_get_cancellation();
     /* OpenMP 5.1, as libgomp 12 implements it */
     ompt_start_tool_result_t *t =
         on_libgomp() ? ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)") : NULL;

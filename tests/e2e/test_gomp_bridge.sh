@@ -347,3 +347,46 @@ POMP_OUTPUT_DIR=pomp ./app_pomp > pomp.txt
 diff -u plain.txt pomp.txt || fail "output of the pompcc build differs from the plain build"
 assert_eq "$(region_sum pomp for $L_for begins)" 40 "pompcc build: chunks from the bridge"
 assert_eq "$(count pomp implicit_barrier parallel)" "$(count gomp implicit_barrier parallel)" "pompcc build: closing barriers"
+
+# OMP_CANCELLATION=true: libgomp discards a cancelled taskgroup's queued tasks
+# only when they have no copy function. The bridge must not give them one
+# (its wrapper would): the tasks stay unwrapped, counted and said. Thread 1
+# stays away from the tasks until the taskgroup is over, so thread 0 runs the
+# first task, which cancels the group, and the other nine are discarded.
+cat > cancel.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int ran = 0, cancelled = 0, released = 0;
+    #pragma omp parallel num_threads(2) shared(ran, cancelled, released)
+    {
+        if (omp_get_thread_num() == 1) {
+            while (!__atomic_load_n(&released, __ATOMIC_ACQUIRE)) /* no scheduling point */
+                ;
+        } else {
+            #pragma omp taskgroup
+            {
+                for (int i = 0; i < 10; i++) {
+                    #pragma omp task shared(ran, cancelled)
+                    {
+                        if (!cancelled) {
+                            cancelled = 1;
+                            #pragma omp cancel taskgroup
+                        }
+                        ran++;
+                    }
+                }
+            }
+            __atomic_store_n(&released, 1, __ATOMIC_RELEASE);
+        }
+    }
+    printf("tasks run: %d\n", ran);
+    return 0;
+}
+C
+cc -O2 -fopenmp $E2E_SANITIZE cancel.c -o cancel
+assert_eq "$(OMP_CANCELLATION=true ./cancel)" "tasks run: 0" "cancellation: the plain program"
+assert_eq "$(OMP_CANCELLATION=true POMP_SUMMARY=off POMP_OUTPUT_DIR=cancel_out "$BUILD/bin/pomprun" ./cancel 2> cancel.err)" \
+          "tasks run: 0" "cancellation: the same tasks discarded under pomprun"
+assert_contains cancel.err "note: 10 tasks ran on libgomp unmeasured: under OMP_CANCELLATION" "cancellation: the unwrapped tasks are said"
