@@ -95,8 +95,25 @@ struct gomp_thread_state {
     ompt_data_t team[GOMP_MAX_NESTING];     /* each membership's parallel_data (a copy) */
     ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
     uint64_t team_id[GOMP_MAX_NESTING];
+    const void *team_code[GOMP_MAX_NESTING]; /* each membership's outlined function (code address) */
 };
 extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
+
+/* This library's code (set at load): a return address inside it is the
+ * bridge's trampoline, which an outlined function tail-called an entry point
+ * from (GCC -O2 ends a parallel region's function with `jmp GOMP_barrier`). */
+extern uintptr_t gomp_own_code_lo, gomp_own_code_hi;
+
+/* An entry point's caller as the program's code: the return address, or the
+ * innermost team's outlined function where that address is the trampoline's. */
+static inline const void *gomp_user_code(const void *ra)
+{
+    uintptr_t a = (uintptr_t)ra;
+    if (__builtin_expect(a - gomp_own_code_lo >= gomp_own_code_hi - gomp_own_code_lo, 1))
+        return ra;
+    const struct gomp_thread_state *t = &gomp_tls;
+    return t->nesting && t->nesting <= GOMP_MAX_NESTING ? t->team_code[t->nesting - 1] : NULL;
+}
 
 /* The innermost team's parallel_data, or NULL outside a team. */
 static inline ompt_data_t *gomp_team_data(struct gomp_thread_state *t)
@@ -107,7 +124,7 @@ static inline ompt_data_t *gomp_team_data(struct gomp_thread_state *t)
 /* The code address the tool names a region by: the caller's return address,
  * or an outlined function's entry (+1: the tool steps back one byte to the
  * call), which is the pragma's line in GCC's debug information. */
-#define GOMP_CALLER() __builtin_return_address(0)
+#define GOMP_CALLER() gomp_user_code(__builtin_return_address(0))
 #define GOMP_CODE_OF(fn) ((const void *)((const char *)(void *)(fn) + 1))
 
 /* A wait inside the runtime: state and wait id while it lasts. */

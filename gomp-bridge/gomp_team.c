@@ -96,6 +96,7 @@ static void team_member(void *arg)
     if (n < GOMP_MAX_NESTING) {
         t->team[n] = team->parallel_data;
         t->team_id[n] = team->id;
+        t->team_code[n] = team->codeptr;
         t->implicit[n].value = 0;
         implicit = t->task = &t->implicit[n];
     }

@@ -4,6 +4,7 @@
  * registers its callbacks through ompt_set_callback, and the wrappers call
  * them. At exit the tool is finalized, as libomp does at its shutdown. */
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,5 +210,28 @@ int gomp_start(void)
     return __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE) == 1;
 }
 
+uintptr_t gomp_own_code_lo, gomp_own_code_hi;
+
+/* The executable segment holding this library's code (arg: an address in it). */
+static int find_own_code(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    uintptr_t self = (uintptr_t)arg;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + p->p_vaddr, hi = lo + p->p_memsz;
+        if (p->p_type == PT_LOAD && (p->p_flags & PF_X) && self >= lo && self < hi) {
+            gomp_own_code_lo = lo;
+            gomp_own_code_hi = hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Resolved at load, off the hot path. */
-__attribute__((constructor)) static void resolve_at_load(void) { gomp_real_resolve(); }
+__attribute__((constructor)) static void resolve_at_load(void)
+{
+    gomp_real_resolve();
+    dl_iterate_phdr(find_own_code, (void *)(uintptr_t)&gomp_start);
+}

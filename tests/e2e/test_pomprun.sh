@@ -132,6 +132,31 @@ for rt in gomp omp; do
     done
 done
 
+# GCC -O2 ends an outlined function with `jmp GOMP_barrier` when a barrier is
+# its last statement: the call's return address is then the bridge's
+# trampoline. The barrier is named by the program's code (the parallel
+# region's function), never by the bridge's.
+cat > tailbar.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static long n[2];
+int main(void)
+{
+    #pragma omp parallel num_threads(2)
+    {
+        n[omp_get_thread_num()]++;
+        #pragma omp barrier
+    }
+    printf("%ld\n", n[0] + n[1]);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE tailbar.c -o tailbar
+objdump -d tailbar | grep -q "jmp.*<GOMP_barrier@plt>" || fail "tail call: GCC no longer ends the region with jmp GOMP_barrier"
+assert_eq "$(POMP_OUTPUT_DIR=tailbar_out "$POMPRUN" ./tailbar)" 2 "tail call: output"
+assert_eq "$(jq -r '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | "\(.file):\(.function)"] | unique | join(",")' tailbar_out/profile.json)" \
+          "tailbar.c:main" "tail call: the barrier at the program's code"
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e
