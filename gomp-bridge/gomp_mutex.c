@@ -11,8 +11,11 @@
 /* The one lock of unnamed critical regions (its wait id). */
 static const char unnamed_critical;
 
-static void acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const void *codeptr,
-                    void (*take)(void *), void *arg)
+/* Inlined into each wrapper, so that take is a direct call of libgomp's
+ * function, not a call through two pointers. */
+static inline __attribute__((always_inline)) void
+acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const void *codeptr,
+        void (*take)(void *), void *arg)
 {
     ompt_callback_mutex_acquire_t before = GOMP_CB(mutex_acquire);
     if (before)
@@ -26,31 +29,32 @@ static void acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const v
         after(kind, id, codeptr);
 }
 
-static void released(ompt_mutex_t kind, ompt_wait_id_t id, const void *codeptr)
+static inline __attribute__((always_inline)) void released(ompt_mutex_t kind, ompt_wait_id_t id,
+                                                           const void *codeptr)
 {
     ompt_callback_mutex_t cb = GOMP_CB_MUTEX(mutex_released);
     if (cb)
         cb(kind, id, codeptr);
 }
 
-static void take_critical(void *arg)
+static inline void take_critical(void *arg)
 {
     (void)arg;
     REAL(GOMP_critical_start)();
 }
 
-static void take_named_critical(void *pptr) { REAL(GOMP_critical_name_start)(pptr); }
+static inline void take_named_critical(void *pptr) { REAL(GOMP_critical_name_start)(pptr); }
 
-static void take_atomic(void *arg)
+static inline void take_atomic(void *arg)
 {
     (void)arg;
     REAL(GOMP_atomic_start)();
 }
 
-static void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
-static void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
-static void take_lock_10(void *lock) { REAL(omp_set_lock_10)(lock); }
-static void take_nest_lock_10(void *lock) { REAL(omp_set_nest_lock_10)(lock); }
+static inline void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
+static inline void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
+static inline void take_lock_10(void *lock) { REAL(omp_set_lock_10)(lock); }
+static inline void take_nest_lock_10(void *lock) { REAL(omp_set_nest_lock_10)(lock); }
 
 static inline int mutexes_followed(void) { return GOMP_ACTIVE(); }
 
