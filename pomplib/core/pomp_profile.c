@@ -64,7 +64,7 @@ static __attribute__((noinline, cold)) void throttle_check(struct pomp_profile *
     const struct pomp_clock *c = pomp_clock();
     uint64_t ns = pomp_monotonic_ns() - c->start_ns, ticks = now - c->start_ticks;
     uint64_t runs = n->visits ? n->visits : n->begins;
-    if (ns == 0 || ticks == 0 || runs <= n->untimed)
+    if (ns == 0 || ticks == 0 || runs <= n->untimed || r->a_wait)
         return;
     double ticks_per_ns = (double)ticks / (double)ns;
     double mean_ns = (double)n->incl / ticks_per_ns / (double)(runs - n->untimed);
@@ -299,8 +299,9 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     f->in_task = f->task || p->frames[p->depth - 1].in_task;
     f->switched = p->task_switched;
     /* a throttled region, or inside one (a task's execution is timed anyway) */
-    f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
-                                    (p->frames[p->depth - 1].untimed && !f->task)));
+    f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED ||
+                                    ((__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
+                                      p->frames[p->depth - 1].untimed) && !f->task)));
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
     /* the sampling signal handler reads the top frame: complete it first */

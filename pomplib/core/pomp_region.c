@@ -11,6 +11,18 @@
 /* The registry: every region ever created. Written only under registry_lock
  * (handle initialization is rare: once per region), read after the run. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+/* A region whose time is a wait the program asked for: throttling it would
+ * move its time into the enclosing region's work. */
+static int is_wait_type(const char *type)
+{
+    static const char *const waits[] = {"barrier", "implicit_barrier", "taskwait", "taskgroup",
+                                        "wait", NULL};
+    for (const char *const *w = waits; *w; w++)
+        if (strcmp(type, *w) == 0)
+            return 1;
+    return 0;
+}
+
 static struct POMP_Region_s *registry_head;
 static uint32_t registry_count;
 
@@ -35,6 +47,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
                                 !pomp_filter_records(&cfg->filter_include, &cfg->filter_exclude,
                                                      &r->ctc));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
+    r->a_wait = (uint8_t)is_wait_type(pomp_region_type(r));
     r->id = ++registry_count;
     r->next = registry_head;
     registry_head = r;

@@ -73,15 +73,36 @@ void pomp_threads_quiesce(void);
 /* At the start of measurement: makes pomp_threads_quiesce cheap. */
 void pomp_threads_prepare_quiesce(void);
 
-/* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it needs none:
- * r is throttled, or the thread is inside a throttled region (a task's
- * execution is timed even there: a task root of its own). */
-static inline __attribute__((always_inline)) uint64_t pomp_thread_clock(const struct pomp_thread *t,
-                                                                       const struct POMP_Region_s *r)
+/* Where r is throttled or the thread is inside a throttled region: the
+ * timestamp an event of the given phase still needs, or POMP_UNTIMED.
+ * A task's execution (the begin and end of a task root) is timed: a
+ * task construct is throttled by its creations. The end or exit of a frame
+ * that was timed when it opened is timed too (r throttled meanwhile, by a
+ * recursion into it or another thread), so that its time holds its
+ * children's and its trace records pair. */
+static inline uint64_t pomp_thread_clock_throttled(const struct pomp_thread *t,
+                                                   const struct POMP_Region_s *r,
+                                                   enum pomp_phase phase)
+{
+    const struct pomp_profile *p = &t->profile;
+    if (r->task_root && (phase == POMP_PHASE_BEGIN || phase == POMP_PHASE_END))
+        return pomp_now();
+    if ((phase == POMP_PHASE_END || phase == POMP_PHASE_EXIT) && !p->too_deep) {
+        const struct pomp_frame *top = &p->frames[p->depth - 1];
+        if (p->depth > 1 && top->region == r && !top->untimed && !top->skipped)
+            return pomp_now();
+    }
+    return POMP_UNTIMED;
+}
+
+/* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it
+ * needs none: r is throttled, or the thread is inside a throttled region. */
+static inline __attribute__((always_inline)) uint64_t
+pomp_thread_clock(const struct pomp_thread *t, const struct POMP_Region_s *r, enum pomp_phase phase)
 {
     if (__builtin_expect(__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
                              (t->profile.untimed && !r->task_root), 0))
-        return POMP_UNTIMED;
+        return pomp_thread_clock_throttled(t, r, phase);
     return pomp_now();
 }
 

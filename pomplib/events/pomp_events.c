@@ -62,7 +62,7 @@ record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
-    POMP_Int32 prc = pomp_thread_record(t, r, pomp_thread_clock(t, r), phase, off, kind, group, arg);
+    POMP_Int32 prc = pomp_thread_record(t, r, pomp_thread_clock(t, r, phase), phase, off, kind, group, arg);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
     return rc != POMP_SUCCESS ? rc : prc;

@@ -48,6 +48,26 @@ done
 assert_eq "$(jq '.callpath | length' fib18/profile.json)" "$(jq '.callpath | length' fib24/profile.json)" \
           "fib: deeper recursion, no new paths"
 
+# ---- fine-grained fib: task creations throttled, executions and waits still timed ----
+# With a cutoff of 4, fib(28) creates 196,417 tasks per site, past the throttle's
+# 100,000: the task construct is throttled by its creations. Its executions
+# (task roots) and the taskwaits stay timed, so the waits stay waits and the
+# frames opened before the throttle close timed (every profile passes --check).
+"$POMPCC" -O2 -fopenmp -DCUTOFF=4 "$NUMBERS/fib.c" -o fib4 2>fib4.err || { cat fib4.err; fail "build fib4"; }
+POMP_OUTPUT_DIR=fib4.out ./fib4 28 > fib4.txt 2> fib4.err2
+assert_contains fib4.txt "^fib\(28\) = 317811$" "fine-grained fib computes the same"
+tasks=$(awk 'BEGIN { for (i = 0; i <= 28; i++) t[i] = i < 4 ? 0 : 2 + t[i-1] + t[i-2]; print t[28] }')
+assert_eq "$(sum_of fib4.out task visits)" "$tasks" "fine-grained fib: every task creation counted"
+assert_eq "$(sum_of fib4.out task begins true)" "$tasks" "fine-grained fib: every task execution counted"
+assert_eq "$(jq '[.regions[] | select(.type == "task") | .throttled != null] | all' fib4.out/profile.json)" true \
+          "fine-grained fib: the task constructs are throttled"
+assert_eq "$(jq '[.regions[] | select(.type == "taskwait") | .throttled] | map(select(. != null)) | length' fib4.out/profile.json)" 0 \
+          "fine-grained fib: a taskwait is never throttled (its time is a wait)"
+assert_eq "$(sum_of fib4.out task untimed true)" 0 "fine-grained fib: every task execution timed"
+no_losses fib4.out "fine-grained fib"
+share=$(max_wait_share fib4.out)
+awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "fine-grained fib: a wait share of $share %"
+
 # ---- merge sort with tasks and taskgroups ----
 build msort
 POMP_OUTPUT_DIR=ms ./msort 300000 > ms.txt
