@@ -1,4 +1,4 @@
-# make bench, part 7: real task programs (bench/real/tasks.c): pompcc's GCC
+# make bench, part 7: real programs (bench/real/tasks.c: tasks, a dynamic loop, an MD force loop): pompcc's GCC
 # build against the plain gcc build the user runs today, on libgomp (pompcc's
 # default: the libgomp bridge) and, beside it, on LLVM libomp
 # (--pomp-runtime=omp). Sourced by bench/run.sh (uses OUT, WORK, REPS, LIBOMP_DIR,
@@ -8,7 +8,7 @@ real_part() {
     local d=$WORK/real src=$here/real/tasks.c
     say "real programs: building"
     build_on_both_runtimes "$src" "$d"
-    record "#section|real|ms|Real task programs (bench/real/tasks.c), $OMP_NUM_THREADS threads, kernel time"
+    record "#section|real|ms|Real programs (bench/real/tasks.c), $OMP_NUM_THREADS threads, kernel time"
     record "#baseline|real|plain libgomp"
     record "#baseline|real|plain libomp"
     record "#note|real|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build (libgomp, the libgomp bridge), default levels: its target is 3 % over plain libgomp; pomp libomp: pompcc --pomp-runtime=omp (LLVM libomp, OMPT)"
