@@ -203,10 +203,12 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
     }
     struct pomp_node *n = s->node;
     n->visits += v;
-    n->untimed += v;
     if (s->begins)
         n->begins += v;
-    p->untimed_events += v * s->events;
+    if (s->untimed) {
+        n->untimed += v;
+        p->untimed_events += v * s->events;
+    }
 }
 
 void pomp_profile_fast_fold(struct pomp_profile *p, int owner)
@@ -263,7 +265,8 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
     else
         p->nfast++;
     p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .depth = p->depth,
-                                         .events = (uint8_t)events, .begins = (uint8_t)!!begins};
+                                         .events = (uint8_t)events, .begins = (uint8_t)!!begins,
+                                         .untimed = __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)};
     count->on = 1;
 }
 

@@ -89,6 +89,7 @@ struct pomp_fast_site {
     uint32_t depth;
     uint8_t events;                /* POMP events one visit stands for */
     uint8_t begins;                /* a visit is a begin too (critical) */
+    uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
 #define POMP_FAST_SITES 16
 
@@ -166,7 +167,8 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
 void pomp_profile_mark_adoptable(struct pomp_profile *p);
 
 /* Registers count, the inline counter of the site of region r whose event was
- * just recorded (p->counted), when r is throttled: events is the number of
+ * just recorded (p->counted): r is throttled, or (an atomic) no trace is
+ * written, so nothing of the site is timed anyway. events is the number of
  * POMP events a visit stands for, begins whether a visit is a begin too. Says
  * nothing when it cannot (a full table, a path that went to the overflow
  * node): the site goes on through its POMP calls. Called on the owner thread. */

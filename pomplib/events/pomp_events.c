@@ -188,7 +188,12 @@ POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, 
     POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_ATOMIC_EVENT,
                            POMP_GROUP_SYNC, SYNC_SINGLE);
     POMP_Handle_t r = handle ? *handle : NULL;
-    if (__builtin_expect(r && __atomic_load_n(&r->throttled, __ATOMIC_RELAXED), 0) && rc == POMP_SUCCESS)
+    /* an atomic is an event without duration: without a trace to place it in,
+     * nothing of it is timed, and it is counted inline from its first execution
+     * (unless POMP_THROTTLE=off asks for every event through the calls) */
+    const struct pomp_config *cfg = pomp_config();
+    if (r && rc == POMP_SUCCESS &&
+        ((!cfg->trace && cfg->throttle_visits) || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)))
         offer_fast_count(r, count, 1, 0, SYNC_SINGLE);
     return rc;
 }

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Throttling (POMP_THROTTLE): a million tiny critical and atomic updates per
-# thread are throttled after 100,000 executions under 10 us each: counted
-# exactly, not timed from then on, marked and said; off times them all.
+# Throttling (POMP_THROTTLE): a million tiny critical updates per thread are
+# throttled after 100,000 executions under 10 us each: counted exactly, not
+# timed from then on, marked and said; off times them all. An atomic is an
+# event without duration: without a trace it is counted inline from its first
+# execution (not throttled: nothing of it was timed); with a trace (whose
+# records need timestamps) it is throttled like the critical.
 source "$(dirname "$0")/lib.sh"
 cat > tiny.c <<'C'
 #include <stdio.h>
@@ -24,16 +27,27 @@ L_crit=$(line_of tiny.c "omp critical")
 
 POMP_SUMMARY=on POMP_OUTPUT_DIR=dflt ./tiny > out.txt 2> err.txt
 assert_contains out.txt "^7000000 2000000$" "the program computes the same"
-assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
+assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
+# the atomic, counted inline from the start: every execution, none throttled or untimed
+assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
+               | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | [.visits, .untimed // 0]]
+               | [(map(.[0]) | add), (map(.[1]) | add)] | @text' -r dflt/profile.json)" "[2000000,0]" \
+          "atomic without a trace: every execution counted, none untimed"
+assert_eq "$(jq '[.regions[] | select(.type == "atomic") | .throttled] | map(select(. != null)) | length' dflt/profile.json)" 0 \
+          "atomic without a trace: not throttled"
+POMP_TRACE=events POMP_BUFFER_SIZE=64k POMP_SUMMARY=on POMP_OUTPUT_DIR=traced ./tiny > out.txt 2> err.txt
+assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
+                "with a trace: the atomic is throttled too"
 for t in critical atomic; do
+    d=$([ $t = critical ] && echo dflt || echo traced)
     assert_eq "$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
-                   | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' dflt/profile.json)" \
+                   | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' $d/profile.json)" \
               2000000 "$t: every execution counted"
     jq -e --arg t $t '[.regions[] | select(.type == $t) | .throttled.since_ns > 0 and .throttled.after >= 100000] | all' \
-        dflt/profile.json > /dev/null || fail "$t: marked throttled in profile.json"
+        $d/profile.json > /dev/null || fail "$t: marked throttled in profile.json"
     untimed=$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
-                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' dflt/profile.json)
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' $d/profile.json)
     [ "$untimed" -gt 1000000 ] && [ "$untimed" -lt 2000000 ] || fail "$t: $untimed untimed executions"
 done
 "$REPORT" dflt > report.txt
@@ -48,4 +62,4 @@ assert_eq "$(jq '[.callpath[].per_thread[].untimed // 0] | add' off/profile.json
 
 POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
 assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
-echo "throttle: critical and atomic throttled, counted exactly, said; off times all"
+echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all"
