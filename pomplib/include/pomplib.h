@@ -9,13 +9,15 @@
 
 /* No system header is included: the instrumenter puts this header first in a
  * file, before the user's own feature macros (_GNU_SOURCE, ...) take effect. */
-#if defined(__INT32_TYPE__) && defined(__INT64_TYPE__)
+#if defined(__INT32_TYPE__) && defined(__INT64_TYPE__) && defined(__UINT64_TYPE__)
 typedef __INT32_TYPE__ POMP_Int32;
 typedef __INT64_TYPE__ POMP_Int64;
+typedef __UINT64_TYPE__ POMP_Uint64;
 #else
 #include <stdint.h>
 typedef int32_t POMP_Int32;
 typedef int64_t POMP_Int64;
+typedef uint64_t POMP_Uint64;
 #endif
 
 #ifdef __cplusplus
@@ -115,7 +117,8 @@ POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const 
  * clock. libpomp adds the counts to the call path when the path changes, when
  * the thread ends and at the end of measurement. */
 typedef struct POMP_Fast_count {
-    unsigned long long visits; /* counted inline since libpomp last took them */
+    POMP_Uint64 visits;        /* counted inline since libpomp last took them (no long long:
+                                  C90 programs include this header too) */
     int on;                    /* written by libpomp, on the counter's own thread */
     int reserved;
 } POMP_Fast_count;

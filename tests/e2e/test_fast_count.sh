@@ -113,4 +113,28 @@ untimed=$(jq --argjson l "$L_crit" '([.regions[] | select(.type == "critical" an
 [ "$untimed" -gt 300000 ] || fail "critical: only $untimed executions untimed"
 # (the atomic, an event without duration, is counted inline from its first
 # execution without a trace: test_throttle.sh)
+# The inline counters in a C90 program built with -pedantic -Werror: the
+# instrumented file compiles (no fallback to the uninstrumented one).
+cat > c90.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long i, n = 1000, sum = 0, s2 = 0;
+#pragma omp parallel for private(i)
+    for (i = 0; i < n; i++) {
+#pragma omp critical
+        sum += i;
+#pragma omp atomic
+        s2 += i;
+    }
+    printf("%ld %ld\n", sum, s2);
+    return 0;
+}
+C
+"$POMPCC" -std=c89 -pedantic -Wall -Wextra -Werror -O2 -fopenmp c90.c -o c90 2> c90.err || { cat c90.err; fail "C90 build"; }
+assert_not_contains c90.err "did not compile" "C90 -pedantic: the instrumented file compiles"
+assert_eq "$(POMP_OUTPUT_DIR=c90.out ./c90)" "499500 499500" "C90 program output"
+assert_eq "$(jq '[.regions[] | select(.type == "critical" or .type == "atomic")] | length' c90.out/profile.json)" 2 \
+          "C90 program: its critical and atomic measured"
+
 echo "fast count: throttled atomic and critical counted inline, path by path as when timed, early threads and POMP_Off included"
