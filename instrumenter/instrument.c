@@ -488,6 +488,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < s->npragmas; i++)
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
+    w.counts.constructs += s->macro_omp_pragmas; /* left alone: expanded from a macro's body */
     for (size_t i = 0; i < pomp_nmodules; i++)
         if (w.module_state[i] && pomp_modules[i]->finish &&
             pomp_modules[i]->finish(w.module_state[i]) != 0)

@@ -523,6 +523,47 @@ static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
     return text;
 }
 
+/* How many `_Pragma("omp ...")` the body of the macro an invocation expands
+ * holds (a function-like macro, or one with more than the _Pragma): pomp
+ * leaves them alone, and counts them where they expand, so that the link step
+ * says the file has constructs it did not instrument. The body's text is
+ * searched first: most macros hold no _Pragma and are not tokenized. */
+static unsigned macro_omp_pragmas(CXTranslationUnit tu, CXCursor expansion)
+{
+    CXCursor def = clang_getCursorReferenced(expansion);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return 0;
+    CXSourceRange r = clang_getCursorExtent(def);
+    CXFile f;
+    unsigned from, to;
+    size_t size = 0;
+    clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &from);
+    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+    const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
+    if (!text || to > size || from >= to || !memmem(text + from, to - from, "_Pragma", 7))
+        return 0;
+    CXToken *toks = NULL;
+    unsigned n = 0, found = 0;
+    clang_tokenize(tu, r, &toks, &n);
+    for (unsigned i = 0; i + 2 < n; i++) {
+        CXString name = clang_getTokenSpelling(tu, toks[i]);
+        CXString paren = clang_getTokenSpelling(tu, toks[i + 1]);
+        if (strcmp(clang_getCString(name), "_Pragma") == 0 &&
+            strcmp(clang_getCString(paren), "(") == 0 &&
+            clang_getTokenKind(toks[i + 2]) == CXToken_Literal) {
+            CXString lit = clang_getTokenSpelling(tu, toks[i + 2]);
+            char *pragma = unescape_literal(clang_getCString(lit));
+            found += pragma && starts_with_word(pragma, "omp");
+            free(pragma);
+            clang_disposeString(lit);
+        }
+        clang_disposeString(name);
+        clang_disposeString(paren);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return found;
+}
+
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -534,8 +575,11 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     unsigned start = expansion_offset(sc, clang_getRangeStart(r), &a);
     unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
     if (a && b) {
+        char *pragma = macro_pragma(sc->tu, c);
+        if (!pragma)
+            sc->s->macro_omp_pragmas += macro_omp_pragmas(sc->tu, c);
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
-        sc->expansions[sc->nexpansions++] = (struct expansion){start, end, macro_pragma(sc->tu, c)};
+        sc->expansions[sc->nexpansions++] = (struct expansion){start, end, pragma};
     }
     return CXChildVisit_Continue;
 }
