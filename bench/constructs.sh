@@ -41,14 +41,9 @@ build_opari2() {
 # build_constructs DIR: the binaries of every variant, from the same source.
 build_constructs() {
     local d=$1
-    mkdir -p "$d"
-    cc -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/plain-libgomp"
-    cc -O2 -fopenmp -c "$CONSTRUCTS_SRC" -o "$d/plain.o"
-    cc "$d/plain.o" -o "$d/plain-libomp" -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
-    # pompcc's GCC build: on libgomp with the libgomp bridge (the default), and
-    # on libomp with OMPT (--pomp-runtime=omp), where the other variants run
-    (cd "$d" && "$BUILD/bin/pompcc" -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp-libgomp")
-    (cd "$d" && "$BUILD/bin/pompcc" --pomp-runtime=omp -O2 -fopenmp "$CONSTRUCTS_SRC" -o "$d/pomp")
+    # plain on each runtime, pompcc's GCC build on libgomp with the libgomp bridge
+    # (the default) and on libomp with OMPT (pomp-libomp), where the other variants run
+    build_on_both_runtimes "$CONSTRUCTS_SRC" "$d"
     # the plain program with libpomp loaded: only the OMPT bridge (if any) measures
     cc "$d/plain.o" -o "$d/plain-ompt" -Wl,--no-as-needed -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp \
         -Wl,--as-needed -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" -lomp -pthread
@@ -105,8 +100,9 @@ constructs_part() {
                      "pomp no OMPT" "pomp, empty callbacks" "OMPT only" "opari2")
     local -A bin=(["plain libgomp"]=plain-libgomp ["pomp libgomp"]=pomp-libgomp
                   ["plain libomp"]=plain-libomp ["null tool"]=plain-null-tool
-                  ["pomp"]=pomp ["pomp max"]=pomp ["pomp trace"]=pomp ["pomp no OMPT"]=pomp
-                  ["pomp, empty callbacks"]=pomp ["OMPT only"]=plain-ompt ["opari2"]=opari2-bin)
+                  ["pomp"]=pomp-libomp ["pomp max"]=pomp-libomp ["pomp trace"]=pomp-libomp
+                  ["pomp no OMPT"]=pomp-libomp ["pomp, empty callbacks"]=pomp-libomp
+                  ["OMPT only"]=plain-ompt ["opari2"]=opari2-bin)
     local max_levels="POMP_PARALLEL=BeginEnd POMP_LOOP=IterBeginEnd POMP_WORKSHARE=BeginEnd POMP_SYNC=BeginEnd"
     max_levels+=" POMP_USER=BeginEnd POMP_RUNTIME=EnterExit POMP_TASK=BeginEnd POMP_TARGET=BeginEnd"
     local -A envs=(["plain libgomp"]="" ["pomp libgomp"]="" ["plain libomp"]="" ["null tool"]="" ["pomp"]="" ["pomp max"]="$max_levels"
