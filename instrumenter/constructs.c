@@ -298,9 +298,8 @@ static void explicit_barrier(struct rewriter *w, struct strbuf *b, unsigned r, c
 /* A critical whose visits can be counted inline once it is throttled: all four
  * events in place (no cancellation guard, not split around a task's
  * scheduling point). */
-static int fast_critical(const struct rewriter *w, const struct leaf *lf, int guard_after)
+static int fast_critical(const struct leaf *lf, int guard_after)
 {
-    (void)w;
     return strcmp(lf->k.stem, "Critical") == 0 && !lf->no_enter_exit && !lf->migrating &&
            !lf->guard_in && !guard_after && lf->barrier_r == UINT_MAX;
 }
@@ -323,7 +322,7 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     struct strbuf exit_code = {0};
     switch (lf->k.shape) {
     case SHAPE_BLOCK:
-        if (fast_critical(w, lf, guard_after)) {
+        if (fast_critical(lf, guard_after)) {
             unsigned k = w->nfast++;
             sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
                                    "POMP_Fast_counted(pomp_f_(%u)); "
