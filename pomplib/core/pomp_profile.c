@@ -345,10 +345,8 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         p->untimed--;
         return POMP_SUCCESS;
     }
-    if (__builtin_expect(now == POMP_UNTIMED, 0)) { /* timed when it began, throttled since */
-        n->untimed++;
-        return POMP_SUCCESS;
-    }
+    if (__builtin_expect(now == POMP_UNTIMED, 0)) /* timed when it opened: it closes timed, as */
+        now = pomp_now();                            /* its children did (left open above a close) */
     uint64_t wall = now - f->start;
     /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
      * switch: their time is theirs, not this frame's */
