@@ -72,6 +72,7 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
     s->excl += n->excl;
     s->body += n->body;
     s->untimed += n->untimed;
+    s->overlap += n->overlap;
     s->samples_work += n->samples_work;
     s->samples_wait += n->samples_wait;
     if (n->visits + n->begins) {

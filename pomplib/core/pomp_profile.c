@@ -272,6 +272,33 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
 
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
 
+/* A region's bit in pomp_profile.outside_regions. */
+static inline uint64_t region_bit(const struct POMP_Region_s *r)
+{
+    uintptr_t a = (uintptr_t)r;
+    return UINT64_C(1) << ((a >> 4 ^ a >> 10) & 63);
+}
+
+/* A task starts outside any task: the regions open below it, outside tasks. */
+static void note_outside_regions(struct pomp_profile *p)
+{
+    p->outside_depth = p->depth;
+    p->outside_regions = 0;
+    for (uint32_t d = 1; d < p->depth; d++)
+        p->outside_regions |= region_bit(p->frames[d].region);
+}
+
+/* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
+static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Region_s *r)
+{
+    if (!(p->outside_regions & region_bit(r)))
+        return 0;
+    for (uint32_t d = 1; d < p->outside_depth; d++)
+        if (p->frames[d].region == r)
+            return 1;
+    return 0;
+}
+
 /* entered: only an exit closes the frame; visit: counts a visit (else a begin). */
 static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
                       int visit, int off, enum push_place place, const struct pomp_node *fork)
@@ -300,6 +327,9 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     f->child = 0;
     f->task = place == PUSH_TASK_ROOT;
     f->in_task = f->task || p->frames[p->depth - 1].in_task;
+    if (f->task && !p->frames[p->depth - 1].in_task)
+        note_outside_regions(p);
+    f->overlap = (uint8_t)(f->in_task && open_outside_tasks(p, r));
     f->switched = p->task_switched;
     /* a throttled region, or inside one (a task's execution is timed anyway) */
     f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED ||
@@ -353,6 +383,8 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     uint64_t incl = f->in_task ? wall - (p->task_switched - f->switched) : wall;
     n->incl += incl;
     n->excl += incl - f->child;
+    if (__builtin_expect(f->overlap, 0))
+        n->overlap += incl;
     if (incl < n->min)
         n->min = incl;
     if (incl > n->max)

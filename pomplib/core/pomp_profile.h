@@ -41,6 +41,11 @@ struct pomp_node {
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
     uint64_t untimed;    /* executions counted without time (a throttled region, or inside one) */
+    /* Of incl, the time spent while the same region was also open outside the
+     * running task, below it on the thread's stack (a taskwait run inside the
+     * tasks a taskwait of the implicit task runs): the outer frame's incl holds
+     * it already, so a region's time over all its paths leaves it out. */
+    uint64_t overlap;
     uint8_t task_root;   /* a task's execution tree, a child of the thread's root */
 };
 
@@ -71,6 +76,7 @@ struct pomp_frame {
     uint8_t untimed;      /* counted, not timed: a throttled region, or a frame inside one */
     uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
                              task's only while the task is current */
+    uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
 };
 
 /* Open regions per thread that the profile records; events nested deeper are
@@ -102,6 +108,12 @@ struct pomp_profile {
     uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
     uint64_t deep_events;             /* events not recorded because they were that deep */
     uint64_t task_switched;           /* ticks of tasks run inside other tasks, so far */
+    /* The frames below the outermost running task (frames[1..outside_depth-1],
+     * none in a task) and a bit per region open there (outside_regions, a Bloom
+     * filter): set when a task starts outside any task, read by the frames
+     * opened inside it to find their region open below (pomp_node.overlap). */
+    uint64_t outside_regions;
+    uint32_t outside_depth;
     uint32_t untimed;                 /* untimed frames open: events inside them read no clock */
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */

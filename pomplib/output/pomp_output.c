@@ -180,6 +180,8 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
                         (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
             if (s->untimed)
                 fprintf(f, ", \"untimed\": %llu", (unsigned long long)s->untimed);
+            if (s->overlap)
+                fprintf(f, ", \"overlap_ns\": %.0f", pomp_ticks_to_ns(clk, s->overlap));
             if (s->values)
                 write_values(f, s->values);
             fputc('}', f);

@@ -54,6 +54,7 @@ struct pomp_run_thread {
 struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
     uint64_t untimed;               /* executions counted without time (throttled) */
+    uint64_t overlap;               /* ticks of incl also in an outer frame of the region (pomp_node) */
     uint64_t samples_work, samples_wait;
     struct pomp_value_block *values; /* user values: copies owned here */
 };

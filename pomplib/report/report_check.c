@@ -45,7 +45,8 @@ static double field(json_t *o, const char *key, int *present)
 static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
 {
     static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
-                                       "max_ns", "body_ns", "samples_work", "samples_wait"};
+                                       "max_ns", "body_ns", "samples_work", "samples_wait",
+                                       "overlap_ns"};
     long long th = json_integer_value(json_object_get(t, "thread"));
     if (th < 0 || (size_t)th >= c->p->nthreads)
         failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
@@ -61,6 +62,10 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     if (excl > incl + SLACK_NS(1, incl))
         failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.0f ns > incl %.0f ns",
                n->id, th, excl, incl);
+    double overlap = field(t, "overlap_ns", NULL);
+    if (overlap > incl + SLACK_NS(1, incl))
+        failed(c, "overlap within inclusive time",
+               "node %lld thread %lld: overlap %.0f ns > incl %.0f ns", n->id, th, overlap, incl);
     if (mn > mx + 1)
         failed(c, "min within max", "node %lld thread %lld: min %.0f ns > max %.0f ns", n->id, th, mn, mx);
     if (mx > incl + SLACK_NS(1, incl))
@@ -150,6 +155,19 @@ static void check_waits(struct checker *c)
     }
 }
 
+/* A region's time on a thread, all its call paths together, fits in the run:
+ * paths that run inside each other (recursion, a task run inside a wait of
+ * the same region) count once. */
+static void check_flat_time(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    for (size_t f = 0; f < p->nflat && p->duration_ns > 0; f++)
+        if (p->flat[f].s.max > p->duration_ns * 1.01 + 1e6)
+            failed(c, "a region's time within the run",
+                   "region %lld: %.0f ns on one thread, all its call paths together, in a run of %.0f ns",
+                   p->flat[f].region->id, p->flat[f].s.max, p->duration_ns);
+}
+
 /* The flat profile's visits of a region are the call-path rows' visits of its nodes. */
 static void check_visits(struct checker *c)
 {
@@ -210,6 +228,7 @@ int report_check(const struct rp_profile *p, const char *path)
     check_children(&c);
     check_waits(&c);
     check_visits(&c);
+    check_flat_time(&c);
     if (c.failures) {
         fprintf(stderr, "pomp-report: check: %s: %zu invariant%s broken\n", path, c.failures,
                 c.failures == 1 ? "" : "s");

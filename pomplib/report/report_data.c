@@ -265,7 +265,8 @@ static int flatten(struct rp_profile *p)
                 f.s.self_sum += num(t, "excl_ns");
                 if (nested || th < 0 || (size_t)th >= nt)
                     continue;
-                incl[th] += num(t, "incl_ns");
+                /* a path run inside another path of the region (by a task) is there already */
+                incl[th] += num(t, "incl_ns") - num(t, "overlap_ns");
                 has[th] = 1;
             }
         }

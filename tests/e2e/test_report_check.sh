@@ -48,7 +48,15 @@ break_with body          "$FOR then .per_thread[0].body_ns = .per_thread[0].incl
                          "body within inclusive time"
 break_with children      "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns = 1e12 | .excl_ns = 0) else . end)" \
                          "children within their parent"
+break_with overlap       "$FOR then .per_thread[0].overlap_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
+                         "overlap within inclusive time"
 break_with run           '.duration_ns = 1000' "within the run"
+# two top-level paths of the for loop, each within a run of 1 s, together past it
+TWICE='{"thread": 0, "visits": 1, "begins": 1, "incl_ns": 6e8, "excl_ns": 6e8, "min_ns": 6e8, "max_ns": 6e8, "body_ns": 0}'
+break_with flat          "(.regions[] | select(.type == \"for\") | .id) as \$f | .duration_ns = 1e9
+                          | .callpath += [{\"id\": 99995, \"parent\": 0, \"region\": \$f, \"per_thread\": [$TWICE]},
+                                          {\"id\": 99996, \"parent\": 0, \"region\": \$f, \"per_thread\": [$TWICE]}]" \
+                         "a region's time within the run"
 break_with parent        '.callpath[0].parent = 99999' "structure"
 break_with region        '.callpath[0].region = 99999' "structure"
 break_with thread        '.callpath[0].per_thread[0].thread = 77' "structure"
@@ -61,4 +69,4 @@ break_with waits         '(.regions[] | select(.type == "parallel") | .id) as $p
                               "per_thread": [{"thread": 0, "visits": 1, "begins": 0, "incl_ns": 1,
                                  "excl_ns": 1e13, "min_ns": 1, "max_ns": 1, "body_ns": 0}]}]' \
                          "waits within region time"
-echo "report --check: 11 broken profiles caught"
+echo "report --check: 13 broken profiles caught"

@@ -45,6 +45,20 @@ for n in 18 24; do
     share=$(max_wait_share fib$n)
     awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "fib($n): a wait share of $share %"
 done
+# Every taskwait runs inside the single (in its taskwait, or in its closing
+# barrier), on every thread: the flat table's taskwait time per thread, all
+# paths together, is within the single's. The taskwaits inside the tasks that
+# the single's taskwait ran overlap it and count once (overlap_ns).
+flat_max() { # DIR TYPE: the flat table's longest time of a region of TYPE on one thread, ns
+    "$REPORT" --json "$1" | jq --arg t "$2" --slurpfile p "$1/profile.json" '
+      ([$p[0].regions[] | select(.type == $t) | .id]) as $ids
+      | [.flat[] | select(.region as $r | $ids | index($r)) | .max_ns] | max'
+}
+assert_eq "$(jq '[.callpath[].per_thread[] | select(.overlap_ns)] | length > 0' fib24/profile.json)" true \
+          "fib(24): the taskwaits run inside the single's taskwait are marked as overlapping it"
+tw=$(flat_max fib24 taskwait); single=$(flat_max fib24 single)
+awk -v a="$tw" -v b="$single" 'BEGIN { exit !(a <= b + 1000) }' ||
+    fail "fib(24): the flat taskwait time on one thread ($tw ns) exceeds the single's ($single ns)"
 assert_eq "$(jq '.callpath | length' fib18/profile.json)" "$(jq '.callpath | length' fib24/profile.json)" \
           "fib: deeper recursion, no new paths"
 

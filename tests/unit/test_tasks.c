@@ -146,6 +146,10 @@ Test(tasks, recursion_folds_and_waits_count_once)
                  "own times of the folded root and its wait add up to the outer body");
     cr_expect_eq(outer_wait->excl, outer_wait->incl - root->incl,
                  "the outer wait leaves out the whole outer body (the inner wait included)");
+    cr_expect_eq(inner_wait->overlap, inner_wait->incl,
+                 "the inner wait ran inside the outer one: all its time overlaps it");
+    cr_expect_eq(outer_wait->overlap, 0, "the outer wait overlaps nothing");
+    cr_expect_eq(root->overlap, 0, "no task was open outside the tasks");
 }
 
 /* Creation on one thread, the body on another. */
