@@ -14,27 +14,27 @@ static const char unnamed_critical;
 /* Inlined into each wrapper, so that take is a direct call of libgomp's
  * function, not a call through two pointers. */
 static inline __attribute__((always_inline)) void
-acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const void *codeptr,
+acquire(ompt_mutex_t kind, int32_t state, ompt_wait_id_t id, const void *ra,
         void (*take)(void *), void *arg)
 {
     ompt_callback_mutex_acquire_t before = GOMP_CB(mutex_acquire);
     if (before)
-        before(kind, 0, 0, id, codeptr);
+        before(kind, 0, 0, id, gomp_user_code(ra));
     struct gomp_thread_state *t = &gomp_tls;
     int32_t old = gomp_wait_begin(t, state, id);
     take(arg);
     gomp_wait_end(t, old);
     ompt_callback_mutex_t after = GOMP_CB_MUTEX(mutex_acquired);
     if (after)
-        after(kind, id, codeptr);
+        after(kind, id, gomp_user_code(ra));
 }
 
 static inline __attribute__((always_inline)) void released(ompt_mutex_t kind, ompt_wait_id_t id,
-                                                           const void *codeptr)
+                                                           const void *ra)
 {
     ompt_callback_mutex_t cb = GOMP_CB_MUTEX(mutex_released);
     if (cb)
-        cb(kind, id, codeptr);
+        cb(kind, id, gomp_user_code(ra));
 }
 
 static inline void take_critical(void *arg)
@@ -56,39 +56,65 @@ static inline void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
 static inline void take_lock_10(void *lock) { REAL(omp_set_lock_10)(lock); }
 static inline void take_nest_lock_10(void *lock) { REAL(omp_set_nest_lock_10)(lock); }
 
-static inline int mutexes_followed(void) { return GOMP_ACTIVE(); }
+static inline int mutexes_followed(void)
+{
+    return GOMP_ACTIVE() && __atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED);
+}
 
-/* The wrapper of a call that takes a mutex: libgomp's call, or its wait
- * reported (acquire) while the bridge is at work. */
+/* The wrapper of a call that takes a mutex: libgomp's call, straight away
+ * (a tail call through the resolved pointer) where the one load of
+ * gomp_mutex_path says so; else, in a function of its own so that the
+ * forwarding path saves no register, the tool is started if it was not, and
+ * the wait reported (acquire) while mutexes are watched. id: the wait id, an
+ * expression of a, the argument take gets. */
 #define TAKE(name, param, arg, kind, state, id, take, take_arg)                                 \
-    GOMP_EXPORT void name(param)                                                                \
+    static __attribute__((noinline)) void name##_decide(void *a, const void *ra)                \
     {                                                                                           \
         if (!mutexes_followed())                                                                \
-            REAL(name)(arg);                                                                    \
+            take(a);                                                                            \
         else                                                                                    \
-            acquire(kind, state, (ompt_wait_id_t)(uintptr_t)(id), GOMP_CALLER(), take,          \
-                    take_arg);                                                                  \
-    }
-/* ... and of the call that releases it. */
-#define GIVE(name, param, arg, kind, id)                                                       \
+            acquire(kind, state, (ompt_wait_id_t)(uintptr_t)(id), ra, take, a);                 \
+    }                                                                                           \
     GOMP_EXPORT void name(param)                                                                \
     {                                                                                           \
-        REAL(name)(arg);                                                                        \
+        if (__builtin_expect(__atomic_load_n(&gomp_mutex_path, __ATOMIC_RELAXED) ==             \
+                                 GOMP_MUTEX_FORWARD,                                            \
+                             1))                                                                \
+            real_##name(arg);                                                                   \
+        else                                                                                    \
+            name##_decide(take_arg, __builtin_return_address(0));                               \
+    }
+/* ... and of the call that releases it (id: of a, which is id_arg). */
+#define GIVE(name, param, arg, kind, id, id_arg)                                               \
+    static __attribute__((noinline)) void name##_watched(void *a, const void *ra)               \
+    {                                                                                           \
+        (void)a;                                                                                \
         if (mutexes_followed())                                                                 \
-            released(kind, (ompt_wait_id_t)(uintptr_t)(id), GOMP_CALLER());                     \
+            released(kind, (ompt_wait_id_t)(uintptr_t)(id), ra);                                \
+    }                                                                                           \
+    GOMP_EXPORT void name(param)                                                                \
+    {                                                                                           \
+        if (__builtin_expect(__atomic_load_n(&gomp_mutex_path, __ATOMIC_RELAXED) ==             \
+                                 GOMP_MUTEX_FORWARD,                                            \
+                             1)) {                                                              \
+            real_##name(arg);                                                                   \
+            return;                                                                             \
+        }                                                                                       \
+        REAL(name)(arg);                                                                        \
+        name##_watched(id_arg, __builtin_return_address(0));                                    \
     }
 #define NO_ARG
 TAKE(GOMP_critical_start, void, NO_ARG, ompt_mutex_critical, ompt_state_wait_critical,
      &unnamed_critical, take_critical, NULL)
-GIVE(GOMP_critical_end, void, NO_ARG, ompt_mutex_critical, &unnamed_critical)
+GIVE(GOMP_critical_end, void, NO_ARG, ompt_mutex_critical, &unnamed_critical, NULL)
 TAKE(GOMP_critical_name_start, void **pptr, pptr, ompt_mutex_critical, ompt_state_wait_critical,
-     pptr, take_named_critical, pptr)
-GIVE(GOMP_critical_name_end, void **pptr, pptr, ompt_mutex_critical, pptr)
+     a, take_named_critical, pptr)
+GIVE(GOMP_critical_name_end, void **pptr, pptr, ompt_mutex_critical, a, pptr)
 TAKE(GOMP_atomic_start, void, NO_ARG, ompt_mutex_atomic, ompt_state_wait_atomic, 0, take_atomic,
      NULL)
-GIVE(GOMP_atomic_end, void, NO_ARG, ompt_mutex_atomic, 0)
-TAKE(omp_set_lock, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, lock, take_lock, lock)
-TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, lock,
+GIVE(GOMP_atomic_end, void, NO_ARG, ompt_mutex_atomic, 0, NULL)
+TAKE(omp_set_lock, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, a, take_lock, lock)
+TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, a,
      take_nest_lock, lock)
 
 /* The OpenMP 2.5 lock calls (OMP_1.0), which binaries built against an older
@@ -96,7 +122,7 @@ TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_
  * lock, of the old layout, stays libgomp's business). */
 __asm__(".symver omp_set_lock_10, omp_set_lock@OMP_1.0");
 __asm__(".symver omp_set_nest_lock_10, omp_set_nest_lock@OMP_1.0");
-TAKE(omp_set_lock_10, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, lock, take_lock_10,
+TAKE(omp_set_lock_10, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, a, take_lock_10,
      lock)
-TAKE(omp_set_nest_lock_10, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, lock,
+TAKE(omp_set_nest_lock_10, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, a,
      take_nest_lock_10, lock)

@@ -17,7 +17,8 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled, gomp_cancellation;
+int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutexes_watched, gomp_mutex_path;
+static int states_kept; /* a collector API session started (keep_states) */
 uint64_t gomp_unwrapped_tasks;
 
 extern int omp_get_cancellation(void); /* libgomp's (not interposed) */
@@ -84,14 +85,36 @@ static const ompt_callbacks_t reported[] = {
     ompt_callback_task_schedule, ompt_callback_dependences,
 };
 
+void gomp_watch_update(void)
+{
+    int watched = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED) ||
+                  __atomic_load_n(&states_kept, __ATOMIC_RELAXED) || GOMP_CB(mutex_acquire) ||
+                  GOMP_CB_MUTEX(mutex_acquired) || GOMP_CB_MUTEX(mutex_released);
+    __atomic_store_n(&gomp_mutexes_watched, watched, __ATOMIC_RELEASE);
+    int active = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);
+    __atomic_store_n(&gomp_mutex_path,
+                     (active == 1 && !watched) || active == -1 ? GOMP_MUTEX_FORWARD
+                                                               : GOMP_MUTEX_DECIDE,
+                     __ATOMIC_RELEASE);
+}
+
 static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
 {
     for (size_t i = 0; i < sizeof reported / sizeof *reported; i++)
         if (reported[i] == event) {
             __atomic_store_n(&gomp_callbacks[event], cb, __ATOMIC_RELEASE);
+            gomp_watch_update();
             return ompt_set_always;
         }
     return ompt_set_never;
+}
+
+/* pomp's own entry point (not OMPT's): a reader of thread states, the
+ * collector API, starts. From then on the mutex waits set their states too. */
+static void keep_states(void)
+{
+    __atomic_store_n(&states_kept, 1, __ATOMIC_RELAXED);
+    gomp_watch_update();
 }
 
 /* The calling thread's state; async-signal-safe (thread-local reads). A
@@ -141,9 +164,12 @@ static ompt_interface_fn_t lookup(const char *name)
     if (strcmp(name, "ompt_get_state") == 0)
         return (ompt_interface_fn_t)(void (*)(void))get_state;
     if (strcmp(name, "ompt_get_task_info") == 0) { /* the sampler asks for it */
-        gomp_states_sampled = 1;
+        __atomic_store_n(&gomp_states_sampled, 1, __ATOMIC_RELAXED);
+        gomp_watch_update();
         return (ompt_interface_fn_t)(void (*)(void))get_task_info;
     }
+    if (strcmp(name, "pomp_gomp_keep_states") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))keep_states;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 
@@ -156,6 +182,7 @@ static void finalize_tool(void)
     ompt_start_tool_result_t *t = tool;
     tool = NULL;
     __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
+    gomp_watch_update();
     if (t && t->finalize)
         t->finalize(&t->tool_data);
     static const char *const why[GOMP_TASKLOOP_CASES] = {
@@ -194,6 +221,7 @@ static void start_tool(void)
         active = 1;
     }
     __atomic_store_n(&gomp_active, active, __ATOMIC_RELEASE);
+    gomp_watch_update();
     ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
     s->started = 1;
     if (active == 1 && begin)

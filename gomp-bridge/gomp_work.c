@@ -257,7 +257,7 @@ void gomp_single_end(struct gomp_thread_state *t)
 
 GOMP_EXPORT void GOMP_ordered_start(void)
 {
-    if (!GOMP_ACTIVE()) {
+    if (!GOMP_ACTIVE() || !__atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED)) {
         REAL(GOMP_ordered_start)();
         return;
     }
@@ -278,6 +278,8 @@ GOMP_EXPORT void GOMP_ordered_start(void)
 GOMP_EXPORT void GOMP_ordered_end(void)
 {
     REAL(GOMP_ordered_end)();
+    if (!__atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED))
+        return;
     ompt_callback_mutex_t released = GOMP_CB_MUTEX(mutex_released);
     if (released)
         released(ompt_mutex_ordered, (ompt_wait_id_t)(uintptr_t)gomp_tls.task, GOMP_CALLER());

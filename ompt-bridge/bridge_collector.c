@@ -22,6 +22,7 @@ static int session;                                 /* between START and STOP */
 static int paused;                                  /* PAUSE .. RESUME */
 static omp_collector_callback_t callbacks[EVENTS];  /* by event */
 static ompt_get_state_t get_state;                  /* the runtime's, once the tool started */
+static void (*keep_states)(void);                   /* the libgomp bridge's, or NULL */
 
 static void update_live(void)
 {
@@ -43,9 +44,12 @@ void bridge_collector_deliver(OMP_COLLECTORAPI_EVENT event)
         cb(event);
 }
 
-void bridge_collector_tool_started(ompt_get_state_t fn)
+void bridge_collector_tool_started(ompt_get_state_t fn, void (*keep)(void))
 {
+    __atomic_store_n(&keep_states, keep, __ATOMIC_RELEASE);
     __atomic_store_n(&get_state, fn, __ATOMIC_RELEASE);
+    if (keep && __atomic_load_n(&session, __ATOMIC_ACQUIRE)) /* started before the tool */
+        keep();
 }
 
 /* ---- one request ---- */
@@ -125,6 +129,9 @@ static void start(struct request *q)
                                             ompt_callback_sync_region};
     for (size_t i = 0; i < sizeof team / sizeof *team; i++)
         bridge_tool_require(team[i]);
+    void (*keep)(void) = __atomic_load_n(&keep_states, __ATOMIC_ACQUIRE);
+    if (keep) /* STATE requests may come from now on */
+        keep();
     update_live();
     answer(q, OMP_ERRCODE_OK, 0);
 }

@@ -21,8 +21,10 @@ static inline void bridge_collector_event(OMP_COLLECTORAPI_EVENT event)
         bridge_collector_deliver(event);
 }
 
-/* The runtime started the tool; get_state is its state inquiry (may be NULL). */
-void bridge_collector_tool_started(ompt_get_state_t get_state);
+/* The runtime started the tool; get_state is its state inquiry (may be NULL);
+ * keep_states, the libgomp bridge's (NULL on libomp), asks it to keep the
+ * states of mutex waits too, called when a session starts. */
+void bridge_collector_tool_started(ompt_get_state_t get_state, void (*keep_states)(void));
 
 /* bridge_tool.c: whether the OMPT tool runs, may still start (the runtime
  * initializes at its first use), or cannot (libgomp, POMP_OMPT=off, POMP off). */

@@ -195,7 +195,10 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_target_submit_emi);
     }
     pthread_mutex_unlock(&registration_lock);
-    bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"));
+    /* the libgomp bridge keeps the states of mutex waits only while they are
+     * read: a collector session says so through this (libomp has no such entry) */
+    bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"),
+                                  (void (*)(void))lookup("pomp_gomp_keep_states"));
     __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
     return 1; /* keep the tool */
 }

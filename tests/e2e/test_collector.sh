@@ -28,3 +28,121 @@ C
 cc plain.c -o plain
 assert_eq "$(LD_PRELOAD=$PWD/out/libcollector.so ./plain 2> none.txt)" "plain" "plain program output"
 assert_contains none.txt 'has no __omp_collector_api' "no collector API outside pomp"
+
+# The state of a thread waiting for a lock and for a critical, asked from a
+# signal handler on that thread while it waits (on libgomp the bridge keeps
+# those states once a session starts; without one, its mutex wrappers only
+# forward).
+cat > waits.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <omp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include "omp_collector_api.h"
+
+static int (*api)(void *);
+static volatile int32_t seen;
+static volatile sig_atomic_t answered;
+static pthread_t waiter;
+static volatile int waiting;
+
+static int ask(int32_t request, void *out, size_t size)
+{
+    int32_t list[16] = {(int32_t)(16 + 12), request, 0, 0};
+    int rc = api(list);
+    if (out)
+        memcpy(out, list + 4, size);
+    return rc == 0 ? list[2] : -1;
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    int32_t s = 0;
+    if (ask(OMP_REQ_STATE, &s, sizeof s) == OMP_ERRCODE_OK)
+        seen = s;
+    answered = 1;
+}
+
+/* On thread 0, which holds what thread 1 waits for: asks thread 1's state. */
+static void ask_the_waiter(void)
+{
+    while (!waiting)
+        ;
+    struct timespec pause = {0, 100 * 1000 * 1000}; /* thread 1 is in its wait by now */
+    nanosleep(&pause, NULL);
+    pthread_kill(waiter, SIGUSR1);
+    while (!answered)
+        ;
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) { /* the session starts after the runtime (and pomp's tool) did */
+#pragma omp parallel num_threads(2)
+        waiting = 0;
+    }
+    api = (int (*)(void *))dlsym(RTLD_DEFAULT, "__omp_collector_api");
+    if (!api || ask(OMP_REQ_START, NULL, 0) != OMP_ERRCODE_OK) {
+        puts("no collector session");
+        return 1;
+    }
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigaction(SIGUSR1, &sa, NULL);
+    omp_lock_t lock;
+    omp_init_lock(&lock);
+    volatile int inside = 0;
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0)
+            omp_set_lock(&lock);
+#pragma omp barrier
+        if (omp_get_thread_num() == 1) {
+            waiter = pthread_self();
+            waiting = 1;
+            omp_set_lock(&lock);
+            omp_unset_lock(&lock);
+        } else {
+            ask_the_waiter();
+            omp_unset_lock(&lock);
+        }
+    }
+    printf("lock wait: %d\n", (int)seen);
+    answered = 0, waiting = 0, seen = -1;
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+#pragma omp critical
+            {
+                inside = 1;
+                ask_the_waiter();
+            }
+        } else {
+            waiter = pthread_self();
+            while (!inside)
+                ;
+            waiting = 1;
+#pragma omp critical
+            inside = 2;
+        }
+    }
+    printf("critical wait: %d\n", (int)seen);
+    omp_destroy_lock(&lock);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 -I"$BUILD/include" waits.c -o waits 2>waits.err || { cat waits.err; fail "build waits.c"; }
+state_number() { grep -o "$1 = [0-9]*" "$BUILD/include/omp_collector_api.h" | grep -o '[0-9]*$'; }
+lkwt=$(state_number THR_LKWT_STATE) ctwt=$(state_number THR_CTWT_STATE)
+[ "${E2E_RUNTIME:-}" = omp ] && ctwt=$lkwt # libomp 19 reports a critical's wait as a lock wait
+for when in "" late; do # the session starts before the runtime did, or after
+    POMP_SUMMARY=off ./waits $when > waits$when.txt 2>&1 || { cat waits$when.txt; fail "waits.c ran"; }
+    assert_contains waits$when.txt "^lock wait: $lkwt\$" "${when:-early}: a thread waiting for a lock is in the lock-wait state"
+    assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
+done
