@@ -147,6 +147,9 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     struct pomp_node *c = parent->last_hit;
     if (__builtin_expect(c != NULL && c->region == r, 1))
         return c;
+    c = parent->prev_hit;
+    if (c != NULL && c->region == r)
+        goto found;
     /* a team share or a task root is not a plain child */
     for (c = parent->first_child; c; c = c->next_sibling)
         if (c->region == r && c->fork == NULL && !c->task_root)
@@ -155,12 +158,13 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     if (!c)
         return &p->overflow;
 found:
+    parent->prev_hit = parent->last_hit;
     parent->last_hit = c;
     return c;
 }
 
 /* The tree of a task construct's executions on this thread: a child of the
- * root. It never becomes root.last_hit, so child_of's fast path only sees plain
+ * root. It never becomes root.last_hit or prev_hit, so child_of's fast path only sees plain
  * children. */
 static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r)
 {
@@ -176,7 +180,7 @@ static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region
 }
 
 /* The child of parent for a team share of r forked at fork. It never becomes
- * parent->last_hit, so child_of's fast path only sees plain children. */
+ * parent->last_hit or prev_hit, so child_of's fast path only sees plain children. */
 static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node *parent,
                                        struct POMP_Region_s *r, const struct pomp_node *fork)
 {
@@ -451,6 +455,8 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
             parent->first_child = next;
             if (parent->last_hit == old)
                 parent->last_hit = NULL;
+            if (parent->prev_hit == old)
+                parent->prev_hit = NULL;
         }
     }
     f->node = child_of(p, parent, r);

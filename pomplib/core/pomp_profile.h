@@ -26,7 +26,11 @@ struct POMP_Fast_count;
 
 struct pomp_node {
     struct POMP_Region_s *region;     /* NULL for the thread's root and the overflow node */
-    struct pomp_node *parent, *first_child, *next_sibling, *last_hit;
+    struct pomp_node *parent, *first_child, *next_sibling;
+    /* The two plain children found last, newest first (child_of): two
+     * constructs that alternate under one parent (a loop and its barrier, a
+     * lock's enter and its unset event) find their node without a walk. */
+    struct pomp_node *last_hit, *prev_hit;
     uint64_t visits;     /* enter events: the thread encountered the construct */
     uint64_t begins;     /* begin events: the thread executed the structured block */
     uint64_t incl;       /* ticks from enter to exit (or begin to end without enter) */
