@@ -298,27 +298,53 @@ static uint64_t block_end(struct bridge_thread *b, const struct bridge_membershi
     return pomp_now();
 }
 
+/* Whether a barrier's begin ends a single's block (bridge_work_end_open_single):
+ * only a worksharing scope on top can be one. Inline, so that every other
+ * barrier pays no call. */
+static inline int sync_ends_single(struct bridge_thread *b, ompt_sync_region_t kind)
+{
+    const struct bridge_scope *top = bridge_scope_top(b);
+    return top && top->kind == SCOPE_WORK && kind != ompt_sync_region_taskwait &&
+           kind != ompt_sync_region_taskgroup && kind != ompt_sync_region_reduction;
+}
+
+/* An instrumented barrier or taskwait is POMP's (its enter just ran) and needs
+ * not even the clock: if so, pushes a bare scope, so that the end pairs with it
+ * and finds no region, and returns 1. Both sync groups record at EnterExit and
+ * BeginEnd; the level is tested before the frame, as it always was, so that a
+ * group at none never looks at (registers) the thread's record here. */
+static inline int sync_begin_pomp(struct bridge_thread *b, ompt_sync_region_t kind,
+                                  const struct sync_kind *k)
+{
+    if (!k || !k->pomp_class || !bridge_records((enum pomp_group)k->group, BR_ENTER_EXIT) ||
+        !bridge_pomp_entered(b, (enum bridge_class)k->pomp_class))
+        return 0;
+    struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
+    if (s)
+        s->detail = (uint8_t)kind;
+    return 1;
+}
+
 static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const void *codeptr_ra)
 {
+    const struct sync_kind *k = (unsigned)kind < SYNC_KINDS ? &sync_kinds[kind] : NULL;
+    if (sync_ends_single(b, kind))
+        bridge_work_end_open_single(b); /* a barrier: no single's block goes on past it */
+    if (sync_begin_pomp(b, kind, k)) /* first: the whole cost of every instrumented one */
+        return;
     struct bridge_membership *m = bridge_membership_top(b);
     uint64_t now = 0;
-    if (kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup &&
-        kind != ompt_sync_region_reduction)
-        bridge_work_end_open_single(b); /* a barrier: no single's block goes on past it */
     if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
         now = block_end(b, m);
         end_body(b, m, now); /* the block of an uninstrumented parallel region ends here */
     }
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
-    const struct sync_kind *k = (unsigned)kind < SYNC_KINDS ? &sync_kinds[kind] : NULL;
     if (!s || !k || !k->known)
         return;
     s->detail = (uint8_t)kind;
     s->start = now;
-    /* both sync groups record at EnterExit and BeginEnd; an instrumented
-     * barrier or taskwait is POMP's, and needs not even the clock */
-    if (!bridge_records((enum pomp_group)k->group, BR_ENTER_EXIT) ||
-        (k->pomp_class && bridge_pomp_entered(b, (enum bridge_class)k->pomp_class)))
+    /* both sync groups record at EnterExit and BeginEnd */
+    if (!bridge_records((enum pomp_group)k->group, BR_ENTER_EXIT))
         return;
     if (!now)
         s->start = now = pomp_now();
@@ -333,6 +359,10 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
 static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t now)
 {
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_SYNC);
+    /* nothing opened at the begin (POMP's barrier or taskwait, a level at
+     * none) and no team's closing barrier to time: done before the team lookup */
+    if (kind != ompt_sync_region_barrier_implicit_parallel && !(s && s->region))
+        return;
     struct bridge_membership *m = bridge_membership_top(b);
     int parallel_end = kind == ompt_sync_region_barrier_implicit_parallel && m;
     uint64_t when;
