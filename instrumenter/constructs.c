@@ -295,12 +295,12 @@ static void explicit_barrier(struct rewriter *w, struct strbuf *b, unsigned r, c
     free(call);
 }
 
-/* A critical whose visits can be counted inline once it is throttled: all four
- * events in place (no cancellation guard, not split around a task's
- * scheduling point). */
-static int fast_critical(const struct leaf *lf, int guard_after)
+/* A critical, or a task's creation, whose visits can be counted inline once
+ * it is throttled: all events in place (no cancellation guard, not split
+ * around a task's scheduling point). */
+static int fast_site(const struct leaf *lf, const char *stem, int guard_after)
 {
-    return strcmp(lf->k.stem, "Critical") == 0 && !lf->no_enter_exit && !lf->migrating &&
+    return strcmp(lf->k.stem, stem) == 0 && !lf->no_enter_exit && !lf->migrating &&
            !lf->guard_in && !guard_after && lf->barrier_r == UINT_MAX;
 }
 
@@ -322,7 +322,22 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     struct strbuf exit_code = {0};
     switch (lf->k.shape) {
     case SHAPE_BLOCK:
-        if (fast_critical(lf, guard_after)) {
+        if (fast_site(lf, "Task", guard_after)) {
+            /* the creation (enter/exit) is counted inline once throttled; the
+             * execution, inside the task, keeps its calls and is timed */
+            unsigned k = w->nfast++;
+            sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
+                                   "POMP_Fast_counted(pomp_f_(%u)); "
+                                   "POMP_Task_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
+                      r, k, r, r, tid, r);
+            call = xasprintf("POMP_Task_begin(" V ", %s)", r, tid_in);
+            open_close(w, &lf->block_start, &lf->block_end, call, "Task_end", "ge", r, 0, tid_in);
+            free(call);
+            sb_printf(&lf->after, "POMP_Task_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ", r,
+                      r, tid, k);
+            break;
+        }
+        if (fast_site(lf, "Critical", guard_after)) {
             unsigned k = w->nfast++;
             sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
                                    "POMP_Fast_counted(pomp_f_(%u)); "

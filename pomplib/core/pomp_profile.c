@@ -34,6 +34,7 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     p->frames[0].node = &p->root;
     p->frames[0].start = now;
     p->depth = 1;
+    p->top_slot = &p->top_unread;
     return 0;
 }
 
@@ -203,7 +204,7 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
     s->saved = 0;
     if (owner && s->count) {
         __atomic_store_n(&s->count->visits, 0, __ATOMIC_RELAXED);
-        s->count->on = 0;
+        s->count->parent = NULL;
     }
     struct pomp_node *n = s->node;
     n->visits += v;
@@ -233,21 +234,15 @@ void pomp_profile_fast_save(struct pomp_profile *p)
     }
 }
 
-/* After the depth changed: a site counts at its own depth only, and is folded
- * once the frame it counted under has closed. */
-static __attribute__((noinline)) void fast_sync(struct pomp_profile *p)
+void pomp_profile_fast_attach(struct pomp_profile *p, const void **slot)
 {
-    for (uint32_t i = 0; i < p->nfast;) {
-        struct pomp_fast_site *s = &p->fast[i];
-        if (p->depth < s->depth) {
-            fast_fold_one(p, s, 1);
-            p->fast[i] = p->fast[--p->nfast];
-            continue;
-        }
-        if (s->count)
-            s->count->on = p->depth == s->depth;
-        i++;
-    }
+    *slot = p->frames[p->depth - 1].node;
+    __atomic_store_n(&p->top_slot, slot, __ATOMIC_RELAXED);
+}
+
+void pomp_profile_fast_detach(struct pomp_profile *p)
+{
+    __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
 void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
@@ -262,16 +257,22 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
     uint32_t i;
     for (i = 0; i < p->nfast && p->fast[i].count != count; i++)
         ;
-    if (i < p->nfast) /* counted elsewhere before (a deeper call of the same code) */
-        fast_fold_one(p, &p->fast[i], 1);
-    else if (p->nfast == POMP_FAST_SITES)
+    if (i < p->nfast && p->fast[i].node == n) { /* registered here already (a visit while off) */
+        count->parent = top->node;
         return;
-    else
+    }
+    if (i < p->nfast) { /* counted on another path before (another caller of the same code) */
+        fast_fold_one(p, &p->fast[i], 1);
+    } else if (p->nfast == POMP_FAST_SITES) { /* a slot in turn: its counts go to its node */
+        i = p->fast_evict++ % POMP_FAST_SITES;
+        fast_fold_one(p, &p->fast[i], 1);
+    } else {
         p->nfast++;
-    p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .depth = p->depth,
-                                         .events = (uint8_t)events, .begins = (uint8_t)!!begins,
+    }
+    p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .events = (uint8_t)events,
+                                         .begins = (uint8_t)!!begins,
                                          .untimed = __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)};
-    count->on = 1;
+    count->parent = top->node;
 }
 
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
@@ -344,8 +345,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
     p->depth++;
-    if (__builtin_expect(p->nfast != 0, 0))
-        fast_sync(p);
+    *p->top_slot = n; /* inline counters under another frame now stop (POMP_Fast_top) */
     if (off)
         return;
     p->counted = n;
@@ -369,8 +369,7 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
-    if (__builtin_expect(p->nfast != 0, 0))
-        fast_sync(p);
+    *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
@@ -461,6 +460,7 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     }
     f->node = child_of(p, parent, r);
     f->node->begins++;
+    *p->top_slot = f->node;
     return POMP_SUCCESS;
 }
 

@@ -87,16 +87,18 @@ struct pomp_frame {
  * counted (pomp_profile.deep_events) and said at the end, not recorded. */
 #define POMP_MAX_DEPTH 256
 
-/* An atomic or critical counted inline (POMP_Fast_count, pomplib.h): its visits
- * go to node while the thread's stack has depth frames, the depth it had when
- * the site was registered. Deeper (a region opened inside), the counter is
- * off; shallower (the enclosing frame closed), the visits are added to node
- * and the site is dropped: the next visit registers it again where it is. */
+/* An atomic or critical counted inline (POMP_Fast_count, pomplib.h): its
+ * counter counts while the thread's top frame stands on node's parent
+ * (count->parent, compared with POMP_Fast_top by the inserted code), which is
+ * where the site's calls would count on node: at the depth it was registered
+ * at, or again in a recursion that folds onto the same nodes (task roots). The
+ * site stays registered until the same counter registers on another node, the
+ * table needs its slot, the thread ends or measurement ends: then its visits
+ * are added to node (folded). */
 struct pomp_fast_site {
     struct POMP_Fast_count *count; /* in its thread's TLS; NULL once the thread ended */
     struct pomp_node *node;
     uint64_t saved;                /* the count, copied when its thread ended */
-    uint32_t depth;
     uint8_t events;                /* POMP events one visit stands for */
     uint8_t begins;                /* a visit is a begin too (critical) */
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
@@ -127,7 +129,13 @@ struct pomp_profile {
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
     uint32_t nfast;                   /* sites counted inline (fast[]) */
+    uint32_t fast_evict;              /* the slot a site takes when fast[] is full */
     struct pomp_fast_site fast[POMP_FAST_SITES];
+    /* Where the top frame's node is published for the inserted code: the
+     * owning thread's POMP_Fast_top once it registered a site
+     * (pomp_profile_fast_attach), else top_unread. Written on every push and pop. */
+    const void **top_slot;
+    const void *top_unread;
 };
 
 /* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
@@ -195,6 +203,11 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
  * owner: on the counter's thread (counters are reset and switched off); else
  * (the finalizer) the counters are only read. */
 void pomp_profile_fast_fold(struct pomp_profile *p, int owner);
+/* Publishes the top frame's node to slot (the owning thread's POMP_Fast_top),
+ * from now on; detach stops it (before the thread's TLS goes, or when another
+ * thread closes the profile's frames at the end). */
+void pomp_profile_fast_attach(struct pomp_profile *p, const void **slot);
+void pomp_profile_fast_detach(struct pomp_profile *p);
 
 /* A thread's end: copies each site's count (the counters go with the thread's
  * TLS), for pomp_profile_fast_fold. Owner thread only. */

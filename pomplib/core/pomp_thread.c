@@ -16,6 +16,9 @@
 #include <pomplib.h>
 
 __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
+/* pomplib.h: the top frame's node of the thread's profile, for its inline
+ * counters (published once the thread registered one). */
+__thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
 
 /* Every thread record, for the output at the end; written once per thread. */
 static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -130,6 +133,7 @@ static int fast_key_made;
 static void fast_thread_end(void *arg)
 {
     struct pomp_thread *t = arg;
+    pomp_profile_fast_detach(&t->profile); /* POMP_Fast_top goes with the thread */
     uint32_t live = FAST_LIVE;
     if (!__atomic_compare_exchange_n(&t->fast_state, &live, FAST_ENDING, 0, __ATOMIC_ACQ_REL,
                                      __ATOMIC_ACQUIRE)) {
@@ -159,6 +163,7 @@ void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *co
         if (!fast_key_made || pthread_setspecific(fast_key, t) != 0)
             return; /* the site goes on through its POMP calls */
         t->fast_keyed = 1;
+        pomp_profile_fast_attach(&t->profile, &POMP_Fast_top);
     }
     pomp_profile_fast_register(&t->profile, count, r, events, begins);
 }
@@ -167,6 +172,8 @@ void pomp_threads_fold_fast(void)
 {
     uint32_t n;
     for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next) {
+        /* the frames it closes from here on are not its owner's to publish */
+        pomp_profile_fast_detach(&t->profile);
         uint32_t state = FAST_LIVE;
         if (__atomic_compare_exchange_n(&t->fast_state, &state, FAST_FOLDING, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE)) {

@@ -172,11 +172,11 @@ FIRST_EVENT(Atomic_event, ATOMIC_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVEN
  * throttled, the counter takes the site's next visits on this call path. */
 static __attribute__((noinline, cold)) void offer_fast_count(POMP_Handle_t r, POMP_Fast_count *count,
                                                              unsigned events, int begins,
-                                                             unsigned levels)
+                                                             enum pomp_group group, unsigned levels)
 {
     struct pomp_thread *t = pomp_tls_thread;
     if (!count || !t || __atomic_load_n(&pomp_state, __ATOMIC_RELAXED) != POMP_STATE_ON ||
-        !pomp_level_wants(POMP_GROUP_SYNC, levels) || !pomp_thread_write_begin(t))
+        !pomp_level_wants(group, levels) || !pomp_thread_write_begin(t))
         return;
     pomp_thread_fast_register(t, count, r, events, begins);
     pomp_thread_write_end(t);
@@ -194,7 +194,7 @@ POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, 
     const struct pomp_config *cfg = pomp_config();
     if (r && rc == POMP_SUCCESS &&
         ((!cfg->trace && cfg->throttle_visits) || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)))
-        offer_fast_count(r, count, 1, 0, SYNC_SINGLE);
+        offer_fast_count(r, count, 1, 0, POMP_GROUP_SYNC, SYNC_SINGLE);
     return rc;
 }
 
@@ -204,7 +204,7 @@ POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, 
                            POMP_GROUP_SYNC, ENTER_EXIT);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
         rc == POMP_SUCCESS)
-        offer_fast_count(handle, count, 4, 1, ENTER_EXIT);
+        offer_fast_count(handle, count, 4, 1, POMP_GROUP_SYNC, ENTER_EXIT);
     return rc;
 }
 
@@ -329,6 +329,17 @@ FIRST_EVENT(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
 LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+/* A creation of a throttled task construct: its counter takes the next
+ * creations on this path (the executions keep their calls, timed). */
+POMP_Int32 POMP_Task_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_TASK_EXIT,
+                           POMP_GROUP_TASK, ENTER_EXIT);
+    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
+        rc == POMP_SUCCESS)
+        offer_fast_count(handle, count, 2, 0, POMP_GROUP_TASK, ENTER_EXIT);
+    return rc;
+}
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
 FIRST_EVENT(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)

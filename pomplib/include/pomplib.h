@@ -110,32 +110,43 @@ POMP_Int32 POMP_Implicit_barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id
 POMP_Int32 POMP_Flush_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 /* Sites counted inline once throttled (docs/api.md, "Counted inline"): the
- * instrumentation gives each atomic and critical a counter in thread-local
+ * instrumentation gives each atomic, critical and task creation a counter in thread-local
  * storage and calls the *_fast forms below. Once the region is throttled
- * (POMP_THROTTLE), libpomp switches the counter on while the call path stays
- * the same, and a visit is counted by the inserted code alone: no call, no
- * clock. libpomp adds the counts to the call path when the path changes, when
- * the thread ends and at the end of measurement. */
+ * (POMP_THROTTLE), libpomp registers the counter on its call path: while the
+ * thread's innermost open region is the one the site was registered under
+ * (POMP_Fast_top, the top of the thread's call-path stack, equals parent), a
+ * visit is counted by the inserted code alone: no call, no clock. libpomp
+ * adds the counts to the call path when the site registers on another path,
+ * when the thread ends and at the end of measurement. */
 typedef struct POMP_Fast_count {
     POMP_Uint64 visits;        /* counted inline since libpomp last took them (no long long:
                                   C90 programs include this header too) */
-    int on;                    /* written by libpomp, on the counter's own thread */
-    int reserved;
+    const void *parent;        /* the call-path node it counts under, NULL: none; written
+                                  by libpomp, on the counter's own thread */
 } POMP_Fast_count;
 /* POMP_Atomic_event and POMP_Critical_exit that may switch the counter on. */
 POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
                                    POMP_Fast_count *count);
 POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id,
                                     POMP_Fast_count *count);
+/* POMP_Task_exit that may switch the counter of the task's creations on. */
+POMP_Int32 POMP_Task_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count);
 /* 1 while measurement is on (not after POMP_Off or the end): counters count
  * only then. Written by libpomp. */
 extern int POMP_Fast_gate;
 #if defined(__GNUC__)
+/* The calling thread's innermost open region's call-path node, once one of
+ * its sites was registered (else NULL). Written by libpomp on every region's
+ * enter and exit of that thread. */
+extern __thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
 /* 1: this visit is counted (skip the site's POMP calls); 0: make them. One
  * thread writes the count; libpomp may read it from another at the end. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 {
-    if (__builtin_expect(count->on & __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED), 1)) {
+    const void *parent = count->parent;
+    if (__builtin_expect((parent == POMP_Fast_top) & (parent != 0) &
+                             __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED),
+                         1)) {
         __atomic_store_n(&count->visits, __atomic_load_n(&count->visits, __ATOMIC_RELAXED) + 1,
                          __ATOMIC_RELAXED);
         return 1;
@@ -158,6 +169,12 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
     ((fast) ? POMP_SUCCESS : POMP_Critical_end(handle, thread_id))
 #define POMP_Critical_exit_fast(fast, handle, thread_id, count)                                  \
     ((fast) ? POMP_SUCCESS : POMP_Critical_exit_count(handle, thread_id, count))
+/* A task's creation (enter/exit around the task construct, on the creating
+ * thread); its execution (begin/end, inside the task) keeps its calls. */
+#define POMP_Task_enter_fast(fast, handle, thread_id, ctc)                                       \
+    ((fast) ? POMP_SUCCESS : POMP_Task_enter(handle, thread_id, ctc))
+#define POMP_Task_exit_fast(fast, handle, thread_id, count)                                      \
+    ((fast) ? POMP_SUCCESS : POMP_Task_exit_count(handle, thread_id, count))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);

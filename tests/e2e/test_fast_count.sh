@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Inline counting of atomic and critical sites (POMP_Fast_count, docs/api.md):
-# once a critical is throttled, and an atomic from its first execution (an
+# Inline counting of atomic, critical and task-creation sites (POMP_Fast_count,
+# docs/api.md): once a critical or a task construct is throttled, and an
+# atomic from its first execution (an
 # event without duration; no trace), the inserted code counts its visits
 # itself. The counts must be exactly what the same program records with
 # throttling off, path by path, where the same site is reached on several call
@@ -53,6 +54,15 @@ int main(void)
         }
         for (int i = 0; i < 30000; i++)
             levels += recurse(3);
+#pragma omp single
+        for (long i = 0; i < 150000; i++) { /* task creations: throttled, then counted inline */
+#pragma omp task
+            bump();
+            if (i % 50 == 49) /* a short queue: every task deferred, run as a task root */
+            {
+#pragma omp taskwait
+            }
+        }
     }
 #pragma pomp inst off
     for (long i = 0; i < 1000; i++)
@@ -99,8 +109,9 @@ diff timed.txt counted.txt > paths.diff || { cat paths.diff >&2; fail "throttled
 
 L_atomic=$(line_of fast.c "omp atomic")
 L_crit=$(line_of fast.c "omp critical")
-# 2 x 150000 in the early threads, 2 x 2 x 200000 in the loop, 2 x 30000 x 4 levels; none while off
-assert_eq "$(region_sum counted atomic "$L_atomic" visits)" 1340000 "every atomic execution counted"
+# 2 x 150000 in the early threads, 2 x 2 x 200000 in the loop, 2 x 30000 x 4 levels,
+# 150000 in the tasks; none while off
+assert_eq "$(region_sum counted atomic "$L_atomic" visits)" 1490000 "every atomic execution counted"
 assert_eq "$(region_sum counted critical "$L_crit" visits)" 800000 "every critical execution counted"
 assert_eq "$(region_sum counted critical "$L_crit" begins)" 800000 "every critical block counted"
 assert_eq "$(grep -c '^atomic' counted.txt)" 1 "the early threads' atomic is a path of its own"
@@ -111,6 +122,14 @@ jq -e --argjson l "$L_crit" '[.regions[] | select(.type == "critical" and .first
 untimed=$(jq --argjson l "$L_crit" '([.regions[] | select(.type == "critical" and .first_line == $l) | .id]) as $ids
              | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
 [ "$untimed" -gt 300000 ] || fail "critical: only $untimed executions untimed"
+# the task construct: its creations past the throttle counted inline, its
+# executions (timed, in its task root) all there
+L_task=$(grep -n "pragma omp task$" fast.c | head -1 | cut -d: -f1)
+assert_eq "$(region_sum counted task "$L_task" visits)" 150000 "every task creation counted"
+assert_eq "$(region_sum counted task "$L_task" begins)" 150000 "every task execution counted"
+untimed=$(jq --argjson l "$L_task" '([.regions[] | select(.type == "task" and .first_line == $l) | .id]) as $ids
+             | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
+[ "$untimed" -gt 40000 ] || fail "task: only $untimed creations untimed"
 # (the atomic, an event without duration, is counted inline from its first
 # execution without a trace: test_throttle.sh)
 # The inline counters in a C90 program built with -pedantic -Werror: the

@@ -421,30 +421,85 @@ Test(merge, worker_share_joins_the_entered_region)
 /* Inline counters (POMP_Fast_count): counted at the depth they were registered
  * at, off while a region is open inside, added to their node when the frame
  * they counted under closes. */
+/* The counter counts while the top frame stands on the node it was registered
+ * under (what the inserted code compares: POMP_Fast_top, published here in top). */
+static int counting(const POMP_Fast_count *c, const void *top) { return c->parent && c->parent == top; }
+
 Test(profile, inline_counter_follows_its_frame)
 {
     struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    cr_assert_eq(top, &p->root, "attaching publishes the top frame");
     A.throttled = 1;
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 10, 0);
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site's call: A under P */
     pomp_profile_fast_register(p, &c, &A, 1, 0);
-    cr_assert_eq(c.on, 1, "counting under P");
+    cr_assert(counting(&c, top), "counting under P");
     c.visits += 5;
     pomp_profile_enter(p, &B, 20, 0);
-    cr_assert_eq(c.on, 0, "B open inside P: A's visits there are not P's");
+    cr_assert(!counting(&c, top), "B open inside P: A's visits there are not P's");
     pomp_profile_exit(p, &B, 30);
-    cr_assert_eq(c.on, 1, "back under P");
+    cr_assert(counting(&c, top), "back under P");
     c.visits += 2;
     struct pomp_node *a = child(child(&p->root, &P), &A);
     cr_assert_eq(a->visits, 1, "inline visits wait for the fold");
     pomp_profile_exit(p, &P, 40);
-    cr_assert_eq(c.on, 0, "P closed: the counter is dropped");
+    cr_assert(!counting(&c, top), "P closed: the counter stops");
+    pomp_profile_enter(p, &P, 50, 0);
+    cr_assert(counting(&c, top), "P open again (the same node): it counts again");
+    pomp_profile_exit(p, &P, 60);
+    cr_assert_eq(p->nfast, 1, "registered until it is folded");
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_null(c.parent);
     cr_assert_eq(c.visits, 0);
     cr_assert_eq(p->nfast, 0);
     cr_assert_eq(a->visits, 8);
     cr_assert_eq(a->untimed, 8);
     cr_assert_eq(p->untimed_events, 7);
+    pomp_profile_fast_detach(p);
+    pomp_profile_enter(p, &B, 70, 0);
+    cr_assert_eq(top, &p->root, "detached: the top is no longer published");
+    A.throttled = 0;
+}
+
+/* A recursion that folds onto the same node (a task run inside a task of the
+ * same construct: one task root) counts on, at any depth; another path of
+ * the same code registers the counter there, its counts so far folded. */
+Test(profile, inline_counter_in_a_folding_recursion)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    A.throttled = 1;
+    POMP_Fast_count c = {0};
+    pomp_profile_begin(p, &T, 10, 0);           /* a task's execution: its task root */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site, inside */
+    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    c.visits += 3;
+    pomp_profile_enter(p, &B, 20, 0);           /* a wait, in which ... */
+    cr_assert(!counting(&c, top));
+    pomp_profile_begin(p, &T, 30, 0);           /* ... another task of T runs: the same root */
+    cr_assert_eq(p->depth, 4);
+    cr_assert(counting(&c, top), "deeper, on the same node: still counting");
+    c.visits += 4;
+    pomp_profile_end(p, &T, 40);
+    pomp_profile_exit(p, &B, 50);
+    pomp_profile_end(p, &T, 60);
+    struct pomp_node *root = NULL;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
+        if (n->region == &T)
+            root = n;
+    cr_assert_not_null(root);
+    pomp_profile_enter(p, &P, 70, 0);           /* the same code under P */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    cr_assert_eq(child(root, &A)->visits, 8, "its counts under the task root, folded there");
+    cr_assert(counting(&c, top), "now counting under P");
+    cr_assert_eq(p->nfast, 1);
+    pomp_profile_exit(p, &P, 80);
     A.throttled = 0;
 }
 
@@ -476,7 +531,7 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
     pomp_profile_enter(p, &P, 10, 0);           /* the one node */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* to the overflow node */
     pomp_profile_fast_register(p, &c, &A, 1, 0);
-    cr_assert_eq(c.on, 0, "an overflowed path keeps its calls");
+    cr_assert_null(c.parent, "an overflowed path keeps its calls");
     cr_assert_eq(p->nfast, 0);
     A.throttled = 0;
 }
