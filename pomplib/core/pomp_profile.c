@@ -263,8 +263,20 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
     }
     if (i < p->nfast) { /* counted on another path before (another caller of the same code) */
         fast_fold_one(p, &p->fast[i], 1);
-    } else if (p->nfast == POMP_FAST_SITES) { /* a slot in turn: its counts go to its node */
-        i = p->fast_evict++ % POMP_FAST_SITES;
+    } else if (p->nfast == POMP_FAST_SITES) {
+        /* a slot whose site does not count under this frame (in turn, so that
+         * no one site keeps losing it): its counts go to its node first. With
+         * all 16 counting here, this site keeps its calls. */
+        uint32_t k;
+        for (k = 0; k < POMP_FAST_SITES; k++) {
+            i = (p->fast_evict + k) % POMP_FAST_SITES;
+            const struct POMP_Fast_count *c = p->fast[i].count;
+            if (!c || c->parent != top->node)
+                break;
+        }
+        if (k == POMP_FAST_SITES)
+            return;
+        p->fast_evict = i + 1;
         fast_fold_one(p, &p->fast[i], 1);
     } else {
         p->nfast++;

@@ -129,7 +129,7 @@ struct pomp_profile {
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
     uint32_t nfast;                   /* sites counted inline (fast[]) */
-    uint32_t fast_evict;              /* the slot a site takes when fast[] is full */
+    uint32_t fast_evict;              /* where the search for a slot starts when fast[] is full */
     struct pomp_fast_site fast[POMP_FAST_SITES];
     /* Where the top frame's node is published for the inserted code: the
      * owning thread's POMP_Fast_top once it registered a site

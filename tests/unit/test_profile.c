@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <pomplib.h>
 
@@ -501,6 +502,39 @@ Test(profile, inline_counter_in_a_folding_recursion)
     cr_assert_eq(p->nfast, 1);
     pomp_profile_exit(p, &P, 80);
     A.throttled = 0;
+}
+
+/* 16 sites registered at once: a 17th under the same frame keeps its calls;
+ * one under another frame takes the slot of a site not counting there, whose
+ * counts go to its node first. */
+Test(profile, inline_counter_slots)
+{
+    static struct POMP_Region_s S[POMP_FAST_SITES + 2];
+    struct pomp_profile *p = new_profile(256);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count c[POMP_FAST_SITES + 2];
+    memset(c, 0, sizeof c);
+    pomp_profile_enter(p, &P, 10, 0);
+    for (int k = 0; k <= POMP_FAST_SITES; k++) {
+        S[k].throttled = 1;
+        pomp_profile_event(p, &S[k], POMP_UNTIMED, 0);
+        pomp_profile_fast_register(p, &c[k], &S[k], 1, 0);
+    }
+    cr_assert_eq(p->nfast, POMP_FAST_SITES);
+    cr_assert(counting(&c[0], top));
+    cr_assert_null(c[POMP_FAST_SITES].parent, "all 16 count under P: the 17th keeps its calls");
+    c[0].visits = 5;
+    pomp_profile_enter(p, &B, 20, 0);
+    S[POMP_FAST_SITES + 1].throttled = 1;
+    pomp_profile_event(p, &S[POMP_FAST_SITES + 1], POMP_UNTIMED, 0);
+    pomp_profile_fast_register(p, &c[POMP_FAST_SITES + 1], &S[POMP_FAST_SITES + 1], 1, 0);
+    cr_assert(counting(&c[POMP_FAST_SITES + 1], top), "under B: a slot of P's sites is taken");
+    cr_assert_null(c[0].parent, "the first slot in turn: its site stops");
+    struct pomp_node *s0 = child(child(&p->root, &P), &S[0]);
+    cr_assert_eq(s0->visits, 6, "its inline visits folded into its node");
+    pomp_profile_exit(p, &B, 30);
+    pomp_profile_exit(p, &P, 40);
 }
 
 Test(profile, inline_counter_saved_at_thread_end)
