@@ -142,6 +142,51 @@ static int give_back(struct pomp_profile *p, struct pomp_node *n)
     return 1;
 }
 
+/* The slot of (parent, r, fork, task root) in the profile's child cache. */
+static inline uint32_t child_slot(const struct pomp_node *parent, const struct POMP_Region_s *r,
+                                  const struct pomp_node *fork, int task_root)
+{
+    /* multiplicative hashing: the high bits of the products mix every bit of
+     * the addresses (nodes and regions are spaced by their sizes) */
+    uint64_t h = (uint64_t)(uintptr_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
+                 (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)(uintptr_t)fork * UINT64_C(0x165667B19E3779F9) ^ (uint64_t)task_root;
+    return (uint32_t)(h >> 40) & (POMP_CHILD_CACHE - 1);
+}
+
+/* The child of parent for (r, fork, task root): from the child cache (checked
+ * against the node itself, so a slot another key took, or a node given back,
+ * is a miss), else by a walk of parent's children, else a new node. A parent
+ * with many children (a program's hundreds of top-level regions, each forked
+ * in turn) costs a walk only the first time. NULL when the store is full. */
+static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *parent,
+                                    struct POMP_Region_s *r, const struct pomp_node *fork,
+                                    int task_root)
+{
+    /* two ways: the key's slot and its neighbour, the newer first */
+    struct pomp_node **way = &p->child_cache[child_slot(parent, r, fork, task_root) & ~1u];
+    for (int k = 0; k < 2; k++) {
+        struct pomp_node *c = way[k];
+        if (c && c->region == r && c->parent == parent && c->fork == fork &&
+            c->task_root == task_root)
+            return c;
+    }
+    struct pomp_node *c;
+    for (c = parent->first_child; c; c = c->next_sibling)
+        if (c->region == r && c->fork == fork && c->task_root == task_root)
+            break;
+    if (!c) {
+        c = new_node(p, parent, r);
+        if (!c)
+            return NULL;
+        c->fork = fork;
+        c->task_root = (uint8_t)task_root;
+    }
+    way[1] = way[0];
+    way[0] = c;
+    return c;
+}
+
 static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
                                   struct POMP_Region_s *r)
 {
@@ -149,35 +194,24 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     if (__builtin_expect(c != NULL && c->region == r, 1))
         return c;
     c = parent->prev_hit;
-    if (c != NULL && c->region == r)
-        goto found;
-    /* a team share or a task root is not a plain child */
-    for (c = parent->first_child; c; c = c->next_sibling)
-        if (c->region == r && c->fork == NULL && !c->task_root)
-            goto found;
-    c = new_node(p, parent, r);
-    if (!c)
-        return &p->overflow;
-found:
+    if (c == NULL || c->region != r) {
+        /* a team share or a task root is not a plain child */
+        c = find_child(p, parent, r, NULL, 0);
+        if (!c)
+            return &p->overflow;
+    }
     parent->prev_hit = parent->last_hit;
     parent->last_hit = c;
     return c;
 }
 
 /* The tree of a task construct's executions on this thread: a child of the
- * root. It never becomes root.last_hit or prev_hit, so child_of's fast path only sees plain
- * children. */
+ * root. It never becomes root.last_hit or prev_hit, so child_of's fast path
+ * only sees plain children. */
 static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r)
 {
-    struct pomp_node *c;
-    for (c = p->root.first_child; c; c = c->next_sibling)
-        if (c->region == r && c->task_root)
-            return c;
-    c = new_node(p, &p->root, r);
-    if (!c)
-        return &p->overflow;
-    c->task_root = 1;
-    return c;
+    struct pomp_node *c = find_child(p, &p->root, r, NULL, 1);
+    return c ? c : &p->overflow;
 }
 
 /* The child of parent for a team share of r forked at fork. It never becomes
@@ -185,15 +219,8 @@ static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region
 static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node *parent,
                                        struct POMP_Region_s *r, const struct pomp_node *fork)
 {
-    struct pomp_node *c;
-    for (c = parent->first_child; c; c = c->next_sibling)
-        if (c->region == r && c->fork == fork)
-            return c;
-    c = new_node(p, parent, r);
-    if (!c)
-        return &p->overflow;
-    c->fork = fork;
-    return c;
+    struct pomp_node *c = find_child(p, parent, r, fork, 0);
+    return c ? c : &p->overflow;
 }
 
 /* ---- sites counted inline (POMP_Fast_count) ---- */

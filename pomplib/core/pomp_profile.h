@@ -104,6 +104,7 @@ struct pomp_fast_site {
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
 #define POMP_FAST_SITES 16
+#define POMP_CHILD_CACHE 1024 /* a power of two: 512 sets of two ways */
 
 struct pomp_profile {
     struct pomp_node root;
@@ -128,6 +129,9 @@ struct pomp_profile {
     struct pomp_frame frames[POMP_MAX_DEPTH];
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
+    /* Children found before, by a hash of their parent, region, fork and
+     * task root (find_child): two ways per set, checked against the node. */
+    struct pomp_node *child_cache[POMP_CHILD_CACHE];
     uint32_t nfast;                   /* sites counted inline (fast[]) */
     uint32_t fast_evict;              /* where the search for a slot starts when fast[] is full */
     struct pomp_fast_site fast[POMP_FAST_SITES];

@@ -537,6 +537,66 @@ Test(profile, inline_counter_slots)
     pomp_profile_exit(p, &P, 40);
 }
 
+/* Task roots are found through the child cache, then by the root's
+ * children: three constructs in turn, behind top-level regions, each keep
+ * one tree with all their executions. */
+Test(profile, task_roots_in_turn)
+{
+    static struct POMP_Region_s T[3] = {{.task_root = 1}, {.task_root = 1}, {.task_root = 1}};
+    struct pomp_profile *p = new_profile(256);
+    for (int k = 0; k < 3; k++) { /* a tree of each first: the others come after them */
+        pomp_profile_begin(p, &T[k], 1, 0);
+        pomp_profile_end(p, &T[k], 2);
+    }
+    for (int k = 0; k < 3; k++) {
+        pomp_profile_enter(p, &X[k], 3, 0);
+        pomp_profile_exit(p, &X[k], 4);
+    }
+    static const int order[] = {0, 1, 2, 0, 0, 2, 1, 1, 0, 2};
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        pomp_profile_begin(p, &T[order[i]], 10, 0);
+        pomp_profile_end(p, &T[order[i]], 12);
+    }
+    int roots = 0;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
+        if (n->task_root) {
+            roots++;
+            cr_expect_eq(n->begins, n->region == &T[0] ? 5 : n->region == &T[1] ? 4 : 4);
+        }
+    cr_expect_eq(roots, 3, "one tree per task construct");
+}
+
+/* Children are found through a cache (find_child) when the last two miss: a
+ * parent with more children than the cache has slots, visited in turn, still
+ * has one node per region, with all its visits; a team share of the same
+ * region is a node of its own. */
+Test(profile, many_children_in_turn)
+{
+    enum { N = 1500 };
+    static struct POMP_Region_s R[N];
+    struct pomp_profile *p = new_profile(4 * N);
+    for (int round = 0; round < 3; round++)
+        for (int k = 0; k < N; k++) {
+            pomp_profile_enter(p, &R[k], 1, 0);
+            pomp_profile_exit(p, &R[k], 2);
+        }
+    pomp_profile_team_begin(p, &R[7], &p->root, 3, 0);
+    pomp_profile_exit(p, &R[7], 4);
+    int children = 0, shares = 0, wrong = 0;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        if (n->fork) {
+            shares++;
+            wrong += n->begins != 1 || n->region != &R[7];
+        } else {
+            children++;
+            wrong += n->visits != 3;
+        }
+    }
+    cr_expect_eq(children, N, "one node per region");
+    cr_expect_eq(shares, 1, "the team share apart");
+    cr_expect_eq(wrong, 0, "every visit on its node");
+}
+
 Test(profile, inline_counter_saved_at_thread_end)
 {
     struct pomp_profile *p = new_profile(64);
