@@ -304,6 +304,20 @@ static int fast_site(const struct leaf *lf, const char *stem, int guard_after)
            !lf->guard_in && !guard_after && lf->barrier_r == UINT_MAX;
 }
 
+/* A site counted inline (fast_site): before it, its counter's answer for this
+ * visit and the enter; after it, the exit that may switch the counter on
+ * (pomplib.h, POMP_<stem>_enter_fast / _exit_fast). */
+static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid)
+{
+    unsigned k = w->nfast++, r = lf->r;
+    sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
+                           "POMP_Fast_counted(pomp_f_(%u)); "
+                           "POMP_%s_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
+              r, k, stem, r, r, tid, r);
+    sb_printf(&lf->after, "POMP_%s_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ", stem, r, r,
+              tid, k);
+}
+
 /* The code pieces of leaf i. */
 static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const struct rtc_names *rtc)
 {
@@ -325,30 +339,18 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
         if (fast_site(lf, "Task", guard_after)) {
             /* the creation (enter/exit) is counted inline once throttled; the
              * execution, inside the task, keeps its calls and is timed */
-            unsigned k = w->nfast++;
-            sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
-                                   "POMP_Fast_counted(pomp_f_(%u)); "
-                                   "POMP_Task_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
-                      r, k, r, r, tid, r);
+            fast_enter_exit(w, lf, "Task", tid);
             call = xasprintf("POMP_Task_begin(" V ", %s)", r, tid_in);
             open_close(w, &lf->block_start, &lf->block_end, call, "Task_end", "ge", r, 0, tid_in);
             free(call);
-            sb_printf(&lf->after, "POMP_Task_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ", r,
-                      r, tid, k);
             break;
         }
         if (fast_site(lf, "Critical", guard_after)) {
-            unsigned k = w->nfast++;
-            sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
-                                   "POMP_Fast_counted(pomp_f_(%u)); "
-                                   "POMP_Critical_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
-                      r, k, r, r, tid, r);
+            fast_enter_exit(w, lf, "Critical", tid);
             sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(pomp_fc_%u, " V ", %s); ", r,
                       r, tid_in);
             sb_printf(&lf->block_end, "POMP_Critical_end_fast(pomp_fc_%u, " V ", %s); } ", r, r,
                       tid_in);
-            sb_printf(&lf->after, "POMP_Critical_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ",
-                      r, r, tid, k);
             break;
         }
         if (!lf->no_enter_exit) {

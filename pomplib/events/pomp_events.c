@@ -198,14 +198,22 @@ POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, 
     return rc;
 }
 
-POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+/* The exit of a site with an inline counter: once its region is throttled,
+ * the counter is offered (events: POMP events a visit stands for). */
+static inline __attribute__((always_inline)) POMP_Int32
+exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
+           enum pomp_event_kind kind, enum pomp_group group, unsigned events, int begins)
 {
-    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_CRITICAL_EXIT,
-                           POMP_GROUP_SYNC, ENTER_EXIT);
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group, ENTER_EXIT);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
         rc == POMP_SUCCESS)
-        offer_fast_count(handle, count, 4, 1, POMP_GROUP_SYNC, ENTER_EXIT);
+        offer_fast_count(handle, count, events, begins, group, ENTER_EXIT);
     return rc;
+}
+
+POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4, 1);
 }
 
 FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
@@ -333,12 +341,7 @@ LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
  * creations on this path (the executions keep their calls, timed). */
 POMP_Int32 POMP_Task_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
-    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_TASK_EXIT,
-                           POMP_GROUP_TASK, ENTER_EXIT);
-    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
-        rc == POMP_SUCCESS)
-        offer_fast_count(handle, count, 2, 0, POMP_GROUP_TASK, ENTER_EXIT);
-    return rc;
+    return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2, 0);
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
