@@ -43,10 +43,11 @@ assert_not_contains boxes.txt '	all > .*leaf.*	' "no leaf outside main > outer >
 browse probe.html probe.png 2000 > probe-dom.html || { cat browser.err; fail "chromium failed"; }
 python3 "$TOOLS/flame_dom.py" probe probe-dom.html > probe.json || fail "the probe script did not run"
 plot=$(grep -o 'id="flame-svg"[^>]*viewBox="0 0 [0-9.]*' nested-dom.html | sed 's/.* //')
-# the tooltip: function, file:lines (those of leaf's body that were sampled), samples and share
+# the tooltip: function, file:lines (those of leaf's body that were sampled: one line, or a range
+# such as 16-17 when samples fell on the clock call as well as on the loop), samples and share
 leaf_line=$(line_of "$PROGRAMS/sampling_nested.c" "void leaf(")
 jq -e --argjson first "$leaf_line" '.tip | test("[0-9]+ samples, [0-9.]+ % of all") and test("OpenMP Work [0-9]+")
-        and (capture("^leaf\n(?<file>[^:]*):(?<line>[0-9]+)\n") | (.file | endswith("sampling_nested.c"))
+        and (capture("^leaf\n(?<file>[^:]*):(?<line>[0-9]+)(-[0-9]+)?\n") | (.file | endswith("sampling_nested.c"))
              and (.line | tonumber) > $first and (.line | tonumber) <= $first + 5)' \
     probe.json > /dev/null || fail "tooltip of leaf: $(jq -r .tip probe.json)"
 assert_eq "$(jq -r .zoom_focus probe.json)" leaf "a click zooms into leaf"
