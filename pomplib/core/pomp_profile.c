@@ -136,6 +136,11 @@ static int give_back(struct pomp_profile *p, struct pomp_node *n)
     struct pomp_node_chunk *c = p->chunks;
     if (!c->used || n != &c->nodes[c->used - 1])
         return 0;
+    if (p->share_hit == n)
+        p->share_hit = NULL;
+    for (int k = 0; k < 2; k++)
+        if (p->task_hit[k] == n)
+            p->task_hit[k] = NULL;
     memset(n, 0, sizeof *n);
     c->used--;
     p->nodes_used--;
@@ -154,46 +159,53 @@ static inline uint32_t child_slot(const struct pomp_node *parent, const struct P
     return (uint32_t)(h >> 40) & (POMP_CHILD_CACHE - 1);
 }
 
-/* The child of parent for (r, fork, task root): from the child cache (checked
- * against the node itself, so a slot another key took, or a node given back,
- * is a miss), else by a walk of parent's children, else a new node. A parent
- * with many children (a program's hundreds of top-level regions, each forked
- * in turn) costs a walk only the first time. NULL when the store is full. */
+/* The child of parent for (r, fork, task root): among its first four
+ * children, else from the child cache (checked against the node itself, so a
+ * slot another key took, or a node given back, is a miss), else by a walk of
+ * the rest, else a new node (at the head). A parent with many children (a
+ * program's hundreds of top-level regions, each forked in turn) costs a walk
+ * only the first time. NULL when the store is full. */
+static inline int child_is(const struct pomp_node *c, const struct POMP_Region_s *r,
+                           const struct pomp_node *fork, int task_root)
+{
+    return c->region == r && c->fork == fork && c->task_root == task_root;
+}
+
 static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *parent,
                                     struct POMP_Region_s *r, const struct pomp_node *fork,
                                     int task_root)
 {
-    /* two ways: the key's slot and its neighbour, the newer first */
-    struct pomp_node **way = &p->child_cache[child_slot(parent, r, fork, task_root) & ~1u];
-    for (int k = 0; k < 2; k++) {
-        struct pomp_node *c = way[k];
-        if (c && c->region == r && c->parent == parent && c->fork == fork &&
-            c->task_root == task_root)
+    /* a parent of a few children: a short walk costs less than the hash */
+    struct pomp_node *c = parent->first_child;
+    for (int k = 0; c && k < 4; c = c->next_sibling, k++)
+        if (child_is(c, r, fork, task_root))
             return c;
+    if (c) { /* more children: two ways, the key's slot and its neighbour, the newer first */
+        struct pomp_node **way = &p->child_cache[child_slot(parent, r, fork, task_root) & ~1u];
+        for (int k = 0; k < 2; k++)
+            if (way[k] && way[k]->parent == parent && child_is(way[k], r, fork, task_root))
+                return way[k];
+        for (; c; c = c->next_sibling)
+            if (child_is(c, r, fork, task_root)) {
+                way[1] = way[0];
+                way[0] = c;
+                return c;
+            }
     }
-    struct pomp_node *c;
-    for (c = parent->first_child; c; c = c->next_sibling)
-        if (c->region == r && c->fork == fork && c->task_root == task_root)
-            break;
-    if (!c) {
-        c = new_node(p, parent, r);
-        if (!c)
-            return NULL;
-        c->fork = fork;
-        c->task_root = (uint8_t)task_root;
-    }
-    way[1] = way[0];
-    way[0] = c;
-    return c;
+    c = new_node(p, parent, r);
+    if (!c)
+        return NULL;
+    c->fork = fork;
+    c->task_root = (uint8_t)task_root;
+    return c; /* the head of the list now: the short walk finds it */
 }
 
-static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
-                                  struct POMP_Region_s *r)
+/* child_of when the last child found is another region's: out of line, so
+ * that the common case stays inline in every event. */
+static __attribute__((noinline)) struct pomp_node *
+child_of_other(struct pomp_profile *p, struct pomp_node *parent, struct POMP_Region_s *r)
 {
-    struct pomp_node *c = parent->last_hit;
-    if (__builtin_expect(c != NULL && c->region == r, 1))
-        return c;
-    c = parent->prev_hit;
+    struct pomp_node *c = parent->prev_hit;
     if (c == NULL || c->region != r) {
         /* a team share or a task root is not a plain child */
         c = find_child(p, parent, r, NULL, 0);
@@ -205,13 +217,31 @@ static struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *pare
     return c;
 }
 
+/* The plain child of parent for r: the one found last, else child_of_other. */
+static inline struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
+                                         struct POMP_Region_s *r)
+{
+    struct pomp_node *c = parent->last_hit;
+    if (__builtin_expect(c != NULL && c->region == r, 1))
+        return c;
+    return child_of_other(p, parent, r);
+}
+
 /* The tree of a task construct's executions on this thread: a child of the
  * root. It never becomes root.last_hit or prev_hit, so child_of's fast path
  * only sees plain children. */
 static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r)
 {
+    /* the two found last first: a recursion of one or two task constructs */
+    for (int k = 0; k < 2; k++)
+        if (p->task_hit[k] && p->task_hit[k]->region == r)
+            return p->task_hit[k];
     struct pomp_node *c = find_child(p, &p->root, r, NULL, 1);
-    return c ? c : &p->overflow;
+    if (!c)
+        return &p->overflow;
+    p->task_hit[1] = p->task_hit[0];
+    p->task_hit[0] = c;
+    return c;
 }
 
 /* The child of parent for a team share of r forked at fork. It never becomes
@@ -219,8 +249,14 @@ static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region
 static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node *parent,
                                        struct POMP_Region_s *r, const struct pomp_node *fork)
 {
-    struct pomp_node *c = find_child(p, parent, r, fork, 0);
-    return c ? c : &p->overflow;
+    struct pomp_node *c = p->share_hit; /* the same region forked again */
+    if (c && c->region == r && c->fork == fork && c->parent == parent)
+        return c;
+    c = find_child(p, parent, r, fork, 0);
+    if (!c)
+        return &p->overflow;
+    p->share_hit = c;
+    return c;
 }
 
 /* ---- sites counted inline (POMP_Fast_count) ---- */

@@ -129,6 +129,8 @@ struct pomp_profile {
     struct pomp_frame frames[POMP_MAX_DEPTH];
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
+    struct pomp_node *task_hit[2];    /* the task roots found last, newest first (task_root_of) */
+    struct pomp_node *share_hit;      /* the team share found last (team_child_of) */
     /* Children found before, by a hash of their parent, region, fork and
      * task root (find_child): two ways per set, checked against the node. */
     struct pomp_node *child_cache[POMP_CHILD_CACHE];
