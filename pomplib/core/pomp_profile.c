@@ -22,11 +22,20 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     memset(p, 0, sizeof *p);
     p->nodes_max = max_nodes;
     p->chunks = chunk_alloc(max_nodes < FIRST_CHUNK_NODES ? max_nodes : FIRST_CHUNK_NODES);
-    if (!p->chunks)
+    p->child_cache = calloc(POMP_CHILD_CACHE_FIRST, sizeof *p->child_cache);
+    if (!p->chunks || !p->child_cache) {
+        free(p->chunks);
+        free(p->child_cache);
+        p->chunks = NULL;
+        p->child_cache = NULL;
         return -1;
+    }
+    p->child_slots = POMP_CHILD_CACHE_FIRST;
     if (pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
         free(p->chunks);
+        free(p->child_cache);
         p->chunks = NULL;
+        p->child_cache = NULL;
         return -1;
     }
     p->overflow.parent = &p->root;
@@ -46,6 +55,9 @@ void pomp_profile_destroy(struct pomp_profile *p)
     }
     p->chunks = NULL;
     p->nodes_used = 0;
+    free(p->child_cache);
+    p->child_cache = NULL;
+    p->child_slots = 0;
     pomp_value_pool_destroy(&p->values);
 }
 
@@ -95,6 +107,21 @@ void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_n
             fn(&c->nodes[i]);
 }
 
+/* Two cache slots per node: a larger cache, empty (it is a cache: the
+ * children are found again, once each, by a walk). Growth, with the nodes;
+ * out of memory, the old one stays. */
+static __attribute__((noinline, cold)) void grow_child_cache(struct pomp_profile *p)
+{
+    if (p->child_slots >= POMP_CHILD_CACHE_MAX)
+        return;
+    struct pomp_node **bigger = calloc((size_t)p->child_slots * 4, sizeof *bigger);
+    if (!bigger)
+        return;
+    free(p->child_cache);
+    p->child_cache = bigger;
+    p->child_slots *= 4;
+}
+
 /* A fresh node for a new path: from the current chunk, or a new chunk twice
  * the size of the last (growth: the one allocation an event may make, and
  * only for a path the thread never took before). NULL once POMP_PROFILE_NODES
@@ -122,6 +149,8 @@ static struct pomp_node *new_node(struct pomp_profile *p, struct pomp_node *pare
     }
     struct pomp_node *n = &c->nodes[c->used++];
     p->nodes_used++;
+    if (__builtin_expect(p->nodes_used > p->child_slots / 2, 0))
+        grow_child_cache(p);
     n->region = r;
     n->parent = parent;
     n->min = UINT64_MAX;
@@ -147,7 +176,7 @@ static int give_back(struct pomp_profile *p, struct pomp_node *n)
     return 1;
 }
 
-/* The slot of (parent, r, fork, task root) in the profile's child cache. */
+/* A hash of (parent, r, fork, task root): its low bits pick the set in the child cache. */
 static inline uint32_t child_slot(const struct pomp_node *parent, const struct POMP_Region_s *r,
                                   const struct pomp_node *fork, int task_root)
 {
@@ -156,7 +185,7 @@ static inline uint32_t child_slot(const struct pomp_node *parent, const struct P
     uint64_t h = (uint64_t)(uintptr_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
                  (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
                  (uint64_t)(uintptr_t)fork * UINT64_C(0x165667B19E3779F9) ^ (uint64_t)task_root;
-    return (uint32_t)(h >> 40) & (POMP_CHILD_CACHE - 1);
+    return (uint32_t)(h >> 32);
 }
 
 /* The child of parent for (r, fork, task root): among its first four
@@ -181,7 +210,8 @@ static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *pa
         if (child_is(c, r, fork, task_root))
             return c;
     if (c) { /* more children: two ways, the key's slot and its neighbour, the newer first */
-        struct pomp_node **way = &p->child_cache[child_slot(parent, r, fork, task_root) & ~1u];
+        struct pomp_node **way =
+            &p->child_cache[child_slot(parent, r, fork, task_root) & (p->child_slots - 2)];
         for (int k = 0; k < 2; k++)
             if (way[k] && way[k]->parent == parent && child_is(way[k], r, fork, task_root))
                 return way[k];
