@@ -32,24 +32,22 @@ extern ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
  * starts it when it initializes), -1 when it will not (measurement off, not
  * on libgomp, or finalized). Thread states (sampling, the collector API) are
  * kept whenever it works, but for mutex waits only while they are read
- * (gomp_mutexes_watched); callbacks are made where the tool registered them. */
+ * (gomp_mutex_path); callbacks are made where the tool registered them. */
 extern int gomp_active;
 int gomp_start(void);
 /* The tool samples thread states and task frames (it looked up
  * ompt_get_task_info): tasks are wrapped for their state even when no task
  * callback is registered. */
 extern int gomp_states_sampled;
-/* Whether the wrappers of mutexes (critical, atomic, locks, ordered) have
- * anything to do: a mutex callback is registered, or the thread states are
- * read (sampling, or a collector API session: the tool calls the entry point
- * it looks up as "pomp_gomp_keep_states" when one starts, docs/gomp.md).
- * Otherwise a wrapper only forwards: a throttled critical in a tight loop
- * costs what it costs without the bridge. */
-extern int gomp_mutexes_watched;
-/* What a mutex wrapper does first, one load deciding it: GOMP_MUTEX_FORWARD,
- * the bridge started (libgomp's entry points resolved) and nothing watches
- * mutexes, or it was finalized: call libgomp's function straight away;
- * anything else (not started yet, or watched): look closer. Recomputed by
+/* What a mutex wrapper (critical, atomic, locks, ordered) does first, one
+ * load deciding it: GOMP_MUTEX_FORWARD, the bridge started (libgomp's entry
+ * points resolved) and nothing watches mutexes, or it was finalized: call
+ * libgomp's function straight away, so that a throttled critical in a tight
+ * loop costs what it costs without the bridge; anything else (not started
+ * yet, or watched): look closer. Mutexes are watched while a mutex callback is
+ * registered or the thread states are read (sampling, or a collector API
+ * session: the tool calls the entry point it looks up as
+ * "pomp_gomp_keep_states" when one starts, docs/gomp.md). Recomputed by
  * gomp_watch_update, which the tool's start and end call too. */
 enum { GOMP_MUTEX_DECIDE = 0, GOMP_MUTEX_FORWARD = 1 };
 extern int gomp_mutex_path;
@@ -66,6 +64,14 @@ static inline int gomp_on(void)
     return __builtin_expect(s == 1, 1) ? 1 : s == 0 ? gomp_start() : 0;
 }
 #define GOMP_ACTIVE() gomp_on()
+
+/* The bridge is at work and mutexes are watched (started: the path is
+ * FORWARD exactly when nothing watches them). */
+static inline int gomp_mutexes_watched(void)
+{
+    return GOMP_ACTIVE() &&
+           __atomic_load_n(&gomp_mutex_path, __ATOMIC_RELAXED) != GOMP_MUTEX_FORWARD;
+}
 
 /* A registered callback, or NULL (one relaxed load), of its OMPT type. */
 #define GOMP_CB_AS(event, type) ((type)__atomic_load_n(&gomp_callbacks[event], __ATOMIC_RELAXED))

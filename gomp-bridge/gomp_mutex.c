@@ -56,11 +56,6 @@ static inline void take_nest_lock(void *lock) { REAL(omp_set_nest_lock)(lock); }
 static inline void take_lock_10(void *lock) { REAL(omp_set_lock_10)(lock); }
 static inline void take_nest_lock_10(void *lock) { REAL(omp_set_nest_lock_10)(lock); }
 
-static inline int mutexes_followed(void)
-{
-    return GOMP_ACTIVE() && __atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED);
-}
-
 /* The wrapper of a call that takes a mutex: libgomp's call, straight away
  * (a tail call through the resolved pointer) where the one load of
  * gomp_mutex_path says so; else, in a function of its own so that the
@@ -70,7 +65,7 @@ static inline int mutexes_followed(void)
 #define TAKE(name, param, arg, kind, state, id, take, take_arg)                                 \
     static __attribute__((noinline)) void name##_decide(void *a, const void *ra)                \
     {                                                                                           \
-        if (!mutexes_followed())                                                                \
+        if (!gomp_mutexes_watched())                                                            \
             take(a);                                                                            \
         else                                                                                    \
             acquire(kind, state, (ompt_wait_id_t)(uintptr_t)(id), ra, take, a);                 \
@@ -89,7 +84,7 @@ static inline int mutexes_followed(void)
     static __attribute__((noinline)) void name##_watched(void *a, const void *ra)               \
     {                                                                                           \
         (void)a;                                                                                \
-        if (mutexes_followed())                                                                 \
+        if (gomp_mutexes_watched())                                                             \
             released(kind, (ompt_wait_id_t)(uintptr_t)(id), ra);                                \
     }                                                                                           \
     GOMP_EXPORT void name(param)                                                                \

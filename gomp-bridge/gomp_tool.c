@@ -17,7 +17,7 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutexes_watched, gomp_mutex_path;
+int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path;
 static int states_kept; /* a collector API session started (keep_states) */
 uint64_t gomp_unwrapped_tasks;
 
@@ -90,7 +90,6 @@ void gomp_watch_update(void)
     int watched = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED) ||
                   __atomic_load_n(&states_kept, __ATOMIC_RELAXED) || GOMP_CB(mutex_acquire) ||
                   GOMP_CB_MUTEX(mutex_acquired) || GOMP_CB_MUTEX(mutex_released);
-    __atomic_store_n(&gomp_mutexes_watched, watched, __ATOMIC_RELEASE);
     int active = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);
     __atomic_store_n(&gomp_mutex_path,
                      (active == 1 && !watched) || active == -1 ? GOMP_MUTEX_FORWARD

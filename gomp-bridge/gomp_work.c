@@ -257,7 +257,7 @@ void gomp_single_end(struct gomp_thread_state *t)
 
 GOMP_EXPORT void GOMP_ordered_start(void)
 {
-    if (!GOMP_ACTIVE() || !__atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED)) {
+    if (!gomp_mutexes_watched()) {
         REAL(GOMP_ordered_start)();
         return;
     }
@@ -278,7 +278,7 @@ GOMP_EXPORT void GOMP_ordered_start(void)
 GOMP_EXPORT void GOMP_ordered_end(void)
 {
     REAL(GOMP_ordered_end)();
-    if (!__atomic_load_n(&gomp_mutexes_watched, __ATOMIC_RELAXED))
+    if (__atomic_load_n(&gomp_mutex_path, __ATOMIC_RELAXED) == GOMP_MUTEX_FORWARD)
         return;
     ompt_callback_mutex_t released = GOMP_CB_MUTEX(mutex_released);
     if (released)
