@@ -31,7 +31,7 @@ struct pomp_clock {
 /* Records the starting pair of (ticks, monotonic ns). */
 void pomp_clock_init(struct pomp_clock *c);
 /* Marks the end of measurement, then derives ticks_per_ns from the start pair
- * and now; for runs shorter than 20 ms it waits out the rest, so the ratio is
+ * and now; for runs shorter than 2 ms it waits out the rest, so the ratio is
  * accurate (that wait is not part of the measured duration). */
 void pomp_clock_calibrate(struct pomp_clock *c);
 /* Converts a tick count (a duration) to nanoseconds. */
