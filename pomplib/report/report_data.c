@@ -27,16 +27,57 @@ void rp_region_label(const struct rp_region *r, char *buf, size_t size)
                  json_object_get(r->json, "throttled") ? " [throttled]" : "");
 }
 
+static void file_location(const struct rp_region *r, char *buf, size_t size)
+{
+    if (r->first_line > 0)
+        snprintf(buf, size, "%s:%d-%d", r->file, r->first_line, r->last_line);
+    else
+        snprintf(buf, size, "%s", r->file);
+}
+
 void rp_region_location(const struct rp_region *r, char *buf, size_t size)
 {
-    if (r && *r->file && r->first_line > 0)
-        snprintf(buf, size, "%s:%d-%d", r->file, r->first_line, r->last_line);
-    else if (r && *r->file)
-        snprintf(buf, size, "%s", r->file);
-    else if (r && *r->function) /* a runtime region without debug information */
+    if (r && *r->file) {
+        file_location(r, buf, size);
+    } else if (r && r->placed_in) {
+        /* a runtime region without a file: where its enclosing region is, after
+         * its function if known (a runtime region without debug information) */
+        char where[256];
+        file_location(r->placed_in, where, sizeof where);
+        snprintf(buf, size, "%s%sin %s @ %s", r->function, *r->function ? "(), " : "",
+                 r->placed_in->type, where);
+    } else if (r && *r->function) {
         snprintf(buf, size, "%s()", r->function);
-    else /* the overflow node, or a runtime region its parent places (implicit barrier) */
+    } else { /* the overflow node, or a region placed nowhere */
         snprintf(buf, size, "-");
+    }
+}
+
+/* Each region without a file: the nearest enclosing region with one, if all
+ * its call paths agree (rp_region.placed_in). */
+static void place_regions(struct rp_profile *p)
+{
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_region *r = p->nodes[i].region;
+        if (!r || *r->file)
+            continue;
+        struct rp_region *x = &p->regions[r - p->regions];
+        const struct rp_region *at = NULL;
+        for (size_t k = p->nodes[i].parent_index; k != NO_PARENT; k = p->nodes[k].parent_index)
+            if (p->nodes[k].region && *p->nodes[k].region->file) {
+                at = p->nodes[k].region;
+                break;
+            }
+        if (x->places == 0 && at) {
+            x->placed_in = at;
+            x->places = 1;
+        } else if (x->places == 1 && at != x->placed_in) {
+            x->placed_in = NULL;
+            x->places = 2;
+        } else if (x->places == 0) {
+            x->places = 2; /* a path with no placed ancestor: placed nowhere */
+        }
+    }
 }
 
 static int type_is(const struct rp_region *r, const char *const *types)
@@ -392,6 +433,7 @@ int rp_load(const char *path, struct rp_profile *p)
     }
     if (order_nodes(p, callpath) != 0)
         goto oom;
+    place_regions(p);
     for (i = 0; i < p->nnodes; i++)
         stats_of(p->nodes[i].per_thread, &p->nodes[i].s);
     if (flatten(p) != 0 || gather_waits(p) != 0 || rp_pop_compute(p) != 0)

@@ -19,6 +19,11 @@ struct rp_region {
     const char *function;             /* a runtime region's function ("" if unknown) */
     int first_line, last_line;
     json_t *json;                     /* the region's object in profile.json */
+    /* A region without a file (the runtime's, without debug information, or
+     * without an address: implicit barriers): the nearest enclosing region
+     * with one, when every call path of the region agrees on it, else NULL */
+    const struct rp_region *placed_in;
+    int places;                       /* 0: none seen yet, 1: one (placed_in), 2: several */
 };
 
 struct rp_stats {            /* one row's figures over the threads that have data */

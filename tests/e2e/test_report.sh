@@ -88,3 +88,39 @@ assert_eq "$(jq -r '[.timeline.labels[].loc] | map(select(startswith("waits.c:")
 assert_contains p.err "wrote p.html \(no trace in this run: no timeline\)" "page without a trace"
 sed -n 's/.*<script id="pomp-data" type="application\/json">\(.*\)<\/script>.*/\1/p' p.html > pdata.json
 assert_eq "$(jq '.timeline' pdata.json)" null "no timeline data without a trace"
+
+# ---- where the runtime's regions are: an implicit barrier without a file
+# (no -g: only the outlined function's symbol) is placed in its construct, so
+# that the flat table tells the barriers of a program apart ----
+cat > barriers.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    double a[1000], s = 0;
+#pragma omp parallel
+    {
+#pragma omp for
+        for (int i = 0; i < 1000; i++)
+            a[i] = i * 0.5;
+#pragma omp single
+        s = a[999];
+#pragma omp for reduction(+ : s)
+        for (int i = 0; i < 1000; i++)
+            s += a[i];
+    }
+    printf("%.1f\n", s);
+    return 0;
+}
+C
+unset POMP_OMPT
+"$POMPCC" -fopenmp -O2 barriers.c -o barriers
+POMP_OUTPUT_DIR=b OMP_NUM_THREADS=2 ./barriers > b.out
+assert_eq "$(cat b.out)" "250249.5" "program output"
+"$REPORT" b > b.txt
+L_for1=$(line_of barriers.c "#pragma omp for")
+L_single=$(line_of barriers.c "#pragma omp single")
+L_for2=$(line_of barriers.c "#pragma omp for reduction")
+for where in "for @ barriers.c:$L_for1-" "single @ barriers.c:$L_single-" "for @ barriers.c:$L_for2-"; do
+    assert_contains b.txt "^    implicit_barrier .* in $where" "call paths: a barrier placed in $where"
+    assert_contains <(sed -n '/^Regions by self time/,/^$/p' b.txt) "^implicit_barrier .* in $where" "flat table: a barrier placed in $where"
+done
