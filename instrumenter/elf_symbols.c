@@ -1,6 +1,7 @@
 #include "elf_symbols.h"
 
 #include <ar.h>
+#include <ctype.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -26,21 +27,10 @@ static int starts_with(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* nm's letter for a symbol (external ones: upper case, as nm -g lists them),
- * or 0 if the mode does not list it. */
-static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t nsections,
-                        enum elf_nm_mode mode)
+/* nm's letter for a defined symbol, as for an external one (upper case). */
+static char defined_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t nsections)
 {
     unsigned bind = ELF64_ST_BIND(s->st_info), type = ELF64_ST_TYPE(s->st_info);
-    if (type == STT_SECTION || type == STT_FILE)
-        return 0;
-    if (s->st_shndx == SHN_UNDEF) {
-        if (mode != ELF_NM_UNDEFINED)
-            return 0;
-        return bind != STB_WEAK ? 'U' : type == STT_OBJECT ? 'v' : 'w';
-    }
-    if (mode == ELF_NM_UNDEFINED || bind == STB_LOCAL)
-        return 0;
     if (s->st_shndx == SHN_ABS)
         return 'A';
     if (s->st_shndx == SHN_COMMON)
@@ -59,6 +49,25 @@ static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t n
     if (in->sh_type == SHT_NOBITS)
         return 'B';
     return in->sh_flags & SHF_WRITE ? 'D' : 'R';
+}
+
+/* nm's letter for a symbol (external ones: upper case, local ones lower
+ * case), or 0 if the mode does not list it. */
+static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t nsections,
+                        enum elf_nm_mode mode)
+{
+    unsigned bind = ELF64_ST_BIND(s->st_info), type = ELF64_ST_TYPE(s->st_info);
+    if (type == STT_SECTION || type == STT_FILE)
+        return 0;
+    if (s->st_shndx == SHN_UNDEF) {
+        if (mode != ELF_NM_UNDEFINED)
+            return 0;
+        return bind != STB_WEAK ? 'U' : type == STT_OBJECT ? 'v' : 'w';
+    }
+    if (mode == ELF_NM_UNDEFINED || (bind == STB_LOCAL && mode != ELF_NM_DEFINED))
+        return 0;
+    char letter = defined_letter(s, sections, nsections);
+    return bind == STB_LOCAL ? (char)tolower((unsigned char)letter) : letter;
 }
 
 static Elf64_Shdr *section_headers(const unsigned char *data, size_t size, Elf64_Ehdr *eh);

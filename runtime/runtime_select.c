@@ -136,6 +136,37 @@ static char *undefined_symbols(const char *in)
     return out;
 }
 
+/* `nm -P --defined-only` of a link input (local symbols too), as
+ * undefined_symbols reads its imports; NULL if neither reads it. */
+static char *defined_symbols(const char *in)
+{
+    struct strbuf b = {0};
+    if (elf_nm(in, ELF_NM_DEFINED, &b) == 0)
+        return b.s ? b.s : xstrdup("");
+    free(b.s);
+    char *argv[] = {"nm", "-P", "--defined-only", (char *)in, NULL}, *out = NULL;
+    if (run_capture(argv, &out) != 0) {
+        free(out);
+        return NULL;
+    }
+    return out;
+}
+
+char *pomp_runtime_task_copy_function(const char *nm_output)
+{
+    for (const char *p = strstr(nm_output, "._omp_cpyfn."); p; p = strstr(p + 1, "._omp_cpyfn.")) {
+        const char *start = p;
+        while (start > nm_output && start[-1] != '\n')
+            start--;
+        size_t len = strcspn(start, " \n");
+        char *name = xmalloc(len + 1);
+        memcpy(name, start, len);
+        name[len] = '\0';
+        return name;
+    }
+    return NULL;
+}
+
 /* Whether a source pompcc compiled has a scan directive: GCC's code for it
  * calls GOMP_loop_start, which libomp defines but aborts in for a scan, so
  * the objects do not tell. */
@@ -180,6 +211,18 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         if (!why && strcmp(in, names[i]) != 0 && source_uses_scan(names[i]))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
+        if (!why) {
+            char *defined = defined_symbols(in);
+            char *copy = defined ? pomp_runtime_task_copy_function(defined) : NULL;
+            if (copy)
+                why = xasprintf("%s has a task whose data GCC copies with a function (%s: a C++ "
+                                "firstprivate of a reference or class), which LLVM libomp's libgomp "
+                                "layer breaks when it runs such a task at once (an if(0) task, "
+                                "for one): the program crashes",
+                                names[i], copy);
+            free(copy);
+            free(defined);
+        }
         char *out = undefined_symbols(in);
         if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */

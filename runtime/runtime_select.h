@@ -3,8 +3,8 @@
  * __kmpc_*), or LLVM libomp when asked (--pomp-runtime=omp). Never libomp for
  * objects that call an OpenMP entry point libomp lacks (GCC's 'error'
  * directive, 'scope' with reductions, target offloading, OpenACC) or cannot
- * serve for GCC code ('scan', 'detach', affinity display), nor for GCC
- * offloading (docs/gomp.md). */
+ * serve for GCC code ('scan', 'detach', affinity display, tasks whose data
+ * GCC copies with a function), nor for GCC offloading (docs/gomp.md). */
 #ifndef POMP_RUNTIME_SELECT_H
 #define POMP_RUNTIME_SELECT_H
 
@@ -29,6 +29,11 @@ int pomp_runtime_is_entry_point(const char *symbol);
 /* The first entry point in `nm -P -u` output that libomp lacks or cannot serve (malloc'ed, or
  * NULL when libomp provides them all). Version suffixes (@GOMP_5.0) are dropped. */
 char *pomp_runtime_missing_symbol(const char *nm_output);
+
+/* The first of GCC's task copy functions (`fn._omp_cpyfn.N`) in `nm -P
+ * --defined-only` output (malloc'ed), or NULL: libomp's libgomp layer
+ * crashes when it runs such a task undeferred. */
+char *pomp_runtime_task_copy_function(const char *nm_output);
 
 /* Whether `nm -P -u` output names a libomp-only entry point (__kmpc_*: clang's objects). */
 int pomp_runtime_calls_kmpc(const char *nm_output);

@@ -3,7 +3,8 @@
 # objects run on LLVM libomp; --pomp-runtime=omp puts a GCC program on libomp,
 # unless its objects use a feature libomp lacks or cannot serve for GCC code
 # ('scope' with reductions, the 'error' directive, 'scan', 'detach', affinity
-# display and capture): then libgomp, with a warning. Each such program built
+# display and capture, C++ tasks GCC gives a copy function): then libgomp, with
+# a warning. Each such program built
 # with pompcc prints what the plain gcc build prints.
 source "$(dirname "$0")/lib.sh"
 runtime_of() { ldd "$1" | grep -oE 'lib(g?omp|pomp-gomp)\.so[.0-9]*' | sort -u | tr '\n' ' '; }
@@ -135,6 +136,42 @@ int main(void)
 }
 C
 feature_program affinity "calls omp_(capture|display)_affinity \(affinity (capture|display)\), which LLVM libomp's libgomp layer does not support"
+
+# C++ tasks whose data GCC copies with a function (a firstprivate reference):
+# libomp's libgomp layer runs such a task wrongly when it is undeferred (the
+# if(0) below; plain g++ objects on libomp 19 abort in std::accumulate)
+cat > cpyfn.cpp <<'C'
+#include <cstdio>
+#include <numeric>
+#include <vector>
+static long tree_sum(const std::vector<long> &v, std::size_t lo, std::size_t hi, int depth)
+{
+    if (hi - lo < 1000)
+        return std::accumulate(v.begin() + lo, v.begin() + hi, 0L);
+    long a = 0, b = 0;
+    std::size_t mid = lo + (hi - lo) / 2;
+#pragma omp task shared(a) if (depth < 6)
+    a = tree_sum(v, lo, mid, depth + 1);
+#pragma omp task shared(b) if (depth < 6)
+    b = tree_sum(v, mid, hi, depth + 1);
+#pragma omp taskwait
+    return a + b;
+}
+int main()
+{
+    std::vector<long> v(200000);
+    std::iota(v.begin(), v.end(), 1L);
+    long total = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    total = tree_sum(v, 0, v.size(), 0);
+    std::printf("%ld\n", total);
+}
+C
+"$BUILD/bin/pompc++" --pomp-runtime=omp -fopenmp -O2 cpyfn.cpp -o cpyfn_omp 2> cpyfn_omp.err
+assert_contains cpyfn_omp.err "^pompcc: warning: cpyfn.cpp has a task whose data GCC copies with a function \(.*_omp_cpyfn\.[0-9]+: .*\), which LLVM libomp's libgomp layer breaks .*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "a task copy function: the warning names it"
+assert_eq "$(runtime_of cpyfn_omp)" "libgomp.so.1 libpomp-gomp.so " "a task copy function: never on libomp"
+assert_eq "$(POMP_OUTPUT_DIR=cpyfn.d ./cpyfn_omp 2> /dev/null)" 20000100000 "a task copy function: output, asked onto libomp"
 
 cat > err.c <<'C'
 #include <stdio.h>

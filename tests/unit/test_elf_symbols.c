@@ -112,6 +112,7 @@ Test(elf_symbols, an_object_as_nm_lists_it)
 {
     same_as_nm("a.o", ELF_NM_DEFINED_EXTERNAL, "-g --defined-only");
     same_as_nm("a.o", ELF_NM_UNDEFINED, "-u");
+    same_as_nm("a.o", ELF_NM_DEFINED, "--defined-only");
     struct strbuf b = {0};
     char *p = path_of("a.o");
     elf_nm(p, ELF_NM_DEFINED_EXTERNAL, &b);
@@ -127,6 +128,7 @@ Test(elf_symbols, an_archive_and_a_shared_object)
 {
     same_as_nm("lib.a", ELF_NM_DEFINED_EXTERNAL, "-g --defined-only");
     same_as_nm("lib.a", ELF_NM_UNDEFINED, "-u");
+    same_as_nm("lib.a", ELF_NM_DEFINED, "--defined-only");
     same_as_nm("libb.so", ELF_NM_DEFINED_EXTERNAL, "-g --defined-only");
     same_as_nm("libb.so", ELF_NM_UNDEFINED, "-u -D");
 }

@@ -88,6 +88,18 @@ Test(runtime, libomp_defines_but_cannot_serve_for_gcc_code)
     cr_expect_str_eq(pomp_runtime_lack("GOMP_error"), "which LLVM libomp does not provide");
 }
 
+Test(runtime, task_copy_functions)
+{
+    char *c = pomp_runtime_task_copy_function(
+        "main T\n_Z8tree_sumRKSt6vectorIlSaIlEEmmi._omp_fn.0 t\n"
+        "_Z8tree_sumRKSt6vectorIlSaIlEEmmi._omp_cpyfn.1 t\n");
+    cr_assert_not_null(c, "GCC's copy function of a task");
+    cr_expect_str_eq(c, "_Z8tree_sumRKSt6vectorIlSaIlEEmmi._omp_cpyfn.1");
+    free(c);
+    cr_expect_null(pomp_runtime_task_copy_function("main T\nmain._omp_fn.0 t\n"),
+                   "an outlined function is no copy function");
+}
+
 Test(runtime, each_program_on_the_runtime_it_was_built_for)
 {
     char *none[] = {NULL};
