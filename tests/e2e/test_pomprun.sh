@@ -199,3 +199,40 @@ assert_eq "$(POMP_OUTPUT_DIR=scope_out "$POMPRUN" ./scope 2> scope.err)" "2" "li
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' scope_out/profile.json)" 1 "libgomp-only program measured"
 assert_eq "$(POMP_OUTPUT_DIR=scope_omp "$POMPRUN" --pomp-runtime=omp ./scope 2> scope.err)" "2" "libgomp-only program output, asked onto libomp"
 assert_contains scope.err "calls GOMP_scope_start \('scope' with reductions\), which LLVM libomp does not provide" "warning names the entry point"
+
+# A C++ task whose data GCC copies with a function (a firstprivate
+# reference), undeferred by its if clause: libomp's libgomp layer breaks it,
+# so asked onto libomp the program stays on libgomp, with a warning.
+cat > cpyfn.cpp <<'C'
+#include <cstdio>
+#include <vector>
+static long part(const std::vector<long> &v, std::size_t lo, std::size_t hi, int depth)
+{
+    if (hi - lo < 64) {
+        long s = 0;
+        for (std::size_t i = lo; i < hi; i++)
+            s += v[i];
+        return s;
+    }
+    long a = 0, b = 0;
+    std::size_t mid = (lo + hi) / 2;
+#pragma omp task shared(a) if (depth < 3)
+    a = part(v, lo, mid, depth + 1);
+#pragma omp task shared(b) if (depth < 3)
+    b = part(v, mid, hi, depth + 1);
+#pragma omp taskwait
+    return a + b;
+}
+int main()
+{
+    std::vector<long> v(4096, 3);
+    long total = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    total = part(v, 0, v.size(), 0);
+    std::printf("%ld\n", total);
+}
+C
+c++ -fopenmp $E2E_SANITIZE cpyfn.cpp -o cpyfn
+assert_eq "$(POMP_OUTPUT_DIR=cpyfn_omp "$POMPRUN" --pomp-runtime=omp ./cpyfn 2> cpyfn.err)" "12288" "a task copy function: output, asked onto libomp"
+assert_contains cpyfn.err "has a task whose data GCC copies with a function \(.*_omp_cpyfn\.[0-9]+\), .*: it runs on GCC's libgomp" "a task copy function: the warning"
