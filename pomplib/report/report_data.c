@@ -35,22 +35,45 @@ static void file_location(const struct rp_region *r, char *buf, size_t size)
         snprintf(buf, size, "%s", r->file);
 }
 
+/* A runtime region without a file, placed in region `at`: after its function
+ * if known (a runtime region without debug information). */
+static void placed_location(const struct rp_region *r, const struct rp_region *at, char *buf,
+                            size_t size)
+{
+    char where[256];
+    file_location(at, where, sizeof where);
+    snprintf(buf, size, "%s%sin %s @ %s", r->function, *r->function ? "(), " : "", at->type, where);
+}
+
 void rp_region_location(const struct rp_region *r, char *buf, size_t size)
 {
     if (r && *r->file) {
         file_location(r, buf, size);
     } else if (r && r->placed_in) {
-        /* a runtime region without a file: where its enclosing region is, after
-         * its function if known (a runtime region without debug information) */
-        char where[256];
-        file_location(r->placed_in, where, sizeof where);
-        snprintf(buf, size, "%s%sin %s @ %s", r->function, *r->function ? "(), " : "",
-                 r->placed_in->type, where);
+        placed_location(r, r->placed_in, buf, size);
     } else if (r && *r->function) {
         snprintf(buf, size, "%s()", r->function);
     } else { /* the overflow node, or a region placed nowhere */
         snprintf(buf, size, "-");
     }
+}
+
+/* The nearest enclosing region of node i with a file, or NULL. */
+static const struct rp_region *placed_by_path(const struct rp_profile *p, size_t i)
+{
+    for (size_t k = p->nodes[i].parent_index; k != NO_PARENT; k = p->nodes[k].parent_index)
+        if (p->nodes[k].region && *p->nodes[k].region->file)
+            return p->nodes[k].region;
+    return NULL;
+}
+
+void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t size)
+{
+    const struct rp_region *r = p->nodes[i].region, *at;
+    if (r && !*r->file && (at = placed_by_path(p, i)) != NULL)
+        placed_location(r, at, buf, size);
+    else
+        rp_region_location(r, buf, size);
 }
 
 /* Each region without a file: the nearest enclosing region with one, if all
@@ -62,12 +85,7 @@ static void place_regions(struct rp_profile *p)
         if (!r || *r->file)
             continue;
         struct rp_region *x = &p->regions[r - p->regions];
-        const struct rp_region *at = NULL;
-        for (size_t k = p->nodes[i].parent_index; k != NO_PARENT; k = p->nodes[k].parent_index)
-            if (p->nodes[k].region && *p->nodes[k].region->file) {
-                at = p->nodes[k].region;
-                break;
-            }
+        const struct rp_region *at = placed_by_path(p, i);
         if (x->places == 0 && at) {
             x->placed_in = at;
             x->places = 1;

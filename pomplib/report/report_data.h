@@ -118,5 +118,9 @@ void rp_free(struct rp_profile *p);
 void rp_region_label(const struct rp_region *r, char *buf, size_t size);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);
+/* The location of call-path node i: its region's, or for a region without a
+ * file the node's own nearest enclosing region with one (an implicit barrier
+ * of every parallel region is placed in each). */
+void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t size);
 
 #endif

@@ -107,7 +107,7 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
         char label[200], indented[240], loc[200];
         rp_region_label(n->region, label, sizeof label);
         snprintf(indented, sizeof indented, "%*s%s", n->depth * 2, "", label);
-        rp_region_location(n->region, loc, sizeof loc);
+        rp_node_location(p, i, loc, sizeof loc);
         row_start(w, indented, loc);
         stats_columns(&n->s);
         print_values(n->per_thread, n->region, n->depth);
@@ -183,7 +183,7 @@ static struct widths column_widths(const struct rp_profile *p)
     char label[200], loc[200];
     for (size_t i = 0; i < p->nnodes; i++) {
         rp_region_label(p->nodes[i].region, label, sizeof label);
-        rp_region_location(p->nodes[i].region, loc, sizeof loc);
+        rp_node_location(p, i, loc, sizeof loc);
         fit(&w.name, strlen(label) + 2 * (size_t)p->nodes[i].depth, MAX_NAME);
         fit(&w.loc, strlen(loc), MAX_LOC);
     }

@@ -108,6 +108,8 @@ int main(void)
         for (int i = 0; i < 1000; i++)
             s += a[i];
     }
+#pragma omp parallel num_threads(2)
+    a[0] = 1;
     printf("%.1f\n", s);
     return 0;
 }
@@ -123,4 +125,8 @@ L_for2=$(line_of barriers.c "#pragma omp for reduction")
 for where in "for @ barriers.c:$L_for1-" "single @ barriers.c:$L_single-" "for @ barriers.c:$L_for2-"; do
     assert_contains b.txt "^    implicit_barrier .* in $where" "call paths: a barrier placed in $where"
     assert_contains <(sed -n '/^Regions by self time/,/^$/p' b.txt) "^implicit_barrier .* in $where" "flat table: a barrier placed in $where"
+done
+# the closing barrier of every parallel region is one region: each call path places it
+for L in $(grep -n "#pragma omp parallel" barriers.c | cut -d: -f1); do
+    assert_contains b.txt "^  implicit_barrier parallel +in parallel @ barriers.c:$L-" "call paths: the closing barrier of the parallel region at line $L"
 done
