@@ -41,6 +41,9 @@ static json_t *callpath(const struct rp_profile *p)
         json_t *o = json_pack("{sI sI si}", "id", (json_int_t)n->id, "parent", (json_int_t)n->parent,
                               "depth", n->depth);
         json_object_set_new(o, "region", n->region ? json_integer(n->region->id) : json_null());
+        char loc[200];
+        rp_node_location(p, i, loc, sizeof loc);
+        json_object_set_new(o, "location", json_string(loc));
         stats(&n->s, o);
         json_object_set(o, "per_thread", n->per_thread ? n->per_thread : json_array());
         json_array_append_new(a, o);

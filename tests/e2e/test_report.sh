@@ -127,6 +127,8 @@ for where in "for @ barriers.c:$L_for1-" "single @ barriers.c:$L_single-" "for @
     assert_contains <(sed -n '/^Regions by self time/,/^$/p' b.txt) "^implicit_barrier .* in $where" "flat table: a barrier placed in $where"
 done
 # the closing barrier of every parallel region is one region: each call path places it
+"$REPORT" --json b > b.json
 for L in $(grep -n "#pragma omp parallel" barriers.c | cut -d: -f1); do
     assert_contains b.txt "^  implicit_barrier parallel +in parallel @ barriers.c:$L-" "call paths: the closing barrier of the parallel region at line $L"
+    assert_eq "$(jq --arg l "in parallel @ barriers.c:$L-" '[.callpath[] | select(.location | startswith($l))] | length' b.json)" 1         "--json: the node's location, line $L"
 done
