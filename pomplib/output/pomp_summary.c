@@ -74,17 +74,29 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
         if (r) {
             fprintf(f, "%s%s%s", r->type, r->ctc.name ? " " : "",
                     r->ctc.name ? r->ctc.name : "");
-            /* a region the runtime reported without a place (an implicit
-             * barrier) is where its enclosing region is; the library's own
-             * region ("pomp flush") has no place at all */
+            /* a region the runtime reported without a file is named by its
+             * function (no debug information) and placed where its nearest
+             * enclosing region with a place is, as pomp-report does; the
+             * library's own region ("pomp flush") has no place at all */
+            const char *function = r->ctc.file ? NULL : ctc_get(&r->ctc, "function");
+            if (r->ctc.file)
+                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+            else if (function)
+                fprintf(f, " @ %s()", function);
             size_t at = rows[i].node;
-            while (m->nodes[at].parent && !(m->nodes[at].region && m->nodes[at].region->ctc.file))
+            const struct pomp_run_region *where = NULL;
+            while (!r->ctc.file && m->nodes[at].parent && !where) {
                 at = m->nodes[at].parent;
-            const struct pomp_run_region *where = m->nodes[at].region;
-            if (where != r && where && where->ctc.file)
-                fprintf(f, " in %s", where->type);
+                const struct pomp_run_region *up = m->nodes[at].region;
+                if (up && (up->ctc.file || ctc_get(&up->ctc, "function")))
+                    where = up;
+            }
             if (where && where->ctc.file)
-                fprintf(f, " @ %s:%d", where->ctc.file, where->ctc.start_line_first);
+                fprintf(f, "%s in %s @ %s:%d", function ? "," : "", where->type, where->ctc.file,
+                        where->ctc.start_line_first);
+            else if (where)
+                fprintf(f, "%s in %s @ %s()", function ? "," : "", where->type,
+                        ctc_get(&where->ctc, "function"));
             fputc('\n', f);
         } else
             fputs("<overflow: more paths than the profile holds>\n", f);

@@ -35,13 +35,17 @@ static void file_location(const struct rp_region *r, char *buf, size_t size)
         snprintf(buf, size, "%s", r->file);
 }
 
-/* A runtime region without a file, placed in region `at`: after its function
- * if known (a runtime region without debug information). */
+/* A runtime region without a file, placed in region `at` (which has a file,
+ * or at least a function): after its own function if known (a runtime region
+ * without debug information). */
 static void placed_location(const struct rp_region *r, const struct rp_region *at, char *buf,
                             size_t size)
 {
     char where[256];
-    file_location(at, where, sizeof where);
+    if (*at->file)
+        file_location(at, where, sizeof where);
+    else
+        snprintf(where, sizeof where, "%s()", at->function);
     snprintf(buf, size, "%s%sin %s @ %s", r->function, *r->function ? "(), " : "", at->type, where);
 }
 
@@ -58,12 +62,15 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
     }
 }
 
-/* The nearest enclosing region of node i with a file, or NULL. */
+/* The nearest enclosing region of node i that has a place of its own (a file,
+ * or a function: a runtime region without debug information), or NULL. */
 static const struct rp_region *placed_by_path(const struct rp_profile *p, size_t i)
 {
-    for (size_t k = p->nodes[i].parent_index; k != NO_PARENT; k = p->nodes[k].parent_index)
-        if (p->nodes[k].region && *p->nodes[k].region->file)
-            return p->nodes[k].region;
+    for (size_t k = p->nodes[i].parent_index; k != NO_PARENT; k = p->nodes[k].parent_index) {
+        const struct rp_region *r = p->nodes[k].region;
+        if (r && (*r->file || *r->function))
+            return r;
+    }
     return NULL;
 }
 

@@ -132,3 +132,36 @@ for L in $(grep -n "#pragma omp parallel" barriers.c | cut -d: -f1); do
     assert_contains b.txt "^  implicit_barrier parallel +in parallel @ barriers.c:$L-" "call paths: the closing barrier of the parallel region at line $L"
     assert_eq "$(jq --arg l "in parallel @ barriers.c:$L-" '[.callpath[] | select(.location | startswith($l))] | length' b.json)" 1         "--json: the node's location, line $L"
 done
+
+# a library built plainly (no pomp, no -g) with its own parallel region: named
+# by its function in the summary and the report, its barrier placed in it
+cat > libwork.c <<'C'
+double lib_work(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+    for (int i = 0; i < n; i++)
+        s += (double)i * 1e-9;
+    return s;
+}
+C
+cat > uselib.c <<'C'
+#include <stdio.h>
+double lib_work(int n);
+int main(void)
+{
+    double s = 0;
+    for (int k = 0; k < 20; k++)
+        s += lib_work(2000000);
+    printf("%.3f\n", s);
+    return 0;
+}
+C
+cc -O2 -fopenmp -fPIC -shared libwork.c -o libwork.so
+"$POMPCC" -fopenmp -O2 uselib.c -o uselib -L. -lwork -Wl,-rpath,"$PWD"
+POMP_SUMMARY=on POMP_OUTPUT_DIR=u ./uselib > u.out 2> u.err
+assert_eq "$(cat u.out)" "39999.980" "program output"
+assert_contains u.err "^pomp: +[0-9.]+ +20 +2  parallel @ lib_work\(\)$" "summary: a runtime region named by its function"
+"$REPORT" u > u.txt
+assert_contains u.txt "^parallel +lib_work\(\) +20 " "report: its function"
+assert_contains u.txt "^  implicit_barrier parallel +in parallel @ lib_work\(\) +40 " "report: its barrier placed in it"
