@@ -45,7 +45,11 @@ const char *pomp_sample_state_pseudo_frame(enum pomp_sample_state s);
 /* Frames are code addresses; these small values stand for pseudo-frames. */
 #define POMP_SAMPLE_PSEUDO_BASE 1u                      /* + a state: <OMP-...> */
 #define POMP_SAMPLE_TRUNCATED (POMP_SAMPLE_PSEUDO_BASE + POMP_SAMPLE_STATES)
-#define POMP_SAMPLE_PSEUDO_END (POMP_SAMPLE_TRUNCATED + 1)
+/* a working sample inside the OpenMP runtime's code, not in a wait: <OpenMP runtime> */
+#define POMP_SAMPLE_RUNTIME_CODE (POMP_SAMPLE_TRUNCATED + 1)
+/* a sample inside libpomp's own code: <pomp measurement> */
+#define POMP_SAMPLE_MEASUREMENT (POMP_SAMPLE_TRUNCATED + 2)
+#define POMP_SAMPLE_PSEUDO_END (POMP_SAMPLE_TRUNCATED + 3)
 
 struct pomp_sample_node {
     uintptr_t frame;

@@ -42,6 +42,10 @@ static const char *pseudo_name(uintptr_t frame)
 {
     if (frame == POMP_SAMPLE_TRUNCATED)
         return "<truncated>";
+    if (frame == POMP_SAMPLE_RUNTIME_CODE)
+        return "<OpenMP runtime>";
+    if (frame == POMP_SAMPLE_MEASUREMENT)
+        return "<pomp measurement>";
     return pomp_sample_state_pseudo_frame((enum pomp_sample_state)(frame - POMP_SAMPLE_PSEUDO_BASE));
 }
 

@@ -1,6 +1,7 @@
 #include "pomp_sampling.h"
 
 #define UNW_LOCAL_ONLY
+#include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <libunwind.h>
@@ -50,7 +51,15 @@ static struct {
     uint64_t period_ns;
     uint32_t nodes_per_thread;
     struct pomp_sampling_runtime rt;
-    uintptr_t runtime_code_lo, runtime_code_hi; /* the OpenMP runtime's code */
+    /* Code that is not the program's: the OpenMP runtime's (the module of
+     * its get_state: libomp, or the libgomp bridge, and on libgomp libgomp
+     * itself behind it) and libpomp's own (the measurement: POMP routines,
+     * the OMPT bridge's callbacks) */
+    struct code_range_kind {
+        uintptr_t lo, hi;
+        int kind; /* enum code_kind */
+    } code[3];
+    int ncode;
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
     int active;           /* handlers record while set */
@@ -87,6 +96,8 @@ static int parse_period(const char *s, uint64_t *ns)
  * initial thread (a no-op handler that is only installed while SIGPROF has no
  * handler at all). */
 static void count_signal(int sig) { (void)sig; }
+
+static void add_known_code(void); /* the code that is not the program's (below) */
 
 static uint64_t sample_cost_ns(void)
 {
@@ -147,6 +158,7 @@ int pomp_sampling_configure(void)
                     (unsigned long long)(raised / 1000));
             sampling.period_ns = raised;
         }
+        add_known_code();
         __atomic_store_n(&sampling.active, 1, __ATOMIC_RELEASE);
     }
     return sampling.on;
@@ -184,20 +196,52 @@ static int find_code_range(struct dl_phdr_info *info, size_t size, void *data)
     return 0;
 }
 
+enum code_kind { CODE_PROGRAM, CODE_RUNTIME, CODE_POMP };
+
+/* Adds the code of the module holding addr, once. An entry is complete
+ * before the count that publishes it (handlers on other threads read them). */
+static void add_code_of(uintptr_t addr, enum code_kind kind)
+{
+    struct code_range r = {.addr = addr};
+    int n = sampling.ncode;
+    if (!addr || n == (int)(sizeof sampling.code / sizeof *sampling.code) ||
+        !dl_iterate_phdr(find_code_range, &r))
+        return;
+    for (int i = 0; i < n; i++)
+        if (sampling.code[i].lo == r.lo)
+            return;
+    sampling.code[n] = (struct code_range_kind){r.lo, r.hi, kind};
+    __atomic_store_n(&sampling.ncode, n + 1, __ATOMIC_RELEASE);
+}
+
+/* libpomp's code, and the OpenMP runtime's library the program is linked
+ * with (an entry point no bridge wraps), known before the runtime starts
+ * the tool: the initial thread is sampled from its first event. */
+static void add_known_code(void)
+{
+    add_code_of((uintptr_t)&pomp_sampling_set_runtime, CODE_POMP);
+    add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "omp_get_num_procs"), CODE_RUNTIME);
+}
+
 void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt)
 {
     sampling.rt = *rt;
-    struct code_range r = {.addr = (uintptr_t)rt->get_state};
-    if (r.addr && dl_iterate_phdr(find_code_range, &r)) {
-        sampling.runtime_code_lo = r.lo;
-        sampling.runtime_code_hi = r.hi;
-    }
+    /* the module answering for the runtime: libomp, or the libgomp bridge in
+     * front of libgomp */
+    add_code_of((uintptr_t)rt->get_state, CODE_RUNTIME);
 }
 
-static int in_runtime(uintptr_t ip)
+static enum code_kind code_kind(uintptr_t ip)
 {
-    return ip >= sampling.runtime_code_lo && ip < sampling.runtime_code_hi;
+    int n = __atomic_load_n(&sampling.ncode, __ATOMIC_ACQUIRE);
+    for (int i = 0; i < n; i++)
+        if (ip >= sampling.code[i].lo && ip < sampling.code[i].hi)
+            return (enum code_kind)sampling.code[i].kind;
+    return CODE_PROGRAM;
 }
+
+/* Not the program's code: the runtime's or libpomp's. */
+static int in_runtime(uintptr_t ip) { return code_kind(ip) != CODE_PROGRAM; }
 
 static enum pomp_sample_state state_class(int state)
 {
@@ -395,9 +439,18 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         if (!in_task)
             lo = hi;
     }
+    /* working, but in the runtime's code or libpomp's (called by the task's
+     * code, or what they called: a lock's release, a task's creation, a
+     * POMP routine), not in the program's: those frames are theirs */
+    uintptr_t leaf = waiting ? POMP_SAMPLE_PSEUDO_BASE + st : 0;
+    size_t r = waiting ? hi : first_in_runtime(s->ips, lo, hi);
+    if (r < hi) {
+        leaf = code_kind(s->ips[r]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
+        lo = first_outside_runtime(s->ips, r, hi);
+    }
     len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
-    if (waiting)
-        s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
+    if (leaf)
+        s->path[len++] = leaf;
     pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
 }
 

@@ -1,6 +1,7 @@
 # POMP_SAMPLING: OpenMP Work/Wait shares against a known split, and user-model
 # call stacks of samples taken in the workers of a nested parallel region.
 PROGRAMS="$(cd "$(dirname "$0")/programs" && pwd)"
+HERE="$(cd "$(dirname "$0")" && pwd)"
 source "$(dirname "$0")/lib.sh"
 
 # Known split (see the program): 600 ms of work on thread 0; on thread 1,
@@ -50,6 +51,20 @@ for compiler in $compilers; do
     [ "$in_leaf" -ge 450 ] || fail "nested ($compiler): $in_leaf samples in leaf, expected about 600"
     [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "nested ($compiler): a sample in leaf misses main > outer > inner"; }
 done
+
+# A contended critical (tests/e2e/numbers/tiny.c, not throttled, so that every
+# update calls into libpomp): no sample shows the runtime's or libpomp's own
+# functions; the time in their code ends in <OpenMP runtime> or <pomp
+# measurement>, under the program's frames, and the waits in the critical's
+# pseudo-function. On libgomp the runtime is libgomp behind the bridge.
+"$POMPCC" -fopenmp -g -O2 "$HERE/numbers/tiny.c" -o tiny
+POMP_THROTTLE=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=t ./tiny critical 1000000 >out.txt
+jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
+       | @tsv' t/profile.json >tpaths.txt
+! grep -E 'GOMP_|__kmp|POMP_|pomp_|bridge_|record' tpaths.txt || fail "tiny: a sample shows the runtime's or libpomp's functions"
+grep -qE 'main\._omp_fn\.0 > <(OMP-critical_section_wait|OMP-lock_wait)>$' tpaths.txt || fail "tiny: no critical wait under the loop"
+grep -qE 'main\._omp_fn\.0 > <(OpenMP runtime|pomp measurement)>$' tpaths.txt || fail "tiny: no sample in the runtime's or libpomp's code under the loop"
+! grep -E '<(OpenMP runtime|pomp measurement)> >' tpaths.txt || fail "tiny: a pseudo-frame that is not a leaf"
 
 # A bad value: one message naming the variable and the allowed values; the run goes on unsampled.
 POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
