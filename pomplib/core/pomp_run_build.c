@@ -39,7 +39,13 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     memset(run, 0, sizeof *run);
     run->program = program_invocation_short_name;
     run->pid = (int)getpid();
-    run->dir = pomp_output_dir(&run->dir_errno);
+    uint32_t nthreads;
+    (void)pomp_thread_list(&nthreads);
+    /* a program that never reached an OpenMP construct or POMP region (a
+     * configure test built by pompcc): no directory full of nothing */
+    run->nothing_recorded = nthreads == 0 && !cfg->trace;
+    if (!run->nothing_recorded)
+        run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     run->write_profile = cfg->profile;

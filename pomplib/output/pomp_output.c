@@ -224,6 +224,12 @@ static int write_profile(const struct pomp_run *run)
 
 void pomp_output_write(const struct pomp_run *run)
 {
+    if (run->nothing_recorded) {
+        if (run->summary)
+            fprintf(stderr, "pomp: %s: no OpenMP construct or POMP region ran: nothing written\n",
+                    run->program);
+        return;
+    }
     if (run->dir_errno) {
         fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", run->dir,
                 strerror(run->dir_errno));

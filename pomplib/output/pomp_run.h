@@ -109,6 +109,8 @@ struct pomp_run {
     int pid;
     const char *dir;            /* the output directory */
     int dir_errno;              /* it could not be made: nothing is written */
+    int nothing_recorded;       /* no thread recorded an event, no trace asked for: no
+                                   directory, one line said (a program with no OpenMP) */
     struct pomp_clock clock;
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */

@@ -96,3 +96,31 @@ C
 "$POMPCC" -fopenmp own.c -o own
 assert_eq "$(POMP_OUTPUT_DIR=own_out ./own)" "own handler" "the program's handler runs"
 [ -f own_out/profile.json ] || fail "profile written at the normal end"
+
+# A run that reaches no OpenMP construct (a configure test built with
+# CC=pompcc, a --help): no directory, one line (only with the summary on).
+cat > quiet.c <<'C'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) {
+        #pragma omp parallel num_threads(2)
+        {
+        }
+    }
+    puts("done");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp quiet.c -o quiet
+mkdir quiet_run && (cd quiet_run && POMP_SUMMARY=on ../quiet > out.txt 2> err.txt)
+assert_eq "$(cat quiet_run/out.txt)" "done" "quiet: program output"
+assert_eq "$(ls quiet_run | tr '\n' ' ')" "err.txt out.txt " "quiet: no output directory"
+assert_eq "$(cat quiet_run/err.txt)" "pomp: quiet: no OpenMP construct or POMP region ran: nothing written" "quiet: one line says so"
+(cd quiet_run && ../quiet 2> err2.txt > /dev/null)
+assert_eq "$(cat quiet_run/err2.txt)" "" "quiet: nothing at all without the summary"
+POMP_OUTPUT_DIR=quiet_on ./quiet on > /dev/null
+[ -f quiet_on/profile.json ] || fail "quiet: profile written once a construct ran"
+POMP_TRACE=events POMP_OUTPUT_DIR=quiet_tr ./quiet > /dev/null
+[ -d quiet_tr ] || fail "quiet: a trace asked for keeps its directory"
