@@ -58,7 +58,7 @@ static struct {
     struct code_range_kind {
         uintptr_t lo, hi;
         int kind; /* enum code_kind */
-    } code[3];
+    } code[6];
     int ncode;
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
@@ -196,7 +196,10 @@ static int find_code_range(struct dl_phdr_info *info, size_t size, void *data)
     return 0;
 }
 
-enum code_kind { CODE_PROGRAM, CODE_RUNTIME, CODE_POMP };
+/* CODE_SYSTEM: the C library, neither the program's nor the runtime's: what
+ * the runtime or libpomp called (futex, memset), or what called them (exit
+ * handlers, thread start) */
+enum code_kind { CODE_PROGRAM, CODE_RUNTIME, CODE_POMP, CODE_SYSTEM };
 
 /* Adds the code of the module holding addr, once. An entry is complete
  * before the count that publishes it (handlers on other threads read them). */
@@ -221,6 +224,10 @@ static void add_known_code(void)
 {
     add_code_of((uintptr_t)&pomp_sampling_set_runtime, CODE_POMP);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "omp_get_num_procs"), CODE_RUNTIME);
+    add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "gnu_get_libc_version"), CODE_SYSTEM);
+    /* a sanitizer's runtime (make sanitize) stands between libpomp's frames as libc does */
+    add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__asan_init"), CODE_SYSTEM);
+    add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__tsan_init"), CODE_SYSTEM);
 }
 
 void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt)
@@ -240,8 +247,21 @@ static enum code_kind code_kind(uintptr_t ip)
     return CODE_PROGRAM;
 }
 
-/* Not the program's code: the runtime's or libpomp's. */
-static int in_runtime(uintptr_t ip) { return code_kind(ip) != CODE_PROGRAM; }
+/* The runtime's code or libpomp's. */
+static int in_runtime(uintptr_t ip)
+{
+    enum code_kind k = code_kind(ip);
+    return k == CODE_RUNTIME || k == CODE_POMP;
+}
+
+/* From frame `from` (the runtime's or libpomp's) outward: the first frame
+ * that is the program's, past the C library's frames between them. */
+static size_t first_program_frame(const uintptr_t *ips, size_t from, size_t n)
+{
+    while (from < n && code_kind(ips[from]) != CODE_PROGRAM)
+        from++;
+    return from;
+}
 
 static enum pomp_sample_state state_class(int state)
 {
@@ -446,7 +466,7 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     size_t r = waiting ? hi : first_in_runtime(s->ips, lo, hi);
     if (r < hi) {
         leaf = code_kind(s->ips[r]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
-        lo = first_outside_runtime(s->ips, r, hi);
+        lo = first_program_frame(s->ips, r, hi);
     }
     len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
     if (leaf)
