@@ -23,7 +23,7 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     p->nodes_max = max_nodes;
     p->chunks = chunk_alloc(max_nodes < FIRST_CHUNK_NODES ? max_nodes : FIRST_CHUNK_NODES);
     p->child_cache = calloc(POMP_CHILD_CACHE_FIRST, sizeof *p->child_cache);
-    if (!p->chunks || !p->child_cache) {
+    if (!p->chunks || !p->child_cache || pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
         free(p->chunks);
         free(p->child_cache);
         p->chunks = NULL;
@@ -31,13 +31,6 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
         return -1;
     }
     p->child_slots = POMP_CHILD_CACHE_FIRST;
-    if (pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
-        free(p->chunks);
-        free(p->child_cache);
-        p->chunks = NULL;
-        p->child_cache = NULL;
-        return -1;
-    }
     p->overflow.parent = &p->root;
     p->overflow.min = UINT64_MAX;
     p->frames[0].node = &p->root;
