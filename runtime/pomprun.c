@@ -111,18 +111,6 @@ static enum program_runtime runtime_of(const char *program, char **missing)
     return rt;
 }
 
-/* GCC's first task copy function among the program's symbols (NULL: none,
- * or a stripped program: nothing to tell). */
-static char *task_copy_function(const char *program)
-{
-    char *argv[] = {"nm", "-P", "--defined-only", (char *)program, NULL};
-    char *out = NULL, *copy = NULL;
-    if (run_capture(argv, &out) == 0 && out)
-        copy = pomp_runtime_task_copy_function(out);
-    free(out);
-    return copy;
-}
-
 int main(int argc, char **argv)
 {
     int verbose = 0, on_libomp = 0, i = 1;
@@ -165,10 +153,20 @@ int main(int argc, char **argv)
               "(../lib)\n", stderr);
         return 2;
     }
-    char *missing, *copy = NULL;
+    char *missing, *why = NULL;
     enum program_runtime rt = runtime_of(program, &missing);
-    if (rt == RUNS_GOMP && on_libomp && (copy = task_copy_function(program)) != NULL)
-        rt = RUNS_GOMP_ONLY;
+    if (rt == RUNS_GOMP_ONLY) {
+        why = xasprintf("calls %s (%s), which LLVM libomp does not provide", missing,
+                        pomp_runtime_feature(missing));
+    } else if (rt == RUNS_GOMP && on_libomp) {
+        char *copy = pomp_runtime_input_task_copy_function(program);
+        if (copy) {
+            why = xasprintf("has a task whose data GCC copies with a function (%s), which LLVM "
+                            "libomp's libgomp layer breaks when it runs such a task at once", copy);
+            rt = RUNS_GOMP_ONLY;
+        }
+        free(copy);
+    }
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
@@ -177,15 +175,8 @@ int main(int argc, char **argv)
         }
         /* fall through */
     case RUNS_GOMP_ONLY:
-        if (on_libomp && copy)
-            fprintf(stderr, "pomprun: warning: %s has a task whose data GCC copies with a function "
-                            "(%s), which LLVM libomp's libgomp layer breaks when it runs such a "
-                            "task at once: it runs on GCC's libgomp\n",
-                    argv[i], copy);
-        else if (on_libomp)
-            fprintf(stderr, "pomprun: warning: %s calls %s (%s), which LLVM libomp does not "
-                            "provide: it runs on GCC's libgomp\n",
-                    argv[i], missing, pomp_runtime_feature(missing));
+        if (on_libomp)
+            fprintf(stderr, "pomprun: warning: %s %s: it runs on GCC's libgomp\n", argv[i], why);
         prepend("LD_PRELOAD", bridge, ":", verbose); /* the libgomp bridge before libgomp */
         break;
     case RUNS_UNKNOWN:
@@ -197,7 +188,7 @@ int main(int argc, char **argv)
         break;
     }
     free(missing);
-    free(copy);
+    free(why);
     free(bridge);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);

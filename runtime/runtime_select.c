@@ -154,17 +154,24 @@ static char *defined_symbols(const char *in)
 
 char *pomp_runtime_task_copy_function(const char *nm_output)
 {
-    for (const char *p = strstr(nm_output, "._omp_cpyfn."); p; p = strstr(p + 1, "._omp_cpyfn.")) {
-        const char *start = p;
-        while (start > nm_output && start[-1] != '\n')
-            start--;
-        size_t len = strcspn(start, " \n");
-        char *name = xmalloc(len + 1);
-        memcpy(name, start, len);
-        name[len] = '\0';
-        return name;
-    }
-    return NULL;
+    const char *p = strstr(nm_output, "._omp_cpyfn.");
+    if (!p)
+        return NULL;
+    while (p > nm_output && p[-1] != '\n') /* the symbol's line */
+        p--;
+    size_t len = strcspn(p, " \n");
+    char *name = xmalloc(len + 1);
+    memcpy(name, p, len);
+    name[len] = '\0';
+    return name;
+}
+
+char *pomp_runtime_input_task_copy_function(const char *path)
+{
+    char *defined = defined_symbols(path);
+    char *copy = defined ? pomp_runtime_task_copy_function(defined) : NULL;
+    free(defined);
+    return copy;
 }
 
 /* Whether a source pompcc compiled has a scan directive: GCC's code for it
@@ -211,18 +218,14 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         if (!why && strcmp(in, names[i]) != 0 && source_uses_scan(names[i]))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
-        if (!why) {
-            char *defined = defined_symbols(in);
-            char *copy = defined ? pomp_runtime_task_copy_function(defined) : NULL;
-            if (copy)
-                why = xasprintf("%s has a task whose data GCC copies with a function (%s: a C++ "
-                                "firstprivate of a reference or class), which LLVM libomp's libgomp "
-                                "layer breaks when it runs such a task at once (an if(0) task, "
-                                "for one): the program crashes",
-                                names[i], copy);
-            free(copy);
-            free(defined);
-        }
+        char *copy = why ? NULL : pomp_runtime_input_task_copy_function(in);
+        if (copy)
+            why = xasprintf("%s has a task whose data GCC copies with a function (%s: a C++ "
+                            "firstprivate of a reference or class), which LLVM libomp's libgomp "
+                            "layer breaks when it runs such a task at once (an if(0) task, for "
+                            "one): the program crashes",
+                            names[i], copy);
+        free(copy);
         char *out = undefined_symbols(in);
         if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */

@@ -34,6 +34,9 @@ char *pomp_runtime_missing_symbol(const char *nm_output);
  * --defined-only` output (malloc'ed), or NULL: libomp's libgomp layer
  * crashes when it runs such a task undeferred. */
 char *pomp_runtime_task_copy_function(const char *nm_output);
+/* The same for an object, archive, shared object or program (its symbol
+ * table, read directly or by nm); NULL also for a stripped program. */
+char *pomp_runtime_input_task_copy_function(const char *path);
 
 /* Whether `nm -P -u` output names a libomp-only entry point (__kmpc_*: clang's objects). */
 int pomp_runtime_calls_kmpc(const char *nm_output);
