@@ -254,8 +254,9 @@ static int in_runtime(uintptr_t ip)
     return k == CODE_RUNTIME || k == CODE_POMP;
 }
 
-/* From frame `from` (the runtime's or libpomp's) outward: the first frame
- * that is the program's, past the C library's frames between them. */
+/* From frame `from` outward: the first frame that is the program's, past the
+ * runtime's, libpomp's and the C library's (what they called, and what
+ * called them). */
 static size_t first_program_frame(const uintptr_t *ips, size_t from, size_t n)
 {
     while (from < n && code_kind(ips[from]) != CODE_PROGRAM)
@@ -319,13 +320,6 @@ static size_t first_in_runtime(const uintptr_t *ips, size_t from, size_t n)
     return from;
 }
 
-static size_t first_outside_runtime(const uintptr_t *ips, size_t from, size_t n)
-{
-    while (from < n && in_runtime(ips[from]))
-        from++;
-    return from;
-}
-
 /* Frames [lo, hi) of a stack (innermost first) belong to the task's user code
  * (seed 000 §4.5): not the runtime's frames the task called into, nor those
  * that invoked it. The task's frame tells which exist: an enter frame when it
@@ -343,12 +337,12 @@ static void user_frames(int called_runtime, int invoked, const uintptr_t *ips, s
     if (called_runtime) {
         size_t r = first_in_runtime(ips, 0, n);
         if (r < n)
-            *lo = first_outside_runtime(ips, r, n);
+            *lo = first_program_frame(ips, r, n);
     }
     if (!invoked)
         return;
     /* the task's code may itself have called the runtime (omp_get_thread_num) */
-    size_t invoker = first_in_runtime(ips, first_outside_runtime(ips, *lo, n), n);
+    size_t invoker = first_in_runtime(ips, first_program_frame(ips, *lo, n), n);
     /* no invoker on a whole stack: the task's code is not on it (the runtime
      * between the task's begin and its code) */
     *hi = invoker < n || n == POMP_SAMPLE_MAX_FRAMES ? invoker : *lo;
