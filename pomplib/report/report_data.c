@@ -83,8 +83,8 @@ void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t si
         rp_region_location(r, buf, size);
 }
 
-/* Each region without a file: the nearest enclosing region with one, if all
- * its call paths agree (rp_region.placed_in). */
+/* Each region without a file: the nearest enclosing region with a place of
+ * its own (placed_by_path), if all its call paths agree (rp_region.placed_in). */
 static void place_regions(struct rp_profile *p)
 {
     for (size_t i = 0; i < p->nnodes; i++) {

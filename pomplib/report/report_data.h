@@ -21,7 +21,8 @@ struct rp_region {
     json_t *json;                     /* the region's object in profile.json */
     /* A region without a file (the runtime's, without debug information, or
      * without an address: implicit barriers): the nearest enclosing region
-     * with one, when every call path of the region agrees on it, else NULL */
+     * with a file or a function, when every call path of the region agrees
+     * on it, else NULL */
     const struct rp_region *placed_in;
     int places;                       /* 0: none seen yet, 1: one (placed_in), 2: several */
 };
@@ -119,8 +120,8 @@ void rp_region_label(const struct rp_region *r, char *buf, size_t size);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);
 /* The location of call-path node i: its region's, or for a region without a
- * file the node's own nearest enclosing region with one (an implicit barrier
- * of every parallel region is placed in each). */
+ * file the node's own nearest enclosing region with a file or a function (an
+ * implicit barrier of every parallel region is placed in each). */
 void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t size);
 
 #endif
