@@ -6,8 +6,10 @@
  *   dynamic-loop   an imbalanced loop, schedule(dynamic, 1), with a critical
  *                  update per iteration and a reduction
  *   md-forces      a molecular-dynamics pair loop: the forces on the partner
- *                  added with two atomics (about 3.4 million each; a row's own added once, atomic too: other rows update it), the energy a
- *                  reduction (the shape that once made pomp 3x slower, issue 16)
+ *                  added with two atomics (about 3.4 million each; a row's own
+ *                  once per row, atomic too, since other rows update it), the
+ *                  energy a reduction (the shape that once made pomp 3x slower,
+ *                  issue 16)
  * Usage: tasks COLUMN REP  (prints "real ROW COLUMN REP MS" per kernel). */
 #include <omp.h>
 #include <stdio.h>
