@@ -174,8 +174,6 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     if (!m->master && team->fork && t && pomp_thread_write_begin(t)) {
         pomp_profile_team_begin(&t->profile, m->region, team->fork, m->start,
                                 bridge_measuring() == 0);
-        if (!team->owned) /* POMP_Parallel_begin comes next, first in the outlined function */
-            pomp_profile_stamp(&t->profile, m->start);
         pomp_thread_write_end(t);
         m->frame = 1;
     }
@@ -300,67 +298,14 @@ static uint64_t block_end(struct bridge_thread *b, const struct bridge_membershi
     return pomp_now();
 }
 
-/* Whether kind is a barrier (of any kind: GCC code's are all implementation
- * barriers on both runtimes). */
-static inline int sync_is_barrier(ompt_sync_region_t kind)
-{
-    return kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup &&
-           kind != ompt_sync_region_reduction;
-}
-
-/* The POMP construct on top of thread b, entered and out of its block, when a
- * barrier that is its own closing barrier begins or ends there: nothing of
- * the program runs between the block's end (or the barrier's end) and that
- * barrier (or the construct's exit), so the times are shared. NULL otherwise
- * (a nowait construct, a runtime region, a team share, a task). */
-static struct pomp_frame *closing_construct(struct bridge_thread *b, ompt_sync_region_t kind)
-{
-    struct pomp_frame *f = bridge_top_frame(b);
-    if (!f || !f->entered || f->in_body || f->team || f->task || f->skipped || f->untimed ||
-        !f->region || f->region->init_kind == POMP_INIT_OMPT || !sync_is_barrier(kind) ||
-        !bridge_closed_by_barrier(f->region))
-        return NULL;
-    /* a parallel region's own barrier is its implicit_parallel one, and only
-     * that barrier (and no worksharing construct's) closes a parallel region */
-    if ((bridge_class_of(f->region) == BRC_PARALLEL) !=
-        (kind == ompt_sync_region_barrier_implicit_parallel))
-        return NULL;
-    return f;
-}
-
-/* A closing barrier ended at when: the construct's exit, next, takes that time. */
-static void stamp_construct_exit(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t when)
-{
-    struct pomp_thread *t = b->pomp;
-    if (t && closing_construct(b, kind) && pomp_thread_write_begin(t)) {
-        pomp_profile_stamp(&t->profile, when);
-        pomp_thread_write_end(t);
-    }
-}
-
-/* When the closing barrier of a single that ran its block on this thread
- * begins: where the block ended (POMP_Single_end came just before); 0 else.
- * Taken once: a second barrier (copyprivate's) starts after the first. */
-static uint64_t single_block_end(struct bridge_thread *b, ompt_sync_region_t kind)
-{
-    struct pomp_frame *f = closing_construct(b, kind);
-    if (!f || bridge_class_of(f->region) != BRC_SINGLE || !f->body_end)
-        return 0;
-    uint64_t end = f->body_end;
-    if (!pomp_thread_write_begin(b->pomp))
-        return 0;
-    f->body_end = 0;
-    pomp_thread_write_end(b->pomp);
-    return end;
-}
-
 /* Whether a barrier's begin ends a single's block (bridge_work_end_open_single):
  * only a worksharing scope on top can be one. Inline, so that every other
  * barrier pays no call. */
 static inline int sync_ends_single(struct bridge_thread *b, ompt_sync_region_t kind)
 {
     const struct bridge_scope *top = bridge_scope_top(b);
-    return top && top->kind == SCOPE_WORK && sync_is_barrier(kind);
+    return top && top->kind == SCOPE_WORK && kind != ompt_sync_region_taskwait &&
+           kind != ompt_sync_region_taskgroup && kind != ompt_sync_region_reduction;
 }
 
 /* An instrumented barrier or taskwait is POMP's (its enter just ran) and needs
@@ -392,8 +337,6 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
     if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
         now = block_end(b, m);
         end_body(b, m, now); /* the block of an uninstrumented parallel region ends here */
-    } else if (kind != ompt_sync_region_barrier_implicit_parallel) {
-        now = single_block_end(b, kind);
     }
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
     if (!s || !k || !k->known)
@@ -432,10 +375,8 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
     } else {
         return; /* nothing recorded: POMP's barrier, or a level at none */
     }
-    if (s && s->region && bridge_record(b, BR_EXIT, s->region, when,
-                                        (enum pomp_event_kind)s->exit_kind) &&
-        !(parallel_end && !m->master)) /* a worker's share is no POMP frame */
-        stamp_construct_exit(b, kind, when);
+    if (s && s->region)
+        bridge_record(b, BR_EXIT, s->region, when, (enum pomp_event_kind)s->exit_kind);
 }
 
 static __attribute__((noinline)) void sync_begin_cb(ompt_sync_region_t kind,

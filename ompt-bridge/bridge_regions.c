@@ -165,10 +165,7 @@ enum bridge_class bridge_classify(struct POMP_Region_s *r)
                 c = types[i].class;
                 break;
             }
-    const char *nowait = c != BRC_OTHER ? ctc_get(&r->ctc, "hasNowait") : NULL;
-    /* every thread that asks first computes the same values; the class last */
-    __atomic_store_n(&r->bridge_nowait, (uint8_t)(nowait && strcmp(nowait, "0") != 0),
-                     __ATOMIC_RELAXED);
-    __atomic_store_n(&r->bridge_class, (uint8_t)c, __ATOMIC_RELEASE);
+    /* every thread that asks first computes the same value */
+    __atomic_store_n(&r->bridge_class, (uint8_t)c, __ATOMIC_RELAXED);
     return c;
 }

@@ -103,21 +103,8 @@ static inline enum bridge_class bridge_class_of(struct POMP_Region_s *r)
 {
     if (!r)
         return BRC_OTHER;
-    unsigned c = __atomic_load_n(&r->bridge_class, __ATOMIC_ACQUIRE);
+    unsigned c = __atomic_load_n(&r->bridge_class, __ATOMIC_RELAXED);
     return __builtin_expect(c != BRC_UNKNOWN, 1) ? (enum bridge_class)c : bridge_classify(r);
-}
-
-/* Whether r, an instrumented construct, ends with a barrier of its own: a
- * worksharing construct without nowait (its CTC's hasNowait), or a parallel
- * region. */
-static inline int bridge_closed_by_barrier(struct POMP_Region_s *r)
-{
-    switch (bridge_class_of(r)) {
-    case BRC_PARALLEL: return 1;
-    case BRC_LOOP: case BRC_SECTIONS: case BRC_SINGLE: case BRC_WORKSHARE: case BRC_SCOPE:
-        return !__atomic_load_n(&r->bridge_nowait, __ATOMIC_RELAXED);
-    default: return 0;
-    }
 }
 
 #endif

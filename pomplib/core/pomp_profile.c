@@ -419,7 +419,6 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
                           : place == PUSH_TASK_ROOT  ? task_root_of(p, r)
                                                      : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth];
-    p->stamp_depth = 0; /* a stamp is for the frame it was taken on, with nothing opened since */
     f->team = 0;
     f->adopt = 0;
     f->skipped = (uint8_t)off;

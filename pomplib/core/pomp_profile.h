@@ -148,35 +148,7 @@ struct pomp_profile {
      * (pomp_profile_fast_attach), else top_unread. Written on every push and pop. */
     const void **top_slot;
     const void *top_unread;
-    /* A time the runtime bridge read for the top frame, where the program's
-     * next event on it follows with none of the program's code in between
-     * (the end of a construct's own closing barrier, then its exit; the start
-     * of a team share, then its begin): that event takes it instead of
-     * reading the clock again (pomp_profile_take_stamp). stamp_depth: the
-     * frame's depth, 0 for none; every push clears it. */
-    uint64_t stamp;
-    uint32_t stamp_depth;
 };
-
-/* Offers t as the time of the next begin or exit of the top frame's region
- * (see stamp above). */
-static inline void pomp_profile_stamp(struct pomp_profile *p, uint64_t t)
-{
-    p->stamp = t;
-    p->stamp_depth = p->too_deep ? 0 : p->depth;
-}
-
-/* The stamp for an event of region r, or 0: taken once. */
-static inline uint64_t pomp_profile_take_stamp(struct pomp_profile *p,
-                                               const struct POMP_Region_s *r)
-{
-    if (__builtin_expect(p->stamp_depth == p->depth, 0) && p->depth > 1 &&
-        p->frames[p->depth - 1].region == r) {
-        p->stamp_depth = 0;
-        return p->stamp;
-    }
-    return 0;
-}
 
 /* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
  * allocated here). Returns 0, or -1 when out of memory. */

@@ -28,8 +28,6 @@ struct POMP_Region_s {
                                      throttled (its time is the synchronization reported) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
-    uint8_t bridge_nowait;        /* its CTC says hasNowait: no closing barrier (written
-                                     before bridge_class) */
     int ctc_error;                /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
     uint64_t throttled_ns;        /* when it was throttled, ns since the start (atomic) */

@@ -98,17 +98,11 @@ static inline uint64_t pomp_thread_clock_throttled(const struct pomp_thread *t,
 /* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it
  * needs none: r is throttled, or the thread is inside a throttled region. */
 static inline __attribute__((always_inline)) uint64_t
-pomp_thread_clock(struct pomp_thread *t, const struct POMP_Region_s *r, enum pomp_phase phase)
+pomp_thread_clock(const struct pomp_thread *t, const struct POMP_Region_s *r, enum pomp_phase phase)
 {
     if (__builtin_expect(__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
                              (t->profile.untimed && !r->task_root), 0))
         return pomp_thread_clock_throttled(t, r, phase);
-    if (phase == POMP_PHASE_BEGIN || phase == POMP_PHASE_EXIT) {
-        /* the time the bridge read just before for this frame (pomp_profile.stamp) */
-        uint64_t stamp = pomp_profile_take_stamp(&t->profile, r);
-        if (stamp)
-            return stamp;
-    }
     return pomp_now();
 }
 

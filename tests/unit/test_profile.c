@@ -116,32 +116,6 @@ Test(profile, begin_without_enter_is_a_team_share)
     cr_assert_eq(p->depth, 1);
 }
 
-/* A time the bridge read for the top frame (the end of a construct's closing
- * barrier) is taken by that frame's region's next event, once; any frame
- * opened since, and any other region, leaves it alone. */
-Test(profile, stamp_goes_to_the_next_event_of_the_top_frame_only)
-{
-    struct pomp_profile *p = new_profile(16);
-    pomp_profile_enter(p, &A, 0, 0);
-    pomp_profile_stamp(p, 40);
-    cr_assert_eq(pomp_profile_take_stamp(p, &B), 0, "another region's event reads the clock");
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 40);
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 0, "taken once");
-    pomp_profile_stamp(p, 50);
-    pomp_profile_enter(p, &B, 60, 0); /* a frame opened since: the stamp is stale */
-    pomp_profile_exit(p, &B, 70);
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 0);
-    pomp_profile_enter(p, &B, 80, 0);
-    pomp_profile_stamp(p, 90); /* for B, on top */
-    pomp_profile_exit(p, &B, 95);
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 0, "B's stamp is not A's, one frame lower");
-    pomp_profile_stamp(p, 100);
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 100);
-    pomp_profile_exit(p, &A, 100);
-    cr_assert_eq(pomp_profile_take_stamp(p, &A), 0, "nothing open: nothing to take");
-    cr_assert_eq(child(&p->root, &A)->incl, 100);
-}
-
 Test(profile, unmatched_events_are_counted_not_fatal)
 {
     struct pomp_profile *p = new_profile(16);
