@@ -3,6 +3,7 @@
  * the calling thread's own profile and event log: no lock, no allocation, no
  * system call on this path. The run-time context values (RTC) are accepted as
  * Appendix C defines them; the profile does not keep them yet. */
+#define POMP_LIBRARY_BUILD_ /* the _slow aliases below: not cold here, the same code */
 #include <pomplib.h>
 
 #include "pomp_clock.h"
@@ -418,3 +419,20 @@ POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
                            POMP_GROUP_USER, EV | BE);
     return values_record(rc, POMP_VALUES_EVENT, nvalues, values);
 }
+
+/* The calls of counted sites while they are not counted (pomplib.h): the same
+ * routines under the names the inserted code declares cold. */
+#define SLOW_ALIAS(slow, routine, params) POMP_Int32 slow params __attribute__((alias(#routine)));
+SLOW_ALIAS(POMP_Atomic_event_slow, POMP_Atomic_event_count,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[], POMP_Fast_count *count))
+SLOW_ALIAS(POMP_Critical_enter_slow, POMP_Critical_enter,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
+SLOW_ALIAS(POMP_Critical_begin_slow, POMP_Critical_begin, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Critical_end_slow, POMP_Critical_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Critical_exit_slow, POMP_Critical_exit_count,
+           (POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count))
+SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
+SLOW_ALIAS(POMP_Task_exit_slow, POMP_Task_exit_count,
+           (POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count))
+#undef SLOW_ALIAS

@@ -160,21 +160,21 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
  * for a counted visit. fast: POMP_Fast_counted's answer at the critical's
  * enter, kept for its other events. */
 #define POMP_Atomic_event_fast(handle, thread_id, ctc, count)                                    \
-    (POMP_Fast_counted(count) ? POMP_SUCCESS : POMP_Atomic_event_slow_(handle, thread_id, ctc, count))
+    (POMP_Fast_counted(count) ? POMP_SUCCESS : POMP_Atomic_event_slow(handle, thread_id, ctc, count))
 #define POMP_Critical_enter_fast(fast, handle, thread_id, ctc)                                   \
-    ((fast) ? POMP_SUCCESS : POMP_Critical_enter_slow_(handle, thread_id, ctc))
+    ((fast) ? POMP_SUCCESS : POMP_Critical_enter_slow(handle, thread_id, ctc))
 #define POMP_Critical_begin_fast(fast, handle, thread_id)                                        \
-    ((fast) ? POMP_SUCCESS : POMP_Critical_begin_slow_(handle, thread_id))
+    ((fast) ? POMP_SUCCESS : POMP_Critical_begin_slow(handle, thread_id))
 #define POMP_Critical_end_fast(fast, handle, thread_id)                                          \
-    ((fast) ? POMP_SUCCESS : POMP_Critical_end_slow_(handle, thread_id))
+    ((fast) ? POMP_SUCCESS : POMP_Critical_end_slow(handle, thread_id))
 #define POMP_Critical_exit_fast(fast, handle, thread_id, count)                                  \
-    ((fast) ? POMP_SUCCESS : POMP_Critical_exit_slow_(handle, thread_id, count))
+    ((fast) ? POMP_SUCCESS : POMP_Critical_exit_slow(handle, thread_id, count))
 /* A task's creation (enter/exit around the task construct, on the creating
  * thread); its execution (begin/end, inside the task) keeps its calls. */
 #define POMP_Task_enter_fast(fast, handle, thread_id, ctc)                                       \
-    ((fast) ? POMP_SUCCESS : POMP_Task_enter_slow_(handle, thread_id, ctc))
+    ((fast) ? POMP_SUCCESS : POMP_Task_enter_slow(handle, thread_id, ctc))
 #define POMP_Task_exit_fast(fast, handle, thread_id, count)                                      \
-    ((fast) ? POMP_SUCCESS : POMP_Task_exit_slow_(handle, thread_id, count))
+    ((fast) ? POMP_SUCCESS : POMP_Task_exit_slow(handle, thread_id, count))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);
@@ -308,58 +308,32 @@ POMP_Int32 POMP_Target_data_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 
 /* The calls a counted site makes while it is not counted (its first visits,
- * another call path, measurement off), behind cold, non-inlined wrappers: a
- * call clobbers every caller-saved register, SSE registers included, and in
- * a hot loop (an atomic in a force loop) a call the compiler thinks likely
- * makes it keep the loop's sums and constants in memory on the counted path
- * too (issue 16: 5 % of an MD force loop; 1 % with the wrappers). The cold
- * attribute tells it that the call is rare, so it saves registers around the
- * call only. */
-#if defined(__GNUC__)
-#define POMP_SLOW_ static __attribute__((cold, noinline, unused))
-POMP_SLOW_ POMP_Int32 POMP_Atomic_event_slow_(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                              const char ctc[], POMP_Fast_count *count)
-{
-    return POMP_Atomic_event_count(handle, thread_id, ctc, count);
-}
-POMP_SLOW_ POMP_Int32 POMP_Critical_enter_slow_(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                                const char ctc[])
-{
-    return POMP_Critical_enter(handle, thread_id, ctc);
-}
-POMP_SLOW_ POMP_Int32 POMP_Critical_begin_slow_(POMP_Handle_t handle, POMP_Int32 thread_id)
-{
-    return POMP_Critical_begin(handle, thread_id);
-}
-POMP_SLOW_ POMP_Int32 POMP_Critical_end_slow_(POMP_Handle_t handle, POMP_Int32 thread_id)
-{
-    return POMP_Critical_end(handle, thread_id);
-}
-POMP_SLOW_ POMP_Int32 POMP_Critical_exit_slow_(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                               POMP_Fast_count *count)
-{
-    return POMP_Critical_exit_count(handle, thread_id, count);
-}
-POMP_SLOW_ POMP_Int32 POMP_Task_enter_slow_(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                            const char ctc[])
-{
-    return POMP_Task_enter(handle, thread_id, ctc);
-}
-POMP_SLOW_ POMP_Int32 POMP_Task_exit_slow_(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                           POMP_Fast_count *count)
-{
-    return POMP_Task_exit_count(handle, thread_id, count);
-}
-#undef POMP_SLOW_
+ * another call path, measurement off): the same routines under names
+ * declared cold (libpomp defines them as aliases). A call clobbers every
+ * caller-saved register, SSE registers included, and in a hot loop (an atomic
+ * in a force loop) a call the compiler thinks likely makes it keep the loop's
+ * sums and constants in memory on the counted path too (issue 16: 5 % of an
+ * MD force loop; under 1 % declared cold): told that the call is rare, it
+ * saves registers around the call only. They are libpomp's own symbols, not
+ * wrappers in the program, so a sample taken in them is the measurement's. */
+#if defined(__GNUC__) && !defined(POMP_LIBRARY_BUILD_)
+#define POMP_COLD_ __attribute__((cold))
 #else
-#define POMP_Atomic_event_slow_ POMP_Atomic_event_count
-#define POMP_Critical_enter_slow_ POMP_Critical_enter
-#define POMP_Critical_begin_slow_ POMP_Critical_begin
-#define POMP_Critical_end_slow_ POMP_Critical_end
-#define POMP_Critical_exit_slow_ POMP_Critical_exit_count
-#define POMP_Task_enter_slow_ POMP_Task_enter
-#define POMP_Task_exit_slow_ POMP_Task_exit_count
+#define POMP_COLD_
 #endif
+POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
+                                  POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Critical_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                    const char ctc[]) POMP_COLD_;
+POMP_Int32 POMP_Critical_begin_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
+POMP_Int32 POMP_Critical_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
+POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                   POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Task_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                const char ctc[]) POMP_COLD_;
+POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                               POMP_Fast_count *count) POMP_COLD_;
+#undef POMP_COLD_
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
