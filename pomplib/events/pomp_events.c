@@ -3,7 +3,7 @@
  * the calling thread's own profile and event log: no lock, no allocation, no
  * system call on this path. The run-time context values (RTC) are accepted as
  * Appendix C defines them; the profile does not keep them yet. */
-#define POMP_LIBRARY_BUILD_ /* the _slow aliases below: not cold here, the same code */
+#define POMP_LIBRARY_BUILD_ /* the _slow routines: cold for their callers, not compiled as cold here */
 #include <pomplib.h>
 
 #include "pomp_clock.h"
@@ -183,7 +183,7 @@ static __attribute__((noinline, cold)) void offer_fast_count(POMP_Handle_t r, PO
     pomp_thread_write_end(t);
 }
 
-POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
+POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
                                    POMP_Fast_count *count)
 {
     POMP_Int32 rc = record(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_ATOMIC_EVENT,
@@ -212,7 +212,7 @@ exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
     return rc;
 }
 
-POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
     return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4, 1);
 }
@@ -340,7 +340,7 @@ LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
 LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
 /* A creation of a throttled task construct: its counter takes the next
  * creations on this path (the executions keep their calls, timed). */
-POMP_Int32 POMP_Task_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
     return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2, 0);
 }
@@ -420,19 +420,14 @@ POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
     return values_record(rc, POMP_VALUES_EVENT, nvalues, values);
 }
 
-/* The calls of counted sites while they are not counted (pomplib.h): the same
- * routines under the names the inserted code declares cold. */
+/* The calls of counted sites while they are not counted that plain
+ * instrumentation makes too (pomplib.h): the same routines under the names the
+ * inserted code declares cold. */
 #define SLOW_ALIAS(slow, routine, params) POMP_Int32 slow params __attribute__((alias(#routine)));
-SLOW_ALIAS(POMP_Atomic_event_slow, POMP_Atomic_event_count,
-           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[], POMP_Fast_count *count))
 SLOW_ALIAS(POMP_Critical_enter_slow, POMP_Critical_enter,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
 SLOW_ALIAS(POMP_Critical_begin_slow, POMP_Critical_begin, (POMP_Handle_t handle, POMP_Int32 thread_id))
 SLOW_ALIAS(POMP_Critical_end_slow, POMP_Critical_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
-SLOW_ALIAS(POMP_Critical_exit_slow, POMP_Critical_exit_count,
-           (POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count))
 SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
-SLOW_ALIAS(POMP_Task_exit_slow, POMP_Task_exit_count,
-           (POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count))
 #undef SLOW_ALIAS

@@ -124,13 +124,6 @@ typedef struct POMP_Fast_count {
     const void *parent;        /* the call-path node it counts under, NULL: none; written
                                   by libpomp, on the counter's own thread */
 } POMP_Fast_count;
-/* POMP_Atomic_event and POMP_Critical_exit that may switch the counter on. */
-POMP_Int32 POMP_Atomic_event_count(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
-                                   POMP_Fast_count *count);
-POMP_Int32 POMP_Critical_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                    POMP_Fast_count *count);
-/* POMP_Task_exit that may switch the counter of the task's creations on. */
-POMP_Int32 POMP_Task_exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count);
 /* 1 while measurement is on (not after POMP_Off or the end): counters count
  * only then. Written by libpomp. */
 extern int POMP_Fast_gate;
@@ -308,8 +301,12 @@ POMP_Int32 POMP_Target_data_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 
 /* The calls a counted site makes while it is not counted (its first visits,
- * another call path, measurement off): the same routines under names
- * declared cold (libpomp defines them as aliases). A call clobbers every
+ * another call path, measurement off), declared cold. Atomic_event_slow,
+ * Critical_exit_slow and Task_exit_slow are POMP_Atomic_event,
+ * POMP_Critical_exit and POMP_Task_exit that also offer libpomp the site's
+ * counter (switched on once the region is throttled; an atomic's from its
+ * first execution); the others are aliases of the routines of the same name
+ * without _slow. A call clobbers every
  * caller-saved register, SSE registers included, and in a hot loop (an atomic
  * in a force loop) a call the compiler thinks likely makes it keep the loop's
  * sums and constants in memory on the counted path too (issue 16: 5 % of an
