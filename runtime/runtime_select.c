@@ -114,18 +114,18 @@ int pomp_runtime_calls_kmpc(const char *nm_output)
     return 0;
 }
 
-/* `nm -P -u` of a link input (-D for a shared object: its own imports), read
- * directly where elf_symbols.c can (nm costs tens of milliseconds a run);
- * NULL if neither reads it. */
-static char *undefined_symbols(const char *in)
+/* nm's output for a link input in mode, read directly where elf_symbols.c can
+ * (nm costs tens of milliseconds a run), else by running nm with nm_args (at
+ * most three) before the path; NULL if neither reads it. */
+static char *symbols(const char *in, enum elf_nm_mode mode, const char *const *nm_args)
 {
     struct strbuf b = {0};
-    if (elf_nm(in, ELF_NM_UNDEFINED, &b) == 0)
+    if (elf_nm(in, mode, &b) == 0)
         return b.s ? b.s : xstrdup("");
     free(b.s);
-    char *argv[6] = {"nm", "-P", "-u"}, **a = argv + 3;
-    if (is_shared_object(in))
-        *a++ = "-D";
+    char *argv[6] = {"nm"}, **a = argv + 1;
+    for (; *nm_args; nm_args++)
+        *a++ = (char *)*nm_args;
     *a++ = (char *)in;
     *a = NULL;
     char *out = NULL;
@@ -136,20 +136,19 @@ static char *undefined_symbols(const char *in)
     return out;
 }
 
-/* `nm -P --defined-only` of a link input (local symbols too), as
- * undefined_symbols reads its imports; NULL if neither reads it. */
+/* `nm -P -u` of a link input (-D for a shared object: its own imports). */
+static char *undefined_symbols(const char *in)
+{
+    static const char *const object[] = {"-P", "-u", NULL};
+    static const char *const shared[] = {"-P", "-u", "-D", NULL};
+    return symbols(in, ELF_NM_UNDEFINED, is_shared_object(in) ? shared : object);
+}
+
+/* `nm -P --defined-only` of a link input, local symbols too. */
 static char *defined_symbols(const char *in)
 {
-    struct strbuf b = {0};
-    if (elf_nm(in, ELF_NM_DEFINED, &b) == 0)
-        return b.s ? b.s : xstrdup("");
-    free(b.s);
-    char *argv[] = {"nm", "-P", "--defined-only", (char *)in, NULL}, *out = NULL;
-    if (run_capture(argv, &out) != 0) {
-        free(out);
-        return NULL;
-    }
-    return out;
+    static const char *const args[] = {"-P", "--defined-only", NULL};
+    return symbols(in, ELF_NM_DEFINED, args);
 }
 
 char *pomp_runtime_task_copy_function(const char *nm_output)
