@@ -1,5 +1,5 @@
 /* Mutual exclusion in OMPT's terms: critical (named or not), atomic regions
- * GCC could not lower to an instruction, and lock waits: acquire before the
+ * GCC could not lower to an instruction, ordered, and lock waits: acquire before the
  * runtime's call, acquired after it, released after the release (the lock
  * calls also in their OpenMP 2.5 versions, OMP_1.0). Test locks
  * never wait and unset calls end nothing the tool measures: forwarded as
@@ -49,6 +49,12 @@ static inline void take_atomic(void *arg)
 {
     (void)arg;
     REAL(GOMP_atomic_start)();
+}
+
+static inline void take_ordered(void *arg)
+{
+    (void)arg;
+    REAL(GOMP_ordered_start)();
 }
 
 static inline void take_lock(void *lock) { REAL(omp_set_lock)(lock); }
@@ -108,6 +114,10 @@ GIVE(GOMP_critical_name_end, void **pptr, pptr, ompt_mutex_critical, a, pptr)
 TAKE(GOMP_atomic_start, void, NO_ARG, ompt_mutex_atomic, ompt_state_wait_atomic, 0, take_atomic,
      NULL)
 GIVE(GOMP_atomic_end, void, NO_ARG, ompt_mutex_atomic, 0, NULL)
+/* ordered: a mutex per task (the wait id: the encountering task's data) */
+TAKE(GOMP_ordered_start, void, NO_ARG, ompt_mutex_ordered, ompt_state_wait_ordered, gomp_tls.task,
+     take_ordered, NULL)
+GIVE(GOMP_ordered_end, void, NO_ARG, ompt_mutex_ordered, gomp_tls.task, NULL)
 TAKE(omp_set_lock, void *lock, lock, ompt_mutex_lock, ompt_state_wait_lock, a, take_lock, lock)
 TAKE(omp_set_nest_lock, void *lock, lock, ompt_mutex_nest_lock, ompt_state_wait_lock, a,
      take_nest_lock, lock)

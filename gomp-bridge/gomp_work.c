@@ -253,38 +253,6 @@ void gomp_single_end(struct gomp_thread_state *t)
     work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr);
 }
 
-/* ---- ordered: a mutex in OMPT's terms ---- */
-
-GOMP_EXPORT void GOMP_ordered_start(void)
-{
-    if (!gomp_mutexes_watched()) {
-        REAL(GOMP_ordered_start)();
-        return;
-    }
-    ompt_callback_mutex_acquire_t acquire = GOMP_CB(mutex_acquire);
-    struct gomp_thread_state *t = &gomp_tls;
-    const void *codeptr = GOMP_CALLER();
-    ompt_wait_id_t id = (ompt_wait_id_t)(uintptr_t)t->task;
-    if (acquire)
-        acquire(ompt_mutex_ordered, 0, 0, id, codeptr);
-    int32_t old = gomp_wait_begin(t, ompt_state_wait_ordered, id);
-    REAL(GOMP_ordered_start)();
-    gomp_wait_end(t, old);
-    ompt_callback_mutex_t acquired = GOMP_CB_MUTEX(mutex_acquired);
-    if (acquired)
-        acquired(ompt_mutex_ordered, id, codeptr);
-}
-
-GOMP_EXPORT void GOMP_ordered_end(void)
-{
-    REAL(GOMP_ordered_end)();
-    if (__atomic_load_n(&gomp_mutex_path, __ATOMIC_RELAXED) == GOMP_MUTEX_FORWARD)
-        return;
-    ompt_callback_mutex_t released = GOMP_CB_MUTEX(mutex_released);
-    if (released)
-        released(ompt_mutex_ordered, (ompt_wait_id_t)(uintptr_t)gomp_tls.task, GOMP_CALLER());
-}
-
 /* ---- doacross: ordered depend(sink: ...) and depend(source) ---- */
 
 /* libomp reports a doacross wait (after it) and post (before it) as the
