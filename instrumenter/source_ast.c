@@ -341,7 +341,7 @@ static void presumed_lines(struct collector *c)
         CXString name;
         unsigned line, col;
         clang_getPresumedLocation(loc, &name, &line, &col);
-        const char *n = clang_getCString(name);
+        const char *n = clang_getCString(name) ? compiler_file_name(clang_getCString(name)) : NULL;
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         a->presumed_line[i] = line ? line : i + 1;
         clang_disposeString(name);

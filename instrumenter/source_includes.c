@@ -6,10 +6,12 @@
 
 #include "util.h"
 
+/* libclang's name of a file, as the compiler spells it (its regions' locations
+ * read like the source's: "x.h:9" beside "main.c:18"). */
 static char *file_name(CXFile f)
 {
     CXString s = clang_getFileName(f);
-    char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+    char *name = xstrdup(compiler_file_name(clang_getCString(s) ? clang_getCString(s) : ""));
     clang_disposeString(s);
     return name;
 }

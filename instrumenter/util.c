@@ -37,6 +37,13 @@ void *xrealloc(void *p, size_t n)
     return p;
 }
 
+const char *compiler_file_name(const char *libclang_name)
+{
+    while (libclang_name[0] == '.' && libclang_name[1] == '/')
+        libclang_name += 2;
+    return libclang_name;
+}
+
 char *xstrdup(const char *s)
 {
     char *d = strdup(s);

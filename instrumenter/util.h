@@ -12,6 +12,12 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A file name as the compiler spells it: libclang's without leading "./"
+ * (a header next to a source compiled in its own directory is "./x.h" to
+ * libclang, "x.h" in the compiler's debug information and __FILE__). The
+ * same path from the working directory. */
+const char *compiler_file_name(const char *libclang_name);
+
 /* Reads a whole file (NUL-terminated). Returns 0 or -1 with errno set. */
 int read_file(const char *path, char **text, size_t *size);
 /* Writes data to path through a temporary file and a rename. Returns 0 or -1. */

@@ -115,4 +115,18 @@ n=$(jq '[.regions[] | select(.file == "bad/main.c" and .init != "ompt")] | lengt
 assert_eq "$n" 2 "main.c's parallel and single regions"
 n=$(jq '[.regions[] | select(.file == "bad/broken.h" and .init != "ompt")] | length' bad.dir/profile.json)
 assert_eq "$n" 0 "no pomp region for the header left to the runtime"
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header"
+
+# Built in its own directory (make's usual way): the header beside the source
+# is named as the compiler names it, "good.h" as "main.c", not libclang's
+# "./good.h", in the warnings and in the profile
+(cd bad && "$POMPCC" -fopenmp main.c -o ../bad_here 2> ../bad_here.err) ||
+    { cat bad_here.err; fail "the build in the source's directory failed"; }
+assert_contains bad_here.err '^broken.h:4:[0-9]+: warning: ' "the header's warning, named as the compiler names it"
+assert_not_contains bad_here.err '\./' "no ./ in a file name"
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=bad_here.dir ./bad_here > bad_here.out
+diff -u bad.plain.out bad_here.out || fail "bad (built in place): output differs from the plain build"
+n=$(jq '[.regions[] | select(.file == "good.h" and .first_line == 4 and .init != "ompt")] | length' bad_here.dir/profile.json)
+assert_eq "$n" 2 "good.h's regions at good.h:4, as main.c's at main.c"
+n=$(jq '[.regions[] | select(.file | startswith("./"))] | length' bad_here.dir/profile.json)
+assert_eq "$n" 0 "no region's file starts with ./"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place"
