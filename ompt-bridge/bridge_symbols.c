@@ -2,7 +2,8 @@
  * function and a file:line. The address is a return address into the code
  * that called the runtime; the call itself is one byte before it.
  * pomp_symbols (dladdr, binutils' addr2line) resolves it; of the functions
- * inlined at the address, the innermost is where the construct is written.
+ * inlined at the address, the innermost is where the construct is written
+ * (pomp's own inlined code aside).
  * Without debug information the region is named by its function (the symbol
  * table), without a file; its object and offset stay in the CTC string
  * (module, offset) for the record, never as a location. A source path under
@@ -34,10 +35,33 @@ static const char *relative_to(const char *dir, const char *path)
     return path;
 }
 
+/* Whether file is pomp's code inlined into the program: pomplib.h (the inline
+ * counter of atomic, critical and task sites) or a .pomp.inc file the
+ * instrumenter generated. The compiler may give the instructions around a
+ * runtime call the line of that code (a loop's closing barrier right after
+ * the counter of its last atomic): it is never where a construct is written. */
+static int pomp_inserted_code(const char *file)
+{
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t n = strlen(base), inc = strlen(".pomp.inc");
+    return strcmp(base, "pomplib.h") == 0 || (n > inc && strcmp(base + n - inc, ".pomp.inc") == 0);
+}
+
+/* Where a runtime call's code is written: the innermost of the functions
+ * inlined at its address that is not pomp's own code; NULL if none. */
+static const struct pomp_location *program_location(const struct pomp_symbol *sym)
+{
+    for (size_t k = sym->depth; k-- > 0;)
+        if (!sym->at[k].file || !pomp_inserted_code(sym->at[k].file))
+            return &sym->at[k];
+    return NULL;
+}
+
 /* The region's new CTC string: what it had, and where its code is. */
 static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd)
 {
-    const struct pomp_location *at = sym->depth ? &sym->at[sym->depth - 1] : NULL;
+    const struct pomp_location *at = program_location(sym);
     const struct ctc *old = &r->ctc;
     struct ctc_builder b;
     ctc_builder_init(&b);

@@ -156,4 +156,44 @@ assert_eq "$(POMP_OUTPUT_DIR=c90.out ./c90)" "499500 499500" "C90 program output
 assert_eq "$(jq '[.regions[] | select(.type == "critical" or .type == "atomic")] | length' c90.out/profile.json)" 2 \
           "C90 program: its critical and atomic measured"
 
-echo "fast count: throttled atomic and critical counted inline, path by path as when timed, early threads and POMP_Off included"
+# A loop whose body ends in a counted atomic (a histogram), GCC -O2 -g: the
+# code of the loop's closing barrier may carry the line of the inlined counter
+# (pomplib.h); the runtime's region of that barrier is placed in the program's
+# code, never in pomp's header or generated files
+cat > histo.c <<'C'
+#include <stdio.h>
+static void accumulate(double *hist, const double *x, long n)
+{
+#pragma omp for schedule(static)
+    for (long i = 0; i < n; i++) {
+        int b = (int)(x[i] * 16);
+#pragma omp atomic
+        hist[b > 15 ? 15 : b] += 1.0;
+    }
+}
+int main(void)
+{
+    static double x[100000], hist[16];
+    for (long i = 0; i < 100000; i++)
+        x[i] = (double)((i * 7919) % 100000) / 100000;
+    for (int s = 0; s < 3; s++) {
+#pragma omp parallel
+        accumulate(hist, x, 100000);
+    }
+    double t = 0;
+    for (int b = 0; b < 16; b++)
+        t += hist[b];
+    printf("%.0f\n", t);
+    return 0;
+}
+C
+"$POMPCC" -O2 -g -fopenmp histo.c -o histo
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=histo.out ./histo)" 300000 "histogram output"
+n=$(jq '[.regions[] | select((.file // "") | test("pomplib\\.h$|\\.pomp\\.inc$"))] | length' histo.out/profile.json)
+assert_eq "$n" 0 "no region placed in pomp's own inlined code"
+n=$(jq '[.regions[] | select((.function // "") | startswith("POMP_"))] | length' histo.out/profile.json)
+assert_eq "$n" 0 "no region named by a pomp function"
+n=$(jq '[.regions[] | select(.init == "ompt" and .type == "implicit_barrier" and .file == "histo.c")] | length' histo.out/profile.json)
+assert_eq "$n" 1 "the loop's closing barrier placed in histo.c"
+
+echo "fast count: throttled atomic and critical counted inline, path by path as when timed, early threads and POMP_Off included, a closing barrier after a counted atomic placed in the program"
