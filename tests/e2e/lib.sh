@@ -70,6 +70,8 @@ region_threads() {
 # regions the OMPT bridge made from what the runtime reported ("ompt") are left out
 region_init() { jq -r '[.regions[].init | select(. != "ompt")] | unique | join(",")' "$1/profile.json"; }
 # pomp_regions DIR: how many regions the instrumentation made (not the OMPT bridge)
+# regions_where DIR JQ-CONDITION: how many regions of DIR's profile satisfy it
+regions_where() { jq "[.regions[] | select($2)] | length" "$1/profile.json"; }
 pomp_regions() { jq '[.regions[] | select(.init != "ompt")] | length' "$1/profile.json"; }
 
 # The plain build, on the compiler's own runtime: the reference output.

@@ -125,8 +125,7 @@ assert_contains bad_here.err '^broken.h:4:[0-9]+: warning: ' "the header's warni
 assert_not_contains bad_here.err '\./' "no ./ in a file name"
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=bad_here.dir ./bad_here > bad_here.out
 diff -u bad.plain.out bad_here.out || fail "bad (built in place): output differs from the plain build"
-n=$(jq '[.regions[] | select(.file == "good.h" and .first_line == 4 and .init != "ompt")] | length' bad_here.dir/profile.json)
-assert_eq "$n" 2 "good.h's regions at good.h:4, as main.c's at main.c"
-n=$(jq '[.regions[] | select(.file | startswith("./"))] | length' bad_here.dir/profile.json)
-assert_eq "$n" 0 "no region's file starts with ./"
+assert_eq "$(regions_where bad_here.dir '.file == "good.h" and .first_line == 4 and .init != "ompt"')" 2 \
+          "good.h's regions at good.h:4, as main.c's at main.c"
+assert_eq "$(regions_where bad_here.dir '.file | startswith("./")')" 0 "no region's file starts with ./"
 echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place"
