@@ -6,11 +6,15 @@
 #include "pomp_region.h"
 #include "pomp_thread.h"
 
-/* The output's record of a live region (NULL for one made after the snapshot). */
+/* The output's record of a live region (NULL for one made after the snapshot):
+ * the one it is one with, if any. */
 static const struct pomp_run_region *run_region(const struct pomp_merged *m,
                                                 const struct POMP_Region_s *r)
 {
-    return r && r->id >= 1 && r->id <= m->nregions ? &m->regions[r->id - 1] : NULL;
+    if (!r || r->id < 1 || r->id > m->nregions)
+        return NULL;
+    const struct pomp_run_region *rr = &m->regions[r->id - 1];
+    return rr->same_as ? &m->regions[rr->same_as - 1] : rr;
 }
 
 static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
@@ -153,6 +157,82 @@ static void clear_merged(struct pomp_thread *t)
     pomp_profile_for_each_node(p, clear_node);
 }
 
+/* Whether a runtime region has a source place (debug information gave its
+ * code address a file and a line). One without is told apart from the others
+ * of its function by where its call paths place it (pomp-report), so it stays
+ * its own. */
+static int runtime_placed(const struct pomp_run_region *r)
+{
+    return r->id && r->init && strcmp(r->init, "ompt") == 0 && !r->ctc_error && r->ctc.file &&
+           r->ctc.file[0] && r->ctc.start_line_first > 0;
+}
+
+static int compare_str(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Orders runtime regions by their label: type, name, place, function, lines. */
+static int compare_labels(const struct pomp_run_region *a, const struct pomp_run_region *b)
+{
+    int c;
+    if ((c = compare_str(a->type, b->type)) || (c = compare_str(a->ctc.name, b->ctc.name)) ||
+        (c = compare_str(a->ctc.file, b->ctc.file)) ||
+        (c = compare_str(ctc_get(&a->ctc, "function"), ctc_get(&b->ctc, "function"))))
+        return c;
+    if (a->ctc.start_line_first != b->ctc.start_line_first)
+        return a->ctc.start_line_first < b->ctc.start_line_first ? -1 : 1;
+    if (a->ctc.end_line_last != b->ctc.end_line_last)
+        return a->ctc.end_line_last < b->ctc.end_line_last ? -1 : 1;
+    return 0;
+}
+
+/* qsort's order: by label, then id. */
+static int by_label(const void *pa, const void *pb)
+{
+    const struct pomp_run_region *a = *(const struct pomp_run_region *const *)pa;
+    const struct pomp_run_region *b = *(const struct pomp_run_region *const *)pb;
+    int c = compare_labels(a, b);
+    return c ? c : a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* Runtime regions that the profile could only show as two identical rows are
+ * one: the same construct at the same place, reported from two code addresses
+ * (an inline function's loop barrier, inlined into two outlined functions).
+ * Each later one is the first one's (same_as), which keeps its own code
+ * address in the trace; the first is throttled from the earliest time any of
+ * them was. Returns -1 if memory ran out (nothing is folded then). */
+static int fold_same_place(struct pomp_merged *m)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < m->nregions; i++)
+        n += runtime_placed(&m->regions[i]);
+    if (n < 2)
+        return 0;
+    struct pomp_run_region **v = malloc(n * sizeof *v);
+    if (!v)
+        return -1;
+    n = 0;
+    for (uint32_t i = 0; i < m->nregions; i++)
+        if (runtime_placed(&m->regions[i]))
+            v[n++] = &m->regions[i];
+    qsort(v, n, sizeof *v, by_label);
+    for (size_t i = 1, first = 0; i < n; i++) {
+        struct pomp_run_region *one = v[first], *r = v[i];
+        if (compare_labels(one, r) != 0) {
+            first = i;
+            continue;
+        }
+        r->same_as = one->id;
+        if (r->throttled_ns && (!one->throttled_ns || r->throttled_ns < one->throttled_ns)) {
+            one->throttled_ns = r->throttled_ns;
+            one->throttled_after = r->throttled_after;
+        }
+    }
+    free(v);
+    return 0;
+}
+
 /* The output's description of every region, by id. */
 static int describe_regions(struct pomp_merged *m)
 {
@@ -176,7 +256,7 @@ static int describe_regions(struct pomp_merged *m)
             .ctc_error_offset = r->ctc_error_offset,
         };
     }
-    return 0;
+    return fold_same_place(m);
 }
 
 /* The output's description of a thread (or device stream) and what it lost. */

@@ -74,7 +74,7 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
     int first = 1;
     for (uint32_t i = m->nregions; i-- > 0;) { /* newest first */
         const struct pomp_run_region *r = &m->regions[i];
-        if (!r->id)
+        if (!r->id || r->same_as) /* one with an earlier region: listed as that one */
             continue;
         fprintf(f, "%s\n    {\"id\": %u, \"type\": ", first ? "" : ",", r->id);
         pomp_json_string(f, r->type);

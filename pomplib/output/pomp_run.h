@@ -28,6 +28,9 @@ struct pomp_run_region {
     uint64_t throttled_after;   /* the executions on one path that decided it */
     int ctc_error;              /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
+    uint32_t same_as;           /* 0, or the id of the region it is one with: the runtime
+                                   reported both at the same place (pomp_merge.c); the
+                                   profile has no node of it and does not list it */
 };
 
 /* A column of the profile: an OS thread, or a device stream (device >= 0). */

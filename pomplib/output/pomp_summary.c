@@ -57,10 +57,15 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
             threads == 1 ? "" : "s");
     if (streams)
         fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
-    uint32_t runtime_only = 0; /* constructs not instrumented, seen through the runtime (OMPT) */
-    for (uint32_t i = 0; i < m->nregions; i++)
+    uint32_t regions = 0, runtime_only = 0; /* runtime_only: not instrumented, seen through the
+                                                runtime (OMPT); one with another: not a region */
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        if (m->regions[i].same_as)
+            continue;
+        regions++;
         runtime_only += m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
-    fprintf(f, "%u region%s", m->nregions, m->nregions == 1 ? "" : "s");
+    }
+    fprintf(f, "%u region%s", regions, regions == 1 ? "" : "s");
     if (runtime_only)
         fprintf(f, " (%u seen only through the runtime)", runtime_only);
     fprintf(f, "; output in %s/\n", run->dir);
@@ -114,7 +119,7 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
     const struct pomp_merged *m = &run->profile;
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->nregions; i++)
-        n += m->regions[i].throttled_ns != 0;
+        n += m->regions[i].throttled_ns != 0 && !m->regions[i].same_as;
     if (!n)
         return;
     fprintf(f, "pomp: note: %u region%s throttled (more than %llu executions on a path, under %.0f us "
@@ -123,7 +128,7 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
     uint32_t shown = 0;
     for (uint32_t i = 0; i < m->nregions && shown < LISTED; i++) {
         const struct pomp_run_region *r = &m->regions[i];
-        if (!r->throttled_ns)
+        if (!r->throttled_ns || r->same_as)
             continue;
         fprintf(f, "%s %s%s%s", shown ? "," : "", r->type, r->ctc.name ? " " : "",
                 r->ctc.name ? r->ctc.name : "");

@@ -192,6 +192,51 @@ static void check_visits(struct checker *c)
     }
 }
 
+static int runtime_with_place(const struct rp_region *r)
+{
+    const char *init = json_string_value(json_object_get(r->json, "init"));
+    return init && strcmp(init, "ompt") == 0 && r->file[0] && r->first_line > 0;
+}
+
+/* Orders regions by what a row shows of them: type, name, file, lines, function. */
+static int by_row(const void *pa, const void *pb)
+{
+    const struct rp_region *a = *(const struct rp_region *const *)pa;
+    const struct rp_region *b = *(const struct rp_region *const *)pb;
+    int d;
+    if ((d = strcmp(a->type, b->type)) || (d = strcmp(a->name, b->name)) ||
+        (d = strcmp(a->file, b->file)) || (d = strcmp(a->function, b->function)))
+        return d;
+    if (a->first_line != b->first_line)
+        return a->first_line < b->first_line ? -1 : 1;
+    return a->last_line < b->last_line ? -1 : a->last_line > b->last_line;
+}
+
+/* Two regions the runtime reported at the same place (type, name, file,
+ * lines, function) would be two identical rows: libpomp makes them one. A
+ * region without a file is told apart by where its call paths place it. */
+static void check_one_row_per_place(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    const struct rp_region **v = calloc(p->nregions ? p->nregions : 1, sizeof *v);
+    if (!v) {
+        failed(c, "out of memory", "the regions' places could not be checked");
+        return;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < p->nregions; i++)
+        if (runtime_with_place(&p->regions[i]))
+            v[n++] = &p->regions[i];
+    qsort(v, n, sizeof *v, by_row);
+    for (size_t i = 1; i < n; i++)
+        if (by_row(&v[i - 1], &v[i]) == 0)
+            failed(c, "one region per place", "regions %lld and %lld: both %s%s%s at %s:%d (%s)",
+                   v[i - 1]->id, v[i]->id, v[i]->type, v[i]->name[0] ? " " : "", v[i]->name,
+                   v[i]->file[0] ? v[i]->file : "-", v[i]->first_line,
+                   v[i]->function[0] ? v[i]->function : "no function");
+    free(v);
+}
+
 static void check_structure(struct checker *c)
 {
     const struct rp_profile *p = c->p;
@@ -229,6 +274,7 @@ int report_check(const struct rp_profile *p, const char *path)
     check_waits(&c);
     check_visits(&c);
     check_flat_time(&c);
+    check_one_row_per_place(&c);
     if (c.failures) {
         fprintf(stderr, "pomp-report: check: %s: %zu invariant%s broken\n", path, c.failures,
                 c.failures == 1 ? "" : "s");

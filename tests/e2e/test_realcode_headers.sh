@@ -128,4 +128,62 @@ diff -u bad.plain.out bad_here.out || fail "bad (built in place): output differs
 assert_eq "$(regions_where bad_here.dir '.file == "good.h" and .first_line == 4 and .init != "ompt"')" 2 \
           "good.h's regions at good.h:4, as main.c's at main.c"
 assert_eq "$(regions_where bad_here.dir '.file | startswith("./")')" 0 "no region's file starts with ./"
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place"
+# An inline function's loop, inlined (-O2) twice into one parallel region and
+# once into another: the runtime reports the loop's closing barrier from three
+# code addresses, all at one place (kernels.h's loop). One region, with every
+# visit: 2 threads x (2 + 1) loops; not three identical rows.
+mkdir -p inl
+cat > inl/kernels.h <<'H'
+static inline void accumulate(double *hist, int nbins, const double *x, long n)
+{
+#pragma omp for schedule(static)
+    for (long i = 0; i < n; i++) {
+        int b = (int)(x[i] * nbins);
+        if (b >= nbins)
+            b = nbins - 1;
+#pragma omp atomic
+        hist[b] += 1.0;
+    }
+}
+H
+cat > inl/main.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include "kernels.h"
+int main(void)
+{
+    enum { N = 100000, BINS = 16 };
+    double *x = malloc(N * sizeof *x), hist[BINS] = {0};
+    for (long i = 0; i < N; i++)
+        x[i] = (double)((i * 7919) % N) / N;
+#pragma omp parallel num_threads(2)
+    {
+        accumulate(hist, BINS, x, N);
+        accumulate(hist, BINS, x, N / 2);
+    }
+#pragma omp parallel num_threads(2)
+    accumulate(hist, BINS, x, N);
+    double s = 0;
+    for (int b = 0; b < BINS; b++)
+        s += hist[b];
+    printf("%.0f\n", s);
+    free(x);
+    return 0;
+}
+C
+for rt in gomp omp; do
+    (cd inl && "$POMPCC" --pomp-runtime=$rt -O2 -g -fopenmp main.c -o ../inl_$rt 2> ../inl_$rt.err) ||
+        { cat inl_$rt.err; fail "inl ($rt): build"; }
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=inl_$rt.dir ./inl_$rt > inl_$rt.out 2> inl_$rt.summary
+    assert_contains inl_$rt.out '^250000$' "inl ($rt): the program's result"
+    "$REPORT" --check inl_$rt.dir > /dev/null || fail "inl ($rt): --check"
+    barrier='.init == "ompt" and .file == "inl/kernels.h" and .type == "implicit_barrier"'
+    assert_eq "$(regions_where inl_$rt.dir "$barrier")" 1 "inl ($rt): the loop's barrier, inlined three times, is one region"
+    visits=$(jq "([.regions[] | select($barrier) | .id]) as \$ids
+                 | [.callpath[] | select(.region as \$r | \$ids | index(\$r)) | .per_thread[].visits] | add" inl_$rt.dir/profile.json)
+    assert_eq "$visits" 6 "inl ($rt): every visit of the loop's barrier"
+    # the summary counts regions as the profile lists them
+    n=$(jq '.regions | length' inl_$rt.dir/profile.json)
+    assert_contains inl_$rt.summary "^pomp: inl_$rt: .* $n regions " "inl ($rt): the summary's region count"
+done
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times"

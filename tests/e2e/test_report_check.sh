@@ -69,4 +69,10 @@ break_with waits         '(.regions[] | select(.type == "parallel") | .id) as $p
                               "per_thread": [{"thread": 0, "visits": 1, "begins": 0, "incl_ns": 1,
                                  "excl_ns": 1e13, "min_ns": 1, "max_ns": 1, "body_ns": 0}]}]' \
                          "waits within region time"
-echo "report --check: 13 broken profiles caught"
+# one place, two runtime regions: the loop's barrier given a place, and a copy of it
+break_with place         '.regions |= map(if .init == "ompt" and .name == "implementation"
+                                          then .file = "work.c" | .first_line = 13 | .last_line = 13 else . end)
+                          | .regions += [.regions[] | select(.init == "ompt" and .name == "implementation")
+                                         | .id = 99990]' \
+                         "one region per place"
+echo "report --check: 14 broken profiles caught"
