@@ -52,6 +52,11 @@ extern int gomp_states_sampled;
 enum { GOMP_MUTEX_DECIDE = 0, GOMP_MUTEX_FORWARD = 1 };
 extern int gomp_mutex_path;
 void gomp_watch_update(void);
+/* The tool measures task constructs through the instrumentation (a pompcc
+ * build: it calls the entry point "pomp_gomp_tasks_instrumented" when it
+ * starts): GOMP_task need not wrap its tasks for task_create/task_schedule,
+ * only for thread states. */
+extern int gomp_tasks_instrumented;
 /* OMP_CANCELLATION is true (libgomp's, read once when the tool starts):
  * libgomp then discards a cancelled task only when the program gave it no
  * copy function, and wrapping would give it one (gomp_task.c). */

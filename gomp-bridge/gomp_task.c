@@ -69,6 +69,15 @@ static inline int tasks_followed(void)
                              gomp_states_sampled);
 }
 
+/* GOMP_task's: in a pompcc build the instrumentation measures the task
+ * constructs, and a wrapped task would cost each of them a copy and three
+ * callbacks that the tool passes over; only thread states need it then. */
+static inline int plain_tasks_followed(void)
+{
+    return tasks_followed() &&
+           (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) || gomp_states_sampled);
+}
+
 /* GCC's flag bits of GOMP_task (libgomp's gomp-constants.h). */
 enum { GOMP_TASK_FLAG_DEPEND = 8 };
 
@@ -77,8 +86,8 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            void **depend, int priority, void *detach)
 {
     int unwrapped = !cpyfn && gomp_cancellation; /* wrapping would change what is discarded */
-    if (!tasks_followed() || unwrapped) {
-        if (unwrapped && tasks_followed())
+    if (!plain_tasks_followed() || unwrapped) {
+        if (unwrapped && plain_tasks_followed())
             __atomic_add_fetch(&gomp_unwrapped_tasks, 1, __ATOMIC_RELAXED);
         REAL(GOMP_task)(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
                         detach);

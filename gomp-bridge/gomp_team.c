@@ -48,7 +48,13 @@ int gomp_team_joined(uint64_t id)
 
 void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const void *codeptr)
 {
-    ompt_callback_sync_region_t cb = GOMP_CB(sync_region);
+    /* a taskgroup's wait at its end, as libomp reports it: sync_region_wait
+     * (libomp's sync_region of a taskgroup spans the whole construct, from
+     * GOMP_taskgroup_start, which a tool reads as no wait) */
+    ompt_callback_sync_region_t cb =
+        kind == ompt_sync_region_taskgroup
+            ? GOMP_CB_AS(ompt_callback_sync_region_wait, ompt_callback_sync_region_t)
+            : GOMP_CB(sync_region);
     struct gomp_thread_state *t = &gomp_tls;
     if (cb)
         cb(kind, endpoint, gomp_team_data(t), t->task, codeptr);

@@ -82,7 +82,7 @@ static const ompt_callbacks_t reported[] = {
     ompt_callback_parallel_end, ompt_callback_implicit_task, ompt_callback_sync_region,
     ompt_callback_work,         ompt_callback_dispatch,     ompt_callback_mutex_acquire,
     ompt_callback_mutex_acquired, ompt_callback_mutex_released, ompt_callback_task_create,
-    ompt_callback_task_schedule, ompt_callback_dependences,
+    ompt_callback_task_schedule, ompt_callback_dependences, ompt_callback_sync_region_wait,
 };
 
 void gomp_watch_update(void)
@@ -115,6 +115,13 @@ static void keep_states(void)
     __atomic_store_n(&states_kept, 1, __ATOMIC_RELAXED);
     gomp_watch_update();
 }
+
+/* pomp's own entry point: the program's task constructs are instrumented
+ * (a pompcc build), so GOMP_task forwards them unwrapped unless thread states
+ * are read; the tasks of taskloops, which no instrumentation sees, stay
+ * wrapped (gomp_task.c). */
+int gomp_tasks_instrumented;
+static void tasks_instrumented(void) { __atomic_store_n(&gomp_tasks_instrumented, 1, __ATOMIC_RELAXED); }
 
 /* The calling thread's state; async-signal-safe (thread-local reads). A
  * worker left in its team's closing barrier idles once the master left it. */
@@ -169,6 +176,8 @@ static ompt_interface_fn_t lookup(const char *name)
     }
     if (strcmp(name, "pomp_gomp_keep_states") == 0)
         return (ompt_interface_fn_t)(void (*)(void))keep_states;
+    if (strcmp(name, "pomp_gomp_tasks_instrumented") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))tasks_instrumented;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 

@@ -21,6 +21,10 @@ void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
 void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                            ompt_data_t *parallel_data, ompt_data_t *task_data,
                            const void *codeptr_ra);
+/* A taskgroup's wait (the only kind the bridge takes from sync_region_wait). */
+void bridge_on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                           ompt_data_t *parallel_data, ompt_data_t *task_data,
+                           const void *codeptr_ra);
 
 /* bridge_work.c: worksharing constructs, chunks, masked */
 void bridge_on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
@@ -41,6 +45,11 @@ void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
 
 /* bridge_task.c: explicit tasks, dependences, cancellation */
 void bridge_on_task_create(ompt_data_t *encountering_task_data,
+                           const ompt_frame_t *encountering_task_frame,
+                           ompt_data_t *new_task_data, int flags, int has_dependences,
+                           const void *codeptr_ra);
+/* A pompcc build's: only the tasks of instrumented taskloops. */
+void bridge_on_taskloop_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
                            const void *codeptr_ra);

@@ -416,6 +416,25 @@ void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     (void)task_data;
     if (__builtin_expect(__atomic_load_n(&bridge_collector_live, __ATOMIC_RELAXED), 0))
         sync_collector_event(kind, endpoint);
+    if (kind == ompt_sync_region_taskgroup)
+        return; /* the whole construct, from its start: its wait comes as sync_region_wait */
+    if (endpoint == ompt_scope_begin)
+        sync_begin_cb(kind, codeptr_ra);
+    else
+        sync_end_cb(kind);
+}
+
+/* libomp reports the wait of every sync region also as sync_region_wait; the
+ * bridge takes only a taskgroup's from it, the wait at its end (where the
+ * libgomp bridge reports it too). */
+void bridge_on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                                ompt_data_t *parallel_data, ompt_data_t *task_data,
+                                const void *codeptr_ra)
+{
+    (void)parallel_data;
+    (void)task_data;
+    if (kind != ompt_sync_region_taskgroup)
+        return;
     if (endpoint == ompt_scope_begin)
         sync_begin_cb(kind, codeptr_ra);
     else

@@ -13,6 +13,36 @@
  * the bridge opens no frame for it (counted once). */
 static const char instrumented_task;
 
+/* The task's execution region travels with the task (its data); a task of an
+ * instrumented taskloop (which the instrumentation cannot see: the runtime
+ * cuts the loop into tasks) is named after the taskloop's place. */
+static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
+                         struct POMP_Region_s *in_taskloop, const void *codeptr_ra)
+{
+    new_task_data->ptr = in_taskloop ? bridge_region_at(BC_TASK, in_taskloop)
+                                     : bridge_region(BC_TASK, codeptr_ra);
+    bridge_record(b, BR_EVENT,
+                  in_taskloop ? bridge_region_at(BC_TASK_CREATE, in_taskloop)
+                              : bridge_region(BC_TASK_CREATE, codeptr_ra),
+                  pomp_now(), POMP_EV_OMPT_TASK_CREATE);
+}
+
+/* The thread's instrumented taskloop, if it is inside one (entered, no task
+ * of its own running above it): the creator of the tasks the runtime reports. */
+static struct POMP_Region_s *instrumented_taskloop(struct bridge_thread *b)
+{
+    return bridge_pomp_entered(b, BRC_TASKLOOP) ? bridge_top_frame(b)->region : NULL;
+}
+
+static struct bridge_thread *task_creation_recorded(int flags)
+{
+    struct bridge_thread *b;
+    if (!(flags & ompt_task_explicit) || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
+        bridge_measuring() < 0 || !(b = bridge_self()))
+        return NULL;
+    return b;
+}
+
 void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
@@ -21,18 +51,32 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)has_dependences;
-    struct bridge_thread *b;
-    if (!(flags & ompt_task_explicit) || !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT) ||
-        bridge_measuring() < 0 || !(b = bridge_self()))
+    struct bridge_thread *b = task_creation_recorded(flags);
+    if (!b)
         return;
     if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
         new_task_data->ptr = (void *)&instrumented_task;
         return;
     }
-    /* the task's execution region travels with the task */
-    new_task_data->ptr = bridge_region(BC_TASK, codeptr_ra);
-    bridge_record(b, BR_EVENT, bridge_region(BC_TASK_CREATE, codeptr_ra), pomp_now(),
-                  POMP_EV_OMPT_TASK_CREATE);
+    task_created(b, new_task_data, instrumented_taskloop(b), codeptr_ra);
+}
+
+/* In a program pompcc linked, where the instrumentation measures the task
+ * constructs (a throttled one too, whose enter leaves no frame to recognize
+ * it by): only the tasks of its taskloops are the bridge's. Any other task
+ * keeps empty data, which task_schedule passes over without a clock read. */
+void bridge_on_taskloop_task_create(ompt_data_t *encountering_task_data,
+                                    const ompt_frame_t *encountering_task_frame,
+                                    ompt_data_t *new_task_data, int flags,
+                                    int has_dependences, const void *codeptr_ra)
+{
+    (void)encountering_task_data;
+    (void)encountering_task_frame;
+    (void)has_dependences;
+    struct bridge_thread *b = task_creation_recorded(flags);
+    struct POMP_Region_s *taskloop = b ? instrumented_taskloop(b) : NULL;
+    if (taskloop)
+        task_created(b, new_task_data, taskloop, codeptr_ra);
 }
 
 /* Whether the task's frame is open on this thread: it was suspended here. */
@@ -54,18 +98,23 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
                              ompt_data_t *next_task_data)
 {
     struct bridge_thread *b;
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    /* a switch between tasks POMP measures (or implicit ones) reads no clock:
+     * in a pompcc build on libomp, the runtime reports every task's switches
+     * while the bridge follows only those of taskloops */
+    int prior_ours = prior_task_data && prior_task_data->ptr &&
+                     prior_task_data->ptr != &instrumented_task && ends_execution(prior_task_status);
+    int next_ours = next_task_data && next_task_data->ptr && next_task_data->ptr != &instrumented_task;
+    if ((!prior_ours && !next_ours) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     struct bridge_scope *s = bridge_scope_top(b);
-    if (prior_task_data && prior_task_data->ptr && ends_execution(prior_task_status) && s &&
-        s->kind == SCOPE_TASK && s->task == prior_task_data) {
+    if (prior_ours && s && s->kind == SCOPE_TASK && s->task == prior_task_data) {
         bridge_scope_pop(b, SCOPE_TASK);
         if (s->region)
             bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
         s = bridge_scope_top(b);
     }
-    if (!next_task_data || !next_task_data->ptr || next_task_data->ptr == &instrumented_task)
+    if (!next_ours)
         return; /* an implicit task, a task POMP measures, or one created while not recording */
     if (task_is_open(b, next_task_data))
         return; /* resumed where it was suspended (below the taskwait it waited in) */

@@ -60,6 +60,7 @@ static ompt_callback_t bridge_callback(ompt_callbacks_t event)
     case ompt_callback_parallel_end: return CALLBACK(bridge_on_parallel_end);
     case ompt_callback_implicit_task: return CALLBACK(bridge_on_implicit_task);
     case ompt_callback_sync_region: return CALLBACK(bridge_on_sync_region);
+    case ompt_callback_sync_region_wait: return CALLBACK(bridge_on_sync_region_wait);
     case ompt_callback_work: return CALLBACK(bridge_on_work);
     case ompt_callback_dispatch: return CALLBACK(bridge_on_dispatch);
     case ompt_callback_masked: return CALLBACK(bridge_on_masked);
@@ -88,15 +89,20 @@ static pthread_mutex_t registration_lock = PTHREAD_MUTEX_INITIALIZER;
 static ompt_set_callback_t set_callback; /* the runtime's, once the tool started */
 static uint64_t registered, wanted;
 
-static void register_locked(ompt_callbacks_t event)
+/* Registers fn for the event (once: a later call keeps the first function). */
+static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
 {
     uint64_t bit = 1ull << event;
     wanted |= bit;
     if (!set_callback || (registered & bit))
         return;
-    ompt_callback_t fn = bridge_callback(event);
     if (fn && set_callback(event, fn) != ompt_set_error)
         registered |= bit;
+}
+
+static void register_locked(ompt_callbacks_t event)
+{
+    register_fn_locked(event, bridge_callback(event));
 }
 
 void bridge_tool_require(ompt_callbacks_t event)
@@ -166,6 +172,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_parallel_end);
         register_locked(ompt_callback_implicit_task);
         register_locked(ompt_callback_sync_region);
+        register_locked(ompt_callback_sync_region_wait); /* a taskgroup's wait */
     }
     if ((loop || workshare || task) && (all || chunks)) /* chunks: the loop they belong to */
         register_locked(ompt_callback_work);
@@ -179,11 +186,14 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_mutex_released);
         register_locked(ompt_callback_nest_lock);
     }
-    if (task && all) {
-        register_locked(ompt_callback_task_create);
+    if (task) { /* in a pompcc build for the tasks of taskloops: the runtime makes them */
+        register_fn_locked(ompt_callback_task_create,
+                           all ? bridge_callback(ompt_callback_task_create)
+                               : CALLBACK(bridge_on_taskloop_task_create));
         register_locked(ompt_callback_task_schedule);
-        register_locked(ompt_callback_dependences);
     }
+    if (task && all)
+        register_locked(ompt_callback_dependences);
     if (sync)
         register_locked(ompt_callback_cancel);
     if (target) { /* devices, target constructs, data operations, kernels (bridge_device.c) */
@@ -195,6 +205,12 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_target_submit_emi);
     }
     pthread_mutex_unlock(&registration_lock);
+    /* the libgomp bridge need not wrap the tasks of task constructs that the
+     * instrumentation measures (libomp has no such entry: it reports every
+     * task, and the bridge passes over the instrumented ones, bridge_task.c) */
+    void (*tasks_instrumented)(void) = (void (*)(void))lookup("pomp_gomp_tasks_instrumented");
+    if (task && !all && tasks_instrumented)
+        tasks_instrumented();
     /* the libgomp bridge keeps the states of mutex waits only while they are
      * read: a collector session says so through this (libomp has no such entry) */
     bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"),

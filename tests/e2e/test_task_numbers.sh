@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Numbers with known answers on programs shaped like real ones (issue 16):
 # recursive tasks with a taskwait and a cutoff, a task merge sort with
-# taskgroups, 5,000 distinct parallel regions, a user region 10,000 levels deep,
+# taskgroups, a taskloop and a taskgroup, 5,000 distinct parallel regions, a user region 10,000 levels deep,
 # and user regions and master with the same visits in every table. Every
 # profile also passes pomp-report --check (lib.sh).
 NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
@@ -101,6 +101,37 @@ assert_eq "$(jq '[.regions[] | select(.type == "taskgroup")] | length' ms/profil
 assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "taskgroup")] | length > 0' ms/profile.json)" true \
           "its end is the runtime's wait taskgroup"
 
+# ---- a taskloop's tasks and a taskgroup's wait (numbers/tloop.c) ----
+# The runtime cuts a taskloop into tasks that no instrumentation sees: they
+# are measured through the runtime, as task roots named at the taskloop, so
+# their work is no wait (it was the barrier's and the taskloop's). A
+# taskgroup's wait is its end only, not its body (libomp reports the region
+# from its start).
+build tloop
+POMP_OUTPUT_DIR=tl ./tloop > tl.txt
+assert_contains tl.txt "^taskloop tasks run: 40$" "tloop: every task ran"
+line=$(grep -n "pragma omp taskloop" "$NUMBERS/tloop.c" | cut -d: -f1)
+assert_eq "$(jq --argjson l "$line" '[.regions[] | select(.type == "task" and .first_line == $l)] | length' tl/profile.json)" 1 \
+          "tloop: the taskloop's tasks are one task region at the taskloop's line"
+assert_eq "$(sum_of tl task begins true)" 41 "tloop: 40 taskloop tasks and the taskgroup's task, executed as task roots"
+no_losses tl "tloop"
+# 41 tasks of 2 ms: at least 82 ms of task work; the taskloop keeps none of it
+roots=$(sum_of tl task incl_ns true)
+awk -v t="$roots" 'BEGIN { exit !(t >= 82e6) }' || fail "tloop: the tasks' time is $roots ns, under their 82 ms of work"
+taskloop_self=$(sum_of tl taskloop excl_ns)
+awk -v t="$taskloop_self" 'BEGIN { exit !(t < 10e6) }' || fail "tloop: the taskloop's own time is $taskloop_self ns: its tasks' work"
+share=$(max_wait_share tl)
+awk -v s="$share" 'BEGIN { exit !(s < 25) }' || fail "tloop: a wait share of $share % (the tasks' work counted as waits)"
+# the taskgroup's body works 30 ms and its task 2 ms: the wait at its end
+# (the node under the instrumented taskgroup) lasts at most about the task
+wait_tg=$(jq '([.regions[] | select(.type == "taskgroup") | .id]) as $tg
+              | ([.regions[] | select(.type == "wait" and .name == "taskgroup") | .id]) as $w
+              | ([.callpath[] | select(.region as $r | $tg | index($r)) | .id]) as $tgn
+              | [.callpath[] | select((.region as $r | $w | index($r)) and (.parent as $p | $tgn | index($p)))
+                 | .per_thread[].max_ns] | max // -1' tl/profile.json)
+awk -v w="$wait_tg" 'BEGIN { exit !(w >= 0 && w < 20e6) }' ||
+    fail "tloop: the taskgroup's wait is $wait_tg ns (-1: none): its body's 30 ms counted as wait"
+
 # ---- 5,000 distinct parallel regions: every path kept ----
 python3 - <<'PY'
 with open('many.c', 'w') as f:
@@ -172,4 +203,4 @@ for t in master userregion; do
 done
 assert_eq "$(visits_in flat master)" 3 "master ran 3 times"
 assert_eq "$(visits_in flat userregion)" 1 "the user region once"
-echo "task numbers: fib, msort, 5,000 regions, 10,000 levels, one visit count per table"
+echo "task numbers: fib, msort, taskloop and taskgroup, 5,000 regions, 10,000 levels, one visit count per table"
