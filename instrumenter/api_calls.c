@@ -149,6 +149,15 @@ static int api_calls_instrument(void *state)
         const struct api_routine *r = find_routine(c->callee);
         if (!r)
             continue;
+        /* a header's calls would need macros and handles of the header's own
+         * (api_calls_begin): not done yet (docs/instrumentation-decisions.md) */
+        if (c->other_file) {
+            rw_note_at(a->w, c->other_file, c->other_line, c->other_col,
+                       "call of '%s' left alone: it is in a header (runtime API calls are "
+                       "instrumented in the source file only)",
+                       c->callee);
+            continue;
+        }
         const char *why = why_not(s, c);
         if (!why && c->nargs != shape_nargs[r->shape])
             why = "it has an unexpected number of arguments";

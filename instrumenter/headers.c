@@ -14,6 +14,10 @@ struct header {
     char *name;      /* libclang's name (what the compiler's messages and #line say) */
     char *copy;      /* absolute path of its copy, or NULL when it is not copied */
     int has_pragmas; /* an omp or pomp pragma in a branch the unit compiles */
+    /* The header read and scanned once (load_header): a second load would say
+     * its notes (a _Pragma in a #define) again. */
+    struct source *src;
+    int src_rc;
 };
 
 struct headers {
@@ -31,6 +35,16 @@ static struct header *find_header(struct headers *h, const char *name)
     return NULL;
 }
 
+/* The header's source, loaded at the first call; 0 if it could be. */
+static int load_header(const struct headers *h, struct header *x)
+{
+    if (!x->src) {
+        x->src = xmalloc(sizeof *x->src);
+        x->src_rc = source_load_file(x->src, h->u, x->name);
+    }
+    return x->src_rc;
+}
+
 /* The unit's project headers (not the main file, not system headers). */
 static void list_headers(struct headers *h)
 {
@@ -39,7 +53,7 @@ static void list_headers(struct headers *h)
         if (strcmp(t, h->u->path) == 0 || find_header(h, t) || source_unit_is_system_file(h->u, t))
             continue;
         h->v = xrealloc(h->v, (h->n + 1) * sizeof *h->v);
-        h->v[h->n++] = (struct header){xstrdup(t), NULL, 0};
+        h->v[h->n++] = (struct header){.name = xstrdup(t)};
     }
 }
 
@@ -60,12 +74,8 @@ static void choose_copies(struct headers *h, const char *out)
 {
     for (size_t i = 0; i < h->n; i++) {
         struct header *x = &h->v[i];
-        if (!text_has_pragma(x->name))
-            continue;
-        struct source s;
-        if (source_load_file(&s, h->u, x->name) == 0)
-            x->has_pragmas = s.npragmas > 0;
-        source_free(&s);
+        if (text_has_pragma(x->name) && load_header(h, x) == 0)
+            x->has_pragmas = x->src->npragmas > 0;
     }
     int changed = 1;
     for (size_t i = 0; i < h->n; i++)
@@ -187,16 +197,14 @@ static void print_counts(const char *file, const struct construct_counts *c)
 
 /* Instruments one header into its copy; a plain copy where it has no
  * pragmas or pomp cannot instrument it. */
-static int copy_header(struct headers *h, const struct header *x,
-                       const struct instrument_options *base, struct header_copies *hc)
+static int copy_header(struct headers *h, struct header *x, const struct instrument_options *base,
+                       struct header_copies *hc)
 {
-    struct source s;
-    if (source_load_file(&s, h->u, x->name) != 0) {
-        source_free(&s);
+    if (load_header(h, x) != 0)
         return -1;
-    }
+    struct source *s = x->src;
     struct text_replacement *r;
-    size_t n = replacements_for(h, x->name, s.text, s.size, 1, &r);
+    size_t n = replacements_for(h, x->name, s->text, s->size, 1, &r);
     int rc = -1;
     struct instrument_result res = {0};
     struct instrument_options o = *base;
@@ -204,13 +212,13 @@ static int copy_header(struct headers *h, const struct header *x,
     char real[PATH_MAX];
     const char *id = realpath(x->name, real) ? real : x->name;
     o.header = 1;
-    o.header_key = fnv1a(fnv1a(FNV1A_START, id, strlen(id) + 1), s.text, s.size);
+    o.header_key = fnv1a(fnv1a(FNV1A_START, id, strlen(id) + 1), s->text, s->size);
     o.inc_name = inc;
     o.replacements = r;
     o.nreplacements = n;
     o.functions = NULL;
     struct construct_counts left = {0};
-    if (x->has_pragmas && instrument(&s, &o, &res) != 0) {
+    if (x->has_pragmas && instrument(s, &o, &res) != 0) {
         left = res.counts;
         left.instrumented = 0;
         fprintf(stderr, "%s: warning: the OpenMP constructs of this header are not instrumented "
@@ -225,7 +233,7 @@ static int copy_header(struct headers *h, const struct header *x,
             print_counts(x->name, &res.counts);
         goto done;
     }
-    rc = write_plain_copy(x, s.text, s.size, r, n, &left);
+    rc = write_plain_copy(x, s->text, s->size, r, n, &left);
 done:
     if (rc != 0)
         perror(x->copy);
@@ -234,7 +242,6 @@ done:
     free(res.inc.s);
     free(inc);
     free_replacements(r, n);
-    source_free(&s);
     return rc;
 }
 
@@ -263,6 +270,9 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
     for (size_t i = 0; i < h.n; i++) {
         free(h.v[i].name);
         free(h.v[i].copy);
+        if (h.v[i].src)
+            source_free(h.v[i].src);
+        free(h.v[i].src);
     }
     free(h.v);
     return rc;

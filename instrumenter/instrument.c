@@ -563,14 +563,20 @@ void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc)
     w->ctcs[region] = ctc;
 }
 
+static void vdiag_at(const char *file, unsigned line, unsigned col, const char *kind,
+                     const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 static void vdiag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt,
                   va_list ap)
 {
     unsigned line, col;
     source_position(w->s, offset, &line, &col);
-    fprintf(stderr, "%s:%u:%u: %s: ", w->s->path, line, col, kind);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vdiag_at(w->s->path, line, col, kind, fmt, ap);
 }
 
 void rw_diag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt, ...)
@@ -588,6 +594,17 @@ void rw_note(const struct rewriter *w, unsigned offset, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     vdiag(w, offset, "note", fmt, ap);
+    va_end(ap);
+}
+
+void rw_note_at(const struct rewriter *w, const char *file, unsigned line, unsigned col,
+                const char *fmt, ...)
+{
+    if (!w->o->verbose)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vdiag_at(file, line, col, "note", fmt, ap);
     va_end(ap);
 }
 

@@ -42,6 +42,9 @@ void rw_diag(const struct rewriter *w, unsigned offset, const char *kind, const 
     __attribute__((format(printf, 4, 5)));
 void rw_note(const struct rewriter *w, unsigned offset, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* rw_note for a place in another file (a header the file includes). */
+void rw_note_at(const struct rewriter *w, const char *file, unsigned line, unsigned col,
+                const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Appends "\n#line N \"file\"\n": after inserted lines, the next line is N again. */
 void rw_line_directive(struct strbuf *b, const struct rewriter *w, unsigned line);

@@ -263,6 +263,37 @@ static int in_unevaluated_operand(const struct collector *c, unsigned call_start
     return 0;
 }
 
+static const char *intern_name(struct source_ast *a, const char *path, const char *name)
+{
+    if (strcmp(name, path) == 0)
+        return path;
+    for (size_t i = 0; i < a->nfile_names; i++)
+        if (strcmp(a->file_names[i], name) == 0)
+            return a->file_names[i];
+    a->file_names = xrealloc(a->file_names, (a->nfile_names + 1) * sizeof *a->file_names);
+    return a->file_names[a->nfile_names++] = xstrdup(name);
+}
+
+/* Is the location, where its macro expansion is written, in this file? A call
+ * in a header's inline function is not, nor one expanded from a macro there. */
+static int expanded_in_file(const struct collector *c, CXSourceLocation loc)
+{
+    CXFile f;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    return f && clang_File_isEqual(f, c->file);
+}
+
+/* Where the compiler's messages place a call of another file (#line included). */
+static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct source_call *call)
+{
+    CXString name;
+    clang_getPresumedLocation(loc, &name, &call->other_line, &call->other_col);
+    const char *n = clang_getCString(name);
+    call->other_file =
+        intern_name(&c->s->ast, c->s->path, n && *n ? compiler_file_name(n) : "<unknown file>");
+    clang_disposeString(name);
+}
+
 static void add_call(struct collector *c, CXCursor cur, int function)
 {
     CXString sp = clang_getCursorSpelling(cur);
@@ -272,12 +303,20 @@ static void add_call(struct collector *c, CXCursor cur, int function)
     clang_disposeString(sp);
     if (!wanted)
         return;
+    CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(cur));
+    /* not the program's code: nothing to say about it (no note per pragma there either) */
+    if (!expanded_in_file(c, at) && clang_Location_isInSystemHeader(at)) {
+        free(callee);
+        return;
+    }
     struct source_call call = {.callee = callee, .function = function};
     CXCursor fn = clang_getNullCursor();
     clang_visitChildren(cur, first_child, &fn);
     unsigned fb, fe;
-    if (!extent_in_file(c, cur, &call.start, &call.end) || clang_Cursor_isNull(fn) ||
-        !extent_in_file(c, fn, &fb, &fe)) {
+    if (!expanded_in_file(c, at)) {
+        place_elsewhere(c, at, &call);
+    } else if (!extent_in_file(c, cur, &call.start, &call.end) || clang_Cursor_isNull(fn) ||
+               !extent_in_file(c, fn, &fb, &fe)) {
         call.in_macro = 1;
     } else {
         unsigned lp = tok_at_or_after(c, fe);
@@ -314,17 +353,6 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
         add_call(w->c, cur, w->function);
     }
     return CXChildVisit_Recurse;
-}
-
-static const char *intern_name(struct source_ast *a, const char *path, const char *name)
-{
-    if (strcmp(name, path) == 0)
-        return path;
-    for (size_t i = 0; i < a->nfile_names; i++)
-        if (strcmp(a->file_names[i], name) == 0)
-            return a->file_names[i];
-    a->file_names = xrealloc(a->file_names, (a->nfile_names + 1) * sizeof *a->file_names);
-    return a->file_names[a->nfile_names++] = xstrdup(name);
 }
 
 /* The presumed file and line of every physical line; kept only when some line

@@ -2,7 +2,9 @@
  * statements: function definitions with their return statements (function
  * regions, instrumentation control) and calls of the OpenMP runtime routines
  * that seed 002 Tables 6-8 instrument (api_calls.c). Everything here is in the
- * instrumented file itself, outside macro expansions unless flagged. */
+ * instrumented file itself, outside macro expansions, unless flagged: a call in
+ * a macro expansion or in a project header is kept, so that a note can say why
+ * it is left alone (calls in system headers are not). */
 #ifndef POMP_SOURCE_AST_H
 #define POMP_SOURCE_AST_H
 
@@ -44,8 +46,13 @@ struct source_call {
     unsigned end;           /* just past the ')' */
     unsigned nargs;
     int function;           /* innermost enclosing body, -1 at file scope */
-    int in_macro;           /* part of a macro expansion: not rewritable */
+    int in_macro;           /* part of a macro expansion in this file: not rewritable */
     int unevaluated;        /* operand of sizeof, typeof, decltype, ...: never executed */
+    /* A call written in another file (an inline function or a template in a
+     * header): where the compiler's messages place it. The offsets above are
+     * then not this file's and must not be used. NULL for a call in this file. */
+    const char *other_file; /* one of file_names (or the source's path, after a #line) */
+    unsigned other_line, other_col;
 };
 
 struct source_ast {

@@ -2,7 +2,7 @@
 # routines of Table 8 record their Runtime-group events with the call site's
 # CTC; the program's output is unchanged, default(none) and -pedantic-errors
 # still compile, and calls inside macros, sizeof or a "runtime none" extent are
-# left alone.
+# left alone; so are calls in headers, each noted at its own place.
 SRC="$(cd "$(dirname "$0")/programs" && pwd)"
 source "$(dirname "$0")/lib.sh"
 # The instrumenter's own events, in order: the OMPT bridge's (implicit barriers,
@@ -17,6 +17,63 @@ L() { line_of locks.c "$1"; }
 assert_contains build.log "^locks\.c:$(L 'GRAB(&lock);'):9: note: call of 'omp_set_lock' left alone: it is part of a macro expansion" "macro"
 assert_contains build.log "^locks\.c:$(L 'sizeof(omp'):[0-9]+: note: call of 'omp_get_thread_num' left alone: it is never evaluated" "sizeof"
 assert_contains build.log "^locks\.c:$(grep -n 'omp_set_lock(&lock);' locks.c | head -1 | cut -d: -f1):5: note: call of 'omp_set_lock' left alone: instrumentation level" "runtime none"
+# Where the notes point: a call in a header's inline function (or in a macro
+# expanded there) is noted at the header's own line and column as a call in a
+# header, not as a macro at the same offset of the source file; a call inside a
+# macro of the file is noted at the macro's use. A _Pragma in a #define of a
+# header that gets a copy (for its construct) is noted once.
+cat > where.h <<'HDR'
+#include <omp.h>
+#define PAR _Pragma("omp parallel")
+#define HTID() omp_get_thread_num()
+static inline int hdr_tid(void) { return omp_get_thread_num(); }
+static inline int hdr_macro(void) { return HTID(); }
+static inline void hdr_par(int *n)
+{
+#pragma omp parallel
+    { *n = omp_get_num_threads(); }
+}
+HDR
+cat > where.c <<'SRC'
+#include <stdio.h>
+#include "where.h"
+#define TID() omp_get_thread_num()
+#define WRAP(x) (x)
+int main(void)
+{
+    int a = 0, n = 0;
+    hdr_par(&n);
+#pragma omp parallel reduction(+ : a)
+    a += TID() + WRAP(omp_get_thread_num()) + hdr_tid() + hdr_macro() + omp_get_thread_num();
+    printf("%d %d\n", a >= 0, n > 0);
+    return 0;
+}
+SRC
+cp where.h where.hpp
+sed -e 's/where\.h/where.hpp/' where.c > where.cpp
+# at FILE TEXT: "line:col" of TEXT's first occurrence in FILE
+at() { awk -v t="$2" 'index($0, t) { print NR ":" index($0, t); exit }' "$1"; }
+check_where() { # SOURCE HEADER LOG
+    local hdr="call of '([a-z_]+)' left alone: it is in a header \\(runtime API calls are instrumented in the source file only\\)$"
+    assert_contains "$3" "^$2:$(at "$2" 'omp_get_thread_num(); }'): note: $hdr" "$1: a header's call at its place"
+    assert_contains "$3" "^$2:$(at "$2" 'HTID(); }'): note: $hdr" "$1: a header's macro at its use"
+    assert_contains "$3" "^$2:$(at "$2" 'omp_get_num_threads(); }'): note: $hdr" "$1: a call in a header's construct"
+    assert_eq "$(grep -cE "^$2:[0-9]+:[0-9]+: note: $hdr" "$3")" 3 "$1: one note per call in the header"
+    local mac="note: call of 'omp_get_thread_num' left alone: it is part of a macro expansion$"
+    assert_contains "$3" "^$1:$(at "$1" 'TID() +'): $mac" "$1: a call in a macro's body"
+    assert_contains "$3" "^$1:$(at "$1" 'WRAP(omp'): $mac" "$1: a call in a macro's argument"
+    assert_eq "$(grep -c 'call of .* left alone' "$3")" 5 "$1: no other call left alone (three in the header, two macros)"
+    assert_contains "$3" "^$1:$(at "$1" 'omp_get_thread_num();'): note: instrumented call of 'omp_get_thread_num'$" "$1: the file's own call"
+    assert_eq "$(grep -c "^$2:2:[0-9]*: note: _Pragma in a macro definition is left alone$" "$3")" 1 "$1: one note for the header's _Pragma in a #define"
+}
+"$POMPCC" --pomp-verbose -fopenmp where.c -o where > where.log 2>&1 || { cat where.log; fail "pompcc where.c"; }
+check_where where.c where.h where.log
+assert_eq "$(OMP_NUM_THREADS=2 ./where)" "1 1" "where.c runs"
+"$BUILD/bin/pompc++" --pomp-verbose -fopenmp where.cpp -o where_cxx > where_cxx.log 2>&1 ||
+    { cat where_cxx.log; fail "pompc++ where.cpp"; }
+check_where where.cpp where.hpp where_cxx.log
+assert_eq "$(OMP_NUM_THREADS=2 ./where_cxx)" "1 1" "where.cpp runs"
+
 plain_cc locks.c -o locks_plain
 for n in 1 4; do
     OMP_NUM_THREADS=$n ./locks_plain > plain$n.txt
