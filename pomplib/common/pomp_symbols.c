@@ -260,8 +260,21 @@ void pomp_symbols_free(struct pomp_symbol_table *t)
     t->n = t->nmodules = 0;
 }
 
+/* What may make up a C identifier or an Itanium-mangled C++ name: never a dot. */
+static const char symbol_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$";
+
 size_t pomp_symbols_source_function_len(const char *function)
 {
-    const char *outlined = strstr(function, "._omp_fn.");
-    return outlined ? (size_t)(outlined - function) : strlen(function);
+    /* demangled (addr2line -C): every clone suffix is a " [clone .<kind>.<n>]"
+     * after the name and its parameters, and a dot may be in the name itself
+     * ("f(int, ...)") */
+    const char *clone = strstr(function, " [clone .");
+    if (clone)
+        return (size_t)(clone - function);
+    /* a C name, or a mangled one (dladdr's, where addr2line did not name it):
+     * the first dot starts the suffixes */
+    size_t symbol = strspn(function, symbol_chars);
+    if (symbol > 0 && function[symbol] == '.')
+        return symbol;
+    return strlen(function);
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A function and a place in it. */
 struct pomp_location {
@@ -38,7 +39,19 @@ void pomp_symbols_free(struct pomp_symbol_table *t);
 
 /* How much of a function's name names the function written in the source:
  * GCC outlines a construct's body into "<function>._omp_fn.<n>", which is
- * still <function>'s code for whoever reads where a construct is. */
+ * still <function>'s code for whoever reads where a construct is, and names
+ * its other clones alike ("<function>.constprop.<n>", ".isra.<n>", ".part.<n>",
+ * ".cold", one after another). C++ names come demangled, each suffix then a
+ * " [clone .<suffix>]" after the parameters: "count_errors(int) [clone
+ * ._omp_fn.1]" names "count_errors(int)". */
 size_t pomp_symbols_source_function_len(const char *function);
+
+/* What follows a function's name where it names a place: "()" after a C name
+ * ("main()"); nothing after a demangled C++ name, which ends with its own
+ * parameters ("count_errors(int)", "S::get() const"). */
+static inline const char *pomp_symbols_call_parens(const char *function)
+{
+    return strchr(function, '(') ? "" : "()";
+}
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "devices_output.h"
+#include "pomp_symbols.h"
 
 enum { TOP_REGIONS = 5 };
 
@@ -87,7 +88,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
             if (r->ctc.file)
                 fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
             else if (function)
-                fprintf(f, " @ %s()", function);
+                fprintf(f, " @ %s%s", function, pomp_symbols_call_parens(function));
             size_t at = rows[i].node;
             const struct pomp_run_region *where = NULL;
             while (!r->ctc.file && m->nodes[at].parent && !where) {
@@ -99,9 +100,11 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
             if (where && where->ctc.file)
                 fprintf(f, "%s in %s @ %s:%d", function ? "," : "", where->type, where->ctc.file,
                         where->ctc.start_line_first);
-            else if (where)
-                fprintf(f, "%s in %s @ %s()", function ? "," : "", where->type,
-                        ctc_get(&where->ctc, "function"));
+            else if (where) {
+                const char *outer = ctc_get(&where->ctc, "function");
+                fprintf(f, "%s in %s @ %s%s", function ? "," : "", where->type, outer,
+                        pomp_symbols_call_parens(outer));
+            }
             fputc('\n', f);
         } else
             fputs("<overflow: more paths than the profile holds>\n", f);

@@ -1,5 +1,6 @@
 #include "report_data.h"
 #include "report_pop.h"
+#include "pomp_symbols.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,8 +46,12 @@ static void placed_location(const struct rp_region *r, const struct rp_region *a
     if (*at->file)
         file_location(at, where, sizeof where);
     else
-        snprintf(where, sizeof where, "%s()", at->function);
-    snprintf(buf, size, "%s%sin %s @ %s", r->function, *r->function ? "(), " : "", at->type, where);
+        snprintf(where, sizeof where, "%s%s", at->function, pomp_symbols_call_parens(at->function));
+    if (*r->function)
+        snprintf(buf, size, "%s%s, in %s @ %s", r->function, pomp_symbols_call_parens(r->function),
+                 at->type, where);
+    else
+        snprintf(buf, size, "in %s @ %s", at->type, where);
 }
 
 void rp_region_location(const struct rp_region *r, char *buf, size_t size)
@@ -56,7 +61,7 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
     } else if (r && r->placed_in) {
         placed_location(r, r->placed_in, buf, size);
     } else if (r && *r->function) {
-        snprintf(buf, size, "%s()", r->function);
+        snprintf(buf, size, "%s%s", r->function, pomp_symbols_call_parens(r->function));
     } else { /* the overflow node, or a region placed nowhere */
         snprintf(buf, size, "-");
     }

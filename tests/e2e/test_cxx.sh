@@ -33,6 +33,16 @@ assert_eq "$(region_sum $d single $(L 'omp single' 1) begins)" 1 "try block as t
 # until the enclosing single ends; that counts one nesting error, nothing else.
 assert_eq "$(region_sum $d userregion $(L 'inst begin(risky)') begins)" 1 "user region begun"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 1 "the exception's skipped end"
+# A region only the runtime reports (the loop's barrier in a member function
+# of a class template; no -g) is named by the function written in the source,
+# without the " [clone ._omp_fn.N]" of GCC's outlined body, and placed in its loop.
+assert_eq "$(jq -r '[.regions[] | select(.init == "ompt" and .function != null) | .function] | unique | join(",")' $d/profile.json)" \
+    "Field<double>::fill(double),main" "runtime regions: their functions"
+"$BUILD/bin/pomp-report" --json $d > report.json || fail "pomp-report --json"
+L_fill=$(L 'v[i] = x * T(i);')
+assert_eq "$(jq -r '[.regions[] | select(.type == "implicit_barrier" and (.location | startswith("Field"))) | .location] | join(",")' report.json)" \
+    "Field<double>::fill(double), in for @ cxx.cpp:$((L_fill - 2))-$L_fill" "the member function's barrier: its location"
+assert_not_contains report.json 'clone|_omp_fn' "no GCC clone suffix in pomp-report"
 
 # A .c file is C++ for pompc++; -x c++ makes it C++ for pompcc, and pompcc
 # keeps -lstdc++ after the objects at the link.

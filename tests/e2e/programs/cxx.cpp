@@ -1,7 +1,9 @@
 // C++ under pompc++: a template, a member function, a lambda with a parallel
 // region, range-based for loops (the statement after one must stay outside
 // the region), exceptions thrown and caught inside a region, a try block as a
-// structured block, a user region left by an exception, and an API call.
+// structured block, a user region left by an exception, an API call, and a
+// member function of a class template whose loop's barrier only the runtime
+// reports.
 #include <cstdio>
 #include <numeric>
 #include <stdexcept>
@@ -24,6 +26,23 @@ struct Counter {
     {
         #pragma omp critical(counter)
         n++;
+    }
+};
+
+// GCC outlines the region into "Field<double>::fill(double) [clone
+// ._omp_fn.N]"; the loop's closing barrier is named by the member function.
+template <typename T>
+struct Field {
+    std::vector<T> v;
+    explicit Field(std::size_t n) : v(n) {}
+    void fill(T x)
+    {
+        #pragma omp parallel
+        {
+            #pragma omp for
+            for (std::size_t i = 0; i < v.size(); i++)
+                v[i] = x * T(i);
+        }
     }
 };
 
@@ -85,6 +104,9 @@ int main()
         }
     }
     neg = parallel_sum(v);
+    Field<double> field(100);
+    field.fill(2.0);
+    errors += field.v[10] != 20.0;
     std::printf("total=%d neg=%ld k=%d bumps=%d errors=%d\n", total, neg, k, c.n, errors);
     return 0;
 }

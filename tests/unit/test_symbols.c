@@ -1,0 +1,71 @@
+/* The function a symbol names in the source: GCC's clone suffixes (an OpenMP
+ * construct's outlined body, constant propagation, ...) cut off, in the C,
+ * mangled and demangled (addr2line -C) forms that reach libpomp. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "pomp_symbols.h"
+
+/* The function as bridge_symbols.c writes it into a region's CTC string. */
+static void assert_source_function(const char *symbol, const char *expected)
+{
+    size_t len = pomp_symbols_source_function_len(symbol);
+    cr_assert_eq(len, strlen(expected), "%s: %zu characters kept, expected \"%s\"", symbol, len,
+                 expected);
+    cr_assert_eq(strncmp(symbol, expected, len), 0, "%s: expected \"%s\"", symbol, expected);
+}
+
+Test(symbols, c_outlined_body_is_its_function)
+{
+    assert_source_function("main._omp_fn.0", "main");
+    assert_source_function("lib_scale._omp_fn.12", "lib_scale");
+    assert_source_function("work.constprop.0", "work");
+    assert_source_function("work.part.0._omp_fn.1", "work");
+}
+
+Test(symbols, cxx_clone_suffixes)
+{
+    assert_source_function("count_errors(int) [clone ._omp_fn.1]", "count_errors(int)");
+    assert_source_function("Field<double>::fill(double) [clone ._omp_fn.0]",
+                           "Field<double>::fill(double)");
+    assert_source_function("S::get() const [clone ._omp_fn.2]", "S::get() const");
+    assert_source_function("work(int, int) [clone .constprop.0]", "work(int, int)");
+    assert_source_function("work(int, int) [clone .isra.0]", "work(int, int)");
+    assert_source_function("work(int, int) [clone .part.0]", "work(int, int)");
+    assert_source_function("work(int, int) [clone .cold]", "work(int, int)");
+    /* the name's own dots are no suffix */
+    assert_source_function("log(char const*, ...) [clone ._omp_fn.0]", "log(char const*, ...)");
+}
+
+Test(symbols, cxx_nested_clones)
+{
+    assert_source_function("foo(int) [clone .constprop.0] [clone ._omp_fn.1]", "foo(int)");
+    assert_source_function("foo(int) [clone ._omp_fn.1] [clone .constprop.0]", "foo(int)");
+    assert_source_function("ns::Grid<3>::step() [clone .isra.0] [clone .part.0] [clone ._omp_fn.4]",
+                           "ns::Grid<3>::step()");
+}
+
+Test(symbols, mangled_names)
+{
+    assert_source_function("_Z12count_errorsi._omp_fn.1", "_Z12count_errorsi");
+    assert_source_function("_ZN5FieldIdE4fillEd.constprop.0._omp_fn.0", "_ZN5FieldIdE4fillEd");
+}
+
+Test(symbols, names_without_suffix_are_whole)
+{
+    assert_source_function("main", "main");
+    assert_source_function("count_errors(int)", "count_errors(int)");
+    assert_source_function("log(char const*, ...)", "log(char const*, ...)");
+    assert_source_function("_Z12count_errorsi", "_Z12count_errorsi");
+    assert_source_function("", "");
+    /* not GCC's: a name that begins with its dot stays as it is */
+    assert_source_function(".omp_outlined.", ".omp_outlined.");
+}
+
+Test(symbols, parentheses_only_after_a_c_name)
+{
+    cr_assert_str_eq(pomp_symbols_call_parens("main"), "()");
+    cr_assert_str_eq(pomp_symbols_call_parens("_Z12count_errorsi"), "()");
+    cr_assert_str_eq(pomp_symbols_call_parens("count_errors(int)"), "");
+    cr_assert_str_eq(pomp_symbols_call_parens("S::get() const"), "");
+}
