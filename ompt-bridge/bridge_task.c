@@ -55,6 +55,11 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     if (!b)
         return;
     if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
+        /* a throttled construct would be counted inline, entering libpomp no
+         * more: its tasks would look like the runtime's own and count twice */
+        struct POMP_Region_s *r = bridge_top_frame(b)->region;
+        if (!__atomic_load_n(&r->keep_entering, __ATOMIC_RELAXED))
+            __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
         new_task_data->ptr = (void *)&instrumented_task;
         return;
     }

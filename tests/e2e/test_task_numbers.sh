@@ -83,6 +83,14 @@ assert_eq "$(jq '[.regions[] | select(.type == "taskwait") | .throttled] | map(s
           "fine-grained fib: a taskwait is never throttled (its time is a wait)"
 assert_eq "$(sum_of fib4.out task untimed true)" 0 "fine-grained fib: every task execution timed"
 no_losses fib4.out "fine-grained fib"
+# POMP_OMPT=full (the runtime's task callbacks too, for code not built with
+# pompcc): the bridge tells POMP's tasks from others by their construct's
+# enter, which a throttled construct no longer makes; so task constructs are
+# not throttled then, and no task counts twice
+POMP_OMPT=full POMP_OUTPUT_DIR=fib4.full ./fib4 30 > /dev/null
+assert_eq "$(sum_of fib4.full task begins true)" "$tasks" "fine-grained fib, POMP_OMPT=full: every task execution counted once"
+assert_eq "$(jq '[.regions[] | select(.type == "task" and .throttled != null)] | length' fib4.full/profile.json)" 0 \
+          "fine-grained fib, POMP_OMPT=full: no task construct throttled"
 share=$(max_wait_share fib4.out)
 awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "fine-grained fib: a wait share of $share %"
 
