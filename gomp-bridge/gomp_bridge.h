@@ -61,8 +61,13 @@ extern int gomp_tasks_instrumented;
  * libgomp then discards a cancelled task only when the program gave it no
  * copy function, and wrapping would give it one (gomp_task.c). */
 extern int gomp_cancellation;
-/* Tasks left unwrapped under cancellation, said at finalization. */
-extern uint64_t gomp_unwrapped_tasks;
+/* Tasks the tool follows that ran unwrapped (unmeasured), by why (said at
+ * finalization): under OMP_CANCELLATION without a copy function of the
+ * program's (libgomp then discards a cancelled task only without one), and
+ * detachable tasks (libgomp writes the event handle into the first word of
+ * the task's block, where the wrapper's head is). */
+enum { GOMP_UNWRAPPED_CANCELLATION, GOMP_UNWRAPPED_DETACH, GOMP_UNWRAPPED_CASES };
+extern uint64_t gomp_unwrapped_tasks[GOMP_UNWRAPPED_CASES];
 static inline int gomp_on(void)
 {
     int s = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);

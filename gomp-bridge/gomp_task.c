@@ -79,16 +79,27 @@ static inline int plain_tasks_followed(void)
 }
 
 /* GCC's flag bits of GOMP_task (libgomp's gomp-constants.h). */
-enum { GOMP_TASK_FLAG_DEPEND = 8 };
+enum { GOMP_TASK_FLAG_DEPEND = 8, GOMP_TASK_FLAG_DETACH = 1 << 13 };
+
+/* Why a task that the tool follows is forwarded unwrapped, or -1: it is wrapped. */
+static inline int unwrapped_task(void (*cpyfn)(void *, void *), unsigned flags)
+{
+    if (flags & GOMP_TASK_FLAG_DETACH) /* libgomp writes the event into the block's first word */
+        return GOMP_UNWRAPPED_DETACH;
+    if (!cpyfn && gomp_cancellation) /* wrapping would change what is discarded */
+        return GOMP_UNWRAPPED_CANCELLATION;
+    return -1;
+}
 
 GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
-    int unwrapped = !cpyfn && gomp_cancellation; /* wrapping would change what is discarded */
-    if (!plain_tasks_followed() || unwrapped) {
-        if (unwrapped && plain_tasks_followed())
-            __atomic_add_fetch(&gomp_unwrapped_tasks, 1, __ATOMIC_RELAXED);
+    int followed = plain_tasks_followed();
+    int unwrapped = followed ? unwrapped_task(cpyfn, flags) : -1;
+    if (!followed || unwrapped >= 0) {
+        if (unwrapped >= 0)
+            __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
         REAL(GOMP_task)(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
                         detach);
         return;

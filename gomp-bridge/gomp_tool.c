@@ -19,7 +19,7 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
 int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path;
 static int states_kept; /* a collector API session started (keep_states) */
-uint64_t gomp_unwrapped_tasks;
+uint64_t gomp_unwrapped_tasks[GOMP_UNWRAPPED_CASES];
 
 extern int omp_get_cancellation(void); /* libgomp's (not interposed) */
 __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
@@ -198,12 +198,20 @@ static void finalize_tool(void)
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
         [GOMP_TASKLOOP_ODD] = "with arguments GCC does not pass",
     };
-    uint64_t tasks = __atomic_load_n(&gomp_unwrapped_tasks, __ATOMIC_RELAXED);
-    if (tasks)
-        fprintf(stderr, "pomp: note: %llu task%s ran on libgomp unmeasured: under OMP_CANCELLATION "
-                        "libgomp discards a cancelled task only without a copy function, which the "
-                        "bridge's wrapper would add (docs/gomp.md)\n",
-                (unsigned long long)tasks, tasks == 1 ? "" : "s");
+    static const char *const task_why[GOMP_UNWRAPPED_CASES] = {
+        [GOMP_UNWRAPPED_CANCELLATION] = "under OMP_CANCELLATION libgomp discards a cancelled task "
+                                        "only without a copy function, which the bridge's wrapper "
+                                        "would add",
+        [GOMP_UNWRAPPED_DETACH] = "detachable tasks (detach clause): libgomp writes the event "
+                                  "handle into the task's data, where the bridge's wrapper keeps "
+                                  "its own",
+    };
+    for (int c = 0; c < GOMP_UNWRAPPED_CASES; c++) {
+        uint64_t tasks = __atomic_load_n(&gomp_unwrapped_tasks[c], __ATOMIC_RELAXED);
+        if (tasks)
+            fprintf(stderr, "pomp: note: %llu task%s ran on libgomp unmeasured: %s (docs/gomp.md)\n",
+                    (unsigned long long)tasks, tasks == 1 ? "" : "s", task_why[c]);
+    }
     for (int c = 0; c < GOMP_TASKLOOP_CASES; c++) {
         uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops[c], __ATOMIC_RELAXED);
         if (n)

@@ -118,6 +118,16 @@ int main(void)
 }
 C
 feature_program detach "calls omp_fulfill_event \('detach' tasks\), which LLVM libomp's libgomp layer does not support"
+# where the libgomp bridge wraps tasks (pomprun, POMP_OMPT=full, sampling) a
+# detachable task runs unwrapped (libgomp writes its event into the task's
+# data): the program runs, and the note says which task went unmeasured
+for how in "POMP_OMPT=full ./detach" "POMP_SAMPLING=1ms ./detach" "$BUILD/bin/pomprun ./detach_plain"; do
+    out=$(env POMP_SUMMARY=off POMP_OUTPUT_DIR=detach.wrapped $how 2> detach.wrapped.err) ||
+        { cat detach.wrapped.err; fail "detach, $how: the program failed"; }
+    assert_eq "$out" "$(./detach_plain)" "detach, $how: output"
+    assert_contains detach.wrapped.err "^pomp: note: 1 task ran on libgomp unmeasured: detachable tasks" "detach, $how: the unmeasured task said"
+    rm -rf detach.wrapped
+done
 
 cat > affinity.c <<'C'
 #include <omp.h>
