@@ -394,6 +394,15 @@ static __attribute__((noinline)) void sync_end_cb(ompt_sync_region_t kind)
         sync_end(b, kind, 0);
 }
 
+static inline void sync_endpoint(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                                 const void *codeptr_ra)
+{
+    if (endpoint == ompt_scope_begin)
+        sync_begin_cb(kind, codeptr_ra);
+    else
+        sync_end_cb(kind);
+}
+
 /* The collector API's barrier events (GCC's explicit barriers come as
  * implementation barriers: IBAR). */
 static __attribute__((noinline, cold)) void sync_collector_event(ompt_sync_region_t kind,
@@ -416,12 +425,9 @@ void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoi
     (void)task_data;
     if (__builtin_expect(__atomic_load_n(&bridge_collector_live, __ATOMIC_RELAXED), 0))
         sync_collector_event(kind, endpoint);
-    if (kind == ompt_sync_region_taskgroup)
-        return; /* the whole construct, from its start: its wait comes as sync_region_wait */
-    if (endpoint == ompt_scope_begin)
-        sync_begin_cb(kind, codeptr_ra);
-    else
-        sync_end_cb(kind);
+    if (kind != ompt_sync_region_taskgroup) /* a taskgroup's spans the construct from its
+                                               start: its wait comes as sync_region_wait */
+        sync_endpoint(kind, endpoint, codeptr_ra);
 }
 
 /* libomp reports the wait of every sync region also as sync_region_wait; the
@@ -433,12 +439,8 @@ void bridge_on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t e
 {
     (void)parallel_data;
     (void)task_data;
-    if (kind != ompt_sync_region_taskgroup)
-        return;
-    if (endpoint == ompt_scope_begin)
-        sync_begin_cb(kind, codeptr_ra);
-    else
-        sync_end_cb(kind);
+    if (kind == ompt_sync_region_taskgroup)
+        sync_endpoint(kind, endpoint, codeptr_ra);
 }
 
 /* Workers still in a parallel region's closing barrier at finalization (the

@@ -13,6 +13,17 @@
  * the bridge opens no frame for it (counted once). */
 static const char instrumented_task;
 
+/* The bridge tells the runtime's reports of POMP's task constructs by the
+ * construct's enter, which a throttled one would no longer make (its
+ * creations are counted inline): such a construct is never throttled. (A
+ * throttled taskloop still enters: only atomic, critical and task sites are
+ * counted inline.) */
+static void keep_entering(struct POMP_Region_s *r)
+{
+    if (!__atomic_load_n(&r->keep_entering, __ATOMIC_RELAXED))
+        __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
+}
+
 /* The task's execution region travels with the task (its data); a task of an
  * instrumented taskloop (which the instrumentation cannot see: the runtime
  * cuts the loop into tasks) is named after the taskloop's place. */
@@ -55,11 +66,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     if (!b)
         return;
     if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
-        /* a throttled construct would be counted inline, entering libpomp no
-         * more: its tasks would look like the runtime's own and count twice */
-        struct POMP_Region_s *r = bridge_top_frame(b)->region;
-        if (!__atomic_load_n(&r->keep_entering, __ATOMIC_RELAXED))
-            __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
+        keep_entering(bridge_top_frame(b)->region); /* else its tasks would count twice */
         new_task_data->ptr = (void *)&instrumented_task;
         return;
     }

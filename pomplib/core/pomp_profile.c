@@ -182,18 +182,18 @@ static inline uint32_t child_slot(const struct pomp_node *parent, const struct P
     return (uint32_t)(h >> 32);
 }
 
-/* The child of parent for (r, fork, task root): among its first four
- * children, else from the child cache (checked against the node itself, so a
- * slot another key took, or a node given back, is a miss), else by a walk of
- * the rest, else a new node (at the head). A parent with many children (a
- * program's hundreds of top-level regions, each forked in turn) costs a walk
- * only the first time. NULL when the store is full. */
 static inline int child_is(const struct pomp_node *c, const struct POMP_Region_s *r,
                            const struct pomp_node *fork, int task_root)
 {
     return c->region == r && c->fork == fork && c->task_root == task_root;
 }
 
+/* The child of parent for (r, fork, task root): among its first four
+ * children, else from the child cache (checked against the node itself, so a
+ * slot another key took, or a node given back, is a miss), else by a walk of
+ * the rest, else a new node (at the head). A parent with many children (a
+ * program's hundreds of top-level regions, each forked in turn) costs a walk
+ * only the first time. NULL when the store is full. */
 static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *parent,
                                     struct POMP_Region_s *r, const struct pomp_node *fork,
                                     int task_root)

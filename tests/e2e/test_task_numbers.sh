@@ -140,6 +140,32 @@ wait_tg=$(jq '([.regions[] | select(.type == "taskgroup") | .id]) as $tg
 awk -v w="$wait_tg" 'BEGIN { exit !(w >= 0 && w < 20e6) }' ||
     fail "tloop: the taskgroup's wait is $wait_tg ns (-1: none): its body's 30 ms counted as wait"
 
+# A taskloop run often and briefly, past the throttle: throttled, it still
+# enters libpomp (only atomic, critical and task sites are counted inline), so
+# the bridge still tells its tasks and none goes unmeasured
+cat > tloops.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long sum = 0;
+#pragma omp parallel reduction(+ : sum)
+#pragma omp single
+    for (int rep = 0; rep < 3000; rep++) {
+#pragma omp taskloop num_tasks(2) reduction(+ : sum)
+        for (int i = 0; i < 4; i++)
+            sum += i;
+    }
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp tloops.c -o tloops 2> tloops.err || { cat tloops.err; fail "build tloops"; }
+POMP_THROTTLE=1000,10ms POMP_OUTPUT_DIR=tls ./tloops > tls.txt
+assert_contains tls.txt "^18000$" "tloops: the sum"
+assert_eq "$(sum_of tls task begins true)" 6000 "tloops: every taskloop task measured (2 per taskloop)"
+assert_eq "$(jq '[.regions[] | select(.type == "taskloop" and .throttled != null)] | length' tls/profile.json)" 1 \
+          "tloops: the taskloop is throttled"
+
 # ---- 5,000 distinct parallel regions: every path kept ----
 python3 - <<'PY'
 with open('many.c', 'w') as f:
