@@ -3,7 +3,9 @@
  * "Efficiency"). Useful time (work) of a thread in a region is its inclusive
  * time there less the waits below it (rp_entry_wait: barrier, taskwait,
  * lock, critical and ordered waits, counted once); the tasks it ran inside a
- * wait are work.
+ * wait are work. A task's waits (a taskwait inside it) are in its task root,
+ * a tree of its own: they count for the regions the thread ran its tasks in,
+ * in proportion to the task time each ran there (task_waits_in_nodes).
  *
  * With u_t the useful time of thread t, E the elapsed time and c the thread
  * with the most useful time, whose time in the region is in_c:
@@ -62,6 +64,79 @@ static double *subtree_waits(const struct rp_profile *p)
     return sub;
 }
 
+/* Per node and thread (row-major, nnodes x nthreads): the sum of the subtree's
+ * own (exclusive) times. The node's inclusive time less it is the time of the
+ * tasks the thread ran inside the node (left out of every own time there). */
+static double *subtree_own_times(const struct rp_profile *p)
+{
+    size_t nt = p->nthreads;
+    double *own = calloc(p->nnodes * nt + 1, sizeof *own);
+    if (!own)
+        return NULL;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th >= 0 && (size_t)th < nt)
+                own[i * nt + (size_t)th] += num(t, "excl_ns");
+        }
+    }
+    for (size_t i = p->nnodes; i-- > 0;) {
+        size_t parent = p->nodes[i].parent_index;
+        if (parent != NO_PARENT)
+            for (size_t th = 0; th < nt; th++)
+                own[parent * nt + th] += own[i * nt + th];
+    }
+    return own;
+}
+
+/* The waits of each node and thread, its subtree's (sub) plus its part of the
+ * waits inside the tasks the thread ran (task roots are trees of their own, so
+ * no subtree holds them): a thread's task waits are shared among its nodes in
+ * proportion to the task time each node holds (exact where a thread runs its
+ * tasks inside one region). NULL when out of memory. */
+static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub)
+{
+    size_t nt = p->nthreads;
+    double *own = subtree_own_times(p);
+    double *task_time = calloc(nt + 1, sizeof *task_time), *task_wait = calloc(nt + 1, sizeof *task_wait);
+    double *w = malloc((p->nnodes * nt + 1) * sizeof *w);
+    if (!own || !task_time || !task_wait || !w) {
+        free(own), free(task_time), free(task_wait), free(w);
+        return NULL;
+    }
+    memcpy(w, sub, p->nnodes * nt * sizeof *w);
+    for (size_t i = 0; i < p->nnodes; i++) {
+        if (!p->nodes[i].task_root)
+            continue;
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th >= 0 && (size_t)th < nt) {
+                task_time[th] += num(t, "incl_ns");
+                task_wait[th] += sub[i * nt + (size_t)th];
+            }
+        }
+    }
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th < 0 || (size_t)th >= nt || task_wait[th] <= 0 || task_time[th] <= 0)
+                continue;
+            double tasks_here = num(t, "incl_ns") - own[i * nt + (size_t)th];
+            if (tasks_here > 0)
+                w[i * nt + (size_t)th] +=
+                    task_wait[th] * (tasks_here < task_time[th] ? tasks_here / task_time[th] : 1);
+        }
+    }
+    free(own), free(task_time), free(task_wait);
+    return w;
+}
+
 /* Device streams are columns of the profile, not threads that work or wait. */
 static unsigned char *stream_columns(const struct rp_profile *p)
 {
@@ -94,8 +169,9 @@ static void metrics(struct rp_pop *m, const double *in, const double *u, size_t 
     m->fork_join_eff = n && elapsed > 0 ? in[c] / elapsed : 1;
 }
 
-/* A node's threads (not streams): their time in it and their useful time. */
-static size_t node_threads(const struct rp_profile *p, size_t i, const double *sub,
+/* A node's threads (not streams): their time in it and their useful time
+ * (less waits, its own and its part of its tasks'). */
+static size_t node_threads(const struct rp_profile *p, size_t i, const double *waits,
                            const unsigned char *stream, double *in, double *u)
 {
     size_t n = 0, k;
@@ -105,7 +181,7 @@ static size_t node_threads(const struct rp_profile *p, size_t i, const double *s
         if (th < 0 || (size_t)th >= p->nthreads || stream[th])
             continue;
         in[n] = num(t, "incl_ns");
-        u[n] = in[n] - sub[i * p->nthreads + (size_t)th];
+        u[n] = in[n] - waits[i * p->nthreads + (size_t)th];
         if (u[n] < 0)
             u[n] = 0;
         n++;
@@ -172,16 +248,17 @@ int rp_pop_compute(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
     double *sub = subtree_waits(p);
+    double *waits = sub ? task_waits_in_nodes(p, sub) : NULL;
     unsigned char *stream = stream_columns(p);
     double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
     p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
-    if (!sub || !stream || !in || !u || !p->pop_regions) {
-        free(sub), free(stream), free(in), free(u);
+    if (!sub || !waits || !stream || !in || !u || !p->pop_regions) {
+        free(sub), free(waits), free(stream), free(in), free(u);
         return -1;
     }
     for (size_t i = 0; i < p->nnodes; i++) {
         struct rp_node *node = &p->nodes[i];
-        size_t n = node_threads(p, i, sub, stream, in, u);
+        size_t n = node_threads(p, i, waits, stream, in, u);
         struct rp_pop m;
         metrics(&m, in, u, n, 0);
         node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
@@ -196,6 +273,6 @@ int rp_pop_compute(struct rp_profile *p)
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, stream, in, u);
-    free(sub), free(stream), free(in), free(u);
+    free(sub), free(waits), free(stream), free(in), free(u);
     return 0;
 }

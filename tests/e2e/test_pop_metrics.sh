@@ -37,4 +37,19 @@ for split in "200 0" "200 50" "100 100"; do
     assert_contains text.txt "^Efficiency \(POP metrics" "the text report opens with the metrics"
     assert_contains text.txt "^\(the run\) " "the run's line"
 done
-echo "POP metrics: three known splits within 5 %"
+# A task's waits count for the region that ran it: a task waits in a taskwait
+# for its child, so the region's efficiency is that of the run (at most 60 %
+# for 10 ms of parent and 50 ms of child; its task roots are trees of their own,
+# which the region's figures once left out: 99 %).
+"$POMPCC" -O2 -fopenmp "$NUMBERS/taskwait_split.c" -o taskwait_split 2>build.err ||
+    { cat build.err; fail "build taskwait_split"; }
+POMP_OUTPUT_DIR=tw ./taskwait_split 10 50 > run.txt
+assert_contains run.txt "^done 11$" "the tasks ran"
+"$REPORT" --check tw > check.txt || { cat check.txt; fail "--check on the taskwait profile"; }
+"$REPORT" --json tw > r.json
+pe_run=$(jq '.efficiency.run.parallel_efficiency_pct' r.json)
+pe_region=$(jq '.efficiency.parallel_regions[0].parallel_efficiency_pct' r.json)
+within5 "$pe_region" "$pe_run" "a task's taskwait: the region's parallel efficiency against the run's"
+awk -v pe="$pe_region" 'BEGIN { exit !(pe <= 63) }' ||
+    fail "a task's taskwait: the region's parallel efficiency $pe_region %, at most 60 % expected"
+echo "POP metrics: three known splits within 5 %; a task's taskwait counts for its region"
