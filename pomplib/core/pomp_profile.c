@@ -655,6 +655,36 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
     return POMP_SUCCESS;
 }
 
+int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
+                                const struct pomp_leaf *l, uint64_t now)
+{
+    if (p->depth < l->depth || p->too_deep) {
+        p->nesting_errors++;
+        return POMP_ERR_NESTING;
+    }
+    while (p->depth > l->depth) {
+        p->nesting_errors++;
+        pop(p, now);
+    }
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    struct pomp_node *n = child_of(p, top->node, r);
+    uint64_t wall = now > l->start ? now - l->start : 0;
+    uint64_t tasks = top->child - l->child; /* the task roots' time, run inside the wait */
+    if (tasks > wall) /* a worker's wait ends at its master's clock */
+        tasks = wall;
+    n->visits++;
+    n->incl += wall;
+    n->excl += wall - tasks;
+    if (wall < n->min)
+        n->min = wall;
+    if (wall > n->max)
+        n->max = wall;
+    top->child += wall - tasks;
+    p->counted = n;
+    maybe_throttle(p, n, r, now);
+    return POMP_SUCCESS;
+}
+
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off)
 {

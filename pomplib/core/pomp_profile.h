@@ -225,6 +225,41 @@ void pomp_profile_fast_detach(struct pomp_profile *p);
  * TLS), for pomp_profile_fast_fold. Owner thread only. */
 void pomp_profile_fast_save(struct pomp_profile *p);
 
+/* A wait the runtime reports (a sync region: an implicit barrier, a taskwait
+ * outside tasks), counted as a child of the top frame without a frame of its
+ * own: nothing nests in such a wait but tasks, and a task's execution is a
+ * tree of its own whose time the top frame's child takes meanwhile, so the
+ * wait's own time is its elapsed time less what that child gained. The same
+ * figures as enter..exit for about half the work; for the profile alone (a
+ * trace needs the enter record, the sampler the frame to find).
+ * pomp_profile_leaf_open notes what the close needs and returns 1, or 0 where
+ * a frame is needed instead: measurement paused, the top frame skipped,
+ * untimed, or inside a task (whose time follows task switches), or the
+ * stack too deep. */
+struct pomp_leaf {
+    uint64_t start;   /* tick the wait began */
+    uint64_t child;   /* the top frame's child then */
+    uint32_t depth;   /* the stack's depth then */
+};
+
+static inline int pomp_profile_leaf_open(const struct pomp_profile *p, struct pomp_leaf *l,
+                                         uint64_t now)
+{
+    const struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (p->too_deep || top->skipped || top->untimed || top->in_task)
+        return 0;
+    l->start = now;
+    l->child = top->child;
+    l->depth = p->depth;
+    return 1;
+}
+
+/* Counts the wait of region r opened by pomp_profile_leaf_open, ending at now.
+ * Frames left open above it (a task that never ended) are closed first, as an
+ * exit would; returns POMP_ERR_NESTING if the frame it stood on is gone. */
+int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
+                                const struct pomp_leaf *l, uint64_t now);
+
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off);
 

@@ -9,6 +9,7 @@
  *   pomp_thread_self(tid)               the calling thread's record (pomp_thread.h)
  *   pomp_now()                          a raw timestamp (pomp_clock.h)
  *   pomp_thread_record(...)             the event on the thread's profile and trace
+ *   pomp_thread_leaf_open/_close        a runtime's wait without a frame (profile only)
  *   pomp_values_add(...)                values with it (pomp_values.h)
  * and, outside the hot path: pomp_source_register (finalization hooks,
  * pomp_sources.h), pomp_device_* (what the runtime said about devices,

@@ -629,3 +629,70 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
     cr_assert_eq(p->nfast, 0);
     A.throttled = 0;
 }
+
+/* A wait counted without a frame (pomp_profile_leaf_open/_close) gives the
+ * figures enter..exit gives: with a task run inside it, the task's time is
+ * the task root's, not the wait's own time, in both forms. */
+static void barrier_with_a_task(struct pomp_profile *p, int leaf)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    struct pomp_leaf l;
+    pomp_profile_enter(p, &P, 0, 0);
+    if (leaf)
+        cr_assert(pomp_profile_leaf_open(p, &l, 10));
+    else
+        pomp_profile_enter(p, &B, 10, 0);
+    pomp_profile_begin(p, &T, 20, 0); /* a task run while waiting */
+    pomp_profile_end(p, &T, 50);
+    if (leaf)
+        cr_assert_eq(pomp_profile_leaf_close(p, &B, &l, 70), POMP_SUCCESS);
+    else
+        pomp_profile_exit(p, &B, 70);
+    pomp_profile_exit(p, &P, 80);
+}
+
+Test(profile, a_wait_without_a_frame_counts_as_with_one)
+{
+    for (int leaf = 0; leaf < 2; leaf++) {
+        struct pomp_profile *p = new_profile(16);
+        barrier_with_a_task(p, leaf);
+        struct pomp_node *par = child(&p->root, &P), *bar = child(par, &B);
+        cr_assert_not_null(bar, "leaf %d", leaf);
+        cr_expect_eq(bar->visits, 1, "leaf %d", leaf);
+        cr_expect_eq(bar->incl, 60, "leaf %d", leaf);
+        cr_expect_eq(bar->excl, 30, "leaf %d: the task's 30 ticks are not the wait's", leaf);
+        cr_expect_eq(bar->min, 60, "leaf %d", leaf);
+        cr_expect_eq(bar->max, 60, "leaf %d", leaf);
+        cr_expect_eq(par->incl, 80, "leaf %d", leaf);
+        cr_expect_eq(par->excl, 20, "leaf %d", leaf);
+        cr_expect_eq(p->depth, 1, "leaf %d", leaf);
+        cr_expect_eq(p->nesting_errors, 0, "leaf %d", leaf);
+        free_profile();
+    }
+}
+
+Test(profile, a_wait_without_a_frame_closes_what_was_left_open)
+{
+    struct pomp_profile *p = new_profile(16);
+    struct pomp_leaf l;
+    pomp_profile_enter(p, &P, 0, 0);
+    cr_assert(pomp_profile_leaf_open(p, &l, 10));
+    pomp_profile_enter(p, &A, 20, 0); /* never exited */
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 40), POMP_SUCCESS);
+    cr_expect_eq(p->nesting_errors, 1);
+    cr_expect_eq(p->depth, 2, "the frame the wait stood on is on top again");
+    pomp_profile_exit(p, &P, 50);
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 60), POMP_ERR_NESTING,
+                 "its frame is gone: counted, not recorded");
+    cr_expect_eq(p->nesting_errors, 2);
+}
+
+Test(profile, a_wait_inside_a_task_needs_a_frame)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    struct pomp_profile *p = new_profile(16);
+    struct pomp_leaf l;
+    pomp_profile_begin(p, &T, 0, 0);
+    cr_expect_not(pomp_profile_leaf_open(p, &l, 10), "times inside a task follow task switches");
+    pomp_profile_end(p, &T, 20);
+}
