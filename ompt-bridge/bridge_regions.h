@@ -65,9 +65,25 @@ struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POM
 struct POMP_Region_s *bridge_region_unkeyed(enum bridge_construct c);
 extern struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];
 
+/* The runtime library's own code (set once when the tool starts; empty
+ * before): a code address there names no place of the program. libomp's
+ * libgomp layer reports some constructs of GCC code at an address inside
+ * itself (a barrier inside GOMP_barrier's callee), which symbols would name
+ * after an unrelated runtime function. */
+extern uintptr_t bridge_runtime_code_lo, bridge_runtime_code_span;
+
+/* Whether codeptr names a place of the program: not NULL, not in the
+ * runtime. A task keeps the runtime's address (a taskloop's tasks are made by
+ * libomp's __kmpc_taskloop, which says more than no name). */
+static inline int bridge_code_is_program(enum bridge_construct c, const void *codeptr)
+{
+    return codeptr && ((uintptr_t)codeptr - bridge_runtime_code_lo >= bridge_runtime_code_span ||
+                       c == BC_TASK || c == BC_TASK_CREATE);
+}
+
 static inline struct POMP_Region_s *bridge_region(enum bridge_construct c, const void *codeptr)
 {
-    if (codeptr)
+    if (bridge_code_is_program(c, codeptr))
         return bridge_region_keyed(c, codeptr);
     struct POMP_Region_s *r = __atomic_load_n(&bridge_unkeyed_regions[c], __ATOMIC_ACQUIRE);
     return __builtin_expect(r != NULL, 1) ? r : bridge_region_unkeyed(c);

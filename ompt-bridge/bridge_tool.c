@@ -133,6 +133,36 @@ static int uninstrumented_code_expected(void)
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles;
 }
 
+/* The executable segment of the object holding `code` (the runtime's lookup
+ * function): bridge_runtime_code_lo/_span (bridge_regions.h). */
+struct code_segment {
+    uintptr_t code, lo, span;
+};
+
+static int find_code_segment(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct code_segment *seg = data;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X) && seg->code - lo < ph->p_memsz) {
+            seg->lo = lo;
+            seg->span = ph->p_memsz;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void note_runtime_code(ompt_function_lookup_t lookup)
+{
+    struct code_segment seg = {.code = (uintptr_t)(void *)lookup};
+    dl_iterate_phdr(find_code_segment, &seg);
+    bridge_runtime_code_lo = seg.lo;
+    bridge_runtime_code_span = seg.span;
+}
+
 static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
                            ompt_data_t *tool_data)
 {
@@ -141,6 +171,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
     if (!set)
         return 0;
+    note_runtime_code(lookup); /* before any callback names a region */
     int parallel = group_records(POMP_GROUP_PARALLEL), sync = group_records(POMP_GROUP_SYNC),
         task = group_records(POMP_GROUP_TASK), loop = group_records(POMP_GROUP_LOOP),
         workshare = group_records(POMP_GROUP_WORKSHARE), runtime = group_records(POMP_GROUP_RUNTIME),

@@ -86,6 +86,47 @@ assert_eq "$(region_at gcc for $L_work init)" ompt "GCC binary on libgomp: the l
 POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-runtime=omp ./app_gcc > gcc_omp.txt
 diff -u plain.txt gcc_omp.txt || fail "GCC binary on libomp: output differs"
 check gcc_omp "GCC binary on libomp"
+# libomp's libgomp layer reports some constructs of GCC code at addresses
+# inside itself (a single's barrier, a taskwait): named by kind and call path,
+# never after an unrelated runtime function
+cat > inside.c <<'C'
+#include <stdio.h>
+#include <time.h>
+static void spin_ms(double ms)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &b);
+    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+int main(void)
+{
+    int r = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp single
+        {
+            #pragma omp task shared(r)
+            {
+                #pragma omp task shared(r)
+                { spin_ms(4); r += 1; }
+                spin_ms(1);
+                #pragma omp taskwait
+                r += 10;
+            }
+        }
+    }
+    printf("%d\n", r);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE inside.c -o inside_gcc
+assert_eq "$(POMP_OUTPUT_DIR=inside_omp "$POMPRUN" --pomp-runtime=omp ./inside_gcc)" 11 "inside: output"
+"$REPORT" --check inside_omp > inside.check || { cat inside.check; fail "inside: --check"; }
+assert_eq "$(jq -c '[.regions[] | select((.function // "") | test("^(GOMP_|__kmp)"))
+                     | select(.type != "task" and .type != "task_create") | .type + " " + .function]' \
+             inside_omp/profile.json)" "[]" "GCC binary on libomp: regions named after libomp's functions"
 
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
 clang-19 -g -fopenmp app.c -o app_clang
