@@ -1,11 +1,15 @@
 /* The POP efficiency metrics of the run and of each parallel region, and the
  * load balance of every call path, from the profile alone (docs/output.md,
- * "Efficiency"). Useful time (work) of a thread in a region is its inclusive
- * time there less the waits below it (rp_entry_wait: barrier, taskwait,
- * lock, critical and ordered waits, counted once); the tasks it ran inside a
- * wait are work. A task's waits (a taskwait inside it) are in its task root,
- * a tree of its own: they count for the regions the thread ran its tasks in,
- * in proportion to the task time each ran there (task_waits_in_nodes).
+ * "Efficiency"). Useful time (work) of a thread in a region is its time in
+ * its share less the waits below it (rp_entry_wait: barrier, taskwait, lock,
+ * critical and ordered waits, counted once); the tasks it ran inside a wait
+ * are work, and the waits inside those tasks are waits: a task's executions
+ * are a tree of their own (a task root), so a thread's task waits count for
+ * the regions it ran its tasks in, in proportion to the task time each ran
+ * there (task_waits_in_nodes). A thread's share is its inclusive time,
+ * except for the thread that forked the region: its enter..exit also holds
+ * the fork (the enter to its block's begin) and the join (after its closing
+ * barrier), which are fork/join management, not work (fork_join below).
  *
  * With u_t the useful time of thread t, E the elapsed time and c the thread
  * with the most useful time, whose time in the region is in_c:
@@ -62,6 +66,61 @@ static double *subtree_waits(const struct rp_profile *p)
                 sub[parent * nt + th] += sub[i * nt + th];
     }
     return sub;
+}
+
+static int is_parallel(const struct rp_node *n)
+{
+    return n->region && strcmp(n->region->type, "parallel") == 0;
+}
+
+static int is_closing_barrier(const struct rp_node *n)
+{
+    return n->region && strcmp(n->region->type, "implicit_barrier") == 0 &&
+           strcmp(n->region->name, "parallel") == 0;
+}
+
+/* Per node and thread (row-major, nnodes x nthreads): the fork and join time of
+ * the thread that forked a parallel region. Its enter..exit (incl_ns) holds its
+ * block (body_ns, begin to end) and, after the block, the region's closing
+ * barrier (the child implicit_barrier "parallel"); the rest is the fork (the
+ * enter to the block's begin: starting or waking the team, and whatever the
+ * master does before its block, a firstprivate copy) and the join. 0
+ * elsewhere, and where the block was not measured (no begin: a Parallel
+ * level of EnterExit). */
+static double *fork_join(const struct rp_profile *p)
+{
+    size_t nt = p->nthreads;
+    double *fj = calloc(p->nnodes * nt + 1, sizeof *fj);
+    if (!fj)
+        return NULL;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        if (!is_parallel(&p->nodes[i]))
+            continue;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th >= 0 && (size_t)th < nt && num(t, "visits") > 0 && num(t, "begins") > 0 &&
+                num(t, "body_ns") > 0)
+                fj[i * nt + (size_t)th] = num(t, "incl_ns") - num(t, "body_ns");
+        }
+    }
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t parent = p->nodes[i].parent_index, k;
+        json_t *t;
+        if (parent == NO_PARENT || !is_closing_barrier(&p->nodes[i]) ||
+            !is_parallel(&p->nodes[parent]))
+            continue;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            long long th = thread_of(t);
+            if (th >= 0 && (size_t)th < nt && fj[parent * nt + (size_t)th] > 0)
+                fj[parent * nt + (size_t)th] -= num(t, "incl_ns");
+        }
+    }
+    for (size_t i = 0; i < p->nnodes * nt; i++)
+        if (fj[i] < 0)
+            fj[i] = 0;
+    return fj;
 }
 
 /* Per node and thread (row-major, nnodes x nthreads): the sum of the subtree's
@@ -169,18 +228,22 @@ static void metrics(struct rp_pop *m, const double *in, const double *u, size_t 
     m->fork_join_eff = n && elapsed > 0 ? in[c] / elapsed : 1;
 }
 
-/* A node's threads (not streams): their time in it and their useful time
- * (less waits, its own and its part of its tasks'). */
+/* A node's threads (not streams): their time in their share of it, their
+ * useful time, and the node's elapsed time (the longest inclusive time). */
 static size_t node_threads(const struct rp_profile *p, size_t i, const double *waits,
-                           const unsigned char *stream, double *in, double *u)
+                           const double *fj, const unsigned char *stream, double *in, double *u,
+                           double *elapsed)
 {
     size_t n = 0, k;
     json_t *t;
+    *elapsed = 0;
     json_array_foreach(p->nodes[i].per_thread, k, t) {
         long long th = thread_of(t);
         if (th < 0 || (size_t)th >= p->nthreads || stream[th])
             continue;
-        in[n] = num(t, "incl_ns");
+        double incl = num(t, "incl_ns");
+        *elapsed = incl > *elapsed ? incl : *elapsed;
+        in[n] = incl - fj[i * p->nthreads + (size_t)th];
         u[n] = in[n] - waits[i * p->nthreads + (size_t)th];
         if (u[n] < 0)
             u[n] = 0;
@@ -208,14 +271,16 @@ static int by_elapsed_desc(const void *a, const void *b)
 /* The whole run: thread 0 (the initial thread) is in the run from its start to
  * its end; another thread is in it while it is in its shares of parallel
  * regions (the nodes where it has figures and its parent has none). */
-static void run_metrics(struct rp_profile *p, const double *sub, const unsigned char *stream,
-                        double *in, double *u)
+static void run_metrics(struct rp_profile *p, const double *sub, const double *fj,
+                        const unsigned char *stream, double *in, double *u)
 {
     size_t nt = p->nthreads, n = 0;
     memset(in, 0, nt * sizeof *in);
-    double *wait = calloc(nt + 1, sizeof *wait);
-    if (!wait)
+    double *wait = calloc(nt + 1, sizeof *wait), *managing = calloc(nt + 1, sizeof *managing);
+    if (!wait || !managing) {
+        free(wait), free(managing);
         return;
+    }
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *node = &p->nodes[i];
         size_t k;
@@ -224,6 +289,7 @@ static void run_metrics(struct rp_profile *p, const double *sub, const unsigned 
             long long th = thread_of(t);
             if (th < 0 || (size_t)th >= nt)
                 continue;
+            managing[th] += fj[i * nt + (size_t)th]; /* forks and joins: never work */
             if (node->parent_index != NO_PARENT && has_entry(&p->nodes[node->parent_index], th))
                 continue; /* not one of the thread's roots */
             /* a task root's time is inside the share that ran it; its waits are not */
@@ -235,44 +301,42 @@ static void run_metrics(struct rp_profile *p, const double *sub, const unsigned 
     for (size_t th = 0; th < nt; th++) {
         if (stream[th])
             continue;
-        double time = th == 0 ? p->duration_ns : in[th];
-        in[n] = time;
+        double time = (th == 0 ? p->duration_ns : in[th]) - managing[th];
+        in[n] = time > 0 ? time : 0;
         u[n] = time - wait[th] > 0 ? time - wait[th] : 0;
         n++;
     }
-    free(wait);
+    free(wait), free(managing);
     metrics(&p->pop_run, in, u, n, p->duration_ns);
 }
 
 int rp_pop_compute(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
-    double *sub = subtree_waits(p);
+    double *sub = subtree_waits(p), *fj = fork_join(p);
     double *waits = sub ? task_waits_in_nodes(p, sub) : NULL;
     unsigned char *stream = stream_columns(p);
     double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
     p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
-    if (!sub || !waits || !stream || !in || !u || !p->pop_regions) {
-        free(sub), free(waits), free(stream), free(in), free(u);
+    if (!sub || !fj || !waits || !stream || !in || !u || !p->pop_regions) {
+        free(sub), free(fj), free(waits), free(stream), free(in), free(u);
         return -1;
     }
     for (size_t i = 0; i < p->nnodes; i++) {
         struct rp_node *node = &p->nodes[i];
-        size_t n = node_threads(p, i, waits, stream, in, u);
+        double elapsed;
+        size_t n = node_threads(p, i, waits, fj, stream, in, u, &elapsed);
         struct rp_pop m;
         metrics(&m, in, u, n, 0);
         node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
-        if (!n || !node->region || strcmp(node->region->type, "parallel") != 0)
+        if (!n || !is_parallel(node))
             continue;
-        double elapsed = 0;
-        for (size_t k = 0; k < n; k++)
-            elapsed = in[k] > elapsed ? in[k] : elapsed;
         struct rp_pop *r = &p->pop_regions[p->npop++];
         metrics(r, in, u, n, elapsed);
         r->node = node;
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
-    run_metrics(p, sub, stream, in, u);
-    free(sub), free(waits), free(stream), free(in), free(u);
+    run_metrics(p, sub, fj, stream, in, u);
+    free(sub), free(fj), free(waits), free(stream), free(in), free(u);
     return 0;
 }

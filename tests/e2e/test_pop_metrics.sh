@@ -21,9 +21,12 @@ for split in "200 0" "200 50" "100 100"; do
     lb=$(awk -v x="$extra" -v c="$common" 'BEGIN { printf "%.3f", 100 * (x + 2 * c) / 2 / (x + c) }')
     region=$(jq '.efficiency.parallel_regions[0]' r.json)
     within5 "$(jq '.load_balance_pct' <<<"$region")" "$lb" "$split: the region's load balance"
-    within5 "$(jq '.parallel_efficiency_pct' <<<"$region")" "$lb" "$split: the region's parallel efficiency"
     within5 "$(jq '.synchronisation_efficiency_pct' <<<"$region")" 100 "$split: the critical thread never waits"
-    within5 "$(jq '.fork_join_efficiency_pct' <<<"$region")" 100 "$split: fork/join"
+    # fork/join: starting the thread takes a few ms of the 200 or more (more on a busy machine)
+    fj=$(jq '.fork_join_efficiency_pct' <<<"$region")
+    awk -v g="$fj" 'BEGIN { exit !(g >= 90 && g <= 100) }' || fail "$split: fork/join $fj %, expected 90 to 100 %"
+    within5 "$(jq '.parallel_efficiency_pct' <<<"$region")" "$(awk -v l="$lb" -v f="$fj" 'BEGIN { print l * f / 100 }')" \
+        "$split: the region's parallel efficiency (its load balance x fork/join)"
     # the product of the factors is the parallel efficiency, exactly
     jq -e '.load_balance_pct * .synchronisation_efficiency_pct * .fork_join_efficiency_pct / 1e4
            - .parallel_efficiency_pct | fabs < 1e-6' <<<"$region" > /dev/null || fail "$split: PE = LB x SyE x FJE"
@@ -37,6 +40,43 @@ for split in "200 0" "200 50" "100 100"; do
     assert_contains text.txt "^Efficiency \(POP metrics" "the text report opens with the metrics"
     assert_contains text.txt "^\(the run\) " "the run's line"
 done
+
+# The thread that forks a region spends the fork (its enter to its block's
+# begin) and the join outside its share of the team: fork/join management,
+# not work. A profile of a fork of 100 ms before 2 threads work 25 ms each
+# (the master's enter..exit 125 ms, its block 25 ms, its closing barrier 10 us;
+# a fork that long cannot be made on purpose: starting threads takes what it
+# takes): load balance 100 %, fork/join 25 / 125 = 20 %, the call-path row as
+# balanced, and for the run the master's 30 ms (130 less the fork) against
+# the worker's 25.
+mkdir fork
+jq -n '
+  def entry(t; v; b; incl; body): {thread: t, visits: v, begins: b, incl_ns: incl, excl_ns: incl,
+                                    min_ns: incl, max_ns: incl, body_ns: body};
+  def thread(i): {index: i, omp_thread_num: i, os_tid: (100 + i), nesting_errors: 0, dropped_paths: 0,
+                  deep_events: 0, untimed_events: 0, max_nodes: 1048576, dropped_events: 0,
+                  dropped_values: 0};
+  {format: "pomp-profile", version: 1, program: "fork", pid: 1,
+   clock: {source: "tsc", ticks_per_ns: 1.0}, duration_ns: 130000000,
+   regions: [{id: 2, type: "implicit_barrier", name: "parallel", file: "", first_line: 0,
+              last_line: 0, init: "ompt", ctc: "38*type=implicit_barrier*name=parallel**"},
+             {id: 1, type: "parallel", name: "", file: "fork.c", first_line: 5, last_line: 6,
+              init: "handle", ctc: "41*type=parallel*file=fork.c*slines=5,5*elines=6,6**"}],
+   threads: [thread(0), thread(1)],
+   callpath: [{id: 1, parent: 0, region: 1,
+               per_thread: [entry(0; 1; 1; 125000000; 25000000) | .excl_ns = 124990000,
+                            entry(1; 0; 1; 25010000; 25000000) | .excl_ns = 25000000]},
+              {id: 2, parent: 1, region: 2,
+               per_thread: [entry(0; 1; 0; 10000; 0), entry(1; 1; 0; 10000; 0)]}]}' > fork/profile.json
+"$REPORT" --json fork > r.json
+region=$(jq '.efficiency.parallel_regions[0]' r.json)
+within5 "$(jq '.load_balance_pct' <<<"$region")" 100 "fork: the region's load balance"
+within5 "$(jq '.synchronisation_efficiency_pct' <<<"$region")" 100 "fork: synchronisation"
+within5 "$(jq '.fork_join_efficiency_pct' <<<"$region")" 20 "fork: fork/join"
+within5 "$(jq '.parallel_efficiency_pct' <<<"$region")" 20 "fork: the parallel efficiency"
+within5 "$(jq '.callpath[0].load_balance_pct' r.json)" 100 "fork: the call-path row's LB"
+within5 "$(jq '.efficiency.run.load_balance_pct' r.json)" 91.667 "fork: the run's load balance"
+within5 "$(jq '.efficiency.run.fork_join_efficiency_pct' r.json)" 23.077 "fork: the run's fork/join"
 # A task's waits count for the region that ran it: a task waits in a taskwait
 # for its child, so the region's efficiency is that of the run (at most 60 %
 # for 10 ms of parent and 50 ms of child; its task roots are trees of their own,
@@ -52,4 +92,4 @@ pe_region=$(jq '.efficiency.parallel_regions[0].parallel_efficiency_pct' r.json)
 within5 "$pe_region" "$pe_run" "a task's taskwait: the region's parallel efficiency against the run's"
 awk -v pe="$pe_region" 'BEGIN { exit !(pe <= 63) }' ||
     fail "a task's taskwait: the region's parallel efficiency $pe_region %, at most 60 % expected"
-echo "POP metrics: three known splits within 5 %; a task's taskwait counts for its region"
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region"
