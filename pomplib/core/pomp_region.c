@@ -23,6 +23,21 @@ static int is_wait_type(const char *type)
     return 0;
 }
 
+/* A lock call site: the trace takes its acquisitions (a set, a successful test)
+ * and releases from these sites' events, each site throttled or not on its
+ * own; a throttled set or test whose unset is not (or the other way round)
+ * would leave a lock released that was never acquired. */
+static int is_lock_call_type(const char *type)
+{
+    static const char *const calls[] = {"omp_set_lock",   "omp_set_nest_lock",  "omp_unset_lock",
+                                        "omp_unset_nest_lock", "omp_test_lock", "omp_test_nest_lock",
+                                        NULL};
+    for (const char *const *c = calls; *c; c++)
+        if (strcmp(type, *c) == 0)
+            return 1;
+    return 0;
+}
+
 static struct POMP_Region_s *registry_head;
 static uint32_t registry_count;
 
@@ -48,6 +63,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
                                                      &r->ctc));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->a_wait = (uint8_t)is_wait_type(pomp_region_type(r));
+    r->traced_lock = (uint8_t)(cfg->trace && is_lock_call_type(pomp_region_type(r)));
     r->id = ++registry_count;
     r->next = registry_head;
     registry_head = r;

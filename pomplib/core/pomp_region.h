@@ -26,6 +26,10 @@ struct POMP_Region_s {
                                      no longer timed (atomic; core/pomp_profile.c) */
     uint8_t a_wait;               /* barrier, taskwait, taskgroup, a runtime wait: never
                                      throttled (its time is the synchronization reported) */
+    uint8_t traced_lock;          /* a lock call site (omp_set_lock, omp_unset_lock,
+                                     omp_test_lock, nest forms) while a trace is written: never
+                                     throttled, so that the trace's acquisitions and releases
+                                     of a lock pair up */
     uint8_t keep_entering;        /* never throttled either: a bridge tells the runtime's reports
                                      of it from others by its every enter (atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first

@@ -60,6 +60,53 @@ assert_not_contains err.txt "throttled" "off: nothing throttled"
 assert_eq "$(jq '[.regions[] | select(.throttled)] | length' off/profile.json)" 0 "off: no region throttled"
 assert_eq "$(jq '[.callpath[].per_thread[].untimed // 0] | add' off/profile.json)" 0 "off: every execution timed"
 
+# Lock call sites are never throttled while a trace is written: the trace takes
+# a lock's acquisitions (a set, a successful test) and releases from the calls'
+# events, and a throttled test whose unset is not would release a lock that was
+# never acquired. Thread 1 polls omp_test_lock while thread 0 holds the lock
+# until it failed 3000 times (far past 1000 executions under 1 s each), then
+# the same test takes it and thread 1 releases it.
+cat > poll.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_lock_t l;
+    long polls = 0;
+    omp_init_lock(&l);
+#pragma omp parallel num_threads(2)
+    {
+        int me = omp_get_thread_num();
+        if (me == 0)
+            omp_set_lock(&l);
+#pragma omp barrier
+        if (me == 0) {
+            while (__atomic_load_n(&polls, __ATOMIC_ACQUIRE) < 3000)
+                ;
+            omp_unset_lock(&l);
+        } else {
+            while (!omp_test_lock(&l))
+                __atomic_add_fetch(&polls, 1, __ATOMIC_RELEASE);
+            omp_unset_lock(&l);
+        }
+    }
+    omp_destroy_lock(&l);
+    printf("%s\n", polls >= 3000 ? "polled" : "not polled");
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp poll.c -o poll 2>build.err || { cat build.err; fail "build"; }
+POMP_THROTTLE=1000,1s POMP_TRACE=otf2 POMP_OUTPUT_DIR=polled ./poll > out.txt
+assert_contains out.txt "^polled$" "the lock was held while polled, then taken"
+acquired=$(otf2-print polled/traces.otf2 | awk '$1 == "THREAD_ACQUIRE_LOCK"' | wc -l)
+released=$(otf2-print polled/traces.otf2 | awk '$1 == "THREAD_RELEASE_LOCK"' | wc -l)
+assert_eq "$acquired $released" "2 2" "with a trace, every acquisition and release of the lock (a set, a successful test)"
+assert_eq "$(jq '[.regions[] | select(.type == "omp_test_lock" and .throttled)] | length' polled/profile.json)" 0 \
+          "with a trace, the polled test is not throttled"
+POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=poll-nt ./poll > /dev/null
+assert_eq "$(jq '[.regions[] | select(.type == "omp_test_lock" and .throttled)] | length' poll-nt/profile.json)" 1 \
+          "without a trace, the polled test is throttled"
+
 POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
 assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
-echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all"
+echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all; lock calls timed while tracing"
