@@ -26,6 +26,7 @@ struct mark {
 
 struct timeline {
     const struct trace_model *m;
+    const struct rp_profile *p; /* where a region without a file is placed */
     uint32_t thread;
     struct slice *slices;
     size_t nslices, cap;
@@ -36,6 +37,27 @@ struct timeline {
     json_t *labels;
     int oom;
 };
+
+/* Where a region without a file is: the library's own (pomp flush) is
+ * libpomp's; one the runtime reported (an implicit barrier, code without
+ * debug information) is where the profile places it (its function, or its
+ * enclosing region when all its call paths agree), as pomp-report's tables. */
+static void region_place(const struct rp_profile *p, const struct trace_region *r, char *loc,
+                         size_t size)
+{
+    if (strcmp(r->type, "pomp") == 0) {
+        snprintf(loc, size, "libpomp");
+        return;
+    }
+    snprintf(loc, size, "-");
+    for (size_t i = 0; p && i < p->nregions; i++)
+        if (p->regions[i].id == (long long)r->id) {
+            rp_region_location(&p->regions[i], loc, size);
+            break;
+        }
+    if (strcmp(loc, "-") == 0)
+        snprintf(loc, size, "no source location (reported by the runtime)");
+}
 
 static int32_t label_index(struct timeline *tl, uint32_t region, enum trace_span span, unsigned group)
 {
@@ -49,7 +71,7 @@ static int32_t label_index(struct timeline *tl, uint32_t region, enum trace_span
         if (*r->file)
             snprintf(loc, sizeof loc, "%s:%d-%d", r->file, r->first_line, r->last_line);
         else
-            snprintf(loc, sizeof loc, "libpomp");
+            region_place(tl->p, r, loc, sizeof loc);
     } else {
         snprintf(text, sizeof text, "events lost");
         snprintf(loc, sizeof loc, "a trace buffer could not be written");
@@ -138,9 +160,9 @@ static int by_thread_start(const void *a, const void *b)
 
 /* The timeline as JSON: labels, and per thread its slices as a flat array
  * [start_ns, duration_ns, depth, label, ...] and its single events. */
-static json_t *timeline_json(const struct trace_model *m)
+static json_t *timeline_json(const struct rp_profile *p, const struct trace_model *m)
 {
-    struct timeline tl = {.m = m, .gap_label = -1, .labels = json_array()};
+    struct timeline tl = {.m = m, .p = p, .gap_label = -1, .labels = json_array()};
     tl.label_of = malloc((m->nregions + 1) * 3 * sizeof *tl.label_of);
     json_t *out = NULL;
     if (!tl.label_of || !tl.labels)
@@ -215,7 +237,7 @@ int report_html(const struct rp_profile *p, const struct trace_model *trace, con
         return -1;
     }
     json_t *data = report_json(p);
-    json_t *timeline = trace ? timeline_json(trace) : json_null();
+    json_t *timeline = trace ? timeline_json(p, trace) : json_null();
     if (!data || !timeline) {
         fprintf(stderr, "pomp-report: out of memory\n");
         json_decref(data);

@@ -132,6 +132,16 @@ for L in $(grep -n "#pragma omp parallel" barriers.c | cut -d: -f1); do
     assert_contains b.txt "^  implicit_barrier parallel +in parallel @ barriers.c:$L-" "call paths: the closing barrier of the parallel region at line $L"
     assert_eq "$(jq --arg l "in parallel @ barriers.c:$L-" '[.callpath[] | select(.location | startswith($l))] | length' b.json)" 1         "--json: the node's location, line $L"
 done
+# the timeline's tooltips place them as the tables do: in their construct, never
+# in libpomp (only the library's own flush region is libpomp's)
+POMP_TRACE=chrome POMP_OUTPUT_DIR=bt OMP_NUM_THREADS=2 ./barriers > /dev/null
+"$REPORT" bt --html bt.html 2> /dev/null
+sed -n 's/.*<script id="pomp-data" type="application\/json">\(.*\)<\/script>.*/\1/p' bt.html > btdata.json
+assert_eq "$(jq '[.timeline.labels[] | select(.loc == "libpomp")] | length' btdata.json)" 0 \
+          "timeline: no region of the program placed in libpomp"
+assert_eq "$(jq -r --arg l "in single @ barriers.c:$L_single-" \
+              '[.timeline.labels[] | select(.type == "implicit_barrier" and (.loc | contains($l)))] | length > 0' btdata.json)" \
+          true "timeline: the single's barrier placed in it"
 
 # a library built plainly (no pomp, no -g) with its own parallel region: named
 # by its function in the summary and the report, its barrier placed in it
