@@ -166,8 +166,9 @@ void pomp_profile_destroy(struct pomp_profile *p);
  * counted on their nodes (visits, begins, untimed) but not timed: no clock, no
  * trace record, no figures of time; their time stays with the enclosing
  * region's own time. Never throttled: waits (POMP_Region_s.a_wait), lock
- * call sites while tracing (traced_lock), and a task's executions (task roots, timed even inside a throttled region); a
- * frame opened timed closes timed (pomp_thread_clock_throttled). */
+ * call sites while tracing (traced_lock), and a task's executions (task
+ * roots, timed even inside a throttled region); a frame opened timed closes
+ * timed (pomp_thread_clock_throttled). */
 void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
 
 /* Calls fn for every node of the profile (not the root or the overflow node). */
