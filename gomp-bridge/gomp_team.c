@@ -31,6 +31,8 @@ struct gomp_team {
     uint64_t id;
     unsigned nthreads;           /* requested (0: the default) */
     uint8_t work;                /* combined construct: its ompt_work_t, 0 for none */
+    uint8_t alone;               /* a team of one (num_threads(1), if(0), nested and inactive):
+                                    no closing barrier, as libomp reports none */
     const void *codeptr;         /* the region's code address */
 };
 
@@ -60,10 +62,12 @@ void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const vo
         cb(kind, endpoint, gomp_team_data(t), t->task, codeptr);
 }
 
-/* The end of the innermost membership: closing barrier, implicit task. */
-static void end_membership(struct gomp_thread_state *t, unsigned index)
+/* The end of the innermost membership: closing barrier (a team of one has
+ * none), implicit task. */
+static void end_membership(struct gomp_thread_state *t, unsigned index, int barrier)
 {
-    gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL);
+    if (barrier)
+        gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL);
     ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
     uint32_t n = t->nesting;
     if (it && n && n <= GOMP_MAX_NESTING)
@@ -75,7 +79,7 @@ static void end_membership(struct gomp_thread_state *t, unsigned index)
 void gomp_close_pending(struct gomp_thread_state *t)
 {
     t->pending = 0;
-    end_membership(t, 1);
+    end_membership(t, 1, 1);
     t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1]
                                                             : &t->initial_task;
     t->state = ompt_state_idle;
@@ -96,6 +100,7 @@ static void team_member(void *arg)
             begin(ompt_thread_worker, NULL);
     }
     unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
+    unsigned size = (unsigned)omp_get_num_threads();
     ompt_data_t *outer = t->task;
     uint32_t n = t->nesting++;
     ompt_data_t *implicit = NULL;
@@ -109,8 +114,8 @@ static void team_member(void *arg)
     t->state = ompt_state_work_parallel;
     ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
     if (it)
-        it(ompt_scope_begin, implicit ? &t->team[n] : NULL, implicit,
-           (unsigned)omp_get_num_threads(), index, ompt_task_implicit);
+        it(ompt_scope_begin, implicit ? &t->team[n] : NULL, implicit, size, index,
+           ompt_task_implicit);
     ompt_callback_work_t work = team->work ? GOMP_CB(work) : NULL;
     if (work)
         work((ompt_work_t)team->work, ompt_scope_begin, gomp_team_data(t), t->task, 0,
@@ -119,7 +124,9 @@ static void team_member(void *arg)
     if (t->single)
         gomp_single_end(t);
     t->state = ompt_state_wait_barrier_implicit_parallel;
-    gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
+    team->alone = size == 1;
+    if (!team->alone)
+        gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
     if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
         t->task = outer;
         return;
@@ -144,7 +151,7 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
     __atomic_store_n(&joined[team->id % JOIN_RING], team->id, __ATOMIC_RELAXED);
     ompt_data_t *task = t->task;
     t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1] : task;
-    end_membership(t, 0);
+    end_membership(t, 0, !team->alone);
     t->task = task;
     t->state = state;
     ompt_callback_parallel_end_t end = GOMP_CB(parallel_end);

@@ -125,6 +125,43 @@ jq -r --argjson l $L_lock '([.regions[] | select(.type == "omp_set_lock" and .fi
 "$REPORT" dflt > dflt_report.txt
 assert_contains dflt_report.txt "^Waits per parallel region" "default: the report's wait table"
 
+# Teams of one (num_threads(1), if(0)) have no closing barrier on either
+# runtime (libomp reports none; the libgomp bridge reported one): a team of two has.
+cat > one.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 0;
+    for (int s = 0; s < 10; s++) {
+        #pragma omp parallel num_threads(1)
+        {
+            #pragma omp atomic
+            n++;
+        }
+        #pragma omp parallel if (0)
+        {
+            #pragma omp atomic
+            n++;
+        }
+        #pragma omp parallel num_threads(2)
+        {
+            #pragma omp atomic
+            n++;
+        }
+    }
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 one.c -o one 2> one.err || { cat one.err; fail "build one.c"; }
+assert_eq "$(POMP_OUTPUT_DIR=one_out ./one)" 40 "teams of one: output"
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .id] as $par
+  | [.callpath[] | select(.region as $r | $par | index($r)) | .id] as $nodes
+  | ([.regions[] | select(.type == "implicit_barrier" and .name == "parallel") | .id]) as $bar
+  | [.callpath[] | select((.region as $r | $bar | index($r)) and (.parent as $p | $nodes | index($p)))
+     | .per_thread[].visits] | add' one_out/profile.json)" 20 \
+  "teams of one: closing barriers only in the team of two (10 regions x 2 threads)"
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -g -fopenmp -O2 waits.c -o waits_clang
 POMP_OMPT=full POMP_LOOP=Chunks POMP_OUTPUT_DIR=clang ./waits_clang > clang.txt
