@@ -86,6 +86,8 @@ struct rp_profile {
         double parallel_eff, load_balance, sync_eff, fork_join_eff;
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
+    size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
+                                         (POMP_PARALLEL=EnterExit), so no worker's share either */
 };
 
 /* How often a region ran, from its visits (enter events) and begins: regions

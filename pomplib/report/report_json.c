@@ -104,7 +104,8 @@ static json_t *efficiency(const struct rp_profile *p)
     json_t *regions = json_array();
     for (size_t i = 0; i < p->npop; i++)
         json_array_append_new(regions, pop(&p->pop_regions[i]));
-    return json_pack("{so so}", "run", pop(&p->pop_run), "parallel_regions", regions);
+    return json_pack("{so so sI}", "run", pop(&p->pop_run), "parallel_regions", regions,
+                     "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
 }
 
 json_t *report_json(const struct rp_profile *p)

@@ -73,6 +73,19 @@ static int is_parallel(const struct rp_node *n)
     return n->region && strcmp(n->region->type, "parallel") == 0;
 }
 
+/* Whether any thread's block of the node was recorded (a begin): at a
+ * Parallel level of EnterExit a parallel region has its master's enter..exit
+ * only, and no worker's share, so its metrics would describe one thread. */
+static int has_blocks(const struct rp_node *n)
+{
+    size_t k;
+    json_t *t;
+    json_array_foreach(n->per_thread, k, t)
+        if (num(t, "begins") > 0)
+            return 1;
+    return 0;
+}
+
 static int is_closing_barrier(const struct rp_node *n)
 {
     return n->region && strcmp(n->region->type, "implicit_barrier") == 0 &&
@@ -331,6 +344,10 @@ int rp_pop_compute(struct rp_profile *p)
         node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
         if (!n || !is_parallel(node))
             continue;
+        if (!has_blocks(node)) {
+            p->pop_without_shares++;
+            continue;
+        }
         struct rp_pop *r = &p->pop_regions[p->npop++];
         metrics(r, in, u, n, elapsed);
         r->node = node;

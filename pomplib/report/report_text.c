@@ -241,6 +241,10 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     }
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
+    if (p->pop_without_shares)
+        printf("  %zu parallel region%s without the team's shares (POMP_PARALLEL=EnterExit records no "
+               "thread's block): not rated\n",
+               p->pop_without_shares, p->pop_without_shares == 1 ? "" : "s");
     putchar('\n');
 }
 

@@ -41,6 +41,15 @@ for split in "200 0" "200 50" "100 100"; do
     assert_contains text.txt "^\(the run\) " "the run's line"
 done
 
+# At POMP_PARALLEL=EnterExit no thread's block, so no worker's share, is
+# recorded: the region is not rated (it would be one thread's), and says so.
+POMP_PARALLEL=EnterExit POMP_OUTPUT_DIR=ee ./imbalance 20 0 > run.txt
+"$REPORT" --json ee > r.json
+assert_eq "$(jq '.efficiency.parallel_regions | length' r.json)" 0 "EnterExit: no region rated"
+assert_eq "$(jq '.efficiency.parallel_regions_without_shares' r.json)" 1 "EnterExit: the region left out"
+"$REPORT" ee > text.txt
+assert_contains text.txt "1 parallel region without the team's shares" "EnterExit: said in the text"
+
 # The thread that forks a region spends the fork (its enter to its block's
 # begin) and the join outside its share of the team: fork/join management,
 # not work. A profile of a fork of 100 ms before 2 threads work 25 ms each
