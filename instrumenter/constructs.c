@@ -38,6 +38,7 @@ struct leaf {
     int add_nowait;
     int migrating;             /* an untied task that may resume elsewhere: no begin/end */
     int no_enter_exit;         /* a scheduling point in such a task: no enter/exit */
+    int task_id;               /* a task whose creation hands its id to its execution */
     int guard_in;              /* closing events in its block may be skipped by cancellation */
     const char *tid_out;       /* thread id expression around the leaf (enter, exit) */
     const char *tid_in;        /* and inside its block (begin, end) */
@@ -304,16 +305,59 @@ static int fast_site(const struct leaf *lf, const char *stem, int guard_after)
            !lf->guard_in && !guard_after && lf->barrier_r == UINT_MAX;
 }
 
+/* ---- task ids (docs/api.md, "Task ids") ----
+ *
+ * A task's creation makes an id that its execution records, so that a trace
+ * links the two across threads: the id goes into a variable declared before
+ * the task (pomp_task_<r>, 0 until Task_enter_id sets it), which the task gets
+ * as firstprivate, and Task_begin_id passes on. An untied task that may resume
+ * elsewhere has no execution events, and a task created at a scheduling point
+ * of one no creation events: neither gets an id. */
+static int gets_task_id(const struct leaf *lf)
+{
+    return strcmp(lf->k.stem, "Task") == 0 && !lf->migrating && !lf->no_enter_exit;
+}
+
+/* The variable before the construct, and the clause that hands it to the task. */
+static void declare_task_id(struct chain *ch, struct leaf *lf)
+{
+    sb_printf(&ch->prologue, "POMP_Task_id pomp_task_%u = 0; ", lf->r);
+    sb_printf(&lf->clauses, " firstprivate(pomp_task_%u)", lf->r);
+    lf->rewritten = 1;
+}
+
+/* The enter and begin calls of a construct with block: a task's with its id. */
+static char *enter_call(const struct leaf *lf, const char *tid)
+{
+    unsigned r = lf->r;
+    if (lf->task_id)
+        return xasprintf("POMP_Task_enter_id(" H ", %s, &pomp_task_%u, " C ")", r, tid, r, r);
+    return xasprintf("POMP_%s_enter(" H ", %s, " C ")", lf->k.stem, r, tid, r);
+}
+
+static char *begin_call(const struct leaf *lf, const char *tid)
+{
+    unsigned r = lf->r;
+    if (lf->task_id)
+        return xasprintf("POMP_Task_begin_id(" V ", %s, pomp_task_%u)", r, tid, r);
+    return xasprintf("POMP_%s_begin(" V ", %s)", lf->k.stem, r, tid);
+}
+
 /* A site counted inline (fast_site): before it, its counter's answer for this
  * visit and the enter; after it, the exit that may switch the counter on
- * (pomplib.h, POMP_<stem>_enter_fast / _exit_fast). */
+ * (pomplib.h, POMP_<stem>_enter_fast / _exit_fast; a task's enter with its
+ * id: POMP_Task_enter_id_fast). */
 static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
     sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
-                           "POMP_Fast_counted(pomp_f_(%u)); "
-                           "POMP_%s_enter_fast(pomp_fc_%u, " H ", %s, " C "); ",
-              r, k, stem, r, r, tid, r);
+                           "POMP_Fast_counted(pomp_f_(%u)); ", r, k);
+    if (lf->task_id)
+        sb_printf(&lf->before, "POMP_Task_enter_id_fast(pomp_fc_%u, " H ", %s, &pomp_task_%u, " C
+                               "); ", r, r, tid, r, r);
+    else
+        sb_printf(&lf->before, "POMP_%s_enter_fast(pomp_fc_%u, " H ", %s, " C "); ", stem, r, r,
+                  tid, r);
     sb_printf(&lf->after, "POMP_%s_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ", stem, r, r,
               tid, k);
 }
@@ -340,7 +384,7 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
             /* the creation (enter/exit) is counted inline once throttled; the
              * execution, inside the task, keeps its calls and is timed */
             fast_enter_exit(w, lf, "Task", tid);
-            call = xasprintf("POMP_Task_begin(" V ", %s)", r, tid_in);
+            call = begin_call(lf, tid_in);
             open_close(w, &lf->block_start, &lf->block_end, call, "Task_end", "ge", r, 0, tid_in);
             free(call);
             break;
@@ -359,14 +403,14 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
                                  rtc->num_threads ? rtc->num_threads : "-1",
                                  rtc->if_result ? rtc->if_result : "1", r);
             else
-                call = xasprintf("POMP_%s_enter(" H ", %s, " C ")", stem, r, tid, r);
+                call = enter_call(lf, tid);
             close = xasprintf("%s_exit", stem);
             open_close(w, &lf->before, &exit_code, call, close, "gx", r, guard_after, tid);
             free(call);
             free(close);
         }
         if (!lf->migrating) {
-            call = xasprintf("POMP_%s_begin(" V ", %s)", stem, r, tid_in);
+            call = begin_call(lf, tid_in);
             close = xasprintf("%s_end", stem);
             if (lf->barrier_r != UINT_MAX && (lf->k.flags & F_PARALLEL_RTC))
                 explicit_barrier(w, &lf->block_end, lf->barrier_r, tid_in, lf->guard_in);
@@ -749,6 +793,9 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
                               "no enter/exit events", lf->d->name);
         }
         leaf_clauses(w->s, &ch, i, &rtc);
+        lf->task_id = gets_task_id(lf);
+        if (lf->task_id)
+            declare_task_id(&ch, lf);
         if (lf->rewritten || lf->add_nowait)
             rewrite = 1;
     }

@@ -70,6 +70,8 @@ static const struct routine {
     {"Critical_begin_fast", INST_SYNC, BE}, {"Critical_end_fast", INST_SYNC, BE},
     {"Flush_event", INST_SYNC, EV | EE | BE}, {"Atomic_event", INST_SYNC, EV | EE | BE},
     {"Atomic_event_fast", INST_SYNC, EV | EE | BE},
+    /* a task's begin with its id: a begin, whatever its name ends in */
+    {"Task_begin_id", INST_TASK, BE},
     {"Function_enter", INST_USER, EE | BE}, {"Function_exit", INST_USER, EE | BE},
     {"Function_begin", INST_USER, BE}, {"Function_end", INST_USER, BE},
     {"Function_event", INST_USER, EV},

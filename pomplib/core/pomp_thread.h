@@ -24,6 +24,7 @@ struct pomp_thread {
     uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
     uint32_t fast_state;        /* its inline counters at its end and at the finalizer (atomic) */
     uint8_t fast_keyed;         /* its end is announced (pomp_thread_fast_register) */
+    uint32_t task_ids;          /* task ids it gave (pomp_thread_task_id); its own thread only */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -151,6 +152,35 @@ static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Reg
         return;
     pomp_profile_leaf_close(&t->profile, r, l, now);
     pomp_thread_write_end(t);
+}
+
+/* Task ids, which link a task's creation record to its execution's (the
+ * trace record's arg; docs/output.md): the thread's index (19 bits) above its
+ * own count of ids (32 bits, from 1, skipping 0 when it wraps). Unique in a
+ * run without a shared counter, for 2^19 threads and 2^32 tasks each; 51
+ * bits, so that a runtime task's one word of tool data holds an id beside a
+ * region number (ompt-bridge/bridge_task.c). */
+#define POMP_TASK_ID_BITS 51
+#define POMP_TASK_ID_THREAD_BITS 19
+
+static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
+{
+    uint32_t n = ++t->task_ids;
+    if (__builtin_expect(n == 0, 0))
+        n = ++t->task_ids;
+    uint64_t thread = t->index & ((1u << POMP_TASK_ID_THREAD_BITS) - 1);
+    return thread << (POMP_TASK_ID_BITS - POMP_TASK_ID_THREAD_BITS) | n;
+}
+
+/* The id of a task whose creation thread t records now: a new one where the
+ * record goes into a trace, else 0 (no trace, or an untimed event, which has
+ * no place in one). In profile mode: one load and a test. */
+static inline __attribute__((always_inline)) uint64_t pomp_thread_task_id(struct pomp_thread *t,
+                                                                          uint64_t now)
+{
+    if (__builtin_expect(t->log.buf == NULL, 1) || now == POMP_UNTIMED)
+        return 0;
+    return pomp_thread_next_task_id(t);
 }
 
 /* Registers the inline counter of a site of region r (pomp_profile_fast_register)

@@ -30,11 +30,14 @@ enum {
 
 /* first: the construct's first event, which gets the handle's address and may
  * initialize it from ctc; the later events get the handle itself. arg goes to
- * the trace record (lock address, num_threads). */
+ * the trace record (lock address, num_threads, task id). new_task: a task's
+ * creation, whose record gets a new task id for arg (pomp_thread_task_id),
+ * stored there when the record went into the trace (else left as it was:
+ * the instrumentation's 0); NULL for every other event. */
 static inline __attribute__((always_inline)) POMP_Int32
-record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
-           POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
-           enum pomp_group group, unsigned levels, uint64_t arg)
+record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+            POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+            enum pomp_group group, unsigned levels, uint64_t arg, POMP_Task_id *new_task)
 {
     if (!pomp_level_wants(group, levels))
         return POMP_SUCCESS;
@@ -63,10 +66,24 @@ record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
-    POMP_Int32 prc = pomp_thread_record(t, r, pomp_thread_clock(t, r, phase), phase, off, kind, group, arg);
+    uint64_t now = pomp_thread_clock(t, r, phase);
+    if (new_task)
+        arg = pomp_thread_task_id(t, now);
+    POMP_Int32 prc = pomp_thread_record(t, r, now, phase, off, kind, group, arg);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
+    if (new_task && arg)
+        *new_task = arg;
     return rc != POMP_SUCCESS ? rc : prc;
+}
+
+static inline __attribute__((always_inline)) POMP_Int32
+record_arg(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+           POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+           enum pomp_group group, unsigned levels, uint64_t arg)
+{
+    return record_task(first, handle_ptr, handle, ctc, thread_id, phase, kind, group, levels, arg,
+                       NULL);
 }
 
 static inline __attribute__((always_inline)) POMP_Int32
@@ -338,6 +355,20 @@ FIRST_EVENT(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
 LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+/* The same with the task's id (docs/api.md, "Task ids"): the creation makes
+ * it, the instrumentation hands it to the task (firstprivate), the execution's
+ * begin records it, so that a trace links the two. A NULL task_id: no id. */
+POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id,
+                              const char ctc[])
+{
+    return record_task(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_TASK_ENTER,
+                       POMP_GROUP_TASK, ENTER_EXIT, 0, task_id);
+}
+POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id)
+{
+    return record_arg(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_TASK_BEGIN,
+                      POMP_GROUP_TASK, BEGIN_END, task_id);
+}
 /* A creation of a throttled task construct: its counter takes the next
  * creations on this path (the executions keep their calls, timed). */
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
@@ -430,4 +461,6 @@ SLOW_ALIAS(POMP_Critical_begin_slow, POMP_Critical_begin, (POMP_Handle_t handle,
 SLOW_ALIAS(POMP_Critical_end_slow, POMP_Critical_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
 SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
+SLOW_ALIAS(POMP_Task_enter_id_slow, POMP_Task_enter_id,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id, const char ctc[]))
 #undef SLOW_ALIAS

@@ -168,6 +168,8 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
     ((fast) ? POMP_SUCCESS : POMP_Task_enter_slow(handle, thread_id, ctc))
 #define POMP_Task_exit_fast(fast, handle, thread_id, count)                                      \
     ((fast) ? POMP_SUCCESS : POMP_Task_exit_slow(handle, thread_id, count))
+#define POMP_Task_enter_id_fast(fast, handle, thread_id, task_id, ctc)                           \
+    ((fast) ? POMP_SUCCESS : POMP_Task_enter_id_slow(handle, thread_id, task_id, ctc))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);
@@ -281,6 +283,15 @@ POMP_Int32 POMP_Task_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const ch
 POMP_Int32 POMP_Task_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Task_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Task_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+/* Task ids (docs/api.md): Task_enter_id writes the id of the task it creates
+ * into *task_id when the creation goes into a trace, and leaves it alone
+ * otherwise (the instrumentation sets it to 0 first); the task's
+ * Task_begin_id records it, so that the trace links the task's creation to
+ * its execution, on whichever thread. */
+typedef POMP_Uint64 POMP_Task_id;
+POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id,
+                              const char ctc[]);
+POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id);
 POMP_Int32 POMP_Taskloop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
                                POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
                                const char ctc[]);
@@ -330,6 +341,8 @@ POMP_Int32 POMP_Task_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                 const char ctc[]) POMP_COLD_;
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Task_enter_id_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                   POMP_Task_id *task_id, const char ctc[]) POMP_COLD_;
 #undef POMP_COLD_
 
 #if defined(__GNUC__)
