@@ -54,8 +54,6 @@ enum bridge_op {
     BR_EVENT = POMP_PHASE_EVENT
 };
 
-/* One event on thread b's profile and log at time `when`. Returns 1 if it
- * changed the profile (a frame opened while paused returns 0 but still opens). */
 /* The event group a bridge event's trace record carries (the trace's category). */
 static inline unsigned bridge_group_of(enum pomp_event_kind kind)
 {
@@ -77,16 +75,25 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     }
 }
 
-static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
-                                struct POMP_Region_s *r, uint64_t when,
-                                enum pomp_event_kind kind)
+/* One event on thread b's profile and log at time `when`. Returns 1 if it
+ * changed the profile (a frame opened while paused returns 0 but still opens). arg goes to its trace record (a task's id; docs/output.md, "The raw trace"). */
+static inline int bridge_record_arg(struct bridge_thread *b, enum bridge_op op,
+                                    struct POMP_Region_s *r, uint64_t when,
+                                    enum pomp_event_kind kind, uint64_t arg)
 {
     struct pomp_thread *t = bridge_pomp_thread(b);
     if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return 0;
     int off = bridge_measuring() == 0;
     return pomp_thread_record(t, r, when, (enum pomp_phase)op, off, kind,
-                              bridge_group_of(kind), 0) != POMP_PROFILE_SKIPPED;
+                              bridge_group_of(kind), arg) != POMP_PROFILE_SKIPPED;
+}
+
+static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
+                                struct POMP_Region_s *r, uint64_t when,
+                                enum pomp_event_kind kind)
+{
+    return bridge_record_arg(b, op, r, when, kind, 0);
 }
 
 /* The frame on top of thread b's profile, or NULL if none is open. */

@@ -103,21 +103,63 @@ static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_con
     return r ? r : create(slot, c, codeptr, like);
 }
 
-static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr,
-                                    const struct POMP_Region_s *like)
+/* The slot of a key: claimed if new; NULL when the table is full. */
+static struct code_region *find_slot(uint64_t key)
 {
-    uint64_t key = key_of(c, codeptr);
     size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
     for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
         struct code_region *slot = &code_regions[i];
         uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
         if (k == 0 && __atomic_compare_exchange_n(&slot->key, &k, key, 0, __ATOMIC_ACQ_REL,
                                                   __ATOMIC_ACQUIRE))
-            return region_of(slot, c, codeptr, like);
+            return slot;
         if (k == key) /* found, or another thread claimed the slot for the same key */
-            return region_of(slot, c, codeptr, like);
+            return slot;
     }
-    return codeptr ? lookup(c, NULL, NULL) : NULL;
+    return NULL;
+}
+
+/* The slot of (c, codeptr), its region made: a full table sends new call
+ * sites to the construct's slot without an address. NULL if none. */
+static struct code_region *slot_of(enum bridge_construct c, const void *codeptr,
+                                   const struct POMP_Region_s *like)
+{
+    struct code_region *slot = find_slot(key_of(c, codeptr));
+    if (!slot)
+        return codeptr ? slot_of(c, NULL, NULL) : NULL;
+    return region_of(slot, c, codeptr, like) ? slot : NULL;
+}
+
+static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr,
+                                    const struct POMP_Region_s *like)
+{
+    struct code_region *slot = slot_of(c, codeptr, like);
+    return slot ? __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE) : NULL;
+}
+
+_Static_assert(CODE_REGION_SLOTS < 1u << BRIDGE_REGION_NUMBER_BITS,
+               "a region number (slot + 1) fits its bits");
+
+static uint32_t number_of(const struct code_region *slot)
+{
+    return slot ? (uint32_t)(slot - code_regions) + 1 : 0;
+}
+
+uint32_t bridge_region_number(enum bridge_construct c, const void *codeptr)
+{
+    return number_of(slot_of(c, codeptr, NULL));
+}
+
+uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Region_s *at)
+{
+    return number_of(slot_of(c, at, at));
+}
+
+struct POMP_Region_s *bridge_region_numbered(uint32_t number)
+{
+    if (number == 0 || number > CODE_REGION_SLOTS)
+        return NULL;
+    return __atomic_load_n(&code_regions[number - 1].handle, __ATOMIC_ACQUIRE);
 }
 
 struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr)

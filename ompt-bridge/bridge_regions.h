@@ -61,6 +61,16 @@ struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *c
  * target region), named after it rather than after a code address. */
 struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at);
 
+/* The same regions named by a number (1, 2, ...; 0: none, memory ran out),
+ * for data with no room for a pointer: a task's one word of OMPT data holds
+ * the region of its execution beside its trace id (bridge_task.c). Lock-free
+ * as the functions above; a number fits BRIDGE_REGION_NUMBER_BITS bits. */
+#define BRIDGE_REGION_NUMBER_BITS 13
+uint32_t bridge_region_number(enum bridge_construct c, const void *codeptr);
+uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Region_s *at);
+/* The region of a number those gave; NULL for 0 and for numbers they never give. */
+struct POMP_Region_s *bridge_region_numbered(uint32_t number);
+
 /* The construct's one region without a code address, made by its first use. */
 struct POMP_Region_s *bridge_region_unkeyed(enum bridge_construct c);
 extern struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];

@@ -9,9 +9,36 @@
 #include "bridge_callbacks.h"
 #include "bridge_record.h"
 
-/* The ompt_data_t of a task the instrumentation creates and begins itself:
- * the bridge opens no frame for it (counted once). */
-static const char instrumented_task;
+/* A task's OMPT data is one word, which the bridge fills without allocating:
+ * 0 for a task it does not follow (and implicit tasks); INSTRUMENTED_TASK for
+ * one the instrumentation creates and begins itself (the bridge opens no frame
+ * for it: counted once); else the number of the region of its execution
+ * (bridge_region_number) in the low bits, and above them the id that its
+ * creation's trace record carries (0 when no trace is written), which its
+ * execution's records carry too (docs/output.md). */
+_Static_assert(BRIDGE_REGION_NUMBER_BITS + POMP_TASK_ID_BITS <= 64, "a task's data holds both");
+#define REGION_NUMBER_MASK ((UINT64_C(1) << BRIDGE_REGION_NUMBER_BITS) - 1)
+#define INSTRUMENTED_TASK REGION_NUMBER_MASK /* a number no region has */
+
+static inline uint64_t task_data(uint32_t region_number, uint64_t id)
+{
+    return id << BRIDGE_REGION_NUMBER_BITS | region_number;
+}
+
+static inline int task_followed(const ompt_data_t *task)
+{
+    return task && task->value && task->value != INSTRUMENTED_TASK;
+}
+
+static inline struct POMP_Region_s *task_region(const ompt_data_t *task)
+{
+    return bridge_region_numbered((uint32_t)(task->value & REGION_NUMBER_MASK));
+}
+
+static inline uint64_t task_id(const ompt_data_t *task)
+{
+    return task->value >> BRIDGE_REGION_NUMBER_BITS;
+}
 
 /* The bridge tells the runtime's reports of POMP's task constructs by the
  * construct's enter, which a throttled one would no longer make (its
@@ -24,18 +51,23 @@ static void keep_entering(struct POMP_Region_s *r)
         __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
 }
 
-/* The task's execution region travels with the task (its data); a task of an
- * instrumented taskloop (which the instrumentation cannot see: the runtime
- * cuts the loop into tasks) is named after the taskloop's place. */
+/* The task's execution region travels with the task (its data), with its
+ * id when the creation went into a trace; a task of an instrumented taskloop
+ * (which the instrumentation cannot see: the runtime cuts the loop into
+ * tasks) is named after the taskloop's place. */
 static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
                          struct POMP_Region_s *in_taskloop, const void *codeptr_ra)
 {
-    new_task_data->ptr = in_taskloop ? bridge_region_at(BC_TASK, in_taskloop)
-                                     : bridge_region(BC_TASK, codeptr_ra);
-    bridge_record(b, BR_EVENT,
-                  in_taskloop ? bridge_region_at(BC_TASK_CREATE, in_taskloop)
-                              : bridge_region(BC_TASK_CREATE, codeptr_ra),
-                  pomp_now(), POMP_EV_OMPT_TASK_CREATE);
+    uint32_t run = in_taskloop ? bridge_region_number_at(BC_TASK, in_taskloop)
+                               : bridge_region_number(BC_TASK, codeptr_ra);
+    struct POMP_Region_s *create = in_taskloop ? bridge_region_at(BC_TASK_CREATE, in_taskloop)
+                                               : bridge_region(BC_TASK_CREATE, codeptr_ra);
+    uint64_t now = pomp_now();
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    uint64_t id = run && t ? pomp_thread_task_id(t, now) : 0;
+    if (!bridge_record_arg(b, BR_EVENT, create, now, POMP_EV_OMPT_TASK_CREATE, id))
+        id = 0; /* no creation record to link to */
+    new_task_data->value = run ? task_data(run, id) : 0;
 }
 
 /* The thread's instrumented taskloop, if it is inside one (entered, no task
@@ -67,7 +99,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
         return;
     if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
         keep_entering(bridge_top_frame(b)->region); /* else its tasks would count twice */
-        new_task_data->ptr = (void *)&instrumented_task;
+        new_task_data->value = INSTRUMENTED_TASK;
         return;
     }
     task_created(b, new_task_data, instrumented_taskloop(b), codeptr_ra);
@@ -113,9 +145,8 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
     /* a switch between tasks POMP measures (or implicit ones) reads no clock:
      * in a pompcc build on libomp, the runtime reports every task's switches
      * while the bridge follows only those of taskloops */
-    int prior_ours = prior_task_data && prior_task_data->ptr &&
-                     prior_task_data->ptr != &instrumented_task && ends_execution(prior_task_status);
-    int next_ours = next_task_data && next_task_data->ptr && next_task_data->ptr != &instrumented_task;
+    int prior_ours = task_followed(prior_task_data) && ends_execution(prior_task_status);
+    int next_ours = task_followed(next_task_data);
     if ((!prior_ours && !next_ours) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
@@ -136,8 +167,8 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
     s->task = next_task_data;
     if (!bridge_records(POMP_GROUP_TASK, BR_BEGIN_END))
         return;
-    s->region = next_task_data->ptr;
-    bridge_record(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN);
+    s->region = task_region(next_task_data);
+    bridge_record_arg(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(next_task_data));
 }
 
 void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)

@@ -229,6 +229,14 @@ static int task_create(const struct conv *c, const struct trace_frame *f)
     return f->entered && f->open->arg && trace_region_is(region_of(c, f->region), "task");
 }
 
+/* The runtime's report of a task's creation (the OMPT bridge's single event):
+ * with a task id, its execution's begin carries the same. */
+static int task_created(const struct conv *c, const struct pomp_event *e)
+{
+    const struct trace_region *r = region_of(c, e->region);
+    return e->arg && r && trace_region_is(r, "task_create");
+}
+
 #define CHECK(call)                                                                               \
     do {                                                                                          \
         OTF2_ErrorCode rc_ = (call);                                                              \
@@ -494,6 +502,34 @@ static void add_lock_op(struct conv *c, uint64_t time, uint32_t lock, int acquir
         .acquire = (uint8_t)acquire};
 }
 
+/* A task created by the current thread now: its OTF2 identity is the
+ * thread's team, its rank there and its count of tasks created. */
+static void add_task(struct conv *c, uint64_t id)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    uint32_t *slot = map64_slot(&c->task_ids, id, 1);
+    if (!slot) {
+        c->oom = 1;
+        return;
+    }
+    if (*slot) /* an id used twice: the first creation keeps it */
+        return;
+    if (c->ntasks == c->tasks_cap) {
+        size_t cap = c->tasks_cap ? c->tasks_cap * 2 : 64;
+        struct task_identity *n = realloc(c->tasks, cap * sizeof *n);
+        if (!n) {
+            c->oom = 1;
+            return;
+        }
+        c->tasks = n;
+        c->tasks_cap = cap;
+    }
+    uint32_t team = current_team(c);
+    c->tasks[c->ntasks] = (struct task_identity){
+        .team = team, .creator = rank_in(c, team, c->thread), .generation = ++ts->generation};
+    *slot = (uint32_t)++c->ntasks;
+}
+
 static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 {
     (void)depth;
@@ -506,27 +542,7 @@ static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
     } else if (critical_block(c, f)) {
         add_lock_op(c, f->start, lock_of_critical(c, f->region), 1);
     } else if (task_create(c, f)) {
-        uint32_t *slot = map64_slot(&c->task_ids, f->open->arg, 1);
-        if (!slot) {
-            c->oom = 1;
-            return;
-        }
-        if (*slot) /* an id used twice: the first creation keeps it */
-            return;
-        if (c->ntasks == c->tasks_cap) {
-            size_t cap = c->tasks_cap ? c->tasks_cap * 2 : 64;
-            struct task_identity *n = realloc(c->tasks, cap * sizeof *n);
-            if (!n) {
-                c->oom = 1;
-                return;
-            }
-            c->tasks = n;
-            c->tasks_cap = cap;
-        }
-        uint32_t team = current_team(c);
-        c->tasks[c->ntasks] = (struct task_identity){
-            .team = team, .creator = rank_in(c, team, c->thread), .generation = ++ts->generation};
-        *slot = (uint32_t)++c->ntasks;
+        add_task(c, f->open->arg);
     }
 }
 
@@ -551,6 +567,8 @@ static void p2_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     int a = lock_action(e);
     if (a)
         add_lock_op(c, time, lock_of_address(c, e->arg), a > 0);
+    else if (task_created(c, e))
+        add_task(c, e->arg);
 }
 
 static int cmp_lock_op(const void *a, const void *b)
@@ -610,6 +628,14 @@ static const struct task_identity *task_of(struct conv *c, uint64_t id)
     return slot && *slot ? &c->tasks[*slot - 1] : NULL;
 }
 
+static void write_task_create(struct conv *c, uint64_t time, uint64_t task)
+{
+    const struct task_identity *id = task_of(c, task);
+    if (id)
+        CHECK(OTF2_EvtWriter_ThreadTaskCreate(c->w, NULL, time, id->team, id->creator,
+                                               id->generation));
+}
+
 /* Is this entered parallel frame a fork whose master began the region too?
  * Then its enter/exit are only ThreadFork/ThreadJoin (the body is the region),
  * as OpenMP traces usually show it; otherwise (POMP_PARALLEL=EnterExit) the
@@ -658,12 +684,8 @@ static void p3_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
         CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, f->start, OTF2_PARADIGM_OPENMP,
                                                lock_of_critical(c, f->region),
                                                next_lock_order(c)));
-    if (task_create(c, f)) {
-        const struct task_identity *id = task_of(c, f->open->arg);
-        if (id)
-            CHECK(OTF2_EvtWriter_ThreadTaskCreate(c->w, NULL, f->start, id->team, id->creator,
-                                                   id->generation));
-    }
+    if (task_create(c, f))
+        write_task_create(c, f->start, f->open->arg);
 }
 
 static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
@@ -717,6 +739,8 @@ static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     else if (a < 0)
         CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
                                                lock_of_address(c, e->arg), next_lock_order(c)));
+    if (task_created(c, e))
+        write_task_create(c, time, e->arg);
     CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
 }
 
