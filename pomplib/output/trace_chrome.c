@@ -2,6 +2,7 @@
 #include "pomp_json.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "trace_walk.h"
 
@@ -40,12 +41,44 @@ static void name_and_args(struct chrome *c, const struct pomp_event *e, enum tra
     fputs("}}", c->f);
 }
 
+/* A flow arrow from a task's creation to its execution, linked by the task id
+ * (docs/output.md): "s" at the creation, "f" at the start of the execution,
+ * each right after the event it belongs to, with its thread, time and
+ * category, which is how DevTools binds them; Perfetto binds "s" and "f" with
+ * bp "e" to the slice that encloses them. */
+static void task_flow(struct chrome *c, const char *ph, const struct pomp_event *e, uint64_t time)
+{
+    char cat[32];
+    event_head(c, ph, time);
+    fprintf(c->f, ",\"name\":\"task\",\"cat\":\"%s\",\"id\":\"0x%" PRIx64 "\"%s}",
+            trace_group_name(c->m, e->group, cat, sizeof cat), e->arg,
+            strcmp(ph, "f") == 0 ? ",\"bp\":\"e\"" : "");
+}
+
+/* The flow phase of a record: "s" for a task's creation with an id (POMP's
+ * enter, or the runtime's task_create event), "f" for the begin of its
+ * execution; NULL for any other record. */
+static const char *task_flow_phase(const struct chrome *c, const struct pomp_event *e)
+{
+    const struct trace_region *r = trace_region(c->m, e->region);
+    if (!e->arg || !r)
+        return NULL;
+    if (trace_region_is(r, "task_create"))
+        return "s";
+    if (!trace_region_is(r, "task"))
+        return NULL;
+    return e->phase == POMP_PHASE_ENTER ? "s" : e->phase == POMP_PHASE_BEGIN ? "f" : NULL;
+}
+
 static void enter(void *ctx, const struct trace_frame *fr, uint32_t depth)
 {
     (void)depth;
     struct chrome *c = ctx;
     event_head(c, "B", fr->start);
     name_and_args(c, fr->open, trace_frame_span(fr));
+    const char *flow = task_flow_phase(c, fr->open);
+    if (flow)
+        task_flow(c, flow, fr->open, fr->start);
 }
 
 static void leave(void *ctx, const struct trace_frame *fr, uint64_t time,
@@ -67,6 +100,9 @@ static void single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_
     event_head(c, "i", time);
     fputs(",\"s\":\"t\"", c->f);
     name_and_args(c, e, TRACE_SPAN_ENTERED);
+    const char *flow = task_flow_phase(c, e);
+    if (flow)
+        task_flow(c, flow, e, time);
 }
 
 static void gap(void *ctx, const struct pomp_event *e, uint64_t time)
