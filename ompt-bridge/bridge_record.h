@@ -96,6 +96,19 @@ static inline int bridge_record(struct bridge_thread *b, enum bridge_op op,
     return bridge_record_arg(b, op, r, when, kind, 0);
 }
 
+/* A task's creation, as a single event: its trace record gets a new task id,
+ * which *task_id receives (it stays 0 without a trace record). */
+static inline void bridge_record_task_create(struct bridge_thread *b, struct POMP_Region_s *r,
+                                             uint64_t when, uint64_t *task_id)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    *task_id = 0;
+    if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
+        return;
+    pomp_thread_record_creating(t, r, when, POMP_PHASE_EVENT, bridge_measuring() == 0,
+                                POMP_EV_OMPT_TASK_CREATE, POMP_GROUP_TASK, 0, task_id);
+}
+
 /* The frame on top of thread b's profile, or NULL if none is open. */
 static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
 {

@@ -62,11 +62,8 @@ static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
                                : bridge_region_number(BC_TASK, codeptr_ra);
     struct POMP_Region_s *create = in_taskloop ? bridge_region_at(BC_TASK_CREATE, in_taskloop)
                                                : bridge_region(BC_TASK_CREATE, codeptr_ra);
-    uint64_t now = pomp_now();
-    struct pomp_thread *t = bridge_pomp_thread(b);
-    uint64_t id = run && t ? pomp_thread_task_id(t, now) : 0;
-    if (!bridge_record_arg(b, BR_EVENT, create, now, POMP_EV_OMPT_TASK_CREATE, id))
-        id = 0; /* no creation record to link to */
+    uint64_t id;
+    bridge_record_task_create(b, create, pomp_now(), &id);
     new_task_data->value = run ? task_data(run, id) : 0;
 }
 
@@ -138,37 +135,47 @@ static int ends_execution(ompt_task_status_t status)
            status == ompt_task_detach;
 }
 
-void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
-                             ompt_data_t *next_task_data)
+/* A switch that ends or starts a task the bridge follows: prior, next or
+ * both (the other NULL). Apart from the callback, whose every call pays
+ * for the registers this one needs otherwise. */
+static __attribute__((noinline)) void followed_task_switch(ompt_data_t *prior, ompt_data_t *next)
 {
     struct bridge_thread *b;
-    /* a switch between tasks POMP measures (or implicit ones) reads no clock:
-     * in a pompcc build on libomp, the runtime reports every task's switches
-     * while the bridge follows only those of taskloops */
-    int prior_ours = task_followed(prior_task_data) && ends_execution(prior_task_status);
-    int next_ours = task_followed(next_task_data);
-    if ((!prior_ours && !next_ours) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     struct bridge_scope *s = bridge_scope_top(b);
-    if (prior_ours && s && s->kind == SCOPE_TASK && s->task == prior_task_data) {
+    if (prior && s && s->kind == SCOPE_TASK && s->task == prior) {
         bridge_scope_pop(b, SCOPE_TASK);
         if (s->region)
             bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
         s = bridge_scope_top(b);
     }
-    if (!next_ours)
+    if (!next)
         return; /* an implicit task, a task POMP measures, or one created while not recording */
-    if (task_is_open(b, next_task_data))
+    if (task_is_open(b, next))
         return; /* resumed where it was suspended (below the taskwait it waited in) */
     s = bridge_scope_push(b, SCOPE_TASK);
     if (!s)
         return;
-    s->task = next_task_data;
+    s->task = next;
     if (!bridge_records(POMP_GROUP_TASK, BR_BEGIN_END))
         return;
-    s->region = task_region(next_task_data);
-    bridge_record_arg(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(next_task_data));
+    s->region = task_region(next);
+    bridge_record_arg(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(next));
+}
+
+void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
+                             ompt_data_t *next_task_data)
+{
+    /* a switch between tasks POMP measures (or implicit ones) reads no clock:
+     * in a pompcc build on libomp, the runtime reports every task's switches
+     * while the bridge follows only those of taskloops */
+    int prior_ours = task_followed(prior_task_data) && ends_execution(prior_task_status);
+    int next_ours = task_followed(next_task_data);
+    if (prior_ours || next_ours)
+        followed_task_switch(prior_ours ? prior_task_data : NULL,
+                             next_ours ? next_task_data : NULL);
 }
 
 void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)

@@ -107,13 +107,36 @@ pomp_thread_clock(const struct pomp_thread *t, const struct POMP_Region_s *r, en
     return pomp_now();
 }
 
+/* Task ids, which link a task's creation record to its execution's (the
+ * trace record's arg; docs/output.md): the thread's index (19 bits) above its
+ * own count of ids (32 bits, from 1, skipping 0 when it wraps). Unique in a
+ * run without a shared counter, for 2^19 threads and 2^32 tasks each; 51
+ * bits, so that a runtime task's one word of tool data holds an id beside a
+ * region number (ompt-bridge/bridge_task.c). Made only for a trace. */
+#define POMP_TASK_ID_BITS 51
+#define POMP_TASK_ID_THREAD_BITS 19
+
+static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
+{
+    uint32_t n = ++t->task_ids;
+    if (__builtin_expect(n == 0, 0))
+        n = ++t->task_ids;
+    uint64_t thread = t->index & ((1u << POMP_TASK_ID_THREAD_BITS) - 1);
+    return thread << (POMP_TASK_ID_BITS - POMP_TASK_ID_THREAD_BITS) | n;
+}
+
 /* One event on thread t's call-path profile and, when tracing, its log: what
  * every event source (POMP routines, the OMPT bridge) does once it has its
  * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
- * when the event changed no figure (and was not logged). */
+ * when the event changed no figure (and was not logged). new_task: the event
+ * creates a task (else NULL): where its record goes into the log, it gets a
+ * new task id for arg, which *new_task receives (else it is left alone). So a
+ * profile without a trace pays nothing for ids, and an id always has its
+ * creation record. */
 static inline __attribute__((always_inline)) int32_t
-pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
-                   enum pomp_phase phase, int off, unsigned kind, unsigned group, uint64_t arg)
+pomp_thread_record_creating(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                            enum pomp_phase phase, int off, unsigned kind, unsigned group,
+                            uint64_t arg, uint64_t *new_task)
 {
     int32_t rc;
     if (__builtin_expect(!pomp_thread_write_begin(t), 0))
@@ -125,12 +148,22 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
     case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
     default: rc = pomp_profile_event(&t->profile, r, now, off); break;
     }
-    if (__builtin_expect(now == POMP_UNTIMED, 0)) /* throttled: no place in a trace */
+    if (__builtin_expect(now == POMP_UNTIMED, 0)) { /* throttled: no place in a trace */
         t->profile.untimed_events++;
-    else if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
+    } else if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf) {
+        if (new_task)
+            arg = *new_task = pomp_thread_next_task_id(t);
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
+    }
     pomp_thread_write_end(t);
     return rc;
+}
+
+static inline __attribute__((always_inline)) int32_t
+pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                   enum pomp_phase phase, int off, unsigned kind, unsigned group, uint64_t arg)
+{
+    return pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, NULL);
 }
 
 /* A wait the runtime reports, counted without a frame (pomp_profile_leaf_open):
@@ -152,35 +185,6 @@ static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Reg
         return;
     pomp_profile_leaf_close(&t->profile, r, l, now);
     pomp_thread_write_end(t);
-}
-
-/* Task ids, which link a task's creation record to its execution's (the
- * trace record's arg; docs/output.md): the thread's index (19 bits) above its
- * own count of ids (32 bits, from 1, skipping 0 when it wraps). Unique in a
- * run without a shared counter, for 2^19 threads and 2^32 tasks each; 51
- * bits, so that a runtime task's one word of tool data holds an id beside a
- * region number (ompt-bridge/bridge_task.c). */
-#define POMP_TASK_ID_BITS 51
-#define POMP_TASK_ID_THREAD_BITS 19
-
-static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
-{
-    uint32_t n = ++t->task_ids;
-    if (__builtin_expect(n == 0, 0))
-        n = ++t->task_ids;
-    uint64_t thread = t->index & ((1u << POMP_TASK_ID_THREAD_BITS) - 1);
-    return thread << (POMP_TASK_ID_BITS - POMP_TASK_ID_THREAD_BITS) | n;
-}
-
-/* The id of a task whose creation thread t records now: a new one where the
- * record goes into a trace, else 0 (no trace, or an untimed event, which has
- * no place in one). In profile mode: one load and a test. */
-static inline __attribute__((always_inline)) uint64_t pomp_thread_task_id(struct pomp_thread *t,
-                                                                          uint64_t now)
-{
-    if (__builtin_expect(t->log.buf == NULL, 1) || now == POMP_UNTIMED)
-        return 0;
-    return pomp_thread_next_task_id(t);
 }
 
 /* Registers the inline counter of a site of region r (pomp_profile_fast_register)

@@ -31,9 +31,9 @@ enum {
 /* first: the construct's first event, which gets the handle's address and may
  * initialize it from ctc; the later events get the handle itself. arg goes to
  * the trace record (lock address, num_threads, task id). new_task: a task's
- * creation, whose record gets a new task id for arg (pomp_thread_task_id),
- * stored there when the record went into the trace (else left as it was:
- * the instrumentation's 0); NULL for every other event. */
+ * creation, whose trace record gets a new task id, stored there (else left as
+ * it was: the instrumentation's 0; pomp_thread_record_creating); NULL for
+ * every other event. */
 static inline __attribute__((always_inline)) POMP_Int32
 record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
             POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
@@ -66,14 +66,10 @@ record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const ch
         t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
-    uint64_t now = pomp_thread_clock(t, r, phase);
-    if (new_task)
-        arg = pomp_thread_task_id(t, now);
-    POMP_Int32 prc = pomp_thread_record(t, r, now, phase, off, kind, group, arg);
+    POMP_Int32 prc = pomp_thread_record_creating(t, r, pomp_thread_clock(t, r, phase), phase, off,
+                                                 kind, group, arg, new_task);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
-    if (new_task && arg)
-        *new_task = arg;
     return rc != POMP_SUCCESS ? rc : prc;
 }
 
