@@ -118,6 +118,10 @@ struct lock_op {
 
 struct task_identity {
     uint32_t team, creator, generation;
+    uint8_t created;        /* its creation was seen (else only executions so far) */
+    uint32_t last_thread;   /* where its last execution frame ended, and when: */
+    uint64_t last_end;      /* the task completes there (an untied one the runtime
+                               resumed elsewhere has a frame on each thread) */
 };
 
 struct thread_state {
@@ -502,32 +506,54 @@ static void add_lock_op(struct conv *c, uint64_t time, uint32_t lock, int acquir
         .acquire = (uint8_t)acquire};
 }
 
-/* A task created by the current thread now: its OTF2 identity is the
- * thread's team, its rank there and its count of tasks created. */
-static void add_task(struct conv *c, uint64_t id)
+/* The task of an id, made on first sight (its creation or an execution). */
+static struct task_identity *task_entry(struct conv *c, uint64_t id)
 {
-    struct thread_state *ts = &c->ts[c->thread];
     uint32_t *slot = map64_slot(&c->task_ids, id, 1);
     if (!slot) {
         c->oom = 1;
-        return;
+        return NULL;
     }
-    if (*slot) /* an id used twice: the first creation keeps it */
-        return;
+    if (*slot)
+        return &c->tasks[*slot - 1];
     if (c->ntasks == c->tasks_cap) {
         size_t cap = c->tasks_cap ? c->tasks_cap * 2 : 64;
         struct task_identity *n = realloc(c->tasks, cap * sizeof *n);
         if (!n) {
             c->oom = 1;
-            return;
+            return NULL;
         }
         c->tasks = n;
         c->tasks_cap = cap;
     }
-    uint32_t team = current_team(c);
-    c->tasks[c->ntasks] = (struct task_identity){
-        .team = team, .creator = rank_in(c, team, c->thread), .generation = ++ts->generation};
+    c->tasks[c->ntasks] = (struct task_identity){0};
     *slot = (uint32_t)++c->ntasks;
+    return &c->tasks[c->ntasks - 1];
+}
+
+/* A task created by the current thread now: its OTF2 identity is the
+ * thread's team, its rank there and its count of tasks created. */
+static void add_task(struct conv *c, uint64_t id)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    struct task_identity *task = task_entry(c, id);
+    if (!task || task->created) /* an id used twice: the first creation keeps it */
+        return;
+    uint32_t team = current_team(c);
+    task->team = team;
+    task->creator = rank_in(c, team, c->thread);
+    task->generation = ++ts->generation;
+    task->created = 1;
+}
+
+/* An execution frame of a task ends: the latest one is its completion. */
+static void task_frame_ends(struct conv *c, uint64_t id, uint64_t time)
+{
+    struct task_identity *task = task_entry(c, id);
+    if (task && time >= task->last_end) {
+        task->last_end = time;
+        task->last_thread = c->thread;
+    }
 }
 
 static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
@@ -558,6 +584,8 @@ static void p2_leave(void *ctx, const struct trace_frame *f, uint64_t time,
         ts->teams.n--;
     else if (critical_block(c, f))
         add_lock_op(c, time, lock_of_critical(c, f->region), 0);
+    else if (task_run(c, f))
+        task_frame_ends(c, f->open->arg, time);
 }
 
 static void p2_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
@@ -622,10 +650,13 @@ static uint32_t next_lock_order(struct conv *c)
     return ts->lock_i < ts->lock_order.n ? ts->lock_order.v[ts->lock_i++] : 0;
 }
 
+/* The task of an id whose creation is in the trace, else NULL (its
+ * executions are then plain regions). */
 static const struct task_identity *task_of(struct conv *c, uint64_t id)
 {
     uint32_t *slot = map64_slot(&c->task_ids, id, 0);
-    return slot && *slot ? &c->tasks[*slot - 1] : NULL;
+    const struct task_identity *task = slot && *slot ? &c->tasks[*slot - 1] : NULL;
+    return task && task->created ? task : NULL;
 }
 
 static void write_task_create(struct conv *c, uint64_t time, uint64_t task)
@@ -717,7 +748,7 @@ static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
         CHECK(OTF2_EvtWriter_ThreadTeamEnd(c->w, NULL, time, ts->teams.v[--ts->teams.n]));
     if (task_run(c, f)) {
         const struct task_identity *id = task_of(c, f->open->arg);
-        if (id)
+        if (id && id->last_thread == c->thread && id->last_end == time)
             CHECK(OTF2_EvtWriter_ThreadTaskComplete(c->w, NULL, time, id->team, id->creator,
                                                      id->generation));
     }
