@@ -321,7 +321,7 @@ static int gets_task_id(const struct leaf *lf)
 /* The variable before the construct, and the clause that hands it to the task. */
 static void declare_task_id(struct chain *ch, struct leaf *lf)
 {
-    sb_printf(&ch->prologue, "POMP_Task_id pomp_task_%u = 0; ", lf->r);
+    sb_printf(&ch->prologue, "POMP_Task_id pomp_task_%u __attribute__((unused)) = 0; ", lf->r);
     sb_printf(&lf->clauses, " firstprivate(pomp_task_%u)", lf->r);
     lf->rewritten = 1;
 }

@@ -181,3 +181,61 @@ Test(tasks, the_body_on_another_thread)
     cr_expect_eq(n->begins, 0);
     cr_expect_eq(pomp_tls_thread->profile.nesting_errors, 0);
 }
+
+/* Task ids (docs/api.md, "Task ids"): without a trace, POMP_Task_enter_id is
+ * POMP_Task_enter and leaves the id alone; the profile is the same. */
+Test(tasks, no_task_id_without_a_trace)
+{
+    POMP_Task_id id = 0;
+    cr_assert_eq(POMP_Task_enter_id(&task, 0, &id, "12*type=task**"), POMP_SUCCESS);
+    cr_expect_eq(id, 0);
+    cr_assert_eq(POMP_Task_begin_id(task, 0, id), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_end(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_enter_id(&task, 0, NULL, NULL), POMP_SUCCESS, "NULL: no id");
+    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
+    struct pomp_node *n = child(&pomp_tls_thread->profile.root, task);
+    cr_assert_not_null(n);
+    cr_expect_eq(n->visits, 2);
+    cr_expect_eq(n->begins, 1);
+}
+
+static void traced_output(void)
+{
+    quiet_output();
+    setenv("POMP_TRACE", "events", 1);
+}
+
+/* The record of thread t's log that is the i-th (from 0) of a kind. */
+static const struct pomp_event *logged(const struct pomp_thread *t, unsigned kind, unsigned i)
+{
+    for (uint32_t k = 0; k < t->log.used; k++)
+        if (t->log.buf[k].kind == kind && i-- == 0)
+            return &t->log.buf[k];
+    return NULL;
+}
+
+/* With a trace, each creation gets a new id (the thread's index above its
+ * count), its record carries it, and so does the begin it is handed to. */
+Test(tasks, a_traced_creation_gives_its_task_an_id, .init = traced_output)
+{
+    POMP_Task_id first = 0, second = 0;
+    cr_assert_eq(POMP_Task_enter_id(&task, 0, &first, "12*type=task**"), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_enter_id(&task, 0, &second, NULL), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_begin_id(task, 0, second), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_end(task, 0), POMP_SUCCESS);
+    const struct pomp_thread *t = pomp_tls_thread;
+    cr_assert_not_null(t->log.buf, "POMP_TRACE gives the thread a log");
+    cr_expect_neq(first, 0);
+    cr_expect_neq(second, first);
+    cr_expect_eq(first >> (POMP_TASK_ID_BITS - POMP_TASK_ID_THREAD_BITS), t->index);
+    const struct pomp_event *create = logged(t, POMP_EV_TASK_ENTER, 1);
+    const struct pomp_event *begin = logged(t, POMP_EV_TASK_BEGIN, 0);
+    cr_assert(create && begin);
+    cr_expect_eq(logged(t, POMP_EV_TASK_ENTER, 0)->arg, first);
+    cr_expect_eq(create->arg, second);
+    cr_expect_eq(begin->arg, second);
+    cr_expect_eq(logged(t, POMP_EV_TASK_EXIT, 0)->arg, 0);
+}

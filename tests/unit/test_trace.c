@@ -244,3 +244,84 @@ Test(trace, parse_trace_formats)
     cr_expect(!pomp_parse_trace("otf", &bits));
     cr_expect(!pomp_parse_trace(",otf2", &bits));
 }
+
+/* The runtime's tasks (the OMPT bridge's records): a creation is a single
+ * event of a task_create region; task 200 is untied and was resumed on the
+ * other thread, so it has a frame on each (a switch on each, one complete, at
+ * the end of the last); task 999's creation is not in the trace (a plain
+ * region). Chrome links each creation to its executions with flow events. */
+enum { R_PAR = 1, R_CREATE, R_TASK, R_NREGIONS = R_TASK };
+static const struct pomp_event rt_master[] = {
+    EV(10, R_PAR, POMP_EV_PARALLEL_ENTER, P_ENTER, 2),
+    EV(11, R_PAR, POMP_EV_PARALLEL_BEGIN, P_BEGIN, 0),
+    EV(12, R_CREATE, POMP_EV_OMPT_TASK_CREATE, P_EVENT, 200),
+    EV(13, R_CREATE, POMP_EV_OMPT_TASK_CREATE, P_EVENT, 201),
+    EV(14, R_TASK, POMP_EV_OMPT_TASK_BEGIN, P_BEGIN, 200),       /* suspended here... */
+    EV(20, R_TASK, POMP_EV_OMPT_TASK_END, P_END, 200),
+    EV(30, R_PAR, POMP_EV_PARALLEL_END, P_END, 0),
+    EV(31, R_PAR, POMP_EV_PARALLEL_EXIT, P_EXIT, 0),
+};
+static const struct pomp_event rt_worker[] = {
+    EV(12, R_PAR, POMP_EV_PARALLEL_BEGIN, P_BEGIN, 0),
+    EV(15, R_TASK, POMP_EV_OMPT_TASK_BEGIN, P_BEGIN, 200),       /* ...resumed here */
+    EV(16, R_TASK, POMP_EV_OMPT_TASK_END, P_END, 200),
+    EV(21, R_TASK, POMP_EV_OMPT_TASK_BEGIN, P_BEGIN, 201),
+    EV(22, R_TASK, POMP_EV_OMPT_TASK_END, P_END, 201),
+    EV(23, R_TASK, POMP_EV_OMPT_TASK_BEGIN, P_BEGIN, 999),
+    EV(24, R_TASK, POMP_EV_OMPT_TASK_END, P_END, 999),
+    EV(29, R_PAR, POMP_EV_PARALLEL_END, P_END, 0),
+};
+static struct trace_region rt_regions[R_NREGIONS] = {
+    {R_PAR, "parallel", "", "t.c", 1, 9},
+    {R_CREATE, "task_create", "", "", 0, 0},
+    {R_TASK, "task", "", "", 0, 0},
+};
+static struct trace_thread rt_threads[] = {
+    {.index = 0, .omp_thread_num = 0, .os_tid = 100, .events = rt_master,
+     .count = sizeof rt_master / sizeof *rt_master},
+    {.index = 1, .omp_thread_num = 1, .os_tid = 101, .events = rt_worker,
+     .count = sizeof rt_worker / sizeof *rt_worker},
+};
+static const struct trace_model rt_model = {
+    .program = "t", .hostname = "h", .pid = 7, .clock_source = "tsc", .ticks_per_ns = 1.0,
+    .start_ticks = 0, .end_ticks = 40, .regions = rt_regions, .nregions = R_NREGIONS,
+    .threads = rt_threads, .nthreads = 2, .groups = groups, .ngroups = 1};
+
+Test(trace, otf2_runtime_tasks)
+{
+    char dir[] = "/tmp/pomp-unit-trace-XXXXXX", err[512], cmd[256];
+    cr_assert_not_null(mkdtemp(dir));
+    cr_assert_eq(trace_otf2_write(&rt_model, dir, err, sizeof err), 0, "%s", err);
+    snprintf(cmd, sizeof cmd, "otf2-print %s/traces.otf2 2>&1", dir);
+    char *ev = run(cmd);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 12, "Generation Number: 1"), 1, "%s", ev);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 13, "Generation Number: 2"), 1);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", -1, -1, NULL), 2);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_SWITCH", 0, 14, "Generation Number: 1"), 1);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_SWITCH", 1, 15, "Generation Number: 1"), 1);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_SWITCH", 1, 21, "Generation Number: 2"), 1);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_SWITCH", -1, -1, NULL), 3, "none for task 999");
+    cr_expect_eq(count_events(ev, "THREAD_TASK_COMPLETE", 0, 20, "Generation Number: 1"), 1,
+                 "the untied task completes once, at its last frame's end");
+    cr_expect_eq(count_events(ev, "THREAD_TASK_COMPLETE", 1, 22, "Generation Number: 2"), 1);
+    cr_expect_eq(count_events(ev, "THREAD_TASK_COMPLETE", -1, -1, NULL), 2);
+    cr_expect_eq(count_events(ev, "ENTER", 1, 23, "Region: \"task"), 1, "task 999 is a plain region");
+    free(ev);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+Test(trace, chrome_task_flows)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&text, &size);
+    cr_assert_eq(trace_chrome_write(&rt_model, f), 0);
+    fclose(f);
+    cr_expect_eq(count_lines(text, "{\"ph\":\"s\"", NULL), 2, "%s", text);
+    cr_expect_eq(count_lines(text, "{\"ph\":\"s\",\"pid\":7,\"tid\":0,\"ts\":0.012", "\"id\":\"0xc8\""), 1);
+    cr_expect_eq(count_lines(text, "{\"ph\":\"f\"", "\"id\":\"0xc8\",\"bp\":\"e\""), 2,
+                 "a flow to each frame of task 200");
+    cr_expect_eq(count_lines(text, "{\"ph\":\"f\",\"pid\":7,\"tid\":1,\"ts\":0.021", "\"id\":\"0xc9\""), 1);
+    free(text);
+}
