@@ -75,8 +75,9 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     }
 }
 
-/* One event on thread b's profile and log at time `when`. Returns 1 if it
- * changed the profile (a frame opened while paused returns 0 but still opens). arg goes to its trace record (a task's id; docs/output.md, "The raw trace"). */
+/* One event on thread b's profile and log at time `when`, arg in its trace
+ * record (a task's id: docs/output.md, "The raw trace"). Returns 1 if it
+ * changed the profile (a frame opened while paused returns 0 but still opens). */
 static inline int bridge_record_arg(struct bridge_thread *b, enum bridge_op op,
                                     struct POMP_Region_s *r, uint64_t when,
                                     enum pomp_event_kind kind, uint64_t arg)

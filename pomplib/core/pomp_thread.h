@@ -24,7 +24,7 @@ struct pomp_thread {
     uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
     uint32_t fast_state;        /* its inline counters at its end and at the finalizer (atomic) */
     uint8_t fast_keyed;         /* its end is announced (pomp_thread_fast_register) */
-    uint32_t task_ids;          /* task ids it gave (pomp_thread_task_id); its own thread only */
+    uint32_t task_ids;          /* task ids it gave (pomp_thread_next_task_id); its own thread only */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
