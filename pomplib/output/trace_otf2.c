@@ -235,7 +235,7 @@ static int task_create(const struct conv *c, const struct trace_frame *f)
 
 /* The runtime's report of a task's creation (the OMPT bridge's single event):
  * with a task id, its execution's begin carries the same. */
-static int task_created(const struct conv *c, const struct pomp_event *e)
+static int task_create_event(const struct conv *c, const struct pomp_event *e)
 {
     const struct trace_region *r = region_of(c, e->region);
     return e->arg && r && trace_region_is(r, "task_create");
@@ -595,7 +595,7 @@ static void p2_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     int a = lock_action(e);
     if (a)
         add_lock_op(c, time, lock_of_address(c, e->arg), a > 0);
-    else if (task_created(c, e))
+    else if (task_create_event(c, e))
         add_task(c, e->arg);
 }
 
@@ -770,7 +770,7 @@ static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     else if (a < 0)
         CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
                                                lock_of_address(c, e->arg), next_lock_order(c)));
-    if (task_created(c, e))
+    if (task_create_event(c, e))
         write_task_create(c, time, e->arg);
     CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
 }
