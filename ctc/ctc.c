@@ -213,6 +213,17 @@ void ctc_builder_init(struct ctc_builder *b)
     put(b, "*", 1);
 }
 
+int ctc_builder_init_from(struct ctc_builder *b, const char *ctc)
+{
+    memset(b, 0, sizeof *b);
+    size_t digits = strspn(ctc, "0123456789"), len = strlen(ctc);
+    /* "<len>*...**": the fields, from the first '*', without the closing one */
+    if (digits == 0 || len < digits + 2 || ctc[digits] != '*' || strcmp(ctc + len - 2, "**") != 0)
+        return -1;
+    put(b, ctc + digits, len - digits - 1);
+    return b->failed ? -1 : 0;
+}
+
 void ctc_builder_add(struct ctc_builder *b, const char *key, const char *value)
 {
     put_escaped(b, key);

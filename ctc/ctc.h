@@ -59,6 +59,10 @@ struct ctc_builder {
     int failed;
 };
 void ctc_builder_init(struct ctc_builder *b);
+/* Starts a builder with the fields of a finished string (as ctc_builder_finish
+ * returned it), to add more to: 0, or -1 if ctc is not "<len>*...**" (the
+ * builder is then empty, to be finished or freed by ctc_builder_finish). */
+int ctc_builder_init_from(struct ctc_builder *b, const char *ctc);
 void ctc_builder_add(struct ctc_builder *b, const char *key, const char *value);
 void ctc_builder_add_int(struct ctc_builder *b, const char *key, long value);
 void ctc_builder_add_lines(struct ctc_builder *b, const char *key, int first, int last);

@@ -784,6 +784,8 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         }
         if (strcmp(lf->d->name, "task") == 0 && untied_may_migrate(w->s, p, lf->d)) {
             lf->migrating = 1;
+            /* the runtime's bridges measure its executions instead (docs/ctc.md) */
+            region_add_attribute(w, lf->r, "bodyEvents", "none");
             note(w, p->start, "untied task with a task scheduling point: no begin/end events %s",
                  "(it may resume on another thread)");
         }

@@ -82,6 +82,17 @@ unsigned new_region(struct rewriter *w, const struct pragma *p, const struct dir
     return w->nregions++;
 }
 
+void region_add_attribute(struct rewriter *w, unsigned r, const char *key, const char *value)
+{
+    struct ctc_builder b;
+    if (ctc_builder_init_from(&b, w->ctcs[r]) != 0) {
+        fputs("pomp-instrument: fatal: out of memory\n", stderr);
+        exit(70);
+    }
+    ctc_builder_add(&b, key, value);
+    rw_region_set_ctc(w, r, rw_ctc_finish(&b));
+}
+
 /* ---- where code goes ---- */
 
 /* Before the pragma: on lines of their own for #pragma (which must start a line). */

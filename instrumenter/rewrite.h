@@ -48,6 +48,8 @@ void add_line_directive_after_pragma(struct strbuf *b, const struct rewriter *w,
  * clauses of d); returns its handle number. */
 unsigned new_region(struct rewriter *w, const struct pragma *p, const struct directive *d,
                     const char *type);
+/* Adds key=value to the end of region r's CTC string. */
+void region_add_attribute(struct rewriter *w, unsigned r, const char *key, const char *value);
 
 /* ---- where code goes (instrument.c) ---- */
 

@@ -94,6 +94,30 @@ Test(ctc, unknown_keys_are_kept_in_order)
     ctc_free(&c);
 }
 
+Test(ctc, a_finished_string_takes_more_fields)
+{
+    char *s = build_demo();
+    struct ctc_builder b;
+    cr_assert_eq(ctc_builder_init_from(&b, s), 0);
+    ctc_builder_add(&b, "bodyEvents", "none");
+    char *more = ctc_builder_finish(&b);
+    cr_assert_str_eq(more, "68*type=parallel*file=demo.c*slines=7,8*elines=12,12*bodyEvents=none**");
+    struct ctc c;
+    size_t off;
+    cr_assert_eq(ctc_parse(more, &c, &off), CTC_OK);
+    cr_assert_str_eq(ctc_get(&c, "bodyEvents"), "none");
+    ctc_free(&c);
+    free(more);
+    free(s);
+    cr_assert_eq(ctc_builder_init_from(&b, "2**"), 0);
+    ctc_builder_add(&b, "k", "v");
+    more = ctc_builder_finish(&b);
+    cr_assert_str_eq(more, "6*k=v**");
+    free(more);
+    cr_assert_eq(ctc_builder_init_from(&b, "*type=x**"), -1, "no length");
+    cr_assert_eq(ctc_builder_init_from(&b, "9*type=x*"), -1, "not finished");
+}
+
 struct bad_case {
     const char *s;
     enum ctc_error error;
