@@ -403,9 +403,17 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
     return 0;
 }
 
-/* entered: only an exit closes the frame; visit: counts a visit (else a begin). */
+/* What opening a frame counts on its node. */
+enum push_count {
+    COUNT_BEGIN,
+    COUNT_VISIT,
+    COUNT_NOTHING, /* a later part of a task's execution: its begin was counted (pomp_profile_resume) */
+};
+
+/* entered: only an exit closes the frame. */
 static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
-                      int visit, int off, enum push_place place, const struct pomp_node *fork)
+                      enum push_count count, int off, enum push_place place,
+                      const struct pomp_node *fork)
 {
     if (p->depth == POMP_MAX_DEPTH) {
         p->too_deep++;
@@ -448,12 +456,13 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
     if (off)
         return;
     p->counted = n;
-    if (visit)
+    if (count == COUNT_VISIT)
         n->visits++;
-    else
+    else if (count == COUNT_BEGIN)
         n->begins++;
     if (__builtin_expect(f->untimed, 0)) {
-        n->untimed++;
+        if (count != COUNT_NOTHING)
+            n->untimed++;
         p->untimed++;
     }
 }
@@ -461,7 +470,7 @@ static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t 
 static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
                  int off)
 {
-    push_node(p, r, now, entered, entered, off, PUSH_CHILD, NULL);
+    push_node(p, r, now, entered, entered ? COUNT_VISIT : COUNT_BEGIN, off, PUSH_CHILD, NULL);
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
@@ -587,7 +596,13 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
         return POMP_SUCCESS;
     }
     /* a deferred task's execution: a tree of its own (task root) */
-    push_node(p, r, now, 0, 0, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
+    push_node(p, r, now, 0, COUNT_BEGIN, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
+    return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
+}
+
+int32_t pomp_profile_resume(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
+{
+    push_node(p, r, now, 0, COUNT_NOTHING, off, PUSH_TASK_ROOT, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
@@ -689,7 +704,7 @@ int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off)
 {
     /* closed only by an exit, like an entered frame, but counted as a begin */
-    push_node(p, r, now, 1, 0, off, PUSH_TEAM_SHARE, fork);
+    push_node(p, r, now, 1, COUNT_BEGIN, off, PUSH_TEAM_SHARE, fork);
     if (p->too_deep)
         return POMP_ERR_DEPTH;
     p->frames[p->depth - 1].team = 1;

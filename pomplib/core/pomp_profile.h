@@ -185,6 +185,12 @@ void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_n
 int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+/* A later part of the execution of task region r, whose begin an earlier part
+ * counted (an untied task resumed after a task scheduling point, on this
+ * thread or on another): a frame in r's task root like a begin's, closed by
+ * pomp_profile_end, that counts no begin, so that the task root's begins stay
+ * the executions and each part's time is the thread's that ran it. */
+int32_t pomp_profile_resume(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 /* A single event (atomic, flush, user event, runtime call, loop iteration):
  * inside its own open region it counts as a begin of that region, elsewhere as

@@ -187,6 +187,22 @@ static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Reg
     pomp_thread_write_end(t);
 }
 
+/* A later part of task region r's execution on thread t (pomp_profile_resume:
+ * an untied task resumed after a task scheduling point), at `now`, a timestamp
+ * (a task's execution is always timed). Logged as a begin of r, which the
+ * part's end closes on this thread's trace. Returns as pomp_thread_record. */
+static inline int32_t pomp_thread_resume(struct pomp_thread *t, struct POMP_Region_s *r,
+                                         uint64_t now, int off, unsigned kind, unsigned group)
+{
+    if (__builtin_expect(!pomp_thread_write_begin(t), 0))
+        return POMP_PROFILE_SKIPPED; /* measurement stopped */
+    int32_t rc = pomp_profile_resume(&t->profile, r, now, off);
+    if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
+        pomp_eventlog_put(&t->log, now, r->id, kind, POMP_PHASE_BEGIN, group, 0);
+    pomp_thread_write_end(t);
+    return rc;
+}
+
 /* Registers the inline counter of a site of region r (pomp_profile_fast_register)
  * and makes sure the thread's end saves the counts: the counters live in the
  * thread's TLS, which goes with it. On the owner thread, outside the hot path
