@@ -48,8 +48,10 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
                            const void *codeptr_ra);
-/* A pompcc build's: only the tasks of instrumented taskloops. */
-void bridge_on_taskloop_task_create(ompt_data_t *encountering_task_data,
+/* A pompcc build's: only the tasks whose executions the instrumentation does
+ * not report (of its taskloops, and of its untied tasks without events in the
+ * body). */
+void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
                            const void *codeptr_ra);

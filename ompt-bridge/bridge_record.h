@@ -110,6 +110,18 @@ static inline void bridge_record_task_create(struct bridge_thread *b, struct POM
                                 POMP_EV_OMPT_TASK_CREATE, POMP_GROUP_TASK, 0, task_id);
 }
 
+/* A later part of the execution of task region r on thread b, at `when`: a
+ * task root frame that counts no begin (pomp_thread_resume), closed by a
+ * BR_END of r; its trace record carries the task's id. */
+static inline void bridge_resume(struct bridge_thread *b, struct POMP_Region_s *r, uint64_t when,
+                                 enum pomp_event_kind kind, uint64_t task_id)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    if (__builtin_expect(t != NULL && r != NULL && !r->filtered_out, 1))
+        pomp_thread_resume(t, r, when, bridge_measuring() == 0, kind, bridge_group_of(kind),
+                           task_id);
+}
+
 /* The frame on top of thread b's profile, or NULL if none is open. */
 static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
 {
@@ -119,12 +131,25 @@ static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
     return &t->profile.frames[t->profile.depth - 1];
 }
 
-/* Whether the top frame is POMP's open construct of this class: entered and
- * not yet in its block (the runtime reports the construct POMP just entered). */
-static inline int bridge_pomp_entered(struct bridge_thread *b, enum bridge_class class)
+/* The class of POMP's construct open on top of thread b, entered and not yet
+ * in its block (the runtime reports the construct POMP just entered), with its
+ * region in *r; BRC_OTHER if the top frame is none such. */
+static inline enum bridge_class bridge_pomp_entered_class(struct bridge_thread *b,
+                                                          struct POMP_Region_s **r)
 {
     struct pomp_frame *f = bridge_top_frame(b);
-    return f && f->entered && !f->in_body && !f->team && bridge_class_of(f->region) == class;
+    if (!f || !f->entered || f->in_body || f->team)
+        return BRC_OTHER;
+    *r = f->region;
+    return bridge_class_of(f->region);
+}
+
+/* Whether the top frame is POMP's open construct of this class, entered and
+ * not yet in its block. */
+static inline int bridge_pomp_entered(struct bridge_thread *b, enum bridge_class class)
+{
+    struct POMP_Region_s *r;
+    return bridge_pomp_entered_class(b, &r) == class;
 }
 
 /* Whether the innermost open region was made by the instrumentation: the code

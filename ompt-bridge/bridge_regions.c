@@ -155,6 +155,22 @@ uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Regi
     return number_of(slot_of(c, at, at));
 }
 
+/* POMP's own region r under a number (a task construct whose executions the
+ * bridge measures, as the instrumentation leaves them without events): a slot
+ * keyed by r's address under a construct number no construct has. */
+enum { OWN_REGION_KEY = BC_COUNT };
+_Static_assert(OWN_REGION_KEY + 1 < 256, "the key's construct byte holds it");
+
+uint32_t bridge_region_number_of(struct POMP_Region_s *r)
+{
+    struct code_region *slot = find_slot(key_of((enum bridge_construct)OWN_REGION_KEY, r));
+    if (!slot)
+        return 0;
+    POMP_Handle_t none = NULL;
+    __atomic_compare_exchange_n(&slot->handle, &none, r, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return number_of(slot);
+}
+
 struct POMP_Region_s *bridge_region_numbered(uint32_t number)
 {
     if (number == 0 || number > CODE_REGION_SLOTS)
@@ -209,6 +225,9 @@ enum bridge_class bridge_classify(struct POMP_Region_s *r)
                 c = types[i].class;
                 break;
             }
+    if (c == BRC_TASK && ctc_get(&r->ctc, "bodyEvents") &&
+        strcmp(ctc_get(&r->ctc, "bodyEvents"), "none") == 0)
+        c = BRC_TASK_UNTIED_SPLIT;
     /* every thread that asks first computes the same value */
     __atomic_store_n(&r->bridge_class, (uint8_t)c, __ATOMIC_RELAXED);
     return c;

@@ -68,6 +68,8 @@ struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POM
 #define BRIDGE_REGION_NUMBER_BITS 13
 uint32_t bridge_region_number(enum bridge_construct c, const void *codeptr);
 uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Region_s *at);
+/* A number for POMP's region r itself (0: the table is full). */
+uint32_t bridge_region_number_of(struct POMP_Region_s *r);
 /* The region of a number those gave; NULL for 0 and for numbers they never give. */
 struct POMP_Region_s *bridge_region_numbered(uint32_t number);
 
@@ -119,6 +121,9 @@ enum bridge_class {
     BRC_CRITICAL,
     BRC_ORDERED,
     BRC_TASK,
+    BRC_TASK_UNTIED_SPLIT, /* a task construct whose body the instrumentation left without
+                              events (CTC bodyEvents=none: an untied task that may resume on
+                              another thread): the bridge measures its executions */
 };
 
 enum bridge_class bridge_classify(struct POMP_Region_s *r);

@@ -2,9 +2,12 @@
  * (task_create), execution as a frame from the task's start to its end on the
  * thread that runs it (task_schedule). A task suspended at a scheduling point
  * (taskwait, taskyield, a barrier) keeps its frame; the tasks run meanwhile
- * nest inside it. An untied task resumed by another thread opens a second
- * frame there. Also: dependences and cancellation, as single events. */
+ * nest inside it. An untied task may also stop a part of its execution at a
+ * scheduling point and go on later, on this thread or another: each part is a
+ * frame on the thread that runs it, and only the first counts a begin. Also:
+ * dependences and cancellation, as single events. */
 #include <stddef.h>
+#include <stdint.h>
 
 #include "bridge_callbacks.h"
 #include "bridge_record.h"
@@ -13,16 +16,19 @@
  * 0 for a task it does not follow (and implicit tasks); INSTRUMENTED_TASK for
  * one the instrumentation creates and begins itself (the bridge opens no frame
  * for it: counted once); else the number of the region of its execution
- * (bridge_region_number) in the low bits, and above them the id that its
- * creation's trace record carries (0 when no trace is written), which its
- * execution's records carry too (docs/output.md). */
-_Static_assert(BRIDGE_REGION_NUMBER_BITS + POMP_TASK_ID_BITS <= 64, "a task's data holds both");
+ * (bridge_region_number) in the low bits, TASK_BEGUN once its execution began
+ * (a later part of an untied task's execution counts no second begin), and
+ * above them the id that its creation's trace record carries (0 when no trace
+ * is written), which its execution's records carry too (docs/output.md). */
+enum { TASK_ID_SHIFT = BRIDGE_REGION_NUMBER_BITS + 1 };
+_Static_assert(TASK_ID_SHIFT + POMP_TASK_ID_BITS <= 64, "a task's data holds all three");
 #define REGION_NUMBER_MASK ((UINT64_C(1) << BRIDGE_REGION_NUMBER_BITS) - 1)
+#define TASK_BEGUN (UINT64_C(1) << BRIDGE_REGION_NUMBER_BITS)
 #define INSTRUMENTED_TASK REGION_NUMBER_MASK /* a number no region has */
 
 static inline uint64_t task_data(uint32_t region_number, uint64_t id)
 {
-    return id << BRIDGE_REGION_NUMBER_BITS | region_number;
+    return region_number ? id << TASK_ID_SHIFT | region_number : 0;
 }
 
 static inline int task_followed(const ompt_data_t *task)
@@ -37,7 +43,15 @@ static inline struct POMP_Region_s *task_region(const ompt_data_t *task)
 
 static inline uint64_t task_id(const ompt_data_t *task)
 {
-    return task->value >> BRIDGE_REGION_NUMBER_BITS;
+    return task->value >> TASK_ID_SHIFT;
+}
+
+/* Marks the task's execution begun; returns whether it had begun before. */
+static inline int task_begins(ompt_data_t *task)
+{
+    uint64_t v = task->value;
+    task->value = v | TASK_BEGUN;
+    return (v & TASK_BEGUN) != 0;
 }
 
 /* The bridge tells the runtime's reports of POMP's task constructs by the
@@ -64,14 +78,17 @@ static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
                                                : bridge_region(BC_TASK_CREATE, codeptr_ra);
     uint64_t id;
     bridge_record_task_create(b, create, pomp_now(), &id);
-    new_task_data->value = run ? task_data(run, id) : 0;
+    new_task_data->value = task_data(run, id);
 }
 
-/* The thread's instrumented taskloop, if it is inside one (entered, no task
- * of its own running above it): the creator of the tasks the runtime reports. */
-static struct POMP_Region_s *instrumented_taskloop(struct bridge_thread *b)
+/* A task of POMP's task construct r whose body the instrumentation left
+ * without events (an untied task that may resume on another thread): POMP
+ * counted its creation (the enter just ran), the bridge measures its
+ * executions as r's, so that they sit in r's task root like any task's. pompcc
+ * never counts such a construct inline: it enters, throttled or not. */
+static void split_task_created(ompt_data_t *new_task_data, struct POMP_Region_s *r)
 {
-    return bridge_pomp_entered(b, BRC_TASKLOOP) ? bridge_top_frame(b)->region : NULL;
+    new_task_data->value = task_data(bridge_region_number_of(r), 0);
 }
 
 static struct bridge_thread *task_creation_recorded(int flags)
@@ -83,41 +100,66 @@ static struct bridge_thread *task_creation_recorded(int flags)
     return b;
 }
 
+/* Whether a task created without a POMP enter is a task construct in the body
+ * of an untied task the instrumentation left without events: the
+ * instrumentation gives such a construct no enter/exit (its creation may end
+ * a part of the untied task), but a tied one its begin/end. */
+static int tied_in_split_task(const ompt_data_t *encountering_task_data, int flags)
+{
+    return !(flags & ompt_task_untied) && task_followed(encountering_task_data) &&
+           bridge_class_of(task_region(encountering_task_data)) == BRC_TASK_UNTIED_SPLIT;
+}
+
 void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
                            ompt_data_t *new_task_data, int flags, int has_dependences,
                            const void *codeptr_ra)
 {
-    (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)has_dependences;
     struct bridge_thread *b = task_creation_recorded(flags);
     if (!b)
         return;
-    if (bridge_pomp_entered(b, BRC_TASK)) { /* POMP_Task_enter: its begin/end are in the body */
-        keep_entering(bridge_top_frame(b)->region); /* else its tasks would count twice */
+    struct POMP_Region_s *r = NULL;
+    switch (bridge_pomp_entered_class(b, &r)) {
+    case BRC_TASK: /* POMP_Task_enter: its begin/end are in the body */
+        keep_entering(r); /* else its tasks would count twice */
         new_task_data->value = INSTRUMENTED_TASK;
         return;
+    case BRC_TASK_UNTIED_SPLIT: split_task_created(new_task_data, r); return;
+    case BRC_TASKLOOP: task_created(b, new_task_data, r, codeptr_ra); return;
+    default:
+        if (tied_in_split_task(encountering_task_data, flags))
+            new_task_data->value = INSTRUMENTED_TASK; /* its body's begin/end */
+        else
+            task_created(b, new_task_data, NULL, codeptr_ra);
+        return;
     }
-    task_created(b, new_task_data, instrumented_taskloop(b), codeptr_ra);
 }
 
 /* In a program pompcc linked, where the instrumentation measures the task
  * constructs (a throttled one too, whose enter leaves no frame to recognize
- * it by): only the tasks of its taskloops are the bridge's. Any other task
- * keeps empty data, which task_schedule passes over without a clock read. */
-void bridge_on_taskloop_task_create(ompt_data_t *encountering_task_data,
-                                    const ompt_frame_t *encountering_task_frame,
-                                    ompt_data_t *new_task_data, int flags,
-                                    int has_dependences, const void *codeptr_ra)
+ * it by): only the tasks whose executions it does not see are the bridge's,
+ * those of its taskloops and of its untied tasks without events in their
+ * body. Any other task keeps empty data, which task_schedule passes over
+ * without a clock read. */
+void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
+                                      const ompt_frame_t *encountering_task_frame,
+                                      ompt_data_t *new_task_data, int flags,
+                                      int has_dependences, const void *codeptr_ra)
 {
     (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)has_dependences;
     struct bridge_thread *b = task_creation_recorded(flags);
-    struct POMP_Region_s *taskloop = b ? instrumented_taskloop(b) : NULL;
-    if (taskloop)
-        task_created(b, new_task_data, taskloop, codeptr_ra);
+    struct POMP_Region_s *r = NULL;
+    enum bridge_class c = b ? bridge_pomp_entered_class(b, &r) : BRC_OTHER;
+    if (c == BRC_TASK) /* POMP's task construct: the common case, one test */
+        return;
+    if (c == BRC_TASKLOOP)
+        task_created(b, new_task_data, r, codeptr_ra);
+    else if (c == BRC_TASK_UNTIED_SPLIT)
+        split_task_created(new_task_data, r);
 }
 
 /* Whether the task's frame is open on this thread: it was suspended here. */
@@ -135,47 +177,74 @@ static int ends_execution(ompt_task_status_t status)
            status == ompt_task_detach;
 }
 
-/* A switch that ends or starts a task the bridge follows: prior, next or
- * both (the other NULL). Apart from the callback, whose every call pays
- * for the registers this one needs otherwise. */
-static __attribute__((noinline)) void followed_task_switch(ompt_data_t *prior, ompt_data_t *next)
+/* Whether the switch away from the followed task prior ends the frame on top
+ * of thread b: prior's execution ends, or a part of it does. libomp ends a
+ * part of an untied task (Clang's code re-queues the task at a scheduling
+ * point in its body, and any thread may go on with it) by switching back to
+ * the task the part interrupted; a task that waits or yields switches to
+ * another one, and keeps its frame. */
+static int ends_frame(const struct bridge_scope *s, const ompt_data_t *prior,
+                      ompt_task_status_t status, const ompt_data_t *next)
+{
+    return s && s->kind == SCOPE_TASK && s->task == prior &&
+           (ends_execution(status) || next == s->switched_from);
+}
+
+static void task_frame_end(struct bridge_thread *b, uint64_t now)
+{
+    struct bridge_scope *s = bridge_scope_pop(b, SCOPE_TASK);
+    if (s && s->region)
+        bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
+}
+
+/* A frame for task's execution, or for a later part of it (a begin counted
+ * once per execution), which interrupts the task `from`. */
+static void task_frame_begin(struct bridge_thread *b, ompt_data_t *from, ompt_data_t *task,
+                             uint64_t now)
+{
+    struct bridge_scope *s = bridge_scope_push(b, SCOPE_TASK);
+    if (!s)
+        return;
+    s->task = task;
+    s->switched_from = from;
+    if (!bridge_records(POMP_GROUP_TASK, BR_BEGIN_END))
+        return;
+    s->region = task_region(task);
+    if (task_begins(task))
+        bridge_resume(b, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(task));
+    else
+        bridge_record_arg(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(task));
+}
+
+/* A switch from or to a task the bridge follows. */
+static __attribute__((noinline)) void followed_task_switch(ompt_data_t *prior_task_data,
+                                                           ompt_task_status_t prior_task_status,
+                                                           ompt_data_t *next_task_data)
 {
     struct bridge_thread *b;
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
+    int prior_ours = task_followed(prior_task_data), next_ours = task_followed(next_task_data);
+    int ends = prior_ours &&
+               ends_frame(bridge_scope_top(b), prior_task_data, prior_task_status, next_task_data);
+    if (!ends && (!next_ours || task_is_open(b, next_task_data)))
+        return; /* prior waits or yields; next resumed where it was suspended, or not ours */
     uint64_t now = pomp_now();
-    struct bridge_scope *s = bridge_scope_top(b);
-    if (prior && s && s->kind == SCOPE_TASK && s->task == prior) {
-        bridge_scope_pop(b, SCOPE_TASK);
-        if (s->region)
-            bridge_record(b, BR_END, s->region, now, POMP_EV_OMPT_TASK_END);
-        s = bridge_scope_top(b);
-    }
-    if (!next)
-        return; /* an implicit task, a task POMP measures, or one created while not recording */
-    if (task_is_open(b, next))
-        return; /* resumed where it was suspended (below the taskwait it waited in) */
-    s = bridge_scope_push(b, SCOPE_TASK);
-    if (!s)
-        return;
-    s->task = next;
-    if (!bridge_records(POMP_GROUP_TASK, BR_BEGIN_END))
-        return;
-    s->region = task_region(next);
-    bridge_record_arg(b, BR_BEGIN, s->region, now, POMP_EV_OMPT_TASK_BEGIN, task_id(next));
+    if (ends)
+        task_frame_end(b, now);
+    /* not if next goes on where it was suspended (below the taskwait it waited in) */
+    if (next_ours && !task_is_open(b, next_task_data))
+        task_frame_begin(b, prior_task_data, next_task_data, now);
 }
 
 void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
                              ompt_data_t *next_task_data)
 {
-    /* a switch between tasks POMP measures (or implicit ones) reads no clock:
-     * in a pompcc build on libomp, the runtime reports every task's switches
-     * while the bridge follows only those of taskloops */
-    int prior_ours = task_followed(prior_task_data) && ends_execution(prior_task_status);
-    int next_ours = task_followed(next_task_data);
-    if (prior_ours || next_ours)
-        followed_task_switch(prior_ours ? prior_task_data : NULL,
-                             next_ours ? next_task_data : NULL);
+    /* a switch between tasks POMP measures (or implicit ones) costs two tests
+     * and reads no clock: in a pompcc build on libomp, the runtime reports
+     * every task's switches while the bridge follows only those it measures */
+    if (task_followed(prior_task_data) || task_followed(next_task_data))
+        followed_task_switch(prior_task_data, prior_task_status, next_task_data);
 }
 
 void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps)

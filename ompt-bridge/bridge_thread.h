@@ -64,6 +64,9 @@ struct bridge_scope {
     struct POMP_Region_s *region;  /* the frame the bridge opened; NULL: none (POMP has it, or level) */
     struct POMP_Region_s *loop;    /* work: the loop region its chunks begin and end */
     const void *task;              /* task: the task's ompt_data_t; target: its code address */
+    const void *switched_from;     /* task: the ompt_data_t of the task this part of its
+                                      execution interrupted; a switch back to it (not a
+                                      completion) ends the part (an untied task's, resumed later) */
     struct pomp_thread *stream;    /* target, device op: the device stream it records on, or NULL */
     struct POMP_Region_s *on_stream; /* target, device op: the region open on the stream */
     int32_t device;                /* target: the device number */

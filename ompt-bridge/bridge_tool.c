@@ -217,10 +217,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_mutex_released);
         register_locked(ompt_callback_nest_lock);
     }
-    if (task) { /* in a pompcc build for the tasks of taskloops: the runtime makes them */
+    if (task) { /* in a pompcc build for the tasks of taskloops (the runtime makes them) and
+                   of untied tasks whose body the instrumentation leaves without events */
         register_fn_locked(ompt_callback_task_create,
                            all ? bridge_callback(ompt_callback_task_create)
-                               : CALLBACK(bridge_on_taskloop_task_create));
+                               : CALLBACK(bridge_on_unreported_task_create));
         register_locked(ompt_callback_task_schedule);
     }
     if (task && all)

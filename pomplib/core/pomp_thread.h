@@ -108,13 +108,13 @@ pomp_thread_clock(const struct pomp_thread *t, const struct POMP_Region_s *r, en
 }
 
 /* Task ids, which link a task's creation record to its execution's (the
- * trace record's arg; docs/output.md): the thread's index (19 bits) above its
+ * trace record's arg; docs/output.md): the thread's index (18 bits) above its
  * own count of ids (32 bits, from 1, skipping 0 when it wraps). Unique in a
- * run without a shared counter, for 2^19 threads and 2^32 tasks each; 51
+ * run without a shared counter, for 2^18 threads and 2^32 tasks each; 50
  * bits, so that a runtime task's one word of tool data holds an id beside a
- * region number (ompt-bridge/bridge_task.c). Made only for a trace. */
-#define POMP_TASK_ID_BITS 51
-#define POMP_TASK_ID_THREAD_BITS 19
+ * region number and a bit (ompt-bridge/bridge_task.c). Made only for a trace. */
+#define POMP_TASK_ID_BITS 50
+#define POMP_TASK_ID_THREAD_BITS 18
 
 static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
 {
@@ -192,13 +192,14 @@ static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Reg
  * (a task's execution is always timed). Logged as a begin of r, which the
  * part's end closes on this thread's trace. Returns as pomp_thread_record. */
 static inline int32_t pomp_thread_resume(struct pomp_thread *t, struct POMP_Region_s *r,
-                                         uint64_t now, int off, unsigned kind, unsigned group)
+                                         uint64_t now, int off, unsigned kind, unsigned group,
+                                         uint64_t arg)
 {
     if (__builtin_expect(!pomp_thread_write_begin(t), 0))
         return POMP_PROFILE_SKIPPED; /* measurement stopped */
     int32_t rc = pomp_profile_resume(&t->profile, r, now, off);
     if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf)
-        pomp_eventlog_put(&t->log, now, r->id, kind, POMP_PHASE_BEGIN, group, 0);
+        pomp_eventlog_put(&t->log, now, r->id, kind, POMP_PHASE_BEGIN, group, arg);
     pomp_thread_write_end(t);
     return rc;
 }

@@ -533,6 +533,141 @@ Test(bridge, instrumented_task_is_measured_by_pomp_only)
     cr_expect_eq(p->nesting_errors, 0);
 }
 
+/* ---- untied tasks that go on elsewhere (libomp's order for Clang's code) ---- */
+
+/* Clang's code of an untied task re-queues the task at each scheduling point
+ * in its body (and at its start); libomp ends that part by switching back to
+ * the task it interrupted, and any thread may run the next part. */
+struct untied_run {
+    ompt_data_t *task, *implicit;
+    POMP_Handle_t region;
+    struct pomp_node *root; /* the thread's task root of the region */
+    uint64_t depth, nesting_errors;
+};
+
+static struct pomp_node *task_root_of(struct pomp_profile *p, POMP_Handle_t r)
+{
+    for (struct pomp_node *c = p->root.first_child; c; c = c->next_sibling)
+        if (c->task_root && c->region == r)
+            return c;
+    return NULL;
+}
+
+static void untied_run_done(struct untied_run *run)
+{
+    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    run->root = task_root_of(p, run->region);
+    run->depth = p->depth;
+    run->nesting_errors = p->nesting_errors;
+}
+
+/* The middle part, on another thread: it waits for a child in a taskwait,
+ * then ends its part. */
+static void *untied_middle_part(void *arg)
+{
+    struct untied_run *run = arg;
+    ompt_data_t child = {0};
+    bridge_on_task_schedule(run->implicit, ompt_task_switch, run->task);
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_begin, NULL, run->task,
+                          taskwait_site);
+    bridge_on_task_schedule(run->task, ompt_task_switch, &child); /* a task run while waiting */
+    bridge_on_task_schedule(&child, ompt_task_complete, run->task);
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_end, NULL, run->task,
+                          taskwait_site);
+    bridge_on_task_schedule(run->task, ompt_task_switch, run->implicit); /* re-queued */
+    untied_run_done(run);
+    return NULL;
+}
+
+/* One execution in three parts: an empty first part on this thread (Clang's
+ * re-queue at the start), the part up to its taskwait on another thread, the
+ * rest here. */
+static void run_untied(struct untied_run *run, ompt_data_t *implicit)
+{
+    bridge_on_task_schedule(implicit, ompt_task_switch, run->task);
+    bridge_on_task_schedule(run->task, ompt_task_switch, implicit);
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, untied_middle_part, run), 0);
+    pthread_join(t, NULL);
+    bridge_on_task_schedule(implicit, ompt_task_switch, run->task);
+    bridge_on_task_schedule(run->task, ompt_task_complete, implicit);
+}
+
+static void expect_parts_counted_once(const struct untied_run *other, POMP_Handle_t region)
+{
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    struct pomp_node *root = task_root_of(p, region);
+    cr_assert_not_null(root, "the first and last parts, on this thread");
+    cr_assert_not_null(other->root, "the middle part, on the other thread");
+    cr_expect_eq(root->begins + other->root->begins, 1, "one execution, one begin");
+    cr_expect_eq(p->depth, 1, "no frame left open here");
+    cr_expect_eq(other->depth, 1, "nor on the other thread");
+    cr_expect_eq(p->nesting_errors + other->nesting_errors, 0);
+    cr_expect_not_null(child_of_type(other->root, "taskwait", NULL),
+                       "the taskwait in the part that waited");
+}
+
+Test(bridge, untied_task_without_body_events_is_measured_by_the_bridge)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0};
+    char *c = ctc_for("task", 31);
+    struct ctc_builder b;
+    cr_assert_eq(ctc_builder_init_from(&b, c), 0);
+    ctc_builder_add(&b, "bodyEvents", "none");
+    char *untied = ctc_builder_finish(&b);
+    POMP_Handle_t task = NULL;
+    cr_assert_eq(POMP_Get_handle(&task, untied), POMP_SUCCESS);
+    free(c);
+    free(untied);
+    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    pomp_profile_enter(p, task, 1, 0); /* POMP_Task_enter; the body has no begin/end */
+    bridge_on_unreported_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
+    pomp_profile_exit(p, task, 2);
+    struct untied_run other = {.task = &a, .implicit = &implicit, .region = task};
+    run_untied(&other, &implicit);
+    expect_parts_counted_once(&other, task);
+    struct pomp_node *created = NULL;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        cr_expect_eq(n->region, task, "POMP's region: no task or task_create node of the runtime's");
+        if (!n->task_root)
+            created = n;
+    }
+    cr_assert_not_null(created);
+    cr_expect_eq(created->visits, 1, "POMP's creation");
+}
+
+Test(bridge, untied_task_of_uninstrumented_code_counts_once)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0};
+    bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
+    struct untied_run other = {.task = &a, .implicit = &implicit,
+                               .region = bridge_region(BC_TASK, task_site)};
+    run_untied(&other, &implicit);
+    expect_parts_counted_once(&other, other.region);
+}
+
+/* An included untied task (a final task's child): libomp runs each next part
+ * at once, inside the part that re-queued the task, from the task itself. */
+Test(bridge, untied_task_run_at_once_goes_on_from_itself)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0};
+    bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
+    bridge_on_task_schedule(&implicit, ompt_task_switch, &a);
+    bridge_on_task_schedule(&a, ompt_task_switch, &implicit); /* first part ends */
+    bridge_on_task_schedule(&a, ompt_task_switch, &a);        /* the next, at once */
+    bridge_on_task_schedule(&a, ompt_task_switch, &a);        /* and one more */
+    bridge_on_task_schedule(&a, ompt_task_complete, &implicit);
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    struct pomp_node *root = task_root_of(p, bridge_region(BC_TASK, task_site));
+    cr_assert_not_null(root);
+    cr_expect_eq(root->begins, 1);
+    cr_expect_eq(p->depth, 1);
+    cr_expect_eq(p->nesting_errors, 0);
+}
+
 Test(bridge, cancel_in_instrumented_code_is_pomps)
 {
     POMP_Init();
