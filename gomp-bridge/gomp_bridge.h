@@ -55,7 +55,8 @@ void gomp_watch_update(void);
 /* The tool measures task constructs through the instrumentation (a pompcc
  * build: it calls the entry point "pomp_gomp_tasks_instrumented" when it
  * starts): GOMP_task need not wrap its tasks for task_create/task_schedule,
- * only for thread states. */
+ * only for thread states, and for the untied tasks the tool follows (it
+ * gives a task it does not follow empty data at task_create: gomp_task.c). */
 extern int gomp_tasks_instrumented;
 /* OMP_CANCELLATION is true (libgomp's, read once when the tool starts):
  * libgomp then discards a cancelled task only when the program gave it no

@@ -69,17 +69,28 @@ static inline int tasks_followed(void)
                              gomp_states_sampled);
 }
 
-/* GOMP_task's: in a pompcc build the instrumentation measures the task
- * constructs, and a wrapped task would cost each of them a copy and three
- * callbacks that the tool passes over; only thread states need it then. */
-static inline int plain_tasks_followed(void)
-{
-    return tasks_followed() &&
-           (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) || gomp_states_sampled);
-}
-
 /* GCC's flag bits of GOMP_task (libgomp's gomp-constants.h). */
-enum { GOMP_TASK_FLAG_DEPEND = 8, GOMP_TASK_FLAG_DETACH = 1 << 13 };
+enum { GOMP_TASK_FLAG_UNTIED = 1, GOMP_TASK_FLAG_DEPEND = 8, GOMP_TASK_FLAG_DETACH = 1 << 13 };
+
+/* What GOMP_task does for the tool: forward the task untouched, wrap it, or
+ * report its creation first and wrap it if the tool follows it. */
+enum task_report { TASK_FORWARD, TASK_WRAP, TASK_ASK };
+
+/* In a pompcc build the instrumentation measures the task constructs, and a
+ * wrapped task would cost each of them a copy and three callbacks that the
+ * tool passes over: only thread states need it then, and an untied task,
+ * whose body the instrumentation leaves without events where it holds a
+ * scheduling point: the tool says so by the data it gives the task at its
+ * creation (empty: not followed). libgomp runs untied tasks tied, so the
+ * wrapper sees each execution whole. */
+static inline enum task_report task_report(unsigned flags)
+{
+    if (!tasks_followed())
+        return TASK_FORWARD;
+    if (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) || gomp_states_sampled)
+        return TASK_WRAP;
+    return flags & GOMP_TASK_FLAG_UNTIED ? TASK_ASK : TASK_FORWARD;
+}
 
 /* Why a task that the tool follows is forwarded unwrapped, or -1: it is wrapped. */
 static inline int unwrapped_task(void (*cpyfn)(void *, void *), unsigned flags)
@@ -91,33 +102,67 @@ static inline int unwrapped_task(void (*cpyfn)(void *, void *), unsigned flags)
     return -1;
 }
 
-GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
-                           long arg_size, long arg_align, bool if_clause, unsigned flags,
-                           void **depend, int priority, void *detach)
+/* task_create of a task about to be handed to libgomp, its data in head. */
+static inline void task_created(struct task_head *head, bool if_clause, unsigned flags)
 {
-    int followed = plain_tasks_followed();
-    int unwrapped = followed ? unwrapped_task(cpyfn, flags) : -1;
-    if (!followed || unwrapped >= 0) {
-        if (unwrapped >= 0)
-            __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
-        REAL(GOMP_task)(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
-                        detach);
-        return;
-    }
+    ompt_callback_task_create_t create = GOMP_CB(task_create);
+    if (create)
+        create(gomp_tls.task, NULL, &head->task,
+               ompt_task_explicit | (if_clause ? 0 : ompt_task_undeferred),
+               (flags & GOMP_TASK_FLAG_DEPEND) != 0, GOMP_CODE_OF(head->fn));
+}
+
+/* libgomp's GOMP_task with the program's own arguments. */
+#define FORWARD_TASK()                                                                          \
+    REAL(GOMP_task)(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,   \
+                    detach)
+
+/* A task the tool may follow: wrapped, unless the tool does not follow it or
+ * libgomp needs it unwrapped. Apart from GOMP_task, so that a task forwarded
+ * untouched (a pompcc build's tied one) pays for none of it. */
+static __attribute__((noinline)) void task_for_tool(enum task_report report, void (*fn)(void *),
+                                                    void *data, void (*cpyfn)(void *, void *),
+                                                    long arg_size, long arg_align, bool if_clause,
+                                                    unsigned flags, void **depend, int priority,
+                                                    void *detach)
+{
     size_t align = arg_align > 0 ? (size_t)arg_align : 1;
     if (align < _Alignof(struct task_head))
         align = _Alignof(struct task_head);
     size_t offset = (sizeof(struct task_head) + align - 1) & ~(align - 1);
     struct task_head head = {.fn = fn, .cpyfn = cpyfn, .data = data,
                              .size = arg_size, .offset = offset};
-    struct gomp_thread_state *t = &gomp_tls;
-    ompt_callback_task_create_t create = GOMP_CB(task_create);
-    if (create)
-        create(t->task, NULL, &head.task, ompt_task_explicit | (if_clause ? 0 : ompt_task_undeferred),
-               (flags & GOMP_TASK_FLAG_DEPEND) != 0, GOMP_CODE_OF(fn));
+    if (report == TASK_ASK) {
+        task_created(&head, if_clause, flags);
+        if (!head.task.ptr) { /* the instrumentation measures it */
+            FORWARD_TASK();
+            return;
+        }
+    }
+    int unwrapped = unwrapped_task(cpyfn, flags);
+    if (unwrapped >= 0) {
+        __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
+        FORWARD_TASK();
+        return;
+    }
+    if (report == TASK_WRAP)
+        task_created(&head, if_clause, flags);
     REAL(GOMP_task)(run_task, &head, copy_task, (long)offset + (arg_size > 0 ? arg_size : 0),
                     (long)align, if_clause, flags, depend, priority, detach);
 }
+
+GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                           long arg_size, long arg_align, bool if_clause, unsigned flags,
+                           void **depend, int priority, void *detach)
+{
+    enum task_report report = task_report(flags);
+    if (report == TASK_FORWARD)
+        FORWARD_TASK();
+    else
+        task_for_tool(report, fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
+                      priority, detach);
+}
+#undef FORWARD_TASK
 
 /* Taskloops. libgomp cuts the iterations into tasks itself: each task gets a
  * copy of the argument block (the copy function, or memcpy), and libgomp

@@ -118,8 +118,9 @@ static void keep_states(void)
 
 /* pomp's own entry point: the program's task constructs are instrumented
  * (a pompcc build), so GOMP_task forwards them unwrapped unless thread states
- * are read; the tasks of taskloops, which no instrumentation sees, stay
- * wrapped (gomp_task.c). */
+ * are read, or the tool follows the task (an untied one, whose body the
+ * instrumentation may leave without events); the tasks of taskloops, which no
+ * instrumentation sees, stay wrapped (gomp_task.c). */
 int gomp_tasks_instrumented;
 static void tasks_instrumented(void) { __atomic_store_n(&gomp_tasks_instrumented, 1, __ATOMIC_RELAXED); }
 
