@@ -108,7 +108,8 @@ static inline void task_created(struct task_head *head, bool if_clause, unsigned
     ompt_callback_task_create_t create = GOMP_CB(task_create);
     if (create)
         create(gomp_tls.task, NULL, &head->task,
-               ompt_task_explicit | (if_clause ? 0 : ompt_task_undeferred),
+               ompt_task_explicit | (if_clause ? 0 : ompt_task_undeferred) |
+                   (flags & GOMP_TASK_FLAG_UNTIED ? ompt_task_untied : 0),
                (flags & GOMP_TASK_FLAG_DEPEND) != 0, GOMP_CODE_OF(head->fn));
 }
 

@@ -215,6 +215,43 @@ clang-19 -O2 -fopenmp "$NUMBERS/untied.c" -o untied_plain -L"$LIBOMP_DIR" -Wl,-r
 POMP_OUTPUT_DIR=utp "$BUILD/bin/pomprun" ./untied_plain > /dev/null
 untied_checks utp "untied (Clang, pomprun)" 0
 
+# A tied task written in such a body has no enter/exit (its creation may end a
+# part of the untied task) but its begin/end: with POMP_OMPT=full too, the
+# runtime's report of it is not a second, uninstrumented task
+cat > untied_nest.c <<'C'
+#include <stdio.h>
+static int ran;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int i = 0; i < 50; i++) {
+#pragma omp task untied
+        {
+#pragma omp task
+            {
+#pragma omp atomic
+                ran++;
+            }
+#pragma omp taskwait
+        }
+    }
+    printf("%d\n", ran);
+    return 0;
+}
+C
+for cc in cc clang-19; do
+    POMP_CC=$cc "$POMPCC" -O2 -fopenmp untied_nest.c -o untied_nest 2> untied_nest.err || { cat untied_nest.err; fail "build untied_nest ($cc)"; }
+    for mode in on full; do
+        POMP_OMPT=$mode POMP_OUTPUT_DIR=un.$cc.$mode ./untied_nest > un.txt
+        assert_contains un.txt "^50$" "untied_nest ($cc): every inner task ran"
+        assert_eq "$(sum_of un.$cc.$mode task begins true)" 100 "untied_nest ($cc, POMP_OMPT=$mode): 50 untied and 50 inner executions, once"
+        assert_eq "$(regions_where un.$cc.$mode '.type == "task" and .init == "ompt"')" 0 \
+                  "untied_nest ($cc, POMP_OMPT=$mode): no task of the runtime's own"
+        no_losses un.$cc.$mode "untied_nest ($cc, POMP_OMPT=$mode)"
+    done
+done
+
 # ---- 5,000 distinct parallel regions: every path kept ----
 python3 - <<'PY'
 with open('many.c', 'w') as f:
