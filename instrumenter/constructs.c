@@ -787,7 +787,7 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
             /* the runtime's bridges measure its executions instead (docs/ctc.md) */
             region_add_attribute(w, lf->r, "bodyEvents", "none");
             note(w, p->start, "untied task with a task scheduling point: no begin/end events %s",
-                 "(it may resume on another thread)");
+                 "(it may resume on another thread); the runtime's events measure its executions");
         }
         if (cx.in_migrating_task && (lf->k.flags & F_SCHEDULING)) {
             lf->no_enter_exit = 1;
