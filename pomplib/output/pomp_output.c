@@ -166,7 +166,7 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
         int first = 1;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
-            if (!s->visits && !s->begins)
+            if (!pomp_stat_recorded(s))
                 continue;
             fprintf(f,
                     "%s{\"thread\": %u, \"visits\": %llu, \"begins\": %llu, \"incl_ns\": %.0f, "

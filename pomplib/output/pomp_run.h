@@ -62,6 +62,14 @@ struct pomp_stat {
     struct pomp_value_block *values; /* user values: copies owned here */
 };
 
+/* Whether a thread was in a node: it visited or began it, or ran a later part
+ * of a task's execution begun elsewhere there (an untied task resumed on this
+ * thread: time without a count, pomp_profile_resume). */
+static inline int pomp_stat_recorded(const struct pomp_stat *s)
+{
+    return s->visits || s->begins || s->incl;
+}
+
 struct pomp_mnode {
     const struct pomp_run_region *region; /* NULL for the root (index 0) and for "<overflow>" */
     size_t parent;

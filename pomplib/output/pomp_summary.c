@@ -35,7 +35,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
         uint64_t begins = 0;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
-            if (!s->visits && !s->begins)
+            if (!pomp_stat_recorded(s))
                 continue;
             r.threads++;
             r.visits += s->visits;

@@ -600,6 +600,9 @@ static void expect_parts_counted_once(const struct untied_run *other, POMP_Handl
     cr_assert_not_null(root, "the first and last parts, on this thread");
     cr_assert_not_null(other->root, "the middle part, on the other thread");
     cr_expect_eq(root->begins + other->root->begins, 1, "one execution, one begin");
+    struct pomp_stat middle = {.begins = other->root->begins, .incl = other->root->incl};
+    cr_expect(pomp_stat_recorded(&middle),
+              "the thread that ran only a later part was in the task root: profile.json says so");
     cr_expect_eq(p->depth, 1, "no frame left open here");
     cr_expect_eq(other->depth, 1, "nor on the other thread");
     cr_expect_eq(p->nesting_errors + other->nesting_errors, 0);
