@@ -332,7 +332,7 @@ static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s
 {
     struct pomp_thread *t = bridge_pomp_thread(b);
     s->leaf = !b->sampling && t && s->region && !s->region->filtered_out &&
-              bridge_measuring() == 1 && pomp_thread_leaf_open(t, &s->wait, now);
+              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, &s->wait, now);
     return s->leaf;
 }
 

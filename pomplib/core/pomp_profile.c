@@ -390,6 +390,8 @@ static void note_outside_regions(struct pomp_profile *p)
     p->outside_regions = 0;
     for (uint32_t d = 1; d < p->depth; d++)
         p->outside_regions |= region_bit(p->frames[d].region);
+    if (p->open_leaf)
+        p->outside_regions |= region_bit(p->open_leaf);
 }
 
 /* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
@@ -400,7 +402,7 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
     for (uint32_t d = 1; d < p->outside_depth; d++)
         if (p->frames[d].region == r)
             return 1;
-    return 0;
+    return p->open_leaf == r;
 }
 
 /* What opening a frame counts on its node. */
@@ -673,6 +675,7 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_leaf *l, uint64_t now)
 {
+    p->open_leaf = NULL;
     if (p->depth < l->depth || p->too_deep) {
         p->nesting_errors++;
         return POMP_ERR_NESTING;

@@ -125,6 +125,11 @@ struct pomp_profile {
      * opened inside it to find their region open below (pomp_node.overlap). */
     uint64_t outside_regions;
     uint32_t outside_depth;
+    /* The wait open without a frame (pomp_profile_leaf_open), or NULL: one at a
+     * time, outside tasks; the tasks run inside it find its region open
+     * outside them, as a frame's (a taskgroup's wait in a recursion of tasks
+     * that wait in the same taskgroup: pomp_node.overlap). */
+    struct POMP_Region_s *open_leaf;
     uint32_t untimed;                 /* untimed frames open: events inside them read no clock */
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
@@ -249,15 +254,16 @@ struct pomp_leaf {
     uint32_t depth;   /* the stack's depth then */
 };
 
-static inline int pomp_profile_leaf_open(const struct pomp_profile *p, struct pomp_leaf *l,
-                                         uint64_t now)
+static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Region_s *r,
+                                         struct pomp_leaf *l, uint64_t now)
 {
     const struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (p->too_deep || top->skipped || top->untimed || top->in_task)
+    if (p->too_deep || top->skipped || top->untimed || top->in_task || p->open_leaf)
         return 0;
     l->start = now;
     l->child = top->child;
     l->depth = p->depth;
+    p->open_leaf = r;
     return 1;
 }
 

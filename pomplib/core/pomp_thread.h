@@ -169,11 +169,12 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
 /* A wait the runtime reports, counted without a frame (pomp_profile_leaf_open):
  * only while the thread writes no trace. Returns 1 if l now holds what
  * pomp_thread_leaf_close needs; 0: record it with enter and exit instead. */
-static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct pomp_leaf *l, uint64_t now)
+static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Region_s *r,
+                                        struct pomp_leaf *l, uint64_t now)
 {
     if (t->log.buf || !pomp_thread_write_begin(t))
         return 0;
-    int open = pomp_profile_leaf_open(&t->profile, l, now);
+    int open = pomp_profile_leaf_open(&t->profile, r, l, now);
     pomp_thread_write_end(t);
     return open;
 }

@@ -639,7 +639,7 @@ static void barrier_with_a_task(struct pomp_profile *p, int leaf)
     struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
     if (leaf)
-        cr_assert(pomp_profile_leaf_open(p, &l, 10));
+        cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
     else
         pomp_profile_enter(p, &B, 10, 0);
     pomp_profile_begin(p, &T, 20, 0); /* a task run while waiting */
@@ -676,7 +676,7 @@ Test(profile, a_wait_without_a_frame_closes_what_was_left_open)
     struct pomp_profile *p = new_profile(16);
     struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
-    cr_assert(pomp_profile_leaf_open(p, &l, 10));
+    cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
     pomp_profile_enter(p, &A, 20, 0); /* never exited */
     cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 40), POMP_SUCCESS);
     cr_expect_eq(p->nesting_errors, 1);
@@ -693,6 +693,43 @@ Test(profile, a_wait_inside_a_task_needs_a_frame)
     struct pomp_profile *p = new_profile(16);
     struct pomp_leaf l;
     pomp_profile_begin(p, &T, 0, 0);
-    cr_expect_not(pomp_profile_leaf_open(p, &l, 10), "times inside a task follow task switches");
+    cr_expect_not(pomp_profile_leaf_open(p, &B, &l, 10), "times inside a task follow task switches");
     pomp_profile_end(p, &T, 20);
+}
+
+/* A task run inside a wait open without a frame, which waits in the same
+ * region (a taskgroup's wait in a recursion of tasks): its wait overlaps the
+ * outer one, as with a frame, so the region's time over its paths counts the
+ * outer wait once. */
+Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    for (int leaf = 0; leaf < 2; leaf++) {
+        struct pomp_profile *p = new_profile(16);
+        struct pomp_leaf l;
+        pomp_profile_enter(p, &P, 0, 0);
+        if (leaf)
+            cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
+        else
+            pomp_profile_enter(p, &B, 10, 0);
+        pomp_profile_begin(p, &T, 20, 0);
+        pomp_profile_enter(p, &B, 30, 0); /* the task waits in the same region */
+        pomp_profile_exit(p, &B, 40);
+        pomp_profile_end(p, &T, 50);
+        if (leaf)
+            pomp_profile_leaf_close(p, &B, &l, 70);
+        else
+            pomp_profile_exit(p, &B, 70);
+        pomp_profile_exit(p, &P, 80);
+        struct pomp_node *t = NULL;
+        for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
+            if (n->region == &T)
+                t = n;
+        cr_assert_not_null(t);
+        struct pomp_node *inner = child(t, &B);
+        cr_assert_not_null(inner, "leaf %d", leaf);
+        cr_expect_eq(inner->overlap, 10, "leaf %d: the inner wait lies inside the outer one", leaf);
+        cr_expect_null(p->open_leaf, "leaf %d", leaf);
+        free_profile();
+    }
 }
