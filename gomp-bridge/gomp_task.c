@@ -135,7 +135,7 @@ static __attribute__((noinline)) void task_for_tool(enum task_report report, voi
                              .size = arg_size, .offset = offset};
     if (report == TASK_ASK) {
         task_created(&head, if_clause, flags);
-        if (!head.task.ptr) { /* the instrumentation measures it */
+        if (!head.task.value) { /* the instrumentation measures it */
             FORWARD_TASK();
             return;
         }
