@@ -38,6 +38,23 @@ static int is_lock_call_type(const char *type)
     return 0;
 }
 
+/* A construct the runtime reports too (its bridge would make a region of its
+ * own where POMP's has no frame): filtered, it keeps a frame that records
+ * nothing, so that the bridge still finds POMP's construct and counts it once
+ * (as not recorded). Not the short, frequent ones a filter is for (atomic,
+ * critical, ordered, task), which the bridges report only under
+ * POMP_OMPT=full. */
+static int is_runtime_reported_type(const char *type)
+{
+    static const char *const types[] = {"parallel", "for", "for simd", "loop", "sections",
+                                        "single", "workshare", "scope", "barrier", "taskwait",
+                                        NULL};
+    for (const char *const *t = types; *t; t++)
+        if (strcmp(type, *t) == 0)
+            return 1;
+    return strncmp(type, "distribute", 10) == 0 || strncmp(type, "taskloop", 8) == 0;
+}
+
 static struct POMP_Region_s *registry_head;
 static uint32_t registry_count;
 
@@ -61,6 +78,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->filtered_out = (uint8_t)(strcmp(pomp_region_type(r), "pomp") != 0 &&
                                 !pomp_filter_records(&cfg->filter_include, &cfg->filter_exclude,
                                                      &r->ctc));
+    r->filtered_frame = (uint8_t)(r->filtered_out && is_runtime_reported_type(pomp_region_type(r)));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->a_wait = (uint8_t)is_wait_type(pomp_region_type(r));
     r->traced_lock = (uint8_t)(cfg->trace && is_lock_call_type(pomp_region_type(r)));

@@ -20,6 +20,8 @@ struct POMP_Region_s {
     uint32_t id;                  /* 1..n in creation order */
     uint8_t init_kind;            /* enum pomp_region_init */
     uint8_t filtered_out;         /* POMP_FILTER_*: events of this region are not recorded */
+    uint8_t filtered_frame;       /* filtered, a construct the runtime reports too: its events
+                                     keep a frame that records nothing (pomp_region.c) */
     uint8_t task_root;            /* an explicit task's execution: its begin opens a tree of
                                      its own at the thread's root (core/pomp_profile.c) */
     uint8_t throttled;            /* very frequent and very short: its executions are counted,

@@ -59,15 +59,18 @@ record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const ch
     struct POMP_Region_s *r = first ? pomp_region_resolve(handle_ptr, ctc, &rc) : handle;
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
-    if (__builtin_expect(r->filtered_out, 0)) /* POMP_FILTER_*, decided when the region was made */
-        return rc;
+    if (__builtin_expect(r->filtered_out, 0)) { /* POMP_FILTER_*, decided when the region was made */
+        if (!r->filtered_frame || phase == POMP_PHASE_EVENT)
+            return rc;
+        off = 1; /* a frame that records nothing, as while paused: the bridge finds it */
+    }
     struct pomp_thread *t = pomp_tls_thread;
     if (__builtin_expect(t == NULL, 0)) /* the thread's first event */
         t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
-    POMP_Int32 prc = pomp_thread_record_creating(t, r, pomp_thread_clock(t, r, phase), phase, off,
-                                                 kind, group, arg, new_task);
+    uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
+    POMP_Int32 prc = pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, new_task);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
     return rc != POMP_SUCCESS ? rc : prc;

@@ -101,6 +101,49 @@ OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='name:phase' POMP_OUTPUT_DIR=only ./all_gr
 assert_eq "$(jq -r '([.regions[] | select(.filtered | not) | .id]) as $k | [.callpath[] | select(.region as $r | $k | index($r))] | length' only/profile.json)" \
     1 "POMP_FILTER_INCLUDE=name:phase records only the user region"
 
+# A filtered instrumented construct that the runtime reports too stays
+# filtered: the runtime's report finds POMP's construct (a frame that records
+# nothing) and makes no region of its own (it made a parallel region "ompt"
+# at the same place); the waits inside stay measured (this test runs without
+# the bridge, POMP_OMPT=off, but here)
+cat > filt.h <<'C'
+static inline double work(int n)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += i * 0.5;
+    return s;
+}
+C
+cat > filt.c <<'C'
+#include <stdio.h>
+#include "filt.h"
+int main(void)
+{
+    double t = 0;
+    for (int k = 0; k < 20; k++)
+        t += work(1000);
+    #pragma omp parallel
+    {
+        #pragma omp barrier
+    }
+    printf("%.1f\n", t);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 filt.c -o filt 2> filt.err || { cat filt.err; fail "build filt.c"; }
+assert_eq "$(POMP_OMPT=on POMP_FILTER_EXCLUDE='file:*.h,type:barrier' POMP_OUTPUT_DIR=filt_out ./filt)" 4995000.0 \
+    "filtered constructs: output"
+# (the runtime's twin of the header's parallel region: a parallel region whose
+# file is known only after the run; of the explicit barrier: GCC's barrier call)
+assert_eq "$(jq -c '[.regions[] | select(.filtered | not) | select(.type == "parallel" and .init == "ompt"
+                     or .type == "implicit_barrier" and .name == "implementation") | .type]' filt_out/profile.json)" "[]" \
+    "filtered constructs: no region of the runtime's in their place"
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" and .name == "parallel")] | length' filt_out/profile.json)" 1 \
+    "filtered constructs: the waits inside still measured"
+"$REPORT" --check filt_out > filt.check || { cat filt.check; fail "filtered constructs: --check"; }
+
 # ---- an instrumented program (pompcc), OTF2 and Chrome ----
 cp "$EXAMPLES"/workshare/*.[ch] .
 "$POMPCC" -fopenmp -O2 main.c work.c -o wsapp
