@@ -42,12 +42,15 @@ static double entry_wait(const struct rp_profile *p, const struct rp_node *n, js
     return rp_entry_wait(n->region, entry, p->runtime_waits, &kind);
 }
 
-/* Per node and thread: the waits of the node's subtree (row-major, nnodes x nthreads). */
-static double *subtree_waits(const struct rp_profile *p)
+/* Per node and thread (row-major, nnodes x nthreads): the sum over the node's
+ * subtree of value(entry), for each thread's entry. */
+static double *subtree_sums(const struct rp_profile *p,
+                            double (*value)(const struct rp_profile *, const struct rp_node *,
+                                            json_t *))
 {
     size_t nt = p->nthreads;
-    double *sub = calloc(p->nnodes * nt + 1, sizeof *sub);
-    if (!sub)
+    double *sum = calloc(p->nnodes * nt + 1, sizeof *sum);
+    if (!sum)
         return NULL;
     for (size_t i = 0; i < p->nnodes; i++) {
         size_t k;
@@ -55,7 +58,7 @@ static double *subtree_waits(const struct rp_profile *p)
         json_array_foreach(p->nodes[i].per_thread, k, t) {
             long long th = thread_of(t);
             if (th >= 0 && (size_t)th < nt)
-                sub[i * nt + (size_t)th] += entry_wait(p, &p->nodes[i], t);
+                sum[i * nt + (size_t)th] += value(p, &p->nodes[i], t);
         }
     }
     /* children come after their parents: add each subtree to its parent, deepest first */
@@ -63,9 +66,22 @@ static double *subtree_waits(const struct rp_profile *p)
         size_t parent = p->nodes[i].parent_index;
         if (parent != NO_PARENT)
             for (size_t th = 0; th < nt; th++)
-                sub[parent * nt + th] += sub[i * nt + th];
+                sum[parent * nt + th] += sum[i * nt + th];
     }
-    return sub;
+    return sum;
+}
+
+/* Per node and thread: the waits of the node's subtree. */
+static double *subtree_waits(const struct rp_profile *p)
+{
+    return subtree_sums(p, entry_wait);
+}
+
+static double entry_own_time(const struct rp_profile *p, const struct rp_node *n, json_t *entry)
+{
+    (void)p;
+    (void)n;
+    return num(entry, "excl_ns");
 }
 
 static int is_parallel(const struct rp_node *n)
@@ -136,31 +152,12 @@ static double *fork_join(const struct rp_profile *p)
     return fj;
 }
 
-/* Per node and thread (row-major, nnodes x nthreads): the sum of the subtree's
- * own (exclusive) times. The node's inclusive time less it is the time of the
- * tasks the thread ran inside the node (left out of every own time there). */
+/* Per node and thread: the sum of the subtree's own (exclusive) times. The
+ * node's inclusive time less it is the time of the tasks the thread ran inside
+ * the node (left out of every own time there). */
 static double *subtree_own_times(const struct rp_profile *p)
 {
-    size_t nt = p->nthreads;
-    double *own = calloc(p->nnodes * nt + 1, sizeof *own);
-    if (!own)
-        return NULL;
-    for (size_t i = 0; i < p->nnodes; i++) {
-        size_t k;
-        json_t *t;
-        json_array_foreach(p->nodes[i].per_thread, k, t) {
-            long long th = thread_of(t);
-            if (th >= 0 && (size_t)th < nt)
-                own[i * nt + (size_t)th] += num(t, "excl_ns");
-        }
-    }
-    for (size_t i = p->nnodes; i-- > 0;) {
-        size_t parent = p->nodes[i].parent_index;
-        if (parent != NO_PARENT)
-            for (size_t th = 0; th < nt; th++)
-                own[parent * nt + th] += own[i * nt + th];
-    }
-    return own;
+    return subtree_sums(p, entry_own_time);
 }
 
 /* The waits of each node and thread, its subtree's (sub) plus its part of the
