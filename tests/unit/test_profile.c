@@ -66,6 +66,16 @@ static struct pomp_node *child(struct pomp_node *parent, struct POMP_Region_s *r
     return NULL;
 }
 
+/* The task root of task region r (a child of the thread's root), or NULL. */
+static struct pomp_node *task_root_node(struct pomp_profile *p, struct POMP_Region_s *r)
+{
+    struct pomp_node *found = NULL;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
+        if (n->region == r && n->task_root)
+            found = n;
+    return found;
+}
+
 Test(profile, inclusive_and_exclusive_time)
 {
     struct pomp_profile *p = new_profile(16);
@@ -489,10 +499,7 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_end(p, &T, 40);
     pomp_profile_exit(p, &B, 50);
     pomp_profile_end(p, &T, 60);
-    struct pomp_node *root = NULL;
-    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
-        if (n->region == &T)
-            root = n;
+    struct pomp_node *root = task_root_node(p, &T);
     cr_assert_not_null(root);
     pomp_profile_enter(p, &P, 70, 0);           /* the same code under P */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0);
@@ -721,10 +728,7 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
         else
             pomp_profile_exit(p, &B, 70);
         pomp_profile_exit(p, &P, 80);
-        struct pomp_node *t = NULL;
-        for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling)
-            if (n->region == &T)
-                t = n;
+        struct pomp_node *t = task_root_node(p, &T);
         cr_assert_not_null(t);
         struct pomp_node *inner = child(t, &B);
         cr_assert_not_null(inner, "leaf %d", leaf);

@@ -137,14 +137,20 @@ static char *run(const char *command)
     return text;
 }
 
+/* The events of model's OTF2 trace, written into dir (a mkdtemp template). */
+static char *otf2_events_of(const struct trace_model *m, char *dir)
+{
+    char err[512], cmd[256];
+    cr_assert_not_null(mkdtemp(dir));
+    cr_assert_eq(trace_otf2_write(m, dir, err, sizeof err), 0, "%s", err);
+    snprintf(cmd, sizeof cmd, "otf2-print %s/traces.otf2 2>&1", dir);
+    return run(cmd);
+}
+
 Test(trace, otf2_tasks_locks_and_repairs)
 {
-    char dir[] = "/tmp/pomp-unit-trace-XXXXXX", err[512], cmd[256];
-    cr_assert_not_null(mkdtemp(dir));
-    cr_assert_eq(trace_otf2_write(&model, dir, err, sizeof err), 0, "%s", err);
-
-    snprintf(cmd, sizeof cmd, "otf2-print %s/traces.otf2 2>&1", dir);
-    char *ev = run(cmd);
+    char dir[] = "/tmp/pomp-unit-trace-XXXXXX", cmd[256];
+    char *ev = otf2_events_of(&model, dir);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 12, "Generation Number: 1"), 1, "%s", ev);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 14, "Generation Number: 2"), 1);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", -1, -1, NULL), 2);
@@ -289,11 +295,8 @@ static const struct trace_model rt_model = {
 
 Test(trace, otf2_runtime_tasks)
 {
-    char dir[] = "/tmp/pomp-unit-trace-XXXXXX", err[512], cmd[256];
-    cr_assert_not_null(mkdtemp(dir));
-    cr_assert_eq(trace_otf2_write(&rt_model, dir, err, sizeof err), 0, "%s", err);
-    snprintf(cmd, sizeof cmd, "otf2-print %s/traces.otf2 2>&1", dir);
-    char *ev = run(cmd);
+    char dir[] = "/tmp/pomp-unit-trace-XXXXXX", cmd[256];
+    char *ev = otf2_events_of(&rt_model, dir);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 12, "Generation Number: 1"), 1, "%s", ev);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", 0, 13, "Generation Number: 2"), 1);
     cr_expect_eq(count_events(ev, "THREAD_TASK_CREATE", -1, -1, NULL), 2);
