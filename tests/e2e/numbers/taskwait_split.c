@@ -7,16 +7,7 @@
  * (PARENT + CHILD) / (2 x CHILD) either way (taskwait_split PARENT CHILD). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static void spin_ms(double ms)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
-}
+#include "work.h"
 
 int main(int argc, char **argv)
 {

@@ -6,26 +6,10 @@
  * (their sum: 40). */
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
+#include "work.h"
 
 #define TASK_MS 2.0
 #define BODY_MS 30.0
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-static double work(double ms)
-{
-    double end = now_ms() + ms, x = 0;
-    while (now_ms() < end)
-        for (int i = 0; i < 200; i++)
-            x += i * 1e-9;
-    return x;
-}
 
 int main(void)
 {

@@ -12,26 +12,10 @@
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
+#include "work.h"
 
 #define WORK_MS 0.5
 #define TREES 2
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-static double work(double ms)
-{
-    double end = now_ms() + ms, x = 0;
-    while (now_ms() < end)
-        for (int i = 0; i < 200; i++)
-            x += i * 1e-9;
-    return x;
-}
 
 static int ran, moved;
 static double sink;
