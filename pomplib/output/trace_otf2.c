@@ -615,7 +615,8 @@ static int cmp_lock_op(const void *a, const void *b)
  * the number of the acquisition it ends. */
 static int order_locks(struct conv *c)
 {
-    qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
+    if (c->nlock_ops) /* none: no array at all, which qsort must not be given */
+        qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
     uint32_t *count = calloc(c->nlocks + 1, sizeof *count);
     uint32_t *held = calloc(c->nlocks + 1, sizeof *held);
     if (!count || !held) {
