@@ -97,8 +97,9 @@ static void init_core(void)
 {
     pomp_config_read(&config);
     pomp_levels_read_environment();
+    int sampled = 0;
     if (config.enabled) {
-        pomp_sampling_configure();
+        sampled = pomp_sampling_configure();
         pomp_threads_prepare_quiesce();
     }
     pomp_clock_init(&clock_state);
@@ -106,6 +107,11 @@ static void init_core(void)
     install_signal_handlers();
     pthread_atfork(NULL, NULL, stop_in_forked_child);
     set_state(config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED);
+    /* the thread that starts the library (main's, at POMP_Init in main) is
+     * sampled from here: the serial code before its first OpenMP construct,
+     * when the runtime starts the tool, is the program's time too */
+    if (sampled)
+        pomp_sampling_thread_begin();
 }
 
 static void init_handles(void)
