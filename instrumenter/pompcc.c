@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "function_filter.h"
 #include "process.h"
@@ -376,7 +377,8 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
 /* Compiles file into obj (-c, or -S for assembly); iquote adds an include
  * directory for quoted includes, errs captures the compiler's stderr. */
 static int compile_one(const struct pompcc *pc, const struct input *in, const char *file,
-                       const char *obj, int assembly, const char *iquote, const char *errs)
+                       const char *obj, int assembly, const char *iquote, const char *errs,
+                       const char *debug_map)
 {
     struct argv_list cmd = {0};
     compile_command(pc, &cmd);
@@ -384,6 +386,8 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
         argv_add(&cmd, "-iquote");
         argv_add(&cmd, iquote);
     }
+    if (debug_map)
+        argv_add(&cmd, debug_map);
     argv_add(&cmd, assembly ? "-S" : "-c");
     add_language(&cmd, in);
     argv_add(&cmd, file);
@@ -492,8 +496,31 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     char *base = base_without_ext(src);
     /* the instrumented file's suffix keeps the language for the compiler */
     const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
-    char *inst = pc->keep ? xasprintf("%s.pomp.%s", base, ext)
-                          : xasprintf("%s/%u_%s.pomp.%s", pc->tmpdir, index, base, ext);
+    /* Without --pomp-keep the instrumented file has the source's own name, in
+     * a directory of its own that the debug information names as the
+     * source's: the compile unit and the line table's primary file (DWARF 5
+     * file 0) are then the source, as in a plain build, not a temporary file
+     * (addr2line gave that name to the program's frames in sampled stacks, and
+     * the flame graph split a function in two). */
+    const char *name = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+    const char *dot = strrchr(name, '.');
+    int keep_name = source_language(name, pc->cxx_driver) == in->lang && dot &&
+                    strcmp(dot, ".i") != 0 && strcmp(dot, ".ii") != 0;
+    char *subdir = NULL, *debug_map = NULL, *inst;
+    if (pc->keep) {
+        inst = xasprintf("%s.pomp.%s", base, ext);
+    } else {
+        subdir = xasprintf("%s/%u", pc->tmpdir, index);
+        if (mkdir(subdir, 0700) != 0) {
+            free(subdir);
+            subdir = NULL;
+            inst = xasprintf("%s/%u_%s.pomp.%s", pc->tmpdir, index, base, ext);
+        } else {
+            inst = keep_name ? xasprintf("%s/%s", subdir, name)
+                             : xasprintf("%s/%s.%s", subdir, base, ext);
+            debug_map = xasprintf("-fdebug-prefix-map=%s/=%.*s", subdir, (int)(name - src), src);
+        }
+    }
     /* pomp's messages wait until the compiler has judged the user's code: if
      * that does not compile, the user sees the compiler's errors alone */
     char *msgs = xasprintf("%s/%u_%s.pomp.msgs", pc->tmpdir, index, base);
@@ -504,7 +531,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
 
     int rc = -1;
     if (irc == 0) {
-        rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs);
+        rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs, debug_map);
         if (rc != 0 && has_header_copies(inst)) {
             /* a header's copy may be what does not compile: the file without them */
             if (pc->verbose) {
@@ -513,7 +540,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                 print_lines(errs, "pompcc: note:   ", 0);
             }
             irc = run_instrument(pc, in, inst, 0, msgs);
-            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs) : -1;
+            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, debug_map) : -1;
             if (rc == 0)
                 fprintf(stderr, "pompcc: warning: %s: the instrumented copies of its headers did "
                                 "not compile; their constructs are left to the runtime (please "
@@ -529,7 +556,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         }
     }
     if (rc != 0) {
-        rc = compile_one(pc, in, src, obj, assembly, NULL, errs);
+        rc = compile_one(pc, in, src, obj, assembly, NULL, errs, NULL);
         if (rc == 0) { /* pomp's failure, not the user's: the build goes on */
             print_lines(msgs, "", 1);
             if (irc > 128) /* a crash says nothing itself */
@@ -558,6 +585,10 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     char *inc = xasprintf("%s.pomp.inc", inst);
     if (!pc->keep)
         unlink(inc);
+    if (subdir)
+        rmdir(subdir);
+    free(subdir);
+    free(debug_map);
     free(inc);
     free(inst);
     free(base);

@@ -1,0 +1,36 @@
+# POMP_SAMPLING in the serial code before a program's first OpenMP construct,
+# and the source files that sampled frames name. The initial thread of a
+# pompcc build is sampled from POMP_Init at main's start: before, its timer
+# started with the runtime's tool (the first parallel region), and 200 ms of
+# serial work out of 500 went unseen. The frames name the user's source, not
+# the instrumented temporary file (/tmp/pompcc-*/0_x.pomp.c), and the flame
+# graph has one node per function and caller.
+PROGRAMS="$(cd "$(dirname "$0")/programs" && pwd)"
+source "$(dirname "$0")/lib.sh"
+
+"$POMPCC" -fopenmp -g -O2 "$PROGRAMS/sampling_serial.c" -o serial
+plain_cc -g -O2 "$PROGRAMS/sampling_serial.c" -o serial_plain
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=s ./serial >out.txt
+./serial_plain >plain.txt
+cmp -s out.txt plain.txt || fail "output differs from the plain build"
+samples_in() { # FUNCTION: samples whose path holds it
+    jq -r --arg f "$1" '.sampling as $s | [$s.paths[] | select([.frames[] | $s.frames[.].function]
+           | index($f) != null) | .work + .wait] | add // 0' s/profile.json
+}
+serial=$(samples_in serial_phase)
+par=$(samples_in parallel_phase)
+echo "serial_phase $serial samples (expected 200), parallel_phase $par (expected 300)"
+[ "$serial" -ge 150 ] || fail "serial_phase: $serial samples, expected about 200"
+[ "$par" -ge 225 ] || fail "parallel_phase: $par samples, expected about 300"
+# the program's frames name its source, as a plain build's debug information does
+jq -r '.sampling.frames[] | select(.module | endswith("/serial")) | .file' s/profile.json >files.txt
+if grep -q 'pomp\.c\|pompcc-' files.txt; then
+    sort -u files.txt >&2
+    fail "a sampled frame names pompcc's temporary file"
+fi
+grep -q 'sampling_serial\.c$' files.txt || fail "no frame names sampling_serial.c"
+# one flame node per function under its caller
+"$REPORT" --json s | jq -e '[.sampling.flame | recurse(.children[]?) | select(.children)
+    | [.children[].name] | (length != (unique | length))] | any | not' >/dev/null \
+    || fail "the flame graph has a function twice under one caller"
+echo "PASS"
