@@ -29,8 +29,15 @@ static void make_output_dir(void)
         snprintf(output_dir, sizeof output_dir, "pomp-%s-%s-%d", program_invocation_short_name,
                  stamp, (int)getpid());
     }
-    if (mkdir(output_dir, 0777) != 0 && errno != EEXIST)
-        output_dir_errno = errno;
+    struct stat st;
+    if (mkdir(output_dir, 0777) != 0) {
+        if (errno != EEXIST)
+            output_dir_errno = errno;
+        else if (stat(output_dir, &st) != 0) /* a dangling link, for one */
+            output_dir_errno = errno;
+        else if (!S_ISDIR(st.st_mode)) /* a file of that name: nothing can be written there */
+            output_dir_errno = ENOTDIR;
+    }
 }
 
 const char *pomp_output_dir(int *err)

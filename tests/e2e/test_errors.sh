@@ -171,3 +171,14 @@ printf '#!/bin/sh\nkill -SEGV $$\n' > fake/bin/pomp-instrument && chmod +x fake/
 fake/bin/pompcc -fopenmp warn.c -o warn_crash 2> crash.err || { cat crash.err; fail "a crashing instrumenter broke the build"; }
 assert_contains crash.err 'warn\.c: pomp-instrument was killed by signal 11 \(please report this\); compiling it without instrumentation' "crash message"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=crash ./warn_crash)" 1 "the program built without instrumentation runs"
+
+# POMP_OUTPUT_DIR naming a file that is not a directory: the error that the
+# directory cannot be made, and no summary that says the output is there
+# (before: "cannot write out/profile.json", then "output in out/" and
+# "full tables: pomp-report out" for a run that wrote nothing).
+: > notadir
+POMP_SUMMARY=on POMP_OUTPUT_DIR=notadir ./warn_crash >/dev/null 2> notadir.err
+assert_contains notadir.err "^pomp: error: cannot create output directory 'notadir': Not a directory" "a file as the output directory"
+assert_not_contains notadir.err "output in|full tables" "no summary pointing at a directory that is not one"
+[ -f notadir ] && [ ! -s notadir ] || fail "the file named by POMP_OUTPUT_DIR changed"
+echo "PASS"
