@@ -147,6 +147,7 @@ static void finalize_once_fn(void)
     pomp_tls_finalizing = 1; /* the hooks close what the runtime left open: they write */
     pomp_sources_finalize(); /* after the measured duration: names regions by code address */
     pomp_tls_finalizing = 0;
+    pomp_threads_close_open(clock_state.end_ticks); /* exit() or a signal inside regions */
     struct pomp_run run;
     if (pomp_run_build(&run, &config, &clock_state) == 0)
         pomp_output_write(&run);

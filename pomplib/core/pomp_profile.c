@@ -703,6 +703,21 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     return POMP_SUCCESS;
 }
 
+void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
+{
+    p->open_at_end += p->too_deep;
+    p->too_deep = 0;
+    while (p->depth > 1) {
+        struct pomp_frame *f = &p->frames[p->depth - 1];
+        if (!f->skipped)
+            p->open_at_end++;
+        if (f->in_body && !f->skipped && !f->untimed && f->body_start != POMP_UNTIMED &&
+            end > f->body_start)
+            f->node->body += end - f->body_start;
+        pop(p, end > f->start ? end : f->start);
+    }
+}
+
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off)
 {

@@ -134,6 +134,7 @@ struct pomp_profile {
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
+    uint64_t open_at_end;             /* regions still open when measurement ended, closed then */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     struct pomp_frame frames[POMP_MAX_DEPTH];
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
@@ -272,6 +273,13 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
  * exit would; returns POMP_ERR_NESTING if the frame it stood on is gone. */
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_leaf *l, uint64_t now);
+
+/* The end of measurement, at tick end: closes the frames still open (the
+ * program ended inside them: exit() in a parallel region, a signal), so that
+ * their time runs to the end instead of being lost, and counts them
+ * (open_at_end). Not on the owner thread: the finalizer, once no thread
+ * writes. */
+void pomp_profile_close_open(struct pomp_profile *p, uint64_t end);
 
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off);

@@ -168,6 +168,13 @@ void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *co
     pomp_profile_fast_register(&t->profile, count, r, events, begins);
 }
 
+void pomp_threads_close_open(uint64_t end)
+{
+    uint32_t n;
+    for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next)
+        pomp_profile_close_open(&t->profile, end);
+}
+
 void pomp_threads_fold_fast(void)
 {
     uint32_t n;

@@ -217,6 +217,11 @@ void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *co
  * thread that is ending to save its own). */
 void pomp_threads_fold_fast(void);
 
+/* The finalizer, after the sources closed what the runtime left open: closes
+ * every thread's frames still open at the end of measurement (end, in ticks;
+ * pomp_profile_close_open). */
+void pomp_threads_close_open(uint64_t end);
+
 /* A device stream: the timeline of what one host thread had a device do
  * (kernels, transfers), recorded by that host thread alone, so it needs no
  * lock. It is a thread record without an OS thread: its profile and event log

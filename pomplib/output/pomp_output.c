@@ -116,12 +116,12 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
                 "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
                 "\"dropped_values\": %llu, \"deep_events\": %llu, \"untimed_events\": %llu, "
-                "\"max_nodes\": %u",
+                "\"open_at_end\": %llu, \"max_nodes\": %u",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)t->nesting_errors, (unsigned long long)t->dropped_paths,
                 (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values,
                 (unsigned long long)t->deep_events, (unsigned long long)t->untimed_events,
-                t->max_nodes);
+                (unsigned long long)t->open_at_end, t->max_nodes);
         if (t->device >= 0) /* a device stream */
             fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
         fputc('}', f);

@@ -146,11 +146,12 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
 {
     const struct pomp_merged *m = &run->profile;
-    uint64_t errors = 0, paths = 0, deep = 0, values = 0;
+    uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
     uint32_t max_nodes = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct pomp_run_thread *th = &m->threads[t];
         errors += th->nesting_errors;
+        open += th->open_at_end;
         paths += th->dropped_paths;
         deep += th->deep_events;
         values += th->dropped_values;
@@ -160,6 +161,11 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
     if (errors)
         fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
                 (unsigned long long)errors);
+    if (open)
+        fprintf(f,
+                "pomp: warning: %llu regions were still open when measurement ended (exit() or a "
+                "signal inside them): timed to the end (profile.json threads[].open_at_end)\n",
+                (unsigned long long)open);
     if (paths)
         fprintf(f,
                 "pomp: warning: %llu new call paths did not fit the profile (POMP_PROFILE_NODES=%u "

@@ -77,6 +77,53 @@ assert_contains out_fork.txt '^parent after child 0$' "the parent continued"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p | [.callpath[] | select(.region as $r | $p | index($r))] | length' out_fork/profile.json)" 1 "only the parent's region was measured"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' out_fork/profile.json)" 0 "parent's profile consistent"
 
+# A program that ends inside a region (exit() from a thread of a team, a
+# signal): the regions still open are timed to the end of measurement and
+# said, not shown as 0 ms with their time lost
+cat > inside.c <<'C'
+#include <omp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static void spin_ms(double ms)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &b);
+    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+int main(int argc, char **argv)
+{
+    #pragma omp parallel num_threads(2)
+    {
+        spin_ms(100);
+        if (omp_get_thread_num() == 1) {
+            if (strcmp(argv[1], "exit") == 0)
+                exit(3);
+            raise(SIGTERM);
+        }
+        spin_ms(2000);
+    }
+    return 0;
+}
+C
+"$POMPCC" -fopenmp inside.c -o inside
+L_in=$(line_of inside.c "pragma omp parallel")
+for how in exit term; do
+    set +e
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=in_$how ./inside $how > /dev/null 2> in_$how.err
+    set -e
+    assert_contains in_$how.err "regions were still open when measurement ended" "ending inside a region ($how): said"
+    assert_eq "$(jq '[.threads[].open_at_end] | add >= 2' in_$how/profile.json)" true \
+        "ending inside a region ($how): both threads' regions counted open"
+    assert_eq "$(jq --argjson l $L_in '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $p
+        | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].incl_ns] | min >= 90e6' in_$how/profile.json)" \
+        true "ending inside a region ($how): its 100 ms on each thread kept"
+    "$REPORT" --check in_$how > in_$how.check || { cat in_$how.check; fail "ending inside a region ($how): --check"; }
+done
+
 # A program's own SIGTERM handler is left alone.
 cat > own.c <<'C'
 #include <signal.h>
