@@ -1,14 +1,17 @@
-/* pomp-prelink [-v] [-o pomp_init.c] objects... archives...
+/* pomp-prelink [-v] [-o pomp_init.c] [-L dir] [-l name] objects... archives...
  * Scans the inputs' symbol tables for POMP_Init_* functions and writes
  * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
  * archives and shared objects are read directly (elf_symbols.c); the others
  * (LTO objects, bitcode) by nm ($NM, default nm). It also says, per file, how
  * many of its OpenMP constructs were instrumented (all files with -v; those
- * with constructs left to the runtime always). */
+ * with constructs left to the runtime always). Libraries named by -l are looked
+ * up in the -L directories, as the linker would (not in the system's: those
+ * hold no instrumented code). */
 #include "instrument.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "elf_symbols.h"
 #include "prelink.h"
@@ -20,6 +23,38 @@ static int is_link_input(const char *a)
     size_t n = strlen(a);
     return (n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
            (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
+}
+
+/* The -l and -L options of a link, in their order. */
+struct lib_search {
+    char **dirs;
+    int ndirs;
+    int link_static;    /* -static or -Bstatic before the -l: only archives */
+};
+
+/* The archive the linker takes for -l name: libname.a in the first -L
+ * directory that has it or libname.so (-l:file names the file itself). NULL
+ * where the linker takes a shared library (its handles are initialized
+ * lazily, as a shared library's are: a call from pomp_init.o would tie the
+ * program to that build of it) or no -L directory has one (a system library). */
+static char *find_library(const struct lib_search *ls, const char *name)
+{
+    for (int d = 0; d < ls->ndirs; d++) {
+        char *path = name[0] == ':' ? xasprintf("%s/%s", ls->dirs[d], name + 1)
+                                    : xasprintf("%s/lib%s.so", ls->dirs[d], name);
+        if (name[0] != ':' && !ls->link_static && access(path, R_OK) == 0) {
+            free(path);
+            return NULL;
+        }
+        if (name[0] != ':') {
+            free(path);
+            path = xasprintf("%s/lib%s.a", ls->dirs[d], name);
+        }
+        if (access(path, R_OK) == 0 && is_link_input(path) && !strstr(path, ".so"))
+            return path;
+        free(path);
+    }
+    return NULL;
 }
 
 /* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0 or nm's status. */
@@ -48,8 +83,27 @@ int main(int argc, char **argv)
     struct prelink_names names = {0};
     int rc = 0;
     char **inputs = xmalloc((size_t)argc * sizeof *inputs);
-    int ninputs = 0, verbose = 0;
+    char **found = xmalloc((size_t)argc * sizeof *found); /* the libraries -l named */
+    int ninputs = 0, nfound = 0, verbose = 0;
+    struct lib_search ls = {xmalloc((size_t)argc * sizeof *ls.dirs), 0, 0};
     for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "-L", 2) == 0) {
+            const char *dir = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
+            if (dir)
+                ls.dirs[ls.ndirs++] = (char *)dir;
+            continue;
+        }
+        if (strcmp(argv[i], "-static") == 0 || strcmp(argv[i], "-Wl,-Bstatic") == 0)
+            ls.link_static = 1;
+        if (strcmp(argv[i], "-Wl,-Bdynamic") == 0)
+            ls.link_static = 0;
+        if (strncmp(argv[i], "-l", 2) == 0) {
+            const char *name = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
+            char *path = name ? find_library(&ls, name) : NULL;
+            if (path)
+                inputs[ninputs++] = found[nfound++] = path;
+            continue;
+        }
         if (strcmp(argv[i], "-v") == 0) {
             verbose = 1;
             continue;
@@ -97,6 +151,10 @@ int main(int argc, char **argv)
         }
     }
     free(inputs);
+    for (int i = 0; i < nfound; i++)
+        free(found[i]);
+    free(found);
+    free(ls.dirs);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         perror(out);

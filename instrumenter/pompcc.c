@@ -615,6 +615,23 @@ static void choose_runtime(struct pompcc *pc)
     free(msg);
 }
 
+/* The link's library search options, in their order, for pomp-prelink: it
+ * looks up the archives of -l in the -L directories (make CC=pompcc with
+ * -L. -lsolver). The separate forms ("-L dir", "-l name") keep their word. */
+static void add_library_search(const struct pompcc *pc, struct argv_list *cmd)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        int separate = strcmp(f, "-L") == 0 || strcmp(f, "-l") == 0;
+        if (strncmp(f, "-L", 2) == 0 || strncmp(f, "-l", 2) == 0 || strcmp(f, "-static") == 0 ||
+            strcmp(f, "-Wl,-Bstatic") == 0 || strcmp(f, "-Wl,-Bdynamic") == 0) {
+            argv_add(cmd, f);
+            if (separate && i + 1 < pc->flags.n)
+                argv_add(cmd, pc->flags.v[++i]);
+        }
+    }
+}
+
 static int prelink_and_link(struct pompcc *pc)
 {
     choose_runtime(pc);
@@ -633,6 +650,7 @@ static int prelink_and_link(struct pompcc *pc)
         argv_add(&cmd, init_c);
         for (size_t i = 0; i < pc->ninputs; i++)
             argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+        add_library_search(pc, &cmd); /* the archives of -l name in -L dir */
         rc = run_process(cmd.v, NULL, NULL, pc->verbose);
         argv_free(&cmd);
         if (rc == 0) {

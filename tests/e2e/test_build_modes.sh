@@ -64,6 +64,37 @@ C
 "$POMPCC" -fopenmp -O2 m.c -o m -lm -Wl,--as-needed || fail "link with -lm after the source"
 assert_eq "$(POMP_OUTPUT_DIR=lm ./m)" "5.657" "program linked with -lm"
 
+# An archive of instrumented objects linked by -L dir -l name (make's usual
+# way): pomp-prelink looks it up in the -L directories, so its handles are
+# made before main and its constructs counted, as when the archive is named
+mkdir -p libdir
+cat > lsum.c <<'C'
+double lsum(int n)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+C
+cat > luse.c <<'C'
+#include <stdio.h>
+double lsum(int n);
+int main(void)
+{
+    printf("%.0f\n", lsum(100));
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 -c lsum.c -o lsum.o && ar rcs libdir/liblsum.a lsum.o
+"$POMPCC" -fopenmp -O2 -c luse.c -o luse.o
+"$POMPCC" -fopenmp --pomp-verbose luse.o -Llibdir -llsum -o luse 2> luse.err || { cat luse.err; fail "link with -llsum"; }
+assert_contains luse.err "lsum.c: note: 1 of 1 OpenMP constructs instrumented" "-l archive: its constructs counted"
+assert_eq "$(POMP_OUTPUT_DIR=luse_out ./luse)" 4950 "-l archive: output"
+assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' luse_out/profile.json)" '["handle"]' \
+    "-l archive: its regions made before main (pre-initialized handles), none lazily"
+
 # A source with nothing to instrument (no pragma, OpenMP call or main) is
 # compiled as it is, without pomp-instrument; its dependency file is the
 # compiler's own. In a one-step build with an OpenMP source the program
