@@ -1,6 +1,7 @@
 # The output survives every way a program ends: return from main, exit() from
 # deep inside, SIGTERM and SIGINT (then the signal's own exit status); a
 # fork()ed child neither measures nor overwrites its parent's profile.
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
 cat > life.c <<'C'
 #include <signal.h>
@@ -85,15 +86,7 @@ cat > inside.c <<'C'
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-static void spin_ms(double ms)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
-}
+#include "work.h" /* tests/e2e/numbers: spin_ms */
 int main(int argc, char **argv)
 {
     #pragma omp parallel num_threads(2)
@@ -109,7 +102,7 @@ int main(int argc, char **argv)
     return 0;
 }
 C
-"$POMPCC" -fopenmp inside.c -o inside
+"$POMPCC" -fopenmp -I"$NUMBERS" inside.c -o inside
 L_in=$(line_of inside.c "pragma omp parallel")
 for how in exit term; do
     set +e

@@ -4,6 +4,7 @@
 # parallel regions come out at the pragma's file:line and function, with every
 # thread, barrier and critical wait, the same on both runtimes; the program's
 # output and exit status are its own.
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
 cat > app.c <<'C'
@@ -91,15 +92,7 @@ check gcc_omp "GCC binary on libomp"
 # never after an unrelated runtime function
 cat > inside.c <<'C'
 #include <stdio.h>
-#include <time.h>
-static void spin_ms(double ms)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
-}
+#include "work.h" /* tests/e2e/numbers: spin_ms */
 int main(void)
 {
     int r = 0;
@@ -121,7 +114,7 @@ int main(void)
     return 0;
 }
 C
-cc -g -O2 -fopenmp $E2E_SANITIZE inside.c -o inside_gcc
+cc -g -O2 -fopenmp $E2E_SANITIZE -I"$NUMBERS" inside.c -o inside_gcc
 assert_eq "$(POMP_OUTPUT_DIR=inside_omp "$POMPRUN" --pomp-runtime=omp ./inside_gcc)" 11 "inside: output"
 "$REPORT" --check inside_omp > inside.check || { cat inside.check; fail "inside: --check"; }
 assert_eq "$(jq -c '[.regions[] | select((.function // "") | test("^(GOMP_|__kmp)"))
