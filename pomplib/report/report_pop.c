@@ -42,27 +42,33 @@ static double entry_wait(const struct rp_profile *p, const struct rp_node *n, js
     return rp_entry_wait(n->region, entry, p->runtime_waits, &kind);
 }
 
-/* Per node and thread (row-major, nnodes x nthreads): the sum over the node's
- * subtree of value(entry), for each thread's entry. */
-static double *subtree_sums(const struct rp_profile *p,
-                            double (*value)(const struct rp_profile *, const struct rp_node *,
-                                            json_t *))
+typedef double entry_value_fn(const struct rp_profile *, const struct rp_node *, json_t *);
+
+/* Per node and thread (row-major, nnodes x nthreads): value(entry) of each
+ * thread's entry, 0 where a thread has none. */
+static double *entry_values(const struct rp_profile *p, entry_value_fn *value)
 {
     size_t nt = p->nthreads;
-    double *sum = calloc(p->nnodes * nt + 1, sizeof *sum);
-    if (!sum)
-        return NULL;
-    for (size_t i = 0; i < p->nnodes; i++) {
+    double *v = calloc(p->nnodes * nt + 1, sizeof *v);
+    for (size_t i = 0; v && i < p->nnodes; i++) {
         size_t k;
         json_t *t;
         json_array_foreach(p->nodes[i].per_thread, k, t) {
             long long th = thread_of(t);
             if (th >= 0 && (size_t)th < nt)
-                sum[i * nt + (size_t)th] += value(p, &p->nodes[i], t);
+                v[i * nt + (size_t)th] = value(p, &p->nodes[i], t);
         }
     }
+    return v;
+}
+
+/* The same, summed over each node's subtree. */
+static double *subtree_sums(const struct rp_profile *p, entry_value_fn *value)
+{
+    size_t nt = p->nthreads;
+    double *sum = entry_values(p, value);
     /* children come after their parents: add each subtree to its parent, deepest first */
-    for (size_t i = p->nnodes; i-- > 0;) {
+    for (size_t i = p->nnodes; sum && i-- > 0;) {
         size_t parent = p->nodes[i].parent_index;
         if (parent != NO_PARENT)
             for (size_t th = 0; th < nt; th++)
@@ -82,6 +88,13 @@ static double entry_own_time(const struct rp_profile *p, const struct rp_node *n
     (void)p;
     (void)n;
     return num(entry, "excl_ns");
+}
+
+static double entry_time(const struct rp_profile *p, const struct rp_node *n, json_t *entry)
+{
+    (void)p;
+    (void)n;
+    return num(entry, "incl_ns");
 }
 
 static int is_parallel(const struct rp_node *n)
@@ -108,6 +121,24 @@ static int is_closing_barrier(const struct rp_node *n)
            strcmp(n->region->name, "parallel") == 0;
 }
 
+/* The master's enter..exit of a parallel region less its block (fork_join). */
+static double master_outside_block(const struct rp_profile *p, const struct rp_node *n,
+                                   json_t *entry)
+{
+    (void)p;
+    if (!is_parallel(n) || num(entry, "visits") <= 0 || num(entry, "begins") <= 0 ||
+        num(entry, "body_ns") <= 0)
+        return 0;
+    return num(entry, "incl_ns") - num(entry, "body_ns");
+}
+
+static double closing_barrier_time(const struct rp_profile *p, const struct rp_node *n,
+                                   json_t *entry)
+{
+    (void)p;
+    return is_closing_barrier(n) ? num(entry, "incl_ns") : 0;
+}
+
 /* Per node and thread (row-major, nnodes x nthreads): the fork and join time of
  * the thread that forked a parallel region. Its enter..exit (incl_ns) holds its
  * block (body_ns, begin to end) and, after the block, the region's closing
@@ -119,90 +150,56 @@ static int is_closing_barrier(const struct rp_node *n)
 static double *fork_join(const struct rp_profile *p)
 {
     size_t nt = p->nthreads;
-    double *fj = calloc(p->nnodes * nt + 1, sizeof *fj);
-    if (!fj)
+    double *fj = entry_values(p, master_outside_block);
+    double *barrier = entry_values(p, closing_barrier_time);
+    if (!fj || !barrier) {
+        free(fj), free(barrier);
         return NULL;
-    for (size_t i = 0; i < p->nnodes; i++) {
-        size_t k;
-        json_t *t;
-        if (!is_parallel(&p->nodes[i]))
-            continue;
-        json_array_foreach(p->nodes[i].per_thread, k, t) {
-            long long th = thread_of(t);
-            if (th >= 0 && (size_t)th < nt && num(t, "visits") > 0 && num(t, "begins") > 0 &&
-                num(t, "body_ns") > 0)
-                fj[i * nt + (size_t)th] = num(t, "incl_ns") - num(t, "body_ns");
-        }
     }
     for (size_t i = 0; i < p->nnodes; i++) {
-        size_t parent = p->nodes[i].parent_index, k;
-        json_t *t;
-        if (parent == NO_PARENT || !is_closing_barrier(&p->nodes[i]) ||
-            !is_parallel(&p->nodes[parent]))
-            continue;
-        json_array_foreach(p->nodes[i].per_thread, k, t) {
-            long long th = thread_of(t);
-            if (th >= 0 && (size_t)th < nt && fj[parent * nt + (size_t)th] > 0)
-                fj[parent * nt + (size_t)th] -= num(t, "incl_ns");
-        }
+        size_t parent = p->nodes[i].parent_index;
+        if (parent != NO_PARENT && is_parallel(&p->nodes[parent]))
+            for (size_t th = 0; th < nt; th++)
+                if (fj[parent * nt + th] > 0)
+                    fj[parent * nt + th] -= barrier[i * nt + th];
     }
     for (size_t i = 0; i < p->nnodes * nt; i++)
         if (fj[i] < 0)
             fj[i] = 0;
+    free(barrier);
     return fj;
-}
-
-/* Per node and thread: the sum of the subtree's own (exclusive) times. The
- * node's inclusive time less it is the time of the tasks the thread ran inside
- * the node (left out of every own time there). */
-static double *subtree_own_times(const struct rp_profile *p)
-{
-    return subtree_sums(p, entry_own_time);
 }
 
 /* The waits of each node and thread, its subtree's (sub) plus its part of the
  * waits inside the tasks the thread ran (task roots are trees of their own, so
  * no subtree holds them): a thread's task waits are shared among its nodes in
- * proportion to the task time each node holds (exact where a thread runs its
- * tasks inside one region). NULL when out of memory. */
+ * proportion to the task time each node holds, its inclusive time less the
+ * own times of its subtree (exact where a thread runs its tasks inside one
+ * region). NULL when out of memory. */
 static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub)
 {
     size_t nt = p->nthreads;
-    double *own = subtree_own_times(p);
+    double *own = subtree_sums(p, entry_own_time), *incl = entry_values(p, entry_time);
     double *task_time = calloc(nt + 1, sizeof *task_time), *task_wait = calloc(nt + 1, sizeof *task_wait);
     double *w = malloc((p->nnodes * nt + 1) * sizeof *w);
-    if (!own || !task_time || !task_wait || !w) {
-        free(own), free(task_time), free(task_wait), free(w);
+    if (!own || !incl || !task_time || !task_wait || !w) {
+        free(own), free(incl), free(task_time), free(task_wait), free(w);
         return NULL;
     }
     memcpy(w, sub, p->nnodes * nt * sizeof *w);
-    for (size_t i = 0; i < p->nnodes; i++) {
-        if (!p->nodes[i].task_root)
-            continue;
-        size_t k;
-        json_t *t;
-        json_array_foreach(p->nodes[i].per_thread, k, t) {
-            long long th = thread_of(t);
-            if (th >= 0 && (size_t)th < nt) {
-                task_time[th] += num(t, "incl_ns");
-                task_wait[th] += sub[i * nt + (size_t)th];
-            }
+    for (size_t i = 0; i < p->nnodes; i++)
+        for (size_t th = 0; p->nodes[i].task_root && th < nt; th++) {
+            task_time[th] += incl[i * nt + th];
+            task_wait[th] += sub[i * nt + th];
         }
-    }
-    for (size_t i = 0; i < p->nnodes; i++) {
-        size_t k;
-        json_t *t;
-        json_array_foreach(p->nodes[i].per_thread, k, t) {
-            long long th = thread_of(t);
-            if (th < 0 || (size_t)th >= nt || task_wait[th] <= 0 || task_time[th] <= 0)
-                continue;
-            double tasks_here = num(t, "incl_ns") - own[i * nt + (size_t)th];
-            if (tasks_here > 0)
-                w[i * nt + (size_t)th] +=
+    for (size_t i = 0; i < p->nnodes; i++)
+        for (size_t th = 0; th < nt; th++) {
+            double tasks_here = incl[i * nt + th] - own[i * nt + th];
+            if (task_wait[th] > 0 && task_time[th] > 0 && tasks_here > 0)
+                w[i * nt + th] +=
                     task_wait[th] * (tasks_here < task_time[th] ? tasks_here / task_time[th] : 1);
         }
-    }
-    free(own), free(task_time), free(task_wait);
+    free(own), free(incl), free(task_time), free(task_wait);
     return w;
 }
 
