@@ -475,6 +475,26 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     push_node(p, r, now, entered, entered ? COUNT_VISIT : COUNT_BEGIN, off, PUSH_CHILD, NULL);
 }
 
+/* One execution of node n: its inclusive time, and its own time (inclusive
+ * less what its children took). */
+static inline void count_execution(struct pomp_node *n, uint64_t incl, uint64_t own)
+{
+    n->incl += incl;
+    n->excl += own;
+    if (incl < n->min)
+        n->min = incl;
+    if (incl > n->max)
+        n->max = incl;
+}
+
+/* The end of frame f's block at now: its time, where it was timed. */
+static inline void count_block(struct pomp_frame *f, uint64_t now)
+{
+    if (!f->skipped && !f->untimed && now != POMP_UNTIMED && f->body_start != POMP_UNTIMED &&
+        now >= f->body_start)
+        f->node->body += now - f->body_start;
+}
+
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
@@ -494,14 +514,9 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
      * switch: their time is theirs, not this frame's */
     uint64_t incl = f->in_task ? wall - (p->task_switched - f->switched) : wall;
-    n->incl += incl;
-    n->excl += incl - f->child;
+    count_execution(n, incl, incl - f->child);
     if (__builtin_expect(f->overlap, 0))
         n->overlap += incl;
-    if (incl < n->min)
-        n->min = incl;
-    if (incl > n->max)
-        n->max = incl;
     if (f->task && below->in_task)
         p->task_switched += incl; /* left out of the interrupted task's open frames */
     else if (f->task)
@@ -622,8 +637,7 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     if (top->skipped)
         return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
     p->counted = top->node;
-    if (!top->untimed && now != POMP_UNTIMED && top->body_start != POMP_UNTIMED)
-        top->node->body += now - top->body_start;
+    count_block(top, now);
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
@@ -638,8 +652,7 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
     }
     if (top->in_body) { /* exit without end: close the block too */
         p->nesting_errors++;
-        if (!top->skipped && !top->untimed && now != POMP_UNTIMED && top->body_start != POMP_UNTIMED)
-            top->node->body += now - top->body_start;
+        count_block(top, now);
     }
     return pop(p, now);
 }
@@ -691,12 +704,7 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     if (tasks > wall) /* a worker's wait ends at its master's clock */
         tasks = wall;
     n->visits++;
-    n->incl += wall;
-    n->excl += wall - tasks;
-    if (wall < n->min)
-        n->min = wall;
-    if (wall > n->max)
-        n->max = wall;
+    count_execution(n, wall, wall - tasks);
     top->child += wall - tasks;
     p->counted = n;
     maybe_throttle(p, n, r, now);
@@ -711,9 +719,8 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
         struct pomp_frame *f = &p->frames[p->depth - 1];
         if (!f->skipped)
             p->open_at_end++;
-        if (f->in_body && !f->skipped && !f->untimed && f->body_start != POMP_UNTIMED &&
-            end > f->body_start)
-            f->node->body += end - f->body_start;
+        if (f->in_body)
+            count_block(f, end);
         pop(p, end > f->start ? end : f->start);
     }
 }
