@@ -124,10 +124,10 @@ static void team_member(void *arg)
     if (t->single)
         gomp_single_end(t);
     t->state = ompt_state_wait_barrier_implicit_parallel;
-    team->alone = size == 1;
-    if (!team->alone)
+    if (size > 1)
         gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
     if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
+        team->alone = size == 1; /* the master's own record: no worker writes it */
         t->task = outer;
         return;
     }

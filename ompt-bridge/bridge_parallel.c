@@ -328,11 +328,11 @@ static inline int sync_begin_pomp(struct bridge_thread *b, ompt_sync_region_t ki
 /* A sync region is a wait in which only tasks run, each a tree of its own: in
  * a profile without a trace or sampling it needs no frame (pomp_profile.h,
  * pomp_leaf), which takes half the work off every barrier. Sets s->leaf. */
-static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s, uint64_t now)
+static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s)
 {
     struct pomp_thread *t = bridge_pomp_thread(b);
     s->leaf = !b->sampling && t && s->region && !s->region->filtered_out &&
-              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, &s->wait, now);
+              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, &s->wait);
     return s->leaf;
 }
 
@@ -361,7 +361,7 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
         s->start = now = pomp_now();
     s->region = bridge_region((enum bridge_construct)k->construct, k->keyed ? codeptr_ra : NULL);
     s->exit_kind = k->exit;
-    if (!sync_leaf_open(b, s, now))
+    if (!sync_leaf_open(b, s)) /* (its start: s->start) */
         bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);
 }
 
@@ -388,7 +388,7 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
         return; /* nothing recorded: POMP's barrier, or a level at none */
     }
     if (s && s->leaf)
-        pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, &s->wait, when);
+        pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, &s->wait, s->start, when);
     else if (s && s->region)
         bridge_record(b, BR_EXIT, s->region, when, (enum pomp_event_kind)s->exit_kind);
 }

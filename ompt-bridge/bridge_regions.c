@@ -166,8 +166,9 @@ uint32_t bridge_region_number_of(struct POMP_Region_s *r)
     struct code_region *slot = find_slot(key_of((enum bridge_construct)OWN_REGION_KEY, r));
     if (!slot)
         return 0;
-    POMP_Handle_t none = NULL;
-    __atomic_compare_exchange_n(&slot->handle, &none, r, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    POMP_Handle_t none = NULL; /* set once: later calls (a task each) only read it */
+    if (!__atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE))
+        __atomic_compare_exchange_n(&slot->handle, &none, r, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
     return number_of(slot);
 }
 
@@ -225,8 +226,8 @@ enum bridge_class bridge_classify(struct POMP_Region_s *r)
                 c = types[i].class;
                 break;
             }
-    if (c == BRC_TASK && ctc_get(&r->ctc, "bodyEvents") &&
-        strcmp(ctc_get(&r->ctc, "bodyEvents"), "none") == 0)
+    const char *body_events = ctc_get(&r->ctc, "bodyEvents");
+    if (c == BRC_TASK && body_events && strcmp(body_events, "none") == 0)
         c = BRC_TASK_UNTIED_SPLIT;
     /* every thread that asks first computes the same value */
     __atomic_store_n(&r->bridge_class, (uint8_t)c, __ATOMIC_RELAXED);

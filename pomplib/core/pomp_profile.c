@@ -686,7 +686,7 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
 }
 
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
-                                const struct pomp_leaf *l, uint64_t now)
+                                const struct pomp_leaf *l, uint64_t start, uint64_t now)
 {
     p->open_leaf = NULL;
     if (p->depth < l->depth || p->too_deep) {
@@ -699,7 +699,7 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     }
     struct pomp_frame *top = &p->frames[p->depth - 1];
     struct pomp_node *n = child_of(p, top->node, r);
-    uint64_t wall = now > l->start ? now - l->start : 0;
+    uint64_t wall = now > start ? now - start : 0;
     uint64_t tasks = top->child - l->child; /* the task roots' time, run inside the wait */
     if (tasks > wall) /* a worker's wait ends at its master's clock */
         tasks = wall;

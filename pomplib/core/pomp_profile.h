@@ -250,29 +250,28 @@ void pomp_profile_fast_save(struct pomp_profile *p);
  * untimed, or inside a task (whose time follows task switches), or the
  * stack too deep. */
 struct pomp_leaf {
-    uint64_t start;   /* tick the wait began */
-    uint64_t child;   /* the top frame's child then */
+    uint64_t child;   /* the top frame's child when the wait began */
     uint32_t depth;   /* the stack's depth then */
 };
 
 static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Region_s *r,
-                                         struct pomp_leaf *l, uint64_t now)
+                                         struct pomp_leaf *l)
 {
     const struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->too_deep || top->skipped || top->untimed || top->in_task || p->open_leaf)
         return 0;
-    l->start = now;
     l->child = top->child;
     l->depth = p->depth;
     p->open_leaf = r;
     return 1;
 }
 
-/* Counts the wait of region r opened by pomp_profile_leaf_open, ending at now.
+/* Counts the wait of region r opened by pomp_profile_leaf_open at tick start,
+ * ending at now.
  * Frames left open above it (a task that never ended) are closed first, as an
  * exit would; returns POMP_ERR_NESTING if the frame it stood on is gone. */
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
-                                const struct pomp_leaf *l, uint64_t now);
+                                const struct pomp_leaf *l, uint64_t start, uint64_t now);
 
 /* The end of measurement, at tick end: closes the frames still open (the
  * program ended inside them: exit() in a parallel region, a signal), so that

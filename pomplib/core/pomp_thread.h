@@ -170,21 +170,21 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
  * only while the thread writes no trace. Returns 1 if l now holds what
  * pomp_thread_leaf_close needs; 0: record it with enter and exit instead. */
 static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Region_s *r,
-                                        struct pomp_leaf *l, uint64_t now)
+                                        struct pomp_leaf *l)
 {
     if (t->log.buf || !pomp_thread_write_begin(t))
         return 0;
-    int open = pomp_profile_leaf_open(&t->profile, r, l, now);
+    int open = pomp_profile_leaf_open(&t->profile, r, l);
     pomp_thread_write_end(t);
     return open;
 }
 
 static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Region_s *r,
-                                          const struct pomp_leaf *l, uint64_t now)
+                                          const struct pomp_leaf *l, uint64_t start, uint64_t now)
 {
     if (!pomp_thread_write_begin(t))
         return;
-    pomp_profile_leaf_close(&t->profile, r, l, now);
+    pomp_profile_leaf_close(&t->profile, r, l, start, now);
     pomp_thread_write_end(t);
 }
 

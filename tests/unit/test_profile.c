@@ -646,13 +646,13 @@ static void barrier_with_a_task(struct pomp_profile *p, int leaf)
     struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
     if (leaf)
-        cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
+        cr_assert(pomp_profile_leaf_open(p, &B, &l));
     else
         pomp_profile_enter(p, &B, 10, 0);
     pomp_profile_begin(p, &T, 20, 0); /* a task run while waiting */
     pomp_profile_end(p, &T, 50);
     if (leaf)
-        cr_assert_eq(pomp_profile_leaf_close(p, &B, &l, 70), POMP_SUCCESS);
+        cr_assert_eq(pomp_profile_leaf_close(p, &B, &l, 10, 70), POMP_SUCCESS);
     else
         pomp_profile_exit(p, &B, 70);
     pomp_profile_exit(p, &P, 80);
@@ -683,13 +683,13 @@ Test(profile, a_wait_without_a_frame_closes_what_was_left_open)
     struct pomp_profile *p = new_profile(16);
     struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
-    cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
+    cr_assert(pomp_profile_leaf_open(p, &B, &l));
     pomp_profile_enter(p, &A, 20, 0); /* never exited */
-    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 40), POMP_SUCCESS);
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 10, 40), POMP_SUCCESS);
     cr_expect_eq(p->nesting_errors, 1);
     cr_expect_eq(p->depth, 2, "the frame the wait stood on is on top again");
     pomp_profile_exit(p, &P, 50);
-    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 60), POMP_ERR_NESTING,
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 10, 60), POMP_ERR_NESTING,
                  "its frame is gone: counted, not recorded");
     cr_expect_eq(p->nesting_errors, 2);
 }
@@ -700,7 +700,7 @@ Test(profile, a_wait_inside_a_task_needs_a_frame)
     struct pomp_profile *p = new_profile(16);
     struct pomp_leaf l;
     pomp_profile_begin(p, &T, 0, 0);
-    cr_expect_not(pomp_profile_leaf_open(p, &B, &l, 10), "times inside a task follow task switches");
+    cr_expect_not(pomp_profile_leaf_open(p, &B, &l), "times inside a task follow task switches");
     pomp_profile_end(p, &T, 20);
 }
 
@@ -716,7 +716,7 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
         struct pomp_leaf l;
         pomp_profile_enter(p, &P, 0, 0);
         if (leaf)
-            cr_assert(pomp_profile_leaf_open(p, &B, &l, 10));
+            cr_assert(pomp_profile_leaf_open(p, &B, &l));
         else
             pomp_profile_enter(p, &B, 10, 0);
         pomp_profile_begin(p, &T, 20, 0);
@@ -724,7 +724,7 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
         pomp_profile_exit(p, &B, 40);
         pomp_profile_end(p, &T, 50);
         if (leaf)
-            pomp_profile_leaf_close(p, &B, &l, 70);
+            pomp_profile_leaf_close(p, &B, &l, 10, 70);
         else
             pomp_profile_exit(p, &B, 70);
         pomp_profile_exit(p, &P, 80);
