@@ -640,17 +640,23 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
 /* A wait counted without a frame (pomp_profile_leaf_open/_close) gives the
  * figures enter..exit gives: with a task run inside it, the task's time is
  * the task root's, not the wait's own time, in both forms. */
-static void barrier_with_a_task(struct pomp_profile *p, int leaf)
+static struct POMP_Region_s waiting_task = {.task_root = 1};
+
+/* The task runs 20..50; task_waits: it waits in the same region too, 30..40. */
+static void barrier_with_a_task(struct pomp_profile *p, int leaf, int task_waits)
 {
-    static struct POMP_Region_s T = {.task_root = 1};
     struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
     if (leaf)
         cr_assert(pomp_profile_leaf_open(p, &B, &l));
     else
         pomp_profile_enter(p, &B, 10, 0);
-    pomp_profile_begin(p, &T, 20, 0); /* a task run while waiting */
-    pomp_profile_end(p, &T, 50);
+    pomp_profile_begin(p, &waiting_task, 20, 0); /* a task run while waiting */
+    if (task_waits) {
+        pomp_profile_enter(p, &B, 30, 0);
+        pomp_profile_exit(p, &B, 40);
+    }
+    pomp_profile_end(p, &waiting_task, 50);
     if (leaf)
         cr_assert_eq(pomp_profile_leaf_close(p, &B, &l, 10, 70), POMP_SUCCESS);
     else
@@ -662,7 +668,7 @@ Test(profile, a_wait_without_a_frame_counts_as_with_one)
 {
     for (int leaf = 0; leaf < 2; leaf++) {
         struct pomp_profile *p = new_profile(16);
-        barrier_with_a_task(p, leaf);
+        barrier_with_a_task(p, leaf, 0);
         struct pomp_node *par = child(&p->root, &P), *bar = child(par, &B);
         cr_assert_not_null(bar, "leaf %d", leaf);
         cr_expect_eq(bar->visits, 1, "leaf %d", leaf);
@@ -710,25 +716,10 @@ Test(profile, a_wait_inside_a_task_needs_a_frame)
  * outer wait once. */
 Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
 {
-    static struct POMP_Region_s T = {.task_root = 1};
     for (int leaf = 0; leaf < 2; leaf++) {
         struct pomp_profile *p = new_profile(16);
-        struct pomp_leaf l;
-        pomp_profile_enter(p, &P, 0, 0);
-        if (leaf)
-            cr_assert(pomp_profile_leaf_open(p, &B, &l));
-        else
-            pomp_profile_enter(p, &B, 10, 0);
-        pomp_profile_begin(p, &T, 20, 0);
-        pomp_profile_enter(p, &B, 30, 0); /* the task waits in the same region */
-        pomp_profile_exit(p, &B, 40);
-        pomp_profile_end(p, &T, 50);
-        if (leaf)
-            pomp_profile_leaf_close(p, &B, &l, 10, 70);
-        else
-            pomp_profile_exit(p, &B, 70);
-        pomp_profile_exit(p, &P, 80);
-        struct pomp_node *t = task_root_node(p, &T);
+        barrier_with_a_task(p, leaf, 1);
+        struct pomp_node *t = task_root_node(p, &waiting_task);
         cr_assert_not_null(t);
         struct pomp_node *inner = child(t, &B);
         cr_assert_not_null(inner, "leaf %d", leaf);
