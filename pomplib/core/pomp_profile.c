@@ -487,12 +487,20 @@ static inline void count_execution(struct pomp_node *n, uint64_t incl, uint64_t 
         n->max = incl;
 }
 
-/* The end of frame f's block at now: its time, where it was timed. */
-static inline void count_block(struct pomp_frame *f, uint64_t now)
+/* The end of frame f's block at now: its time, where it was timed. Inside a
+ * task, less the tasks run meanwhile (a task switch), as the frame's
+ * inclusive time is: an undeferred task's block whose taskwait ran others. */
+static inline void count_block(const struct pomp_profile *p, struct pomp_frame *f, uint64_t now)
 {
-    if (!f->skipped && !f->untimed && now != POMP_UNTIMED && f->body_start != POMP_UNTIMED &&
-        now >= f->body_start)
-        f->node->body += now - f->body_start;
+    if (f->skipped || f->untimed || now == POMP_UNTIMED || f->body_start == POMP_UNTIMED ||
+        now < f->body_start)
+        return;
+    uint64_t body = now - f->body_start;
+    if (f->in_task) {
+        uint64_t switched = p->task_switched - f->switched;
+        body = body > switched ? body - switched : 0;
+    }
+    f->node->body += body;
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
@@ -637,7 +645,7 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     if (top->skipped)
         return top->entered ? POMP_PROFILE_SKIPPED : pop(p, now);
     p->counted = top->node;
-    count_block(top, now);
+    count_block(p, top, now);
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
@@ -652,7 +660,7 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
     }
     if (top->in_body) { /* exit without end: close the block too */
         p->nesting_errors++;
-        count_block(top, now);
+        count_block(p, top, now);
     }
     return pop(p, now);
 }
@@ -720,7 +728,7 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
         if (!f->skipped)
             p->open_at_end++;
         if (f->in_body)
-            count_block(f, end);
+            count_block(p, f, end);
         pop(p, end > f->start ? end : f->start);
     }
 }

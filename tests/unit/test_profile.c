@@ -728,3 +728,24 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
         free_profile();
     }
 }
+
+/* A block inside a task whose thread ran another task meanwhile (an undeferred
+ * task's block, whose taskwait ran a sibling): the other task's time is a task
+ * switch, out of the block's time as it is out of the inclusive time. */
+Test(profile, a_block_inside_a_task_leaves_out_the_tasks_run_in_it)
+{
+    static struct POMP_Region_s T = {.task_root = 1}, U = {.task_root = 1};
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_begin(p, &T, 0, 0);
+    pomp_profile_enter(p, &B, 10, 0);
+    pomp_profile_begin(p, &B, 11, 0);
+    pomp_profile_begin(p, &U, 20, 0); /* run inside B's block */
+    pomp_profile_end(p, &U, 50);
+    pomp_profile_end(p, &B, 60);
+    pomp_profile_exit(p, &B, 61);
+    pomp_profile_end(p, &T, 70);
+    struct pomp_node *b = child(task_root_node(p, &T), &B);
+    cr_assert_not_null(b);
+    cr_expect_eq(b->incl, 21, "51 ticks less the other task's 30");
+    cr_expect_eq(b->body, 19, "49 ticks less the other task's 30, within the inclusive time");
+}
