@@ -332,7 +332,7 @@ static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s
 {
     struct pomp_thread *t = bridge_pomp_thread(b);
     s->leaf = !b->sampling && t && s->region && !s->region->filtered_out &&
-              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, &s->wait);
+              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, s->start, 0);
     return s->leaf;
 }
 
@@ -388,7 +388,7 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
         return; /* nothing recorded: POMP's barrier, or a level at none */
     }
     if (s && s->leaf)
-        pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, &s->wait, s->start, when);
+        pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, when);
     else if (s && s->region)
         bridge_record(b, BR_EXIT, s->region, when, (enum pomp_event_kind)s->exit_kind);
 }

@@ -131,12 +131,19 @@ static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
     return &t->profile.frames[t->profile.depth - 1];
 }
 
-/* The class of POMP's construct open on top of thread b, entered and not yet
- * in its block (the runtime reports the construct POMP just entered), with its
- * region in *r; BRC_OTHER if the top frame is none such. */
+/* The class of POMP's construct open on top of thread b (its frame, or its
+ * leaf: pomp_profile_leaf_open), entered and not yet in its block (the
+ * runtime reports the construct POMP just entered), with its region in *r;
+ * BRC_OTHER if the top is none such. */
 static inline enum bridge_class bridge_pomp_entered_class(struct bridge_thread *b,
                                                           struct POMP_Region_s **r)
 {
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    if (t && t->profile.leaf.construct && t->profile.leaf.depth == t->profile.depth &&
+        t->profile.leaf.region) { /* POMP's wait or task creation, counted without a frame */
+        *r = t->profile.leaf.region;
+        return bridge_class_of(*r);
+    }
     struct pomp_frame *f = bridge_top_frame(b);
     if (!f || !f->entered || f->in_body || f->team)
         return BRC_OTHER;

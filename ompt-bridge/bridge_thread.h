@@ -77,8 +77,8 @@ struct bridge_scope {
     uint8_t detail;                /* kind-specific: sync region kind, work type, mutex kind */
     uint8_t chunk_open;            /* work: a chunk of `loop` is open */
     uint8_t body;                  /* the frame has an open block to end before its exit */
-    uint8_t leaf;                  /* sync: `region` is counted at the end, without a frame */
-    struct pomp_leaf wait;         /* sync, leaf: what its end needs (pomp_thread_leaf_open) */
+    uint8_t leaf;                  /* sync: `region` is counted at the end, without a frame
+                                      (the profile's leaf: pomp_thread_leaf_open) */
 };
 
 struct bridge_thread {

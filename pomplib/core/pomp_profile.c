@@ -390,8 +390,8 @@ static void note_outside_regions(struct pomp_profile *p)
     p->outside_regions = 0;
     for (uint32_t d = 1; d < p->depth; d++)
         p->outside_regions |= region_bit(p->frames[d].region);
-    if (p->open_leaf)
-        p->outside_regions |= region_bit(p->open_leaf);
+    if (p->leaf.region && !p->leaf.in_task)
+        p->outside_regions |= region_bit(p->leaf.region);
 }
 
 /* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
@@ -402,7 +402,7 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
     for (uint32_t d = 1; d < p->outside_depth; d++)
         if (p->frames[d].region == r)
             return 1;
-    return p->open_leaf == r;
+    return p->leaf.region == r && !p->leaf.in_task;
 }
 
 /* What opening a frame counts on its node. */
@@ -508,6 +508,11 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
     *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
+    if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
+        p->nesting_errors++;
+        p->leaf.region = NULL;
+        p->leaf.depth = 0;
+    }
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
@@ -603,8 +608,29 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
         p->frames[p->depth - 1].adopt = 1;
 }
 
+/* The leaf on top becomes a frame, opened at its start with what it counted
+ * so far: its construct's block begins (a task run at once inside its
+ * creation, an undeferred task, is the block of its creation). */
+static __attribute__((noinline)) void leaf_to_frame(struct pomp_profile *p)
+{
+    struct pomp_leaf l = p->leaf;
+    p->leaf.region = NULL;
+    p->leaf.depth = 0;
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    uint64_t inside = top->child - l.child;
+    push(p, l.region, l.start, 1, 0);
+    if (p->too_deep)
+        return;
+    top->child = l.child;
+    struct pomp_frame *f = &p->frames[p->depth - 1];
+    f->child = inside;
+    f->switched = l.switched;
+}
+
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
+    if (__builtin_expect(p->leaf.region == r, 0) && p->leaf.depth == p->depth && !p->too_deep)
+        leaf_to_frame(p);
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
         pomp_region_same_construct(top->region, r))
@@ -693,27 +719,35 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
     return POMP_SUCCESS;
 }
 
-int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
-                                const struct pomp_leaf *l, uint64_t start, uint64_t now)
+int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
 {
-    p->open_leaf = NULL;
-    if (p->depth < l->depth || p->too_deep) {
+    if (!p->leaf.region || p->too_deep) {
         p->nesting_errors++;
         return POMP_ERR_NESTING;
     }
-    while (p->depth > l->depth) {
+    while (p->depth > p->leaf.depth) {
         p->nesting_errors++;
         pop(p, now);
     }
+    struct pomp_leaf l = p->leaf;
+    p->leaf.region = NULL;
+    p->leaf.depth = 0;
     struct pomp_frame *top = &p->frames[p->depth - 1];
     struct pomp_node *n = child_of(p, top->node, r);
-    uint64_t wall = now > start ? now - start : 0;
-    uint64_t tasks = top->child - l->child; /* the task roots' time, run inside the wait */
-    if (tasks > wall) /* a worker's wait ends at its master's clock */
-        tasks = wall;
+    uint64_t wall = now > l.start ? now - l.start : 0;
+    /* inside a task, the tasks run meanwhile are a task switch (pop) */
+    uint64_t switched = l.in_task ? p->task_switched - l.switched : 0;
+    uint64_t incl = wall > switched ? wall - switched : 0;
+    /* what the top frame's children took meanwhile: outside tasks, the task
+     * roots' time run inside the wait, which its own time leaves out */
+    uint64_t inside = top->child - l.child;
+    if (inside > incl) /* a worker's wait ends at its master's clock */
+        inside = incl;
     n->visits++;
-    count_execution(n, wall, wall - tasks);
-    top->child += wall - tasks;
+    count_execution(n, incl, incl - inside);
+    if (__builtin_expect(l.in_task, 0) && open_outside_tasks(p, r))
+        n->overlap += incl;
+    top->child += incl - inside;
     p->counted = n;
     maybe_throttle(p, n, r, now);
     return POMP_SUCCESS;
@@ -724,6 +758,11 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
     p->open_at_end += p->too_deep;
     p->too_deep = 0;
     while (p->depth > 1) {
+        if (p->leaf.region && p->leaf.depth == p->depth) { /* a wait or creation on top */
+            p->open_at_end++;
+            pomp_profile_leaf_close(p, p->leaf.region, end > p->leaf.start ? end : p->leaf.start);
+            continue;
+        }
         struct pomp_frame *f = &p->frames[p->depth - 1];
         if (!f->skipped)
             p->open_at_end++;

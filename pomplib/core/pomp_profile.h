@@ -110,6 +110,25 @@ struct pomp_fast_site {
 #define POMP_CHILD_CACHE_FIRST 1024
 #define POMP_CHILD_CACHE_MAX (1u << 20)
 
+/* A wait (a barrier, a taskwait, a runtime's sync region) or a task's
+ * creation, counted as a child of the top frame without a frame of its own:
+ * nothing nests in one but tasks (an undeferred task runs inside its
+ * creation), each a tree of its own whose time the top frame's child takes
+ * meanwhile (outside tasks) or the thread's task switches (inside a task), so
+ * its own time is its elapsed time less those. The same figures as
+ * enter..exit for about half the work; for the profile alone (a trace needs
+ * the enter record, the sampler a frame to find). */
+struct pomp_leaf {
+    struct POMP_Region_s *region; /* NULL: none open */
+    uint64_t start;               /* its start, ticks */
+    uint64_t child;               /* the top frame's child then */
+    uint64_t switched;            /* the thread's task_switched then */
+    uint32_t depth;               /* the stack's depth then (0: none open) */
+    uint8_t in_task;              /* opened inside a task: its time follows task switches */
+    uint8_t construct;            /* an instrumented construct's (POMP's enter), not a
+                                     runtime's wait: a bridge finds it as it would its frame */
+};
+
 struct pomp_profile {
     struct pomp_node root;
     struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
@@ -125,11 +144,13 @@ struct pomp_profile {
      * opened inside it to find their region open below (pomp_node.overlap). */
     uint64_t outside_regions;
     uint32_t outside_depth;
-    /* The wait open without a frame (pomp_profile_leaf_open), or NULL: one at a
-     * time, outside tasks; the tasks run inside it find its region open
-     * outside them, as a frame's (a taskgroup's wait in a recursion of tasks
-     * that wait in the same taskgroup: pomp_node.overlap). */
-    struct POMP_Region_s *open_leaf;
+    /* The wait or task creation open without a frame (pomp_profile_leaf_open;
+     * region NULL: none): one at a time. Tasks run inside one opened outside
+     * tasks find its region open outside them, as a frame's (a taskgroup's
+     * wait in a recursion of tasks that wait in the same taskgroup:
+     * pomp_node.overlap). */
+    struct pomp_leaf leaf;
+    uint8_t no_leaves;                /* every wait gets a frame: the sampler reads the top one */
     uint32_t untimed;                 /* untimed frames open: events inside them read no clock */
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
@@ -238,40 +259,45 @@ void pomp_profile_fast_detach(struct pomp_profile *p);
  * TLS), for pomp_profile_fast_fold. Owner thread only. */
 void pomp_profile_fast_save(struct pomp_profile *p);
 
-/* A wait the runtime reports (a sync region: an implicit barrier, a taskwait
- * outside tasks), counted as a child of the top frame without a frame of its
- * own: nothing nests in such a wait but tasks, and a task's execution is a
- * tree of its own whose time the top frame's child takes meanwhile, so the
- * wait's own time is its elapsed time less what that child gained. The same
- * figures as enter..exit for about half the work; for the profile alone (a
- * trace needs the enter record, the sampler the frame to find).
- * pomp_profile_leaf_open notes what the close needs and returns 1, or 0 where
- * a frame is needed instead: measurement paused, the top frame skipped,
- * untimed, or inside a task (whose time follows task switches), or the
- * stack too deep. */
-struct pomp_leaf {
-    uint64_t child;   /* the top frame's child when the wait began */
-    uint32_t depth;   /* the stack's depth then */
-};
-
+/* Opens a leaf of region r at tick start on top of the stack and returns 1,
+ * or returns 0 where a frame is needed instead: leaves off (a sampler), a
+ * leaf open already, the top frame skipped (measurement paused) or untimed
+ * (throttled), no timestamp, or the stack too deep. construct: opened by an
+ * instrumented construct's enter. */
 static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Region_s *r,
-                                         struct pomp_leaf *l)
+                                         uint64_t start, int construct)
 {
     const struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (p->too_deep || top->skipped || top->untimed || top->in_task || p->open_leaf)
+    if (p->no_leaves || p->leaf.region || p->too_deep || top->skipped || top->untimed ||
+        start == POMP_UNTIMED)
         return 0;
-    l->child = top->child;
-    l->depth = p->depth;
-    p->open_leaf = r;
+    p->leaf.start = start;
+    p->leaf.child = top->child;
+    p->leaf.switched = p->task_switched;
+    p->leaf.depth = p->depth;
+    p->leaf.in_task = top->in_task;
+    p->leaf.construct = (uint8_t)construct;
+    p->leaf.region = r;
     return 1;
 }
 
-/* Counts the wait of region r opened by pomp_profile_leaf_open at tick start,
- * ending at now.
- * Frames left open above it (a task that never ended) are closed first, as an
- * exit would; returns POMP_ERR_NESTING if the frame it stood on is gone. */
-int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
-                                const struct pomp_leaf *l, uint64_t start, uint64_t now);
+/* Is a leaf of region r open on top of the stack, for r's exit to close
+ * (pomp_profile_leaf_close)? On top: no frame above it, or none of r's (a
+ * frame left open inside the wait, closed by the exit as it would be by a
+ * frame's). A recursion of a task construct into itself opens its inner
+ * creations as frames, above the leaf of the outer one. */
+static inline int pomp_profile_leaf_is(const struct pomp_profile *p, const struct POMP_Region_s *r)
+{
+    return p->leaf.region == r &&
+           (p->leaf.depth == p->depth || p->frames[p->depth - 1].region != r);
+}
+
+/* Counts the leaf open (of region r) as an execution of r under the top frame,
+ * ending at now (ticks). Frames left open above it (a task that never ended)
+ * are closed first, as an exit would; returns POMP_ERR_NESTING if no leaf is
+ * open (the frame it stood on closed meanwhile: pop dropped it). */
+int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+
 
 /* The end of measurement, at tick end: closes the frames still open (the
  * program ended inside them: exit() in a parallel region, a signal), so that

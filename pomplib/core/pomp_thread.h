@@ -166,25 +166,27 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
     return pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, NULL);
 }
 
-/* A wait the runtime reports, counted without a frame (pomp_profile_leaf_open):
- * only while the thread writes no trace. Returns 1 if l now holds what
- * pomp_thread_leaf_close needs; 0: record it with enter and exit instead. */
+/* A wait or a task's creation counted without a frame (pomp_profile_leaf_open),
+ * from tick start: only while the thread writes no trace. Returns 1 if it is
+ * open; 0: record it with enter and exit instead. construct: an instrumented
+ * construct's enter. */
 static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Region_s *r,
-                                        struct pomp_leaf *l)
+                                        uint64_t start, int construct)
 {
     if (t->log.buf || !pomp_thread_write_begin(t))
         return 0;
-    int open = pomp_profile_leaf_open(&t->profile, r, l);
+    int open = pomp_profile_leaf_open(&t->profile, r, start, construct);
     pomp_thread_write_end(t);
     return open;
 }
 
+/* Closes the leaf open on thread t (of region r) at now. */
 static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Region_s *r,
-                                          const struct pomp_leaf *l, uint64_t start, uint64_t now)
+                                          uint64_t now)
 {
     if (!pomp_thread_write_begin(t))
         return;
-    pomp_profile_leaf_close(&t->profile, r, l, start, now);
+    pomp_profile_leaf_close(&t->profile, r, now);
     pomp_thread_write_end(t);
 }
 

@@ -35,9 +35,9 @@ enum {
  * it was: the instrumentation's 0; pomp_thread_record_creating); NULL for
  * every other event. */
 static inline __attribute__((always_inline)) POMP_Int32
-record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
-            POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
-            enum pomp_group group, unsigned levels, uint64_t arg, POMP_Task_id *new_task)
+record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+           POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+           enum pomp_group group, unsigned levels, uint64_t arg, POMP_Task_id *new_task, int leaf)
 {
     if (!pomp_level_wants(group, levels))
         return POMP_SUCCESS;
@@ -70,10 +70,27 @@ record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const ch
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
+    if (leaf) { /* a wait or a task's creation: without a frame where it can */
+        if (phase == PHASE_ENTER ? !off && pomp_thread_leaf_open(t, r, now, 1)
+                                 : pomp_profile_leaf_is(&t->profile, r)) {
+            if (phase == PHASE_EXIT) /* timed at its enter: timed at its exit, throttled since or not */
+                pomp_thread_leaf_close(t, r, now == POMP_UNTIMED ? pomp_now() : now);
+            return rc;
+        }
+    }
     POMP_Int32 prc = pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, new_task);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
     return rc != POMP_SUCCESS ? rc : prc;
+}
+
+static inline __attribute__((always_inline)) POMP_Int32
+record_task(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *ctc,
+            POMP_Int32 thread_id, enum pomp_phase phase, enum pomp_event_kind kind,
+            enum pomp_group group, unsigned levels, uint64_t arg, POMP_Task_id *new_task)
+{
+    return record_any(first, handle_ptr, handle, ctc, thread_id, phase, kind, group, levels, arg,
+                      new_task, 0);
 }
 
 static inline __attribute__((always_inline)) POMP_Int32
@@ -103,6 +120,20 @@ record(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const char *c
     POMP_Int32 POMP_##name(POMP_Handle_t handle, POMP_Int32 thread_id)                          \
     {                                                                                           \
         return record(0, NULL, handle, NULL, thread_id, phase, POMP_EV_##id, group, levels);    \
+    }
+
+/* The same for the enter and exit of a wait or a task's creation (leaf). */
+#define FIRST_LEAF(name, id, group, levels)                                                     \
+    POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[])       \
+    {                                                                                           \
+        return record_any(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_##id, group,    \
+                          levels, 0, NULL, 1);                                                  \
+    }
+#define LATER_LEAF(name, id, group, levels)                                                     \
+    POMP_Int32 POMP_##name(POMP_Handle_t handle, POMP_Int32 thread_id)                          \
+    {                                                                                           \
+        return record_any(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_##id, group,    \
+                          levels, 0, NULL, 1);                                                  \
     }
 
 /* ---- Parallel ---- */
@@ -179,8 +210,8 @@ LATER_EVENT(Critical_end, CRITICAL_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
 LATER_EVENT(Critical_exit, CRITICAL_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
 FIRST_EVENT(Master_begin, MASTER_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Master_end, MASTER_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
-FIRST_EVENT(Barrier_enter, BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
-LATER_EVENT(Barrier_exit, BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+FIRST_LEAF(Barrier_enter, BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT)
+LATER_LEAF(Barrier_exit, BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT)
 FIRST_EVENT(Implicit_barrier_enter, IMPLICIT_BARRIER_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Implicit_barrier_exit, IMPLICIT_BARRIER_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
 FIRST_EVENT(Flush_event, FLUSH_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
@@ -219,9 +250,10 @@ POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, c
  * the counter is offered (events: POMP events a visit stands for). */
 static inline __attribute__((always_inline)) POMP_Int32
 exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
-           enum pomp_event_kind kind, enum pomp_group group, unsigned events, int begins)
+           enum pomp_event_kind kind, enum pomp_group group, unsigned events, int begins, int leaf)
 {
-    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group, ENTER_EXIT);
+    POMP_Int32 rc = record_any(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group,
+                               ENTER_EXIT, 0, NULL, leaf);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
         rc == POMP_SUCCESS)
         offer_fast_count(handle, count, events, begins, group, ENTER_EXIT);
@@ -230,7 +262,7 @@ exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
 
 POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
-    return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4, 1);
+    return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4, 1, 0);
 }
 
 FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
@@ -350,18 +382,18 @@ LATER_EVENT(Distribute_exit, DISTRIBUTE_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, 
 /* Tasks: enter/exit on the thread that creates the task, begin/end on the
  * thread that executes its body (possibly another one, later, inside whatever
  * region that thread has open: docs/api.md). */
-FIRST_EVENT(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
+FIRST_LEAF(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
-LATER_EVENT(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+LATER_LEAF(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
 /* The same with the task's id (docs/api.md, "Task ids"): the creation makes
  * it, the instrumentation hands it to the task (firstprivate), the execution's
  * begin records it, so that a trace links the two. A NULL task_id: no id. */
 POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id,
                               const char ctc[])
 {
-    return record_task(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_TASK_ENTER,
-                       POMP_GROUP_TASK, ENTER_EXIT, 0, task_id);
+    return record_any(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_TASK_ENTER,
+                      POMP_GROUP_TASK, ENTER_EXIT, 0, task_id, 1);
 }
 POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id)
 {
@@ -372,12 +404,12 @@ POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_T
  * creations on this path (the executions keep their calls, timed). */
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
-    return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2, 0);
+    return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2, 0, 1);
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
-FIRST_EVENT(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
-LATER_EVENT(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
+FIRST_LEAF(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
+LATER_LEAF(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
 FIRST_EVENT(Taskgroup_enter, TASKGROUP_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Taskgroup_begin, TASKGROUP_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Taskgroup_end, TASKGROUP_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)

@@ -645,10 +645,9 @@ static struct POMP_Region_s waiting_task = {.task_root = 1};
 /* The task runs 20..50; task_waits: it waits in the same region too, 30..40. */
 static void barrier_with_a_task(struct pomp_profile *p, int leaf, int task_waits)
 {
-    struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
     if (leaf)
-        cr_assert(pomp_profile_leaf_open(p, &B, &l));
+        cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
     else
         pomp_profile_enter(p, &B, 10, 0);
     pomp_profile_begin(p, &waiting_task, 20, 0); /* a task run while waiting */
@@ -658,7 +657,7 @@ static void barrier_with_a_task(struct pomp_profile *p, int leaf, int task_waits
     }
     pomp_profile_end(p, &waiting_task, 50);
     if (leaf)
-        cr_assert_eq(pomp_profile_leaf_close(p, &B, &l, 10, 70), POMP_SUCCESS);
+        cr_assert_eq(pomp_profile_leaf_close(p, &B, 70), POMP_SUCCESS);
     else
         pomp_profile_exit(p, &B, 70);
     pomp_profile_exit(p, &P, 80);
@@ -687,27 +686,134 @@ Test(profile, a_wait_without_a_frame_counts_as_with_one)
 Test(profile, a_wait_without_a_frame_closes_what_was_left_open)
 {
     struct pomp_profile *p = new_profile(16);
-    struct pomp_leaf l;
     pomp_profile_enter(p, &P, 0, 0);
-    cr_assert(pomp_profile_leaf_open(p, &B, &l));
+    cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
     pomp_profile_enter(p, &A, 20, 0); /* never exited */
-    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 10, 40), POMP_SUCCESS);
+    cr_expect_not(pomp_profile_leaf_open(p, &X[0], 25, 0), "one leaf at a time");
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, 40), POMP_SUCCESS);
     cr_expect_eq(p->nesting_errors, 1);
     cr_expect_eq(p->depth, 2, "the frame the wait stood on is on top again");
     pomp_profile_exit(p, &P, 50);
-    cr_expect_eq(pomp_profile_leaf_close(p, &B, &l, 10, 60), POMP_ERR_NESTING,
-                 "its frame is gone: counted, not recorded");
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, 60), POMP_ERR_NESTING,
+                 "no leaf open: counted, not recorded");
     cr_expect_eq(p->nesting_errors, 2);
 }
 
-Test(profile, a_wait_inside_a_task_needs_a_frame)
+/* The frame a leaf stands on closes first (an exit of the enclosing region
+ * before the wait's): the leaf goes with it, counted as a nesting error, and
+ * the next wait gets a leaf again. */
+Test(profile, a_wait_without_a_frame_goes_with_its_frame)
 {
-    static struct POMP_Region_s T = {.task_root = 1};
     struct pomp_profile *p = new_profile(16);
-    struct pomp_leaf l;
-    pomp_profile_begin(p, &T, 0, 0);
-    cr_expect_not(pomp_profile_leaf_open(p, &B, &l), "times inside a task follow task switches");
-    pomp_profile_end(p, &T, 20);
+    pomp_profile_enter(p, &P, 0, 0);
+    cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
+    pomp_profile_exit(p, &P, 20);
+    cr_expect_eq(p->nesting_errors, 1);
+    cr_expect_null(p->leaf.region);
+    pomp_profile_enter(p, &P, 30, 0);
+    cr_expect(pomp_profile_leaf_open(p, &B, 40, 0));
+    cr_expect(pomp_profile_leaf_is(p, &B));
+    cr_expect_eq(pomp_profile_leaf_close(p, &B, 50), POMP_SUCCESS);
+    pomp_profile_exit(p, &P, 60);
+    struct pomp_node *bar = child(child(&p->root, &P), &B);
+    cr_assert_not_null(bar);
+    cr_expect_eq(bar->visits, 1);
+    cr_expect_eq(bar->incl, 10);
+}
+
+/* Inside a task, a wait without a frame leaves out the tasks run in it (a task
+ * switch), as its frame would: task T waits 10..70 and runs task U 20..50. */
+static void task_waits_for_a_task(struct pomp_profile *p, int leaf)
+{
+    static struct POMP_Region_s U = {.task_root = 1};
+    pomp_profile_begin(p, &waiting_task, 0, 0);
+    if (leaf)
+        cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
+    else
+        pomp_profile_enter(p, &B, 10, 0);
+    pomp_profile_begin(p, &U, 20, 0);
+    pomp_profile_end(p, &U, 50);
+    if (leaf)
+        cr_assert_eq(pomp_profile_leaf_close(p, &B, 70), POMP_SUCCESS);
+    else
+        pomp_profile_exit(p, &B, 70);
+    pomp_profile_end(p, &waiting_task, 100);
+}
+
+Test(profile, a_wait_inside_a_task_without_a_frame_counts_as_with_one)
+{
+    for (int leaf = 0; leaf < 2; leaf++) {
+        struct pomp_profile *p = new_profile(16);
+        task_waits_for_a_task(p, leaf);
+        struct pomp_node *t = task_root_node(p, &waiting_task), *bar = t ? child(t, &B) : NULL;
+        cr_assert_not_null(bar, "leaf %d", leaf);
+        cr_expect_eq(bar->visits, 1, "leaf %d", leaf);
+        cr_expect_eq(bar->incl, 30, "leaf %d: 60 ticks less the other task's 30", leaf);
+        cr_expect_eq(bar->excl, 30, "leaf %d", leaf);
+        cr_expect_eq(bar->overlap, 0, "leaf %d", leaf);
+        cr_expect_eq(t->incl, 70, "leaf %d", leaf);
+        cr_expect_eq(t->excl, 40, "leaf %d", leaf);
+        cr_expect_eq(p->depth, 1, "leaf %d", leaf);
+        cr_expect_eq(p->nesting_errors, 0, "leaf %d", leaf);
+        free_profile();
+    }
+}
+
+/* A task run at once inside its creation (undeferred) is the block of its
+ * creation, whether the creation opened a leaf or a frame: the leaf becomes
+ * that frame at the begin, so that what the task does nests in it. */
+static void undeferred_task(struct pomp_profile *p, int leaf)
+{
+    pomp_profile_enter(p, &P, 0, 0);
+    if (leaf)
+        cr_assert(pomp_profile_leaf_open(p, &waiting_task, 10, 1));
+    else
+        pomp_profile_enter(p, &waiting_task, 10, 0);
+    pomp_profile_begin(p, &waiting_task, 20, 0);
+    cr_expect_null(p->leaf.region, "leaf %d", leaf);
+    pomp_profile_enter(p, &A, 30, 0); /* inside the task */
+    pomp_profile_exit(p, &A, 40);
+    pomp_profile_end(p, &waiting_task, 50);
+    cr_expect_not(pomp_profile_leaf_is(p, &waiting_task), "leaf %d: a frame now", leaf);
+    pomp_profile_exit(p, &waiting_task, 60);
+    pomp_profile_exit(p, &P, 70);
+}
+
+Test(profile, an_undeferred_task_in_a_leaf_is_the_block_of_its_creation)
+{
+    for (int leaf = 0; leaf < 2; leaf++) {
+        struct pomp_profile *p = new_profile(16);
+        undeferred_task(p, leaf);
+        struct pomp_node *par = child(&p->root, &P), *c = par ? child(par, &waiting_task) : NULL;
+        cr_assert_not_null(c, "leaf %d", leaf);
+        cr_expect_eq(c->visits, 1, "leaf %d", leaf);
+        cr_expect_eq(c->begins, 1, "leaf %d", leaf);
+        cr_expect_eq(c->incl, 50, "leaf %d", leaf);
+        cr_expect_eq(c->excl, 40, "leaf %d", leaf);
+        cr_expect_eq(c->body, 30, "leaf %d", leaf);
+        cr_assert_not_null(child(c, &A), "leaf %d: what the task did nests in it", leaf);
+        cr_expect_eq(par->excl, 20, "leaf %d", leaf);
+        cr_expect_null(task_root_node(p, &waiting_task), "leaf %d", leaf);
+        cr_expect_eq(p->nesting_errors, 0, "leaf %d", leaf);
+        free_profile();
+    }
+}
+
+/* A leaf open when measurement ends (exit() inside a barrier) is closed then
+ * and counted open at the end, as a frame is. */
+Test(profile, a_wait_without_a_frame_open_at_the_end)
+{
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &P, 0, 0);
+    cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
+    pomp_profile_close_open(p, 100);
+    struct pomp_node *par = child(&p->root, &P), *bar = par ? child(par, &B) : NULL;
+    cr_assert_not_null(bar);
+    cr_expect_eq(bar->incl, 90);
+    cr_expect_eq(par->incl, 100);
+    cr_expect_eq(par->excl, 10);
+    cr_expect_eq(p->open_at_end, 2);
+    cr_expect_eq(p->depth, 1);
 }
 
 /* A task run inside a wait open without a frame, which waits in the same
@@ -724,7 +830,7 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
         struct pomp_node *inner = child(t, &B);
         cr_assert_not_null(inner, "leaf %d", leaf);
         cr_expect_eq(inner->overlap, 10, "leaf %d: the inner wait lies inside the outer one", leaf);
-        cr_expect_null(p->open_leaf, "leaf %d", leaf);
+        cr_expect_null(p->leaf.region, "leaf %d", leaf);
         free_profile();
     }
 }
