@@ -1,5 +1,6 @@
 #include "bridge_thread.h"
 
+#include "pomp_lines.h"
 #include "pomp_record.h"
 
 #include <pthread.h>
@@ -13,7 +14,7 @@ static struct bridge_thread *list_head;
 
 struct bridge_thread *bridge_thread_create(void)
 {
-    struct bridge_thread *b = calloc(1, sizeof *b);
+    struct bridge_thread *b = pomp_alloc_lines(sizeof *b); /* apart from other threads' */
     if (!b)
         return NULL;
     b->sampling = (uint8_t)pomp_sampling_is_on();

@@ -11,6 +11,7 @@
 
 #include "pomp_clock.h"
 #include "pomp_control.h"
+#include "pomp_lines.h"
 #include "pomp_sampling.h"
 
 #include <pomplib.h>
@@ -32,7 +33,8 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
 {
     pomp_ensure_initialized();
     const struct pomp_config *cfg = pomp_config();
-    struct pomp_thread *t = calloc(1, sizeof *t);
+    /* its head (writing) and its profile's tail change at every event */
+    struct pomp_thread *t = pomp_alloc_lines(sizeof *t);
     if (!t)
         return NULL;
     if (pomp_profile_init(&t->profile, cfg->profile_nodes, pomp_now()) != 0) {
