@@ -642,24 +642,35 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
  * the task root's, not the wait's own time, in both forms. */
 static struct POMP_Region_s waiting_task = {.task_root = 1};
 
+/* A wait of r opened at tick `at` as a leaf or a frame, and its close. */
+static void wait_opens(struct pomp_profile *p, int leaf, struct POMP_Region_s *r, uint64_t at)
+{
+    if (leaf)
+        cr_assert(pomp_profile_leaf_open(p, r, at, 0));
+    else
+        pomp_profile_enter(p, r, at, 0);
+}
+
+static void wait_closes(struct pomp_profile *p, int leaf, struct POMP_Region_s *r, uint64_t at)
+{
+    if (leaf)
+        cr_assert_eq(pomp_profile_leaf_close(p, r, at), POMP_SUCCESS);
+    else
+        pomp_profile_exit(p, r, at);
+}
+
 /* The task runs 20..50; task_waits: it waits in the same region too, 30..40. */
 static void barrier_with_a_task(struct pomp_profile *p, int leaf, int task_waits)
 {
     pomp_profile_enter(p, &P, 0, 0);
-    if (leaf)
-        cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
-    else
-        pomp_profile_enter(p, &B, 10, 0);
+    wait_opens(p, leaf, &B, 10);
     pomp_profile_begin(p, &waiting_task, 20, 0); /* a task run while waiting */
     if (task_waits) {
         pomp_profile_enter(p, &B, 30, 0);
         pomp_profile_exit(p, &B, 40);
     }
     pomp_profile_end(p, &waiting_task, 50);
-    if (leaf)
-        cr_assert_eq(pomp_profile_leaf_close(p, &B, 70), POMP_SUCCESS);
-    else
-        pomp_profile_exit(p, &B, 70);
+    wait_closes(p, leaf, &B, 70);
     pomp_profile_exit(p, &P, 80);
 }
 
@@ -727,16 +738,10 @@ static void task_waits_for_a_task(struct pomp_profile *p, int leaf)
 {
     static struct POMP_Region_s U = {.task_root = 1};
     pomp_profile_begin(p, &waiting_task, 0, 0);
-    if (leaf)
-        cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
-    else
-        pomp_profile_enter(p, &B, 10, 0);
+    wait_opens(p, leaf, &B, 10);
     pomp_profile_begin(p, &U, 20, 0);
     pomp_profile_end(p, &U, 50);
-    if (leaf)
-        cr_assert_eq(pomp_profile_leaf_close(p, &B, 70), POMP_SUCCESS);
-    else
-        pomp_profile_exit(p, &B, 70);
+    wait_closes(p, leaf, &B, 70);
     pomp_profile_end(p, &waiting_task, 100);
 }
 
