@@ -503,6 +503,13 @@ static inline void count_block(const struct pomp_profile *p, struct pomp_frame *
     f->node->body += body;
 }
 
+/* No leaf open any more (its region NULL, its depth 0, which pop compares). */
+static inline void leaf_drop(struct pomp_profile *p)
+{
+    p->leaf.region = NULL;
+    p->leaf.depth = 0;
+}
+
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
@@ -510,8 +517,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
     if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
         p->nesting_errors++;
-        p->leaf.region = NULL;
-        p->leaf.depth = 0;
+        leaf_drop(p);
     }
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
@@ -608,35 +614,16 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
         p->frames[p->depth - 1].adopt = 1;
 }
 
-/* The leaf on top becomes a frame, opened at its start with what it counted
- * so far: its construct's block begins (a task run at once inside its
- * creation, an undeferred task, is the block of its creation). */
-static __attribute__((noinline)) void leaf_to_frame(struct pomp_profile *p)
-{
-    struct pomp_leaf l = p->leaf;
-    p->leaf.region = NULL;
-    p->leaf.depth = 0;
-    struct pomp_frame *top = &p->frames[p->depth - 1];
-    uint64_t inside = top->child - l.child;
-    push(p, l.region, l.start, 1, 0);
-    if (p->too_deep)
-        return;
-    top->child = l.child;
-    struct pomp_frame *f = &p->frames[p->depth - 1];
-    f->child = inside;
-    f->switched = l.switched;
-}
-
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
-    if (__builtin_expect(p->leaf.region == r, 0) && p->leaf.depth == p->depth && !p->too_deep)
-        leaf_to_frame(p);
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
         pomp_region_same_construct(top->region, r))
         return adopt(p, top, r);
-    if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body) {
-        /* the block of a construct already open: part of its pair, even while off */
+    if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body && !r->task_root) {
+        /* the block of a construct already open: part of its pair, even while off
+         * (a task run at once inside its creation is a task root as any other,
+         * so that a recursion of undeferred tasks folds as deferred ones do) */
         top->in_body = 1;
         top->body_start = now;
         if (top->skipped)
@@ -646,7 +633,7 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
         p->counted = top->node;
         return POMP_SUCCESS;
     }
-    /* a deferred task's execution: a tree of its own (task root) */
+    /* a task's execution: a tree of its own (task root) */
     push_node(p, r, now, 0, COUNT_BEGIN, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
@@ -730,8 +717,7 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
         pop(p, now);
     }
     struct pomp_leaf l = p->leaf;
-    p->leaf.region = NULL;
-    p->leaf.depth = 0;
+    leaf_drop(p);
     struct pomp_frame *top = &p->frames[p->depth - 1];
     struct pomp_node *n = child_of(p, top->node, r);
     uint64_t wall = now > l.start ? now - l.start : 0;

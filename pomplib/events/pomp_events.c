@@ -70,13 +70,13 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
-    if (leaf) { /* a wait or a task's creation: without a frame where it can */
-        if (phase == PHASE_ENTER ? !off && pomp_thread_leaf_open(t, r, now, 1)
-                                 : pomp_profile_leaf_is(&t->profile, r)) {
-            if (phase == PHASE_EXIT) /* timed at its enter: timed at its exit, throttled since or not */
-                pomp_thread_leaf_close(t, r, now == POMP_UNTIMED ? pomp_now() : now);
-            return rc;
-        }
+    /* a wait or a task's creation: without a frame where it can */
+    if (leaf && phase == PHASE_ENTER && !off && pomp_thread_leaf_open(t, r, now, 1))
+        return rc;
+    if (leaf && phase == PHASE_EXIT && pomp_profile_leaf_is(&t->profile, r)) {
+        /* timed at its enter: timed at its exit, throttled since or not */
+        pomp_thread_leaf_close(t, r, now == POMP_UNTIMED ? pomp_now() : now);
+        return rc;
     }
     POMP_Int32 prc = pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, new_task);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))

@@ -764,9 +764,9 @@ Test(profile, a_wait_inside_a_task_without_a_frame_counts_as_with_one)
     }
 }
 
-/* A task run at once inside its creation (undeferred) is the block of its
- * creation, whether the creation opened a leaf or a frame: the leaf becomes
- * that frame at the begin, so that what the task does nests in it. */
+/* A task run at once inside its creation (undeferred) is a task root as any
+ * other, whether the creation opened a leaf or a frame: a recursion of
+ * undeferred tasks folds, and the creation's own time leaves the task out. */
 static void undeferred_task(struct pomp_profile *p, int leaf)
 {
     pomp_profile_enter(p, &P, 0, 0);
@@ -775,30 +775,34 @@ static void undeferred_task(struct pomp_profile *p, int leaf)
     else
         pomp_profile_enter(p, &waiting_task, 10, 0);
     pomp_profile_begin(p, &waiting_task, 20, 0);
-    cr_expect_null(p->leaf.region, "leaf %d", leaf);
     pomp_profile_enter(p, &A, 30, 0); /* inside the task */
     pomp_profile_exit(p, &A, 40);
     pomp_profile_end(p, &waiting_task, 50);
-    cr_expect_not(pomp_profile_leaf_is(p, &waiting_task), "leaf %d: a frame now", leaf);
-    pomp_profile_exit(p, &waiting_task, 60);
+    cr_expect(!leaf || pomp_profile_leaf_is(p, &waiting_task), "leaf %d", leaf);
+    if (leaf)
+        cr_assert_eq(pomp_profile_leaf_close(p, &waiting_task, 60), POMP_SUCCESS);
+    else
+        pomp_profile_exit(p, &waiting_task, 60);
     pomp_profile_exit(p, &P, 70);
 }
 
-Test(profile, an_undeferred_task_in_a_leaf_is_the_block_of_its_creation)
+Test(profile, an_undeferred_task_is_a_task_root_with_a_leaf_or_a_frame)
 {
     for (int leaf = 0; leaf < 2; leaf++) {
         struct pomp_profile *p = new_profile(16);
         undeferred_task(p, leaf);
         struct pomp_node *par = child(&p->root, &P), *c = par ? child(par, &waiting_task) : NULL;
+        struct pomp_node *t = task_root_node(p, &waiting_task);
         cr_assert_not_null(c, "leaf %d", leaf);
+        cr_assert_not_null(t, "leaf %d", leaf);
         cr_expect_eq(c->visits, 1, "leaf %d", leaf);
-        cr_expect_eq(c->begins, 1, "leaf %d", leaf);
+        cr_expect_eq(c->begins, 0, "leaf %d", leaf);
         cr_expect_eq(c->incl, 50, "leaf %d", leaf);
-        cr_expect_eq(c->excl, 40, "leaf %d", leaf);
-        cr_expect_eq(c->body, 30, "leaf %d", leaf);
-        cr_assert_not_null(child(c, &A), "leaf %d: what the task did nests in it", leaf);
+        cr_expect_eq(c->excl, 20, "leaf %d: the task's 30 ticks are its own", leaf);
+        cr_expect_eq(t->begins, 1, "leaf %d", leaf);
+        cr_expect_eq(t->incl, 30, "leaf %d", leaf);
+        cr_assert_not_null(child(t, &A), "leaf %d: what the task did nests in its root", leaf);
         cr_expect_eq(par->excl, 20, "leaf %d", leaf);
-        cr_expect_null(task_root_node(p, &waiting_task), "leaf %d", leaf);
         cr_expect_eq(p->nesting_errors, 0, "leaf %d", leaf);
         free_profile();
     }

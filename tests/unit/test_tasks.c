@@ -30,23 +30,6 @@ static struct pomp_node *child(struct pomp_node *parent, POMP_Handle_t r)
     return NULL;
 }
 
-/* An undeferred task (if(0), or run at once): the body runs between its
- * creation's enter and exit, and counts as the body of that one node. */
-Test(tasks, an_undeferred_body_is_the_body_of_its_creation)
-{
-    POMP_Task_enter(&task, 0, "12*type=task**");
-    cr_assert_eq(POMP_Task_begin(task, 0), POMP_SUCCESS);
-    cr_assert_eq(POMP_Task_end(task, 0), POMP_SUCCESS);
-    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
-    struct pomp_profile *p = &pomp_tls_thread->profile;
-    struct pomp_node *n = child(&p->root, task);
-    cr_assert_not_null(n);
-    cr_expect_eq(n->visits, 1);
-    cr_expect_eq(n->begins, 1);
-    cr_expect_null(n->first_child);
-    cr_expect_eq(p->nesting_errors, 0);
-}
-
 /* The task root of a task construct on this thread (a child of its root). */
 static struct pomp_node *task_root(POMP_Handle_t r)
 {
@@ -54,6 +37,32 @@ static struct pomp_node *task_root(POMP_Handle_t r)
         if (c->region == r && c->task_root)
             return c;
     return NULL;
+}
+
+/* An undeferred task (if(0), or run at once): the body runs between its
+ * creation's enter and exit, and is a task root like any execution, so that
+ * a recursion of undeferred tasks folds as deferred ones do; the creation's
+ * node keeps the creation alone. */
+Test(tasks, an_undeferred_body_is_a_task_root)
+{
+    POMP_Task_enter(&task, 0, "12*type=task**");
+    cr_assert_eq(POMP_Task_begin(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_end(task, 0), POMP_SUCCESS);
+    cr_assert_eq(POMP_Task_exit(task, 0), POMP_SUCCESS);
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    struct pomp_node *n = NULL;
+    for (struct pomp_node *c = p->root.first_child; c; c = c->next_sibling)
+        if (c->region == task && !c->task_root)
+            n = c;
+    struct pomp_node *root = task_root(task);
+    cr_assert_not_null(n);
+    cr_assert_not_null(root);
+    cr_expect_eq(n->visits, 1);
+    cr_expect_eq(n->begins, 0);
+    cr_expect_null(n->first_child);
+    cr_expect_eq(root->begins, 1);
+    cr_expect_leq(n->excl + root->incl, n->incl, "the creation's own time leaves the task out");
+    cr_expect_eq(p->nesting_errors, 0);
 }
 
 /* A deferred task run later by the creating thread inside a barrier: its body
@@ -197,7 +206,8 @@ Test(tasks, no_task_id_without_a_trace)
     struct pomp_node *n = child(&pomp_tls_thread->profile.root, task);
     cr_assert_not_null(n);
     cr_expect_eq(n->visits, 2);
-    cr_expect_eq(n->begins, 1);
+    cr_assert_not_null(task_root(task));
+    cr_expect_eq(task_root(task)->begins, 1);
 }
 
 static void traced_output(void)
