@@ -27,6 +27,10 @@ struct token {
 struct expansion {
     unsigned start, end;
     char *pragma;   /* the macro is _Pragma("<this>") and nothing else, or NULL */
+    /* statements of a block outside it that it makes part of: the first one
+     * found and its block; spans: a second statement of that block too */
+    CXCursor block, stmt;
+    int straddled, spans;
 };
 
 struct scan {
@@ -43,8 +47,6 @@ struct scan {
     struct loop_header **found_loop; /* the statement as a for loop */
     unsigned *found_macro_end;       /* the statement ends with the expansion of the macro
                                         invoked here (offset of its name), or UINT_MAX */
-    CXCursor *found_cursor, *found_parent; /* the statement, and its parent (siblings) */
-    char **found_unplaced;           /* why the statement is not reliable, or NULL */
     struct expansion *expansions;    /* in source order */
     struct expansion *by_end;        /* the same, by end */
     size_t nexpansions;
@@ -579,7 +581,8 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
         if (!pragma)
             sc->s->macro_omp_pragmas += macro_omp_pragmas(sc->tu, c);
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
-        sc->expansions[sc->nexpansions++] = (struct expansion){start, end, pragma};
+        sc->expansions[sc->nexpansions++] = (struct expansion){.start = start, .end = end,
+                                                               .pragma = pragma};
     }
     return CXChildVisit_Continue;
 }
@@ -622,24 +625,53 @@ static char *macro_name_at(const struct scan *sc, unsigned offset)
     return xasprintf("%.*s", (int)(e - offset), x + offset);
 }
 
-/* A statement that starts, beside the one found for a pragma and under the same
- * parent, inside the macro expansion where that one ends: the macro expands to
- * more than the pragma's statement (#define STEP a += 1; b += 1), and no edit
- * in the file can separate the two. */
-static void check_macro_siblings(struct scan *sc, CXCursor c, CXCursor parent, unsigned begin)
+/* The invocation (by start) whose text holds offset (at_end: offset is the
+ * end of a range, which the invocation's end may equal), or NULL. Invocations
+ * nest only inside another's arguments: a few steps back find the outer one. */
+static struct expansion *expansion_around(struct scan *sc, unsigned offset, int at_end)
 {
-    for (size_t w = 0; w < sc->nwanted; w++) {
-        if (sc->found_macro_end[w] != begin || sc->found_unplaced[w] ||
-            !clang_equalCursors(parent, sc->found_parent[w]) ||
-            clang_equalCursors(c, sc->found_cursor[w]))
+    size_t lo = 0, hi = sc->nexpansions;
+    while (lo < hi) { /* the first that starts after offset (at or after, at an end) */
+        size_t mid = (lo + hi) / 2;
+        if (at_end ? sc->expansions[mid].start < offset : sc->expansions[mid].start <= offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo, steps = 0; i-- > 0 && steps < 16; steps++) {
+        struct expansion *x = &sc->expansions[i];
+        if (at_end ? offset <= x->end : offset < x->end)
+            return x;
+    }
+    return NULL;
+}
+
+/* Statement c of block parent spans [b, e): the invocation its start or end
+ * lies in makes part of it. When that invocation makes part of a second
+ * statement of the same block (#define TWO(x, y) x += 1; y += 1), no edit in
+ * the file can put one of them inside a construct without the other: the
+ * invocation spans statements, and a pragma before it is left alone. A block
+ * that comes whole from the invocation (#define BODY { a(); b(); }) is one
+ * statement and spans nothing. */
+static void note_straddle(struct scan *sc, CXCursor c, CXCursor parent, unsigned b, unsigned e)
+{
+    struct expansion *around[2] = {expansion_around(sc, b, 0), expansion_around(sc, e, 1)};
+    if (!around[0] && !around[1])
+        return;
+    CXSourceRange r = clang_getCursorExtent(parent);
+    int in_a, in_b;
+    unsigned pb = file_offset(sc, clang_getRangeStart(r), &in_a);
+    unsigned pe = file_offset(sc, clang_getRangeEnd(r), &in_b);
+    for (int i = 0; i < 2; i++) {
+        struct expansion *x = around[i];
+        if (!x || (i == 1 && x == around[0]) || (in_a && in_b && x->start <= pb && pe <= x->end))
             continue;
-        {
-            char *name = macro_name_at(sc, begin);
-            sc->found_unplaced[w] =
-                xasprintf("the statement after it ends inside the expansion of macro '%s', "
-                          "which goes on past it",
-                          name);
-            free(name);
+        if (!x->straddled) {
+            x->straddled = 1;
+            x->block = parent;
+            x->stmt = c;
+        } else if (clang_equalCursors(x->block, parent) && !clang_equalCursors(x->stmt, c)) {
+            x->spans = 1;
         }
     }
 }
@@ -740,16 +772,14 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
         int in_a, in_b;
         unsigned b = file_offset(sc, clang_getRangeStart(r), &in_a);
         unsigned e = file_offset(sc, clang_getRangeEnd(r), &in_b);
-        if (in_a && expansion_at(sc, b))
-            check_macro_siblings(sc, c, parent, b);
+        if (in_a && in_b && sc->nexpansions && clang_getCursorKind(parent) == CXCursor_CompoundStmt)
+            note_straddle(sc, c, parent, b, e);
         long w = in_a && in_b ? wanted_index(sc, b) : -1;
         if (w >= 0 && e > sc->found_end[w]) {
             const struct expansion *x = expansion_ending_at(sc, e);
             sc->found_end[w] = e;
             sc->found_semicolon[w] = needs_semicolon(c);
             sc->found_macro_end[w] = x ? x->start : UINT_MAX;
-            sc->found_parent[w] = parent;
-            sc->found_cursor[w] = c;
         }
         if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
             sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
@@ -804,9 +834,6 @@ static int find_statements(struct scan *sc)
     sc->found_macro_end = xmalloc((u + 1) * sizeof *sc->found_macro_end);
     for (size_t i = 0; i <= u; i++)
         sc->found_macro_end[i] = UINT_MAX;
-    sc->found_parent = xcalloc(u + 1, sizeof *sc->found_parent);
-    sc->found_cursor = xcalloc(u + 1, sizeof *sc->found_cursor);
-    sc->found_unplaced = xcalloc(u + 1, sizeof *sc->found_unplaced);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), statement_visitor, sc);
 
     /* Back to front, so a pragma followed by a pragma can take over its statement. */
@@ -839,15 +866,20 @@ static int find_statements(struct scan *sc)
             }
             continue;
         }
-        if (sc->found_unplaced[w]) {
-            p->unplaced = sc->found_unplaced[w];
-            sc->found_unplaced[w] = NULL;
-            continue;
-        }
         unsigned end = sc->found_end[w];
         /* ends with a macro's expansion, which may hold the ';' */
         const struct expansion *x =
             sc->found_macro_end[w] != UINT_MAX ? expansion_at(sc, sc->found_macro_end[w]) : NULL;
+        const struct expansion *first = expansion_around(sc, at, 0);
+        const struct expansion *spanning = x && x->spans ? x : first && first->spans ? first : NULL;
+        if (spanning) {
+            char *name = macro_name_at(sc, spanning->start);
+            p->unplaced = xasprintf("the statement after it ends inside the expansion of macro '%s', "
+                                    "which goes on past it",
+                                    name);
+            free(name);
+            continue;
+        }
         if (sc->found_semicolon[w]) {
             unsigned t = code_token_at_or_after(sc, end);
             if (tok_is(sc, t, ";")) {
@@ -979,11 +1011,6 @@ out:
         loop_free(sc.found_loop[i]);
     free(sc.found_loop);
     free(sc.found_macro_end);
-    free(sc.found_parent);
-    free(sc.found_cursor);
-    for (size_t i = 0; sc.found_unplaced && i < sc.nwanted; i++)
-        free(sc.found_unplaced[i]);
-    free(sc.found_unplaced);
     for (size_t i = 0; i < sc.nexpansions; i++)
         free(sc.expansions[i].pragma);
     free(sc.expansions);

@@ -60,6 +60,22 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     has_region "$d" atomic "$(at macro_stmt.c P_ATOMIC)" "_Pragma in a macro argument"
     assert_eq "$(region_sum "$d" critical "$(at macro_stmt.c P_BUMP)" begins)" 2 "critical around a macro that ends with its ';'"
 
+    # function-like macros: TWO(x, y) expands to two statements, of which the
+    # construct would take both (each thread's t += 1 would run once): left
+    # alone and said; one statement or one block from a macro is instrumented
+    build_and_run "$compiler" macro_args.c "margs_$c"
+    d="margs_$c.dir"
+    assert_eq "$(cat "margs_$c.out")" "1 4 1 4 1 1 1 1 2 1 1 5" "the program's own results"
+    for m in P_TWO:single:TWO P_TWO_MORE:master:TWO_MORE; do
+        IFS=: read -r marker type macro <<< "$m"
+        line=$(at macro_args.c "$marker")
+        assert_contains "margs_$c.err" "^macro_args\.c:$line:1: warning: '#pragma omp $type' is not instrumented: the statement after it ends inside the expansion of macro '$macro'" "$type before $macro warned"
+        no_region "$d" "$type" "$line" "$type before $macro"
+    done
+    for m in P_INC:single P_BODY:single P_SWAP:critical P_EACH:for P_BLOCK:single P_FORBLOCK:for; do
+        has_region "$d" "${m#*:}" "$(at macro_args.c "${m%%:*}")" "${m%%:*}: a macro of one statement"
+    done
+
     # BOM, CRLF, #line, a comment that is not UTF-8
     build_and_run "$compiler" odd_source.c "odd_$c"
     has_region "odd_$c.dir" parallel "$(at odd_source.c P_BOM)" "a file that starts with a BOM"
