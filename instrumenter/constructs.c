@@ -42,6 +42,7 @@ struct leaf {
     int guard_in;              /* closing events in its block may be skipped by cancellation */
     const char *tid_out;       /* thread id expression around the leaf (enter, exit) */
     const char *tid_in;        /* and inside its block (begin, end) */
+    const char *local;         /* prefix of the variables it declares (rewrite.h, local_prefix) */
 };
 
 #define MAX_LEAVES 4
@@ -66,9 +67,9 @@ static void open_close(struct rewriter *w, struct strbuf *open, struct strbuf *c
 {
     if (guarded) {
         w->uses_guards = 1;
-        sb_printf(open, "{ POMP_Handle_t *pomp_%s_%u __attribute__((cleanup(pomp_guard_%s_%s))) = "
+        sb_printf(open, "{ POMP_Handle_t *%s%s_%u __attribute__((cleanup(pomp_guard_%s_%s))) = "
                         "(%s, " H "); ",
-                  var, r, close_routine, strcmp(tid, "0") == 0 ? "0" : "tid", open_call, r);
+                  w->local, var, r, close_routine, strcmp(tid, "0") == 0 ? "0" : "tid", open_call, r);
         sb_add(close, "} ");
     } else {
         sb_printf(open, "{ %s; ", open_call);
@@ -171,7 +172,7 @@ static int no_side_effects(const struct source *src, const char *expr)
 static char *temporary(struct chain *ch, struct leaf *lf, const char *ctype, const char *what,
                        const char *expr, int truth)
 {
-    char *name = xasprintf("pomp_%s_%u", what, lf->r);
+    char *name = xasprintf("%s%s_%u", lf->local, what, lf->r);
     sb_printf(&ch->prologue, truth ? "%s %s = (%s) ? 1 : 0; " : "%s %s = (%s); ", ctype, name,
               expr);
     sb_printf(&lf->temps, "%s%s", lf->temps.len ? ", " : "", name);
@@ -321,8 +322,9 @@ static int gets_task_id(const struct leaf *lf)
 /* The variable before the construct, and the clause that hands it to the task. */
 static void declare_task_id(struct chain *ch, struct leaf *lf)
 {
-    sb_printf(&ch->prologue, "POMP_Task_id pomp_task_%u __attribute__((unused)) = 0; ", lf->r);
-    sb_printf(&lf->clauses, " firstprivate(pomp_task_%u)", lf->r);
+    sb_printf(&ch->prologue, "POMP_Task_id %stask_%u __attribute__((unused)) = 0; ", lf->local,
+              lf->r);
+    sb_printf(&lf->clauses, " firstprivate(%stask_%u)", lf->local, lf->r);
     lf->rewritten = 1;
 }
 
@@ -331,7 +333,8 @@ static char *enter_call(const struct leaf *lf, const char *tid)
 {
     unsigned r = lf->r;
     if (lf->task_id)
-        return xasprintf("POMP_Task_enter_id(" H ", %s, &pomp_task_%u, " C ")", r, tid, r, r);
+        return xasprintf("POMP_Task_enter_id(" H ", %s, &%stask_%u, " C ")", r, tid, lf->local, r,
+                         r);
     return xasprintf("POMP_%s_enter(" H ", %s, " C ")", lf->k.stem, r, tid, r);
 }
 
@@ -339,7 +342,7 @@ static char *begin_call(const struct leaf *lf, const char *tid)
 {
     unsigned r = lf->r;
     if (lf->task_id)
-        return xasprintf("POMP_Task_begin_id(" V ", %s, pomp_task_%u)", r, tid, r);
+        return xasprintf("POMP_Task_begin_id(" V ", %s, %stask_%u)", r, tid, lf->local, r);
     return xasprintf("POMP_%s_begin(" V ", %s)", lf->k.stem, r, tid);
 }
 
@@ -350,15 +353,16 @@ static char *begin_call(const struct leaf *lf, const char *tid)
 static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
-    sb_printf(&lf->before, "{ int pomp_fc_%u __attribute__((unused)) = "
-                           "POMP_Fast_counted(pomp_f_(%u)); ", r, k);
+    const char *v = lf->local;
+    sb_printf(&lf->before, "{ int %sfc_%u __attribute__((unused)) = "
+                           "POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
     if (lf->task_id)
-        sb_printf(&lf->before, "POMP_Task_enter_id_fast(pomp_fc_%u, " H ", %s, &pomp_task_%u, " C
-                               "); ", r, r, tid, r, r);
+        sb_printf(&lf->before, "POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
+                  v, r, r, tid, v, r, r);
     else
-        sb_printf(&lf->before, "POMP_%s_enter_fast(pomp_fc_%u, " H ", %s, " C "); ", stem, r, r,
+        sb_printf(&lf->before, "POMP_%s_enter_fast(%sfc_%u, " H ", %s, " C "); ", stem, v, r, r,
                   tid, r);
-    sb_printf(&lf->after, "POMP_%s_exit_fast(pomp_fc_%u, " V ", %s, pomp_f_(%u)); } ", stem, r, r,
+    sb_printf(&lf->after, "POMP_%s_exit_fast(%sfc_%u, " V ", %s, pomp_f_(%u)); } ", stem, v, r, r,
               tid, k);
 }
 
@@ -391,10 +395,10 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
         }
         if (fast_site(lf, "Critical", guard_after)) {
             fast_enter_exit(w, lf, "Critical", tid);
-            sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(pomp_fc_%u, " V ", %s); ", r,
-                      r, tid_in);
-            sb_printf(&lf->block_end, "POMP_Critical_end_fast(pomp_fc_%u, " V ", %s); } ", r, r,
-                      tid_in);
+            sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(%sfc_%u, " V ", %s); ",
+                      lf->local, r, r, tid_in);
+            sb_printf(&lf->block_end, "POMP_Critical_end_fast(%sfc_%u, " V ", %s); } ", lf->local,
+                      r, r, tid_in);
             break;
         }
         if (!lf->no_enter_exit) {
@@ -764,6 +768,7 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     for (size_t i = 0; i < ch.n; i++) {
         struct leaf *lf = &ch.leaf[i];
         lf->r = new_region(w, p, lf->d, lf->k.type ? lf->k.type : lf->d->name);
+        lf->local = w->local;
         /* The combined construct has one barrier, at its end: a split worksharing
          * leaf gets nowait, so the split form has that one barrier too. Not where
          * it is canceled: a canceled region must not be nowait (Clang rejects

@@ -14,6 +14,24 @@
 #include "rewrite.h"
 #include "rewriter.h"
 
+/* Whether text holds word as the start of an identifier. */
+static int names_with(const char *text, size_t size, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *at = text; (at = memmem(at, size - (size_t)(at - text), word, n)) != NULL;
+         at += n)
+        if (at == text || !(isalnum((unsigned char)at[-1]) || at[-1] == '_'))
+            return 1;
+    return 0;
+}
+
+void local_prefix(char out[16], const char *text, size_t size)
+{
+    strcpy(out, "pomp_");
+    for (unsigned k = 1; k < 1000000 && names_with(text, size, out); k++)
+        snprintf(out, 16, "pomp%u_", k);
+}
+
 void add_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
 {
     w->edits = xrealloc(w->edits, (w->nedits + 1) * sizeof *w->edits);
@@ -494,6 +512,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
     struct rewriter w = {.s = s, .o = o};
+    local_prefix(w.local, s->text, s->size);
     modules_begin(&w);
     int rc = 0;
     for (size_t i = 0; i < s->npragmas; i++)

@@ -30,7 +30,15 @@ struct rewriter {
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
     struct construct_counts counts;
     void **module_state; /* per entry of pomp_modules[] (modules.h): its begin's result */
+    char local[16];      /* the prefix of the names declared around user code ("pomp_",
+                            else one the file does not use: local_prefix) */
 };
+
+/* The prefix of the variables the instrumentation declares in the user's
+ * blocks (a task's id, a site's counted flag, a clause's value): "pomp_", or
+ * "pompN_" where the file's text names something "pomp_..." itself, so that
+ * no declaration of the instrumentation hides one of the program's. */
+void local_prefix(char out[16], const char *text, size_t size);
 
 /* ---- edits and notes (instrument.c) ---- */
 

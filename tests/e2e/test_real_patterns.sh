@@ -76,6 +76,14 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
         has_region "$d" "${m#*:}" "$(at macro_args.c "${m%%:*}")" "${m%%:*}: a macro of one statement"
     done
 
+    # the program's own pomp_fc_0, pomp_task_1, ... are not hidden by the
+    # instrumentation's variables (pompN_ where the file names pomp_...)
+    build_and_run "$compiler" user_pomp_names.c "names_$c"
+    assert_eq "$(cat "names_$c.out")" "x=18 y=54 z=2" "the program's own results"
+    for m in P_CRITICAL:critical P_TASK:task P_PARALLEL:parallel; do
+        has_region "names_$c.dir" "${m#*:}" "$(at user_pomp_names.c "${m%%:*}")" "${m%%:*} instrumented"
+    done
+
     # BOM, CRLF, #line, a comment that is not UTF-8
     build_and_run "$compiler" odd_source.c "odd_$c"
     has_region "odd_$c.dir" parallel "$(at odd_source.c P_BOM)" "a file that starts with a BOM"
