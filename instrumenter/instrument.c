@@ -271,6 +271,15 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         w->counts.constructs++;
         return;
     }
+    if (p->substatement && !directive_needs_statement(d)) {
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: it stands where one statement is wanted (the "
+                "body of an if, else, loop or label), where a stand-alone directive may not; left "
+                "to the compiler",
+                d->name);
+        w->counts.constructs++;
+        return;
+    }
     if (instrument_omp_directive(w, p, d) != 0) {
         roll_back(w, edits_before, regions_before);
         w->counts.constructs++;

@@ -812,12 +812,72 @@ static long pragma_at(const struct source *s, unsigned offset)
     return -1;
 }
 
+/* The last code token before token i that is not part of a pragma, or UINT_MAX. */
+static unsigned code_token_before(const struct scan *sc, unsigned i)
+{
+    while (i-- > 0) {
+        const struct token *t = &sc->tokens[i];
+        int in_pragma = 0;
+        for (size_t k = 0; k < sc->s->npragmas && !in_pragma; k++)
+            in_pragma = t->start >= sc->s->pragmas[k].start && t->start < sc->s->pragmas[k].end;
+        if (t->code && !in_pragma)
+            return i;
+    }
+    return UINT_MAX;
+}
+
+/* Does pragma p stand where one statement is wanted: after `else`, `do`, the
+ * ')' of an if, while, for or switch header, or a label (name:, case ...:,
+ * default:)? There the compilers reject a stand-alone directive ("may only
+ * be used in compound statements"), and braces around its calls would make
+ * the program they reject compile, with the next statement no longer the
+ * if's: pomp leaves it alone, to the compiler's error. */
+static int is_substatement(const struct scan *sc, const struct pragma *p)
+{
+    unsigned t = code_token_before(sc, token_at_or_after(sc, p->start));
+    if (t == UINT_MAX)
+        return 0;
+    if (tok_is(sc, t, "else") || tok_is(sc, t, "do"))
+        return 1;
+    if (tok_is(sc, t, ")")) {
+        int depth = 0;
+        for (unsigned i = t + 1; (i = code_token_before(sc, i)) != UINT_MAX;) {
+            depth += tok_is(sc, i, ")") - tok_is(sc, i, "(");
+            if (depth == 0) {
+                unsigned k = code_token_before(sc, i);
+                return tok_is(sc, k, "if") || tok_is(sc, k, "while") || tok_is(sc, k, "for") ||
+                       tok_is(sc, k, "switch");
+            }
+        }
+        return 0;
+    }
+    if (!tok_is(sc, t, ":"))
+        return 0;
+    unsigned k = code_token_before(sc, t);
+    if (tok_is(sc, k, "default"))
+        return 1;
+    if (k != UINT_MAX && sc->tokens[k].kind == CXToken_Identifier) {
+        unsigned before = code_token_before(sc, k);
+        if (before == UINT_MAX || tok_is(sc, before, ";") || tok_is(sc, before, "{") ||
+            tok_is(sc, before, "}") || tok_is(sc, before, ":"))
+            return 1; /* name: */
+    }
+    for (unsigned i = k, steps = 0; i != UINT_MAX && steps < 64; i = code_token_before(sc, i), steps++) {
+        if (tok_is(sc, i, "case"))
+            return 1;
+        if (tok_is(sc, i, ";") || tok_is(sc, i, "{") || tok_is(sc, i, "}") || tok_is(sc, i, "?"))
+            return 0;
+    }
+    return 0;
+}
+
 static int find_statements(struct scan *sc)
 {
     struct source *s = sc->s;
     sc->wanted = xmalloc((s->npragmas + 1) * sizeof *sc->wanted);
     unsigned *next_tok = xmalloc((s->npragmas + 1) * sizeof *next_tok);
     for (size_t i = 0; i < s->npragmas; i++) {
+        s->pragmas[i].substatement = is_substatement(sc, &s->pragmas[i]);
         next_tok[i] = code_token_at_or_after(sc, s->pragmas[i].end);
         if (next_tok[i] < sc->ntokens)
             sc->wanted[sc->nwanted++] = sc->tokens[next_tok[i]].start;

@@ -24,6 +24,9 @@ struct pragma {
     /* why the statement cannot be made out safely (a macro expansion goes on past
      * its end, ...), or NULL: the construct is then left to the runtime's events */
     char *unplaced;
+    /* it stands where the language wants one statement (the body of an if,
+     * else, loop or label), where no stand-alone directive may */
+    int substatement;
 };
 
 struct source {

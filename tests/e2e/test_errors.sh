@@ -110,6 +110,21 @@ POMP_CC=clang-19 "$POMPCC" -fopenmp -c err.c -o err.o 2> errclang.err && fail "c
 clang-19 -fopenmp -c err.c -o err.o 2> errclang_plain.err || true
 diff -u errclang_plain.err errclang.err || fail "POMP_CC=clang-19: messages differ from clang's"
 
+# A stand-alone directive as the whole body of an if, else, loop or label: the
+# compilers reject it, so must pompcc (braces around its calls would make it
+# compile, with the statement after it no longer the if's)
+for head in "if (n == 0)" "else" "while (n < 0)" "for (; n < 0;)" "lbl:" "case 1:" "default:"; do
+    sw_open="" sw_close="" pre=""
+    case "$head" in case* | default*) sw_open="switch (n) {" sw_close="}" ;; else) pre="if (n) n++;" ;; esac
+    for dir in barrier taskwait taskyield; do
+        printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2)\n    {\n        %s %s %s\n#pragma omp %s\n        n = 1; %s\n    }\n    printf("%%d\\n", n);\n    return 0;\n}\n' \
+            "$sw_open" "$pre" "$head" "$dir" "$sw_close" > sub.c
+        cc -fopenmp -c sub.c -o sub.o 2> sub_plain.err && fail "cc accepted '$dir' after '$head'"
+        "$POMPCC" -fopenmp -c sub.c -o sub.o 2> sub.err && fail "pompcc accepted '$dir' after '$head'"
+        diff -u sub_plain.err sub.err || fail "'$dir' after '$head': pompcc's messages differ from cc's"
+    done
+done
+
 # A bad environment value: named with the allowed values; the program runs.
 cp "$EXAMPLES/demo.c" .
 "$POMPCC" -fopenmp demo.c -o demo
