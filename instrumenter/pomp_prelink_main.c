@@ -124,8 +124,7 @@ int main(int argc, char **argv)
     struct strbuf counts = {0};
     for (int i = 0; i < ninputs; i++)
         elf_section(inputs[i], POMP_COUNTS_SECTION, &counts);
-    if (counts.s)
-        prelink_report_counts(counts.s, verbose, stderr);
+    int left_to_runtime = counts.s && prelink_report_counts(counts.s, verbose, stderr) > 0;
     free(counts.s);
     /* The inputs this program reads itself; the rest go to nm */
     struct strbuf symbols = {0};
@@ -161,7 +160,7 @@ int main(int argc, char **argv)
         prelink_free(&names);
         return 1;
     }
-    if (prelink_write(&names, f) != 0)
+    if (prelink_write(&names, left_to_runtime, f) != 0)
         rc = 1;
     if (out && fclose(f) != 0)
         rc = 1;

@@ -14,8 +14,12 @@ struct prelink_names {
 
 /* Adds the POMP_Init_* symbols defined in the text of `nm -P` output (unique). */
 void prelink_collect(struct prelink_names *n, const char *nm_output);
-/* Writes the C file with POMP_Init_Handles. Returns 0, or -1 on write error. */
-int prelink_write(const struct prelink_names *n, FILE *f);
+/* Writes the C file with POMP_Init_Handles; left_to_runtime: some construct of
+ * the link's objects is not instrumented (prelink_report_counts warned), so
+ * the file also defines POMP_Constructs_left_to_runtime, which tells libpomp's
+ * OMPT bridge to follow the constructs the instrumentation reports itself
+ * (worksharing, masked, mutexes) too. Returns 0, or -1 on write error. */
+int prelink_write(const struct prelink_names *n, int left_to_runtime, FILE *f);
 void prelink_free(struct prelink_names *n);
 
 /* The link's construct counts (the lines of the objects' POMP_COUNTS_SECTION,

@@ -117,8 +117,11 @@ void bridge_tool_require(ompt_callbacks_t event)
 enum ompt_mode { OMPT_OFF, OMPT_ON, OMPT_FULL };
 static enum ompt_mode ompt_mode(void);
 
-/* pomp-prelink's POMP_Init_Handles: present in a program linked by pompcc. */
+/* pomp-prelink's POMP_Init_Handles: present in a program linked by pompcc;
+ * and its flag for a program some of whose constructs the instrumentation
+ * left to the runtime (a macro it cannot take apart, ...). */
 extern void POMP_Init_Handles(void) __attribute__((weak));
+extern const int POMP_Constructs_left_to_runtime __attribute__((weak));
 
 /* Whether the callbacks of constructs POMP instruments itself are needed:
  * worksharing constructs, masked, the waits of critical, ordered and lock
@@ -126,11 +129,13 @@ extern void POMP_Init_Handles(void) __attribute__((weak));
  * them (a critical's wait to enter is its enter..begin, a lock's wait its
  * omp_set_lock call), and the runtime's reports of them would add nothing but
  * cost: the bridge registers them only for code that may run uninstrumented,
- * a program pompcc did not link (pomprun), or when POMP_OMPT=full asks for
- * them (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
+ * a program pompcc did not link (pomprun), one with constructs pompcc left to
+ * the runtime (its link said so), or when POMP_OMPT=full asks for them
+ * (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
 static int uninstrumented_code_expected(void)
 {
-    return ompt_mode() == OMPT_FULL || !POMP_Init_Handles;
+    return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
+           (&POMP_Constructs_left_to_runtime && POMP_Constructs_left_to_runtime);
 }
 
 /* The executable segment of the object holding `code` (the runtime's lookup

@@ -37,10 +37,26 @@ Test(prelink, writes_init_handles)
     char *buf = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
-    cr_assert_eq(prelink_write(&n, f), 0);
+    cr_assert_eq(prelink_write(&n, 0, f), 0);
     fclose(f);
     cr_assert(strstr(buf, "extern void POMP_Init_00ab12(void);") != NULL);
     cr_assert(strstr(buf, "void POMP_Init_Handles(void)\n{\n    POMP_Init_00ab12();\n    POMP_Init_ffee99();\n}\n") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "POMP_Constructs_left_to_runtime") == NULL, "%s", buf);
+    free(buf);
+    prelink_free(&n);
+}
+
+/* A link whose objects left constructs to the runtime says so to libpomp. */
+Test(prelink, flags_constructs_left_to_the_runtime)
+{
+    struct prelink_names n = {0};
+    prelink_collect(&n, nm_output);
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    cr_assert_eq(prelink_write(&n, 1, f), 0);
+    fclose(f);
+    cr_assert(strstr(buf, "const int POMP_Constructs_left_to_runtime = 1;") != NULL, "%s", buf);
     free(buf);
     prelink_free(&n);
 }
@@ -52,7 +68,7 @@ Test(prelink, no_objects_gives_an_empty_function)
     char *buf = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&buf, &size);
-    prelink_write(&n, f);
+    prelink_write(&n, 0, f);
     fclose(f);
     cr_assert(strstr(buf, "void POMP_Init_Handles(void)\n{\n}\n") != NULL);
     free(buf);

@@ -6,7 +6,7 @@
  * instrumented. The program prints what the plain build prints. */
 #include <stdio.h>
 #define TWO(x, y) x += 1; y += 1
-#define TWO_MORE(x) x += 1; t += 1
+#define TWO_MORE(x) x += 1; mine += 1
 #define INC(x) x += 1
 #define BODY { a += 1; b += 1; }
 #define SWAP(p, q) do { long t_ = p; p = q; q = t_; } while (0)
@@ -17,12 +17,14 @@ int main(void)
     long s = 0, t = 0, m = 0, n = 0, a = 0, b = 0, x = 1, y = 2, c = 0, d = 0, u = 0;
     long arr[8] = {0}, brr[8] = {0};
     int i;
-#pragma omp parallel num_threads(2)
+#pragma omp parallel num_threads(2) reduction(+:t)
     {
+        long mine = 0; /* each thread's: the statements after the first run on every thread */
 #pragma omp single /* P_TWO */
-        TWO(s, t);
+        TWO(s, mine);
 #pragma omp master /* P_TWO_MORE */
         TWO_MORE(m);
+        t += mine;
 #pragma omp barrier
 #pragma omp single /* P_INC */
         INC(u);
@@ -37,7 +39,7 @@ int main(void)
 #pragma omp for /* P_FORBLOCK */
         for (int k = 0; k < 8; k++) { TWO(arr[k], brr[k]); }
     }
-    n = t; /* t: 2 (one per thread) and the master's 1 more */
+    n = t; /* t: 2 (one per thread, from each macro) */
     printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", s, t, m, n, u, a, b, x, y, c, d,
            arr[3] + brr[3]);
     return 0;
