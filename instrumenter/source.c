@@ -530,7 +530,64 @@ static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
  * leaves them alone, and counts them where they expand, so that the link step
  * says the file has constructs it did not instrument. The body's text is
  * searched first: most macros hold no _Pragma and are not tokenized. */
-static unsigned macro_omp_pragmas(CXTranslationUnit tu, CXCursor expansion)
+static int spelled(CXTranslationUnit tu, CXToken t, const char *what)
+{
+    CXString x = clang_getTokenSpelling(tu, t);
+    int same = strcmp(clang_getCString(x), what) == 0;
+    clang_disposeString(x);
+    return same;
+}
+
+/* The text of argument k of a function-like macro's invocation inv (its name
+ * to its ')'), or NULL. */
+static char *invocation_argument(const char *inv, size_t len, unsigned k)
+{
+    const char *open = memchr(inv, '(', len), *end = inv + len;
+    if (!open)
+        return NULL;
+    const char *arg = open + 1;
+    unsigned at = 0;
+    int depth = 0;
+    for (const char *q = arg; q < end; q++) {
+        if (*q == '(') {
+            depth++;
+        } else if ((*q == ')' && depth-- == 0) || (*q == ',' && depth == 0)) {
+            if (at++ == k)
+                return xasprintf("%.*s", (int)(q - arg), arg);
+            if (*q == ')')
+                return NULL;
+            arg = q + 1;
+        }
+    }
+    return NULL;
+}
+
+/* `_Pragma(#p)` in the body of a function-like macro (tokens toks of its
+ * definition, #p at index hash): is the argument the invocation inv gives p
+ * an omp directive? (#define PRAGMA(x) _Pragma(#x), PRAGMA(omp parallel)) */
+static int stringized_omp(CXTranslationUnit tu, const CXToken *toks, unsigned n, unsigned hash,
+                          const char *inv, size_t inv_len)
+{
+    if (n < 3 || !spelled(tu, toks[1], "("))
+        return 0;
+    CXString param = clang_getTokenSpelling(tu, toks[hash + 1]);
+    unsigned k = 0;
+    int found = 0;
+    for (unsigned i = 2; i < n && !spelled(tu, toks[i], ")") && !found; i++) {
+        if (spelled(tu, toks[i], ","))
+            k++;
+        else
+            found = spelled(tu, toks[i], clang_getCString(param));
+    }
+    clang_disposeString(param);
+    char *arg = found ? invocation_argument(inv, inv_len, k) : NULL;
+    int omp = arg && starts_with_word(arg + strspn(arg, " \t\r\n"), "omp");
+    free(arg);
+    return omp;
+}
+
+static unsigned macro_omp_pragmas(CXTranslationUnit tu, CXCursor expansion, const char *inv,
+                                  size_t inv_len)
 {
     CXCursor def = clang_getCursorReferenced(expansion);
     if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
@@ -558,6 +615,11 @@ static unsigned macro_omp_pragmas(CXTranslationUnit tu, CXCursor expansion)
             found += pragma && starts_with_word(pragma, "omp");
             free(pragma);
             clang_disposeString(lit);
+        } else if (strcmp(clang_getCString(name), "_Pragma") == 0 &&
+                   strcmp(clang_getCString(paren), "(") == 0 && i + 3 < n &&
+                   spelled(tu, toks[i + 2], "#") &&
+                   clang_getTokenKind(toks[i + 3]) == CXToken_Identifier) {
+            found += stringized_omp(tu, toks, n, i + 2, inv, inv_len);
         }
         clang_disposeString(name);
         clang_disposeString(paren);
@@ -579,7 +641,8 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     if (a && b) {
         char *pragma = macro_pragma(sc->tu, c);
         if (!pragma)
-            sc->s->macro_omp_pragmas += macro_omp_pragmas(sc->tu, c);
+            sc->s->macro_omp_pragmas +=
+                macro_omp_pragmas(sc->tu, c, sc->s->text + start, end - start);
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
         sc->expansions[sc->nexpansions++] = (struct expansion){.start = start, .end = end,
                                                                .pragma = pragma};

@@ -3,7 +3,8 @@
  * inside the construct's calls without the other, so it leaves the construct
  * alone (the runtime's events measure it) instead of changing what runs on
  * every thread. The others expand to one statement (or one block) and are
- * instrumented. The program prints what the plain build prints. */
+ * instrumented. The program prints what the plain build prints. A pragma a
+ * macro makes from its argument (_Pragma(#x)) is left alone and counted. */
 #include <stdio.h>
 #define TWO(x, y) x += 1; y += 1
 #define TWO_MORE(x) x += 1; mine += 1
@@ -11,10 +12,12 @@
 #define BODY { a += 1; b += 1; }
 #define SWAP(p, q) do { long t_ = p; p = q; q = t_; } while (0)
 #define EACH(i, n) for (i = 0; i < n; i++)
+#define PRAGMA(x) _Pragma(#x) /* a stringized pragma: left alone, counted */
 
 int main(void)
 {
     long s = 0, t = 0, m = 0, n = 0, a = 0, b = 0, x = 1, y = 2, c = 0, d = 0, u = 0;
+    /* u: 1 from INC in a single, 2 from the atomic on both threads */
     long arr[8] = {0}, brr[8] = {0};
     int i;
 #pragma omp parallel num_threads(2) reduction(+:t)
@@ -38,6 +41,8 @@ int main(void)
         { TWO(c, d); }
 #pragma omp for /* P_FORBLOCK */
         for (int k = 0; k < 8; k++) { TWO(arr[k], brr[k]); }
+        PRAGMA(omp atomic)
+        u += 1;
     }
     n = t; /* t: 2 (one per thread, from each macro) */
     printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", s, t, m, n, u, a, b, x, y, c, d,
