@@ -334,6 +334,8 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
     } else {
+        if (strcmp(d.name, "scan") == 0)
+            w->counts.scans++;
         instrument_one_construct(w, p, &d, edits_before);
         regions_before = w->nregions; /* said there */
     }
@@ -412,6 +414,9 @@ void instrument_counts_asm(struct strbuf *out, const char *file, const struct co
     sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", POMP_COUNTS_SECTION);
     sb_add_c_escaped(&asm_text, rec.s);
     sb_add(&asm_text, "\"\n.popsection");
+    if (c->scans)
+        sb_printf(&asm_text, "\n.pushsection %s,\"\",%%progbits\n.ascii \"scan %s\\n\"\n.popsection",
+                  POMP_NEEDS_SECTION, file);
     sb_add(out, "__asm__(\"");
     sb_add_c_escaped(out, asm_text.s);
     sb_add(out, "\");\n");

@@ -13,6 +13,10 @@ struct function_filter;
  * each: "<constructs> <instrumented> <left alone on purpose> <file>" (read by
  * pomp-prelink at the link). */
 #define POMP_COUNTS_SECTION ".pomp_constructs"
+/* What an object needs of its runtime that its symbols do not tell: "scan
+ * FILE" lines (GCC's scan calls GOMP_loop_start, which LLVM libomp defines but
+ * aborts in), read by pompcc's link (runtime_select.c). */
+#define POMP_NEEDS_SECTION ".pomp_needs"
 
 /* Replaces the text [start, end) of the file with text: an #include directive's
  * header name pointed at an instrumented copy (headers.c). */
@@ -46,6 +50,7 @@ struct instrument_options {
  * many were left alone on purpose (device code, simd bodies). */
 struct construct_counts {
     unsigned constructs, instrumented, on_purpose;
+    unsigned scans; /* scan directives (POMP_NEEDS_SECTION) */
 };
 
 struct instrument_result {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "elf_symbols.h"
+#include "instrument.h" /* POMP_NEEDS_SECTION */
 #include "libomp_symbols.h" /* generated from libomp.so at build time */
 #include "process.h"
 #include "util.h"
@@ -202,6 +203,18 @@ static int source_uses_scan(const char *path)
     return found;
 }
 
+/* Whether an object pompcc compiled has a scan directive: the instrumentation
+ * says so in its POMP_NEEDS_SECTION (an object compiled with -c, linked in
+ * another call). */
+static int object_uses_scan(const char *path)
+{
+    struct strbuf needs = {0};
+    int found = elf_section(path, POMP_NEEDS_SECTION, &needs) == 0 && needs.s &&
+                (strncmp(needs.s, "scan ", 5) == 0 || strstr(needs.s, "\nscan ") != NULL);
+    free(needs.s);
+    return found;
+}
+
 char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,
                               char *const *flags, size_t nflags)
 {
@@ -214,7 +227,8 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         const char *in = inputs[i];
         if (in[0] == '-')
             continue;
-        if (!why && strcmp(in, names[i]) != 0 && source_uses_scan(names[i]))
+        if (!why && ((strcmp(in, names[i]) != 0 && source_uses_scan(names[i])) ||
+                     object_uses_scan(in)))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
         char *copy = why ? NULL : pomp_runtime_input_task_copy_function(in);

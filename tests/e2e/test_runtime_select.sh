@@ -56,6 +56,12 @@ feature_program() {
     assert_contains ${name}_omp.err "^pompcc: warning: $name.c .*$feature.*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "$name: warning names the feature"
     assert_eq "$(runtime_of ${name}_omp)" "libgomp.so.1 libpomp-gomp.so " "$name: never on libomp"
     assert_eq "$(POMP_OUTPUT_DIR=${name}_omp.d ./${name}_omp 2> /dev/null)" "$(./${name}_plain)" "$name: output, asked onto libomp"
+    # compiled with -c and linked in another call, as make does: the object tells
+    "$POMPCC" --pomp-runtime=omp -fopenmp -c $name.c -o $name.o 2> /dev/null
+    "$POMPCC" --pomp-runtime=omp -fopenmp $name.o -o ${name}_obj 2> ${name}_obj.err
+    assert_contains ${name}_obj.err "^pompcc: warning: $name.o .*$feature.*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "$name: warning names the feature, from the object"
+    assert_eq "$(runtime_of ${name}_obj)" "libgomp.so.1 libpomp-gomp.so " "$name: an object never on libomp"
+    assert_eq "$(POMP_OUTPUT_DIR=${name}_obj.d ./${name}_obj 2> /dev/null)" "$(./${name}_plain)" "$name: output, from an object"
 }
 
 cat > scope.c <<'C'
