@@ -4,6 +4,8 @@
  * finalization. When measurement is off (POMP_ENABLE=off, POMP_OMPT=off) no
  * tool starts, so the runtime pays nothing; a callback is registered only if
  * one of the groups it feeds records at the chosen levels. */
+#define UNW_LOCAL_ONLY
+#include <libunwind.h>
 #include <link.h>
 #include <pthread.h>
 #include <pomplib.h>
@@ -258,9 +260,38 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
 
 /* The runtime shuts down (at exit, after its threads reported their last
  * events): the measurement is complete. */
+/* Whether the runtime ends the tool from inside omp_pause_resource or
+ * omp_pause_resource_all (a hard pause: LLVM libomp shuts down, finalizes its
+ * tool and never starts one again). Once per run: the stack is walked. */
+static int inside_pause(void)
+{
+    unw_context_t uc;
+    unw_cursor_t c;
+    if (unw_getcontext(&uc) != 0 || unw_init_local(&c, &uc) != 0)
+        return 0;
+    for (int depth = 0; depth < 48 && unw_step(&c) > 0; depth++) {
+        char name[128];
+        unw_word_t off;
+        int rc = unw_get_proc_name(&c, name, sizeof name, &off);
+        if ((rc == 0 || rc == -UNW_ENOMEM) && strncmp(name, "omp_pause_resource", 18) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* At the runtime's shutdown (exit): the end of measurement. At a hard pause
+ * the program goes on, and so does measurement, with the instrumentation's
+ * events alone: the runtime reports nothing more to any tool. */
 static void tool_finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
+    if (bridge_measuring() >= 0 && inside_pause()) {
+        fprintf(stderr, "pomp: warning: omp_pause_resource_all (or omp_pause_resource) ended LLVM "
+                        "libomp's tool interface for the rest of the run: from here on only "
+                        "instrumented constructs are measured (no implicit barriers, nothing "
+                        "uninstrumented, no runtime states for sampling)\n");
+        return;
+    }
     POMP_Finalize();
 }
 
