@@ -1057,6 +1057,27 @@ static int keep_flag(const char *a, int *takes_value)
     return 0;
 }
 
+/* Under --verbose, what the parser could not make out in the file itself (why
+ * a statement may not be found). Not the headers': libclang reads clang's own
+ * omp.h and system headers, not the compiler's, and what it says of them is
+ * no business of the user's build. Said as notes: the compiler judges the code. */
+static void show_parse_errors(CXTranslationUnit tu)
+{
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        CXFile f;
+        clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && f &&
+            clang_Location_isFromMainFile(clang_getDiagnosticLocation(d))) {
+            CXString text = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                          CXDiagnostic_DisplayColumn);
+            fprintf(stderr, "note: the parser pomp uses (libclang) says: %s\n", clang_getCString(text));
+            clang_disposeString(text);
+        }
+        clang_disposeDiagnostic(d);
+    }
+}
+
 int source_unit_open(struct source_unit *u, const char *path, int argc, const char *const *argv,
                      int openmp, int verbose)
 {
@@ -1078,7 +1099,7 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
     args[n++] = "-D_POMP=202611";
     args[n++] = "-Wno-everything";
 
-    u->index = clang_createIndex(0, verbose ? 1 : 0);
+    u->index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;
     /* without the preprocessing record, clang_getSkippedRanges knows no #if branch
      * (and clang lists no #include directive) */
@@ -1090,6 +1111,8 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
         fprintf(stderr, "%s: error: libclang could not parse the file (code %d)\n", path, err);
         return -1;
     }
+    if (verbose)
+        show_parse_errors(tu);
     return 0;
 }
 
