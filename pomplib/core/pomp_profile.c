@@ -413,7 +413,7 @@ enum push_count {
 };
 
 /* entered: only an exit closes the frame. */
-static void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
+static inline __attribute__((always_inline)) void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
                       enum push_count count, int off, enum push_place place,
                       const struct pomp_node *fork)
 {
