@@ -11,9 +11,6 @@
 
 #include "util.h"
 
-/* Declared here, defined in source.c: does a statement's extent leave out its ';'? */
-int needs_semicolon(CXCursor c);
-
 struct children {
     CXCursor c[8];
     unsigned n;

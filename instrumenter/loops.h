@@ -24,6 +24,10 @@ struct loop_header {
 /* Analyzes the for statement at cursor c of a file with the given text; NULL
  * for a statement libclang does not show as a for loop. */
 struct loop_header *loop_analyze(CXCursor c, CXFile file, const char *text, unsigned size);
+
+/* Does statement c end without its ';' in libclang's extent (an expression,
+ * return, do-while...)? (source.c) */
+int needs_semicolon(CXCursor c);
 void loop_free(struct loop_header *l);
 
 #endif

@@ -31,6 +31,8 @@ struct expansion {
      * found and its block; spans: a second statement of that block too */
     CXCursor block, stmt;
     int straddled, spans;
+    unsigned stmt_start, stmt_end; /* the first statement's extent */
+    int stmt_semicolon, stmt_loop; /* it still needs its ';'; it is a for loop */
 };
 
 struct scan {
@@ -733,6 +735,10 @@ static void note_straddle(struct scan *sc, CXCursor c, CXCursor parent, unsigned
             x->straddled = 1;
             x->block = parent;
             x->stmt = c;
+            x->stmt_start = b;
+            x->stmt_end = e;
+            x->stmt_semicolon = needs_semicolon(c);
+            x->stmt_loop = clang_getCursorKind(c) == CXCursor_ForStmt;
         } else if (clang_equalCursors(x->block, parent) && !clang_equalCursors(x->stmt, c)) {
             x->spans = 1;
         }
@@ -979,6 +985,25 @@ static int find_statements(struct scan *sc)
             continue;
         }
         long w = wanted_index(sc, at);
+        const struct expansion *whole = expansion_at(sc, at);
+        if ((w < 0 || sc->found_end[w] == 0) && whole && whole->straddled && !whole->spans &&
+            !whole->stmt_loop && whole->stmt_start >= whole->start && whole->stmt_end <= whole->end) {
+            /* one statement, all of it from the invocation (#define ADD(a, b) a += b), whose
+             * extent starts at an argument: the invocation is the statement */
+            unsigned end = whole->end;
+            if (whole->stmt_semicolon) {
+                unsigned t = code_token_at_or_after(sc, end);
+                if (!tok_is(sc, t, ";")) {
+                    p->unplaced = xstrdup("pomp cannot find the ';' that ends its statement");
+                    continue;
+                }
+                end = sc->tokens[t].end;
+            }
+            p->has_stmt = 1;
+            p->stmt_start = at;
+            p->stmt_end = end;
+            continue;
+        }
         if (w < 0 || sc->found_end[w] == 0) {
             if (expansion_at(sc, at)) {
                 char *name = macro_name_at(sc, at);

@@ -12,13 +12,15 @@
 #define BODY { a += 1; b += 1; }
 #define SWAP(p, q) do { long t_ = p; p = q; q = t_; } while (0)
 #define EACH(i, n) for (i = 0; i < n; i++)
+#define ADD(a, b) a += b               /* one statement that starts with an argument */
+#define MAX(a, b) a = a > b ? a : b
 #define PRAGMA(x) _Pragma(#x) /* a stringized pragma: left alone, counted */
 
 int main(void)
 {
     long s = 0, t = 0, m = 0, n = 0, a = 0, b = 0, x = 1, y = 2, c = 0, d = 0, u = 0;
     /* u: 1 from INC in a single, 2 from the atomic on both threads */
-    long arr[8] = {0}, brr[8] = {0};
+    long arr[8] = {0}, brr[8] = {0}, v = 0, w = 0;
     int i;
 #pragma omp parallel num_threads(2) reduction(+:t)
     {
@@ -43,9 +45,13 @@ int main(void)
         for (int k = 0; k < 8; k++) { TWO(arr[k], brr[k]); }
         PRAGMA(omp atomic)
         u += 1;
+#pragma omp critical /* P_ADD */
+        ADD(v, 2);
+#pragma omp critical /* P_MAX */
+        MAX(w, 5);
     }
     n = t; /* t: 2 (one per thread, from each macro) */
-    printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", s, t, m, n, u, a, b, x, y, c, d,
-           arr[3] + brr[3]);
+    printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", s, t, m, n, u, a, b, x, y, c,
+           d, arr[3] + brr[3], v, w);
     return 0;
 }
