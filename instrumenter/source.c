@@ -51,6 +51,11 @@ struct scan {
                                         invoked here (offset of its name), or UINT_MAX */
     struct expansion *expansions;    /* in source order */
     struct expansion *by_end;        /* the same, by end */
+    struct pragma_macro {
+        char *name;
+        CXCursor def;
+    } *pragma_macros;                /* the macros with a _Pragma in their body */
+    size_t npragma_macros;
     size_t nexpansions;
     int verbose;
 };
@@ -588,46 +593,121 @@ static int stringized_omp(CXTranslationUnit tu, const CXToken *toks, unsigned n,
     return omp;
 }
 
-static unsigned macro_omp_pragmas(CXTranslationUnit tu, CXCursor expansion, const char *inv,
-                                  size_t inv_len)
+/* The text of macro definition def (name to the end of its body), or NULL. */
+static const char *definition_text(CXTranslationUnit tu, CXCursor def, unsigned *from,
+                                   unsigned *to)
 {
-    CXCursor def = clang_getCursorReferenced(expansion);
-    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
-        return 0;
     CXSourceRange r = clang_getCursorExtent(def);
     CXFile f;
-    unsigned from, to;
     size_t size = 0;
-    clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &from);
-    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+    clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, from);
+    clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, to);
     const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
-    if (!text || to > size || from >= to || !memmem(text + from, to - from, "_Pragma", 7))
+    return text && *to <= size && *from < *to ? text : NULL;
+}
+
+/* The macro defined with a _Pragma in its body under that name, or a null cursor. */
+static CXCursor pragma_macro(const struct scan *sc, const char *name)
+{
+    for (size_t i = 0; i < sc->npragma_macros; i++)
+        if (strcmp(sc->pragma_macros[i].name, name) == 0)
+            return sc->pragma_macros[i].def;
+    return clang_getNullCursor();
+}
+
+/* How many `_Pragma("omp ...")` the body of macro definition def makes, for
+ * the invocation inv (its text, for a pragma made from an argument): its own,
+ * and (depth 0) those of the macros it invokes that hold a _Pragma
+ * (#define OMP_FOR PRAGMA(omp for), #define OMP(x) PRAGMA(omp x)). */
+static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char *inv,
+                                 size_t inv_len, int depth)
+{
+    CXTranslationUnit tu = sc->tu;
+    unsigned from, to;
+    const char *text = definition_text(tu, def, &from, &to);
+    if (!text)
+        return 0;
+    int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL, indirect = 0;
+    for (size_t i = 0; depth == 0 && !direct && !indirect && i < sc->npragma_macros; i++)
+        indirect = memmem(text + from, to - from, sc->pragma_macros[i].name,
+                          strlen(sc->pragma_macros[i].name)) != NULL;
+    if (!direct && !indirect)
         return 0;
     CXToken *toks = NULL;
     unsigned n = 0, found = 0;
-    clang_tokenize(tu, r, &toks, &n);
-    for (unsigned i = 0; i + 2 < n; i++) {
+    clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+    for (unsigned i = 1; i < n; i++) { /* toks[0]: the macro's own name */
         CXString name = clang_getTokenSpelling(tu, toks[i]);
-        CXString paren = clang_getTokenSpelling(tu, toks[i + 1]);
-        if (strcmp(clang_getCString(name), "_Pragma") == 0 &&
-            strcmp(clang_getCString(paren), "(") == 0 &&
+        const char *word = clang_getCString(name);
+        int call = i + 1 < n && spelled(tu, toks[i + 1], "(");
+        if (strcmp(word, "_Pragma") == 0 && call && i + 2 < n &&
             clang_getTokenKind(toks[i + 2]) == CXToken_Literal) {
             CXString lit = clang_getTokenSpelling(tu, toks[i + 2]);
             char *pragma = unescape_literal(clang_getCString(lit));
             found += pragma && starts_with_word(pragma, "omp");
             free(pragma);
             clang_disposeString(lit);
-        } else if (strcmp(clang_getCString(name), "_Pragma") == 0 &&
-                   strcmp(clang_getCString(paren), "(") == 0 && i + 3 < n &&
+        } else if (strcmp(word, "_Pragma") == 0 && call && i + 3 < n &&
                    spelled(tu, toks[i + 2], "#") &&
                    clang_getTokenKind(toks[i + 3]) == CXToken_Identifier) {
-            found += stringized_omp(tu, toks, n, i + 2, inv, inv_len);
+            found += inv ? stringized_omp(tu, toks, n, i + 2, inv, inv_len) : 0;
+        } else if (depth == 0 && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+            CXCursor inner = pragma_macro(sc, word);
+            if (!clang_Cursor_isNull(inner)) {
+                /* the inner invocation's text, in this body: its name to its ')' */
+                unsigned b, e = 0;
+                clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i]), NULL, NULL, NULL, &b);
+                for (unsigned k = i + 1, open = 0; call && k < n; k++) {
+                    open += spelled(tu, toks[k], "(");
+                    if (spelled(tu, toks[k], ")") && --open == 0) {
+                        CXSourceRange r = clang_getTokenExtent(tu, toks[k]);
+                        clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+                        break;
+                    }
+                }
+                found += body_omp_pragmas(sc, inner, e > b ? text + b : NULL, e > b ? e - b : 0,
+                                          depth + 1);
+            }
         }
         clang_disposeString(name);
-        clang_disposeString(paren);
     }
     clang_disposeTokens(tu, toks, n);
     return found;
+}
+
+/* How many `_Pragma("omp ...")` the body of the macro an invocation expands
+ * makes (a function-like macro, or one with more than the _Pragma): pomp
+ * leaves them alone, and counts them where they expand, so that the link step
+ * says the file has constructs it did not instrument. The body's text is
+ * searched first: most macros hold no _Pragma and are not tokenized. */
+static unsigned macro_omp_pragmas(const struct scan *sc, CXCursor expansion, const char *inv,
+                                  size_t inv_len)
+{
+    CXCursor def = clang_getCursorReferenced(expansion);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return 0;
+    return body_omp_pragmas(sc, def, inv, inv_len, 0);
+}
+
+/* The macros whose body holds a _Pragma (the candidates of a pragma made one
+ * macro further away). */
+static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct scan *sc = d;
+    unsigned from, to;
+    const char *text;
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
+        !(text = definition_text(sc->tu, c, &from, &to)) ||
+        !memmem(text + from, to - from, "_Pragma", 7))
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    sc->pragma_macros =
+        xrealloc(sc->pragma_macros, (sc->npragma_macros + 1) * sizeof *sc->pragma_macros);
+    sc->pragma_macros[sc->npragma_macros++] =
+        (struct pragma_macro){xstrdup(clang_getCString(name)), c};
+    clang_disposeString(name);
+    return CXChildVisit_Continue;
 }
 
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
@@ -644,7 +724,7 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
         char *pragma = macro_pragma(sc->tu, c);
         if (!pragma)
             sc->s->macro_omp_pragmas +=
-                macro_omp_pragmas(sc->tu, c, sc->s->text + start, end - start);
+                macro_omp_pragmas(sc, c, sc->s->text + start, end - start);
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
         sc->expansions[sc->nexpansions++] = (struct expansion){.start = start, .end = end,
                                                                .pragma = pragma};
@@ -671,6 +751,7 @@ static int by_end(const void *a, const void *b)
  * children of the translation unit). */
 static void find_expansions(struct scan *sc)
 {
+    clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), pragma_macro_visitor, sc);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), expansion_visitor, sc);
     if (!sc->nexpansions)
         return;
@@ -1186,6 +1267,9 @@ out:
         free(sc.expansions[i].pragma);
     free(sc.expansions);
     free(sc.by_end);
+    for (size_t i = 0; i < sc.npragma_macros; i++)
+        free(sc.pragma_macros[i].name);
+    free(sc.pragma_macros);
     return rc;
 }
 

@@ -15,11 +15,12 @@
 #define ADD(a, b) a += b               /* one statement that starts with an argument */
 #define MAX(a, b) a = a > b ? a : b
 #define PRAGMA(x) _Pragma(#x) /* a stringized pragma: left alone, counted */
+#define OMP_ATOMIC PRAGMA(omp atomic) /* the same, one macro further */
 
 int main(void)
 {
     long s = 0, t = 0, m = 0, n = 0, a = 0, b = 0, x = 1, y = 2, c = 0, d = 0, u = 0;
-    /* u: 1 from INC in a single, 2 from the atomic on both threads */
+    /* u: 1 from INC in a single, 2 from each atomic on both threads */
     long arr[8] = {0}, brr[8] = {0}, v = 0, w = 0;
     int i;
 #pragma omp parallel num_threads(2) reduction(+:t)
@@ -44,6 +45,8 @@ int main(void)
 #pragma omp for /* P_FORBLOCK */
         for (int k = 0; k < 8; k++) { TWO(arr[k], brr[k]); }
         PRAGMA(omp atomic)
+        u += 1;
+        OMP_ATOMIC
         u += 1;
 #pragma omp critical /* P_ADD */
         ADD(v, 2);
