@@ -190,6 +190,11 @@ int main(int argc, char **argv)
     free(missing);
     free(why);
     free(bridge);
+    /* libomp loads its tool at its first OpenMP call, which in GCC code may come
+     * after seconds of serial work: preloaded, libpomp is there at the start,
+     * where the run begins (the libgomp bridge loads it as its dependency) */
+    if (rt != RUNS_GOMP_ONLY && !(rt == RUNS_GOMP && !on_libomp))
+        prepend("LD_PRELOAD", libpomp, ":", verbose);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);
     execv(program, argv + i);

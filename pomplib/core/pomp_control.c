@@ -31,6 +31,14 @@ __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
 /* Set once by init_core, read-only afterwards. */
 static struct pomp_config config;
 static struct pomp_clock clock_state;
+
+/* The run starts when libpomp is loaded (with the program, or preloaded by
+ * pomprun), not when it starts: under pomprun that is the program's first
+ * OpenMP call, when the runtime starts its tool, and the serial time before
+ * it is the run's too (its duration, the POP figures of the run). Written once,
+ * before main. */
+static struct pomp_clock load_clock;
+__attribute__((constructor)) static void note_load(void) { pomp_clock_init(&load_clock); }
 static pthread_once_t core_once = PTHREAD_ONCE_INIT;
 static pthread_once_t handles_once = PTHREAD_ONCE_INIT;
 static pthread_once_t finalize_once = PTHREAD_ONCE_INIT;
@@ -102,7 +110,10 @@ static void init_core(void)
         sampled = pomp_sampling_configure();
         pomp_threads_prepare_quiesce();
     }
-    pomp_clock_init(&clock_state);
+    if (load_clock.start_ticks)
+        clock_state = load_clock;
+    else /* (a libpomp started from another library's constructor, before its own) */
+        pomp_clock_init(&clock_state);
     atexit(finalize_at_exit);
     install_signal_handlers();
     pthread_atfork(NULL, NULL, stop_in_forked_child);

@@ -270,3 +270,41 @@ C
 c++ -fopenmp $E2E_SANITIZE cpyfn.cpp -o cpyfn
 assert_eq "$(POMP_OUTPUT_DIR=cpyfn_omp "$POMPRUN" --pomp-runtime=omp ./cpyfn 2> cpyfn.err)" "12288" "a task copy function: output, asked onto libomp"
 assert_contains cpyfn.err "has a task whose data GCC copies with a function \(.*_omp_cpyfn\.[0-9]+\), .*: it runs on GCC's libgomp" "a task copy function: the warning"
+
+# The run starts with the program, not at its first OpenMP call (when the
+# runtime starts the tool): 200 ms of serial work first are in the run's
+# duration and make its load balance ~50 %, in all three ways to run it
+cat > serial_first.c <<'C'
+#include <stdio.h>
+#include <time.h>
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+int main(void)
+{
+    double t0 = now();
+    volatile long spin = 0;
+    while (now() - t0 < 0.2)
+        spin++;
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+: n)
+    n++;
+    printf("%d\n", n);
+    return 0;
+}
+C
+cc -fopenmp -g $E2E_SANITIZE serial_first.c -o serial_first
+clang-19 -fopenmp -g serial_first.c -o serial_first_clang
+for mode in gomp omp clang; do
+    case $mode in
+    gomp) run=(./serial_first) ;;
+    omp) run=(--pomp-runtime=omp ./serial_first) ;;
+    clang) run=(./serial_first_clang) ;;
+    esac
+    out=$(POMP_OUTPUT_DIR=sf_$mode "$POMPRUN" "${run[@]}" 2> /dev/null)
+    assert_eq "$out" 2 "serial first ($mode): output"
+    assert_eq "$(jq '.duration_ns >= 200000000' sf_$mode/profile.json)" true "serial first ($mode): the serial 200 ms are in the run's duration"
+done
