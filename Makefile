@@ -133,6 +133,7 @@ INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
+              $(OBJ)/instrumenter/response_files.o \
               $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/elf_symbols.o \
               $(OBJ)/instrumenter/source_scan.o \
               $(OBJ)/runtime/runtime.o $(OBJ)/runtime/runtime_select.o
@@ -186,6 +187,8 @@ $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wi
 $(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
 $(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
+$(BUILD)/tests/test_response_files: tests/unit/test_response_files.c $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter

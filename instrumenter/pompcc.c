@@ -6,6 +6,7 @@
  * ($POMP_CXX, default c++) and treats .c files as C++, as c++ does; called as
  * pomp-gcc, pomp-g++, pomp-clang or pomp-clang++, it uses that compiler. */
 #include <dirent.h>
+#include <errno.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "function_filter.h"
+#include "response_files.h"
 #include "process.h"
 #include "runtime.h"
 #include "runtime_select.h"
@@ -68,6 +70,7 @@ struct pompcc {
     struct argv_list dep_flags;  /* -MD -MMD -MF x -MT x -MQ x -MP */
     struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
     int has_dep_target, has_dep_file;
+    int from_stdin;              /* an input is '-' */
     struct input *inputs;
     size_t ninputs;
     char *tmpdir;
@@ -204,20 +207,28 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
                 pc->mode = MODE_ASSEMBLY;
             continue;
         }
-        if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0)
+        if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
+            strcmp(a, "-fsyntax-only") == 0) /* nothing to instrument: the compiler's answer */
             pc->mode = MODE_PREPROCESS;
+        if (strcmp(a, "-") == 0) /* a source on standard input: compiled as it is */
+            pc->from_stdin = 1;
         if (strcmp(a, "-o") == 0 && i + 1 < argc) {
             pc->output = argv[++i];
+            continue;
+        }
+        if (strncmp(a, "-o", 2) == 0 && a[2]) { /* -ofile */
+            pc->output = a + 2;
             continue;
         }
         if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0) {
             argv_add(&pc->dep_flags, a);
             continue;
         }
-        if ((strcmp(a, "-MF") == 0 || strcmp(a, "-MT") == 0 || strcmp(a, "-MQ") == 0) &&
-            i + 1 < argc) {
-            argv_add(&pc->dep_flags, a);
-            argv_add(&pc->dep_flags, argv[++i]);
+        if ((strncmp(a, "-MF", 3) == 0 || strncmp(a, "-MT", 3) == 0 || strncmp(a, "-MQ", 3) == 0) &&
+            (a[3] || i + 1 < argc)) { /* -MF file, or joined: -MFfile */
+            char opt[4] = {a[0], a[1], a[2], '\0'};
+            argv_add(&pc->dep_flags, opt);
+            argv_add(&pc->dep_flags, a[3] ? a + 3 : argv[++i]);
             if (a[2] == 'F')
                 pc->has_dep_file = 1;
             else
@@ -378,7 +389,7 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
  * directory for quoted includes, errs captures the compiler's stderr. */
 static int compile_one(const struct pompcc *pc, const struct input *in, const char *file,
                        const char *obj, int assembly, const char *iquote, const char *errs,
-                       const char *debug_map)
+                       const char *prefix_map)
 {
     struct argv_list cmd = {0};
     compile_command(pc, &cmd);
@@ -386,8 +397,16 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
         argv_add(&cmd, "-iquote");
         argv_add(&cmd, iquote);
     }
-    if (debug_map)
-        argv_add(&cmd, debug_map);
+    if (prefix_map) { /* the copy's directory is the source's, in debug information and in
+                         __FILE__ and __BASE_FILE__ (the copy's #line directives name the source,
+                         but __BASE_FILE__ is the compiled file's name) */
+        char *debug = xasprintf("-fdebug-prefix-map=%s", prefix_map);
+        char *macro = xasprintf("-fmacro-prefix-map=%s", prefix_map);
+        argv_add(&cmd, debug);
+        argv_add(&cmd, macro);
+        free(debug);
+        free(macro);
+    }
     argv_add(&cmd, assembly ? "-S" : "-c");
     add_language(&cmd, in);
     argv_add(&cmd, file);
@@ -481,6 +500,26 @@ static int has_header_copies(const char *inst)
     return has;
 }
 
+/* Removes a temporary directory and what is in it (a source's subdirectory
+ * holds the copies of its instrumented headers). */
+static void remove_tmpdir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        char *p = xasprintf("%s/%s", dir, e->d_name);
+        if (unlink(p) != 0 && (errno == EISDIR || errno == EPERM))
+            remove_tmpdir(p);
+        free(p);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
@@ -518,7 +557,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         } else {
             inst = keep_name ? xasprintf("%s/%s", subdir, name)
                              : xasprintf("%s/%s.%s", subdir, base, ext);
-            debug_map = xasprintf("-fdebug-prefix-map=%s/=%.*s", subdir, (int)(name - src), src);
+            debug_map = xasprintf("%s/=%.*s", subdir, (int)(name - src), src);
         }
     }
     /* pomp's messages wait until the compiler has judged the user's code: if
@@ -586,7 +625,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     if (!pc->keep)
         unlink(inc);
     if (subdir)
-        rmdir(subdir);
+        remove_tmpdir(subdir);
     free(subdir);
     free(debug_map);
     free(inc);
@@ -725,23 +764,6 @@ static int pass_through(struct pompcc *pc, int argc, char **argv)
     return rc;
 }
 
-static void remove_tmpdir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-            continue;
-        char *p = xasprintf("%s/%s", dir, e->d_name);
-        unlink(p);
-        free(p);
-    }
-    closedir(d);
-    rmdir(dir);
-}
-
 /* pomp-gcc, pomp-g++, pomp-clang, pomp-clang++ (links to pompcc): the compiler
  * their name says, for build systems that look for "gcc" or "clang" in $(CC)
  * before they add -fopenmp. NULL for pompcc and pompc++. */
@@ -761,6 +783,11 @@ static const char *compiler_in_name(const char *me)
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
+    struct argv_list args = {0}; /* argv with its response files (@FILE) read */
+    char *tmpl = NULL;           /* the temporary directory's name */
+    response_files_expand(&args, argc, argv);
+    argc = (int)args.n;
+    argv = args.v;
     const char *me = strrchr(argv[0], '/');
     me = me ? me + 1 : argv[0];
     pc.cxx_driver = strlen(me) >= 2 && strcmp(me + strlen(me) - 2, "++") == 0;
@@ -777,7 +804,10 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < pc.ninputs; i++)
         nsources += pc.inputs[i].is_source;
     int rc = 0;
-    if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 ||
+    if (pc.from_stdin && pc.mode != MODE_PREPROCESS)
+        fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
+                        "without instrumentation: give pompcc the file\n");
+    if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
         (nsources == 0 && pc.mode != MODE_LINK)) {
         rc = pass_through(&pc, argc, argv);
         goto out;
@@ -785,7 +815,8 @@ int main(int argc, char **argv)
     if (pc.output && pc.mode != MODE_LINK && nsources > 1)
         usage_error("'-o %s' with -c or -S and more than one source", pc.output);
 
-    char tmpl[] = "/tmp/pompcc-XXXXXX";
+    const char *tmp = getenv("TMPDIR");
+    tmpl = xasprintf("%s/pompcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     pc.tmpdir = mkdtemp(tmpl);
     if (!pc.tmpdir) {
         perror("pompcc: error: cannot create a temporary directory");
@@ -817,6 +848,7 @@ out:
     }
     if (pc.tmpdir)
         remove_tmpdir(pc.tmpdir);
+    free(tmpl);
     free(pc.inputs);
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);
@@ -825,6 +857,7 @@ out:
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);
+    argv_free(&args);
     /* the real compiler's (or linker's) own status; 1 when pompcc itself failed */
     return rc < 0 ? 1 : rc;
 }

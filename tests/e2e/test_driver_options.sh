@@ -1,0 +1,53 @@
+# pompcc takes the compiler options build systems write in every form gcc
+# takes them: joined values (-ofile, -MFfile, -MTtarget), response files
+# (@file), -fsyntax-only, a source on standard input; __BASE_FILE__ is the
+# source's name, not that of pompcc's copy; pompcc leaves nothing in its
+# temporary directory (TMPDIR), headers' instrumented copies included.
+source "$(dirname "$0")/lib.sh"
+mkdir tmp
+export TMPDIR=$PWD/tmp
+cat > m.c <<'C'
+#include <stdio.h>
+#include "kern.h"
+int main(void)
+{
+    printf("%d %s\n", kern(), __BASE_FILE__);
+    return 0;
+}
+C
+cat > kern.h <<'C'
+static inline int kern(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+: n)
+    n++;
+    return n;
+}
+C
+cc -fopenmp m.c -o plain
+assert_eq "$(./plain)" "2 m.c" "the plain build"
+
+# -ofile
+"$POMPCC" -fopenmp -c m.c -oobj_m.o
+[ -f obj_m.o ] || fail "-oobj_m.o: no obj_m.o"
+[ ! -f m.o ] || fail "-oobj_m.o: m.o written instead"
+# -MFfile -MTtarget (joined), as -MF file -MT target
+"$POMPCC" -fopenmp -MMD -MFdeps.d -MTmy_target -c m.c -o m2.o
+assert_contains deps.d "^my_target: m\.c kern\.h" "-MFdeps.d -MTmy_target: the dependency file"
+# a response file holding -fopenmp and -O2, and one holding -c and -o
+printf -- '-fopenmp -O2\n' > flags.rsp
+printf -- '-c -o "rsp obj.o"\n' > compile.rsp
+"$POMPCC" @flags.rsp m.c -o from_rsp 2> rsp.err
+assert_eq "$(POMP_OUTPUT_DIR=rsp.d ./from_rsp 2> /dev/null)" "2 m.c" "@flags.rsp: output and __BASE_FILE__"
+assert_eq "$(region_sum rsp.d parallel 4 visits)" 1 "@flags.rsp: -fopenmp counted, the region instrumented"
+"$POMPCC" @flags.rsp @compile.rsp m.c
+[ -f "rsp obj.o" ] || fail "@compile.rsp: no object where its quoted -o says"
+# -fsyntax-only: the compiler's answer, no file
+"$POMPCC" -fopenmp -fsyntax-only m.c || fail "-fsyntax-only failed"
+# a source on standard input: compiled as it is, and said
+"$POMPCC" -fopenmp -x c -c - -o stdin.o < m.c 2> stdin.err || fail "a source on stdin"
+assert_contains stdin.err "a source read from standard input .* is compiled without instrumentation" "stdin: said"
+nm stdin.o | grep -q " T main" || fail "stdin: no main in the object"
+# nothing left behind
+assert_eq "$(ls -A tmp | wc -l)" 0 "pompcc's temporary directories all removed"
+echo "driver options"
