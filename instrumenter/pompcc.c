@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -783,6 +784,7 @@ static const char *compiler_in_name(const char *me)
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
+    process_forward_signals(); /* a killed pompcc stops its compiler too */
     struct argv_list args = {0}; /* argv with its response files (@FILE) read */
     char *tmpl = NULL;           /* the temporary directory's name */
     response_files_expand(&args, argc, argv);
@@ -858,6 +860,11 @@ out:
     free(pc.libdir);
     free(pc.incdir);
     argv_free(&args);
+    int sig = process_stop_signal();
+    if (sig) { /* killed: cleaned up, and ended by the signal, as the compiler would be */
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
     /* the real compiler's (or linker's) own status; 1 when pompcc itself failed */
     return rc < 0 ? 1 : rc;
 }

@@ -1,6 +1,8 @@
 #include "process.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,29 @@ void argv_free(struct argv_list *a)
     memset(a, 0, sizeof *a);
 }
 
+/* The child running now, and the termination signal the driver got (0: none):
+ * see process_forward_signals. */
+static volatile sig_atomic_t running_child, stop_signal;
+
+static void forward(int sig)
+{
+    stop_signal = sig;
+    if (running_child > 0)
+        kill((pid_t)running_child, sig);
+}
+
+void process_forward_signals(void)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = forward;
+    sigemptyset(&sa.sa_mask);
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+int process_stop_signal(void) { return stop_signal; }
+
 static int wait_for(pid_t pid)
 {
     int status;
@@ -61,13 +86,29 @@ int run_process(char *const *argv, const char *stdout_to, const char *stderr_to,
     if (stderr_to)
         posix_spawn_file_actions_addopen(&fa, 2, stderr_to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_t pid;
-    int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    /* a termination signal between the spawn and the note of the child would
+     * not reach it: held back until the child is noted */
+    sigset_t term, old;
+    sigemptyset(&term);
+    sigaddset(&term, SIGINT);
+    sigaddset(&term, SIGTERM);
+    sigaddset(&term, SIGHUP);
+    sigaddset(&term, SIGQUIT);
+    sigprocmask(SIG_BLOCK, &term, &old);
+    int err = stop_signal ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    if (err == 0)
+        running_child = pid;
+    sigprocmask(SIG_SETMASK, &old, NULL);
     posix_spawn_file_actions_destroy(&fa);
+    if (err == ECANCELED)
+        return 128 + stop_signal; /* stopped before: nothing more runs */
     if (err != 0) {
         fprintf(stderr, "pompcc: error: cannot run '%s': %s\n", argv[0], strerror(err));
         return -1;
     }
-    return wait_for(pid);
+    int rc = wait_for(pid);
+    running_child = 0;
+    return rc;
 }
 
 int run_capture(char *const *argv, char **out)

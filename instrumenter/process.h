@@ -13,6 +13,13 @@ void argv_add(struct argv_list *a, const char *s);
 void argv_addv(struct argv_list *a, const char *const *v);
 void argv_free(struct argv_list *a);
 
+/* For a driver (pompcc): SIGINT, SIGTERM, SIGHUP and SIGQUIT go on to the
+ * process run_process runs, and no other one starts after them, so that
+ * killing a build stops its compiler; process_stop_signal then says which
+ * signal came (0: none), for the driver to end with it once it cleaned up. */
+void process_forward_signals(void);
+int process_stop_signal(void);
+
 /* Runs argv (PATH lookup); stdout_to / stderr_to: a file to write the stream to,
  * or NULL to inherit. Returns the exit status, 128+signal, or -1 if it could not run. */
 int run_process(char *const *argv, const char *stdout_to, const char *stderr_to, int verbose);

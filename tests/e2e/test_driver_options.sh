@@ -2,7 +2,8 @@
 # takes them: joined values (-ofile, -MFfile, -MTtarget), response files
 # (@file), -fsyntax-only, a source on standard input; __BASE_FILE__ is the
 # source's name, not that of pompcc's copy; pompcc leaves nothing in its
-# temporary directory (TMPDIR), headers' instrumented copies included.
+# temporary directory (TMPDIR), headers' instrumented copies included, and a
+# killed pompcc stops the compiler it runs.
 source "$(dirname "$0")/lib.sh"
 mkdir tmp
 export TMPDIR=$PWD/tmp
@@ -48,6 +49,25 @@ assert_eq "$(region_sum rsp.d parallel 4 visits)" 1 "@flags.rsp: -fopenmp counte
 "$POMPCC" -fopenmp -x c -c - -o stdin.o < m.c 2> stdin.err || fail "a source on stdin"
 assert_contains stdin.err "a source read from standard input .* is compiled without instrumentation" "stdin: said"
 nm stdin.o | grep -q " T main" || fail "stdin: no main in the object"
+# a killed pompcc stops its compiler: no object after it ended (the compiler
+# here starts, says so, and takes 2 s before it compiles)
+cat > slowcc <<SH
+#!/bin/sh
+touch "$PWD/slowcc.started"
+sleep 2
+exec cc "\$@"
+SH
+chmod +x slowcc
+POMP_CC=$PWD/slowcc "$POMPCC" -fopenmp -c m.c -o killed.o &
+pid=$!
+for _ in $(seq 100); do [ -f slowcc.started ] && break; sleep 0.1; done
+[ -f slowcc.started ] || fail "the slow compiler never started"
+kill -TERM $pid
+status=0
+wait $pid || status=$?
+assert_eq "$status" 143 "a pompcc killed by SIGTERM ends by it"
+sleep 3
+[ ! -f killed.o ] || fail "the compiler of a killed pompcc went on and wrote its object"
 # nothing left behind
 assert_eq "$(ls -A tmp | wc -l)" 0 "pompcc's temporary directories all removed"
 echo "driver options"
