@@ -237,15 +237,19 @@ void pomp_output_write(const struct pomp_run *run)
     }
     /* the profile first: a trace conversion that fills the disk must not cost it (the
      * trace's dropped counts are final already: the core finished the raw files) */
-    if (run->write_profile && write_profile(run) != 0)
+    int profile_written = run->write_profile;
+    if (run->write_profile && write_profile(run) != 0) {
         fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", run->dir,
                 strerror(errno));
+        profile_written = 0;
+    }
     struct pomp_trace_result trace;
     if (run->trace)
         pomp_trace_write(run, &trace);
     if (run->summary)
-        pomp_summary_print(stderr, run);
-    pomp_summary_warn_losses(stderr, run); /* with or without the summary: nothing is lost silently */
+        pomp_summary_print(stderr, run, profile_written);
+    /* with or without the summary: nothing is lost silently */
+    pomp_summary_warn_losses(stderr, run, profile_written);
     if (run->trace)
-        pomp_trace_report(stderr, &trace, run->dir, run->summary);
+        pomp_trace_report(stderr, &trace, run->dir, run->summary, profile_written);
 }

@@ -22,7 +22,7 @@ static int by_time_desc(const void *a, const void *b)
     return (x->max_incl < y->max_incl) - (x->max_incl > y->max_incl);
 }
 
-void pomp_summary_print(FILE *f, const struct pomp_run *run)
+void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written)
 {
     const struct pomp_merged *m = &run->profile;
     const struct pomp_clock *clock = &run->clock;
@@ -69,7 +69,10 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
     fprintf(f, "%u region%s", regions, regions == 1 ? "" : "s");
     if (runtime_only)
         fprintf(f, " (%u seen only through the runtime)", runtime_only);
-    fprintf(f, "; output in %s/\n", run->dir);
+    if (profile_written)
+        fprintf(f, "; output in %s/\n", run->dir);
+    else
+        fprintf(f, "; no profile written (above)\n");
     if (n)
         fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
     for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {
@@ -111,7 +114,8 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run)
     }
     pomp_devices_summary(f, run);
     pomp_summary_note_throttled(f, run);
-    fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
+    if (profile_written)
+        fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
     free(rows);
 }
 
@@ -143,7 +147,7 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
     fprintf(f, "%s; POMP_THROTTLE=off times them all\n", n > shown ? ", ..." : "");
 }
 
-void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
+void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written)
 {
     const struct pomp_merged *m = &run->profile;
     uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
@@ -180,4 +184,6 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run)
         fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "
                    "threads[].dropped_values)\n",
                 (unsigned long long)values);
+    if (!profile_written && (errors || open || deep || values))
+        fprintf(f, "pomp: (the profile.json these warnings name was not written)\n");
 }

@@ -6,11 +6,13 @@
 
 #include "pomp_run.h"
 
-void pomp_summary_print(FILE *f, const struct pomp_run *run);
+/* profile_written: profile.json is there (else the summary names no file
+ * it would find). */
+void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written);
 
 /* One warning per kind of loss (unmatched events, call paths beyond
  * POMP_PROFILE_NODES, events nested too deep, value lists): printed with or
  * without the summary. */
-void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run);
+void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written);
 
 #endif

@@ -231,7 +231,8 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
     trace_model_free(&m);
 }
 
-void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary)
+void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary,
+                       int profile_written)
 {
     if (summary)
         fprintf(f, "pomp: trace: %llu events of %u thread%s, %u flush%s; %s in %s/\n",
@@ -243,7 +244,8 @@ void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char 
                    "missing from the trace\n",
                 res->no_buffer, res->no_buffer == 1 ? "" : "s", res->no_buffer == 1 ? "its" : "their");
     if (res->dropped)
-        fprintf(f, "pomp: warning: %llu trace events were lost (%s)\n", (unsigned long long)res->dropped,
-                res->defs_written ? "see " TRACE_RAW_DIR "/defs.json, threads[].dropped and error"
-                                  : "see profile.json, threads[].dropped_events");
+        fprintf(f, "pomp: warning: %llu trace events were lost%s\n", (unsigned long long)res->dropped,
+                res->defs_written  ? " (see " TRACE_RAW_DIR "/defs.json, threads[].dropped and error)"
+                : profile_written ? " (see profile.json, threads[].dropped_events)"
+                                  : "");
 }

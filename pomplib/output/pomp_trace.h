@@ -24,6 +24,7 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
 
 /* The summary's trace line, and a warning about lost events (printed even
  * without the summary: nothing is lost silently). */
-void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary);
+void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary,
+                       int profile_written);
 
 #endif

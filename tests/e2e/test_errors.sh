@@ -196,4 +196,12 @@ POMP_SUMMARY=on POMP_OUTPUT_DIR=notadir ./warn_crash >/dev/null 2> notadir.err
 assert_contains notadir.err "^pomp: error: cannot create output directory 'notadir': Not a directory" "a file as the output directory"
 assert_not_contains notadir.err "output in|full tables" "no summary pointing at a directory that is not one"
 [ -f notadir ] && [ ! -s notadir ] || fail "the file named by POMP_OUTPUT_DIR changed"
+# a directory where profile.json should go: said, and the summary names no
+# file to read (before: "output in pj/", "full tables: pomp-report pj")
+mkdir -p pj/profile.json
+POMP_SUMMARY=on POMP_OUTPUT_DIR=pj ./warn_crash >/dev/null 2> pj.err
+assert_contains pj.err "^pomp: error: cannot write pj/profile.json: Is a directory" "profile.json not writable"
+assert_contains pj.err "; no profile written \\(above\\)" "the summary says no profile was written"
+assert_not_contains pj.err "output in|full tables" "no summary pointing at a profile that is not there"
+rm -r pj # (the checks at the end read every profile.json)
 echo "PASS"
