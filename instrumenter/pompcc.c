@@ -278,7 +278,7 @@ static void find_installation(struct pompcc *pc)
 /* cc plus the user's options that matter when compiling (not linking). */
 static void compile_command(const struct pompcc *pc, struct argv_list *cmd)
 {
-    argv_add(cmd, pc->cc);
+    add_words(cmd, pc->cc); /* a wrapper and its compiler (POMP_CC="ccache gcc") */
     for (size_t i = 0; i < pc->flags.n; i++) {
         const char *f = pc->flags.v[i];
         if (is_link_only(f)) {
@@ -694,7 +694,7 @@ static int prelink_and_link(struct pompcc *pc)
         rc = run_process(cmd.v, NULL, NULL, pc->verbose);
         argv_free(&cmd);
         if (rc == 0) {
-            argv_add(&cmd, pc->cc);
+            add_words(&cmd, pc->cc);
             for (size_t i = 0; i < pc->flags.n; i++)
                 if (strcmp(pc->flags.v[i], "-m32") == 0 || strcmp(pc->flags.v[i], "-m64") == 0)
                     argv_add(&cmd, pc->flags.v[i]);
@@ -714,7 +714,7 @@ static int prelink_and_link(struct pompcc *pc)
         }
     }
 
-    argv_add(&cmd, pc->cc);
+    add_words(&cmd, pc->cc);
     if (prelinked) /* first, so that archives after it supply the POMP_Init_ functions */
         argv_add(&cmd, init_o);
     /* the user's options and inputs in the user's order: "-lm" after the objects
@@ -752,7 +752,7 @@ static int prelink_and_link(struct pompcc *pc)
 static int pass_through(struct pompcc *pc, int argc, char **argv)
 {
     struct argv_list cmd = {0};
-    argv_add(&cmd, pc->cc);
+    add_words(&cmd, pc->cc);
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--pomp-", 7) != 0)
             argv_add(&cmd, argv[i]);
