@@ -200,6 +200,10 @@ void pomp_config_read(struct pomp_config *cfg)
         uint64_t bytes;
         if (pomp_parse_size(v, &bytes) && bytes >= MIN_BUFFER) {
             uint64_t events = bytes / sizeof(struct pomp_event);
+            if (events > MAX_BUFFER_EVENTS)
+                fprintf(stderr, "pomp: POMP_BUFFER_SIZE='%s' is more than a thread's trace buffer "
+                                "holds: %llu bytes (2^30 events) per thread are used\n",
+                        v, (unsigned long long)MAX_BUFFER_EVENTS * sizeof(struct pomp_event));
             cfg->trace_events_per_thread =
                 (uint32_t)(events > MAX_BUFFER_EVENTS ? MAX_BUFFER_EVENTS : events);
         } else {
