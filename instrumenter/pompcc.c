@@ -221,6 +221,15 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->output = a + 2;
             continue;
         }
+        if (strncmp(a, "-Wp,-MD,", 8) == 0 || strncmp(a, "-Wp,-MMD,", 9) == 0) {
+            /* the preprocessor's own form (kernel-style builds): -MD or -MMD, -MF file */
+            int mmd = a[5] == 'M';
+            argv_add(&pc->dep_flags, mmd ? "-MMD" : "-MD");
+            argv_add(&pc->dep_flags, "-MF");
+            argv_add(&pc->dep_flags, a + (mmd ? 9 : 8));
+            pc->has_dep_file = 1;
+            continue;
+        }
         if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0) {
             argv_add(&pc->dep_flags, a);
             continue;

@@ -35,6 +35,11 @@ assert_eq "$(./plain)" "2 m.c" "the plain build"
 # -MFfile -MTtarget (joined), as -MF file -MT target
 "$POMPCC" -fopenmp -MMD -MFdeps.d -MTmy_target -c m.c -o m2.o
 assert_contains deps.d "^my_target: m\.c kern\.h" "-MFdeps.d -MTmy_target: the dependency file"
+# -Wp,-MMD,file (the preprocessor's form, kernel-style builds): the source and
+# its header, no temporary file
+"$POMPCC" -fopenmp -Wp,-MMD,wp.d -c m.c -o wp.o
+assert_contains wp.d "^wp\.o: m\.c kern\.h" "-Wp,-MMD,wp.d: the dependency file"
+assert_not_contains wp.d "pompcc-" "-Wp,-MMD,wp.d: no temporary file in it"
 # a response file holding -fopenmp and -O2, and one holding -c and -o
 printf -- '-fopenmp -O2\n' > flags.rsp
 printf -- '-c -o "rsp obj.o"\n' > compile.rsp
