@@ -436,8 +436,12 @@ int rp_load(const char *path, struct rp_profile *p)
     json_t *regions = json_object_get(root, "regions");
     json_t *callpath = json_object_get(root, "callpath");
     json_t *threads = json_object_get(root, "threads");
-    if (!json_is_array(regions) || !json_is_array(callpath) || !json_is_array(threads)) {
-        fprintf(stderr, "pomp-report: %s: \"regions\", \"callpath\" or \"threads\" is missing\n", path);
+    const char *missing = !json_is_array(regions)    ? "regions"
+                          : !json_is_array(callpath) ? "callpath"
+                          : !json_is_array(threads)  ? "threads"
+                                                     : NULL;
+    if (missing) {
+        fprintf(stderr, "pomp-report: %s: \"%s\" is missing or not an array\n", path, missing);
         return -1;
     }
     p->program = str(root, "program");

@@ -142,6 +142,10 @@ mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}
 touch broken/.broken-on-purpose
 if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file"; fi
 assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
+mkdir nocallpath && printf '{"format": "pomp-profile", "version": 1, "regions": [], "threads": []}\n' > nocallpath/profile.json
+touch nocallpath/.broken-on-purpose
+if "$REPORT" nocallpath 2> nocallpath.err; then fail "pomp-report accepted a profile without call paths"; fi
+assert_contains nocallpath.err '"callpath" is missing or not an array' "the missing part named"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
 assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"
 
