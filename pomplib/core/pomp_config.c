@@ -64,6 +64,8 @@ int pomp_parse_throttle(const char *s, uint64_t *visits, uint64_t *ns)
         return 0;
     const char *t = end + 1;
     double d = strtod(t, &end);
+    if (strspn(t, "0123456789.") != (size_t)(end - t)) /* plain decimals only (not 0x10, 1e3) */
+        return 0;
     static const struct {
         const char *unit;
         double ns;

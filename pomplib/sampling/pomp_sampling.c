@@ -71,7 +71,8 @@ static int parse_period(const char *s, uint64_t *ns)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || end == s || !(v > 0))
+    /* plain decimals only: strtod would also take 0x10, 1e3, inf */
+    if (errno || end == s || !(v > 0) || strspn(s, "0123456789.") != (size_t)(end - s))
         return 0;
     double unit = 1e6;
     if (strcasecmp(end, "ns") == 0)

@@ -70,6 +70,11 @@ grep -qE 'main\._omp_fn\.0 > <(OpenMP runtime|pomp measurement)>$' tpaths.txt ||
 POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
 assert_contains err.txt "POMP_SAMPLING='fast' is not valid \(allowed: off, or a period" "bad POMP_SAMPLING"
 jq -e 'has("sampling") | not' bad/profile.json >/dev/null || fail "sampling section written though sampling is off"
+# numbers strtod would take but the documented forms are not (hex, exponent)
+for v in 0x10 1e3; do
+    POMP_SAMPLING=$v POMP_OUTPUT_DIR=bad_$v ./split > /dev/null 2> err_$v.txt
+    assert_contains err_$v.txt "POMP_SAMPLING='$v' is not valid" "POMP_SAMPLING=$v refused"
+done
 
 # Uninstrumented: pomprun on a plain GCC build samples the same user-model stacks
 # (built with the sanitizer under make sanitize: a sanitized libpomp needs its runtime first).
