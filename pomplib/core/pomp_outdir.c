@@ -15,6 +15,22 @@ static char output_dir[4096];
 static int output_dir_errno;
 static pthread_once_t output_dir_once = PTHREAD_ONCE_INIT;
 
+/* POMP_OUTPUT_DIR names a directory that holds a run's output already (an
+ * earlier run, or one running beside this one): said once, as this run's
+ * files take the place of those of the same names. */
+static void note_earlier_output(void)
+{
+    char path[4200];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/profile.json", output_dir);
+    int profile = stat(path, &st) == 0;
+    snprintf(path, sizeof path, "%s/trace-raw", output_dir);
+    if (profile || stat(path, &st) == 0)
+        fprintf(stderr, "pomp: note: the output directory '%s' holds another run's output: this "
+                        "run's files replace those of the same names\n",
+                output_dir);
+}
+
 static void make_output_dir(void)
 {
     const struct pomp_config *cfg = pomp_config();
@@ -37,6 +53,8 @@ static void make_output_dir(void)
             output_dir_errno = errno;
         else if (!S_ISDIR(st.st_mode)) /* a file of that name: nothing can be written there */
             output_dir_errno = ENOTDIR;
+        else
+            note_earlier_output();
     }
 }
 

@@ -133,6 +133,9 @@ assert_eq "$(wc -l < demo.out)" 2 "program output despite bad values"
 assert_contains env.err "POMP_TRACE='bogus' is not valid \(allowed: none, otf2, chrome, both, events, or a comma-separated list\); using none" "POMP_TRACE message"
 assert_contains env.err "POMP_BUFFER_SIZE='12q' is not valid" "POMP_BUFFER_SIZE message"
 [ -f e/profile.json ] || fail "profile written despite bad values"
+# a second run into the same POMP_OUTPUT_DIR: said
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=e ./demo > /dev/null 2> again.err
+assert_contains again.err "^pomp: note: the output directory 'e' holds another run's output" "a reused output directory said"
 # a buffer larger than a thread's holds: cut, and said
 OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=1000G POMP_OUTPUT_DIR=big ./demo > /dev/null 2> big.err
 assert_contains big.err "POMP_BUFFER_SIZE='1000G' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE cut, said"
