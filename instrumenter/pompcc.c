@@ -371,21 +371,34 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
     add_language(&cmd, in);
     for (size_t i = 0; i < pc->dep_flags.n; i++)
         argv_add(&cmd, pc->dep_flags.v[i]);
+    /* in a compile-and-link the object is pompcc's temporary: as gcc does, the
+     * target is the link's output (-o), else the object a -c would make, and
+     * the file is the output's name with .d, else a-<source>.d */
+    char *base = base_without_ext(src);
+    const char *named = pc->mode == MODE_LINK ? pc->output : obj;
+    char *target = named ? xstrdup(named) : xasprintf("%s.o", base);
     if (!pc->has_dep_target) {
         argv_add(&cmd, "-MT");
-        argv_add(&cmd, obj);
+        argv_add(&cmd, target);
     }
     if (!pc->has_dep_file) {
-        char *d = xstrdup(obj);
-        char *dot = strrchr(d, '.');
-        if (dot && !strchr(dot, '/'))
-            *dot = '\0';
-        char *df = xasprintf("%s.d", d);
+        char *df;
+        if (named) {
+            char *d = xstrdup(named);
+            char *dot = strrchr(d, '.');
+            if (dot && !strchr(dot, '/'))
+                *dot = '\0';
+            df = xasprintf("%s.d", d);
+            free(d);
+        } else {
+            df = xasprintf("a-%s.d", base);
+        }
         argv_add(&cmd, "-MF");
         argv_add(&cmd, df);
         free(df);
-        free(d);
     }
+    free(target);
+    free(base);
     argv_add(&cmd, "-E");
     argv_add(&cmd, src);
     argv_add(&cmd, "-o");

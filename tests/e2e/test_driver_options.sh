@@ -35,6 +35,14 @@ assert_eq "$(./plain)" "2 m.c" "the plain build"
 # -MFfile -MTtarget (joined), as -MF file -MT target
 "$POMPCC" -fopenmp -MMD -MFdeps.d -MTmy_target -c m.c -o m2.o
 assert_contains deps.d "^my_target: m\.c kern\.h" "-MFdeps.d -MTmy_target: the dependency file"
+# dependency files of a compile-and-link, named and targeted as gcc does:
+# the output's name with .d and the output as target, else a-<source>.d
+mkdir -p out
+"$POMPCC" -fopenmp -MMD -o out/app.x m.c
+assert_contains out/app.d "^out/app\.x: m\.c kern\.h" "-MMD -o out/app.x: out/app.d"
+assert_not_contains out/app.d "pompcc-" "-MMD -o out/app.x: no temporary file in it"
+"$POMPCC" -fopenmp -MMD m.c
+assert_contains a-m.d "^m\.o: m\.c kern\.h" "-MMD without -o: a-m.d"
 # -Wp,-MMD,file (the preprocessor's form, kernel-style builds): the source and
 # its header, no temporary file
 "$POMPCC" -fopenmp -Wp,-MMD,wp.d -c m.c -o wp.o
