@@ -339,6 +339,8 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 
 struct runtimes_seen {
     int libomp, libgomp, gomp_bridge; /* gomp_bridge: libpomp-gomp.so (gomp-bridge/) */
+    int gomp_first; /* libgomp comes before the bridge in the search order (the link map's):
+                       the program's GOMP_* calls reach libgomp, not the bridge */
 };
 static int note_runtime(struct dl_phdr_info *info, size_t size, void *data);
 
@@ -349,10 +351,11 @@ int bridge_tool_state(void)
     pomp_ensure_initialized();
     if (bridge_measuring() < 0 || !ompt_wanted())
         return BRIDGE_TOOL_IMPOSSIBLE;
-    struct runtimes_seen seen = {0, 0, 0};
+    struct runtimes_seen seen = {0};
     dl_iterate_phdr(note_runtime, &seen);
-    return seen.libgomp && !seen.libomp && !seen.gomp_bridge ? BRIDGE_TOOL_IMPOSSIBLE
-                                                             : BRIDGE_TOOL_NOT_YET;
+    return seen.libgomp && !seen.libomp && (!seen.gomp_bridge || seen.gomp_first)
+               ? BRIDGE_TOOL_IMPOSSIBLE
+               : BRIDGE_TOOL_NOT_YET;
 }
 
 /* ---- finalization ---- */
@@ -365,8 +368,10 @@ static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
     base = base ? base + 1 : info->dlpi_name;
     if (strncmp(base, "libomp.so", 9) == 0)
         seen->libomp = 1;
-    if (strncmp(base, "libgomp.so", 10) == 0)
+    if (strncmp(base, "libgomp.so", 10) == 0) {
         seen->libgomp = 1;
+        seen->gomp_first |= !seen->gomp_bridge;
+    }
     if (strncmp(base, "libpomp-gomp.so", 15) == 0)
         seen->gomp_bridge = 1;
     return 0;
@@ -379,13 +384,19 @@ static void note_missing_ompt(void)
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) || !pomp_config()->enabled ||
         !ompt_wanted())
         return;
-    struct runtimes_seen seen = {0, 0, 0};
+    struct runtimes_seen seen = {0};
     dl_iterate_phdr(note_runtime, &seen);
     if (seen.libgomp && !seen.libomp && !seen.gomp_bridge)
         fputs("pomp: note: this program ran on GCC's libgomp without the libgomp bridge "
               "(libpomp-gomp.so), and libgomp has no OMPT: implicit barriers, waits, chunks and "
               "tasks were not measured (pompcc links the bridge for GCC programs, pomprun "
               "preloads it)\n",
+              stderr);
+    else if (seen.libgomp && !seen.libomp && seen.gomp_first)
+        fputs("pomp: note: the libgomp bridge (libpomp-gomp.so) came after GCC's libgomp, which "
+              "then served the program's OpenMP calls itself (a library built with pompcc in a "
+              "program linked without it?): implicit barriers, waits, chunks and tasks were not "
+              "measured (link the program with pompcc too, or run it under pomprun)\n",
               stderr);
 }
 

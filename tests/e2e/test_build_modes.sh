@@ -130,3 +130,37 @@ assert_eq "$(region_sum skip parallel "$(line_of uses.c '#pragma omp parallel')"
 # One step: the skipped source's object still links, and is no temporary left behind.
 "$POMPCC" -fopenmp uses.c helper.c -o uses2 -MMD
 assert_eq "$(POMP_OUTPUT_DIR=skip2 ./uses2)" "12.0" "one-step build with a skipped source"
+
+# A shared library built with pompcc in a program linked by plain cc: libgomp
+# comes before the libgomp bridge, so the runtime's events cannot be measured;
+# the library's own instrumented regions are, and pomp says what is missing.
+# Linked by pompcc, the program gets the bridge first: its barriers are there.
+cat > lib.c <<'C'
+int lib_work(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+: n)
+    n++;
+    return n;
+}
+C
+cat > libmain.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int lib_work(void);
+int main(void) /* OpenMP itself: libgomp is one of its own libraries */
+{
+    printf("%d %d\n", lib_work(), omp_get_max_threads() > 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -fPIC -shared lib.c -o libwork.so
+plain_cc libmain.c -o plain_main -L. -lwork -Wl,-rpath,"$PWD"
+assert_eq "$(POMP_OUTPUT_DIR=libplain ./plain_main 2> libplain.err)" "2 1" "the library in a plain program"
+assert_contains libplain.err "^pomp: note: the libgomp bridge \(libpomp-gomp.so\) came after GCC's libgomp" "the missing runtime events said"
+assert_eq "$(region_sum libplain parallel 4 visits)" 1 "the library's region measured"
+"$POMPCC" -fopenmp libmain.c -o pomp_main -L. -lwork -Wl,-rpath,"$PWD"
+assert_eq "$(POMP_OUTPUT_DIR=libpomp ./pomp_main 2> libpomp.err)" "2 1" "the library in a pompcc program"
+assert_not_contains libpomp.err "came after" "nothing missing with the bridge first"
+[ "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length' libpomp/profile.json)" -gt 0 ] ||
+    fail "the library's implicit barrier measured in a pompcc program"
