@@ -568,7 +568,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     const char *dot = strrchr(name, '.');
     int keep_name = source_language(name, pc->cxx_driver) == in->lang && dot &&
                     strcmp(dot, ".i") != 0 && strcmp(dot, ".ii") != 0;
-    char *subdir = NULL, *debug_map = NULL, *inst;
+    char *subdir = NULL, *prefix_map = NULL, *inst;
     if (pc->keep) {
         inst = xasprintf("%s.pomp.%s", base, ext);
     } else {
@@ -580,7 +580,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         } else {
             inst = keep_name ? xasprintf("%s/%s", subdir, name)
                              : xasprintf("%s/%s.%s", subdir, base, ext);
-            debug_map = xasprintf("%s/=%.*s", subdir, (int)(name - src), src);
+            prefix_map = xasprintf("%s/=%.*s", subdir, (int)(name - src), src);
         }
     }
     /* pomp's messages wait until the compiler has judged the user's code: if
@@ -593,7 +593,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
 
     int rc = -1;
     if (irc == 0) {
-        rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs, debug_map);
+        rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map);
         if (rc != 0 && has_header_copies(inst)) {
             /* a header's copy may be what does not compile: the file without them */
             if (pc->verbose) {
@@ -602,7 +602,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                 print_lines(errs, "pompcc: note:   ", 0);
             }
             irc = run_instrument(pc, in, inst, 0, msgs);
-            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, debug_map) : -1;
+            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map) : -1;
             if (rc == 0)
                 fprintf(stderr, "pompcc: warning: %s: the instrumented copies of its headers did "
                                 "not compile; their constructs are left to the runtime (please "
@@ -650,7 +650,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     if (subdir)
         remove_tmpdir(subdir);
     free(subdir);
-    free(debug_map);
+    free(prefix_map);
     free(inc);
     free(inst);
     free(base);

@@ -532,11 +532,7 @@ static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
     return text;
 }
 
-/* How many `_Pragma("omp ...")` the body of the macro an invocation expands
- * holds (a function-like macro, or one with more than the _Pragma): pomp
- * leaves them alone, and counts them where they expand, so that the link step
- * says the file has constructs it did not instrument. The body's text is
- * searched first: most macros hold no _Pragma and are not tokenized. */
+/* Is token t spelled what? */
 static int spelled(CXTranslationUnit tu, CXToken t, const char *what)
 {
     CXString x = clang_getTokenSpelling(tu, t);
