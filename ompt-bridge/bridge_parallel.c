@@ -293,8 +293,13 @@ static const struct sync_kind sync_kinds[SYNC_KINDS] = {
 static uint64_t block_end(struct bridge_thread *b, const struct bridge_membership *m)
 {
     const struct pomp_frame *f = bridge_top_frame(b);
-    if (f && f->region == m->region && f->entered && !f->in_body && f->body_end)
-        return f->body_end;
+    if (f && f->region == m->region && f->entered && !f->in_body && f->body_end) {
+        /* not before a flush of the trace buffer that the end's own record set off:
+         * the flush is the parallel region's time, the barrier starts after it */
+        const struct pomp_thread *t = bridge_pomp_thread(b);
+        uint64_t flushed = t ? t->log.flushed_at : 0;
+        return f->body_end > flushed ? f->body_end : flushed;
+    }
     return pomp_now();
 }
 

@@ -17,6 +17,9 @@ struct pomp_eventlog {
     uint64_t dropped;         /* events lost: a flush failed, or no buffer */
     uint64_t written;         /* events written to the thread's raw file so far */
     uint32_t flushes;         /* buffers written out while the program ran */
+    uint64_t flushed_at;      /* when the last flush ended: a record made after it (an event
+                                 that takes an earlier time, as a barrier its block's end)
+                                 starts no earlier, so the log stays in time order */
     int fd;                   /* raw trace file; -1 before the first write and after a failure */
     int error;                /* errno of the first failed open or write; 0 if none */
 };

@@ -159,6 +159,7 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
     int err = write_buffer(l, t->index);
     l->used = 0;
     uint64_t end = pomp_now();
+    l->flushed_at = end;
     struct POMP_Region_s *r = get_flush_region();
     uint32_t id = r ? r->id : 0;
     if (err) {

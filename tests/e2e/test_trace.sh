@@ -201,6 +201,28 @@ assert_eq "$(jq --slurpfile p small/profile.json -n '($p[0].regions[] | select(.
 assert_contains small.err "pomp: trace: [0-9]+ events of 2 threads, $flushes flushes; events.log, traces.otf2, trace.json in small/" "summary line"
 assert_not_contains small.err "lost" "no loss reported"
 
+# Flushes at parallel regions' ends: a worker's closing barrier starts where
+# its block ended, unless the end's own record set off a flush; then after
+# the flush. Every thread's records stay in time order (events.log).
+cat > regions.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+    for (int r = 0; r < 3000; r++) {
+        #pragma omp parallel num_threads(2) reduction(+:s)
+        s += r;
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 regions.c -o regions
+POMP_TRACE=events POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=regions.d ./regions > regions.out
+assert_eq "$(cat regions.out)" 8997000 "program output, many regions, a tiny buffer"
+assert_eq "$(awk '!/^#/ { if (($1 in t) && $2 < t[$1]) n++; t[$1] = $2 } END { print n + 0 }' regions.d/events.log)" 0 \
+    "every thread's records in time order across flushes at region ends"
+
 # ---- a flush that cannot write: counted and reported, the program unharmed ----
 mkdir fails && touch fails/trace-raw   # a file where the raw directory should be
 POMP_TRACE=otf2 POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=fails ./many > fails.out 2> fails.err
