@@ -155,7 +155,7 @@ int main(void) /* OpenMP itself: libgomp is one of its own libraries */
 }
 C
 "$POMPCC" -fopenmp -fPIC -shared lib.c -o libwork.so
-plain_cc libmain.c -o plain_main -L. -lwork -Wl,-rpath,"$PWD"
+plain_cc $E2E_SANITIZE libmain.c -o plain_main -L. -lwork -Wl,-rpath,"$PWD"
 assert_eq "$(POMP_OUTPUT_DIR=libplain ./plain_main 2> libplain.err)" "2 1" "the library in a plain program"
 assert_contains libplain.err "^pomp: note: the libgomp bridge \(libpomp-gomp.so\) came after GCC's libgomp" "the missing runtime events said"
 assert_eq "$(region_sum libplain parallel 4 visits)" 1 "the library's region measured"
