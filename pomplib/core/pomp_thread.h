@@ -132,15 +132,14 @@ static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
  * creates a task (else NULL): where its record goes into the log, it gets a
  * new task id for arg, which *new_task receives (else it is left alone). So a
  * profile without a trace pays nothing for ids, and an id always has its
- * creation record. */
+ * creation record. _marked: the caller holds the record marked
+ * (pomp_thread_write_begin); pomp_thread_record_creating marks it itself. */
 static inline __attribute__((always_inline)) int32_t
-pomp_thread_record_creating(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
-                            enum pomp_phase phase, int off, unsigned kind, unsigned group,
-                            uint64_t arg, uint64_t *new_task)
+pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                          enum pomp_phase phase, int off, unsigned kind, unsigned group,
+                          uint64_t arg, uint64_t *new_task)
 {
     int32_t rc;
-    if (__builtin_expect(!pomp_thread_write_begin(t), 0))
-        return POMP_PROFILE_SKIPPED; /* measurement stopped */
     switch (phase) {
     case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
     case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
@@ -155,6 +154,17 @@ pomp_thread_record_creating(struct pomp_thread *t, struct POMP_Region_s *r, uint
             arg = *new_task = pomp_thread_next_task_id(t);
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     }
+    return rc;
+}
+
+static inline __attribute__((always_inline)) int32_t
+pomp_thread_record_creating(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
+                            enum pomp_phase phase, int off, unsigned kind, unsigned group,
+                            uint64_t arg, uint64_t *new_task)
+{
+    if (__builtin_expect(!pomp_thread_write_begin(t), 0))
+        return POMP_PROFILE_SKIPPED; /* measurement stopped */
+    int32_t rc = pomp_thread_record_marked(t, r, now, phase, off, kind, group, arg, new_task);
     pomp_thread_write_end(t);
     return rc;
 }

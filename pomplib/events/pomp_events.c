@@ -69,16 +69,25 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
+    /* from the clock on, the thread's record is read and written: marked, so that
+     * a finalizer (exit() on another thread) waits for it (pomp_thread.h) */
+    if (__builtin_expect(!pomp_thread_write_begin(t), 0))
+        return rc; /* measurement stopped */
     uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
     /* a wait or a task's creation: without a frame where it can */
-    if (leaf && phase == PHASE_ENTER && !off && pomp_thread_leaf_open(t, r, now, 1))
-        return rc;
-    if (leaf && phase == PHASE_EXIT && pomp_profile_leaf_is(&t->profile, r)) {
-        /* timed at its enter: timed at its exit, throttled since or not */
-        pomp_thread_leaf_close(t, r, now == POMP_UNTIMED ? pomp_now() : now);
+    if (leaf && phase == PHASE_ENTER && !off && !t->log.buf &&
+        pomp_profile_leaf_open(&t->profile, r, now, 1)) {
+        pomp_thread_write_end(t);
         return rc;
     }
-    POMP_Int32 prc = pomp_thread_record_creating(t, r, now, phase, off, kind, group, arg, new_task);
+    if (leaf && phase == PHASE_EXIT && pomp_profile_leaf_is(&t->profile, r)) {
+        /* timed at its enter: timed at its exit, throttled since or not */
+        pomp_profile_leaf_close(&t->profile, r, now == POMP_UNTIMED ? pomp_now() : now);
+        pomp_thread_write_end(t);
+        return rc;
+    }
+    POMP_Int32 prc = pomp_thread_record_marked(t, r, now, phase, off, kind, group, arg, new_task);
+    pomp_thread_write_end(t);
     if (__builtin_expect(prc == POMP_PROFILE_SKIPPED, 0))
         return rc;
     return rc != POMP_SUCCESS ? rc : prc;
