@@ -224,16 +224,16 @@ static __attribute__((noinline)) void followed_task_switch(ompt_data_t *prior_ta
     struct bridge_thread *b;
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
-    int prior_ours = task_followed(prior_task_data), next_ours = task_followed(next_task_data);
-    int ends = prior_ours &&
+    int ends = task_followed(prior_task_data) &&
                ends_frame(bridge_scope_top(b), prior_task_data, prior_task_status, next_task_data);
-    if (!ends && (!next_ours || task_is_open(b, next_task_data)))
+    /* not if next goes on where it was suspended (below the taskwait it waited in) */
+    int begins = task_followed(next_task_data) && !task_is_open(b, next_task_data);
+    if (!ends && !begins)
         return; /* prior waits or yields; next resumed where it was suspended, or not ours */
     uint64_t now = pomp_now();
     if (ends)
         task_frame_end(b, now);
-    /* not if next goes on where it was suspended (below the taskwait it waited in) */
-    if (next_ours && !task_is_open(b, next_task_data))
+    if (begins)
         task_frame_begin(b, prior_task_data, next_task_data, now);
 }
 

@@ -413,9 +413,9 @@ enum push_count {
 };
 
 /* entered: only an exit closes the frame. */
-static inline __attribute__((always_inline)) void push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
-                      enum push_count count, int off, enum push_place place,
-                      const struct pomp_node *fork)
+static inline __attribute__((always_inline)) void
+push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
+          enum push_count count, int off, enum push_place place, const struct pomp_node *fork)
 {
     if (p->depth == POMP_MAX_DEPTH) {
         p->too_deep++;

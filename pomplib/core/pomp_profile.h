@@ -298,7 +298,6 @@ static inline int pomp_profile_leaf_is(const struct pomp_profile *p, const struc
  * open (the frame it stood on closed meanwhile: pop dropped it). */
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 
-
 /* The end of measurement, at tick end: closes the frames still open (the
  * program ended inside them: exit() in a parallel region, a signal), so that
  * their time runs to the end instead of being lost, and counts them

@@ -180,12 +180,19 @@ pomp_thread_record(struct pomp_thread *t, struct POMP_Region_s *r, uint64_t now,
  * from tick start: only while the thread writes no trace. Returns 1 if it is
  * open; 0: record it with enter and exit instead. construct: an instrumented
  * construct's enter. */
+static inline int pomp_thread_leaf_open_marked(struct pomp_thread *t, struct POMP_Region_s *r,
+                                               uint64_t start, int construct)
+{
+    return !t->log.buf && pomp_profile_leaf_open(&t->profile, r, start, construct);
+}
+
+/* The same where the record is not marked yet (pomp_thread_write_begin). */
 static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Region_s *r,
                                         uint64_t start, int construct)
 {
     if (t->log.buf || !pomp_thread_write_begin(t))
         return 0;
-    int open = pomp_profile_leaf_open(&t->profile, r, start, construct);
+    int open = pomp_thread_leaf_open_marked(t, r, start, construct);
     pomp_thread_write_end(t);
     return open;
 }

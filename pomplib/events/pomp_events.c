@@ -75,8 +75,7 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         return rc; /* measurement stopped */
     uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
     /* a wait or a task's creation: without a frame where it can */
-    if (leaf && phase == PHASE_ENTER && !off && !t->log.buf &&
-        pomp_profile_leaf_open(&t->profile, r, now, 1)) {
+    if (leaf && phase == PHASE_ENTER && !off && pomp_thread_leaf_open_marked(t, r, now, 1)) {
         pomp_thread_write_end(t);
         return rc;
     }
