@@ -167,6 +167,7 @@ int main(int argc, char **argv)
         }
         free(copy);
     }
+    int bridge_preloaded = 0; /* it loads libpomp, its dependency, with the program */
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
@@ -178,6 +179,7 @@ int main(int argc, char **argv)
         if (on_libomp)
             fprintf(stderr, "pomprun: warning: %s %s: it runs on GCC's libgomp\n", argv[i], why);
         prepend("LD_PRELOAD", bridge, ":", verbose); /* the libgomp bridge before libgomp */
+        bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
         fprintf(stderr, "pomprun: warning: %s calls no OpenMP runtime that pomprun can see (not "
@@ -192,8 +194,8 @@ int main(int argc, char **argv)
     free(bridge);
     /* libomp loads its tool at its first OpenMP call, which in GCC code may come
      * after seconds of serial work: preloaded, libpomp is there at the start,
-     * where the run begins (the libgomp bridge loads it as its dependency) */
-    if (rt != RUNS_GOMP_ONLY && !(rt == RUNS_GOMP && !on_libomp))
+     * where the run begins */
+    if (!bridge_preloaded)
         prepend("LD_PRELOAD", libpomp, ":", verbose);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);
