@@ -227,34 +227,74 @@ static const struct rp_region *region_by_id(const struct rp_profile *p, long lon
     return NULL;
 }
 
-/* Depth-first order of the call-path nodes (file order among siblings). */
+/* A call-path entry of the file, for ordering: its parent's id and the
+ * inclusive time its threads spent in it (ns, summed). */
+struct path_key {
+    long long parent;
+    double incl;
+    size_t index; /* in the file's array */
+};
+
+/* By parent, then the most time first, then file order. */
+static int by_parent_then_time(const void *a, const void *b)
+{
+    const struct path_key *x = a, *y = b;
+    if (x->parent != y->parent)
+        return (x->parent > y->parent) - (x->parent < y->parent);
+    if (x->incl != y->incl)
+        return (x->incl < y->incl) - (x->incl > y->incl);
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* Where the children of parent start in keys (sorted by parent), n if none. */
+static size_t first_child(const struct path_key *keys, size_t n, long long parent)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (keys[mid].parent < parent)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && keys[lo].parent == parent ? lo : n;
+}
+
+/* Depth-first order of the call-path nodes, the siblings that took the most
+ * time first: a program's hot paths lead the table, not its thousand short
+ * regions in the order they were made. */
 static int order_nodes(struct rp_profile *p, json_t *callpath)
 {
     size_t n = json_array_size(callpath);
     p->nodes = calloc(n ? n : 1, sizeof *p->nodes);
-    /* the path from the root: node index and the next array index to look at */
+    struct path_key *keys = calloc(n ? n : 1, sizeof *keys);
+    /* the path from the root: node index, and the next key to look at below it */
     size_t *stack = calloc(n + 1, sizeof *stack), *next = calloc(n + 1, sizeof *next);
-    if (!p->nodes || !stack || !next) {
-        free(stack), free(next);
+    if (!p->nodes || !keys || !stack || !next) {
+        free(keys), free(stack), free(next);
         return -1;
     }
+    for (size_t i = 0; i < n; i++) {
+        json_t *c = json_array_get(callpath, i), *t;
+        size_t k;
+        keys[i] = (struct path_key){json_integer_value(json_object_get(c, "parent")), 0, i};
+        json_array_foreach(json_object_get(c, "per_thread"), k, t)
+            keys[i].incl += json_number_value(json_object_get(t, "incl_ns"));
+    }
+    qsort(keys, n, sizeof *keys, by_parent_then_time);
     size_t depth = 0;
+    next[0] = first_child(keys, n, 0);
     while (p->nnodes < n) {
         long long parent = depth ? p->nodes[stack[depth - 1]].id : 0;
-        size_t i = next[depth];
-        json_t *c = NULL;
-        for (; i < n; i++) {
-            c = json_array_get(callpath, i);
-            if (json_integer_value(json_object_get(c, "parent")) == parent)
-                break;
-        }
-        if (i >= n) {
+        size_t k = next[depth];
+        if (k >= n || keys[k].parent != parent) { /* no more children here */
             if (depth == 0)
                 break; /* nodes whose parent is not in the file are left out */
             depth--;
             continue;
         }
-        next[depth] = i + 1;
+        next[depth] = k + 1;
+        json_t *c = json_array_get(callpath, keys[k].index);
         struct rp_node *node = &p->nodes[p->nnodes];
         node->id = json_integer_value(json_object_get(c, "id"));
         node->parent = parent;
@@ -264,9 +304,9 @@ static int order_nodes(struct rp_profile *p, json_t *callpath)
         node->task_root = json_is_true(json_object_get(c, "task_root"));
         node->per_thread = json_object_get(c, "per_thread");
         stack[depth] = p->nnodes++;
-        next[++depth] = 0;
+        next[++depth] = first_child(keys, n, node->id);
     }
-    free(stack), free(next);
+    free(keys), free(stack), free(next);
     return 0;
 }
 
