@@ -51,6 +51,13 @@ extern int gomp_states_sampled;
  * gomp_watch_update, which the tool's start and end call too. */
 enum { GOMP_MUTEX_DECIDE = 0, GOMP_MUTEX_FORWARD = 1 };
 extern int gomp_mutex_path;
+/* The same for GOMP_task: GOMP_TASK_FORWARD, started and no task is followed
+ * (or finalized), or the tool measures the tasks through the instrumentation
+ * and no untied construct needs asking about; GOMP_TASK_FORWARD_TIED, the
+ * same but untied tasks are asked about (gomp_untied_split); anything else:
+ * look closer (gomp_task.c). */
+enum { GOMP_TASK_DECIDE = 0, GOMP_TASK_FORWARD = 1, GOMP_TASK_FORWARD_TIED = 2 };
+extern int gomp_task_path;
 void gomp_watch_update(void);
 /* The tool measures task constructs through the instrumentation (a pompcc
  * build: it calls the entry point "pomp_gomp_tasks_instrumented" when it
@@ -58,6 +65,11 @@ void gomp_watch_update(void);
  * only for thread states, and for the untied tasks the tool follows (it
  * gives a task it does not follow empty data at task_create: gomp_task.c). */
 extern int gomp_tasks_instrumented;
+/* Of those, some untied task constructs leave their body without events (the
+ * tool says so through the entry point "pomp_gomp_untied_split" once it knows
+ * of one): only then does GOMP_task ask the tool about an untied task at its
+ * creation; otherwise it forwards it as a tied one. */
+extern int gomp_untied_split;
 /* OMP_CANCELLATION is true (libgomp's, read once when the tool starts):
  * libgomp then discards a cancelled task only when the program gave it no
  * copy function, and wrapping would give it one (gomp_task.c). */

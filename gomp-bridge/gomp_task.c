@@ -81,15 +81,18 @@ enum task_report { TASK_FORWARD, TASK_WRAP, TASK_ASK };
  * tool passes over: only thread states need it then, and an untied task,
  * whose body the instrumentation leaves without events where it holds a
  * scheduling point: the tool says so by the data it gives the task at its
- * creation (empty: not followed). libgomp runs untied tasks tied, so the
- * wrapper sees each execution whole. */
+ * creation (empty: not followed), and only asked when it said that the
+ * program has such a construct (gomp_untied_split). libgomp runs untied
+ * tasks tied, so the wrapper sees each execution whole. */
 static inline enum task_report task_report(unsigned flags)
 {
     if (!tasks_followed())
         return TASK_FORWARD;
     if (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) || gomp_states_sampled)
         return TASK_WRAP;
-    return flags & GOMP_TASK_FLAG_UNTIED ? TASK_ASK : TASK_FORWARD;
+    return (flags & GOMP_TASK_FLAG_UNTIED) && __atomic_load_n(&gomp_untied_split, __ATOMIC_RELAXED)
+               ? TASK_ASK
+               : TASK_FORWARD;
 }
 
 /* Why a task that the tool follows is forwarded unwrapped, or -1: it is wrapped. */
@@ -152,9 +155,12 @@ static __attribute__((noinline)) void task_for_tool(enum task_report report, voi
                     (long)align, if_clause, flags, depend, priority, detach);
 }
 
-GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
-                           long arg_size, long arg_align, bool if_clause, unsigned flags,
-                           void **depend, int priority, void *detach)
+/* GOMP_task when gomp_task_path does not settle it: the bridge not started
+ * yet, or a task the tool may follow. */
+static __attribute__((noinline)) void task_decide(void (*fn)(void *), void *data,
+                                                  void (*cpyfn)(void *, void *), long arg_size,
+                                                  long arg_align, bool if_clause, unsigned flags,
+                                                  void **depend, int priority, void *detach)
 {
     enum task_report report = task_report(flags);
     if (report == TASK_FORWARD)
@@ -162,6 +168,25 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
     else
         task_for_tool(report, fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
                       priority, detach);
+}
+
+/* One load decides the common case (gomp_task_path): libgomp's GOMP_task
+ * straight away, a tail call with the program's own arguments, so that a
+ * fine-grained task program's creations cost what they cost without the
+ * bridge (a pompcc build's tasks, measured by the instrumentation). */
+GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
+                           long arg_size, long arg_align, bool if_clause, unsigned flags,
+                           void **depend, int priority, void *detach)
+{
+    int path = __atomic_load_n(&gomp_task_path, __ATOMIC_RELAXED);
+    if (__builtin_expect(path == GOMP_TASK_FORWARD ||
+                             (path == GOMP_TASK_FORWARD_TIED && !(flags & GOMP_TASK_FLAG_UNTIED)),
+                         1))
+        real_GOMP_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
+                       detach);
+    else
+        task_decide(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
+                    detach);
 }
 #undef FORWARD_TASK
 

@@ -17,7 +17,7 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path;
+int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path, gomp_task_path;
 static int states_kept; /* a collector API session started (keep_states) */
 uint64_t gomp_unwrapped_tasks[GOMP_UNWRAPPED_CASES];
 
@@ -95,6 +95,17 @@ void gomp_watch_update(void)
                      (active == 1 && !watched) || active == -1 ? GOMP_MUTEX_FORWARD
                                                                : GOMP_MUTEX_DECIDE,
                      __ATOMIC_RELEASE);
+    /* gomp_task.c's task_report, decided ahead for what does not depend on the task */
+    int sampled = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED);
+    int followed = GOMP_CB(task_create) || GOMP_CB(task_schedule) || sampled;
+    int instrumented = __atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) && !sampled;
+    int task_path = GOMP_TASK_DECIDE;
+    if (active == -1 || (active == 1 && (!followed || instrumented)))
+        task_path = active == 1 && followed &&
+                            __atomic_load_n(&gomp_untied_split, __ATOMIC_RELAXED)
+                        ? GOMP_TASK_FORWARD_TIED
+                        : GOMP_TASK_FORWARD;
+    __atomic_store_n(&gomp_task_path, task_path, __ATOMIC_RELEASE);
 }
 
 static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
@@ -122,7 +133,17 @@ static void keep_states(void)
  * instrumentation may leave without events); the tasks of taskloops, which no
  * instrumentation sees, stay wrapped (gomp_task.c). */
 int gomp_tasks_instrumented;
-static void tasks_instrumented(void) { __atomic_store_n(&gomp_tasks_instrumented, 1, __ATOMIC_RELAXED); }
+static void tasks_instrumented(void)
+{
+    __atomic_store_n(&gomp_tasks_instrumented, 1, __ATOMIC_RELAXED);
+    gomp_watch_update();
+}
+int gomp_untied_split;
+static void untied_split(void)
+{
+    __atomic_store_n(&gomp_untied_split, 1, __ATOMIC_RELAXED);
+    gomp_watch_update();
+}
 
 /* The calling thread's state; async-signal-safe (thread-local reads). A
  * worker left in its team's closing barrier idles once the master left it. */
@@ -179,6 +200,8 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))keep_states;
     if (strcmp(name, "pomp_gomp_tasks_instrumented") == 0)
         return (ompt_interface_fn_t)(void (*)(void))tasks_instrumented;
+    if (strcmp(name, "pomp_gomp_untied_split") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))untied_split;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 

@@ -170,6 +170,36 @@ static void note_runtime_code(ompt_function_lookup_t lookup)
     bridge_runtime_code_span = seg.span;
 }
 
+/* Untied task constructs whose body the instrumentation leaves without events
+ * (BRC_TASK_UNTIED_SPLIT): the bridge measures their executions, so the
+ * libgomp bridge must report their creation (task_create); for every other
+ * untied task of a pompcc build it need not, and a GOMP_task that asks costs
+ * a callback (a third of a fine-grained untied task's measurement cost). The
+ * libgomp bridge asks only once told that such a construct exists: told when
+ * its region is made (before its handle is published, so that a thread
+ * creating its tasks sees it), or when the tool starts after that. */
+static int untied_split_seen;
+static void (*untied_split_tell)(void); /* the libgomp bridge's entry, once the tool started */
+
+static void untied_split_runtime(void (*tell)(void))
+{
+    if (!tell)
+        return;
+    __atomic_store_n(&untied_split_tell, tell, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
+        tell();
+}
+
+static void ompt_region_made(struct POMP_Region_s *r)
+{
+    if (bridge_classify(r) != BRC_TASK_UNTIED_SPLIT ||
+        __atomic_exchange_n(&untied_split_seen, 1, __ATOMIC_SEQ_CST))
+        return;
+    void (*tell)(void) = __atomic_load_n(&untied_split_tell, __ATOMIC_SEQ_CST);
+    if (tell)
+        tell();
+}
+
 static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
                            ompt_data_t *tool_data)
 {
@@ -250,6 +280,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     void (*tasks_instrumented)(void) = (void (*)(void))lookup("pomp_gomp_tasks_instrumented");
     if (task && !all && tasks_instrumented)
         tasks_instrumented();
+    untied_split_runtime((void (*)(void))lookup("pomp_gomp_untied_split"));
     /* the libgomp bridge keeps the states of mutex waits only while they are
      * read: a collector session says so through this (libomp has no such entry) */
     bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"),
@@ -425,7 +456,8 @@ static void ompt_finalize(void)
  * registered when libpomp is loaded, whether or not the runtime ever starts
  * the tool: the finalizer's note about a runtime without OMPT needs them. */
 static const struct pomp_source_hooks ompt_source = {
-    .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize};
+    .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize,
+    .region_made = ompt_region_made};
 
 __attribute__((constructor)) static void register_ompt_source(void)
 {

@@ -7,6 +7,7 @@
 
 #include "pomp_control.h"
 #include "pomp_filter.h"
+#include "pomp_sources.h"
 
 /* The registry: every region ever created. Written only under registry_lock
  * (handle initialization is rare: once per region), read after the run. */
@@ -96,8 +97,11 @@ static struct POMP_Region_s *init_handle(POMP_Handle_t *handle, const char *ctc,
     struct POMP_Region_s *r = __atomic_load_n(handle, __ATOMIC_ACQUIRE);
     if (!r) {
         r = region_create(ctc, kind);
-        if (r)
+        if (r) {
+            if (kind != POMP_INIT_OMPT) /* the bridges' own regions are theirs already */
+                pomp_sources_region_made(r);
             __atomic_store_n(handle, r, __ATOMIC_RELEASE);
+        }
     }
     pthread_mutex_unlock(&registry_lock);
     if (!r)

@@ -36,3 +36,11 @@ void pomp_sources_finalize(void)
         if (sources[i]->finalize)
             sources[i]->finalize();
 }
+
+void pomp_sources_region_made(struct POMP_Region_s *r)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->region_made)
+            sources[i]->region_made(r);
+}

@@ -5,6 +5,8 @@
 #ifndef POMP_SOURCES_H
 #define POMP_SOURCES_H
 
+struct POMP_Region_s;
+
 struct pomp_source_hooks {
     const char *name;           /* "OMPT", for messages */
     /* At finalization, while still recording: hand over what the source
@@ -13,6 +15,11 @@ struct pomp_source_hooks {
     /* After recording stopped, before the output is built: close what the
      * runtime would only have closed later, name the source's regions. May be NULL. */
     void (*finalize)(void);
+    /* A region was just made from a CTC string (POMP_Get_handle or a lazy
+     * handle), before its handle is published: a thread that finds the
+     * handle set sees what the hook did. Runs under the region registry's
+     * lock: no lock, no allocation, no region of its own. May be NULL. */
+    void (*region_made)(struct POMP_Region_s *r);
 };
 
 enum { POMP_MAX_SOURCES = 8 };
@@ -24,5 +31,7 @@ int pomp_source_register(const struct pomp_source_hooks *hooks);
 /* Called by the finalizer, in registration order. */
 void pomp_sources_flush(void);
 void pomp_sources_finalize(void);
+/* Called by the region registry for each region it makes (region_made). */
+void pomp_sources_region_made(struct POMP_Region_s *r);
 
 #endif

@@ -202,6 +202,19 @@ assert_eq "$(jq --argjson l "$line" '[.regions[] | select(.type == "task")] | ma
           "untied: creations and executions are the task construct's one region"
 POMP_OMPT=full POMP_OUTPUT_DIR=ut.full ./untied > /dev/null
 untied_checks ut.full "untied, POMP_OMPT=full"
+# Linked without the prelinker (handles made at their first event): the
+# libgomp bridge forwards untied tasks without asking the tool until it learns
+# that a construct like this one exists, which it does when the construct's
+# region is made, before any of its tasks is created
+if [ "${E2E_RUNTIME:-}" != omp ]; then
+    "$POMPCC" -O2 -fopenmp -c "$NUMBERS/untied.c" -o untied.o 2> untied_o.err || { cat untied_o.err; fail "compile untied.o"; }
+    cc untied.o -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp -Wl,--push-state,--no-as-needed -lpomp-gomp \
+        -Wl,--pop-state -fopenmp $E2E_SANITIZE -o untied_lazy
+    ! nm untied_lazy | grep -q POMP_Init_Handles || fail "untied_lazy should not have POMP_Init_Handles"
+    POMP_OUTPUT_DIR=ut.lazy ./untied_lazy > /dev/null
+    assert_eq "$(region_init ut.lazy)" "lazy" "untied, lazy handles: regions made at their first event"
+    untied_checks ut.lazy "untied, lazy handles"
+fi
 # (not under sanitizers: clang's sanitizer runtime cannot join gcc's in libpomp,
 # and a preloaded sanitized libpomp cannot come before ASan's runtime)
 if [ -z "$E2E_SANITIZE" ]; then
