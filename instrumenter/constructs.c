@@ -366,6 +366,19 @@ static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *ste
               tid, k);
 }
 
+/* A task's execution counted inline (pomplib.h, POMP_Task_begin_id_fast):
+ * its counter's answer at the begin, kept for the end. */
+static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
+{
+    unsigned k = w->nfast++, r = lf->r;
+    const char *v = lf->local;
+    sb_printf(&lf->block_start, "{ int %sfe_%u __attribute__((unused)) = "
+                                "POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
+    sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "
+                                "pomp_f_(%u)); ", v, r, r, tid, v, r, k);
+    sb_printf(&lf->block_end, "POMP_Task_end_fast(%sfe_%u, " V ", %s); } ", v, r, r, tid);
+}
+
 /* The code pieces of leaf i. */
 static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const struct rtc_names *rtc)
 {
@@ -384,13 +397,12 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     struct strbuf exit_code = {0};
     switch (lf->k.shape) {
     case SHAPE_BLOCK:
-        if (fast_site(lf, "Task", guard_after)) {
-            /* the creation (enter/exit) is counted inline once throttled; the
-             * execution, inside the task, keeps its calls and is timed */
+        if (fast_site(lf, "Task", guard_after) && lf->task_id) {
+            /* the creation (enter/exit) is counted inline once throttled; so is
+             * the execution, inside the task, where it runs directly inside
+             * one of the same construct (its own counter) */
             fast_enter_exit(w, lf, "Task", tid);
-            call = begin_call(lf, tid_in);
-            open_close(w, &lf->block_start, &lf->block_end, call, "Task_end", "ge", r, 0, tid_in);
-            free(call);
+            fast_execution(w, lf, tid_in);
             break;
         }
         if (fast_site(lf, "Critical", guard_after)) {

@@ -26,7 +26,8 @@ struct rewriter {
     char **ctcs;    /* one per region, index = handle number */
     unsigned nregions;
     int uses_guards; /* some closing event runs from a cleanup guard (constructs.c) */
-    unsigned nfast;  /* sites with an inline counter (atomic, critical): pomp_f_(0..nfast-1) */
+    unsigned nfast;  /* sites with an inline counter (atomic, critical, task creation and
+                        execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
     struct construct_counts counts;
     void **module_state; /* per entry of pomp_modules[] (modules.h): its begin's result */

@@ -294,8 +294,9 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
         s->count->parent = NULL;
     }
     struct pomp_node *n = s->node;
-    n->visits += v;
-    if (s->begins)
+    if (s->what != POMP_FAST_EXECUTION)
+        n->visits += v;
+    if (s->what != POMP_FAST_VISIT)
         n->begins += v;
     if (s->untimed) {
         n->untimed += v;
@@ -321,9 +322,18 @@ void pomp_profile_fast_save(struct pomp_profile *p)
     }
 }
 
+/* What POMP_Fast_top holds: the top frame's node, or no node while a leaf is
+ * open on it. */
+static inline const void *top_published(const struct pomp_profile *p)
+{
+    if (__builtin_expect(p->leaf.depth == p->depth, 0))
+        return &p->leaf;
+    return p->frames[p->depth - 1].node;
+}
+
 void pomp_profile_fast_attach(struct pomp_profile *p, const void **slot)
 {
-    *slot = p->frames[p->depth - 1].node;
+    *slot = top_published(p);
     __atomic_store_n(&p->top_slot, slot, __ATOMIC_RELAXED);
 }
 
@@ -332,20 +342,34 @@ void pomp_profile_fast_detach(struct pomp_profile *p)
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
+/* Can the site of r count inline on node n, the node its event just counted
+ * on, under top, the top frame? */
+static int fast_site_fits(const struct pomp_profile *p, const struct pomp_node *n,
+                          const struct POMP_Region_s *r, const struct pomp_frame *top,
+                          enum pomp_fast_what what)
+{
+    if (p->too_deep || !n || n == &p->overflow || n->region != r || top->skipped || n->fork)
+        return 0;
+    if (what == POMP_FAST_EXECUTION) /* the begin just opened the task's frame on its root */
+        return n->task_root && top->task && top->node == n;
+    /* the event just recorded counted on a plain child of the open frame */
+    return n->parent == top->node && !n->task_root;
+}
+
 void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
-                                struct POMP_Region_s *r, unsigned events, int begins)
+                                struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what)
 {
     struct pomp_node *n = p->counted;
     const struct pomp_frame *top = &p->frames[p->depth - 1];
-    /* the event just recorded counted on a plain child of the open frame */
-    if (p->too_deep || !n || n == &p->overflow || n->region != r || n->parent != top->node ||
-        top->skipped || n->fork || n->task_root)
+    if (!fast_site_fits(p, n, r, top, what))
         return;
+    /* the node the site counts under: an execution's, its own task root */
+    const struct pomp_node *under = what == POMP_FAST_EXECUTION ? n : top->node;
     uint32_t i;
     for (i = 0; i < p->nfast && p->fast[i].count != count; i++)
         ;
     if (i < p->nfast && p->fast[i].node == n) { /* registered here already (a visit while off) */
-        count->parent = top->node;
+        count->parent = under;
         return;
     }
     if (i < p->nfast) { /* counted on another path before (another caller of the same code) */
@@ -358,7 +382,7 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
         for (k = 0; k < POMP_FAST_SITES; k++) {
             i = (p->fast_evict + k) % POMP_FAST_SITES;
             const struct POMP_Fast_count *c = p->fast[i].count;
-            if (!c || c->parent != top->node)
+            if (!c || c->parent != under)
                 break;
         }
         if (k == POMP_FAST_SITES)
@@ -369,9 +393,9 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
         p->nfast++;
     }
     p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .events = (uint8_t)events,
-                                         .begins = (uint8_t)!!begins,
+                                         .what = (uint8_t)what,
                                          .untimed = __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)};
-    count->parent = top->node;
+    count->parent = under;
 }
 
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
@@ -451,6 +475,10 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
                                       p->frames[p->depth - 1].untimed) && !f->task)));
     f->entered = (uint8_t)entered;
     f->in_body = (uint8_t)!entered;
+    if (f->task) { /* a task is timed whatever it runs inside, and so is what it opens */
+        f->untimed_below = p->untimed;
+        p->untimed = 0;
+    }
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
     p->depth++;
@@ -508,25 +536,28 @@ static inline void leaf_drop(struct pomp_profile *p)
 {
     p->leaf.region = NULL;
     p->leaf.depth = 0;
+    *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
-    *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
     if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
         p->nesting_errors++;
         leaf_drop(p);
     }
+    *p->top_slot = top_published(p); /* the counters under it count again */
+    if (f->task) /* the untimed frames below the task rule again */
+        p->untimed = f->untimed_below;
+    else if (__builtin_expect(f->untimed, 0))
+        p->untimed--;
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;
     struct pomp_frame *below = &p->frames[p->depth - 1];
-    if (__builtin_expect(f->untimed, 0)) { /* counted at its start; its time is its parent's */
-        p->untimed--;
+    if (__builtin_expect(f->untimed, 0)) /* counted at its start; its time is its parent's */
         return POMP_SUCCESS;
-    }
     if (__builtin_expect(now == POMP_UNTIMED, 0)) /* timed when it opened: it closes timed, as */
         now = pomp_now();                            /* its children did (left open above a close) */
     uint64_t wall = now - f->start;

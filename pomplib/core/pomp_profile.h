@@ -69,6 +69,8 @@ struct pomp_frame {
                              a parallel region's closing barrier there) */
     uint64_t child;       /* incl of the children so far */
     uint64_t switched;    /* the thread's task_switched at the frame's start (in_task frames) */
+    uint32_t untimed_below; /* a task's frame: the profile's untimed when it opened (the frames
+                               below a task do not make its events untimed) */
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
@@ -87,20 +89,31 @@ struct pomp_frame {
  * counted (pomp_profile.deep_events) and said at the end, not recorded. */
 #define POMP_MAX_DEPTH 256
 
-/* An atomic or critical counted inline (POMP_Fast_count, pomplib.h): its
- * counter counts while the thread's top frame stands on node's parent
- * (count->parent, compared with POMP_Fast_top by the inserted code), which is
- * where the site's calls would count on node: at the depth it was registered
- * at, or again in a recursion that folds onto the same nodes (task roots). The
- * site stays registered until the same counter registers on another node, the
- * table needs its slot, the thread ends or measurement ends: then its visits
- * are added to node (folded). */
+/* What one visit of a site counted inline stands for on its node. */
+enum pomp_fast_what {
+    POMP_FAST_VISIT,       /* an enter: an atomic, a task's creation */
+    POMP_FAST_VISIT_BEGIN, /* an enter and a begin: a critical */
+    /* a begin on a task root: a task's execution run directly inside an
+     * execution of the same construct, whose frame (on the same task root)
+     * holds its time anyway; counted while that root is on top */
+    POMP_FAST_EXECUTION,
+};
+
+/* An atomic, critical, task creation or task execution counted inline
+ * (POMP_Fast_count, pomplib.h): its counter counts while the thread's top
+ * frame stands on node's parent (count->parent, compared with POMP_Fast_top by
+ * the inserted code; for an execution, on node itself) and no leaf is open,
+ * which is where the site's calls would count on node: at the depth it was
+ * registered at, or again in a recursion that folds onto the same nodes (task
+ * roots). The site stays registered until the same counter registers on
+ * another node, the table needs its slot, the thread ends or measurement ends:
+ * then its visits are added to node (folded). */
 struct pomp_fast_site {
     struct POMP_Fast_count *count; /* in its thread's TLS; NULL once the thread ended */
     struct pomp_node *node;
     uint64_t saved;                /* the count, copied when its thread ended */
     uint8_t events;                /* POMP events one visit stands for */
-    uint8_t begins;                /* a visit is a begin too (critical) */
+    uint8_t what;                  /* enum pomp_fast_what */
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
 #define POMP_FAST_SITES 16
@@ -151,7 +164,8 @@ struct pomp_profile {
      * pomp_node.overlap). */
     struct pomp_leaf leaf;
     uint8_t no_leaves;                /* every wait gets a frame: the sampler reads the top one */
-    uint32_t untimed;                 /* untimed frames open: events inside them read no clock */
+    uint32_t untimed;                 /* untimed frames open in the running task (or outside
+                                         tasks): events inside them read no clock */
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
@@ -172,7 +186,8 @@ struct pomp_profile {
     struct pomp_fast_site fast[POMP_FAST_SITES];
     /* Where the top frame's node is published for the inserted code: the
      * owning thread's POMP_Fast_top once it registered a site
-     * (pomp_profile_fast_attach), else top_unread. Written on every push and pop. */
+     * (pomp_profile_fast_attach), else top_unread. Written on every push and pop,
+     * and when a leaf opens (&leaf: no node) and closes. */
     const void **top_slot;
     const void *top_unread;
 };
@@ -194,8 +209,10 @@ void pomp_profile_destroy(struct pomp_profile *p);
  * trace record, no figures of time; their time stays with the enclosing
  * region's own time. Never throttled: waits (POMP_Region_s.a_wait), lock
  * call sites while tracing (traced_lock), and a task's executions (task
- * roots, timed even inside a throttled region); a frame opened timed closes
- * timed (pomp_thread_clock_throttled). */
+ * roots, timed even inside a throttled region, and so is what they open:
+ * pomp_frame.untimed_below), except those the inserted code counts inline
+ * inside an execution of the same construct (POMP_FAST_EXECUTION); a frame
+ * opened timed closes timed (pomp_thread_clock_throttled). */
 void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
 
 /* Calls fn for every node of the profile (not the root or the overflow node). */
@@ -239,11 +256,12 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p);
 /* Registers count, the inline counter of the site of region r whose event was
  * just recorded (p->counted): r is throttled, or (an atomic) no trace is
  * written, so nothing of the site is timed anyway. events is the number of
- * POMP events a visit stands for, begins whether a visit is a begin too. Says
- * nothing when it cannot (a full table, a path that went to the overflow
- * node): the site goes on through its POMP calls. Called on the owner thread. */
+ * POMP events a visit stands for, what what a visit counts (an execution: the
+ * begin just recorded opened a task's frame on its task root). Says nothing
+ * when it cannot (a full table, a path that went to the overflow node): the
+ * site goes on through its POMP calls. Called on the owner thread. */
 void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
-                                struct POMP_Region_s *r, unsigned events, int begins);
+                                struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what);
 
 /* Adds every registered site's visits to its node and drops the sites.
  * owner: on the counter's thread (counters are reset and switched off); else
@@ -278,6 +296,9 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
     p->leaf.in_task = top->in_task;
     p->leaf.construct = (uint8_t)construct;
     p->leaf.region = r;
+    /* no inline counter counts inside a wait or a creation: a task counted
+     * there would put its time into the leaf (POMP_Fast_top: no node) */
+    *p->top_slot = &p->leaf;
     return 1;
 }
 

@@ -156,7 +156,7 @@ static void fast_thread_end(void *arg)
 static void make_fast_key(void) { fast_key_made = pthread_key_create(&fast_key, fast_thread_end) == 0; }
 
 void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *count,
-                               struct POMP_Region_s *r, unsigned events, int begins)
+                               struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     if (__atomic_load_n(&t->fast_state, __ATOMIC_RELAXED) != FAST_LIVE)
@@ -168,7 +168,7 @@ void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *co
         t->fast_keyed = 1;
         pomp_profile_fast_attach(&t->profile, &POMP_Fast_top);
     }
-    pomp_profile_fast_register(&t->profile, count, r, events, begins);
+    pomp_profile_fast_register(&t->profile, count, r, events, what);
 }
 
 void pomp_threads_close_open(uint64_t end)

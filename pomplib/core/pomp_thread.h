@@ -229,7 +229,7 @@ static inline int32_t pomp_thread_resume(struct pomp_thread *t, struct POMP_Regi
  * thread's TLS, which goes with it. On the owner thread, outside the hot path
  * (once per site and enclosing frame). */
 void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *count,
-                               struct POMP_Region_s *r, unsigned events, int begins);
+                               struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what);
 
 /* The finalizer, after pomp_threads_quiesce: adds every thread's inline counts
  * to its profile (reading the counters of threads still running; waiting for a

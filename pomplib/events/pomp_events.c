@@ -227,14 +227,15 @@ FIRST_EVENT(Atomic_event, ATOMIC_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVEN
 /* The same events for a site with an inline counter: once the region is
  * throttled, the counter takes the site's next visits on this call path. */
 static __attribute__((noinline, cold)) void offer_fast_count(POMP_Handle_t r, POMP_Fast_count *count,
-                                                             unsigned events, int begins,
+                                                             unsigned events,
+                                                             enum pomp_fast_what what,
                                                              enum pomp_group group, unsigned levels)
 {
     struct pomp_thread *t = pomp_tls_thread;
     if (!count || !t || __atomic_load_n(&pomp_state, __ATOMIC_RELAXED) != POMP_STATE_ON ||
         !pomp_level_wants(group, levels) || !pomp_thread_write_begin(t))
         return;
-    pomp_thread_fast_register(t, count, r, events, begins);
+    pomp_thread_fast_register(t, count, r, events, what);
     pomp_thread_write_end(t);
 }
 
@@ -250,7 +251,7 @@ POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, c
     const struct pomp_config *cfg = pomp_config();
     if (r && rc == POMP_SUCCESS &&
         ((!cfg->trace && cfg->throttle_visits) || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)))
-        offer_fast_count(r, count, 1, 0, POMP_GROUP_SYNC, SYNC_SINGLE);
+        offer_fast_count(r, count, 1, POMP_FAST_VISIT, POMP_GROUP_SYNC, SYNC_SINGLE);
     return rc;
 }
 
@@ -258,19 +259,21 @@ POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, c
  * the counter is offered (events: POMP events a visit stands for). */
 static inline __attribute__((always_inline)) POMP_Int32
 exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
-           enum pomp_event_kind kind, enum pomp_group group, unsigned events, int begins, int leaf)
+           enum pomp_event_kind kind, enum pomp_group group, unsigned events,
+           enum pomp_fast_what what, int leaf)
 {
     POMP_Int32 rc = record_any(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group,
                                ENTER_EXIT, 0, NULL, leaf);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
         rc == POMP_SUCCESS)
-        offer_fast_count(handle, count, events, begins, group, ENTER_EXIT);
+        offer_fast_count(handle, count, events, what, group, ENTER_EXIT);
     return rc;
 }
 
 POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
-    return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4, 1, 0);
+    return exit_count(handle, thread_id, count, POMP_EV_CRITICAL_EXIT, POMP_GROUP_SYNC, 4,
+                      POMP_FAST_VISIT_BEGIN, 0);
 }
 
 FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
@@ -409,10 +412,23 @@ POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_T
                       POMP_GROUP_TASK, BEGIN_END, task_id);
 }
 /* A creation of a throttled task construct: its counter takes the next
- * creations on this path (the executions keep their calls, timed). */
+ * creations on this path. */
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
-    return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2, 0, 1);
+    return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2,
+                      POMP_FAST_VISIT, 1);
+}
+/* An execution of a throttled task construct: the execution's counter takes
+ * the next executions that run directly inside one of the same construct on
+ * this thread (its task root on top: pomp_profile_fast_register). */
+POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id,
+                                   POMP_Fast_count *count)
+{
+    POMP_Int32 rc = POMP_Task_begin_id(handle, thread_id, task_id);
+    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
+        rc == POMP_SUCCESS)
+        offer_fast_count(handle, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
+    return rc;
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
@@ -502,4 +518,5 @@ SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
 SLOW_ALIAS(POMP_Task_enter_id_slow, POMP_Task_enter_id,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id, const char ctc[]))
+SLOW_ALIAS(POMP_Task_end_slow, POMP_Task_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
 #undef SLOW_ALIAS

@@ -163,13 +163,22 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 #define POMP_Critical_exit_fast(fast, handle, thread_id, count)                                  \
     ((fast) ? POMP_SUCCESS : POMP_Critical_exit_slow(handle, thread_id, count))
 /* A task's creation (enter/exit around the task construct, on the creating
- * thread); its execution (begin/end, inside the task) keeps its calls. */
+ * thread). */
 #define POMP_Task_enter_fast(fast, handle, thread_id, ctc)                                       \
     ((fast) ? POMP_SUCCESS : POMP_Task_enter_slow(handle, thread_id, ctc))
 #define POMP_Task_exit_fast(fast, handle, thread_id, count)                                      \
     ((fast) ? POMP_SUCCESS : POMP_Task_exit_slow(handle, thread_id, count))
 #define POMP_Task_enter_id_fast(fast, handle, thread_id, task_id, ctc)                           \
     ((fast) ? POMP_SUCCESS : POMP_Task_enter_id_slow(handle, thread_id, task_id, ctc))
+/* A task's execution (begin/end, inside the task): counted inline once the
+ * construct is throttled when it runs directly inside an execution of the
+ * same construct on the thread (a recursion folding onto its task root, whose
+ * time holds it anyway); count is the execution's own counter, not the
+ * creation's. fast: POMP_Fast_counted's answer at the begin. */
+#define POMP_Task_begin_id_fast(fast, handle, thread_id, task_id, count)                         \
+    ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
+#define POMP_Task_end_fast(fast, handle, thread_id)                                              \
+    ((fast) ? POMP_SUCCESS : POMP_Task_end_slow(handle, thread_id))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);
@@ -316,7 +325,8 @@ POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
  * Critical_exit_slow and Task_exit_slow are POMP_Atomic_event,
  * POMP_Critical_exit and POMP_Task_exit that also offer libpomp the site's
  * counter (switched on once the region is throttled; an atomic's from its
- * first execution); the others are aliases of the routines of the same name
+ * first execution), as does Task_begin_id_slow for a task's executions; the
+ * others are aliases of the routines of the same name
  * without _slow. A call clobbers every
  * caller-saved register, SSE registers included, and in a hot loop (an atomic
  * in a force loop) a call the compiler thinks likely makes it keep the loop's
@@ -343,6 +353,9 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                POMP_Fast_count *count) POMP_COLD_;
 POMP_Int32 POMP_Task_enter_id_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                    POMP_Task_id *task_id, const char ctc[]) POMP_COLD_;
+POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                   POMP_Task_id task_id, POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
 #undef POMP_COLD_
 
 #if defined(__GNUC__)

@@ -59,6 +59,30 @@ region_sum() {
       | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[][$f]] | add // 0' \
       "$1/profile.json"
 }
+# The visits and begins of every call path of DIR's profile (a path named by its
+# regions' types and first lines), summed over threads: a line per path
+path_counts() { # DIR
+    python3 - "$1/profile.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+regions = {r["id"]: f'{r["type"]}:{r["first_line"]}' for r in p["regions"]}
+nodes = {c["id"]: c for c in p["callpath"]}
+def name(c):
+    parts = []
+    while c:
+        parts.append(regions.get(c["region"], "?"))
+        c = nodes.get(c["parent"])
+    return "/".join(reversed(parts))
+sums = {}
+for c in p["callpath"]:
+    v = sums.setdefault(name(c), [0, 0])
+    for t in c["per_thread"]:
+        v[0] += t["visits"]
+        v[1] += t["begins"]
+for k in sorted(sums):
+    print(k, *sums[k])
+PY
+}
 # region_threads DIR TYPE LINE: how many threads recorded the region
 region_threads() {
     jq -r --arg t "$2" --argjson l "$3" '

@@ -80,31 +80,8 @@ POMP_OUTPUT_DIR=counted ./fast > out.txt
 assert_eq "$(cat out.txt)" "$(cat expected.txt)" "the program computes the same"
 POMP_THROTTLE=off POMP_OUTPUT_DIR=timed ./fast > /dev/null
 
-# visits and begins of every call path (named by its regions' types and lines), summed over threads
-paths() {
-    python3 - "$1/profile.json" <<'PY'
-import json, sys
-p = json.load(open(sys.argv[1]))
-regions = {r["id"]: f'{r["type"]}:{r["first_line"]}' for r in p["regions"]}
-nodes = {c["id"]: c for c in p["callpath"]}
-def name(c):
-    parts = []
-    while c:
-        parts.append(regions.get(c["region"], "?"))
-        c = nodes.get(c["parent"])
-    return "/".join(reversed(parts))
-sums = {}
-for c in p["callpath"]:
-    v = sums.setdefault(name(c), [0, 0])
-    for t in c["per_thread"]:
-        v[0] += t["visits"]
-        v[1] += t["begins"]
-for k in sorted(sums):
-    print(k, *sums[k])
-PY
-}
-paths counted > counted.txt
-paths timed > timed.txt
+path_counts counted > counted.txt
+path_counts timed > timed.txt
 diff timed.txt counted.txt > paths.diff || { cat paths.diff >&2; fail "throttled counts differ from timed ones, path by path"; }
 
 L_atomic=$(line_of fast.c "omp atomic")

@@ -71,7 +71,10 @@ assert_eq "$(jq '.callpath | length' fib18/profile.json)" "$(jq '.callpath | len
 # the runtime spreads the tasks (fib(28), 121,392 on its longer path, did not
 # on libomp, which spreads them evenly). Its executions
 # (task roots) and the taskwaits stay timed, so the waits stay waits and the
-# frames opened before the throttle close timed (every profile passes --check).
+# frames opened before the throttle close timed (every profile passes --check),
+# except an execution run at once inside one of the same construct (an x task
+# inside an x task), which is counted inline: its time is that execution's, in
+# the same task root (the N-queens test below).
 "$POMPCC" -O2 -fopenmp -DCUTOFF=4 "$NUMBERS/fib.c" -o fib4 2>fib4.err || { cat fib4.err; fail "build fib4"; }
 POMP_OUTPUT_DIR=fib4.out ./fib4 30 > fib4.txt 2> fib4.err2
 assert_contains fib4.txt "^fib\(30\) = 832040$" "fine-grained fib computes the same"
@@ -82,7 +85,7 @@ assert_eq "$(jq '[.regions[] | select(.type == "task") | .throttled != null] | a
           "fine-grained fib: the task constructs are throttled"
 assert_eq "$(jq '[.regions[] | select(.type == "taskwait") | .throttled] | map(select(. != null)) | length' fib4.out/profile.json)" 0 \
           "fine-grained fib: a taskwait is never throttled (its time is a wait)"
-assert_eq "$(sum_of fib4.out task untimed true)" 0 "fine-grained fib: every task execution timed"
+assert_eq "$(sum_of fib4.out taskwait untimed)" 0 "fine-grained fib: every taskwait timed"
 no_losses fib4.out "fine-grained fib"
 # POMP_OMPT=full (the runtime's task callbacks too, for code not built with
 # pompcc): the bridge tells POMP's tasks from others by their construct's
@@ -94,6 +97,38 @@ assert_eq "$(jq '[.regions[] | select(.type == "task" and .throttled != null)] |
           "fine-grained fib, POMP_OMPT=full: no task construct throttled"
 share=$(max_wait_share fib4.out)
 awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "fine-grained fib: a wait share of $share %"
+
+# ---- the finest-grained tasks: N-queens with a final cutoff (numbers/nqueens.c) ----
+# queens(10) tries 34,815 partial boards, each creating 10 untied tasks and
+# waiting for them: 348,150 tasks, nearly all below the cutoff, run at once by
+# the thread that creates them inside a task of the same construct. Once the
+# construct is throttled those executions are counted inline, without a call
+# or a clock read (docs/api.md): their time is the enclosing execution's, on
+# the same task root. Every count stays exact (path by path, as with
+# throttling off), the taskwaits stay timed (they are waits, never throttled,
+# even inside a throttled construct's tasks), and the profile passes --check.
+build nqueens
+POMP_OUTPUT_DIR=nq ./nqueens 10 > nq.txt
+assert_contains nq.txt "^queens\(10\) = 724$" "nqueens: the solutions"
+assert_eq "$(sum_of nq task visits)" 348150 "nqueens: every task creation counted"
+assert_eq "$(sum_of nq task begins true)" 348150 "nqueens: every task execution counted, in task roots"
+assert_eq "$(sum_of nq task begins false)" 0 "nqueens: no task execution nested under a wait"
+assert_eq "$(sum_of nq taskwait visits)" 34815 "nqueens: every taskwait counted"
+assert_eq "$(sum_of nq taskwait untimed)" 0 "nqueens: the taskwaits of throttled task code timed"
+# (the throttle counts per thread and path: from each thread's 100,000th
+# creation on, at most 200,000 tasks into the run)
+untimed=$(sum_of nq task untimed true)
+[ "$untimed" -gt 100000 ] || fail "nqueens: only $untimed of 348,150 executions counted inline"
+assert_eq "$(jq '[.regions[] | select(.type == "task") | .throttled != null] | all' nq/profile.json)" true \
+          "nqueens: the task construct is throttled"
+no_losses nq "nqueens"
+share=$(max_wait_share nq)
+awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "nqueens: a wait share of $share %"
+POMP_THROTTLE=off POMP_OUTPUT_DIR=nq.timed ./nqueens 10 > /dev/null
+assert_eq "$(sum_of nq.timed task untimed true)" 0 "nqueens, POMP_THROTTLE=off: every execution timed"
+path_counts nq > nq.paths
+path_counts nq.timed > nq.timed.paths
+diff nq.timed.paths nq.paths > nq.diff || { cat nq.diff >&2; fail "nqueens: counts differ from the timed run's, path by path"; }
 
 # ---- merge sort with tasks and taskgroups ----
 build msort

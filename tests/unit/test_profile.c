@@ -446,7 +446,7 @@ Test(profile, inline_counter_follows_its_frame)
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 10, 0);
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site's call: A under P */
-    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "counting under P");
     c.visits += 5;
     pomp_profile_enter(p, &B, 20, 0);
@@ -488,7 +488,7 @@ Test(profile, inline_counter_in_a_folding_recursion)
     POMP_Fast_count c = {0};
     pomp_profile_begin(p, &T, 10, 0);           /* a task's execution: its task root */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site, inside */
-    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     c.visits += 3;
     pomp_profile_enter(p, &B, 20, 0);           /* a wait, in which ... */
     cr_assert(!counting(&c, top));
@@ -503,7 +503,7 @@ Test(profile, inline_counter_in_a_folding_recursion)
     cr_assert_not_null(root);
     pomp_profile_enter(p, &P, 70, 0);           /* the same code under P */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0);
-    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert_eq(child(root, &A)->visits, 8, "its counts under the task root, folded there");
     cr_assert(counting(&c, top), "now counting under P");
     cr_assert_eq(p->nfast, 1);
@@ -526,7 +526,7 @@ Test(profile, inline_counter_slots)
     for (int k = 0; k <= POMP_FAST_SITES; k++) {
         S[k].throttled = 1;
         pomp_profile_event(p, &S[k], POMP_UNTIMED, 0);
-        pomp_profile_fast_register(p, &c[k], &S[k], 1, 0);
+        pomp_profile_fast_register(p, &c[k], &S[k], 1, POMP_FAST_VISIT);
     }
     cr_assert_eq(p->nfast, POMP_FAST_SITES);
     cr_assert(counting(&c[0], top));
@@ -535,7 +535,7 @@ Test(profile, inline_counter_slots)
     pomp_profile_enter(p, &B, 20, 0);
     S[POMP_FAST_SITES + 1].throttled = 1;
     pomp_profile_event(p, &S[POMP_FAST_SITES + 1], POMP_UNTIMED, 0);
-    pomp_profile_fast_register(p, &c[POMP_FAST_SITES + 1], &S[POMP_FAST_SITES + 1], 1, 0);
+    pomp_profile_fast_register(p, &c[POMP_FAST_SITES + 1], &S[POMP_FAST_SITES + 1], 1, POMP_FAST_VISIT);
     cr_assert(counting(&c[POMP_FAST_SITES + 1], top), "under B: a slot of P's sites is taken");
     cr_assert_null(c[0].parent, "the first slot in turn: its site stops");
     struct pomp_node *s0 = child(child(&p->root, &P), &S[0]);
@@ -612,7 +612,7 @@ Test(profile, inline_counter_saved_at_thread_end)
     pomp_profile_enter(p, &P, 10, 0);
     pomp_profile_enter(p, &A, POMP_UNTIMED, 0); /* a critical: counted as visit and begin */
     pomp_profile_exit(p, &A, POMP_UNTIMED);
-    pomp_profile_fast_register(p, &c, &A, 4, 1);
+    pomp_profile_fast_register(p, &c, &A, 4, POMP_FAST_VISIT_BEGIN);
     c.visits = 3;
     pomp_profile_fast_save(p); /* the thread's TLS goes */
     c.visits = 1000;           /* not read again */
@@ -631,10 +631,92 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 10, 0);           /* the one node */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* to the overflow node */
-    pomp_profile_fast_register(p, &c, &A, 1, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert_null(c.parent, "an overflowed path keeps its calls");
     cr_assert_eq(p->nfast, 0);
     A.throttled = 0;
+}
+
+/* A throttled task construct's executions: the counter registered at a begin
+ * counts under the task root itself, so an execution run directly inside one
+ * of the same construct is counted inline (a begin, untimed, no visit), and
+ * its time stays in the enclosing execution, on the same node. Not inside a
+ * wait or a creation open without a frame (a leaf): a task counted there
+ * would put its time into the leaf, so POMP_Fast_top names no node then. */
+Test(profile, task_execution_counted_inline_under_its_own_root)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1};
+    static struct POMP_Region_s W = {.a_wait = 1};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count c = {0};
+    pomp_profile_enter(p, &P, 0, 0);
+    pomp_profile_begin(p, &T, 10, 0); /* an execution inside P: timed, registers */
+    pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
+    struct pomp_node *root = task_root_node(p, &T);
+    cr_assert_eq(c.parent, root, "counts under the task root itself");
+    cr_assert(counting(&c, top), "inside an execution of T: the next ones count");
+    c.visits += 5; /* five executions run at once inside this one */
+    cr_assert(pomp_profile_leaf_open(p, &W, 20, 1));
+    cr_assert(!counting(&c, top), "inside a wait without a frame: no inline count");
+    cr_assert_neq(top, NULL);
+    pomp_profile_begin(p, &T, 30, 0); /* a task run inside the wait: timed */
+    cr_assert(counting(&c, top), "inside that task: counting again");
+    pomp_profile_end(p, &T, 40);
+    cr_assert(!counting(&c, top), "back in the wait: not counting");
+    cr_assert_eq(pomp_profile_leaf_close(p, &W, 50), POMP_SUCCESS);
+    cr_assert(counting(&c, top), "the wait closed: counting again");
+    pomp_profile_end(p, &T, 100);
+    cr_assert(!counting(&c, top));
+    pomp_profile_exit(p, &P, 110);
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_eq(root->visits, 0, "executions are begins, not visits");
+    cr_assert_eq(root->begins, 7);
+    cr_assert_eq(root->untimed, 5);
+    cr_assert_eq(p->untimed_events, 10);
+    cr_assert_eq(root->incl, 90, "the outer execution's 90 ticks: 80 of its own (the five "
+                                 "counted inline among them), 10 of the task run in the wait");
+    cr_assert_eq(child(root, &W)->incl, 20, "the wait less the task run in it");
+}
+
+/* An execution of T's is counted inline only where it would count on T's
+ * root: not registered from a frame that is not its task's. */
+Test(profile, task_execution_counter_needs_its_task_frame)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1};
+    struct pomp_profile *p = new_profile(64);
+    POMP_Fast_count c = {0};
+    pomp_profile_begin(p, &T, 10, 0);
+    pomp_profile_enter(p, &P, 20, 0); /* the last event counted on P, not on T's root */
+    pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
+    cr_assert_null(c.parent);
+    cr_assert_eq(p->nfast, 0);
+}
+
+/* The untimed frames below a task do not make its events untimed: a task run
+ * at once inside a throttled creation (an untimed frame) times its waits. */
+Test(profile, task_inside_an_untimed_frame_is_timed)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    static struct POMP_Region_s C = {.throttled = 1};
+    struct pomp_profile *p = new_profile(64);
+    pomp_profile_enter(p, &P, 0, 0);
+    pomp_profile_enter(p, &C, POMP_UNTIMED, 0);
+    cr_assert_eq(p->untimed, 1);
+    pomp_profile_begin(p, &T, 10, 0);
+    cr_assert_eq(p->untimed, 0, "inside the task, nothing untimed is open");
+    pomp_profile_enter(p, &B, 20, 0);
+    cr_assert_eq(p->frames[p->depth - 1].untimed, 0, "a frame inside the task is timed");
+    pomp_profile_exit(p, &B, 30);
+    pomp_profile_end(p, &T, 40);
+    cr_assert_eq(p->untimed, 1, "after the task, the throttled frame again");
+    pomp_profile_exit(p, &C, POMP_UNTIMED);
+    cr_assert_eq(p->untimed, 0);
+    pomp_profile_exit(p, &P, 50);
+    struct pomp_node *b = child(task_root_node(p, &T), &B);
+    cr_assert_eq(b->incl, 10);
+    cr_assert_eq(b->untimed, 0);
 }
 
 /* A wait counted without a frame (pomp_profile_leaf_open/_close) gives the
