@@ -414,8 +414,9 @@ static void note_outside_regions(struct pomp_profile *p)
     p->outside_regions = 0;
     for (uint32_t d = 1; d < p->depth; d++)
         p->outside_regions |= region_bit(p->frames[d].region);
-    if (p->leaf.region && !p->leaf.in_task)
-        p->outside_regions |= region_bit(p->leaf.region);
+    p->outside_leaf = p->leaf.region && !p->leaf.in_task ? p->leaf.region : NULL;
+    if (p->outside_leaf)
+        p->outside_regions |= region_bit(p->outside_leaf);
 }
 
 /* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
@@ -426,7 +427,7 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
     for (uint32_t d = 1; d < p->outside_depth; d++)
         if (p->frames[d].region == r)
             return 1;
-    return p->leaf.region == r && !p->leaf.in_task;
+    return p->outside_leaf == r;
 }
 
 /* What opening a frame counts on its node. */
@@ -478,6 +479,9 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     if (f->task) { /* a task is timed whatever it runs inside, and so is what it opens */
         f->untimed_below = p->untimed;
         p->untimed = 0;
+        f->leaf_below = p->leaf; /* and it may open a leaf of its own inside the one it runs in */
+        p->leaf.region = NULL;
+        p->leaf.depth = 0;
     }
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
@@ -547,11 +551,13 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         p->nesting_errors++;
         leaf_drop(p);
     }
-    *p->top_slot = top_published(p); /* the counters under it count again */
-    if (f->task) /* the untimed frames below the task rule again */
+    if (f->task) { /* the leaf and the untimed frames below the task rule again */
+        p->leaf = f->leaf_below;
         p->untimed = f->untimed_below;
-    else if (__builtin_expect(f->untimed, 0))
+    } else if (__builtin_expect(f->untimed, 0)) {
         p->untimed--;
+    }
+    *p->top_slot = top_published(p); /* the counters under it count again */
     if (f->skipped)
         return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
     struct pomp_node *n = f->node;

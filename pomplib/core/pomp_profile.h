@@ -60,6 +60,25 @@ struct pomp_node_chunk {
     struct pomp_node nodes[];
 };
 
+/* A wait (a barrier, a taskwait, a runtime's sync region) or a task's
+ * creation, counted as a child of the top frame without a frame of its own:
+ * nothing nests in one but tasks (an undeferred task runs inside its
+ * creation), each a tree of its own whose time the top frame's child takes
+ * meanwhile (outside tasks) or the thread's task switches (inside a task), so
+ * its own time is its elapsed time less those. The same figures as
+ * enter..exit for about half the work; for the profile alone (a trace needs
+ * the enter record, the sampler a frame to find). */
+struct pomp_leaf {
+    struct POMP_Region_s *region; /* NULL: none open */
+    uint64_t start;               /* its start, ticks */
+    uint64_t child;               /* the top frame's child then */
+    uint64_t switched;            /* the thread's task_switched then */
+    uint32_t depth;               /* the stack's depth then (0: none open) */
+    uint8_t in_task;              /* opened inside a task: its time follows task switches */
+    uint8_t construct;            /* an instrumented construct's (POMP's enter), not a
+                                     runtime's wait: a bridge finds it as it would its frame */
+};
+
 struct pomp_frame {
     struct pomp_node *node;
     struct POMP_Region_s *region; /* the event's region (node may be the overflow node) */
@@ -71,6 +90,9 @@ struct pomp_frame {
     uint64_t switched;    /* the thread's task_switched at the frame's start (in_task frames) */
     uint32_t untimed_below; /* a task's frame: the profile's untimed when it opened (the frames
                                below a task do not make its events untimed) */
+    struct pomp_leaf leaf_below; /* a task's frame: the leaf open when it opened (a wait the task
+                                    runs in), the thread's again when it closes: each task
+                                    has a leaf of its own */
     uint8_t entered;      /* opened by an enter event */
     uint8_t in_body;      /* between begin and end */
     uint8_t skipped;      /* opened while measurement was off: closes without figures */
@@ -123,24 +145,6 @@ struct pomp_fast_site {
 #define POMP_CHILD_CACHE_FIRST 1024
 #define POMP_CHILD_CACHE_MAX (1u << 20)
 
-/* A wait (a barrier, a taskwait, a runtime's sync region) or a task's
- * creation, counted as a child of the top frame without a frame of its own:
- * nothing nests in one but tasks (an undeferred task runs inside its
- * creation), each a tree of its own whose time the top frame's child takes
- * meanwhile (outside tasks) or the thread's task switches (inside a task), so
- * its own time is its elapsed time less those. The same figures as
- * enter..exit for about half the work; for the profile alone (a trace needs
- * the enter record, the sampler a frame to find). */
-struct pomp_leaf {
-    struct POMP_Region_s *region; /* NULL: none open */
-    uint64_t start;               /* its start, ticks */
-    uint64_t child;               /* the top frame's child then */
-    uint64_t switched;            /* the thread's task_switched then */
-    uint32_t depth;               /* the stack's depth then (0: none open) */
-    uint8_t in_task;              /* opened inside a task: its time follows task switches */
-    uint8_t construct;            /* an instrumented construct's (POMP's enter), not a
-                                     runtime's wait: a bridge finds it as it would its frame */
-};
 
 struct pomp_profile {
     struct pomp_node root;
@@ -157,11 +161,13 @@ struct pomp_profile {
      * opened inside it to find their region open below (pomp_node.overlap). */
     uint64_t outside_regions;
     uint32_t outside_depth;
+    struct POMP_Region_s *outside_leaf; /* the leaf open then outside tasks (a barrier), or NULL */
     /* The wait or task creation open without a frame (pomp_profile_leaf_open;
-     * region NULL: none): one at a time. Tasks run inside one opened outside
-     * tasks find its region open outside them, as a frame's (a taskgroup's
-     * wait in a recursion of tasks that wait in the same taskgroup:
-     * pomp_node.overlap). */
+     * region NULL: none): one at a time in the running task (a task's frame
+     * keeps the one it ran inside, pomp_frame.leaf_below). Tasks run inside
+     * one opened outside tasks find its region open outside them, as a
+     * frame's (a taskgroup's wait in a recursion of tasks that wait in the
+     * same taskgroup: pomp_node.overlap; outside_leaf). */
     struct pomp_leaf leaf;
     uint8_t no_leaves;                /* every wait gets a frame: the sampler reads the top one */
     uint32_t untimed;                 /* untimed frames open in the running task (or outside

@@ -420,13 +420,15 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_
 }
 /* An execution of a throttled task construct: the execution's counter takes
  * the next executions that run directly inside one of the same construct on
- * this thread (its task root on top: pomp_profile_fast_register). */
+ * this thread (its task root on top: pomp_profile_fast_register). Offered
+ * once: a registered counter (a thread's, on that thread's one task root of
+ * the construct) keeps its parent until libpomp takes it back. */
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id,
                                    POMP_Fast_count *count)
 {
     POMP_Int32 rc = POMP_Task_begin_id(handle, thread_id, task_id);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
-        rc == POMP_SUCCESS)
+        rc == POMP_SUCCESS && count && !count->parent)
         offer_fast_count(handle, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
     return rc;
 }

@@ -694,6 +694,31 @@ Test(profile, task_execution_counter_needs_its_task_frame)
     cr_assert_eq(p->nfast, 0);
 }
 
+/* Each task has a leaf of its own: a task run inside a wait without a frame
+ * (a taskwait's leaf) waits in a taskwait of its own without a frame too, and
+ * the outer wait is the thread's leaf again when the task ends. */
+Test(profile, a_task_inside_a_leaf_opens_its_own)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    static struct POMP_Region_s W = {.a_wait = 1};
+    struct pomp_profile *p = new_profile(64);
+    pomp_profile_begin(p, &T, 0, 0);                    /* a task ... */
+    cr_assert(pomp_profile_leaf_open(p, &W, 10, 1));    /* ... waits for its children */
+    pomp_profile_begin(p, &T, 20, 0);                   /* one runs inside the wait */
+    cr_assert(pomp_profile_leaf_open(p, &W, 30, 1), "the inner task's taskwait: a leaf too");
+    cr_assert_eq(pomp_profile_leaf_close(p, &W, 35), POMP_SUCCESS);
+    pomp_profile_end(p, &T, 40);
+    cr_assert(pomp_profile_leaf_is(p, &W), "the outer wait is the thread's leaf again");
+    cr_assert_eq(pomp_profile_leaf_close(p, &W, 60), POMP_SUCCESS);
+    pomp_profile_end(p, &T, 70);
+    struct pomp_node *root = task_root_node(p, &T), *w = child(root, &W);
+    cr_assert_eq(root->begins, 2);
+    cr_assert_eq(root->incl, 70, "the outer task's 50 of its own, the inner task's 20");
+    cr_assert_eq(w->visits, 2);
+    cr_assert_eq(w->incl, 35, "the outer wait's 30 less the task run in it, and the inner 5");
+    cr_assert_eq(p->nesting_errors, 0);
+}
+
 /* The untimed frames below a task do not make its events untimed: a task run
  * at once inside a throttled creation (an untimed frame) times its waits. */
 Test(profile, task_inside_an_untimed_frame_is_timed)
