@@ -58,12 +58,19 @@ extern int gomp_mutex_path;
  * look closer (gomp_task.c). */
 enum { GOMP_TASK_DECIDE = 0, GOMP_TASK_FORWARD = 1, GOMP_TASK_FORWARD_TIED = 2 };
 extern int gomp_task_path;
+/* The same for GOMP_taskwait: 1 (forward), started, the tool measures
+ * taskwaits through the instrumentation (gomp_tasks_instrumented: a pompcc
+ * build, which reports no taskwait of code not built with it, as it follows
+ * none of that code's tasks) and nothing reads thread states, or no sync
+ * region callback, or finalized; else 0 (look closer). */
+extern int gomp_taskwait_forward;
 void gomp_watch_update(void);
-/* The tool measures task constructs through the instrumentation (a pompcc
- * build: it calls the entry point "pomp_gomp_tasks_instrumented" when it
- * starts): GOMP_task need not wrap its tasks for task_create/task_schedule,
- * only for thread states, and for the untied tasks the tool follows (it
- * gives a task it does not follow empty data at task_create: gomp_task.c). */
+/* The tool measures task constructs and taskwaits through the
+ * instrumentation (a pompcc build: it calls the entry point
+ * "pomp_gomp_tasks_instrumented" when it starts): GOMP_task need not wrap its
+ * tasks for task_create/task_schedule, only for thread states, and for the
+ * untied tasks the tool follows (it gives a task it does not follow empty
+ * data at task_create: gomp_task.c); GOMP_taskwait need not report its wait. */
 extern int gomp_tasks_instrumented;
 /* Of those, some untied task constructs leave their body without events (the
  * tool says so through the entry point "pomp_gomp_untied_split" once it knows

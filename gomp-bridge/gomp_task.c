@@ -387,7 +387,18 @@ TASKLOOP(GOMP_taskloop, long, taskloop_lead_long, run_taskloop_long,
 TASKLOOP(GOMP_taskloop_ull, gomp_ull, taskloop_lead_ull, run_taskloop_ull,
          iterations_ull(flags, start, end, step))
 
-GOMP_SYNC_WAIT(GOMP_taskwait, ompt_sync_region_taskwait, ompt_state_wait_taskwait)
+/* A pompcc build's taskwait is the instrumentation's to measure: one load
+ * decides it (gomp_taskwait_forward), and libgomp's function is a tail call. */
+GOMP_EXPORT void GOMP_taskwait(void)
+{
+    if (__builtin_expect(__atomic_load_n(&gomp_taskwait_forward, __ATOMIC_RELAXED), 1))
+        real_GOMP_taskwait();
+    else if (!GOMP_ACTIVE())
+        REAL(GOMP_taskwait)();
+    else
+        gomp_sync_wait(ompt_sync_region_taskwait, ompt_state_wait_taskwait, GOMP_CALLER(),
+                       REAL(GOMP_taskwait));
+}
 
 /* taskwait with depend clauses (OpenMP 5.0): a taskwait as GOMP_taskwait's,
  * which waits for the tasks the clauses name (the tasks run meanwhile nest

@@ -17,7 +17,8 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path, gomp_task_path;
+int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path, gomp_task_path,
+    gomp_taskwait_forward;
 static int states_kept; /* a collector API session started (keep_states) */
 uint64_t gomp_unwrapped_tasks[GOMP_UNWRAPPED_CASES];
 
@@ -106,6 +107,14 @@ void gomp_watch_update(void)
                         ? GOMP_TASK_FORWARD_TIED
                         : GOMP_TASK_FORWARD;
     __atomic_store_n(&gomp_task_path, task_path, __ATOMIC_RELEASE);
+    int states_read = sampled || __atomic_load_n(&states_kept, __ATOMIC_RELAXED);
+    __atomic_store_n(&gomp_taskwait_forward,
+                     active == -1 ||
+                         (active == 1 && (!GOMP_CB(sync_region) ||
+                                          (__atomic_load_n(&gomp_tasks_instrumented,
+                                                           __ATOMIC_RELAXED) &&
+                                           !states_read))),
+                     __ATOMIC_RELEASE);
 }
 
 static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)

@@ -348,6 +348,13 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
         bridge_work_end_open_single(b); /* a barrier: no single's block goes on past it */
     if (sync_begin_pomp(b, kind, k)) /* first: the whole cost of every instrumented one */
         return;
+    if (kind == ompt_sync_region_taskwait &&
+        !__atomic_load_n(&bridge_uninstrumented_expected, __ATOMIC_RELAXED)) {
+        struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
+        if (s) /* not measured: paired with its end, which finds no region */
+            s->detail = (uint8_t)kind;
+        return;
+    }
     struct bridge_membership *m = bridge_membership_top(b);
     uint64_t now = 0;
     if (kind == ompt_sync_region_barrier_implicit_parallel && m) {

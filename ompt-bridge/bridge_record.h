@@ -37,6 +37,13 @@ enum {
     BR_SINGLE_EVENT = POMP_LEVEL_EVENT | POMP_LEVEL_ENTEREXIT | POMP_LEVEL_BEGINEND,
 };
 
+/* Whether code not built with pompcc may run constructs the instrumentation
+ * would otherwise report (pomprun, POMP_OMPT=full, constructs pompcc left to
+ * the runtime): set when the tool starts (bridge_tool.c). Otherwise a
+ * runtime's taskwait that is not POMP's is not measured, as the tasks it
+ * waits for are not (docs/ompt.md): its time would be theirs too. */
+extern int bridge_uninstrumented_expected;
+
 /* The calling thread's libpomp record (registered at its first event). */
 static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)
 {

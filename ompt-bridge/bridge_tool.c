@@ -134,6 +134,8 @@ extern const int POMP_Constructs_left_to_runtime __attribute__((weak));
  * a program pompcc did not link (pomprun), one with constructs pompcc left to
  * the runtime (its link said so), or when POMP_OMPT=full asks for them
  * (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
+int bridge_uninstrumented_expected = 1;
+
 static int uninstrumented_code_expected(void)
 {
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
@@ -215,6 +217,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         target = group_records(POMP_GROUP_TARGET);
     int chunks = pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
     int all = uninstrumented_code_expected();
+    __atomic_store_n(&bridge_uninstrumented_expected, all, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
     uint64_t early = wanted; /* asked for by the collector API before the tool started */
@@ -275,8 +278,9 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     }
     pthread_mutex_unlock(&registration_lock);
     /* the libgomp bridge need not wrap the tasks of task constructs that the
-     * instrumentation measures (libomp has no such entry: it reports every
-     * task, and the bridge passes over the instrumented ones, bridge_task.c) */
+     * instrumentation measures, nor report its taskwaits (libomp has no such
+     * entry: it reports every task and taskwait, and the bridge passes over
+     * the instrumented ones, bridge_task.c and bridge_parallel.c) */
     void (*tasks_instrumented)(void) = (void (*)(void))lookup("pomp_gomp_tasks_instrumented");
     if (task && !all && tasks_instrumented)
         tasks_instrumented();

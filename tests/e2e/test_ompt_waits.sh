@@ -5,6 +5,7 @@
 # The runtime's wait regions for the critical and the lock come with
 # POMP_OMPT=full; by default the instrumentation's own events hold those waits
 # (checked at the end).
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
 cat > waits.c <<'C'
 #include <omp.h>
@@ -161,6 +162,52 @@ assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .id] as $par
   | [.callpath[] | select((.region as $r | $bar | index($r)) and (.parent as $p | $nodes | index($p)))
      | .per_thread[].visits] | add' one_out/profile.json)" 20 \
   "teams of one: closing barriers only in the team of two (10 regions x 2 threads)"
+
+# Tasks and a taskwait in code not built with pompcc (a library), called from
+# a pompcc-built single: by default neither the library's tasks nor its
+# taskwait are measured (on both runtimes: the libgomp bridge does not even
+# report such a taskwait), so no wait holds the tasks' work; its barrier
+# still is (docs/ompt.md). POMP_OMPT=full measures all three.
+cat > lib_tasks.c <<'C'
+#include "work.h"
+double lib_sum(void)
+{
+    double part[4] = {0};
+    for (int i = 0; i < 4; i++) {
+#pragma omp task shared(part) firstprivate(i)
+        part[i] = work(2);
+    }
+#pragma omp taskwait
+    return part[0] + part[1] + part[2] + part[3];
+}
+C
+cat > use_lib.c <<'C'
+#include <stdio.h>
+double lib_sum(void);
+int main(void)
+{
+    double s = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        s = lib_sum();
+#pragma omp barrier
+    }
+    printf("%d\n", s > 0);
+    return 0;
+}
+C
+plain_cc -O2 -I"$NUMBERS" -c lib_tasks.c -o lib_tasks.o $E2E_SANITIZE
+"$POMPCC" -O2 -fopenmp use_lib.c lib_tasks.o -o use_lib 2> use_lib.err || { cat use_lib.err; fail "build use_lib"; }
+assert_eq "$(POMP_OUTPUT_DIR=lib_on ./use_lib)" 1 "library tasks: the program's output"
+assert_eq "$(regions_where lib_on '.type == "taskwait"')" 0 "library tasks, default: the library's taskwait not measured"
+assert_eq "$(regions_where lib_on '.type == "task"')" 0 "library tasks, default: its tasks not measured"
+assert_eq "$(regions_where lib_on '.type == "barrier"')" 1 "library tasks, default: the program's barrier measured"
+POMP_OMPT=full POMP_OUTPUT_DIR=lib_full ./use_lib > /dev/null
+assert_eq "$(regions_where lib_full '.type == "taskwait" and .init == "ompt"')" 1 \
+          "library tasks, POMP_OMPT=full: the library's taskwait measured"
+assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].begins] | add' lib_full/profile.json)" 4 \
+          "library tasks, POMP_OMPT=full: its 4 tasks measured"
 
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -g -fopenmp -O2 waits.c -o waits_clang
