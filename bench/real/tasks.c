@@ -10,6 +10,10 @@
  *                  once per row, atomic too, since other rows update it), the
  *                  energy a reduction (the shape that once made pomp 3x slower,
  *                  issue 16)
+ *   nqueens-tasks  BOTS-style N-queens: an untied task per column tried, a
+ *                  final cutoff below which tasks run at once in their
+ *                  creator, tens of nanoseconds of work each (2.1 million
+ *                  tasks): the finest-grained task program there is
  * Usage: tasks COLUMN REP  (prints "real ROW COLUMN REP MS" per kernel). */
 #include <omp.h>
 #include <stdio.h>
@@ -83,6 +87,40 @@ static long md_forces(double *energy)
     return pairs;
 }
 
+enum { QUEENS = 11, QUEENS_CUTOFF = 3 };
+
+static int queens_safe(int n, const char *a)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (a[j] == a[i] || a[j] == a[i] - (j - i) || a[j] == a[i] + (j - i))
+                return 0;
+    return 1;
+}
+
+static void queens(int row, const char *a, int *solutions, int depth)
+{
+    if (row == QUEENS) {
+        *solutions = 1;
+        return;
+    }
+    int found[QUEENS] = {0};
+    for (int col = 0; col < QUEENS; col++) {
+        #pragma omp task untied firstprivate(col, row, depth) shared(found) final(depth >= QUEENS_CUTOFF)
+        {
+            char b[QUEENS];
+            for (int i = 0; i < row; i++)
+                b[i] = a[i];
+            b[row] = (char)col;
+            if (queens_safe(row + 1, b))
+                queens(row + 1, b, &found[col], depth + 1);
+        }
+    }
+    #pragma omp taskwait
+    for (int col = 0; col < QUEENS; col++)
+        *solutions += found[col];
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -111,12 +149,20 @@ int main(int argc, char **argv)
     double t2 = omp_get_wtime(), energy;
     long pairs = md_forces(&energy);
     double t3 = omp_get_wtime();
-    if (f != 165580141 || sum <= 0 || pairs <= 0 || !(energy > 0)) {
-        fprintf(stderr, "%s: wrong result %ld %f %ld %f\n", argv[0], f, sum, pairs, energy);
+    int solutions = 0;
+    char board[QUEENS];
+    #pragma omp parallel
+    #pragma omp single
+    queens(0, board, &solutions, 0);
+    double t4 = omp_get_wtime();
+    if (f != 165580141 || sum <= 0 || pairs <= 0 || !(energy > 0) || solutions != 2680) {
+        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d\n", argv[0], f, sum, pairs, energy,
+                solutions);
         return 1;
     }
     printf("real\tfib-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t1 - t0) * 1e3);
     printf("real\tdynamic-loop\t%s\t%s\t%.2f\n", argv[1], argv[2], (t2 - t1) * 1e3);
     printf("real\tmd-forces\t%s\t%s\t%.2f\n", argv[1], argv[2], (t3 - t2) * 1e3);
+    printf("real\tnqueens-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t4 - t3) * 1e3);
     return 0;
 }
