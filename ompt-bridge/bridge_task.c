@@ -65,6 +65,16 @@ static void keep_entering(struct POMP_Region_s *r)
         __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
 }
 
+/* The region that counts the creations of tasks of region run: at run's
+ * place where it has one (the tasks of an instrumented taskloop), else at the
+ * code address the runtime gave. */
+static struct POMP_Region_s *creation_region(uint32_t run, const void *codeptr_ra)
+{
+    struct POMP_Region_s *r = bridge_region_numbered(run);
+    return r && r->ctc.file ? bridge_region_at(BC_TASK_CREATE, r)
+                            : bridge_region(BC_TASK_CREATE, codeptr_ra);
+}
+
 /* The task's execution region travels with the task (its data), with its
  * id when the creation went into a trace; a task of an instrumented taskloop
  * (which the instrumentation cannot see: the runtime cuts the loop into
@@ -74,11 +84,39 @@ static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
 {
     uint32_t run = in_taskloop ? bridge_region_number_at(BC_TASK, in_taskloop)
                                : bridge_region_number(BC_TASK, codeptr_ra);
-    struct POMP_Region_s *create = in_taskloop ? bridge_region_at(BC_TASK_CREATE, in_taskloop)
-                                               : bridge_region(BC_TASK_CREATE, codeptr_ra);
     uint64_t id;
-    bridge_record_task_create(b, create, pomp_now(), &id);
+    bridge_record_task_create(b, creation_region(run, codeptr_ra), pomp_now(), &id);
     new_task_data->value = task_data(run, id);
+}
+
+/* LLVM libomp cuts a taskloop of many tasks recursively (more than
+ * KMP_TASKLOOP_MIN_TASKS, by default ten per thread of the team): a helper
+ * task of its own creates the tasks of a part of the loop, and reports those
+ * creations with the taskloop's encountering task instead of itself, the task
+ * that runs on this thread. So a creation whose encountering task is not the
+ * followed task running here continues that task's taskloop: the new task is
+ * of the same region, its creation counted there; and the running task is
+ * the runtime's helper, whose begin is taken back (its time, the loop's
+ * splitting, stays in the task root). Every task of the loop is then in its
+ * task root, once (before: about half of them were in no profile). */
+static int taskloop_continued(struct bridge_thread *b, const ompt_data_t *encountering_task_data,
+                              ompt_data_t *new_task_data, const void *codeptr_ra)
+{
+    struct bridge_scope *s = bridge_scope_top(b);
+    if (!s || s->kind != SCOPE_TASK || s->task == encountering_task_data ||
+        !task_followed(s->task))
+        return 0;
+    uint32_t run = (uint32_t)(((const ompt_data_t *)s->task)->value & REGION_NUMBER_MASK);
+    if (!s->detail) { /* its first creation: a helper, not a task of the program */
+        s->detail = 1;
+        struct pomp_thread *t = bridge_pomp_thread(b);
+        if (t && s->region)
+            pomp_thread_uncount_task(t, s->region);
+    }
+    uint64_t id;
+    bridge_record_task_create(b, creation_region(run, codeptr_ra), pomp_now(), &id);
+    new_task_data->value = task_data(run, id);
+    return 1;
 }
 
 /* A task of POMP's task construct r whose body the instrumentation left
@@ -131,7 +169,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     default:
         if (tied_in_split_task(encountering_task_data, flags))
             new_task_data->value = INSTRUMENTED_TASK; /* its body's begin/end */
-        else
+        else if (!taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra))
             task_created(b, new_task_data, NULL, codeptr_ra);
         return;
     }
@@ -148,7 +186,6 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
                                       ompt_data_t *new_task_data, int flags,
                                       int has_dependences, const void *codeptr_ra)
 {
-    (void)encountering_task_data;
     (void)encountering_task_frame;
     (void)has_dependences;
     struct bridge_thread *b = task_creation_recorded(flags);
@@ -160,6 +197,8 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
         task_created(b, new_task_data, r, codeptr_ra);
     else if (c == BRC_TASK_UNTIED_SPLIT)
         split_task_created(new_task_data, r);
+    else if (b)
+        taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra);
 }
 
 /* Whether the task's frame is open on this thread: it was suspended here. */

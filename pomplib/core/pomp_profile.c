@@ -470,6 +470,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
         note_outside_regions(p);
     f->overlap = (uint8_t)(f->in_task && open_outside_tasks(p, r));
     f->switched = p->task_switched;
+    f->helper = 0;
     /* a throttled region, or inside one (a task's execution is timed anyway) */
     f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED ||
                                     ((__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
@@ -570,7 +571,12 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
      * switch: their time is theirs, not this frame's */
     uint64_t incl = f->in_task ? wall - (p->task_switched - f->switched) : wall;
-    count_execution(n, incl, incl - f->child);
+    if (__builtin_expect(f->helper, 0)) { /* time, but no execution of its own */
+        n->incl += incl;
+        n->excl += incl - f->child;
+    } else {
+        count_execution(n, incl, incl - f->child);
+    }
     if (__builtin_expect(f->overlap, 0))
         n->overlap += incl;
     if (f->task && below->in_task)
@@ -713,6 +719,16 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
         count_block(p, top, now);
     }
     return pop(p, now);
+}
+
+void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region_s *r)
+{
+    struct pomp_frame *f = &p->frames[p->depth - 1];
+    if (p->too_deep || p->depth < 2 || f->region != r || !f->task || f->skipped || f->helper ||
+        !f->node->begins)
+        return;
+    f->node->begins--;
+    f->helper = 1;
 }
 
 int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)

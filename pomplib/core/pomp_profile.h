@@ -105,6 +105,8 @@ struct pomp_frame {
     uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
                              task's only while the task is current */
     uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
+    uint8_t helper;       /* a task's frame whose begin was taken back: the runtime's helper
+                             (pomp_profile_uncount_begin), not one of the node's executions */
 };
 
 /* Open regions per thread that the profile records; events nested deeper are
@@ -242,6 +244,12 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
  * the executions and each part's time is the thread's that ran it. */
 int32_t pomp_profile_resume(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
+/* The top frame, a task's execution of region r as a runtime reported it,
+ * turns out to be the runtime's own helper rather than a task of the program
+ * (libomp cuts a large taskloop with tasks that create the others): its
+ * begin is taken back, and its time, which stays in the task root, counts for
+ * no execution's shortest or longest. Anything else on top: nothing. */
+void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region_s *r);
 /* A single event (atomic, flush, user event, runtime call, loop iteration):
  * inside its own open region it counts as a begin of that region, elsewhere as
  * a visit of zero duration. */

@@ -207,6 +207,16 @@ static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Reg
     pomp_thread_write_end(t);
 }
 
+/* The task execution of region r on top of thread t is a runtime's helper, not
+ * a task of the program (pomp_profile_uncount_begin). */
+static inline void pomp_thread_uncount_task(struct pomp_thread *t, const struct POMP_Region_s *r)
+{
+    if (pomp_thread_write_begin(t)) {
+        pomp_profile_uncount_begin(&t->profile, r);
+        pomp_thread_write_end(t);
+    }
+}
+
 /* A later part of task region r's execution on thread t (pomp_profile_resume:
  * an untied task resumed after a task scheduling point), at `now`, a timestamp
  * (a task's execution is always timed). Logged as a begin of r, which the

@@ -719,6 +719,27 @@ Test(profile, a_task_inside_a_leaf_opens_its_own)
     cr_assert_eq(p->nesting_errors, 0);
 }
 
+/* A runtime's helper task (libomp's split of a taskloop) found out while it
+ * runs: its begin is taken back, its time stays in the task root, and it is no
+ * execution's shortest or longest. */
+Test(profile, a_helper_task_is_no_execution)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    struct pomp_profile *p = new_profile(64);
+    pomp_profile_begin(p, &T, 0, 0); /* a real task: 100 ticks */
+    pomp_profile_end(p, &T, 100);
+    pomp_profile_begin(p, &T, 200, 0); /* the helper: 5 ticks */
+    pomp_profile_uncount_begin(p, &A); /* another region on top: nothing */
+    pomp_profile_uncount_begin(p, &T);
+    pomp_profile_uncount_begin(p, &T); /* once */
+    pomp_profile_end(p, &T, 205);
+    struct pomp_node *root = task_root_node(p, &T);
+    cr_assert_eq(root->begins, 1);
+    cr_assert_eq(root->incl, 105);
+    cr_assert_eq(root->min, 100);
+    cr_assert_eq(root->max, 100);
+}
+
 /* The untimed frames below a task do not make its events untimed: a task run
  * at once inside a throttled creation (an untimed frame) times its waits. */
 Test(profile, task_inside_an_untimed_frame_is_timed)
