@@ -93,18 +93,23 @@ static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
  * KMP_TASKLOOP_MIN_TASKS, by default ten per thread of the team): a helper
  * task of its own creates the tasks of a part of the loop, and reports those
  * creations with the taskloop's encountering task instead of itself, the task
- * that runs on this thread. So a creation whose encountering task is not the
- * followed task running here continues that task's taskloop: the new task is
- * of the same region, its creation counted there; and the running task is
- * the runtime's helper, whose begin is taken back (its time, the loop's
- * splitting, stays in the task root). Every task of the loop is then in its
- * task root, once (before: about half of them were in no profile). */
+ * that runs on this thread, and at a code address inside libomp (as all the
+ * taskloop's creations). So such a creation while a followed task runs here
+ * continues that task's taskloop: the new task is of the same region, its
+ * creation counted there; and the running task is the runtime's helper, whose
+ * begin is taken back (its time, the loop's splitting, stays in the task
+ * root). Every task of the loop is then in its task root, once (before: about
+ * half of them were in no profile). A task of the program's own (created at a
+ * place of the program) by a task POMP measures, which runs inside the
+ * followed one's wait, is not one: its creator is not the followed task
+ * either, but its address is the program's. */
 static int taskloop_continued(struct bridge_thread *b, const ompt_data_t *encountering_task_data,
                               ompt_data_t *new_task_data, const void *codeptr_ra)
 {
     struct bridge_scope *s = bridge_scope_top(b);
     if (!s || s->kind != SCOPE_TASK || s->task == encountering_task_data ||
-        !task_followed(s->task))
+        !task_followed(s->task) || !codeptr_ra ||
+        (uintptr_t)codeptr_ra - bridge_runtime_code_lo >= bridge_runtime_code_span)
         return 0;
     uint32_t run = (uint32_t)(((const ompt_data_t *)s->task)->value & REGION_NUMBER_MASK);
     if (!s->detail) { /* its first creation: a helper, not a task of the program */

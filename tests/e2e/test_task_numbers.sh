@@ -310,6 +310,49 @@ C
         [ "$created" -ge 100 ] || fail "big taskloop ($what): $created task creations counted, of 100 tasks"
         no_losses bl.$what "big taskloop ($what)"
     done
+    # Tasks of the program's own created by a task that runs inside a
+    # taskloop task's taskwait (its creator is not the running taskloop task
+    # either, as with libomp's helpers) are not the taskloop's: 4 taskloop
+    # tasks, each making 2,000 tasks that make one more, throttled so that
+    # the inner creations are counted inline (no POMP event to recognize)
+    cat > tlnest.c <<'C'
+#include <stdio.h>
+static int count;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+#pragma omp taskloop num_tasks(4)
+        for (int i = 0; i < 4; i++) {
+            for (int k = 0; k < 2000; k++) {
+#pragma omp task
+                {
+#pragma omp task
+                    {
+#pragma omp atomic
+                        count++;
+                    }
+                }
+            }
+#pragma omp taskwait
+        }
+    }
+    printf("%d\n", count);
+    return 0;
+}
+C
+    POMP_CC=clang-19 "$POMPCC" -O2 -fopenmp tlnest.c -o tlnest 2> tlnest.err || { cat tlnest.err; fail "build tlnest"; }
+    POMP_THROTTLE=1000,10ms POMP_OUTPUT_DIR=tln ./tlnest > tln.txt
+    assert_contains tln.txt "^8000$" "tasks inside taskloop tasks: the count"
+    for l in 11 13; do
+        assert_eq "$(jq --argjson l $l '[.regions[] | select(.type == "task" and .first_line == $l) | .id] as $ids
+                     | [.callpath[] | select(.task_root and (.region as $r | $ids | index($r))) | .per_thread[].begins] | add' tln/profile.json)" 8000 \
+                  "tasks inside taskloop tasks: the 8,000 executions of the task at line $l"
+    done
+    assert_eq "$(jq '[.regions[] | select(.type == "task" and .init == "ompt") | .id] as $ids
+                     | [.callpath[] | select(.task_root and (.region as $r | $ids | index($r))) | .per_thread[].begins] | add' tln/profile.json)" 4 \
+              "tasks inside taskloop tasks: the taskloop's 4 tasks, no more"
 fi
 
 # A tied task written in such a body has no enter/exit (its creation may end a
