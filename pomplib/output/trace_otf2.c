@@ -124,6 +124,13 @@ struct task_identity {
                                resumed elsewhere has a frame on each thread) */
 };
 
+/* A team member's block ends before its team's closing barrier, in which it
+ * still runs the team's tasks: the team stays the thread's (tasks created
+ * there are the team's, its ThreadTeamEnd follows the barrier) while the next
+ * frame at the block's depth is that barrier, until it ends; else until the
+ * next event, and the team ends where the block did. */
+enum team_kept { TEAM_NOT_KEPT, TEAM_KEPT_AFTER_BLOCK, TEAM_KEPT_IN_BARRIER };
+
 struct thread_state {
     struct vec32 forks;     /* instance of each entered parallel frame, in walk order */
     struct vec32 joins;     /* join index of each begin-opened parallel frame */
@@ -132,6 +139,9 @@ struct thread_state {
     struct vec32 lock_order;
     size_t fork_i, join_i, lock_i;
     uint32_t lock_seq, generation;
+    uint8_t team_kept;      /* enum team_kept: the top of teams outlives its block */
+    uint32_t team_kept_depth; /* the block's depth */
+    uint64_t team_kept_time;  /* when the block ended */
 };
 
 struct conv {
@@ -452,6 +462,74 @@ static uint32_t current_team(struct conv *c)
     return t == UINT32_MAX ? 0 : t;
 }
 
+/* The runtime's closing barrier of a parallel region. */
+static int closing_barrier(const struct conv *c, uint32_t region)
+{
+    const struct trace_region *r = region_of(c, region);
+    return trace_region_is(r, "implicit_barrier") && strcmp(r->name, "parallel") == 0;
+}
+
+/* The thread's innermost team ends at `time` (pass 3 writes its ThreadTeamEnd). */
+static void team_end(struct conv *c, uint64_t time)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    if (!ts->teams.n)
+        return;
+    uint32_t team = ts->teams.v[--ts->teams.n];
+    if (c->pass == 3)
+        CHECK(OTF2_EvtWriter_ThreadTeamEnd(c->w, NULL, time, team));
+}
+
+/* A team member's block of a parallel region ended at `time`, at `depth`:
+ * its team is kept (enum team_kept). A team whose block ends inside a kept
+ * team's barrier (a task there runs a parallel region) ends at once. */
+static void team_keep(struct conv *c, uint32_t depth, uint64_t time)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    if (ts->team_kept) {
+        team_end(c, time);
+        return;
+    }
+    ts->team_kept = TEAM_KEPT_AFTER_BLOCK;
+    ts->team_kept_depth = depth;
+    ts->team_kept_time = time;
+}
+
+/* The kept team ends at `time`. */
+static void team_release(struct conv *c, uint64_t time)
+{
+    c->ts[c->thread].team_kept = TEAM_NOT_KEPT;
+    team_end(c, time);
+}
+
+/* Before an event at depth (a frame f opening there, or a single event or a
+ * gap: f NULL): the kept team ends where its block did, unless this is its
+ * closing barrier opening, or the event is inside that barrier. */
+static void team_before(struct conv *c, const struct trace_frame *f, uint32_t depth)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    if (ts->team_kept != TEAM_KEPT_AFTER_BLOCK)
+        return;
+    if (f && depth == ts->team_kept_depth && closing_barrier(c, f->region))
+        ts->team_kept = TEAM_KEPT_IN_BARRIER;
+    else
+        team_release(c, ts->team_kept_time);
+}
+
+/* Frame f at depth closes at `time`: before its events (first), the kept team
+ * ends where its block did unless f is inside its barrier; after them, it ends
+ * with the barrier. */
+static void team_at_leave(struct conv *c, const struct trace_frame *f, uint32_t depth,
+                          uint64_t time, int first)
+{
+    struct thread_state *ts = &c->ts[c->thread];
+    if (first && ts->team_kept == TEAM_KEPT_AFTER_BLOCK)
+        team_release(c, ts->team_kept_time);
+    else if (!first && ts->team_kept == TEAM_KEPT_IN_BARRIER && depth <= ts->team_kept_depth &&
+             (depth < ts->team_kept_depth || closing_barrier(c, f->region)))
+        team_release(c, time);
+}
+
 static uint32_t rank_in(const struct conv *c, uint32_t team, uint32_t thread)
 {
     const struct vec32 *m = &c->teams[team].members;
@@ -558,9 +636,9 @@ static void task_frame_ends(struct conv *c, uint64_t id, uint64_t time)
 
 static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
     struct thread_state *ts = &c->ts[c->thread];
+    team_before(c, f, depth);
     if (is_parallel(c, f->region) && !f->entered) {
         uint32_t team = join_team(c, ts->joins.v[ts->join_i++]);
         if (vec32_push(&ts->teams, team))
@@ -575,23 +653,23 @@ static void p2_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 static void p2_leave(void *ctx, const struct trace_frame *f, uint64_t time,
                      const struct pomp_event *close, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
-    struct thread_state *ts = &c->ts[c->thread];
+    team_at_leave(c, f, depth, time, 1);
     if (lock_action(close) > 0)
         add_lock_op(c, time, lock_of_address(c, close->arg), 1);
-    if (is_parallel(c, f->region) && !f->entered && ts->teams.n)
-        ts->teams.n--;
+    if (is_parallel(c, f->region) && !f->entered)
+        team_keep(c, depth, time);
     else if (critical_block(c, f))
         add_lock_op(c, time, lock_of_critical(c, f->region), 0);
     else if (task_run(c, f))
         task_frame_ends(c, f->open->arg, time);
+    team_at_leave(c, f, depth, time, 0);
 }
 
 static void p2_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
+    team_before(c, NULL, depth);
     int a = lock_action(e);
     if (a)
         add_lock_op(c, time, lock_of_address(c, e->arg), a > 0);
@@ -680,9 +758,9 @@ static int fork_only(const struct conv *c, const struct instance *in)
 
 static void p3_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
     struct thread_state *ts = &c->ts[c->thread];
+    team_before(c, f, depth);
     const struct trace_region *r = region_of(c, f->region);
     OTF2_RegionRef ref = otf2_region(c, r, trace_frame_span(f));
     if (is_parallel(c, f->region) && f->entered) {
@@ -723,9 +801,9 @@ static void p3_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
                      const struct pomp_event *close, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
     struct thread_state *ts = &c->ts[c->thread];
+    team_at_leave(c, f, depth, time, 1);
     const struct trace_region *r = region_of(c, f->region);
     OTF2_RegionRef ref = otf2_region(c, r, trace_frame_span(f));
     if (lock_action(close) > 0)
@@ -745,20 +823,21 @@ static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
                                                lock_of_critical(c, f->region),
                                                next_lock_order(c)));
     CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
-    if (is_parallel(c, f->region) && ts->teams.n)
-        CHECK(OTF2_EvtWriter_ThreadTeamEnd(c->w, NULL, time, ts->teams.v[--ts->teams.n]));
+    if (is_parallel(c, f->region))
+        team_keep(c, depth, time); /* its ThreadTeamEnd after the closing barrier */
     if (task_run(c, f)) {
         const struct task_identity *id = task_of(c, f->open->arg);
         if (id && id->last_thread == c->thread && id->last_end == time)
             CHECK(OTF2_EvtWriter_ThreadTaskComplete(c->w, NULL, time, id->team, id->creator,
                                                      id->generation));
     }
+    team_at_leave(c, f, depth, time, 0);
 }
 
 static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
+    team_before(c, NULL, depth);
     const struct trace_region *r = region_of(c, e->region);
     if (!r)
         return;
@@ -780,6 +859,7 @@ static void p3_gap(void *ctx, const struct pomp_event *e, uint64_t time)
 {
     (void)e;
     struct conv *c = ctx;
+    team_before(c, NULL, UINT32_MAX);
     /* events were lost before this point: measurement was, in effect, off */
     CHECK(OTF2_EvtWriter_MeasurementOnOff(c->w, NULL, time, OTF2_MEASUREMENT_OFF));
     CHECK(OTF2_EvtWriter_MeasurementOnOff(c->w, NULL, time, OTF2_MEASUREMENT_ON));
@@ -1057,6 +1137,8 @@ static int walk_all(struct conv *c, const struct trace_walk_ops *ops, int pass)
         c->thread = t;
         if (trace_walk(&c->m->threads[t], ops, c, &st) != 0)
             c->oom = 1;
+        if (c->ts[t].team_kept)
+            team_release(c, c->ts[t].team_kept_time);
     }
     return c->oom ? -1 : 0;
 }
@@ -1107,6 +1189,8 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
         c->thread = t;
         if (trace_walk(&m->threads[t], &pass3, c, &st) != 0)
             c->oom = 1;
+        if (c->ts[t].team_kept)
+            team_release(c, c->ts[t].team_kept_time);
         CHECK(OTF2_EvtWriter_GetNumberOfEvents(c->w, &events[t]));
         CHECK(OTF2_Archive_CloseEvtWriter(archive, c->w));
     }

@@ -103,6 +103,58 @@ assert_eq "$(jq '[.regions[] | select(.type == "task") | .id] as $t
                  | [.callpath[] | select(.region as $r | $t | index($r)) | .per_thread[].begins] | add' prof/profile.json)" \
     "$tasks" "profile: every task execution"
 
+# ---- tasks run in a parallel region's closing barrier ----
+# A thread's team lasts until it leaves the closing barrier, where it still
+# runs the team's tasks: every task event lies between its location's
+# ThreadTeamBegin and ThreadTeamEnd, and no team other than the region's is
+# made up for tasks run there (it was: ThreadTeamEnd came at the end of the
+# thread's block, and the converter gave the tasks one-thread teams).
+cat > closing.c <<'C'
+#include <stdio.h>
+static volatile double sink;
+static int leaves;
+static void tree(int depth)
+{
+    if (depth == 0) {
+        for (int i = 0; i < 20000; i++)
+            sink += i;
+#pragma omp atomic
+        leaves++;
+        return;
+    }
+#pragma omp task
+    tree(depth - 1);
+#pragma omp task
+    tree(depth - 1);
+#pragma omp taskwait
+}
+int main(void)
+{
+#pragma omp parallel
+    {
+#pragma omp single nowait
+        tree(7);
+    }
+    printf("%d\n", leaves);
+    return 0;
+}
+C
+# outside_teams FILE.otf2: task events outside their location's team, and teams of another size
+outside_teams() {
+    otf2-print "$1" | awk -v n="$OMP_NUM_THREADS" '
+      $1 == "THREAD_TEAM_BEGIN" { open[$2]++ }
+      $1 == "THREAD_TEAM_END" { open[$2]-- }
+      $1 ~ /^THREAD_TASK_/ && !open[$2] { outside++ }
+      END { print outside + 0 }'
+    otf2-print -G "$1" | grep '^COMM ' | grep -vc "($OMP_NUM_THREADS threads," || true
+}
+"$POMPCC" -fopenmp -O2 closing.c -o closing 2> closing.err || { cat closing.err; fail "build closing"; }
+assert_eq "$(POMP_TRACE=otf2 POMP_OUTPUT_DIR=closing.out ./closing)" 128 "closing barrier: output"
+otf2_nesting closing.out/traces.otf2 > /dev/null || fail "closing barrier: OTF2 nesting"
+assert_eq "$(otf2_count closing.out/traces.otf2 THREAD_TASK_SWITCH)" 254 "closing barrier: every task's switch"
+assert_eq "$(outside_teams closing.out/traces.otf2 | tr '\n' ' ')" "0 0 " \
+          "closing barrier: task events inside their team, no made-up team"
+
 # ---- uninstrumented, under pomprun: the runtime's tasks, ids from the bridge ----
 [ -n "$E2E_SANITIZE" ] && exit 0 # a preloaded sanitized libpomp cannot come before ASan's runtime
 plain_cc -O2 ttasks.c -o ttasks_plain
