@@ -270,6 +270,9 @@ static __attribute__((noinline)) void followed_task_switch(ompt_data_t *prior_ta
         return;
     int ends = task_followed(prior_task_data) &&
                ends_frame(bridge_scope_top(b), prior_task_data, prior_task_status, next_task_data);
+    if (!ends && b->lost_scopes && task_followed(prior_task_data) &&
+        ends_execution(prior_task_status))
+        bridge_scope_pop(b, SCOPE_TASK); /* its scope was one too many: counted down */
     /* not if next goes on where it was suspended (below the taskwait it waited in) */
     int begins = task_followed(next_task_data) && !task_is_open(b, next_task_data);
     if (!ends && !begins)

@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
 
@@ -18,6 +19,8 @@ struct bridge_thread *bridge_thread_create(void)
     if (!b)
         return NULL;
     b->sampling = (uint8_t)pomp_sampling_is_on();
+    b->scope = b->scope_first;
+    b->scope_cap = BRIDGE_FIRST_SCOPES;
     pthread_mutex_lock(&list_lock);
     b->next = list_head;
     list_head = b;
@@ -32,4 +35,20 @@ struct bridge_thread *bridge_thread_list(void)
     struct bridge_thread *b = list_head;
     pthread_mutex_unlock(&list_lock);
     return b;
+}
+
+int bridge_scopes_grow(struct bridge_thread *b)
+{
+    if (b->scope_cap >= BRIDGE_MAX_SCOPES)
+        return 0;
+    uint32_t cap = 2 * b->scope_cap;
+    struct bridge_scope *bigger = malloc((size_t)cap * sizeof *bigger);
+    if (!bigger)
+        return 0;
+    memcpy(bigger, b->scope, (size_t)b->nscopes * sizeof *bigger);
+    if (b->scope != b->scope_first)
+        free(b->scope);
+    b->scope = bigger;
+    b->scope_cap = cap;
+    return 1;
 }

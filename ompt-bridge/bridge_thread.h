@@ -16,7 +16,9 @@ struct pomp_node;
 enum {
     BRIDGE_MAX_NESTING = 8,  /* nested teams tracked per thread (deeper ones are not recorded) */
     BRIDGE_TEAM_RING = 16,   /* instances of a nesting level whose join time stays readable */
-    BRIDGE_MAX_SCOPES = 64,  /* open runtime scopes per thread, as POMP_MAX_DEPTH */
+    BRIDGE_FIRST_SCOPES = 64, /* open runtime scopes a thread's state holds; more grow it, */
+    BRIDGE_MAX_SCOPES = 1 << 16, /* doubling, up to this (a recursion of followed tasks, each
+                                    run inside its parent's wait, opens one per level) */
     BRIDGE_MAX_DEVICES = 16, /* devices a thread offloads to with a stream of its own (more are not recorded) */
 };
 
@@ -94,8 +96,10 @@ struct bridge_thread {
     uint64_t forked[BRIDGE_MAX_NESTING];  /* instances forked per level */
     struct bridge_team teams[BRIDGE_MAX_NESTING][BRIDGE_TEAM_RING];
     struct bridge_membership member[BRIDGE_MAX_NESTING];
-    struct bridge_scope scope[BRIDGE_MAX_SCOPES];
+    struct bridge_scope *scope;    /* scope_first, or once more are open an array of scope_cap */
+    uint32_t scope_cap;
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */
+    struct bridge_scope scope_first[BRIDGE_FIRST_SCOPES];
 };
 
 extern __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
@@ -119,11 +123,16 @@ static inline struct bridge_scope *bridge_scope_top(struct bridge_thread *b)
     return b->nscopes && !b->lost_scopes ? &b->scope[b->nscopes - 1] : NULL;
 }
 
+/* Room for more scopes (growth, twice as many; 0 at BRIDGE_MAX_SCOPES or out
+ * of memory). Pointers to scopes are valid until the next push. */
+int bridge_scopes_grow(struct bridge_thread *b);
+
 /* Opens a scope (NULL when too deep: its end is then only counted down). */
 static inline struct bridge_scope *bridge_scope_push(struct bridge_thread *b,
                                                      enum bridge_scope_kind kind)
 {
-    if (b->nscopes == BRIDGE_MAX_SCOPES) {
+    if (__builtin_expect(b->nscopes == b->scope_cap, 0) &&
+        (b->lost_scopes || !bridge_scopes_grow(b))) {
         b->lost_scopes++;
         return NULL;
     }

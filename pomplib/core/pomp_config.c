@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "pomp_event.h"
+#include "pomp_profile.h"
 
 int pomp_parse_bool(const char *s, int *out)
 {
@@ -119,6 +120,8 @@ void pomp_config_read(struct pomp_config *cfg)
     enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
     /* call-path nodes per thread: grown on demand (a new path only), up to this */
     enum { DEFAULT_PROFILE_NODES = 1 << 20, MIN_PROFILE_NODES = 64, MAX_PROFILE_NODES = 1u << 30 };
+    /* open regions per thread: the frame stack grows on demand up to this */
+    enum { MAX_PROFILE_DEPTH = 1 << 20 };
     cfg->output_dir = NULL;
     cfg->enabled = 1;
     cfg->profile = 1;
@@ -127,6 +130,7 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->trace = POMP_TRACE_NONE;
     cfg->trace_events_per_thread = DEFAULT_BUFFER / sizeof(struct pomp_event);
     cfg->profile_nodes = DEFAULT_PROFILE_NODES;
+    cfg->profile_depth = POMP_DEFAULT_DEPTH;
     cfg->throttle_visits = 100000; /* TAU's rule: 100,000 calls under 10 us each */
     cfg->throttle_ns = 10000;
     cfg->filter_include = (struct pomp_filter){0};
@@ -185,6 +189,17 @@ void pomp_config_read(struct pomp_config *cfg)
             pomp_config_bad_value("POMP_PROFILE_NODES", v,
                                   "a number of call-path nodes per thread from 64 to 1G, with k, M or G",
                                   "1M");
+    }
+
+    v = getenv("POMP_PROFILE_DEPTH");
+    if (v) {
+        uint64_t depth;
+        if (pomp_parse_size(v, &depth) && depth >= POMP_FIRST_DEPTH && depth <= MAX_PROFILE_DEPTH)
+            cfg->profile_depth = (uint32_t)depth;
+        else
+            pomp_config_bad_value("POMP_PROFILE_DEPTH", v,
+                                  "a number of nested regions per thread from 256 to 1M, with k or M",
+                                  "16k");
     }
 
     v = getenv("POMP_THROTTLE");

@@ -16,6 +16,7 @@ struct pomp_config {
     unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */
     uint32_t trace_events_per_thread;  /* from POMP_BUFFER_SIZE */
     uint32_t profile_nodes;            /* call-path nodes per thread */
+    uint32_t profile_depth;            /* POMP_PROFILE_DEPTH: open regions a thread records */
     uint64_t throttle_visits;          /* POMP_THROTTLE: executions before a region may be throttled
                                           (0: never throttle) */
     uint64_t throttle_ns;              /* ... when their mean time is under this */

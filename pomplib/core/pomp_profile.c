@@ -33,6 +33,9 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     p->child_slots = POMP_CHILD_CACHE_FIRST;
     p->overflow.parent = &p->root;
     p->overflow.min = UINT64_MAX;
+    p->frames = p->frames_first;
+    p->frames_cap = POMP_FIRST_DEPTH;
+    p->max_depth = POMP_DEFAULT_DEPTH;
     p->frames[0].node = &p->root;
     p->frames[0].start = now;
     p->depth = 1;
@@ -51,6 +54,10 @@ void pomp_profile_destroy(struct pomp_profile *p)
     free(p->child_cache);
     p->child_cache = NULL;
     p->child_slots = 0;
+    if (p->frames != p->frames_first)
+        free(p->frames);
+    p->frames = p->frames_first;
+    p->frames_cap = POMP_FIRST_DEPTH;
     pomp_value_pool_destroy(&p->values);
 }
 
@@ -58,6 +65,31 @@ void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t
 {
     p->throttle_visits = visits;
     p->throttle_ns = ns;
+}
+
+void pomp_profile_set_max_depth(struct pomp_profile *p, uint32_t depth)
+{
+    p->max_depth = depth < POMP_FIRST_DEPTH ? POMP_FIRST_DEPTH : depth;
+}
+
+/* A frame stack twice as deep (growth: a nesting deeper than any before on
+ * this thread), up to max_depth; 0 when there or out of memory. */
+static __attribute__((noinline, cold)) int grow_frames(struct pomp_profile *p)
+{
+    if (p->frames_cap >= p->max_depth)
+        return 0;
+    uint32_t cap = p->frames_cap > p->max_depth / 2 ? p->max_depth : 2 * p->frames_cap;
+    struct pomp_frame *bigger = malloc((size_t)cap * sizeof *bigger), *old = p->frames;
+    if (!bigger)
+        return 0;
+    memcpy(bigger, old, (size_t)p->depth * sizeof *bigger);
+    __atomic_signal_fence(__ATOMIC_RELEASE); /* complete before the signal handler sees it */
+    __atomic_store_n(&p->frames, bigger, __ATOMIC_RELAXED);
+    p->frames_cap = cap;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (old != p->frames_first)
+        free(old);
+    return 1;
 }
 
 /* Throttles r when the executions counted on node n so far took less than the
@@ -442,7 +474,7 @@ static inline __attribute__((always_inline)) void
 push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
           enum push_count count, int off, enum push_place place, const struct pomp_node *fork)
 {
-    if (p->depth == POMP_MAX_DEPTH) {
+    if (__builtin_expect(p->depth == p->frames_cap, 0) && (p->too_deep || !grow_frames(p))) {
         p->too_deep++;
         p->deep_events++;
         return;
@@ -606,7 +638,7 @@ static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Regi
     return &p->frames[p->depth - 1];
 }
 
-/* Frames beyond POMP_MAX_DEPTH were not pushed; their closing events only count down. */
+/* Frames beyond max_depth were not pushed; their closing events only count down. */
 static inline int closing_unrecorded(struct pomp_profile *p)
 {
     if (__builtin_expect(p->too_deep == 0, 1))

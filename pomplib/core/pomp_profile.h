@@ -109,9 +109,14 @@ struct pomp_frame {
                              (pomp_profile_uncount_begin), not one of the node's executions */
 };
 
-/* Open regions per thread that the profile records; events nested deeper are
- * counted (pomp_profile.deep_events) and said at the end, not recorded. */
-#define POMP_MAX_DEPTH 256
+/* Open regions per thread that the profile records: the first
+ * POMP_FIRST_DEPTH frames are the profile's own; deeper, the stack grows (a
+ * deep recursion of tasks, each run inside its parent's taskwait), doubling,
+ * up to the profile's max_depth (POMP_PROFILE_DEPTH; POMP_DEFAULT_DEPTH).
+ * Events nested deeper than that are counted (pomp_profile.deep_events) and
+ * said at the end, not recorded. */
+#define POMP_FIRST_DEPTH 256
+#define POMP_DEFAULT_DEPTH 16384
 
 /* What one visit of a site counted inline stands for on its node. */
 enum pomp_fast_what {
@@ -154,7 +159,7 @@ struct pomp_profile {
     struct pomp_node_chunk *chunks;   /* newest first */
     uint32_t nodes_used, nodes_max;   /* nodes in all chunks; the cap (POMP_PROFILE_NODES) */
     uint32_t depth;                   /* frames in use; frames[0] is the root */
-    uint32_t too_deep;                /* open regions beyond POMP_MAX_DEPTH, not recorded */
+    uint32_t too_deep;                /* open regions beyond max_depth, not recorded */
     uint64_t deep_events;             /* events not recorded because they were that deep */
     uint64_t task_switched;           /* ticks of tasks run inside other tasks, so far */
     /* The frames below the outermost running task (frames[1..outside_depth-1],
@@ -179,7 +184,12 @@ struct pomp_profile {
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t open_at_end;             /* regions still open when measurement ended, closed then */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
-    struct pomp_frame frames[POMP_MAX_DEPTH];
+    /* The stack of open regions: frames_first, or once deeper an array of
+     * frames_cap frames allocated by growth (the old one freed after the new
+     * one is complete and published: the sampling signal handler, which
+     * interrupts its own thread, reads the top frame through either). */
+    struct pomp_frame *frames;
+    uint32_t frames_cap, max_depth;
     struct pomp_value_pool values;    /* blocks for the nodes' user values */
     struct pomp_node *counted;        /* the node the last recorded event counted on */
     struct pomp_node *task_hit[2];    /* the task roots found last, newest first (task_root_of) */
@@ -198,6 +208,7 @@ struct pomp_profile {
      * and when a leaf opens (&leaf: no node) and closes. */
     const void **top_slot;
     const void *top_unread;
+    struct pomp_frame frames_first[POMP_FIRST_DEPTH];
 };
 
 /* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
@@ -222,6 +233,9 @@ void pomp_profile_destroy(struct pomp_profile *p);
  * inside an execution of the same construct (POMP_FAST_EXECUTION); a frame
  * opened timed closes timed (pomp_thread_clock_throttled). */
 void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
+
+/* The deepest nesting recorded (POMP_PROFILE_DEPTH), at least POMP_FIRST_DEPTH. */
+void pomp_profile_set_max_depth(struct pomp_profile *p, uint32_t depth);
 
 /* Calls fn for every node of the profile (not the root or the overflow node). */
 void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_node *));
@@ -323,7 +337,9 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
  * creations as frames, above the leaf of the outer one. */
 static inline int pomp_profile_leaf_is(const struct pomp_profile *p, const struct POMP_Region_s *r)
 {
-    return p->leaf.region == r &&
+    /* not while regions beyond the depth recorded are open: a leaf of r
+     * opened below them is not this exit's, which counts one of them down */
+    return p->leaf.region == r && !p->too_deep &&
            (p->leaf.depth == p->depth || p->frames[p->depth - 1].region != r);
 }
 

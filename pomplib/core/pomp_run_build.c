@@ -50,7 +50,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
-    run->max_depth = POMP_MAX_DEPTH;
+    run->max_depth = cfg->profile_depth;
     run->throttle_visits = cfg->throttle_visits;
     run->throttle_ns = cfg->throttle_ns;
     run->trace = cfg->trace;

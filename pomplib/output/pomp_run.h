@@ -127,7 +127,7 @@ struct pomp_run {
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */
     int summary;                /* POMP_SUMMARY */
-    uint32_t max_depth;         /* the nesting the profile records (POMP_MAX_DEPTH) */
+    uint32_t max_depth;         /* the nesting the profile records (POMP_PROFILE_DEPTH) */
     uint64_t throttle_visits;   /* POMP_THROTTLE (0: off) */
     uint64_t throttle_ns;
     unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */

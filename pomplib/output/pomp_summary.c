@@ -177,8 +177,9 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
                 (unsigned long long)paths, max_nodes);
     if (deep)
         fprintf(f,
-                "pomp: warning: %llu events nested deeper than %u regions were not recorded (their "
-                "time stays with the deepest recorded region; profile.json threads[].deep_events)\n",
+                "pomp: warning: %llu events nested deeper than %u regions (POMP_PROFILE_DEPTH) were "
+                "not recorded (their time stays with the deepest recorded region; profile.json "
+                "threads[].deep_events); raise POMP_PROFILE_DEPTH\n",
                 (unsigned long long)deep, run->max_depth);
     if (values)
         fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "

@@ -390,9 +390,10 @@ static void count_in_region(enum pomp_sample_state st, uint32_t weight)
     if (!t)
         return;
     uint32_t depth = t->profile.depth;
-    if (depth == 0 || depth > POMP_MAX_DEPTH)
+    const struct pomp_frame *frames = __atomic_load_n(&t->profile.frames, __ATOMIC_RELAXED);
+    if (depth == 0 || depth > t->profile.frames_cap)
         return;
-    struct pomp_node *node = t->profile.frames[depth - 1].node;
+    struct pomp_node *node = frames[depth - 1].node;
     if (!node)
         return;
     if (st >= POMP_SAMPLE_FIRST_WAIT)

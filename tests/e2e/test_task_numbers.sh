@@ -410,22 +410,83 @@ assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
 no_losses many.out "5,000 regions"
 assert_not_contains many.stderr "did not fit" "no loss said"
 
-# ---- a user region 10,000 levels deep: counted, and said ----
+# ---- a user region 10,000 levels deep: recorded; past POMP_PROFILE_DEPTH counted, and said ----
 build deep
-POMP_OUTPUT_DIR=deep.out ./deep > deep.txt 2> deep.err
+POMP_OUTPUT_DIR=deep.all ./deep > deep.txt 2> deep.err
 assert_contains deep.txt "^depth 9999$" "the recursion computes the same"
+assert_eq "$(sum_of deep.all userregion begins)" 10000 "10,000 levels: every level recorded (the stack grows)"
+no_losses deep.all "10,000 levels"
+assert_not_contains deep.err "nested deeper" "10,000 levels: no loss said"
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=deep.out ./deep > /dev/null 2> deep.err
 # 255 levels recorded (the stack's first slot is the thread's root), the rest counted: 2 events each
 assert_eq "$(jq '[.threads[].deep_events] | add' deep.out/profile.json)" $((2 * (10000 - 255))) \
           "events past the depth, counted"
 assert_eq "$(sum_of deep.out userregion visits)" 0 "a user region has begins"
 assert_eq "$(sum_of deep.out userregion begins)" 255 "the recorded levels"
-assert_contains deep.err "warning: 19490 events nested deeper than 256 regions were not recorded" \
-                "the loss is said"
+assert_contains deep.err "warning: 19490 events nested deeper than 256 regions \(POMP_PROFILE_DEPTH\) were not recorded" \
+                "the loss is said, with the setting"
 "$REPORT" deep.out > deep.report
 assert_contains deep.report "^warning: 19490 events nested deeper than the profile records, not recorded$" \
                 "pomp-report says it too"
-POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev/null 2> quiet.err
+POMP_PROFILE_DEPTH=256 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev/null 2> quiet.err
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
+POMP_PROFILE_DEPTH=12 POMP_OUTPUT_DIR=deep.bad ./deep > /dev/null 2> bad.err
+assert_contains bad.err "POMP_PROFILE_DEPTH='12' is not valid" "a bad POMP_PROFILE_DEPTH is said"
+
+# ---- a chain of tasks 600 deep, each waiting for its child: every task counted ----
+# (each level a task's frame inside its parent's taskwait: the frame stack grows;
+# past POMP_PROFILE_DEPTH the deep events are counted and everything after
+# them is recorded again: a taskwait's exit beyond the depth once took the
+# leaf of its parent's taskwait below for its own, and no event after it was
+# recorded, most of a UTS-style tree lost without a warning)
+cat > chain.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+static long ntasks;
+static void chain(int d)
+{
+    if (d == 0)
+        return;
+#pragma omp task firstprivate(d)
+    {
+        chain(d - 1);
+#pragma omp atomic
+        ntasks++;
+    }
+#pragma omp taskwait
+}
+int main(int argc, char **argv)
+{
+    int depth = atoi(argv[1]);
+#pragma omp parallel
+#pragma omp single
+    for (int c = 0; c < 100; c++)
+        chain(depth);
+    printf("tasks %ld\n", ntasks);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp chain.c -o chain 2> chain.err || { cat chain.err; fail "build chain"; }
+POMP_OUTPUT_DIR=chain.out ./chain 600 > chain.txt
+assert_contains chain.txt "^tasks 60000$" "task chain: the count"
+assert_eq "$(sum_of chain.out task begins true)" 60000 "task chain 600 deep: every task counted"
+assert_eq "$(sum_of chain.out taskwait visits)" 60000 "task chain 600 deep: every taskwait counted"
+no_losses chain.out "task chain 600 deep"
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=chain.cap ./chain 600 > /dev/null 2> chain.cap.err
+assert_eq "$(jq '[.threads[].nesting_errors] | add' chain.cap/profile.json)" 0 "task chain past the depth: no unmatched event"
+deep=$(jq '[.threads[].deep_events] | add' chain.cap/profile.json)
+[ "$deep" -gt 0 ] || fail "task chain past the depth: no deep events counted"
+assert_contains chain.cap.err "events nested deeper than 256 regions" "task chain past the depth: said"
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=chain.cap2 ./chain 100 > /dev/null
+assert_eq "$(sum_of chain.cap2 task begins true)" 10000 "task chain within the depth, POMP_PROFILE_DEPTH=256: every task"
+# the runtime's tasks (pomprun): the OMPT bridge's scope stack grows too (it
+# held 64: 30 of 32,000 tasks were measured past a chain 32 deep)
+if [ -z "$E2E_SANITIZE" ]; then
+    plain_cc -O2 chain.c -o chain_plain
+    POMP_OUTPUT_DIR=chain.rt "$BUILD/bin/pomprun" ${E2E_RUNTIME:+--pomp-runtime=$E2E_RUNTIME} ./chain_plain 200 > /dev/null
+    assert_eq "$(sum_of chain.rt task begins true)" 20000 "task chain 200 deep under pomprun: every task counted"
+    no_losses chain.rt "task chain 200 deep under pomprun"
+fi
 
 # ---- master and user regions: the same visits in every table and in the summary ----
 cat > regions.c <<'C'

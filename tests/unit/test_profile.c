@@ -159,17 +159,57 @@ Test(profile, full_pool_goes_to_the_overflow_node)
 Test(profile, nesting_deeper_than_recorded)
 {
     struct pomp_profile *p = new_profile(4);
-    const int extra = 5;
-    for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
+    const int extra = 5, max = 3 * POMP_FIRST_DEPTH; /* grown twice, the second time to max */
+    pomp_profile_set_max_depth(p, max);
+    for (int i = 0; i < max - 1 + extra; i++)
         pomp_profile_enter(p, &A, (uint64_t)i, 0);
-    cr_assert_eq(p->depth, POMP_MAX_DEPTH);
+    cr_assert_eq(p->depth, max);
+    cr_assert_eq(p->frames_cap, max);
     cr_assert_eq(p->too_deep, (uint32_t)extra);
-    for (int i = 0; i < POMP_MAX_DEPTH - 1 + extra; i++)
+    for (int i = 0; i < max - 1 + extra; i++)
         cr_assert_eq(pomp_profile_exit(p, &A, 1000), POMP_SUCCESS);
     cr_assert_eq(p->depth, 1);
     cr_assert_eq(p->too_deep, 0);
     cr_assert_eq(p->nesting_errors, 0);
     cr_assert_eq(p->deep_events, 2 * extra, "every enter and exit beyond the depth is counted");
+}
+
+/* A recursion of tasks deeper than the frames recorded, each waiting for its
+ * child in a taskwait counted without a frame (a leaf): the exits of the
+ * taskwaits beyond the depth count those down, and everything after the
+ * deep part is recorded again (a leaf of the same region open below them was
+ * taken for theirs, and the depth never came back: every later event was
+ * lost). */
+Test(profile, a_task_recursion_past_the_depth_recovers)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    static struct POMP_Region_s W = {.a_wait = 1};
+    struct pomp_profile *p = new_profile(64);
+    pomp_profile_set_max_depth(p, POMP_FIRST_DEPTH);
+    const int levels = POMP_FIRST_DEPTH + 10;
+    uint64_t t = 0;
+    for (int i = 0; i < levels; i++) { /* a task, then its taskwait, in which its child runs */
+        pomp_profile_begin(p, &T, t++, 0);
+        if (!pomp_profile_leaf_open(p, &W, t++, 1))
+            pomp_profile_enter(p, &W, t++, 0);
+    }
+    for (int i = 0; i < levels; i++) {
+        if (pomp_profile_leaf_is(p, &W))
+            pomp_profile_leaf_close(p, &W, t++);
+        else
+            pomp_profile_exit(p, &W, t++);
+        pomp_profile_end(p, &T, t++);
+    }
+    const int recorded = POMP_FIRST_DEPTH - 1, deep = levels - recorded; /* the root frame */
+    cr_assert_eq(p->depth, 1);
+    cr_assert_eq(p->too_deep, 0);
+    cr_assert_eq(p->nesting_errors, 0);
+    cr_assert_eq(p->deep_events, 4 * deep, "a deep level's begin, enter, exit and end");
+    pomp_profile_begin(p, &T, t++, 0); /* recorded again */
+    pomp_profile_end(p, &T, t++);
+    struct pomp_node *root = task_root_node(p, &T);
+    cr_assert_eq(root->begins, recorded + 1);
+    cr_assert_eq(child(root, &W)->visits, recorded);
 }
 
 /* The store grows chunk by chunk as new paths come, far past its first chunk. */
