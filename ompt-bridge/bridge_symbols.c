@@ -73,8 +73,9 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
         ctc_builder_add_lines(&b, "slines", at->line, at->line);
         ctc_builder_add_lines(&b, "elines", at->line, at->line);
     }
-    if (at && at->function && at->function[0]) { /* GCC's outlined body: its function's */
-        char *function = strndup(at->function, pomp_symbols_source_function_len(at->function));
+    size_t function_len = at && at->function ? pomp_symbols_source_function_len(at->function) : 0;
+    if (function_len > 0) { /* GCC's outlined body: its function's (clang's own names: none) */
+        char *function = strndup(at->function, function_len);
         if (function)
             ctc_builder_add(&b, "function", function);
         free(function);

@@ -271,6 +271,11 @@ size_t pomp_symbols_source_function_len(const char *function)
     const char *clone = strstr(function, " [clone .");
     if (clone)
         return (size_t)(clone - function);
+    /* Clang's outlined bodies and task entries of its own: ".omp_outlined.",
+     * ".omp_task_entry..8", ".omp.reduction.reduction_func" name no function
+     * of the source (those of clang 16 on, "<function>.omp_outlined", do) */
+    if (function[0] == '.')
+        return 0;
     /* a C name, or a mangled one (dladdr's, where addr2line did not name it):
      * the first dot starts the suffixes */
     size_t symbol = strspn(function, symbol_chars);

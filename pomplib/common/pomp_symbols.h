@@ -43,7 +43,8 @@ void pomp_symbols_free(struct pomp_symbol_table *t);
  * its other clones alike ("<function>.constprop.<n>", ".isra.<n>", ".part.<n>",
  * ".cold", one after another). C++ names come demangled, each suffix then a
  * " [clone .<suffix>]" after the parameters: "count_errors(int) [clone
- * ._omp_fn.1]" names "count_errors(int)". */
+ * ._omp_fn.1]" names "count_errors(int)". Clang's own names of outlined
+ * code (".omp_outlined..6", ".omp_task_entry.") name none: 0. */
 size_t pomp_symbols_source_function_len(const char *function);
 
 /* What follows a function's name where it names a place: "()" after a C name

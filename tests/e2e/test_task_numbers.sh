@@ -308,8 +308,32 @@ C
                   "big taskloop ($what): every task counted once, in its task root"
         created=$(sum_of bl.$what task_create visits)
         [ "$created" -ge 100 ] || fail "big taskloop ($what): $created task creations counted, of 100 tasks"
+
         no_losses bl.$what "big taskloop ($what)"
     done
+    # A taskloop inside a task, built by clang: its wait is placed in the
+    # program, not named by clang's outlined code (".omp_task_entry.()")
+    cat > tlintask.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    double sum = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp task shared(sum)
+    {
+#pragma omp taskloop num_tasks(4) reduction(+ : sum)
+        for (int i = 0; i < 1000; i++)
+            sum += i;
+    }
+    printf("%.0f\n", sum);
+    return 0;
+}
+C
+    POMP_CC=clang-19 "$POMPCC" -O2 -fopenmp tlintask.c -o tlintask 2> tlintask.err || { cat tlintask.err; fail "build tlintask"; }
+    assert_eq "$(POMP_OUTPUT_DIR=tlit ./tlintask)" 499500 "taskloop in a task (clang): the sum"
+    assert_eq "$(regions_where tlit '(.function // "") | startswith(".")')" 0 \
+              "taskloop in a task (clang): no region named by clang's outlined code"
     # Tasks of the program's own created by a task that runs inside a
     # taskloop task's taskwait (its creator is not the running taskloop task
     # either, as with libomp's helpers) are not the taskloop's: 4 taskloop

@@ -23,6 +23,15 @@ Test(symbols, c_outlined_body_is_its_function)
     assert_source_function("work.part.0._omp_fn.1", "work");
 }
 
+Test(symbols, clang_outlined_code_names_no_function)
+{
+    cr_assert_eq(pomp_symbols_source_function_len(".omp_outlined..6"), 0);
+    cr_assert_eq(pomp_symbols_source_function_len(".omp_task_entry."), 0);
+    cr_assert_eq(pomp_symbols_source_function_len(".omp_outlined._debug__"), 0);
+    assert_source_function("main.omp_outlined", "main");
+    assert_source_function("psort.omp_outlined.1", "psort");
+}
+
 Test(symbols, cxx_clone_suffixes)
 {
     assert_source_function("count_errors(int) [clone ._omp_fn.1]", "count_errors(int)");
@@ -58,8 +67,6 @@ Test(symbols, names_without_suffix_are_whole)
     assert_source_function("log(char const*, ...)", "log(char const*, ...)");
     assert_source_function("_Z12count_errorsi", "_Z12count_errorsi");
     assert_source_function("", "");
-    /* not GCC's: a name that begins with its dot stays as it is */
-    assert_source_function(".omp_outlined.", ".omp_outlined.");
 }
 
 Test(symbols, parentheses_only_after_a_c_name)
