@@ -897,6 +897,7 @@ static const struct role roles[] = {
     {"untied task", OTF2_REGION_ROLE_TASK_UNTIED, OTF2_REGION_ROLE_TASK_UNTIED},
     {"taskwait", OTF2_REGION_ROLE_TASK_WAIT, OTF2_REGION_ROLE_TASK_WAIT},
     {"taskgroup", OTF2_REGION_ROLE_TASK_WAIT, OTF2_REGION_ROLE_TASK_WAIT},
+    {"task_create", OTF2_REGION_ROLE_TASK_CREATE, OTF2_REGION_ROLE_TASK_CREATE}, /* the runtime's */
     {"function", OTF2_REGION_ROLE_FUNCTION, OTF2_REGION_ROLE_FUNCTION},
     {"region", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
     {"user", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
@@ -905,6 +906,8 @@ static const struct role roles[] = {
 
 static OTF2_RegionRole role_of(const struct trace_region *r, int body)
 {
+    if (strcmp(r->type, "wait") == 0 && strcmp(r->name, "taskgroup") == 0)
+        return OTF2_REGION_ROLE_TASK_WAIT; /* the runtime's wait at a taskgroup's end */
     for (size_t i = 0; i < sizeof roles / sizeof *roles; i++)
         if (strcmp(roles[i].type, r->type) == 0)
             return body ? roles[i].body_role : roles[i].role;

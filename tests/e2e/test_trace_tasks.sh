@@ -163,3 +163,5 @@ assert_eq "$(POMP_TRACE=otf2,chrome POMP_OUTPUT_DIR=rt "$BUILD/bin/pomprun" \
 check_tasks rt "pomprun${E2E_RUNTIME:+ on $E2E_RUNTIME}"
 assert_eq "$(otf2_count rt/traces.otf2 THREAD_TASK_CREATE)" \
     "$(otf2_count rt/traces.otf2 ENTER 'Region: "task_create')" "pomprun: each create at a runtime task_create event"
+assert_eq "$(otf2-print -G rt/traces.otf2 | awk '$1 == "REGION" && /Name: "task_create/ && !/Role: TASK_CREATE,/' | wc -l)" 0 \
+    "pomprun: the runtime's task_create regions have the role TASK_CREATE"
