@@ -233,10 +233,11 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
                             "libomp's libgomp layer does not support", names[i]);
         char *copy = why ? NULL : pomp_runtime_input_task_copy_function(in);
         if (copy)
-            why = xasprintf("%s has a task whose data GCC copies with a function (%s: a C++ "
-                            "firstprivate of a reference or class), which LLVM libomp's libgomp "
-                            "layer breaks when it runs such a task at once (an if(0) task, for "
-                            "one): the program crashes",
+            why = xasprintf("%s has a task whose data GCC copies with a function (%s: a "
+                            "firstprivate it cannot copy as plain bytes, such as a C++ class or "
+                            "reference, or a variable it reaches through the enclosing parallel "
+                            "region's data), which LLVM libomp's libgomp layer breaks when it runs "
+                            "such a task at once (an if(0) task, for one): the program crashes",
                             names[i], copy);
         free(copy);
         char *out = undefined_symbols(in);
