@@ -39,6 +39,10 @@ int gomp_start(void);
  * ompt_get_task_info): tasks are wrapped for their state even when no task
  * callback is registered. */
 extern int gomp_states_sampled;
+/* Thread states are read: sampled, or a collector API session started
+ * ("pomp_gomp_keep_states"): tasks are wrapped so that a thread running one
+ * reads as working, not as the wait it runs it in. */
+extern int gomp_states_read;
 /* What a mutex wrapper (critical, atomic, locks, ordered) does first, one
  * load deciding it: GOMP_MUTEX_FORWARD, the bridge started (libgomp's entry
  * points resolved) and nothing watches mutexes, or it was finalized: call

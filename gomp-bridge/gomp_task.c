@@ -66,7 +66,7 @@ static void run_task(void *arg)
 static inline int tasks_followed(void)
 {
     return GOMP_ACTIVE() && (GOMP_CB(task_create) != NULL || GOMP_CB(task_schedule) != NULL ||
-                             gomp_states_sampled);
+                             __atomic_load_n(&gomp_states_read, __ATOMIC_RELAXED));
 }
 
 /* GCC's flag bits of GOMP_task (libgomp's gomp-constants.h). */
@@ -88,7 +88,8 @@ static inline enum task_report task_report(unsigned flags)
 {
     if (!tasks_followed())
         return TASK_FORWARD;
-    if (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) || gomp_states_sampled)
+    if (!__atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) ||
+        __atomic_load_n(&gomp_states_read, __ATOMIC_RELAXED))
         return TASK_WRAP;
     return (flags & GOMP_TASK_FLAG_UNTIED) && __atomic_load_n(&gomp_untied_split, __ATOMIC_RELAXED)
                ? TASK_ASK
@@ -136,21 +137,21 @@ static __attribute__((noinline)) void task_for_tool(enum task_report report, voi
     size_t offset = (sizeof(struct task_head) + align - 1) & ~(align - 1);
     struct task_head head = {.fn = fn, .cpyfn = cpyfn, .data = data,
                              .size = arg_size, .offset = offset};
-    if (report == TASK_ASK) {
-        task_created(&head, if_clause, flags);
-        if (!head.task.value) { /* the instrumentation measures it */
-            FORWARD_TASK();
-            return;
-        }
-    }
-    int unwrapped = unwrapped_task(cpyfn, flags);
-    if (unwrapped >= 0) {
-        __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
+    task_created(&head, if_clause, flags);
+    if (report == TASK_ASK && !head.task.value) { /* the instrumentation measures it */
         FORWARD_TASK();
         return;
     }
-    if (report == TASK_WRAP)
-        task_created(&head, if_clause, flags);
+    int unwrapped = unwrapped_task(cpyfn, flags);
+    if (unwrapped >= 0) {
+        /* unmeasured only if the tool follows it (an instrumented task's data is
+         * empty: the instrumentation measures it; its thread state is the
+         * enclosing one's) */
+        if (head.task.value)
+            __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
+        FORWARD_TASK();
+        return;
+    }
     REAL(GOMP_task)(run_task, &head, copy_task, (long)offset + (arg_size > 0 ? arg_size : 0),
                     (long)align, if_clause, flags, depend, priority, detach);
 }

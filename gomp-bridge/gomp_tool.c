@@ -17,8 +17,8 @@ extern ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version,
                                                  const char *runtime_version);
 
 ompt_callback_t gomp_callbacks[GOMP_CALLBACKS];
-int gomp_active, gomp_states_sampled, gomp_cancellation, gomp_mutex_path, gomp_task_path,
-    gomp_taskwait_forward;
+int gomp_active, gomp_states_sampled, gomp_states_read, gomp_cancellation, gomp_mutex_path,
+    gomp_task_path, gomp_taskwait_forward;
 static int states_kept; /* a collector API session started (keep_states) */
 uint64_t gomp_unwrapped_tasks[GOMP_UNWRAPPED_CASES];
 
@@ -97,9 +97,9 @@ void gomp_watch_update(void)
                                                                : GOMP_MUTEX_DECIDE,
                      __ATOMIC_RELEASE);
     /* gomp_task.c's task_report, decided ahead for what does not depend on the task */
-    int sampled = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED);
-    int followed = GOMP_CB(task_create) || GOMP_CB(task_schedule) || sampled;
-    int instrumented = __atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) && !sampled;
+    int states_read = __atomic_load_n(&gomp_states_read, __ATOMIC_RELAXED);
+    int followed = GOMP_CB(task_create) || GOMP_CB(task_schedule) || states_read;
+    int instrumented = __atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) && !states_read;
     int task_path = GOMP_TASK_DECIDE;
     if (active == -1 || (active == 1 && (!followed || instrumented)))
         task_path = active == 1 && followed &&
@@ -107,7 +107,6 @@ void gomp_watch_update(void)
                         ? GOMP_TASK_FORWARD_TIED
                         : GOMP_TASK_FORWARD;
     __atomic_store_n(&gomp_task_path, task_path, __ATOMIC_RELEASE);
-    int states_read = sampled || __atomic_load_n(&states_kept, __ATOMIC_RELAXED);
     __atomic_store_n(&gomp_taskwait_forward,
                      active == -1 ||
                          (active == 1 && (!GOMP_CB(sync_region) ||
@@ -133,6 +132,7 @@ static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
 static void keep_states(void)
 {
     __atomic_store_n(&states_kept, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&gomp_states_read, 1, __ATOMIC_RELAXED);
     gomp_watch_update();
 }
 
@@ -202,6 +202,7 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))get_state;
     if (strcmp(name, "ompt_get_task_info") == 0) { /* the sampler asks for it */
         __atomic_store_n(&gomp_states_sampled, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&gomp_states_read, 1, __ATOMIC_RELAXED);
         gomp_watch_update();
         return (ompt_interface_fn_t)(void (*)(void))get_task_info;
     }

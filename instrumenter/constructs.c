@@ -405,7 +405,11 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
             fast_execution(w, lf, tid_in);
             break;
         }
-        if (fast_site(lf, "Critical", guard_after)) {
+        /* a critical counted inline opens no frame: one whose block holds a
+         * construct keeps its calls, so that the construct counts under it
+         * (one that calls code with constructs: libpomp keeps it so once
+         * those came under it, pomp_profile.c) */
+        if (fast_site(lf, "Critical", guard_after) && !pragma_holds_pragmas(w->s, p)) {
             fast_enter_exit(w, lf, "Critical", tid);
             sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(%sfc_%u, " V ", %s); ",
                       lf->local, r, r, tid_in);

@@ -22,6 +22,14 @@ int pragma_encloses(const struct pragma *q, unsigned offset)
     return q->has_stmt && q->stmt_start <= offset && offset < q->stmt_end;
 }
 
+int pragma_holds_pragmas(const struct source *s, const struct pragma *q)
+{
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (&s->pragmas[i] != q && pragma_encloses(q, s->pragmas[i].start))
+            return 1;
+    return 0;
+}
+
 /* The pragmas whose statement contains offset, innermost first (at most n). */
 static size_t enclosing(const struct source *s, unsigned offset, const struct pragma **out,
                         size_t n)

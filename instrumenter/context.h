@@ -34,5 +34,7 @@ void parse_pragma(const struct pragma *q, struct parsed *out);
 void unparse_pragma(struct parsed *x);
 /* Does the statement of q contain offset? */
 int pragma_encloses(const struct pragma *q, unsigned offset);
+/* Does the statement of q contain another pragma (a construct, a POMP directive)? */
+int pragma_holds_pragmas(const struct source *s, const struct pragma *q);
 
 #endif

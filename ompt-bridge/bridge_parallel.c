@@ -226,6 +226,9 @@ static __attribute__((noinline)) void implicit_task_end_cb(void)
         return;
     struct bridge_membership *m = bridge_membership_top(b);
     int was_worker = m && !m->master;
+    /* a single's block ends by the implicit task's end at the latest: libomp's
+     * libgomp layer reports no end of a single, and a team of one no barrier */
+    bridge_work_end_open_single(b);
     implicit_task_end(b, 0);
     if (was_worker)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);

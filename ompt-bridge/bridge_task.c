@@ -13,9 +13,10 @@
 #include "bridge_record.h"
 
 /* A task's OMPT data is one word, which the bridge fills without allocating:
- * 0 for a task it does not follow (and implicit tasks); INSTRUMENTED_TASK for
- * one the instrumentation creates and begins itself (the bridge opens no frame
- * for it: counted once); else the number of the region of its execution
+ * 0 for a task it does not follow (and implicit tasks), among them one the
+ * instrumentation creates and begins itself (the bridge opens no frame for it:
+ * counted once; the libgomp bridge counts no unwrapped task of it as
+ * unmeasured); else the number of the region of its execution
  * (bridge_region_number) in the low bits, TASK_BEGUN once its execution began
  * (a later part of an untied task's execution counts no second begin), and
  * above them the id that its creation's trace record carries (0 when no trace
@@ -24,7 +25,6 @@ enum { TASK_ID_SHIFT = BRIDGE_REGION_NUMBER_BITS + 1 };
 _Static_assert(TASK_ID_SHIFT + POMP_TASK_ID_BITS <= 64, "a task's data holds all three");
 #define REGION_NUMBER_MASK ((UINT64_C(1) << BRIDGE_REGION_NUMBER_BITS) - 1)
 #define TASK_BEGUN (UINT64_C(1) << BRIDGE_REGION_NUMBER_BITS)
-#define INSTRUMENTED_TASK REGION_NUMBER_MASK /* a number no region has */
 
 static inline uint64_t task_data(uint32_t region_number, uint64_t id)
 {
@@ -33,7 +33,7 @@ static inline uint64_t task_data(uint32_t region_number, uint64_t id)
 
 static inline int task_followed(const ompt_data_t *task)
 {
-    return task && task->value && task->value != INSTRUMENTED_TASK;
+    return task && task->value;
 }
 
 static inline struct POMP_Region_s *task_region(const ompt_data_t *task)
@@ -167,13 +167,13 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     switch (bridge_pomp_entered_class(b, &r)) {
     case BRC_TASK: /* POMP_Task_enter: its begin/end are in the body */
         keep_entering(r); /* else its tasks would count twice */
-        new_task_data->value = INSTRUMENTED_TASK;
+        new_task_data->value = 0; /* POMP measures it */
         return;
     case BRC_TASK_UNTIED_SPLIT: split_task_created(new_task_data, r); return;
     case BRC_TASKLOOP: task_created(b, new_task_data, r, codeptr_ra); return;
     default:
         if (tied_in_split_task(encountering_task_data, flags))
-            new_task_data->value = INSTRUMENTED_TASK; /* its body's begin/end */
+            new_task_data->value = 0; /* POMP measures it */ /* its body's begin/end */
         else if (!taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra))
             task_created(b, new_task_data, NULL, codeptr_ra);
         return;

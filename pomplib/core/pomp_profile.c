@@ -384,8 +384,12 @@ static int fast_site_fits(const struct pomp_profile *p, const struct pomp_node *
         return 0;
     if (what == POMP_FAST_EXECUTION) /* the begin just opened the task's frame on its root */
         return n->task_root && top->task && top->node == n;
-    /* the event just recorded counted on a plain child of the open frame */
-    return n->parent == top->node && !n->task_root;
+    /* the event just recorded counted on a plain child of the open frame; a
+     * critical whose block held a region (a task's creation, an atomic, a
+     * function region) keeps its frame: counted inline, it opens none, and
+     * those regions would count on the path around it */
+    return n->parent == top->node && !n->task_root &&
+           (what != POMP_FAST_VISIT_BEGIN || !n->first_child);
 }
 
 void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,

@@ -81,6 +81,12 @@ static void ask_the_waiter(void)
         ;
 }
 
+static void *asker_main(void *arg)
+{
+    ask_the_waiter();
+    return arg;
+}
+
 int main(int argc, char **argv)
 {
     (void)argv;
@@ -133,16 +139,36 @@ int main(int argc, char **argv)
         }
     }
     printf("critical wait: %d\n", (int)seen);
+    /* a task that a thread runs inside the single's closing barrier: that
+     * thread works (it was read as waiting in the barrier on libgomp while
+     * the session's tasks went unwrapped); asked by a thread of its own */
+    answered = 0, waiting = 0, seen = -1;
+    pthread_t asker;
+    pthread_create(&asker, NULL, asker_main, NULL);
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+#pragma omp task
+        {
+            waiter = pthread_self();
+            waiting = 1;
+            while (!answered)
+                ;
+        }
+    }
+    pthread_join(asker, NULL);
+    printf("task in a barrier: %d\n", (int)seen);
     omp_destroy_lock(&lock);
     return 0;
 }
 C
 "$POMPCC" -fopenmp -O1 -I"$BUILD/include" waits.c -o waits 2>waits.err || { cat waits.err; fail "build waits.c"; }
 state_number() { grep -o "$1 = [0-9]*" "$BUILD/include/omp_collector_api.h" | grep -o '[0-9]*$'; }
-lkwt=$(state_number THR_LKWT_STATE) ctwt=$(state_number THR_CTWT_STATE)
+lkwt=$(state_number THR_LKWT_STATE) ctwt=$(state_number THR_CTWT_STATE) work=$(state_number THR_WORK_STATE)
 [ "${E2E_RUNTIME:-}" = omp ] && ctwt=$lkwt # libomp 19 reports a critical's wait as a lock wait
 for when in "" late; do # the session starts before the runtime did, or after
     POMP_SUMMARY=off ./waits $when > waits$when.txt 2>&1 || { cat waits$when.txt; fail "waits.c ran"; }
     assert_contains waits$when.txt "^lock wait: $lkwt\$" "${when:-early}: a thread waiting for a lock is in the lock-wait state"
     assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
+    assert_contains waits$when.txt "^task in a barrier: $work\$" "${when:-early}: a thread running a task in a barrier works"
 done

@@ -172,4 +172,46 @@ assert_eq "$(regions_where histo.out '(.function // "") | startswith("POMP_")')"
 assert_eq "$(regions_where histo.out '.init == "ompt" and .type == "implicit_barrier" and .file == "histo.c"')" 1 \
           "the loop's closing barrier placed in histo.c"
 
+# A critical whose block holds constructs (a task's creation, an atomic, a
+# nested critical) or calls a function that has one: counted inline it would
+# open no frame, and they would count on the path around it; so it keeps its
+# frame (throttled, untimed), and every path counts as with throttling off
+cat > crit_nest.c <<'C'
+#include <stdio.h>
+static long ex, a, b, c;
+static void bump(void)
+{
+#pragma omp atomic
+    c++;
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 120000; i++) {
+#pragma omp critical(tasks)
+        {
+#pragma omp task if(0)
+            ex++;
+        }
+#pragma omp critical(outer)
+        {
+#pragma omp atomic
+            a++;
+#pragma omp critical(inner)
+            b++;
+        }
+#pragma omp critical(calls)
+        bump();
+    }
+    printf("%ld %ld %ld %ld\n", ex, a, b, c);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp crit_nest.c -o crit_nest 2> crit_nest.err || { cat crit_nest.err; fail "build crit_nest"; }
+assert_eq "$(POMP_OUTPUT_DIR=cn.counted ./crit_nest)" "240000 240000 240000 240000" "constructs in criticals: output"
+POMP_THROTTLE=off POMP_OUTPUT_DIR=cn.timed ./crit_nest > /dev/null
+path_counts cn.counted > cn.counted.txt
+path_counts cn.timed > cn.timed.txt
+diff cn.timed.txt cn.counted.txt > cn.diff || { cat cn.diff >&2; fail "constructs in criticals: counts differ from the timed ones, path by path"; }
+
 echo "fast count: throttled atomic and critical counted inline, path by path as when timed, early threads and POMP_Off included, a closing barrier after a counted atomic placed in the program"

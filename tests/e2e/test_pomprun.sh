@@ -308,3 +308,29 @@ for mode in gomp omp clang; do
     assert_eq "$out" 2 "serial first ($mode): output"
     assert_eq "$(jq '.duration_ns >= 200000000' sf_$mode/profile.json)" true "serial first ($mode): the serial 200 ms are in the run's duration"
 done
+
+# A single in a team of one, GCC code on LLVM libomp: libomp's libgomp layer
+# reports no end of a single, and a team of one no barrier to end it at; it
+# ends with the thread's implicit task (it was left open to the region's end,
+# an unmatched event)
+cat > single1.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int x = 0;
+#pragma omp parallel
+#pragma omp single
+    x = 1;
+    printf("x=%d\n", x);
+    return 0;
+}
+C
+cc -fopenmp -g $E2E_SANITIZE single1.c -o single1
+for t in 1 2; do
+    assert_eq "$(OMP_NUM_THREADS=$t POMP_OUTPUT_DIR=s1_$t "$POMPRUN" --pomp-runtime=omp ./single1 2> s1_$t.err)" "x=1" \
+              "single, $t thread(s) on libomp: output"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' s1_$t/profile.json)" 0 "single, $t thread(s) on libomp: no unmatched event"
+    assert_eq "$(jq '[.regions[] | select(.type == "single") | .id] as $s
+                     | [.callpath[] | select(.region as $r | $s | index($r)) | .per_thread[].visits] | add' s1_$t/profile.json)" "$t" \
+              "single, $t thread(s) on libomp: the single encountered by each thread"
+done
