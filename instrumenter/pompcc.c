@@ -751,7 +751,13 @@ static int prelink_and_link(struct pompcc *pc)
     char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
     argv_add(&cmd, L);
     argv_add(&cmd, rpath);
+    /* an OpenMP program keeps libpomp though no object calls it (none could be
+     * instrumented): its OMPT tool still measures what the runtime reports */
+    if (pc->openmp)
+        argv_add(&cmd, "-Wl,--push-state,--no-as-needed");
     argv_add(&cmd, "-lpomp");
+    if (pc->openmp)
+        argv_add(&cmd, "-Wl,--pop-state");
     add_words(&cmd, POMP_EXTRA_LINK_FLAGS);
     free(L);
     free(rpath);

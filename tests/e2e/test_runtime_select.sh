@@ -256,3 +256,26 @@ for rt in libomp gomp; do
 done
 assert_contains pause_libomp.err "^pomp: warning: omp_pause_resource_all .* ended LLVM libomp's tool interface for the rest of the run" "libomp: the end of its tool is said"
 assert_not_contains pause_gomp.err "ended" "libgomp: nothing ends"
+
+# A file pompcc cannot instrument, built for LLVM libomp: the program keeps
+# libpomp (no object calls it), whose OMPT tool measures what the runtime
+# reports (it was dropped by the linker: nothing measured, nothing said)
+cat > uninst.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel reduction(+ : s)
+#pragma omp single
+#pragma pomp inst on
+    s += 1;
+    printf("s=%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" --pomp-runtime=omp -fopenmp -O2 $E2E_SANITIZE uninst.c -o uninst 2> uninst.err
+assert_contains uninst.err "cannot be instrumented" "a file pompcc cannot instrument: said"
+ldd uninst | grep -q 'libpomp\.so' || fail "a file pompcc cannot instrument, on libomp: libpomp not linked"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=uninst.out ./uninst)" "s=1" "a file pompcc cannot instrument: output"
+assert_eq "$(regions_where uninst.out '.type == "parallel" and .init == "ompt"')" 1 \
+          "a file pompcc cannot instrument, on libomp: its parallel region measured through the runtime"
