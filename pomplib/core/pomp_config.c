@@ -115,6 +115,21 @@ void pomp_config_bad_value(const char *var, const char *value, const char *allow
             dflt);
 }
 
+/* A count from the environment variable var, within [min, max] (k, M, G
+ * suffixes): *field keeps its default when it is unset, or bad (said). */
+static void read_count(const char *var, uint64_t min, uint64_t max, uint32_t *field,
+                       const char *allowed, const char *dflt)
+{
+    const char *v = getenv(var);
+    uint64_t n;
+    if (!v)
+        return;
+    if (pomp_parse_size(v, &n) && n >= min && n <= max)
+        *field = (uint32_t)n;
+    else
+        pomp_config_bad_value(var, v, allowed, dflt);
+}
+
 void pomp_config_read(struct pomp_config *cfg)
 {
     enum { DEFAULT_BUFFER = 16 << 20, MIN_BUFFER = 4096, MAX_BUFFER_EVENTS = 1u << 30 };
@@ -180,27 +195,10 @@ void pomp_config_read(struct pomp_config *cfg)
                       filters[i].dflt);
     }
 
-    v = getenv("POMP_PROFILE_NODES");
-    if (v) {
-        uint64_t nodes;
-        if (pomp_parse_size(v, &nodes) && nodes >= MIN_PROFILE_NODES && nodes <= MAX_PROFILE_NODES)
-            cfg->profile_nodes = (uint32_t)nodes;
-        else
-            pomp_config_bad_value("POMP_PROFILE_NODES", v,
-                                  "a number of call-path nodes per thread from 64 to 1G, with k, M or G",
-                                  "1M");
-    }
-
-    v = getenv("POMP_PROFILE_DEPTH");
-    if (v) {
-        uint64_t depth;
-        if (pomp_parse_size(v, &depth) && depth >= POMP_FIRST_DEPTH && depth <= MAX_PROFILE_DEPTH)
-            cfg->profile_depth = (uint32_t)depth;
-        else
-            pomp_config_bad_value("POMP_PROFILE_DEPTH", v,
-                                  "a number of nested regions per thread from 256 to 1M, with k or M",
-                                  "16k");
-    }
+    read_count("POMP_PROFILE_NODES", MIN_PROFILE_NODES, MAX_PROFILE_NODES, &cfg->profile_nodes,
+               "a number of call-path nodes per thread from 64 to 1G, with k, M or G", "1M");
+    read_count("POMP_PROFILE_DEPTH", POMP_FIRST_DEPTH, MAX_PROFILE_DEPTH, &cfg->profile_depth,
+               "a number of nested regions per thread from 256 to 1M, with k or M", "16k");
 
     v = getenv("POMP_THROTTLE");
     if (v && !pomp_parse_throttle(v, &cfg->throttle_visits, &cfg->throttle_ns)) {
