@@ -754,6 +754,10 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
         p->nesting_errors++;
         count_block(p, top, now);
     }
+    /* the exit counted on the frame's node (not the node of a task that ran
+     * inside it: a site's counter registers on the node its exit counted on) */
+    if (!top->skipped)
+        p->counted = top->node;
     return pop(p, now);
 }
 

@@ -720,6 +720,28 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     cr_assert_eq(child(root, &W)->incl, 20, "the wait less the task run in it");
 }
 
+/* A throttled task creation opens an untimed frame (its enter reads no
+ * clock, so no leaf); its task, run at once inside it, opens the task root:
+ * the creation's exit still counts on the creation's node, so the site's
+ * counter registers there (it took the task root for the node counted on and
+ * never registered: every later creation went through the calls). */
+Test(profile, creation_counter_registers_after_a_task_ran_inside)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1};
+    struct pomp_profile *p = new_profile(64);
+    POMP_Fast_count c = {0};
+    pomp_profile_enter(p, &P, 0, 0);
+    pomp_profile_enter(p, &T, POMP_UNTIMED, 0); /* the creation */
+    pomp_profile_begin(p, &T, 10, 0);           /* its task, at once */
+    pomp_profile_end(p, &T, 20);
+    pomp_profile_exit(p, &T, POMP_UNTIMED);
+    pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_VISIT);
+    cr_assert_eq(c.parent, child(&p->root, &P), "registered under the creating frame");
+    cr_assert_eq(p->nfast, 1);
+    pomp_profile_exit(p, &P, 30);
+    pomp_profile_fast_fold(p, 1);
+}
+
 /* An execution of T's is counted inline only where it would count on T's
  * root: not registered from a frame that is not its task's. */
 Test(profile, task_execution_counter_needs_its_task_frame)
