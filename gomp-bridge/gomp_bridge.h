@@ -41,7 +41,8 @@ int gomp_start(void);
 extern int gomp_states_sampled;
 /* Thread states are read: sampled, or a collector API session started
  * ("pomp_gomp_keep_states"): tasks are wrapped so that a thread running one
- * reads as working, not as the wait it runs it in. */
+ * reads as working, not as the wait it runs it in. Derived from those by
+ * gomp_watch_update. */
 extern int gomp_states_read;
 /* What a mutex wrapper (critical, atomic, locks, ordered) does first, one
  * load deciding it: GOMP_MUTEX_FORWARD, the bridge started (libgomp's entry

@@ -88,16 +88,17 @@ static const ompt_callbacks_t reported[] = {
 
 void gomp_watch_update(void)
 {
-    int watched = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED) ||
-                  __atomic_load_n(&states_kept, __ATOMIC_RELAXED) || GOMP_CB(mutex_acquire) ||
-                  GOMP_CB_MUTEX(mutex_acquired) || GOMP_CB_MUTEX(mutex_released);
+    int states_read = __atomic_load_n(&gomp_states_sampled, __ATOMIC_RELAXED) ||
+                      __atomic_load_n(&states_kept, __ATOMIC_RELAXED);
+    __atomic_store_n(&gomp_states_read, states_read, __ATOMIC_RELAXED);
+    int watched = states_read || GOMP_CB(mutex_acquire) || GOMP_CB_MUTEX(mutex_acquired) ||
+                  GOMP_CB_MUTEX(mutex_released);
     int active = __atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE);
     __atomic_store_n(&gomp_mutex_path,
                      (active == 1 && !watched) || active == -1 ? GOMP_MUTEX_FORWARD
                                                                : GOMP_MUTEX_DECIDE,
                      __ATOMIC_RELEASE);
     /* gomp_task.c's task_report, decided ahead for what does not depend on the task */
-    int states_read = __atomic_load_n(&gomp_states_read, __ATOMIC_RELAXED);
     int followed = GOMP_CB(task_create) || GOMP_CB(task_schedule) || states_read;
     int instrumented = __atomic_load_n(&gomp_tasks_instrumented, __ATOMIC_RELAXED) && !states_read;
     int task_path = GOMP_TASK_DECIDE;
@@ -108,11 +109,7 @@ void gomp_watch_update(void)
                         : GOMP_TASK_FORWARD;
     __atomic_store_n(&gomp_task_path, task_path, __ATOMIC_RELEASE);
     __atomic_store_n(&gomp_taskwait_forward,
-                     active == -1 ||
-                         (active == 1 && (!GOMP_CB(sync_region) ||
-                                          (__atomic_load_n(&gomp_tasks_instrumented,
-                                                           __ATOMIC_RELAXED) &&
-                                           !states_read))),
+                     active == -1 || (active == 1 && (!GOMP_CB(sync_region) || instrumented)),
                      __ATOMIC_RELEASE);
 }
 
@@ -132,7 +129,6 @@ static int set_callback(ompt_callbacks_t event, ompt_callback_t cb)
 static void keep_states(void)
 {
     __atomic_store_n(&states_kept, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&gomp_states_read, 1, __ATOMIC_RELAXED);
     gomp_watch_update();
 }
 
@@ -202,7 +198,6 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))get_state;
     if (strcmp(name, "ompt_get_task_info") == 0) { /* the sampler asks for it */
         __atomic_store_n(&gomp_states_sampled, 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&gomp_states_read, 1, __ATOMIC_RELAXED);
         gomp_watch_update();
         return (ompt_interface_fn_t)(void (*)(void))get_task_info;
     }

@@ -173,7 +173,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
     case BRC_TASKLOOP: task_created(b, new_task_data, r, codeptr_ra); return;
     default:
         if (tied_in_split_task(encountering_task_data, flags))
-            new_task_data->value = 0; /* POMP measures it */ /* its body's begin/end */
+            new_task_data->value = 0; /* POMP measures it: its body's begin/end */
         else if (!taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra))
             task_created(b, new_task_data, NULL, codeptr_ra);
         return;

@@ -76,7 +76,9 @@ struct bridge_scope {
     uint32_t depth;                /* masked: the profile depth of the frame it opened */
     uint16_t exit_kind;            /* event logged when the frame closes */
     uint8_t kind;                  /* enum bridge_scope_kind */
-    uint8_t detail;                /* kind-specific: sync region kind, work type, mutex kind */
+    uint8_t detail;                /* kind-specific: sync region kind, work type, mutex kind;
+                                      task: 1 once it is known as the runtime's helper
+                                      (bridge_task.c, taskloop_continued) */
     uint8_t chunk_open;            /* work: a chunk of `loop` is open */
     uint8_t body;                  /* the frame has an open block to end before its exit */
     uint8_t leaf;                  /* sync: `region` is counted at the end, without a frame
