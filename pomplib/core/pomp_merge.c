@@ -17,6 +17,46 @@ static const struct pomp_run_region *run_region(const struct pomp_merged *m,
     return rr->same_as ? &m->regions[rr->same_as - 1] : rr;
 }
 
+/* The children index's home slot for a key (MurmurHash3's finalizer). */
+static size_t index_home(const struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
+                         int overflow, int task_root)
+{
+    uint64_t h = (uint64_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
+                 (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)(overflow * 2 + task_root);
+    h ^= h >> 33;
+    h *= UINT64_C(0xFF51AFD7ED558CCD);
+    h ^= h >> 33;
+    return (size_t)h & (m->index_slots - 1);
+}
+
+static void index_put(struct pomp_merged *m, size_t i)
+{
+    const struct pomp_mnode *n = &m->nodes[i];
+    size_t k = index_home(m, n->parent, n->region, n->overflow, n->task_root);
+    while (m->child_index[k])
+        k = (k + 1) & (m->index_slots - 1);
+    m->child_index[k] = i;
+}
+
+/* Room for one more node in the index: twice the slots once it would be
+ * more than half full, every node put again. */
+static int index_make_room(struct pomp_merged *m)
+{
+    if (m->count + 1 <= m->index_slots / 2)
+        return 0;
+    size_t slots = m->index_slots ? m->index_slots * 2 : 1024;
+    size_t *bigger = calloc(slots, sizeof *bigger);
+    if (!bigger)
+        return -1;
+    free(m->child_index);
+    m->child_index = bigger;
+    m->index_slots = slots;
+    for (size_t i = 1; i < m->count; i++)
+        index_put(m, i);
+    return 0;
+}
+
 static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
                        int overflow, int task_root)
 {
@@ -32,6 +72,8 @@ static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_r
         m->stats = s;
         m->capacity = cap;
     }
+    if (index_make_room(m) != 0)
+        return (size_t)-1;
     size_t i = m->count++;
     m->nodes[i] = (struct pomp_mnode){
         .region = r, .parent = parent, .overflow = overflow, .task_root = task_root};
@@ -39,18 +81,24 @@ static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_r
     if (i != 0) {
         m->nodes[i].next_sibling = m->nodes[parent].first_child;
         m->nodes[parent].first_child = i;
+        index_put(m, i);
     }
     return i;
 }
 
+/* The merged child of parent for the thread's node n: found in the index
+ * (a parent of thousands of children, each merged from every thread, costs
+ * no walk of its list), else new. */
 static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp_node *n)
 {
     int overflow = n->region == NULL;
     const struct pomp_run_region *r = run_region(m, n->region);
-    for (size_t c = m->nodes[parent].first_child; c; c = m->nodes[c].next_sibling)
-        if (m->nodes[c].region == r && m->nodes[c].overflow == overflow &&
-            m->nodes[c].task_root == n->task_root)
-            return c;
+    if (m->index_slots)
+        for (size_t k = index_home(m, parent, r, overflow, n->task_root), c;
+             (c = m->child_index[k]) != 0; k = (k + 1) & (m->index_slots - 1))
+            if (m->nodes[c].parent == parent && m->nodes[c].region == r &&
+                m->nodes[c].overflow == overflow && m->nodes[c].task_root == n->task_root)
+                return c;
     return add_node(m, parent, r, overflow, n->task_root);
 }
 
@@ -328,6 +376,9 @@ int pomp_merge(struct pomp_merged *m)
                                                            .device = -1};
     int rc = merge_threads(m, live);
     free(live);
+    free(m->child_index);
+    m->child_index = NULL;
+    m->index_slots = 0;
     return rc;
 }
 
@@ -339,5 +390,6 @@ void pomp_merged_free(struct pomp_merged *m)
     free(m->regions);
     free(m->nodes);
     free(m->stats);
+    free(m->child_index);
     memset(m, 0, sizeof *m);
 }

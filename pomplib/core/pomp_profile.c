@@ -22,15 +22,15 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     memset(p, 0, sizeof *p);
     p->nodes_max = max_nodes;
     p->chunks = chunk_alloc(max_nodes < FIRST_CHUNK_NODES ? max_nodes : FIRST_CHUNK_NODES);
-    p->child_cache = calloc(POMP_CHILD_CACHE_FIRST, sizeof *p->child_cache);
-    if (!p->chunks || !p->child_cache || pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
+    p->child_index = calloc(POMP_INDEX_FIRST_SLOTS, sizeof *p->child_index);
+    if (!p->chunks || !p->child_index || pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
         free(p->chunks);
-        free(p->child_cache);
+        free(p->child_index);
         p->chunks = NULL;
-        p->child_cache = NULL;
+        p->child_index = NULL;
         return -1;
     }
-    p->child_slots = POMP_CHILD_CACHE_FIRST;
+    p->index_slots = POMP_INDEX_FIRST_SLOTS;
     p->overflow.parent = &p->root;
     p->overflow.min = UINT64_MAX;
     p->frames = p->frames_first;
@@ -51,9 +51,9 @@ void pomp_profile_destroy(struct pomp_profile *p)
     }
     p->chunks = NULL;
     p->nodes_used = 0;
-    free(p->child_cache);
-    p->child_cache = NULL;
-    p->child_slots = 0;
+    free(p->child_index);
+    p->child_index = NULL;
+    p->index_slots = 0;
     if (p->frames != p->frames_first)
         free(p->frames);
     p->frames = p->frames_first;
@@ -133,19 +133,96 @@ void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_n
             fn(&c->nodes[i]);
 }
 
-/* Two cache slots per node: a larger cache, empty (it is a cache: the
- * children are found again, once each, by a walk). Growth, with the nodes;
- * out of memory, the old one stays. */
-static __attribute__((noinline, cold)) void grow_child_cache(struct pomp_profile *p)
+/* A hash of (parent, r, fork, task root): its low bits pick the home slot in the children index. */
+static inline uint32_t child_slot(const struct pomp_node *parent, const struct POMP_Region_s *r,
+                                  const struct pomp_node *fork, int task_root)
 {
-    if (p->child_slots >= POMP_CHILD_CACHE_MAX)
+    /* the products spread the addresses (nodes and regions are spaced by
+     * their sizes); the finalizer of MurmurHash3 then mixes every bit into
+     * the low ones, which pick the slot (runs of probes stay short) */
+    uint64_t h = (uint64_t)(uintptr_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
+                 (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)(uintptr_t)fork * UINT64_C(0x165667B19E3779F9) ^ (uint64_t)task_root;
+    h ^= h >> 33;
+    h *= UINT64_C(0xFF51AFD7ED558CCD);
+    h ^= h >> 33;
+    return (uint32_t)h;
+}
+
+static inline int child_is(const struct pomp_node *c, const struct POMP_Region_s *r,
+                           const struct pomp_node *fork, int task_root)
+{
+    return c->region == r && c->fork == fork && c->task_root == task_root;
+}
+
+/* The children index: every node of the store, found by (parent, region,
+ * fork, task root) with linear probing in a table at most half full. It is
+ * exact (a miss means a new path), so a parent of thousands of children,
+ * each forked in turn (generated kernels, a code's hundreds of loops), finds
+ * each child without a walk of its siblings, the first time too. */
+static inline uint32_t index_home(const struct pomp_profile *p, const struct pomp_node *n)
+{
+    return child_slot(n->parent, n->region, n->fork, n->task_root) & (p->index_slots - 1);
+}
+
+static void index_put(struct pomp_profile *p, struct pomp_node *n)
+{
+    uint32_t mask = p->index_slots - 1, i = index_home(p, n);
+    while (p->child_index[i])
+        i = (i + 1) & mask;
+    p->child_index[i] = n;
+}
+
+static struct pomp_node *index_find(const struct pomp_profile *p, const struct pomp_node *parent,
+                                    const struct POMP_Region_s *r, const struct pomp_node *fork,
+                                    int task_root)
+{
+    uint32_t mask = p->index_slots - 1, i = child_slot(parent, r, fork, task_root) & mask;
+    for (struct pomp_node *n; (n = p->child_index[i]) != NULL; i = (i + 1) & mask)
+        if (n->parent == parent && child_is(n, r, fork, task_root))
+            return n;
+    return NULL;
+}
+
+/* Takes n out of the index: the entries after it in its run move back
+ * where their probe would find them (deletion in linear probing). */
+static void index_remove(struct pomp_profile *p, const struct pomp_node *n)
+{
+    uint32_t mask = p->index_slots - 1, i = index_home(p, n);
+    while (p->child_index[i] && p->child_index[i] != n)
+        i = (i + 1) & mask;
+    if (!p->child_index[i])
         return;
-    struct pomp_node **bigger = calloc((size_t)p->child_slots * 4, sizeof *bigger);
+    for (uint32_t j = (i + 1) & mask; p->child_index[j]; j = (j + 1) & mask) {
+        uint32_t home = index_home(p, p->child_index[j]);
+        /* the entry at j may fill the hole at i unless its home lies in (i, j] */
+        int stays = i < j ? (home > i && home <= j) : (home > i || home <= j);
+        if (!stays) {
+            p->child_index[i] = p->child_index[j];
+            i = j;
+        }
+    }
+    p->child_index[i] = NULL;
+}
+
+/* Room in the index for one more node: twice the slots, every node put
+ * again, once it would be more than half full (growth, with the nodes).
+ * Out of memory, the old one takes nodes while it keeps an empty slot. */
+static __attribute__((noinline, cold)) int index_grow(struct pomp_profile *p)
+{
+    struct pomp_node **old = p->child_index;
+    uint32_t old_slots = p->index_slots;
+    struct pomp_node **bigger = old_slots < (1u << 31) ? calloc((size_t)old_slots * 2, sizeof *bigger)
+                                                        : NULL;
     if (!bigger)
-        return;
-    free(p->child_cache);
-    p->child_cache = bigger;
-    p->child_slots *= 4;
+        return p->nodes_used + 2 < old_slots ? 0 : -1;
+    p->child_index = bigger;
+    p->index_slots = old_slots * 2;
+    for (uint32_t i = 0; i < old_slots; i++)
+        if (old[i])
+            index_put(p, old[i]);
+    free(old);
+    return 0;
 }
 
 /* A fresh node for a new path: from the current chunk, or a new chunk twice
@@ -157,6 +234,10 @@ static struct pomp_node *new_node(struct pomp_profile *p, struct pomp_node *pare
 {
     struct pomp_node_chunk *c = p->chunks;
     if (__builtin_expect(p->nodes_used == p->nodes_max, 0)) {
+        p->dropped_paths++;
+        return NULL;
+    }
+    if (__builtin_expect(p->nodes_used + 1 > p->index_slots / 2, 0) && index_grow(p) != 0) {
         p->dropped_paths++;
         return NULL;
     }
@@ -175,8 +256,6 @@ static struct pomp_node *new_node(struct pomp_profile *p, struct pomp_node *pare
     }
     struct pomp_node *n = &c->nodes[c->used++];
     p->nodes_used++;
-    if (__builtin_expect(p->nodes_used > p->child_slots / 2, 0))
-        grow_child_cache(p);
     n->region = r;
     n->parent = parent;
     n->min = UINT64_MAX;
@@ -196,36 +275,16 @@ static int give_back(struct pomp_profile *p, struct pomp_node *n)
     for (int k = 0; k < 2; k++)
         if (p->task_hit[k] == n)
             p->task_hit[k] = NULL;
+    index_remove(p, n);
     memset(n, 0, sizeof *n);
     c->used--;
     p->nodes_used--;
     return 1;
 }
 
-/* A hash of (parent, r, fork, task root): its low bits pick the set in the child cache. */
-static inline uint32_t child_slot(const struct pomp_node *parent, const struct POMP_Region_s *r,
-                                  const struct pomp_node *fork, int task_root)
-{
-    /* multiplicative hashing: the high bits of the products mix every bit of
-     * the addresses (nodes and regions are spaced by their sizes) */
-    uint64_t h = (uint64_t)(uintptr_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
-                 (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
-                 (uint64_t)(uintptr_t)fork * UINT64_C(0x165667B19E3779F9) ^ (uint64_t)task_root;
-    return (uint32_t)(h >> 32);
-}
-
-static inline int child_is(const struct pomp_node *c, const struct POMP_Region_s *r,
-                           const struct pomp_node *fork, int task_root)
-{
-    return c->region == r && c->fork == fork && c->task_root == task_root;
-}
-
 /* The child of parent for (r, fork, task root): among its first four
- * children, else from the child cache (checked against the node itself, so a
- * slot another key took, or a node given back, is a miss), else by a walk of
- * the rest, else a new node (at the head). A parent with many children (a
- * program's hundreds of top-level regions, each forked in turn) costs a walk
- * only the first time. NULL when the store is full. */
+ * children, else from the children index, else a new node (at the head).
+ * NULL when the store is full. */
 static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *parent,
                                     struct POMP_Region_s *r, const struct pomp_node *fork,
                                     int task_root)
@@ -235,25 +294,15 @@ static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *pa
     for (int k = 0; c && k < 4; c = c->next_sibling, k++)
         if (child_is(c, r, fork, task_root))
             return c;
-    if (c) { /* more children: two ways, the key's slot and its neighbour, the newer first */
-        struct pomp_node **way =
-            &p->child_cache[child_slot(parent, r, fork, task_root) & (p->child_slots - 2)];
-        for (int k = 0; k < 2; k++)
-            if (way[k] && way[k]->parent == parent && child_is(way[k], r, fork, task_root))
-                return way[k];
-        for (; c; c = c->next_sibling)
-            if (child_is(c, r, fork, task_root)) {
-                way[1] = way[0];
-                way[0] = c;
-                return c;
-            }
-    }
+    if (c && (c = index_find(p, parent, r, fork, task_root)) != NULL)
+        return c;
     c = new_node(p, parent, r);
     if (!c)
         return NULL;
     c->fork = fork;
     c->task_root = (uint8_t)task_root;
-    return c; /* the head of the list now: the short walk finds it */
+    index_put(p, c);
+    return c;
 }
 
 /* child_of when the last child found is another region's: out of line, so

@@ -146,11 +146,9 @@ struct pomp_fast_site {
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
 #define POMP_FAST_SITES 16
-/* The child cache's slots: a power of two, at first and at most; it grows
- * with the nodes (two slots per node), so that thousands of regions each
- * forked in turn still find their nodes there. */
-#define POMP_CHILD_CACHE_FIRST 1024
-#define POMP_CHILD_CACHE_MAX (1u << 20)
+/* The children index's first slots (a power of two); it doubles as the
+ * store grows, so that it stays at most half full. */
+#define POMP_INDEX_FIRST_SLOTS 2048
 
 
 struct pomp_profile {
@@ -194,11 +192,11 @@ struct pomp_profile {
     struct pomp_node *counted;        /* the node the last recorded event counted on */
     struct pomp_node *task_hit[2];    /* the task roots found last, newest first (task_root_of) */
     struct pomp_node *share_hit;      /* the team share found last (team_child_of) */
-    /* Children found before, by a hash of their parent, region, fork and
-     * task root (find_child): two ways per set, checked against the node;
-     * child_slots of them (a power of two), reallocated empty as it grows. */
-    struct pomp_node **child_cache;
-    uint32_t child_slots;
+    /* Every node, by a hash of its parent, region, fork and task root
+     * (find_child): index_slots of them (a power of two), linear probing,
+     * at most half full. */
+    struct pomp_node **child_index;
+    uint32_t index_slots;
     uint32_t nfast;                   /* sites counted inline (fast[]) */
     uint32_t fast_evict;              /* where the search for a slot starts when fast[] is full */
     struct pomp_fast_site fast[POMP_FAST_SITES];

@@ -89,6 +89,10 @@ struct pomp_merged {
     size_t count, capacity;
     struct pomp_mnode *nodes;
     struct pomp_stat *stats;        /* count * nthreads, row-major by node */
+    /* While merging: every node but the root, by a hash of its parent,
+     * region, overflow and task root (linear probing, at most half full);
+     * freed when the merge is done. */
+    size_t *child_index, index_slots;
 };
 
 static inline struct pomp_stat *pomp_merged_stat(const struct pomp_merged *m, size_t node,
