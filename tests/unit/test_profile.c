@@ -672,6 +672,42 @@ Test(profile, every_child_is_in_the_index)
     cr_expect_eq(below, N);
 }
 
+/* A node the runtime made and POMP took over goes back to the store and out
+ * of the index (deletion by backward shift): every child is found again,
+ * and the index holds exactly the nodes of the store. */
+Test(profile, a_node_given_back_leaves_the_index)
+{
+    enum { N = 40 };
+    static struct POMP_Region_s P, C[N], runtime_masked, pomp_masked;
+    struct pomp_profile *p = new_profile(1024);
+    pomp_profile_enter(p, &P, 1, 0);
+    for (int round = 0; round < 3; round++) {
+        for (int k = 0; k < N; k++) {
+            pomp_profile_enter(p, &C[k], 2, 0);
+            pomp_profile_exit(p, &C[k], 3);
+        }
+        /* the runtime's begin, then the instrumentation's for the same construct */
+        pomp_profile_begin(p, &runtime_masked, 4, 0);
+        pomp_profile_mark_adoptable(p);
+        pomp_profile_begin(p, &pomp_masked, 4, 0);
+        pomp_profile_end(p, &pomp_masked, 5);
+    }
+    pomp_profile_exit(p, &P, 6);
+    cr_assert_eq(p->nodes_used, 1 + N + 1, "P, its children and the adopted begin, once each");
+    uint32_t indexed = 0;
+    for (uint32_t i = 0; i < p->index_slots; i++)
+        if (p->child_index[i]) {
+            indexed++;
+            cr_expect_not_null(p->child_index[i]->region, "no node given back in the index");
+        }
+    cr_expect_eq(indexed, p->nodes_used);
+    struct pomp_node *top = child(&p->root, &P);
+    cr_assert_not_null(top);
+    for (int k = 0; k < N; k++)
+        cr_expect_eq(child(top, &C[k])->visits, 3);
+    cr_expect_eq(child(top, &pomp_masked)->begins, 3);
+}
+
 Test(profile, inline_counter_saved_at_thread_end)
 {
     struct pomp_profile *p = new_profile(64);
