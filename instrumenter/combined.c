@@ -241,8 +241,47 @@ static void distribute_allocate(const struct directive_item *c, struct directive
         combined_add_clause(id, c->word, c->arg);
 }
 
+/* default(none)? */
+static int default_none(const struct directive *d)
+{
+    const struct directive_item *c = directive_clause(d, "default");
+    if (!c || !c->arg)
+        return 0;
+    const char *a = c->arg;
+    while (*a == ' ' || *a == '\t')
+        a++;
+    return strncmp(a, "none", 4) == 0 && strspn(a + 4, " \t") == strlen(a + 4);
+}
+
+static int loop_associated(const char *inner)
+{
+    return has_leaf(inner, "for") || has_leaf(inner, "simd") || has_leaf(inner, "loop") ||
+           has_leaf(inner, "distribute") || has_leaf(inner, "taskloop");
+}
+
+/* The associated loops' variables declared before them have no data-sharing
+ * attribute the outer leaf knows of once split: GCC rejects a simd or loop
+ * leaf's variable under default(none) ("not specified in enclosing
+ * 'parallel'"), and the whole file went uninstrumented. */
+static void privatize_loop_vars(struct directive *od, const char *inner, const char *loop_vars)
+{
+    if (!loop_vars || !default_none(od) || !loop_associated(inner))
+        return;
+    struct strbuf priv = {0};
+    char *vars = xstrdup(loop_vars), *save = NULL;
+    for (char *tok = strtok_r(vars, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+        if (!lists_var(od, tok)) {
+            sb_add(&priv, priv.len ? ", " : "");
+            sb_add(&priv, tok);
+        }
+    free(vars);
+    if (priv.len)
+        combined_add_clause(od, "private", priv.s);
+    free(priv.s);
+}
+
 void combined_distribute(const struct directive *d, const char *outer, const char *inner,
-                         struct directive *od, struct directive *id)
+                         const char *loop_vars, struct directive *od, struct directive *id)
 {
     memset(od, 0, sizeof *od);
     memset(id, 0, sizeof *id);
@@ -287,6 +326,7 @@ void combined_distribute(const struct directive *d, const char *outer, const cha
     if (shared.len)
         combined_add_clause(od, "shared", shared.s);
     free(shared.s);
+    privatize_loop_vars(od, inner, loop_vars);
 }
 
 void combined_free(struct directive *d)

@@ -14,9 +14,14 @@ int combined_split(const char *name, const char **outer, const char **inner);
 /* Distributes d's clauses over outer and inner. The items of od and id are
  * copies (release them with combined_free). With a default clause on the outer
  * leaf, the variables the inner leaf lists in data-sharing clauses are added to
- * shared(...) on the outer one, as the combined construct implies them. */
+ * shared(...) on the outer one, as the combined construct implies them; with
+ * default(none) and a loop-associated inner leaf, the variables of loop_vars
+ * (comma-separated, or NULL: the associated loops' variables declared before
+ * them) that the outer leaf does not list yet are added to private(...) on it
+ * (OpenMP 5.2 §5.1.1: private in the innermost enclosing parallel, teams or
+ * task generating construct). */
 void combined_distribute(const struct directive *d, const char *outer, const char *inner,
-                         struct directive *od, struct directive *id);
+                         const char *loop_vars, struct directive *od, struct directive *id);
 void combined_free(struct directive *d);
 
 /* Adds the variables of a list clause ("+: a, b[0:n]" gives a, b) to vars,

@@ -694,17 +694,33 @@ int directive_needs_statement(const struct directive *d)
     return !is_standalone_shape(&k);
 }
 
+/* The variables of the loops d is associated with that are declared before
+ * them (for (i = 0; ...)), comma-separated, or NULL. */
+static char *outside_loop_vars(const struct pragma *p, const struct directive *d)
+{
+    struct strbuf vars = {0};
+    long n = associated_loops(d);
+    for (const struct loop_header *l = p->loop; l && n > 0; l = l->inner, n--)
+        if (l->var && l->var_outside) {
+            sb_add(&vars, vars.len ? ", " : "");
+            sb_add(&vars, l->var);
+        }
+    return vars.s;
+}
+
 /* Splits d into its leaves, outermost first. */
 static void build_chain(struct chain *ch, const struct directive *d)
 {
     const struct directive *cur = d;
     const char *outer, *inner;
+    char *loop_vars = outside_loop_vars(ch->p, d);
     while (ch->n < MAX_LEAVES - 1 && combined_split(cur->name, &outer, &inner)) {
         struct directive *od = &ch->owned[ch->nowned++], *id = &ch->owned[ch->nowned++];
-        combined_distribute(cur, outer, inner, od, id);
+        combined_distribute(cur, outer, inner, loop_vars, od, id);
         ch->leaf[ch->n++].d = od;
         cur = id;
     }
+    free(loop_vars);
     ch->leaf[ch->n++].d = cur;
     for (size_t i = 0; i < ch->n; i++) {
         struct leaf *lf = &ch->leaf[i];

@@ -176,6 +176,7 @@ static int read_init(CXCursor init, struct loop_header *l, CXCursor *lb)
         if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
             return -1;
         l->var = spelling(lhs);
+        l->var_outside = 1;
         l->var_is_integer = is_integer(clang_getCursorType(lhs));
         *lb = ch.c[1];
         return 0;

@@ -13,6 +13,7 @@ struct loop_header {
     int has_break;                 /* a break in the body leaves this loop (not allowed in OpenMP) */
     int var_is_integer;            /* the loop variable has an integer type */
     char *var;                     /* the loop variable, NULL if not in canonical form */
+    int var_outside;               /* var is declared before the loop (for (i = ...)), not in it */
     /* Expression texts, each NULL unless the instrumenter may evaluate it again:
      * written in the file on one line, and free of side effects. */
     char *init;                    /* initial value */

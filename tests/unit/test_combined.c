@@ -21,8 +21,9 @@ static char *clauses(const struct directive *d)
 }
 
 /* Splits "omp <text>" once and checks the outer and inner clause lists. */
-static void check_split(const char *text, const char *outer, const char *inner,
-                        const char *outer_clauses, const char *inner_clauses)
+static void check_split_vars(const char *text, const char *loop_vars, const char *outer,
+                             const char *inner, const char *outer_clauses,
+                             const char *inner_clauses)
 {
     struct directive d, od, id;
     cr_assert_eq(directive_parse(text, &d), 0, "%s: %s", text, d.error);
@@ -30,7 +31,7 @@ static void check_split(const char *text, const char *outer, const char *inner,
     cr_assert(combined_split(d.name, &o, &i), "%s is split", d.name);
     cr_assert_str_eq(o, outer);
     cr_assert_str_eq(i, inner);
-    combined_distribute(&d, o, i, &od, &id);
+    combined_distribute(&d, o, i, loop_vars, &od, &id);
     char *oc = clauses(&od), *ic = clauses(&id);
     cr_expect_str_eq(oc, outer_clauses, "%s: outer", text);
     cr_expect_str_eq(ic, inner_clauses, "%s: inner", text);
@@ -41,6 +42,12 @@ static void check_split(const char *text, const char *outer, const char *inner,
     combined_free(&od);
     combined_free(&id);
     directive_free(&d);
+}
+
+static void check_split(const char *text, const char *outer, const char *inner,
+                        const char *outer_clauses, const char *inner_clauses)
+{
+    check_split_vars(text, NULL, outer, inner, outer_clauses, inner_clauses);
 }
 
 Test(combined, parallel_for)
@@ -56,6 +63,25 @@ Test(combined, default_clause_shares_what_the_loop_lists)
     check_split("omp parallel for default(none) shared(n) private(t) reduction(+: s, q[0:4]) linear(j: 2)",
                 "parallel", "for", "default(none) shared(n) shared(t, s, q, j)",
                 "private(t) reduction(+: s, q[0:4]) linear(j: 2)");
+}
+
+/* default(none): the associated loops' variables declared before them are
+ * private on the outer leaf, unless a clause names them already. */
+Test(combined, default_none_privatizes_the_loop_variables)
+{
+    check_split_vars("omp parallel for simd default(none) shared(y)", "i", "parallel", "for simd",
+                     "default(none) shared(y) private(i)", "");
+    check_split_vars("omp parallel for simd collapse(2) default(none) reduction(+: s)", "i, j",
+                     "parallel", "for simd", "default(none) shared(s) private(i, j)",
+                     "collapse(2) reduction(+: s)");
+    /* lastprivate: shared on the outer leaf, as the combined construct has it */
+    check_split_vars("omp parallel loop default(none) lastprivate(i)", "i", "parallel", "loop",
+                     "default(none) shared(i)", "lastprivate(i)");
+    /* default(shared): nothing to add; no loop leaf: nothing either */
+    check_split_vars("omp parallel for simd default(shared)", "i", "parallel", "for simd",
+                     "default(shared)", "");
+    check_split_vars("omp parallel sections default(none)", "i", "parallel", "sections",
+                     "default(none)", "");
 }
 
 Test(combined, firstprivate_where_the_inner_leaf_cannot_take_it)

@@ -61,6 +61,25 @@ int main(void)
         red += a[i];
     printf("_Pragma %d\n", red);
 
+    /* default(none) where the split leaves' loop variable, declared before the
+     * loop, has no attribute on the outer leaf unless pomp gives it one: GCC
+     * rejects it for simd and loop leaves (a probe lost a whole file so) */
+    int vsum = 0, vcol = 0;
+    #pragma omp parallel for simd default(none) shared(a) reduction(+: vsum)
+    for (i = 0; i < N; i++)
+        vsum += a[i] + i;
+    #pragma omp parallel loop default(none) shared(a)
+    for (i = 0; i < N; i++)
+        a[i] += 1;
+    #pragma omp parallel for simd collapse(2) default(none) reduction(+: vcol)
+    for (i = 0; i < 8; i++)
+        for (j = 0; j < 5; j++)
+            vcol += i + j;
+    #pragma omp parallel for simd default(none) shared(a) lastprivate(i)
+    for (i = 0; i < N; i++)
+        a[i] -= 1;
+    printf("default(none) simd %d loop %d collapse %d lastprivate %d\n", vsum, a[N - 1], vcol, i);
+
     int sum2 = 0;
     _Pragma("omp parallel sections reduction(+: sum2)")
     {
