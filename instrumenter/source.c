@@ -6,6 +6,7 @@
  * captured statements that its C API does not expose. The pragmas themselves are
  * found in libclang's token stream of the file, skipping #if-excluded blocks. */
 #include "source.h"
+#include "source_skipped.h"
 
 #include <clang-c/Index.h>
 #include <limits.h>
@@ -182,20 +183,13 @@ static void tokenize(struct scan *sc)
 /* Marks the tokens the compiler sees as code: not in a branch #if leaves out,
  * not part of a preprocessor line (#if, #else, #endif, #define, ...) other than
  * #pragma. The statement after a pragma is the next such token's. */
-static void mark_code(struct scan *sc, CXSourceRangeList *skipped)
+static void mark_code(struct scan *sc, const struct skipped_ranges *skipped)
 {
     const struct source *s = sc->s;
     unsigned directive_end = 0;
     for (unsigned i = 0; i < sc->ntokens; i++) {
         struct token *t = &sc->tokens[i];
-        t->code = 1;
-        for (unsigned k = 0; skipped && k < skipped->count; k++) {
-            unsigned b, e;
-            clang_getFileLocation(clang_getRangeStart(skipped->ranges[k]), NULL, NULL, NULL, &b);
-            clang_getFileLocation(clang_getRangeEnd(skipped->ranges[k]), NULL, NULL, NULL, &e);
-            if (t->start >= b && t->start < e)
-                t->code = 0;
-        }
+        t->code = !skipped_contains(skipped, t->start);
         if (t->start < directive_end) {
             t->code = 0;
             continue;
@@ -349,18 +343,6 @@ static int starts_with_word(const char *text, const char *word)
              (text[n] >= 'A' && text[n] <= 'Z') || (text[n] >= '0' && text[n] <= '9'));
 }
 
-static int in_skipped_range(CXSourceRangeList *skipped, unsigned offset)
-{
-    for (unsigned i = 0; skipped && i < skipped->count; i++) {
-        unsigned b, e;
-        clang_getFileLocation(clang_getRangeStart(skipped->ranges[i]), NULL, NULL, NULL, &b);
-        clang_getFileLocation(clang_getRangeEnd(skipped->ranges[i]), NULL, NULL, NULL, &e);
-        if (offset >= b && offset < e)
-            return 1;
-    }
-    return 0;
-}
-
 static void add_pragma(struct source *s, const struct pragma *p)
 {
     s->pragmas = xrealloc(s->pragmas, (s->npragmas + 1) * sizeof *s->pragmas);
@@ -376,7 +358,9 @@ static int by_pragma_start(const void *a, const void *b)
 static void find_pragmas(struct scan *sc)
 {
     struct source *s = sc->s;
-    CXSourceRangeList *skipped = clang_getSkippedRanges(sc->tu, sc->file);
+    struct skipped_ranges skipped_ranges;
+    skipped_ranges_of(sc->tu, sc->file, &skipped_ranges); /* out of memory: none skipped */
+    const struct skipped_ranges *skipped = &skipped_ranges;
     mark_code(sc, skipped);
     for (unsigned i = 0; i < sc->ntokens; i++) {
         struct pragma p = {0};
@@ -396,7 +380,7 @@ static void find_pragmas(struct scan *sc)
             while (k < t->start && (s->text[k] == ' ' || s->text[k] == '\t'))
                 k++;
             if (s->text[k] == '#') { /* inside a #define: expanded elsewhere */
-                if (sc->verbose && !in_skipped_range(skipped, t->start))
+                if (sc->verbose && !skipped_contains(skipped, t->start))
                     report(s, t->start, "note", "_Pragma in a macro definition is left alone");
                 continue;
             }
@@ -410,7 +394,7 @@ static void find_pragmas(struct scan *sc)
             continue;
         }
         if ((!starts_with_word(p.text, "omp") && !starts_with_word(p.text, "pomp")) ||
-            in_skipped_range(skipped, p.start)) {
+            skipped_contains(skipped, p.start)) {
             free(p.text);
             free(p.text_offsets);
             continue;
@@ -420,7 +404,7 @@ static void find_pragmas(struct scan *sc)
     /* invocations of macros that are a _Pragma: pragmas at the invocation */
     for (size_t i = 0; i < sc->nexpansions; i++) {
         const struct expansion *x = &sc->expansions[i];
-        if (!x->pragma || in_skipped_range(skipped, x->start) ||
+        if (!x->pragma || skipped_contains(skipped, x->start) ||
             (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
             continue;
         struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
@@ -432,7 +416,7 @@ static void find_pragmas(struct scan *sc)
     }
     if (s->npragmas)
         qsort(s->pragmas, s->npragmas, sizeof *s->pragmas, by_pragma_start);
-    clang_disposeSourceRangeList(skipped);
+    skipped_ranges_free(&skipped_ranges);
 }
 
 /* ---- statements ---- */

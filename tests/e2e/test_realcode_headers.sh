@@ -186,4 +186,59 @@ for rt in gomp omp; do
     n=$(jq '.regions | length' inl_$rt.dir/profile.json)
     assert_contains inl_$rt.summary "^pomp: inl_$rt: .* $n regions " "inl ($rt): the summary's region count"
 done
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times"
+
+# A generic header included twice with other macros (one kernel with a
+# critical, one with an atomic): each inclusion compiles the branch the other
+# skips, and every construct of both is instrumented and counted (libclang
+# lists the skipped branches of the first inclusion only: the second one's
+# lost its constructs, silently). A branch both skip stays left out.
+mkdir -p twice
+cat > twice/kern.h <<'H'
+static void NAME(long *acc, int n)
+{
+#ifdef USE_CRITICAL
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#pragma omp critical
+        *acc += i;
+    }
+#else
+#pragma omp parallel for
+    for (int i = 0; i < n; i++) {
+#if 0
+#pragma omp critical
+#endif
+#pragma omp atomic
+        *acc += i;
+    }
+#endif
+}
+H
+cat > twice/main.c <<'C'
+#include <stdio.h>
+#define NAME kern_critical
+#define USE_CRITICAL
+#include "kern.h"
+#undef NAME
+#undef USE_CRITICAL
+#define NAME kern_atomic
+#include "kern.h"
+int main(void)
+{
+    long a = 0, b = 0;
+    kern_critical(&a, 100);
+    kern_atomic(&b, 1000);
+    printf("%ld %ld\n", a, b);
+    return 0;
+}
+C
+"$POMPCC" --pomp-verbose -fopenmp twice/main.c -o twice_bin 2> twice.err || { cat twice.err; fail "twice: build"; }
+assert_contains twice.err '^(twice/)?kern.h: note: 4 of 4 OpenMP constructs instrumented' "twice: both inclusions' constructs counted"
+assert_not_contains twice.err ':13:[0-9]+: note: instrumented' "twice: the branch both inclusions skip is left out"
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=twice.dir ./twice_bin > twice.out
+assert_contains twice.out '^4950 499500$' "twice: the program's result"
+"$REPORT" --check twice.dir > /dev/null || fail "twice: --check"
+assert_eq "$(region_sum twice.dir critical 6 visits)" 100 "twice: the first inclusion's critical"
+assert_eq "$(region_sum twice.dir atomic 15 visits)" 1000 "twice: the second inclusion's atomic"
+assert_eq "$(region_sum twice.dir for 10 visits)" 2 "twice: the second inclusion's loop, one visit per thread"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros"
