@@ -227,8 +227,11 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         const char *in = inputs[i];
         if (in[0] == '-')
             continue;
-        if (!why && ((strcmp(in, names[i]) != 0 && source_uses_scan(names[i])) ||
-                     object_uses_scan(in)))
+        char *out = undefined_symbols(in);
+        /* clang's scan calls libomp's own entry points: only GCC's needs libgomp */
+        int own_kmpc = out && pomp_runtime_calls_kmpc(out);
+        if (!why && !own_kmpc &&
+            ((strcmp(in, names[i]) != 0 && source_uses_scan(names[i])) || object_uses_scan(in)))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
         char *copy = why ? NULL : pomp_runtime_input_task_copy_function(in);
@@ -240,11 +243,10 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
                             "such a task at once (an if(0) task, for one): the program crashes",
                             names[i], copy);
         free(copy);
-        char *out = undefined_symbols(in);
         if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */
         char *missing = why ? NULL : pomp_runtime_missing_symbol(out);
-        if (!kmpc && pomp_runtime_calls_kmpc(out))
+        if (!kmpc && own_kmpc)
             kmpc = names[i];
         free(out);
         if (missing) {

@@ -101,6 +101,21 @@ int main(void)
 }
 C
 feature_program scan "uses 'scan'"
+# clang: its scan runs on libomp (its own entry points), with no word about
+# runtimes; the combined loop of an inscan reduction stays whole (split into
+# parallel + for, clang 19 computed a wrong scan, as it does for plain code
+# written so), the rest of the file is instrumented
+if [ -z "$E2E_SANITIZE" ]; then
+    POMP_CC=clang-19 "$POMPCC" --pomp-verbose -fopenmp scan.c -o scan_clang -lm 2> scan_clang.err ||
+        { cat scan_clang.err; fail "scan: clang build"; }
+    assert_not_contains scan_clang.err 'warning' "scan, clang: no warning"
+    assert_contains scan_clang.err "scan.c:7:5: note: left alone: 'parallel for' with an inscan reduction stays whole" "scan, clang: the combined loop left whole, said"
+    assert_eq "$(runtime_of scan_clang)" "libomp.so.5 " "scan, clang: on libomp"
+    clang-19 -fopenmp scan.c -o scan_clang_plain -lm # clang calls log2 and ceil for a scan
+    for k in 1 2 3; do
+        assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=scan_clang.$k ./scan_clang 2> /dev/null)" "$(OMP_NUM_THREADS=4 ./scan_clang_plain)" "scan, clang: output ($k)"
+    done
+fi
 
 cat > detach.c <<'C'
 #include <omp.h>
