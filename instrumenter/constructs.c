@@ -252,7 +252,7 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
              * evaluating it once more changes nothing. */
             split_arg(arg, ',', &head, &expr);
             if (no_side_effects(src, expr))
-                rtc->chunk = xasprintf("(POMP_Int64)(%s)", expr);
+                rtc->chunk = xasprintf("POMP_I64(%s)", expr);
             free(head);
             free(expr);
         }
@@ -619,7 +619,7 @@ static void instrument_iterations(struct rewriter *w, const struct chain *ch)
         note(w, p->start, "no iteration events: %s", why);
         return;
     }
-    char *iter = l->var_is_integer && l->var ? xasprintf("(POMP_Int64)(%s)", l->var) : xstrdup("0");
+    char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64(%s)", l->var) : xstrdup("0");
     const char *tid = lf->tid_in;
     unsigned r = lf->r;
     char *call = xasprintf("POMP_Loop_iter_event(" V ", %s, %s), POMP_Loop_iter_begin(" V ", %s, %s)",

@@ -153,7 +153,12 @@ void insert_at_block_start(struct rewriter *w, const struct pragma *p, const cha
 /* After the structured block. */
 void insert_after_block(struct rewriter *w, const struct pragma *p, const char *code)
 {
-    add_edit(w, p->stmt_end, 0, -2 * p->depth - 1, xasprintf(" %s", code));
+    /* After a statement that ends with ';' (an unbraced loop or if body among
+     * them), a null statement first: code on the body's line after it reads
+     * as misleading indentation to GCC and clang (-Wall), and a -Werror build
+     * fell back to no instrumentation. */
+    int semicolon = p->stmt_end > 0 && w->s->text[p->stmt_end - 1] == ';';
+    add_edit(w, p->stmt_end, 0, -2 * p->depth - 1, xasprintf("%s %s", semicolon ? ";" : "", code));
 }
 
 /* After a stand-alone directive (barrier): on the next line for #pragma. */

@@ -212,7 +212,7 @@ static char *user_ctc(const struct pomp_directives *pd, const char *type, const 
     return rw_ctc_finish(&b);
 }
 
-/* "{ POMP_Int64 pomp_v_[2]; pomp_v_[0] = (POMP_Int64)(a); ... <call> }": each
+/* "{ POMP_Int64 pomp_v_[2]; pomp_v_[0] = POMP_I64(a); ... <call> }": each
  * value is evaluated once, in order, by an assignment (valid C89 and C++). */
 static char *values_then(const struct name_values *nv, const char *call)
 {
@@ -221,7 +221,7 @@ static char *values_then(const struct name_values *nv, const char *call)
     struct strbuf b = {0};
     sb_printf(&b, "{ POMP_Int64 pomp_v_[%zu];", nv->n);
     for (size_t i = 0; i < nv->n; i++)
-        sb_printf(&b, " pomp_v_[%zu] = (POMP_Int64)(%s);", i, nv->values[i]);
+        sb_printf(&b, " pomp_v_[%zu] = POMP_I64(%s);", i, nv->values[i]);
     sb_printf(&b, " %s }", call);
     return b.s;
 }

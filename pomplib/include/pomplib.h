@@ -6,6 +6,11 @@
  * error code (POMP_SUCCESS or one of the POMP_ERR_* values, see docs/api.md). */
 #ifndef POMPLIB_H
 #define POMPLIB_H
+#if defined(__GNUC__)
+/* Warnings are the user's code's: a project's -Werror with -Wold-style-cast or
+ * -Wzero-as-null-pointer-constant (C++) must not fail on this header. */
+#pragma GCC system_header
+#endif
 
 /* No system header is included: the instrumenter puts this header first in a
  * file, before the user's own feature macros (_GNU_SOURCE, ...) take effect. */
@@ -18,6 +23,14 @@ typedef __UINT64_TYPE__ POMP_Uint64;
 typedef int32_t POMP_Int32;
 typedef int64_t POMP_Int64;
 typedef uint64_t POMP_Uint64;
+#endif
+
+/* A value as POMP_Int64, in the code the instrumenter writes: a C++
+ * static_cast, which -Wold-style-cast accepts, or a C cast. */
+#ifdef __cplusplus
+#define POMP_I64(x) static_cast<POMP_Int64>(x)
+#else
+#define POMP_I64(x) ((POMP_Int64)(x))
 #endif
 
 #ifdef __cplusplus

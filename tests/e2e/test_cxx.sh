@@ -44,6 +44,20 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "implicit_barrier" and (.locat
     "Field<double>::fill(double), in for @ cxx.cpp:$((L_fill - 2))-$L_fill" "the member function's barrier: its location"
 assert_not_contains report.json 'clone|_omp_fn' "no GCC clone suffix in pomp-report"
 
+# A project's strict warnings with -Werror (g++ and clang++): the inserted code
+# warns about nothing, so the file is instrumented, not compiled without (the
+# casts pomp writes were old-style, pomplib.h compared a pointer with 0, and
+# code after an unbraced loop body on its line read as misleading indentation)
+STRICT="-Wall -Wextra -Wold-style-cast -Wzero-as-null-pointer-constant -Werror -Wno-unknown-pragmas"
+for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
+    $cxx -fopenmp $STRICT -O2 cxx.cpp -o strict_plain_$cxx || fail "$cxx: the program itself is clean under $STRICT"
+    POMP_CXX=$cxx "$POMPCXX" -fopenmp $STRICT -O2 cxx.cpp -o strict_$cxx 2> strict_$cxx.err ||
+        { cat strict_$cxx.err; fail "pompc++ ($cxx) $STRICT"; }
+    assert_not_contains strict_$cxx.err 'did not compile|without instrumentation' "$cxx: instrumented under $STRICT"
+    assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=strict_$cxx.d ./strict_$cxx 2> /dev/null)" "$(cat plain4.txt)" "$cxx: strict build's output"
+    assert_eq "$(region_sum strict_$cxx.d for $(L 'reduction(+:s)') visits)" 4 "$cxx: strict build measured"
+done
+
 # A .c file is C++ for pompc++; -x c++ makes it C++ for pompcc, and pompcc
 # keeps -lstdc++ after the objects at the link.
 cp cxx.cpp cxx_as_c.c
