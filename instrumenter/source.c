@@ -284,10 +284,19 @@ static void read_directive_line(const struct source *s, unsigned from, struct pr
         if (c == '\n' || (c == '\r' && i + 1 < s->size && s->text[i + 1] == '\n'))
             break;
         if (c == '/' && i + 1 < s->size && s->text[i + 1] == '/') {
-            while (i < s->size && s->text[i] != '\n')
-                i++;
-            if (i > 0 && s->text[i - 1] == '\r')
-                i--;
+            /* to the end of the line, and of the next one while a line ends
+             * with a backslash (lines are joined before comments go) */
+            for (;;) {
+                while (i < s->size && s->text[i] != '\n')
+                    i++;
+                unsigned e = i > 0 && s->text[i - 1] == '\r' ? i - 1 : i;
+                if (i < s->size && e > 0 && s->text[e - 1] == '\\') {
+                    i++;
+                    continue;
+                }
+                i = e;
+                break;
+            }
             break;
         }
         if (c == '/' && i + 1 < s->size && s->text[i + 1] == '*') {

@@ -1,5 +1,6 @@
 # Real code: old K&R C and GCC extensions (clang's errors outside the
-# directives do not stop instrumentation), continued pragmas, "# pragma",
+# directives do not stop instrumentation), continued pragmas, "# pragma" (with
+# a // comment a backslash continues),
 # macros in clauses, #if branches, threadprivate/copyin, orphaned worksharing,
 # a flush busy-wait pipeline, and preprocessed input with line markers.
 SRC="$(cd "$(dirname "$0")/programs" && pwd)"
@@ -36,7 +37,7 @@ assert_eq "$(jq -r --argjson l $L_par '.regions[] | select(.type == "parallel" a
     "slines=$L_par,$((L_par + 2))" "a pragma continued over three lines"
 assert_contains <(jq -r '.regions[].ctc' $d/profile.json) 'hasCopyin=1' "copyin seen"
 L_sp=$(line_of real.c "# pragma omp parallel for")
-assert_eq "$(region_sum $d for $L_sp visits)" 2 "'# pragma omp' with a space (num_threads(NT) = 2)"
+assert_eq "$(region_sum $d for $L_sp visits)" 2 "'# pragma omp' with a space (num_threads(NT) = 2), a // comment continued on the next line"
 assert_contains <(jq -r '.regions[].ctc' $d/profile.json) 'scheduleType=dynamic' "schedule with a macro chunk"
 L_for=$(line_of real.c "schedule(static, CHUNK)")
 assert_eq "$(region_sum $d for $L_for visits)" 3 "orphaned for: 2 threads in the region, then 1 call outside"

@@ -42,7 +42,8 @@ int main(void)
             counter_of_1 = counter;
     }
     scale(0.5);
-    # pragma omp parallel for schedule(dynamic, CHUNK) num_threads(NT)
+    # pragma omp parallel for schedule(dynamic, CHUNK) num_threads(NT) // a comment that \
+       goes on: a backslash joins the lines before the comment is taken out
     for (i = 0; i < N; i++)
         a[i] += 1;
 #if defined(_OPENMP) && LIMIT > 5
