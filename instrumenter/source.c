@@ -342,6 +342,47 @@ static int read_operator_string(const struct source *s, const struct token *lit,
     return 0;
 }
 
+/* A directive in C++ attribute syntax, [[omp::directive(...)]] (OpenMP 5.1):
+ * a pragma written as an operator, "omp <directive-specification>", from the
+ * first '[' to the last ']'. Other attribute forms of OpenMP (omp::sequence,
+ * several attributes in one list) are left to the compiler with a warning:
+ * the runtime's events still measure them. */
+static int read_attribute_directive(const struct scan *sc, unsigned i, struct pragma *p)
+{
+    const struct source *s = sc->s;
+    unsigned open = i + 5, depth = 0, close = 0;
+    if (!tok_is(sc, i + 4, "directive") || !tok_is(sc, open, "(")) {
+        report(s, sc->tokens[i].start, "warning",
+               "this C++ attribute form of an OpenMP directive is not instrumented (only "
+               "[[omp::directive(...)]] is); the runtime's events still measure it");
+        return -1;
+    }
+    for (unsigned k = open; k < sc->ntokens && !close; k++)
+        if (tok_is(sc, k, "("))
+            depth++;
+        else if (tok_is(sc, k, ")") && --depth == 0)
+            close = k;
+    if (!close || !tok_is(sc, close + 1, "]") || !tok_is(sc, close + 2, "]")) {
+        report(s, sc->tokens[i].start, "warning",
+               "an [[omp::directive(...)]] with other attributes beside it is not instrumented; "
+               "the runtime's events still measure it");
+        return -1;
+    }
+    size_t len = 0, cap = 0;
+    const char *lead = " omp ";
+    for (const char *c = lead; *c; c++)
+        text_append(p, &len, &cap, *c, sc->tokens[i].start);
+    for (unsigned k = sc->tokens[open].end; k < sc->tokens[close].start; k++)
+        text_append(p, &len, &cap, s->text[k] == '\n' || s->text[k] == '\r' ? ' ' : s->text[k], k);
+    p->start = sc->tokens[i].start;
+    p->line_start = p->start;
+    /* a stand-alone directive is an attribute of a null statement: the ';'
+     * belongs to it, so that code inserted after it does not take it over */
+    p->end = sc->tokens[close + (tok_is(sc, close + 3, ";") ? 3 : 2)].end;
+    p->is_operator = 1;
+    return 0;
+}
+
 static int starts_with_word(const char *text, const char *word)
 {
     while (*text == ' ' || *text == '\t')
@@ -399,6 +440,10 @@ static void find_pragmas(struct scan *sc)
             p.line_start = t->start;
             p.end = sc->tokens[i + 3].end;
             p.is_operator = 1;
+        } else if (tok_is(sc, i, "[") && tok_is(sc, i + 1, "[") && tok_is(sc, i + 2, "omp") &&
+                   tok_is(sc, i + 3, "::") && t->code) {
+            if (read_attribute_directive(sc, i, &p) != 0)
+                continue;
         } else {
             continue;
         }
