@@ -77,6 +77,31 @@ struct pompcc {
     char *tmpdir;
 };
 
+/* A header given with -include is read before the source, from no #include
+ * directive that pomp-instrument could point at an instrumented copy: its
+ * constructs are left to the runtime. Said, never silent. */
+static void warn_forced_includes(const struct pompcc *pc)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *a = pc->flags.v[i], *file = NULL;
+        if (strcmp(a, "-include") == 0 && i + 1 < pc->flags.n)
+            file = pc->flags.v[++i];
+        else if (strncmp(a, "-include", 8) == 0 && a[8] && strcmp(a, "-include-pch") != 0)
+            file = a + 8;
+        char *text;
+        size_t size;
+        if (!file || read_file(file, &text, &size) != 0)
+            continue; /* not in the working directory: the compiler finds it, or says so */
+        if (source_has_openmp_directive(text, size))
+            fprintf(stderr,
+                    "pompcc: warning: %s (given with -include) is not instrumented: its OpenMP "
+                    "constructs are left to the runtime's events; #include it in the source to "
+                    "measure them with pomp's\n",
+                    file);
+        free(text);
+    }
+}
+
 /* Options whose value is the next argument. */
 static int takes_separate_value(const char *a)
 {
@@ -833,6 +858,8 @@ int main(int argc, char **argv)
     size_t nsources = 0;
     for (size_t i = 0; i < pc.ninputs; i++)
         nsources += pc.inputs[i].is_source;
+    if (nsources && pc.mode != MODE_PREPROCESS)
+        warn_forced_includes(&pc);
     int rc = 0;
     if (pc.from_stdin && pc.mode != MODE_PREPROCESS)
         fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "

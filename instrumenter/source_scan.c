@@ -33,6 +33,21 @@ int source_may_need_instrumentation(const char *text, size_t size)
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
+int source_has_openmp_directive(const char *text, size_t size)
+{
+    if (memmem(text, size, "omp::", 5) != NULL) /* [[omp::directive(...)]] */
+        return 1;
+    for (const char *p = text, *end = text + size;
+         (p = memmem(p, (size_t)(end - p), "ragma", 5)) != NULL; p += 5) {
+        const char *q = p + 5;
+        while (q < end && (is_blank(*q) || *q == '(' || *q == '"'))
+            q++; /* #pragma omp, _Pragma("omp ...") */
+        if (end - q >= 3 && strncmp(q, "omp", 3) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 int include_name_range(const char *text, size_t size, unsigned offset, unsigned *start,
                        unsigned *end)
 {

@@ -20,6 +20,10 @@ int source_may_need_instrumentation(const char *text, size_t size);
  * cannot be read (pomp-instrument reports why). */
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs);
 
+/* Whether text may hold an OpenMP directive (#pragma omp, _Pragma("omp ...")
+ * or [[omp::...]]); a false "yes" is possible. */
+int source_has_openmp_directive(const char *text, size_t size);
+
 /* The header name of the directive on the line that holds offset in text:
  * the offsets of "x.h", <x.h> or the macro after the keyword (to the end of
  * the line or a comment). Returns 0, or -1 when the line is no directive. */

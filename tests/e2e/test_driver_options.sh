@@ -87,4 +87,25 @@ sleep 3
 [ ! -f killed.o ] || fail "the compiler of a killed pompcc went on and wrote its object"
 # nothing left behind
 assert_eq "$(ls -A tmp | wc -l)" 0 "pompcc's temporary directories all removed"
+
+# A header given with -include holds OpenMP: pomp cannot point it at an
+# instrumented copy, so pompcc says so (before: silently left to the runtime),
+# and the program still builds and runs; -include of a header without OpenMP
+# says nothing
+cat > forced.h <<'H'
+static int forced_sum(int n)
+{
+    int s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+H
+printf '#include <stdio.h>\nint main(void) { printf("%%d\\n", forced_sum(100)); return 0; }\n' > forced_main.c
+printf '#define QUIET 1\n' > quiet.h
+"$POMPCC" -fopenmp -include forced.h -include quiet.h forced_main.c -o forced 2> forced.err || { cat forced.err; fail "-include: build"; }
+assert_contains forced.err "^pompcc: warning: forced.h \\(given with -include\\) is not instrumented" "-include: said"
+assert_not_contains forced.err "quiet.h" "-include of a header without OpenMP: nothing said"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced.d ./forced 2> /dev/null)" 4950 "-include: the program runs"
 echo "driver options"
