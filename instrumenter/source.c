@@ -431,7 +431,9 @@ static void find_pragmas(struct scan *sc)
                 k++;
             if (s->text[k] == '#') { /* inside a #define: expanded elsewhere */
                 if (sc->verbose && !skipped_contains(skipped, t->start))
-                    report(s, t->start, "note", "_Pragma in a macro definition is left alone");
+                    report(s, t->start, "note",
+                           "_Pragma in a macro definition is left alone here; a macro that is only "
+                           "this _Pragma is instrumented where it is invoked");
                 continue;
             }
             if (read_operator_string(s, &sc->tokens[i + 2], &p) != 0)
