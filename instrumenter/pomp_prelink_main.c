@@ -18,6 +18,24 @@
 #include "process.h"
 #include "util.h"
 
+/* An object, archive or shared library of the link that calls the OpenMP
+ * runtime for constructs and holds no construct counts of pompcc's: OpenMP
+ * code built without pompcc (a library, a file compiled with plain cc). An
+ * input this reader cannot read is taken for instrumented. */
+static int input_has_uninstrumented_openmp(const char *path)
+{
+    struct strbuf undefined = {0};
+    int calls = elf_nm(path, ELF_NM_UNDEFINED, &undefined) == 0 && undefined.s &&
+                prelink_calls_openmp_constructs(undefined.s);
+    free(undefined.s);
+    if (!calls)
+        return 0;
+    struct strbuf counts = {0};
+    int instrumented = elf_section(path, POMP_COUNTS_SECTION, &counts) == 0 && counts.len > 0;
+    free(counts.s);
+    return !instrumented;
+}
+
 static int is_link_input(const char *a)
 {
     size_t n = strlen(a);
@@ -37,13 +55,14 @@ struct lib_search {
  * where the linker takes a shared library (its handles are initialized
  * lazily, as a shared library's are: a call from pomp_init.o would tie the
  * program to that build of it) or no -L directory has one (a system library). */
-static char *find_library(const struct lib_search *ls, const char *name)
+static char *find_library(const struct lib_search *ls, const char *name, char **shared)
 {
+    *shared = NULL;
     for (int d = 0; d < ls->ndirs; d++) {
         char *path = name[0] == ':' ? xasprintf("%s/%s", ls->dirs[d], name + 1)
                                     : xasprintf("%s/lib%s.so", ls->dirs[d], name);
         if (name[0] != ':' && !ls->link_static && access(path, R_OK) == 0) {
-            free(path);
+            *shared = path; /* read for its OpenMP only */
             return NULL;
         }
         if (name[0] != ':') {
@@ -84,7 +103,8 @@ int main(int argc, char **argv)
     int rc = 0;
     char **inputs = xmalloc((size_t)argc * sizeof *inputs);
     char **found = xmalloc((size_t)argc * sizeof *found); /* the libraries -l named */
-    int ninputs = 0, nfound = 0, verbose = 0;
+    char **shared = xmalloc((size_t)argc * sizeof *shared); /* -l's shared libraries */
+    int ninputs = 0, nfound = 0, nshared = 0, verbose = 0;
     struct lib_search ls = {xmalloc((size_t)argc * sizeof *ls.dirs), 0, 0};
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "-L", 2) == 0) {
@@ -99,9 +119,12 @@ int main(int argc, char **argv)
             ls.link_static = 0;
         if (strncmp(argv[i], "-l", 2) == 0) {
             const char *name = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
-            char *path = name ? find_library(&ls, name) : NULL;
+            char *so = NULL;
+            char *path = name ? find_library(&ls, name, &so) : NULL;
             if (path)
                 inputs[ninputs++] = found[nfound++] = path;
+            if (so)
+                shared[nshared++] = so;
             continue;
         }
         if (strcmp(argv[i], "-v") == 0) {
@@ -122,9 +145,31 @@ int main(int argc, char **argv)
         inputs[ninputs++] = argv[i];
     }
     struct strbuf counts = {0};
-    for (int i = 0; i < ninputs; i++)
+    int uninstrumented = 0;
+    for (int i = 0; i < ninputs; i++) {
+        size_t before = counts.len;
         elf_section(inputs[i], POMP_COUNTS_SECTION, &counts);
-    int left_to_runtime = counts.s && prelink_report_counts(counts.s, verbose, stderr) > 0;
+        if (counts.len == before && input_has_uninstrumented_openmp(inputs[i])) {
+            uninstrumented++;
+            fprintf(stderr,
+                    "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the "
+                    "runtime's events measure them, their tasks and waits included\n",
+                    inputs[i]);
+        }
+    }
+    for (int i = 0; i < nshared; i++)
+        if (input_has_uninstrumented_openmp(shared[i])) {
+            uninstrumented++;
+            fprintf(stderr,
+                    "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the "
+                    "runtime's events measure them, their tasks and waits included\n",
+                    shared[i]);
+        }
+    /* constructs the instrumentation did not reach: the bridges follow what
+     * the runtime reports of them (a library's tasks run in a barrier are
+     * work, not the barrier's wait) */
+    int left_to_runtime =
+        (counts.s && prelink_report_counts(counts.s, verbose, stderr) > 0) || uninstrumented;
     free(counts.s);
     /* The inputs this program reads itself; the rest go to nm */
     struct strbuf symbols = {0};
@@ -153,6 +198,9 @@ int main(int argc, char **argv)
     for (int i = 0; i < nfound; i++)
         free(found[i]);
     free(found);
+    for (int i = 0; i < nshared; i++)
+        free(shared[i]);
+    free(shared);
     free(ls.dirs);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {

@@ -79,6 +79,20 @@ static int cmp_line(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int prelink_calls_openmp_constructs(const char *nm_undefined)
+{
+    static const char *const prefixes[] = {"GOMP_", "__kmpc_fork_call", "__kmpc_fork_teams",
+                                           "__kmpc_omp_task", "__kmpc_barrier", NULL};
+    for (const char *line = nm_undefined; line && *line;) {
+        for (const char *const *p = prefixes; *p; p++)
+            if (strncmp(line, *p, strlen(*p)) == 0)
+                return 1;
+        const char *eol = strchr(line, '\n');
+        line = eol ? eol + 1 : NULL;
+    }
+    return 0;
+}
+
 int prelink_report_counts(const char *records, int verbose, FILE *f)
 {
     char *copy = xstrdup(records), *save = NULL, **lines = NULL;

@@ -29,4 +29,9 @@ void prelink_free(struct prelink_names *n);
  * to the runtime's events. Returns how many warnings it printed. */
 int prelink_report_counts(const char *records, int verbose, FILE *f);
 
+/* Whether the undefined symbols of a link input (`nm -P -u` text) call the
+ * OpenMP runtime for constructs (GCC's GOMP_*, clang's __kmpc_fork_call and
+ * task entries), not merely its API (omp_*). */
+int prelink_calls_openmp_constructs(const char *nm_undefined);
+
 #endif
