@@ -109,6 +109,10 @@ static char *qualified_name(CXCursor cur)
     CXString sp = clang_getCursorSpelling(cur);
     char *name = xstrdup(clang_getCString(sp));
     clang_disposeString(sp);
+    enum CXCursorKind own = clang_getCursorKind(cur);
+    char *args = strchr(name, '<');
+    if ((own == CXCursor_Constructor || own == CXCursor_Destructor) && args)
+        *args = '\0'; /* a class template's "Guard<L>": named as its other members are */
     for (CXCursor p = clang_getCursorSemanticParent(cur);
          !clang_Cursor_isNull(p) && clang_getCursorKind(p) != CXCursor_TranslationUnit;
          p = clang_getCursorSemanticParent(p)) {

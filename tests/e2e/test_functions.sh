@@ -70,6 +70,23 @@ assert_eq "$(fbegins may_throw) $(fbegins Counter::bump) $(fbegins parallel_sum)
 assert_eq "$(jq '[.regions[] | select(.type == "function" and (.name | test("lambda")))] | length' cf/profile.json)" 0 "lambdas are no function regions"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' cf/profile.json)" 1 "only the user region the exception left (test_cxx.sh); may_throw itself ended"
 
+# A class template's constructor and destructor are named as its other
+# members are, without the template's arguments ("Box::Box", not "Box::Box<T>")
+cat > tmpl.cpp <<'CPP'
+#include <cstdio>
+template <class T> struct Box {
+    T v;
+    explicit Box(T x) : v(x) {}
+    ~Box() { std::printf("%d\n", static_cast<int>(v)); }
+    T get() const { return v; }
+};
+int main() { Box<int> b(3); return b.get() == 3 ? 0 : 1; }
+CPP
+"$BUILD/bin/pompc++" --pomp-functions tmpl.cpp -o tmpl 2> tmpl.err || { cat tmpl.err; fail "pompc++ tmpl.cpp"; }
+assert_eq "$(POMP_OUTPUT_DIR=tm ./tmpl)" 3 "tmpl.cpp output"
+assert_eq "$(jq -r '[.regions[] | select(.type == "function") | .name] | sort | join(",")' tm/profile.json)" \
+    "Box::Box,Box::get,Box::~Box,main" "class template members' names"
+
 # A C++ main that falls off its end: its region ends before POMP_Finalize.
 printf '#include <cstdio>\nstatic int g(int x) { return x * 2; }\nint main() { std::printf("%%d\\n", g(2)); }\n' > offend.cpp
 "$BUILD/bin/pompc++" --pomp-functions offend.cpp -o offend
