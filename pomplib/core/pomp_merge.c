@@ -182,10 +182,17 @@ static int merge_thread(struct pomp_merged *m, struct pomp_thread *t, enum merge
         } else if (pass == PASS_REST) {
             target = find_entered(m, n->region);
         }
+        int grafted = target != 0;
         if (target == 0)
             target = find_child(m, 0, n);
         if (target == (size_t)-1 || merge_into(m, t->index, target, n) != 0)
             return -1;
+        /* a share was on none of this thread's frames: what it adds to the
+         * thread's column here is not inside the thread's time in the parent
+         * node, where the thread may have been too (a pool thread of libomp
+         * is a worker at several nesting levels in turn) */
+        if (grafted)
+            pomp_merged_stat(m, target, t->index)->share += n->incl;
         (*progress)++;
     }
     if (pass == PASS_OWN && (p->overflow.visits || p->overflow.begins)) {

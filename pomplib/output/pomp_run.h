@@ -59,6 +59,12 @@ struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
     uint64_t untimed;               /* executions counted without time (throttled) */
     uint64_t overlap;               /* ticks of incl also in an outer frame of the region (pomp_node) */
+    /* Ticks of incl that are the thread's shares of teams grafted here, under
+     * the node where their master forked them (pomp_merge). A share is a
+     * top-level frame of the thread's own tree: never inside the thread's time
+     * in the parent node, which it may also have (libomp gives a pool thread
+     * to teams at several nesting levels). */
+    uint64_t share;
     uint64_t samples_work, samples_wait;
     struct pomp_value_block *values; /* user values: copies owned here */
 };

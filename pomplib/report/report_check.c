@@ -46,7 +46,7 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
 {
     static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
                                        "max_ns", "body_ns", "samples_work", "samples_wait",
-                                       "overlap_ns"};
+                                       "overlap_ns", "share_ns"};
     long long th = json_integer_value(json_object_get(t, "thread"));
     if (th < 0 || (size_t)th >= c->p->nthreads)
         failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
@@ -66,6 +66,10 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     if (overlap > incl + SLACK_NS(1, incl))
         failed(c, "overlap within inclusive time",
                "node %lld thread %lld: overlap %.0f ns > incl %.0f ns", n->id, th, overlap, incl);
+    double share = field(t, "share_ns", NULL);
+    if (share > incl + SLACK_NS(1, incl))
+        failed(c, "shares within inclusive time",
+               "node %lld thread %lld: team shares %.0f ns > incl %.0f ns", n->id, th, share, incl);
     if (mn > mx + 1)
         failed(c, "min within max", "node %lld thread %lld: min %.0f ns > max %.0f ns", n->id, th, mn, mx);
     if (mx > incl + SLACK_NS(1, incl))
@@ -100,8 +104,12 @@ static int is_device_stream(const struct rp_profile *p, size_t th)
 }
 
 /* On each thread that was in a node, its children's inclusive times add up to
- * at most the node's (a thread grafted into a team share was not in the
- * parent; device streams are grafted share by share). */
+ * at most the node's, less the thread's team shares grafted into a child
+ * (share_ns: a share was on none of the thread's frames, so not in its time in
+ * the parent, which the same thread may also have had: libomp gives a pool
+ * thread to teams at several nesting levels). A thread without figures in the
+ * parent was there only by such grafts; device streams are grafted share by
+ * share. */
 static void check_children(struct checker *c)
 {
     const struct rp_profile *p = c->p;
@@ -124,7 +132,8 @@ static void check_children(struct checker *c)
             json_array_foreach(p->nodes[k].per_thread, j, t) {
                 long long th = json_integer_value(json_object_get(t, "thread"));
                 if (th >= 0 && (size_t)th < nt) {
-                    sum[th] += field(t, "incl_ns", NULL);
+                    double own = field(t, "incl_ns", NULL) - field(t, "share_ns", NULL);
+                    sum[th] += own > 0 ? own : 0;
                     count[th]++;
                 }
             }

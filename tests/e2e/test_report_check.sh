@@ -50,6 +50,12 @@ break_with children      "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns
                          "children within their parent"
 break_with overlap       "$FOR then .per_thread[0].overlap_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "overlap within inclusive time"
+break_with share         "$FOR then .per_thread[0].share_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
+                         "shares within inclusive time"
+# share_ns leaves out only the time of grafted team shares, not more
+break_with shared        "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns = 1e12 | .excl_ns = 0
+                                                       | .share_ns = 1e6) else . end)" \
+                         "children within their parent"
 break_with run           '.duration_ns = 1000' "within the run"
 # two top-level paths of the for loop, each within a run of 1 s, together past it
 TWICE='{"thread": 0, "visits": 1, "begins": 1, "incl_ns": 6e8, "excl_ns": 6e8, "min_ns": 6e8, "max_ns": 6e8, "body_ns": 0}'
@@ -75,4 +81,4 @@ break_with place         '.regions |= map(if .init == "ompt" and .name == "imple
                           | .regions += [.regions[] | select(.init == "ompt" and .name == "implementation")
                                          | .id = 99990]' \
                          "one region per place"
-echo "report --check: 14 broken profiles caught"
+echo "report --check: 16 broken profiles caught"

@@ -408,6 +408,51 @@ Test(team_merge, nested_shares_keep_their_fork_points)
     pomp_merged_free(&mg);
 }
 
+/* libomp's pool threads are workers at several nesting levels in turn: P is a
+ * worker of the outer team (and forks the inner region there itself), later a
+ * worker of M's inner team. P's column of outer/inner then holds its own fork
+ * and, grafted, the later share, which is not inside P's time in outer: the
+ * merge says how much is grafted (share), so that the two can be told apart. */
+Test(team_merge, a_share_grafted_beside_the_threads_own_path_is_counted_as_share)
+{
+    POMP_Init();
+    POMP_Handle_t outer = handle_for("parallel", 1), inner = handle_for("parallel", 2);
+    struct pomp_thread *m = new_thread(0), *p = new_thread(1);
+    pomp_profile_enter(&m->profile, outer, 0, 0);
+    struct pomp_node *m_outer = m->profile.frames[m->profile.depth - 1].node;
+    cr_assert_eq(pomp_profile_team_begin(&p->profile, outer, m_outer, 2, 0), POMP_SUCCESS);
+    pomp_profile_enter(&p->profile, inner, 3, 0);
+    pomp_profile_exit(&p->profile, inner, 4);
+    pomp_profile_exit(&p->profile, outer, 5); /* P back in the pool */
+    pomp_profile_enter(&m->profile, inner, 9, 0);
+    struct pomp_node *m_inner = m->profile.frames[m->profile.depth - 1].node;
+    cr_assert_eq(pomp_profile_team_begin(&p->profile, inner, m_inner, 10, 0), POMP_SUCCESS);
+    pomp_profile_exit(&p->profile, inner, 30);
+    pomp_profile_exit(&m->profile, inner, 31);
+    pomp_profile_exit(&m->profile, outer, 32);
+    cr_assert_eq(p->profile.nesting_errors, 0);
+
+    struct pomp_merged mg;
+    cr_assert_eq(pomp_merge(&mg), 0);
+    cr_assert_eq(mg.count, 3, "root; outer; outer/inner");
+    size_t outer_i = 0, inner_i = 0;
+    for (size_t i = 1; i < mg.count; i++)
+        *(mg.nodes[i].region->id == outer->id ? &outer_i : &inner_i) = i;
+    cr_assert(outer_i && inner_i && mg.nodes[inner_i].parent == outer_i);
+    const struct pomp_stat *po = pomp_merged_stat(&mg, outer_i, p->index),
+                           *pi = pomp_merged_stat(&mg, inner_i, p->index);
+    cr_expect_eq(po->incl, 3);
+    cr_expect_eq(po->share, 3, "P's outer share is grafted under M's node");
+    cr_expect_eq(pi->visits, 1, "P forked the inner region itself");
+    cr_expect_eq(pi->begins, 1, "and was a worker of M's inner team");
+    cr_expect_eq(pi->incl, 21);
+    cr_expect_eq(pi->share, 20, "of which the grafted share");
+    cr_expect_leq(pi->incl - pi->share, po->incl, "P's own path nests in its outer time");
+    cr_expect_eq(pomp_merged_stat(&mg, outer_i, m->index)->share, 0, "M's own paths");
+    cr_expect_eq(pomp_merged_stat(&mg, inner_i, m->index)->share, 0);
+    pomp_merged_free(&mg);
+}
+
 Test(team_merge, instrumented_begin_inside_a_team_frame_counts_once)
 {
     POMP_Init();
