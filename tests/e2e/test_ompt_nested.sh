@@ -58,6 +58,115 @@ check() { # DIR LABEL
 "$POMPCC" -fopenmp nested.c -o nested_gcc
 assert_eq "$(POMP_OUTPUT_DIR=gcc ./nested_gcc)" "4 4" "GCC build output"
 check gcc "GCC build"
+
+# A thread that is a worker at two nesting levels in turn: libomp's nested
+# teams take their workers from its thread pool, so the two workers of the
+# first middle team are those of the second middle team and of its deepest
+# team. The deepest team's worker then has, under middle, its own short share
+# of middle and, grafted under its master's fork, a long share of deepest
+# (share_ns): --check must not take that share for time inside its middle one.
+cat > reuse.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static int deepest(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+: n)
+    {
+        usleep(5000);
+        n++;
+    }
+    return n;
+}
+
+static int middle(int threads, int deeper)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(threads) reduction(+: n)
+    n += deeper && omp_get_thread_num() == 0 ? deepest() : 1;
+    return n;
+}
+
+int main(void)
+{
+    omp_set_max_active_levels(3);
+    int a = 0, b = 0;
+    #pragma omp parallel num_threads(2) reduction(+: a, b)
+    if (omp_get_thread_num() == 0) {
+        a += middle(3, 0);
+        b += middle(2, 1);
+    }
+    printf("%d %d\n", a, b);
+    return 0;
+}
+C
+L_outer=$(line_of reuse.c "reduction(+: a, b)")
+L_middle=$(line_of reuse.c "num_threads(threads)")
+L_deepest=$(line_of reuse.c "reduction(+: n)")
+# "<path> <visits> <begins>" of the parallel regions' paths, summed over threads
+parallel_paths() { path_counts "$1" | grep -v implicit_barrier; }
+"$POMPCC" -fopenmp reuse.c -o reuse
+assert_eq "$(POMP_OUTPUT_DIR=reuse_out ./reuse)" "3 3" "reuse output"
+printf 'parallel:%s 1 2\nparallel:%s/parallel:%s 2 5\nparallel:%s/parallel:%s/parallel:%s 1 2\n' \
+    $L_outer $L_outer $L_middle $L_outer $L_middle $L_deepest > expected.txt
+parallel_paths reuse_out > paths.txt
+diff -u expected.txt paths.txt || fail "reuse: visits and begins of each parallel path"
+"$REPORT" --check reuse_out > /dev/null || fail "reuse: a worker at two levels breaks --check"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' reuse_out/profile.json)" 0 "reuse: nesting errors"
+if [ "${E2E_RUNTIME:-}" = omp ]; then # the case this program is for
+    assert_eq "$(jq '(.callpath | map({(.id | tostring): .}) | add) as $c
+                     | [.callpath[] | . as $n | .per_thread[] | select(.share_ns) | .thread as $t
+                        | select($n.parent != 0 and ([$c[$n.parent | tostring].per_thread[]
+                                                      | select(.thread == $t)] | length > 0))]
+                     | length > 0' reuse_out/profile.json)" true \
+        "reuse on libomp: a thread's grafted share under a node it was in itself"
+fi
+
+# Five nested levels of two threads, run several times: which pool thread
+# serves which level varies from run to run (on libomp about every other run
+# had a thread that was a worker at two levels: --check failed before share_ns).
+cat > nest5.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+
+int main(void)
+{
+    int cnt = 0;
+    omp_set_max_active_levels(5);
+    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(2)
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp atomic
+        cnt++;
+    }
+    printf("cnt=%d\n", cnt);
+    return 0;
+}
+C
+L1=$(line_of nest5.c "#pragma omp parallel")
+L_atomic=$(line_of nest5.c "#pragma omp atomic")
+: > expected.txt
+path=""
+for k in 0 1 2 3 4; do
+    path="$path${path:+/}parallel:$((L1 + k))"
+    echo "$path $((1 << k)) $((2 << k))" >> expected.txt
+done
+echo "$path/atomic:$L_atomic 32 0" >> expected.txt
+sort -o expected.txt expected.txt
+"$POMPCC" -O2 -fopenmp nest5.c -o nest5
+for run in 1 2 3 4 5 6; do
+    assert_eq "$(POMP_OUTPUT_DIR=nest5_$run ./nest5)" "cnt=32" "nest5 run $run output"
+    path_counts nest5_$run | grep -v implicit_barrier > paths.txt
+    diff -u expected.txt paths.txt || fail "nest5 run $run: visits and begins of each path"
+    "$REPORT" --check nest5_$run > /dev/null || fail "nest5 run $run: --check"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' nest5_$run/profile.json)" 0 "nest5 run $run: nesting errors"
+done
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -fopenmp nested.c -o nested_clang
 assert_eq "$(POMP_OUTPUT_DIR=clang ./nested_clang)" "4 4" "clang build output"
