@@ -121,7 +121,7 @@ C
 assert_contains helper.log "helper.c: no pragma, OpenMP call or main to instrument; compiling it as it is" "the quick look skips helper.c"
 assert_not_contains helper.log "pomp-instrument" "no pomp-instrument run for helper.c"
 assert_contains helper.d '^helper\.o: helper\.c helper\.h' "its dependency file, from the compile itself"
-! nm helper.o | grep -q POMP_ || fail "helper.o calls no POMP routine"
+! nm helper.o | grep POMP_ > /dev/null || fail "helper.o calls no POMP routine"
 "$POMPCC" --pomp-verbose -fopenmp -O2 -c uses.c -o uses.o 2> uses.log
 assert_contains uses.log "pomp-instrument" "uses.c is instrumented"
 "$POMPCC" -fopenmp uses.o helper.o -o uses

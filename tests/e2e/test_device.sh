@@ -18,7 +18,7 @@ assert_contains plain.txt '^sum=' "plain program runs"
 
 # pompcc picks clang-19 for the offload flags, keeps -fopenmp at the link, links libomptarget
 "$POMPCC" -g "${OFFLOAD[@]}" device.c -o app 2> build.err || { cat build.err; fail "pompcc offload build"; }
-ldd app | grep -q "libomptarget.so.* => $LIBOMP_DIR" || fail "app is not linked with libomptarget from $LIBOMP_DIR"
+ldd app | grep "libomptarget.so.* => $LIBOMP_DIR" > /dev/null || fail "app is not linked with libomptarget from $LIBOMP_DIR"
 POMP_OUTPUT_DIR=out POMP_TRACE=both ./app > app.txt
 diff plain.txt app.txt || fail "the instrumented program's output differs"
 P=out/profile.json

@@ -186,7 +186,7 @@ int main(void)
 }
 C
 cc -g -O2 -fopenmp $E2E_SANITIZE tailbar.c -o tailbar
-objdump -d tailbar | grep -q "jmp.*<GOMP_barrier@plt>" || fail "tail call: GCC no longer ends the region with jmp GOMP_barrier"
+objdump -d tailbar | grep "jmp.*<GOMP_barrier@plt>" > /dev/null || fail "tail call: GCC no longer ends the region with jmp GOMP_barrier"
 assert_eq "$(POMP_OUTPUT_DIR=tailbar_out "$POMPRUN" ./tailbar)" 2 "tail call: output"
 assert_eq "$(jq -r '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | "\(.file):\(.function)"] | unique | join(",")' tailbar_out/profile.json)" \
           "tailbar.c:main" "tail call: the barrier at the program's code"
