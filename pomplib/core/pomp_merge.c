@@ -153,10 +153,20 @@ static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, struct p
 
 /* A top-level node that the thread began without entering: a team member's
  * share of a region some other thread entered. With OMPT it knows the node
- * where the team was forked. */
+ * where the team was forked. Only a parallel or teams region is shared so: a
+ * function or user region also has begins without enters, and taken for a
+ * share, the master's own path under it (a fork inside a function) was merged
+ * late, and its workers' shares went under another path of the region. */
 static int is_team_share(const struct pomp_node *n)
 {
-    return !n->task_root && (n->fork != NULL || (n->visits == 0 && n->begins > 0));
+    if (n->task_root)
+        return 0;
+    if (n->fork != NULL)
+        return 1;
+    if (n->visits != 0 || n->begins == 0 || !n->region)
+        return 0;
+    const char *type = pomp_region_type(n->region);
+    return strcmp(type, "parallel") == 0 || strcmp(type, "teams") == 0;
 }
 
 enum merge_pass {

@@ -101,4 +101,26 @@ pe_region=$(jq '.efficiency.parallel_regions[0].parallel_efficiency_pct' r.json)
 within5 "$pe_region" "$pe_run" "a task's taskwait: the region's parallel efficiency against the run's"
 awk -v pe="$pe_region" 'BEGIN { exit !(pe <= 63) }' ||
     fail "a task's taskwait: the region's parallel efficiency $pe_region %, at most 60 % expected"
-echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region"
+
+# Forks inside function regions: each phase's path holds its own team (two
+# threads, the worker's 30 and 70 ms), not one phase both teams' shares
+"$POMPCC" --pomp-functions='include:phase_*' -O2 -fopenmp "$NUMBERS/phases.c" -o phases 2>build.err ||
+    { cat build.err; fail "build phases"; }
+POMP_OUTPUT_DIR=ph ./phases > run.txt
+assert_contains run.txt "^done$" "phases: the program ran"
+"$REPORT" --check ph > check.txt || { cat check.txt; fail "phases: --check"; }
+for phase in "phase_a 30" "phase_b 70"; do
+    set -- $phase
+    under='([.regions[] | select(.name == "'$1'") | .id]) as $f
+           | ([.callpath[] | select(.region as $r | $f | index($r)) | .id]) as $fn
+           | ([.regions[] | select(.type == "parallel") | .id]) as $p
+           | [.callpath[] | select((.parent as $q | $fn | index($q)) and (.region as $r | $p | index($r)))]'
+    assert_eq "$(jq "$under | length" ph/profile.json)" 1 "phases: $1 has its parallel region"
+    assert_eq "$(jq "$under | .[0].per_thread | length" ph/profile.json)" 2 "phases: $1's region holds both threads"
+    assert_eq "$(jq "$under | [.[0].per_thread[].begins] | add" ph/profile.json)" 2 "phases: $1's region, one share per thread"
+    # the worker's time, and the first fork's start of the thread (a few ms; under 10)
+    t=$(jq "$under | [.[0].per_thread[].incl_ns] | max / 1e6" ph/profile.json)
+    awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 10) }' ||
+        fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 10 ))"
+done
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions"
