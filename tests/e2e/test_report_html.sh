@@ -41,6 +41,22 @@ read -r blue red orange drawn <<< "$(tr "\n" " " < colors.txt)"
 [ "$orange" -gt 300 ] || fail "barrier not visible in the screenshot ($orange px)"
 [ "$drawn" -gt 100000 ] || fail "the page looks blank ($drawn drawn pixels)"
 
+# The header's wait share: every wait over the parallel regions' thread time;
+# the tasks' rows hold time already inside their region's (counted twice, a
+# task program's share read 6.6 % for 12.3 %)
+cp "$HERE/numbers/taskwait_split.c" "$HERE/numbers/work.h" .
+"$POMPCC" -fopenmp -O2 taskwait_split.c -o tsplit
+POMP_OMPT=on POMP_OUTPUT_DIR=ts ./tsplit 10 50 > /dev/null
+"$REPORT" ts --html ts.html 2> /dev/null
+"$REPORT" ts --json > ts.json
+browse ts.html > tsdom.html || { cat browser.err; fail "chromium failed (tasks)"; }
+got=$(grep -oE '<b>[0-9.]+ %</b><span>wait share' tsdom.html | grep -oE '[0-9.]+' | head -1)
+want=$(jq '([.waits.rows[].total_ns] | add) as $w | ([.waits.rows[] | select(.task_root | not) | .thread_time_ns] | add) as $t
+           | 100 * $w / $t * 10 | round / 10' ts.json)
+[ "$(jq '[.waits.rows[] | select(.task_root)] | length' ts.json)" -gt 0 ] || fail "the task program has no task rows"
+awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.11 && d > -0.11) }' ||
+    fail "the header's wait share: $got %, expected $want %"
+
 # Without a trace: the timeline says how to get one; the charts still render.
 POMP_OUTPUT_DIR=p ./waits > /dev/null
 "$REPORT" p --html p.html 2> /dev/null
