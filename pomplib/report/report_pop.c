@@ -4,9 +4,9 @@
  * its share less the waits below it (rp_entry_wait: barrier, taskwait, lock,
  * critical and ordered waits, counted once); the tasks it ran inside a wait
  * are work, and the waits inside those tasks are waits: a task's executions
- * are a tree of their own (a task root), so a thread's task waits count for
- * the regions it ran its tasks in, in proportion to the task time each ran
- * there (task_waits_in_nodes). A thread's share is its inclusive time,
+ * are a tree of their own (a task root), so a task root's waits count for
+ * the region its tasks were created in, where the team ran them, and the
+ * nodes there that ran them (task_waits_in_nodes). A thread's share is its inclusive time,
  * except for the thread that forked the region: its enter..exit also holds
  * the fork (the enter to its block's begin) and the join (after its closing
  * barrier), which are fork/join management, not work (fork_join below).
@@ -170,12 +170,55 @@ static double *fork_join(const struct rp_profile *p)
     return fj;
 }
 
+/* The parallel node whose team runs a task root's executions: a task runs in
+ * the region its creation is in, so the nearest parallel node above every
+ * node where its construct was encountered (through the task root that
+ * encloses a creation made inside another task; one made inside the task's
+ * own executions, a recursion, tells nothing more). NO_PARENT when that is
+ * not one node: the construct encountered in several regions or call paths,
+ * outside any, or only by code the profile does not show. */
+static size_t binding_parallel(const struct rp_profile *p, size_t root, int depth)
+{
+    const struct rp_region *r = p->nodes[root].region;
+    size_t found = NO_PARENT;
+    if (!r || depth > 8)
+        return NO_PARENT;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *n = &p->nodes[i];
+        if (n->task_root || n->region != r)
+            continue;
+        size_t a = n->parent_index;
+        while (a != NO_PARENT && !is_parallel(&p->nodes[a]) && !p->nodes[a].task_root)
+            a = p->nodes[a].parent_index;
+        if (a != NO_PARENT && p->nodes[a].task_root) {
+            if (p->nodes[a].region == r)
+                continue; /* created inside its own executions */
+            a = binding_parallel(p, a, depth + 1);
+        }
+        if (a == NO_PARENT || (found != NO_PARENT && found != a))
+            return NO_PARENT;
+        found = a;
+    }
+    return found;
+}
+
+static int is_below(const struct rp_profile *p, size_t node, size_t ancestor)
+{
+    for (size_t a = node; a != NO_PARENT; a = p->nodes[a].parent_index)
+        if (a == ancestor)
+            return 1;
+    return 0;
+}
+
 /* The waits of each node and thread, its subtree's (sub) plus its part of the
  * waits inside the tasks the thread ran (task roots are trees of their own, so
- * no subtree holds them): a thread's task waits are shared among its nodes in
- * proportion to the task time each node holds, its inclusive time less the
- * own times of its subtree (exact where a thread runs its tasks inside one
- * region). NULL when out of memory. */
+ * no subtree holds them). A task root's waits go to its binding parallel node
+ * and the nodes below it where the thread ran tasks, in proportion to the
+ * task time each holds (its inclusive time less the own times of its
+ * subtree): a program with tasks in two regions once had one region's lock
+ * waits counted a third in the other's. A root whose region is not one node
+ * joins the thread's other such roots, shared among all its nodes so. NULL
+ * when out of memory. */
 static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub)
 {
     size_t nt = p->nthreads;
@@ -187,18 +230,34 @@ static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub
         return NULL;
     }
     memcpy(w, sub, p->nnodes * nt * sizeof *w);
-    for (size_t i = 0; i < p->nnodes; i++)
-        for (size_t th = 0; p->nodes[i].task_root && th < nt; th++) {
-            task_time[th] += incl[i * nt + th];
-            task_wait[th] += sub[i * nt + th];
+#define TASKS_HERE(j, th) (incl[(j) * nt + (th)] - own[(j) * nt + (th)])
+    for (size_t i = 0; i < p->nnodes; i++) {
+        if (!p->nodes[i].task_root)
+            continue;
+        size_t bind = binding_parallel(p, i, 0);
+        for (size_t th = 0; th < nt; th++) {
+            double wait = sub[i * nt + th], there = bind != NO_PARENT ? TASKS_HERE(bind, th) : 0;
+            if (wait <= 0)
+                continue;
+            if (there <= 0) { /* no region to give it to: the thread's pool */
+                task_time[th] += incl[i * nt + th];
+                task_wait[th] += wait;
+                continue;
+            }
+            for (size_t j = bind; j < p->nnodes; j++) /* children come after their parents */
+                if (TASKS_HERE(j, th) > 0 && is_below(p, j, bind))
+                    w[j * nt + th] +=
+                        wait * (TASKS_HERE(j, th) < there ? TASKS_HERE(j, th) / there : 1);
         }
+    }
     for (size_t i = 0; i < p->nnodes; i++)
         for (size_t th = 0; th < nt; th++) {
-            double tasks_here = incl[i * nt + th] - own[i * nt + th];
+            double tasks_here = TASKS_HERE(i, th);
             if (task_wait[th] > 0 && task_time[th] > 0 && tasks_here > 0)
                 w[i * nt + th] +=
                     task_wait[th] * (tasks_here < task_time[th] ? tasks_here / task_time[th] : 1);
         }
+#undef TASKS_HERE
     free(own), free(incl), free(task_time), free(task_wait);
     return w;
 }

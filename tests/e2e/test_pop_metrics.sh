@@ -123,4 +123,20 @@ for phase in "phase_a 30" "phase_b 70"; do
     awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 10) }' ||
         fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 10 ))"
 done
-echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions"
+
+# Tasks in two regions: a task's lock wait counts for the region it ran in
+"$POMPCC" -O2 -fopenmp "$NUMBERS/task_regions.c" -o task_regions 2>build.err ||
+    { cat build.err; fail "build task_regions"; }
+POMP_OUTPUT_DIR=tr ./task_regions > run.txt
+assert_contains run.txt "^done$" "task_regions: the program ran"
+"$REPORT" --check tr > check.txt || { cat check.txt; fail "task_regions: --check"; }
+"$REPORT" --json tr > r.json
+pe_of() { # the parallel region at LINE (its pragma's line in task_regions.c)
+    jq --argjson l "$1" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
+        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].parallel_efficiency_pct' r.json
+}
+lines=$(grep -n '#pragma omp parallel' "$NUMBERS/task_regions.c" | cut -d: -f1 | tr '\n' ' ')
+set -- $lines
+within5 "$(pe_of $2)" 50 "task_regions: the region whose tasks wait for a lock"
+within5 "$(pe_of $3)" 100 "task_regions: the region whose tasks wait for nothing"
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions"
