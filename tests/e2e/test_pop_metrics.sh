@@ -118,10 +118,11 @@ for phase in "phase_a 30" "phase_b 70"; do
     assert_eq "$(jq "$under | length" ph/profile.json)" 1 "phases: $1 has its parallel region"
     assert_eq "$(jq "$under | .[0].per_thread | length" ph/profile.json)" 2 "phases: $1's region holds both threads"
     assert_eq "$(jq "$under | [.[0].per_thread[].begins] | add" ph/profile.json)" 2 "phases: $1's region, one share per thread"
-    # the worker's time, and the first fork's start of the thread (a few ms; under 10)
+    # the worker's time, and the first fork's start of the thread (a few ms;
+    # under 25 on a loaded machine or a sanitized build): not 30 + 70
     t=$(jq "$under | [.[0].per_thread[].incl_ns] | max / 1e6" ph/profile.json)
-    awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 10) }' ||
-        fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 10 ))"
+    awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 25) }' ||
+        fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 25 ))"
 done
 
 # Tasks in two regions: a task's lock wait counts for the region it ran in
@@ -131,12 +132,23 @@ POMP_OUTPUT_DIR=tr ./task_regions > run.txt
 assert_contains run.txt "^done$" "task_regions: the program ran"
 "$REPORT" --check tr > check.txt || { cat check.txt; fail "task_regions: --check"; }
 "$REPORT" --json tr > r.json
-pe_of() { # the parallel region at LINE (its pragma's line in task_regions.c)
-    jq --argjson l "$1" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
-        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].parallel_efficiency_pct' r.json
+metric_of() { # METRIC LINE: of the parallel region at LINE (its pragma's line in task_regions.c)
+    jq --argjson l "$2" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
+        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].'"$1" r.json
 }
 lines=$(grep -n '#pragma omp parallel' "$NUMBERS/task_regions.c" | cut -d: -f1 | tr '\n' ' ')
 set -- $lines
-within5 "$(pe_of $2)" 50 "task_regions: the region whose tasks wait for a lock"
-within5 "$(pe_of $3)" 100 "task_regions: the region whose tasks wait for nothing"
+# Each thread works 50 ms in its task (a wall-clock busy wait), and one of the
+# first region's tasks also waits 50 ms for the lock: the useful time of every
+# thread is about 50 ms in both regions (a third of the lock wait given to the
+# second region made one of its threads 33 ms there, and 67 ms in the first).
+# Useful times, not the factors: a loaded machine stretches forks and joins.
+ms_of() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1e6 }'; }
+in_range() { # VALUE LO HI WHAT
+    awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }' ||
+        fail "task_regions: $4: $1 ms, expected $2 to $3"
+}
+in_range "$(ms_of "$(metric_of useful_max_ns $2)")" 48 60 "the locking region's largest useful time"
+in_range "$(ms_of "$(metric_of useful_mean_ns $2)")" 48 60 "the locking region's mean useful time"
+in_range "$(ms_of "$(metric_of useful_mean_ns $3)")" 48 60 "the other region's mean useful time"
 echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions"
