@@ -140,6 +140,14 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
                           uint64_t arg, uint64_t *new_task)
 {
     int32_t rc;
+    /* Not before a flush of the trace buffer that an earlier record of the
+     * same instant set off (a bridge records a critical's enter and its wait's
+     * with one clock read): the flush's frame ended then, and a record with
+     * the older time reached back into it (children over their parent, the
+     * flush counted twice, the log out of time order). 0 without a trace;
+     * an untimed event (UINT64_MAX) is never below it. */
+    if (__builtin_expect(now < t->log.flushed_at, 0))
+        now = t->log.flushed_at;
     switch (phase) {
     case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
     case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
