@@ -72,6 +72,7 @@ struct pompcc {
     struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
     int has_dep_target, has_dep_file;
     int from_stdin;              /* an input is '-' */
+    int value_missing;           /* the last argument is an option that takes a value */
     struct input *inputs;
     size_t ninputs;
     char *tmpdir;
@@ -238,6 +239,13 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->mode = MODE_PREPROCESS;
         if (strcmp(a, "-") == 0) /* a source on standard input: compiled as it is */
             pc->from_stdin = 1;
+        if (takes_separate_value(a) && i + 1 == argc) {
+            /* "-o" (or -I, -x, ...) without its value: the compiler says what
+             * it says of that (taking the next argument pompcc adds for it
+             * could overwrite a file) */
+            pc->value_missing = 1;
+            continue;
+        }
         if (strcmp(a, "-o") == 0 && i + 1 < argc) {
             pc->output = argv[++i];
             continue;
@@ -806,13 +814,14 @@ static int pass_through(struct pompcc *pc, int argc, char **argv)
 {
     struct argv_list cmd = {0};
     add_words(&cmd, pc->cc);
+    /* before the user's arguments (after them, a trailing "-o" took the macro
+     * for its file name); pomp's headers after the user's own directories */
+    argv_add(&cmd, POMP_VERSION_MACRO);
+    argv_add(&cmd, "-idirafter");
+    argv_add(&cmd, pc->incdir);
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], "--pomp-", 7) != 0)
             argv_add(&cmd, argv[i]);
-    argv_add(&cmd, POMP_VERSION_MACRO);
-    char *inc = xasprintf("-I%s", pc->incdir);
-    argv_add(&cmd, inc);
-    free(inc);
     int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
     argv_free(&cmd);
     return rc;
@@ -865,6 +874,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
                         "without instrumentation: give pompcc the file\n");
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
+        pc.value_missing ||
         (nsources == 0 && pc.mode != MODE_LINK)) {
         rc = pass_through(&pc, argc, argv);
         goto out;

@@ -108,4 +108,14 @@ printf '#define QUIET 1\n' > quiet.h
 assert_contains forced.err "^pompcc: warning: forced.h \\(given with -include\\) is not instrumented" "-include: said"
 assert_not_contains forced.err "quiet.h" "-include of a header without OpenMP: nothing said"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced.d ./forced 2> /dev/null)" 4950 "-include: the program runs"
+
+# An option without its value at the end ("-o", "-I"): the compiler's own
+# error and status (before: "-c x.c -o" wrote x.o, or a file named after
+# the macro pompcc appends, with status 0; a link took pompcc's next argument)
+for tail in "-c m.c -o" "m.c -o" "-c m.c -I"; do
+    rm -f m.o -- -D*
+    if "$POMPCC" -fopenmp $tail 2> tail.err; then fail "pompcc $tail: status 0"; fi
+    assert_contains tail.err "missing (filename|path) after" "pompcc $tail: the compiler's message"
+    [ ! -e m.o ] && ! ls -- -D* > /dev/null 2>&1 || fail "pompcc $tail: wrote a file"
+done
 echo "driver options"
