@@ -111,6 +111,45 @@ static enum program_runtime runtime_of(const char *program, char **missing)
     return rt;
 }
 
+/* The same for the shared libraries the program loads (ldd), when the program
+ * itself imports nothing of OpenMP: its OpenMP may live in a library of its
+ * own (a GCC program was once left unmeasured so). The runtimes themselves
+ * and libpomp's are passed over; the first library that calls one decides. */
+static enum program_runtime runtime_of_libraries(const char *program, char **missing)
+{
+    char *argv[] = {"ldd", (char *)program, NULL};
+    char *out = NULL;
+    enum program_runtime rt = RUNS_UNKNOWN;
+    *missing = NULL;
+    if (run_capture(argv, &out) != 0 || !out) {
+        free(out);
+        return RUNS_UNKNOWN;
+    }
+    char *save = NULL;
+    int gomp = 0, libomp = 0;
+    for (char *line = strtok_r(out, "\n", &save); line && rt == RUNS_UNKNOWN;
+         line = strtok_r(NULL, "\n", &save)) {
+        /* "name => /path (addr)", or "/path (addr)" for a library named by its path */
+        char *arrow = strstr(line, "=> ");
+        char *path = arrow ? arrow + 3 : line + strspn(line, " \t");
+        char *end = strchr(path, ' ');
+        if (end)
+            *end = '\0';
+        if (strstr(path, "libgomp.so"))
+            gomp = 1;
+        if (strstr(path, "libomp.so") || strstr(path, "libiomp5.so"))
+            libomp = 1;
+        if (!strchr(path, '/') || strstr(path, "libgomp.so") || strstr(path, "libomp.so") ||
+            strstr(path, "libpomp") || strstr(path, "ld-linux"))
+            continue;
+        rt = runtime_of(path, missing);
+    }
+    free(out);
+    if (rt == RUNS_UNKNOWN && gomp != libomp) /* a runtime loaded by something pomprun cannot read */
+        rt = gomp ? RUNS_GOMP : RUNS_LIBOMP;
+    return rt;
+}
+
 int main(int argc, char **argv)
 {
     int verbose = 0, on_libomp = 0, i = 1;
@@ -155,6 +194,10 @@ int main(int argc, char **argv)
     }
     char *missing, *why = NULL;
     enum program_runtime rt = runtime_of(program, &missing);
+    if (rt == RUNS_UNKNOWN) {
+        free(missing);
+        rt = runtime_of_libraries(program, &missing);
+    }
     if (rt == RUNS_GOMP_ONLY) {
         why = xasprintf("calls %s (%s), which LLVM libomp does not provide", missing,
                         pomp_runtime_feature(missing));
@@ -182,8 +225,9 @@ int main(int argc, char **argv)
         bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
-        fprintf(stderr, "pomprun: warning: %s calls no OpenMP runtime that pomprun can see (not "
-                        "dynamically linked?); measuring what an LLVM libomp it loads reports\n",
+        fprintf(stderr, "pomprun: warning: neither %s nor a library it loads calls an OpenMP "
+                        "runtime that pomprun can see (not dynamically linked?); measuring what "
+                        "an LLVM libomp it loads reports\n",
                 argv[i]);
         break;
     case RUNS_LIBOMP:
