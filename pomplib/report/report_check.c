@@ -52,6 +52,10 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
         failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
         int present;
+        json_t *raw = json_object_get(t, keys[k]);
+        if (raw && !json_is_integer(raw)) /* read as 0, it would pass every other check */
+            failed(c, "whole numbers", "node %lld thread %lld: %s is not a whole number", n->id, th,
+                   keys[k]);
         double v = field(t, keys[k], &present);
         if (present && (v < 0 || !isfinite(v)))
             failed(c, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
@@ -265,7 +269,11 @@ static void check_structure(struct checker *c)
             failed(c, "structure", "node %lld names region %lld, which is not in \"regions\"",
                    json_integer_value(json_object_get(n, "id")), region);
     }
-    if (!(p->duration_ns >= 0) || !isfinite(p->duration_ns))
+    json_t *duration = json_object_get(p->root, "duration_ns");
+    if (!json_is_integer(duration) || json_integer_value(duration) <= 0)
+        failed(c, "whole numbers", "duration_ns is missing, not a whole number or not above 0 "
+                                   "(the run's figures are checked against it)");
+    else if (!(p->duration_ns >= 0) || !isfinite(p->duration_ns))
         failed(c, "no negative figure", "duration_ns is %g", p->duration_ns);
 }
 

@@ -57,6 +57,12 @@ break_with shared        "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns
                                                        | .share_ns = 1e6) else . end)" \
                          "children within their parent"
 break_with run           '.duration_ns = 1000' "within the run"
+# values of the wrong type read as 0 and passed every other check
+break_with strvisits     "$FOR then .per_thread[0].visits = \"x\" else . end)" "whole numbers"
+break_with fraction      "$FOR then .per_thread[0].visits = 1.7 else . end)" "whole numbers"
+break_with strtime       "$FOR then .per_thread[0].excl_ns = \"9\" else . end)" "whole numbers"
+break_with noduration    'del(.duration_ns)' "whole numbers"
+break_with zeroduration  '.duration_ns = 0' "whole numbers"
 # two top-level paths of the for loop, each within a run of 1 s, together past it
 TWICE='{"thread": 0, "visits": 1, "begins": 1, "incl_ns": 6e8, "excl_ns": 6e8, "min_ns": 6e8, "max_ns": 6e8, "body_ns": 0}'
 break_with flat          "(.regions[] | select(.type == \"for\") | .id) as \$f | .duration_ns = 1e9
