@@ -235,6 +235,10 @@ void pomp_output_write(const struct pomp_run *run)
     if (run->dir_errno) {
         fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", run->dir,
                 strerror(run->dir_errno));
+        /* the summary and the losses still: they are all the run leaves */
+        if (run->summary)
+            pomp_summary_print(stderr, run, 0);
+        pomp_summary_warn_losses(stderr, run, 0);
         return;
     }
     /* the profile first: a trace conversion that fills the disk must not cost it (the

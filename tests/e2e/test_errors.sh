@@ -198,13 +198,15 @@ assert_contains crash.err 'warn\.c: pomp-instrument was killed by signal 11 \(pl
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=crash ./warn_crash)" 1 "the program built without instrumentation runs"
 
 # POMP_OUTPUT_DIR naming a file that is not a directory: the error that the
-# directory cannot be made, and no summary that says the output is there
+# directory cannot be made, the summary and its warnings all the same, and
+# nothing in it that says the output is there
 # (before: "cannot write out/profile.json", then "output in out/" and
 # "full tables: pomp-report out" for a run that wrote nothing).
 : > notadir
 POMP_SUMMARY=on POMP_OUTPUT_DIR=notadir ./warn_crash >/dev/null 2> notadir.err
 assert_contains notadir.err "^pomp: error: cannot create output directory 'notadir': Not a directory" "a file as the output directory"
 assert_not_contains notadir.err "output in|full tables" "no summary pointing at a directory that is not one"
+assert_contains notadir.err "^pomp: warn_crash: .*; no profile written \(above\)" "the summary all the same: all the run leaves"
 [ -f notadir ] && [ ! -s notadir ] || fail "the file named by POMP_OUTPUT_DIR changed"
 # a directory where profile.json should go: said, and the summary names no
 # file to read (before: "output in pj/", "full tables: pomp-report pj")
