@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pomp_hash.h"
 #include "pomp_region.h"
 #include "pomp_thread.h"
 
@@ -17,17 +18,14 @@ static const struct pomp_run_region *run_region(const struct pomp_merged *m,
     return rr->same_as ? &m->regions[rr->same_as - 1] : rr;
 }
 
-/* The children index's home slot for a key (MurmurHash3's finalizer). */
+/* The children index's home slot for a key. */
 static size_t index_home(const struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
                          int overflow, int task_root)
 {
     uint64_t h = (uint64_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
                  (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
                  (uint64_t)(overflow * 2 + task_root);
-    h ^= h >> 33;
-    h *= UINT64_C(0xFF51AFD7ED558CCD);
-    h ^= h >> 33;
-    return (size_t)h & (m->index_slots - 1);
+    return (size_t)pomp_hash_mix(h) & (m->index_slots - 1);
 }
 
 static void index_put(struct pomp_merged *m, size_t i)

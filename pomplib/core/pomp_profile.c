@@ -1,6 +1,7 @@
 #include "pomp_profile.h"
 
 #include "pomp_control.h"
+#include "pomp_hash.h"
 #include "pomp_region.h"
 
 #include <pomplib.h>
@@ -143,10 +144,7 @@ static inline uint32_t child_slot(const struct pomp_node *parent, const struct P
     uint64_t h = (uint64_t)(uintptr_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
                  (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
                  (uint64_t)(uintptr_t)fork * UINT64_C(0x165667B19E3779F9) ^ (uint64_t)task_root;
-    h ^= h >> 33;
-    h *= UINT64_C(0xFF51AFD7ED558CCD);
-    h ^= h >> 33;
-    return (uint32_t)h;
+    return (uint32_t)pomp_hash_mix(h);
 }
 
 static inline int child_is(const struct pomp_node *c, const struct POMP_Region_s *r,
