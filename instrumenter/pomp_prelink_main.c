@@ -18,22 +18,30 @@
 #include "process.h"
 #include "util.h"
 
-/* An object, archive or shared library of the link that calls the OpenMP
- * runtime for constructs and holds no construct counts of pompcc's: OpenMP
- * code built without pompcc (a library, a file compiled with plain cc). An
- * input this reader cannot read is taken for instrumented. */
-static int input_has_uninstrumented_openmp(const char *path)
+/* Whether a link input holds OpenMP code built without pompcc (a library, a
+ * file compiled with plain cc): it calls the OpenMP runtime for constructs
+ * and adds no construct counts of pompcc's to *counts (appended to, as the
+ * link's counts are read). An input this reader cannot read is taken for
+ * instrumented. */
+static int input_has_uninstrumented_openmp(const char *path, struct strbuf *counts)
 {
+    size_t before = counts->len;
+    elf_section(path, POMP_COUNTS_SECTION, counts);
+    if (counts->len != before)
+        return 0;
     struct strbuf undefined = {0};
     int calls = elf_nm(path, ELF_NM_UNDEFINED, &undefined) == 0 && undefined.s &&
                 prelink_calls_openmp_constructs(undefined.s);
     free(undefined.s);
-    if (!calls)
-        return 0;
-    struct strbuf counts = {0};
-    int instrumented = elf_section(path, POMP_COUNTS_SECTION, &counts) == 0 && counts.len > 0;
-    free(counts.s);
-    return !instrumented;
+    return calls;
+}
+
+static void note_uninstrumented(const char *path)
+{
+    fprintf(stderr,
+            "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the runtime's "
+            "events measure them, their tasks and waits included\n",
+            path);
 }
 
 static int is_link_input(const char *a)
@@ -144,27 +152,20 @@ int main(int argc, char **argv)
             continue; /* linker options and other inputs have no POMP_Init_ functions */
         inputs[ninputs++] = argv[i];
     }
-    struct strbuf counts = {0};
+    struct strbuf counts = {0}, shared_counts = {0};
     int uninstrumented = 0;
-    for (int i = 0; i < ninputs; i++) {
-        size_t before = counts.len;
-        elf_section(inputs[i], POMP_COUNTS_SECTION, &counts);
-        if (counts.len == before && input_has_uninstrumented_openmp(inputs[i])) {
+    for (int i = 0; i < ninputs; i++)
+        if (input_has_uninstrumented_openmp(inputs[i], &counts)) {
             uninstrumented++;
-            fprintf(stderr,
-                    "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the "
-                    "runtime's events measure them, their tasks and waits included\n",
-                    inputs[i]);
+            note_uninstrumented(inputs[i]);
         }
-    }
+    /* a shared library's own counts were said at its link */
     for (int i = 0; i < nshared; i++)
-        if (input_has_uninstrumented_openmp(shared[i])) {
+        if (input_has_uninstrumented_openmp(shared[i], &shared_counts)) {
             uninstrumented++;
-            fprintf(stderr,
-                    "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the "
-                    "runtime's events measure them, their tasks and waits included\n",
-                    shared[i]);
+            note_uninstrumented(shared[i]);
         }
+    free(shared_counts.s);
     /* constructs the instrumentation did not reach: the bridges follow what
      * the runtime reports of them (a library's tasks run in a barrier are
      * work, not the barrier's wait) */
