@@ -69,6 +69,10 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
         run->sampling.timer = pomp_sampling_timer_name();
         run->sampling.complete = pomp_sampling_merge(&run->sampling.tree, &run->sampling.taken,
                                                      &run->sampling.lost) == 0;
+        struct pomp_sampling_raised raised;
+        pomp_sampling_raised(&raised);
+        run->sampling.raised_threads = raised.threads;
+        run->sampling.max_period_ns = raised.threads ? raised.max_period_ns : run->sampling.period_ns;
     }
     return 0;
 }

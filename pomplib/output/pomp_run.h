@@ -123,6 +123,8 @@ struct pomp_run_sampling {
     const char *timer;          /* "wall" or "cpu" */
     struct pomp_sample_tree tree;
     uint64_t taken, lost;
+    uint32_t raised_threads;    /* threads whose period was raised at run time (slow samples) */
+    uint64_t max_period_ns;     /* the longest period a thread ended with */
     int complete;               /* the threads' trees merged without running out of memory */
 };
 

@@ -31,6 +31,13 @@ struct pomp_sampler {
     uint64_t taken;             /* timer expirations, including overruns */
     uint64_t signals;           /* handler runs */
     uint64_t lost;              /* the stack could not be unwound */
+    /* The thread's period is the configured one times this (1, 2, 4...):
+     * raised at run time when its samples take too long (deep stacks, the
+     * unwinder's slow path), so that each sample stands for this many periods. */
+    uint32_t period_multiple;
+    uint32_t slow_samples;      /* consecutive samples too long for the period */
+    uint64_t slow_min_ns;       /* the shortest of them */
+    uint64_t longest_ns;        /* the longest sample that raised the period */
     uint32_t fork_depth;
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
     /* handler scratch */
@@ -470,6 +477,46 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
 }
 
+static void set_thread_period(const struct pomp_sampler *s)
+{
+    uint64_t ns = sampling.period_ns * s->period_multiple;
+    struct itimerspec its;
+    its.it_interval.tv_sec = (time_t)(ns / 1000000000u);
+    its.it_interval.tv_nsec = (long)(ns % 1000000000u);
+    its.it_value = its.it_interval;
+    timer_settime(s->timer, 0, &its, NULL);
+}
+
+/* Samples too long for the thread's period several times in a row (not one
+ * preempted sample): the period doubles until it is SAMPLE_COST_FACTOR times
+ * the shortest of them. The start's measurement unwinds a shallow stack; a
+ * deep recursion, or code the fast unwinder cannot walk (a PLT stub, where
+ * libunwind takes its slow path with two sigprocmask calls a frame), can cost
+ * a hundred times that, and a period shorter than a sample starves the
+ * thread. timer_settime is async-signal-safe. */
+enum { SLOW_SAMPLES_TO_RAISE = 4, MAX_PERIOD_MULTIPLE = 1u << 16 };
+
+static void adapt_period(struct pomp_sampler *s, uint64_t cost_ns)
+{
+    uint64_t period = sampling.period_ns * s->period_multiple;
+    if (cost_ns * SAMPLE_COST_FACTOR <= period || s->period_multiple >= MAX_PERIOD_MULTIPLE) {
+        s->slow_samples = 0;
+        return;
+    }
+    if (s->slow_samples++ == 0 || cost_ns < s->slow_min_ns)
+        s->slow_min_ns = cost_ns;
+    if (s->slow_samples < SLOW_SAMPLES_TO_RAISE)
+        return;
+    while (sampling.period_ns * s->period_multiple < s->slow_min_ns * SAMPLE_COST_FACTOR &&
+           s->period_multiple < MAX_PERIOD_MULTIPLE)
+        s->period_multiple *= 2;
+    if (s->slow_min_ns > s->longest_ns)
+        s->longest_ns = s->slow_min_ns;
+    s->slow_samples = 0;
+    if (s->has_timer)
+        set_thread_period(s);
+}
+
 static void on_sample_signal(int sig, siginfo_t *info, void *uc)
 {
     (void)sig;
@@ -477,8 +524,12 @@ static void on_sample_signal(int sig, siginfo_t *info, void *uc)
     if (!s || __atomic_exchange_n(&s->busy, 1, __ATOMIC_ACQUIRE))
         return;
     int saved_errno = errno;
-    if (__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
-        take_sample(s, uc, 1 + (uint32_t)(info->si_overrun > 0 ? info->si_overrun : 0));
+    if (__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE)) {
+        uint64_t start = pomp_monotonic_ns();
+        uint32_t expirations = 1 + (uint32_t)(info->si_overrun > 0 ? info->si_overrun : 0);
+        take_sample(s, uc, expirations * s->period_multiple);
+        adapt_period(s, pomp_monotonic_ns() - start);
+    }
     __atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
     errno = saved_errno;
 }
@@ -514,6 +565,8 @@ void pomp_sampling_thread_begin(void)
     if (!handler_installed)
         return;
     struct pomp_sampler *s = calloc(1, sizeof *s);
+    if (s)
+        s->period_multiple = 1;
     if (!s || pomp_sample_tree_init(&s->tree, sampling.nodes_per_thread) != 0) {
         free(s);
         fprintf(stderr, "pomp: warning: out of memory; thread %d is not sampled\n", (int)gettid());
@@ -536,11 +589,7 @@ void pomp_sampling_thread_begin(void)
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));
         return;
     }
-    struct itimerspec its;
-    its.it_interval.tv_sec = (time_t)(sampling.period_ns / 1000000000u);
-    its.it_interval.tv_nsec = (long)(sampling.period_ns % 1000000000u);
-    its.it_value = its.it_interval;
-    timer_settime(s->timer, 0, &its, NULL);
+    set_thread_period(s);
 }
 
 /* The thread's tree stays in the list for the output. */
@@ -612,6 +661,32 @@ void pomp_sampling_stop(void)
         /* a handler that started before the switch finishes its sample */
         for (int spins = 0; __atomic_load_n(&s->busy, __ATOMIC_ACQUIRE) && spins < 100000; spins++)
             sched_yield();
+    }
+    pthread_mutex_unlock(&sampling.lock);
+    struct pomp_sampling_raised raised;
+    pomp_sampling_raised(&raised);
+    if (raised.threads)
+        fprintf(stderr,
+                "pomp: warning: samples took up to %.1f us on %u thread%s, too long for "
+                "POMP_SAMPLING's period: their period was raised at run time, to up to %llu us "
+                "(each of their samples counts for the periods it stands for)\n",
+                raised.longest_ns / 1e3, raised.threads, raised.threads == 1 ? "" : "s",
+                (unsigned long long)(raised.max_period_ns / 1000));
+}
+
+void pomp_sampling_raised(struct pomp_sampling_raised *out)
+{
+    *out = (struct pomp_sampling_raised){0};
+    pthread_mutex_lock(&sampling.lock);
+    for (const struct pomp_sampler *s = sampling.samplers; s; s = s->next) {
+        if (s->period_multiple <= 1)
+            continue;
+        out->threads++;
+        uint64_t period = sampling.period_ns * s->period_multiple;
+        if (period > out->max_period_ns)
+            out->max_period_ns = period;
+        if (s->longest_ns > out->longest_ns)
+            out->longest_ns = s->longest_ns;
     }
     pthread_mutex_unlock(&sampling.lock);
 }

@@ -56,6 +56,15 @@ void pomp_sampling_fork_end(struct pomp_fork_record *record);
 /* Stops every timer and waits for running handlers (at finalization). */
 void pomp_sampling_stop(void);
 
+/* The threads whose period was raised at run time because their samples took
+ * too long for it (after pomp_sampling_stop). */
+struct pomp_sampling_raised {
+    uint32_t threads;
+    uint64_t max_period_ns;     /* the longest period a thread ended with */
+    uint64_t longest_ns;        /* the longest sample that raised a period */
+};
+void pomp_sampling_raised(struct pomp_sampling_raised *out);
+
 /* After pomp_sampling_stop: all threads' trees merged into one (caller
  * destroys it), the number of samples taken and of samples lost. */
 int pomp_sampling_merge(struct pomp_sample_tree *out, uint64_t *taken, uint64_t *lost);
