@@ -66,6 +66,7 @@ void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t
 {
     p->throttle_visits = visits;
     p->throttle_ns = ns;
+    p->throttle_early_visits = visits / POMP_THROTTLE_EARLY;
 }
 
 void pomp_profile_set_max_depth(struct pomp_profile *p, uint32_t depth)
@@ -94,8 +95,10 @@ static __attribute__((noinline, cold)) int grow_frames(struct pomp_profile *p)
 }
 
 /* Throttles r when the executions counted on node n so far took less than the
- * throttle's mean each. Called every 1024 executions past the threshold: the
- * clock's rate is estimated here, from the start of measurement to now. */
+ * throttle's mean each (a tenth of it before the throttle's executions are
+ * reached: the early rule, pomp_profile.h). Called every 1024 executions past
+ * the early threshold: the clock's rate is estimated here, from the start of
+ * measurement to now. */
 static __attribute__((noinline, cold)) void throttle_check(struct pomp_profile *p,
                                                            struct pomp_node *n,
                                                            struct POMP_Region_s *r, uint64_t now)
@@ -108,7 +111,9 @@ static __attribute__((noinline, cold)) void throttle_check(struct pomp_profile *
         return;
     double ticks_per_ns = (double)ticks / (double)ns;
     double mean_ns = (double)n->incl / ticks_per_ns / (double)(runs - n->untimed);
-    if (mean_ns >= (double)p->throttle_ns || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED))
+    double limit_ns = runs >= p->throttle_visits ? (double)p->throttle_ns
+                                                 : (double)p->throttle_ns / POMP_THROTTLE_EARLY;
+    if (mean_ns >= limit_ns || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED))
         return;
     uint64_t none = 0;
     if (__atomic_compare_exchange_n(&r->throttled_ns, &none, ns, 0, __ATOMIC_RELAXED,
@@ -121,7 +126,7 @@ static inline void maybe_throttle(struct pomp_profile *p, struct pomp_node *n,
                                   struct POMP_Region_s *r, uint64_t now)
 {
     uint64_t runs = n->visits ? n->visits : n->begins;
-    if (__builtin_expect(p->throttle_visits != 0 && runs >= p->throttle_visits && (runs & 1023) == 0 &&
+    if (__builtin_expect(p->throttle_visits != 0 && runs >= p->throttle_early_visits && (runs & 1023) == 0 &&
                              n != &p->overflow && now != POMP_UNTIMED,
                          0))
         throttle_check(p, n, r, now);

@@ -179,6 +179,7 @@ struct pomp_profile {
                                          tasks): events inside them read no clock */
     uint64_t untimed_events;          /* events counted without a timestamp (not in the trace) */
     uint64_t throttle_visits, throttle_ns; /* POMP_THROTTLE (0 visits: off) */
+    uint64_t throttle_early_visits;   /* throttle_visits / POMP_THROTTLE_EARLY */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t open_at_end;             /* regions still open when measurement ended, closed then */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
@@ -219,9 +220,17 @@ void pomp_profile_destroy(struct pomp_profile *p);
 /* The timestamp of an event that is counted, not timed (a throttled region). */
 #define POMP_UNTIMED UINT64_MAX
 
+/* A region this many times shorter than the throttle's mean is throttled after
+ * this many times fewer executions (below). */
+#define POMP_THROTTLE_EARLY 10
+
 /* A region whose executions on one call path reach throttle_visits with a mean
  * time under throttle_ns is throttled (TAU's rule, 100,000 under 10 us by
- * default): from then on its executions, and what runs inside them, are
+ * default), and so is one that reaches a tenth of them with a mean under a
+ * tenth of it (10,000 under 1 us): timing such an execution costs about as
+ * much as the execution, and 10,000 of them say its mean as well, while
+ * 100,000 made a fixed cost that a short run of a fine-grained task program
+ * felt (N-queens: about 6 ms of a 46 ms kernel). From then on its executions, and what runs inside them, are
  * counted on their nodes (visits, begins, untimed) but not timed: no clock, no
  * trace record, no figures of time; their time stays with the enclosing
  * region's own time. Never throttled: waits (POMP_Region_s.a_wait), lock

@@ -53,6 +53,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->max_depth = cfg->profile_depth;
     run->throttle_visits = cfg->throttle_visits;
     run->throttle_ns = cfg->throttle_ns;
+    run->throttle_early = POMP_THROTTLE_EARLY;
     run->trace = cfg->trace;
     run->ngroups = POMP_GROUP_COUNT;
     run->group_names = group_names();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Throttling (POMP_THROTTLE): a million tiny critical updates per thread are
-# throttled after 100,000 executions under 10 us each: counted exactly, not
+# throttled after 10,000 executions under 1 us each (100,000 under 10 us): counted exactly, not
 # timed from then on, marked and said; off times them all. An atomic is an
 # event without duration: without a trace it is counted inline from its first
 # execution (not throttled: nothing of it was timed); with a trace (whose
@@ -27,7 +27,7 @@ L_crit=$(line_of tiny.c "omp critical")
 
 POMP_SUMMARY=on POMP_OUTPUT_DIR=dflt ./tiny > out.txt 2> err.txt
 assert_contains out.txt "^7000000 2000000$" "the program computes the same"
-assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); POMP_THROTTLE=off times them all" \
+assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
 # the atomic, counted inline from the start: every execution, none throttled or untimed
 assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
@@ -37,14 +37,14 @@ assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
 assert_eq "$(jq '[.regions[] | select(.type == "atomic") | .throttled] | map(select(. != null)) | length' dflt/profile.json)" 0 \
           "atomic without a trace: not throttled"
 POMP_TRACE=events POMP_BUFFER_SIZE=64k POMP_SUMMARY=on POMP_OUTPUT_DIR=traced ./tiny > out.txt 2> err.txt
-assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path, under 10 us each\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
+assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
                 "with a trace: the atomic is throttled too"
 for t in critical atomic; do
     d=$([ $t = critical ] && echo dflt || echo traced)
     assert_eq "$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
                    | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' $d/profile.json)" \
               2000000 "$t: every execution counted"
-    jq -e --arg t $t '[.regions[] | select(.type == $t) | .throttled.since_ns > 0 and .throttled.after >= 100000] | all' \
+    jq -e --arg t $t '[.regions[] | select(.type == $t) | .throttled.since_ns > 0 and .throttled.after >= 10000] | all' \
         $d/profile.json > /dev/null || fail "$t: marked throttled in profile.json"
     untimed=$(jq --arg t $t '([.regions[] | select(.type == $t) | .id]) as $ids
                  | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' $d/profile.json)
@@ -54,6 +54,48 @@ done
 assert_contains report.txt "critical \[throttled\]" "the report marks the region"
 assert_contains report.txt "^note: [0-9]+ events of throttled regions, counted but not timed \(POMP_THROTTLE\)$" \
                 "the report says how many events were not timed"
+
+# The early rule: a region ten times shorter than the mean is throttled after
+# a tenth of the executions. 50,000 executions on one thread: the tiny
+# critical (tens of ns) is throttled, one of ~3 us is not (it needs 100,000).
+cat > early.c <<'C'
+#include <stdio.h>
+static volatile double sink;
+static void work_us(int us) /* ~us microseconds of dependent arithmetic */
+{
+    double x = 1;
+    for (int i = 0; i < us * 300; i++)
+        x = x * 1.0000001 + 1e-9;
+    sink = x;
+}
+int main(void)
+{
+    long tiny = 0, slow = 0;
+    for (int i = 0; i < 50000; i++) {
+#pragma omp critical (tiny)
+        tiny += i & 3;
+#pragma omp critical (slow)
+        {
+            work_us(3);
+            slow++;
+        }
+    }
+    printf("%ld %ld\n", tiny, slow);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp early.c -o early 2>build.err || { cat build.err; fail "build early"; }
+POMP_SUMMARY=on POMP_OUTPUT_DIR=early_out ./early > out.txt 2> err.txt
+assert_contains out.txt "^75000 50000$" "early: the program computes the same"
+assert_contains err.txt "note: 1 region throttled \(.*\): counted, not timed, from then on: critical tiny @ early.c:[0-9]+ \(from [0-9.]+ s\); POMP_THROTTLE=off" \
+                "early: the tiny critical is throttled, the 3 us one is not"
+jq -e '[.regions[] | select(.type == "critical" and .name == "tiny") | .throttled.after | . >= 10000 and . < 50000] == [true]' \
+    early_out/profile.json > /dev/null || fail "early: the tiny critical throttled after 10,000 to 50,000 executions: $(jq -c '[.regions[] | select(.type == "critical") | [.name, .throttled]]' early_out/profile.json)"
+for n in tiny slow; do
+    assert_eq "$(jq --arg n $n '([.regions[] | select(.type == "critical" and .name == $n) | .id]) as $ids
+                   | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' early_out/profile.json)" \
+              50000 "early: every execution of critical $n counted"
+done
 
 POMP_THROTTLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=off ./tiny > out.txt 2> err.txt
 assert_not_contains err.txt "throttled" "off: nothing throttled"
