@@ -119,6 +119,18 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     free(rows);
 }
 
+/* A duration as POMP_THROTTLE writes it: "10 us", "100 ns", "1 s". */
+static const char *throttle_duration(char *buf, size_t size, double ns)
+{
+    static const struct { double ns; const char *unit; } units[] = {
+        {1e9, "s"}, {1e6, "ms"}, {1e3, "us"}, {1, "ns"}};
+    size_t u = 0;
+    while (u + 1 < sizeof units / sizeof *units && ns < units[u].ns)
+        u++;
+    snprintf(buf, size, "%g %s", ns / units[u].ns, units[u].unit);
+    return buf;
+}
+
 /* The regions throttled (POMP_THROTTLE): which, from when, and how to time them all. */
 static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
 {
@@ -130,11 +142,19 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
     if (!n)
         return;
     /* the early rule (pomp_profile.h): a tenth of the executions, a tenth of the mean */
-    fprintf(f, "pomp: note: %u region%s throttled (more than %llu executions on a path under %g us "
-               "each, or %llu under %g us): counted, not timed, from then on:",
-            n, n == 1 ? "" : "s", (unsigned long long)run->throttle_visits, run->throttle_ns / 1e3,
-            (unsigned long long)(run->throttle_visits / run->throttle_early),
-            run->throttle_ns / 1e3 / run->throttle_early);
+    char mean[32], early[80] = "";
+    /* the rule is checked every 1024 executions: an early rule below that is the rule */
+    uint64_t early_visits = run->throttle_visits / run->throttle_early;
+    if (early_visits >= 1024) {
+        char early_mean[32];
+        snprintf(early, sizeof early, ", or %llu under %s", (unsigned long long)early_visits,
+                 throttle_duration(early_mean, sizeof early_mean,
+                                   (double)run->throttle_ns / run->throttle_early));
+    }
+    fprintf(f, "pomp: note: %u region%s throttled (more than %llu executions on a path under %s "
+               "each%s): counted, not timed, from then on:",
+            n, n == 1 ? "" : "s", (unsigned long long)run->throttle_visits,
+            throttle_duration(mean, sizeof mean, (double)run->throttle_ns), early);
     uint32_t shown = 0;
     for (uint32_t i = 0; i < m->nregions && shown < LISTED; i++) {
         const struct pomp_run_region *r = &m->regions[i];

@@ -97,6 +97,12 @@ for n in tiny slow; do
               50000 "early: every execution of critical $n counted"
 done
 
+# The setting's own units in the note (once "1000000 us" for 1s); no early
+# rule below the 1024 executions between checks
+POMP_THROTTLE=1000,1s POMP_SUMMARY=on POMP_OUTPUT_DIR=1s ./tiny > out.txt 2> err.txt
+assert_contains err.txt "note: 1 region throttled \(more than 1000 executions on a path under 1 s each\): counted" \
+                "1000,1s: said in the setting's units"
+
 POMP_THROTTLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=off ./tiny > out.txt 2> err.txt
 assert_not_contains err.txt "throttled" "off: nothing throttled"
 assert_eq "$(jq '[.regions[] | select(.throttled)] | length' off/profile.json)" 0 "off: no region throttled"
