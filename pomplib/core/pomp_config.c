@@ -191,7 +191,8 @@ void pomp_config_read(struct pomp_config *cfg)
         v = getenv(filters[i].var);
         if (v && pomp_filter_parse(v, (struct pomp_filter *)((char *)cfg + filters[i].field)) != 0)
             pomp_config_bad_value(filters[i].var, v,
-                      "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h",
+                      "a comma-separated list of [type:|name:|file:]<glob>, e.g. type:atomic,file:*.h "
+                      "(a glob's '[' needs its ']', and a ',' ends the rule)",
                       filters[i].dflt);
     }
 

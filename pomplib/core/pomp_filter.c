@@ -4,6 +4,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether a shell pattern is whole: every '[' closed by a ']' (a ']' right after
+ * the '[' or "[!" is a member, as fnmatch reads it) and no '\\' at the end.
+ * fnmatch takes an unclosed '[' for a plain character, so "name:[ab" would
+ * match nothing the user meant, silently; and since the list is split at
+ * commas, "name:[a,b]" arrives here as "name:[a" and "b]". */
+static int glob_is_whole(const char *glob, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (glob[i] == '\\') {
+            if (++i == len)
+                return 0;
+        } else if (glob[i] == '[') {
+            size_t j = i + 1;
+            if (j < len && (glob[j] == '!' || glob[j] == '^'))
+                j++;
+            if (j < len && glob[j] == ']')
+                j++;
+            while (j < len && glob[j] != ']')
+                j++;
+            if (j == len)
+                return 0;
+            i = j;
+        }
+    }
+    return 1;
+}
+
 static int add_rule(struct pomp_filter *f, const char *entry, size_t len)
 {
     static const struct {
@@ -20,8 +47,8 @@ static int add_rule(struct pomp_filter *f, const char *entry, size_t len)
             break;
         }
     }
-    if (len == 0 || (key == POMP_FILTER_ANY && memchr(entry, ':', len)))
-        return -1; /* empty, or an unknown "key:" */
+    if (len == 0 || (key == POMP_FILTER_ANY && memchr(entry, ':', len)) || !glob_is_whole(entry, len))
+        return -1; /* empty, an unknown "key:", or a broken pattern */
     struct pomp_filter_rule *r = realloc(f->rules, (f->count + 1) * sizeof *r);
     if (!r)
         return -1;

@@ -96,7 +96,9 @@ assert_eq "$(jq '([.regions[] | select(.filtered) | .id]) as $f | [.callpath[] |
     0 "no profile nodes for filtered regions"
 OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='file:all_groups.c,name:phase' POMP_FILTER_EXCLUDE='region:x' \
     POMP_OUTPUT_DIR=badfilter ./all_groups > badfilter.out 2> badfilter.err
-assert_contains badfilter.err "POMP_FILTER_EXCLUDE='region:x' is not valid \(allowed: a comma-separated list of \[type:\|name:\|file:\]<glob>, e.g. type:atomic,file:\*.h\); using no exclusion" "bad filter message"
+assert_contains badfilter.err "POMP_FILTER_EXCLUDE='region:x' is not valid \(allowed: a comma-separated list of \[type:\|name:\|file:\]<glob>, e.g. type:atomic,file:\*.h \(a glob's '\[' needs its '\]', and a ',' ends the rule\)\); using no exclusion" "bad filter message"
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='name:[a,b]' POMP_OUTPUT_DIR=badglob ./all_groups > /dev/null 2> badglob.err
+assert_contains badglob.err "POMP_FILTER_INCLUDE='name:\[a,b\]' is not valid .*; using every region" "a broken glob is said, not taken for a literal"
 OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE='name:phase' POMP_OUTPUT_DIR=only ./all_groups > /dev/null
 assert_eq "$(jq -r '([.regions[] | select(.filtered | not) | .id]) as $k | [.callpath[] | select(.region as $r | $k | index($r))] | length' only/profile.json)" \
     1 "POMP_FILTER_INCLUDE=name:phase records only the user region"

@@ -28,7 +28,13 @@ Test(filter, syntax)
     pomp_filter_free(&f);
     cr_assert_eq(pomp_filter_parse("", &f), 0);
     cr_expect_eq(f.count, 0, "an empty list has no rules");
-    const char *bad[] = {"type:", "a,,b", "a,", ",a", "kind:x", "foo:bar,type:for"};
+    const char *whole[] = {"file:*.[ch]", "name:[]x]", "name:[!]x]y", "name:[^a-z]", "name:a\\[b"};
+    for (size_t i = 0; i < sizeof whole / sizeof *whole; i++) {
+        cr_expect_eq(pomp_filter_parse(whole[i], &f), 0, "'%s' is a valid list", whole[i]);
+        pomp_filter_free(&f);
+    }
+    const char *bad[] = {"type:", "a,,b", "a,", ",a", "kind:x", "foo:bar,type:for",
+                         "name:[ab", "name:[a,b]", "file:*.[ch", "name:x\\", "[!]"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cr_expect_eq(pomp_filter_parse(bad[i], &f), -1, "'%s' is not a valid list", bad[i]);
         cr_expect_eq(f.count, 0);
