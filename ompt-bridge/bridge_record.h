@@ -93,6 +93,7 @@ static inline int bridge_record_arg(struct bridge_thread *b, enum bridge_op op,
     if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return 0;
     int off = bridge_measuring() == 0;
+    when = pomp_thread_time_of(t, r, (enum pomp_phase)op, when);
     return pomp_thread_record(t, r, when, (enum pomp_phase)op, off, kind,
                               bridge_group_of(kind), arg) != POMP_PROFILE_SKIPPED;
 }
@@ -113,6 +114,7 @@ static inline void bridge_record_task_create(struct bridge_thread *b, struct POM
     *task_id = 0;
     if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return;
+    when = pomp_thread_time_of(t, r, POMP_PHASE_EVENT, when);
     pomp_thread_record_creating(t, r, when, POMP_PHASE_EVENT, bridge_measuring() == 0,
                                 POMP_EV_OMPT_TASK_CREATE, POMP_GROUP_TASK, 0, task_id);
 }

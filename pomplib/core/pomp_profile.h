@@ -238,7 +238,7 @@ void pomp_profile_destroy(struct pomp_profile *p);
  * roots, timed even inside a throttled region, and so is what they open:
  * pomp_frame.untimed_below), except those the inserted code counts inline
  * inside an execution of the same construct (POMP_FAST_EXECUTION); a frame
- * opened timed closes timed (pomp_thread_clock_throttled). */
+ * opened timed closes timed (pomp_thread_throttled_needs_time). */
 void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
 
 /* The deepest nesting recorded (POMP_PROFILE_DEPTH), at least POMP_FIRST_DEPTH. */

@@ -74,26 +74,32 @@ void pomp_threads_quiesce(void);
 /* At the start of measurement: makes pomp_threads_quiesce cheap. */
 void pomp_threads_prepare_quiesce(void);
 
-/* Where r is throttled or the thread is inside a throttled region: the
- * timestamp an event of the given phase still needs, or POMP_UNTIMED.
+/* Where r is throttled or the thread is inside a throttled region: whether an
+ * event of the given phase still needs a timestamp.
  * A task's execution (the begin and end of a task root) is timed: a
  * task construct is throttled by its creations. The end or exit of a frame
  * that was timed when it opened is timed too (r throttled meanwhile, by a
  * recursion into it or another thread), so that its time holds its
  * children's and its trace records pair. */
-static inline uint64_t pomp_thread_clock_throttled(const struct pomp_thread *t,
+static inline int pomp_thread_throttled_needs_time(const struct pomp_thread *t,
                                                    const struct POMP_Region_s *r,
                                                    enum pomp_phase phase)
 {
     const struct pomp_profile *p = &t->profile;
     if (r->task_root && (phase == POMP_PHASE_BEGIN || phase == POMP_PHASE_END))
-        return pomp_now();
+        return 1;
     if ((phase == POMP_PHASE_END || phase == POMP_PHASE_EXIT) && !p->too_deep) {
         const struct pomp_frame *top = &p->frames[p->depth - 1];
         if (p->depth > 1 && top->region == r && !top->untimed && !top->skipped)
-            return pomp_now();
+            return 1;
     }
-    return POMP_UNTIMED;
+    return 0;
+}
+
+static inline int pomp_thread_maybe_untimed(const struct pomp_thread *t,
+                                            const struct POMP_Region_s *r)
+{
+    return __atomic_load_n(&r->throttled, __ATOMIC_RELAXED) || (t->profile.untimed && !r->task_root);
 }
 
 /* The timestamp of an event of region r on thread t, or POMP_UNTIMED where it
@@ -101,10 +107,24 @@ static inline uint64_t pomp_thread_clock_throttled(const struct pomp_thread *t,
 static inline __attribute__((always_inline)) uint64_t
 pomp_thread_clock(const struct pomp_thread *t, const struct POMP_Region_s *r, enum pomp_phase phase)
 {
-    if (__builtin_expect(__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
-                             (t->profile.untimed && !r->task_root), 0))
-        return pomp_thread_clock_throttled(t, r, phase);
+    if (__builtin_expect(pomp_thread_maybe_untimed(t, r), 0))
+        return pomp_thread_throttled_needs_time(t, r, phase) ? pomp_now() : POMP_UNTIMED;
     return pomp_now();
+}
+
+/* The same for an event whose time the caller read already (a runtime's
+ * report: the bridges read the clock once for several records, and some
+ * close at an earlier time): `when`, or POMP_UNTIMED, so that a throttled
+ * region's events reported by the runtime are counted, not timed and not
+ * traced, as the instrumentation's are. */
+static inline __attribute__((always_inline)) uint64_t
+pomp_thread_time_of(const struct pomp_thread *t, const struct POMP_Region_s *r,
+                    enum pomp_phase phase, uint64_t when)
+{
+    if (__builtin_expect(pomp_thread_maybe_untimed(t, r), 0) &&
+        !pomp_thread_throttled_needs_time(t, r, phase))
+        return POMP_UNTIMED;
+    return when;
 }
 
 /* Task ids, which link a task's creation record to its execution's (the

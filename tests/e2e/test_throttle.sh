@@ -97,6 +97,27 @@ for n in tiny slow; do
               50000 "early: every execution of critical $n counted"
 done
 
+# pomprun: the runtime reports the critical (the libgomp bridge's wrappers, or
+# OMPT on libomp); once throttled, its executions are counted, not timed and
+# not traced, as the instrumentation's are (the trace once held all 12 million
+# events, and untimed_events stayed 0).
+cc -O2 -fopenmp tiny.c -o tiny_gcc
+clang-19 -O2 -fopenmp tiny.c -o tiny_clang
+for prog in tiny_gcc tiny_clang; do
+    POMP_TRACE=events POMP_BUFFER_SIZE=64k POMP_SUMMARY=on POMP_OUTPUT_DIR=run_$prog \
+        "$BUILD/bin/pomprun" ./$prog > out.txt 2> err.txt
+    assert_contains out.txt "^7000000 2000000$" "$prog under pomprun: the program computes the same"
+    assert_contains err.txt "note: 1 region throttled .*: counted, not timed, from then on: critical" \
+                    "$prog under pomprun: the critical is throttled"
+    assert_eq "$(jq '([.regions[] | select(.type == "critical") | .id]) as $ids
+                   | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' run_$prog/profile.json)" \
+              2000000 "$prog under pomprun: every execution counted"
+    untimed=$(jq '[.threads[].untimed_events] | add' run_$prog/profile.json)
+    [ "$untimed" -gt 2000000 ] || fail "$prog under pomprun: $untimed events counted untimed"
+    events=$(sed -nE 's/^pomp: trace: ([0-9]+) events.*/\1/p' err.txt)
+    [ -n "$events" ] && [ "$events" -lt 1000000 ] || fail "$prog under pomprun: $events events in the trace"
+done
+
 # The setting's own units in the note (once "1000000 us" for 1s); no early
 # rule below the 1024 executions between checks
 POMP_THROTTLE=1000,1s POMP_SUMMARY=on POMP_OUTPUT_DIR=1s ./tiny > out.txt 2> err.txt
