@@ -85,6 +85,10 @@ static json_t *waits(const struct rp_profile *p)
 /* The POP metrics of the run or of one parallel region, in percent. */
 static json_t *pop(const struct rp_pop *m)
 {
+    if (m->not_rated) /* the run, without the workers' time in the regions without shares */
+        return json_pack("{sf sI sb ss}", "elapsed_ns", m->elapsed_ns, "threads",
+                         (json_int_t)m->threads, "rated", 0, "why",
+                         "parallel regions without the team's shares (POMP_PARALLEL=EnterExit)");
     json_t *o = json_pack("{sf sI sf sf sf sf sf sf}", "elapsed_ns", m->elapsed_ns, "threads",
                           (json_int_t)m->threads, "useful_mean_ns", m->useful_mean_ns,
                           "useful_max_ns", m->useful_max_ns, "parallel_efficiency_pct",

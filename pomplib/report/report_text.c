@@ -234,7 +234,13 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");
     printf("%-*s %-*s %7s %10s %9s %8s %8s %9s\n", w->name, "", w->loc, "location", "threads",
            "time (ms)", "parallel", "load bal", "synchro", "fork/join");
-    pop_row(w, "(the run)", "-", &p->pop_run);
+    if (p->pop_run.not_rated) { /* its workers' time in the regions without shares is missing */
+        row_start(w, "(the run)", "-");
+        printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
+               p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
+    } else {
+        pop_row(w, "(the run)", "-", &p->pop_run);
+    }
     for (size_t i = 0; i < p->npop && i < TOP; i++) {
         char label[200], loc[200];
         rp_region_label(p->pop_regions[i].node->region, label, sizeof label);

@@ -49,6 +49,12 @@ assert_eq "$(jq '.efficiency.parallel_regions | length' r.json)" 0 "EnterExit: n
 assert_eq "$(jq '.efficiency.parallel_regions_without_shares' r.json)" 1 "EnterExit: the region left out"
 "$REPORT" ee > text.txt
 assert_contains text.txt "1 parallel region without the team's shares" "EnterExit: said in the text"
+# nor the run: its workers' time in that region is missing, so they would
+# look idle (the run read 'parallel efficiency 50 %' for a balanced program)
+assert_eq "$(jq -c '.efficiency.run | [.rated, has("parallel_efficiency_pct")]' r.json)" '[false,false]' \
+          "EnterExit: the run not rated"
+assert_contains text.txt "^\(the run\) .* not rated: parallel regions without the team's shares" \
+                "EnterExit: the run's line says it is not rated"
 
 # The thread that forks a region spends the fork (its enter to its block's
 # begin) and the join outside its share of the team: fork/join management,

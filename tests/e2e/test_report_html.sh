@@ -57,6 +57,15 @@ want=$(jq '([.waits.rows[].total_ns] | add) as $w | ([.waits.rows[] | select(.ta
 awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.11 && d > -0.11) }' ||
     fail "the header's wait share: $got %, expected $want %"
 
+# POMP_PARALLEL=EnterExit records no team member's share: the header says the
+# run is not rated, and the page still renders (once it read 'parallel
+# efficiency 50 %' for a balanced program)
+POMP_PARALLEL=EnterExit POMP_OUTPUT_DIR=ee ./waits > /dev/null
+"$REPORT" ee --html ee.html 2> /dev/null
+browse ee.html > eedom.html || { cat browser.err; fail "chromium failed (EnterExit)"; }
+assert_contains eedom.html '<b>not rated</b><span>parallel efficiency' "EnterExit: the run is not rated in the header"
+assert_not_contains eedom.html '<body[^>]*data-error-' "EnterExit: no script error"
+
 # Without a trace: the timeline says how to get one; the charts still render.
 POMP_OUTPUT_DIR=p ./waits > /dev/null
 "$REPORT" p --html p.html 2> /dev/null
