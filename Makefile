@@ -20,7 +20,7 @@ LDFLAGS_ALL = $(SAN)
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
                 libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils \
-                opari2 libpomp2-dev chromium python3
+                opari2 libpomp2-dev chromium python3 llvm-19 cmake
 
 .PHONY: all deps demo test test-unit test-e2e check-layers sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \
@@ -105,7 +105,7 @@ $(OBJ)/gen/%.o: $(GEN)/%.c $(GEN)/directive_parser.h $(GEN)/directive_lexer.h $(
 	$(CC) $(CFLAGS_ALL) -Wno-unused-function -Wno-sign-compare -Wno-unused-but-set-variable -Iinstrumenter -I$(GEN) -c $< -o $@
 
 INSTR_CFLAGS = $(CFLAGS_ALL) -Iinstrumenter -Ictc -Iruntime -Ipomplib/include -I$(GEN) -I$(LLVM_DIR)/include \
-               -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"' -DPOMP_EXTRA_LINK_FLAGS='"$(SAN)"'
+               -DPOMP_LIBOMP_DIR='"$(LLVM_DIR)/lib"' -DPOMP_LLVM_NM='"$(LLVM_DIR)/bin/llvm-nm"' -DPOMP_EXTRA_LINK_FLAGS='"$(SAN)"'
 $(OBJ)/instrumenter/%.o: instrumenter/%.c $(wildcard instrumenter/*.h) $(GEN)/directive_lexer.h | $(OBJ)/instrumenter
 	$(CC) $(INSTR_CFLAGS) -c $< -o $@
 $(OBJ)/runtime/%.o: runtime/%.c runtime/runtime.h | $(OBJ)/runtime
@@ -131,9 +131,9 @@ INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter
                   $(OBJ)/instrumenter/functions.o $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(OBJ)/ctc/ctc.o \
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
-               $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
+               $(OBJ)/instrumenter/lib_search.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
-              $(OBJ)/instrumenter/response_files.o \
+              $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/lib_search.o \
               $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/elf_symbols.o \
               $(OBJ)/instrumenter/source_scan.o \
               $(OBJ)/runtime/runtime.o $(OBJ)/runtime/runtime_select.o
@@ -153,6 +153,17 @@ POMP_WRAPPERS := $(addprefix $(BIN)/pomp-,gcc g++ clang clang++)
 $(POMP_WRAPPERS): | $(BIN)
 	ln -sf pompcc $@
 all: $(POMP_WRAPPERS)
+# CMake takes the "pomp-" of pomp-gcc and pomp-clang for a cross toolchain's
+# prefix and looks for the archivers of link-time optimization under it
+# (pomp-gcc-ar, pomp-llvm-ar): without these, CMAKE_INTERPROCEDURAL_OPTIMIZATION
+# archived with "CMAKE_C_COMPILER_AR-NOTFOUND" and the build stopped. They run
+# the compilers' own archivers (docs/instrumentation.md, CMake).
+POMP_ARCHIVERS := $(addprefix $(BIN)/pomp-,gcc-ar gcc-ranlib llvm-ar llvm-ranlib)
+$(BIN)/pomp-gcc-%: | $(BIN)
+	printf '#!/bin/sh\nexec gcc-%s "$$@"\n' $* > $@ && chmod +x $@
+$(BIN)/pomp-llvm-%: | $(BIN)
+	printf '#!/bin/sh\nexec $(LLVM_DIR)/bin/llvm-%s "$$@"\n' $* > $@ && chmod +x $@
+all: $(POMP_ARCHIVERS)
 POMPRUN_OBJ := $(OBJ)/runtime/pomprun.o $(OBJ)/runtime/runtime_select.o $(OBJ)/instrumenter/process.o \
                $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
 $(BIN)/pomprun: $(POMPRUN_OBJ) | $(BIN)

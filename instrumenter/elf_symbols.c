@@ -10,6 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* LLVM's nm, which reads the bitcode of its own version (LLVM_DIR). */
+#ifndef POMP_LLVM_NM
+#define POMP_LLVM_NM "/usr/lib/llvm-19/bin/llvm-nm"
+#endif
+
 /* The host's ELF: 64-bit objects in its own byte order (the others go to nm). */
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define HOST_DATA ELFDATA2LSB
@@ -145,8 +150,11 @@ static int elf_member(const unsigned char *data, size_t size, const struct elf_q
     return q->section ? section_contents(data, size, q) : elf_file(data, size, q->mode, q->out);
 }
 
-/* A GNU or BSD-style archive of ELF objects (thin archives hold no members). */
-static int archive(const unsigned char *data, size_t size, const struct elf_query *q)
+/* Calls member(data, size, arg) for each member of a GNU or BSD-style
+ * archive (thin archives hold no members) until one returns non-zero; returns
+ * that, or -1 for a malformed archive, or 0. */
+static int archive_each(const unsigned char *data, size_t size,
+                        int (*member)(const unsigned char *, size_t, const void *), const void *arg)
 {
     enum { HEADER = 60 };
     size_t off = SARMAG;
@@ -167,11 +175,23 @@ static int archive(const unsigned char *data, size_t size, const struct elf_quer
         /* the symbol index ("/", "/SYM64/", "__.SYMDEF") and the long names ("//") */
         int special = name[0] == '/' ? (name[1] == ' ' || name[1] == '/' || name[1] == 'S')
                                      : strncmp(name, "__.SYMDEF", 9) == 0;
-        if (!special && elf_member(data + off, (size_t)len, q) != 0)
-            return -1; /* a member that is not ELF (bitcode...): nm's */
+        int rc = special ? 0 : member(data + off, (size_t)len, arg);
+        if (rc != 0)
+            return rc;
         off += len + (len & 1);
     }
     return 0;
+}
+
+static int elf_archive_member(const unsigned char *data, size_t size, const void *q)
+{
+    /* a member that is not ELF (bitcode...): the whole archive is nm's */
+    return elf_member(data, size, q) != 0 ? -1 : 0;
+}
+
+static int archive(const unsigned char *data, size_t size, const struct elf_query *q)
+{
+    return archive_each(data, size, elf_archive_member, q);
 }
 
 /* The ELF header and section headers of one file, or NULL (-1 from the caller). */
@@ -230,8 +250,9 @@ int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
     return query_buffer(data, size, &q);
 }
 
-/* Maps the file at path and runs the query on it. */
-static int query_file(const char *path, const struct elf_query *q)
+/* Maps the file at path and returns fn(data, size, arg); -1 if it cannot be read. */
+static int with_file(const char *path, int (*fn)(const unsigned char *, size_t, const void *),
+                     const void *arg)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -245,9 +266,19 @@ static int query_file(const char *path, const struct elf_query *q)
     close(fd);
     if (map == MAP_FAILED)
         return -1;
-    int rc = query_buffer(map, (size_t)st.st_size, q);
+    int rc = fn(map, (size_t)st.st_size, arg);
     munmap(map, (size_t)st.st_size);
     return rc;
+}
+
+static int query_mapped(const unsigned char *data, size_t size, const void *q)
+{
+    return query_buffer(data, size, q);
+}
+
+static int query_file(const char *path, const struct elf_query *q)
+{
+    return with_file(path, query_mapped, q);
 }
 
 int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
@@ -260,4 +291,61 @@ int elf_section(const char *path, const char *section, struct strbuf *out)
 {
     struct elf_query q = {ELF_NM_DEFINED_EXTERNAL, section, out};
     return query_file(path, &q);
+}
+
+/* LLVM bitcode: raw ('BC' 0xC0DE) or in its wrapper header (0x0B17C0DE, little-endian). */
+static int is_bitcode(const unsigned char *data, size_t size, const void *arg)
+{
+    static const unsigned char raw[4] = {'B', 'C', 0xC0, 0xDE}, wrapped[4] = {0xDE, 0xC0, 0x17, 0x0B};
+    (void)arg;
+    return size >= 4 && (memcmp(data, raw, 4) == 0 || memcmp(data, wrapped, 4) == 0);
+}
+
+/* 1 if the file, or a member of the archive, is bitcode. */
+static int holds_bitcode(const unsigned char *data, size_t size, const void *arg)
+{
+    if (size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0)
+        return archive_each(data, size, is_bitcode, arg) == 1;
+    return is_bitcode(data, size, arg);
+}
+
+int elf_has_llvm_bitcode(const char *path)
+{
+    return with_file(path, holds_bitcode, NULL) == 1;
+}
+
+const char *elf_nm_program(const char *path, const char *nm)
+{
+    return elf_has_llvm_bitcode(path) ? POMP_LLVM_NM : nm;
+}
+
+/* GCC's LTO sections in an ELF object. */
+static int has_gcc_lto_sections(const unsigned char *data, size_t size)
+{
+    Elf64_Ehdr eh;
+    Elf64_Shdr *sh = section_headers(data, size, &eh);
+    int found = 0;
+    for (size_t i = 0; sh && i < eh.e_shnum && !found; i++) {
+        const char *name = section_name(data, size, &eh, sh, i);
+        found = name && starts_with(name, ".gnu.lto_");
+    }
+    free(sh);
+    return found;
+}
+
+static int is_lto_ir(const unsigned char *data, size_t size, const void *arg)
+{
+    return is_bitcode(data, size, arg) || has_gcc_lto_sections(data, size);
+}
+
+static int holds_lto_ir(const unsigned char *data, size_t size, const void *arg)
+{
+    if (size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0)
+        return archive_each(data, size, is_lto_ir, arg) == 1;
+    return is_lto_ir(data, size, arg);
+}
+
+int elf_has_lto_ir(const char *path)
+{
+    return with_file(path, holds_lto_ir, NULL) == 1;
 }

@@ -32,4 +32,22 @@ int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
  * or -1 if the file is not one this reader handles. */
 int elf_section(const char *path, const char *section, struct strbuf *out);
 
+/* The nm that reads path's symbols when elf_nm does not: LLVM's llvm-nm for
+ * LLVM bitcode (clang's -flto objects, alone or in an archive), else nm.
+ * GNU nm reads bitcode only through an LLVMgold plugin of the same LLVM; with
+ * an older one in its plugin directory (Debian's LLVMgold-14 beside clang
+ * 19) it prints "no symbols" and exits 0, and every POMP_Init_ function of
+ * the file was lost without a word. */
+const char *elf_nm_program(const char *path, const char *nm);
+
+/* Whether path is LLVM bitcode, or an archive with a member that is. */
+int elf_has_llvm_bitcode(const char *path);
+
+/* Whether path (or a member of the archive) is compiled for link-time
+ * optimization: LLVM bitcode, or an ELF object with GCC's LTO sections. What
+ * its instrumentation wrote into sections of its own (construct counts, what
+ * it needs of the runtime) is in the IR then, and only the linked program
+ * shows it (unless the object is fat: -ffat-lto-objects). */
+int elf_has_lto_ir(const char *path);
+
 #endif

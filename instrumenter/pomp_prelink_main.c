@@ -1,4 +1,4 @@
-/* pomp-prelink [-v] [-o pomp_init.c] [-L dir] [-l name] objects... archives...
+/* pomp-prelink [-v] [-o pomp_init.c | --linked program] [-L dir] [-l name] objects... archives...
  * Scans the inputs' symbol tables for POMP_Init_* functions and writes
  * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
  * archives and shared objects are read directly (elf_symbols.c); the others
@@ -6,7 +6,9 @@
  * many of its OpenMP constructs were instrumented (all files with -v; those
  * with constructs left to the runtime always). Libraries named by -l are looked
  * up in the -L directories, as the linker would (not in the system's: those
- * hold no instrumented code). */
+ * hold no instrumented code). With --linked, after the link, it says the
+ * construct counts that the program holds and the inputs did not show: those
+ * of objects compiled for link-time optimization, in their IR until then. */
 #include "instrument.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "elf_symbols.h"
+#include "lib_search.h"
 #include "prelink.h"
 #include "process.h"
 #include "util.h"
@@ -44,46 +47,6 @@ static void note_uninstrumented(const char *path)
             path);
 }
 
-static int is_link_input(const char *a)
-{
-    size_t n = strlen(a);
-    return (n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
-           (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
-}
-
-/* The -l and -L options of a link, in their order. */
-struct lib_search {
-    char **dirs;
-    int ndirs;
-    int link_static;    /* -static or -Bstatic before the -l: only archives */
-};
-
-/* The archive the linker takes for -l name: libname.a in the first -L
- * directory that has it or libname.so (-l:file names the file itself). NULL
- * where the linker takes a shared library (its handles are initialized
- * lazily, as a shared library's are: a call from pomp_init.o would tie the
- * program to that build of it) or no -L directory has one (a system library). */
-static char *find_library(const struct lib_search *ls, const char *name, char **shared)
-{
-    *shared = NULL;
-    for (int d = 0; d < ls->ndirs; d++) {
-        char *path = name[0] == ':' ? xasprintf("%s/%s", ls->dirs[d], name + 1)
-                                    : xasprintf("%s/lib%s.so", ls->dirs[d], name);
-        if (name[0] != ':' && !ls->link_static && access(path, R_OK) == 0) {
-            *shared = path; /* read for its OpenMP only */
-            return NULL;
-        }
-        if (name[0] != ':') {
-            free(path);
-            path = xasprintf("%s/lib%s.a", ls->dirs[d], name);
-        }
-        if (access(path, R_OK) == 0 && is_link_input(path) && !strstr(path, ".so"))
-            return path;
-        free(path);
-    }
-    return NULL;
-}
-
 /* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0 or nm's status. */
 static int scan(const char *nm, char **files, int n, struct prelink_names *names)
 {
@@ -103,9 +66,51 @@ static int scan(const char *nm, char **files, int n, struct prelink_names *names
     return st;
 }
 
+/* Sections of several objects may be padded with NULs between their lines. */
+static void lines_of(struct strbuf *records)
+{
+    for (size_t i = 0; i < records->len; i++)
+        if (records->s[i] == '\0')
+            records->s[i] = '\n';
+}
+
+/* --linked: the construct counts of the linked program (its POMP_COUNTS_SECTION,
+ * which holds the LTO objects' lines too) that the inputs did not show. */
+static int report_linked(const char *program, struct strbuf *known, int verbose)
+{
+    struct strbuf all = {0};
+    if (elf_section(program, POMP_COUNTS_SECTION, &all) != 0) {
+        fprintf(stderr, "pomp-prelink: warning: cannot read the construct counts of %s\n", program);
+        free(all.s);
+        return 0;
+    }
+    lines_of(&all);
+    if (all.s)
+        prelink_report_new_counts(all.s, known->s, verbose, stderr);
+    free(all.s);
+    return 0;
+}
+
+/* One nm run for files[0..n-1]; only if it fails, one run per input names the
+ * file. 0, or 1 after an error message. */
+static int scan_group(const char *nm, char **files, int n, struct prelink_names *names)
+{
+    if (n == 0 || scan(nm, files, n, names) == 0)
+        return 0;
+    int rc = 0;
+    for (int i = 0; i < n; i++) {
+        int st = scan(nm, &files[i], 1, names);
+        if (st != 0) {
+            fprintf(stderr, "pomp-prelink: error: '%s -P %s' failed (status %d)\n", nm, files[i], st);
+            rc = 1;
+        }
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
-    const char *out = NULL;
+    const char *out = NULL, *linked = NULL;
     const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
@@ -128,7 +133,7 @@ int main(int argc, char **argv)
         if (strncmp(argv[i], "-l", 2) == 0) {
             const char *name = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
             char *so = NULL;
-            char *path = name ? find_library(&ls, name, &so) : NULL;
+            char *path = name ? lib_search_find(&ls, name, &so) : NULL;
             if (path)
                 inputs[ninputs++] = found[nfound++] = path;
             if (so)
@@ -143,22 +148,36 @@ int main(int argc, char **argv)
             out = argv[++i];
             continue;
         }
+        if (strcmp(argv[i], "--linked") == 0 && i + 1 < argc) {
+            linked = argv[++i];
+            continue;
+        }
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: pomp-prelink [-v] [-o pomp_init.c] objects... archives...");
+            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program] objects... archives...");
             free(inputs);
             return 0;
         }
-        if (argv[i][0] == '-' || !is_link_input(argv[i]))
+        if (argv[i][0] == '-' || !lib_search_is_input(argv[i]))
             continue; /* linker options and other inputs have no POMP_Init_ functions */
         inputs[ninputs++] = argv[i];
     }
     struct strbuf counts = {0}, shared_counts = {0};
-    int uninstrumented = 0;
-    for (int i = 0; i < ninputs; i++)
+    int uninstrumented = 0, unread = 0;
+    for (int i = 0; i < ninputs; i++) {
+        size_t before = counts.len;
         if (input_has_uninstrumented_openmp(inputs[i], &counts)) {
             uninstrumented++;
             note_uninstrumented(inputs[i]);
+        } else if (counts.len == before && elf_has_lto_ir(inputs[i])) {
+            unread++; /* its counts are in its IR: the linked program shows them */
         }
+    }
+    lines_of(&counts);
+    if (linked) { /* after the link: what the LTO objects' IR held */
+        int rc = unread ? report_linked(linked, &counts, verbose) : 0;
+        free(counts.s);
+        return rc;
+    }
     /* a shared library's own counts were said at its link */
     for (int i = 0; i < nshared; i++)
         if (input_has_uninstrumented_openmp(shared[i], &shared_counts)) {
@@ -171,6 +190,18 @@ int main(int argc, char **argv)
      * work, not the barrier's wait) */
     int left_to_runtime =
         (counts.s && prelink_report_counts(counts.s, verbose, stderr) > 0) || uninstrumented;
+    /* An LTO object's counts are in its IR, which no reader of ours sees
+     * before the link: whether it left constructs to the runtime is not known
+     * yet, so the bridges follow every construct's runtime events (POMP_OMPT=
+     * full's cost; before, an uninstrumented critical of such an object was
+     * not measured at all). pompcc says its counts after the link (--linked). */
+    if (unread) {
+        left_to_runtime = 1;
+        if (verbose)
+            fprintf(stderr, "pomp-prelink: note: %d input%s compiled for link-time optimization: "
+                            "the runtime's events follow every construct; the construct counts "
+                            "come after the link\n", unread, unread == 1 ? " is" : "s are");
+    }
     free(counts.s);
     /* The inputs this program reads itself; the rest go to nm */
     struct strbuf symbols = {0};
@@ -184,17 +215,18 @@ int main(int argc, char **argv)
     ninputs = left;
     /* One nm for all of those: GNU nm loads every plugin of its bfd-plugins
      * directory (LLVMgold, hence all of libLLVM) at start, tens of
-     * milliseconds per run. Only if it fails, one run per input names the file. */
-    if (ninputs > 0 && scan(nm, inputs, ninputs, &names) != 0) {
-        for (int i = 0; i < ninputs; i++) {
-            int st = scan(nm, &inputs[i], 1, &names);
-            if (st != 0) {
-                fprintf(stderr, "pomp-prelink: error: '%s -P %s' failed (status %d)\n", nm, inputs[i],
-                        st);
-                rc = 1;
-            }
+     * milliseconds per run. LLVM bitcode goes to LLVM's nm instead, in a run
+     * of its own (elf_nm_program). */
+    int ngnu = 0; /* GNU nm's inputs first, then llvm-nm's */
+    for (int i = 0; i < ninputs; i++)
+        if (elf_nm_program(inputs[i], nm) == nm) {
+            char *t = inputs[ngnu];
+            inputs[ngnu++] = inputs[i];
+            inputs[i] = t;
         }
-    }
+    const char *llvm_nm = ngnu < ninputs ? elf_nm_program(inputs[ngnu], nm) : nm;
+    rc |= scan_group(nm, inputs, ngnu, &names);
+    rc |= scan_group(llvm_nm, inputs + ngnu, ninputs - ngnu, &names);
     free(inputs);
     for (int i = 0; i < nfound; i++)
         free(found[i]);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "function_filter.h"
+#include "lib_search.h"
 #include "response_files.h"
 #include "process.h"
 #include "runtime.h"
@@ -70,6 +71,8 @@ struct pompcc {
     struct argv_list flags;      /* every option but the ones below */
     struct argv_list dep_flags;  /* -MD -MMD -MF x -MT x -MQ x -MP */
     struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
+    struct argv_list linker_words; /* what the linker's response files (-Wl,@FILE) hold */
+    const char *static_flag;     /* -static or -static-pie, which no pomp program can be */
     int has_dep_target, has_dep_file;
     int from_stdin;              /* an input is '-' */
     int value_missing;           /* the last argument is an option that takes a value */
@@ -217,6 +220,39 @@ static int language_option(struct pompcc *pc, const char *value)
     return 1;
 }
 
+/* A response file for the linker (-Wl,@FILE): the linker reads it, and the
+ * link command keeps the option as it was given. The objects, archives and
+ * -L/-l options in it are the link's as much as those on the command line:
+ * pomp-prelink must see them (their POMP_Init_ functions, their construct
+ * counts), and so must the runtime choice. Before, they were left out: every
+ * handle of those objects was made lazily and their uninstrumented constructs
+ * went unsaid. Nested @FILEs are read in turn. (-Xlinker @FILE needs nothing
+ * of this: the driver reads every argument @FILE, and so does pompcc.) */
+static void read_linker_file(struct pompcc *pc, const char *at_file)
+{
+    char *text;
+    size_t size;
+    if (read_file(at_file + 1, &text, &size) != 0)
+        return; /* the linker says what it says of it */
+    struct argv_list words = {0};
+    response_files_split(&words, text);
+    response_files_expand(&pc->linker_words, (int)words.n, words.v);
+    argv_free(&words);
+    free(text);
+}
+
+/* The linker's response files named in an option: -Wl,a,@FILE,b. */
+static void note_linker_files(struct pompcc *pc, const char *a)
+{
+    if (strncmp(a, "-Wl,", 4) != 0)
+        return;
+    char *copy = xstrdup(a + 4), *save = NULL;
+    for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save))
+        if (w[0] == '@' && w[1])
+            read_linker_file(pc, w);
+    free(copy);
+}
+
 static void parse_args(struct pompcc *pc, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -292,8 +328,11 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         }
         if (strcmp(a, "-shared") == 0)
             pc->shared = 1;
+        if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
+            pc->static_flag = a;
         if (a[0] == '-' && a[1] != '\0') {
             argv_add(&pc->flags, a);
+            note_linker_files(pc, a);
             if (takes_separate_value(a) && i + 1 < argc)
                 argv_add(&pc->flags, argv[++i]);
             continue;
@@ -690,26 +729,6 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     return rc;
 }
 
-/* The runtime each object was built for, or the one asked for, if it serves
- * them (runtime/runtime_select.c). */
-static void choose_runtime(struct pompcc *pc)
-{
-    if (!pc->openmp)
-        return;
-    struct argv_list inputs = {0}, names = {0};
-    for (size_t i = 0; i < pc->ninputs; i++) {
-        argv_add(&inputs, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
-        argv_add(&names, pc->inputs[i].path);
-    }
-    char *msg = pomp_runtime_choose(pc->runtime_given, &pc->runtime, pc->offload, inputs.v, names.v,
-                                    inputs.n, pc->flags.v, pc->flags.n);
-    argv_free(&inputs);
-    argv_free(&names);
-    if (msg)
-        fputs(msg, stderr);
-    free(msg);
-}
-
 /* The link's library search options, in their order, for pomp-prelink: it
  * looks up the archives of -l in the -L directories (make CC=pompcc with
  * -L. -lsolver). The separate forms ("-L dir", "-l name") keep their word. */
@@ -727,6 +746,61 @@ static void add_library_search(const struct pompcc *pc, struct argv_list *cmd)
     }
 }
 
+/* The runtime each object was built for, or the one asked for, if it serves
+ * them (runtime/runtime_select.c). */
+static void choose_runtime(struct pompcc *pc)
+{
+    if (!pc->openmp)
+        return;
+    struct argv_list inputs = {0}, names = {0};
+    for (size_t i = 0; i < pc->ninputs; i++) {
+        argv_add(&inputs, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+        argv_add(&names, pc->inputs[i].path);
+    }
+    struct argv_list search = {0}; /* the -L and -l options, and the linker's response files' */
+    add_library_search(pc, &search);
+    for (size_t i = 0; i < pc->linker_words.n; i++)
+        argv_add(pc->linker_words.v[i][0] == '-' ? &search : &inputs, pc->linker_words.v[i]);
+    /* the archives and shared libraries of -l: a library of clang's objects
+     * linked with -L. -lsolver runs on libomp, one of GCC's on libgomp (before,
+     * only the command line's files counted: the program went to the libgomp
+     * bridge, and a GCC scan in such an archive to libomp, which aborts) */
+    lib_search_libraries(search.v, search.n, &inputs);
+    argv_free(&search);
+    while (names.n < inputs.n)
+        argv_add(&names, inputs.v[names.n]);
+    char *msg = pomp_runtime_choose(pc->runtime_given, &pc->runtime, pc->offload, inputs.v, names.v,
+                                    inputs.n, pc->flags.v, pc->flags.n);
+    argv_free(&inputs);
+    argv_free(&names);
+    if (msg)
+        fputs(msg, stderr);
+    free(msg);
+}
+
+/* pomp-prelink on the link's inputs, its -l libraries and what its linker
+ * response files name; option is "-o" (file: the C file to write) or
+ * "--linked" (file: the linked program). */
+static int run_prelink(const struct pompcc *pc, const char *option, const char *file)
+{
+    struct argv_list cmd = {0};
+    char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
+    argv_add(&cmd, tool);
+    free(tool);
+    if (pc->verbose)
+        argv_add(&cmd, "-v");
+    argv_add(&cmd, option);
+    argv_add(&cmd, file);
+    for (size_t i = 0; i < pc->ninputs; i++)
+        argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
+    add_library_search(pc, &cmd); /* the archives of -l name in -L dir */
+    if (pc->linker_words.n)        /* and what -Wl,@FILE names */
+        argv_addv(&cmd, (const char *const *)pc->linker_words.v);
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    return rc;
+}
+
 static int prelink_and_link(struct pompcc *pc)
 {
     choose_runtime(pc);
@@ -736,18 +810,7 @@ static int prelink_and_link(struct pompcc *pc)
     int rc = 0;
     int prelinked = !pc->shared;
     if (prelinked) { /* a shared library's handles are initialized lazily */
-        char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
-        argv_add(&cmd, tool);
-        free(tool);
-        if (pc->verbose)
-            argv_add(&cmd, "-v");
-        argv_add(&cmd, "-o");
-        argv_add(&cmd, init_c);
-        for (size_t i = 0; i < pc->ninputs; i++)
-            argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
-        add_library_search(pc, &cmd); /* the archives of -l name in -L dir */
-        rc = run_process(cmd.v, NULL, NULL, pc->verbose);
-        argv_free(&cmd);
+        rc = run_prelink(pc, "-o", init_c);
         if (rc == 0) {
             add_words(&cmd, pc->cc);
             for (size_t i = 0; i < pc->flags.n; i++)
@@ -802,6 +865,8 @@ static int prelink_and_link(struct pompcc *pc)
     }
     rc = run_process(cmd.v, NULL, NULL, pc->verbose);
     argv_free(&cmd);
+    if (rc == 0 && prelinked) /* the counts that LTO objects held in their IR */
+        run_prelink(pc, "--linked", pc->output ? pc->output : "a.out");
     unlink(init_c);
     unlink(init_o);
     free(init_c);
@@ -825,6 +890,23 @@ static int pass_through(struct pompcc *pc, int argc, char **argv)
     int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
     argv_free(&cmd);
     return rc;
+}
+
+/* A static program cannot be measured: libpomp, the libgomp bridge and LLVM
+ * libomp are shared libraries only (the bridge interposes libgomp's entry
+ * points, the runtime loads libpomp's OMPT tool by name). Said before anything
+ * is compiled: the link failed with "cannot find -lpomp-gomp" after every
+ * compile, and -lpomp could even find OPARI2's static libpomp.a. */
+static void refuse_static_link(const struct pompcc *pc)
+{
+    if (!pc->static_flag)
+        return;
+    fprintf(stderr,
+            "pompcc: error: '%s': pomp cannot measure a statically linked program (libpomp, the "
+            "libgomp bridge and the OpenMP runtime it measures are shared libraries, loaded at run "
+            "time); link without %s (-static-libgcc and -static-libstdc++ work)\n",
+            pc->static_flag, pc->static_flag);
+    exit(2);
 }
 
 /* pomp-gcc, pomp-g++, pomp-clang, pomp-clang++ (links to pompcc): the compiler
@@ -881,6 +963,8 @@ int main(int argc, char **argv)
     }
     if (pc.output && pc.mode != MODE_LINK && nsources > 1)
         usage_error("'-o %s' with -c or -S and more than one source", pc.output);
+    if (pc.mode == MODE_LINK && !pc.shared)
+        refuse_static_link(&pc);
 
     const char *tmp = getenv("TMPDIR");
     tmpl = xasprintf("%s/pompcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -920,6 +1004,7 @@ out:
     argv_free(&pc.flags);
     argv_free(&pc.dep_flags);
     argv_free(&pc.instrument_options);
+    argv_free(&pc.linker_words);
     free(pc.function_rules.s);
     free(pc.bindir);
     free(pc.libdir);

@@ -79,6 +79,34 @@ static int cmp_line(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Whether text holds line (len bytes, without its newline) as a whole line. */
+static int has_line(const char *text, const char *line, size_t len)
+{
+    for (const char *p = text; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        if (n == len && strncmp(p, line, len) == 0)
+            return 1;
+        p = eol ? eol + 1 : NULL;
+    }
+    return 0;
+}
+
+int prelink_report_new_counts(const char *records, const char *known, int verbose, FILE *f)
+{
+    struct strbuf fresh = {0};
+    for (const char *p = records; p && *p;) {
+        const char *eol = strchr(p, '\n');
+        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        if (!known || !has_line(known, p, n))
+            sb_printf(&fresh, "%.*s\n", (int)n, p);
+        p = eol ? eol + 1 : NULL;
+    }
+    int warnings = fresh.s ? prelink_report_counts(fresh.s, verbose, f) : 0;
+    free(fresh.s);
+    return warnings;
+}
+
 int prelink_calls_openmp_constructs(const char *nm_undefined)
 {
     static const char *const prefixes[] = {"GOMP_", "__kmpc_fork_call", "__kmpc_fork_teams",

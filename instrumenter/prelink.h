@@ -29,6 +29,10 @@ void prelink_free(struct prelink_names *n);
  * to the runtime's events. Returns how many warnings it printed. */
 int prelink_report_counts(const char *records, int verbose, FILE *f);
 
+/* The same for the lines of records that known does not hold: the counts a
+ * linked program shows that its inputs did not (link-time optimization). */
+int prelink_report_new_counts(const char *records, const char *known, int verbose, FILE *f);
+
 /* Whether the undefined symbols of a link input (`nm -P -u` text) call the
  * OpenMP runtime for constructs (GCC's GOMP_*, clang's __kmpc_fork_call and
  * task entries), not merely its API (omp_*). */

@@ -124,7 +124,7 @@ static char *symbols(const char *in, enum elf_nm_mode mode, const char *const *n
     if (elf_nm(in, mode, &b) == 0)
         return b.s ? b.s : xstrdup("");
     free(b.s);
-    char *argv[6] = {"nm"}, **a = argv + 1;
+    char *argv[6] = {(char *)elf_nm_program(in, "nm")}, **a = argv + 1;
     for (; *nm_args; nm_args++)
         *a++ = (char *)*nm_args;
     *a++ = (char *)in;
@@ -215,6 +215,19 @@ static int object_uses_scan(const char *path)
     return found;
 }
 
+/* Whether an input holds GCC's LTO IR without pomp's sections beside it (a
+ * slim object: not -ffat-lto-objects): what object_uses_scan and the task copy
+ * functions are looked up in is then in the IR, where no reader of ours sees
+ * it (before: such a scan went to libomp, which aborts with OMP: Error #277). */
+static int slim_lto_unknown(const char *path)
+{
+    struct strbuf counts = {0};
+    int unknown = elf_has_lto_ir(path) && !elf_has_llvm_bitcode(path) &&
+                  (elf_section(path, POMP_COUNTS_SECTION, &counts) != 0 || counts.len == 0);
+    free(counts.s);
+    return unknown;
+}
+
 char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,
                               char *const *flags, size_t nflags)
 {
@@ -234,6 +247,12 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
             ((strcmp(in, names[i]) != 0 && source_uses_scan(names[i])) || object_uses_scan(in)))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
+        /* its calls of the runtime are made at the link too: out lists none of them */
+        if (!why && !own_kmpc && slim_lto_unknown(in))
+            why = xasprintf("%s is a GCC object for link-time optimization, whose 'scan' loops and "
+                            "task copy functions (which LLVM libomp's libgomp layer does not serve) "
+                            "pompcc cannot see before the link (-ffat-lto-objects lets it)",
+                            names[i]);
         char *copy = why ? NULL : pomp_runtime_input_task_copy_function(in);
         if (copy)
             why = xasprintf("%s has a task whose data GCC copies with a function (%s: a "
@@ -279,6 +298,19 @@ static int any_calls_kmpc(char *const *inputs, size_t ninputs)
     return 0;
 }
 
+/* Whether the link names libomp itself (clang's -fopenmp=libomp): objects
+ * that call no runtime entry point of either kind (CMake's FindOpenMP test,
+ * which calls omp_get_max_threads only) then run on it, as the plain link
+ * would (before: libgomp's bridge, which CMake then gave every OpenMP target
+ * of the project as one of OpenMP's libraries). */
+static int asks_for_libomp(char *const *flags, size_t nflags)
+{
+    for (size_t i = 0; i < nflags; i++)
+        if (strcmp(flags[i], "-fopenmp=libomp") == 0)
+            return 1;
+    return 0;
+}
+
 char *pomp_runtime_choose(int given, enum pomp_runtime *rt, int clang_offload,
                           char *const *inputs, char *const *names, size_t ninputs,
                           char *const *flags, size_t nflags)
@@ -286,8 +318,9 @@ char *pomp_runtime_choose(int given, enum pomp_runtime *rt, int clang_offload,
     if (given && *rt == POMP_RUNTIME_GOMP)
         return NULL;
     if (!given) { /* each object on the runtime it was built for */
-        *rt = clang_offload || any_calls_kmpc(inputs, ninputs) ? POMP_RUNTIME_LIBOMP
-                                                               : POMP_RUNTIME_GOMP;
+        *rt = clang_offload || any_calls_kmpc(inputs, ninputs) || asks_for_libomp(flags, nflags)
+                  ? POMP_RUNTIME_LIBOMP
+                  : POMP_RUNTIME_GOMP;
         if (*rt == POMP_RUNTIME_GOMP)
             return NULL;
     }
