@@ -48,6 +48,24 @@ const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_da
     return team ? team->sampling_fork : NULL;
 }
 
+/* For the sampler: whether the calling thread is a worker whose team's master
+ * has left the closing barrier. libomp reports such a worker in the implicit
+ * barrier until it is next put to work (see the top of this file), so the
+ * serial code after the last join read as 300 ms of barrier wait on a
+ * worker whose barrier took none; it is waiting for work, as libgomp says.
+ * Reads only the thread's own records and the master's published join (a
+ * signal handler may interrupt the thread anywhere: a membership half made
+ * reads as none or as the previous one). */
+int bridge_sample_after_join(void)
+{
+    struct bridge_thread *b = bridge_tls;
+    const struct bridge_membership *m = b ? bridge_membership_top(b) : NULL;
+    if (!m || m->master || !m->team)
+        return 0;
+    uint64_t join = __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE);
+    return join != 0 && __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED) == m->seq;
+}
+
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
                               const ompt_frame_t *encountering_task_frame,
                               ompt_data_t *parallel_data, unsigned int requested_parallelism,

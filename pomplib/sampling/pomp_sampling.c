@@ -429,9 +429,15 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     ompt_wait_id_t wait_id;
     enum pomp_sample_state st =
         rt->get_state ? state_class(rt->get_state(&wait_id)) : POMP_SAMPLE_WORK;
+    if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join())
+        st = POMP_SAMPLE_IDLE;
     s->taken += weight;
     s->signals++;
-    count_in_region(st, weight);
+    /* a thread waiting for work is in no region: a worker's last frame (its
+     * closing barrier, which the bridge closes at the master's time) can
+     * still be open after the last join, and took the idle tail's samples */
+    if (st != POMP_SAMPLE_IDLE)
+        count_in_region(st, weight);
     size_t len = 0, max = sizeof s->path / sizeof *s->path;
     if (st == POMP_SAMPLE_IDLE) { /* waiting for work: no user code involved */
         s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
@@ -487,19 +493,21 @@ static void set_thread_period(const struct pomp_sampler *s)
     timer_settime(s->timer, 0, &its, NULL);
 }
 
-/* Samples too long for the thread's period several times in a row (not one
- * preempted sample): the period doubles until it is SAMPLE_COST_FACTOR times
- * the shortest of them. The start's measurement unwinds a shallow stack; a
+/* Samples longer than a quarter of the thread's period several times in a
+ * row (not one preempted sample): the period doubles until it is
+ * SAMPLE_COST_FACTOR times the shortest of them. A quarter, not the start's
+ * twentieth: a thread's first samples fill libunwind's caches and take up to
+ * ~80 us, which must not double a 1 ms period for the whole run. The start's measurement unwinds a shallow stack; a
  * deep recursion, or code the fast unwinder cannot walk (a PLT stub, where
  * libunwind takes its slow path with two sigprocmask calls a frame), can cost
  * a hundred times that, and a period shorter than a sample starves the
  * thread. timer_settime is async-signal-safe. */
-enum { SLOW_SAMPLES_TO_RAISE = 4, MAX_PERIOD_MULTIPLE = 1u << 16 };
+enum { SLOW_SAMPLES_TO_RAISE = 4, SLOW_SAMPLE_SHARE = 4, MAX_PERIOD_MULTIPLE = 1u << 16 };
 
 static void adapt_period(struct pomp_sampler *s, uint64_t cost_ns)
 {
     uint64_t period = sampling.period_ns * s->period_multiple;
-    if (cost_ns * SAMPLE_COST_FACTOR <= period || s->period_multiple >= MAX_PERIOD_MULTIPLE) {
+    if (cost_ns * SLOW_SAMPLE_SHARE <= period || s->period_multiple >= MAX_PERIOD_MULTIPLE) {
         s->slow_samples = 0;
         return;
     }

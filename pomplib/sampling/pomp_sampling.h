@@ -30,6 +30,9 @@ struct pomp_sampling_runtime {
     ompt_get_task_info_t get_task_info;
     /* the fork record kept with a parallel region (the OMPT bridge's team) */
     const struct pomp_fork_record *(*fork_of)(const ompt_data_t *parallel_data);
+    /* whether the calling thread is a worker whose team has joined: waiting
+     * for work, whatever state the runtime reports (may be NULL) */
+    int (*after_join)(void);
 };
 
 /* Reads POMP_SAMPLING and POMP_SAMPLING_TIMER (once, at initialization);
