@@ -301,17 +301,24 @@ static int is_bitcode(const unsigned char *data, size_t size, const void *arg)
     return size >= 4 && (memcmp(data, raw, 4) == 0 || memcmp(data, wrapped, 4) == 0);
 }
 
-/* 1 if the file, or a member of the archive, is bitcode. */
-static int holds_bitcode(const unsigned char *data, size_t size, const void *arg)
+/* A test of one object (is_bitcode, is_lto_ir), for file_holds. */
+struct object_test {
+    int (*test)(const unsigned char *data, size_t size, const void *arg);
+};
+
+/* 1 if the file, or a member of the archive, passes the test (arg: its object_test). */
+static int file_holds(const unsigned char *data, size_t size, const void *arg)
 {
+    const struct object_test *t = arg;
     if (size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0)
-        return archive_each(data, size, is_bitcode, arg) == 1;
-    return is_bitcode(data, size, arg);
+        return archive_each(data, size, t->test, NULL) == 1;
+    return t->test(data, size, NULL);
 }
 
 int elf_has_llvm_bitcode(const char *path)
 {
-    return with_file(path, holds_bitcode, NULL) == 1;
+    struct object_test t = {is_bitcode};
+    return with_file(path, file_holds, &t) == 1;
 }
 
 const char *elf_nm_program(const char *path, const char *nm)
@@ -338,14 +345,8 @@ static int is_lto_ir(const unsigned char *data, size_t size, const void *arg)
     return is_bitcode(data, size, arg) || has_gcc_lto_sections(data, size);
 }
 
-static int holds_lto_ir(const unsigned char *data, size_t size, const void *arg)
-{
-    if (size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0)
-        return archive_each(data, size, is_lto_ir, arg) == 1;
-    return is_lto_ir(data, size, arg);
-}
-
 int elf_has_lto_ir(const char *path)
 {
-    return with_file(path, holds_lto_ir, NULL) == 1;
+    struct object_test t = {is_lto_ir};
+    return with_file(path, file_holds, &t) == 1;
 }
