@@ -108,36 +108,56 @@ static int scan_group(const char *nm, char **files, int n, struct prelink_names 
     return rc;
 }
 
+/* The lists main makes of its arguments, and what -l found. */
+struct prelink_inputs {
+    char **inputs, **found, **shared; /* the link's inputs; -l's archives; -l's shared libraries */
+    int ninputs, nfound, nshared;
+    struct lib_search ls;
+};
+
+static void free_inputs(struct prelink_inputs *in)
+{
+    free(in->inputs);
+    for (int i = 0; i < in->nfound; i++)
+        free(in->found[i]);
+    free(in->found);
+    for (int i = 0; i < in->nshared; i++)
+        free(in->shared[i]);
+    free(in->shared);
+    free(in->ls.dirs);
+}
+
 int main(int argc, char **argv)
 {
     const char *out = NULL, *linked = NULL;
     const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
-    char **inputs = xmalloc((size_t)argc * sizeof *inputs);
-    char **found = xmalloc((size_t)argc * sizeof *found); /* the libraries -l named */
-    char **shared = xmalloc((size_t)argc * sizeof *shared); /* -l's shared libraries */
-    int ninputs = 0, nfound = 0, nshared = 0, verbose = 0;
-    struct lib_search ls = {xmalloc((size_t)argc * sizeof *ls.dirs), 0, 0};
+    struct prelink_inputs in = {xmalloc((size_t)argc * sizeof *in.inputs),
+                                xmalloc((size_t)argc * sizeof *in.found),
+                                xmalloc((size_t)argc * sizeof *in.shared), 0, 0, 0,
+                                {xmalloc((size_t)argc * sizeof *in.ls.dirs), 0, 0}};
+    char **inputs = in.inputs; /* reordered below */
+    int ninputs = 0, verbose = 0;
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "-L", 2) == 0) {
             const char *dir = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
             if (dir)
-                ls.dirs[ls.ndirs++] = (char *)dir;
+                in.ls.dirs[in.ls.ndirs++] = (char *)dir;
             continue;
         }
         if (strcmp(argv[i], "-static") == 0 || strcmp(argv[i], "-Wl,-Bstatic") == 0)
-            ls.link_static = 1;
+            in.ls.link_static = 1;
         if (strcmp(argv[i], "-Wl,-Bdynamic") == 0)
-            ls.link_static = 0;
+            in.ls.link_static = 0;
         if (strncmp(argv[i], "-l", 2) == 0) {
             const char *name = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
             char *so = NULL;
-            char *path = name ? lib_search_find(&ls, name, &so) : NULL;
+            char *path = name ? lib_search_find(&in.ls, name, &so) : NULL;
             if (path)
-                inputs[ninputs++] = found[nfound++] = path;
+                inputs[ninputs++] = in.found[in.nfound++] = path;
             if (so)
-                shared[nshared++] = so;
+                in.shared[in.nshared++] = so;
             continue;
         }
         if (strcmp(argv[i], "-v") == 0) {
@@ -154,7 +174,7 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "--help") == 0) {
             puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program] objects... archives...");
-            free(inputs);
+            free_inputs(&in);
             return 0;
         }
         if (argv[i][0] == '-' || !lib_search_is_input(argv[i]))
@@ -176,13 +196,14 @@ int main(int argc, char **argv)
     if (linked) { /* after the link: what the LTO objects' IR held */
         int rc = unread ? report_linked(linked, &counts, verbose) : 0;
         free(counts.s);
+        free_inputs(&in);
         return rc;
     }
     /* a shared library's own counts were said at its link */
-    for (int i = 0; i < nshared; i++)
-        if (input_has_uninstrumented_openmp(shared[i], &shared_counts)) {
+    for (int i = 0; i < in.nshared; i++)
+        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts)) {
             uninstrumented++;
-            note_uninstrumented(shared[i]);
+            note_uninstrumented(in.shared[i]);
         }
     free(shared_counts.s);
     /* constructs the instrumentation did not reach: the bridges follow what
@@ -227,14 +248,7 @@ int main(int argc, char **argv)
     const char *llvm_nm = ngnu < ninputs ? elf_nm_program(inputs[ngnu], nm) : nm;
     rc |= scan_group(nm, inputs, ngnu, &names);
     rc |= scan_group(llvm_nm, inputs + ngnu, ninputs - ngnu, &names);
-    free(inputs);
-    for (int i = 0; i < nfound; i++)
-        free(found[i]);
-    free(found);
-    for (int i = 0; i < nshared; i++)
-        free(shared[i]);
-    free(shared);
-    free(ls.dirs);
+    free_inputs(&in);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         perror(out);

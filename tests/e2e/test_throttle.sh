@@ -101,9 +101,12 @@ done
 # OMPT on libomp); once throttled, its executions are counted, not timed and
 # not traced, as the instrumentation's are (the trace once held all 12 million
 # events, and untimed_events stayed 0).
-cc -O2 -fopenmp tiny.c -o tiny_gcc
-clang-19 -O2 -fopenmp tiny.c -o tiny_clang
-for prog in tiny_gcc tiny_clang; do
+# (under make sanitize: the gcc binary built with the same sanitizer, as in
+# test_pomprun; a clang binary cannot take gcc's ASan runtime)
+[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+cc -O2 -fopenmp $E2E_SANITIZE tiny.c -o tiny_gcc
+[ -n "$E2E_SANITIZE" ] || clang-19 -O2 -fopenmp tiny.c -o tiny_clang
+for prog in tiny_gcc $([ -n "$E2E_SANITIZE" ] || echo tiny_clang); do
     POMP_TRACE=events POMP_BUFFER_SIZE=64k POMP_SUMMARY=on POMP_OUTPUT_DIR=run_$prog \
         "$BUILD/bin/pomprun" ./$prog > out.txt 2> err.txt
     assert_contains out.txt "^7000000 2000000$" "$prog under pomprun: the program computes the same"
