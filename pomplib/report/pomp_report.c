@@ -146,6 +146,15 @@ int main(int argc, char **argv)
                 putchar('\n');
                 json_decref(j);
             }
+            /* a run that wrote no trace into a directory holding an earlier
+             * run's leaves that trace beside its profile: not this run's */
+            if (o.html && has_trace && (long long)trace.pid != p.pid) {
+                fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR " is the trace of another "
+                                "run (pid %d; the profile's: %lld): not shown\n",
+                        dir, trace.pid, p.pid);
+                trace_model_free(&trace);
+                has_trace = 0;
+            }
             if (o.html) {
                 if (report_html(&p, has_trace ? &trace : NULL, o.html) != 0)
                     rc = 1;

@@ -88,6 +88,15 @@ assert_eq "$(jq -r '[.timeline.labels[].loc] | map(select(startswith("waits.c:")
 assert_contains p.err "wrote p.html \(no trace in this run: no timeline\)" "page without a trace"
 sed -n 's/.*<script id="pomp-data" type="application\/json">\(.*\)<\/script>.*/\1/p' p.html > pdata.json
 assert_eq "$(jq '.timeline' pdata.json)" null "no timeline data without a trace"
+# A run without a trace into the directory of one with a trace: the earlier
+# run's trace stays beside the new profile, and is not shown as this run's
+# (before: the page drew the old run's timeline under the new run's profile)
+cp -r w reused
+POMP_OUTPUT_DIR=reused ./waits > /dev/null 2>&1
+"$REPORT" reused --html reused.html 2> reused.err
+assert_contains reused.err "warning: reused/trace-raw is the trace of another run \(pid [0-9]+; the profile's: [0-9]+\): not shown" \
+                "another run's trace is said"
+assert_contains reused.err "wrote reused.html \(no trace in this run: no timeline\)" "and not drawn"
 
 # ---- where the runtime's regions are: an implicit barrier without a file
 # (no -g: only the outlined function's symbol) is placed in its construct, so
