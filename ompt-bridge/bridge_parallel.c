@@ -116,6 +116,27 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     b->forking = NULL;
 }
 
+/* The team record of a region thread b forked, for its parallel_end and its
+ * own (the master's) implicit task: the innermost fork b has not ended, not
+ * parallel_data->ptr. libomp 19's libgomp layer hands a parallel region inside
+ * a host teams construct (GCC code: GOMP_parallel in GOMP_teams_reg's team)
+ * the parallel_data of the team's own region at its implicit task and end,
+ * not the one its begin got: the bridge took the inner region's end for the
+ * team region's and exited that one twice (7 nesting errors per team). A
+ * thread's forks nest, so its innermost one is the region ending or starting.
+ * parallel_data without a record (not measured at the fork, nesting too deep)
+ * stays without one. */
+static struct bridge_team *forked_team(struct bridge_thread *b,
+                                       const ompt_data_t *parallel_data)
+{
+    if (!parallel_data || !parallel_data->ptr)
+        return NULL;
+    uint32_t level = b->forks - 1;
+    if (b->forks == 0 || level >= BRIDGE_MAX_NESTING)
+        return parallel_data->ptr;
+    return &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
+}
+
 void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data,
                             int flags, const void *codeptr_ra)
 {
@@ -127,9 +148,9 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         bridge_collector_event(OMP_EVENT_JOIN);
         return;
     }
+    struct bridge_team *team = forked_team(b, parallel_data);
     if (b->forks)
         b->forks--;
-    struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
     if (team && team->sampling_fork)
         pomp_sampling_fork_end(team->sampling_fork);
     if (team && team->owned)
@@ -169,7 +190,8 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
-    struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
+    struct bridge_team *team = index == 0 ? forked_team(b, parallel_data)
+                                          : parallel_data ? parallel_data->ptr : NULL;
     m->team = team;
     m->master = index == 0;
     m->end = 0;
