@@ -148,6 +148,23 @@ static FILE *run_addr2line(const char *module, const struct pomp_symbol *syms, s
     return fdopen(out, "r");
 }
 
+/* "/src/./gen.h" is "/src/gen.h", "./gen.h" "gen.h": a header that pompcc's
+ * compile found through its -iquote . (the source is compiled from a
+ * temporary copy) is recorded so, where the plain build and the instrumented
+ * regions' CTC say "gen.h". In place. */
+static void drop_dot_components(char *path)
+{
+    char *out = path;
+    for (const char *in = path; *in;) {
+        if (in[0] == '.' && in[1] == '/' && (in == path || in[-1] == '/')) {
+            in += 2;
+            continue;
+        }
+        *out++ = *in++;
+    }
+    *out = '\0';
+}
+
 /* "file:line", "file:line (discriminator 2)", "??:0", "??:?" */
 static void parse_location(char *text, struct pomp_location *at)
 {
@@ -162,6 +179,7 @@ static void parse_location(char *text, struct pomp_location *at)
     int line = atoi(colon + 1);
     if (strcmp(text, "??") == 0 || line <= 0)
         return;
+    drop_dot_components(text);
     char *file = strdup(text);
     if (!file)
         return;
