@@ -34,25 +34,34 @@ char *lib_search_find(const struct lib_search *ls, const char *name, char **shar
     return NULL;
 }
 
+int lib_search_option(struct lib_search *ls, char *const *args, size_t n, size_t *i,
+                      char **archive, char **shared)
+{
+    const char *a = args[*i];
+    int separate = a[0] == '-' && a[1] && a[2] == '\0' && *i + 1 < n;
+    *archive = *shared = NULL;
+    if (strncmp(a, "-L", 2) == 0 && (a[2] || separate))
+        ls->dirs[ls->ndirs++] = separate ? args[++*i] : (char *)a + 2;
+    else if (strcmp(a, "-static") == 0 || strcmp(a, "-Wl,-Bstatic") == 0)
+        ls->link_static = 1;
+    else if (strcmp(a, "-Wl,-Bdynamic") == 0)
+        ls->link_static = 0;
+    else if (strncmp(a, "-l", 2) == 0 && (a[2] || separate))
+        *archive = lib_search_find(ls, separate ? args[++*i] : a + 2, shared);
+    else
+        return 0;
+    return 1;
+}
+
 void lib_search_libraries(char *const *args, size_t n, struct argv_list *out)
 {
     struct lib_search ls = {xmalloc((n + 1) * sizeof *ls.dirs), 0, 0};
     for (size_t i = 0; i < n; i++) {
-        const char *a = args[i];
-        int separate = a[2] == '\0' && i + 1 < n;
-        if (strncmp(a, "-L", 2) == 0 && (a[2] || separate))
-            ls.dirs[ls.ndirs++] = separate ? args[++i] : (char *)a + 2;
-        else if (strcmp(a, "-static") == 0 || strcmp(a, "-Wl,-Bstatic") == 0)
-            ls.link_static = 1;
-        else if (strcmp(a, "-Wl,-Bdynamic") == 0)
-            ls.link_static = 0;
-        else if (strncmp(a, "-l", 2) == 0 && (a[2] || separate)) {
-            char *so = NULL, *archive = lib_search_find(&ls, separate ? args[++i] : a + 2, &so);
-            if (archive || so)
-                argv_add(out, archive ? archive : so);
-            free(archive);
-            free(so);
-        }
+        char *archive, *so;
+        if (lib_search_option(&ls, args, n, &i, &archive, &so) && (archive || so))
+            argv_add(out, archive ? archive : so);
+        free(archive);
+        free(so);
     }
     free(ls.dirs);
 }

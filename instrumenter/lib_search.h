@@ -24,6 +24,14 @@ int lib_search_is_input(const char *path);
  * NULL) or no -L directory has one (a system library). */
 char *lib_search_find(const struct lib_search *ls, const char *name, char **shared);
 
+/* Reads args[*i] if it is one of the options above (-L, -l, -static,
+ * -Wl,-Bstatic/-Bdynamic; the separate forms "-L dir", "-l name" advance *i
+ * over their value) and returns 1; else 0. For -l, *archive or *shared is the
+ * library found (lib_search_find; the caller frees it); else both are NULL.
+ * ls->dirs has room for every argument. */
+int lib_search_option(struct lib_search *ls, char *const *args, size_t n, size_t *i,
+                      char **archive, char **shared);
+
 /* Appends to out the archives and shared libraries that the -l options among
  * args[0..n) name, with the -L, -static and -Wl,-Bstatic/-Bdynamic options
  * before each -l (the separate forms "-L dir", "-l name" too). */

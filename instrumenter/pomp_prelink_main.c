@@ -140,22 +140,12 @@ int main(int argc, char **argv)
     char **inputs = in.inputs; /* reordered below */
     int ninputs = 0, verbose = 0;
     for (int i = 1; i < argc; i++) {
-        if (strncmp(argv[i], "-L", 2) == 0) {
-            const char *dir = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
-            if (dir)
-                in.ls.dirs[in.ls.ndirs++] = (char *)dir;
-            continue;
-        }
-        if (strcmp(argv[i], "-static") == 0 || strcmp(argv[i], "-Wl,-Bstatic") == 0)
-            in.ls.link_static = 1;
-        if (strcmp(argv[i], "-Wl,-Bdynamic") == 0)
-            in.ls.link_static = 0;
-        if (strncmp(argv[i], "-l", 2) == 0) {
-            const char *name = argv[i][2] ? argv[i] + 2 : i + 1 < argc ? argv[++i] : NULL;
-            char *so = NULL;
-            char *path = name ? lib_search_find(&in.ls, name, &so) : NULL;
-            if (path)
-                inputs[ninputs++] = in.found[in.nfound++] = path;
+        size_t at = (size_t)i;
+        char *archive, *so;
+        if (lib_search_option(&in.ls, argv, (size_t)argc, &at, &archive, &so)) {
+            i = (int)at;
+            if (archive)
+                inputs[ninputs++] = in.found[in.nfound++] = archive;
             if (so)
                 in.shared[in.nshared++] = so;
             continue;

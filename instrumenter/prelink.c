@@ -79,15 +79,23 @@ static int cmp_line(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The line at p: its length without the newline in *len; returns where the
+ * next one starts (NULL after the last). */
+static const char *line_at(const char *p, size_t *len)
+{
+    const char *eol = strchr(p, '\n');
+    *len = eol ? (size_t)(eol - p) : strlen(p);
+    return eol ? eol + 1 : NULL;
+}
+
 /* Whether text holds line (len bytes, without its newline) as a whole line. */
 static int has_line(const char *text, const char *line, size_t len)
 {
-    for (const char *p = text; p && *p;) {
-        const char *eol = strchr(p, '\n');
-        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+    size_t n;
+    for (const char *p = text, *next; p && *p; p = next) {
+        next = line_at(p, &n);
         if (n == len && strncmp(p, line, len) == 0)
             return 1;
-        p = eol ? eol + 1 : NULL;
     }
     return 0;
 }
@@ -95,12 +103,11 @@ static int has_line(const char *text, const char *line, size_t len)
 int prelink_report_new_counts(const char *records, const char *known, int verbose, FILE *f)
 {
     struct strbuf fresh = {0};
-    for (const char *p = records; p && *p;) {
-        const char *eol = strchr(p, '\n');
-        size_t n = eol ? (size_t)(eol - p) : strlen(p);
+    size_t n;
+    for (const char *p = records, *next; p && *p; p = next) {
+        next = line_at(p, &n);
         if (!known || !has_line(known, p, n))
             sb_printf(&fresh, "%.*s\n", (int)n, p);
-        p = eol ? eol + 1 : NULL;
     }
     int warnings = fresh.s ? prelink_report_counts(fresh.s, verbose, f) : 0;
     free(fresh.s);
