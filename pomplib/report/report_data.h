@@ -84,8 +84,6 @@ struct rp_profile {
         double elapsed_ns;            /* the region's (the run's) elapsed time */
         double useful_mean_ns, useful_max_ns;
         double parallel_eff, load_balance, sync_eff, fork_join_eff;
-        int not_rated;                /* the run, where a parallel region had no shares: its
-                                         workers' time there is missing, so they would look idle */
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded

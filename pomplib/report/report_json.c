@@ -85,10 +85,6 @@ static json_t *waits(const struct rp_profile *p)
 /* The POP metrics of the run or of one parallel region, in percent. */
 static json_t *pop(const struct rp_pop *m)
 {
-    if (m->not_rated) /* the run, without the workers' time in the regions without shares */
-        return json_pack("{sf sI sb ss}", "elapsed_ns", m->elapsed_ns, "threads",
-                         (json_int_t)m->threads, "rated", 0, "why",
-                         "parallel regions without the team's shares (POMP_PARALLEL=EnterExit)");
     json_t *o = json_pack("{sf sI sf sf sf sf sf sf}", "elapsed_ns", m->elapsed_ns, "threads",
                           (json_int_t)m->threads, "useful_mean_ns", m->useful_mean_ns,
                           "useful_max_ns", m->useful_max_ns, "parallel_efficiency_pct",
@@ -108,7 +104,15 @@ static json_t *efficiency(const struct rp_profile *p)
     json_t *regions = json_array();
     for (size_t i = 0; i < p->npop; i++)
         json_array_append_new(regions, pop(&p->pop_regions[i]));
-    return json_pack("{so so sI}", "run", pop(&p->pop_run), "parallel_regions", regions,
+    /* not the run where a parallel region has no shares: its workers' time
+     * there is missing, so they would look idle */
+    json_t *run = p->pop_without_shares
+                      ? json_pack("{sf sI sb ss}", "elapsed_ns", p->pop_run.elapsed_ns, "threads",
+                                  (json_int_t)p->pop_run.threads, "rated", 0, "why",
+                                  "parallel regions without the team's shares "
+                                  "(POMP_PARALLEL=EnterExit)")
+                      : pop(&p->pop_run);
+    return json_pack("{so so sI}", "run", run, "parallel_regions", regions,
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
 }
 

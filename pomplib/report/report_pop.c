@@ -407,7 +407,6 @@ int rp_pop_compute(struct rp_profile *p)
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
-    p->pop_run.not_rated = p->pop_without_shares > 0;
     free(sub), free(fj), free(waits), free(stream), free(in), free(u);
     return 0;
 }

@@ -234,7 +234,7 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");
     printf("%-*s %-*s %7s %10s %9s %8s %8s %9s\n", w->name, "", w->loc, "location", "threads",
            "time (ms)", "parallel", "load bal", "synchro", "fork/join");
-    if (p->pop_run.not_rated) { /* its workers' time in the regions without shares is missing */
+    if (p->pop_without_shares) { /* its workers' time in those regions is missing */
         row_start(w, "(the run)", "-");
         printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
                p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
