@@ -126,7 +126,8 @@ static inline void maybe_throttle(struct pomp_profile *p, struct pomp_node *n,
                                   struct POMP_Region_s *r, uint64_t now)
 {
     uint64_t runs = n->visits ? n->visits : n->begins;
-    if (__builtin_expect(p->throttle_visits != 0 && runs >= p->throttle_early_visits && (runs & 1023) == 0 &&
+    if (__builtin_expect(p->throttle_visits != 0 && runs >= p->throttle_early_visits &&
+                             (runs & (POMP_THROTTLE_CHECK_EVERY - 1)) == 0 &&
                              n != &p->overflow && now != POMP_UNTIMED,
                          0))
         throttle_check(p, n, r, now);

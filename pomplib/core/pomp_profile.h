@@ -223,6 +223,8 @@ void pomp_profile_destroy(struct pomp_profile *p);
 /* A region this many times shorter than the throttle's mean is throttled after
  * this many times fewer executions (below). */
 #define POMP_THROTTLE_EARLY 10
+/* The throttle is checked every this many executions of a node (a power of 2). */
+#define POMP_THROTTLE_CHECK_EVERY 1024
 
 /* A region whose executions on one call path reach throttle_visits with a mean
  * time under throttle_ns is throttled (TAU's rule, 100,000 under 10 us by

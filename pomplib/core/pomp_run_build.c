@@ -53,7 +53,9 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->max_depth = cfg->profile_depth;
     run->throttle_visits = cfg->throttle_visits;
     run->throttle_ns = cfg->throttle_ns;
-    run->throttle_early = POMP_THROTTLE_EARLY;
+    /* the early rule, where it can come before the rule's first check */
+    run->throttle_early =
+        cfg->throttle_visits / POMP_THROTTLE_EARLY >= POMP_THROTTLE_CHECK_EVERY ? POMP_THROTTLE_EARLY : 0;
     run->trace = cfg->trace;
     run->ngroups = POMP_GROUP_COUNT;
     run->group_names = group_names();

@@ -142,7 +142,8 @@ struct pomp_run {
     uint32_t max_depth;         /* the nesting the profile records (POMP_PROFILE_DEPTH) */
     uint64_t throttle_visits;   /* POMP_THROTTLE (0: off) */
     uint64_t throttle_ns;
-    uint32_t throttle_early;    /* ... or a tenth (this divisor) of both (the early rule) */
+    uint32_t throttle_early;    /* ... or a tenth (this divisor) of both (the early rule);
+                                   0: the early rule cannot apply before the rule */
     unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */
     uint32_t ngroups;           /* the event groups, by enum pomp_group */
     const char *const *group_names;

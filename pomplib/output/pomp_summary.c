@@ -143,11 +143,10 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
         return;
     /* the early rule (pomp_profile.h): a tenth of the executions, a tenth of the mean */
     char mean[32], early[80] = "";
-    /* the rule is checked every 1024 executions: an early rule below that is the rule */
-    uint64_t early_visits = run->throttle_visits / run->throttle_early;
-    if (early_visits >= 1024) {
+    if (run->throttle_early) {
         char early_mean[32];
-        snprintf(early, sizeof early, ", or %llu under %s", (unsigned long long)early_visits,
+        snprintf(early, sizeof early, ", or %llu under %s",
+                 (unsigned long long)(run->throttle_visits / run->throttle_early),
                  throttle_duration(early_mean, sizeof early_mean,
                                    (double)run->throttle_ns / run->throttle_early));
     }

@@ -495,13 +495,13 @@ static void set_thread_period(const struct pomp_sampler *s)
 
 /* Samples longer than a quarter of the thread's period several times in a
  * row (not one preempted sample): the period doubles until it is
- * SAMPLE_COST_FACTOR times the shortest of them. A quarter, not the start's
- * twentieth: a thread's first samples fill libunwind's caches and take up to
- * ~80 us, which must not double a 1 ms period for the whole run. The start's measurement unwinds a shallow stack; a
- * deep recursion, or code the fast unwinder cannot walk (a PLT stub, where
- * libunwind takes its slow path with two sigprocmask calls a frame), can cost
- * a hundred times that, and a period shorter than a sample starves the
- * thread. timer_settime is async-signal-safe. */
+ * SAMPLE_COST_FACTOR times the shortest of them. The start's measurement
+ * unwinds a shallow stack; a deep recursion, or code the fast unwinder cannot
+ * walk (a PLT stub, where libunwind takes its slow path with two sigprocmask
+ * calls a frame), can cost a hundred times that, and a period shorter than a
+ * sample starves the thread. A quarter, not the start's twentieth: a thread's
+ * first samples fill libunwind's caches and take up to ~80 us, which must not
+ * double a 1 ms period for the whole run. timer_settime is async-signal-safe. */
 enum { SLOW_SAMPLES_TO_RAISE = 4, SLOW_SAMPLE_SHARE = 4, MAX_PERIOD_MULTIPLE = 1u << 16 };
 
 static void adapt_period(struct pomp_sampler *s, uint64_t cost_ns)
