@@ -118,7 +118,10 @@ for prog in tiny_gcc $([ -n "$E2E_SANITIZE" ] || echo tiny_clang); do
     untimed=$(jq '[.threads[].untimed_events] | add' run_$prog/profile.json)
     [ "$untimed" -gt 2000000 ] || fail "$prog under pomprun: $untimed events counted untimed"
     events=$(sed -nE 's/^pomp: trace: ([0-9]+) events.*/\1/p' err.txt)
-    [ -n "$events" ] && [ "$events" -lt 1000000 ] || fail "$prog under pomprun: $events events in the trace"
+    # at most the first 100,352 executions per thread timed (the early rule
+    # takes 10,240 where the contended critical's mean stays under 1 us; a
+    # loaded machine can stretch it over): 6 records each, 2 threads
+    [ -n "$events" ] && [ "$events" -lt 1500000 ] || fail "$prog under pomprun: $events events in the trace"
 done
 
 # The setting's own units in the note (once "1000000 us" for 1s); no early
