@@ -73,14 +73,18 @@ POMPLIB_HDR := $(foreach d,$(POMPLIB_DIRS),$(wildcard $(d)/*.h)) pomplib/include
 # what the unit tests of libpomp's pieces may include: all of it
 POMPLIB_TEST_INCLUDE = $(addprefix -I,$(POMPLIB_DIRS) pomplib/include ctc ompt-bridge) $(OMPT_INCLUDE)
 BRIDGE_SRC  := $(wildcard ompt-bridge/*.c)
+LIBPOMP_CFLAGS = -fvisibility=hidden -fno-semantic-interposition
 POMPLIB_OBJ := $(POMPLIB_SRC:%.c=$(OBJ)/%.o) $(OBJ)/ctc/ctc.o $(BRIDGE_SRC:%.c=$(OBJ)/%.o)
 $(OMPT_INC)/omp-tools.h: $(OMPT_HEADER) | $(OMPT_INC)
 	cp $< $@
+# libpomp's objects: only its API is exported, and its calls to its own API
+# (a _slow routine to its plain one) bind inside the library, without the PLT,
+# and may be inlined: nothing interposes one POMP routine of a loaded libpomp
 $(OBJ)/pomplib/%.o: pomplib/%.c $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIBPOMP_CFLAGS) $(call layer_flags,$<) -c $< -o $@
 $(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h | $(OBJ)/ompt-bridge
-	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIBPOMP_CFLAGS) $(call layer_flags,$<) -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete $(POMPLIB_LIBS)
 # ---- the libgomp bridge (gomp-bridge/): libpomp-gomp.so, put before libgomp

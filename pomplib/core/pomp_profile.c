@@ -513,10 +513,12 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
 {
     if (!(p->outside_regions & region_bit(r)))
         return 0;
+    if (p->outside_leaf == r) /* an undeferred task inside its own creation: the common hit */
+        return 1;
     for (uint32_t d = 1; d < p->outside_depth; d++)
         if (p->frames[d].region == r)
             return 1;
-    return p->outside_leaf == r;
+    return 0;
 }
 
 /* What opening a frame counts on its node. */
@@ -776,11 +778,21 @@ int32_t pomp_profile_resume(struct pomp_profile *p, struct POMP_Region_s *r, uin
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
+/* open_frame_of where r is most often on top already (an end or exit that pairs). */
+static inline struct pomp_frame *closing_frame_of(struct pomp_profile *p, struct POMP_Region_s *r,
+                                                  uint64_t now)
+{
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (__builtin_expect(p->depth > 1 && top->region == r, 1))
+        return top;
+    return open_frame_of(p, r, now);
+}
+
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
 {
     if (closing_unrecorded(p))
         return POMP_SUCCESS;
-    struct pomp_frame *top = open_frame_of(p, r, now);
+    struct pomp_frame *top = closing_frame_of(p, r, now);
     if (__builtin_expect(top == NULL || !top->in_body, 0)) {
         p->nesting_errors++;
         return POMP_ERR_NESTING;
@@ -798,7 +810,7 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
 {
     if (closing_unrecorded(p))
         return POMP_SUCCESS;
-    struct pomp_frame *top = open_frame_of(p, r, now);
+    struct pomp_frame *top = closing_frame_of(p, r, now);
     if (__builtin_expect(top == NULL || !top->entered, 0)) {
         p->nesting_errors++;
         return POMP_ERR_NESTING;

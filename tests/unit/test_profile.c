@@ -1098,6 +1098,37 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
     }
 }
 
+/* Each task started outside tasks finds the regions open below it then: one
+ * that starts after the frame below changed (A closed, B opened at the same
+ * depth) finds B open outside it, not A (pomp_profile.outside_regions). */
+Test(profile, a_task_finds_the_frames_open_below_it_now)
+{
+    static struct POMP_Region_s T = {.task_root = 1};
+    struct pomp_profile *p = new_profile(16);
+    pomp_profile_enter(p, &A, 0, 0);
+    pomp_profile_begin(p, &T, 1, 0); /* a task inside A: A open outside it */
+    pomp_profile_enter(p, &A, 2, 0);
+    pomp_profile_exit(p, &A, 4);
+    pomp_profile_end(p, &T, 5);
+    pomp_profile_exit(p, &A, 6);
+    pomp_profile_enter(p, &B, 10, 0); /* the same depth, another region */
+    pomp_profile_begin(p, &T, 11, 0);
+    pomp_profile_enter(p, &B, 12, 0);
+    pomp_profile_exit(p, &B, 15);
+    pomp_profile_enter(p, &A, 16, 0);
+    pomp_profile_exit(p, &A, 17);
+    pomp_profile_end(p, &T, 18);
+    pomp_profile_exit(p, &B, 20);
+    struct pomp_node *t = task_root_node(p, &T);
+    cr_assert_not_null(t);
+    struct pomp_node *b = child(t, &B), *a = child(t, &A);
+    cr_assert_not_null(b);
+    cr_assert_not_null(a);
+    cr_expect_eq(b->overlap, 3, "B was open outside the second task");
+    cr_expect_eq(a->overlap, 2, "A was open outside the first task only");
+    cr_expect_eq(p->nesting_errors, 0);
+}
+
 /* A block inside a task whose thread ran another task meanwhile (an undeferred
  * task's block, whose taskwait ran a sibling): the other task's time is a task
  * switch, out of the block's time as it is out of the inclusive time. */
