@@ -120,7 +120,7 @@ constructs_part() {
     record "#section|construct-time|ns per execution|Time per construct execution, body (a ~100 ns delay) included"
     record "#baseline|construct-time|plain libomp"
     record "#baseline|construct-time|plain libgomp"
-    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build, on libgomp with the libgomp bridge, default levels (its target: ratio to plain libgomp); pomp libgomp, EnterExit: the same with $lean_levels (no begin/end events of worksharing and synchronization constructs); pomp: pompcc --pomp-runtime=omp, on LLVM libomp with OMPT, default levels (and the variants below, all on libomp); pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work); every pomp variant with POMP_THROTTLE=off: each execution timed, as a construct run fewer than 10,000 times per thread is by default"
+    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build, on libgomp with the libgomp bridge, default levels (its target: ratio to plain libgomp); pomp libgomp, EnterExit: the same with $lean_levels (no begin/end events of worksharing and synchronization constructs); pomp: pompcc --pomp-runtime=omp, on LLVM libomp with OMPT, default levels (and the variants below, all on libomp); pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work); every pomp variant with POMP_THROTTLE=off: each execution timed, as a construct run fewer than 10,000 times per thread is by default; atomic at the default settings (counted inline from its first execution where no trace is written; POMP_THROTTLE=off would make every atomic a call)"
     record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
     record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, KMP_USE_YIELD, OMP_WAIT_POLICY, GOMP_SPINCOUNT unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 
@@ -166,8 +166,14 @@ constructs_part() {
                 # construct; by default a site run over 10,000 times under 1 us
                 # each is throttled within one process of this suite, and its
                 # later timings would be those of a counted site
+                # (atomic excepted: an event without duration is counted
+                # inline from its first execution where no trace is written,
+                # and POMP_THROTTLE=off turns that off: what users get is the
+                # default)
+                local throttle=POMP_THROTTLE=off
+                [ "$t" = atomic ] && throttle=
                 # shellcheck disable=SC2086
-                env POMP_THROTTLE=off ${envs[$l]} POMP_OUTPUT_DIR="$WORK/construct-out" \
+                env $throttle ${envs[$l]} POMP_OUTPUT_DIR="$WORK/construct-out" \
                     "$d/${bin[$l]}" "$delay" "$l" "$rep" "$t" >>"$SAMPLES"
                 rm -rf "$WORK/construct-out"
             done
