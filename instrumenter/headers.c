@@ -14,6 +14,11 @@ struct header {
     char *name;      /* libclang's name (what the compiler's messages and #line say) */
     char *copy;      /* absolute path of its copy, or NULL when it is not copied */
     int has_pragmas; /* an omp or pomp pragma in a branch the unit compiles */
+    /* OpenMP directives its invocations of macros make, which pomp leaves to
+     * the runtime (source.macro_omp_pragmas): a header without a pragma of
+     * its own gets a copy all the same, whose only change is their count for
+     * the link step's warning (nothing left out is left unsaid) */
+    unsigned macro_directives;
     /* The header read and scanned once (load_header): a second load would say
      * its notes (a _Pragma in a #define) again. */
     struct source *src;
@@ -57,29 +62,41 @@ static void list_headers(struct headers *h)
     }
 }
 
-static int text_has_pragma(const char *path)
+/* Whether the header may make OpenMP directives: its text has a pragma, or
+ * names one of the unit's macros that hold a _Pragma (a false hit costs a scan). */
+static int text_may_make_directives(const char *path, char *const *macros, size_t nmacros)
 {
     char *text;
     size_t size;
     if (read_file(path, &text, &size) != 0)
         return 0;
     int has = memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL;
+    for (size_t i = 0; !has && i < nmacros; i++)
+        has = memmem(text, size, macros[i], strlen(macros[i])) != NULL;
     free(text);
     return has;
 }
 
-/* Which headers get a copy: those with pragmas, and the project headers that
- * include one that gets a copy. */
+/* Which headers get a copy: those with pragmas or macro-made directives, and
+ * the project headers that include one that gets a copy. */
 static void choose_copies(struct headers *h, const char *out)
 {
+    char **macros;
+    size_t nmacros = h->n ? source_unit_pragma_macros(h->u, &macros) : 0;
     for (size_t i = 0; i < h->n; i++) {
         struct header *x = &h->v[i];
-        if (text_has_pragma(x->name) && load_header(h, x) == 0)
+        if (text_may_make_directives(x->name, macros, nmacros) && load_header(h, x) == 0) {
             x->has_pragmas = x->src->npragmas > 0;
+            x->macro_directives = x->src->macro_omp_pragmas;
+        }
     }
+    for (size_t i = 0; i < nmacros; i++)
+        free(macros[i]);
+    if (nmacros)
+        free(macros);
     int changed = 1;
     for (size_t i = 0; i < h->n; i++)
-        h->v[i].copy = h->v[i].has_pragmas ? xstrdup("") : NULL;
+        h->v[i].copy = h->v[i].has_pragmas || h->v[i].macro_directives ? xstrdup("") : NULL;
     while (changed) {
         changed = 0;
         for (size_t i = 0; i < h->inc.n; i++) {
@@ -232,6 +249,13 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
         if (base->verbose)
             print_counts(x->name, &res.counts);
         goto done;
+    } else { /* nothing to instrument: the directives its macros make, if any */
+        if (x->has_pragmas)
+            left = res.counts;
+        else
+            left.constructs = x->macro_directives;
+        if (base->verbose && left.constructs)
+            print_counts(x->name, &left);
     }
     rc = write_plain_copy(x, s->text, s->size, r, n, &left);
 done:

@@ -687,6 +687,15 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
                    spelled(tu, toks[i + 2], "#") &&
                    clang_getTokenKind(toks[i + 3]) == CXToken_Identifier) {
             found += inv ? stringized_omp(tu, toks, n, i + 2, inv, inv_len) : 0;
+        } else if (strcmp(word, "_Pragma") == 0 && call && i + 5 < n &&
+                   clang_getTokenKind(toks[i + 2]) == CXToken_Identifier &&
+                   spelled(tu, toks[i + 3], "(") &&
+                   clang_getTokenKind(toks[i + 4]) == CXToken_Identifier &&
+                   spelled(tu, toks[i + 5], ")")) {
+            /* _Pragma(STR(x)), STR a stringizing macro (#define STR(x) #x): the
+             * one way a macro call makes _Pragma's string of a parameter, read
+             * as _Pragma(#x) */
+            found += inv ? stringized_omp(tu, toks, n, i + 3, inv, inv_len) : 0;
         } else if (depth == 0 && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
             CXCursor inner = pragma_macro(sc, word);
             if (!clang_Cursor_isNull(inner)) {
@@ -758,9 +767,19 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
     if (a && b) {
         char *pragma = macro_pragma(sc->tu, c);
-        if (!pragma)
-            sc->s->macro_omp_pragmas +=
-                macro_omp_pragmas(sc, c, sc->s->text + start, end - start);
+        unsigned left = pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start);
+        sc->s->macro_omp_pragmas += left;
+        if (left && sc->verbose) { /* the link step counts them; here is where and why */
+            CXString name = clang_getCursorSpelling(c);
+            char *msg = xasprintf("'%s' makes %u OpenMP directive%s from a macro's body, left "
+                                  "to the runtime's events: pomp instruments a #pragma or "
+                                  "_Pragma written in the file, or the invocation of a macro "
+                                  "whose whole body is one _Pragma(\"omp ...\")",
+                                  clang_getCString(name), left, left == 1 ? "" : "s");
+            report(sc->s, start, "note", msg);
+            free(msg);
+            clang_disposeString(name);
+        }
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
         sc->expansions[sc->nexpansions++] = (struct expansion){.start = start, .end = end,
                                                                .pragma = pragma};
@@ -785,6 +804,17 @@ static int by_end(const void *a, const void *b)
 
 /* The file's macro invocations (the preprocessing record's entities are
  * children of the translation unit). */
+size_t source_unit_pragma_macros(const struct source_unit *u, char ***names)
+{
+    struct scan sc = {.tu = u->tu};
+    clang_visitChildren(clang_getTranslationUnitCursor(sc.tu), pragma_macro_visitor, &sc);
+    *names = sc.npragma_macros ? xmalloc(sc.npragma_macros * sizeof **names) : NULL;
+    for (size_t i = 0; i < sc.npragma_macros; i++)
+        (*names)[i] = sc.pragma_macros[i].name;
+    free(sc.pragma_macros);
+    return sc.npragma_macros;
+}
+
 static void find_expansions(struct scan *sc)
 {
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), pragma_macro_visitor, sc);

@@ -63,6 +63,10 @@ struct source_unit {
 int source_unit_open(struct source_unit *u, const char *path, int argc, const char *const *argv,
                      int openmp, int verbose);
 void source_unit_close(struct source_unit *u);
+/* The names of the unit's macros whose body holds a _Pragma (anywhere in it):
+ * a file that invokes one may make OpenMP directives without a pragma of its
+ * own. Returns their number; *names (malloc'd, each name too) the caller frees. */
+size_t source_unit_pragma_macros(const struct source_unit *u, char ***names);
 /* Loads one file of the unit: its main file, or a header by the name libclang
  * gives it (source_includes.h). Returns 0, or -1 after printing why. */
 int source_load_file(struct source *s, const struct source_unit *u, const char *path);

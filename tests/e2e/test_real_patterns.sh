@@ -5,7 +5,7 @@
 # which costs only itself and says so in one warning.
 PAT="$(cd "$(dirname "$0")/patterns" && pwd)"
 source "$(dirname "$0")/lib.sh"
-cp "$PAT"/*.c .
+cp "$PAT"/*.c "$PAT"/*.h .
 
 # build_and_run COMPILER SRC NAME [flags]: pompcc and plain builds print the same;
 # the instrumented run's profile is in NAME.dir, pompcc's messages in NAME.err
@@ -82,6 +82,25 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
         P_ADD:critical P_MAX:critical; do
         has_region "$d" "${m#*:}" "$(at macro_args.c "${m%%:*}")" "${m%%:*}: a macro of one statement"
     done
+
+    # directives made by macros (the _Pragma(STR(x)) idiom), in the file and in
+    # headers, one of which names no pragma: each left to the runtime's events,
+    # counted per file at the link and said where it is invoked
+    build_and_run "$compiler" pragma_helpers.c "helpers_$c" -g
+    POMP_CC=$compiler "$POMPCC" -fopenmp -g --pomp-verbose -c pragma_helpers.c -o "helpers_$c.o" \
+        2> "helpers_$c.verbose" || { cat "helpers_$c.verbose"; fail "pompcc --pomp-verbose -c pragma_helpers.c"; }
+    assert_eq "$(cat "helpers_$c.out")" "9900 4950 20" "the program's own results"
+    has_region "helpers_$c.dir" for "$(at pragma_helpers.c P_MAIN_PRAGMA)" "the pragma written in the file"
+    assert_contains "helpers_$c.err" "^pragma_helpers\.c: warning: 1 of 2 OpenMP constructs instrumented; 1 left to the runtime's events" "the file's count"
+    assert_contains "helpers_$c.err" "^pragma_helpers\.h: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" "the count of a header without a pragma of its own"
+    assert_contains "helpers_$c.err" "^macro_only\.h: warning: 0 of 2 OpenMP constructs instrumented; 2 left to the runtime's events" "the count of a header that names no pragma"
+    for m in pragma_helpers.c:P_MAIN_MACRO:PH_PARALLEL_FOR pragma_helpers.h:P_PH_SUM:PH_PARALLEL_FOR \
+        macro_only.h:P_MO_PARALLEL:PH_PRAGMA; do
+        IFS=: read -r file marker macro <<< "$m"
+        assert_contains "helpers_$c.verbose" "^${file//./\\.}:$(at "$file" "$marker"):5: note: '$macro' makes 1 OpenMP directive from a macro's body, left to the runtime's events" "$marker said where it is invoked"
+    done
+    # the runtime's events measure them: the main file's two loops' regions
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length >= 3' "helpers_$c.dir/profile.json")" true "the macro-made parallel regions measured by the runtime's events"
 
     # the program's own pomp_fc_0, pomp_task_1, ... are not hidden by the
     # instrumentation's variables (pompN_ where the file names pomp_...)
