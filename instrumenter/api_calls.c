@@ -151,18 +151,30 @@ static int api_calls_instrument(void *state)
             continue;
         /* a header's calls would need macros and handles of the header's own
          * (api_calls_begin): not done yet (docs/instrumentation-decisions.md) */
+        /* a call that takes or gives back a lock (not init or destroy, which wait for nothing) */
+        int lock = (r->shape == LOCK || r->shape == TEST) &&
+                   (strncmp(c->callee, "omp_set_", 8) == 0 ||
+                    strncmp(c->callee, "omp_unset_", 10) == 0 || strncmp(c->callee, "omp_test_", 9) == 0);
         if (c->other_file) {
             rw_note_at(a->w, c->other_file, c->other_line, c->other_col,
                        "call of '%s' left alone: it is in a header (runtime API calls are "
-                       "instrumented in the source file only)",
-                       c->callee);
+                       "instrumented in the source file only)%s",
+                       c->callee, lock ? "; the runtime's events measure its waits" : "");
+            if (lock)
+                rw_count_left_lock_call(a->w, c->other_file);
             continue;
         }
         const char *why = why_not(s, c);
         if (!why && c->nargs != shape_nargs[r->shape])
             why = "it has an unexpected number of arguments";
         if (why) {
-            rw_note(a->w, c->start, "call of '%s' left alone: %s", c->callee, why);
+            /* a lock call that runs as written: the link has the runtime's
+             * events measure it (one never evaluated waits for nothing) */
+            int counted = lock && !c->unevaluated;
+            rw_note(a->w, c->start, "call of '%s' left alone: %s%s", c->callee, why,
+                    counted ? "; the runtime's events measure its waits" : "");
+            if (counted)
+                rw_count_left_lock_call(a->w, s->path);
             continue;
         }
         unsigned mask = 0;

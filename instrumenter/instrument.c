@@ -432,9 +432,25 @@ void instrument_counts_asm(struct strbuf *out, const char *file, const struct co
     free(asm_text.s);
 }
 
+void instrument_left_locks_asm(struct strbuf *out, const char *file, unsigned calls)
+{
+    struct strbuf rec = {0}, asm_text = {0};
+    sb_printf(&rec, "locks %u %s\n", calls, file);
+    sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", POMP_COUNTS_SECTION);
+    sb_add_c_escaped(&asm_text, rec.s);
+    sb_add(&asm_text, "\"\n.popsection");
+    sb_add(out, "__asm__(\"");
+    sb_add_c_escaped(out, asm_text.s);
+    sb_add(out, "\");\n");
+    free(rec.s);
+    free(asm_text.s);
+}
+
 static void emit_counts_section(const struct rewriter *w, struct strbuf *inc)
 {
     instrument_counts_asm(inc, w->s->path, &w->counts);
+    for (size_t i = 0; i < w->nleft_locks; i++)
+        instrument_left_locks_asm(inc, w->left_locks[i].file, w->left_locks[i].calls);
 }
 
 static void emit_ctcs(const struct rewriter *w, struct strbuf *inc, const char *suffix)
@@ -575,6 +591,9 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (unsigned i = 0; i < w.nregions; i++)
         free(w.ctcs[i]);
     free(w.ctcs);
+    for (size_t i = 0; i < w.nleft_locks; i++)
+        free(w.left_locks[i].file);
+    free(w.left_locks);
     modules_end(&w);
     return rc;
 }
@@ -582,6 +601,17 @@ int instrument(const struct source *s, const struct instrument_options *o,
 /* ---- the rewriter's services for the modules (rewriter.h) ---- */
 
 const struct source *rw_source(const struct rewriter *w) { return w->s; }
+
+void rw_count_left_lock_call(struct rewriter *w, const char *file)
+{
+    for (size_t i = 0; i < w->nleft_locks; i++)
+        if (strcmp(w->left_locks[i].file, file) == 0) {
+            w->left_locks[i].calls++;
+            return;
+        }
+    w->left_locks = xrealloc(w->left_locks, (w->nleft_locks + 1) * sizeof *w->left_locks);
+    w->left_locks[w->nleft_locks++] = (struct left_locks){xstrdup(file), 1};
+}
 const struct instrument_options *rw_options(const struct rewriter *w) { return w->o; }
 
 void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)

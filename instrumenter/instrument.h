@@ -10,7 +10,8 @@
 struct function_filter;
 
 /* The section of an object that holds its files' construct counts, one line
- * each: "<constructs> <instrumented> <left alone on purpose> <file>" (read by
+ * each: "<constructs> <instrumented> <left alone on purpose> <file>", and
+ * "locks <calls> <file>" for the lock calls a file leaves as they are (read by
  * pomp-prelink at the link). */
 #define POMP_COUNTS_SECTION ".pomp_constructs"
 /* What an object needs of its runtime that its symbols do not tell: "scan
@@ -63,6 +64,8 @@ struct instrument_result {
 /* Appends the top-level asm statement that puts file's counts into the
  * object's POMP_COUNTS_SECTION (nothing for a file without constructs). */
 void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c);
+/* The same for the lock calls file leaves as they are: a line "locks N file". */
+void instrument_left_locks_asm(struct strbuf *out, const char *file, unsigned calls);
 
 /* Returns 0, or -1 after printing file:line:col errors (out->counts is set
  * either way: the constructs found, none instrumented when it fails). */

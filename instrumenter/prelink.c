@@ -58,9 +58,13 @@ int prelink_write(const struct prelink_names *n, int left_to_runtime, FILE *f)
     for (size_t i = 0; i < n->count; i++)
         fprintf(f, "    %s();\n", n->names[i]);
     fputs("}\n", f);
-    if (left_to_runtime)
+    if (left_to_runtime & PRELINK_LEFT_CONSTRUCTS)
         fputs("extern const int POMP_Constructs_left_to_runtime;\n"
               "const int POMP_Constructs_left_to_runtime = 1;\n",
+              f);
+    if (left_to_runtime & PRELINK_LEFT_LOCKS)
+        fputs("extern const int POMP_Locks_left_to_runtime;\n"
+              "const int POMP_Locks_left_to_runtime = 1;\n",
               f);
     return ferror(f) ? -1 : 0;
 }
@@ -109,9 +113,9 @@ int prelink_report_new_counts(const char *records, const char *known, int verbos
         if (!known || !has_line(known, p, n))
             sb_printf(&fresh, "%.*s\n", (int)n, p);
     }
-    int warnings = fresh.s ? prelink_report_counts(fresh.s, verbose, f) : 0;
+    int to_runtime = fresh.s ? prelink_report_counts(fresh.s, verbose, f) : 0;
     free(fresh.s);
-    return warnings;
+    return to_runtime;
 }
 
 int prelink_calls_openmp_constructs(const char *nm_undefined)
@@ -139,12 +143,23 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         }
     if (n)
         qsort(lines, n, sizeof *lines, cmp_line);
-    int warnings = 0;
+    int to_runtime = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned total, done, on_purpose;
+        unsigned total, done, on_purpose, locks;
         int file_at = 0;
-        if ((i > 0 && strcmp(lines[i], lines[i - 1]) == 0) ||
-            sscanf(lines[i], "%u %u %u %n", &total, &done, &on_purpose, &file_at) != 3 || !file_at)
+        if (i > 0 && strcmp(lines[i], lines[i - 1]) == 0)
+            continue;
+        if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {
+            /* nothing lost: the runtime's events measure them (the bridges
+             * follow lock waits for the whole program then) */
+            if (verbose)
+                fprintf(f, "%s: note: %u OpenMP lock call%s not rewritten (pompcc --pomp-verbose "
+                           "says where): the runtime's events measure %s waits\n",
+                        lines[i] + file_at, locks, locks == 1 ? "" : "s", locks == 1 ? "its" : "their");
+            to_runtime |= PRELINK_LEFT_LOCKS;
+            continue;
+        }
+        if (sscanf(lines[i], "%u %u %u %n", &total, &done, &on_purpose, &file_at) != 3 || !file_at)
             continue;
         const char *file = lines[i] + file_at;
         unsigned left = total - done - on_purpose;
@@ -152,7 +167,7 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
             fprintf(f, "%s: warning: %u of %u OpenMP constructs instrumented; %u left to the "
                        "runtime's events (pompcc --pomp-verbose says why)\n",
                     file, done, total, left);
-            warnings++;
+            to_runtime |= PRELINK_LEFT_CONSTRUCTS;
         } else if (verbose) {
             fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
             if (on_purpose)
@@ -162,5 +177,5 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
     }
     free(lines);
     free(copy);
-    return warnings;
+    return to_runtime;
 }

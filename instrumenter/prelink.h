@@ -14,11 +14,19 @@ struct prelink_names {
 
 /* Adds the POMP_Init_* symbols defined in the text of `nm -P` output (unique). */
 void prelink_collect(struct prelink_names *n, const char *nm_output);
-/* Writes the C file with POMP_Init_Handles; left_to_runtime: some construct of
- * the link's objects is not instrumented (prelink_report_counts warned), so
- * the file also defines POMP_Constructs_left_to_runtime, which tells libpomp's
- * OMPT bridge to follow the constructs the instrumentation reports itself
- * (worksharing, masked, mutexes) too. Returns 0, or -1 on write error. */
+/* What the link's objects left to the runtime's events (prelink_report_counts). */
+enum {
+    PRELINK_LEFT_CONSTRUCTS = 1, /* a construct is not instrumented */
+    PRELINK_LEFT_LOCKS = 2,      /* a lock call is not rewritten (in a header, in a macro) */
+};
+
+/* Writes the C file with POMP_Init_Handles; left_to_runtime (PRELINK_LEFT_*):
+ * with CONSTRUCTS the file also defines POMP_Constructs_left_to_runtime, which
+ * tells libpomp's OMPT bridge to follow the constructs the instrumentation
+ * reports itself (worksharing, masked, mutexes) too; with LOCKS only
+ * POMP_Locks_left_to_runtime, which has it follow the lock waits (not the
+ * other constructs, whose runtime reports would cost a pompcc build for
+ * nothing). Returns 0, or -1 on write error. */
 int prelink_write(const struct prelink_names *n, int left_to_runtime, FILE *f);
 void prelink_free(struct prelink_names *n);
 
@@ -26,7 +34,9 @@ void prelink_free(struct prelink_names *n);
  * instrument.h; a header's line comes from every object that includes it and
  * is said once): "file: note: N of M OpenMP constructs instrumented" for each
  * file with verbose, and "file: warning: ..." for a file with constructs left
- * to the runtime's events. Returns how many warnings it printed. */
+ * to the runtime's events; lock calls a file leaves as they are, a note with
+ * verbose. Returns what the files left to the runtime's events (PRELINK_LEFT_*:
+ * the link then has the bridges follow them). */
 int prelink_report_counts(const char *records, int verbose, FILE *f);
 
 /* The same for the lines of records that known does not hold: the counts a

@@ -30,6 +30,13 @@ struct rewriter {
                         execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
     struct construct_counts counts;
+    /* lock calls left as they are (in a header, in a macro's expansion), by
+     * the file they are written in: the runtime's events measure their waits */
+    struct left_locks {
+        char *file;
+        unsigned calls;
+    } *left_locks;
+    size_t nleft_locks;
     void **module_state; /* per entry of pomp_modules[] (modules.h): its begin's result */
     char local[16];      /* the prefix of the names declared around user code ("pomp_",
                             else one the file does not use: local_prefix) */

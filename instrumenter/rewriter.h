@@ -37,6 +37,12 @@ char *rw_ctc_finish(struct ctc_builder *b);
 unsigned rw_region(struct rewriter *w, char *ctc);
 void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc);
 
+/* A call of a lock routine (omp_set_lock, ...) in file (this one, or a header
+ * it includes) that stays as it is: counted in the object's
+ * POMP_COUNTS_SECTION, so that the link has the runtime's events measure
+ * what such calls wait (instrument_left_locks_asm). */
+void rw_count_left_lock_call(struct rewriter *w, const char *file);
+
 /* "file:line:col: <kind>: message" on stderr; rw_note only with --verbose. */
 void rw_diag(const struct rewriter *w, unsigned offset, const char *kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

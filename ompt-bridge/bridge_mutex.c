@@ -68,6 +68,14 @@ static int mutex_construct_of(ompt_mutex_t kind, struct mutex_construct *c)
     return 1;
 }
 
+/* Whether the measurement follows a mutex of this kind (after the collector
+ * API's event, which it always gets). */
+static inline int followed(ompt_mutex_t kind)
+{
+    return kind == ompt_mutex_lock || kind == ompt_mutex_nest_lock ||
+           !__atomic_load_n(&bridge_mutex_locks_only, __ATOMIC_RELAXED);
+}
+
 void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
                              ompt_wait_id_t wait_id, const void *codeptr_ra)
 {
@@ -79,7 +87,7 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     if (!wait_kind_of(kind, &w))
         return;
     bridge_collector_event(w.begin);
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     struct mutex_construct c;
@@ -117,7 +125,7 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     bridge_collector_event(w.begin + 1);
     if (kind == ompt_mutex_ordered)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     uint64_t now = pomp_now();
     end_wait(b, now);
@@ -152,7 +160,8 @@ void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     struct bridge_thread *b;
     if (kind == ompt_mutex_ordered)
         bridge_collector_event(OMP_EVENT_THR_END_ORDERED);
-    if (!mutex_construct_of(kind, &c) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (!followed(kind) || !mutex_construct_of(kind, &c) || bridge_measuring() < 0 ||
+        !(b = bridge_self()))
         return;
     struct bridge_scope *m = bridge_scope_pop(b, SCOPE_MUTEX);
     if (!m || !m->region)

@@ -43,6 +43,9 @@ enum {
  * runtime's taskwait that is not POMP's is not measured, as the tasks it
  * waits for are not (docs/ompt.md): its time would be theirs too. */
 extern int bridge_uninstrumented_expected;
+/* The mutex callbacks are registered for uninstrumented lock calls only
+ * (bridge_tool.c): critical, ordered and atomic waits are the instrumentation's. */
+extern int bridge_mutex_locks_only;
 
 /* The calling thread's libpomp record (registered at its first event). */
 static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)

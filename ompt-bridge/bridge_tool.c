@@ -124,6 +124,9 @@ static enum ompt_mode ompt_mode(void);
  * left to the runtime (a macro it cannot take apart, ...). */
 extern void POMP_Init_Handles(void) __attribute__((weak));
 extern const int POMP_Constructs_left_to_runtime __attribute__((weak));
+/* ... and its flag for a program some of whose lock calls stay as written (in
+ * a header, in a macro's expansion): their waits are the runtime's to report. */
+extern const int POMP_Locks_left_to_runtime __attribute__((weak));
 
 /* Whether the callbacks of constructs POMP instruments itself are needed:
  * worksharing constructs, masked, the waits of critical, ordered and lock
@@ -140,6 +143,16 @@ static int uninstrumented_code_expected(void)
 {
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
            (&POMP_Constructs_left_to_runtime && POMP_Constructs_left_to_runtime);
+}
+
+/* Only lock calls may run uninstrumented: the mutex callbacks follow the
+ * locks alone (bridge_mutex.c), not the critical and ordered constructs the
+ * instrumentation reports. */
+int bridge_mutex_locks_only;
+
+static int uninstrumented_locks_expected(void)
+{
+    return &POMP_Locks_left_to_runtime && POMP_Locks_left_to_runtime;
 }
 
 /* The executable segment of the object holding `code` (the runtime's lookup
@@ -217,7 +230,9 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         target = group_records(POMP_GROUP_TARGET);
     int chunks = pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
     int all = uninstrumented_code_expected();
+    int locks = all || uninstrumented_locks_expected();
     __atomic_store_n(&bridge_uninstrumented_expected, all, __ATOMIC_RELAXED);
+    __atomic_store_n(&bridge_mutex_locks_only, locks && !all, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
     uint64_t early = wanted; /* asked for by the collector API before the tool started */
@@ -252,7 +267,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         register_locked(ompt_callback_dispatch);
     if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END) && all)
         register_locked(ompt_callback_masked);
-    if ((sync || runtime) && all) {
+    if ((sync || runtime) && locks) {
         register_locked(ompt_callback_mutex_acquire);
         register_locked(ompt_callback_mutex_acquired);
         register_locked(ompt_callback_mutex_released);

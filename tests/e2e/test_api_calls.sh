@@ -101,6 +101,28 @@ awk '$1 == 1 { printf "%s ", $3 }' $d/events.log > seq1.txt
 grep -qE '^Parallel_begin Set_lock_enter Set_lock_exit Unset_lock_event Test_lock_event (Unset_lock_event )?Set_nest_lock_enter Set_nest_lock_exit Set_nest_lock_enter Set_nest_lock_exit Unset_nest_lock_event Unset_nest_lock_event Unset_lock_event Parallel_end $' seq1.txt \
     || fail "worker's event order: $(cat seq1.txt)"
 
+# Lock calls in a header stay as written: counted at the link, which has the
+# runtime's events measure their waits (only the lock waits: the critical and
+# the instrumented lock call are measured once, by the instrumentation); the
+# header's call waits 20 ms for the lock thread 0 holds
+cp "$SRC"/header_locks.c "$SRC"/header_locks.h .
+LH() { line_of header_locks.h "$1"; }
+for rt in default omp; do
+    "$POMPCC" --pomp-verbose $([ $rt = omp ] && echo --pomp-runtime=omp) -fopenmp -g header_locks.c \
+        -o hl_$rt > hl_$rt.log 2>&1 || { cat hl_$rt.log; fail "pompcc header_locks.c ($rt)"; }
+    assert_contains hl_$rt.log "^header_locks\.h:$(LH H_SET):5: note: call of 'omp_set_lock' left alone: it is in a header .*; the runtime's events measure its waits" "$rt: the header's call said"
+    assert_contains hl_$rt.log "^header_locks\.h: note: 2 OpenMP lock calls not rewritten" "$rt: the link's count"
+    nm hl_$rt | grep -q POMP_Locks_left_to_runtime || fail "$rt: the link tells libpomp that lock calls are the runtime's"
+    ! nm hl_$rt | grep -q POMP_Constructs_left_to_runtime || fail "$rt: no construct is left to the runtime"
+    assert_eq "$(POMP_OMPT=on POMP_OUTPUT_DIR=hl_$rt.d ./hl_$rt)" "1 1 2" "$rt: the program's results"
+    assert_eq "$(region_sum hl_$rt.d omp_set_lock $(line_of header_locks.c C_SET) visits)" 1 "$rt: the instrumented call"
+    assert_eq "$(region_sum hl_$rt.d wait $(LH H_SET) visits)" 1 "$rt: the header's lock wait measured"
+    waited=$(region_sum hl_$rt.d wait $(LH H_SET) incl_ns)
+    [ "$waited" -ge 10000000 ] || fail "$rt: the header's lock wait lasts the 20 ms thread 0 held the lock ($waited ns)"
+    assert_eq "$(jq '[.regions[] | select(.type == "wait" and (.name // "" | test("critical")))] | length' hl_$rt.d/profile.json)" 0 "$rt: the critical's wait not reported twice"
+    assert_eq "$(region_sum hl_$rt.d critical $(line_of header_locks.c 'omp critical') visits)" 2 "$rt: the critical"
+done
+
 # Level Event: every call site once per call, Table 8 included.
 OMP_NUM_THREADS=4 POMP_RUNTIME=event POMP_OUTPUT_DIR=ev ./locks > /dev/null
 assert_eq "$(region_sum ev omp_get_thread_num $(L 'int me = omp_get') visits)" 3 "omp_get_thread_num events"

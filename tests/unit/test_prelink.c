@@ -73,3 +73,34 @@ Test(prelink, no_objects_gives_an_empty_function)
     cr_assert(strstr(buf, "void POMP_Init_Handles(void)\n{\n}\n") != NULL);
     free(buf);
 }
+
+/* Lock calls a file left as written: a note under verbose, and a flag of
+ * their own, which has the bridges follow lock waits only. */
+Test(prelink, lock_calls_left_to_the_runtime)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&out, &size);
+    int left = prelink_report_counts("3 3 0 a.c\nlocks 2 lock.hpp\nlocks 2 lock.hpp\n", 1, f);
+    fclose(f);
+    cr_assert_eq(left, PRELINK_LEFT_LOCKS, "%d", left);
+    cr_assert(strstr(out, "lock.hpp: note: 2 OpenMP lock calls not rewritten") != NULL, "%s", out);
+    cr_assert(strstr(strstr(out, "lock.hpp") + 1, "lock.hpp") == NULL, "said once: %s", out);
+    free(out);
+    out = NULL;
+    f = open_memstream(&out, &size);
+    left = prelink_report_counts("3 2 0 a.c\nlocks 1 b.c\n", 0, f);
+    fclose(f);
+    cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_LOCKS, "%d", left);
+    cr_assert(strstr(out, "locks") == NULL && strstr(out, "lock call") == NULL, "no note without verbose: %s", out);
+    free(out);
+
+    struct prelink_names n = {0};
+    out = NULL;
+    f = open_memstream(&out, &size);
+    cr_assert_eq(prelink_write(&n, PRELINK_LEFT_LOCKS, f), 0);
+    fclose(f);
+    cr_assert(strstr(out, "const int POMP_Locks_left_to_runtime = 1;") != NULL, "%s", out);
+    cr_assert(strstr(out, "POMP_Constructs_left_to_runtime") == NULL, "%s", out);
+    free(out);
+}
