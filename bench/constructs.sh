@@ -147,7 +147,7 @@ constructs_part() {
     # seconds: on a shared machine the load changes between seconds.
     local -a tests=()
     while IFS= read -r t; do tests+=("$t"); done < <("$d/plain-libomp" --list)
-    local rep k n=${#run_labels[@]}
+    local rep k throttle n=${#run_labels[@]}
     for ((rep = 0; rep < REPS; rep++)); do
         # a loaded machine slows every run down: keep make bench within its time
         # budget, with at least 3 repetitions
@@ -170,7 +170,7 @@ constructs_part() {
                 # inline from its first execution where no trace is written,
                 # and POMP_THROTTLE=off turns that off: what users get is the
                 # default)
-                local throttle=POMP_THROTTLE=off
+                throttle=POMP_THROTTLE=off
                 [ "$t" = atomic ] && throttle=
                 # shellcheck disable=SC2086
                 env $throttle ${envs[$l]} POMP_OUTPUT_DIR="$WORK/construct-out" \

@@ -149,12 +149,12 @@ static int api_calls_instrument(void *state)
         const struct api_routine *r = find_routine(c->callee);
         if (!r)
             continue;
-        /* a header's calls would need macros and handles of the header's own
-         * (api_calls_begin): not done yet (docs/instrumentation-decisions.md) */
         /* a call that takes or gives back a lock (not init or destroy, which wait for nothing) */
         int lock = (r->shape == LOCK || r->shape == TEST) &&
                    (strncmp(c->callee, "omp_set_", 8) == 0 ||
                     strncmp(c->callee, "omp_unset_", 10) == 0 || strncmp(c->callee, "omp_test_", 9) == 0);
+        /* a header's calls would need macros and handles of the header's own
+         * (api_calls_begin): not done yet (docs/instrumentation-decisions.md) */
         if (c->other_file) {
             rw_note_at(a->w, c->other_file, c->other_line, c->other_col,
                        "call of '%s' left alone: it is in a header (runtime API calls are "

@@ -81,7 +81,7 @@ static int text_may_make_directives(const char *path, char *const *macros, size_
  * the project headers that include one that gets a copy. */
 static void choose_copies(struct headers *h, const char *out)
 {
-    char **macros;
+    char **macros = NULL;
     size_t nmacros = h->n ? source_unit_pragma_macros(h->u, &macros) : 0;
     for (size_t i = 0; i < h->n; i++) {
         struct header *x = &h->v[i];
@@ -92,8 +92,7 @@ static void choose_copies(struct headers *h, const char *out)
     }
     for (size_t i = 0; i < nmacros; i++)
         free(macros[i]);
-    if (nmacros)
-        free(macros);
+    free(macros);
     int changed = 1;
     for (size_t i = 0; i < h->n; i++)
         h->v[i].copy = h->v[i].has_pragmas || h->v[i].macro_directives ? xstrdup("") : NULL;

@@ -413,37 +413,40 @@ static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
         sb_printf(out, "#pragma pop_macro(\"%s\")\n", accessor_macros[i]);
 }
 
+/* A top-level asm statement that adds the lines text to the object's section. */
+static void section_asm(struct strbuf *out, const char *section, const char *text)
+{
+    struct strbuf asm_text = {0};
+    sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", section);
+    sb_add_c_escaped(&asm_text, text);
+    sb_add(&asm_text, "\"\n.popsection");
+    sb_add(out, "__asm__(\"");
+    sb_add_c_escaped(out, asm_text.s);
+    sb_add(out, "\");\n");
+    free(asm_text.s);
+}
+
 void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c)
 {
     if (!c->constructs)
         return;
-    struct strbuf rec = {0}, asm_text = {0};
+    struct strbuf rec = {0};
     sb_printf(&rec, "%u %u %u %s\n", c->constructs, c->instrumented, c->on_purpose, file);
-    sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", POMP_COUNTS_SECTION);
-    sb_add_c_escaped(&asm_text, rec.s);
-    sb_add(&asm_text, "\"\n.popsection");
-    if (c->scans)
-        sb_printf(&asm_text, "\n.pushsection %s,\"\",%%progbits\n.ascii \"scan %s\\n\"\n.popsection",
-                  POMP_NEEDS_SECTION, file);
-    sb_add(out, "__asm__(\"");
-    sb_add_c_escaped(out, asm_text.s);
-    sb_add(out, "\");\n");
+    section_asm(out, POMP_COUNTS_SECTION, rec.s);
+    if (c->scans) {
+        rec.len = 0;
+        sb_printf(&rec, "scan %s\n", file);
+        section_asm(out, POMP_NEEDS_SECTION, rec.s);
+    }
     free(rec.s);
-    free(asm_text.s);
 }
 
 void instrument_left_locks_asm(struct strbuf *out, const char *file, unsigned calls)
 {
-    struct strbuf rec = {0}, asm_text = {0};
+    struct strbuf rec = {0};
     sb_printf(&rec, "locks %u %s\n", calls, file);
-    sb_printf(&asm_text, ".pushsection %s,\"\",%%progbits\n.ascii \"", POMP_COUNTS_SECTION);
-    sb_add_c_escaped(&asm_text, rec.s);
-    sb_add(&asm_text, "\"\n.popsection");
-    sb_add(out, "__asm__(\"");
-    sb_add_c_escaped(out, asm_text.s);
-    sb_add(out, "\");\n");
+    section_asm(out, POMP_COUNTS_SECTION, rec.s);
     free(rec.s);
-    free(asm_text.s);
 }
 
 static void emit_counts_section(const struct rewriter *w, struct strbuf *inc)

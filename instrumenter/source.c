@@ -802,8 +802,6 @@ static int by_end(const void *a, const void *b)
     return by_start(a, b);
 }
 
-/* The file's macro invocations (the preprocessing record's entities are
- * children of the translation unit). */
 size_t source_unit_pragma_macros(const struct source_unit *u, char ***names)
 {
     struct scan sc = {.tu = u->tu};
@@ -815,6 +813,8 @@ size_t source_unit_pragma_macros(const struct source_unit *u, char ***names)
     return sc.npragma_macros;
 }
 
+/* The file's macro invocations (the preprocessing record's entities are
+ * children of the translation unit). */
 static void find_expansions(struct scan *sc)
 {
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), pragma_macro_visitor, sc);
