@@ -384,6 +384,30 @@ static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s
     return s->leaf;
 }
 
+/* The region of a sync region the instrumentation did not report. A
+ * worksharing construct's closing barrier, made while POMP's construct is
+ * open on top, keeps the construct's place: the debug information may give
+ * the runtime call after a loop the line of the code it inlined last (GCC: a
+ * vector's size() in a lambda's loop, stl_vector.h:988), and after the run a
+ * line outside the construct is not taken (bridge_symbols.c). No explicit
+ * barrier and no other worksharing construct can be closely nested in one.
+ * Only the first event at an address looks at the frame. */
+static struct POMP_Region_s *sync_region(struct bridge_thread *b, enum bridge_construct c,
+                                         const void *codeptr)
+{
+    if ((c != BC_IMPLEMENTATION_BARRIER && c != BC_IMPLICIT_BARRIER_WORKSHARE) ||
+        !bridge_code_is_program(c, codeptr))
+        return bridge_region(c, codeptr);
+    struct POMP_Region_s *r = bridge_region_made(c, codeptr), *in = NULL;
+    if (r)
+        return r;
+    enum bridge_class class = bridge_pomp_entered_class(b, &in);
+    if (class != BRC_LOOP && class != BRC_SECTIONS && class != BRC_SINGLE &&
+        class != BRC_WORKSHARE && class != BRC_SCOPE)
+        in = NULL;
+    return bridge_region_keyed_in(c, codeptr, in);
+}
+
 static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const void *codeptr_ra)
 {
     const struct sync_kind *k = (unsigned)kind < SYNC_KINDS ? &sync_kinds[kind] : NULL;
@@ -414,7 +438,7 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
         return;
     if (!now)
         s->start = now = pomp_now();
-    s->region = bridge_region((enum bridge_construct)k->construct, k->keyed ? codeptr_ra : NULL);
+    s->region = sync_region(b, (enum bridge_construct)k->construct, k->keyed ? codeptr_ra : NULL);
     s->exit_kind = k->exit;
     if (!sync_leaf_open(b, s)) /* (its start: s->start) */
         bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);

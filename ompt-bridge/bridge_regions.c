@@ -70,8 +70,22 @@ static uint64_t key_of(enum bridge_construct c, const void *codeptr)
     return (uint64_t)(uintptr_t)codeptr ^ ((uint64_t)(c + 1) << 56);
 }
 
+/* The place of construct `in`, for a region at a code address inside it:
+ * `construct_file` and `construct_lines` (its first line, the last line of its
+ * end), against which bridge_symbols.c checks the line the debug information
+ * gives the address. */
+static void add_construct_place(struct ctc_builder *b, const struct POMP_Region_s *in)
+{
+    if (!in || !in->ctc.file)
+        return;
+    ctc_builder_add(b, "construct_file", in->ctc.file);
+    unsigned last = in->ctc.end_line_last ? in->ctc.end_line_last : in->ctc.start_line_last;
+    ctc_builder_add_lines(b, "construct_lines", in->ctc.start_line_first, last);
+}
+
 static struct POMP_Region_s *create(struct code_region *slot, enum bridge_construct c,
-                                    const void *codeptr, const struct POMP_Region_s *like)
+                                    const void *codeptr, const struct POMP_Region_s *like,
+                                    const struct POMP_Region_s *in)
 {
     struct ctc_builder b;
     ctc_builder_init(&b);
@@ -87,6 +101,7 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
         char addr[32];
         snprintf(addr, sizeof addr, "%p", codeptr);
         ctc_builder_add(&b, "codeptr", addr);
+        add_construct_place(&b, in);
     }
     char *ctc = ctc_builder_finish(&b);
     if (!ctc)
@@ -97,16 +112,23 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
 }
 
 static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_construct c,
-                                       const void *codeptr, const struct POMP_Region_s *like)
+                                       const void *codeptr, const struct POMP_Region_s *like,
+                                       const struct POMP_Region_s *in)
 {
     struct POMP_Region_s *r = __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE);
-    return r ? r : create(slot, c, codeptr, like);
+    return r ? r : create(slot, c, codeptr, like, in);
 }
 
 /* The slot of a key: claimed if new; NULL when the table is full. */
+/* The slot where a key's probe starts. */
+static size_t home_slot(uint64_t key)
+{
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
+}
+
 static struct code_region *find_slot(uint64_t key)
 {
-    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
+    size_t i = home_slot(key);
     for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
         struct code_region *slot = &code_regions[i];
         uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
@@ -122,18 +144,20 @@ static struct code_region *find_slot(uint64_t key)
 /* The slot of (c, codeptr), its region made: a full table sends new call
  * sites to the construct's slot without an address. NULL if none. */
 static struct code_region *slot_of(enum bridge_construct c, const void *codeptr,
-                                   const struct POMP_Region_s *like)
+                                   const struct POMP_Region_s *like,
+                                   const struct POMP_Region_s *in)
 {
     struct code_region *slot = find_slot(key_of(c, codeptr));
     if (!slot)
-        return codeptr ? slot_of(c, NULL, NULL) : NULL;
-    return region_of(slot, c, codeptr, like) ? slot : NULL;
+        return codeptr ? slot_of(c, NULL, NULL, NULL) : NULL;
+    return region_of(slot, c, codeptr, like, in) ? slot : NULL;
 }
 
 static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr,
-                                    const struct POMP_Region_s *like)
+                                    const struct POMP_Region_s *like,
+                                    const struct POMP_Region_s *in)
 {
-    struct code_region *slot = slot_of(c, codeptr, like);
+    struct code_region *slot = slot_of(c, codeptr, like, in);
     return slot ? __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE) : NULL;
 }
 
@@ -147,12 +171,12 @@ static uint32_t number_of(const struct code_region *slot)
 
 uint32_t bridge_region_number(enum bridge_construct c, const void *codeptr)
 {
-    return number_of(slot_of(c, codeptr, NULL));
+    return number_of(slot_of(c, codeptr, NULL, NULL));
 }
 
 uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Region_s *at)
 {
-    return number_of(slot_of(c, at, at));
+    return number_of(slot_of(c, at, at, NULL));
 }
 
 /* POMP's own region r under a number (a task construct whose executions the
@@ -181,13 +205,33 @@ struct POMP_Region_s *bridge_region_numbered(uint32_t number)
 
 struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr)
 {
-    return lookup(c, codeptr, NULL);
+    return lookup(c, codeptr, NULL, NULL);
+}
+
+struct POMP_Region_s *bridge_region_made(enum bridge_construct c, const void *codeptr)
+{
+    uint64_t key = key_of(c, codeptr);
+    size_t i = home_slot(key);
+    for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
+        uint64_t k = __atomic_load_n(&code_regions[i].key, __ATOMIC_ACQUIRE);
+        if (k == key)
+            return __atomic_load_n(&code_regions[i].handle, __ATOMIC_ACQUIRE);
+        if (k == 0)
+            return NULL;
+    }
+    return NULL;
+}
+
+struct POMP_Region_s *bridge_region_keyed_in(enum bridge_construct c, const void *codeptr,
+                                             const struct POMP_Region_s *in)
+{
+    return lookup(c, codeptr, NULL, in);
 }
 
 struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at)
 {
     /* keyed by the region's address, which no code address can equal */
-    return lookup(c, at, at);
+    return lookup(c, at, at, NULL);
 }
 
 uintptr_t bridge_runtime_code_lo, bridge_runtime_code_span;

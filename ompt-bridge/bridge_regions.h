@@ -56,6 +56,16 @@ const char *bridge_construct_type(enum bridge_construct c);
  * handle initialized lazily. NULL only if memory ran out. */
 struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr);
 
+/* The region of (c, codeptr) if an event made it already, else NULL: one
+ * probe, nothing claimed. */
+struct POMP_Region_s *bridge_region_made(enum bridge_construct c, const void *codeptr);
+
+/* bridge_region_keyed for a code address inside instrumented construct `in`
+ * (NULL: none known): a region it makes keeps the construct's place, against
+ * which the line its address resolves to is checked after the run. */
+struct POMP_Region_s *bridge_region_keyed_in(enum bridge_construct c, const void *codeptr,
+                                             const struct POMP_Region_s *in);
+
 /* The region of construct c at the place (file, lines) of region `at`: what
  * the runtime does inside an instrumented construct (a device operation of a
  * target region), named after it rather than after a code address. */

@@ -48,27 +48,78 @@ static int pomp_inserted_code(const char *file)
     return strcmp(base, "pomplib.h") == 0 || (n > inc && strcmp(base + n - inc, ".pomp.inc") == 0);
 }
 
-/* Where a runtime call's code is written: the innermost of the functions
- * inlined at its address that is not pomp's own code; NULL if none. */
-static const struct pomp_location *program_location(const struct pomp_symbol *sym)
+static const char *base_name(const char *path)
 {
-    for (size_t k = sym->depth; k-- > 0;)
-        if (!sym->at[k].file || !pomp_inserted_code(sym->at[k].file))
-            return &sym->at[k];
-    return NULL;
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The instrumented construct a region was made in (a loop's closing
+ * barrier: construct_file, construct_lines, bridge_regions.c). */
+struct construct_place {
+    const char *file;
+    unsigned first, last;
+};
+
+static int construct_place(const struct ctc *c, struct construct_place *p)
+{
+    const char *lines = ctc_get(c, "construct_lines");
+    p->file = ctc_get(c, "construct_file");
+    return p->file && lines && sscanf(lines, "%u,%u", &p->first, &p->last) == 2;
+}
+
+/* Whether location `at` lies within the construct's lines. The construct's
+ * file is compared by its last component: the instrumenter names it as the
+ * compile found it, the debug information by its full path. */
+static int inside(const struct construct_place *p, const struct pomp_location *at)
+{
+    return at->file && strcmp(base_name(p->file), base_name(at->file)) == 0 &&
+           (unsigned)at->line >= p->first && (unsigned)at->line <= p->last;
+}
+
+/* Where a runtime call's code is written: of the functions inlined at its
+ * address, the innermost that is not pomp's own code; for a region made
+ * inside an instrumented construct, the innermost that lies within the
+ * construct's lines (GCC gives the call closing a loop in a lambda the line
+ * of a vector's size() it inlined, stl_vector.h:988; the lambda's own frame
+ * has the loop's line). *placed: whether the location is the region's
+ * place. If no frame lies within the construct it is not: the outermost
+ * function names the region, and its call path places it, as one without
+ * debug information. NULL if every frame is pomp's. */
+static const struct pomp_location *program_location(const struct pomp_symbol *sym,
+                                                    const struct ctc *c, int *placed)
+{
+    struct construct_place p;
+    int in_construct = construct_place(c, &p);
+    const struct pomp_location *innermost = NULL, *outermost = NULL;
+    for (size_t k = sym->depth; k-- > 0;) {
+        const struct pomp_location *at = &sym->at[k];
+        if (at->file && pomp_inserted_code(at->file))
+            continue;
+        if (!innermost)
+            innermost = at;
+        outermost = at;
+        if (in_construct && inside(&p, at)) {
+            *placed = 1;
+            return at;
+        }
+    }
+    *placed = !in_construct;
+    return in_construct ? outermost : innermost;
 }
 
 /* The region's new CTC string: what it had, and where its code is. */
 static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd)
 {
-    const struct pomp_location *at = program_location(sym);
+    int placed;
+    const struct pomp_location *at = program_location(sym, &r->ctc, &placed);
     const struct ctc *old = &r->ctc;
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", old->type ? old->type : "unknown");
     if (old->name)
         ctc_builder_add(&b, "name", old->name);
-    if (at && at->file && at->file[0] && at->line > 0) {
+    if (placed && at && at->file && at->file[0] && at->line > 0) {
         ctc_builder_add(&b, "file", relative_to(cwd, at->file));
         ctc_builder_add_lines(&b, "slines", at->line, at->line);
         ctc_builder_add_lines(&b, "elines", at->line, at->line);
@@ -80,9 +131,12 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
             ctc_builder_add(&b, "function", function);
         free(function);
     }
-    const char *codeptr = ctc_get(old, "codeptr");
-    if (codeptr)
-        ctc_builder_add(&b, "codeptr", codeptr);
+    static const char *const kept[] = {"codeptr", "construct_file", "construct_lines"};
+    for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
+        const char *value = ctc_get(old, kept[k]);
+        if (value)
+            ctc_builder_add(&b, kept[k], value);
+    }
     if (sym->module[0]) {
         char offset[32];
         snprintf(offset, sizeof offset, "0x%lx", (unsigned long)sym->offset);

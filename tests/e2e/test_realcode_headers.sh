@@ -270,4 +270,52 @@ POMP_OUTPUT_DIR=gen.dir ./gen_app > gen.txt
 assert_contains gen.txt "^29700$" "gen: the program computes the same"
 assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file] | unique' gen.dir/profile.json)" '["gen/gen.h"]' \
           "gen: the generated kernels named by their file as the compiler names it"
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros"
+# A loop in a C++ lambda over a std::vector: GCC gives the runtime call that
+# closes the loop the line of the vector's size() it inlined last, so the
+# loop's barrier was named "@ /usr/include/c++/12/bits/stl_vector.h:988".
+# A barrier made inside an instrumented loop takes the line of the innermost
+# inlined frame that lies within the loop (here the lambda's).
+mkdir lam
+cat > lam/lam.cpp <<'C'
+#include <cstdio>
+#include <vector>
+template <class F> void each(std::vector<double> &v, F f)
+{
+#pragma omp for
+    for (size_t i = 0; i < v.size(); i++)
+        v[i] = f(v[i]);
+}
+int main()
+{
+    std::vector<double> v(1000, 1.0);
+#pragma omp parallel
+    {
+        auto twice = [&](std::vector<double> &w) {
+#pragma omp for
+            for (size_t i = 0; i < w.size(); i++)
+                w[i] *= 2;
+        };
+        twice(v);
+        each(v, [](double x) { return x + 1; });
+    }
+    double t = 0;
+    for (double x : v)
+        t += x;
+    std::printf("%g\n", t);
+}
+C
+for rt in gomp omp; do
+    (cd lam && "$BUILD/bin/pompc++" --pomp-runtime=$rt -O2 -g -fopenmp lam.cpp -o ../lam_$rt 2> ../lam_$rt.err) ||
+        { cat lam_$rt.err; fail "lam ($rt): build"; }
+    OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=lam_$rt.dir ./lam_$rt > lam_$rt.out
+    assert_contains lam_$rt.out '^3000$' "lam ($rt): the program's result"
+    "$REPORT" --check lam_$rt.dir > /dev/null || fail "lam ($rt): --check"
+    barrier='.init == "ompt" and .type == "implicit_barrier" and .name == "implementation"'
+    assert_eq "$(regions_where lam_$rt.dir "$barrier")" 2 "lam ($rt): each loop's barrier"
+    outside=$(jq "[.regions[] | select(.type == \"for\" and .init != \"ompt\") | [.first_line, .last_line]] as \$loops
+                  | [.regions[] | select($barrier) | select(.file != \"lam/lam.cpp\" or
+                     (.first_line as \$l | [\$loops[] | select(.[0] <= \$l and \$l <= .[1])] | length) == 0)
+                     | \"\(.file):\(.first_line)\"]" lam_$rt.dir/profile.json)
+    assert_eq "$outside" "[]" "lam ($rt): the barriers at a line inside their loops"
+done
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector"
