@@ -262,7 +262,6 @@ static void start_tool(void)
     s->task = &s->initial_task;
     if (t && t->initialize(lookup, 0, &t->tool_data)) {
         tool = t;
-        atexit(finalize_tool); /* before libpomp's own exit handler, registered earlier */
         active = 1;
     }
     __atomic_store_n(&gomp_active, active, __ATOMIC_RELEASE);
@@ -302,9 +301,14 @@ static int find_own_code(struct dl_phdr_info *info, size_t size, void *arg)
     return 0;
 }
 
-/* Resolved at load, off the hot path. */
+/* Resolved at load, off the hot path. The tool's exit handler is registered
+ * here too: after libpomp's (registered by its constructor, which runs first:
+ * this library needs it), so that it runs before it, and before main, so that
+ * every handler the program registers runs before both, measured (libomp ends
+ * its tool in a destructor, after every handler). */
 __attribute__((constructor)) static void resolve_at_load(void)
 {
     gomp_real_resolve();
     dl_iterate_phdr(find_own_code, (void *)(uintptr_t)&gomp_start);
+    atexit(finalize_tool);
 }

@@ -38,7 +38,6 @@ static struct pomp_clock clock_state;
  * it is the run's too (its duration, the POP figures of the run). Written once,
  * before main. */
 static struct pomp_clock load_clock;
-__attribute__((constructor)) static void note_load(void) { pomp_clock_init(&load_clock); }
 static pthread_once_t core_once = PTHREAD_ONCE_INIT;
 static pthread_once_t handles_once = PTHREAD_ONCE_INIT;
 static pthread_once_t finalize_once = PTHREAD_ONCE_INIT;
@@ -46,7 +45,22 @@ static pthread_once_t finalize_once = PTHREAD_ONCE_INIT;
 /* Written by pomp-prelink (Appendix B); absent when the program was linked without it. */
 extern void POMP_Init_Handles(void) __attribute__((weak));
 
-static void finalize_at_exit(void) { pomp_finalize(); }
+/* The exit handler, registered when libpomp is loaded: before main, so that
+ * every handler the program registers (atexit, C++ static objects) runs
+ * before it and is measured; registered at the first construct, it ran before
+ * a handler that main registered first and lost that handler's regions. A
+ * library that never started writes nothing. */
+static void finalize_at_exit(void)
+{
+    if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED)
+        pomp_finalize();
+}
+
+__attribute__((constructor)) static void note_load(void)
+{
+    pomp_clock_init(&load_clock);
+    atexit(finalize_at_exit);
+}
 
 /* Set by the first POMP_Finalize (or signal, or fork in the child); nobody
  * finalizes twice. */
@@ -114,7 +128,6 @@ static void init_core(void)
         clock_state = load_clock;
     else /* (a libpomp started from another library's constructor, before its own) */
         pomp_clock_init(&clock_state);
-    atexit(finalize_at_exit);
     install_signal_handlers();
     pthread_atfork(NULL, NULL, stop_in_forked_child);
     set_state(config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED);

@@ -164,3 +164,48 @@ POMP_OUTPUT_DIR=quiet_on ./quiet on > /dev/null
 [ -f quiet_on/profile.json ] || fail "quiet: profile written once a construct ran"
 POMP_TRACE=events POMP_OUTPUT_DIR=quiet_tr ./quiet > /dev/null
 [ -d quiet_tr ] || fail "quiet: a trace asked for keeps its directory"
+
+# Exit handlers the program registers before its first construct (atexit at
+# the top of main) run before pomp's, and their regions are measured: pomp
+# registered its handlers at the first construct on libgomp, which then ran
+# first and wrote the profile before the program's handler ran its region.
+cat > late.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+static void handler(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+:n)
+    {
+        #pragma omp critical
+        n++;
+    }
+    printf("handler %d\n", n);
+}
+int main(void)
+{
+    atexit(handler);
+    int m = 0;
+    #pragma omp parallel num_threads(2) reduction(+:m)
+    m++;
+    printf("main %d\n", m);
+    return 0;
+}
+C
+L_handler=$(grep -n 'parallel num_threads(2) reduction(+:n)' late.c | cut -d: -f1)
+L_critical=$(grep -n 'omp critical' late.c | cut -d: -f1)
+"$POMPCC" -fopenmp late.c -o late_gomp
+"$POMPCC" --pomp-runtime=omp -fopenmp late.c -o late_omp
+gcc -fopenmp -g late.c -o late_plain
+for run in gomp omp pomprun; do
+    case $run in
+    pomprun) POMP_OUTPUT_DIR=late_$run.dir "$BUILD/bin/pomprun" ./late_plain > late_$run.out ;;
+    *) POMP_OUTPUT_DIR=late_$run.dir ./late_$run > late_$run.out ;;
+    esac
+    assert_eq "$(cat late_$run.out | tr '\n' ' ')" "main 2 handler 2 " "late handler ($run): program output"
+    "$REPORT" --check late_$run.dir > /dev/null || fail "late handler ($run): --check"
+    assert_eq "$(region_sum late_$run.dir parallel $L_handler begins)" 2 "late handler ($run): its region measured"
+done
+for run in gomp omp; do
+    assert_eq "$(region_sum late_$run.dir critical $L_critical begins)" 2 "late handler ($run): its critical measured"
+done
