@@ -198,15 +198,30 @@ static long associated_loops(const struct directive *d)
     return n > 0 ? n : 1;
 }
 
+/* An int64 argument as the inserted call passes it: a bare integer literal
+ * (an int) cast to POMP_Int64, so that -Wtraditional-conversion ("different
+ * width due to prototype") finds nothing in the inserted code; any other
+ * value the instrumenter writes is an int64 expression already. */
+static char *int64_arg(const char *value)
+{
+    const char *digits = value + (value[0] == '-');
+    int literal = *digits != '\0' && strspn(digits, "0123456789") == strlen(digits);
+    return literal ? xasprintf("POMP_I64(%s)", value) : xstrdup(value);
+}
+
 /* RTC values of the loop-like enter events (seed 002 §3.3): "chunk, init, final, incr",
  * with the proposal's "not available" values (-1, 0, 0, 0) where pomp cannot know them. */
 static char *loop_rtc(const struct pragma *p, const char *chunk, const struct directive *d)
 {
     const struct loop_header *l = p->loop;
-    if (!l || associated_loops(d) > 1) /* a collapsed nest has no single range */
-        return xasprintf("%s, 0, 0, 0", chunk ? chunk : "-1");
-    return xasprintf("%s, %s, %s, %s", chunk ? chunk : "-1", l->init ? l->init : "0",
-                     l->final ? l->final : "0", l->incr ? l->incr : "0");
+    int range = l && associated_loops(d) == 1; /* a collapsed nest has no single range */
+    char *v[4] = {int64_arg(chunk ? chunk : "-1"), int64_arg(range && l->init ? l->init : "0"),
+                  int64_arg(range && l->final ? l->final : "0"),
+                  int64_arg(range && l->incr ? l->incr : "0")};
+    char *r = xasprintf("%s, %s, %s, %s", v[0], v[1], v[2], v[3]);
+    for (int i = 0; i < 4; i++)
+        free(v[i]);
+    return r;
 }
 
 struct rtc_names {
@@ -619,7 +634,7 @@ static void instrument_iterations(struct rewriter *w, const struct chain *ch)
         note(w, p->start, "no iteration events: %s", why);
         return;
     }
-    char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64(%s)", l->var) : xstrdup("0");
+    char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64(%s)", l->var) : int64_arg("0");
     const char *tid = lf->tid_in;
     unsigned r = lf->r;
     char *call = xasprintf("POMP_Loop_iter_event(" V ", %s, %s), POMP_Loop_iter_begin(" V ", %s, %s)",

@@ -15,6 +15,15 @@ export RTC_SPY_OUT
     || { cat build.err; fail "pompcc rtc.c"; }
 ! grep -q "without instrumentation" build.err || { cat build.err; fail "rtc.c was not instrumented"; }
 plain_cc rtc.c -o rtc_plain
+# The inserted calls pass int64 arguments as int64 (a bare -1, 0 or 1 was an
+# int: -Werror -Wtraditional-conversion, "different width due to prototype",
+# sent the file to the uninstrumented fallback where gcc builds it cleanly)
+for iterations in "" --pomp-iterations; do
+    "$POMPCC" -fopenmp $iterations -Werror -Wtraditional-conversion -c rtc.c -o rtc_tc.o 2> tc.err ||
+        { cat tc.err; fail "-Wtraditional-conversion $iterations: build"; }
+    assert_not_contains tc.err "without instrumentation|did not compile" \
+        "-Wtraditional-conversion $iterations: the instrumented file compiles"
+done
 for T in 1 4; do
     RTC_SPY_OUT=spy$T.txt OMP_NUM_THREADS=$T POMP_LOOP=IterBeginEnd POMP_TRACE=events POMP_OUTPUT_DIR=ib$T ./rtc > out$T.txt
     OMP_NUM_THREADS=$T ./rtc_plain > plain$T.txt
