@@ -120,8 +120,12 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
             snprintf(who, sizeof who, "%*sthread %lld", n->depth * 2 + 2, "",
                      (long long)json_integer_value(json_object_get(t, "thread")));
             row_start(w, who, "");
+            /* the row's rule, per thread: a masked block or a task's
+             * execution is begun, not entered */
             printf("%8.0f %7s  %10.3f %10s %10s %6s  %10.3f\n",
-                   json_number_value(json_object_get(t, "visits")), "",
+                   rp_executions(json_number_value(json_object_get(t, "visits")),
+                                 json_number_value(json_object_get(t, "begins"))),
+                   "",
                    json_number_value(json_object_get(t, "incl_ns")) / 1e6, "", "", "",
                    json_number_value(json_object_get(t, "excl_ns")) / 1e6);
         }

@@ -29,6 +29,46 @@ sort -rn self.txt | diff - self.txt > /dev/null || fail "flat table not sorted b
 "$REPORT" --threads w > threads.txt
 assert_eq "$(grep -cE '^ +thread [01] ' threads.txt)" "$(jq '[.callpath[].per_thread[]] | length' w/profile.json)" \
     "--threads: one line per thread under each call path"
+# Each call path's thread lines add up to its row (a parallel region's row
+# counts the team's executions: left out), also where executions are begins (a
+# masked block, a task's executions): those showed 0 per thread.
+cat > begun.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int m = 0, n = 0;
+#pragma omp parallel num_threads(2)
+    {
+        for (int k = 0; k < 5; k++) {
+#pragma omp masked
+            m++;
+        }
+#pragma omp single
+        for (int i = 0; i < 10; i++) {
+#pragma omp task shared(n)
+            {
+#pragma omp atomic
+                n++;
+            }
+        }
+    }
+    printf("masked=%d tasks=%d\n", m, n);
+    return 0;
+}
+C
+POMP_OMPT=on "$POMPCC" -fopenmp begun.c -o begun
+POMP_OMPT=on POMP_OUTPUT_DIR=begun.dir ./begun > begun.out
+assert_eq "$(cat begun.out)" "masked=5 tasks=10" "begun: program output"
+"$REPORT" --threads begun.dir > begun.txt
+# the visits column: 8 characters ending under the header's "visits"
+sums=$(awk '/^Call paths$/ { on = 1; next } on && /^$/ { exit }
+            on && /visits/ && !col { col = index($0, "visits") - 2; next }
+            on && col { v = substr($0, col, 8) + 0
+                        if ($0 ~ /^ +thread [0-9]+ /) { sum[row] += v }
+                        else { row++; want[row] = $1 == "parallel" ? -1 : v } }
+            END { for (r = 1; r <= row; r++) if (want[r] >= 0 && want[r] != sum[r]) printf "row %d: %d != %d; ", r, want[r], sum[r] }' begun.txt)
+assert_eq "$sums" "" "--threads: the thread lines add up to each row's visits"
+assert_eq "$(grep -cE '^ +(masked|task) ' begun.txt)" 2 "begun: the masked and task rows"
 
 # ---- --json: the same figures, checked against profile.json ----
 "$REPORT" --json w > r.json
