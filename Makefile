@@ -205,6 +205,8 @@ $(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/in
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_response_files: tests/unit/test_response_files.c $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
+$(BUILD)/tests/test_file_names: tests/unit/test_file_names.c $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/prelink.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests

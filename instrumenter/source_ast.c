@@ -293,8 +293,9 @@ static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct so
     CXString name;
     clang_getPresumedLocation(loc, &name, &call->other_line, &call->other_col);
     const char *n = clang_getCString(name);
-    call->other_file =
-        intern_name(&c->s->ast, c->s->path, n && *n ? compiler_file_name(n) : "<unknown file>");
+    char *file = region_file_name(n && *n ? n : "<unknown file>");
+    call->other_file = intern_name(&c->s->ast, c->s->path, file);
+    free(file);
     clang_disposeString(name);
 }
 
@@ -373,8 +374,9 @@ static void presumed_lines(struct collector *c)
         CXString name;
         unsigned line, col;
         clang_getPresumedLocation(loc, &name, &line, &col);
-        const char *n = clang_getCString(name) ? compiler_file_name(clang_getCString(name)) : NULL;
+        char *n = clang_getCString(name) ? region_file_name(clang_getCString(name)) : NULL;
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
+        free(n);
         a->presumed_line[i] = line ? line : i + 1;
         clang_disposeString(name);
         differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1;

@@ -11,7 +11,7 @@
 static char *file_name(CXFile f)
 {
     CXString s = clang_getFileName(f);
-    char *name = xstrdup(compiler_file_name(clang_getCString(s) ? clang_getCString(s) : ""));
+    char *name = region_file_name(clang_getCString(s) ? clang_getCString(s) : "");
     clang_disposeString(s);
     return name;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void out_of_memory(void)
@@ -42,6 +43,53 @@ const char *compiler_file_name(const char *libclang_name)
     while (libclang_name[0] == '.' && libclang_name[1] == '/')
         libclang_name += 2;
     return libclang_name;
+}
+
+/* name with "." and "dir/.." components taken out, lexically; "" for none. */
+static char *lexically_normal(const char *name)
+{
+    size_t n = strlen(name);
+    char *out = xmalloc(n + 1);
+    size_t len = 0, kept = 0; /* kept: the components of out that ".." may take back */
+    int absolute = name[0] == '/';
+    if (absolute)
+        out[len++] = '/';
+    for (const char *p = name; *p;) {
+        const char *end = strchr(p, '/');
+        size_t c = end ? (size_t)(end - p) : strlen(p);
+        if (c == 0 || (c == 1 && p[0] == '.')) {
+            /* nothing */
+        } else if (c == 2 && p[0] == '.' && p[1] == '.' && kept > 0) {
+            len--; /* the '/' after the last component */
+            while (len > (size_t)absolute && out[len - 1] != '/')
+                len--;
+            kept--;
+        } else if (!(c == 2 && p[0] == '.' && p[1] == '.' && absolute && len == 1)) {
+            memcpy(out + len, p, c);
+            len += c;
+            out[len++] = '/';
+            kept += !(c == 2 && p[0] == '.' && p[1] == '.');
+        }
+        p += c + (end != NULL);
+    }
+    if (len > (size_t)absolute && out[len - 1] == '/')
+        len--;
+    out[len] = '\0';
+    return out;
+}
+
+char *region_file_name(const char *libclang_name)
+{
+    const char *name = compiler_file_name(libclang_name);
+    if (!strstr(name, "/.") && strncmp(name, "../", 3) != 0)
+        return xstrdup(name);
+    char *normal = lexically_normal(name);
+    struct stat a, b;
+    if (*normal && strcmp(normal, name) != 0 && stat(name, &a) == 0 && stat(normal, &b) == 0 &&
+        a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+        return normal;
+    free(normal);
+    return xstrdup(name);
 }
 
 char *xstrdup(const char *s)

@@ -18,6 +18,13 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * same path from the working directory. */
 const char *compiler_file_name(const char *libclang_name);
 
+/* The name a region's file goes by (allocated): compiler_file_name's, with
+ * "dir/.." and "." components taken out where the shorter name is the same
+ * file (not through a symbolic link): a header reached as "hdr/vec.h" from one
+ * source and as "sub/../hdr/vec.h" from another is one file, whose constructs
+ * are one region each and one count at the link. */
+char *region_file_name(const char *libclang_name);
+
 /* Reads a whole file (NUL-terminated). Returns 0 or -1 with errno set. */
 int read_file(const char *path, char **text, size_t *size);
 /* Writes data to path through a temporary file and a rename. Returns 0 or -1. */

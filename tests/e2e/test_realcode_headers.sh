@@ -318,4 +318,48 @@ for rt in gomp omp; do
                      | \"\(.file):\(.first_line)\"]" lam_$rt.dir/profile.json)
     assert_eq "$outside" "[]" "lam ($rt): the barriers at a line inside their loops"
 done
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector"
+# One header reached by two include paths ("vec.h" through -Ihdr, and
+# "../hdr/vec.h" from a source in sub/): one file, so one region per construct
+# and one count at the link (before: "hdr/vec.h" and "sub/../hdr/vec.h", two
+# regions of one visit each, and the header counted twice). A name through a
+# symbolic link is another path to the compiler and stays as it is written.
+mkdir -p two/hdr two/sub
+cat > two/hdr/vec.h <<'C'
+#ifndef VEC_H
+#define VEC_H
+static inline double vsum(int n, const double *x)
+{
+    double s = 0.0;
+#pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += x[i];
+    return s;
+}
+double other(int n, const double *x);
+#endif
+C
+cat > two/a.c <<'C'
+#include <stdio.h>
+#include "vec.h"
+int main(void)
+{
+    double x[100];
+    for (int i = 0; i < 100; i++)
+        x[i] = i;
+    printf("%.0f %.0f\n", vsum(100, x), other(100, x));
+    return 0;
+}
+C
+cat > two/sub/b.c <<'C'
+#include "../hdr/vec.h"
+double other(int n, const double *x) { return vsum(n, x); }
+C
+(cd two && "$POMPCC" -fopenmp -O2 -Ihdr -c a.c -o a.o && "$POMPCC" -fopenmp -O2 -c sub/b.c -o b.o &&
+    "$POMPCC" -fopenmp --pomp-verbose a.o b.o -o ../two_app 2> ../two.err) || { cat two.err; fail "two paths: build"; }
+assert_eq "$(grep -c 'vec.h: note: 1 of 1 OpenMP constructs instrumented' two.err)" 1 "two paths: the header counted once at the link"
+(cd two && OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=../two.dir ../two_app > ../two.out)
+assert_contains two.out '^4950 4950$' "two paths: the program's result"
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two.dir/profile.json)" '["hdr/vec.h"]' \
+    "two paths: one region, named by the shorter path"
+assert_eq "$(region_sum two.dir parallel 6 begins)" 4 "two paths: both calls' visits in it"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths"
