@@ -98,6 +98,29 @@ static void print_values(json_t *per, const struct rp_region *region, int depth)
     }
 }
 
+/* A thread's name in --threads lines: pomp's thread index (profile.json
+ * threads[].index, the order threads first recorded), and the OpenMP thread
+ * number of its first event where that differs: thread 3 of a team may be
+ * pomp's thread 2, and its figures were read as omp_get_thread_num() 2's. */
+static void thread_name(const struct rp_profile *p, json_int_t index, char *buf, size_t size)
+{
+    json_t *threads = json_object_get(p->root, "threads"), *t;
+    size_t k;
+    json_array_foreach(threads, k, t) {
+        if (json_integer_value(json_object_get(t, "index")) != index)
+            continue;
+        json_t *omp = json_object_get(t, "omp_thread_num");
+        if (json_is_integer(omp) && json_integer_value(omp) >= 0 &&
+            json_integer_value(omp) != index) {
+            snprintf(buf, size, "thread %lld (OpenMP %lld)", (long long)index,
+                     (long long)json_integer_value(omp));
+            return;
+        }
+        break;
+    }
+    snprintf(buf, size, "thread %lld", (long long)index);
+}
+
 static void callpath_table(const struct rp_profile *p, const struct widths *w, int per_thread)
 {
     printf("Call paths\n");
@@ -116,9 +139,9 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
         size_t k;
         json_t *t;
         json_array_foreach(n->per_thread, k, t) {
-            char who[240];
-            snprintf(who, sizeof who, "%*sthread %lld", n->depth * 2 + 2, "",
-                     (long long)json_integer_value(json_object_get(t, "thread")));
+            char who[240], name[64];
+            thread_name(p, json_integer_value(json_object_get(t, "thread")), name, sizeof name);
+            snprintf(who, sizeof who, "%*s%s", n->depth * 2 + 2, "", name);
             row_start(w, who, "");
             /* the row's rule, per thread: a masked block or a task's
              * execution is begun, not entered */

@@ -69,6 +69,14 @@ sums=$(awk '/^Call paths$/ { on = 1; next } on && /^$/ { exit }
             END { for (r = 1; r <= row; r++) if (want[r] >= 0 && want[r] != sum[r]) printf "row %d: %d != %d; ", r, want[r], sum[r] }' begun.txt)
 assert_eq "$sums" "" "--threads: the thread lines add up to each row's visits"
 assert_eq "$(grep -cE '^ +(masked|task) ' begun.txt)" 2 "begun: the masked and task rows"
+# A thread line names pomp's thread index and, where it differs, the OpenMP
+# thread number of that thread (index 2 could be OpenMP thread 3, whose
+# figures were read as thread 2's)
+grep -oE '^ +thread [0-9]+( \(OpenMP [0-9]+\))?' begun.txt | sort -u | while read -r _ index omp; do
+    want=$(jq --argjson i "$index" '.threads[] | select(.index == $i) | .omp_thread_num' begun.dir/profile.json)
+    got=$(echo "$omp" | tr -dc 0-9)
+    assert_eq "${got:-$index}" "$want" "--threads: thread $index's OpenMP number"
+done
 
 # ---- --json: the same figures, checked against profile.json ----
 "$REPORT" --json w > r.json
