@@ -49,6 +49,12 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         rows[n++] = r;
     }
     qsort(rows, n, sizeof *rows, by_time_desc);
+    /* the regions with a tree of executions: their other nodes are creations,
+     * said so, as pomp-report's flat table does (two "task @ x.c:8" lines) */
+    unsigned char *has_root = calloc(m->nregions ? m->nregions : 1, 1);
+    for (size_t i = 1; has_root && i < m->count; i++)
+        if (m->nodes[i].task_root && m->nodes[i].region)
+            has_root[m->nodes[i].region - m->regions] = 1;
 
     uint32_t streams = 0; /* device streams are columns of the profile, not threads */
     for (uint32_t t = 0; t < m->nthreads; t++)
@@ -81,8 +87,9 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
                 (unsigned long long)rows[i].visits, rows[i].threads);
         if (r) {
-            fprintf(f, "%s%s%s", r->type, r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "");
+            fprintf(f, "%s%s%s%s", r->type, r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "",
+                    has_root && has_root[r - m->regions] && !node->task_root ? " (creation)" : "");
             /* a region the runtime reported without a file is named by its
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the
@@ -116,6 +123,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     pomp_summary_note_throttled(f, run);
     if (profile_written)
         fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
+    free(has_root);
     free(rows);
 }
 

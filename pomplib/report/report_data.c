@@ -338,20 +338,60 @@ static void stats_of_threads(const double *incl, const unsigned char *has, size_
     s->imbalance = s->max > 0 && s->threads > 1 ? 100.0 * (s->max - s->mean) / s->max : 0.0;
 }
 
-/* Is an ancestor of node i in the same region (so its time is counted there)? */
-static int nested_in_itself(const struct rp_profile *p, size_t i)
+/* Is an ancestor of node i in the same region and row part (so its time is
+ * counted there)? A task created inside the tree of its own construct's
+ * executions is a creation: not inside the executions' row. */
+static int nested_in_itself(const struct rp_profile *p, size_t i, enum rp_flat_part part)
 {
     for (size_t a = p->nodes[i].parent_index; a != NO_PARENT; a = p->nodes[a].parent_index)
-        if (p->nodes[a].region == p->nodes[i].region)
+        if (p->nodes[a].region == p->nodes[i].region && rp_flat_takes(part, &p->nodes[a]))
             return 1;
     return 0;
 }
 
-/* One row per region: all its call paths together. */
+void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
+{
+    char label[200];
+    rp_region_label(f->region, label, sizeof label);
+    snprintf(buf, size, "%s%s", label, f->part == RP_FLAT_CREATIONS ? " (creation)" : "");
+}
+
+/* The row of region f->region over its nodes of part f->part. */
+static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl,
+                     unsigned char *has)
+{
+    size_t nt = p->nthreads;
+    double begins = 0;
+    memset(incl, 0, nt * sizeof *incl);
+    memset(has, 0, nt);
+    for (size_t i = 0; i < p->nnodes; i++) {
+        if (p->nodes[i].region != f->region || !rp_flat_takes(f->part, &p->nodes[i]))
+            continue;
+        int nested = nested_in_itself(p, i, f->part);
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            json_int_t th = json_integer_value(json_object_get(t, "thread"));
+            f->s.visits += num(t, "visits");
+            begins += num(t, "begins");
+            f->s.self_sum += num(t, "excl_ns");
+            if (nested || th < 0 || (size_t)th >= nt)
+                continue;
+            /* a path run inside another path of the region (by a task) is there already */
+            incl[th] += num(t, "incl_ns") - num(t, "overlap_ns");
+            has[th] = 1;
+        }
+    }
+    f->s.visits = rp_executions(f->s.visits, begins);
+    stats_of_threads(incl, has, nt, &f->s);
+}
+
+/* One row per region, all its call paths together; two for a task construct
+ * met as creations and as executions (rp_flat_part). */
 static int flatten(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
-    p->flat = calloc(p->nregions ? p->nregions : 1, sizeof *p->flat);
+    p->flat = calloc(p->nregions ? 2 * p->nregions : 1, sizeof *p->flat);
     double *incl = calloc(nt ? nt : 1, sizeof *incl);
     unsigned char *has = calloc(nt ? nt : 1, 1);
     if (!p->flat || !incl || !has) {
@@ -359,32 +399,22 @@ static int flatten(struct rp_profile *p)
         return -1;
     }
     for (size_t r = 0; r < p->nregions; r++) {
-        struct rp_flat f = {.region = &p->regions[r], .s.load_balance = -1};
-        double begins = 0;
-        memset(incl, 0, nt * sizeof *incl);
-        memset(has, 0, nt);
-        for (size_t i = 0; i < p->nnodes; i++) {
-            if (p->nodes[i].region != f.region)
-                continue;
-            int nested = nested_in_itself(p, i);
-            size_t k;
-            json_t *t;
-            json_array_foreach(p->nodes[i].per_thread, k, t) {
-                json_int_t th = json_integer_value(json_object_get(t, "thread"));
-                f.s.visits += num(t, "visits");
-                begins += num(t, "begins");
-                f.s.self_sum += num(t, "excl_ns");
-                if (nested || th < 0 || (size_t)th >= nt)
-                    continue;
-                /* a path run inside another path of the region (by a task) is there already */
-                incl[th] += num(t, "incl_ns") - num(t, "overlap_ns");
-                has[th] = 1;
+        const struct rp_region *region = &p->regions[r];
+        int roots = 0, others = 0;
+        for (size_t i = 0; i < p->nnodes; i++)
+            if (p->nodes[i].region == region) {
+                roots |= p->nodes[i].task_root != 0;
+                others |= !p->nodes[i].task_root;
             }
+        static const enum rp_flat_part all[] = {RP_FLAT_ALL},
+                                        split[] = {RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS};
+        const enum rp_flat_part *parts = roots && others ? split : all;
+        for (size_t k = 0; k < (roots && others ? 2u : 1u); k++) {
+            struct rp_flat f = {.region = region, .part = parts[k], .s.load_balance = -1};
+            flat_row(p, &f, incl, has);
+            if (f.s.threads)
+                p->flat[p->nflat++] = f;
         }
-        f.s.visits = rp_executions(f.s.visits, begins);
-        stats_of_threads(incl, has, nt, &f.s);
-        if (f.s.threads)
-            p->flat[p->nflat++] = f;
     }
     free(incl), free(has);
     qsort(p->flat, p->nflat, sizeof *p->flat, by_self_desc);

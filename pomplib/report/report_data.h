@@ -50,10 +50,26 @@ struct rp_node {
     double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
 };
 
-struct rp_flat {             /* a region over all its call paths */
+/* Which call paths of a region a flat row takes: all of them; or, for a task
+ * construct met both where tasks are created and as the root of their
+ * executions' trees, one row each (a 30 ms execution and its 1 us creation
+ * made one row with a mean of neither). */
+enum rp_flat_part { RP_FLAT_ALL, RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS };
+
+struct rp_flat {             /* a region over all its call paths (or a part of them) */
     const struct rp_region *region;
+    enum rp_flat_part part;
     struct rp_stats s;
 };
+
+/* Whether node n counts toward a flat row of its region with this part. */
+static inline int rp_flat_takes(enum rp_flat_part part, const struct rp_node *n)
+{
+    return part == RP_FLAT_ALL || (part == RP_FLAT_EXECUTIONS) == (n->task_root != 0);
+}
+
+/* The row's label: the region's (rp_region_label), and its part. */
+void rp_flat_label(const struct rp_flat *f, char *buf, size_t size);
 
 struct rp_wait_row {         /* a parallel region or task root (call-path node), or the time outside any */
     const struct rp_node *node;       /* NULL: outside parallel regions */
@@ -84,6 +100,8 @@ struct rp_profile {
         double elapsed_ns;            /* the region's (the run's) elapsed time */
         double useful_mean_ns, useful_max_ns;
         double parallel_eff, load_balance, sync_eff, fork_join_eff;
+        int shared_task_waits;        /* its useful time counts waits of task constructs met in
+                                         several regions, shared among them by task time */
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded

@@ -54,9 +54,14 @@ static json_t *callpath(const struct rp_profile *p)
 static json_t *flat(const struct rp_profile *p)
 {
     json_t *a = json_array();
+    static const char *const parts[] = {[RP_FLAT_ALL] = "all",
+                                        [RP_FLAT_CREATIONS] = "creations",
+                                        [RP_FLAT_EXECUTIONS] = "executions"};
     for (size_t i = 0; i < p->nflat; i++)
-        json_array_append_new(a, stats(&p->flat[i].s, json_pack("{sI}", "region",
-                                                                 (json_int_t)p->flat[i].region->id)));
+        json_array_append_new(a, stats(&p->flat[i].s,
+                                       json_pack("{sIss}", "region",
+                                                 (json_int_t)p->flat[i].region->id, "part",
+                                                 parts[p->flat[i].part])));
     return a;
 }
 
@@ -92,6 +97,7 @@ static json_t *pop(const struct rp_pop *m)
                           "synchronisation_efficiency_pct", 100 * m->sync_eff,
                           "fork_join_efficiency_pct", 100 * m->fork_join_eff);
     if (o && m->node) {
+        json_object_set_new(o, "shared_task_waits", json_boolean(m->shared_task_waits));
         json_object_set_new(o, "node", json_integer(m->node->id));
         json_object_set_new(o, "region", m->node->region ? json_integer(m->node->region->id)
                                                          : json_null());

@@ -217,9 +217,11 @@ static int is_below(const struct rp_profile *p, size_t node, size_t ancestor)
  * task time each holds (its inclusive time less the own times of its
  * subtree): a program with tasks in two regions once had one region's lock
  * waits counted a third in the other's. A root whose region is not one node
- * joins the thread's other such roots, shared among all its nodes so. NULL
- * when out of memory. */
-static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub)
+ * joins the thread's other such roots, shared among all its nodes so, and
+ * shared[] marks the nodes that got a part of those (a region that never
+ * waited can: said in the report). NULL when out of memory. */
+static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub,
+                                   unsigned char *shared)
 {
     size_t nt = p->nthreads;
     double *own = subtree_sums(p, entry_own_time), *incl = entry_values(p, entry_time);
@@ -253,9 +255,11 @@ static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub
     for (size_t i = 0; i < p->nnodes; i++)
         for (size_t th = 0; th < nt; th++) {
             double tasks_here = TASKS_HERE(i, th);
-            if (task_wait[th] > 0 && task_time[th] > 0 && tasks_here > 0)
+            if (task_wait[th] > 0 && task_time[th] > 0 && tasks_here > 0) {
                 w[i * nt + th] +=
                     task_wait[th] * (tasks_here < task_time[th] ? tasks_here / task_time[th] : 1);
+                shared[i] = 1;
+            }
         }
 #undef TASKS_HERE
     free(own), free(incl), free(task_time), free(task_wait);
@@ -380,12 +384,13 @@ int rp_pop_compute(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
     double *sub = subtree_waits(p), *fj = fork_join(p);
-    double *waits = sub ? task_waits_in_nodes(p, sub) : NULL;
+    unsigned char *shared = calloc(p->nnodes + 1, 1);
+    double *waits = sub && shared ? task_waits_in_nodes(p, sub, shared) : NULL;
     unsigned char *stream = stream_columns(p);
     double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
     p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
     if (!sub || !fj || !waits || !stream || !in || !u || !p->pop_regions) {
-        free(sub), free(fj), free(waits), free(stream), free(in), free(u);
+        free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
         return -1;
     }
     for (size_t i = 0; i < p->nnodes; i++) {
@@ -404,9 +409,10 @@ int rp_pop_compute(struct rp_profile *p)
         struct rp_pop *r = &p->pop_regions[p->npop++];
         metrics(r, in, u, n, elapsed);
         r->node = node;
+        r->shared_task_waits = shared[i];
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
-    free(sub), free(fj), free(waits), free(stream), free(in), free(u);
+    free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
     return 0;
 }

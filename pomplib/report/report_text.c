@@ -161,7 +161,7 @@ static void flat_table(const struct rp_profile *p, const struct widths *w)
     header_lines(w, "region");
     for (size_t i = 0; i < p->nflat; i++) {
         char label[200], loc[200];
-        rp_region_label(p->flat[i].region, label, sizeof label);
+        rp_flat_label(&p->flat[i], label, sizeof label);
         rp_region_location(p->flat[i].region, loc, sizeof loc);
         row_start(w, label, loc);
         stats_columns(&p->flat[i].s);
@@ -268,12 +268,19 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     } else {
         pop_row(w, "(the run)", "-", &p->pop_run);
     }
+    int shared = 0;
     for (size_t i = 0; i < p->npop && i < TOP; i++) {
-        char label[200], loc[200];
+        char label[200], loc[200], marked[204];
         rp_region_label(p->pop_regions[i].node->region, label, sizeof label);
         rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
-        pop_row(w, label, loc, &p->pop_regions[i]);
+        snprintf(marked, sizeof marked, "%s%s", label,
+                 p->pop_regions[i].shared_task_waits ? " ~" : "");
+        shared |= p->pop_regions[i].shared_task_waits;
+        pop_row(w, marked, loc, &p->pop_regions[i]);
     }
+    if (shared)
+        printf("  ~ its tasks' waits estimated: a task construct that ran in several parallel regions "
+               "has its waits shared among them by task time (docs/output.md)\n");
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

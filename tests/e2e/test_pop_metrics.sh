@@ -157,4 +157,23 @@ in_range() { # VALUE LO HI WHAT
 in_range "$(ms_of "$(metric_of useful_max_ns $2)")" 48 60 "the locking region's largest useful time"
 in_range "$(ms_of "$(metric_of useful_mean_ns $2)")" 48 60 "the locking region's mean useful time"
 in_range "$(ms_of "$(metric_of useful_mean_ns $3)")" 48 60 "the other region's mean useful time"
-echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions"
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' r.json)" 0 \
+    "task_regions: each task construct in one region, no estimate"
+"$REPORT" tr > text.txt
+assert_not_contains text.txt "its tasks' waits estimated" "task_regions: no estimate said"
+
+# One task construct in two regions: its waits are shared between them by
+# task time, and the report says which rows are estimated so
+"$POMPCC" -O2 -fopenmp "$NUMBERS/task_shared.c" -o task_shared 2>build.err ||
+    { cat build.err; fail "build task_shared"; }
+POMP_OUTPUT_DIR=ts ./task_shared > run.txt
+assert_contains run.txt "^done$" "task_shared: the program ran"
+"$REPORT" --check ts > check.txt || { cat check.txt; fail "task_shared: --check"; }
+"$REPORT" --json ts > ts.json
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' ts.json)" 2 \
+    "task_shared: both regions' figures estimated"
+"$REPORT" ts > ts.txt
+assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 2 "task_shared: both rows marked"
+assert_contains ts.txt "^  ~ its tasks' waits estimated: a task construct that ran in several parallel regions" \
+    "task_shared: the mark explained"
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions said to be estimated"

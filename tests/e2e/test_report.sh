@@ -69,6 +69,14 @@ sums=$(awk '/^Call paths$/ { on = 1; next } on && /^$/ { exit }
             END { for (r = 1; r <= row; r++) if (want[r] >= 0 && want[r] != sum[r]) printf "row %d: %d != %d; ", r, want[r], sum[r] }' begun.txt)
 assert_eq "$sums" "" "--threads: the thread lines add up to each row's visits"
 assert_eq "$(grep -cE '^ +(masked|task) ' begun.txt)" 2 "begun: the masked and task rows"
+# A task construct's creations and executions are two rows of the flat table
+# (one row mixed a 1 us creation and the tasks' executions: min and mean of neither)
+L_task=$(line_of begun.c "omp task")
+flat_rows=$(sed -n '/^Regions by self time/,/^$/p' begun.txt | grep -E "^task( \(creation\))? +begun.c:$L_task-" | awk '{print $1, $2, $(NF-6)}' | sort | tr '\n' ';')
+assert_eq "$flat_rows" "task (creation) 10;task begun.c:$L_task-$((L_task + 4)) 10;" "flat table: the task's creations and executions apart"
+"$REPORT" --json begun.dir > begun.json
+assert_eq "$(jq -c '[.flat[] | select(.part != "all") | .part] | sort' begun.json)" '["creations","executions"]' \
+    "--json: the flat rows' parts"
 # A thread line names pomp's thread index and, where it differs, the OpenMP
 # thread number of that thread (index 2 could be OpenMP thread 3, whose
 # figures were read as thread 2's)
