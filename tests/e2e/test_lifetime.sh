@@ -196,10 +196,12 @@ L_handler=$(grep -n 'parallel num_threads(2) reduction(+:n)' late.c | cut -d: -f
 L_critical=$(grep -n 'omp critical' late.c | cut -d: -f1)
 "$POMPCC" -fopenmp late.c -o late_gomp
 "$POMPCC" --pomp-runtime=omp -fopenmp late.c -o late_omp
-gcc -fopenmp -g late.c -o late_plain
+# (a sanitized libpomp is preloaded into a program built with the sanitizer too)
+gcc -fopenmp -g $E2E_SANITIZE late.c -o late_plain
 for run in gomp omp pomprun; do
     case $run in
-    pomprun) POMP_OUTPUT_DIR=late_$run.dir "$BUILD/bin/pomprun" ./late_plain > late_$run.out ;;
+    pomprun) ASAN_OPTIONS=verify_asan_link_order=0 POMP_OUTPUT_DIR=late_$run.dir \
+                 "$BUILD/bin/pomprun" ./late_plain > late_$run.out ;;
     *) POMP_OUTPUT_DIR=late_$run.dir ./late_$run > late_$run.out ;;
     esac
     assert_eq "$(cat late_$run.out | tr '\n' ' ')" "main 2 handler 2 " "late handler ($run): program output"
