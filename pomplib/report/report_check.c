@@ -188,8 +188,7 @@ static void check_visits(struct checker *c)
     for (size_t f = 0; f < p->nflat; f++) {
         double visits = 0, begins = 0;
         for (size_t i = 0; i < p->nnodes; i++) {
-            if (p->nodes[i].region != p->flat[f].region ||
-                !rp_flat_takes(p->flat[f].part, &p->nodes[i]))
+            if (!rp_flat_takes(p, &p->flat[f], i))
                 continue;
             size_t k;
             json_t *t;

@@ -341,12 +341,22 @@ static void stats_of_threads(const double *incl, const unsigned char *has, size_
 /* Is an ancestor of node i in the same region and row part (so its time is
  * counted there)? A task created inside the tree of its own construct's
  * executions is a creation: not inside the executions' row. */
-static int nested_in_itself(const struct rp_profile *p, size_t i, enum rp_flat_part part)
+static int nested_in_itself(const struct rp_profile *p, size_t i, const struct rp_flat *f)
 {
     for (size_t a = p->nodes[i].parent_index; a != NO_PARENT; a = p->nodes[a].parent_index)
-        if (p->nodes[a].region == p->nodes[i].region && rp_flat_takes(part, &p->nodes[a]))
+        if (p->nodes[a].region == p->nodes[i].region && rp_flat_takes(p, f, a))
             return 1;
     return 0;
+}
+
+int rp_flat_takes(const struct rp_profile *p, const struct rp_flat *f, size_t i)
+{
+    const struct rp_node *n = &p->nodes[i];
+    if (n->region != f->region)
+        return 0;
+    if (f->part != RP_FLAT_ALL && (f->part == RP_FLAT_EXECUTIONS) != (n->task_root != 0))
+        return 0;
+    return !f->by_place || placed_by_path(p, i) == f->place;
 }
 
 void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
@@ -354,6 +364,14 @@ void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
     char label[200];
     rp_region_label(f->region, label, sizeof label);
     snprintf(buf, size, "%s%s", label, f->part == RP_FLAT_CREATIONS ? " (creation)" : "");
+}
+
+void rp_flat_location(const struct rp_flat *f, char *buf, size_t size)
+{
+    if (f->by_place && f->place)
+        placed_location(f->region, f->place, buf, size);
+    else
+        rp_region_location(f->region, buf, size);
 }
 
 /* The row of region f->region over its nodes of part f->part. */
@@ -365,9 +383,9 @@ static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl
     memset(incl, 0, nt * sizeof *incl);
     memset(has, 0, nt);
     for (size_t i = 0; i < p->nnodes; i++) {
-        if (p->nodes[i].region != f->region || !rp_flat_takes(f->part, &p->nodes[i]))
+        if (!rp_flat_takes(p, f, i))
             continue;
-        int nested = nested_in_itself(p, i, f->part);
+        int nested = nested_in_itself(p, i, f);
         size_t k;
         json_t *t;
         json_array_foreach(p->nodes[i].per_thread, k, t) {
@@ -386,12 +404,44 @@ static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl
     stats_of_threads(incl, has, nt, &f->s);
 }
 
+/* The flat rows of a region without a place of its own that its call paths
+ * place in several regions: one per place, each first met in node order. */
+static int flatten_by_place(struct rp_profile *p, const struct rp_region *region, double *incl,
+                            unsigned char *has)
+{
+    for (size_t i = 0; i < p->nnodes; i++) {
+        if (p->nodes[i].region != region)
+            continue;
+        const struct rp_region *place = placed_by_path(p, i);
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = p->nodes[j].region == region && placed_by_path(p, j) == place;
+        if (seen)
+            continue;
+        if (p->nflat == p->flat_capacity) {
+            struct rp_flat *more = realloc(p->flat, 2 * p->flat_capacity * sizeof *more);
+            if (!more)
+                return -1;
+            p->flat = more;
+            p->flat_capacity *= 2;
+        }
+        struct rp_flat f = {.region = region, .by_place = 1, .place = place,
+                            .s.load_balance = -1};
+        flat_row(p, &f, incl, has);
+        if (f.s.threads)
+            p->flat[p->nflat++] = f;
+    }
+    return 0;
+}
+
 /* One row per region, all its call paths together; two for a task construct
- * met as creations and as executions (rp_flat_part). */
+ * met as creations and as executions (rp_flat_part); one per place for a
+ * region placed by its call paths in several (flatten_by_place). */
 static int flatten(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
-    p->flat = calloc(p->nregions ? 2 * p->nregions : 1, sizeof *p->flat);
+    p->flat_capacity = p->nregions ? 2 * p->nregions : 1;
+    p->flat = calloc(p->flat_capacity, sizeof *p->flat);
     double *incl = calloc(nt ? nt : 1, sizeof *incl);
     unsigned char *has = calloc(nt ? nt : 1, 1);
     if (!p->flat || !incl || !has) {
@@ -400,6 +450,13 @@ static int flatten(struct rp_profile *p)
     }
     for (size_t r = 0; r < p->nregions; r++) {
         const struct rp_region *region = &p->regions[r];
+        if (!*region->file && region->places == 2) {
+            if (flatten_by_place(p, region, incl, has) != 0) {
+                free(incl), free(has);
+                return -1;
+            }
+            continue;
+        }
         int roots = 0, others = 0;
         for (size_t i = 0; i < p->nnodes; i++)
             if (p->nodes[i].region == region) {

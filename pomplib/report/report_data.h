@@ -59,17 +59,19 @@ enum rp_flat_part { RP_FLAT_ALL, RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS };
 struct rp_flat {             /* a region over all its call paths (or a part of them) */
     const struct rp_region *region;
     enum rp_flat_part part;
+    /* A region without a place of its own met in several places (the closing
+     * barrier of every parallel region is one region): a row per enclosing
+     * region with a place, this one (NULL: the paths placed nowhere). Only
+     * when by_place is set. */
+    int by_place;
+    const struct rp_region *place;
     struct rp_stats s;
 };
 
-/* Whether node n counts toward a flat row of its region with this part. */
-static inline int rp_flat_takes(enum rp_flat_part part, const struct rp_node *n)
-{
-    return part == RP_FLAT_ALL || (part == RP_FLAT_EXECUTIONS) == (n->task_root != 0);
-}
 
-/* The row's label: the region's (rp_region_label), and its part. */
+/* The row's label: the region's (rp_region_label), and its part; its location. */
 void rp_flat_label(const struct rp_flat *f, char *buf, size_t size);
+void rp_flat_location(const struct rp_flat *f, char *buf, size_t size);
 
 struct rp_wait_row {         /* a parallel region or task root (call-path node), or the time outside any */
     const struct rp_node *node;       /* NULL: outside parallel regions */
@@ -89,7 +91,7 @@ struct rp_profile {
     struct rp_node *nodes;            /* depth-first, parents before children */
     size_t nnodes;
     struct rp_flat *flat;             /* sorted by self time, largest first */
-    size_t nflat;
+    size_t nflat, flat_capacity;
     struct rp_wait_row *waits;        /* sorted by total wait, largest first */
     size_t nwaits;
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
@@ -107,6 +109,9 @@ struct rp_profile {
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
 };
+
+/* Whether call-path node i counts toward flat row f. */
+int rp_flat_takes(const struct rp_profile *p, const struct rp_flat *f, size_t i);
 
 /* How often a region ran, from its visits (enter events) and begins: regions
  * with begin/end events only (functions, user regions, master, task

@@ -57,11 +57,15 @@ static json_t *flat(const struct rp_profile *p)
     static const char *const parts[] = {[RP_FLAT_ALL] = "all",
                                         [RP_FLAT_CREATIONS] = "creations",
                                         [RP_FLAT_EXECUTIONS] = "executions"};
-    for (size_t i = 0; i < p->nflat; i++)
-        json_array_append_new(a, stats(&p->flat[i].s,
-                                       json_pack("{sIss}", "region",
-                                                 (json_int_t)p->flat[i].region->id, "part",
-                                                 parts[p->flat[i].part])));
+    for (size_t i = 0; i < p->nflat; i++) {
+        const struct rp_flat *f = &p->flat[i];
+        json_t *row = json_pack("{sIss}", "region", (json_int_t)f->region->id, "part",
+                                parts[f->part]);
+        if (row && f->by_place) /* the enclosing region that places this row (null: none) */
+            json_object_set_new(row, "placed_in",
+                                f->place ? json_integer(f->place->id) : json_null());
+        json_array_append_new(a, stats(&f->s, row));
+    }
     return a;
 }
 

@@ -162,7 +162,7 @@ static void flat_table(const struct rp_profile *p, const struct widths *w)
     for (size_t i = 0; i < p->nflat; i++) {
         char label[200], loc[200];
         rp_flat_label(&p->flat[i], label, sizeof label);
-        rp_region_location(p->flat[i].region, loc, sizeof loc);
+        rp_flat_location(&p->flat[i], loc, sizeof loc);
         row_start(w, label, loc);
         stats_columns(&p->flat[i].s);
     }

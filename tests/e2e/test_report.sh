@@ -77,6 +77,36 @@ assert_eq "$flat_rows" "task (creation) 10;task begun.c:$L_task-$((L_task + 4)) 
 "$REPORT" --json begun.dir > begun.json
 assert_eq "$(jq -c '[.flat[] | select(.part != "all") | .part] | sort' begun.json)" '["creations","executions"]' \
     "--json: the flat rows' parts"
+# A region placed by its call paths in several regions (every parallel
+# region's closing barrier is one region) has a flat row per place: one row
+# "implicit_barrier parallel -" said neither which region waited nor how long
+cat > two_teams.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+:n)
+    {
+        if (n == 0)
+            n++;
+    }
+#pragma omp parallel num_threads(2) reduction(+:n)
+    n++;
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp two_teams.c -o two_teams
+POMP_OMPT=on POMP_OUTPUT_DIR=two_teams.dir ./two_teams > two_teams.out
+assert_eq "$(cat two_teams.out)" "4" "two_teams: program output"
+"$REPORT" two_teams.dir > two_teams.txt
+L1=$(line_of two_teams.c "omp parallel") L2=$(grep -n "omp parallel" two_teams.c | sed -n 2p | cut -d: -f1)
+placed=$(sed -n '/^Regions by self time/,/^$/p' two_teams.txt | grep '^implicit_barrier parallel' |
+         grep -oE 'in parallel @ two_teams.c:[0-9]+' | sort | tr '\n' ';')
+assert_eq "$placed" "$(printf 'in parallel @ two_teams.c:%s\n' "$L1" "$L2" | sort | tr '\n' ';')" \
+    "flat table: a closing-barrier row per parallel region"
+"$REPORT" --check two_teams.dir > /dev/null || fail "two_teams: --check"
 # A thread line names pomp's thread index and, where it differs, the OpenMP
 # thread number of that thread (index 2 could be OpenMP thread 3, whose
 # figures were read as thread 2's)
