@@ -74,6 +74,7 @@ struct pompcc {
     struct argv_list linker_words; /* what the linker's response files (-Wl,@FILE) hold */
     const char *static_flag;     /* -static or -static-pie, which no pomp program can be */
     int has_dep_target, has_dep_file;
+    int dep_from_preprocessor;   /* -Wp,-MD,file: the preprocessor's default target */
     int from_stdin;              /* an input is '-' */
     int value_missing;           /* the last argument is an option that takes a value */
     struct input *inputs;
@@ -291,12 +292,15 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             continue;
         }
         if (strncmp(a, "-Wp,-MD,", 8) == 0 || strncmp(a, "-Wp,-MMD,", 9) == 0) {
-            /* the preprocessor's own form (kernel-style builds): -MD or -MMD, -MF file */
-            int mmd = a[5] == 'M';
+            /* the preprocessor's own form (kernel-style builds, automake's
+             * older depcomp): -MD or -MMD, -MF file; the target is the
+             * preprocessor's default, the source's name with .o */
+            int mmd = a[6] == 'M';
             argv_add(&pc->dep_flags, mmd ? "-MMD" : "-MD");
             argv_add(&pc->dep_flags, "-MF");
             argv_add(&pc->dep_flags, a + (mmd ? 9 : 8));
             pc->has_dep_file = 1;
+            pc->dep_from_preprocessor = 1;
             continue;
         }
         if (strcmp(a, "-MD") == 0 || strcmp(a, "-MMD") == 0 || strcmp(a, "-MP") == 0) {
@@ -445,12 +449,13 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
         argv_add(&cmd, pc->dep_flags.v[i]);
     /* in a compile-and-link the object is pompcc's temporary: as gcc does, the
      * target is the link's output (-o), else the object a -c would make, and
-     * the file is the output's name with .d, else a-<source>.d */
+     * the file is the output's name with .d, else a-<source>.d. The target
+     * is quoted for make as gcc's own is (-MQ: "out\ dir/k.o"). */
     char *base = base_without_ext(src);
-    const char *named = pc->mode == MODE_LINK ? pc->output : obj;
+    const char *named = pc->dep_from_preprocessor ? NULL : pc->mode == MODE_LINK ? pc->output : obj;
     char *target = named ? xstrdup(named) : xasprintf("%s.o", base);
     if (!pc->has_dep_target) {
-        argv_add(&cmd, "-MT");
+        argv_add(&cmd, "-MQ");
         argv_add(&cmd, target);
     }
     if (!pc->has_dep_file) {

@@ -43,11 +43,22 @@ assert_contains out/app.d "^out/app\.x: m\.c kern\.h" "-MMD -o out/app.x: out/ap
 assert_not_contains out/app.d "pompcc-" "-MMD -o out/app.x: no temporary file in it"
 "$POMPCC" -fopenmp -MMD m.c
 assert_contains a-m.d "^m\.o: m\.c kern\.h" "-MMD without -o: a-m.d"
-# -Wp,-MMD,file (the preprocessor's form, kernel-style builds): the source and
-# its header, no temporary file
+# -Wp,-MMD,file and -Wp,-MD,file (the preprocessor's form: kernel-style
+# builds, automake's older depcomp): the file named, the source and its
+# header, the preprocessor's own target (the source's name with .o, as gcc
+# writes it), no temporary file. -Wp,-MD,file lost the name's first
+# character ("oo.d"), and "-Wp,-MD,.deps/k.d" failed the compile
 "$POMPCC" -fopenmp -Wp,-MMD,wp.d -c m.c -o wp.o
-assert_contains wp.d "^wp\.o: m\.c kern\.h" "-Wp,-MMD,wp.d: the dependency file"
+assert_contains wp.d "^m\.o: m\.c kern\.h" "-Wp,-MMD,wp.d: the dependency file"
 assert_not_contains wp.d "pompcc-" "-Wp,-MMD,wp.d: no temporary file in it"
+mkdir -p .deps
+"$POMPCC" -fopenmp -Wp,-MD,.deps/m.d -c m.c -o wp_md.o || fail "-Wp,-MD,.deps/m.d: the compile"
+assert_contains .deps/m.d "^m\.o: m\.c " "-Wp,-MD,.deps/m.d: the dependency file"
+assert_contains .deps/m.d "[ ^]kern\.h" "-Wp,-MD,.deps/m.d: the header in it"
+# a target with a space is quoted for make, as gcc quotes its own
+mkdir -p "obj dir"
+"$POMPCC" -fopenmp -MD -c m.c -o "obj dir/m.o"
+assert_contains "obj dir/m.d" '^obj\\ dir/m\.o: m\.c' "-MD -o 'obj dir/m.o': the target quoted"
 # a response file holding -fopenmp and -O2, and one holding -c and -o
 printf -- '-fopenmp -O2\n' > flags.rsp
 printf -- '-c -o "rsp obj.o"\n' > compile.rsp
