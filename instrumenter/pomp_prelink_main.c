@@ -108,6 +108,13 @@ static int scan_group(const char *nm, char **files, int n, struct prelink_names 
     return rc;
 }
 
+/* Whether a link input named by its path is a shared library (lib.so, lib.so.1.2). */
+static int is_shared_library(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 3 && strcmp(path + n - 3, ".so") == 0) || strstr(path, ".so.") != NULL;
+}
+
 /* The lists main makes of its arguments, and what -l found. */
 struct prelink_inputs {
     char **inputs, **found, **shared; /* the link's inputs; -l's archives; -l's shared libraries */
@@ -169,6 +176,14 @@ int main(int argc, char **argv)
         }
         if (argv[i][0] == '-' || !lib_search_is_input(argv[i]))
             continue; /* linker options and other inputs have no POMP_Init_ functions */
+        if (is_shared_library(argv[i])) {
+            /* named by its path (CMake, libtool) as by -l: its handles are its
+             * own, initialized lazily; calling its POMP_Init_ functions tied
+             * the program to that one build of it (another build, or a plain
+             * one, failed to load: undefined symbol POMP_Init_...) */
+            in.shared[in.nshared++] = xstrdup(argv[i]);
+            continue;
+        }
         inputs[ninputs++] = argv[i];
     }
     struct strbuf counts = {0}, shared_counts = {0};

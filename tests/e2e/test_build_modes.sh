@@ -164,3 +164,16 @@ assert_eq "$(POMP_OUTPUT_DIR=libpomp ./pomp_main 2> libpomp.err)" "2 1" "the lib
 assert_not_contains libpomp.err "came after" "nothing missing with the bridge first"
 [ "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length' libpomp/profile.json)" -gt 0 ] ||
     fail "the library's implicit barrier measured in a pompcc program"
+# The library named by its path (CMake, libtool): the program calls none of its
+# POMP_Init_ functions (its handles are its own, made at their first event),
+# so another build of it loads too, a plain one included (before: "symbol
+# lookup error: undefined symbol: POMP_Init_..." with any other build)
+mkdir -p by_path other
+cp libwork.so by_path/
+"$POMPCC" -fopenmp libmain.c by_path/libwork.so -o path_main -Wl,-rpath,"$PWD/by_path"
+assert_eq "$(nm -D path_main | grep -c ' U POMP_Init_')" 0 "by path: no POMP_Init_ of the library in the program"
+assert_eq "$(POMP_OUTPUT_DIR=libpath ./path_main 2> /dev/null)" "2 1" "by path: the library in a pompcc program"
+assert_eq "$(region_sum libpath parallel 4 visits)" 1 "by path: the library's region measured"
+plain_cc $E2E_SANITIZE -fopenmp -fPIC -shared lib.c -o other/libwork.so
+assert_eq "$(LD_LIBRARY_PATH=other POMP_OUTPUT_DIR=libother ./path_main 2> /dev/null)" "2 1" \
+    "by path: a plain build of the library in its place loads"
