@@ -85,6 +85,85 @@ struct pompcc {
 /* A header given with -include is read before the source, from no #include
  * directive that pomp-instrument could point at an instrumented copy: its
  * constructs are left to the runtime. Said, never silent. */
+/* The file an #include names, as the compiler would find it: beside the
+ * including file (quoted form), else in the -I and -iquote directories;
+ * NULL if none of those holds it (a system header). */
+static char *find_included(const struct pompcc *pc, const char *from, const char *name, int quoted)
+{
+    if (name[0] == '/')
+        return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
+    if (quoted) {
+        const char *slash = strrchr(from, '/');
+        char *beside = slash ? xasprintf("%.*s/%s", (int)(slash - from), from, name) : xstrdup(name);
+        if (access(beside, R_OK) == 0)
+            return beside;
+        free(beside);
+    }
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *a = pc->flags.v[i], *dir = NULL;
+        if ((strcmp(a, "-I") == 0 || strcmp(a, "-iquote") == 0) && i + 1 < pc->flags.n)
+            dir = pc->flags.v[++i];
+        else if (strncmp(a, "-I", 2) == 0 && a[2])
+            dir = a + 2;
+        char *path = dir ? xasprintf("%s/%s", dir, name) : NULL;
+        if (path && access(path, R_OK) == 0)
+            return path;
+        free(path);
+    }
+    return NULL;
+}
+
+/* Says which files a forced include (-include FILE) reaches, itself and the
+ * project headers it #includes, hold OpenMP directives: the instrumentation
+ * sees the source's own includes, not what the compiler reads before the
+ * source. CMake's precompiled headers are such a file (cmake_pch.h, which
+ * #includes the headers named in target_precompile_headers): their
+ * constructs were left to the runtime's events without a word. */
+static void warn_forced_include(const struct pompcc *pc, const char *forced, const char *file,
+                                int depth, struct argv_list *seen)
+{
+    for (size_t i = 0; i < seen->n; i++)
+        if (strcmp(seen->v[i], file) == 0)
+            return;
+    argv_add(seen, file);
+    char *text;
+    size_t size;
+    if (depth > 16 || read_file(file, &text, &size) != 0)
+        return; /* not found: the compiler finds it, or says so */
+    if (source_has_openmp_directive(text, size)) {
+        if (strcmp(file, forced) == 0)
+            fprintf(stderr, "pompcc: warning: %s (given with -include) is not instrumented", file);
+        else
+            fprintf(stderr, "pompcc: warning: %s (reached through -include %s, a precompiled "
+                            "header's or a forced include's) is not instrumented", file, forced);
+        fprintf(stderr, ": its OpenMP constructs are left to the runtime's events; #include it in "
+                        "the source, not through -include, to measure them with pomp's\n");
+    }
+    for (const char *line = text; line && *line;) {
+        const char *p = line + strspn(line, " \t");
+        if (*p == '#') {
+            p += 1 + strspn(p + 1, " \t");
+            if (strncmp(p, "include", 7) == 0) {
+                p += 7 + strspn(p + 7, " \t");
+                char close = *p == '"' ? '"' : *p == '<' ? '>' : '\0';
+                const char *end = close ? strchr(p + 1, close) : NULL;
+                const char *eol = strchr(p, '\n');
+                if (end && (!eol || end < eol)) {
+                    char *name = xasprintf("%.*s", (int)(end - p - 1), p + 1);
+                    char *found = find_included(pc, file, name, close == '"');
+                    if (found)
+                        warn_forced_include(pc, forced, found, depth + 1, seen);
+                    free(found);
+                    free(name);
+                }
+            }
+        }
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    free(text);
+}
+
 static void warn_forced_includes(const struct pompcc *pc)
 {
     for (size_t i = 0; i < pc->flags.n; i++) {
@@ -93,17 +172,11 @@ static void warn_forced_includes(const struct pompcc *pc)
             file = pc->flags.v[++i];
         else if (strncmp(a, "-include", 8) == 0 && a[8] && strcmp(a, "-include-pch") != 0)
             file = a + 8;
-        char *text;
-        size_t size;
-        if (!file || read_file(file, &text, &size) != 0)
-            continue; /* not in the working directory: the compiler finds it, or says so */
-        if (source_has_openmp_directive(text, size))
-            fprintf(stderr,
-                    "pompcc: warning: %s (given with -include) is not instrumented: its OpenMP "
-                    "constructs are left to the runtime's events; #include it in the source to "
-                    "measure them with pomp's\n",
-                    file);
-        free(text);
+        if (!file)
+            continue;
+        struct argv_list seen = {0};
+        warn_forced_include(pc, file, file, 0, &seen);
+        argv_free(&seen);
     }
 }
 
@@ -954,7 +1027,8 @@ int main(int argc, char **argv)
     size_t nsources = 0;
     for (size_t i = 0; i < pc.ninputs; i++)
         nsources += pc.inputs[i].is_source;
-    if (nsources && pc.mode != MODE_PREPROCESS)
+    if (nsources && pc.mode != MODE_PREPROCESS && !pc.explicit_language) /* (-x c-header:
+                                                      a precompiled header's own compile) */
         warn_forced_includes(&pc);
     int rc = 0;
     if (pc.from_stdin && pc.mode != MODE_PREPROCESS)

@@ -119,6 +119,18 @@ printf '#define QUIET 1\n' > quiet.h
 assert_contains forced.err "^pompcc: warning: forced.h \\(given with -include\\) is not instrumented" "-include: said"
 assert_not_contains forced.err "quiet.h" "-include of a header without OpenMP: nothing said"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced.d ./forced 2> /dev/null)" 4950 "-include: the program runs"
+# The same header reached through a forced include that #includes it (CMake's
+# precompiled header, cmake_pch.h, names the target's headers so): said too
+# (before: nothing, the constructs silently left to the runtime); the header's
+# own compile as a precompiled header (-x c-header) says nothing
+mkdir -p pch
+printf '#pragma GCC system_header\n#include "%s/forced.h"\n' "$PWD" > pch/cmake_pch.h
+"$POMPCC" -fopenmp -x c-header pch/cmake_pch.h -o pch/cmake_pch.h.gch 2> pch.err || { cat pch.err; fail "pch: the header's compile"; }
+assert_not_contains pch.err "pompcc: warning" "pch: its own compile: pompcc says nothing"
+"$POMPCC" -fopenmp -Winvalid-pch -include "$PWD/pch/cmake_pch.h" forced_main.c -o forced_pch 2> pch.err ||
+    { cat pch.err; fail "pch: build"; }
+assert_contains pch.err "^pompcc: warning: $PWD/forced.h \\(reached through -include $PWD/pch/cmake_pch.h" "pch: the header it reaches said"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced_pch.d ./forced_pch 2> /dev/null)" 4950 "pch: the program runs"
 
 # An option without its value at the end ("-o", "-I"): the compiler's own
 # error and status (before: "-c x.c -o" wrote x.o, or a file named after
