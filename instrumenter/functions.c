@@ -145,7 +145,7 @@ static int functions_instrument(void *state)
         unsigned region = function_region(fn, f);
         if (cxx) {
             /* main's guard lives in a block of its own, so that a main that falls
-             * off its end records the end before POMP_Finalize */
+             * off its end records the end there, before any exit handler */
             fn->used_guard = 1;
             edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
                  xasprintf(" %spomp_function_guard_ pomp_fg_(pomp_h_(%u), pomp_c_(%u));",

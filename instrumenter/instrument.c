@@ -155,10 +155,12 @@ void insert_after_block(struct rewriter *w, const struct pragma *p, const char *
 {
     /* After a statement that ends with ';' (an unbraced loop or if body among
      * them), a null statement first: code on the body's line after it reads
-     * as misleading indentation to GCC and clang (-Wall), and a -Werror build
-     * fell back to no instrumentation. */
+     * as misleading indentation to GCC (-Wall), and a -Werror build fell back
+     * to no instrumentation. A macro's (pomplib.h), which clang's
+     * -Wextra-semi-stmt leaves alone. */
     int semicolon = p->stmt_end > 0 && w->s->text[p->stmt_end - 1] == ';';
-    add_edit(w, p->stmt_end, 0, -2 * p->depth - 1, xasprintf("%s %s", semicolon ? ";" : "", code));
+    add_edit(w, p->stmt_end, 0, -2 * p->depth - 1,
+             xasprintf("%s %s", semicolon ? " POMP_NULL_STATEMENT_" : "", code));
 }
 
 /* After a stand-alone directive (barrier): on the next line for #pragma. */
@@ -500,6 +502,8 @@ static void emit_header_inc(const struct rewriter *w, struct strbuf *inc, const 
     sb_add(inc, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     sb_add(inc, POMP_TID_DEFINITION);
     sb_printf(inc, "void POMP_Init_%s(void) __attribute__((weak));\n", tag);
+    /* declared before its definition (clang -Wmissing-variable-declarations) */
+    sb_printf(inc, "extern POMP_Handle_t pomp_handles_%s[%u];\n", tag, w->nregions);
     sb_printf(inc, "POMP_Handle_t pomp_handles_%s[%u] __attribute__((weak));\n", tag, w->nregions);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
     emit_ctcs(w, inc, tag);
@@ -571,11 +575,14 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < o->nreplacements; i++)
         add_edit(&w, o->replacements[i].start, o->replacements[i].end - o->replacements[i].start, 0,
                  xstrdup(o->replacements[i].text));
-    if (rc == 0 && s->has_main && !o->header) {
+    /* main starts the library; the exit handler libpomp registered when it
+     * was loaded finalizes, after every exit handler of the program's. A
+     * POMP_Finalize() before main's '}' finalized before the handlers of a
+     * main that falls off its end, and after a return it was unreachable code
+     * (clang -Wunreachable-code). */
+    if (rc == 0 && s->has_main && !o->header)
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
                  xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
-        add_edit(&w, s->main_body_close, 0, INT_MAX / 2, xstrdup("POMP_Finalize(); "));
-    }
     if (rc == 0) {
         memset(out, 0, sizeof *out);
         char *tag = o->header ? header_tag(&w) : NULL;

@@ -966,7 +966,6 @@ static void note_main(struct scan *sc, CXCursor c)
     if (a && b && close > open && sc->s->text[open] == '{' && sc->s->text[close - 1] == '}') {
         sc->s->has_main = 1;
         sc->s->main_body_open = open + 1;
-        sc->s->main_body_close = close - 1;
     }
 }
 

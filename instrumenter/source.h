@@ -39,7 +39,6 @@ struct source {
     size_t npragmas;
     int has_main;              /* main() is defined here, with a body */
     unsigned main_body_open;   /* offset just past main's '{' */
-    unsigned main_body_close;  /* offset of main's closing '}' */
     unsigned macro_omp_pragmas; /* `_Pragma("omp ...")` in the bodies of the macros invoked here
                                    (other than a macro that is one _Pragma): not instrumented */
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */

@@ -33,6 +33,13 @@ typedef uint64_t POMP_Uint64;
 #define POMP_I64(x) ((POMP_Int64)(x))
 #endif
 
+/* The null statement the instrumenter writes after a structured block that
+ * ends with ';' (an unbraced loop or if body), before its own calls on the
+ * same line: GCC's -Wmisleading-indentation takes those calls for the body's
+ * unless a null statement comes first, and clang's -Wextra-semi-stmt warns of
+ * a ';' written there, not of one a macro expands to. */
+#define POMP_NULL_STATEMENT_ ;
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -133,6 +133,53 @@ assert_eq "$(POMP_OUTPUT_DIR=c90.out ./c90)" "499500 499500" "C90 program output
 assert_eq "$(jq '[.regions[] | select(.type == "critical" or .type == "atomic")] | length' c90.out/profile.json)" 2 \
           "C90 program: its critical and atomic measured"
 
+# The same program and a header of its own with clang's warnings about
+# generated code on, -Werror: the instrumented files compile (before: the ';'
+# after an unbraced body (-Wextra-semi-stmt), counters marked unused but used
+# (-Wused-but-marked-unused), the header's handle array without a declaration
+# (-Wmissing-variable-declarations) and a POMP_Finalize() after main's return
+# (-Wunreachable-code) sent them to the uninstrumented fallback). Not under
+# make sanitize, whose libpomp clang does not link.
+if [ -z "$E2E_SANITIZE" ]; then
+    cat > ksum.h <<'C'
+#pragma once
+static inline double ksum(const double *a, int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++) s += a[i];
+    return s;
+}
+C
+    cat > clang_warn.c <<'C'
+#include <stdio.h>
+#include "ksum.h"
+int main(void)
+{
+    double a[100], m = 0;
+    for (int i = 0; i < 100; i++) a[i] = i;
+#pragma omp parallel for
+    for (int i = 0; i < 100; i++) {
+#pragma omp critical
+        if (a[i] > m) m = a[i];
+    }
+#pragma omp parallel
+#pragma omp single
+#pragma omp task
+    if (m > 0) m += 0;
+    printf("%g %g\n", ksum(a, 100), m);
+    return 0;
+}
+C
+    "$BUILD/bin/pomp-clang" -fopenmp -O2 -Werror -Wall -Wextra -Wextra-semi-stmt -Wused-but-marked-unused \
+        -Wmissing-variable-declarations -Wunreachable-code clang_warn.c -o clang_warn 2> clang_warn.err ||
+        { cat clang_warn.err; fail "clang warnings: build"; }
+    assert_not_contains clang_warn.err "did not compile|without instrumentation" "clang warnings: the instrumented files compile"
+    assert_eq "$(POMP_OUTPUT_DIR=clang_warn.out ./clang_warn)" "4950 99" "clang warnings: program output"
+    assert_eq "$(jq '[.regions[] | select(.init != "ompt")] | length' clang_warn.out/profile.json)" 8 \
+        "clang warnings: every construct measured (the header's too)"
+fi
+
 # A loop whose body ends in a counted atomic (a histogram), GCC -O2 -g: the
 # code of the loop's closing barrier may carry the line of the inlined counter
 # (pomplib.h); the runtime's region of that barrier is placed in the program's
