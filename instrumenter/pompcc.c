@@ -82,102 +82,58 @@ struct pompcc {
     char *tmpdir;
 };
 
-/* A header given with -include is read before the source, from no #include
- * directive that pomp-instrument could point at an instrumented copy: its
- * constructs are left to the runtime. Said, never silent. */
-/* The file an #include names, as the compiler would find it: beside the
- * including file (quoted form), else in the -I and -iquote directories;
- * NULL if none of those holds it (a system header). */
-static char *find_included(const struct pompcc *pc, const char *from, const char *name, int quoted)
+/* The -I and -iquote directories: where the program's own headers are. */
+static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
 {
-    if (name[0] == '/')
-        return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
-    if (quoted) {
-        const char *slash = strrchr(from, '/');
-        char *beside = slash ? xasprintf("%.*s/%s", (int)(slash - from), from, name) : xstrdup(name);
-        if (access(beside, R_OK) == 0)
-            return beside;
-        free(beside);
-    }
     for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *a = pc->flags.v[i], *dir = NULL;
-        if ((strcmp(a, "-I") == 0 || strcmp(a, "-iquote") == 0) && i + 1 < pc->flags.n)
-            dir = pc->flags.v[++i];
-        else if (strncmp(a, "-I", 2) == 0 && a[2])
-            dir = a + 2;
-        char *path = dir ? xasprintf("%s/%s", dir, name) : NULL;
-        if (path && access(path, R_OK) == 0)
-            return path;
-        free(path);
+        const char *f = pc->flags.v[i];
+        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->flags.n)
+            argv_add(dirs, pc->flags.v[++i]);
+        else if (strncmp(f, "-I", 2) == 0 && f[2])
+            argv_add(dirs, f + 2);
+        else if (strncmp(f, "-iquote", 7) == 0 && f[7])
+            argv_add(dirs, f + 7);
     }
-    return NULL;
 }
 
-/* Says which files a forced include (-include FILE) reaches, itself and the
- * project headers it #includes, hold OpenMP directives: the instrumentation
- * sees the source's own includes, not what the compiler reads before the
- * source. CMake's precompiled headers are such a file (cmake_pch.h, which
- * #includes the headers named in target_precompile_headers): their
- * constructs were left to the runtime's events without a word. */
-static void warn_forced_include(const struct pompcc *pc, const char *forced, const char *file,
-                                int depth, struct argv_list *seen)
+/* A header given with -include is read before the source, from no #include
+ * directive that pomp-instrument could point at an instrumented copy: its
+ * constructs are left to the runtime. So are those of the project headers it
+ * includes: CMake's precompiled headers are such a file (cmake_pch.h, which
+ * includes the headers named in target_precompile_headers), and their
+ * constructs were left without a word. Said, never silent. */
+struct forced_include {
+    const char *file;
+};
+
+static void warn_not_instrumented(const char *path, void *arg)
 {
-    for (size_t i = 0; i < seen->n; i++)
-        if (strcmp(seen->v[i], file) == 0)
-            return;
-    argv_add(seen, file);
-    char *text;
-    size_t size;
-    if (depth > 16 || read_file(file, &text, &size) != 0)
-        return; /* not found: the compiler finds it, or says so */
-    if (source_has_openmp_directive(text, size)) {
-        if (strcmp(file, forced) == 0)
-            fprintf(stderr, "pompcc: warning: %s (given with -include) is not instrumented", file);
-        else
-            fprintf(stderr, "pompcc: warning: %s (reached through -include %s, a precompiled "
-                            "header's or a forced include's) is not instrumented", file, forced);
-        fprintf(stderr, ": its OpenMP constructs are left to the runtime's events; #include it in "
-                        "the source, not through -include, to measure them with pomp's\n");
-    }
-    for (const char *line = text; line && *line;) {
-        const char *p = line + strspn(line, " \t");
-        if (*p == '#') {
-            p += 1 + strspn(p + 1, " \t");
-            if (strncmp(p, "include", 7) == 0) {
-                p += 7 + strspn(p + 7, " \t");
-                char close = *p == '"' ? '"' : *p == '<' ? '>' : '\0';
-                const char *end = close ? strchr(p + 1, close) : NULL;
-                const char *eol = strchr(p, '\n');
-                if (end && (!eol || end < eol)) {
-                    char *name = xasprintf("%.*s", (int)(end - p - 1), p + 1);
-                    char *found = find_included(pc, file, name, close == '"');
-                    if (found)
-                        warn_forced_include(pc, forced, found, depth + 1, seen);
-                    free(found);
-                    free(name);
-                }
-            }
-        }
-        line = strchr(line, '\n');
-        line = line ? line + 1 : NULL;
-    }
-    free(text);
+    const struct forced_include *f = arg;
+    if (strcmp(path, f->file) == 0)
+        fprintf(stderr, "pompcc: warning: %s (given with -include) is not instrumented", path);
+    else
+        fprintf(stderr, "pompcc: warning: %s (reached through -include %s, a precompiled "
+                        "header's or a forced include's) is not instrumented", path, f->file);
+    fprintf(stderr, ": its OpenMP constructs are left to the runtime's events; #include it in "
+                    "the source, not through -include, to measure them with pomp's\n");
 }
 
 static void warn_forced_includes(const struct pompcc *pc)
 {
+    struct argv_list dirs = {0};
+    include_dirs(pc, &dirs);
     for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *a = pc->flags.v[i], *file = NULL;
+        const char *a = pc->flags.v[i];
+        struct forced_include f = {NULL};
         if (strcmp(a, "-include") == 0 && i + 1 < pc->flags.n)
-            file = pc->flags.v[++i];
+            f.file = pc->flags.v[++i];
         else if (strncmp(a, "-include", 8) == 0 && a[8] && strcmp(a, "-include-pch") != 0)
-            file = a + 8;
-        if (!file)
-            continue;
-        struct argv_list seen = {0};
-        warn_forced_include(pc, file, file, 0, &seen);
-        argv_free(&seen);
+            f.file = a + 8;
+        if (f.file) /* (not found: the compiler finds it, or says so) */
+            source_files_with_openmp(f.file, (const char *const *)dirs.v, dirs.n,
+                                     warn_not_instrumented, &f);
     }
+    argv_free(&dirs);
 }
 
 /* Options whose value is the next argument. */
@@ -648,20 +604,6 @@ static int run_instrument(const struct pompcc *pc, const struct input *in, const
     argv_free(&cmd);
     free(tool);
     return irc;
-}
-
-/* The -I and -iquote directories: where the program's own headers are. */
-static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
-{
-    for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *f = pc->flags.v[i];
-        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->flags.n)
-            argv_add(dirs, pc->flags.v[++i]);
-        else if (strncmp(f, "-I", 2) == 0 && f[2])
-            argv_add(dirs, f + 2);
-        else if (strncmp(f, "-iquote", 7) == 0 && f[7])
-            argv_add(dirs, f + 7);
-    }
 }
 
 /* Whether pomp-instrument wrote copies of headers for inst (their list). */

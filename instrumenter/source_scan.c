@@ -132,23 +132,28 @@ static char *find_header(const char *path, const char *name, int quoted, const c
 
 enum { MAX_INCLUDE_DEPTH = 32 };
 
-static int file_may_need(const char *path, const char *const *dirs, size_t ndirs,
-                         struct visited *seen, int depth)
+/* What walk() does with each file it reads: 1 stops the walk. */
+typedef int file_visitor(const char *path, const char *text, size_t size, int depth, void *arg);
+
+/* Visits the file at path and, depth first, the headers it includes that
+ * are found in its directory or in dirs, each once. -1 if path cannot be
+ * read; else 1 if a visit stopped the walk, 0 if none did. */
+static int walk(const char *path, const char *const *dirs, size_t ndirs, struct visited *seen,
+                int depth, file_visitor *each, void *arg)
 {
     char *text;
     size_t size;
     if (read_file(path, &text, &size) != 0)
-        return depth == 0; /* the file itself: pomp-instrument says why it cannot read it */
-    int may = depth == 0 ? source_may_need_instrumentation(text, size)
-                         : memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL;
-    for (size_t at = 0; !may && depth < MAX_INCLUDE_DEPTH && at < size;) {
+        return -1;
+    int stop = each(path, text, size, depth, arg);
+    for (size_t at = 0; !stop && depth < MAX_INCLUDE_DEPTH && at < size;) {
         unsigned b, e;
         if (include_name_range(text, size, (unsigned)at, &b, &e) == 0 && e - b > 2 &&
             (text[b] == '"' || text[b] == '<')) {
             char *name = xasprintf("%.*s", (int)(e - b - 2), text + b + 1);
             char *found = find_header(path, name, text[b] == '"', dirs, ndirs);
             if (found && visit(seen, found))
-                may = file_may_need(found, dirs, ndirs, seen, depth + 1);
+                stop = walk(found, dirs, ndirs, seen, depth + 1, each, arg) == 1;
             free(found);
             free(name);
         }
@@ -156,16 +161,54 @@ static int file_may_need(const char *path, const char *const *dirs, size_t ndirs
         at = nl ? (size_t)(nl - text) + 1 : size;
     }
     free(text);
-    return may;
+    return stop;
+}
+
+static int walk_from(const char *path, const char *const *dirs, size_t ndirs, file_visitor *each,
+                     void *arg)
+{
+    struct visited seen = {0};
+    visit(&seen, path);
+    int rc = walk(path, dirs, ndirs, &seen, 0, each, arg);
+    for (size_t i = 0; i < seen.n; i++)
+        free(seen.v[i]);
+    free(seen.v);
+    return rc;
+}
+
+/* The file itself by what it may need; a header by any pragma at all. */
+static int may_need(const char *path, const char *text, size_t size, int depth, void *arg)
+{
+    (void)path;
+    (void)arg;
+    return depth == 0 ? source_may_need_instrumentation(text, size)
+                      : memmem(text, size, "pragma", 6) != NULL ||
+                            memmem(text, size, "Pragma", 6) != NULL;
 }
 
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs)
 {
-    struct visited seen = {0};
-    visit(&seen, path);
-    int may = file_may_need(path, dirs, ndirs, &seen, 0);
-    for (size_t i = 0; i < seen.n; i++)
-        free(seen.v[i]);
-    free(seen.v);
-    return may;
+    /* (the file itself unread: pomp-instrument says why it cannot read it) */
+    return walk_from(path, dirs, ndirs, may_need, NULL) != 0;
+}
+
+struct directive_files {
+    void (*each)(const char *path, void *arg);
+    void *arg;
+};
+
+static int with_directive(const char *path, const char *text, size_t size, int depth, void *arg)
+{
+    (void)depth;
+    const struct directive_files *d = arg;
+    if (source_has_openmp_directive(text, size))
+        d->each(path, d->arg);
+    return 0;
+}
+
+void source_files_with_openmp(const char *path, const char *const *dirs, size_t ndirs,
+                              void (*each)(const char *path, void *arg), void *arg)
+{
+    struct directive_files d = {each, arg};
+    walk_from(path, dirs, ndirs, with_directive, &d);
 }

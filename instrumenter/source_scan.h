@@ -8,8 +8,8 @@
 
 /* Whether text may hold something pomp-instrument changes: a pragma (#pragma
  * or _Pragma: OpenMP directives and pomp's own), an OpenMP API call it
- * rewrites (omp_*), or a function named main (which gets POMP_Init and
- * POMP_Finalize). Only the file itself counts: the instrumenter rewrites the
+ * rewrites (omp_*), or a function named main (which gets POMP_Init). Only
+ * the file itself counts: the instrumenter rewrites the
  * file's own tokens, never those of its headers or of macro expansions.
  * Comments and strings are not skipped (a false "yes" only costs time). */
 int source_may_need_instrumentation(const char *text, size_t size);
@@ -19,6 +19,11 @@ int source_may_need_instrumentation(const char *text, size_t size);
  * headers, whose pragmas pomp-instrument --headers instruments); 1 if the file
  * cannot be read (pomp-instrument reports why). */
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs);
+
+/* Calls each(file, arg) for the file at path and for each header it reaches
+ * as above that may hold an OpenMP directive (source_has_openmp_directive). */
+void source_files_with_openmp(const char *path, const char *const *dirs, size_t ndirs,
+                              void (*each)(const char *path, void *arg), void *arg);
 
 /* Whether text may hold an OpenMP directive (#pragma omp, _Pragma("omp ...")
  * or [[omp::...]]); a false "yes" is possible. */
