@@ -119,19 +119,16 @@ static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_con
     return r ? r : create(slot, c, codeptr, like, in);
 }
 
-/* The slot of a key: claimed if new; NULL when the table is full. */
-/* The slot where a key's probe starts. */
-static size_t home_slot(uint64_t key)
+/* The slot of a key: claimed if new and claim is set; NULL when the table is
+ * full, or when the key has none and claim is not set. */
+static struct code_region *find_slot(uint64_t key, int claim)
 {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
-}
-
-static struct code_region *find_slot(uint64_t key)
-{
-    size_t i = home_slot(key);
+    size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
     for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
         struct code_region *slot = &code_regions[i];
         uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
+        if (k == 0 && !claim)
+            return NULL;
         if (k == 0 && __atomic_compare_exchange_n(&slot->key, &k, key, 0, __ATOMIC_ACQ_REL,
                                                   __ATOMIC_ACQUIRE))
             return slot;
@@ -147,7 +144,7 @@ static struct code_region *slot_of(enum bridge_construct c, const void *codeptr,
                                    const struct POMP_Region_s *like,
                                    const struct POMP_Region_s *in)
 {
-    struct code_region *slot = find_slot(key_of(c, codeptr));
+    struct code_region *slot = find_slot(key_of(c, codeptr), 1);
     if (!slot)
         return codeptr ? slot_of(c, NULL, NULL, NULL) : NULL;
     return region_of(slot, c, codeptr, like, in) ? slot : NULL;
@@ -187,7 +184,7 @@ _Static_assert(OWN_REGION_KEY + 1 < 256, "the key's construct byte holds it");
 
 uint32_t bridge_region_number_of(struct POMP_Region_s *r)
 {
-    struct code_region *slot = find_slot(key_of((enum bridge_construct)OWN_REGION_KEY, r));
+    struct code_region *slot = find_slot(key_of((enum bridge_construct)OWN_REGION_KEY, r), 1);
     if (!slot)
         return 0;
     POMP_Handle_t none = NULL; /* set once: later calls (a task each) only read it */
@@ -210,16 +207,8 @@ struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *c
 
 struct POMP_Region_s *bridge_region_made(enum bridge_construct c, const void *codeptr)
 {
-    uint64_t key = key_of(c, codeptr);
-    size_t i = home_slot(key);
-    for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
-        uint64_t k = __atomic_load_n(&code_regions[i].key, __ATOMIC_ACQUIRE);
-        if (k == key)
-            return __atomic_load_n(&code_regions[i].handle, __ATOMIC_ACQUIRE);
-        if (k == 0)
-            return NULL;
-    }
-    return NULL;
+    struct code_region *slot = find_slot(key_of(c, codeptr), 0);
+    return slot ? __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE) : NULL;
 }
 
 struct POMP_Region_s *bridge_region_keyed_in(enum bridge_construct c, const void *codeptr,
