@@ -354,9 +354,13 @@ int rp_flat_takes(const struct rp_profile *p, const struct rp_flat *f, size_t i)
     const struct rp_node *n = &p->nodes[i];
     if (n->region != f->region)
         return 0;
-    if (f->part != RP_FLAT_ALL && (f->part == RP_FLAT_EXECUTIONS) != (n->task_root != 0))
-        return 0;
-    return !f->by_place || placed_by_path(p, i) == f->place;
+    switch (f->part) {
+    case RP_FLAT_CREATIONS: return !n->task_root;
+    case RP_FLAT_EXECUTIONS: return n->task_root;
+    case RP_FLAT_AT_PLACE: return placed_by_path(p, i) == f->place;
+    case RP_FLAT_ALL: break;
+    }
+    return 1;
 }
 
 void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
@@ -368,7 +372,7 @@ void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
 
 void rp_flat_location(const struct rp_flat *f, char *buf, size_t size)
 {
-    if (f->by_place && f->place)
+    if (f->part == RP_FLAT_AT_PLACE && f->place)
         placed_location(f->region, f->place, buf, size);
     else
         rp_region_location(f->region, buf, size);
@@ -404,76 +408,69 @@ static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl
     stats_of_threads(incl, has, nt, &f->s);
 }
 
-/* The flat rows of a region without a place of its own that its call paths
- * place in several regions: one per place, each first met in node order. */
-static int flatten_by_place(struct rp_profile *p, const struct rp_region *region, double *incl,
-                            unsigned char *has)
+/* Appends region's row of this part (and place) if a thread has data for it. */
+static int add_flat_row(struct rp_profile *p, size_t *capacity, const struct rp_region *region,
+                        enum rp_flat_part part, const struct rp_region *place, double *incl,
+                        unsigned char *has)
 {
-    for (size_t i = 0; i < p->nnodes; i++) {
+    struct rp_flat f = {.region = region, .part = part, .place = place, .s.load_balance = -1};
+    flat_row(p, &f, incl, has);
+    if (!f.s.threads)
+        return 0;
+    if (p->nflat == *capacity) {
+        struct rp_flat *more = realloc(p->flat, 2 * *capacity * sizeof *more);
+        if (!more)
+            return -1;
+        p->flat = more;
+        *capacity *= 2;
+    }
+    p->flat[p->nflat++] = f;
+    return 0;
+}
+
+/* The rows of one region (rp_flat_part): all its call paths together; its
+ * creations and its executions, for a task construct met as both; one per
+ * place, for a region placed by its call paths in several, each first met
+ * in node order. */
+static int flatten_region(struct rp_profile *p, size_t *capacity, const struct rp_region *region,
+                          double *incl, unsigned char *has)
+{
+    int rc = 0, roots = 0, others = 0;
+    for (size_t i = 0; i < p->nnodes && rc == 0; i++) {
         if (p->nodes[i].region != region)
+            continue;
+        roots |= p->nodes[i].task_root != 0;
+        others |= !p->nodes[i].task_root;
+        if (*region->file || region->places != 2)
             continue;
         const struct rp_region *place = placed_by_path(p, i);
         int seen = 0;
         for (size_t j = 0; j < i && !seen; j++)
             seen = p->nodes[j].region == region && placed_by_path(p, j) == place;
-        if (seen)
-            continue;
-        if (p->nflat == p->flat_capacity) {
-            struct rp_flat *more = realloc(p->flat, 2 * p->flat_capacity * sizeof *more);
-            if (!more)
-                return -1;
-            p->flat = more;
-            p->flat_capacity *= 2;
-        }
-        struct rp_flat f = {.region = region, .by_place = 1, .place = place,
-                            .s.load_balance = -1};
-        flat_row(p, &f, incl, has);
-        if (f.s.threads)
-            p->flat[p->nflat++] = f;
+        if (!seen)
+            rc = add_flat_row(p, capacity, region, RP_FLAT_AT_PLACE, place, incl, has);
     }
-    return 0;
+    if (rc != 0 || (!*region->file && region->places == 2))
+        return rc;
+    if (!(roots && others))
+        return add_flat_row(p, capacity, region, RP_FLAT_ALL, NULL, incl, has);
+    rc = add_flat_row(p, capacity, region, RP_FLAT_CREATIONS, NULL, incl, has);
+    return rc ? rc : add_flat_row(p, capacity, region, RP_FLAT_EXECUTIONS, NULL, incl, has);
 }
 
-/* One row per region, all its call paths together; two for a task construct
- * met as creations and as executions (rp_flat_part); one per place for a
- * region placed by its call paths in several (flatten_by_place). */
+/* The flat profile: each region's rows (flatten_region). */
 static int flatten(struct rp_profile *p)
 {
-    size_t nt = p->nthreads;
-    p->flat_capacity = p->nregions ? 2 * p->nregions : 1;
-    p->flat = calloc(p->flat_capacity, sizeof *p->flat);
+    size_t nt = p->nthreads, capacity = p->nregions ? p->nregions : 1;
+    p->flat = calloc(capacity, sizeof *p->flat);
     double *incl = calloc(nt ? nt : 1, sizeof *incl);
     unsigned char *has = calloc(nt ? nt : 1, 1);
-    if (!p->flat || !incl || !has) {
-        free(incl), free(has);
-        return -1;
-    }
-    for (size_t r = 0; r < p->nregions; r++) {
-        const struct rp_region *region = &p->regions[r];
-        if (!*region->file && region->places == 2) {
-            if (flatten_by_place(p, region, incl, has) != 0) {
-                free(incl), free(has);
-                return -1;
-            }
-            continue;
-        }
-        int roots = 0, others = 0;
-        for (size_t i = 0; i < p->nnodes; i++)
-            if (p->nodes[i].region == region) {
-                roots |= p->nodes[i].task_root != 0;
-                others |= !p->nodes[i].task_root;
-            }
-        static const enum rp_flat_part all[] = {RP_FLAT_ALL},
-                                        split[] = {RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS};
-        const enum rp_flat_part *parts = roots && others ? split : all;
-        for (size_t k = 0; k < (roots && others ? 2u : 1u); k++) {
-            struct rp_flat f = {.region = region, .part = parts[k], .s.load_balance = -1};
-            flat_row(p, &f, incl, has);
-            if (f.s.threads)
-                p->flat[p->nflat++] = f;
-        }
-    }
+    int rc = p->flat && incl && has ? 0 : -1;
+    for (size_t r = 0; r < p->nregions && rc == 0; r++)
+        rc = flatten_region(p, &capacity, &p->regions[r], incl, has);
     free(incl), free(has);
+    if (rc != 0)
+        return -1;
     qsort(p->flat, p->nflat, sizeof *p->flat, by_self_desc);
     return 0;
 }

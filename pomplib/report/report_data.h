@@ -53,21 +53,18 @@ struct rp_node {
 /* Which call paths of a region a flat row takes: all of them; or, for a task
  * construct met both where tasks are created and as the root of their
  * executions' trees, one row each (a 30 ms execution and its 1 us creation
- * made one row with a mean of neither). */
-enum rp_flat_part { RP_FLAT_ALL, RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS };
+ * made one row with a mean of neither); or, for a region without a place of
+ * its own that its call paths place in several regions (the closing barrier
+ * of every parallel region is one region), one row per enclosing region with
+ * a place (rp_flat.place; NULL: the paths placed nowhere). */
+enum rp_flat_part { RP_FLAT_ALL, RP_FLAT_CREATIONS, RP_FLAT_EXECUTIONS, RP_FLAT_AT_PLACE };
 
 struct rp_flat {             /* a region over all its call paths (or a part of them) */
     const struct rp_region *region;
     enum rp_flat_part part;
-    /* A region without a place of its own met in several places (the closing
-     * barrier of every parallel region is one region): a row per enclosing
-     * region with a place, this one (NULL: the paths placed nowhere). Only
-     * when by_place is set. */
-    int by_place;
-    const struct rp_region *place;
+    const struct rp_region *place; /* RP_FLAT_AT_PLACE only */
     struct rp_stats s;
 };
-
 
 /* The row's label: the region's (rp_region_label), and its part; its location. */
 void rp_flat_label(const struct rp_flat *f, char *buf, size_t size);
@@ -91,7 +88,7 @@ struct rp_profile {
     struct rp_node *nodes;            /* depth-first, parents before children */
     size_t nnodes;
     struct rp_flat *flat;             /* sorted by self time, largest first */
-    size_t nflat, flat_capacity;
+    size_t nflat;
     struct rp_wait_row *waits;        /* sorted by total wait, largest first */
     size_t nwaits;
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */

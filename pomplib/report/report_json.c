@@ -56,12 +56,13 @@ static json_t *flat(const struct rp_profile *p)
     json_t *a = json_array();
     static const char *const parts[] = {[RP_FLAT_ALL] = "all",
                                         [RP_FLAT_CREATIONS] = "creations",
-                                        [RP_FLAT_EXECUTIONS] = "executions"};
+                                        [RP_FLAT_EXECUTIONS] = "executions",
+                                        [RP_FLAT_AT_PLACE] = "all"};
     for (size_t i = 0; i < p->nflat; i++) {
         const struct rp_flat *f = &p->flat[i];
         json_t *row = json_pack("{sIss}", "region", (json_int_t)f->region->id, "part",
                                 parts[f->part]);
-        if (row && f->by_place) /* the enclosing region that places this row (null: none) */
+        if (row && f->part == RP_FLAT_AT_PLACE) /* the region that places it (null: none) */
             json_object_set_new(row, "placed_in",
                                 f->place ? json_integer(f->place->id) : json_null());
         json_array_append_new(a, stats(&f->s, row));
