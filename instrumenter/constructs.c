@@ -337,8 +337,7 @@ static int gets_task_id(const struct leaf *lf)
 /* The variable before the construct, and the clause that hands it to the task. */
 static void declare_task_id(struct chain *ch, struct leaf *lf)
 {
-    sb_printf(&ch->prologue, "POMP_Task_id %stask_%u = 0; ", lf->local,
-              lf->r);
+    sb_printf(&ch->prologue, "POMP_Task_id %stask_%u = 0; ", lf->local, lf->r);
     sb_printf(&lf->clauses, " firstprivate(%stask_%u)", lf->local, lf->r);
     lf->rewritten = 1;
 }
@@ -369,8 +368,7 @@ static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *ste
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
-    sb_printf(&lf->before, "{ int %sfc_%u = "
-                           "POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
+    sb_printf(&lf->before, "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
     if (lf->task_id)
         sb_printf(&lf->before, "POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
                   v, r, r, tid, v, r, r);
@@ -387,8 +385,7 @@ static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
-    sb_printf(&lf->block_start, "{ int %sfe_%u = "
-                                "POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
+    sb_printf(&lf->block_start, "{ int %sfe_%u = POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
     sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "
                                 "pomp_f_(%u)); ", v, r, r, tid, v, r, k);
     sb_printf(&lf->block_end, "POMP_Task_end_fast(%sfe_%u, " V ", %s); } ", v, r, r, tid);

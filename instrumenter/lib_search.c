@@ -6,11 +6,17 @@
 
 #include "util.h"
 
+int lib_search_is_shared(const char *a)
+{
+    size_t n = strlen(a);
+    return (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
+}
+
 int lib_search_is_input(const char *a)
 {
     size_t n = strlen(a);
     return (n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
-           (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
+           lib_search_is_shared(a);
 }
 
 char *lib_search_find(const struct lib_search *ls, const char *name, char **shared)

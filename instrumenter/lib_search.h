@@ -17,6 +17,8 @@ struct lib_search {
 
 /* Whether a path names a link input by its suffix (.o, .a, .so, .so.N). */
 int lib_search_is_input(const char *path);
+/* Whether it is a shared library by its name (lib.so, lib.so.1.2). */
+int lib_search_is_shared(const char *path);
 
 /* The archive the linker takes for -l name: libname.a in the first -L
  * directory that has it or libname.so (-l:file names the file itself). NULL

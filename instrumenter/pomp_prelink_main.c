@@ -108,13 +108,6 @@ static int scan_group(const char *nm, char **files, int n, struct prelink_names 
     return rc;
 }
 
-/* Whether a link input named by its path is a shared library (lib.so, lib.so.1.2). */
-static int is_shared_library(const char *path)
-{
-    size_t n = strlen(path);
-    return (n > 3 && strcmp(path + n - 3, ".so") == 0) || strstr(path, ".so.") != NULL;
-}
-
 /* The lists main makes of its arguments, and what -l found. */
 struct prelink_inputs {
     char **inputs, **found, **shared; /* the link's inputs; -l's archives; -l's shared libraries */
@@ -176,7 +169,7 @@ int main(int argc, char **argv)
         }
         if (argv[i][0] == '-' || !lib_search_is_input(argv[i]))
             continue; /* linker options and other inputs have no POMP_Init_ functions */
-        if (is_shared_library(argv[i])) {
+        if (lib_search_is_shared(argv[i])) {
             /* named by its path (CMake, libtool) as by -l: its handles are its
              * own, initialized lazily; calling its POMP_Init_ functions tied
              * the program to that one build of it (another build, or a plain
