@@ -131,16 +131,21 @@ for phase in "phase_a 30" "phase_b 70"; do
         fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 25 ))"
 done
 
+# run_checked NAME DIR: builds numbers/NAME.c, runs it (it prints "done")
+# with its profile in DIR, checks the profile and writes DIR.json (--json)
+run_checked() {
+    "$POMPCC" -O2 -fopenmp "$NUMBERS/$1.c" -o "$1" 2>build.err || { cat build.err; fail "build $1"; }
+    POMP_OUTPUT_DIR=$2 "./$1" > run.txt
+    assert_contains run.txt "^done$" "$1: the program ran"
+    "$REPORT" --check "$2" > check.txt || { cat check.txt; fail "$1: --check"; }
+    "$REPORT" --json "$2" > "$2.json"
+}
+
 # Tasks in two regions: a task's lock wait counts for the region it ran in
-"$POMPCC" -O2 -fopenmp "$NUMBERS/task_regions.c" -o task_regions 2>build.err ||
-    { cat build.err; fail "build task_regions"; }
-POMP_OUTPUT_DIR=tr ./task_regions > run.txt
-assert_contains run.txt "^done$" "task_regions: the program ran"
-"$REPORT" --check tr > check.txt || { cat check.txt; fail "task_regions: --check"; }
-"$REPORT" --json tr > r.json
+run_checked task_regions tr
 metric_of() { # METRIC LINE: of the parallel region at LINE (its pragma's line in task_regions.c)
     jq --argjson l "$2" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
-        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].'"$1" r.json
+        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].'"$1" tr.json
 }
 lines=$(grep -n '#pragma omp parallel' "$NUMBERS/task_regions.c" | cut -d: -f1 | tr '\n' ' ')
 set -- $lines
@@ -157,19 +162,14 @@ in_range() { # VALUE LO HI WHAT
 in_range "$(ms_of "$(metric_of useful_max_ns $2)")" 48 60 "the locking region's largest useful time"
 in_range "$(ms_of "$(metric_of useful_mean_ns $2)")" 48 60 "the locking region's mean useful time"
 in_range "$(ms_of "$(metric_of useful_mean_ns $3)")" 48 60 "the other region's mean useful time"
-assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' r.json)" 0 \
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' tr.json)" 0 \
     "task_regions: each task construct in one region, no estimate"
 "$REPORT" tr > text.txt
 assert_not_contains text.txt "its tasks' waits estimated" "task_regions: no estimate said"
 
 # One task construct in two regions: its waits are shared between them by
 # task time, and the report says which rows are estimated so
-"$POMPCC" -O2 -fopenmp "$NUMBERS/task_shared.c" -o task_shared 2>build.err ||
-    { cat build.err; fail "build task_shared"; }
-POMP_OUTPUT_DIR=ts ./task_shared > run.txt
-assert_contains run.txt "^done$" "task_shared: the program ran"
-"$REPORT" --check ts > check.txt || { cat check.txt; fail "task_shared: --check"; }
-"$REPORT" --json ts > ts.json
+run_checked task_shared ts
 assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' ts.json)" 2 \
     "task_shared: both regions' figures estimated"
 "$REPORT" ts > ts.txt
