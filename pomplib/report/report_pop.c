@@ -90,6 +90,15 @@ static double entry_own_time(const struct rp_profile *p, const struct rp_node *n
     return num(entry, "excl_ns");
 }
 
+/* One for each entry: a subtree's sum of these counts its entries. */
+static double entry_one(const struct rp_profile *p, const struct rp_node *n, json_t *entry)
+{
+    (void)p;
+    (void)n;
+    (void)entry;
+    return 1;
+}
+
 static double entry_time(const struct rp_profile *p, const struct rp_node *n, json_t *entry)
 {
     (void)p;
@@ -173,16 +182,23 @@ static double *fork_join(const struct rp_profile *p)
 /* The parallel node whose team runs a task root's executions: a task runs in
  * the region its creation is in, so the nearest parallel node above every
  * node where its construct was encountered (through the task root that
- * encloses a creation made inside another task; one made inside the task's
- * own executions, a recursion, tells nothing more). NO_PARENT when that is
- * not one node: the construct encountered in several regions or call paths,
- * outside any, or only by code the profile does not show. */
-static size_t binding_parallel(const struct rp_profile *p, size_t root, int depth)
+ * encloses a creation made inside another task; one made inside the
+ * executions of a construct it is being resolved through already tells
+ * nothing more: a recursion, of the construct into itself or through others,
+ * as fib's two task constructs create each other's tasks). NO_PARENT when
+ * that is not one node: the construct encountered in several regions or call
+ * paths, outside any, or only by code the profile does not show. within: the
+ * regions being resolved, depth of them. */
+enum { BINDING_DEPTH = 8 };
+
+static size_t binding_parallel(const struct rp_profile *p, size_t root,
+                               const struct rp_region **within, int depth)
 {
     const struct rp_region *r = p->nodes[root].region;
     size_t found = NO_PARENT;
-    if (!r || depth > 8)
+    if (!r || depth >= BINDING_DEPTH)
         return NO_PARENT;
+    within[depth] = r;
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *n = &p->nodes[i];
         if (n->task_root || n->region != r)
@@ -191,9 +207,12 @@ static size_t binding_parallel(const struct rp_profile *p, size_t root, int dept
         while (a != NO_PARENT && !is_parallel(&p->nodes[a]) && !p->nodes[a].task_root)
             a = p->nodes[a].parent_index;
         if (a != NO_PARENT && p->nodes[a].task_root) {
-            if (p->nodes[a].region == r)
-                continue; /* created inside its own executions */
-            a = binding_parallel(p, a, depth + 1);
+            int recursion = 0;
+            for (int k = 0; k <= depth && !recursion; k++)
+                recursion = p->nodes[a].region == within[k];
+            if (recursion)
+                continue; /* created inside executions it is resolved through */
+            a = binding_parallel(p, a, within, depth + 1);
         }
         if (a == NO_PARENT || (found != NO_PARENT && found != a))
             return NO_PARENT;
@@ -225,18 +244,30 @@ static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub
 {
     size_t nt = p->nthreads;
     double *own = subtree_sums(p, entry_own_time), *incl = entry_values(p, entry_time);
+    double *entries = subtree_sums(p, entry_one);
     double *task_time = calloc(nt + 1, sizeof *task_time), *task_wait = calloc(nt + 1, sizeof *task_wait);
     double *w = malloc((p->nnodes * nt + 1) * sizeof *w);
-    if (!own || !incl || !task_time || !task_wait || !w) {
-        free(own), free(incl), free(task_time), free(task_wait), free(w);
+    if (!own || !incl || !entries || !task_time || !task_wait || !w) {
+        free(own), free(incl), free(entries), free(task_time), free(task_wait), free(w);
         return NULL;
     }
     memcpy(w, sub, p->nnodes * nt * sizeof *w);
-#define TASKS_HERE(j, th) (incl[(j) * nt + (th)] - own[(j) * nt + (th)])
+    /* The task time below node j on thread th: its inclusive time less its
+     * subtree's own times, none when that is within their rounding (the
+     * profile's times are whole ns, one rounding per entry): 1 ns of it gave
+     * a region without tasks a share of others' task waits. Written over
+     * the own times, which nothing needs after it. */
+    double *tasks = own;
+    for (size_t i = 0; i < p->nnodes * nt; i++) {
+        double below = incl[i] - own[i];
+        tasks[i] = below > entries[i] ? below : 0;
+    }
+#define TASKS_HERE(j, th) (tasks[(j) * nt + (th)])
     for (size_t i = 0; i < p->nnodes; i++) {
         if (!p->nodes[i].task_root)
             continue;
-        size_t bind = binding_parallel(p, i, 0);
+        const struct rp_region *within[BINDING_DEPTH];
+        size_t bind = binding_parallel(p, i, within, 0);
         for (size_t th = 0; th < nt; th++) {
             double wait = sub[i * nt + th], there = bind != NO_PARENT ? TASKS_HERE(bind, th) : 0;
             if (wait <= 0)
@@ -262,7 +293,7 @@ static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub
             }
         }
 #undef TASKS_HERE
-    free(own), free(incl), free(task_time), free(task_wait);
+    free(own), free(incl), free(entries), free(task_time), free(task_wait);
     return w;
 }
 

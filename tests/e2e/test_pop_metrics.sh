@@ -176,4 +176,11 @@ assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] |
 assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 2 "task_shared: both rows marked"
 assert_contains ts.txt "^  ~ its tasks' waits estimated: a task construct that ran in several parallel regions" \
     "task_shared: the mark explained"
-echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions said to be estimated"
+# Recursive tasks whose two constructs create each other's tasks, and a
+# region without tasks beside them: every task's region is known, no row is
+# an estimate
+run_checked task_recursion trec
+assert_contains run.txt "^987 400$" "task_recursion: the program's result"
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' trec.json)" 0 \
+    "task_recursion: no region's figures estimated"
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions said to be estimated, mutually recursive task constructs bound to their region"
