@@ -187,7 +187,8 @@ static void check_visits(struct checker *c)
     const struct rp_profile *p = c->p;
     for (size_t f = 0; f < p->nflat; f++) {
         double visits = 0, begins = 0;
-        for (size_t i = 0; i < p->nnodes; i++) {
+        for (size_t n = 0; n < p->flat[f].nnodes; n++) {
+            size_t i = p->flat[f].nodes[n];
             if (!rp_flat_takes(p, &p->flat[f], i))
                 continue;
             size_t k;

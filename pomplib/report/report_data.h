@@ -45,6 +45,8 @@ struct rp_node {
     int depth;
     const struct rp_region *region;   /* NULL: the overflow node */
     int task_root;                    /* the tree of a task construct's executions */
+    const struct rp_region *place;    /* the nearest enclosing region with a file or a function
+                                         (NULL: none), which places a region without a file */
     json_t *per_thread;
     struct rp_stats s;
     double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
@@ -63,6 +65,9 @@ struct rp_flat {             /* a region over all its call paths (or a part of t
     const struct rp_region *region;
     enum rp_flat_part part;
     const struct rp_region *place; /* RP_FLAT_AT_PLACE only */
+    const size_t *nodes;     /* the call-path nodes the row is made of (indices into nodes[],
+                                of its region, in node order), the part's among them */
+    size_t nnodes;
     struct rp_stats s;
 };
 
@@ -89,6 +94,8 @@ struct rp_profile {
     size_t nnodes;
     struct rp_flat *flat;             /* sorted by self time, largest first */
     size_t nflat;
+    size_t *flat_nodes;               /* every node with a region, by region (and by place
+                                         where its rows are per place): rp_flat.nodes */
     struct rp_wait_row *waits;        /* sorted by total wait, largest first */
     size_t nwaits;
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
