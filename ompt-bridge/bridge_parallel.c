@@ -105,6 +105,8 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
             if (f && f->region == team->region && !f->skipped)
                 team->fork = f->node;
         }
+        if (team->fork) /* the tasks run in the team are keyed by it too */
+            pomp_profile_mark_fork(&bridge_pomp_thread(b)->profile, team->fork);
     }
     team->id = __atomic_add_fetch(&last_region_id, 1, __ATOMIC_RELAXED);
     team->sampling_fork = b->sampling ? pomp_sampling_fork_begin(codeptr_ra) : NULL;

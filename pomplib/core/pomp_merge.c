@@ -20,10 +20,11 @@ static const struct pomp_run_region *run_region(const struct pomp_merged *m,
 
 /* The children index's home slot for a key. */
 static size_t index_home(const struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
-                         int overflow, int task_root)
+                         int overflow, int task_root, size_t binding)
 {
     uint64_t h = (uint64_t)parent * UINT64_C(0x9E3779B97F4A7C15) ^
                  (uint64_t)(uintptr_t)r * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)binding * UINT64_C(0x165667B19E3779F9) ^
                  (uint64_t)(overflow * 2 + task_root);
     return (size_t)pomp_hash_mix(h) & (m->index_slots - 1);
 }
@@ -31,7 +32,7 @@ static size_t index_home(const struct pomp_merged *m, size_t parent, const struc
 static void index_put(struct pomp_merged *m, size_t i)
 {
     const struct pomp_mnode *n = &m->nodes[i];
-    size_t k = index_home(m, n->parent, n->region, n->overflow, n->task_root);
+    size_t k = index_home(m, n->parent, n->region, n->overflow, n->task_root, n->binding);
     while (m->child_index[k])
         k = (k + 1) & (m->index_slots - 1);
     m->child_index[k] = i;
@@ -56,7 +57,7 @@ static int index_make_room(struct pomp_merged *m)
 }
 
 static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_run_region *r,
-                       int overflow, int task_root)
+                       int overflow, int task_root, size_t binding)
 {
     if (m->count == m->capacity) {
         size_t cap = m->capacity ? m->capacity * 2 : 64;
@@ -74,7 +75,8 @@ static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_r
         return (size_t)-1;
     size_t i = m->count++;
     m->nodes[i] = (struct pomp_mnode){
-        .region = r, .parent = parent, .overflow = overflow, .task_root = task_root};
+        .region = r, .parent = parent, .overflow = overflow, .task_root = task_root,
+        .binding = binding};
     memset(&m->stats[i * m->nthreads], 0, m->nthreads * sizeof *m->stats);
     if (i != 0) {
         m->nodes[i].next_sibling = m->nodes[parent].first_child;
@@ -86,18 +88,21 @@ static size_t add_node(struct pomp_merged *m, size_t parent, const struct pomp_r
 
 /* The merged child of parent for the thread's node n: found in the index
  * (a parent of thousands of children, each merged from every thread, costs
- * no walk of its list), else new. */
+ * no walk of its list), else new. A task root's key includes the merged
+ * node of its team's fork point, if merged (task_root_waits). */
 static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp_node *n)
 {
     int overflow = n->region == NULL;
     const struct pomp_run_region *r = run_region(m, n->region);
+    size_t binding = n->task_root && n->fork ? n->fork->merged : 0;
     if (m->index_slots)
-        for (size_t k = index_home(m, parent, r, overflow, n->task_root), c;
+        for (size_t k = index_home(m, parent, r, overflow, n->task_root, binding), c;
              (c = m->child_index[k]) != 0; k = (k + 1) & (m->index_slots - 1))
             if (m->nodes[c].parent == parent && m->nodes[c].region == r &&
-                m->nodes[c].overflow == overflow && m->nodes[c].task_root == n->task_root)
+                m->nodes[c].overflow == overflow && m->nodes[c].task_root == n->task_root &&
+                m->nodes[c].binding == binding)
                 return c;
-    return add_node(m, parent, r, overflow, n->task_root);
+    return add_node(m, parent, r, overflow, n->task_root, binding);
 }
 
 /* The merged node where some thread entered region r (the fork point of a team). */
@@ -167,10 +172,18 @@ static int is_team_share(const struct pomp_node *n)
     return strcmp(type, "parallel") == 0 || strcmp(type, "teams") == 0;
 }
 
+/* A task root of the tasks run in a known team: merged once the team's
+ * fork point is, keyed by it. */
+static int task_root_waits(const struct pomp_node *n)
+{
+    return n->task_root && n->fork != NULL;
+}
+
 enum merge_pass {
     PASS_OWN,      /* what the thread entered itself, and its overflow node */
-    PASS_FORKED,   /* team shares whose fork point is merged already */
-    PASS_REST,     /* the other team shares: under the first node where the region was entered */
+    PASS_FORKED,   /* team shares and task roots whose fork point is merged already */
+    PASS_REST,     /* the other team shares: under the first node where the region was
+                      entered; the other task roots: without their team */
 };
 
 /* Merges the thread's top-level nodes that belong to this pass; *progress
@@ -180,16 +193,16 @@ static int merge_thread(struct pomp_merged *m, struct pomp_thread *t, enum merge
 {
     struct pomp_profile *p = &t->profile;
     for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
-        if (n->merged || is_team_share(n) != (pass != PASS_OWN))
+        int share = is_team_share(n);
+        if (n->merged || (share || task_root_waits(n)) != (pass != PASS_OWN))
             continue;
         size_t target = 0;
-        if (pass == PASS_FORKED) {
-            if (!n->fork || !n->fork->merged)
-                continue;
+        if (pass == PASS_FORKED && (!n->fork || !n->fork->merged))
+            continue;
+        if (pass == PASS_FORKED && share)
             target = n->fork->merged; /* the master's node of the same region */
-        } else if (pass == PASS_REST) {
+        else if (pass == PASS_REST && share)
             target = find_entered(m, n->region);
-        }
         int grafted = target != 0;
         if (target == 0)
             target = find_child(m, 0, n);
@@ -348,14 +361,15 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
 
 static int merge_threads(struct pomp_merged *m, struct pomp_thread **live)
 {
-    if (add_node(m, 0, NULL, 0, 0) == (size_t)-1)
+    if (add_node(m, 0, NULL, 0, 0, 0) == (size_t)-1)
         return -1;
     for (uint32_t i = 0; i < m->nthreads; i++)
         if (live[i])
             clear_merged(live[i]);
     /* First what threads entered themselves; then the team shares under their
-     * fork points, round after round (an inner team's fork point is inside an
-     * outer team's share); then the shares whose fork point is unknown. */
+     * fork points and the task roots of their teams, round after round (an
+     * inner team's fork point is inside an outer team's share, or a task's);
+     * then the shares and task roots whose fork point is unknown. */
     size_t progress = 0;
     for (uint32_t i = 0; i < m->nthreads; i++)
         if (live[i] && merge_thread(m, live[i], PASS_OWN, &progress) != 0)

@@ -336,16 +336,33 @@ static inline struct pomp_node *child_of(struct pomp_profile *p, struct pomp_nod
     return child_of_other(p, parent, r);
 }
 
-/* The tree of a task construct's executions on this thread: a child of the
- * root. It never becomes root.last_hit or prev_hit, so child_of's fast path
- * only sees plain children. */
-static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r)
+/* The fork point of the team the thread runs a task in (pomp_node.fork):
+ * the innermost frame that tells it, a task's (its root's), a team share's,
+ * or the parallel region the thread forked. NULL if none does (a parallel
+ * frame the bridge did not mark: no team the workers know). */
+static const struct pomp_node *task_team_fork(const struct pomp_profile *p)
+{
+    for (uint32_t d = p->depth - 1; d >= 1; d--) {
+        const struct pomp_frame *f = &p->frames[d];
+        if (f->task || f->team)
+            return f->node->fork;
+        if (f->region->team_region)
+            return f->forked ? f->node : NULL;
+    }
+    return NULL;
+}
+
+/* The tree of a task construct's executions on this thread in the team
+ * forked at fork: a child of the root. It never becomes root.last_hit or
+ * prev_hit, so child_of's fast path only sees plain children. */
+static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r,
+                                      const struct pomp_node *fork)
 {
     /* the two found last first: a recursion of one or two task constructs */
     for (int k = 0; k < 2; k++)
-        if (p->task_hit[k] && p->task_hit[k]->region == r)
+        if (p->task_hit[k] && p->task_hit[k]->region == r && p->task_hit[k]->fork == fork)
             return p->task_hit[k];
-    struct pomp_node *c = find_child(p, &p->root, r, NULL, 1);
+    struct pomp_node *c = find_child(p, &p->root, r, fork, 1);
     if (!c)
         return &p->overflow;
     p->task_hit[1] = p->task_hit[0];
@@ -433,7 +450,8 @@ static int fast_site_fits(const struct pomp_profile *p, const struct pomp_node *
                           const struct POMP_Region_s *r, const struct pomp_frame *top,
                           enum pomp_fast_what what)
 {
-    if (p->too_deep || !n || n == &p->overflow || n->region != r || top->skipped || n->fork)
+    if (p->too_deep || !n || n == &p->overflow || n->region != r || top->skipped ||
+        (n->fork && !n->task_root)) /* a team share */
         return 0;
     if (what == POMP_FAST_EXECUTION) /* the begin just opened the task's frame on its root */
         return n->task_root && top->task && top->node == n;
@@ -543,10 +561,11 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
      * after POMP_On attach to the nearest recorded ancestor */
     struct pomp_node *n = off                        ? parent
                           : place == PUSH_TEAM_SHARE ? team_child_of(p, parent, r, fork)
-                          : place == PUSH_TASK_ROOT  ? task_root_of(p, r)
+                          : place == PUSH_TASK_ROOT  ? task_root_of(p, r, task_team_fork(p))
                                                      : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth];
     f->team = 0;
+    f->forked = 0;
     f->adopt = 0;
     f->skipped = (uint8_t)off;
     f->node = n;
@@ -740,6 +759,12 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     f->node->begins++;
     *p->top_slot = f->node;
     return POMP_SUCCESS;
+}
+
+void pomp_profile_mark_fork(struct pomp_profile *p, const struct pomp_node *fork)
+{
+    if (p->depth > 1 && !p->too_deep && p->frames[p->depth - 1].node == fork)
+        p->frames[p->depth - 1].forked = 1;
 }
 
 void pomp_profile_mark_adoptable(struct pomp_profile *p)

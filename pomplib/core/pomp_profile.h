@@ -41,7 +41,11 @@ struct pomp_node {
     struct pomp_value_block *values; /* user values recorded here (pomp_values.h), or NULL */
     /* A team member's share of a parallel region (pomp_profile_team_begin): the
      * node where the team's master entered the region, so that the merge keeps
-     * the fork point (nested teams included). NULL for every other node. */
+     * the fork point (nested teams included). A task root: the same fork point
+     * of the team its tasks ran in, so that one construct met in two parallel
+     * regions has a tree for each, and waits in its tasks go to their own
+     * region (NULL: not known, outside any team, or the runtime does not
+     * report teams). NULL for every other node. */
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
     uint64_t untimed;    /* executions counted without time (a throttled region, or inside one) */
@@ -105,6 +109,8 @@ struct pomp_frame {
     uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
                              task's only while the task is current */
     uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
+    uint8_t forked;       /* a parallel region's frame whose node the runtime's bridge keeps as
+                             its team's fork point (pomp_profile_mark_fork) */
     uint8_t helper;       /* a task's frame whose begin was taken back: the runtime's helper
                              (pomp_profile_uncount_begin), not one of the node's executions */
 };
@@ -289,6 +295,11 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
  * takes the frame over, and the bridge's node is given back, so the construct
  * is counted once, as POMP's region. */
 void pomp_profile_mark_adoptable(struct pomp_profile *p);
+
+/* Marks the top frame, a parallel region's on the thread that forks the team,
+ * if its node is fork: the fork point a bridge handed the team's members
+ * (pomp_profile_team_begin), which the tasks run in the team are keyed by. */
+void pomp_profile_mark_fork(struct pomp_profile *p, const struct pomp_node *fork);
 
 /* Registers count, the inline counter of the site of region r whose event was
  * just recorded (p->counted): r is throttled, or (an atomic) no trace is

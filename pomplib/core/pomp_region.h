@@ -32,6 +32,8 @@ struct POMP_Region_s {
                                      omp_test_lock, nest forms) while a trace is written: never
                                      throttled, so that the trace's acquisitions and releases
                                      of a lock pair up */
+    uint8_t team_region;          /* a parallel region: its frame bounds the team that the
+                                     tasks opened inside run in (core/pomp_profile.c) */
     uint8_t keep_entering;        /* never throttled either: a bridge tells the runtime's reports
                                      of it from others by its every enter (atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first

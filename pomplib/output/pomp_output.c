@@ -160,9 +160,12 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
     fputs("  \"callpath\": [", f);
     for (size_t i = 1; i < m->count; i++) {
         const struct pomp_mnode *n = &m->nodes[i];
-        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u%s, \"per_thread\": [",
+        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u%s",
                 i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0,
                 n->task_root ? ", \"task_root\": true" : "");
+        if (n->binding)
+            fprintf(f, ", \"binding\": %zu", n->binding);
+        fputs(", \"per_thread\": [", f);
         int first = 1;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);

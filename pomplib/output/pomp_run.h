@@ -83,6 +83,8 @@ struct pomp_mnode {
     size_t first_child, next_sibling; /* 0 means none */
     int overflow;
     int task_root;                  /* the root of a task construct's executions (a child of 0) */
+    size_t binding;                 /* a task root: the node where the team its tasks ran in was
+                                       forked (0: not known) */
 };
 
 /* The per-thread call-path trees merged into one tree whose nodes carry a

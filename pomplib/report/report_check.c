@@ -270,6 +270,17 @@ static void check_structure(struct checker *c)
             failed(c, "structure", "node %lld names region %lld, which is not in \"regions\"",
                    json_integer_value(json_object_get(n, "id")), region);
     }
+    for (size_t k = 0; k < p->nnodes; k++) {
+        const struct rp_node *x = &p->nodes[k];
+        if (!x->binding_id)
+            continue;
+        const struct rp_node *b = x->binding != NO_PARENT ? &p->nodes[x->binding] : NULL;
+        if (!x->task_root || !b || !b->region || strcmp(b->region->type, "parallel") != 0)
+            failed(c, "structure", "node %lld: binding %lld is %s", x->id, x->binding_id,
+                   !x->task_root ? "set on a node that is no task root"
+                   : !b          ? "no node of the file"
+                                 : "no parallel region's node");
+    }
     json_t *duration = json_object_get(p->root, "duration_ns");
     if (!json_is_integer(duration) || json_integer_value(duration) <= 0)
         failed(c, "whole numbers", "duration_ns is missing, not a whole number or not above 0 "

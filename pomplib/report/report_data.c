@@ -67,10 +67,19 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
     }
 }
 
+/* A task construct whose tasks ran in several teams has a task root for each:
+ * its location says which team's (the parallel region's call path). */
 void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t size)
 {
-    const struct rp_region *r = p->nodes[i].region, *at;
-    if (r && !*r->file && (at = p->nodes[i].place) != NULL)
+    const struct rp_node *n = &p->nodes[i];
+    const struct rp_region *r = n->region, *at;
+    if (r && n->task_root && r->task_roots > 1 && n->binding != NO_PARENT &&
+        p->nodes[n->binding].region) {
+        char own[200], team[200];
+        rp_region_location(r, own, sizeof own);
+        rp_node_location(p, n->binding, team, sizeof team);
+        snprintf(buf, size, "%s, run in %s @ %s", own, p->nodes[n->binding].region->type, team);
+    } else if (r && !*r->file && (at = n->place) != NULL)
         placed_location(r, at, buf, size);
     else
         rp_region_location(r, buf, size);
@@ -300,11 +309,39 @@ static int order_nodes(struct rp_profile *p, json_t *callpath)
         node->depth = (int)depth;
         node->region = region_by_id(p, json_integer_value(json_object_get(c, "region")));
         node->task_root = json_is_true(json_object_get(c, "task_root"));
+        node->binding_id = json_integer_value(json_object_get(c, "binding"));
         node->per_thread = json_object_get(c, "per_thread");
         stack[depth] = p->nnodes++;
         next[++depth] = first_child(keys, n, node->id);
     }
     free(keys), free(stack), free(next);
+    return 0;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    long long x = ((const struct path_key *)a)->parent, y = ((const struct path_key *)b)->parent;
+    return (x > y) - (x < y);
+}
+
+/* Each task root's binding node (rp_node.binding), found by its id. */
+static int find_bindings(struct rp_profile *p)
+{
+    struct path_key *ids = calloc(p->nnodes ? p->nnodes : 1, sizeof *ids); /* parent: the id */
+    if (!ids)
+        return -1;
+    for (size_t i = 0; i < p->nnodes; i++)
+        ids[i] = (struct path_key){.parent = p->nodes[i].id, .index = i};
+    qsort(ids, p->nnodes, sizeof *ids, by_id);
+    for (size_t i = 0; i < p->nnodes; i++) {
+        struct path_key key = {.parent = p->nodes[i].binding_id}, *at = NULL;
+        if (key.parent)
+            at = bsearch(&key, ids, p->nnodes, sizeof *ids, by_id);
+        p->nodes[i].binding = at ? at->index : NO_PARENT;
+        if (p->nodes[i].task_root && p->nodes[i].region)
+            p->regions[p->nodes[i].region - p->regions].task_roots++;
+    }
+    free(ids);
     return 0;
 }
 
@@ -646,7 +683,7 @@ int rp_load(const char *path, struct rp_profile *p)
         x->first_line = (int)json_integer_value(json_object_get(r, "first_line"));
         x->last_line = (int)json_integer_value(json_object_get(r, "last_line"));
     }
-    if (order_nodes(p, callpath) != 0)
+    if (order_nodes(p, callpath) != 0 || find_bindings(p) != 0)
         goto oom;
     place_regions(p);
     for (i = 0; i < p->nnodes; i++)

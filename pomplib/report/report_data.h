@@ -25,6 +25,8 @@ struct rp_region {
      * on it, else NULL */
     const struct rp_region *placed_in;
     int places;                       /* 0: none seen yet, 1: one (placed_in), 2: several */
+    size_t task_roots;                /* its call-path nodes that are task roots: more than one
+                                         when its tasks ran in several teams (rp_node.binding) */
 };
 
 struct rp_stats {            /* one row's figures over the threads that have data */
@@ -45,6 +47,9 @@ struct rp_node {
     int depth;
     const struct rp_region *region;   /* NULL: the overflow node */
     int task_root;                    /* the tree of a task construct's executions */
+    long long binding_id;             /* a task root: the node where the team its tasks ran in
+                                         was forked ("binding"; 0: not known) */
+    size_t binding;                   /* that node's index, NO_PARENT if none or not in the file */
     const struct rp_region *place;    /* the nearest enclosing region with a file or a function
                                          (NULL: none), which places a region without a file */
     json_t *per_thread;

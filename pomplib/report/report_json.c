@@ -41,6 +41,10 @@ static json_t *callpath(const struct rp_profile *p)
         json_t *o = json_pack("{sI sI si}", "id", (json_int_t)n->id, "parent", (json_int_t)n->parent,
                               "depth", n->depth);
         json_object_set_new(o, "region", n->region ? json_integer(n->region->id) : json_null());
+        if (n->task_root)
+            json_object_set_new(o, "task_root", json_true());
+        if (n->binding_id) /* a task root: the node where its tasks' team was forked */
+            json_object_set_new(o, "binding", json_integer(n->binding_id));
         char loc[200];
         rp_node_location(p, i, loc, sizeof loc);
         json_object_set_new(o, "location", json_string(loc));

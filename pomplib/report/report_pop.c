@@ -179,8 +179,10 @@ static double *fork_join(const struct rp_profile *p)
     return fj;
 }
 
-/* The parallel node whose team runs a task root's executions: a task runs in
- * the region its creation is in, so the nearest parallel node above every
+/* The parallel node whose team runs a task root's executions: the root's
+ * binding where the profile has one (the runtime reported the team). Else
+ * inferred: a task runs in the region its creation is in, so the nearest
+ * parallel node above every
  * node where its construct was encountered (through the task root that
  * encloses a creation made inside another task; one made inside the
  * executions of a construct it is being resolved through already tells
@@ -195,7 +197,9 @@ static size_t binding_parallel(const struct rp_profile *p, size_t root,
                                const struct rp_region **within, int depth)
 {
     const struct rp_region *r = p->nodes[root].region;
-    size_t found = NO_PARENT;
+    size_t found = NO_PARENT, bound = p->nodes[root].binding;
+    if (bound != NO_PARENT && is_parallel(&p->nodes[bound]))
+        return bound; /* the profile says which team ran its tasks */
     if (!r || depth >= BINDING_DEPTH)
         return NO_PARENT;
     within[depth] = r;

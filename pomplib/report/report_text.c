@@ -188,7 +188,7 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
             rp_region_label(r->node->region, label, sizeof label);
             if (r->node->task_root) /* the waits inside the task's executions */
                 snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
-            rp_region_location(r->node->region, loc, sizeof loc);
+            rp_node_location(p, (size_t)(r->node - p->nodes), loc, sizeof loc);
         } else {
             snprintf(label, sizeof label, "(outside parallel regions)");
             snprintf(loc, sizeof loc, "-");

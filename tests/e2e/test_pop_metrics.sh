@@ -170,10 +170,37 @@ assert_not_contains text.txt "its tasks' waits estimated" "task_regions: no esti
 # One task construct in two regions: its waits are shared between them by
 # task time, and the report says which rows are estimated so
 run_checked task_shared ts
-assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' ts.json)" 2 \
-    "task_shared: both regions' figures estimated"
+# the runtime reports which team ran each task: the construct has a task root
+# per region, and its lock wait counts for the first region only
+assert_eq "$(jq '[.callpath[] | select(.task_root and .binding)] | length' ts/profile.json)" 2 \
+    "task_shared: a task root for each region's team"
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' ts.json)" 0 \
+    "task_shared: no region's figures estimated"
+lines=$(grep -n '#pragma omp parallel' "$NUMBERS/task_shared.c" | cut -d: -f1 | tr '\n' ' ')
+set -- $lines
+shared_lb() { # LINE: the load balance of the parallel region at LINE
+    jq --argjson l "$1" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
+        | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].load_balance' ts.json
+}
+# the second region's two threads each run a 30 ms task and wait for nothing
+lb=$(shared_lb "$2")
+awk -v v="$lb" 'BEGIN { exit !(v >= 0.95) }' || fail "task_shared: second region's load balance $lb, expected about 1"
 "$REPORT" ts > ts.txt
-assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 2 "task_shared: both rows marked"
+assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 0 "task_shared: no row marked"
+jq -r '.callpath[] | select(.task_root) | .location' ts.json > ts.roots
+assert_contains ts.roots "task_shared.c:[0-9-]+, run in parallel @ .*task_shared.c:$1-" \
+    "task_shared: the first region's task root says its team's region"
+assert_contains ts.roots "task_shared.c:[0-9-]+, run in parallel @ .*task_shared.c:$2-" \
+    "task_shared: the second region's task root says its team's region"
+# without the runtime's reports (POMP_OMPT=off) the team is not known: the
+# wait is shared by task time, and the rows say so
+POMP_OMPT=off POMP_OUTPUT_DIR=ts.off ./task_shared > run.txt
+"$REPORT" --check ts.off > check.txt || { cat check.txt; fail "task_shared, POMP_OMPT=off: --check"; }
+"$REPORT" --json ts.off > ts.off.json
+assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' ts.off.json)" 2 \
+    "task_shared, POMP_OMPT=off: both regions' figures estimated"
+"$REPORT" ts.off > ts.txt
+assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 2 "task_shared, POMP_OMPT=off: both rows marked"
 assert_contains ts.txt "^  ~ its tasks' waits estimated: a task construct that ran in several parallel regions" \
     "task_shared: the mark explained"
 # Recursive tasks whose two constructs create each other's tasks, and a
@@ -183,4 +210,4 @@ run_checked task_recursion trec
 assert_contains run.txt "^987 400$" "task_recursion: the program's result"
 assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' trec.json)" 0 \
     "task_recursion: no region's figures estimated"
-echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions said to be estimated, mutually recursive task constructs bound to their region"
+echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions (a task root per team; estimated and said so without the runtime's reports), mutually recursive task constructs bound to their region"

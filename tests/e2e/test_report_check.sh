@@ -72,6 +72,11 @@ break_with flat          "(.regions[] | select(.type == \"for\") | .id) as \$f |
 break_with parent        '.callpath[0].parent = 99999' "structure"
 break_with region        '.callpath[0].region = 99999' "structure"
 break_with thread        '.callpath[0].per_thread[0].thread = 77' "structure"
+# a task root's team (binding): a node that is not in the file, and the for loop's node
+break_with binding       '.callpath[0].binding = 99999' "structure"
+break_with bindfor       "(.regions[] | select(.type == \"for\") | .id) as \$f
+                          | ([.callpath[] | select(.region == \$f) | .id][0]) as \$fn
+                          | .callpath[0].binding = \$fn" "structure"
 # waits: the barrier of the for loop's end, made longer than the parallel region itself
 break_with waits         '(.regions[] | select(.type == "parallel") | .id) as $p
                           | ([.callpath[] | select(.region == $p) | .id][0]) as $pn
@@ -87,4 +92,4 @@ break_with place         '.regions |= map(if .init == "ompt" and .name == "imple
                           | .regions += [.regions[] | select(.init == "ompt" and .name == "implementation")
                                          | .id = 99990]' \
                          "one region per place"
-echo "report --check: 16 broken profiles caught"
+echo "report --check: 18 broken profiles caught"

@@ -1,8 +1,10 @@
 /* One task construct run in two parallel regions (tests/e2e/test_pop_metrics.sh):
  * in the first, one thread's task waits for a lock the other thread holds
- * 40 ms; in the second, the tasks wait for nothing. The task construct's
- * executions are one tree, so its lock wait is shared between the regions by
- * task time: both regions' POP rows say their figures are estimated. */
+ * 40 ms; in the second, the tasks wait for nothing. The runtime reports the
+ * team each task runs in: the construct has a task root per region, and the
+ * lock wait counts for the first only. Without those reports (POMP_OMPT=off)
+ * its executions are one tree, the wait is shared between the regions by task
+ * time, and both regions' POP rows say their figures are estimated. */
 #include <omp.h>
 #include <stdio.h>
 
