@@ -1,6 +1,7 @@
 /* pomp-instrument [options] in.c [out.c] [-- compiler flags]
  * Writes the instrumented out.c and out.c.pomp.inc (without out.c: the
  * instrumented source on stdout and in.c.pomp.inc). */
+#include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ static void usage(FILE *f)
           "  --functions[=RULES]  function regions for the functions the rules select (all without\n"
           "              rules): include:GLOB, exclude:GLOB, include:file:GLOB, exclude:file:GLOB\n"
           "  --verbose   say what is done with every pragma\n"
+          "  --gnuc=N    the compiler is GCC N: warn where a #if tests the GCC version\n"
           "  --implicit-barriers=explicit|runtime\n"
           "              explicit: nowait plus an explicit, measured barrier (OPARI2 style);\n"
           "              runtime (default): left to the runtime, measured through OMPT\n"
@@ -103,11 +105,65 @@ static int write_copy_list(const char *out, const struct header_copies *c)
     return rc;
 }
 
+/* Whether the identifier at t (of the preprocessor line that starts at line)
+ * is the operand of `defined`. */
+static int operand_of_defined(const char *line, const char *t)
+{
+    while (t > line && (t[-1] == ' ' || t[-1] == '\t' || t[-1] == '('))
+        t--;
+    return t - line >= 7 && strncmp(t - 7, "defined", 7) == 0;
+}
+
+/* The #if and #elif lines of the file that test the GCC version (__GNUC__,
+ * __GNUC_MINOR__, __GNUC_PATCHLEVEL__, __GNUC_PREREQ), in a file with
+ * OpenMP pragmas: the parser reads them as clang's 4.2.1, not as the
+ * compiler's version (gnuc), so a construct such a line selects may be left
+ * out, or the other branch's instrumented. Said, one warning a line. */
+static void warn_gcc_version_tests(const struct source *s, const char *gnuc)
+{
+    if (!gnuc || !strstr(s->text, "omp"))
+        return;
+    static const char *const names[] = {"__GNUC__", "__GNUC_MINOR__", "__GNUC_PATCHLEVEL__",
+                                        "__GNUC_PREREQ", NULL};
+    for (unsigned l = 0; l < s->nlines; l++) {
+        const char *line = s->text + s->line_offsets[l], *p = line;
+        const char *end = l + 1 < s->nlines ? s->text + s->line_offsets[l + 1] : s->text + s->size;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p >= end || *p++ != '#')
+            continue;
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        if (!(end - p > 3 && (strncmp(p, "if ", 3) == 0 || strncmp(p, "if(", 3) == 0 ||
+                              strncmp(p, "elif", 4) == 0)))
+            continue;
+        for (const char *const *n = names; *n; n++) {
+            size_t len = strlen(*n);
+            const char *t = p;
+            while ((t = memmem(t, (size_t)(end - t), *n, len)) != NULL) {
+                int word = (t == line || !(isalnum((unsigned char)t[-1]) || t[-1] == '_')) &&
+                           !(isalnum((unsigned char)t[len]) || t[len] == '_');
+                if (word && !operand_of_defined(line, t)) {
+                    fprintf(stderr,
+                            "%s:%u:%d: warning: this #%.*s tests the GCC version (%s), which "
+                            "pomp's parser reads as clang's 4, not the compiler's %s: an OpenMP "
+                            "construct it selects may be left out of the measurement\n",
+                            s->path, l + 1, (int)(t - line) + 1, p[1] == 'f' ? 2 : 4, p, *n,
+                            gnuc);
+                    goto next_line;
+                }
+                t += len;
+            }
+        }
+    next_line:;
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct instrument_options opt = {0};
     struct function_filter filter = {0};
-    const char *in = NULL, *out = NULL;
+    const char *in = NULL, *out = NULL, *gnuc = NULL;
     char *id = NULL;
     int i, headers = 0;
     for (i = 1; i < argc; i++) {
@@ -131,6 +187,8 @@ int main(int argc, char **argv)
                 return 2;
             }
             opt.functions = &filter;
+        } else if (strncmp(a, "--gnuc=", 7) == 0) {
+            gnuc = a + 7;
         } else if (strcmp(a, "--verbose") == 0) {
             opt.verbose = 1;
         } else if (strcmp(a, "--implicit-barriers=explicit") == 0) {
@@ -182,6 +240,7 @@ int main(int argc, char **argv)
     if (source_unit_open(&unit, in, nflags, flags, opt.openmp, opt.verbose) != 0 ||
         source_load_file(&src, &unit, in) != 0)
         goto done;
+    warn_gcc_version_tests(&src, gnuc);
     if (headers && out && headers_instrument(&unit, &opt, out, &copies) != 0) {
         fprintf(stderr, "%s: warning: the instrumented copies of its headers cannot be written; "
                         "their constructs are left to the runtime\n", in);

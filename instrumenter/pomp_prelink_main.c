@@ -185,7 +185,8 @@ int main(int argc, char **argv)
         size_t before = counts.len;
         if (input_has_uninstrumented_openmp(inputs[i], &counts)) {
             uninstrumented++;
-            note_uninstrumented(inputs[i]);
+            if (!linked) /* said by the run before the link already */
+                note_uninstrumented(inputs[i]);
         } else if (counts.len == before && elf_has_lto_ir(inputs[i])) {
             unread++; /* its counts are in its IR: the linked program shows them */
         }

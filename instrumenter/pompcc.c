@@ -80,6 +80,9 @@ struct pompcc {
     struct input *inputs;
     size_t ninputs;
     char *tmpdir;
+    struct argv_list identity;   /* the compiler's identity macros for pomp-instrument's parser
+                                    (compiler_identity), asked once */
+    int identity_asked;
 };
 
 /* The -I and -iquote directories: where the program's own headers are. */
@@ -573,6 +576,70 @@ static int compile_as_is(struct pompcc *pc, const struct input *in, const char *
     return rc;
 }
 
+/* The value of macro name in a compiler's -dM output (malloc'ed), or NULL. */
+static char *macro_value(const char *defines, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *l = defines; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, "#define ", 8) != 0 || strncmp(l + 8, name, n) != 0 || l[8 + n] != ' ')
+            continue;
+        const char *v = l + 9 + n, *end = strchr(v, '\n');
+        return xasprintf("%.*s", (int)(end ? (size_t)(end - v) : strlen(v)), v);
+    }
+    return NULL;
+}
+
+/* The macros by which code tells compilers apart, which pomp-instrument's
+ * parser (libclang) would otherwise answer as clang 19 does: a file built by
+ * gcc that picks a pragma with #ifdef __clang__ or #if _OPENMP >= 201811 had
+ * the other branch instrumented (its construct not measured, or the file not
+ * compiling). Asked of the real compiler once (-dM -E, with the user's OpenMP
+ * flags): clang's own are undefined where it has none, _OPENMP and clang's
+ * version take its values. __GNUC__ and its minor and patch level stay
+ * clang's (4.2.1): glibc's headers test them for attributes clang does not
+ * parse; pomp-instrument says where a #if tests them (--gnuc). */
+static void compiler_identity(struct pompcc *pc)
+{
+    static const char *const clang_only[] = {"__clang__", "__clang_major__", "__clang_minor__",
+                                             "__clang_patchlevel__", "__clang_version__",
+                                             "__llvm__", NULL};
+    if (pc->identity_asked)
+        return;
+    pc->identity_asked = 1;
+    struct argv_list cmd = {0};
+    add_words(&cmd, pc->cc);
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (pomp_runtime_is_openmp_flag(pc->flags.v[i]))
+            argv_add(&cmd, pc->flags.v[i]);
+    argv_add(&cmd, "-dM");
+    argv_add(&cmd, "-E");
+    argv_add(&cmd, "-x");
+    argv_add(&cmd, "c");
+    argv_add(&cmd, "/dev/null");
+    char *out = NULL;
+    int rc = run_capture(cmd.v, &out);
+    argv_free(&cmd);
+    if (rc != 0 || !out) { /* the compile itself will say what is wrong with the compiler */
+        free(out);
+        return;
+    }
+    for (const char *const *m = clang_only; *m; m++) {
+        char *def = macro_value(out, *m);
+        char *flag = def ? xasprintf("-D%s=%s", *m, def) : xasprintf("-U%s", *m);
+        argv_add(&pc->identity, flag);
+        free(flag), free(def);
+    }
+    char *openmp = macro_value(out, "_OPENMP"), *gnuc = macro_value(out, "__GNUC__");
+    char *flag = openmp ? xasprintf("-D_OPENMP=%s", openmp) : NULL;
+    if (flag)
+        argv_add(&pc->identity, flag);
+    free(flag);
+    flag = gnuc && strcmp(gnuc, "4") != 0 ? xasprintf("--gnuc=%s", gnuc) : NULL;
+    if (flag)
+        argv_add(&pc->identity, flag);
+    free(flag), free(openmp), free(gnuc), free(out);
+}
+
 /* Runs pomp-instrument on in into inst (with_headers: and the program's own
  * headers into copies next to it); its messages go to msgs. */
 static int run_instrument(const struct pompcc *pc, const struct input *in, const char *inst,
@@ -593,11 +660,17 @@ static int run_instrument(const struct pompcc *pc, const struct input *in, const
     }
     for (size_t i = 0; i < pc->instrument_options.n; i++)
         argv_add(&cmd, pc->instrument_options.v[i]);
+    for (size_t i = 0; i < pc->identity.n; i++) /* --gnuc=N */
+        if (strncmp(pc->identity.v[i], "--", 2) == 0)
+            argv_add(&cmd, pc->identity.v[i]);
     argv_add(&cmd, in->path);
     argv_add(&cmd, inst);
     argv_add(&cmd, "--");
     for (size_t i = 0; i < pc->flags.n; i++)
         argv_add(&cmd, pc->flags.v[i]);
+    for (size_t i = 0; i < pc->identity.n; i++) /* after the user's: the compiler's answers */
+        if (strncmp(pc->identity.v[i], "--", 2) != 0)
+            argv_add(&cmd, pc->identity.v[i]);
     argv_add(&cmd, "-x"); /* the language pompcc decided on, whatever the suffix says */
     argv_add(&cmd, lang_name(in->lang));
     int irc = run_process(cmd.v, NULL, msgs, pc->verbose);
@@ -647,6 +720,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     argv_free(&dirs);
     if (!may)
         return compile_as_is(pc, in, obj, assembly);
+    compiler_identity(pc);
     char *base = base_without_ext(src);
     /* the instrumented file's suffix keeps the language for the compiler */
     const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
@@ -1026,6 +1100,7 @@ out:
     argv_free(&pc.dep_flags);
     argv_free(&pc.instrument_options);
     argv_free(&pc.linker_words);
+    argv_free(&pc.identity);
     free(pc.function_rules.s);
     free(pc.bindir);
     free(pc.libdir);

@@ -1257,6 +1257,9 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
     u->verbose = verbose;
     const char **args = xmalloc((size_t)(argc + 8) * sizeof *args);
     int n = 0;
+    /* first: a -D_OPENMP among the flags (pompcc passes the compiler's) takes over */
+    if (openmp)
+        args[n++] = "-D_OPENMP=201811";
     for (int i = 0; i < argc; i++) {
         int takes_value;
         if (keep_flag(argv[i], &takes_value)) {
@@ -1265,8 +1268,6 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
                 args[n++] = argv[++i];
         }
     }
-    if (openmp)
-        args[n++] = "-D_OPENMP=201811";
     args[n++] = "-D_POMP=202611";
     args[n++] = "-Wno-everything";
 
