@@ -331,10 +331,13 @@ static const struct sync_kind sync_kinds[SYNC_KINDS] = {
 };
 
 /* When thread b's block of its innermost parallel region m ended: for an
- * instrumented region the time of its POMP_Parallel_end, which came just
- * before the runtime reported the closing barrier (its frame, POMP's on the
- * master and the team share on a worker, is on top, out of its block); else
- * now. The barrier starts where the block ends. */
+ * instrumented region the time of its POMP_Parallel_end, which came before
+ * the runtime reported the closing barrier (its frame, POMP's on the master
+ * and the team share on a worker, is on top, out of its block); else now.
+ * The barrier starts where the block ends, or after what the runtime reported
+ * in between: a reduction's barrier (libomp's tree reduction, from 5 threads
+ * on, between the block's end and the closing barrier: the two barriers
+ * overlapped, and a worker's children took more time than its share). */
 static uint64_t block_end(struct bridge_thread *b, const struct bridge_membership *m)
 {
     const struct pomp_frame *f = bridge_top_frame(b);
@@ -342,8 +345,9 @@ static uint64_t block_end(struct bridge_thread *b, const struct bridge_membershi
         /* not before a flush of the trace buffer that the end's own record set off:
          * the flush is the parallel region's time, the barrier starts after it */
         const struct pomp_thread *t = bridge_pomp_thread(b);
-        uint64_t flushed = t ? t->log.flushed_at : 0;
-        return f->body_end > flushed ? f->body_end : flushed;
+        uint64_t flushed = t ? t->log.flushed_at : 0, end = f->body_end;
+        end = flushed > end ? flushed : end;
+        return b->last_sync_end > end ? b->last_sync_end : end;
     }
     return pomp_now();
 }
@@ -468,6 +472,7 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
     } else {
         return; /* nothing recorded: POMP's barrier, or a level at none */
     }
+    b->last_sync_end = when;
     if (s && s->leaf)
         pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, when);
     else if (s && s->region)

@@ -100,6 +100,8 @@ struct bridge_thread {
     struct bridge_membership member[BRIDGE_MAX_NESTING];
     struct bridge_scope *scope;    /* scope_first, or once more are open an array of scope_cap */
     uint32_t scope_cap;
+    uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a
+                                      parallel region's closing barrier starts after it */
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */
     struct bridge_scope scope_first[BRIDGE_FIRST_SCOPES];
 };
