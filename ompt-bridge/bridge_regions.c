@@ -56,13 +56,20 @@ const char *bridge_construct_type(enum bridge_construct c)
  * table whose slots are claimed with one compare-and-swap and never freed. The
  * region itself is created through a POMP handle in the slot, so racing
  * threads get the same region (pomp_region_get_handle). A full table sends new
- * call sites to the construct's region without an address. */
+ * call sites to a region of their construct without an address, in a slot of
+ * its own past the table (past_table), and counts their events: said at the
+ * end (before, such a site's events found no region at all: 5,000 parallel
+ * regions kept 4,095, silently). */
 enum { CODE_REGION_SLOTS = 4096 };
 struct code_region {
     uint64_t key;          /* 0: free; else address ^ (construct + 1) << 56 */
     POMP_Handle_t handle;
 };
 static struct code_region code_regions[CODE_REGION_SLOTS];
+static struct code_region past_table[BC_COUNT];
+static uint64_t events_past_table;  /* atomic */
+static uint32_t longest_probe;      /* the most slots a claim walked (atomic) */
+static int table_full;              /* a claim found no free slot (atomic) */
 
 static uint64_t key_of(enum bridge_construct c, const void *codeptr)
 {
@@ -124,18 +131,41 @@ static struct POMP_Region_s *region_of(struct code_region *slot, enum bridge_con
 static struct code_region *find_slot(uint64_t key, int claim)
 {
     size_t i = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 52) & (CODE_REGION_SLOTS - 1);
-    for (size_t n = 0; n < CODE_REGION_SLOTS; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
+    /* once full, a key is within the longest walk of a claim, or not there:
+     * a new call site's every event does not walk the whole table */
+    size_t walk = __atomic_load_n(&table_full, __ATOMIC_RELAXED)
+                      ? (size_t)__atomic_load_n(&longest_probe, __ATOMIC_RELAXED) + 1
+                      : CODE_REGION_SLOTS;
+    for (size_t n = 0; n < walk; n++, i = (i + 1) & (CODE_REGION_SLOTS - 1)) {
         struct code_region *slot = &code_regions[i];
         uint64_t k = __atomic_load_n(&slot->key, __ATOMIC_ACQUIRE);
         if (k == 0 && !claim)
             return NULL;
         if (k == 0 && __atomic_compare_exchange_n(&slot->key, &k, key, 0, __ATOMIC_ACQ_REL,
-                                                  __ATOMIC_ACQUIRE))
+                                                  __ATOMIC_ACQUIRE)) {
+            uint32_t longest = __atomic_load_n(&longest_probe, __ATOMIC_RELAXED);
+            while (n > longest && !__atomic_compare_exchange_n(&longest_probe, &longest, (uint32_t)n,
+                                                               1, __ATOMIC_RELAXED,
+                                                               __ATOMIC_RELAXED))
+                ;
             return slot;
+        }
         if (k == key) /* found, or another thread claimed the slot for the same key */
             return slot;
     }
+    if (claim && walk == CODE_REGION_SLOTS)
+        __atomic_store_n(&table_full, 1, __ATOMIC_RELAXED);
     return NULL;
+}
+
+unsigned bridge_region_table_size(void)
+{
+    return CODE_REGION_SLOTS;
+}
+
+uint64_t bridge_region_events_past_table(void)
+{
+    return __atomic_load_n(&events_past_table, __ATOMIC_RELAXED);
 }
 
 /* The slot of (c, codeptr), its region made: a full table sends new call
@@ -145,8 +175,11 @@ static struct code_region *slot_of(enum bridge_construct c, const void *codeptr,
                                    const struct POMP_Region_s *in)
 {
     struct code_region *slot = find_slot(key_of(c, codeptr), 1);
-    if (!slot)
-        return codeptr ? slot_of(c, NULL, NULL, NULL) : NULL;
+    if (!slot) { /* the table is full */
+        __atomic_add_fetch(&events_past_table, 1, __ATOMIC_RELAXED);
+        slot = &past_table[c];
+        return region_of(slot, c, NULL, NULL, NULL) ? slot : NULL;
+    }
     return region_of(slot, c, codeptr, like, in) ? slot : NULL;
 }
 
@@ -158,11 +191,13 @@ static struct POMP_Region_s *lookup(enum bridge_construct c, const void *codeptr
     return slot ? __atomic_load_n(&slot->handle, __ATOMIC_ACQUIRE) : NULL;
 }
 
-_Static_assert(CODE_REGION_SLOTS < 1u << BRIDGE_REGION_NUMBER_BITS,
-               "a region number (slot + 1) fits its bits");
+_Static_assert(CODE_REGION_SLOTS + BC_COUNT < 1u << BRIDGE_REGION_NUMBER_BITS,
+               "a region number (slot + 1, past the table's after them) fits its bits");
 
 static uint32_t number_of(const struct code_region *slot)
 {
+    if (slot >= past_table && slot < past_table + BC_COUNT)
+        return CODE_REGION_SLOTS + (uint32_t)(slot - past_table) + 1;
     return slot ? (uint32_t)(slot - code_regions) + 1 : 0;
 }
 
@@ -195,6 +230,9 @@ uint32_t bridge_region_number_of(struct POMP_Region_s *r)
 
 struct POMP_Region_s *bridge_region_numbered(uint32_t number)
 {
+    if (number > CODE_REGION_SLOTS && number <= CODE_REGION_SLOTS + BC_COUNT)
+        return __atomic_load_n(&past_table[number - CODE_REGION_SLOTS - 1].handle,
+                               __ATOMIC_ACQUIRE);
     if (number == 0 || number > CODE_REGION_SLOTS)
         return NULL;
     return __atomic_load_n(&code_regions[number - 1].handle, __ATOMIC_ACQUIRE);

@@ -83,6 +83,12 @@ uint32_t bridge_region_number_of(struct POMP_Region_s *r);
 /* The region of a number those gave; NULL for 0 and for numbers they never give. */
 struct POMP_Region_s *bridge_region_numbered(uint32_t number);
 
+/* The call sites the bridge keeps apart (its table's size), and the events
+ * of sites past them, measured under their construct's region without an
+ * address (said at the end). */
+unsigned bridge_region_table_size(void);
+uint64_t bridge_region_events_past_table(void);
+
 /* The construct's one region without a code address, made by its first use. */
 struct POMP_Region_s *bridge_region_unkeyed(enum bridge_construct c);
 extern struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];

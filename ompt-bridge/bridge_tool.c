@@ -470,6 +470,12 @@ static void ompt_finalize(void)
         return;
     bridge_close_pending();
     bridge_symbols_resolve();
+    uint64_t past = bridge_region_events_past_table();
+    if (past)
+        fprintf(stderr, "pomp: warning: %llu runtime events came from call sites past the %u the "
+                        "OMPT bridge keeps apart: they are measured under their construct's region "
+                        "without an address (docs/ompt.md)\n",
+                (unsigned long long)past, bridge_region_table_size());
 }
 
 /* The core calls the bridge only through these hooks (core/pomp_sources.h),
