@@ -56,10 +56,16 @@ static void finalize_at_exit(void)
         pomp_finalize();
 }
 
+static void stop_in_forked_child(void);
+
+/* The fork handler too: a child forked before the first construct (a
+ * launcher, a program that forks first) measured itself and wrote its own
+ * output, over the parent's with POMP_OUTPUT_DIR. */
 __attribute__((constructor)) static void note_load(void)
 {
     pomp_clock_init(&load_clock);
     atexit(finalize_at_exit);
+    pthread_atfork(NULL, NULL, stop_in_forked_child);
 }
 
 /* Set by the first POMP_Finalize (or signal, or fork in the child); nobody
@@ -108,7 +114,8 @@ static void install_signal_handlers(void)
 }
 
 /* A child of fork() inherits the parent's records; it does not measure and
- * writes nothing, so the parent's output stays the parent's. */
+ * writes nothing, so the parent's output stays the parent's. Registered at
+ * load (note_load). */
 static void stop_in_forked_child(void)
 {
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
@@ -129,7 +136,6 @@ static void init_core(void)
     else /* (a libpomp started from another library's constructor, before its own) */
         pomp_clock_init(&clock_state);
     install_signal_handlers();
-    pthread_atfork(NULL, NULL, stop_in_forked_child);
     set_state(config.enabled ? POMP_STATE_ON : POMP_STATE_DISABLED);
     /* the thread that starts the library (main's, at POMP_Init in main) is
      * sampled from here: the serial code before its first OpenMP construct,

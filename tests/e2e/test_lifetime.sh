@@ -78,6 +78,42 @@ assert_contains out_fork.txt '^parent after child 0$' "the parent continued"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p | [.callpath[] | select(.region as $r | $p | index($r))] | length' out_fork/profile.json)" 1 "only the parent's region was measured"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' out_fork/profile.json)" 0 "parent's profile consistent"
 
+# A fork() before the first construct (a launcher's child that does work of
+# its own): the child does not measure either (before, it wrote its own
+# output: a second directory, or over the parent's with POMP_OUTPUT_DIR)
+cat > forkfirst.c <<'C'
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(void)
+{
+    int n = 0, m = 0;
+    pid_t pid = fork();
+    if (pid == 0) {
+        #pragma omp parallel num_threads(2) reduction(+:n)
+        n++;
+        printf("child %d\n", n);
+        return 7;
+    }
+    int status;
+    waitpid(pid, &status, 0);
+    #pragma omp parallel num_threads(2) reduction(+:m)
+    m++;
+    printf("parent %d, child's status %d\n", m, WEXITSTATUS(status));
+    return 0;
+}
+C
+"$POMPCC" -fopenmp forkfirst.c -o forkfirst
+mkdir ff && (cd ff && ../forkfirst > ../ff.txt 2> /dev/null)
+assert_contains ff.txt '^child 2$' "fork first: the child's region ran"
+assert_contains ff.txt "^parent 2, child's status 7$" "fork first: the parent's region ran, the child's status kept"
+assert_eq "$(ls -d ff/pomp-* | wc -l)" 1 "fork first: one output directory, the parent's"
+POMP_OUTPUT_DIR=ff_out ./forkfirst > /dev/null 2>&1
+C_LINE=$(line_of forkfirst.c "reduction(+:n)")
+P_LINE=$(line_of forkfirst.c "reduction(+:m)")
+assert_eq "$(region_sum ff_out parallel $P_LINE visits)" 1 "fork first: the parent's region in the output"
+assert_eq "$(region_sum ff_out parallel $C_LINE visits)" 0 "fork first: not the child's"
+
 # A program that ends inside a region (exit() from a thread of a team, a
 # signal): the regions still open are timed to the end of measurement and
 # said, not shown as 0 ms with their time lost
