@@ -264,7 +264,9 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         free(copy);
         if (!out)
             continue; /* not an object nm reads (a linker script...): the link will tell */
-        char *missing = why ? NULL : pomp_runtime_missing_symbol(out);
+        /* a clang object's routines are libomp's own (omp_fulfill_event for its
+         * detach tasks): what crashes is the libgomp layer, under GCC's code */
+        char *missing = why || own_kmpc ? NULL : pomp_runtime_missing_symbol(out);
         if (!kmpc && own_kmpc)
             kmpc = names[i];
         free(out);

@@ -139,6 +139,15 @@ int main(void)
 }
 C
 feature_program detach "calls omp_fulfill_event \('detach' tasks\), which LLVM libomp's libgomp layer does not support"
+# Clang's detach calls libomp's own omp_fulfill_event (no libgomp layer in
+# between): pomp-clang links libomp and says nothing (it warned that no
+# runtime serves both)
+if command -v clang-19 > /dev/null; then
+    "$BUILD/bin/pomp-clang" -fopenmp detach.c -o detach_clang 2> detach_clang.err
+    assert_not_contains detach_clang.err "warning" "detach, pomp-clang: nothing to warn about"
+    assert_eq "$(runtime_of detach_clang)" "libomp.so.5 " "detach, pomp-clang: on libomp"
+    assert_eq "$(POMP_OUTPUT_DIR=detach_clang.d ./detach_clang 2> /dev/null)" "$(./detach_plain)" "detach, pomp-clang: output"
+fi
 # where the libgomp bridge wraps tasks (pomprun, POMP_OMPT=full, sampling) a
 # detachable task runs unwrapped (libgomp writes its event into the task's
 # data): the program runs; where the runtime's events alone measure it
