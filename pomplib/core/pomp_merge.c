@@ -248,13 +248,16 @@ static int compare_str(const char *a, const char *b)
     return strcmp(a ? a : "", b ? b : "");
 }
 
-/* Orders runtime regions by their label: type, name, place, function, lines. */
+/* Orders runtime regions with a place by their label: type, name, place,
+ * lines. Not by function: a template's instantiations (or an inline
+ * function's copies) are functions of their own at one place, which the
+ * report showed as identical rows; the instrumentation makes one region of
+ * a construct there too. */
 static int compare_labels(const struct pomp_run_region *a, const struct pomp_run_region *b)
 {
     int c;
     if ((c = compare_str(a->type, b->type)) || (c = compare_str(a->ctc.name, b->ctc.name)) ||
-        (c = compare_str(a->ctc.file, b->ctc.file)) ||
-        (c = compare_str(ctc_get(&a->ctc, "function"), ctc_get(&b->ctc, "function"))))
+        (c = compare_str(a->ctc.file, b->ctc.file)))
         return c;
     if (a->ctc.start_line_first != b->ctc.start_line_first)
         return a->ctc.start_line_first < b->ctc.start_line_first ? -1 : 1;
@@ -300,6 +303,8 @@ static int fold_same_place(struct pomp_merged *m)
             continue;
         }
         r->same_as = one->id;
+        if (compare_str(ctc_get(&one->ctc, "function"), ctc_get(&r->ctc, "function")) != 0)
+            one->several_functions = 1;
         if (r->throttled_ns && (!one->throttled_ns || r->throttled_ns < one->throttled_ns)) {
             one->throttled_ns = r->throttled_ns;
             one->throttled_after = r->throttled_after;

@@ -82,7 +82,7 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
         pomp_json_string(f, r->ctc.name ? r->ctc.name : "");
         fputs(", \"file\": ", f);
         pomp_json_string(f, r->ctc.file ? r->ctc.file : "");
-        const char *function = ctc_get(&r->ctc, "function");
+        const char *function = r->several_functions ? NULL : ctc_get(&r->ctc, "function");
         if (function) { /* a runtime region: the function its code is in */
             fputs(", \"function\": ", f);
             pomp_json_string(f, function);

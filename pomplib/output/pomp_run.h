@@ -31,6 +31,8 @@ struct pomp_run_region {
     uint32_t same_as;           /* 0, or the id of the region it is one with: the runtime
                                    reported both at the same place (pomp_merge.c); the
                                    profile has no node of it and does not list it */
+    int several_functions;      /* regions of other functions are one with it (same_as): its
+                                   function names none of them alone */
 };
 
 /* A column of the profile: an OS thread, or a device stream (device >= 0). */

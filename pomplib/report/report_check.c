@@ -212,14 +212,15 @@ static int runtime_with_place(const struct rp_region *r)
     return init && strcmp(init, "ompt") == 0 && r->file[0] && r->first_line > 0;
 }
 
-/* Orders regions by what a row shows of them: type, name, file, lines, function. */
+/* Orders regions by what a row shows of them: type, name, file, lines (a
+ * region with a file shows no function). */
 static int by_row(const void *pa, const void *pb)
 {
     const struct rp_region *a = *(const struct rp_region *const *)pa;
     const struct rp_region *b = *(const struct rp_region *const *)pb;
     int d;
     if ((d = strcmp(a->type, b->type)) || (d = strcmp(a->name, b->name)) ||
-        (d = strcmp(a->file, b->file)) || (d = strcmp(a->function, b->function)))
+        (d = strcmp(a->file, b->file)))
         return d;
     if (a->first_line != b->first_line)
         return a->first_line < b->first_line ? -1 : 1;
@@ -227,7 +228,7 @@ static int by_row(const void *pa, const void *pb)
 }
 
 /* Two regions the runtime reported at the same place (type, name, file,
- * lines, function) would be two identical rows: libpomp makes them one. A
+ * lines) would be two identical rows: libpomp makes them one. A
  * region without a file is told apart by where its call paths place it. */
 static void check_one_row_per_place(struct checker *c)
 {
@@ -244,10 +245,9 @@ static void check_one_row_per_place(struct checker *c)
     qsort(v, n, sizeof *v, by_row);
     for (size_t i = 1; i < n; i++)
         if (by_row(&v[i - 1], &v[i]) == 0)
-            failed(c, "one region per place", "regions %lld and %lld: both %s%s%s at %s:%d (%s)",
+            failed(c, "one region per place", "regions %lld and %lld: both %s%s%s at %s:%d",
                    v[i - 1]->id, v[i]->id, v[i]->type, v[i]->name[0] ? " " : "", v[i]->name,
-                   v[i]->file[0] ? v[i]->file : "-", v[i]->first_line,
-                   v[i]->function[0] ? v[i]->function : "no function");
+                   v[i]->file[0] ? v[i]->file : "-", v[i]->first_line);
     free(v);
 }
 

@@ -122,3 +122,36 @@ assert_not_contains clang.err 'cannot be instrumented|did not compile' "clang++ 
 OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=cl ./cxx_clang > clang.txt
 diff -u plain4.txt clang.txt || fail "clang++-built output differs"
 assert_eq "$(region_sum cl for $L_rf2 visits)" 4 "clang++: range-based for"
+
+# A construct the runtime reports inside a template (single's barrier, g++):
+# each instantiation's code is a function of its own at one place, one row
+# (it was one identical row per instantiation, told apart by nothing shown)
+cat > tmpl_barrier.cpp <<'CPP'
+#include <cstdio>
+template <class T>
+T work(T x)
+{
+    T r = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        r = x * 2;
+    }
+    return r;
+}
+int main()
+{
+    std::printf("%d %.1f\n", work<int>(3), work<double>(1.5));
+    return 0;
+}
+CPP
+"$POMPCXX" -fopenmp -O2 -g tmpl_barrier.cpp -o tmpl_barrier
+POMP_OUTPUT_DIR=tb.out ./tmpl_barrier > tb.txt
+assert_contains tb.txt "^6 3.0$" "template barrier: the program's output"
+L=$(line_of tmpl_barrier.cpp "omp single")
+assert_eq "$(jq --argjson l "$L" '[.regions[] | select(.type == "implicit_barrier" and .first_line == $l)] | length' tb.out/profile.json)" 1 \
+    "template barrier: one region for both instantiations"
+assert_eq "$(region_sum tb.out implicit_barrier "$L" visits)" 4 "template barrier: 2 instantiations x 2 threads"
+assert_eq "$(jq --argjson l "$L" '[.regions[] | select(.type == "implicit_barrier" and .first_line == $l) | .function] | .[0]' tb.out/profile.json)" null \
+    "template barrier: no one instantiation's function named"
+"$REPORT" --check tb.out > /dev/null || fail "template barrier: --check"
