@@ -293,7 +293,9 @@ static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct so
     CXString name;
     clang_getPresumedLocation(loc, &name, &call->other_line, &call->other_col);
     const char *n = clang_getCString(name);
-    char *file = region_file_name(n && *n ? n : "<unknown file>");
+    /* the file itself keeps its name as given (an absolute one too) */
+    char *file = n && strcmp(n, c->s->path) == 0 ? xstrdup(n)
+                                                 : region_file_name(n && *n ? n : "<unknown file>");
     call->other_file = intern_name(&c->s->ast, c->s->path, file);
     free(file);
     clang_disposeString(name);
@@ -374,7 +376,10 @@ static void presumed_lines(struct collector *c)
         CXString name;
         unsigned line, col;
         clang_getPresumedLocation(loc, &name, &line, &col);
-        char *n = clang_getCString(name) ? region_file_name(clang_getCString(name)) : NULL;
+        const char *raw = clang_getCString(name);
+        char *n = !raw                         ? NULL
+                  : strcmp(raw, s->path) == 0 ? xstrdup(raw) /* the file's own name, as given */
+                                               : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
         a->presumed_line[i] = line ? line : i + 1;

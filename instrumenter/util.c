@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,18 +79,41 @@ static char *lexically_normal(const char *name)
     return out;
 }
 
+static int same_file(const char *x, const char *y)
+{
+    struct stat a, b;
+    return stat(x, &a) == 0 && stat(y, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* An absolute name below the working directory, relative to it (allocated),
+ * where that is the same file; else NULL. */
+static char *below_working_directory(const char *name)
+{
+    char cwd[PATH_MAX];
+    if (name[0] != '/' || !getcwd(cwd, sizeof cwd))
+        return NULL;
+    size_t n = strlen(cwd);
+    if (strncmp(name, cwd, n) != 0 || name[n] != '/' || !name[n + 1] || n == 1)
+        return NULL;
+    return same_file(name, name + n + 1) ? xstrdup(name + n + 1) : NULL;
+}
+
 char *region_file_name(const char *libclang_name)
 {
     const char *name = compiler_file_name(libclang_name);
-    if (!strstr(name, "/.") && strncmp(name, "../", 3) != 0)
-        return xstrdup(name);
-    char *normal = lexically_normal(name);
-    struct stat a, b;
-    if (*normal && strcmp(normal, name) != 0 && stat(name, &a) == 0 && stat(normal, &b) == 0 &&
-        a.st_dev == b.st_dev && a.st_ino == b.st_ino)
-        return normal;
-    free(normal);
-    return xstrdup(name);
+    char *normal = strstr(name, "/.") || strncmp(name, "../", 3) == 0 ? lexically_normal(name)
+                                                                       : NULL;
+    if (normal && !(*normal && strcmp(normal, name) != 0 && same_file(name, normal))) {
+        free(normal);
+        normal = NULL;
+    }
+    const char *best = normal ? normal : name;
+    char *relative = below_working_directory(best);
+    if (relative) {
+        free(normal);
+        return relative;
+    }
+    return normal ? normal : xstrdup(name);
 }
 
 char *xstrdup(const char *s)

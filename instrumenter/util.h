@@ -20,9 +20,10 @@ const char *compiler_file_name(const char *libclang_name);
 
 /* The name a region's file goes by (allocated): compiler_file_name's, with
  * "dir/.." and "." components taken out where the shorter name is the same
- * file (not through a symbolic link): a header reached as "hdr/vec.h" from one
- * source and as "sub/../hdr/vec.h" from another is one file, whose constructs
- * are one region each and one count at the link. */
+ * file (not through a symbolic link), and relative to the working directory
+ * when it is an absolute name below it: a header reached as "hdr/vec.h" from
+ * one source, as "sub/../hdr/vec.h" or "$PWD/hdr/vec.h" from another, is one
+ * file, whose constructs are one region each and one count at the link. */
 char *region_file_name(const char *libclang_name);
 
 /* Reads a whole file (NUL-terminated). Returns 0 or -1 with errno set. */

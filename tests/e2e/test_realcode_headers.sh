@@ -362,4 +362,14 @@ assert_contains two.out '^4950 4950$' "two paths: the program's result"
 assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two.dir/profile.json)" '["hdr/vec.h"]' \
     "two paths: one region, named by the shorter path"
 assert_eq "$(region_sum two.dir parallel 6 begins)" 4 "two paths: both calls' visits in it"
+# the same header through -Ihdr and through -I$PWD/hdr (an absolute include
+# directory below the working directory): one region too (before: "hdr/vec.h"
+# and "/.../hdr/vec.h", two regions)
+printf '#include "vec.h"\ndouble other(int n, const double *x) { return vsum(n, x); }\n' > two/sub/c.c
+(cd two && "$POMPCC" -fopenmp -O2 -I"$PWD/hdr" -c sub/c.c -o b_abs.o &&
+    "$POMPCC" -fopenmp a.o b_abs.o -o ../two_abs 2> ../two_abs.err) || { cat two_abs.err; fail "absolute path: build"; }
+(cd two && OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=../two_abs.dir ../two_abs > /dev/null)
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two_abs.dir/profile.json)" '["hdr/vec.h"]' \
+    "absolute include path: one region, named relative to the directory"
+assert_eq "$(region_sum two_abs.dir parallel 6 begins)" 4 "absolute include path: both calls' visits in it"
 echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths"

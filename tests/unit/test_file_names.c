@@ -66,3 +66,16 @@ Test(file_names, a_name_for_no_file_is_left_alone, .init = enter_tree, .fini = l
     expect("../outside.h", "../outside.h");
     expect("<built-in>", "<built-in>");
 }
+
+Test(file_names, an_absolute_name_below_the_directory_is_relative, .init = enter_tree,
+     .fini = leave_tree)
+{
+    char cwd[4096], *abs = NULL, *abs_dots = NULL;
+    cr_assert_not_null(getcwd(cwd, sizeof cwd));
+    cr_assert(asprintf(&abs, "%s/hdr/vec.h", cwd) > 0);
+    cr_assert(asprintf(&abs_dots, "%s/sub/../hdr/vec.h", cwd) > 0);
+    expect(abs, "hdr/vec.h");      /* -I$PWD/hdr and -Ihdr: one name */
+    expect(abs_dots, "hdr/vec.h");
+    expect("/usr/include/stdio.h", "/usr/include/stdio.h"); /* not below it */
+    free(abs), free(abs_dots);
+}
