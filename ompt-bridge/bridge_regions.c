@@ -262,6 +262,7 @@ struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POM
 }
 
 uintptr_t bridge_runtime_code_lo, bridge_runtime_code_span;
+uintptr_t bridge_own_code_lo, bridge_own_code_span;
 
 /* Regions without an address (implicit barriers: workers report none) are
  * asked for on every callback of their kind: one load each, after the first. */

@@ -99,6 +99,15 @@ extern struct POMP_Region_s *bridge_unkeyed_regions[BC_COUNT];
  * itself (a barrier inside GOMP_barrier's callee), which symbols would name
  * after an unrelated runtime function. */
 extern uintptr_t bridge_runtime_code_lo, bridge_runtime_code_span;
+/* libpomp's own code, likewise. */
+extern uintptr_t bridge_own_code_lo, bridge_own_code_span;
+
+/* The innermost return address on the calling thread's stack in neither the
+ * runtime nor libpomp: the program's call of the runtime, for a construct the
+ * runtime reports without one (LLVM libomp's taskloop: no address, and its
+ * tasks at one inside __kmpc_taskloop). Walks the stack (libunwind): for
+ * constructs, not per event of their tasks. NULL if none is found. */
+const void *bridge_program_caller(void);
 
 /* Whether codeptr names a place of the program: not NULL, not in the
  * runtime. A task keeps the runtime's address (a taskloop's tasks are made by

@@ -89,6 +89,19 @@ static void task_created(struct bridge_thread *b, ompt_data_t *new_task_data,
     new_task_data->value = task_data(run, id);
 }
 
+/* A task created inside the runtime (LLVM libomp's __kmpc_taskloop) by a
+ * taskloop the bridge measures: at the taskloop's place in the program, where
+ * the bridge found one (bridge_program_caller), so that its tasks are a task
+ * region at the taskloop's place, not one named after a libomp function. */
+static const void *taskloop_place(struct bridge_thread *b, const void *codeptr_ra)
+{
+    const struct bridge_scope *s = bridge_scope_top(b);
+    if (!s || s->kind != SCOPE_WORK || s->detail != ompt_work_taskloop || !s->task ||
+        !codeptr_ra || (uintptr_t)codeptr_ra - bridge_runtime_code_lo >= bridge_runtime_code_span)
+        return codeptr_ra;
+    return s->task;
+}
+
 /* LLVM libomp cuts a taskloop of many tasks recursively (more than
  * KMP_TASKLOOP_MIN_TASKS, by default ten per thread of the team): a helper
  * task of its own creates the tasks of a part of the loop, and reports those
@@ -175,7 +188,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
         if (tied_in_split_task(encountering_task_data, flags))
             new_task_data->value = 0; /* POMP measures it: its body's begin/end */
         else if (!taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra))
-            task_created(b, new_task_data, NULL, codeptr_ra);
+            task_created(b, new_task_data, NULL, taskloop_place(b, codeptr_ra));
         return;
     }
 }

@@ -65,7 +65,9 @@ enum bridge_scope_kind {
 struct bridge_scope {
     struct POMP_Region_s *region;  /* the frame the bridge opened; NULL: none (POMP has it, or level) */
     struct POMP_Region_s *loop;    /* work: the loop region its chunks begin and end */
-    const void *task;              /* task: the task's ompt_data_t; target: its code address */
+    const void *task;              /* task: the task's ompt_data_t; target: its code address;
+                                      a taskloop the runtime gave no address: the program's
+                                      call of it (bridge_program_caller), or NULL */
     const void *switched_from;     /* task: the ompt_data_t of the task this part of its
                                       execution interrupted; a switch back to it (not a
                                       completion) ends the part (an untied task's, resumed later) */

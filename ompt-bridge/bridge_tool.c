@@ -183,6 +183,23 @@ static void note_runtime_code(ompt_function_lookup_t lookup)
     dl_iterate_phdr(find_code_segment, &seg);
     bridge_runtime_code_lo = seg.lo;
     bridge_runtime_code_span = seg.span;
+    struct code_segment own = {.code = (uintptr_t)(void *)note_runtime_code};
+    dl_iterate_phdr(find_code_segment, &own);
+    bridge_own_code_lo = own.lo;
+    bridge_own_code_span = own.span;
+}
+
+const void *bridge_program_caller(void)
+{
+    void *ips[16];
+    int n = unw_backtrace(ips, 16);
+    for (int i = 0; i < n; i++) {
+        uintptr_t ip = (uintptr_t)ips[i];
+        if (ip - bridge_runtime_code_lo >= bridge_runtime_code_span &&
+            ip - bridge_own_code_lo >= bridge_own_code_span)
+            return ips[i];
+    }
+    return NULL;
 }
 
 /* Untied task constructs whose body the instrumentation leaves without events

@@ -76,6 +76,8 @@ static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *co
     }
     uint64_t now = pomp_now();
     s->start = now;
+    if (type == ompt_work_taskloop && !bridge_code_is_program(BC_TASKLOOP, codeptr_ra))
+        s->task = codeptr_ra = bridge_program_caller(); /* its tasks' place too (bridge_task.c) */
     s->region = bridge_region((enum bridge_construct)k->construct, codeptr_ra);
     s->exit_kind = k->exit;
     bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);

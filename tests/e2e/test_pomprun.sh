@@ -398,3 +398,40 @@ assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
 assert_contains sites.err "pomp: warning: [0-9]+ runtime events came from call sites past the 4096" \
     "5,000 call sites: the events past the bridge's table said"
 "$REPORT" --check sites.d > /dev/null || fail "5,000 call sites: --check"
+
+# A Clang taskloop on libomp: libomp reports the taskloop without an address
+# and its tasks at one inside __kmpc_taskloop; the bridge finds the program's
+# call: the taskloop, its creations and its tasks are at the taskloop's line
+# (before: the taskloop placed only by its call path, its tasks named
+# __kmpc_taskloop())
+if command -v clang-19 > /dev/null; then
+    cat > tloop.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp taskloop num_tasks(8)
+    for (int i = 0; i < 80; i++) {
+#pragma omp atomic
+        n++;
+    }
+    printf("n=%d\n", n);
+    return 0;
+}
+C
+    clang-19 -fopenmp -O2 -g tloop.c -o tloop_clang -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" 2> /dev/null ||
+        clang-19 -fopenmp -O2 -g tloop.c -o tloop_clang
+    POMP_OUTPUT_DIR=tloop.d "$POMPRUN" ./tloop_clang > tloop.txt 2> /dev/null
+    assert_contains tloop.txt "^n=80$" "clang taskloop: the program's result"
+    L=$(line_of tloop.c "omp taskloop")
+    for type in taskloop task task_create; do
+        assert_eq "$(jq -r --arg t "$type" '[.regions[] | select(.type == $t) | "\(.file):\(.first_line)"] | unique | join(" ")' tloop.d/profile.json)" "tloop.c:$L" \
+            "clang taskloop: the $type region at the taskloop's line"
+    done
+    assert_eq "$(jq '[.regions[] | select(.type == "task") | .id] as $t
+                     | [.callpath[] | select(.task_root and (.region as $r | $t | index($r))) | .per_thread[].begins] | add' tloop.d/profile.json)" 8 \
+        "clang taskloop: its 8 tasks executed"
+    "$REPORT" --check tloop.d > /dev/null || fail "clang taskloop: --check"
+fi
