@@ -25,6 +25,24 @@
  * ids of the collector API (OMP_REQ_CURRENT_PRID). One atomic add per fork. */
 static uint64_t last_region_id;
 
+/* LLVM libomp runs each team of a league (the teams construct on the host)
+ * as a parallel region of its own, forked by the team's initial task at an
+ * address inside the runtime: the team itself, not a region of the program.
+ * Its parallel data carries this marker instead of a team record, and the
+ * bridge makes no region of it, as of the league (before: a 'parallel'
+ * without a place around each team's work, POMP's teams region nested in
+ * itself, and the league's barrier in the next parallel region). The libgomp
+ * bridge forks no such region. */
+static const char league_team;
+
+/* Whether a fork by thread b is LLVM libomp's region of a league's team: b
+ * runs a league's initial task that forked none yet, and the runtime forks
+ * it from its own code. */
+static int forks_league_team(const struct bridge_thread *b, const void *codeptr_ra)
+{
+    return b->league_tasks > b->league_teams && !bridge_code_is_program(BC_PARALLEL, codeptr_ra);
+}
+
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
     (void)thread_data;
@@ -80,6 +98,12 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
         bridge_collector_event(OMP_EVENT_FORK);
         return;
     }
+    if (!(flags & ompt_parallel_league) && forks_league_team(b, codeptr_ra)) {
+        b->league_teams++;
+        parallel_data->ptr = (void *)&league_team;
+        bridge_collector_event(OMP_EVENT_FORK);
+        return;
+    }
     uint32_t level = b->forks++;
     if (level >= BRIDGE_MAX_NESTING) {
         bridge_collector_event(OMP_EVENT_FORK);
@@ -90,6 +114,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     team->region = NULL;
     team->fork = NULL;
     team->owned = 0;
+    team->league = (flags & ompt_parallel_league) != 0;
     /* a league of teams (the teams construct) is no parallel region: its
      * initial tasks are not team shares, and POMP's Teams events describe it */
     if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && !(flags & ompt_parallel_league)) {
@@ -150,6 +175,12 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         bridge_collector_event(OMP_EVENT_JOIN);
         return;
     }
+    if (parallel_data && parallel_data->ptr == &league_team) {
+        if (b->league_teams)
+            b->league_teams--;
+        bridge_collector_event(OMP_EVENT_JOIN);
+        return;
+    }
     struct bridge_team *team = forked_team(b, parallel_data);
     if (b->forks)
         b->forks--;
@@ -192,8 +223,10 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
-    struct bridge_team *team = index == 0 ? forked_team(b, parallel_data)
-                                          : parallel_data ? parallel_data->ptr : NULL;
+    struct bridge_team *team = parallel_data && parallel_data->ptr == &league_team ? NULL
+                               : index == 0 ? forked_team(b, parallel_data)
+                               : parallel_data                ? parallel_data->ptr
+                                                              : NULL;
     m->team = team;
     m->master = index == 0;
     m->end = 0;
@@ -276,6 +309,21 @@ static __attribute__((noinline)) void implicit_task_end_cb(void)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
 }
 
+/* The initial task of a league's team begins or ends on this thread. */
+static __attribute__((noinline)) void league_initial_task(ompt_scope_endpoint_t endpoint,
+                                                          const ompt_data_t *parallel_data)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    const struct bridge_team *league = parallel_data ? parallel_data->ptr : NULL;
+    if (endpoint == ompt_scope_begin && league && (const void *)league != &league_team &&
+        league->league)
+        b->league_tasks++;
+    else if (endpoint == ompt_scope_end && b->league_tasks)
+        b->league_tasks--;
+}
+
 /* The callbacks on every parallel region only dispatch: each endpoint's
  * function saves the registers it needs itself. */
 void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
@@ -284,8 +332,11 @@ void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
 {
     (void)task_data;
     (void)actual_parallelism;
-    if (flags & ompt_task_initial)
-        return; /* the initial task of a thread (or of a league) is no team share */
+    if (flags & ompt_task_initial) { /* the initial task of a thread (or of a league) is no
+                                        team share; a league's team may fork one (league_team) */
+        league_initial_task(endpoint, parallel_data);
+        return;
+    }
     if (endpoint == ompt_scope_begin)
         implicit_task_begin(parallel_data, index);
     else
@@ -479,19 +530,33 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
         bridge_record(b, BR_EXIT, s->region, when, (enum pomp_event_kind)s->exit_kind);
 }
 
+/* LLVM libomp 19, once GCC code ran a teams construct on the host (libgomp
+ * layer), reports the closing barrier of the initial thread's later parallel
+ * regions as a teams barrier. No teams barrier is inside a parallel region's
+ * implicit task: there it is the region's closing barrier. */
+static inline ompt_sync_region_t sync_kind(struct bridge_thread *b, ompt_sync_region_t kind)
+{
+    if (__builtin_expect(kind == ompt_sync_region_barrier_teams, 0)) {
+        const struct bridge_membership *m = bridge_membership_top(b);
+        if (m && m->team && !m->team->league)
+            return ompt_sync_region_barrier_implicit_parallel;
+    }
+    return kind;
+}
+
 static __attribute__((noinline)) void sync_begin_cb(ompt_sync_region_t kind,
                                                     const void *codeptr_ra)
 {
     struct bridge_thread *b;
     if (bridge_measuring() >= 0 && (b = bridge_self()))
-        sync_begin(b, kind, codeptr_ra);
+        sync_begin(b, sync_kind(b, kind), codeptr_ra);
 }
 
 static __attribute__((noinline)) void sync_end_cb(ompt_sync_region_t kind)
 {
     struct bridge_thread *b;
     if (bridge_measuring() >= 0 && (b = bridge_self()))
-        sync_end(b, kind, 0);
+        sync_end(b, sync_kind(b, kind), 0);
 }
 
 static inline void sync_endpoint(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,

@@ -31,6 +31,7 @@ struct bridge_team {
     struct POMP_Region_s *region;  /* POMP's parallel region, or the bridge's; NULL: not recorded */
     const struct pomp_node *fork;  /* the master's node of the region: where worker shares merge */
     uint8_t owned;                 /* the bridge opened the master's frame (code not instrumented) */
+    uint8_t league;                /* a league of teams (the teams construct): no region */
     uint64_t id;                   /* process-wide instance id (the collector API's region id) */
     uint64_t seq;                  /* instance number (atomic) */
     uint64_t join;                 /* ticks when the master left the closing barrier, 0 before (atomic) */
@@ -102,6 +103,8 @@ struct bridge_thread {
     struct bridge_membership member[BRIDGE_MAX_NESTING];
     struct bridge_scope *scope;    /* scope_first, or once more are open an array of scope_cap */
     uint32_t scope_cap;
+    uint32_t league_tasks;         /* initial tasks of a league's teams this thread runs */
+    uint32_t league_teams;         /* of those, the ones whose team region LLVM libomp forked */
     uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a
                                       parallel region's closing barrier starts after it */
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */

@@ -175,3 +175,65 @@ check clang "clang build"
 clang-19 -g -fopenmp nested.c -o nested_plain
 POMP_OUTPUT_DIR=run "$BUILD/bin/pomprun" ./nested_plain > /dev/null
 check run "pomprun"
+
+# Host teams on LLVM libomp (GCC code through its libgomp layer, and Clang
+# code): libomp runs each team as a parallel region of its own, forked inside
+# the runtime. That is the team, not a region: the teams region holds both
+# teams' inner parallel regions, and the next parallel region's closing
+# barrier (which libomp reports as a teams barrier after GCC's teams) is its
+# closing barrier, on both threads. Before: a 'parallel' without a place
+# around each team, the teams region nested in itself, and a teams barrier in
+# the next parallel region.
+cat > hteams.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int cnt = 0, after = 0;
+#pragma omp teams num_teams(2) thread_limit(1)
+    {
+#pragma omp parallel num_threads(1)
+        {
+#pragma omp atomic
+            cnt++;
+        }
+    }
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp atomic
+        after++;
+    }
+    printf("cnt=%d after=%d\n", cnt, after);
+    return 0;
+}
+C
+TL=$(line_of hteams.c "omp teams")
+IL=$(line_of hteams.c "num_threads(1)")
+AL=$(line_of hteams.c "num_threads(2)")
+for how in gcc clang; do
+    if [ $how = clang ]; then
+        command -v clang-19 > /dev/null || continue
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 hteams.c -o hteams_$how
+    else
+        "$POMPCC" --pomp-runtime=omp -fopenmp -O2 hteams.c -o hteams_$how 2> /dev/null
+    fi
+    POMP_OUTPUT_DIR=ht_$how ./hteams_$how > ht_$how.txt
+    assert_contains ht_$how.txt "^cnt=2 after=2$" "host teams ($how): the program's result"
+    "$REPORT" --check ht_$how > /dev/null || fail "host teams ($how): --check"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .file == "") ] | length' ht_$how/profile.json)" 0 \
+        "host teams ($how): no parallel region without a place (a team is none)"
+    assert_eq "$(region_sum ht_$how teams "$TL" begins)" 2 "host teams ($how): both teams begin the teams region"
+    assert_eq "$(jq --argjson t "$TL" --argjson i "$IL" '
+        ([.regions[] | select(.type == "teams" and .first_line == $t) | .id]) as $tid
+        | ([.callpath[] | select(.region as $r | $tid | index($r)) | .id]) as $tn
+        | ([.regions[] | select(.type == "parallel" and .first_line == $i) | .id]) as $pid
+        | [.callpath[] | select((.region as $r | $pid | index($r)) and (.parent as $p | $tn | index($p))) | .per_thread[].visits] | add' ht_$how/profile.json)" 2 \
+        "host teams ($how): both inner parallel regions under the teams region"
+    assert_eq "$(jq --argjson a "$AL" '
+        ([.regions[] | select(.type == "parallel" and .first_line == $a) | .id]) as $pid
+        | ([.callpath[] | select(.region as $r | $pid | index($r)) | .id]) as $pn
+        | ([.regions[] | select(.type == "implicit_barrier") | {key: (.id | tostring), value: .name}] | from_entries) as $names
+        | [.callpath[] | select(.parent as $p | $pn | index($p)) | select($names[.region | tostring] != null)
+           | "\($names[.region | tostring]) \([.per_thread[].visits] | add)"] | sort | join(",")' ht_$how/profile.json)" '"parallel 2"' \
+        "host teams ($how): the next parallel region's closing barrier, on both threads"
+done
