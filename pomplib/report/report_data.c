@@ -140,7 +140,8 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
-double rp_entry_wait(const struct rp_region *r, json_t *t, int runtime_waits, enum wait_kind *kind)
+double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_children,
+                     enum wait_kind *kind)
 {
     static const char *const barriers[] = {"barrier", "implicit_barrier", "implicit barrier",
                                            "ibarrier", NULL};
@@ -157,30 +158,34 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, int runtime_waits, en
         return *kind = WAIT_BARRIER, self;
     if (type_is(r, taskwaits))
         return *kind = WAIT_TASKWAIT, self;
-    if (runtime_waits)
-        return 0;
+    enum wait_kind k;
+    double w;
     if (type_is(r, critical))
-        return *kind = WAIT_CRITICAL, outside_body > 0 ? outside_body : 0;
-    if (type_is(r, ordered))
-        return *kind = WAIT_ORDERED, outside_body > 0 ? outside_body : 0;
+        k = WAIT_CRITICAL, w = outside_body;
+    else if (type_is(r, ordered))
+        k = WAIT_ORDERED, w = outside_body;
     /* an instrumented taskgroup: its block is work; the runtime's "wait
      * taskgroup" inside it has the wait at its end, less the tasks run there.
      * Without the runtime's figures, the time outside the block (tasks run in
      * the wait included). */
-    if (type_is(r, taskgroup))
-        return *kind = WAIT_TASKWAIT, outside_body > 0 ? outside_body : 0;
-    if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
-        return *kind = WAIT_LOCK, self;
-    return 0;
+    else if (type_is(r, taskgroup))
+        k = WAIT_TASKWAIT, w = outside_body;
+    else if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
+        k = WAIT_LOCK, w = self;
+    else
+        return 0;
+    if (wait_children & (1u << k)) /* the runtime's "wait" region below has it */
+        return 0;
+    return *kind = k, w > 0 ? w : 0;
 }
 
-static void waits_from_regions(struct rp_node *n, int runtime_waits)
+static void waits_from_regions(struct rp_node *n)
 {
     size_t i;
     json_t *t;
     json_array_foreach(n->per_thread, i, t) {
         enum wait_kind kind;
-        double w = rp_entry_wait(n->region, t, runtime_waits, &kind);
+        double w = rp_entry_wait(n->region, t, n->wait_children, &kind);
         if (w > 0)
             n->waits[kind] += w;
     }
@@ -580,11 +585,15 @@ static int gather_waits(struct rp_profile *p)
     int from_profile = 0;
     for (size_t i = 0; i < p->nnodes; i++)
         from_profile |= waits_from_profile(&p->nodes[i]);
-    for (size_t i = 0; i < p->nregions; i++)
-        p->runtime_waits |= wait_kind_of(&p->regions[i]) >= 0;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        int kind = wait_kind_of(p->nodes[i].region);
+        size_t up = p->nodes[i].parent_index;
+        if (kind >= 0 && up != NO_PARENT)
+            p->nodes[up].wait_children |= 1u << kind;
+    }
     if (!from_profile)
         for (size_t i = 0; i < p->nnodes; i++)
-            waits_from_regions(&p->nodes[i], p->runtime_waits);
+            waits_from_regions(&p->nodes[i]);
     p->wait_source = from_profile ? "profile" : "regions";
 
     struct rp_wait_row outside = {0};

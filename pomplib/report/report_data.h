@@ -55,6 +55,8 @@ struct rp_node {
     json_t *per_thread;
     struct rp_stats s;
     double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
+    unsigned wait_children;           /* the kinds of the runtime's "wait" regions among its
+                                         children, a bit (1u << enum wait_kind) each */
 };
 
 /* Which call paths of a region a flat row takes: all of them; or, for a task
@@ -104,7 +106,6 @@ struct rp_profile {
     struct rp_wait_row *waits;        /* sorted by total wait, largest first */
     size_t nwaits;
     const char *wait_source;          /* "profile" (the runtime's figures) or "regions" */
-    int runtime_waits;                /* the OMPT bridge measured the waits ("wait" regions) */
     struct rp_pop {                   /* POP efficiency metrics (report_pop.c), fractions of 1 */
         const struct rp_node *node;   /* a parallel region; NULL: the whole run */
         size_t threads;
@@ -135,10 +136,13 @@ static inline double rp_executions(double visits, double begins)
  * barrier's, taskwait's or lock call's own (exclusive) time, which leaves out
  * the tasks the thread ran meanwhile (their own trees) and any wait nested in
  * it, so a wait is counted once; the time a critical or ordered construct spent
- * outside its body (waiting to get in). Where the OMPT bridge measured the
- * waits itself (runtime_waits), its "wait" regions are the figures, and the
- * constructs' own times (which contain them) are not counted again. */
-double rp_entry_wait(const struct rp_region *r, json_t *entry, int runtime_waits,
+ * outside its body (waiting to get in). Where the OMPT bridge measured a
+ * construct's wait itself (a "wait" region of its kind among the node's
+ * children: rp_node.wait_children), that region is the figure, and the
+ * construct's own time (which contains it) is not counted again (once any
+ * "wait" region in the run, a taskgroup's, took every instrumented lock wait
+ * out of the run's figures). */
+double rp_entry_wait(const struct rp_region *r, json_t *entry, unsigned wait_children,
                      enum wait_kind *kind);
 
 /* A JSON file pomp wrote, parsed; NULL after printing where it is malformed

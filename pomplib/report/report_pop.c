@@ -39,7 +39,8 @@ static double entry_wait(const struct rp_profile *p, const struct rp_node *n, js
         return sum;
     }
     enum wait_kind kind;
-    return rp_entry_wait(n->region, entry, p->runtime_waits, &kind);
+    (void)p;
+    return rp_entry_wait(n->region, entry, n->wait_children, &kind);
 }
 
 typedef double entry_value_fn(const struct rp_profile *, const struct rp_node *, json_t *);

@@ -203,6 +203,15 @@ assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] |
 assert_eq "$(grep -cE '^parallel ~ ' ts.txt)" 2 "task_shared, POMP_OMPT=off: both rows marked"
 assert_contains ts.txt "^  ~ its tasks' waits estimated: a task construct that ran in several parallel regions" \
     "task_shared: the mark explained"
+# A lock wait beside a taskgroup, whose end the runtime reports as a "wait"
+# region: the instrumented lock call still holds its wait (about 30 ms)
+run_checked lock_with_taskgroup lt
+lock_ms=$(jq '[.waits.rows[] | select(.task_root | not) | .ns.lock] | add / 1e6' lt.json)
+awk -v v="$lock_ms" 'BEGIN { exit !(v >= 25 && v <= 40) }' ||
+    fail "lock beside a taskgroup: the lock wait is $lock_ms ms, about 30 expected"
+lb=$(jq '.efficiency.parallel_regions[0].load_balance_pct' lt.json)
+awk -v v="$lb" 'BEGIN { exit !(v <= 85) }' ||
+    fail "lock beside a taskgroup: load balance $lb %, the 30 ms wait makes it about 60 %"
 # Recursive tasks whose two constructs create each other's tasks, and a
 # region without tasks beside them: every task's region is known, no row is
 # an estimate
