@@ -91,7 +91,13 @@ static void team_member(void *arg)
 {
     struct gomp_team *team = arg;
     struct gomp_thread_state *t = &gomp_tls;
-    if (__builtin_expect(t->pending, 0))
+    unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
+    /* a worker given work again has left its last team's closing barrier; a
+     * master has not: it forks from a task it runs in that barrier (a
+     * parallel region inside a task), which goes on after this team (closed
+     * here, the outer share ended under the task's frames: nesting errors and
+     * times wrapped below 0) */
+    if (__builtin_expect(t->pending, 0) && index != 0)
         gomp_close_pending(t);
     if (__builtin_expect(!t->started, 0)) {
         t->started = 1;
@@ -99,7 +105,6 @@ static void team_member(void *arg)
         if (begin)
             begin(ompt_thread_worker, NULL);
     }
-    unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
     unsigned size = (unsigned)omp_get_num_threads();
     ompt_data_t *outer = t->task;
     uint32_t n = t->nesting++;

@@ -435,3 +435,47 @@ C
         "clang taskloop: its 8 tasks executed"
     "$REPORT" --check tloop.d > /dev/null || fail "clang taskloop: --check"
 fi
+
+# A GCC program whose tasks, run by a worker in its team's closing barrier,
+# open a parallel region of their own: the worker forks from inside that
+# barrier, which goes on after the inner team (the libgomp bridge closed the
+# worker's outer share there: 5 nesting errors, times wrapped below 0, and a
+# second task root without its team)
+cat > partask.c <<'C'
+#include <stdio.h>
+static int outer, inner;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int k = 0; k < 2; k++) {
+#pragma omp task
+        {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+            for (int i = 0; i < 4; i++) {
+#pragma omp task
+                {
+#pragma omp atomic
+                    inner++;
+                }
+            }
+#pragma omp atomic
+            outer++;
+        }
+    }
+    printf("outer %d inner %d\n", outer, inner);
+    return 0;
+}
+C
+gcc -fopenmp -O1 -g partask.c -o partask
+for levels in 1 2; do
+    for run in 1 2 3; do
+        OMP_MAX_ACTIVE_LEVELS=$levels POMP_OUTPUT_DIR=partask.$levels.$run "$POMPRUN" ./partask > partask.txt 2> partask.err
+        assert_contains partask.txt "^outer 2 inner 8$" "parallel in a task ($levels levels): the program's result"
+        assert_not_contains partask.err "unmatched" "parallel in a task ($levels levels, run $run): no unmatched events"
+        "$REPORT" --check partask.$levels.$run > /dev/null 2>&1 || fail "parallel in a task ($levels levels, run $run): --check"
+    done
+done
+assert_eq "$(jq '[.callpath[] | select(.task_root and (.binding | not))] | length' partask.2.1/profile.json)" 0 \
+    "parallel in a task: every task root knows its team"
