@@ -212,6 +212,15 @@ awk -v v="$lock_ms" 'BEGIN { exit !(v >= 25 && v <= 40) }' ||
 lb=$(jq '.efficiency.parallel_regions[0].load_balance_pct' lt.json)
 awk -v v="$lb" 'BEGIN { exit !(v <= 85) }' ||
     fail "lock beside a taskgroup: load balance $lb %, the 30 ms wait makes it about 60 %"
+# A lock wait in a task of a nested region counts for the outer region too
+# (its one thread waited about 35 of 45 ms): synchronisation well under 50 %
+# (it was about 100 %)
+OMP_MAX_ACTIVE_LEVELS=2 run_checked nested_task_wait ntw
+outer=$(grep -n '#pragma omp parallel num_threads(1)' "$NUMBERS/nested_task_wait.c" | cut -d: -f1)
+sync=$(jq --argjson l "$outer" '([.regions[] | select(.type == "parallel" and .first_line == $l) | .id]) as $ids
+    | [.efficiency.parallel_regions[] | select(.region as $r | $ids | index($r))][0].synchronisation_efficiency_pct' ntw.json)
+awk -v v="$sync" 'BEGIN { exit !(v <= 50) }' ||
+    fail "nested task wait: the outer region's synchronisation is $sync %, about 15 % expected"
 # Recursive tasks whose two constructs create each other's tasks, and a
 # region without tasks beside them: every task's region is known, no row is
 # an estimate
