@@ -106,7 +106,11 @@ static __attribute__((noinline, cold)) void throttle_check(struct pomp_profile *
     const struct pomp_clock *c = pomp_clock();
     uint64_t ns = pomp_monotonic_ns() - c->start_ns, ticks = now - c->start_ticks;
     uint64_t runs = n->visits ? n->visits : n->begins;
-    if (ns == 0 || ticks == 0 || runs <= n->untimed || r->a_wait || r->traced_lock ||
+    /* the flags beside r->throttled, which other threads write, are read one
+     * by one: a load the compiler widened over it was a data race (TSan) */
+    if (ns == 0 || ticks == 0 || runs <= n->untimed ||
+        __atomic_load_n(&r->a_wait, __ATOMIC_RELAXED) ||
+        __atomic_load_n(&r->traced_lock, __ATOMIC_RELAXED) ||
         __atomic_load_n(&r->keep_entering, __ATOMIC_RELAXED))
         return;
     double ticks_per_ns = (double)ticks / (double)ns;
