@@ -12,6 +12,7 @@
 
 #include "function_filter.h"
 #include "headers.h"
+#include "source_scan.h"
 #include "instrument.h"
 #include "runtime.h"
 #include "source.h"
@@ -121,7 +122,7 @@ static int operand_of_defined(const char *line, const char *t)
  * out, or the other branch's instrumented. Said, one warning a line. */
 static void warn_gcc_version_tests(const struct source *s, const char *gnuc)
 {
-    if (!gnuc || !strstr(s->text, "omp"))
+    if (!gnuc || !source_has_openmp_directive(s->text, s->size))
         return;
     static const char *const names[] = {"__GNUC__", "__GNUC_MINOR__", "__GNUC_PATCHLEVEL__",
                                         "__GNUC_PREREQ", NULL};

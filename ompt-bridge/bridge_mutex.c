@@ -91,13 +91,18 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         return;
     uint64_t now = pomp_now();
     struct mutex_construct c;
+    int construct = mutex_construct_of(kind, &c);
     /* LLVM libomp now and then reports a critical without its address (about
      * one run in a hundred of a loop of criticals under pomprun: that
      * execution became a region of its own, placed nowhere); the program's
-     * call, found on the stack, is the address it would have given */
-    if (__builtin_expect(!codeptr_ra, 0) && mutex_construct_of(kind, &c))
+     * call, found on the stack, is the address it would have given. A stack
+     * walk is no hot-path work: a few per thread, then the address-less
+     * region, should a runtime never give the address */
+    if (__builtin_expect(!codeptr_ra, 0) && construct && b->caller_walks < BRIDGE_CALLER_WALKS) {
+        b->caller_walks++;
         codeptr_ra = bridge_program_caller();
-    if (mutex_construct_of(kind, &c)) {
+    }
+    if (construct) {
         struct bridge_scope *m = bridge_scope_push(b, SCOPE_MUTEX);
         if (m && bridge_records(POMP_GROUP_SYNC, BR_ENTER_EXIT) &&
             !bridge_pomp_entered(b, c.pomp_class)) {

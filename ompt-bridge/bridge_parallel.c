@@ -223,10 +223,9 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
-    struct bridge_team *team = parallel_data && parallel_data->ptr == &league_team ? NULL
-                               : index == 0 ? forked_team(b, parallel_data)
-                               : parallel_data                ? parallel_data->ptr
-                                                              : NULL;
+    struct bridge_team *team = NULL; /* none for a league's team (league_team) */
+    if (parallel_data && parallel_data->ptr != &league_team)
+        team = index == 0 ? forked_team(b, parallel_data) : parallel_data->ptr;
     m->team = team;
     m->master = index == 0;
     m->end = 0;

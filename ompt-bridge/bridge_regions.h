@@ -105,8 +105,9 @@ extern uintptr_t bridge_own_code_lo, bridge_own_code_span;
 /* The innermost return address on the calling thread's stack in neither the
  * runtime nor libpomp: the program's call of the runtime, for a construct the
  * runtime reports without one (LLVM libomp's taskloop: no address, and its
- * tasks at one inside __kmpc_taskloop). Walks the stack (libunwind): for
- * constructs, not per event of their tasks. NULL if none is found. */
+ * tasks at one inside __kmpc_taskloop). Walks the stack (libunwind, which
+ * may take the loader's lock): once per taskloop, never per task, and a
+ * bounded number of times per thread elsewhere. NULL if none is found. */
 const void *bridge_program_caller(void);
 
 /* Whether codeptr names a place of the program: not NULL, not in the

@@ -88,6 +88,8 @@ struct bridge_scope {
                                       (the profile's leaf: pomp_thread_leaf_open) */
 };
 
+enum { BRIDGE_CALLER_WALKS = 64 };
+
 struct bridge_thread {
     struct bridge_thread *next;    /* every thread's state, for finalization */
     struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
@@ -105,6 +107,8 @@ struct bridge_thread {
     uint32_t scope_cap;
     uint32_t league_tasks;         /* initial tasks of a league's teams this thread runs */
     uint32_t league_teams;         /* of those, the ones whose team region LLVM libomp forked */
+    uint32_t caller_walks;         /* stack walks for a critical's missing address (bridge_mutex.c),
+                                      at most BRIDGE_CALLER_WALKS */
     uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a
                                       parallel region's closing barrier starts after it */
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */

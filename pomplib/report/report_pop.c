@@ -282,17 +282,17 @@ static double *task_waits_in_nodes(const struct rp_profile *p, const double *sub
                 task_wait[th] += wait;
                 continue;
             }
+#define TASK_SHARE(j) (wait * (TASKS_HERE(j, th) < there ? TASKS_HERE(j, th) / there : 1))
             for (size_t j = bind; j < p->nnodes; j++) /* children come after their parents */
                 if (TASKS_HERE(j, th) > 0 && is_below(p, j, bind))
-                    w[j * nt + th] +=
-                        wait * (TASKS_HERE(j, th) < there ? TASKS_HERE(j, th) / there : 1);
+                    w[j * nt + th] += TASK_SHARE(j);
             /* and the regions around it, whose time holds it too (a nested
              * region's tasks' waits were left out of the outer region's) */
             for (size_t a = p->nodes[bind].parent_index; a != NO_PARENT && !p->nodes[a].task_root;
                  a = p->nodes[a].parent_index)
                 if (TASKS_HERE(a, th) > 0)
-                    w[a * nt + th] +=
-                        wait * (TASKS_HERE(a, th) < there ? TASKS_HERE(a, th) / there : 1);
+                    w[a * nt + th] += TASK_SHARE(a);
+#undef TASK_SHARE
         }
     }
     for (size_t i = 0; i < p->nnodes; i++)
