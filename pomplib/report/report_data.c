@@ -574,6 +574,37 @@ static int flatten(struct rp_profile *p)
     return 0;
 }
 
+/* Task constructs whose tasks did not all run: each one's creations against
+ * its executions, both rows of the flat table. Tasks a cancellation discards
+ * never run (OpenMP 5.2, 11.3.3), nor do those left queued when measurement
+ * ended; the report says which, so that the two counts do not read as a loss. */
+static int find_unrun(struct rp_profile *p)
+{
+    double *ran = calloc(p->nregions + 1, sizeof *ran);
+    size_t n = 0;
+    if (!ran)
+        return -1;
+    for (size_t i = 0; i < p->nflat; i++) {
+        const struct rp_flat *f = &p->flat[i];
+        if (f->part == RP_FLAT_EXECUTIONS)
+            ran[f->region - p->regions] = f->s.visits;
+        else if (f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0)
+            n++;
+        if (strcmp(f->region->type, "cancel") == 0 && f->s.visits > 0)
+            p->cancel_ran = 1;
+    }
+    p->unrun = n ? calloc(n, sizeof *p->unrun) : NULL;
+    for (size_t i = 0; i < p->nflat && p->unrun; i++) {
+        const struct rp_flat *f = &p->flat[i];
+        double done = ran[f->region - p->regions];
+        if (f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0 &&
+            f->s.visits > done)
+            p->unrun[p->nunrun++] = (struct rp_unrun){f->region, f->s.visits, done};
+    }
+    free(ran);
+    return n && !p->unrun ? -1 : 0;
+}
+
 /* The waits of every node, gathered under its nearest enclosing parallel
  * region or task root (the tree of a task construct's executions), or the row
  * for time outside both. */
@@ -697,7 +728,7 @@ int rp_load(const char *path, struct rp_profile *p)
     place_regions(p);
     for (i = 0; i < p->nnodes; i++)
         stats_of(p->nodes[i].per_thread, &p->nodes[i].s);
-    if (flatten(p) != 0 || gather_waits(p) != 0 || rp_pop_compute(p) != 0)
+    if (flatten(p) != 0 || find_unrun(p) != 0 || gather_waits(p) != 0 || rp_pop_compute(p) != 0)
         goto oom;
     return 0;
 oom:
@@ -713,6 +744,7 @@ void rp_free(struct rp_profile *p)
     free(p->flat_nodes);
     free(p->waits);
     free(p->pop_regions);
+    free(p->unrun);
     json_decref(p->root);
     memset(p, 0, sizeof *p);
 }

@@ -118,6 +118,12 @@ struct rp_profile {
     size_t npop;
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
+    struct rp_unrun {                 /* a task construct with fewer executions than creations */
+        const struct rp_region *region;
+        double created, ran;
+    } *unrun;                         /* in the flat table's order */
+    size_t nunrun;
+    int cancel_ran;                   /* a cancel construct (or the runtime's cancellation) ran */
 };
 
 /* Whether call-path node i counts toward flat row f. */

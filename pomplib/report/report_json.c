@@ -131,6 +131,18 @@ static json_t *efficiency(const struct rp_profile *p)
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
 }
 
+/* Task constructs whose tasks did not all run (report_data.c, find_unrun). */
+static json_t *tasks_not_run(const struct rp_profile *p)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; k < p->nunrun; k++)
+        json_array_append_new(a, json_pack("{sI sf sf sb}", "region",
+                                           (json_int_t)p->unrun[k].region->id, "created",
+                                           p->unrun[k].created, "ran", p->unrun[k].ran,
+                                           "cancelled", p->cancel_ran));
+    return a;
+}
+
 json_t *report_json(const struct rp_profile *p)
 {
     json_t *threads = json_object_get(p->root, "threads");
@@ -142,7 +154,9 @@ json_t *report_json(const struct rp_profile *p)
     json_t *devices = json_object_get(p->root, "devices"); /* target offloading, as profiled */
     if (out && devices)
         json_object_set(out, "devices", devices);
-    if (out)
+    if (out) {
         json_object_set_new(out, "efficiency", efficiency(p));
+        json_object_set_new(out, "tasks_not_run", tasks_not_run(p));
+    }
     return out;
 }

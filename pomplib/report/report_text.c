@@ -252,6 +252,15 @@ static void losses(const struct rp_profile *p)
         if (sum > 0)
             printf("%s: %.0f %s\n", kinds[k].level, sum, kinds[k].what);
     }
+    for (size_t k = 0; k < p->nunrun; k++) {
+        const struct rp_unrun *u = &p->unrun[k];
+        char loc[200];
+        rp_region_location(u->region, loc, sizeof loc);
+        printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
+               u->ran, u->created - u->ran,
+               p->cancel_ran ? "discarded by cancellation: a cancel construct ran"
+                             : "still queued when measurement ended, or run while it was off");
+    }
 }
 
 /* The POP metrics of the run and of the parallel regions with the most elapsed time. */

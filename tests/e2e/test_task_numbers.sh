@@ -548,4 +548,28 @@ for t in master userregion; do
 done
 assert_eq "$(visits_in flat master)" 3 "master ran 3 times"
 assert_eq "$(visits_in flat userregion)" 1 "the user region once"
-echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regions, 10,000 levels, one visit count per table"
+# ---- a search cancelled at its first hit: creations and executions as the
+# program counts them, and the report says why they differ ----
+build cancel_search
+for cancel in true false; do
+    d=cs_$cancel
+    OMP_CANCELLATION=$cancel POMP_OUTPUT_DIR=$d ./cancel_search > $d.txt 2> $d.err
+    assert_contains $d.txt '^hit 40$' "search ($cancel): found"
+    created=$(awk '$1 == "created" { print $2 }' $d.txt); ran=$(awk '$1 == "ran" { print $2 }' $d.txt)
+    assert_eq "$(sum_of $d task visits)" "$created" "search ($cancel): every creation counted"
+    assert_eq "$(sum_of $d task begins true)" "$ran" "search ($cancel): every execution counted"
+    "$REPORT" $d > $d.report
+    if [ "$ran" -lt "$created" ]; then
+        assert_contains $d.report "^note: task @ [^ ]*cancel_search.c:[0-9-]*: $created created, $ran ran; $((created - ran)) never ran \\(discarded by cancellation" \
+            "search ($cancel): the report says why tasks never ran"
+        assert_eq "$("$REPORT" --json $d | jq -c '[.tasks_not_run[] | [.created, .ran, .cancelled]]')" "[[$created,$ran,true]]" \
+            "search ($cancel): the JSON report has the tasks that never ran"
+    else
+        assert_not_contains $d.report 'never ran' "search ($cancel): every task ran, no note"
+    fi
+done
+ran_on=$(awk '$1 == "ran" { print $2 }' cs_true.txt)
+[ "$ran_on" -lt 3000 ] || echo "note: cancellation discarded no task this run ($ran_on ran)"
+assert_contains cs_false.txt '^ran 3000$' "search without cancellation: every task ran"
+
+echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regions, 10,000 levels, one visit count per table, a cancelled search"
