@@ -215,6 +215,8 @@ $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/co
 	$(UNIT_LINK) -Ipomplib/common
 $(BUILD)/tests/test_symbols: tests/unit/test_symbols.c $(OBJ)/pomplib/common/pomp_symbols.o pomplib/common/pomp_symbols.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib/common
+$(BUILD)/tests/test_object_name: tests/unit/test_object_name.c $(OBJ)/pomplib/common/pomp_object_name.o pomplib/common/pomp_object_name.h | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib/common
 $(BUILD)/tests/test_ompt: tests/unit/test_ompt.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_collector: tests/unit/test_collector.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests

@@ -81,7 +81,6 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
 {
     (void)hint;
     (void)impl;
-    (void)wait_id;
     struct wait_kind w;
     struct bridge_thread *b;
     if (!wait_kind_of(kind, &w))
@@ -108,6 +107,10 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
             !bridge_pomp_entered(b, c.pomp_class)) {
             m->region = bridge_region(c.construct, codeptr_ra);
             m->detail = (uint8_t)kind;
+            /* a named critical's lock is a symbol of the program: its name (after the run) */
+            if (kind == ompt_mutex_critical && m->region && wait_id &&
+                !__atomic_load_n(&m->region->object, __ATOMIC_RELAXED))
+                __atomic_store_n(&m->region->object, (uintptr_t)wait_id, __ATOMIC_RELAXED);
             bridge_record(b, BR_ENTER, m->region, now, c.enter);
         }
     }

@@ -18,6 +18,7 @@
 
 #include "bridge_regions.h"
 #include "ctc.h"
+#include "pomp_object_name.h"
 #include "pomp_record.h"
 #include "pomp_symbols.h"
 
@@ -108,6 +109,29 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
     return in_construct ? outermost : innermost;
 }
 
+/* The name of a named critical construct from its lock's symbol: GCC's
+ * ".gomp_critical_user_<name>", Clang's ".gomp_critical_user_<name>.var" (the
+ * unnamed critical: libgomp's own lock, or Clang's empty name: none). */
+static int critical_name(const struct POMP_Region_s *r, char *buf, size_t size)
+{
+    static const char prefix[] = ".gomp_critical_user_", clang_suffix[] = ".var";
+    uintptr_t lock = __atomic_load_n(&r->object, __ATOMIC_RELAXED);
+    char symbol[256];
+    if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0 ||
+        !pomp_object_name(lock, symbol, sizeof symbol) ||
+        strncmp(symbol, prefix, sizeof prefix - 1) != 0)
+        return 0;
+    const char *name = symbol + sizeof prefix - 1;
+    size_t n = strlen(name), suffix = sizeof clang_suffix - 1;
+    if (n > suffix && strcmp(name + n - suffix, clang_suffix) == 0)
+        n -= suffix;
+    if (n == 0 || n >= size)
+        return 0;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+    return 1;
+}
+
 /* The region's new CTC string: what it had, and where its code is. */
 static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd)
 {
@@ -117,8 +141,11 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", old->type ? old->type : "unknown");
+    char critical[200];
     if (old->name)
         ctc_builder_add(&b, "name", old->name);
+    else if (critical_name(r, critical, sizeof critical))
+        ctc_builder_add(&b, "name", critical);
     if (placed && at && at->file && at->file[0] && at->line > 0) {
         ctc_builder_add(&b, "file", relative_to(cwd, at->file));
         ctc_builder_add_lines(&b, "slines", at->line, at->line);

@@ -40,6 +40,9 @@ struct POMP_Region_s {
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
     int ctc_error;                /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
+    uintptr_t object;             /* the runtime object a bridge first met it with, 0: none: a
+                                     critical's lock, whose symbol names an unnamed runtime
+                                     region after the run (ompt-bridge/bridge_symbols.c; atomic) */
     uint64_t throttled_ns;        /* when it was throttled, ns since the start (atomic) */
     uint64_t throttled_after;     /* the executions on the path that decided it */
     char *ctc_text;               /* copy of the CTC string */

@@ -29,6 +29,8 @@ int main(int argc, char **argv)
             usleep(50000);
         #pragma omp critical
         s++;
+        #pragma omp critical(tally)
+        s += 10;
     }
     work(20);
     printf("s = %d\n", s);
@@ -38,6 +40,7 @@ C
 L_main=$(line_of app.c "#pragma omp parallel num_threads(3)")
 L_work=$(line_of app.c "#pragma omp parallel for")
 L_crit=$(line_of app.c "#pragma omp critical")
+L_named=$(line_of app.c "#pragma omp critical(tally)")
 
 # region_at DIR TYPE LINE FIELD: FIELD of the region of TYPE at app.c:LINE (relative to the working
 # directory, as the instrumenter names its files: one path style)
@@ -83,6 +86,9 @@ set -e
 assert_eq "$st" 3 "GCC binary: the program's exit status"
 diff -u plain.txt gcc.txt || fail "GCC binary: output differs"
 check gcc "GCC binary on libgomp"
+# a named critical is named after its lock's symbol (.gomp_critical_user_tally); the unnamed one is not
+assert_eq "$(region_at gcc critical $L_named name)" tally "GCC binary on libgomp: the named critical's name"
+assert_eq "$(region_at gcc critical $L_crit name)" "" "GCC binary on libgomp: the unnamed critical"
 # the parallel for keeps its loop, at the pragma's line
 assert_eq "$(region_at gcc for $L_work init)" ompt "GCC binary on libgomp: the loop of the parallel for"
 POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-runtime=omp ./app_gcc > gcc_omp.txt
