@@ -284,8 +284,13 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
         char *text;
         size_t size;
         if (read_file(u->path, &text, &size) == 0) {
+            /* the includes name the file as their regions do (region_file_name:
+             * "./x.c" and an absolute path below the working directory read
+             * "x.c"), not as the command line spelled it */
+            char *main_name = region_file_name(u->path);
             hc->nmain_replacements =
-                replacements_for(&h, u->path, text, size, 0, &hc->main_replacements);
+                replacements_for(&h, main_name, text, size, 0, &hc->main_replacements);
+            free(main_name);
             free(text);
         }
     }

@@ -372,4 +372,23 @@ printf '#include "vec.h"\ndouble other(int n, const double *x) { return vsum(n, 
 assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two_abs.dir/profile.json)" '["hdr/vec.h"]' \
     "absolute include path: one region, named relative to the directory"
 assert_eq "$(region_sum two_abs.dir parallel 6 begins)" 4 "absolute include path: both calls' visits in it"
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths"
+# the source named "./sub/c.c", "$PWD/sub/c.c" (CMake names its sources so),
+# and a unity file that includes sources by absolute path (CMake's
+# UNITY_BUILD): the header still instrumented (before: the main file's
+# includes were matched by the name as spelled, not as its regions name it,
+# so its header copy was never included and its constructs went to the
+# runtime, with no word)
+(cd two && for src in ./sub/c.c "$PWD/sub/c.c"; do
+     "$POMPCC" -fopenmp -O2 -Ihdr -c "$src" -o spelled.o 2> ../spelled.err || { cat ../spelled.err; exit 1; }
+     readelf -p .pomp_constructs spelled.o | grep -q ' hdr/vec.h' || { echo "$src: vec.h not instrumented"; exit 1; }
+ done) || fail "a source named ./sub/c.c or by its absolute path: its header instrumented"
+mkdir -p unity/CMakeFiles
+printf '#include "%s/two/a.c"\n#include "%s/two/sub/c.c"\n' "$PWD" "$PWD" > unity/CMakeFiles/unity_0_c.c
+(cd unity && "$POMPCC" -fopenmp -O2 -I"$PWD/../two/hdr" -c "$PWD/CMakeFiles/unity_0_c.c" -o u.o &&
+    "$POMPCC" -fopenmp u.o -o app 2> ../unity.err) || { cat unity.err; fail "unity: build"; }
+assert_not_contains unity.err 'not built with pompcc' "unity: every construct instrumented (no note at the link)"
+(cd unity && OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=out ./app > out.txt)
+assert_contains unity/out.txt '^4950 4950$' "unity: the program's result"
+assert_eq "$(jq '[.regions[] | select(.init != "ompt" and .type == "parallel")] | length' unity/out/profile.json)" 1 \
+    "unity: the header's parallel region is pomp's"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file"
