@@ -138,8 +138,9 @@ enum { GOMP_DOACROSS_MAX = 65 }; /* dimensions of a doacross loop whose waits th
 struct gomp_thread_state {
     uint8_t started;            /* thread_begin reported */
     uint8_t pending;            /* a worker whose team's closing barrier is not reported ended */
-    uint8_t single;             /* this thread executes a single block (its work end is due) */
-    const void *single_codeptr;
+    uint32_t single;            /* bit n: this thread executes a single block of its team at
+                                   nesting n, whose work end is due at that team's next barrier
+                                   (a parallel region inside the block has barriers of its own) */
     int32_t state;              /* ompt_state_t, for ompt_get_state */
     ompt_wait_id_t wait_id;
     uint32_t nesting;           /* team memberships open */
@@ -153,6 +154,7 @@ struct gomp_thread_state {
     ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
     uint64_t team_id[GOMP_MAX_NESTING];
     const void *team_code[GOMP_MAX_NESTING]; /* each membership's outlined function (code address) */
+    const void *single_codeptr[GOMP_MAX_NESTING + 1]; /* each nesting's open single block */
 };
 extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 
@@ -207,9 +209,14 @@ void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const vo
  * and the implicit task end now (before it reports anything else). */
 void gomp_close_pending(struct gomp_thread_state *t);
 
-/* A single block this thread executed ends at its next barrier (GCC calls
- * no entry point at its end): the work end, if due. */
+/* A single block this thread executed ends at its team's next barrier (GCC
+ * calls no entry point at its end): the work end, if due at the thread's
+ * nesting now. */
 void gomp_single_end(struct gomp_thread_state *t);
+static inline int gomp_single_due(const struct gomp_thread_state *t)
+{
+    return t->nesting <= GOMP_MAX_NESTING && (t->single >> t->nesting & 1u);
+}
 
 /* Whether the team with this id has joined (its master left the barrier). */
 int gomp_team_joined(uint64_t id);

@@ -126,7 +126,7 @@ static void team_member(void *arg)
         work((ompt_work_t)team->work, ompt_scope_begin, gomp_team_data(t), t->task, 0,
              team->codeptr);
     team->fn(team->data); /* a combined construct's ends with GOMP_*_end_nowait: its work end */
-    if (t->single)
+    if (gomp_single_due(t))
         gomp_single_end(t);
     t->state = ompt_state_wait_barrier_implicit_parallel;
     if (size > 1)
@@ -305,7 +305,8 @@ GOMP_EXPORT void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_tea
 int32_t gomp_sync_wait_begin(ompt_sync_region_t kind, int32_t state, const void *codeptr)
 {
     struct gomp_thread_state *t = &gomp_tls;
-    if (t->single && kind != ompt_sync_region_taskwait && kind != ompt_sync_region_taskgroup)
+    if (gomp_single_due(t) && kind != ompt_sync_region_taskwait &&
+        kind != ompt_sync_region_taskgroup)
         gomp_single_end(t);
     int32_t old = gomp_wait_begin(t, state, 0);
     gomp_sync(kind, ompt_scope_begin, codeptr);

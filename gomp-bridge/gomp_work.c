@@ -235,11 +235,14 @@ GOMP_EXPORT bool GOMP_single_start(void)
         return REAL(GOMP_single_start)();
     const void *codeptr = GOMP_CALLER();
     bool executes = REAL(GOMP_single_start)();
-    if (executes) {
-        struct gomp_thread_state *t = &gomp_tls;
+    struct gomp_thread_state *t = &gomp_tls;
+    if (executes && t->nesting <= GOMP_MAX_NESTING) {
         work(ompt_work_single_executor, ompt_scope_begin, codeptr);
-        t->single = 1;
-        t->single_codeptr = codeptr;
+        t->single |= 1u << t->nesting;
+        t->single_codeptr[t->nesting] = codeptr;
+    } else if (executes) { /* nested too deep to be followed: no block */
+        work(ompt_work_single_executor, ompt_scope_begin, codeptr);
+        work(ompt_work_single_executor, ompt_scope_end, codeptr);
     } else {
         work(ompt_work_single_other, ompt_scope_begin, codeptr);
         work(ompt_work_single_other, ompt_scope_end, codeptr);
@@ -249,8 +252,8 @@ GOMP_EXPORT bool GOMP_single_start(void)
 
 void gomp_single_end(struct gomp_thread_state *t)
 {
-    t->single = 0;
-    work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr);
+    t->single &= ~(1u << t->nesting);
+    work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr[t->nesting]);
 }
 
 /* ---- doacross: ordered depend(sink: ...) and depend(source) ---- */

@@ -86,7 +86,11 @@ struct bridge_scope {
     uint8_t body;                  /* the frame has an open block to end before its exit */
     uint8_t leaf;                  /* sync: `region` is counted at the end, without a frame
                                       (the profile's leaf: pomp_thread_leaf_open) */
+    uint8_t nesting;               /* work: the thread's team memberships when it began
+                                      (bridge_scope_nesting): a single's block ends at a
+                                      barrier of its own team, not of one forked inside it */
 };
+
 
 enum { BRIDGE_CALLER_WALKS = 64 };
 
@@ -116,6 +120,12 @@ struct bridge_thread {
 };
 
 extern __thread struct bridge_thread *bridge_tls __attribute__((tls_model("initial-exec")));
+
+/* b->nesting as a scope keeps it (memberships past 255 are one level). */
+static inline uint8_t bridge_scope_nesting(const struct bridge_thread *b)
+{
+    return b->nesting < 255 ? (uint8_t)b->nesting : 255;
+}
 
 /* Allocates the calling thread's state (at thread begin, or at its first
  * callback if the tool started after it); NULL if memory ran out. */

@@ -55,7 +55,8 @@ static void work_end(struct bridge_thread *b);
 void bridge_work_end_open_single(struct bridge_thread *b)
 {
     const struct bridge_scope *s = bridge_scope_top(b);
-    if (s && s->kind == SCOPE_WORK && s->detail == ompt_work_single_executor && !b->lost_scopes)
+    if (s && s->kind == SCOPE_WORK && s->detail == ompt_work_single_executor && !b->lost_scopes &&
+        s->nesting == bridge_scope_nesting(b))
         work_end(b);
 }
 
@@ -65,8 +66,10 @@ static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *co
         bridge_work_end_open_single(b);
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_WORK);
     const struct work_kind *k = (unsigned)type < WORK_TYPES ? &work_kinds[type] : NULL;
-    if (s)
+    if (s) {
         s->detail = (uint8_t)type;
+        s->nesting = bridge_scope_nesting(b);
+    }
     if (!s || !k || !k->known || !bridge_records((enum pomp_group)k->group, k->levels))
         return;
     if (bridge_pomp_entered(b, (enum bridge_class)k->pomp_class)) { /* instrumented */

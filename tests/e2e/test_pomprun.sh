@@ -128,6 +128,68 @@ assert_eq "$(jq -c '[.regions[] | select((.function // "") | test("^(GOMP_|__kmp
                      | select(.type != "task" and .type != "task_create") | .type + " " + .function]' \
              inside_omp/profile.json)" "[]" "GCC binary on libomp: regions named after libomp's functions"
 
+# A parallel region forked inside a single's block (GCC code: GCC reports no
+# end of a single, the bridges end it at its team's next barrier): the
+# nested team's barriers and its implicit task's end are not the single's
+# (before: the single ended at the nested team's end, 3 unmatched events),
+# and a single inside the nested team is its own.
+cat > nested_single.c <<'C'
+#include <stdio.h>
+static double sum(const double *a, int n)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+:s) num_threads(2)
+    for (int i = 0; i < n; i++)
+        s += a[i];
+    return s;
+}
+static int inner_single(void)
+{
+    int r = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp single
+        r += 1;
+    }
+    return r;
+}
+int main(void)
+{
+    double a[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, u = 0;
+    int v = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp single
+        {
+            u = sum(a, 10);
+            v = inner_single();
+        }
+    }
+    printf("%.1f %d\n", u, v);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE nested_single.c -o nested_single
+for rt in gomp omp; do
+    for levels in 1 2; do
+        d=nested_single_${rt}_$levels
+        POMP_OUTPUT_DIR=$d OMP_MAX_ACTIVE_LEVELS=$levels "$POMPRUN" $([ $rt = omp ] && echo --pomp-runtime=omp) \
+            ./nested_single > $d.txt 2> $d.err
+        assert_contains $d.txt '^55.0 1$' "single around a parallel region ($rt, $levels levels): output"
+        assert_not_contains $d.err 'unmatched' "single around a parallel region ($rt, $levels levels): no unmatched events"
+        assert_eq "$(jq '[.threads[].nesting_errors] | add' $d/profile.json)" 0 \
+            "single around a parallel region ($rt, $levels levels): nesting errors"
+        "$REPORT" --check $d > $d.check || { cat $d.check; fail "single around a parallel region ($rt, $levels levels): --check"; }
+        # both nested regions run inside the executor's single block
+        inside=$(jq '
+          (.regions | map({(.id|tostring): .type}) | add) as $type
+          | (.callpath | map({(.id|tostring): .region}) | add) as $region_of
+          | [.callpath[] | select($type[.region|tostring] == "parallel" and .parent != null
+                                  and $type[$region_of[.parent|tostring]|tostring] == "single")] | length' $d/profile.json)
+        assert_eq "$inside" 2 "single around a parallel region ($rt, $levels levels): both regions inside the single"
+    done
+done
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
 clang-19 -g -fopenmp app.c -o app_clang
 POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
