@@ -125,6 +125,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
             team->fork = f->skipped ? NULL : f->node;
         } else if ((team->region = bridge_region(BC_PARALLEL, codeptr_ra)) != NULL) {
             team->owned = 1;
+            (void)bridge_pomp_thread(b); /* made before the clock (implicit_task_begin) */
             bridge_record(b, BR_ENTER, team->region, pomp_now(), POMP_EV_PARALLEL_ENTER);
             f = bridge_top_frame(b);
             if (f && f->region == team->region && !f->skipped)
@@ -239,12 +240,16 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     m->seq = __atomic_load_n(&team->seq, __ATOMIC_RELAXED);
     m->id = team->id;
     m->region = team->region;
+    /* the thread's record before the clock: a thread's first share makes it
+     * (its allocations, its sampling timer: 0.3-0.7 ms), which is no time of
+     * the share (a libgomp program with nested teams starts threads for each
+     * inner team: their setup was a third of the inner region's time) */
+    struct pomp_thread *t = m->region ? bridge_pomp_thread(b) : NULL;
     /* the master's share is POMP's region (or the bridge's, owned): only a
      * worker's share and an owned region's block start here */
     m->start = !m->master || team->owned ? pomp_now() : 0;
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
         return;
-    struct pomp_thread *t = bridge_pomp_thread(b);
     if (!m->master && team->fork && t && pomp_thread_write_begin(t)) {
         pomp_profile_team_begin(&t->profile, m->region, team->fork, m->start,
                                 bridge_measuring() == 0);
