@@ -199,6 +199,35 @@ done
 # "CMAKE_C_COMPILER_AR-NOTFOUND"). FindOpenMP's test program calls no runtime
 # entry point; with -fopenmp=libomp it runs on libomp, as plainly built, so
 # OpenMP's libraries are libomp's (before: the libgomp bridge too).
+# The user's strictest warnings are for the user's code: pomp's generated
+# include file is a system header to the compiler (before: clang's
+# -Weverything warned of its handle arrays' indexing and gcc's -Wlarger-than=
+# of their size, and under -Werror the file fell back to no instrumentation)
+cat > strict.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp critical
+        s++;
+    }
+    printf("%d\n", s);
+    return 0;
+}
+C
+"$BIN/pomp-gcc" -fopenmp -Wall -Wextra -Wlarger-than=100 -Werror -c strict.c -o strict_gcc.o 2> strict_gcc.err ||
+    { cat strict_gcc.err; fail "strict warnings, gcc: the compile"; }
+assert_not_contains strict_gcc.err . "strict warnings, gcc: no message (no fallback)"
+if [ -n "$CLANG" ]; then
+    "$BIN/pomp-clang" -fopenmp -Weverything -Wno-declaration-after-statement -Werror -c strict.c -o strict_clang.o \
+        2> strict_clang.err || { cat strict_clang.err; fail "strict warnings, clang: the compile"; }
+    assert_not_contains strict_clang.err . "strict warnings, clang -Weverything: no message (no fallback)"
+    readelf -p .pomp_constructs strict_clang.o | grep -q '2 2 0 strict.c' || fail "strict warnings, clang: both constructs instrumented"
+fi
+readelf -p .pomp_constructs strict_gcc.o | grep -q '2 2 0 strict.c' || fail "strict warnings, gcc: both constructs instrumented"
+
 if command -v cmake > /dev/null; then
     mkdir cm
     cp sum.c count.c main.c cm/
