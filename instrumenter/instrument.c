@@ -583,12 +583,14 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < o->nreplacements; i++)
         add_edit(&w, o->replacements[i].start, o->replacements[i].end - o->replacements[i].start, 0,
                  xstrdup(o->replacements[i].text));
-    /* main starts the library; the exit handler libpomp registered when it
+    /* main starts the library (a main compiled without OpenMP, with nothing to
+     * measure, is left as cc compiles it: its program needs no libpomp, which
+     * pompcc links as needed then); the exit handler libpomp registered when it
      * was loaded finalizes, after every exit handler of the program's. A
      * POMP_Finalize() before main's '}' finalized before the handlers of a
      * main that falls off its end, and after a return it was unreachable code
      * (clang -Wunreachable-code). */
-    if (rc == 0 && s->has_main && !o->header)
+    if (rc == 0 && s->has_main && !o->header && (o->openmp || w.nregions))
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
                  xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
     if (rc == 0) {

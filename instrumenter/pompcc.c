@@ -61,6 +61,8 @@ struct pompcc {
     enum pomp_runtime runtime;
     int runtime_given;           /* --pomp-runtime= on the command line */
     int keep, verbose, openmp, explicit_language, shared;
+    int relocatable;            /* -r: a partial link, whose output is an object again */
+    int lgomp;                  /* -lgomp at the link (GNU make's rule: LDLIBS=-lgomp, no -fopenmp) */
     int offload;                /* a Clang offloading flag was given (-fopenmp-targets=...) */
     int cxx_driver;              /* called as pompc++ */
     int functions;               /* --pomp-functions given */
@@ -364,6 +366,10 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         }
         if (strcmp(a, "-shared") == 0)
             pc->shared = 1;
+        if (strcmp(a, "-r") == 0)
+            pc->relocatable = 1;
+        if (strcmp(a, "-lgomp") == 0)
+            pc->lgomp = 1;
         if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
             pc->static_flag = a;
         if (a[0] == '-' && a[1] != '\0') {
@@ -844,7 +850,7 @@ static void add_library_search(const struct pompcc *pc, struct argv_list *cmd)
  * them (runtime/runtime_select.c). */
 static void choose_runtime(struct pompcc *pc)
 {
-    if (!pc->openmp)
+    if (!pc->openmp && !pc->lgomp)
         return;
     struct argv_list inputs = {0}, names = {0};
     for (size_t i = 0; i < pc->ninputs; i++) {
@@ -935,23 +941,25 @@ static int prelink_and_link(struct pompcc *pc)
     for (size_t i = 0; i <= pc->flags.n; i++) {
         for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
             argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
-        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload))
-            argv_add(&cmd, pc->flags.v[i]);
+        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload) &&
+            !(strcmp(pc->flags.v[i], "-lgomp") == 0 && pc->runtime == POMP_RUNTIME_GOMP))
+            argv_add(&cmd, pc->flags.v[i]); /* (-lgomp: the driver's, after the bridge, below) */
     }
     char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
     argv_add(&cmd, L);
     argv_add(&cmd, rpath);
     /* an OpenMP program keeps libpomp though no object calls it (none could be
-     * instrumented): its OMPT tool still measures what the runtime reports */
-    if (pc->openmp)
-        argv_add(&cmd, "-Wl,--push-state,--no-as-needed");
+     * instrumented): its OMPT tool still measures what the runtime reports;
+     * any other program only if its objects call it (POMP user regions): a
+     * program without OpenMP is linked as cc links it */
+    int openmp = pc->openmp || pc->lgomp;
+    argv_add(&cmd, openmp ? "-Wl,--push-state,--no-as-needed" : "-Wl,--push-state,--as-needed");
     argv_add(&cmd, "-lpomp");
-    if (pc->openmp)
-        argv_add(&cmd, "-Wl,--pop-state");
+    argv_add(&cmd, "-Wl,--pop-state");
     add_words(&cmd, POMP_EXTRA_LINK_FLAGS);
     free(L);
     free(rpath);
-    if (pc->openmp)
+    if (openmp) /* with -lgomp alone too: the libgomp bridge goes before libgomp */
         argv_addv(&cmd, pomp_runtime_link_args(pc->runtime));
     if (pc->output) {
         argv_add(&cmd, "-o");
@@ -965,6 +973,28 @@ static int prelink_and_link(struct pompcc *pc)
     unlink(init_o);
     free(init_c);
     free(init_o);
+    return rc;
+}
+
+/* A partial link (-r): the objects (the sources' compiled with instrumentation)
+ * into one object, as cc makes it; the program's link adds pomp later. */
+static int relocatable_link(const struct pompcc *pc)
+{
+    struct argv_list cmd = {0};
+    add_words(&cmd, pc->cc);
+    size_t next = 0;
+    for (size_t i = 0; i <= pc->flags.n; i++) {
+        for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
+            argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
+        if (i < pc->flags.n)
+            argv_add(&cmd, pc->flags.v[i]);
+    }
+    if (pc->output) {
+        argv_add(&cmd, "-o");
+        argv_add(&cmd, pc->output);
+    }
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
     return rc;
 }
 
@@ -1058,7 +1088,7 @@ int main(int argc, char **argv)
     }
     if (pc.output && pc.mode != MODE_LINK && nsources > 1)
         usage_error("'-o %s' with -c or -S and more than one source", pc.output);
-    if (pc.mode == MODE_LINK && !pc.shared)
+    if (pc.mode == MODE_LINK && !pc.shared && !pc.relocatable)
         refuse_static_link(&pc);
 
     const char *tmp = getenv("TMPDIR");
@@ -1085,7 +1115,7 @@ int main(int argc, char **argv)
         rc = compile_source(&pc, in, in->object, pc.mode == MODE_ASSEMBLY, index++);
     }
     if (rc == 0 && pc.mode == MODE_LINK)
-        rc = prelink_and_link(&pc);
+        rc = pc.relocatable ? relocatable_link(&pc) : prelink_and_link(&pc);
 out:
     for (size_t i = 0; i < pc.ninputs; i++) {
         if (pc.mode == MODE_LINK && pc.inputs[i].object)

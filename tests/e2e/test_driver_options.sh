@@ -141,4 +141,54 @@ for tail in "-c m.c -o" "m.c -o" "-c m.c -I"; do
     assert_contains tail.err "missing (filename|path) after" "pompcc $tail: the compiler's message"
     [ ! -e m.o ] && ! ls -- -D* > /dev/null 2>&1 || fail "pompcc $tail: wrote a file"
 done
+# Links as build systems write them.
+# A program without OpenMP and without POMP directives is cc's program: no
+# libpomp, nothing printed at its exit (before: libpomp linked in, and "no
+# OpenMP construct ran" at every exit). With POMP user regions it is measured.
+printf '#include <stdio.h>\nint main(void) { puts("hi"); return 0; }\n' > hello.c
+"$POMPCC" hello.c -o hello_pomp
+assert_eq "$(readelf -d hello_pomp | grep -c 'libpomp')" 0 "no OpenMP: no libpomp"
+assert_eq "$(./hello_pomp 2>&1)" "hi" "no OpenMP: the program's output, nothing else"
+printf '#include <stdio.h>\nint main(void)\n{\n#pragma pomp inst begin(phase)\n    puts("hi");\n#pragma pomp inst end(phase)\n    return 0;\n}\n' > user.c
+"$POMPCC" user.c -o user_pomp
+POMP_OUTPUT_DIR=user.dir ./user_pomp > /dev/null 2>&1
+assert_eq "$(jq -c '[.regions[] | .type + " " + .name]' user.dir/profile.json)" '["userregion phase"]' \
+    "no OpenMP, a POMP user region: measured"
+# A partial link (-r) makes an object again: no pomp-prelink, no libraries
+# (before: "cannot find -lpomp-gomp" with -fopenmp, and without it a
+# POMP_Init_Handles that made the program's link fail)
+cat > part_lib.c <<'C'
+double part_sum(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+:s) num_threads(2)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+C
+printf '#include <stdio.h>\ndouble part_sum(int);\nint main(void) { printf("%%.0f\\n", part_sum(100)); return 0; }\n' > part_main.c
+"$POMPCC" -fopenmp -c part_lib.c part_main.c
+"$POMPCC" -fopenmp -r part_lib.o -o part_omp.o || fail "-r with -fopenmp: the partial link"
+"$POMPCC" -r part_lib.o -o part.o || fail "-r: the partial link"
+assert_eq "$(nm part.o part_omp.o | grep -c 'POMP_Init_Handles')" 0 "-r: no pre-link in the partial link"
+"$POMPCC" -fopenmp part_main.o part.o -o part_app || fail "-r: the program's link"
+POMP_OUTPUT_DIR=part.dir ./part_app > part.out 2> /dev/null
+assert_eq "$(cat part.out)" 4950 "-r: the program's output"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' part.dir/profile.json)" 1 \
+    "-r: the parallel region measured"
+# GNU make's rule with LDLIBS=-lgomp and no -fopenmp at the link: the libgomp
+# bridge is linked before libgomp all the same (before: no bridge, the run
+# said that implicit barriers and waits were not measured)
+"$POMPCC" part_main.o part_lib.o -lgomp -o lgomp_app 2> lgomp.err || { cat lgomp.err; fail "-lgomp: the link"; }
+needed=$(readelf -d lgomp_app | sed -n 's/.*Shared library: \[\(lib[a-z-]*\)\..*/\1/p' | tr '\n' ' ')
+case "$needed" in
+    *libpomp-gomp*libgomp*) ;;
+    *) fail "-lgomp: the libgomp bridge before libgomp ($needed)" ;;
+esac
+POMP_OUTPUT_DIR=lgomp.dir ./lgomp_app > lgomp.out 2> lgomp.run.err
+assert_eq "$(cat lgomp.out)" 4950 "-lgomp: the program's output"
+assert_not_contains lgomp.run.err 'without the libgomp bridge' "-lgomp: the bridge at work"
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0' lgomp.dir/profile.json)" true \
+    "-lgomp: the implicit barriers measured (the bridge's)"
 echo "driver options"
