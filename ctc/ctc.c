@@ -264,3 +264,74 @@ char *ctc_builder_finish(struct ctc_builder *b)
     memset(b, 0, sizeof *b);
     return out;
 }
+
+/* ---- where a region's file is, seen from where the program runs ---- */
+
+void ctc_builder_add_file(struct ctc_builder *b, const char *file, const char *dir)
+{
+    ctc_builder_add(b, "file", file);
+    if (file[0] && file[0] != '/' && dir && dir[0] == '/')
+        ctc_builder_add(b, "dir", dir);
+}
+
+/* An absolute path without "." and "" components, and with "name/.." taken
+ * out (by the text: the instrumenter kept a "dir/.." whose shorter form is
+ * another file); ".." at the root is the root. */
+static char *normalized(const char *path)
+{
+    size_t n = strlen(path);
+    char *out = malloc(n + 2), *copy = malloc(n + 1);
+    size_t *starts = malloc((n / 2 + 2) * sizeof *starts), depth = 0, len = 0;
+    if (!out || !copy || !starts) {
+        free(out), free(copy), free(starts);
+        return NULL;
+    }
+    memcpy(copy, path, n + 1);
+    for (char *save = NULL, *part = strtok_r(copy, "/", &save); part;
+         part = strtok_r(NULL, "/", &save)) {
+        if (strcmp(part, ".") == 0)
+            continue;
+        if (strcmp(part, "..") == 0) {
+            if (depth > 0)
+                len = starts[--depth];
+            out[len] = '\0';
+            continue;
+        }
+        starts[depth++] = len;
+        len += (size_t)sprintf(out + len, "/%s", part);
+    }
+    if (len == 0)
+        strcpy(out, "/");
+    free(copy);
+    free(starts);
+    return out;
+}
+
+char *ctc_file_seen_from(const struct ctc *c, const char *cwd)
+{
+    const char *dir = ctc_get(c, "dir");
+    if (!c->file || !c->file[0] || c->file[0] == '/' || !dir || dir[0] != '/' || !cwd)
+        return NULL;
+    size_t dlen = strlen(dir), flen = strlen(c->file);
+    char *joined = malloc(dlen + flen + 2);
+    if (!joined)
+        return NULL;
+    snprintf(joined, dlen + flen + 2, "%s/%s", dir, c->file);
+    char *abs = normalized(joined), *where = normalized(cwd);
+    free(joined);
+    if (!abs || !where) {
+        free(abs), free(where);
+        return NULL;
+    }
+    size_t wlen = strlen(where);
+    char *seen = NULL;
+    if (strcmp(where, "/") == 0)
+        seen = strdup(abs + 1);
+    else if (strncmp(abs, where, wlen) == 0 && abs[wlen] == '/')
+        seen = strdup(abs + wlen + 1); /* below where the program runs: relative to it */
+    else
+        seen = strdup(abs);
+    free(abs);
+    free(where);
+    return seen;
+}

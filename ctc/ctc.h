@@ -68,4 +68,13 @@ void ctc_builder_add_int(struct ctc_builder *b, const char *key, long value);
 void ctc_builder_add_lines(struct ctc_builder *b, const char *key, int first, int last);
 char *ctc_builder_finish(struct ctc_builder *b);
 
+/* A region's source file: "file", and where it was named from ("dir", the
+ * instrumenter's working directory) when the name is relative to it. */
+void ctc_builder_add_file(struct ctc_builder *b, const char *file, const char *dir);
+/* The region's file as a program running in cwd names it: below cwd relative
+ * to it, else absolute ("dir" and "file" joined, "." and "x/.." taken out),
+ * the way the runtime's regions are named (malloc'ed); NULL if the string
+ * has no "dir" (an absolute name, or one from an older instrumenter). */
+char *ctc_file_seen_from(const struct ctc *c, const char *cwd);
+
 #endif

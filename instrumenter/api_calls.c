@@ -111,12 +111,12 @@ static const struct api_routine *find_routine(const char *name)
     return NULL;
 }
 
-static char *call_ctc(const struct source *s, const struct source_call *c)
+static char *call_ctc(const struct source *s, const char *cwd, const struct source_call *c)
 {
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", c->callee);
-    ctc_builder_add(&b, "file", source_presumed_file(s, c->start));
+    ctc_builder_add_file(&b, source_presumed_file(s, c->start), cwd);
     int first = (int)source_presumed_line(s, c->start), last = (int)source_presumed_line(s, c->end - 1);
     ctc_builder_add_lines(&b, "slines", first, last);
     ctc_builder_add_lines(&b, "elines", first, last);
@@ -186,7 +186,7 @@ static int api_calls_instrument(void *state)
             continue;
         }
         a->used[r - routines] |= 1u << mask;
-        unsigned region = rw_region(a->w, call_ctc(s, c));
+        unsigned region = rw_region(a->w, call_ctc(s, rw_options(a->w)->cwd, c));
         /* after any code inserted at the same place (a construct's block start) */
         rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
                 xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));

@@ -54,7 +54,7 @@ static unsigned function_region(struct functions *fn, const struct source_functi
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", "function");
-    ctc_builder_add(&b, "file", source_presumed_file(s, f->body_open));
+    ctc_builder_add_file(&b, source_presumed_file(s, f->body_open), rw_options(fn->w)->cwd);
     ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(s, f->decl_start),
                           (int)source_presumed_line(s, f->body_open));
     int last = (int)source_presumed_line(s, f->body_close);

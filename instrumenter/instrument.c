@@ -81,7 +81,7 @@ unsigned new_region(struct rewriter *w, const struct pragma *p, const struct dir
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", type);
-    ctc_builder_add(&b, "file", source_presumed_file(w->s, p->start));
+    ctc_builder_add_file(&b, source_presumed_file(w->s, p->start), w->o->cwd);
     ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(w->s, p->start),
                           (int)source_presumed_line(w->s, p->end));
     /* a stand-alone directive ends where its pragma ends */
@@ -557,11 +557,26 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
 }
 
 /* A header's tag: its key (path and content) and its CTC strings, hashed. */
+/* The hash of a CTC string without its "dir" field: a header's handles are
+ * shared by translation units compiled in other directories that name it
+ * alike (its path and content are in header_key). */
+static uint64_t fnv1a_ctc_without_dir(uint64_t h, const char *ctc)
+{
+    const char *dir = strstr(ctc, "*dir=");
+    if (!dir)
+        return fnv1a(h, ctc, strlen(ctc) + 1);
+    const char *end = dir + 5;
+    while (*end && *end != '*')
+        end += end[0] == '\\' && end[1] ? 2 : 1;
+    h = fnv1a(h, ctc, (size_t)(dir - ctc));
+    return fnv1a(h, end, strlen(end) + 1);
+}
+
 static char *header_tag(const struct rewriter *w)
 {
     uint64_t h = w->o->header_key;
     for (unsigned i = 0; i < w->nregions; i++)
-        h = fnv1a(h, w->ctcs[i], strlen(w->ctcs[i]) + 1);
+        h = fnv1a_ctc_without_dir(h, w->ctcs[i]);
     return xasprintf("h%016llx", (unsigned long long)h);
 }
 

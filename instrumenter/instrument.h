@@ -29,6 +29,9 @@ struct text_replacement {
 struct instrument_options {
     const char *unique_id;   /* the ### of POMP_Init_###: unique per object file */
     const char *inc_name;    /* how the output includes the generated file */
+    const char *cwd;         /* the working directory: a relative file name's "dir" in the CTC
+                                strings (NULL: none), so that a run elsewhere names the file as
+                                the runtime's regions do (ctc_file_seen_from) */
     int openmp;              /* compiling with OpenMP: instrument omp pragmas */
     int verbose;             /* say what is done with each pragma */
     int explicit_barriers;   /* OPARI2-style: nowait plus an explicit, measured barrier */

@@ -197,7 +197,7 @@ static char *user_ctc(const struct pomp_directives *pd, const char *type, const 
     struct ctc_builder b;
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", type);
-    ctc_builder_add(&b, "file", source_presumed_file(s, begin->start));
+    ctc_builder_add_file(&b, source_presumed_file(s, begin->start), rw_options(pd->w)->cwd);
     ctc_builder_add_lines(&b, "slines", (int)source_presumed_line(s, begin->start),
                           (int)source_presumed_line(s, begin->end));
     ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(s, end->start),

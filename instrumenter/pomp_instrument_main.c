@@ -232,6 +232,8 @@ int main(int argc, char **argv)
     opt.unique_id = id;
     char *inc_path = xasprintf("%s.pomp.inc", out ? out : in);
     opt.inc_name = base_name(inc_path);
+    char cwd[PATH_MAX];
+    opt.cwd = getcwd(cwd, sizeof cwd); /* (NULL: no "dir" in the CTC strings) */
 
     struct source src = {0};
     struct source_unit unit;

@@ -237,11 +237,15 @@ static void clear_merged(struct pomp_thread *t)
  * code address a file and a line). One without is told apart from the others
  * of its function by where its call paths place it (pomp-report), so it stays
  * its own. */
-static int runtime_placed(const struct pomp_run_region *r)
+/* A region with a place of its own (file and lines): the runtime's, or the
+ * instrumentation's. */
+static int placed(const struct pomp_run_region *r)
 {
-    return r->id && r->init && strcmp(r->init, "ompt") == 0 && !r->ctc_error && r->ctc.file &&
-           r->ctc.file[0] && r->ctc.start_line_first > 0;
+    return r->id && r->init && !r->ctc_error && r->ctc.file && r->ctc.file[0] &&
+           r->ctc.start_line_first > 0;
 }
+
+static int from_runtime(const struct pomp_run_region *r) { return strcmp(r->init, "ompt") == 0; }
 
 static int compare_str(const char *a, const char *b)
 {
@@ -256,6 +260,8 @@ static int compare_str(const char *a, const char *b)
 static int compare_labels(const struct pomp_run_region *a, const struct pomp_run_region *b)
 {
     int c;
+    if (from_runtime(a) != from_runtime(b)) /* never one of each: a construct counted once */
+        return from_runtime(a) - from_runtime(b);
     if ((c = compare_str(a->type, b->type)) || (c = compare_str(a->ctc.name, b->ctc.name)) ||
         (c = compare_str(a->ctc.file, b->ctc.file)))
         return c;
@@ -275,9 +281,13 @@ static int by_label(const void *pa, const void *pb)
     return c ? c : a->id < b->id ? -1 : a->id > b->id;
 }
 
-/* Runtime regions that the profile could only show as two identical rows are
- * one: the same construct at the same place, reported from two code addresses
- * (an inline function's loop barrier, inlined into two outlined functions).
+/* Regions that the profile could only show as two identical rows are one:
+ * the same construct at the same place, reported by the runtime from two code
+ * addresses (an inline function's loop barrier, inlined into two outlined
+ * functions), or instrumented in translation units compiled in two
+ * directories that named its header each their own way ("../k.h" from sub/,
+ * "k.h" from the top: one name once the run names every file,
+ * pomp_regions_place_files).
  * Each later one is the first one's (same_as), which keeps its own code
  * address in the trace; the first is throttled from the earliest time any of
  * them was. Returns -1 if memory ran out (nothing is folded then). */
@@ -285,7 +295,7 @@ static int fold_same_place(struct pomp_merged *m)
 {
     size_t n = 0;
     for (uint32_t i = 0; i < m->nregions; i++)
-        n += runtime_placed(&m->regions[i]);
+        n += placed(&m->regions[i]);
     if (n < 2)
         return 0;
     struct pomp_run_region **v = malloc(n * sizeof *v);
@@ -293,7 +303,7 @@ static int fold_same_place(struct pomp_merged *m)
         return -1;
     n = 0;
     for (uint32_t i = 0; i < m->nregions; i++)
-        if (runtime_placed(&m->regions[i]))
+        if (placed(&m->regions[i]))
             v[n++] = &m->regions[i];
     qsort(v, n, sizeof *v, by_label);
     for (size_t i = 1, first = 0; i < n; i++) {

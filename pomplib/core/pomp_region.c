@@ -1,9 +1,11 @@
 #include "pomp_region.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pomp_control.h"
 #include "pomp_filter.h"
@@ -180,6 +182,34 @@ int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc)
     r->ctc = parsed;
     r->ctc_error = CTC_OK;
     return 0;
+}
+
+/* The region's CTC string with its file as seen from cwd (no "dir" then). */
+static char *ctc_with_file(const struct ctc *c, const char *file)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    for (size_t i = 0; i < c->nattrs; i++) {
+        const char *k = c->attrs[i].key;
+        if (strcmp(k, "dir") != 0)
+            ctc_builder_add(&b, k, strcmp(k, "file") == 0 ? file : c->attrs[i].value);
+    }
+    return ctc_builder_finish(&b);
+}
+
+void pomp_regions_place_files(void)
+{
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd))
+        return;
+    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        char *seen = r->ctc_error == CTC_OK ? ctc_file_seen_from(&r->ctc, cwd) : NULL;
+        char *ctc = seen ? ctc_with_file(&r->ctc, seen) : NULL;
+        if (ctc)
+            pomp_region_relabel(r, ctc);
+        free(ctc);
+        free(seen);
+    }
 }
 
 /* master is masked with filter 0: one construct for counting */

@@ -78,6 +78,12 @@ const char *pomp_region_type(const struct POMP_Region_s *r);
  * run, by its code address). Only once recording has stopped. Returns 0, or -1
  * (region unchanged) for a malformed string or no memory. */
 int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc);
+
+/* After the run: each instrumented region's file as the program, where it
+ * ran, names it (ctc_file_seen_from: below its working directory relative to
+ * it, else absolute), as the runtime's regions are named: one name per file
+ * when the program runs elsewhere than where it was compiled. */
+void pomp_regions_place_files(void);
 /* Whether two regions stand for the same kind of construct (their CTC types;
  * master and masked are one). */
 int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b);

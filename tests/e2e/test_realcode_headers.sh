@@ -123,11 +123,19 @@ assert_eq "$n" 0 "no pomp region for the header left to the runtime"
     { cat bad_here.err; fail "the build in the source's directory failed"; }
 assert_contains bad_here.err '^broken.h:4:[0-9]+: warning: ' "the header's warning, named as the compiler names it"
 assert_not_contains bad_here.err '\./' "no ./ in a file name"
-OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=bad_here.dir ./bad_here > bad_here.out
+(cd bad && OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=../bad_here.dir ../bad_here > ../bad_here.out)
 diff -u bad.plain.out bad_here.out || fail "bad (built in place): output differs from the plain build"
 assert_eq "$(regions_where bad_here.dir '.file == "good.h" and .first_line == 4 and .init != "ompt"')" 2 \
           "good.h's regions at good.h:4, as main.c's at main.c"
 assert_eq "$(regions_where bad_here.dir '.file | startswith("./")')" 0 "no region's file starts with ./"
+# run from elsewhere, every file is named from where it runs, the
+# instrumented regions' as the runtime's (before: "good.h" and "main.c" from
+# the compile directory beside the runtime's "bad/main.c")
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=bad_there.dir ./bad_here > /dev/null
+assert_eq "$(regions_where bad_there.dir '.file == "bad/good.h" and .first_line == 4 and .init != "ompt"')" 2 \
+          "run from the parent directory: good.h's regions at bad/good.h:4"
+assert_eq "$(regions_where bad_there.dir '.file != "" and (.file | startswith("bad/") | not)')" 0 \
+          "run from the parent directory: every region's file named from there"
 # An inline function's loop, inlined (-O2) twice into one parallel region and
 # once into another: the runtime reports the loop's closing barrier from three
 # code addresses, all at one place (kernels.h's loop). One region, with every
@@ -372,6 +380,15 @@ printf '#include "vec.h"\ndouble other(int n, const double *x) { return vsum(n, 
 assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two_abs.dir/profile.json)" '["hdr/vec.h"]' \
     "absolute include path: one region, named relative to the directory"
 assert_eq "$(region_sum two_abs.dir parallel 6 begins)" 4 "absolute include path: both calls' visits in it"
+# the same header from a source compiled in its own directory (recursive
+# make: sub/b.c names it ../hdr/vec.h there): one region too, named from where
+# the program runs (before: "../hdr/vec.h" and "hdr/vec.h", two regions)
+(cd two/sub && "$POMPCC" -fopenmp -O2 -c b.c -o b_here.o) || fail "two directories: compile in sub/"
+(cd two && "$POMPCC" -fopenmp a.o sub/b_here.o -o ../two_dirs) || fail "two directories: link"
+(cd two && OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=../two_dirs.dir ../two_dirs > /dev/null)
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two_dirs.dir/profile.json)" '["hdr/vec.h"]' \
+    "two compile directories: one region, named from where the program runs"
+assert_eq "$(region_sum two_dirs.dir parallel 6 begins)" 4 "two compile directories: both calls' visits in it"
 # the source named "./sub/c.c", "$PWD/sub/c.c" (CMake names its sources so),
 # and a unity file that includes sources by absolute path (CMake's
 # UNITY_BUILD): the header still instrumented (before: the main file's

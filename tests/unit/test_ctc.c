@@ -181,3 +181,51 @@ Test(ctc, every_error_has_a_message)
     for (int e = CTC_OK; e <= CTC_ERR_NO_MEMORY; e++)
         cr_assert(strlen(ctc_error_string((enum ctc_error)e)) > 0);
 }
+
+/* A region's file as a program running in cwd names it (ctc_file_seen_from):
+ * the instrumenter's "dir" and "file" joined, below cwd relative to it. */
+static char *seen(const char *file, const char *dir, const char *cwd)
+{
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "parallel");
+    ctc_builder_add_file(&b, file, dir);
+    char *s = ctc_builder_finish(&b);
+    struct ctc c;
+    size_t off;
+    cr_assert_eq(ctc_parse(s, &c, &off), CTC_OK, "%s", s);
+    char *out = ctc_file_seen_from(&c, cwd);
+    ctc_free(&c);
+    free(s);
+    return out;
+}
+
+static void assert_seen(const char *file, const char *dir, const char *cwd, const char *expected)
+{
+    char *got = seen(file, dir, cwd);
+    if (!expected)
+        cr_assert_null(got, "%s from %s in %s: %s", file, dir, cwd, got);
+    else
+        cr_assert_str_eq(got ? got : "(null)", expected, "%s from %s in %s", file, dir, cwd);
+    free(got);
+}
+
+Test(ctc, file_seen_from_where_the_program_runs)
+{
+    assert_seen("src/a.c", "/w", "/w", "src/a.c");
+    assert_seen("src/a.c", "/w", "/w/run", "/w/src/a.c");
+    assert_seen("src/a.c", "/w", "/", "w/src/a.c");
+    assert_seen("a.c", "/w/src", "/w", "src/a.c");
+    assert_seen("../k.h", "/w/sub", "/w", "k.h");
+    assert_seen("../k.h", "/w/sub", "/w/sub", "/w/k.h");
+    assert_seen("./x/../y.c", "/w", "/w", "y.c");
+    assert_seen("../../../c.h", "/a/b", "/a", "/c.h");
+    assert_seen("a.c", "/wx", "/w", "/wx/a.c"); /* a prefix of the name is no directory */
+}
+
+Test(ctc, file_without_dir_stays)
+{
+    assert_seen("/abs/a.c", "/w", "/w", NULL); /* absolute: no "dir" written */
+    assert_seen("a.c", NULL, "/w", NULL);       /* no directory known (an older instrumenter) */
+    assert_seen("a.c", "relative", "/w", NULL); /* not absolute: not written either */
+}
