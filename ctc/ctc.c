@@ -307,18 +307,26 @@ static char *normalized(const char *path)
     return out;
 }
 
-char *ctc_file_seen_from(const struct ctc *c, const char *cwd)
+char *ctc_file_absolute(const struct ctc *c)
 {
     const char *dir = ctc_get(c, "dir");
-    if (!c->file || !c->file[0] || c->file[0] == '/' || !dir || dir[0] != '/' || !cwd)
+    if (!c->file || !c->file[0] || c->file[0] == '/' || !dir || dir[0] != '/')
         return NULL;
     size_t dlen = strlen(dir), flen = strlen(c->file);
     char *joined = malloc(dlen + flen + 2);
     if (!joined)
         return NULL;
     snprintf(joined, dlen + flen + 2, "%s/%s", dir, c->file);
-    char *abs = normalized(joined), *where = normalized(cwd);
+    char *abs = normalized(joined);
     free(joined);
+    return abs;
+}
+
+char *ctc_file_seen_from(const struct ctc *c, const char *cwd)
+{
+    if (!cwd)
+        return NULL;
+    char *abs = ctc_file_absolute(c), *where = abs ? normalized(cwd) : NULL;
     if (!abs || !where) {
         free(abs), free(where);
         return NULL;

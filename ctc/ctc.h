@@ -76,5 +76,7 @@ void ctc_builder_add_file(struct ctc_builder *b, const char *file, const char *d
  * the way the runtime's regions are named (malloc'ed); NULL if the string
  * has no "dir" (an absolute name, or one from an older instrumenter). */
 char *ctc_file_seen_from(const struct ctc *c, const char *cwd);
+/* "dir" and "file" joined ("." and "x/.." taken out; malloc'ed); NULL without "dir". */
+char *ctc_file_absolute(const struct ctc *c);
 
 #endif

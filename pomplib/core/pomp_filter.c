@@ -99,8 +99,15 @@ static int rule_matches(const struct pomp_filter_rule *r, const struct ctc *c)
     case POMP_FILTER_NAME: return match(r->glob, name);
     case POMP_FILTER_FILE: {
         const char *base = strrchr(file, '/');
-        return match(r->glob, file) ||
-               (base && !strchr(r->glob, '/') && match(r->glob, base + 1));
+        if (match(r->glob, file) || (base && !strchr(r->glob, '/') && match(r->glob, base + 1)))
+            return 1;
+        /* a name relative to the compile's directory: its absolute path too
+         * (a pattern "any directory, then solver/" finds solver/util.c
+         * compiled in its own directory, named util.c) */
+        char *path = strchr(r->glob, '/') ? ctc_file_absolute(c) : NULL;
+        int matched = path && match(r->glob, path);
+        free(path);
+        return matched;
     }
     default: return match(r->glob, type) || match(r->glob, name);
     }

@@ -71,6 +71,31 @@ Test(filter, keys)
     pomp_filter_free(&f);
 }
 
+Test(filter, file_compiled_in_its_own_directory)
+{
+    /* solver/util.c compiled in solver/: named util.c, its directory in "dir" */
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "for");
+    ctc_builder_add_file(&b, "util.c", "/home/u/app/solver");
+    char *text = ctc_builder_finish(&b);
+    struct ctc c;
+    size_t off;
+    cr_assert_eq(ctc_parse(text, &c, &off), CTC_OK, "%s", text);
+    free(text);
+    struct pomp_filter f;
+    cr_assert_eq(pomp_filter_parse("file:*/solver/*", &f), 0);
+    cr_expect(pomp_filter_matches(&f, &c), "a pattern with '/' matches the absolute path too");
+    pomp_filter_free(&f);
+    cr_assert_eq(pomp_filter_parse("file:*/lib/*", &f), 0);
+    cr_expect(!pomp_filter_matches(&f, &c));
+    pomp_filter_free(&f);
+    cr_assert_eq(pomp_filter_parse("file:util.c", &f), 0);
+    cr_expect(pomp_filter_matches(&f, &c), "and the name as written");
+    pomp_filter_free(&f);
+    ctc_free(&c);
+}
+
 Test(filter, include_and_exclude)
 {
     struct pomp_filter in, ex, none = {0};
