@@ -1,5 +1,6 @@
 #include "pomp_merge.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,38 +238,66 @@ static void clear_merged(struct pomp_thread *t)
  * code address a file and a line). One without is told apart from the others
  * of its function by where its call paths place it (pomp-report), so it stays
  * its own. */
-/* A region with a place of its own (file and lines): the runtime's, or the
- * instrumentation's. */
-static int placed(const struct pomp_run_region *r)
+static int from_runtime(const struct pomp_run_region *r) { return strcmp(r->init, "ompt") == 0; }
+
+/* Where a region is, for telling two regions at one place: its own file and
+ * lines (the instrumentation's, or the runtime's named by debug information),
+ * or, for a runtime region without them (no -g), the instrumented construct it
+ * was made in (construct_file and construct_lines: a worksharing construct's
+ * closing barrier, which has one). */
+struct fold_place {
+    int own; /* 1: the region's own file and lines; 0: its construct's */
+    const char *file;
+    int first, last;
+};
+
+static int fold_place(const struct pomp_run_region *r, struct fold_place *p)
 {
-    return r->id && r->init && !r->ctc_error && r->ctc.file && r->ctc.file[0] &&
-           r->ctc.start_line_first > 0;
+    if (!r->id || !r->init || r->ctc_error)
+        return 0;
+    if (r->ctc.file && r->ctc.file[0] && r->ctc.start_line_first > 0) {
+        *p = (struct fold_place){1, r->ctc.file, r->ctc.start_line_first, r->ctc.end_line_last};
+        return 1;
+    }
+    const char *file = ctc_get(&r->ctc, "construct_file");
+    const char *lines = ctc_get(&r->ctc, "construct_lines");
+    int first, last;
+    if (!from_runtime(r) || !file || !lines || sscanf(lines, "%d,%d", &first, &last) != 2)
+        return 0;
+    *p = (struct fold_place){0, file, first, last};
+    return 1;
 }
 
-static int from_runtime(const struct pomp_run_region *r) { return strcmp(r->init, "ompt") == 0; }
+static int placed(const struct pomp_run_region *r)
+{
+    struct fold_place p;
+    return fold_place(r, &p);
+}
 
 static int compare_str(const char *a, const char *b)
 {
     return strcmp(a ? a : "", b ? b : "");
 }
 
-/* Orders runtime regions with a place by their label: type, name, place,
- * lines. Not by function: a template's instantiations (or an inline
- * function's copies) are functions of their own at one place, which the
- * report showed as identical rows; the instrumentation makes one region of
- * a construct there too. */
+static int compare_int(int a, int b) { return (a > b) - (a < b); }
+
+/* Orders regions with a place by their label: type, name, place, lines.
+ * Not by function: a template's instantiations (or an inline function's
+ * copies) are functions of their own at one place, which the report showed
+ * as identical rows; the instrumentation makes one region of a construct
+ * there too. */
 static int compare_labels(const struct pomp_run_region *a, const struct pomp_run_region *b)
 {
+    struct fold_place x, y;
     int c;
+    fold_place(a, &x);
+    fold_place(b, &y);
     if (from_runtime(a) != from_runtime(b)) /* never one of each: a construct counted once */
         return from_runtime(a) - from_runtime(b);
     if ((c = compare_str(a->type, b->type)) || (c = compare_str(a->ctc.name, b->ctc.name)) ||
-        (c = compare_str(a->ctc.file, b->ctc.file)))
+        (c = compare_int(x.own, y.own)) || (c = compare_str(x.file, y.file)) ||
+        (c = compare_int(x.first, y.first)) || (c = compare_int(x.last, y.last)))
         return c;
-    if (a->ctc.start_line_first != b->ctc.start_line_first)
-        return a->ctc.start_line_first < b->ctc.start_line_first ? -1 : 1;
-    if (a->ctc.end_line_last != b->ctc.end_line_last)
-        return a->ctc.end_line_last < b->ctc.end_line_last ? -1 : 1;
     return 0;
 }
 

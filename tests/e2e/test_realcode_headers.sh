@@ -380,6 +380,33 @@ printf '#include "vec.h"\ndouble other(int n, const double *x) { return vsum(n, 
 assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' two_abs.dir/profile.json)" '["hdr/vec.h"]' \
     "absolute include path: one region, named relative to the directory"
 assert_eq "$(region_sum two_abs.dir parallel 6 begins)" 4 "absolute include path: both calls' visits in it"
+# Built without -g: the closing barrier of a single in a header's inline
+# function, which two translation units compiled, is the runtime's from two
+# code addresses with no file or line; both were made inside the same
+# instrumented single: one region (before: one identical row per file)
+mkdir -p nog
+cat > nog/h.h <<'H'
+static inline int cnt(void)
+{
+    int t = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        t++;
+    }
+    return t;
+}
+H
+printf '#include "h.h"\nint x1(void) { return cnt(); }\n' > nog/x1.c
+printf '#include "h.h"\nint x2(void) { return cnt(); }\n' > nog/x2.c
+printf '#include <stdio.h>\nint x1(void);\nint x2(void);\nint main(void) { printf("%%d\\n", x1() + x2()); return 0; }\n' > nog/main.c
+(cd nog && "$POMPCC" -O2 -fopenmp x1.c x2.c main.c -o app && POMP_OUTPUT_DIR=out ./app > out.txt) || fail "no -g: build and run"
+assert_contains nog/out.txt '^2$' "no -g: the program's result"
+assert_eq "$(jq -c '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | .id] | length' nog/out/profile.json)" 1 \
+    "no -g: the single's closing barrier is one region"
+assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | .id] as $ids
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' nog/out/profile.json)" 4 \
+    "no -g: its visits, both calls on both threads"
 # the same header from a source compiled in its own directory (recursive
 # make: sub/b.c names it ../hdr/vec.h there): one region too, named from where
 # the program runs (before: "../hdr/vec.h" and "hdr/vec.h", two regions)
