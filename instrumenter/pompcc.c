@@ -1049,6 +1049,17 @@ static const char *compiler_in_name(const char *me)
     return NULL;
 }
 
+/* A header given as an input (gcc precompiles it: x.h.gch, and links nothing). */
+static int is_header(const char *path)
+{
+    static const char *const suffixes[] = {".h", ".hh", ".hpp", ".hxx", ".H", ".h++", ".tcc", NULL};
+    const char *dot = strrchr(path, '.');
+    for (const char *const *s = suffixes; dot && *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return 1;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
@@ -1070,9 +1081,11 @@ int main(int argc, char **argv)
     if (pc.offload && !cc_given) /* only Clang offloads with libomptarget */
         pc.cc = pc.cxx_driver ? "clang++-19" : "clang-19";
 
-    size_t nsources = 0;
-    for (size_t i = 0; i < pc.ninputs; i++)
+    size_t nsources = 0, nheaders = 0;
+    for (size_t i = 0; i < pc.ninputs; i++) {
         nsources += pc.inputs[i].is_source;
+        nheaders += is_header(pc.inputs[i].path);
+    }
     if (nsources && pc.mode != MODE_PREPROCESS && !pc.explicit_language) /* (-x c-header:
                                                       a precompiled header's own compile) */
         warn_forced_includes(&pc);
@@ -1082,7 +1095,8 @@ int main(int argc, char **argv)
                         "without instrumentation: give pompcc the file\n");
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
         pc.value_missing ||
-        (nsources == 0 && pc.mode != MODE_LINK)) {
+        (nsources == 0 && pc.mode != MODE_LINK) ||
+        (nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only: precompiled */
         rc = pass_through(&pc, argc, argv);
         goto out;
     }

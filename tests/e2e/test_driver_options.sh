@@ -191,4 +191,8 @@ assert_eq "$(cat lgomp.out)" 4950 "-lgomp: the program's output"
 assert_not_contains lgomp.run.err 'without the libgomp bridge' "-lgomp: the bridge at work"
 assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0' lgomp.dir/profile.json)" true \
     "-lgomp: the implicit barriers measured (the bridge's)"
+# A header alone is precompiled, as gcc does it (before: pompcc linked it, "undefined reference to main")
+printf 'static inline int pch_one(void) { return 1; }\n' > pch.h
+"$POMPCC" -fopenmp pch.h || fail "a header alone: pompcc failed"
+[ -f pch.h.gch ] || fail "a header alone: no pch.h.gch"
 echo "driver options"
