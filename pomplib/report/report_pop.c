@@ -342,13 +342,22 @@ static void metrics(struct rp_pop *m, const double *in, const double *u, size_t 
 }
 
 /* A node's threads (not streams): their time in their share of it, their
- * useful time, and the node's elapsed time (the longest inclusive time). */
+ * useful time, and the node's elapsed time (the longest inclusive time). In a
+ * parallel region, a thread that was in fewer of its teams than the most (a
+ * team that started fresh threads: libgomp's nested teams; a num_threads that
+ * changed) has its times scaled to as many shares as that one: a thread that
+ * was not in a team did no less work in it, and one that ran one share of
+ * forty is compared with a member of all forty by what it did per share,
+ * at most the region's time (before, 80 such threads rated an evenly loaded
+ * region 3 %). Tasks and
+ * loops keep their times: a thread that ran fewer of them worked less. */
 static size_t node_threads(const struct rp_profile *p, size_t i, const double *waits,
                            const double *fj, const unsigned char *stream, double *in, double *u,
-                           double *elapsed)
+                           double *shares, double *elapsed)
 {
     size_t n = 0, k;
     json_t *t;
+    double most = 0;
     *elapsed = 0;
     json_array_foreach(p->nodes[i].per_thread, k, t) {
         long long th = thread_of(t);
@@ -360,8 +369,18 @@ static size_t node_threads(const struct rp_profile *p, size_t i, const double *w
         u[n] = in[n] - waits[i * p->nthreads + (size_t)th];
         if (u[n] < 0)
             u[n] = 0;
+        shares[n] = rp_executions(num(t, "visits"), num(t, "begins"));
+        most = shares[n] > most ? shares[n] : most;
         n++;
     }
+    if (is_parallel(&p->nodes[i]))
+        for (k = 0; k < n; k++)
+            if (shares[k] > 0 && shares[k] < most) { /* within the region's time: a share */
+                in[k] *= most / shares[k];           /* longer than the average one says no */
+                u[k] *= most / shares[k];            /* more than that */
+                in[k] = in[k] < *elapsed ? in[k] : *elapsed;
+                u[k] = u[k] < in[k] ? u[k] : in[k];
+            }
     return n;
 }
 
@@ -431,15 +450,17 @@ int rp_pop_compute(struct rp_profile *p)
     double *waits = sub && shared ? task_waits_in_nodes(p, sub, shared) : NULL;
     unsigned char *stream = stream_columns(p);
     double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
+    double *shares = calloc(nt + 1, sizeof *shares);
     p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
-    if (!sub || !fj || !waits || !stream || !in || !u || !p->pop_regions) {
+    if (!sub || !fj || !waits || !stream || !in || !u || !shares || !p->pop_regions) {
         free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
+        free(shares);
         return -1;
     }
     for (size_t i = 0; i < p->nnodes; i++) {
         struct rp_node *node = &p->nodes[i];
         double elapsed;
-        size_t n = node_threads(p, i, waits, fj, stream, in, u, &elapsed);
+        size_t n = node_threads(p, i, waits, fj, stream, in, u, shares, &elapsed);
         struct rp_pop m;
         metrics(&m, in, u, n, 0);
         node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
@@ -457,5 +478,6 @@ int rp_pop_compute(struct rp_profile *p)
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
+    free(shares);
     return 0;
 }

@@ -285,3 +285,15 @@ n=${gaps#[}; n=${n%%,*}; median=${gaps##*,}; median=${median%]}
 [ "$n" -ge 10 ] || fail "fresh threads: only $n threads ran inner shares alone ($gaps)"
 [ "$median" -lt 50 ] || fail "fresh threads: a share is ${median} us longer in the profile than in the trace (median of $n)"
 echo "fresh threads: $n, median share in the profile less its trace span ${median} us"
+# Every member of every inner team spins alike: the inner region's load
+# balance is high although each of its 40 fresh threads was in one team of
+# 20, each thread compared by its work per share (before: ~3 %, the mean of
+# 40 one-share threads against two masters of 20 shares each); no factor
+# above 100 %.
+inner=$(jq '[.regions[] | select(.type == "parallel")] | max_by(.first_line) | .id' fresh.dir/profile.json)
+"$REPORT" --json fresh.dir > fresh.json
+lb=$(jq --argjson r $inner '[.efficiency.parallel_regions[] | select(.region == $r) | .load_balance_pct] | first' fresh.json)
+awk -v lb="$lb" 'BEGIN { exit !(lb >= 50) }' || fail "fresh threads: the inner region's load balance is $lb %"
+assert_eq "$(jq '[.efficiency.parallel_regions[], .efficiency.run | .parallel_efficiency_pct, .load_balance_pct,
+                   .synchronisation_efficiency_pct, .fork_join_efficiency_pct | select(. > 100.01)] | length' fresh.json)" 0 \
+    "fresh threads: no efficiency above 100 %"
