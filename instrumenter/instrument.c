@@ -285,6 +285,14 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         w->counts.constructs++;
         return;
     }
+    if (p->has_stmt && p->stmt_is_declaration && !w->o->cplusplus && directive_needs_statement(d)) {
+        /* C has no declaration statement: the compiler rejects the directive,
+         * and so must the build (wrapped in a block, it compiled) */
+        note(w, p->start, "left alone: '%s' is followed by a declaration, not a statement (the "
+                          "compiler says so)", d->name);
+        w->counts.constructs++;
+        return;
+    }
     if (p->substatement && !directive_needs_statement(d)) {
         rw_diag(w, p->start, "warning",
                 "'#pragma omp %s' is not instrumented: it stands where one statement is wanted (the "

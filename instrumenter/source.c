@@ -47,6 +47,7 @@ struct scan {
     size_t nwanted;
     unsigned *found_end;    /* 0 when none found */
     int *found_semicolon;   /* the statement still needs its ';' */
+    int *found_decl;        /* the statement is a declaration */
     struct loop_header **found_loop; /* the statement as a for loop */
     unsigned *found_macro_end;       /* the statement ends with the expansion of the macro
                                         invoked here (offset of its name), or UINT_MAX */
@@ -994,6 +995,7 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
             const struct expansion *x = expansion_ending_at(sc, e);
             sc->found_end[w] = e;
             sc->found_semicolon[w] = needs_semicolon(c);
+            sc->found_decl[w] = k == CXCursor_DeclStmt;
             sc->found_macro_end[w] = x ? x->start : UINT_MAX;
         }
         if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
@@ -1105,6 +1107,7 @@ static int find_statements(struct scan *sc)
     sc->nwanted = u;
     sc->found_end = xcalloc(u + 1, sizeof *sc->found_end);
     sc->found_semicolon = xcalloc(u + 1, sizeof *sc->found_semicolon);
+    sc->found_decl = xcalloc(u + 1, sizeof *sc->found_decl);
     sc->found_loop = xcalloc(u + 1, sizeof *sc->found_loop);
     sc->found_macro_end = xmalloc((u + 1) * sizeof *sc->found_macro_end);
     for (size_t i = 0; i <= u; i++)
@@ -1186,6 +1189,7 @@ static int find_statements(struct scan *sc)
         p->has_stmt = 1;
         p->stmt_start = at;
         p->stmt_end = end;
+        p->stmt_is_declaration = sc->found_decl[w];
         p->loop = sc->found_loop[w];
         sc->found_loop[w] = NULL;
     }
@@ -1325,6 +1329,7 @@ out:
     free(sc.wanted);
     free(sc.found_end);
     free(sc.found_semicolon);
+    free(sc.found_decl);
     for (size_t i = 0; sc.found_loop && i < sc.nwanted; i++)
         loop_free(sc.found_loop[i]);
     free(sc.found_loop);

@@ -19,6 +19,8 @@ struct pragma {
     int has_stmt;
     unsigned stmt_start, stmt_end;
     int stmt_is_pragma;    /* the statement starts with another pragma */
+    int stmt_is_declaration; /* the "statement" is a declaration: none in C, where the compiler
+                                rejects the directive (instrument.c leaves it to say so) */
     int depth;             /* number of pragma statements enclosing this pragma */
     struct loop_header *loop; /* the statement as a for loop (loops.h), or NULL */
     /* why the statement cannot be made out safely (a macro expansion goes on past

@@ -216,4 +216,20 @@ assert_contains pj.err "^pomp: error: cannot write pj/profile.json: Is a directo
 assert_contains pj.err "; no profile written \\(above\\)" "the summary says no profile was written"
 assert_not_contains pj.err "output in|full tables" "no summary pointing at a profile that is not there"
 rm -r pj # (the checks at the end read every profile.json)
+
+# C has no declaration statement: a construct followed by a declaration is
+# the compiler's error with pompcc as without it (before: wrapped in a block,
+# it compiled), at the user's line and column. C++ takes it (a declaration
+# statement), with pompc++ as without.
+for d in "parallel" "single" "critical(n)" "task" "taskgroup"; do
+    printf 'int main(void)\n{\n    int s = 0;\n    #pragma omp %s\n    int y = 1;\n    return s;\n}\n' "$d" > decl.c
+    set +e
+    cc -fopenmp -c decl.c -o decl_plain.o 2> decl_plain.err; plain=$?
+    "$POMPCC" -fopenmp -c decl.c -o decl.o 2> decl.err; st=$?
+    set -e
+    assert_eq "$st" "$plain" "'omp $d' before a declaration: pompcc's status is cc's"
+    assert_contains decl.err '^decl.c:5:5: error: ' "'omp $d' before a declaration: the compiler's error at the user's line"
+done
+printf 'int main()\n{\n    #pragma omp parallel\n    int y = 1;\n    return 0;\n}\n' > decl.cpp
+"$BUILD/bin/pompc++" -fopenmp -c decl.cpp -o decl_cpp.o || fail "C++: a declaration statement after a directive"
 echo "PASS"
