@@ -167,5 +167,11 @@ int main(int argc, char **argv)
     }
     if (has_trace)
         trace_model_free(&trace);
+    /* the tables themselves: a full disk or a closed pipe loses them, which is said */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "pomp-report: cannot write the report to standard output: %s\n",
+                strerror(errno ? errno : EIO));
+        rc = 1;
+    }
     return rc;
 }

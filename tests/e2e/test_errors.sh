@@ -151,6 +151,12 @@ if "$REPORT" nocallpath 2> nocallpath.err; then fail "pomp-report accepted a pro
 assert_contains nocallpath.err '"callpath" is missing or not an array' "the missing part named"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
 assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"
+# the report's own output lost (a full disk): said, and the status says so (before: 0, nothing said)
+for opt in "" --json --check; do
+    if "$REPORT" $opt e > /dev/full 2> full.err; then fail "pomp-report $opt to a full disk: status 0"; fi
+    assert_contains full.err '^pomp-report: cannot write the report to standard output: No space left on device' \
+        "pomp-report $opt to a full disk: said"
+done
 
 # The master switch and profile on/off.
 OMP_NUM_THREADS=2 POMP_ENABLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=disabled ./demo > off.out 2> off.err
