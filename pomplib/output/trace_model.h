@@ -43,6 +43,7 @@ struct trace_thread {
     uint32_t host_thread;       /* a device stream: the thread that issued its work
                                    (UINT32_MAX: the device's own trace) */
     uint64_t dropped;           /* events lost while recording */
+    int64_t written;            /* events defs.json says the raw file holds (-1: not said) */
     char *error;                /* why events were lost (NULL if none) */
     const struct pomp_event *events;
     uint64_t count;

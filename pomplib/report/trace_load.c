@@ -98,15 +98,26 @@ int trace_load(const char *dir, struct trace_model *m)
         json_int_t host = json_integer_value(json_object_get(v, "host_thread"));
         t->host_thread = host < 0 ? UINT32_MAX : (uint32_t)host;
         t->dropped = u64(v, "dropped");
+        json_t *written = json_object_get(v, "events");
+        t->written = json_is_integer(written) ? (int64_t)json_integer_value(written) : -1;
         const char *e = json_string_value(json_object_get(v, "error"));
         t->error = e ? strdup(e) : NULL;
     }
     char msg[4600];
-    for (uint32_t t = 0; t < m->nthreads; t++)
-        if (trace_thread_map(&m->threads[t], dir, m, msg, sizeof msg) != 0) {
+    for (uint32_t t = 0; t < m->nthreads; t++) {
+        struct trace_thread *th = &m->threads[t];
+        if (trace_thread_map(th, dir, m, msg, sizeof msg) != 0) {
             fprintf(stderr, "pomp-report: %s\n", msg);
             goto out;
         }
+        /* a raw file missing, cut at a record's end or written twice reads as a
+         * trace, but not as the one recorded: said, never shown as whole */
+        if (th->written >= 0 && (uint64_t)th->written != th->count)
+            fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin holds %llu "
+                            "events, defs.json says %lld were written (the file is missing, cut or "
+                            "not this run's): thread %u's timeline is not whole\n",
+                    dir, th->index, (unsigned long long)th->count, (long long)th->written, th->index);
+    }
     rc = 1;
     goto out;
 oom:

@@ -264,3 +264,15 @@ assert_eq "$(grep -c 'cannot write the trace of thread' fails.err)" 1 "reported 
 dropped=$(jq '[.threads[].dropped_events] | add' fails/profile.json)
 [ "$dropped" -ge 24006 ] || fail "every event counted as dropped (got $dropped)"
 assert_contains fails.err "pomp: warning: $dropped trace events were lost" "the loss in the summary"
+# A raw trace file missing or cut at a record's end reads as a trace, but not
+# the one recorded: pomp-report says so (before: converted without a word)
+cp -r ag ag_missing && rm ag_missing/trace-raw/thread-1.bin
+"$REPORT" --chrome ag_missing.json ag_missing 2> ag_missing.err || fail "a missing raw file: the conversion failed"
+assert_contains ag_missing.err "warning: ag_missing/trace-raw/thread-1.bin holds 0 events, defs.json says [0-9]+ were written" \
+    "a missing raw file: said"
+cp -r ag ag_cut && truncate -s 88 ag_cut/trace-raw/thread-0.bin
+"$REPORT" --chrome ag_cut.json ag_cut 2> ag_cut.err || fail "a cut raw file: the conversion failed"
+assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 events" "a raw file cut at a record's end: said"
+"$REPORT" --chrome ag_whole.json ag 2> ag_whole.err
+assert_not_contains ag_whole.err warning "the whole trace: no warning"
+rm -r ag_missing ag_cut # (the checks at the end read every profile.json: these are copies)
