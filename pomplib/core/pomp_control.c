@@ -101,7 +101,8 @@ static void finalize_on_signal(int sig)
 
 static void install_signal_handlers(void)
 {
-    static const int signals[] = {SIGINT, SIGTERM};
+    /* SIGHUP: a batch session or terminal that closed ends the run as a kill does */
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
     for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
         struct sigaction old;
         if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)

@@ -1,5 +1,5 @@
 # The output survives every way a program ends: return from main, exit() from
-# deep inside, SIGTERM and SIGINT (then the signal's own exit status); a
+# deep inside, SIGTERM, SIGINT and SIGHUP (then the signal's own exit status); a
 # fork()ed child neither measures nor overwrites its parent's profile.
 NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
@@ -19,6 +19,8 @@ static void finish(const char *how)
         raise(SIGTERM);
     if (strcmp(how, "int") == 0)
         raise(SIGINT);
+    if (strcmp(how, "hup") == 0)
+        raise(SIGHUP);
     if (strcmp(how, "fork") == 0) {
         pid_t pid = fork();
         if (pid == 0) {
@@ -70,6 +72,7 @@ run return 0
 run exit 3
 run term 143
 run int 130
+run hup 129
 run fork 0
 assert_contains out_fork.txt '^child 1$' "the child ran its parallel region"
 assert_contains out_fork.txt '^parent after child 0$' "the parent continued"
