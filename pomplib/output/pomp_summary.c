@@ -66,11 +66,13 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
     uint32_t regions = 0, runtime_only = 0; /* runtime_only: not instrumented, seen through the
                                                 runtime (OMPT); one with another: not a region */
+    uint32_t filtered = 0;
     for (uint32_t i = 0; i < m->nregions; i++) {
         if (m->regions[i].same_as)
             continue;
         regions++;
         runtime_only += m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
+        filtered += m->regions[i].filtered;
     }
     fprintf(f, "%u region%s", regions, regions == 1 ? "" : "s");
     if (runtime_only)
@@ -79,6 +81,10 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         fprintf(f, "; output in %s/\n", run->dir);
     else
         fprintf(f, "; no profile written (above)\n");
+    if (filtered) /* a pattern with a typo filters everything: said, not an empty table */
+        fprintf(f, "pomp: note: %u of the %u regions filtered out (POMP_FILTER_INCLUDE, "
+                   "POMP_FILTER_EXCLUDE): not recorded\n",
+                filtered, regions);
     if (n)
         fprintf(f, "pomp: %12s %8s %7s  %s\n", "max time(ms)", "visits", "threads", "region");
     for (size_t i = 0; i < n && i < TOP_REGIONS; i++) {
@@ -121,8 +127,14 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     }
     pomp_devices_summary(f, run);
     pomp_summary_note_throttled(f, run);
-    if (profile_written)
-        fprintf(f, "pomp: full tables: pomp-report %s\n", run->dir);
+    if (profile_written) { /* a command to paste: quoted where the shell would split it */
+        int plain = run->dir[strspn(run->dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789_-./+,:@%=")] == '\0';
+        fprintf(f, "pomp: full tables: pomp-report %s", plain ? run->dir : "'");
+        for (const char *c = run->dir; !plain && *c; c++)
+            fputs(*c == '\'' ? "'\\''" : (char[2]){*c, '\0'}, f);
+        fputs(plain ? "\n" : "'\n", f);
+    }
     free(has_root);
     free(rows);
 }

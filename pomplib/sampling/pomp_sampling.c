@@ -136,6 +136,9 @@ int pomp_sampling_configure(void)
 {
     const char *v = getenv("POMP_SAMPLING"), *period_text = v;
     int on = 0;
+    if (v && !*v) /* set but empty: as every other variable, said */
+        pomp_config_bad_value("POMP_SAMPLING", v,
+                              "off, or a period from 10us to 60s such as 1ms, 500us, 0.5s", "off");
     if (v && *v && !(pomp_parse_bool(v, &on) && !on)) {
         if (parse_period(v, &sampling.period_ns))
             sampling.on = 1;
@@ -145,6 +148,8 @@ int pomp_sampling_configure(void)
                                   "off");
     }
     v = getenv("POMP_SAMPLING_TIMER");
+    if (v && !*v)
+        pomp_config_bad_value("POMP_SAMPLING_TIMER", v, "wall, cpu", "wall");
     if (v && *v) {
         if (strcasecmp(v, "cpu") == 0)
             sampling.cpu_timer = 1;

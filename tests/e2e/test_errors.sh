@@ -140,6 +140,18 @@ assert_contains again.err "^pomp: note: the output directory 'e' holds another r
 OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=1000G POMP_OUTPUT_DIR=big ./demo > /dev/null 2> big.err
 assert_contains big.err "POMP_BUFFER_SIZE='1000G' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE cut, said"
 
+# Empty sampling values are said as every other variable's (before: taken silently)
+OMP_NUM_THREADS=2 POMP_SAMPLING= POMP_SAMPLING_TIMER= POMP_OUTPUT_DIR=empty_sampling ./demo > /dev/null 2> empty.err
+assert_contains empty.err "^pomp: POMP_SAMPLING='' is not valid \(allowed: off, or a period" "POMP_SAMPLING='' said"
+assert_contains empty.err "^pomp: POMP_SAMPLING_TIMER='' is not valid \(allowed: wall, cpu\); using wall" "POMP_SAMPLING_TIMER='' said"
+# A filter with a typo that keeps nothing: the summary says how many regions it took out
+OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE=type:paralel POMP_SUMMARY=on POMP_OUTPUT_DIR="filter typo" ./demo > /dev/null 2> typo.err
+assert_contains typo.err "^pomp: note: ([0-9]+) of the \1 regions filtered out \(POMP_FILTER_INCLUDE, POMP_FILTER_EXCLUDE\): not recorded" \
+    "a filter that keeps nothing: said"
+# the summary's command can be pasted: the directory quoted for the shell
+assert_contains typo.err "^pomp: full tables: pomp-report 'filter typo'$" "the summary's hint quoted"
+rm -r "filter typo" empty_sampling
+
 # A malformed profile: pomp-report names the byte offset.
 mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}\n' > broken/profile.json
 touch broken/.broken-on-purpose
