@@ -2,9 +2,11 @@
 #include "report_pop.h"
 #include "pomp_symbols.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define SUPPORTED_VERSION 1
 
@@ -665,6 +667,17 @@ static int gather_waits(struct rp_profile *p)
 
 json_t *rp_load_json(const char *path)
 {
+    /* a file that is not there or not a plain file (a directory, a FIFO that
+     * would block the read forever) is said as such, not as a JSON error */
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "pomp-report: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(stderr, "pomp-report: %s: not a regular file\n", path);
+        return NULL;
+    }
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
     if (!root)
@@ -685,7 +698,13 @@ int rp_load(const char *path, struct rp_profile *p)
                 path);
         return -1;
     }
-    json_int_t version = json_integer_value(json_object_get(root, "version"));
+    json_t *version_value = json_object_get(root, "version");
+    json_int_t version = json_integer_value(version_value);
+    if (!json_is_integer(version_value)) {
+        fprintf(stderr, "pomp-report: %s: \"version\" is missing or not an integer (this is "
+                        "version %d)\n", path, SUPPORTED_VERSION);
+        return -1;
+    }
     if (version < 1 || version > SUPPORTED_VERSION) {
         fprintf(stderr, "pomp-report: %s: profile version %lld is not supported (this is version %d)\n",
                 path, (long long)version, SUPPORTED_VERSION);

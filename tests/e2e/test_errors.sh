@@ -163,6 +163,14 @@ if "$REPORT" nocallpath 2> nocallpath.err; then fail "pomp-report accepted a pro
 assert_contains nocallpath.err '"callpath" is missing or not an array' "the missing part named"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
 assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"
+# a directory without a profile, a profile that is a FIFO: said as such (before: "line -1, column -1 ...
+# unable to open", and a read that blocked forever)
+mkdir noprofile fifo && mkfifo fifo/profile.json
+if "$REPORT" noprofile 2> noprofile.err; then fail "pomp-report accepted a directory without a profile"; fi
+assert_contains noprofile.err '^pomp-report: noprofile/profile.json: No such file or directory$' "a directory without a profile"
+if timeout 10 "$REPORT" fifo 2> fifo.err; then fail "pomp-report accepted a FIFO"; fi
+assert_contains fifo.err '^pomp-report: fifo/profile.json: not a regular file$' "a FIFO for a profile"
+rm -r noprofile fifo
 # the report's own output lost (a full disk): said, and the status says so (before: 0, nothing said)
 for opt in "" --json --check; do
     if "$REPORT" $opt e > /dev/full 2> full.err; then fail "pomp-report $opt to a full disk: status 0"; fi
