@@ -251,6 +251,60 @@ static void check_one_row_per_place(struct checker *c)
     free(v);
 }
 
+static int by_id(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Ids that name one thing each; the threads' loss counters and the clock,
+ * which pomp-report reads as 0 (or divides by) when they are not numbers. */
+static void check_ids_and_threads(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    json_t *callpath = json_object_get(p->root, "callpath"), *n;
+    size_t count = json_array_size(callpath), i;
+    long long *ids = malloc((count ? count : 1) * sizeof *ids);
+    if (ids) {
+        json_array_foreach(callpath, i, n)
+            ids[i] = json_integer_value(json_object_get(n, "id"));
+        qsort(ids, count, sizeof *ids, by_id);
+        for (i = 1; i < count; i++)
+            if (ids[i] == ids[i - 1] && (i == 1 || ids[i - 1] != ids[i - 2]))
+                failed(c, "structure", "node id %lld names more than one call-path node", ids[i]);
+        free(ids);
+    }
+    static const char *const counters[] = {"nesting_errors", "dropped_paths", "dropped_events",
+                                           "dropped_values", "deep_events",   "untimed_events",
+                                           "open_at_end"};
+    json_t *t, *threads = json_object_get(p->root, "threads");
+    size_t nthreads = json_array_size(threads);
+    long long *index = malloc((nthreads ? nthreads : 1) * sizeof *index);
+    if (index) {
+        json_array_foreach(threads, i, t)
+            index[i] = json_integer_value(json_object_get(t, "index"));
+        qsort(index, nthreads, sizeof *index, by_id);
+        for (i = 1; i < nthreads; i++)
+            if (index[i] == index[i - 1] && (i == 1 || index[i - 1] != index[i - 2]))
+                failed(c, "structure", "thread index %lld names more than one thread", index[i]);
+        free(index);
+    }
+    json_array_foreach(threads, i, t) {
+        for (size_t k = 0; k < sizeof counters / sizeof *counters; k++) {
+            json_t *v = json_object_get(t, counters[k]);
+            if (!json_is_integer(v) || json_integer_value(v) < 0)
+                failed(c, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
+                       !v ? "missing" : !json_is_integer(v) ? "not a whole number" : "below 0");
+        }
+    }
+    json_t *clock = json_object_get(p->root, "clock"), *r;
+    if (clock && !(json_number_value(json_object_get(clock, "ticks_per_ns")) > 0))
+        failed(c, "no negative figure", "clock.ticks_per_ns is not above 0");
+    json_array_foreach(json_object_get(p->root, "regions"), i, r)
+        if (!json_is_string(json_object_get(r, "type")))
+            failed(c, "structure", "regions[%zu].type is missing or not a string", i);
+}
+
 static void check_structure(struct checker *c)
 {
     const struct rp_profile *p = c->p;
@@ -262,6 +316,10 @@ static void check_structure(struct checker *c)
     size_t i;
     json_t *n;
     json_array_foreach(callpath, i, n) {
+        if (!json_is_integer(json_object_get(n, "region"))) /* read as 0: <overflow> */
+            failed(c, "structure", "node %lld has no region id (\"region\" missing or not a whole "
+                                   "number)",
+                   json_integer_value(json_object_get(n, "id")));
         long long region = json_integer_value(json_object_get(n, "region"));
         int known = region == 0;
         for (size_t r = 0; r < p->nregions && !known; r++)
@@ -281,6 +339,7 @@ static void check_structure(struct checker *c)
                    : !b          ? "no node of the file"
                                  : "no parallel region's node");
     }
+    check_ids_and_threads(c);
     json_t *duration = json_object_get(p->root, "duration_ns");
     if (!json_is_integer(duration) || json_integer_value(duration) <= 0)
         failed(c, "whole numbers", "duration_ns is missing, not a whole number or not above 0 "

@@ -92,4 +92,12 @@ break_with place         '.regions |= map(if .init == "ompt" and .name == "imple
                           | .regions += [.regions[] | select(.init == "ompt" and .name == "implementation")
                                          | .id = 99990]' \
                          "one region per place"
-echo "report --check: 18 broken profiles caught"
+# ids and counters that pomp-report would read as 0 or take twice
+break_with noregion      'del(.callpath[1].region)' "structure"
+break_with sameid        '.callpath[1].id = .callpath[2].id' "structure"
+break_with lostcounter   '.threads[0].dropped_events = -3' "no silent loss"
+break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
+break_with samethread    '.threads += [.threads[0]]' "structure"
+break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
+break_with regiontype    '.regions[0].type = 5' "structure"
+echo "report --check: 25 broken profiles caught"
