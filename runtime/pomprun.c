@@ -182,6 +182,12 @@ int main(int argc, char **argv)
         return 2;
     }
     char *program = find_program(argv[i]);
+    struct stat st;
+    if (!program && strchr(argv[i], '/') && stat(argv[i], &st) == 0) { /* there, but not to run */
+        fprintf(stderr, "pomprun: error: %s: %s\n", argv[i],
+                S_ISDIR(st.st_mode) ? "is a directory" : "not an executable program");
+        return 126; /* as the shell says it */
+    }
     if (!program) {
         fprintf(stderr, "pomprun: error: %s: no such program\n", argv[i]);
         return 127;
