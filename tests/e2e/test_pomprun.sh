@@ -128,6 +128,13 @@ assert_eq "$(jq -c '[.regions[] | select((.function // "") | test("^(GOMP_|__kmp
                      | select(.type != "task" and .type != "task_create") | .type + " " + .function]' \
              inside_omp/profile.json)" "[]" "GCC binary on libomp: regions named after libomp's functions"
 
+# a path that is there but cannot be run: said as such, the shell's status 126
+set +e
+"$POMPRUN" ./app.c 2> notexec.err; st=$?
+set -e
+assert_eq "$st" 126 "a file that is not executable: status 126"
+assert_contains notexec.err '^pomprun: error: \./app\.c: not an executable program$' "a file that is not executable: said"
+
 # A parallel region forked inside a single's block (GCC code: GCC reports no
 # end of a single, the bridges end it at its team's next barrier): the
 # nested team's barriers and its implicit task's end are not the single's

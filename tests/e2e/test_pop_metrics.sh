@@ -70,7 +70,7 @@ jq -n '
                                     min_ns: incl, max_ns: incl, body_ns: body};
   def thread(i): {index: i, omp_thread_num: i, os_tid: (100 + i), nesting_errors: 0, dropped_paths: 0,
                   deep_events: 0, untimed_events: 0, max_nodes: 1048576, dropped_events: 0,
-                  dropped_values: 0};
+                  dropped_values: 0, open_at_end: 0};
   {format: "pomp-profile", version: 1, program: "fork", pid: 1,
    clock: {source: "tsc", ticks_per_ns: 1.0}, duration_ns: 130000000,
    regions: [{id: 2, type: "implicit_barrier", name: "parallel", file: "", first_line: 0,
