@@ -72,6 +72,23 @@ static int parse_options(int argc, char **argv, struct options *o)
     return -1;
 }
 
+/* A run without a trace into the directory of one with a trace leaves that
+ * trace beside its profile: converted as asked, but said to be another run's
+ * (as --html, which does not show it). */
+static void warn_other_run(const char *dir, const char *profile_path, const struct trace_model *m)
+{
+    struct stat st;
+    if (stat(profile_path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    json_t *profile = json_load_file(profile_path, 0, NULL);
+    long long pid = profile ? (long long)json_integer_value(json_object_get(profile, "pid")) : 0;
+    if (pid && pid != (long long)m->pid)
+        fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR " is the trace of another run "
+                        "(pid %d; the profile's: %lld): converted as it is\n",
+                dir, m->pid, pid);
+    json_decref(profile);
+}
+
 static int write_chrome(const char *dir, const struct trace_model *m, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -126,6 +143,7 @@ int main(int argc, char **argv)
                             "with POMP_TRACE=otf2, chrome or both\n", dir);
             rc = 1;
         } else {
+            warn_other_run(dir, path, &trace);
             rc |= write_chrome(dir, &trace, o.chrome);
         }
     }

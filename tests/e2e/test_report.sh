@@ -183,6 +183,11 @@ POMP_OUTPUT_DIR=reused ./waits > /dev/null 2>&1
 assert_contains reused.err "warning: reused/trace-raw is the trace of another run \(pid [0-9]+; the profile's: [0-9]+\): not shown" \
                 "another run's trace is said"
 assert_contains reused.err "wrote reused.html \(no trace in this run: no timeline\)" "and not drawn"
+"$REPORT" --chrome reused.json reused 2> reused_chrome.err
+assert_contains reused_chrome.err "warning: reused/trace-raw is the trace of another run \(pid [0-9]+; the profile's: [0-9]+\): converted as it is" \
+                "--chrome: another run's trace is said (before: converted without a word)"
+"$REPORT" --chrome w.json w 2> w_chrome.err
+assert_not_contains w_chrome.err "another run" "--chrome: the run's own trace, no warning"
 
 # ---- where the runtime's regions are: an implicit barrier without a file
 # (no -g: only the outlined function's symbol) is placed in its construct, so
