@@ -257,38 +257,36 @@ static int by_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Each value of key in the array's objects names one of them (what: what a
+ * repeated one is said to name more than one of). */
+static void check_unique(struct checker *c, json_t *array, const char *key, const char *what)
+{
+    size_t count = json_array_size(array), i;
+    long long *v = malloc((count ? count : 1) * sizeof *v);
+    json_t *o;
+    if (!v)
+        return;
+    json_array_foreach(array, i, o)
+        v[i] = json_integer_value(json_object_get(o, key));
+    qsort(v, count, sizeof *v, by_id);
+    for (i = 1; i < count; i++)
+        if (v[i] == v[i - 1] && (i == 1 || v[i - 1] != v[i - 2]))
+            failed(c, "structure", "%s %lld names more than one %s", key, v[i], what);
+    free(v);
+}
+
 /* Ids that name one thing each; the threads' loss counters and the clock,
  * which pomp-report reads as 0 (or divides by) when they are not numbers. */
 static void check_ids_and_threads(struct checker *c)
 {
     const struct rp_profile *p = c->p;
-    json_t *callpath = json_object_get(p->root, "callpath"), *n;
-    size_t count = json_array_size(callpath), i;
-    long long *ids = malloc((count ? count : 1) * sizeof *ids);
-    if (ids) {
-        json_array_foreach(callpath, i, n)
-            ids[i] = json_integer_value(json_object_get(n, "id"));
-        qsort(ids, count, sizeof *ids, by_id);
-        for (i = 1; i < count; i++)
-            if (ids[i] == ids[i - 1] && (i == 1 || ids[i - 1] != ids[i - 2]))
-                failed(c, "structure", "node id %lld names more than one call-path node", ids[i]);
-        free(ids);
-    }
     static const char *const counters[] = {"nesting_errors", "dropped_paths", "dropped_events",
                                            "dropped_values", "deep_events",   "untimed_events",
                                            "open_at_end"};
     json_t *t, *threads = json_object_get(p->root, "threads");
-    size_t nthreads = json_array_size(threads);
-    long long *index = malloc((nthreads ? nthreads : 1) * sizeof *index);
-    if (index) {
-        json_array_foreach(threads, i, t)
-            index[i] = json_integer_value(json_object_get(t, "index"));
-        qsort(index, nthreads, sizeof *index, by_id);
-        for (i = 1; i < nthreads; i++)
-            if (index[i] == index[i - 1] && (i == 1 || index[i - 1] != index[i - 2]))
-                failed(c, "structure", "thread index %lld names more than one thread", index[i]);
-        free(index);
-    }
+    size_t i;
+    check_unique(c, json_object_get(p->root, "callpath"), "id", "call-path node");
+    check_unique(c, threads, "index", "thread");
     json_array_foreach(threads, i, t) {
         for (size_t k = 0; k < sizeof counters / sizeof *counters; k++) {
             json_t *v = json_object_get(t, counters[k]);
