@@ -138,9 +138,6 @@ enum { GOMP_DOACROSS_MAX = 65 }; /* dimensions of a doacross loop whose waits th
 struct gomp_thread_state {
     uint8_t started;            /* thread_begin reported */
     uint8_t pending;            /* a worker whose team's closing barrier is not reported ended */
-    uint32_t single;            /* bit n: this thread executes a single block of its team at
-                                   nesting n, whose work end is due at that team's next barrier
-                                   (a parallel region inside the block has barriers of its own) */
     int32_t state;              /* ompt_state_t, for ompt_get_state */
     ompt_wait_id_t wait_id;
     uint32_t nesting;           /* team memberships open */
@@ -154,7 +151,10 @@ struct gomp_thread_state {
     ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
     uint64_t team_id[GOMP_MAX_NESTING];
     const void *team_code[GOMP_MAX_NESTING]; /* each membership's outlined function (code address) */
-    const void *single_codeptr[GOMP_MAX_NESTING + 1]; /* each nesting's open single block */
+    const void *single_codeptr[GOMP_MAX_NESTING + 1]; /* at nesting n, the single block this
+                                   thread executes in its team, NULL if none: its work end is due
+                                   at that team's next barrier (a parallel region inside the block
+                                   has barriers of its own) */
 };
 extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 
@@ -215,7 +215,7 @@ void gomp_close_pending(struct gomp_thread_state *t);
 void gomp_single_end(struct gomp_thread_state *t);
 static inline int gomp_single_due(const struct gomp_thread_state *t)
 {
-    return t->nesting <= GOMP_MAX_NESTING && (t->single >> t->nesting & 1u);
+    return t->nesting <= GOMP_MAX_NESTING && t->single_codeptr[t->nesting] != NULL;
 }
 
 /* Whether the team with this id has joined (its master left the barrier). */

@@ -238,8 +238,7 @@ GOMP_EXPORT bool GOMP_single_start(void)
     struct gomp_thread_state *t = &gomp_tls;
     if (executes && t->nesting <= GOMP_MAX_NESTING) {
         work(ompt_work_single_executor, ompt_scope_begin, codeptr);
-        t->single |= 1u << t->nesting;
-        t->single_codeptr[t->nesting] = codeptr;
+        t->single_codeptr[t->nesting] = codeptr; /* (a return address: never NULL) */
     } else if (executes) { /* nested too deep to be followed: no block */
         work(ompt_work_single_executor, ompt_scope_begin, codeptr);
         work(ompt_work_single_executor, ompt_scope_end, codeptr);
@@ -252,8 +251,9 @@ GOMP_EXPORT bool GOMP_single_start(void)
 
 void gomp_single_end(struct gomp_thread_state *t)
 {
-    t->single &= ~(1u << t->nesting);
-    work(ompt_work_single_executor, ompt_scope_end, t->single_codeptr[t->nesting]);
+    const void *codeptr = t->single_codeptr[t->nesting];
+    t->single_codeptr[t->nesting] = NULL;
+    work(ompt_work_single_executor, ompt_scope_end, codeptr);
 }
 
 /* ---- doacross: ordered depend(sink: ...) and depend(source) ---- */

@@ -941,9 +941,8 @@ static int prelink_and_link(struct pompcc *pc)
     for (size_t i = 0; i <= pc->flags.n; i++) {
         for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
             argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
-        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload) &&
-            !(strcmp(pc->flags.v[i], "-lgomp") == 0 && pc->runtime == POMP_RUNTIME_GOMP))
-            argv_add(&cmd, pc->flags.v[i]); /* (-lgomp: the driver's, after the bridge, below) */
+        if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload))
+            argv_add(&cmd, pc->flags.v[i]);
     }
     char *L = xasprintf("-L%s", pc->libdir), *rpath = xasprintf("-Wl,-rpath,%s", pc->libdir);
     argv_add(&cmd, L);

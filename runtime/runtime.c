@@ -33,7 +33,11 @@ int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a, int offload)
 {
     /* an offloading link needs the driver's -fopenmp: it runs the linker
      * wrapper that embeds the device images and adds libomptarget */
-    return rt == POMP_RUNTIME_LIBOMP && !offload && pomp_runtime_is_openmp_flag(a);
+    /* the user's -lgomp: the driver's, which the link arguments put after the
+     * libgomp bridge (pompcc adds them wherever -lgomp is) */
+    if (rt == POMP_RUNTIME_GOMP)
+        return strcmp(a, "-lgomp") == 0;
+    return !offload && pomp_runtime_is_openmp_flag(a);
 }
 
 const char *const *pomp_runtime_link_args(enum pomp_runtime rt)

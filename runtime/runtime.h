@@ -19,7 +19,8 @@ int pomp_runtime_is_offload_flag(const char *arg);
 
 /* Whether the flag must be dropped from the link line for this runtime (the
  * compiler driver would otherwise add its own runtime, libgomp for GCC). An
- * offloading link (offload != 0) keeps -fopenmp. */
+ * offloading link (offload != 0) keeps -fopenmp. On libgomp the user's
+ * -lgomp goes: the link arguments add libgomp after the libgomp bridge. */
 int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg, int offload);
 
 /* The linker arguments that put the runtime under the program (NULL-terminated,
