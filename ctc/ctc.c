@@ -324,9 +324,17 @@ char *ctc_file_absolute(const struct ctc *c)
 
 char *ctc_file_seen_from(const struct ctc *c, const char *cwd)
 {
-    if (!cwd)
-        return NULL;
-    char *abs = ctc_file_absolute(c), *where = abs ? normalized(cwd) : NULL;
+    char *abs = cwd ? ctc_file_absolute(c) : NULL;
+    char *seen = abs ? ctc_path_seen_from(abs, cwd) : NULL;
+    free(abs);
+    return seen;
+}
+
+char *ctc_path_seen_from(const char *path, const char *cwd)
+{
+    if (path[0] != '/' || !cwd || cwd[0] != '/')
+        return strdup(path);
+    char *abs = normalized(path), *where = normalized(cwd);
     if (!abs || !where) {
         free(abs), free(where);
         return NULL;

@@ -76,6 +76,10 @@ void ctc_builder_add_file(struct ctc_builder *b, const char *file, const char *d
  * the way the runtime's regions are named (malloc'ed); NULL if the string
  * has no "dir" (an absolute name, or one from an older instrumenter). */
 char *ctc_file_seen_from(const struct ctc *c, const char *cwd);
+/* The same rule for any path (an absolute one from debug information): below
+ * cwd relative to it, else absolute, "." and "x/.." taken out; a relative
+ * path as it is (malloc'ed; NULL if out of memory). */
+char *ctc_path_seen_from(const char *path, const char *cwd);
 /* "dir" and "file" joined ("." and "x/.." taken out; malloc'ed); NULL without "dir". */
 char *ctc_file_absolute(const struct ctc *c);
 

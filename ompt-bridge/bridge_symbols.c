@@ -27,15 +27,6 @@ static int has_codeptr(const struct POMP_Region_s *r)
     return r->init_kind == POMP_INIT_OMPT && ctc_get(&r->ctc, "codeptr") != NULL;
 }
 
-/* path, relative to dir when it lies below it. */
-static const char *relative_to(const char *dir, const char *path)
-{
-    size_t n = dir ? strlen(dir) : 0;
-    if (n > 1 && strncmp(path, dir, n) == 0 && path[n] == '/')
-        return path + n + 1;
-    return path;
-}
-
 /* Whether file is pomp's code inlined into the program: pomplib.h (the inline
  * counter of atomic, critical and task sites) or a .pomp.inc file the
  * instrumenter generated. The compiler may give the instructions around a
@@ -147,7 +138,9 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
     else if (critical_name(r, critical, sizeof critical))
         ctc_builder_add(&b, "name", critical);
     if (placed && at && at->file && at->file[0] && at->line > 0) {
-        ctc_builder_add(&b, "file", relative_to(cwd, at->file));
+        char *file = ctc_path_seen_from(at->file, cwd); /* the instrumented regions' rule */
+        ctc_builder_add(&b, "file", file ? file : at->file);
+        free(file);
         ctc_builder_add_lines(&b, "slines", at->line, at->line);
         ctc_builder_add_lines(&b, "elines", at->line, at->line);
     }

@@ -229,3 +229,16 @@ Test(ctc, file_without_dir_stays)
     assert_seen("a.c", NULL, "/w", NULL);       /* no directory known (an older instrumenter) */
     assert_seen("a.c", "relative", "/w", NULL); /* not absolute: not written either */
 }
+
+Test(ctc, any_path_seen_from_where_the_program_runs)
+{
+    const char *cases[][3] = {{"/w/src/a.c", "/w", "src/a.c"},
+                              {"/w/src/../inc/k.h", "/w", "inc/k.h"},
+                              {"/x/a.c", "/w", "/x/a.c"},
+                              {"rel/a.c", "/w", "rel/a.c"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *got = ctc_path_seen_from(cases[i][0], cases[i][1]);
+        cr_assert_str_eq(got, cases[i][2], "%s from %s", cases[i][0], cases[i][1]);
+        free(got);
+    }
+}
