@@ -550,11 +550,15 @@ enum push_count {
     COUNT_NOTHING, /* a later part of a task's execution: its begin was counted (pomp_profile_resume) */
 };
 
+static void leaf_to_frame(struct pomp_profile *p);
+
 /* entered: only an exit closes the frame. */
 static inline __attribute__((always_inline)) void
 push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
           enum push_count count, int off, enum push_place place, const struct pomp_node *fork)
 {
+    if (__builtin_expect(p->leaf.depth == p->depth, 0) && place != PUSH_TASK_ROOT)
+        leaf_to_frame(p); /* a region inside a wait or creation, not in a task of its own */
     if (__builtin_expect(p->depth == p->frames_cap, 0) && (p->too_deep || !grow_frames(p))) {
         p->too_deep++;
         p->deep_events++;
@@ -585,6 +589,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     f->overlap = (uint8_t)(f->in_task && open_outside_tasks(p, r));
     f->switched = p->task_switched;
     f->helper = 0;
+    f->from_leaf = 0;
     /* a throttled region, or inside one (a task's execution is timed anyway) */
     f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED ||
                                     ((__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
@@ -622,6 +627,7 @@ static void push(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, 
     push_node(p, r, now, entered, entered ? COUNT_VISIT : COUNT_BEGIN, off, PUSH_CHILD, NULL);
 }
 
+
 /* One execution of node n: its inclusive time, and its own time (inclusive
  * less what its children took). */
 static inline void count_execution(struct pomp_node *n, uint64_t incl, uint64_t own)
@@ -656,6 +662,35 @@ static inline void leaf_drop(struct pomp_profile *p)
     p->leaf.region = NULL;
     p->leaf.depth = 0;
     *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
+}
+
+/* A region opens inside the leaf on top, in no task the profile saw: code of
+ * a task that the runtime ran there unseen (a libgomp task forwarded
+ * unwrapped, a task the filter leaves out) or a wait's own. The leaf becomes
+ * the frame it stands for, so that the region nests inside it, as it does
+ * with a trace (where every wait has a frame): beside it, the two would be
+ * counted twice in their parent's children. The time the parent's children
+ * took since the leaf opened (tasks run in the wait) is the frame's
+ * children's. Where the stack cannot grow the leaf stays (the region's frame
+ * is not recorded either). */
+static __attribute__((noinline)) void leaf_to_frame(struct pomp_profile *p)
+{
+    if (p->depth == p->frames_cap && (p->too_deep || !grow_frames(p)))
+        return;
+    struct pomp_leaf l = p->leaf;
+    leaf_drop(p);
+    uint64_t inside = p->frames[p->depth - 1].child - l.child;
+    push(p, l.region, l.start, 1, 0);
+    struct pomp_frame *f = &p->frames[p->depth - 1];
+    if (f->untimed) { /* its region throttled since: the leaf was timed, and so is its frame */
+        f->untimed = 0;
+        f->node->untimed--;
+        p->untimed--;
+    }
+    p->frames[p->depth - 2].child = l.child;
+    f->child = inside;
+    f->switched = l.switched;
+    f->from_leaf = 1;
 }
 
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
@@ -867,9 +902,11 @@ void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region
 
 int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
-    struct pomp_frame *top = &p->frames[p->depth - 1];
     if (off)
         return POMP_PROFILE_SKIPPED;
+    if (__builtin_expect(p->leaf.depth == p->depth, 0))
+        leaf_to_frame(p); /* an event inside a wait, in no task the profile saw: in it */
+    struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->too_deep == 0 && top->region == r) {
         if (top->skipped)
             return POMP_PROFILE_SKIPPED;
@@ -895,6 +932,13 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
 
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
 {
+    if (!p->leaf.region && !p->too_deep) { /* made a frame? (leaf_to_frame) */
+        uint32_t d = p->depth;
+        while (d > 1 && p->frames[d - 1].region != r)
+            d--;
+        if (d > 1 && p->frames[d - 1].from_leaf)
+            return pomp_profile_exit(p, r, now);
+    }
     if (!p->leaf.region || p->too_deep) {
         p->nesting_errors++;
         return POMP_ERR_NESTING;

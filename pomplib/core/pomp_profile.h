@@ -113,6 +113,8 @@ struct pomp_frame {
                              its team's fork point (pomp_profile_mark_fork) */
     uint8_t helper;       /* a task's frame whose begin was taken back: the runtime's helper
                              (pomp_profile_uncount_begin), not one of the node's executions */
+    uint8_t from_leaf;    /* a leaf made a frame (a region opened inside it: leaf_to_frame),
+                             which the leaf's close closes */
 };
 
 /* Open regions per thread that the profile records: the first
@@ -366,7 +368,8 @@ static inline int pomp_profile_leaf_is(const struct pomp_profile *p, const struc
 /* Counts the leaf open (of region r) as an execution of r under the top frame,
  * ending at now (ticks). Frames left open above it (a task that never ended)
  * are closed first, as an exit would; returns POMP_ERR_NESTING if no leaf is
- * open (the frame it stood on closed meanwhile: pop dropped it). */
+ * open (the frame it stood on closed meanwhile: pop dropped it). A leaf that
+ * a region opened inside made a frame closes as that frame, by an exit. */
 int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 
 /* The end of measurement, at tick end: closes the frames still open (the

@@ -572,4 +572,28 @@ ran_on=$(awk '$1 == "ran" { print $2 }' cs_true.txt)
 [ "$ran_on" -lt 3000 ] || echo "note: cancellation discarded no task this run ($ran_on ran)"
 assert_contains cs_false.txt '^ran 3000$' "search without cancellation: every task ran"
 
-echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regions, 10,000 levels, one visit count per table, a cancelled search"
+# ---- a task the profile does not see waits inside the taskwait that ran it:
+# its taskwait (and its creations) are inside that one, as a trace has them;
+# beside it, the single's children held both waits' 80 ms of its 80 ms ----
+U="$NUMBERS/unseen_task_wait.c"
+outer=$(line_of "$U" '/* outer */'); inner=$(line_of "$U" '/* inner */')
+unseen_case() { # NAME COMMAND...: the profile-only run against the trace's
+    POMP_OUTPUT_DIR=$1.p "${@:2}" > $1.txt 2> $1.err
+    POMP_OUTPUT_DIR=$1.t POMP_TRACE=events "${@:2}" > $1.tt 2> $1.terr
+    assert_contains $1.txt '^sum 18$' "$1: computes the same"
+    path_counts $1.p > $1.paths; path_counts $1.t > $1.tpaths
+    # (libomp runs the tasks of a team of one at their creation, filtered out with them)
+    [ "${E2E_RUNTIME:-}" = omp ] ||
+        assert_contains $1.paths "/single:[0-9]+/taskwait:$outer/taskwait:$inner 4 0\$" \
+            "$1: the unseen task's taskwait inside the one that ran it"
+    assert_eq "$(cat $1.paths)" "$(cat $1.tpaths)" "$1: the same call paths with a trace and without"
+    no_losses $1.p "$1"
+}
+build unseen_task_wait
+unseen_case filtered env POMP_FILTER_EXCLUDE=type:task ./unseen_task_wait
+if [ "${E2E_RUNTIME:-}" != omp ]; then # GCC's build under pomprun: libgomp's tasks forwarded unwrapped
+    plain_cc -O2 -g "$U" -o unseen_gcc
+    unseen_case pomprun env OMP_CANCELLATION=true "$BUILD/bin/pomprun" ./unseen_gcc
+fi
+
+echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regions, 10,000 levels, one visit count per table, a cancelled search, a wait inside an unseen task"
