@@ -163,14 +163,24 @@ extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("init
  * from (GCC -O2 ends a parallel region's function with `jmp GOMP_barrier`). */
 extern uintptr_t gomp_own_code_lo, gomp_own_code_hi;
 
-/* An entry point's caller as the program's code: the return address, or the
- * innermost team's outlined function where that address is the trampoline's. */
+/* The task function of the explicit task running on thread t, wrapped by the
+ * bridge (its code address), or NULL: an implicit or the initial task. */
+const void *gomp_running_task_code(const struct gomp_thread_state *t);
+
+/* An entry point's caller as the program's code: the return address, or where
+ * that address is the bridge's trampoline (the user's function tail-called
+ * the entry point: GCC -O2 ends a task's function that ends in a taskwait
+ * with `jmp GOMP_taskwait`) the function the trampoline called: the running
+ * wrapped task's, else the innermost team's outlined function. */
 static inline const void *gomp_user_code(const void *ra)
 {
     uintptr_t a = (uintptr_t)ra;
     if (__builtin_expect(a - gomp_own_code_lo >= gomp_own_code_hi - gomp_own_code_lo, 1))
         return ra;
     const struct gomp_thread_state *t = &gomp_tls;
+    const void *task = gomp_running_task_code(t);
+    if (task)
+        return task;
     return t->nesting && t->nesting <= GOMP_MAX_NESTING ? t->team_code[t->nesting - 1] : NULL;
 }
 

@@ -57,6 +57,17 @@ static inline void run_user(struct task_head *head, void *user)
         schedule(&head->task, ompt_task_complete, prior);
 }
 
+const void *gomp_running_task_code(const struct gomp_thread_state *t)
+{
+    const ompt_data_t *d = t->task;
+    if (!d || d == &t->initial_task || (d >= t->implicit && d < t->implicit + GOMP_MAX_NESTING))
+        return NULL;
+    /* run_user's: the task's data is its head's (a taskloop's too) */
+    const struct task_head *head =
+        (const struct task_head *)(const void *)((const char *)d - offsetof(struct task_head, task));
+    return GOMP_CODE_OF(head->fn);
+}
+
 static void run_task(void *arg)
 {
     struct task_head *head = arg;

@@ -266,6 +266,40 @@ objdump -d tailbar | grep "jmp.*<GOMP_barrier@plt>" > /dev/null || fail "tail ca
 assert_eq "$(POMP_OUTPUT_DIR=tailbar_out "$POMPRUN" ./tailbar)" 2 "tail call: output"
 assert_eq "$(jq -r '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | "\(.file):\(.function)"] | unique | join(",")' tailbar_out/profile.json)" \
           "tailbar.c:main" "tail call: the barrier at the program's code"
+# The same in a task's function that ends in a taskwait (`jmp GOMP_taskwait`,
+# returning into the bridge's task wrapper): the taskwait is the task's, at
+# the task construct, never the enclosing parallel region's line (every
+# such taskwait of the team one region there).
+cat > tailtw.c <<'C'
+#include <stdio.h>
+static void stage(int *out)
+{
+    #pragma omp task shared(out)
+    *out = 7;
+    #pragma omp taskwait
+}
+int main(void)
+{
+    int r = 0;
+    #pragma omp parallel num_threads(2)
+    #pragma omp single
+    {
+        #pragma omp task shared(r) /* the stage task */
+        {
+            stage(&r);
+            #pragma omp taskwait
+        }
+    }
+    printf("%d\n", r);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE tailtw.c -o tailtw
+objdump -d tailtw | grep "jmp.*<GOMP_taskwait@plt>" > /dev/null || fail "tail call: GCC no longer ends the task with jmp GOMP_taskwait"
+assert_eq "$(POMP_OUTPUT_DIR=tailtw_out "$POMPRUN" ./tailtw)" 7 "tail call in a task: output"
+stage_line=$(line_of tailtw.c '/* the stage task */')
+assert_eq "$(jq -r '[.regions[] | select(.type == "taskwait")] | sort_by(.first_line) | map("\(.file):\(.first_line)") | join(",")' tailtw_out/profile.json)" \
+          "tailtw.c:$((stage_line - 8)),tailtw.c:$stage_line" "tail call in a task: the taskwait at the task's construct"
 
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
