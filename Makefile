@@ -83,6 +83,8 @@ $(OMPT_INC)/omp-tools.h: $(OMPT_HEADER) | $(OMPT_INC)
 $(OBJ)/pomplib/%.o: pomplib/%.c $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LIBPOMP_CFLAGS) $(call layer_flags,$<) -c $< -o $@
+# the symbolizer libpomp runs after the run (pomp_symbols.c): LLVM's, found where it was built
+$(OBJ)/pomplib/common/pomp_symbols.o: CFLAGS_ALL += -DPOMP_LLVM_SYMBOLIZER='"$(LLVM_DIR)/bin/llvm-symbolizer"'
 $(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(POMPLIB_HDR) $(OMPT_INC)/omp-tools.h | $(OBJ)/ompt-bridge
 	$(CC) $(CFLAGS_ALL) $(LIBPOMP_CFLAGS) $(call layer_flags,$<) -c $< -o $@
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)

@@ -1,7 +1,7 @@
 /* After the run, each region the bridge created from a code address gets a
  * function and a file:line. The address is a return address into the code
  * that called the runtime; the call itself is one byte before it.
- * pomp_symbols (dladdr, binutils' addr2line) resolves it; of the functions
+ * pomp_symbols (dladdr, llvm-symbolizer or addr2line) resolves it; of the functions
  * inlined at the address, the innermost is where the construct is written
  * (pomp's own inlined code aside).
  * Without debug information the region is named by its function (the symbol
@@ -69,8 +69,19 @@ static int inside(const struct construct_place *p, const struct pomp_location *a
            (unsigned)at->line >= p->first && (unsigned)at->line <= p->last;
 }
 
+/* Whether file is a system header (the C and C++ libraries', the compiler's):
+ * code inlined from there at a runtime call (a vector's size() computing a
+ * loop's bound, GCC: the call to GOMP_loop_*_start gets stl_vector.h:988) is
+ * not where the program's construct is written, when a frame outside them
+ * holds the call. */
+static int system_header(const char *file)
+{
+    return strncmp(file, "/usr/include/", 13) == 0 || strncmp(file, "/usr/lib/", 9) == 0;
+}
+
 /* Where a runtime call's code is written: of the functions inlined at its
- * address, the innermost that is not pomp's own code; for a region made
+ * address, the innermost that is not pomp's own code nor a system header's
+ * (all of them are: the outermost, the function the code is in); for a region made
  * inside an instrumented construct, the innermost that lies within the
  * construct's lines (GCC gives the call closing a loop in a lambda the line
  * of a vector's size() it inlined, stl_vector.h:988; the lambda's own frame
@@ -88,7 +99,7 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
         const struct pomp_location *at = &sym->at[k];
         if (at->file && pomp_inserted_code(at->file))
             continue;
-        if (!innermost)
+        if (!innermost && (!at->file || !system_header(at->file)))
             innermost = at;
         outermost = at;
         if (in_construct && inside(&p, at)) {
@@ -97,7 +108,7 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
         }
     }
     *placed = !in_construct;
-    return in_construct ? outermost : innermost;
+    return in_construct || !innermost ? outermost : innermost;
 }
 
 /* The name of a named critical construct from its lock's symbol: GCC's
@@ -181,16 +192,23 @@ void bridge_symbols_resolve(void)
     struct pomp_symbol_table t = {0};
     if (!regions || !addresses)
         goto out;
+    /* a file is checked against the place of the instrumented construct a
+     * region was made in; one made in no such construct (a program run by
+     * pomprun, an uninstrumented file) needs the exact one */
+    enum pomp_symbols_files files = POMP_SYMBOLS_CHECKED;
+    struct construct_place place;
     for (struct POMP_Region_s *r = pomp_region_list(); r && k < n; r = r->next)
         if (has_codeptr(r)) {
             regions[k] = r;
             addresses[k++] = (uintptr_t)strtoull(ctc_get(&r->ctc, "codeptr"), NULL, 16) - 1;
+            if (!construct_place(&r->ctc, &place))
+                files = POMP_SYMBOLS_EXACT;
         }
-    if (pomp_symbols_resolve(addresses, k, &t) != 0)
+    if (pomp_symbols_resolve(addresses, k, &t, files) != 0)
         goto out;
-    if (!t.addr2line_ran)
-        fputs("pomp: note: addr2line (binutils) did not run; regions reported by the runtime are "
-              "named by object and offset\n", stderr);
+    if (!t.symbolizer_ran)
+        fputs("pomp: note: neither llvm-symbolizer nor addr2line (binutils) could run; regions "
+              "reported by the runtime are named by object and offset\n", stderr);
     char cwd[4096];
     const char *dir = getcwd(cwd, sizeof cwd);
     for (size_t i = 0; i < k; i++)

@@ -15,7 +15,7 @@
 
 static char *dup_or_empty(const char *s) { return strdup(s ? s : ""); }
 
-/* The module's path as a file that addr2line can open. */
+/* The module's path as a file that the symbolizer can open. */
 static const char *module_path(const char *dli_fname, char *buf, size_t size)
 {
     if (dli_fname && strchr(dli_fname, '/') && realpath(dli_fname, buf))
@@ -80,7 +80,7 @@ static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_name
 
 extern char **environ;
 
-/* The environment for addr2line: the program's, without what would load the
+/* The symbolizer's environment: the program's, without what would load the
  * OpenMP runtime or this tool into it. */
 static char **child_environment(void)
 {
@@ -97,42 +97,36 @@ static char **child_environment(void)
     return env;
 }
 
-/* Runs `addr2line -a -f -i -C -e module` with the offsets on stdin, output to a file. */
-static FILE *run_addr2line(const char *module, const struct pomp_symbol *syms, size_t n)
-{
-    char in_path[] = "/tmp/pomp-addr-XXXXXX", out_path[] = "/tmp/pomp-line-XXXXXX";
-    int in = mkstemp(in_path);
-    if (in < 0)
-        return NULL;
-    int out = mkstemp(out_path);
-    if (out < 0) {
-        close(in);
-        unlink(in_path);
-        return NULL;
-    }
-    unlink(out_path);
-    FILE *addrs = fdopen(dup(in), "w");
-    if (addrs) {
-        for (size_t i = 0; i < n; i++)
-            if (syms[i].module == module)
-                fprintf(addrs, "0x%lx\n", (unsigned long)syms[i].offset);
-        fclose(addrs);
-    }
-    lseek(in, 0, SEEK_SET);
-    unlink(in_path);
+/* LLVM's symbolizer (its GNU output style prints what addr2line prints) is
+ * asked first: binutils 2.40's addr2line names the wrong file for a function
+ * that GCC's DWARF 5 line table starts in a header without setting the file
+ * (a template's or a static inline function's outlined region: named at the
+ * same line of the .c file that includes it, and merged with whatever region
+ * is there). addr2line stays the fallback where LLVM's is not installed. */
+#ifndef POMP_LLVM_SYMBOLIZER
+#define POMP_LLVM_SYMBOLIZER "llvm-symbolizer"
+#endif
 
+/* Runs argv (`<tool> ... -a -f -i -C -e module`) with the offsets in fd `in`
+ * on stdin; its output in a file, or NULL if it could not run or failed. */
+static FILE *run_symbolizer(char *const argv[], int in)
+{
+    char out_path[] = "/tmp/pomp-line-XXXXXX";
+    int out = mkstemp(out_path);
+    if (out < 0)
+        return NULL;
+    unlink(out_path);
+    lseek(in, 0, SEEK_SET);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, in, 0);
     posix_spawn_file_actions_adddup2(&fa, out, 1);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-    char *argv[] = {"addr2line", "-a", "-f", "-i", "-C", "-e", (char *)module, NULL};
     char **envp = child_environment();
     pid_t pid;
-    int ok = envp && posix_spawnp(&pid, "addr2line", &fa, NULL, argv, envp) == 0;
+    int ok = envp && posix_spawnp(&pid, argv[0], &fa, NULL, argv, envp) == 0;
     posix_spawn_file_actions_destroy(&fa);
     free(envp);
-    close(in);
     int status = 0;
     pid_t waited = 0;
     if (ok)
@@ -146,6 +140,34 @@ static FILE *run_addr2line(const char *module, const struct pomp_symbol *syms, s
     }
     lseek(out, 0, SEEK_SET);
     return fdopen(out, "r");
+}
+
+/* The module's offsets resolved by one symbolizer, else by the other. */
+static FILE *resolve_module(const char *module, const struct pomp_symbol *syms, size_t n,
+                            enum pomp_symbols_files files)
+{
+    char in_path[] = "/tmp/pomp-addr-XXXXXX";
+    int in = mkstemp(in_path);
+    if (in < 0)
+        return NULL;
+    unlink(in_path);
+    FILE *addrs = fdopen(dup(in), "w");
+    if (addrs) {
+        for (size_t i = 0; i < n; i++)
+            if (syms[i].module == module)
+                fprintf(addrs, "0x%lx\n", (unsigned long)syms[i].offset);
+        fclose(addrs);
+    }
+    char *llvm[] = {POMP_LLVM_SYMBOLIZER, "--output-style=GNU", "-a", "-f", "-i", "-C",
+                    "-e", (char *)module, NULL};
+    char *binutils[] = {"addr2line", "-a", "-f", "-i", "-C", "-e", (char *)module, NULL};
+    char **first = files == POMP_SYMBOLS_EXACT ? llvm : binutils;
+    char **second = files == POMP_SYMBOLS_EXACT ? binutils : llvm;
+    FILE *f = run_symbolizer(first, in);
+    if (!f)
+        f = run_symbolizer(second, in);
+    close(in);
+    return f;
 }
 
 /* "/src/./gen.h" is "/src/gen.h", "./gen.h" "gen.h": a header that pompcc's
@@ -188,7 +210,52 @@ static void parse_location(char *text, struct pomp_location *at)
     at->line = line;
 }
 
-/* addr2line -a -f -i prints, per address, a line "0x..." and then pairs of
+/* A function's name as addr2line writes it, from llvm-symbolizer's (the
+ * symbol's name, where addr2line gives the debug information's): a demangled
+ * C++ clone's " (.<suffix>)" is " [clone .<suffix>]", and a C function's
+ * clone suffixes of GCC's optimizations (".constprop.0", ".isra.0", ".part.0",
+ * ".cold", which its debug information's name has not) go; an outlined
+ * region's "._omp_fn.<n>" is its own name in both. A section's first symbol
+ * named for code outside any function is no name. In place; size: name's. */
+static void addr2line_name(char *name, size_t size)
+{
+    static const char *const clones[] = {".constprop.", ".isra.", ".part.", ".cold"};
+    if (strchr(name, '(')) {
+        char out[4096];
+        size_t o = 0;
+        const char *in = name, *close;
+        while (*in && o < sizeof out - 1) {
+            if (strncmp(in, " (.", 3) == 0 && (close = strchr(in + 3, ')'))) {
+                int w = snprintf(out + o, sizeof out - o, " [clone %.*s]", (int)(close - in - 2),
+                                 in + 2);
+                if (w < 0 || (size_t)w >= sizeof out - o)
+                    break;
+                o += (size_t)w;
+                in = close + 1;
+            } else {
+                out[o++] = *in++;
+            }
+        }
+        out[o] = '\0';
+        snprintf(name, size, "%s", out);
+        return;
+    }
+    /* the symbol of the section a function starts (_init: the PLT after it),
+     * where addr2line knows no function */
+    if (strcmp(name, "_init") == 0 || strcmp(name, "_fini") == 0 || strcmp(name, "_end") == 0) {
+        snprintf(name, size, "??");
+        return;
+    }
+    char *outlined = strstr(name, "._omp_fn."), *from = outlined ? outlined + 1 : name;
+    for (char *dot = strchr(from, '.'); dot; dot = strchr(dot + 1, '.'))
+        for (size_t k = 0; k < sizeof clones / sizeof *clones; k++)
+            if (dot != name && strncmp(dot, clones[k], strlen(clones[k])) == 0) {
+                *dot = '\0';
+                return;
+            }
+}
+
+/* `-a -f -i` prints (either tool), per address, a line "0x..." and then pairs of
  * lines (function, file:line) from the innermost inlined function out. */
 static void read_one(FILE *f, char *line, size_t size, struct pomp_symbol *sym)
 {
@@ -201,6 +268,7 @@ static void read_one(FILE *f, char *line, size_t size, struct pomp_symbol *sym)
         if (n == sizeof chain / sizeof *chain)
             continue;
         line[strcspn(line, "\n")] = '\0';
+        addr2line_name(line, size);
         chain[n].function = strdup(strcmp(line, "??") == 0 ? "" : line);
         chain[n].file = NULL;
         chain[n].line = 0;
@@ -229,7 +297,7 @@ static void read_one(FILE *f, char *line, size_t size, struct pomp_symbol *sym)
     sym->depth = n;
 }
 
-static void read_addr2line(FILE *f, const char *module, struct pomp_symbol *syms, size_t n)
+static void read_resolved(FILE *f, const char *module, struct pomp_symbol *syms, size_t n)
 {
     char line[4096];
     if (!fgets(line, sizeof line, f)) /* the first address line */
@@ -239,7 +307,8 @@ static void read_addr2line(FILE *f, const char *module, struct pomp_symbol *syms
             read_one(f, line, sizeof line, &syms[i]);
 }
 
-int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t)
+int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t,
+                         enum pomp_symbols_files files)
 {
     t->n = n;
     t->nmodules = 0;
@@ -252,13 +321,13 @@ int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_ta
     for (size_t i = 0; i < n; i++) {
         describe(&t->syms[i], addrs[i], t->modules, &t->nmodules);
     }
-    t->addr2line_ran = 1;
+    t->symbolizer_ran = 1;
     for (size_t m = 0; m < t->nmodules; m++) {
-        FILE *f = run_addr2line(t->modules[m], t->syms, n);
+        FILE *f = resolve_module(t->modules[m], t->syms, n, files);
         if (!f)
-            t->addr2line_ran = 0;
+            t->symbolizer_ran = 0;
         if (f) {
-            read_addr2line(f, t->modules[m], t->syms, n);
+            read_resolved(f, t->modules[m], t->syms, n);
             fclose(f);
         }
     }
@@ -283,10 +352,12 @@ static const char symbol_chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQR
 
 size_t pomp_symbols_source_function_len(const char *function)
 {
-    /* demangled (addr2line -C): every clone suffix is a " [clone .<kind>.<n>]"
-     * after the name and its parameters, and a dot may be in the name itself
-     * ("f(int, ...)") */
+    /* demangled (-C): every clone suffix is a " [clone .<kind>.<n>]" (binutils)
+     * or " (.<kind>.<n>)" (LLVM) after the name and its parameters, and a dot
+     * may be in the name itself ("f(int, ...)") */
     const char *clone = strstr(function, " [clone .");
+    if (!clone)
+        clone = strstr(function, " (.");
     if (clone)
         return (size_t)(clone - function);
     /* Clang's outlined bodies and task entries of its own: ".omp_outlined.",

@@ -1,7 +1,8 @@
 /* Code addresses of this process turned into function, file and line, after
  * the run (never in an event or a signal handler): dladdr() names the module
- * and its load address, binutils' addr2line reads the module's debug
- * information. Without addr2line or debug information the function name comes
+ * and its load address, LLVM's llvm-symbolizer (else binutils' addr2line)
+ * reads the module's debug information. Without either tool or debug
+ * information the function name comes
  * from the dynamic symbol table, and file/line stay empty. */
 #ifndef POMP_SYMBOLS_H
 #define POMP_SYMBOLS_H
@@ -30,11 +31,22 @@ struct pomp_symbol_table {
     size_t n;
     char **modules;           /* the distinct module paths the symbols point into */
     size_t nmodules;
-    int addr2line_ran;        /* 0: addr2line could not run for some module */
+    int symbolizer_ran;       /* 0: neither symbolizer could run for some module */
+};
+
+/* How the addresses' files must be known. */
+enum pomp_symbols_files {
+    /* exact: LLVM's symbolizer first (binutils 2.40's addr2line names the .c
+     * file for a header's function that begins its compile unit's code) */
+    POMP_SYMBOLS_EXACT,
+    /* checked by the caller (against an instrumented construct's place):
+     * addr2line first, a third of the time */
+    POMP_SYMBOLS_CHECKED,
 };
 
 /* Resolves n addresses into t; returns 0, or -1 when out of memory. */
-int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t);
+int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t,
+                         enum pomp_symbols_files files);
 void pomp_symbols_free(struct pomp_symbol_table *t);
 
 /* How much of a function's name names the function written in the source:

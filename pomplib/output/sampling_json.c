@@ -61,7 +61,7 @@ static void write_location(FILE *f, const struct pomp_location *at)
 static void write_frames(FILE *f, const uintptr_t *frames, size_t n)
 {
     struct pomp_symbol_table syms = {0};
-    int resolved = pomp_symbols_resolve(frames, n, &syms) == 0;
+    int resolved = pomp_symbols_resolve(frames, n, &syms, POMP_SYMBOLS_EXACT) == 0;
     fputs("    \"frames\": [", f);
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "%s\n      {\"function\": ", i ? "," : "");

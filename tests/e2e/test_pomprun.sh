@@ -301,6 +301,60 @@ stage_line=$(line_of tailtw.c '/* the stage task */')
 assert_eq "$(jq -r '[.regions[] | select(.type == "taskwait")] | sort_by(.first_line) | map("\(.file):\(.first_line)") | join(",")' tailtw_out/profile.json)" \
           "tailtw.c:$((stage_line - 8)),tailtw.c:$stage_line" "tail call in a task: the taskwait at the task's construct"
 
+# A parallel region in a header's static inline function, the first code of
+# the compile unit: GCC's DWARF 5 line table then starts with the header as
+# its default file, which binutils 2.40's addr2line reads as the .c file
+# (the region was named hdr.c:4, merged with whatever region is there). And a
+# loop whose bound is a vector's size() (C++): GCC gives the runtime call the
+# line inlined from stl_vector.h; the loop is in the program's own code.
+cat > dot.h <<'C'
+static inline double dot(const double *a, const double *b, int n)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+:s) num_threads(2)
+    for (int i = 0; i < n; i++)
+        s += a[i] * b[i];
+    return s;
+}
+C
+cat > hdr.c <<'C'
+#include <stdio.h>
+#include "dot.h"
+int main(void)
+{
+    static double v[100];
+    for (int i = 0; i < 100; i++) v[i] = i;
+    printf("%g %g\n", dot(v, v, 100), dot(v, v, 50));
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE hdr.c -o hdr
+assert_eq "$(POMP_OUTPUT_DIR=hdr_out "$POMPRUN" ./hdr)" "$(./hdr)" "header's region: output"
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | {file, first_line}]' hdr_out/profile.json)" \
+          '[{"file":"dot.h","first_line":4}]' "header's region: at its own file"
+if command -v c++ > /dev/null; then
+    cat > vec.cpp <<'C'
+#include <cstdio>
+#include <vector>
+int main()
+{
+    std::vector<float> v(1000, 1.0f);
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp for schedule(dynamic, 4)
+        for (size_t i = 0; i < v.size(); i++)
+            v[i] *= 2;
+    }
+    std::printf("%g\n", v[999]);
+    return 0;
+}
+C
+    c++ -g -O2 -fopenmp $E2E_SANITIZE vec.cpp -o vec
+    assert_eq "$(POMP_OUTPUT_DIR=vec_out "$POMPRUN" ./vec)" 2 "vector loop: output"
+    assert_eq "$(jq -r '[.regions[] | select(.type == "for") | "\(.file):\(.first_line)"] | join(",")' vec_out/profile.json)" \
+              "vec.cpp:$(($(grep -n 'pragma omp for' vec.cpp | cut -d: -f1) + 1))" "vector loop: at the program's loop, not in stl_vector.h"
+fi
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e

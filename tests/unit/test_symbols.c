@@ -46,6 +46,17 @@ Test(symbols, cxx_clone_suffixes)
     assert_source_function("log(char const*, ...) [clone ._omp_fn.0]", "log(char const*, ...)");
 }
 
+/* llvm-symbolizer (the symbolizer libpomp asks first) writes a clone suffix
+ * as " (.<suffix>)" */
+Test(symbols, cxx_clone_suffixes_as_llvm_writes_them)
+{
+    assert_source_function("int hpc::dot<int>(std::vector<int, std::allocator<int>> const&) (._omp_fn.0)",
+                           "int hpc::dot<int>(std::vector<int, std::allocator<int>> const&)");
+    assert_source_function("work(int, int) (.constprop.0)", "work(int, int)");
+    assert_source_function("foo(int) (.constprop.0) (._omp_fn.1)", "foo(int)");
+    assert_source_function("log(char const*, ...) (._omp_fn.0)", "log(char const*, ...)");
+}
+
 Test(symbols, cxx_nested_clones)
 {
     assert_source_function("foo(int) [clone .constprop.0] [clone ._omp_fn.1]", "foo(int)");
