@@ -36,10 +36,25 @@ GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_COMPAT_DEFINE)
 #undef GOMP_REAL_DEFINE
 int gomp_real_resolved;
 
+/* libgomp's definition: the one after this library in the global scope, or
+ * in a libgomp loaded later by dlopen (a plugin of a program without OpenMP,
+ * in a process that inherited pomprun's LD_PRELOAD): the plugin's calls
+ * reach this library's entry points first, which forward them there. */
 static void *resolve(const char *name, const char *version)
 {
     void *p = dlvsym(RTLD_NEXT, name, version);
-    return p ? p : dlsym(RTLD_NEXT, name);
+    if (!p)
+        p = dlsym(RTLD_NEXT, name);
+    if (!p) {
+        void *loaded = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);
+        if (loaded) {
+            p = dlvsym(loaded, name, version);
+            if (!p)
+                p = dlsym(loaded, name);
+            dlclose(loaded); /* only the reference NOLOAD took: it stays loaded */
+        }
+    }
+    return p;
 }
 
 int gomp_real_resolve(void)
@@ -56,7 +71,11 @@ int gomp_real_resolve(void)
     GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_RESOLVE_AS)
 #undef GOMP_REAL_RESOLVE
 #undef GOMP_REAL_RESOLVE_AS
-    __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
+    /* no libgomp in the process yet: asked again at the next call, which only
+     * a libgomp loaded since can make (an entry point reached before one is
+     * there would find nothing to forward to) */
+    if (real_GOMP_parallel)
+        __atomic_store_n(&gomp_real_resolved, 1, __ATOMIC_RELEASE);
     return missing ? -1 : 0;
 }
 
@@ -69,6 +88,10 @@ static int on_libgomp(void)
 {
     Dl_info info;
     if (!real_GOMP_parallel || !dladdr((void *)real_GOMP_parallel, &info) || !info.dli_fname)
+        return 0;
+    /* a libgomp only a plugin's dlopen loaded (RTLD_LOCAL) is not where this
+     * library's own calls of omp_* functions bind: the entry points forward */
+    if (!dlsym(RTLD_DEFAULT, "omp_get_cancellation"))
         return 0;
     const char *base = strrchr(info.dli_fname, '/');
     return strncmp(base ? base + 1 : info.dli_fname, "libgomp", 7) == 0;

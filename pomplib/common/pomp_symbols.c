@@ -98,11 +98,12 @@ static char **child_environment(void)
 }
 
 /* LLVM's symbolizer (its GNU output style prints what addr2line prints) is
- * asked first: binutils 2.40's addr2line names the wrong file for a function
- * that GCC's DWARF 5 line table starts in a header without setting the file
- * (a template's or a static inline function's outlined region: named at the
- * same line of the .c file that includes it, and merged with whatever region
- * is there). addr2line stays the fallback where LLVM's is not installed. */
+ * asked first where a file must be exact (POMP_SYMBOLS_EXACT): binutils
+ * 2.40's addr2line names the wrong file for a function that GCC's DWARF 5
+ * line table starts in a header without setting the file (a template's or a
+ * static inline function's outlined region: named at the same line of the .c
+ * file that includes it, and merged with whatever region is there). Each is
+ * the other's fallback (one not installed, or failing). */
 #ifndef POMP_LLVM_SYMBOLIZER
 #define POMP_LLVM_SYMBOLIZER "llvm-symbolizer"
 #endif

@@ -355,6 +355,66 @@ C
               "vec.cpp:$(($(grep -n 'pragma omp for' vec.cpp | cut -d: -f1) + 1))" "vector loop: at the program's loop, not in stl_vector.h"
 fi
 
+# A child process inherits pomprun's LD_PRELOAD: one without OpenMP that
+# dlopens a GCC OpenMP plugin (a Python extension, say) loads libgomp after
+# the bridge, in the plugin's own scope. The plugin's calls reach the
+# bridge's entry points first, which forward them to that libgomp (they
+# jumped to NULL: the child crashed) and measure nothing there.
+cat > plug.c <<'C'
+long plug_run(int reps)
+{
+    long c = 0, t = 0;
+    for (int r = 0; r < reps; r++) {
+        #pragma omp parallel reduction(+:c) num_threads(2)
+        c += 1;
+    }
+    #pragma omp parallel num_threads(2)
+    #pragma omp single
+    for (int i = 0; i < 9; i++) {
+        #pragma omp task shared(t)
+        {
+            #pragma omp atomic
+            t++;
+        }
+    }
+    return c * 100 + t;
+}
+C
+cat > plughost.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    void *h = dlopen("./libplug.so", RTLD_NOW);
+    if (!h) { fprintf(stderr, "dlopen: %s\n", dlerror()); return 2; }
+    long (*run)(int) = (long (*)(int))dlsym(h, "plug_run");
+    printf("plug=%ld\n", run(6));
+    return 0;
+}
+C
+cat > spawner.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    long c = 0;
+    #pragma omp parallel reduction(+:c) num_threads(2)
+    c += 1;
+    printf("parent c=%ld\n", c);
+    fflush(stdout);
+    int status = system("./plughost");
+    printf("child status=%d\n", status);
+    return 0;
+}
+C
+cc -g -O2 -fPIC -shared -fopenmp plug.c -o libplug.so
+cc -g -O2 plughost.c -o plughost -ldl
+cc -g -O2 -fopenmp $E2E_SANITIZE spawner.c -o spawner
+assert_eq "$(POMP_OUTPUT_DIR=spawn_out "$POMPRUN" ./spawner 2> spawn.err)" "$(printf 'parent c=2\nplug=1209\nchild status=0')" \
+          "a child that dlopens a GCC OpenMP plugin: runs as without pomprun"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' spawn_out/profile.json)" 1 \
+          "a child that dlopens a GCC OpenMP plugin: the parent's region measured"
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e

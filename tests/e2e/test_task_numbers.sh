@@ -159,11 +159,15 @@ assert_eq "$(jq --argjson l "$line" '[.regions[] | select(.type == "task" and .f
           "tloop: the taskloop's tasks are one task region at the taskloop's line"
 assert_eq "$(sum_of tl task begins true)" 41 "tloop: 40 taskloop tasks and the taskgroup's task, executed as task roots"
 no_losses tl "tloop"
-# 41 tasks of 2 ms: at least 82 ms of task work; the taskloop keeps none of it
+# 41 tasks of 2 ms: at least 82 ms of task work; the taskloop keeps none of
+# it. Its own time is the creations and, on libgomp, the wait for the last
+# tasks that other threads run (GOMP_taskloop waits inside, unreported: a
+# task's 2 ms, more on a loaded machine, 15 ms seen under ASan); the tasks'
+# work it would hold is the encountering thread's share, ~40 ms.
 roots=$(sum_of tl task incl_ns true)
 awk -v t="$roots" 'BEGIN { exit !(t >= 82e6) }' || fail "tloop: the tasks' time is $roots ns, under their 82 ms of work"
 taskloop_self=$(sum_of tl taskloop excl_ns)
-awk -v t="$taskloop_self" 'BEGIN { exit !(t < 10e6) }' || fail "tloop: the taskloop's own time is $taskloop_self ns: its tasks' work"
+awk -v t="$taskloop_self" 'BEGIN { exit !(t < 25e6) }' || fail "tloop: the taskloop's own time is $taskloop_self ns: its tasks' work"
 # the work and the waits are apart on every thread, so the waits are at most
 # the threads' time less the 82 ms of work (a share would move with the load
 # of the machine: a thread waits while the other is preempted)
