@@ -15,9 +15,35 @@
 
 static char *dup_or_empty(const char *s) { return strdup(s ? s : ""); }
 
-/* The module's path as a file that the symbolizer can open. */
-static const char *module_path(const char *dli_fname, char *buf, size_t size)
+/* The file mapped at base, from the kernel's list of this process's
+ * mappings (an absolute path), into buf; NULL if none is. */
+static const char *mapped_file(uintptr_t base, char *buf, size_t size)
 {
+    FILE *maps = fopen("/proc/self/maps", "r");
+    if (!maps)
+        return NULL;
+    char line[PATH_MAX + 128];
+    const char *found = NULL;
+    while (!found && fgets(line, sizeof line, maps)) {
+        char *slash = strchr(line, '/');
+        if (strtoull(line, NULL, 16) != base || !slash)
+            continue;
+        slash[strcspn(slash, "\n")] = '\0';
+        if (strlen(slash) < size)
+            found = strcpy(buf, slash);
+    }
+    fclose(maps);
+    return found;
+}
+
+/* The module's path as a file that the symbolizer can open. A relative name
+ * (a library found through LD_LIBRARY_PATH=. or dlopen("./x.so")) is the
+ * mapped file's: the program may have changed its directory since. */
+static const char *module_path(const char *dli_fname, const void *base, char *buf, size_t size)
+{
+    if (dli_fname && dli_fname[0] != '/' && strchr(dli_fname, '/') &&
+        mapped_file((uintptr_t)base, buf, size))
+        return buf;
     if (dli_fname && strchr(dli_fname, '/') && realpath(dli_fname, buf))
         return buf;
     /* the main program: glibc names it by argv[0], which may be relative or bare */
@@ -65,7 +91,7 @@ static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_name
     if (ehdr->e_type == ET_DYN) /* position-independent: debug info counts from 0 */
         sym->offset = addr - (uintptr_t)info.dli_fbase;
     set_dladdr_name(sym, info.dli_sname);
-    const char *p = module_path(info.dli_fname, path, sizeof path);
+    const char *p = module_path(info.dli_fname, info.dli_fbase, path, sizeof path);
     for (size_t m = 0; m < *nmodules; m++)
         if (strcmp(module_names[m], p) == 0) {
             sym->module = module_names[m];

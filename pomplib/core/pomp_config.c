@@ -1,6 +1,7 @@
 #include "pomp_config.h"
 
 #include <ctype.h>
+#include <unistd.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -154,6 +155,8 @@ void pomp_config_read(struct pomp_config *cfg)
     const char *v = getenv("POMP_OUTPUT_DIR");
     if (v && *v)
         cfg->output_dir = v;
+    if (!getcwd(cfg->start_dir, sizeof cfg->start_dir))
+        cfg->start_dir[0] = '\0';
 
     static const struct {
         const char *var;

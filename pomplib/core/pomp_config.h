@@ -11,6 +11,9 @@ struct pomp_config {
     int enabled;                       /* POMP_ENABLE: off measures and writes nothing */
     int profile;                       /* POMP_PROFILE: write profile.json */
     const char *output_dir;            /* POMP_OUTPUT_DIR, NULL: pomp-<prog>-<stamp> */
+    char start_dir[4096];              /* the working directory then ("": unknown), which a
+                                          relative output directory is in: the program may
+                                          change its own before the output is written */
     int summary;                       /* POMP_SUMMARY */
     int device_tracing;                /* POMP_DEVICE_TRACING: OMPT device tracing where offered */
     unsigned trace;                    /* POMP_TRACE: enum pomp_trace_format bits, 0: off */

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,19 +32,33 @@ static void note_earlier_output(void)
                 output_dir);
 }
 
+/* A relative name is in the directory the program started in: as given
+ * while it is still the working directory, else the full path (a program
+ * that changed its directory: its output where the user looks, and said so). */
+static void place_output_dir(const struct pomp_config *cfg, const char *name)
+{
+    char cwd[4096];
+    int moved = name[0] != '/' && cfg->start_dir[0] &&
+                (!getcwd(cwd, sizeof cwd) || strcmp(cwd, cfg->start_dir) != 0);
+    int n = moved ? snprintf(output_dir, sizeof output_dir, "%s/%s", cfg->start_dir, name) : -1;
+    if (n < 0 || (size_t)n >= sizeof output_dir) /* not moved, or no room: as given */
+        snprintf(output_dir, sizeof output_dir, "%s", name);
+}
+
 static void make_output_dir(void)
 {
     const struct pomp_config *cfg = pomp_config();
     if (cfg->output_dir) {
-        snprintf(output_dir, sizeof output_dir, "%s", cfg->output_dir);
+        place_output_dir(cfg, cfg->output_dir);
     } else {
         time_t now = time(NULL);
         struct tm tm;
         localtime_r(&now, &tm);
-        char stamp[32];
+        char stamp[32], name[512];
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-        snprintf(output_dir, sizeof output_dir, "pomp-%s-%s-%d", program_invocation_short_name,
-                 stamp, (int)getpid());
+        snprintf(name, sizeof name, "pomp-%s-%s-%d", program_invocation_short_name, stamp,
+                 (int)getpid());
+        place_output_dir(cfg, name);
     }
     struct stat st;
     if (mkdir(output_dir, 0777) != 0) {

@@ -415,6 +415,36 @@ assert_eq "$(POMP_OUTPUT_DIR=spawn_out "$POMPRUN" ./spawner 2> spawn.err)" "$(pr
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' spawn_out/profile.json)" 1 \
           "a child that dlopens a GCC OpenMP plugin: the parent's region measured"
 
+# A program that loads a library by a relative name (dlopen("./x.so"),
+# LD_LIBRARY_PATH=.) and then changes its directory: the library's regions
+# are named from the file mapped (they were named from whatever the relative
+# name found after the change: the main program), and a relative
+# POMP_OUTPUT_DIR is where the program started, said with its full path.
+cat > cdhost.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    long c = 0;
+    #pragma omp parallel reduction(+:c) num_threads(2)
+    c++;
+    void *h = dlopen("./libplug.so", RTLD_NOW);
+    if (!h) { fprintf(stderr, "dlopen: %s\n", dlerror()); return 2; }
+    long (*run)(int) = (long (*)(int))dlsym(h, "plug_run");
+    if (chdir("cdsub") != 0) return 3;
+    printf("c=%ld plug=%ld\n", c, run(3));
+    return 0;
+}
+C
+mkdir -p cdsub
+cc -g -O2 -fopenmp $E2E_SANITIZE cdhost.c -o cdhost -ldl
+assert_eq "$(POMP_SUMMARY=on POMP_OUTPUT_DIR=cd_out "$POMPRUN" ./cdhost 2> cd.err)" "c=2 plug=609" "chdir after dlopen: output"
+[ -f cd_out/profile.json ] && [ ! -e cdsub/cd_out ] || fail "chdir after dlopen: the output is not in the starting directory"
+assert_contains cd.err "output in $PWD/cd_out/" "chdir after dlopen: the summary names the output by its full path"
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file | split("/") | last] | sort | join(",")' cd_out/profile.json)" \
+          "cdhost.c,plug.c,plug.c" "chdir after dlopen: the plugin's regions at its file"
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e
