@@ -231,10 +231,16 @@ int main(int argc, char **argv)
         bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
+        /* a script that runs the program, a launcher, a program that dlopens
+         * its OpenMP code: the bridge goes with the preload too, dormant in a
+         * process without libgomp, measuring one that has it */
         fprintf(stderr, "pomprun: warning: neither %s nor a library it loads calls an OpenMP "
-                        "runtime that pomprun can see (not dynamically linked?); measuring what "
-                        "an LLVM libomp it loads reports\n",
+                        "runtime that pomprun can see (a script? not dynamically linked?); "
+                        "measuring what the processes it runs report: libgomp through pomp's "
+                        "bridge, LLVM libomp through OMPT\n",
                 argv[i]);
+        prepend("LD_PRELOAD", bridge, ":", verbose);
+        bridge_preloaded = 1;
         break;
     case RUNS_LIBOMP:
         break;

@@ -91,6 +91,18 @@ assert_eq "$(region_at gcc critical $L_named name)" tally "GCC binary on libgomp
 assert_eq "$(region_at gcc critical $L_crit name)" "" "GCC binary on libgomp: the unnamed critical"
 # the parallel for keeps its loop, at the pragma's line
 assert_eq "$(region_at gcc for $L_work init)" ompt "GCC binary on libgomp: the loop of the parallel for"
+# A script that runs the program (a job script, a wrapper): pomprun cannot
+# read the script's runtime, so the libgomp bridge goes with the preload too
+# (the GCC program was measured by nothing: a warning, no profile).
+printf '#!/bin/sh\n./app_gcc "$@"\necho script done\n' > run_app.sh
+chmod +x run_app.sh
+set +e
+POMP_OUTPUT_DIR=script "$POMPRUN" ./run_app.sh 3 > script.txt 2> script.err
+set -e
+assert_eq "$(cat script.txt)" "$(cat plain.txt; echo script done)" "GCC binary run by a script: output"
+assert_contains script.err "warning: neither ./run_app.sh nor a library it loads" "GCC binary run by a script: the warning"
+check script "GCC binary run by a script"
+assert_eq "$(region_at script critical $L_named name)" tally "GCC binary run by a script: measured through the bridge"
 POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-runtime=omp ./app_gcc > gcc_omp.txt
 diff -u plain.txt gcc_omp.txt || fail "GCC binary on libomp: output differs"
 check gcc_omp "GCC binary on libomp"
