@@ -244,8 +244,26 @@ enum {
     GOMP_TASK_FLAG_UP = 1 << 8,         /* _ull: the loop counts up */
     GOMP_TASK_FLAG_GRAINSIZE = 1 << 9,  /* num_tasks is the grainsize */
     GOMP_TASK_FLAG_IF = 1 << 10,        /* the if clause is true (or absent) */
+    GOMP_TASK_FLAG_NOGROUP = 1 << 11,   /* no taskgroup around the tasks */
     GOMP_TASK_FLAG_REDUCTION = 1 << 12, /* a reduction clause: libgomp reads lead.reductions */
 };
+
+/* libgomp's (not interposed). */
+extern void GOMP_taskgroup_start(void);
+
+/* Whether a taskloop's implicit taskgroup is opened here rather than inside
+ * libgomp, so that its wait for the tasks is reported as one (libomp reports
+ * it so too: a taskgroup wait inside the taskloop), instead of being the
+ * taskloop's own time. libgomp does exactly this for a taskloop without
+ * nogroup: GOMP_taskgroup_start, the taskloop's tasks, GOMP_taskgroup_end.
+ * Not with a reduction clause (libgomp registers the reduction with the
+ * taskgroup it opens) or under cancellation (libgomp tests the enclosing
+ * taskgroup of a nogroup taskloop for a cancel), which stay libgomp's whole. */
+static inline int taskloop_group_here(unsigned flags)
+{
+    return !(flags & (GOMP_TASK_FLAG_NOGROUP | GOMP_TASK_FLAG_REDUCTION)) && !gomp_cancellation &&
+           GOMP_CB_AS(ompt_callback_sync_region_wait, ompt_callback_sync_region_t) != NULL;
+}
 
 /* Limits of what a wrapped taskloop may add to libgomp's stack when it runs
  * undeferred: the heads of all its tasks, plus their copies of the user's
@@ -347,6 +365,11 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
         }                                                                                       \
         const void *codeptr = GOMP_CODE_OF(fn);                                                 \
         taskloop_work(ompt_scope_begin, codeptr);                                               \
+        int group = taskloop_group_here(flags);                                                 \
+        if (group) {                                                                            \
+            GOMP_taskgroup_start();                                                             \
+            flags |= GOMP_TASK_FLAG_NOGROUP;                                                    \
+        }                                                                                       \
         gomp_ull n = (count);                                                                   \
         struct taskloop_head head;                                                              \
         long size, align;                                                                       \
@@ -365,6 +388,9 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
             REAL(name)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,        \
                        start, end, step);                                                       \
         }                                                                                       \
+        if (group)                                                                              \
+            gomp_sync_wait(ompt_sync_region_taskgroup, ompt_state_wait_taskgroup, codeptr,      \
+                           REAL(GOMP_taskgroup_end));                                           \
         taskloop_work(ompt_scope_end, codeptr);                                                 \
     }
 

@@ -166,6 +166,10 @@ no_losses tl "tloop"
 # work it would hold is the encountering thread's share, ~40 ms.
 roots=$(sum_of tl task incl_ns true)
 awk -v t="$roots" 'BEGIN { exit !(t >= 82e6) }' || fail "tloop: the tasks' time is $roots ns, under their 82 ms of work"
+# the taskloop's wait for its tasks is a taskgroup wait inside it, on both
+# runtimes (libgomp's was inside GOMP_taskloop: the taskloop's own time)
+path_counts tl > tl.paths
+assert_contains tl.paths "/taskloop:$line/wait:0 1 0\$" "tloop: the taskloop's wait for its tasks, a taskgroup wait inside it"
 taskloop_self=$(sum_of tl taskloop excl_ns)
 awk -v t="$taskloop_self" 'BEGIN { exit !(t < 25e6) }' || fail "tloop: the taskloop's own time is $taskloop_self ns: its tasks' work"
 # the work and the waits are apart on every thread, so the waits are at most
