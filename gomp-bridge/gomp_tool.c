@@ -35,6 +35,8 @@ GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_COMPAT_DEFINE)
 #undef GOMP_REAL_COMPAT_DEFINE
 #undef GOMP_REAL_DEFINE
 int gomp_real_resolved;
+/* libgomp was found only in a dlopened library's own scope: forwarded to, not measured */
+static int libgomp_local;
 
 /* libgomp's definition: the one after this library in the global scope, or
  * in a libgomp loaded later by dlopen (a plugin of a program without OpenMP,
@@ -52,6 +54,8 @@ static void *resolve(const char *name, const char *version)
             if (!p)
                 p = dlsym(loaded, name);
             dlclose(loaded); /* only the reference NOLOAD took: it stays loaded */
+            if (p)
+                __atomic_store_n(&libgomp_local, 1, __ATOMIC_RELAXED);
         }
     }
     return p;
@@ -245,6 +249,11 @@ static void finalize_tool(void)
     gomp_watch_update();
     if (t && t->finalize)
         t->finalize(&t->tool_data);
+    if (!t && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
+        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
+              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
+              "(docs/gomp.md)\n",
+              stderr);
     static const char *const why[GOMP_TASKLOOP_CASES] = {
         [GOMP_TASKLOOP_LARGE] = "of more tasks or larger data than the bridge wraps",
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",

@@ -426,6 +426,8 @@ assert_eq "$(POMP_OUTPUT_DIR=spawn_out "$POMPRUN" ./spawner 2> spawn.err)" "$(pr
           "a child that dlopens a GCC OpenMP plugin: runs as without pomprun"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' spawn_out/profile.json)" 1 \
           "a child that dlopens a GCC OpenMP plugin: the parent's region measured"
+assert_contains spawn.err "pomp: note: GCC OpenMP code that a dlopened library brought \(with its own libgomp\) ran unmeasured" \
+                "a child that dlopens a GCC OpenMP plugin: said unmeasured"
 
 # A program that loads a library by a relative name (dlopen("./x.so"),
 # LD_LIBRARY_PATH=.) and then changes its directory: the library's regions
