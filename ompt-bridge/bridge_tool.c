@@ -24,6 +24,15 @@
 /* Set once, when the runtime initializes the tool. */
 static int tool_started;
 
+/* One runtime per process feeds the tool: the first to ask for it (libgomp
+ * through the libgomp bridge, or LLVM libomp). A second runtime in the same
+ * process (a GCC program under pomprun with a Clang-built library, so both
+ * libgomp and libomp run) is declined, its name kept to be said at exit: its
+ * constructs run unmeasured. Both runtimes' events into one model would need
+ * the bridge's runtime entry points (states, task info) per runtime. */
+static int tool_claimed;
+static char tool_runtime[80], declined_runtime[80];
+
 static int group_records(enum pomp_group g)
 {
     return pomp_level_records(g, 0xff & ~POMP_LEVEL_UNSET);
@@ -402,6 +411,14 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     pomp_ensure_initialized();
     if (bridge_measuring() < 0 || !ompt_wanted())
         return NULL;
+    int unclaimed = 0;
+    if (!__atomic_compare_exchange_n(&tool_claimed, &unclaimed, 1, 0, __ATOMIC_ACQ_REL,
+                                     __ATOMIC_ACQUIRE)) {
+        snprintf(declined_runtime, sizeof declined_runtime, "%s",
+                 runtime_version ? runtime_version : "?");
+        return NULL;
+    }
+    snprintf(tool_runtime, sizeof tool_runtime, "%s", runtime_version ? runtime_version : "?");
     return &tool;
 }
 
@@ -483,6 +500,12 @@ static void ompt_flush(void)
 static void ompt_finalize(void)
 {
     note_missing_ompt();
+    if (declined_runtime[0])
+        fprintf(stderr, "pomp: note: a second OpenMP runtime (%s) ran in this process after the "
+                        "measured one (%s): its constructs ran unmeasured; one runtime is measured "
+                        "per process (build the program and its libraries for one runtime, or link "
+                        "it with pompcc, which links every OpenMP object to libomp; docs/ompt.md)\n",
+                declined_runtime, tool_runtime);
     if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         return;
     bridge_close_pending();

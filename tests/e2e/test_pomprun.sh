@@ -746,3 +746,42 @@ for levels in 1 2; do
 done
 assert_eq "$(jq '[.callpath[] | select(.task_root and (.binding | not))] | length' partask.2.1/profile.json)" 0 \
     "parallel in a task: every task root knows its team"
+
+# A GCC program with a Clang-built library: both libgomp and LLVM libomp run in
+# the process. The first runtime (libgomp, main's region) is measured; the
+# second is declined, and the process says that its constructs ran unmeasured
+# (before: the second runtime took the tool over and nothing said so).
+if command -v clang-19 > /dev/null; then
+    cat > mixlib.c <<'C'
+double mix_work(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += i * 0.5;
+    return s;
+}
+C
+    cat > mixmain.c <<'C'
+#include <stdio.h>
+double mix_work(int);
+int main(void)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 1000; i++)
+        s += i;
+    printf("%g %g\n", s, mix_work(1000));
+    return 0;
+}
+C
+    clang-19 -fopenmp -fPIC -shared -O2 -g mixlib.c -o libmixlib.so
+    gcc -fopenmp -O2 -g mixmain.c -L. -lmixlib -Wl,-rpath,"$PWD" -o mixmain
+    assert_eq "$(POMP_OUTPUT_DIR=mix_out "$POMPRUN" ./mixmain 2> mix.err)" "499500 249750" \
+              "GCC program, Clang library: its output"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .function == "main")] | length' mix_out/profile.json)" 1 \
+              "GCC program, Clang library: the measured runtime's region"
+    assert_contains mix.err "pomp: note: a second OpenMP runtime \(LLVM OMP.*\) ran in this process after the measured one \(GNU libgomp" \
+                    "GCC program, Clang library: the unmeasured runtime is said"
+    "$REPORT" --check mix_out > /dev/null 2>&1 || fail "GCC program, Clang library: --check"
+fi
