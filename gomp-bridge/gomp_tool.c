@@ -217,6 +217,8 @@ static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data
     return 2;
 }
 
+static void shutdown_runtime(void);
+
 static ompt_interface_fn_t lookup(const char *name)
 {
     if (strcmp(name, "ompt_set_callback") == 0)
@@ -234,26 +236,19 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))tasks_instrumented;
     if (strcmp(name, "pomp_gomp_untied_split") == 0)
         return (ompt_interface_fn_t)(void (*)(void))untied_split;
+    if (strcmp(name, "pomp_gomp_shutdown") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))shutdown_runtime;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 
 /* ---- start and finalization ---- */
 
 static ompt_start_tool_result_t *tool;
+static int shut_down;
 
-static void finalize_tool(void)
+/* What ran unmeasured, said once at the end. */
+static void say_unmeasured(void)
 {
-    ompt_start_tool_result_t *t = tool;
-    tool = NULL;
-    __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
-    gomp_watch_update();
-    if (t && t->finalize)
-        t->finalize(&t->tool_data);
-    if (!t && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
-        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
-              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
-              "(docs/gomp.md)\n",
-              stderr);
     static const char *const why[GOMP_TASKLOOP_CASES] = {
         [GOMP_TASKLOOP_LARGE] = "of more tasks or larger data than the bridge wraps",
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
@@ -282,6 +277,37 @@ static void finalize_tool(void)
     }
 }
 
+/* The runtime's end for the tool, once: from here on every entry point
+ * forwards. Called by libpomp's finalization (looked up as
+ * "pomp_gomp_shutdown"), which runs when libpomp itself is finalized: after
+ * the destructors of the libraries loaded after it, whose OpenMP regions are
+ * measured. The exit handler of this library would run before theirs when it
+ * is preloaded (pomprun: a preloaded library is initialized after the
+ * program's own libraries, so finalized before them). */
+static void shutdown_runtime(void)
+{
+    if (__atomic_exchange_n(&shut_down, 1, __ATOMIC_ACQ_REL))
+        return;
+    __atomic_store_n(&gomp_active, -1, __ATOMIC_RELEASE); /* what runs after exit() forwards */
+    gomp_watch_update();
+    say_unmeasured();
+}
+
+/* This library's exit handler: only where libpomp's tool never started (its
+ * finalization then does not call shutdown_runtime). */
+static void finalize_tool(void)
+{
+    if (__atomic_load_n(&tool, __ATOMIC_ACQUIRE))
+        return;
+    int first = !__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE);
+    shutdown_runtime();
+    if (first && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
+        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
+              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
+              "(docs/gomp.md)\n",
+              stderr);
+}
+
 static void start_tool(void)
 {
     int active = -1;
@@ -293,7 +319,7 @@ static void start_tool(void)
     struct gomp_thread_state *s = &gomp_tls;
     s->task = &s->initial_task;
     if (t && t->initialize(lookup, 0, &t->tool_data)) {
-        tool = t;
+        __atomic_store_n(&tool, t, __ATOMIC_RELEASE);
         active = 1;
     }
     __atomic_store_n(&gomp_active, active, __ATOMIC_RELEASE);

@@ -31,6 +31,7 @@ static int tool_started;
  * constructs run unmeasured. Both runtimes' events into one model would need
  * the bridge's runtime entry points (states, task info) per runtime. */
 static int tool_claimed;
+static void (*runtime_shutdown)(void); /* the libgomp bridge's "pomp_gomp_shutdown" */
 static char tool_runtime[80], declined_runtime[80];
 
 static int group_records(enum pomp_group g)
@@ -331,6 +332,10 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
      * read: a collector session says so through this (libomp has no such entry) */
     bridge_collector_tool_started((ompt_get_state_t)lookup("ompt_get_state"),
                                   (void (*)(void))lookup("pomp_gomp_keep_states"));
+    /* the libgomp bridge's end: called by libpomp's finalization (libomp ends
+     * its tool itself, in its destructor, and has no such entry) */
+    __atomic_store_n(&runtime_shutdown, (void (*)(void))lookup("pomp_gomp_shutdown"),
+                     __ATOMIC_RELEASE);
     __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
     return 1; /* keep the tool */
 }
@@ -489,6 +494,9 @@ static void note_missing_ompt(void)
  * buffered (device trace records). */
 static void ompt_flush(void)
 {
+    void (*shutdown)(void) = __atomic_load_n(&runtime_shutdown, __ATOMIC_ACQUIRE);
+    if (shutdown)
+        shutdown();
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         bridge_device_trace_flush_all();
 }

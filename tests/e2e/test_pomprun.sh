@@ -785,3 +785,55 @@ C
                     "GCC program, Clang library: the unmeasured runtime is said"
     "$REPORT" --check mix_out > /dev/null 2>&1 || fail "GCC program, Clang library: --check"
 fi
+
+# A library's constructor and destructor with parallel regions, in a GCC
+# program under pomprun: the destructor runs after the preloaded libgomp
+# bridge's own (a preloaded library is finalized before the program's
+# libraries), so its region was lost, silently. libpomp's finalization, which
+# runs after that library's destructor, now ends the bridge.
+cat > dtorlib.c <<'C'
+#include <stdio.h>
+long ctor_count, dtor_count;
+__attribute__((constructor)) static void lib_init(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp atomic
+        ctor_count++;
+    }
+}
+__attribute__((destructor)) static void lib_fini(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp atomic
+        dtor_count++;
+    }
+    fprintf(stderr, "lib_fini: %ld\n", dtor_count);
+}
+long lib_work(void)
+{
+    long c = 0;
+#pragma omp parallel num_threads(2) reduction(+ : c)
+    c++;
+    return c;
+}
+C
+cat > dtormain.c <<'C'
+#include <stdio.h>
+long lib_work(void);
+int main(void)
+{
+    printf("%ld\n", lib_work());
+    return 0;
+}
+C
+gcc -fopenmp -fPIC -shared -O2 -g dtorlib.c -o libdtorlib.so
+gcc -fopenmp -O2 -g dtormain.c -L. -ldtorlib -Wl,-rpath,"$PWD" -o dtormain
+assert_eq "$(POMP_OUTPUT_DIR=dtor_out "$POMPRUN" ./dtormain 2> dtor.err)" 2 "a library's destructor: the program's output"
+assert_contains dtor.err "^lib_fini: 2$" "a library's destructor: it ran"
+for f in lib_init lib_work lib_fini; do
+    assert_eq "$(jq --arg f $f '[.regions[] | select(.type == "parallel" and .function == $f)] | length' dtor_out/profile.json)" 1 \
+              "a library's constructor, call and destructor: the region of $f"
+done
+"$REPORT" --check dtor_out > /dev/null 2>&1 || fail "a library's destructor: --check"
