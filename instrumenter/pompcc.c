@@ -85,6 +85,8 @@ struct pompcc {
     struct argv_list identity;   /* the compiler's identity macros for pomp-instrument's parser
                                     (compiler_identity), asked once */
     int identity_asked;
+    int identity_rc;             /* the compiler's exit status on that question: -1 not run */
+    const char *cc_from;         /* where pc->cc came from, for messages */
 };
 
 /* The -I and -iquote directories: where the program's own headers are. */
@@ -625,6 +627,7 @@ static void compiler_identity(struct pompcc *pc)
     char *out = NULL;
     int rc = run_capture(cmd.v, &out);
     argv_free(&cmd);
+    pc->identity_rc = rc;
     if (rc != 0 || !out) { /* the compile itself will say what is wrong with the compiler */
         free(out);
         return;
@@ -714,6 +717,22 @@ static void remove_tmpdir(const char *dir)
     rmdir(dir);
 }
 
+/* After a failed compile, where the compiler also failed on an empty file:
+ * a compiler that cannot run or that fails without a word (POMP_CC=/bin/false)
+ * otherwise left the build failing with nothing said. */
+static void say_compiler_failed(const struct pompcc *pc)
+{
+    if (pc->identity_rc == 0)
+        return;
+    if (pc->identity_rc < 0)
+        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) cannot be run\n", pc->cc,
+                pc->cc_from);
+    else
+        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) fails even on an empty file "
+                        "('%s -dM -E -x c /dev/null' exits with status %d): check the compiler and the words given with it (a C%s compiler?)\n",
+                pc->cc, pc->cc_from, pc->cc, pc->identity_rc, pc->cxx_driver ? "++" : "");
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
@@ -727,6 +746,10 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     if (!may)
         return compile_as_is(pc, in, obj, assembly);
     compiler_identity(pc);
+    if (pc->identity_rc < 0) { /* cannot be run: said once, not once per attempt */
+        say_compiler_failed(pc);
+        return 127;
+    }
     char *base = base_without_ext(src);
     /* the instrumented file's suffix keeps the language for the compiler */
     const char *ext = in->lang == LANG_CXX ? "cpp" : "c";
@@ -806,6 +829,8 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                         src);
         }
         print_file(errs); /* the user's own errors: once, as the compiler prints them */
+        if (rc != 0)
+            say_compiler_failed(pc);
     }
     unlink(msgs);
     unlink(errs);
@@ -1075,10 +1100,16 @@ int main(int argc, char **argv)
     const char *named = compiler_in_name(me);
     int cc_given = named || (getenv(var) && *getenv(var));
     pc.cc = named ? named : cc_given ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
+    pc.cc_from = named      ? "named by the wrapper"
+                 : cc_given ? var
+                 : pc.cxx_driver ? "the default; POMP_CXX chooses another"
+                                 : "the default; POMP_CC chooses another";
     find_installation(&pc);
     parse_args(&pc, argc, argv);
     if (pc.offload && !cc_given) /* only Clang offloads with libomptarget */
         pc.cc = pc.cxx_driver ? "clang++-19" : "clang-19";
+    if (pc.offload && !cc_given)
+        pc.cc_from = "the compiler of offloading builds";
 
     size_t nsources = 0, nheaders = 0;
     for (size_t i = 0; i < pc.ninputs; i++) {

@@ -77,6 +77,20 @@ nm stdin.o | grep " T main" > /dev/null || fail "stdin: no main in the object"
 POMP_CC="env cc" "$POMPCC" -fopenmp m.c -o wrapped 2> wrapped.err || { cat wrapped.err; fail "POMP_CC='env cc'"; }
 assert_eq "$(POMP_OUTPUT_DIR=wrapped.d ./wrapped 2> /dev/null)" "2 m.c" "POMP_CC='env cc': the program"
 assert_eq "$(region_sum wrapped.d parallel 4 visits)" 1 "POMP_CC='env cc': instrumented"
+# a compiler that cannot run, or fails without a word: said once, with the
+# variable that chose it (before: /bin/false failed the build in silence, and a
+# missing compiler was said three times)
+status=0
+POMP_CC=/bin/false "$POMPCC" -fopenmp -c m.c -o false.o 2> false.err || status=$?
+assert_eq "$status" 1 "POMP_CC=/bin/false: the compile fails"
+assert_contains false.err "pompcc: error: the compiler '/bin/false' \(POMP_CC\) fails even on an empty file" \
+                "POMP_CC=/bin/false: said"
+status=0
+POMP_CC=/no/such/cc "$POMPCC" -fopenmp -c m.c -o none.o 2> none.err || status=$?
+assert_eq "$status" 127 "POMP_CC=/no/such/cc: the compile fails as a missing command does"
+assert_eq "$(grep -c "cannot run '/no/such/cc'" none.err)" 1 "POMP_CC=/no/such/cc: said once"
+assert_contains none.err "the compiler '/no/such/cc' \(POMP_CC\) cannot be run" "POMP_CC=/no/such/cc: the variable named"
+
 # a killed pompcc stops its compiler: no object after it ended (the compiler
 # here starts, says so, and takes 2 s before it compiles)
 cat > slowcc <<SH
