@@ -1,10 +1,13 @@
 #include "bridge_regions.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ctc.h"
+#include "pomp_symbols.h"
 
 static const struct {
     const char *type, *name;
@@ -109,6 +112,15 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
         snprintf(addr, sizeof addr, "%p", codeptr);
         ctc_builder_add(&b, "codeptr", addr);
         add_construct_place(&b, in);
+        /* its library, while it is loaded: one unloaded by dlclose before
+         * the end is then still named (bridge_symbols.c) */
+        char module[PATH_MAX];
+        uintptr_t offset;
+        if (pomp_symbols_module_of((uintptr_t)codeptr, module, sizeof module, &offset)) {
+            snprintf(addr, sizeof addr, "0x%lx", (unsigned long)offset);
+            ctc_builder_add(&b, "module", module);
+            ctc_builder_add(&b, "offset", addr);
+        }
     }
     char *ctc = ctc_builder_finish(&b);
     if (!ctc)

@@ -188,9 +188,10 @@ void bridge_symbols_resolve(void)
     if (n == 0)
         return;
     struct POMP_Region_s **regions = calloc(n, sizeof *regions);
-    uintptr_t *addresses = calloc(n, sizeof *addresses);
+    uintptr_t *addresses = calloc(n, sizeof *addresses), *offsets = calloc(n, sizeof *offsets);
+    const char **modules = calloc(n, sizeof *modules);
     struct pomp_symbol_table t = {0};
-    if (!regions || !addresses)
+    if (!regions || !addresses || !offsets || !modules)
         goto out;
     /* a file is checked against the place of the instrumented construct a
      * region was made in; one made in no such construct (a program run by
@@ -200,11 +201,17 @@ void bridge_symbols_resolve(void)
     for (struct POMP_Region_s *r = pomp_region_list(); r && k < n; r = r->next)
         if (has_codeptr(r)) {
             regions[k] = r;
+            /* the library it was in when it ran (bridge_regions.c) */
+            const char *module = ctc_get(&r->ctc, "module"), *offset = ctc_get(&r->ctc, "offset");
+            if (module && offset) {
+                modules[k] = module;
+                offsets[k] = (uintptr_t)strtoull(offset, NULL, 16) - 1;
+            }
             addresses[k++] = (uintptr_t)strtoull(ctc_get(&r->ctc, "codeptr"), NULL, 16) - 1;
             if (!construct_place(&r->ctc, &place))
                 files = POMP_SYMBOLS_EXACT;
         }
-    if (pomp_symbols_resolve(addresses, k, &t, files) != 0)
+    if (pomp_symbols_resolve_in(addresses, modules, offsets, k, &t, files) != 0)
         goto out;
     if (!t.symbolizer_ran)
         fputs("pomp: note: neither llvm-symbolizer nor addr2line (binutils) could run; regions "
@@ -215,6 +222,8 @@ void bridge_symbols_resolve(void)
         relabel(regions[i], &t.syms[i], dir);
 out:
     pomp_symbols_free(&t);
+    free(modules);
+    free(offsets);
     free(addresses);
     free(regions);
 }

@@ -76,6 +76,19 @@ static void set_dladdr_name(struct pomp_symbol *sym, const char *name)
     sym->at[0].file = dup_or_empty("");
 }
 
+/* The module's path, interned in module_names. */
+static const char *intern_module(const char *p, char **module_names, size_t *nmodules)
+{
+    for (size_t m = 0; m < *nmodules; m++)
+        if (strcmp(module_names[m], p) == 0)
+            return module_names[m];
+    char *copy = strdup(p);
+    if (!copy)
+        return "";
+    module_names[(*nmodules)++] = copy;
+    return copy;
+}
+
 static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_names,
                      size_t *nmodules)
 {
@@ -92,16 +105,48 @@ static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_name
         sym->offset = addr - (uintptr_t)info.dli_fbase;
     set_dladdr_name(sym, info.dli_sname);
     const char *p = module_path(info.dli_fname, info.dli_fbase, path, sizeof path);
-    for (size_t m = 0; m < *nmodules; m++)
-        if (strcmp(module_names[m], p) == 0) {
-            sym->module = module_names[m];
-            return;
-        }
-    char *copy = strdup(p);
-    if (copy) {
-        module_names[(*nmodules)++] = copy;
-        sym->module = copy;
+    sym->module = intern_module(p, module_names, nmodules);
+}
+
+/* describe(), for an address whose module was taken when it ran: that
+ * module, whatever the address holds now (nothing, or another library
+ * loaded there since); dladdr's name only where it is still the same. */
+static void describe_in(struct pomp_symbol *sym, uintptr_t addr, const char *module,
+                        uintptr_t offset, char **module_names, size_t *nmodules)
+{
+    char now[PATH_MAX];
+    uintptr_t now_offset;
+    if (pomp_symbols_module_of(addr, now, sizeof now, &now_offset) && now_offset == offset &&
+        strcmp(now, module) == 0) {
+        describe(sym, addr, module_names, nmodules);
+        return;
     }
+    char path[PATH_MAX];
+    set_dladdr_name(sym, "");
+    sym->module = intern_module(realpath(module, path) ? path : module, module_names, nmodules);
+    sym->offset = offset;
+}
+
+int pomp_symbols_module_of(uintptr_t addr, char *buf, size_t size, uintptr_t *offset)
+{
+    struct dl_find_object found;
+    if (_dl_find_object((void *)addr, &found) != 0 || !found.dlfo_link_map)
+        return 0;
+    const struct link_map *m = found.dlfo_link_map;
+    if (!m->l_name || !m->l_name[0])
+        return 0;
+    const char *p = m->l_name;
+    if (p[0] != '/') { /* dlopen("./x.so"): the file, before the program changes directory */
+        p = mapped_file((uintptr_t)found.dlfo_map_start, buf, size);
+        if (!p)
+            return 0;
+    } else if (strlen(p) >= size) {
+        return 0;
+    } else {
+        strcpy(buf, p);
+    }
+    *offset = addr - (uintptr_t)m->l_addr;
+    return 1;
 }
 
 extern char **environ;
@@ -337,6 +382,13 @@ static void read_resolved(FILE *f, const char *module, struct pomp_symbol *syms,
 int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t,
                          enum pomp_symbols_files files)
 {
+    return pomp_symbols_resolve_in(addrs, NULL, NULL, n, t, files);
+}
+
+int pomp_symbols_resolve_in(const uintptr_t *addrs, const char *const *modules,
+                            const uintptr_t *offsets, size_t n, struct pomp_symbol_table *t,
+                            enum pomp_symbols_files files)
+{
     t->n = n;
     t->nmodules = 0;
     t->syms = calloc(n ? n : 1, sizeof *t->syms);
@@ -346,7 +398,10 @@ int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_ta
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
-        describe(&t->syms[i], addrs[i], t->modules, &t->nmodules);
+        if (modules && modules[i])
+            describe_in(&t->syms[i], addrs[i], modules[i], offsets[i], t->modules, &t->nmodules);
+        else
+            describe(&t->syms[i], addrs[i], t->modules, &t->nmodules);
     }
     t->symbolizer_ran = 1;
     for (size_t m = 0; m < t->nmodules; m++) {

@@ -47,6 +47,19 @@ enum pomp_symbols_files {
 /* Resolves n addresses into t; returns 0, or -1 when out of memory. */
 int pomp_symbols_resolve(const uintptr_t *addrs, size_t n, struct pomp_symbol_table *t,
                          enum pomp_symbols_files files);
+
+/* The shared object holding addr, taken while it is loaded: its path into buf
+ * and addr's offset in it (what its debug information counts). 0 for the main
+ * program (always there at the end) and an address in no object. No lock and
+ * no allocation (_dl_find_object); a relative name reads /proc/self/maps. */
+int pomp_symbols_module_of(uintptr_t addr, char *buf, size_t size, uintptr_t *offset);
+
+/* pomp_symbols_resolve, where modules[i] (with offsets[i]), if not NULL, is
+ * the object that held addrs[i] when it ran (pomp_symbols_module_of): a
+ * library unloaded since (dlclose) is still read from its file. */
+int pomp_symbols_resolve_in(const uintptr_t *addrs, const char *const *modules,
+                            const uintptr_t *offsets, size_t n, struct pomp_symbol_table *t,
+                            enum pomp_symbols_files files);
 void pomp_symbols_free(struct pomp_symbol_table *t);
 
 /* How much of a function's name names the function written in the source:

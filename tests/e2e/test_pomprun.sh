@@ -837,3 +837,43 @@ for f in lib_init lib_work lib_fini; do
               "a library's constructor, call and destructor: the region of $f"
 done
 "$REPORT" --check dtor_out > /dev/null 2>&1 || fail "a library's destructor: --check"
+
+# A plugin loaded with dlopen, run, and unloaded with dlclose before the end:
+# its region is named by its file and line, taken from the library it was in
+# when it ran (before: its object was looked up at exit, found unloaded, and
+# the region was 'parallel' with no place at all).
+cat > unload_plug.c <<'C'
+double plug_work(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+C
+cat > unload_host.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    void *h = dlopen("./libunload_plug.so", RTLD_NOW);
+    if (!h)
+        return 1;
+    double (*work)(int) = (double (*)(int))dlsym(h, "plug_work");
+    printf("%g\n", work(1000));
+    dlclose(h);
+    int n = 0;
+#pragma omp parallel reduction(+ : n)
+    n++;
+    return n > 0 ? 0 : 1;
+}
+C
+gcc -fopenmp -fPIC -shared -O2 -g unload_plug.c -o libunload_plug.so
+gcc -fopenmp -O2 -g unload_host.c -o unload_host -ldl
+assert_eq "$(POMP_OUTPUT_DIR=unload_out "$POMPRUN" ./unload_host 2> /dev/null)" 499500 "a plugin unloaded: the output"
+L_plug=$(line_of unload_plug.c "#pragma omp parallel for")
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.function) \(.file):\(.first_line)"] | sort | join(",")' unload_out/profile.json)" \
+          "main unload_host.c:$(line_of unload_host.c "#pragma omp parallel"),plug_work unload_plug.c:$L_plug" \
+          "a plugin unloaded before the end: its region named"
+"$REPORT" --check unload_out > /dev/null 2>&1 || fail "a plugin unloaded: --check"
