@@ -99,6 +99,26 @@ int has_leaf(const char *name, const char *leaf)
 
 /* ---- CTC attributes ---- */
 
+/* An atomic's kind: its kind clauses in one value, in a fixed order
+ * ("compare capture" for `compare capture` and `capture compare` alike),
+ * since a CTC key is given once (one atomicKind per clause was a malformed
+ * string, and the region lost its type and place). */
+static void add_atomic_kind(struct ctc_builder *b, const struct directive *d)
+{
+    static const char *const kinds[] = {"read", "write", "update", "compare", "capture"};
+    char value[64] = "";
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
+        for (size_t i = 0; i < d->nclauses; i++)
+            if (!d->clauses[i].arg && strcmp(d->clauses[i].word, kinds[k]) == 0) {
+                if (value[0])
+                    strcat(value, " ");
+                strcat(value, kinds[k]);
+                break;
+            }
+    if (value[0])
+        ctc_builder_add(b, "atomicKind", value);
+}
+
 static void add_flag(struct ctc_builder *b, const struct directive *d, const char *clause,
                      const char *key)
 {
@@ -190,10 +210,7 @@ void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, 
             if (!d->clauses[i].arg)
                 ctc_builder_add(b, "constructType", d->clauses[i].word);
     if (strcmp(type, "atomic") == 0)
-        for (size_t i = 0; i < d->nclauses; i++)
-            if (!d->clauses[i].arg && strstr(" read write update capture compare ",
-                                            d->clauses[i].word) != NULL)
-                ctc_builder_add(b, "atomicKind", d->clauses[i].word);
+        add_atomic_kind(b, d);
     add_flag(b, d, "lastprivate", "hasLastprivate");
     add_flag(b, d, "collapse", "hasCollapse");
     if (strcmp(type, "parallel") == 0) {

@@ -105,6 +105,7 @@ T Parallel_end parallel @parmaster
 3 Atomic_event atomic @aupdate
 3 Atomic_event atomic @acapture
 3 Atomic_event atomic @acompare
+3 Atomic_event atomic @acmpcap
 SPEC
 done
 
@@ -113,6 +114,10 @@ seq=$(thread_events ws.1 0)
 one_iteration='Ordered_enter:ordered Ordered_begin:ordered Ordered_end:ordered Ordered_exit:ordered '
 grep -qE "^Parallel_enter:parallel Parallel_begin:parallel Sections_enter:sections (Section_begin:sections Section_end:sections ){3}Sections_exit:sections Single_enter:single Single_begin:single Single_end:single Single_exit:single Atomic_event:atomic Master_begin:master Master_end:master Masked_begin:masked Masked_end:masked Barrier_enter:barrier Barrier_exit:barrier Scope_enter:scope Scope_begin:scope Atomic_event:atomic Scope_end:scope Scope_exit:scope Loop_enter:for ($one_iteration){64}Loop_exit:for Critical_enter:critical Critical_begin:critical Critical_end:critical Critical_exit:critical Flush_event:flush Cancellation_point_event:cancellation_point Parallel_end:parallel Parallel_exit:parallel " <<< "$seq" \
     || fail "event order in the first parallel region: $seq"
+# An atomic with two kind clauses: one atomicKind, in a fixed order (one per
+# clause was a malformed CTC string: a region of type unknown, no place)
+assert_eq "$(jq -r '[.regions[] | select(.type == "atomic" and (.ctc | contains("atomicKind=compare capture*")))] | length' ws.4/profile.json)" 1 \
+    "atomic capture compare: its kind"
 # The CTC strings describe each leaf of a split construct with its own clauses.
 assert_eq "$(jq -r '[.regions[] | select(.type == "sections" and (.ctc | contains("hasReduction=1")))] | length' ws.4/profile.json)" 1 \
     "parallel sections: the reduction belongs to the sections leaf"

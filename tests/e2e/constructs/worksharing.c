@@ -107,6 +107,8 @@ int main(void)
         { v = x; x++; }
         #pragma omp atomic compare // @acompare
         if (x < 100) { x = 100; }
+        #pragma omp atomic capture compare // @acmpcap
+        { v = x; if (x < 50) { x = 50; } }
     }
     /* x ends in 100..106: a thread may update x after another's compare set it */
     printf("total %d, s2 %ld, c[5] %d, b[3] %d, hits %d, x >= 100: %d\n", total, s2, c[5], b[3], hits,
