@@ -181,6 +181,38 @@ static void tokenize(struct scan *sc)
     clang_disposeTokens(sc->tu, toks, n);
 }
 
+/* Whether the '#' token i begins a preprocessing directive: between the
+ * token before it (or the file's start) and it, a new line outside comments
+ * (a comment is one space by then, C11 5.1.1.2: "/\* hot *\/ #pragma omp
+ * ..." is a directive, and was skipped). *line_start: where that line
+ * begins, before any comment on it (a comment of several lines that ends
+ * before the '#' is whole there). */
+static int directive_line_start(const struct scan *sc, unsigned i, unsigned *line_start)
+{
+    const char *text = sc->s->text;
+    unsigned from = i > 0 ? sc->tokens[i - 1].end : 0, to = sc->tokens[i].start;
+    int found = i == 0;
+    unsigned start = 0;
+    for (unsigned k = from; k < to; k++) {
+        if (text[k] == '/' && k + 1 < to && text[k + 1] == '*') {
+            const char *e = strstr(text + k + 2, "*/");
+            if (!e || (unsigned)(e - text) >= to)
+                return 0;
+            k = (unsigned)(e - text) + 1;
+        } else if (text[k] == '/' && k + 1 < to && text[k + 1] == '/') {
+            while (k + 1 < to && text[k + 1] != '\n')
+                k++;
+        } else if (text[k] == '\n' &&
+                   !(k > 0 && (text[k - 1] == '\\' ||
+                               (text[k - 1] == '\r' && k > 1 && text[k - 2] == '\\')))) {
+            found = 1;
+            start = k + 1;
+        }
+    }
+    *line_start = start;
+    return found;
+}
+
 /* Marks the tokens the compiler sees as code: not in a branch #if leaves out,
  * not part of a preprocessor line (#if, #else, #endif, #define, ...) other than
  * #pragma. The statement after a pragma is the next such token's. */
@@ -198,13 +230,8 @@ static void mark_code(struct scan *sc, const struct skipped_ranges *skipped)
         if (t->end - t->start == 1 && s->text[t->start] == '#' && i + 1 < sc->ntokens &&
             !(sc->tokens[i + 1].end - sc->tokens[i + 1].start == 6 &&
               memcmp(s->text + sc->tokens[i + 1].start, "pragma", 6) == 0)) {
-            unsigned ls = t->start;
-            while (ls > 0 && s->text[ls - 1] != '\n')
-                ls--;
-            unsigned k = ls;
-            while (k < t->start && (s->text[k] == ' ' || s->text[k] == '\t'))
-                k++;
-            if (k != t->start)
+            unsigned ls;
+            if (!directive_line_start(sc, i, &ls))
                 continue; /* a '#' inside a line: stringizing in a macro, ... */
             /* to the end of the logical line */
             unsigned e = t->start;
@@ -245,14 +272,6 @@ static unsigned logical_line_start(const struct source *s, unsigned offset)
         else
             return p;
     }
-}
-
-static int only_blanks(const struct source *s, unsigned from, unsigned to)
-{
-    for (unsigned i = from; i < to; i++)
-        if (s->text[i] != ' ' && s->text[i] != '\t')
-            return 0;
-    return 1;
 }
 
 static void text_append(struct pragma *p, size_t *len, size_t *cap, char c, unsigned offset)
@@ -417,8 +436,8 @@ static void find_pragmas(struct scan *sc)
         struct pragma p = {0};
         const struct token *t = &sc->tokens[i];
         if (tok_is(sc, i, "#") && tok_is(sc, i + 1, "pragma")) {
-            unsigned ls = logical_line_start(s, t->start);
-            if (!only_blanks(s, ls, t->start))
+            unsigned ls;
+            if (!directive_line_start(sc, i, &ls))
                 continue;
             p.start = t->start;
             p.line_start = ls;

@@ -110,9 +110,13 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
         has_region "names_$c.dir" "${m#*:}" "$(at user_pomp_names.c "${m%%:*}")" "${m%%:*} instrumented"
     done
 
-    # BOM, CRLF, #line, a comment that is not UTF-8
+    # BOM, CRLF, #line, directives after comments, a comment that is not UTF-8
     build_and_run "$compiler" odd_source.c "odd_$c"
     has_region "odd_$c.dir" parallel "$(at odd_source.c P_BOM)" "a file that starts with a BOM"
+    # a directive after a comment on its line (a comment is a space by then):
+    # it was skipped, silently
+    has_region "odd_$c.dir" parallel "$(at odd_source.c P_COMMENT)" "a directive after a comment"
+    has_region "odd_$c.dir" parallel "$(at odd_source.c P_COMMENT2)" "a directive after a comment of two lines"
     has_region "odd_$c.dir" parallel 100 "after #line 100"
     has_region "odd_$c.dir" atomic 102 "after #line 100"
 
