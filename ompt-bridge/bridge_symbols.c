@@ -217,7 +217,7 @@ void bridge_symbols_resolve(void)
         fputs("pomp: note: neither llvm-symbolizer nor addr2line (binutils) could run; regions "
               "reported by the runtime are named by object and offset\n", stderr);
     char cwd[4096];
-    const char *dir = getcwd(cwd, sizeof cwd);
+    const char *dir = pomp_config_start_dir(pomp_config(), cwd, sizeof cwd); /* as pomp_region.c */
     for (size_t i = 0; i < k; i++)
         relabel(regions[i], &t.syms[i], dir);
 out:

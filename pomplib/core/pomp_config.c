@@ -230,3 +230,10 @@ void pomp_config_read(struct pomp_config *cfg)
         }
     }
 }
+
+const char *pomp_config_start_dir(const struct pomp_config *cfg, char *buf, size_t size)
+{
+    if (cfg->start_dir[0])
+        return cfg->start_dir;
+    return getcwd(buf, size);
+}

@@ -31,6 +31,11 @@ struct pomp_config {
  * variable and the allowed values, and replaced by the default. */
 void pomp_config_read(struct pomp_config *cfg);
 
+/* The directory paths are shown relative to: the working directory the run
+ * started in (the program may change its own before the output is written),
+ * else the current one (into buf); NULL if neither is known. */
+const char *pomp_config_start_dir(const struct pomp_config *cfg, char *buf, size_t size);
+
 /* Parsers shared with the tests. Each returns 1 on success. */
 int pomp_parse_bool(const char *s, int *out);
 int pomp_parse_size(const char *s, uint64_t *out); /* "64M", "512k", "4096" */

@@ -199,8 +199,11 @@ static char *ctc_with_file(const struct ctc *c, const char *file)
 
 void pomp_regions_place_files(void)
 {
-    char cwd[PATH_MAX];
-    if (!getcwd(cwd, sizeof cwd))
+    char buf[PATH_MAX];
+    /* as the run's start saw them (a chdir in the program moved the
+     * current directory; the output directory is placed from there too) */
+    const char *cwd = pomp_config_start_dir(pomp_config(), buf, sizeof buf);
+    if (!cwd)
         return;
     for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
         char *seen = r->ctc_error == CTC_OK ? ctc_file_seen_from(&r->ctc, cwd) : NULL;

@@ -458,6 +458,16 @@ assert_eq "$(POMP_SUMMARY=on POMP_OUTPUT_DIR=cd_out "$POMPRUN" ./cdhost 2> cd.er
 assert_contains cd.err "output in $PWD/cd_out/" "chdir after dlopen: the summary names the output by its full path"
 assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file | split("/") | last] | sort | join(",")' cd_out/profile.json)" \
           "cdhost.c,plug.c,plug.c" "chdir after dlopen: the plugin's regions at its file"
+# ... written relative to the directory the run started in, as the output
+# directory is placed (they were relative to the directory at exit:
+# ../cdhost.c)
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel" and .function == "main") | .file] | join(",")' cd_out/profile.json)" \
+          "cdhost.c" "chdir: the program's file relative to the starting directory"
+# the same for an instrumented build
+"$BUILD/bin/pompcc" -g -O2 -fopenmp $E2E_SANITIZE cdhost.c -o cdhost_pomp -ldl
+assert_eq "$(POMP_OUTPUT_DIR=cd_pomp ./cdhost_pomp 2> /dev/null)" "c=2 plug=609" "chdir, instrumented: output"
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | sort | join(",")' cd_pomp/profile.json)" \
+          "cdhost.c,plug.c,plug.c" "chdir, instrumented: files relative to the starting directory"
 
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
