@@ -114,6 +114,9 @@ struct rp_profile {
         double parallel_eff, load_balance, sync_eff, fork_join_eff;
         int shared_task_waits;        /* its useful time counts waits of task constructs met in
                                          several regions, shared among them by task time */
+        double untimed_waits;         /* executions of wait regions below it counted without
+                                         time (POMP_THROTTLE: a hot critical, ordered, lock):
+                                         their waits read as useful time */
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded

@@ -105,6 +105,8 @@ static json_t *pop(const struct rp_pop *m)
                           100 * m->parallel_eff, "load_balance_pct", 100 * m->load_balance,
                           "synchronisation_efficiency_pct", 100 * m->sync_eff,
                           "fork_join_efficiency_pct", 100 * m->fork_join_eff);
+    if (o) /* waits of throttled regions, not measured: the figures are overstated */
+        json_object_set_new(o, "untimed_wait_executions", json_real(m->untimed_waits));
     if (o && m->node) {
         json_object_set_new(o, "shared_task_waits", json_boolean(m->shared_task_waits));
         json_object_set_new(o, "node", json_integer(m->node->id));

@@ -442,6 +442,47 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
     metrics(&p->pop_run, in, u, n, p->duration_ns);
 }
 
+/* Whether node i lies below node top (NO_PARENT: any node does): on its call
+ * path, or in the executions of a task root whose team was forked there. */
+static int below(const struct rp_profile *p, size_t i, size_t top)
+{
+    if (top == NO_PARENT)
+        return 1;
+    for (size_t k = i; k != NO_PARENT; k = p->nodes[k].parent_index) {
+        if (k == top)
+            return 1;
+        if (p->nodes[k].task_root && p->nodes[k].binding == top)
+            return 1;
+    }
+    return 0;
+}
+
+/* Executions of wait regions below node top (a critical's or ordered's time
+ * outside its block, a lock's set call, the runtime's waits: rp_entry_wait's)
+ * that were counted without time (POMP_THROTTLE): their waits are missing
+ * from u, where they read as work. */
+static double untimed_waits(const struct rp_profile *p, size_t top)
+{
+    double executions = 0;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *node = &p->nodes[i];
+        size_t k;
+        json_t *t;
+        if (!node->region || !below(p, i, top))
+            continue;
+        json_array_foreach(node->per_thread, k, t) {
+            enum wait_kind kind = WAIT_COUNT;
+            double untimed = num(t, "untimed");
+            if (untimed > 0) {
+                rp_entry_wait(node->region, t, node->wait_children, &kind);
+                if (kind != WAIT_COUNT)
+                    executions += untimed;
+            }
+        }
+    }
+    return executions;
+}
+
 int rp_pop_compute(struct rp_profile *p)
 {
     size_t nt = p->nthreads;
@@ -474,9 +515,11 @@ int rp_pop_compute(struct rp_profile *p)
         metrics(r, in, u, n, elapsed);
         r->node = node;
         r->shared_task_waits = shared[i];
+        r->untimed_waits = untimed_waits(p, i);
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
+    p->pop_run.untimed_waits = untimed_waits(p, NO_PARENT);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
     free(shares);
     return 0;

@@ -275,21 +275,28 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
         printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
                p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
     } else {
-        pop_row(w, "(the run)", "-", &p->pop_run);
+        pop_row(w, p->pop_run.untimed_waits > 0 ? "(the run) !" : "(the run)", "-", &p->pop_run);
     }
     int shared = 0;
     for (size_t i = 0; i < p->npop && i < TOP; i++) {
-        char label[200], loc[200], marked[204];
+        char label[200], loc[200], marked[208];
         rp_region_label(p->pop_regions[i].node->region, label, sizeof label);
         rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
-        snprintf(marked, sizeof marked, "%s%s", label,
-                 p->pop_regions[i].shared_task_waits ? " ~" : "");
+        snprintf(marked, sizeof marked, "%s%s%s", label,
+                 p->pop_regions[i].shared_task_waits ? " ~" : "",
+                 p->pop_regions[i].untimed_waits > 0 ? " !" : "");
         shared |= p->pop_regions[i].shared_task_waits;
         pop_row(w, marked, loc, &p->pop_regions[i]);
     }
     if (shared)
         printf("  ~ its tasks' waits estimated: a task construct that ran in several parallel regions "
                "has its waits shared among them by task time (docs/output.md)\n");
+    if (p->pop_run.untimed_waits > 0)
+        printf("  ! waits not measured: %.0f executions of throttled regions that wait (a critical's "
+               "or ordered's wait to enter, a lock's set call, marked [throttled] below) were counted "
+               "without time, so their waits read as useful time: load balance, synchronisation and "
+               "parallel efficiency are overstated; POMP_THROTTLE=off measures them\n",
+               p->pop_run.untimed_waits);
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

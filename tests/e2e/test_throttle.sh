@@ -182,6 +182,46 @@ POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=poll-nt ./poll > /dev/null
 assert_eq "$(jq '[.regions[] | select(.type == "omp_test_lock" and .throttled)] | length' poll-nt/profile.json)" 1 \
           "without a trace, the polled test is throttled"
 
+# The throttled critical's wait to enter (its time outside the block) is not
+# timed once throttled: that wait then reads as work. The POP figures say so
+# ('!' and a note; --json untimed_wait_executions); with every execution
+# timed they do not.
+"$REPORT" dflt > pop.txt
+assert_contains pop.txt "^\(the run\) ! " "throttled waits: the run's POP row marked"
+assert_contains pop.txt "^  ! waits not measured: [0-9]+ executions of throttled regions that wait" \
+                "throttled waits: said under the POP table"
+jq -e '.efficiency.run.untimed_wait_executions > 0 and .efficiency.parallel_regions[0].untimed_wait_executions > 0' \
+    <("$REPORT" --json dflt) > /dev/null || fail "throttled waits: --json untimed_wait_executions"
+POMP_THROTTLE=off POMP_OUTPUT_DIR=all ./tiny > /dev/null 2>&1
+"$REPORT" all > pop-off.txt
+assert_not_contains pop-off.txt "waits not measured|^\(the run\) !" "POMP_THROTTLE=off: every wait measured, nothing marked"
+
+# A construct whose executions hold a wait (a loop's implicit barrier) is never
+# throttled: throttled, its barrier went untimed too and read as the parallel
+# region's work (2 us iterations on one thread: load balance 90 % for 52 %).
+cat > hotfor.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    for (int it = 0; it < 20000; it++) {
+#pragma omp for schedule(static)
+        for (int i = 0; i < 2; i++)
+            n += i;
+    }
+    printf("%ld\n", n);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp hotfor.c -o hotfor 2>build.err || { cat build.err; fail "build hotfor"; }
+POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=hotfor_out ./hotfor > out.txt 2> /dev/null
+assert_contains out.txt "^20000$" "hotfor: the program's result"
+assert_eq "$(jq '[.regions[] | select(.type == "for") | .throttled // false] | any' hotfor_out/profile.json)" false \
+          "a loop with an implicit barrier: not throttled"
+assert_eq "$(jq '[.callpath[] | select(.region as $r | $r != null) | .per_thread[] | .untimed // 0] | add' hotfor_out/profile.json)" 0 \
+          "a loop with an implicit barrier: its barrier timed"
+
 POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
 assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
 echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all; lock calls timed while tracing"
