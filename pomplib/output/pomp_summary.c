@@ -29,10 +29,21 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     struct row *rows = calloc(m->count ? m->count : 1, sizeof *rows);
     if (!rows)
         return;
+    /* the regions with a tree of executions: their other nodes are creations,
+     * said so, as pomp-report's flat table does (two "task @ x.c:8" lines) */
+    unsigned char *has_root = calloc(m->nregions ? m->nregions : 1, 1);
+    for (size_t i = 1; has_root && i < m->count; i++)
+        if (m->nodes[i].task_root && m->nodes[i].region)
+            has_root[m->nodes[i].region - m->regions] = 1;
     size_t n = 0;
     for (size_t i = 1; i < m->count; i++) {
         struct row r = {.node = i};
         uint64_t begins = 0;
+        const struct pomp_mnode *node = &m->nodes[i];
+        /* a creation's own time: what it holds beside it is its tasks run at
+         * once (if(0), a full queue), which their executions' row has */
+        int creation = has_root && node->region && !node->task_root &&
+                       has_root[node->region - m->regions];
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
             if (!pomp_stat_recorded(s))
@@ -40,8 +51,9 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
             r.threads++;
             r.visits += s->visits;
             begins += s->begins;
-            if (s->incl > r.max_incl)
-                r.max_incl = s->incl;
+            uint64_t time = creation ? s->excl : s->incl;
+            if (time > r.max_incl)
+                r.max_incl = time;
         }
         /* pomp-report's rule: a region with begin events only ran as often as it began */
         if (!r.visits)
@@ -49,12 +61,6 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         rows[n++] = r;
     }
     qsort(rows, n, sizeof *rows, by_time_desc);
-    /* the regions with a tree of executions: their other nodes are creations,
-     * said so, as pomp-report's flat table does (two "task @ x.c:8" lines) */
-    unsigned char *has_root = calloc(m->nregions ? m->nregions : 1, 1);
-    for (size_t i = 1; has_root && i < m->count; i++)
-        if (m->nodes[i].task_root && m->nodes[i].region)
-            has_root[m->nodes[i].region - m->regions] = 1;
 
     uint32_t streams = 0; /* device streams are columns of the profile, not threads */
     for (uint32_t t = 0; t < m->nthreads; t++)
