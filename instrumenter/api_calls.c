@@ -195,25 +195,29 @@ static int api_calls_instrument(void *state)
     return 0;
 }
 
-static void add_step(struct strbuf *b, const struct step *st)
+static void add_step(struct strbuf *b, const struct step *st, const char *v)
 {
     switch (st->form) {
     case F_LOCK:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_l_, pomp_c_(k));", st->routine);
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, pomp_c_(k));", st->routine, v);
         break;
     case F_LOCK_EXIT:
-        sb_printf(b, " POMP_%s((*pomp_h_(k)), POMP_TID_, pomp_l_);", st->routine);
+        sb_printf(b, " POMP_%s((*pomp_h_(k)), POMP_TID_, %sl_);", st->routine, v);
         break;
     case F_TEST:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_l_, pomp_t_, pomp_c_(k));", st->routine);
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k));", st->routine, v, v);
         break;
     case F_VALUE:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, pomp_n_, pomp_c_(k));", st->routine);
+        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sn_, pomp_c_(k));", st->routine, v);
         break;
     }
 }
 
-static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned mask)
+/* v: the file's prefix of declared names (rw_local): the macro's temporaries
+ * never hide a variable of the program passed to it (a lock pointer named
+ * pomp_l_ was passed as the uninitialized temporary itself: a crash). */
+static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned mask,
+                       const char *v)
 {
     static const char *const params[] = {[LOCK] = "k, a", [LOCK_HINT] = "k, a, b", [TEST] = "k, a",
                                          [SET_VALUE] = "k, a", [GET_VALUE] = "k"};
@@ -221,44 +225,44 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     switch (r->shape) {
     case LOCK:
     case TEST:
-        sb_add(inc, " __typeof__(&*(a)) pomp_l_ = (a);");
+        sb_printf(inc, " __typeof__(&*(a)) %sl_ = (a);", v);
         break;
     case LOCK_HINT:
-        sb_add(inc, " __typeof__(&*(a)) pomp_l_ = (a); __typeof__(b) pomp_hint_ = (b);");
+        sb_printf(inc, " __typeof__(&*(a)) %sl_ = (a); __typeof__(b) %shint_ = (b);", v, v);
         break;
     case SET_VALUE:
-        sb_add(inc, " int pomp_n_ = (a);");
+        sb_printf(inc, " int %sn_ = (a);", v);
         break;
     case GET_VALUE:
         break;
     }
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
         if ((mask & (1u << k)) && r->steps[k].before)
-            add_step(inc, &r->steps[k]);
+            add_step(inc, &r->steps[k], v);
     switch (r->shape) {
     case LOCK:
-        sb_printf(inc, " %s(pomp_l_);", r->name);
+        sb_printf(inc, " %s(%sl_);", r->name, v);
         break;
     case LOCK_HINT:
-        sb_printf(inc, " %s(pomp_l_, pomp_hint_);", r->name);
+        sb_printf(inc, " %s(%sl_, %shint_);", r->name, v, v);
         break;
     case TEST:
-        sb_printf(inc, " int pomp_t_ = %s(pomp_l_);", r->name);
+        sb_printf(inc, " int %st_ = %s(%sl_);", v, r->name, v);
         break;
     case SET_VALUE:
-        sb_printf(inc, " %s(pomp_n_);", r->name);
+        sb_printf(inc, " %s(%sn_);", r->name, v);
         break;
     case GET_VALUE:
-        sb_printf(inc, " int pomp_n_ = %s();", r->name);
+        sb_printf(inc, " int %sn_ = %s();", v, r->name);
         break;
     }
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
         if ((mask & (1u << k)) && !r->steps[k].before)
-            add_step(inc, &r->steps[k]);
+            add_step(inc, &r->steps[k], v);
     if (r->shape == TEST)
-        sb_add(inc, " pomp_t_;");
+        sb_printf(inc, " %st_;", v);
     else if (r->shape == GET_VALUE)
-        sb_add(inc, " pomp_n_;");
+        sb_printf(inc, " %sn_;", v);
     sb_add(inc, " })\n");
 }
 
@@ -269,7 +273,7 @@ static void api_calls_emit_inc(const void *state, struct strbuf *inc)
     for (size_t i = 0; i < NROUTINES; i++)
         for (unsigned mask = 1; mask < (1u << MAX_STEPS); mask++)
             if (a->used[i] & (1u << mask))
-                emit_macro(inc, &routines[i], mask);
+                emit_macro(inc, &routines[i], mask, rw_local(a->w));
 }
 
 const struct module api_calls_module = {

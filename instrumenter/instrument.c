@@ -657,6 +657,8 @@ void rw_count_left_lock_call(struct rewriter *w, const char *file)
 }
 const struct instrument_options *rw_options(const struct rewriter *w) { return w->o; }
 
+const char *rw_local(const struct rewriter *w) { return w->local; }
+
 void rw_edit(struct rewriter *w, unsigned offset, unsigned remove, int order, char *text)
 {
     add_edit(w, offset, remove, order, text);

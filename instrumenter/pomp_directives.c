@@ -213,15 +213,17 @@ static char *user_ctc(const struct pomp_directives *pd, const char *type, const 
 }
 
 /* "{ POMP_Int64 pomp_v_[2]; pomp_v_[0] = POMP_I64(a); ... <call> }": each
- * value is evaluated once, in order, by an assignment (valid C89 and C++). */
-static char *values_then(const struct name_values *nv, const char *call)
+ * value is evaluated once, in order, by an assignment (valid C89 and C++);
+ * the array's name has the file's prefix v (rw_local): a value naming the
+ * program's own pomp_v_ read the array's address. */
+static char *values_then(const struct name_values *nv, const char *call, const char *v)
 {
     if (nv->n == 0)
         return xstrdup(call);
     struct strbuf b = {0};
-    sb_printf(&b, "{ POMP_Int64 pomp_v_[%zu];", nv->n);
+    sb_printf(&b, "{ POMP_Int64 %sv_[%zu];", v, nv->n);
     for (size_t i = 0; i < nv->n; i++)
-        sb_printf(&b, " pomp_v_[%zu] = POMP_I64(%s);", i, nv->values[i]);
+        sb_printf(&b, " %sv_[%zu] = POMP_I64(%s);", v, i, nv->values[i]);
     sb_printf(&b, " %s }", call);
     return b.s;
 }
@@ -296,12 +298,13 @@ static int region_begin(struct pomp_directives *pd, const struct pragma *p,
     r.region = rw_region(pd->w, user_ctc(pd, "userregion", p, p, r.name, r.begin_values, NULL, NULL));
     r.emitted = inst_levels_keeps(pd->levels, p->start,
                                   nv.n ? "User_region_begin_values" : "User_region_begin");
+    const char *v = rw_local(pd->w);
     char *call = nv.n ? xasprintf("POMP_User_region_begin_values(pomp_h_(%u), POMP_TID_, %zu, "
-                                  "pomp_v_, pomp_c_(%u));",
-                                  r.region, nv.n, r.region)
+                                  "%sv_, pomp_c_(%u));",
+                                  r.region, nv.n, v, r.region)
                       : xasprintf("POMP_User_region_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
                                   r.region, r.region);
-    replace_pragma(pd, p, r.emitted ? values_then(&nv, call) : xstrdup(""));
+    replace_pragma(pd, p, r.emitted ? values_then(&nv, call, v) : xstrdup(""));
     free(call);
     name_values_free(&nv);
     pd->open = xrealloc(pd->open, (pd->nopen + 1) * sizeof *pd->open);
@@ -341,12 +344,13 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
         return error_at(pd, p, AT_PRAGMA, msg);
     }
     free(what);
+    const char *v = rw_local(pd->w);
     char *call = nv.n ? xasprintf("POMP_User_region_end_values((*pomp_h_(%u)), POMP_TID_, %zu, "
-                                  "pomp_v_);",
-                                  top->region, nv.n)
+                                  "%sv_);",
+                                  top->region, nv.n, v)
                       : xasprintf("POMP_User_region_end((*pomp_h_(%u)), POMP_TID_);", top->region);
     /* the level at the region's begin decides about its end too */
-    replace_pragma_anchored(pd, p, top->emitted ? values_then(&nv, call) : xstrdup(""),
+    replace_pragma_anchored(pd, p, top->emitted ? values_then(&nv, call, v) : xstrdup(""),
                             top->begin->start);
     free(call);
     if (closes) {
@@ -368,12 +372,13 @@ static int user_event(struct pomp_directives *pd, const struct pragma *p, const 
         return -1;
     unsigned r = rw_region(pd->w, user_ctc(pd, "userevent", p, p, nv.name, NULL, NULL, nv.joined));
     const char *routine = nv.n ? "User_event_values" : "User_event";
-    char *call = nv.n ? xasprintf("POMP_User_event_values(pomp_h_(%u), POMP_TID_, %zu, pomp_v_, "
+    const char *v = rw_local(pd->w);
+    char *call = nv.n ? xasprintf("POMP_User_event_values(pomp_h_(%u), POMP_TID_, %zu, %sv_, "
                                   "pomp_c_(%u));",
-                                  r, nv.n, r)
+                                  r, nv.n, v, r)
                       : xasprintf("POMP_User_event(pomp_h_(%u), POMP_TID_, pomp_c_(%u));", r, r);
     replace_pragma(pd, p,
-                   inst_levels_keeps(pd->levels, p->start, routine) ? values_then(&nv, call)
+                   inst_levels_keeps(pd->levels, p->start, routine) ? values_then(&nv, call, v)
                                                                    : xstrdup(""));
     free(call);
     name_values_free(&nv);

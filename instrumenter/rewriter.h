@@ -13,6 +13,9 @@ struct rewriter;
 
 const struct source *rw_source(const struct rewriter *w);
 const struct instrument_options *rw_options(const struct rewriter *w);
+/* The prefix of the names the instrumentation declares in the program's code
+ * ("pomp_", or "pompN_" where the file names something "pomp_..."). */
+const char *rw_local(const struct rewriter *w);
 
 /* The state of module m for this file (its begin's result), or NULL when m
  * has not started (it comes later in pomp_modules[]) or has nothing to do. */

@@ -105,7 +105,10 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     # the program's own pomp_fc_0, pomp_task_1, ... are not hidden by the
     # instrumentation's variables (pompN_ where the file names pomp_...)
     build_and_run "$compiler" user_pomp_names.c "names_$c"
-    assert_eq "$(cat "names_$c.out")" "x=18 y=54 z=2" "the program's own results"
+    assert_eq "$(cat "names_$c.out")" "x=19 y=54 z=2" "the program's own results"
+    has_region "names_$c.dir" omp_set_lock "$(at user_pomp_names.c P_LOCK)" "a lock call on the program's pomp_l_ instrumented"
+    assert_eq "$(jq -c '[.callpath[].per_thread[].values.begin // empty | .[0].max]' "names_$c.dir/profile.json")" "[42]" \
+              "a user region's value named pomp_v_: the program's value"
     for m in P_CRITICAL:critical P_TASK:task P_PARALLEL:parallel; do
         has_region "names_$c.dir" "${m#*:}" "$(at user_pomp_names.c "${m%%:*}")" "${m%%:*} instrumented"
     done

@@ -1,7 +1,11 @@
 /* A program whose own variables have the names the instrumentation gives the
  * variables it declares around a construct (pomp_fc_<region>, pomp_task_<r>,
- * pomp_num_threads_<r>, pomp_if_<r>): they must not hide the program's inside
- * the construct, so the program computes what its plain build computes. */
+ * pomp_num_threads_<r>, pomp_if_<r>) and the temporaries of a lock call's
+ * macro (pomp_l_: the program's lock pointer was the uninitialized temporary
+ * itself, a crash) and of a user region's values (pomp_v_: its address was
+ * recorded): they must not hide the program's inside the construct, so
+ * the program computes what its plain build computes. */
+#include <omp.h>
 #include <stdio.h>
 
 int main(void)
@@ -20,6 +24,17 @@ int main(void)
     num_threads(pomp_num_threads_0 + pomp_num_threads_1 - pomp_num_threads_2) \
     if (pomp_if_0 + pomp_if_1 + pomp_if_2)
     z += 1;
+    omp_lock_t lock;
+    omp_lock_t *pomp_l_ = &lock;
+    omp_init_lock(pomp_l_);
+    omp_set_lock(pomp_l_); /* P_LOCK */
+    x += 1;
+    omp_unset_lock(pomp_l_);
+    omp_destroy_lock(pomp_l_);
+    long pomp_v_ = 42; /* a user region's value named as the values' array was */
+#pragma pomp userregion start(named : pomp_v_)
+    x += 0;
+#pragma pomp userregion stop(named)
     printf("x=%d y=%d z=%d\n", x, y, z);
     return 0;
 }
