@@ -35,12 +35,17 @@ static void tokenize(struct collector *c)
     unsigned n = 0;
     clang_tokenize(c->tu, clang_getRange(b, e), &toks, &n);
     c->toks = xmalloc((n ? n : 1) * sizeof *c->toks);
+    c->ntoks = 0;
     for (unsigned i = 0; i < n; i++) {
+        /* comments are no tokens of the program: "omp_unset_lock /\* x *\/ (&l)"
+         * is a call written out here (its '(' was taken for missing) */
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+            continue;
         CXSourceRange r = clang_getTokenExtent(c->tu, toks[i]);
-        clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &c->toks[i].start);
-        clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &c->toks[i].end);
+        clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &c->toks[c->ntoks].start);
+        clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &c->toks[c->ntoks].end);
+        c->ntoks++;
     }
-    c->ntoks = n;
     clang_disposeTokens(c->tu, toks, n);
 }
 
@@ -80,6 +85,27 @@ static int text_starts_with(const struct collector *c, unsigned offset, const ch
 {
     size_t n = strlen(word);
     return offset + n <= c->s->size && memcmp(c->s->text + offset, word, n) == 0;
+}
+
+static int blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; }
+
+/* Whether the text [b, e) is the callee in parentheses, "(omp_set_lock)"
+ * (which keeps a function-like macro of that name from expanding). */
+static int parenthesized_callee(const struct collector *c, unsigned b, unsigned e,
+                                const char *callee)
+{
+    const char *t = c->s->text;
+    size_t n = strlen(callee);
+    if (e > c->s->size || e < b + n + 2 || t[b] != '(' || t[e - 1] != ')')
+        return 0;
+    unsigned i = b + 1;
+    while (i < e && blank(t[i]))
+        i++;
+    if (!text_starts_with(c, i, callee))
+        return 0;
+    for (i += (unsigned)n; i < e - 1 && blank(t[i]); i++)
+        ;
+    return i == e - 1;
 }
 
 static enum CXChildVisitResult last_child(CXCursor cur, CXCursor parent, CXClientData d)
@@ -303,8 +329,25 @@ static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct so
 
 static void add_call(struct collector *c, CXCursor cur, int function)
 {
+    /* the callee's name; a callee in parentheses gives the call none */
     CXString sp = clang_getCursorSpelling(cur);
     const char *name = clang_getCString(sp);
+    if (!name || !name[0]) { /* the function the callee expression names */
+        CXCursor callee_expr = clang_getNullCursor();
+        clang_visitChildren(cur, first_child, &callee_expr);
+        for (int depth = 0; depth < 4 && !clang_Cursor_isNull(callee_expr) &&
+                            clang_getCursorKind(callee_expr) != CXCursor_DeclRefExpr;
+             depth++) {
+            CXCursor inner = clang_getNullCursor();
+            clang_visitChildren(callee_expr, first_child, &inner);
+            callee_expr = inner;
+        }
+        if (!clang_Cursor_isNull(callee_expr)) {
+            clang_disposeString(sp);
+            sp = clang_getCursorSpelling(callee_expr);
+            name = clang_getCString(sp);
+        }
+    }
     int wanted = name && strncmp(name, "omp_", 4) == 0;
     char *callee = wanted ? xstrdup(name) : NULL;
     clang_disposeString(sp);
@@ -330,7 +373,9 @@ static void add_call(struct collector *c, CXCursor cur, int function)
         /* written out here: the callee's text is there and '(' follows it */
         call.in_macro = !tok_is(c, lp, "(") || call.end <= c->toks[lp].end ||
                         c->s->text[call.end - 1] != ')' ||
-                        fe < strlen(callee) || !text_starts_with(c, fe - (unsigned)strlen(callee), callee);
+                        ((fe < strlen(callee) ||
+                          !text_starts_with(c, fe - (unsigned)strlen(callee), callee)) &&
+                         !parenthesized_callee(c, fb, fe, callee));
         if (!call.in_macro)
             call.lparen_end = c->toks[lp].end;
         call.unevaluated = in_unevaluated_operand(c, call.start);

@@ -132,6 +132,41 @@ assert_eq "$(region_sum ev omp_set_lock $L_set visits)" 3 "Set_lock_event at lev
 assert_eq "$(region_sum ev omp_get_num_procs $(L 'omp_get_num_procs()') visits)" 1 "omp_get_num_procs"
 assert_eq "$(region_sum ev omp_in_parallel $(L 'omp_in_parallel()') visits)" 3 "omp_in_parallel"
 
+# Calls written with a comment before their '(' or with the name in
+# parentheses are calls written out here: instrumented (the first was left
+# alone as "part of a macro expansion", the second without a word), so every
+# set has its unset in the events
+cat > oddcalls.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_lock_t l;
+    omp_init_lock(&l);
+    int c = 0;
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 3; i++) {
+        omp_set_lock /* take it */ (&l);
+        c++;
+        omp_unset_lock // give it back
+            (&l);
+        (omp_set_lock)(&l);
+        c++;
+        (omp_unset_lock)(&l);
+    }
+    omp_destroy_lock(&l);
+    printf("c=%d\n", c);
+    return 0;
+}
+C
+"$POMPCC" --pomp-verbose -fopenmp oddcalls.c -o oddcalls > odd.log 2>&1 || { cat odd.log; fail "pompcc oddcalls.c"; }
+assert_eq "$(grep -c "note: instrumented call of 'omp_\(set\|unset\)_lock'" odd.log)" 4 "a comment before '(' and a name in parentheses: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=odd ./oddcalls)" "c=12" "oddcalls: the program's result"
+for r in omp_set_lock omp_unset_lock; do
+    assert_eq "$(jq --arg t $r '[.regions[] | select(.type == $t) | .id] as $ids | [.callpath[] | select(.region as $x | $ids | index($x)) | .per_thread[].visits] | add' odd/profile.json)" 12 \
+              "oddcalls: every $r call measured"
+done
+
 # The same with clang-19 (not under make sanitize: see test_workshare.sh).
 [ -n "$E2E_SANITIZE" ] && exit 0
 POMP_CC=clang-19 "$POMPCC" -fopenmp -Wall -Werror locks.c -o locks_clang 2> clang.err || { cat clang.err; fail "clang build"; }
