@@ -43,6 +43,20 @@ static int forks_league_team(const struct bridge_thread *b, const void *codeptr_
     return b->league_tasks > b->league_teams && !bridge_code_is_program(BC_PARALLEL, codeptr_ra);
 }
 
+/* Whether parallel_data, the league team's marker, stands for that team on
+ * thread b, and not for a region the program forked inside it: libomp 19's
+ * libgomp layer hands a GCC parallel region inside a host teams construct
+ * that runs serialized (one thread) the league team's parallel_data at its
+ * implicit task and its end, not its own. The bridge took that end for the
+ * league team's and left the inner region open (2 regions open at exit, and
+ * the teams barrier inside it). A thread's forks nest: one made since the
+ * league team's and not ended is the region ending or starting. */
+static int is_league_team(const struct bridge_thread *b, const ompt_data_t *parallel_data)
+{
+    return parallel_data && parallel_data->ptr == &league_team &&
+           b->forks <= b->league_team_forks;
+}
+
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
     (void)thread_data;
@@ -100,6 +114,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     }
     if (!(flags & ompt_parallel_league) && forks_league_team(b, codeptr_ra)) {
         b->league_teams++;
+        b->league_team_forks = b->forks;
         parallel_data->ptr = (void *)&league_team;
         bridge_collector_event(OMP_EVENT_FORK);
         return;
@@ -161,7 +176,7 @@ static struct bridge_team *forked_team(struct bridge_thread *b,
         return NULL;
     uint32_t level = b->forks - 1;
     if (b->forks == 0 || level >= BRIDGE_MAX_NESTING)
-        return parallel_data->ptr;
+        return parallel_data->ptr == &league_team ? NULL : parallel_data->ptr;
     return &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
 }
 
@@ -176,7 +191,7 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         bridge_collector_event(OMP_EVENT_JOIN);
         return;
     }
-    if (parallel_data && parallel_data->ptr == &league_team) {
+    if (is_league_team(b, parallel_data)) {
         if (b->league_teams)
             b->league_teams--;
         bridge_collector_event(OMP_EVENT_JOIN);
@@ -225,8 +240,10 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
         return;
     struct bridge_membership *m = &b->member[n];
     struct bridge_team *team = NULL; /* none for a league's team (league_team) */
-    if (parallel_data && parallel_data->ptr != &league_team)
-        team = index == 0 ? forked_team(b, parallel_data) : parallel_data->ptr;
+    if (parallel_data && !is_league_team(b, parallel_data))
+        team = index == 0 ? forked_team(b, parallel_data)
+               : parallel_data->ptr != &league_team ? parallel_data->ptr
+                                                     : NULL;
     m->team = team;
     m->master = index == 0;
     m->end = 0;

@@ -111,6 +111,8 @@ struct bridge_thread {
     uint32_t scope_cap;
     uint32_t league_tasks;         /* initial tasks of a league's teams this thread runs */
     uint32_t league_teams;         /* of those, the ones whose team region LLVM libomp forked */
+    uint32_t league_team_forks;    /* forks open when it forked the last of them: a fork since
+                                      is the program's (league_team_or_inner) */
     uint32_t caller_walks;         /* stack walks for a critical's missing address (bridge_mutex.c),
                                       at most BRIDGE_CALLER_WALKS */
     uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a

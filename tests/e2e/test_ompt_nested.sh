@@ -239,6 +239,40 @@ for how in gcc clang; do
         "host teams ($how): the next parallel region's closing barrier, on both threads"
 done
 
+# The same with an inner parallel region that libomp runs serialized (GCC
+# code, two threads asked for inside a team): libomp's libgomp layer hands its
+# implicit task and its end the team's parallel_data, not its own. The bridge
+# took that end for the team's: the inner regions stayed open to the end
+# ("2 regions were still open"), with the teams barrier inside them, and
+# teams + distribute parallel for gave unmatched events.
+cat > hteams2.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 0, m = 0;
+#pragma omp teams num_teams(2) reduction(+ : n)
+    {
+#pragma omp parallel num_threads(2) reduction(+ : n)
+        n++;
+    }
+#pragma omp teams num_teams(2) reduction(+ : m)
+#pragma omp distribute parallel for reduction(+ : m)
+    for (int i = 0; i < 64; i++)
+        m++;
+    printf("m=%d %s\n", m, n >= 2 ? "n ok" : "n wrong");
+    return 0;
+}
+C
+"$POMPCC" --pomp-runtime=omp -fopenmp -O2 hteams2.c -o hteams2 2> /dev/null
+plain_cc -fopenmp -O2 -g hteams2.c -o hteams2_plain
+for how in pompcc pomprun; do
+    if [ $how = pompcc ]; then run=(./hteams2); else run=("$BUILD/bin/pomprun" --pomp-runtime=omp ./hteams2_plain); fi
+    POMP_OUTPUT_DIR=ht2_$how "${run[@]}" > ht2_$how.txt 2> ht2_$how.err
+    assert_contains ht2_$how.txt "^m=64 n ok$" "host teams, serialized inner region ($how): the program's result"
+    assert_not_contains ht2_$how.err "still open|unmatched" "host teams, serialized inner region ($how): every region closed, every end matched"
+    "$REPORT" --check ht2_$how > /dev/null || fail "host teams, serialized inner region ($how): --check"
+done
+
 # A thread's first share of a team is not charged with the tool's setup of
 # the thread (its record, its buffers: 0.2-0.7 ms). Nested teams on libgomp
 # start a fresh thread for each inner team, whose first share is its only
