@@ -193,6 +193,18 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
         shown++;
     }
     fprintf(f, "%s; POMP_THROTTLE=off times them all\n", n > shown ? ", ..." : "");
+    /* a throttled site that waits: its waits read as work from then on */
+    int waits = 0;
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const struct pomp_run_region *r = &m->regions[i];
+        waits |= r->throttled_ns && !r->same_as && r->type &&
+                 (strcmp(r->type, "critical") == 0 || strcmp(r->type, "ordered") == 0 ||
+                  strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"));
+    }
+    if (waits)
+        fprintf(f, "pomp: note: the waits of throttled critical, ordered or lock sites (to enter, "
+                   "to take the lock) are not timed from then on: they read as work, and "
+                   "pomp-report marks the efficiencies they raise with '!'\n");
 }
 
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written)

@@ -27,6 +27,8 @@ L_crit=$(line_of tiny.c "omp critical")
 
 POMP_SUMMARY=on POMP_OUTPUT_DIR=dflt ./tiny > out.txt 2> err.txt
 assert_contains out.txt "^7000000 2000000$" "the program computes the same"
+assert_contains err.txt "^pomp: note: the waits of throttled critical, ordered or lock sites .* are not timed from then on" \
+                "throttled waits: said at the end"
 assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
 # the atomic, counted inline from the start: every execution, none throttled or untimed
