@@ -58,7 +58,7 @@ struct chain {
 
 /* "{ OPEN; " and "POMP_<close>(...); } ", or with a cleanup guard when
  * cancellation may jump past the closing call:
- * "{ POMP_Handle_t *pomp_<var>_<r> __attribute__((cleanup(pomp_guard_<close>_tid))) = (OPEN,
+ * "{ POMP_Handle_t *pomp_<var>_<r> __attribute__((__cleanup__(pomp_guard_<close>_tid))) = (OPEN,
  * pomp_h_(r)); " and "} ". The guard gets the handle's address, not the index,
  * so one set of guards serves the file and the headers instrumented with it. */
 static void open_close(struct rewriter *w, struct strbuf *open, struct strbuf *close,
@@ -67,7 +67,7 @@ static void open_close(struct rewriter *w, struct strbuf *open, struct strbuf *c
 {
     if (guarded) {
         w->uses_guards = 1;
-        sb_printf(open, "{ POMP_Handle_t *%s%s_%u __attribute__((cleanup(pomp_guard_%s_%s))) = "
+        sb_printf(open, "{ POMP_Handle_t *%s%s_%u __attribute__((__cleanup__(pomp_guard_%s_%s))) = "
                         "(%s, " H "); ",
                   w->local, var, r, close_routine, strcmp(tid, "0") == 0 ? "0" : "tid", open_call, r);
         sb_add(close, "} ");

@@ -154,7 +154,7 @@ static int functions_instrument(void *state)
                 edit(fn, f, f->body_close, 0, ORDER_END, xstrdup("} "));
         } else {
             edit(fn, f, f->body_open + 1, 0, ORDER_BEGIN,
-                    xasprintf(" POMP_Int32 pomp_fb_ __attribute__((unused)) = "
+                    xasprintf(" POMP_Int32 pomp_fb_ __attribute__((__unused__)) = "
                               "POMP_Function_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
                               region, region));
             for (size_t k = 0; k < s->ast.nreturns; k++)

@@ -516,10 +516,10 @@ static void emit_header_inc(const struct rewriter *w, struct strbuf *inc, const 
               POMP_INC_QUIET);
     sb_add(inc, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n");
     sb_add(inc, POMP_TID_DEFINITION);
-    sb_printf(inc, "void POMP_Init_%s(void) __attribute__((weak));\n", tag);
+    sb_printf(inc, "void POMP_Init_%s(void) __attribute__((__weak__));\n", tag);
     /* declared before its definition (clang -Wmissing-variable-declarations) */
     sb_printf(inc, "extern POMP_Handle_t pomp_handles_%s[%u];\n", tag, w->nregions);
-    sb_printf(inc, "POMP_Handle_t pomp_handles_%s[%u] __attribute__((weak));\n", tag, w->nregions);
+    sb_printf(inc, "POMP_Handle_t pomp_handles_%s[%u] __attribute__((__weak__));\n", tag, w->nregions);
     sb_add(inc, "#ifdef __cplusplus\n}\n#endif\n");
     emit_ctcs(w, inc, tag);
     sb_printf(inc, "static __inline__ POMP_Handle_t *pomp_h_%s_(int i) { return &pomp_handles_%s[i]; }\n"
@@ -615,7 +615,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
      * (clang -Wunreachable-code). */
     if (rc == 0 && s->has_main && !o->header && (o->openmp || w.nregions))
         add_edit(&w, s->main_body_open, 0, INT_MIN / 2,
-                 xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((unused)) = POMP_Init();"));
+                 xstrdup(" POMP_Int32 pomp_init_rc_ __attribute__((__unused__)) = POMP_Init();"));
     if (rc == 0) {
         memset(out, 0, sizeof *out);
         char *tag = o->header ? header_tag(&w) : NULL;

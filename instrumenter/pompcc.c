@@ -146,11 +146,19 @@ static void warn_forced_includes(const struct pompcc *pc)
 /* Options whose value is the next argument. */
 static int takes_separate_value(const char *a)
 {
-    static const char *const opts[] = {"-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem",
-                                       "-iquote", "-idirafter", "-isysroot", "-x", "-MF", "-MT",
-                                       "-MQ", "-L", "-l", "-Xlinker", "-Xassembler",
-                                       "-Xpreprocessor", "-u", "-T", "-z", "-e", "--param",
-                                       "-aux-info", "-target", NULL};
+    /* GCC's, with their long spellings (--sysroot DIR, --define-macro X: a
+     * value taken for an input or a flag of its own was lost, and the option
+     * took the next word, pompcc's -D_POMP, as its value) */
+    static const char *const opts[] = {
+        "-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+        "-isysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-imultilib", "-x", "-MF",
+        "-MT", "-MQ", "-L", "-l", "-A", "-B", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-u",
+        "-T", "-z", "-e", "--param", "-aux-info", "-target", "-wrapper", "-dumpbase", "-dumpdir",
+        "-dumpbase-ext", "--sysroot", "--include", "--imacros", "--include-directory",
+        "--include-directory-after", "--include-prefix", "--include-with-prefix",
+        "--include-with-prefix-before", "--include-with-prefix-after", "--define-macro",
+        "--undefine-macro", "--language", "--assert", "--output", "--library-directory",
+        "--prefix", "--for-linker", "--entry", "--dumpbase", "--dumpdir", NULL};
     for (const char *const *o = opts; *o; o++)
         if (strcmp(a, *o) == 0)
             return 1;
@@ -358,10 +366,13 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->openmp = 1;
         if (pomp_runtime_is_offload_flag(a))
             pc->offload = 1;
-        if (strncmp(a, "-x", 2) == 0) {
-            const char *v = a[2] ? a + 2 : i + 1 < argc ? argv[i + 1] : "";
+        /* -x LANG, -xLANG, and GCC's long --language LANG, --language=LANG */
+        int long_language = strcmp(a, "--language") == 0 || strncmp(a, "--language=", 11) == 0;
+        if (strncmp(a, "-x", 2) == 0 || long_language) {
+            const char *joined = long_language ? (a[10] == '=' ? a + 11 : "") : a + 2;
+            const char *v = *joined ? joined : i + 1 < argc ? argv[i + 1] : "";
             if (language_option(pc, v)) {
-                i += a[2] ? 0 : 1;
+                i += *joined ? 0 : 1;
                 continue; /* given again to each compile that needs it, never to the link */
             }
             pc->explicit_language = 1;
@@ -401,9 +412,16 @@ static void find_installation(struct pompcc *pc)
 }
 
 /* cc plus the user's options that matter when compiling (not linking). */
-static void compile_command(const struct pompcc *pc, struct argv_list *cmd)
+static void compile_command(const struct pompcc *pc, struct argv_list *cmd, const char *iquote)
 {
     add_words(cmd, pc->cc); /* a wrapper and its compiler (POMP_CC="ccache gcc") */
+    /* the source's own directory, for the quoted includes of its copy: first,
+     * where the compiler looks for them in a plain build (after the user's
+     * -iquote, "config.h" was another directory's) */
+    if (iquote) {
+        argv_add(cmd, "-iquote");
+        argv_add(cmd, iquote);
+    }
     for (size_t i = 0; i < pc->flags.n; i++) {
         const char *f = pc->flags.v[i];
         if (is_link_only(f)) {
@@ -483,7 +501,7 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
         return 0;
     const char *src = in->path;
     struct argv_list cmd = {0};
-    compile_command(pc, &cmd);
+    compile_command(pc, &cmd, NULL);
     add_language(&cmd, in);
     for (size_t i = 0; i < pc->dep_flags.n; i++)
         argv_add(&cmd, pc->dep_flags.v[i]);
@@ -532,11 +550,7 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
                        const char *prefix_map)
 {
     struct argv_list cmd = {0};
-    compile_command(pc, &cmd);
-    if (iquote) {
-        argv_add(&cmd, "-iquote");
-        argv_add(&cmd, iquote);
-    }
+    compile_command(pc, &cmd, iquote);
     if (prefix_map) { /* the copy's directory is the source's, in debug information and in
                          __FILE__ and __BASE_FILE__ (the copy's #line directives name the source,
                          but __BASE_FILE__ is the compiled file's name) */
@@ -568,7 +582,7 @@ static int compile_as_is(struct pompcc *pc, const struct input *in, const char *
                         "it is\n", in->path);
     int direct = pc->mode != MODE_LINK;
     struct argv_list cmd = {0};
-    compile_command(pc, &cmd);
+    compile_command(pc, &cmd, NULL);
     if (direct)
         for (size_t i = 0; i < pc->dep_flags.n; i++)
             argv_add(&cmd, pc->dep_flags.v[i]);

@@ -1229,9 +1229,11 @@ static int find_statements(struct scan *sc)
  * code generation, linking) is the compiler's business, not the parser's. */
 static int keep_flag(const char *a, int *takes_value)
 {
-    static const char *const with_value[] = {"-I", "-D", "-U", "-include", "-isystem", "-iquote",
-                                             "-idirafter", "-imacros", "-x", "--sysroot",
-                                             "-isysroot", "-target", NULL};
+    static const char *const with_value[] = {
+        "-I", "-D", "-U", "-include", "-isystem", "-iquote", "-idirafter", "-imacros", "-x",
+        "--sysroot", "-isysroot", "-target", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
+        "-A", "--include", "--imacros", "--include-directory", "--include-directory-after",
+        "--define-macro", "--undefine-macro", "--language", "--assert", NULL};
     static const char *const prefixes[] = {"-std=", "-m32", "-m64", "-ansi", "--target=",
                                            "--sysroot=", "-fgnu89-inline", "-funsigned-char",
                                            "-fsigned-char", "-fms-extensions", NULL};

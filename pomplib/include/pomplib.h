@@ -151,7 +151,7 @@ extern int POMP_Fast_gate;
 /* The calling thread's innermost open region's call-path node, once one of
  * its sites was registered (else NULL). Written by libpomp on every region's
  * enter and exit of that thread. */
-extern __thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
+extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-exec")));
 /* 1: this visit is counted (skip the site's POMP calls); 0: make them. One
  * thread writes the count; libpomp may read it from another at the end. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
@@ -355,7 +355,7 @@ POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
  * saves registers around the call only. They are libpomp's own symbols, not
  * wrappers in the program, so a sample taken in them is the measurement's. */
 #if defined(__GNUC__) && !defined(POMP_LIBRARY_BUILD_)
-#define POMP_COLD_ __attribute__((cold))
+#define POMP_COLD_ __attribute__((__cold__))
 #else
 #define POMP_COLD_
 #endif

@@ -91,6 +91,67 @@ assert_eq "$status" 127 "POMP_CC=/no/such/cc: the compile fails as a missing com
 assert_eq "$(grep -c "cannot run '/no/such/cc'" none.err)" 1 "POMP_CC=/no/such/cc: said once"
 assert_contains none.err "the compiler '/no/such/cc' \(POMP_CC\) cannot be run" "POMP_CC=/no/such/cc: the variable named"
 
+# GCC options whose value is the next word, in their short and long
+# spellings: the value stays with its option (it was lost, and the option took
+# pompcc's -D_POMP as its value: a failed compile, or _POMP undefined)
+mkdir -p inc_pre
+echo '#define FROM_PREFIX 3' > inc_pre/pre.h
+cat > sep.c <<'C'
+#include <stdio.h>
+#include <pre.h>
+#if !#machine(mybox) || !defined(_POMP) || FROM_MACRO != 2
+#error "an option lost its value"
+#endif
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    n += FROM_PREFIX;
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wno-deprecated -A machine=mybox -iprefix "$PWD/" -iwithprefixbefore inc_pre \
+    --define-macro FROM_MACRO=2 --language c sep.c -o sep 2> sep.err || { cat sep.err; fail "options with a separate value"; }
+assert_eq "$(POMP_OUTPUT_DIR=sep.d ./sep 2> /dev/null)" 6 "options with a separate value: the program"
+assert_eq "$(region_sum sep.d parallel $(line_of sep.c "omp parallel") visits)" 1 "options with a separate value: instrumented"
+
+# The source's own directory comes first for its quoted includes, as in a
+# plain build, before a -iquote directory of the user's (its config.h was
+# taken from there)
+mkdir -p q_src q_other
+echo '#define WHERE "src"' > q_src/config.h
+echo '#define WHERE "other"' > q_other/config.h
+printf '#include <stdio.h>\n#include "config.h"\nint main(void)\n{\n#pragma omp parallel num_threads(1)\n    puts(WHERE);\n    return 0;\n}\n' > q_src/q.c
+"$POMPCC" -fopenmp -iquote q_other q_src/q.c -o q 2> q.err || { cat q.err; fail "-iquote"; }
+assert_eq "$(POMP_OUTPUT_DIR=q.d ./q 2> /dev/null)" src "-iquote of the user's: the source's own config.h first"
+
+# Macros named as attributes (unused, weak, cold, cleanup): the inserted code
+# spells its attributes __unused__, ... (the file was compiled without
+# instrumentation: "the instrumented file did not compile")
+cat > attrs.c <<'C'
+#include <stdio.h>
+#define unused not_used_here
+#define weak 1
+#define cold 2
+#define cleanup 3
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    {
+#pragma omp critical
+        n++;
+    }
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp attrs.c -o attrs 2> attrs.err || { cat attrs.err; fail "attribute macros"; }
+assert_not_contains attrs.err "without instrumentation" "macros named as attributes: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=attrs.d ./attrs 2> /dev/null)" 2 "macros named as attributes: the program"
+assert_eq "$(region_sum attrs.d critical $(line_of attrs.c "omp critical") visits)" 2 "macros named as attributes: the critical measured"
+
 # a killed pompcc stops its compiler: no object after it ended (the compiler
 # here starts, says so, and takes 2 s before it compiles)
 cat > slowcc <<SH
