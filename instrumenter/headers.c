@@ -23,6 +23,11 @@ struct header {
      * its notes (a _Pragma in a #define) again. */
     struct source *src;
     int src_rc;
+    /* why a copy elsewhere would read differently (NULL: it would not):
+     * #include_next and __has_include resolve from the file's own directory
+     * and place in the search path (a wrapper <stdlib.h> whose copy never
+     * reached the real one: the program computed another result) */
+    const char *stays;
 };
 
 struct headers {
@@ -77,8 +82,25 @@ static int text_may_make_directives(const char *path, char *const *macros, size_
     return has;
 }
 
+/* Why the header at path must stay where it is, or NULL. */
+static const char *must_stay(const char *path)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return NULL;
+    const char *why = memmem(text, size, "include_next", 12)
+                          ? "it uses #include_next"
+                      : memmem(text, size, "__has_include", 13)
+                          ? "it tests __has_include"
+                          : NULL;
+    free(text);
+    return why;
+}
+
 /* Which headers get a copy: those with pragmas or macro-made directives, and
- * the project headers that include one that gets a copy. */
+ * the project headers that include one that gets a copy; none that must stay
+ * where it is (must_stay). */
 static void choose_copies(struct headers *h, const char *out)
 {
     char **macros = NULL;
@@ -94,15 +116,20 @@ static void choose_copies(struct headers *h, const char *out)
         free(macros[i]);
     free(macros);
     int changed = 1;
-    for (size_t i = 0; i < h->n; i++)
-        h->v[i].copy = h->v[i].has_pragmas || h->v[i].macro_directives ? xstrdup("") : NULL;
+    for (size_t i = 0; i < h->n; i++) {
+        struct header *x = &h->v[i];
+        int wanted = x->has_pragmas || x->macro_directives;
+        x->stays = wanted ? must_stay(x->name) : NULL;
+        x->copy = wanted && !x->stays ? xstrdup("") : NULL;
+    }
     while (changed) {
         changed = 0;
         for (size_t i = 0; i < h->inc.n; i++) {
             struct header *from = find_header(h, h->inc.v[i].in_file);
             struct header *to = find_header(h, h->inc.v[i].target);
-            if (from && !from->copy && to && to->copy) {
-                from->copy = xstrdup("");
+            if (from && !from->copy && !from->stays && to && to->copy) {
+                from->stays = must_stay(from->name);
+                from->copy = from->stays ? NULL : xstrdup("");
                 changed = 1;
             }
         }
@@ -268,6 +295,23 @@ done:
     return rc;
 }
 
+/* A header with directives that stays as it is: its constructs are the
+ * runtime's to measure, said now and counted for the link step (in the main
+ * file's copy, hc->left_counts). */
+static void leave_header(struct header *x, struct header_copies *hc, int verbose)
+{
+    struct construct_counts left = {0};
+    left.constructs = x->src ? (unsigned)x->src->npragmas + x->macro_directives
+                             : x->macro_directives;
+    if (!left.constructs)
+        return;
+    if (verbose) /* the link step warns of them; this says why */
+        fprintf(stderr, "%s: note: its %u OpenMP construct%s left to the runtime's events: %s, "
+                        "which an instrumented copy of it elsewhere would resolve differently\n",
+                x->name, left.constructs, left.constructs == 1 ? " is" : "s are", x->stays);
+    instrument_counts_asm(&hc->left_counts, x->name, &left);
+}
+
 int headers_instrument(const struct source_unit *u, const struct instrument_options *base,
                        const char *out, struct header_copies *hc)
 {
@@ -280,6 +324,8 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
     for (size_t i = 0; i < h.n && rc == 0; i++)
         if (h.v[i].copy)
             rc = copy_header(&h, &h.v[i], base, hc);
+        else if (h.v[i].stays && (h.v[i].has_pragmas || h.v[i].macro_directives))
+            leave_header(&h.v[i], hc, base->verbose);
     if (rc == 0) {
         char *text;
         size_t size;
@@ -312,5 +358,6 @@ void header_copies_free(struct header_copies *hc)
     for (size_t i = 0; i < hc->npaths; i++)
         free(hc->paths[i]);
     free(hc->paths);
+    free(hc->left_counts.s);
     memset(hc, 0, sizeof *hc);
 }

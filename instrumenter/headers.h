@@ -21,6 +21,9 @@ struct header_copies {
     size_t nmain_replacements;
     char **paths;   /* the copies written (absolute), and their include files */
     size_t npaths;
+    /* the construct counts of the headers that stay as they are (#include_next,
+     * __has_include), for the main file's copy to carry to the link step */
+    struct strbuf left_counts;
 };
 
 /* Writes the copies for the unit's headers as <out>.h<N>.<header name>.

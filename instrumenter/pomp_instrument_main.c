@@ -257,6 +257,11 @@ int main(int argc, char **argv)
         perror(inc_path);
         goto done;
     }
+    if (copies.left_counts.len) { /* the counts of headers that stay as they are */
+        if (res.source.len && res.source.s[res.source.len - 1] != '\n')
+            sb_add(&res.source, "\n");
+        sb_addn(&res.source, copies.left_counts.s, copies.left_counts.len);
+    }
     if (out) {
         if (write_file(out, res.source.s, res.source.len) != 0) {
             perror(out);

@@ -435,4 +435,59 @@ assert_not_contains unity.err 'not built with pompcc' "unity: every construct in
 assert_contains unity/out.txt '^4950 4950$' "unity: the program's result"
 assert_eq "$(jq '[.regions[] | select(.init != "ompt" and .type == "parallel")] | length' unity/out/profile.json)" 1 \
     "unity: the header's parallel region is pomp's"
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file"
+# A wrapper header that uses #include_next (its own <stdlib.h> around the
+# system's) and one that tests __has_include of a neighbour: a copy of them
+# in pompcc's directory would resolve those from there (the wrapper never
+# reached the real <stdlib.h>: strtod undeclared, 0.00 printed; the neighbour
+# not found: the other branch compiled). They stay as they are, their
+# constructs left to the runtime's events, and the link step says so.
+mkdir -p stay/compat stay/lib
+cat > stay/compat/stdlib.h <<'H'
+#ifndef STAY_COMPAT_STDLIB_H
+#define STAY_COMPAT_STDLIB_H
+#include_next <stdlib.h>
+static inline double stay_sum(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += 0.5;
+    return s;
+}
+#endif
+H
+echo '#define BLOCKS 64' > stay/lib/sizes.h
+cat > stay/lib/k.h <<'H'
+#if __has_include("sizes.h")
+#include "sizes.h"
+#else
+#define BLOCKS 1024
+#endif
+static inline int stay_blocks(void)
+{
+    int n = 0;
+#pragma omp parallel reduction(+ : n)
+    n += 1;
+    return n > 0 ? BLOCKS : -1;
+}
+H
+cat > stay/main.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include "lib/k.h"
+int main(void)
+{
+    printf("%.2f %.2f blocks=%d\n", strtod("2.5", NULL), stay_sum(4), stay_blocks());
+    return 0;
+}
+C
+(cd stay && cc -fopenmp -Icompat main.c -o plain && "$POMPCC" -fopenmp -Icompat main.c -o app 2> build.err) ||
+    { cat stay/build.err; fail "headers that stay: build"; }
+assert_eq "$(cd stay && POMP_OUTPUT_DIR=out ./app 2> /dev/null)" "$(cd stay && ./plain)" "headers that stay: the plain build's output"
+assert_contains stay/build.err "compat/stdlib.h: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                "#include_next: its construct left to the runtime, said at the link"
+assert_contains stay/build.err "lib/k.h: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                "__has_include: its construct left to the runtime, said at the link"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' stay/out/profile.json)" 2 \
+          "headers that stay: both regions measured by the runtime's events"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include"
