@@ -324,6 +324,10 @@ char *ctc_file_absolute(const struct ctc *c)
 
 char *ctc_file_seen_from(const struct ctc *c, const char *cwd)
 {
+    /* an absolute name (CMake compiles /src/build/../main.c): normalized, and
+     * relative where it lies below cwd, as a relative one is */
+    if (cwd && c->file && c->file[0] == '/')
+        return ctc_path_seen_from(c->file, cwd);
     char *abs = cwd ? ctc_file_absolute(c) : NULL;
     char *seen = abs ? ctc_path_seen_from(abs, cwd) : NULL;
     free(abs);

@@ -73,8 +73,9 @@ char *ctc_builder_finish(struct ctc_builder *b);
 void ctc_builder_add_file(struct ctc_builder *b, const char *file, const char *dir);
 /* The region's file as a program running in cwd names it: below cwd relative
  * to it, else absolute ("dir" and "file" joined, "." and "x/.." taken out),
- * the way the runtime's regions are named (malloc'ed); NULL if the string
- * has no "dir" (an absolute name, or one from an older instrumenter). */
+ * the way the runtime's regions are named (malloc'ed); an absolute name the
+ * same way (normalized, relative below cwd); NULL if a relative name has no
+ * "dir" (one from an older instrumenter). */
 char *ctc_file_seen_from(const struct ctc *c, const char *cwd);
 /* The same rule for any path (an absolute one from debug information): below
  * cwd relative to it, else absolute, "." and "x/.." taken out; a relative

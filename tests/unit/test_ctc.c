@@ -225,7 +225,9 @@ Test(ctc, file_seen_from_where_the_program_runs)
 
 Test(ctc, file_without_dir_stays)
 {
-    assert_seen("/abs/a.c", "/w", "/w", NULL); /* absolute: no "dir" written */
+    /* absolute (CMake's /src/build/../main.c): normalized, below cwd relative */
+    assert_seen("/w/build/../main.c", "/w", "/w", "main.c");
+    assert_seen("/abs/./x/../a.c", "/w", "/w", "/abs/a.c");
     assert_seen("a.c", NULL, "/w", NULL);       /* no directory known (an older instrumenter) */
     assert_seen("a.c", "relative", "/w", NULL); /* not absolute: not written either */
 }
