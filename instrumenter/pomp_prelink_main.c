@@ -39,12 +39,24 @@ static int input_has_uninstrumented_openmp(const char *path, struct strbuf *coun
     return calls;
 }
 
-static void note_uninstrumented(const char *path)
+/* The objects pompcc compiled for this link into its temporary directory,
+ * and their sources (--named OBJECT SOURCE): a note names the source, not an
+ * object that is gone after the link. */
+struct named_objects {
+    const char **object, **source;
+    int n;
+};
+
+static void note_uninstrumented(const char *path, const struct named_objects *named)
 {
+    const char *shown = path;
+    for (int i = 0; i < named->n; i++)
+        if (strcmp(named->object[i], path) == 0)
+            shown = named->source[i];
     fprintf(stderr,
-            "pomp-prelink: note: %s has OpenMP constructs not built with pompcc: the runtime's "
+            "pomp-prelink: note: %s%s has OpenMP constructs not built with pompcc: the runtime's "
             "events measure them, their tasks and waits included\n",
-            path);
+            shown, shown != path ? " (its object)" : "");
 }
 
 /* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0 or nm's status. */
@@ -139,6 +151,8 @@ int main(int argc, char **argv)
                                 {xmalloc((size_t)argc * sizeof *in.ls.dirs), 0, 0}};
     char **inputs = in.inputs; /* reordered below */
     int ninputs = 0, verbose = 0;
+    struct named_objects named = {xmalloc((size_t)argc * sizeof *named.object),
+                                  xmalloc((size_t)argc * sizeof *named.source), 0};
     for (int i = 1; i < argc; i++) {
         size_t at = (size_t)i;
         char *archive, *so;
@@ -162,9 +176,16 @@ int main(int argc, char **argv)
             linked = argv[++i];
             continue;
         }
+        if (strcmp(argv[i], "--named") == 0 && i + 2 < argc) {
+            named.object[named.n] = argv[++i];
+            named.source[named.n++] = argv[++i];
+            continue;
+        }
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program] objects... archives...");
+            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program] [--named object source]... "
+                 "objects... archives...");
             free_inputs(&in);
+            free(named.object), free(named.source);
             return 0;
         }
         if (argv[i][0] == '-' || !lib_search_is_input(argv[i]))
@@ -186,7 +207,7 @@ int main(int argc, char **argv)
         if (input_has_uninstrumented_openmp(inputs[i], &counts)) {
             uninstrumented++;
             if (!linked) /* said by the run before the link already */
-                note_uninstrumented(inputs[i]);
+                note_uninstrumented(inputs[i], &named);
         } else if (counts.len == before && elf_has_lto_ir(inputs[i])) {
             unread++; /* its counts are in its IR: the linked program shows them */
         }
@@ -196,13 +217,14 @@ int main(int argc, char **argv)
         int rc = unread ? report_linked(linked, &counts, verbose) : 0;
         free(counts.s);
         free_inputs(&in);
+        free(named.object), free(named.source);
         return rc;
     }
     /* a shared library's own counts were said at its link */
     for (int i = 0; i < in.nshared; i++)
         if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts)) {
             uninstrumented++;
-            note_uninstrumented(in.shared[i]);
+            note_uninstrumented(in.shared[i], &named);
         }
     free(shared_counts.s);
     /* constructs the instrumentation did not reach: the bridges follow what
@@ -248,6 +270,7 @@ int main(int argc, char **argv)
     rc |= scan_group(nm, inputs, ngnu, &names);
     rc |= scan_group(llvm_nm, inputs + ngnu, ninputs - ngnu, &names);
     free_inputs(&in);
+    free(named.object), free(named.source);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
         perror(out);

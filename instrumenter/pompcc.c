@@ -101,6 +101,20 @@ static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
         else if (strncmp(f, "-iquote", 7) == 0 && f[7])
             argv_add(dirs, f + 7);
     }
+    /* and the compiler's from the environment: a header found through CPATH
+     * was never looked at, and its constructs left uninstrumented where the
+     * file itself had no pragma */
+    const char *vars[] = {"CPATH", pc->cxx_driver ? "CPLUS_INCLUDE_PATH" : "C_INCLUDE_PATH"};
+    for (size_t v = 0; v < sizeof vars / sizeof *vars; v++) {
+        const char *list = getenv(vars[v]);
+        for (const char *p = list; p && *p;) {
+            size_t n = strcspn(p, ":");
+            char *dir = n ? xasprintf("%.*s", (int)n, p) : NULL; /* an empty one: the cwd */
+            argv_add(dirs, dir ? dir : ".");
+            free(dir);
+            p += n + (p[n] == ':');
+        }
+    }
 }
 
 /* A header given with -include is read before the source, from no #include
@@ -930,6 +944,12 @@ static int run_prelink(const struct pompcc *pc, const char *option, const char *
         argv_add(&cmd, "-v");
     argv_add(&cmd, option);
     argv_add(&cmd, file);
+    for (size_t i = 0; i < pc->ninputs; i++)
+        if (pc->inputs[i].object) { /* its notes name the source, not the temporary object */
+            argv_add(&cmd, "--named");
+            argv_add(&cmd, pc->inputs[i].object);
+            argv_add(&cmd, pc->inputs[i].path);
+        }
     for (size_t i = 0; i < pc->ninputs; i++)
         argv_add(&cmd, pc->inputs[i].object ? pc->inputs[i].object : pc->inputs[i].path);
     add_library_search(pc, &cmd); /* the archives of -l name in -L dir */

@@ -137,9 +137,11 @@ typedef int file_visitor(const char *path, const char *text, size_t size, int de
 
 /* Visits the file at path and, depth first, the headers it includes that
  * are found in its directory or in dirs, each once. -1 if path cannot be
- * read; else 1 if a visit stopped the walk, 0 if none did. */
+ * read; else 1 if a visit stopped the walk, 0 if none did. A computed
+ * #include (a macro's name) stops it where unknown_stops is set: where it
+ * leads is not known without the preprocessor, so it may lead to a pragma. */
 static int walk(const char *path, const char *const *dirs, size_t ndirs, struct visited *seen,
-                int depth, file_visitor *each, void *arg)
+                int depth, file_visitor *each, void *arg, int unknown_stops)
 {
     char *text;
     size_t size;
@@ -148,14 +150,16 @@ static int walk(const char *path, const char *const *dirs, size_t ndirs, struct 
     int stop = each(path, text, size, depth, arg);
     for (size_t at = 0; !stop && depth < MAX_INCLUDE_DEPTH && at < size;) {
         unsigned b, e;
-        if (include_name_range(text, size, (unsigned)at, &b, &e) == 0 && e - b > 2 &&
-            (text[b] == '"' || text[b] == '<')) {
+        int named = include_name_range(text, size, (unsigned)at, &b, &e) == 0;
+        if (named && e - b > 2 && (text[b] == '"' || text[b] == '<')) {
             char *name = xasprintf("%.*s", (int)(e - b - 2), text + b + 1);
             char *found = find_header(path, name, text[b] == '"', dirs, ndirs);
             if (found && visit(seen, found))
-                stop = walk(found, dirs, ndirs, seen, depth + 1, each, arg) == 1;
+                stop = walk(found, dirs, ndirs, seen, depth + 1, each, arg, unknown_stops) == 1;
             free(found);
             free(name);
+        } else if (named && unknown_stops) {
+            stop = 1; /* #include SOME_MACRO */
         }
         const char *nl = memchr(text + at, '\n', size - at);
         at = nl ? (size_t)(nl - text) + 1 : size;
@@ -165,11 +169,11 @@ static int walk(const char *path, const char *const *dirs, size_t ndirs, struct 
 }
 
 static int walk_from(const char *path, const char *const *dirs, size_t ndirs, file_visitor *each,
-                     void *arg)
+                     void *arg, int unknown_stops)
 {
     struct visited seen = {0};
     visit(&seen, path);
-    int rc = walk(path, dirs, ndirs, &seen, 0, each, arg);
+    int rc = walk(path, dirs, ndirs, &seen, 0, each, arg, unknown_stops);
     for (size_t i = 0; i < seen.n; i++)
         free(seen.v[i]);
     free(seen.v);
@@ -189,7 +193,7 @@ static int may_need(const char *path, const char *text, size_t size, int depth, 
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs)
 {
     /* (the file itself unread: pomp-instrument says why it cannot read it) */
-    return walk_from(path, dirs, ndirs, may_need, NULL) != 0;
+    return walk_from(path, dirs, ndirs, may_need, NULL, 1) != 0;
 }
 
 struct directive_files {
@@ -210,5 +214,5 @@ void source_files_with_openmp(const char *path, const char *const *dirs, size_t 
                               void (*each)(const char *path, void *arg), void *arg)
 {
     struct directive_files d = {each, arg};
-    walk_from(path, dirs, ndirs, with_directive, &d);
+    walk_from(path, dirs, ndirs, with_directive, &d, 0);
 }

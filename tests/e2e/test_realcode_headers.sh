@@ -490,4 +490,25 @@ assert_contains stay/build.err "lib/k.h: warning: 0 of 1 OpenMP constructs instr
                 "__has_include: its construct left to the runtime, said at the link"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' stay/out/profile.json)" 2 \
           "headers that stay: both regions measured by the runtime's events"
+# A header found only through CPATH, or through a computed #include, by a
+# source with no pragma and no main of its own: instrumented (the quick look
+# before instrumenting followed neither, and compiled such a source as it is)
+mkdir -p found/kern
+cat > found/kern/avx.h <<'H'
+static inline double found_sum(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += 1;
+    return s;
+}
+H
+printf '#include "avx.h"\ndouble via_cpath(int n) { return found_sum(n); }\n' > found/cpath.c
+printf '#define KERNEL "kern/avx.h"\n#include KERNEL\ndouble via_macro(int n) { return found_sum(n); }\n' > found/computed.c
+(cd found && CPATH="$PWD/kern" "$POMPCC" -fopenmp -c cpath.c -o cpath.o && "$POMPCC" -fopenmp -c computed.c -o computed.o) ||
+    fail "CPATH and computed includes: build"
+for o in cpath computed; do
+    readelf -p .pomp_constructs found/$o.o 2> /dev/null | grep -q 'avx.h' || fail "$o.c: the header's construct instrumented"
+done
 echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include"
