@@ -53,9 +53,14 @@ static void *resolve(const char *name, const char *version)
             p = dlvsym(loaded, name, version);
             if (!p)
                 p = dlsym(loaded, name);
-            dlclose(loaded); /* only the reference NOLOAD took: it stays loaded */
-            if (p)
+            /* local to a dlopened library only if the global scope does not
+             * see it (by a function this library does not define): a program
+             * linked without pompcc has libgomp before this library (a
+             * library built with pompcc in it), and no plugin at all */
+            void *probe = dlsym(loaded, "omp_get_cancellation");
+            if (p && probe && dlsym(RTLD_DEFAULT, "omp_get_cancellation") != probe)
                 __atomic_store_n(&libgomp_local, 1, __ATOMIC_RELAXED);
+            dlclose(loaded); /* only the reference NOLOAD took: it stays loaded */
         }
     }
     return p;

@@ -485,8 +485,9 @@ static void note_missing_ompt(void)
     else if (seen.libgomp && !seen.libomp && seen.gomp_first)
         fputs("pomp: note: the libgomp bridge (libpomp-gomp.so) came after GCC's libgomp, which "
               "then served the program's OpenMP calls itself (a library built with pompcc in a "
-              "program linked without it?): implicit barriers, waits, chunks and tasks were not "
-              "measured (link the program with pompcc too, or run it under pomprun)\n",
+              "program linked without it?): nothing the runtime reports was measured: implicit "
+              "barriers, waits, chunks, tasks, and every construct not built with pompcc (link "
+              "the program with pompcc too, or run it under pomprun)\n",
               stderr);
 }
 

@@ -158,6 +158,7 @@ C
 plain_cc $E2E_SANITIZE libmain.c -o plain_main -L. -lwork -Wl,-rpath,"$PWD"
 assert_eq "$(POMP_OUTPUT_DIR=libplain ./plain_main 2> libplain.err)" "2 1" "the library in a plain program"
 assert_contains libplain.err "^pomp: note: the libgomp bridge \(libpomp-gomp.so\) came after GCC's libgomp" "the missing runtime events said"
+assert_not_contains libplain.err "dlopened library" "no dlopened library said where none was loaded"
 assert_eq "$(region_sum libplain parallel 4 visits)" 1 "the library's region measured"
 "$POMPCC" -fopenmp libmain.c -o pomp_main -L. -lwork -Wl,-rpath,"$PWD"
 assert_eq "$(POMP_OUTPUT_DIR=libpomp ./pomp_main 2> libpomp.err)" "2 1" "the library in a pompcc program"
