@@ -219,6 +219,7 @@ static int write_plain_copy(const struct header *x, const char *text, size_t siz
         instrument_counts_asm(&b, x->name, left);
     }
     int rc = write_file(x->copy, b.s ? b.s : "", b.len);
+    copy_mtime(x->name, x->copy);
     free(b.s);
     return rc;
 }
@@ -271,6 +272,7 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
                      write_file(x->copy, res.source.s, res.source.len) == 0
                  ? 0
                  : -1;
+        copy_mtime(x->name, x->copy);
         add_path(hc, xstrdup(inc));
         if (base->verbose)
             print_counts(x->name, &res.counts);

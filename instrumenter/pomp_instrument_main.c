@@ -267,6 +267,7 @@ int main(int argc, char **argv)
             perror(out);
             goto done;
         }
+        copy_mtime(in, out);
     } else if (fwrite(res.source.s, 1, res.source.len, stdout) != res.source.len) {
         perror("stdout");
         goto done;

@@ -1,6 +1,7 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -166,6 +167,15 @@ int read_file(const char *path, char **text, size_t *size)
     *text = b.s;
     *size = b.len;
     return 0;
+}
+
+void copy_mtime(const char *from, const char *to)
+{
+    struct stat st;
+    if (stat(from, &st) != 0)
+        return;
+    struct timespec times[2] = {st.st_atim, st.st_mtim};
+    (void)utimensat(AT_FDCWD, to, times, 0); /* at worst __TIMESTAMP__ is the copy's */
 }
 
 int write_file(const char *path, const char *data, size_t size)

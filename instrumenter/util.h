@@ -30,6 +30,9 @@ char *region_file_name(const char *libclang_name);
 int read_file(const char *path, char **text, size_t *size);
 /* Writes data to path through a temporary file and a rename. Returns 0 or -1. */
 int write_file(const char *path, const char *data, size_t size);
+/* Gives `to` the times of `from`: a copy compiled in the source's stead has
+ * the source's __TIMESTAMP__ (it was the copy's, the time of the build). */
+void copy_mtime(const char *from, const char *to);
 
 /* FNV-1a over n bytes, continuing from h (start with FNV1A_START). */
 #define FNV1A_START 1469598103934665603ull

@@ -152,6 +152,14 @@ assert_not_contains attrs.err "without instrumentation" "macros named as attribu
 assert_eq "$(POMP_OUTPUT_DIR=attrs.d ./attrs 2> /dev/null)" 2 "macros named as attributes: the program"
 assert_eq "$(region_sum attrs.d critical $(line_of attrs.c "omp critical") visits)" 2 "macros named as attributes: the critical measured"
 
+# __TIMESTAMP__ is the source's time, as in a plain build (the copy's: the
+# time of the build)
+printf '#include <stdio.h>\nint main(void)\n{\n#pragma omp parallel num_threads(1)\n    puts(__TIMESTAMP__);\n    return 0;\n}\n' > stamp.c
+touch -d '2020-01-01 12:00:00' stamp.c
+cc -fopenmp stamp.c -o stamp_plain
+"$POMPCC" -fopenmp stamp.c -o stamp 2> stamp.err || { cat stamp.err; fail "__TIMESTAMP__ build"; }
+assert_eq "$(POMP_OUTPUT_DIR=stamp.d ./stamp 2> /dev/null)" "$(./stamp_plain)" "__TIMESTAMP__: the source's"
+
 # a killed pompcc stops its compiler: no object after it ended (the compiler
 # here starts, says so, and takes 2 s before it compiles)
 cat > slowcc <<SH
