@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -103,6 +104,13 @@ static void describe(struct pomp_symbol *sym, uintptr_t addr, char **module_name
     const ElfW(Ehdr) *ehdr = info.dli_fbase;
     if (ehdr->e_type == ET_DYN) /* position-independent: debug info counts from 0 */
         sym->offset = addr - (uintptr_t)info.dli_fbase;
+    /* the kernel's vDSO (clock_gettime), which has no file: named by its
+     * symbol, its helpers without one as "[vdso]"; it was taken for the
+     * program (a bare name), at offsets that named nothing of the program's */
+    if ((uintptr_t)info.dli_fbase == (uintptr_t)getauxval(AT_SYSINFO_EHDR)) {
+        set_dladdr_name(sym, info.dli_sname ? info.dli_sname : "[vdso]");
+        return;
+    }
     set_dladdr_name(sym, info.dli_sname);
     const char *p = module_path(info.dli_fname, info.dli_fbase, path, sizeof path);
     sym->module = intern_module(p, module_names, nmodules);
