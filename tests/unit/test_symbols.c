@@ -3,6 +3,7 @@
  * mangled and demangled (addr2line -C) forms that reach libpomp. */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <sys/auxv.h>
 
 #include "pomp_symbols.h"
 
@@ -86,4 +87,20 @@ Test(symbols, parentheses_only_after_a_c_name)
     cr_assert_str_eq(pomp_symbols_call_parens("_Z12count_errorsi"), "()");
     cr_assert_str_eq(pomp_symbols_call_parens("count_errors(int)"), "");
     cr_assert_str_eq(pomp_symbols_call_parens("S::get() const"), "");
+}
+
+/* An address in the kernel's vDSO (where clock_gettime runs): no module, a
+ * name of its own ("[vdso]" where it has no symbol), never the program's file
+ * (a bare name was taken for the program, at offsets naming nothing of it). */
+Test(symbols, vdso_is_not_the_program)
+{
+    uintptr_t vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+    if (!vdso)
+        cr_skip_test("no vDSO");
+    uintptr_t addr = vdso + 0x10;
+    struct pomp_symbol_table t = {0};
+    cr_assert_eq(pomp_symbols_resolve(&addr, 1, &t, POMP_SYMBOLS_EXACT), 0);
+    cr_assert_str_eq(t.syms[0].module, "");
+    cr_assert(t.syms[0].depth >= 1 && t.syms[0].at[0].function[0], "a name");
+    pomp_symbols_free(&t);
 }
