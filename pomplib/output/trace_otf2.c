@@ -689,36 +689,79 @@ static int cmp_lock_op(const void *a, const void *b)
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* The number of the acquisition each release ends: the thread's own latest
+ * unreleased acquisition of that lock (a nest lock's inner one first). One
+ * latest acquisition per lock gave a nest lock's two releases the inner's
+ * number, and a release right after another thread's acquisition that
+ * thread's. ops_of[t]: thread t's operations (indices into c->lock_ops) in
+ * its own order. */
+static int number_releases(struct conv *c, size_t **ops_of)
+{
+    size_t cap = 16, n = 0;
+    struct held { uint32_t lock, order; } *stack = malloc(cap * sizeof *stack);
+    if (!stack)
+        return -1;
+    for (uint32_t t = 0; t < c->m->nthreads; t++) {
+        n = 0;
+        for (uint32_t k = 0; k < c->ts[t].lock_seq; k++) {
+            const struct lock_op *op = &c->lock_ops[ops_of[t][k]];
+            uint32_t *order = &c->ts[t].lock_order.v[op->seq];
+            if (op->acquire) {
+                if (n == cap) {
+                    struct held *more = realloc(stack, 2 * cap * sizeof *stack);
+                    if (!more) {
+                        free(stack);
+                        return -1;
+                    }
+                    stack = more;
+                    cap *= 2;
+                }
+                stack[n++] = (struct held){op->lock, *order};
+                continue;
+            }
+            *order = 0; /* a release of no acquisition of the thread's (not in the trace) */
+            for (size_t j = n; j-- > 0;)
+                if (stack[j].lock == op->lock) {
+                    *order = stack[j].order;
+                    memmove(&stack[j], &stack[j + 1], (n - j - 1) * sizeof *stack);
+                    n--;
+                    break;
+                }
+        }
+    }
+    free(stack);
+    return 0;
+}
+
 /* Acquisition order per lock, in time order over all threads; a release gets
- * the number of the acquisition it ends. */
+ * the number of the acquisition it ends (number_releases). */
 static int order_locks(struct conv *c)
 {
     if (c->nlock_ops) /* none: no array at all, which qsort must not be given */
         qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
     uint32_t *count = calloc(c->nlocks + 1, sizeof *count);
-    uint32_t *held = calloc(c->nlocks + 1, sizeof *held);
-    if (!count || !held) {
-        free(count);
-        free(held);
-        return -1;
-    }
-    for (uint32_t t = 0; t < c->m->nthreads; t++) {
+    size_t **ops_of = calloc(c->m->nthreads + 1, sizeof *ops_of);
+    int rc = count && ops_of ? 0 : -1;
+    for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++) {
         struct vec32 *o = &c->ts[t].lock_order;
-        for (uint32_t i = 0; i < c->ts[t].lock_seq; i++)
-            if (vec32_push(o, 0)) {
-                free(count);
-                free(held);
-                return -1;
-            }
+        for (uint32_t i = 0; rc == 0 && i < c->ts[t].lock_seq; i++)
+            rc = vec32_push(o, 0) ? -1 : 0;
+        if (rc == 0 && !(ops_of[t] = malloc((c->ts[t].lock_seq + 1) * sizeof **ops_of)))
+            rc = -1;
     }
-    for (size_t i = 0; i < c->nlock_ops; i++) {
+    for (size_t i = 0; rc == 0 && i < c->nlock_ops; i++) {
         struct lock_op *op = &c->lock_ops[i];
-        uint32_t order = op->acquire ? (held[op->lock] = ++count[op->lock]) : held[op->lock];
-        c->ts[op->thread].lock_order.v[op->seq] = order;
+        if (op->acquire)
+            c->ts[op->thread].lock_order.v[op->seq] = ++count[op->lock];
+        ops_of[op->thread][op->seq] = i;
     }
+    if (rc == 0)
+        rc = number_releases(c, ops_of);
+    for (uint32_t t = 0; ops_of && t < c->m->nthreads; t++)
+        free(ops_of[t]);
+    free(ops_of);
     free(count);
-    free(held);
-    return 0;
+    return rc;
 }
 
 /* ---- pass 3: the events ---- */

@@ -276,3 +276,40 @@ assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 event
 "$REPORT" --chrome ag_whole.json ag 2> ag_whole.err
 assert_not_contains ag_whole.err warning "the whole trace: no warning"
 rm -r ag_missing ag_cut # (the checks at the end read every profile.json: these are copies)
+
+# A nest lock taken twice by each thread: each release names the acquisition
+# it ends, the inner one first (one latest acquisition per lock gave both
+# releases the inner one's number, and the outer acquisition was never released)
+cat > nestl.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_nest_lock_t l;
+    omp_init_nest_lock(&l);
+    int n = 0;
+#pragma omp parallel num_threads(2)
+    {
+        omp_set_nest_lock(&l);
+        omp_set_nest_lock(&l);
+        n++;
+        omp_unset_nest_lock(&l);
+        omp_unset_nest_lock(&l);
+    }
+    omp_destroy_nest_lock(&l);
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp nestl.c -o nestl 2> nestl.err || { cat nestl.err; fail "nest lock build"; }
+assert_eq "$(POMP_TRACE=otf2 POMP_OUTPUT_DIR=nestl.d ./nestl 2> /dev/null)" 2 "nest lock: the program"
+# per thread and lock: each release ends the latest acquisition not yet released
+bad=$(otf2-print nestl.d/traces.otf2 | awk '
+    $1 == "THREAD_ACQUIRE_LOCK" || $1 == "THREAD_RELEASE_LOCK" {
+        o = $0; sub(/.*Acquisition Order: /, "", o); k = $2
+        if ($1 == "THREAD_ACQUIRE_LOCK") { s[k, ++d[k]] = o; next }
+        if (d[k] < 1 || s[k, d[k]] != o) bad++
+        d[k]--
+    }
+    END { for (k in d) if (d[k]) bad++; print bad + 0 }')
+assert_eq "$bad" 0 "nest lock: every release names the acquisition it ends"
