@@ -217,6 +217,12 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
     for (uint32_t i = 0; i < p->nthreads; i++)
         if (trace_thread_map(&m.threads[i], dir, &m, err, sizeof err) != 0)
             fprintf(stderr, "pomp: error: %s\n", err);
+        else if (m.threads[i].cut)
+            fprintf(stderr, "pomp: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset %zu: "
+                            "the file ends inside a record (a write cut short): its %llu whole "
+                            "records are in the trace, the rest of the thread's events are not\n",
+                    dir, i, m.threads[i].map_size - m.threads[i].cut,
+                    (unsigned long long)m.threads[i].count);
     if ((run->trace & POMP_TRACE_EVENTS) && write_file(dir, "events.log", &m, text_writer) == 0)
         add_file(res, "events.log");
     if (run->trace & POMP_TRACE_OTF2) {

@@ -100,9 +100,10 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
         offset = offsetof(struct trace_raw_header, record_size), problem = "record size is not 24";
     else if (h->thread != t->index)
         offset = offsetof(struct trace_raw_header, thread), problem = "thread index differs from the file name";
-    else if ((size - sizeof *h) % sizeof(struct pomp_event) != 0)
-        offset = size - (size - sizeof *h) % sizeof(struct pomp_event),
-        problem = "file ends inside a record";
+    /* a file that ends inside a record (a write cut short: a full disk)
+     * keeps its whole records; the caller says where it was cut (the whole
+     * thread was dropped, and with it every good record) */
+    t->cut = (size - sizeof *h) % sizeof(struct pomp_event);
     if (!problem) {
         t->events = (const struct pomp_event *)((const char *)map + sizeof *h);
         t->count = (size - sizeof *h) / sizeof(struct pomp_event);

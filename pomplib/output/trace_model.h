@@ -49,6 +49,8 @@ struct trace_thread {
     uint64_t count;
     void *map;                  /* the mapped raw file */
     size_t map_size;
+    size_t cut;                 /* bytes of a record the file ends inside (a write cut short,
+                                   a full disk): left out, the whole records before it kept */
 };
 
 struct trace_model {

@@ -110,6 +110,10 @@ int trace_load(const char *dir, struct trace_model *m)
             fprintf(stderr, "pomp-report: %s\n", msg);
             goto out;
         }
+        if (th->cut) /* a write cut short: its whole records are read */
+            fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
+                            "%zu: the file ends inside a record: its %llu whole records are read\n",
+                    dir, th->index, th->map_size - th->cut, (unsigned long long)th->count);
         /* a raw file missing, cut at a record's end or written twice reads as a
          * trace, but not as the one recorded: said, never shown as whole */
         if (th->written >= 0 && (uint64_t)th->written != th->count)

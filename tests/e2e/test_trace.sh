@@ -275,7 +275,14 @@ cp -r ag ag_cut && truncate -s 88 ag_cut/trace-raw/thread-0.bin
 assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 events" "a raw file cut at a record's end: said"
 "$REPORT" --chrome ag_whole.json ag 2> ag_whole.err
 assert_not_contains ag_whole.err warning "the whole trace: no warning"
-rm -r ag_missing ag_cut # (the checks at the end read every profile.json: these are copies)
+# cut inside a record (a write cut short: a full disk): the whole records
+# before it are read, and where it was cut is said (the whole thread was
+# dropped, and pomp-report failed on the directory)
+cp -r ag ag_torn && truncate -s 100 ag_torn/trace-raw/thread-0.bin
+"$REPORT" --chrome ag_torn.json ag_torn 2> ag_torn.err || { cat ag_torn.err; fail "a raw file cut inside a record: the conversion failed"; }
+assert_contains ag_torn.err "warning: ag_torn/trace-raw/thread-0.bin: byte offset 88: the file ends inside a record: its 1 whole records are read" \
+                "a raw file cut inside a record: said, its whole record read"
+rm -r ag_missing ag_cut ag_torn # (the checks at the end read every profile.json: these are copies)
 
 # A nest lock taken twice by each thread: each release names the acquisition
 # it ends, the inner one first (one latest acquisition per lock gave both
