@@ -254,6 +254,11 @@ static int shut_down;
 /* What ran unmeasured, said once at the end. */
 static void say_unmeasured(void)
 {
+    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE) && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
+        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
+              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
+              "(docs/gomp.md)\n",
+              stderr);
     static const char *const why[GOMP_TASKLOOP_CASES] = {
         [GOMP_TASKLOOP_LARGE] = "of more tasks or larger data than the bridge wraps",
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
@@ -302,15 +307,8 @@ static void shutdown_runtime(void)
  * finalization then does not call shutdown_runtime). */
 static void finalize_tool(void)
 {
-    if (__atomic_load_n(&tool, __ATOMIC_ACQUIRE))
-        return;
-    int first = !__atomic_load_n(&shut_down, __ATOMIC_ACQUIRE);
-    shutdown_runtime();
-    if (first && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
-        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
-              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
-              "(docs/gomp.md)\n",
-              stderr);
+    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE))
+        shutdown_runtime();
 }
 
 static void start_tool(void)

@@ -449,7 +449,7 @@ static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl
         if (!rp_flat_takes(p, f, i))
             continue;
         int nested = nested_in_itself(p, i, f);
-        double overlap_counts = f->part != RP_FLAT_EXECUTIONS;
+        int overlap_counts = f->part != RP_FLAT_EXECUTIONS;
         size_t k;
         json_t *t;
         json_array_foreach(p->nodes[i].per_thread, k, t) {
