@@ -138,7 +138,7 @@ int trace_chrome_write(const struct trace_model *m, FILE *f)
     for (uint32_t t = 0; t < m->nthreads; t++) {
         struct trace_walk_stats st;
         c.tid = m->threads[t].index;
-        if (trace_walk(&m->threads[t], &ops, &c, &st) != 0)
+        if (trace_walk(&m->threads[t], m->end_ticks, &ops, &c, &st) != 0)
             return -1;
     }
     fputs("\n]}\n", f);

@@ -1181,7 +1181,7 @@ static int walk_all(struct conv *c, const struct trace_walk_ops *ops, int pass)
     for (uint32_t t = 0; t < c->m->nthreads && !c->oom; t++) {
         struct trace_walk_stats st;
         c->thread = t;
-        if (trace_walk(&c->m->threads[t], ops, c, &st) != 0)
+        if (trace_walk(&c->m->threads[t], c->m->end_ticks, ops, c, &st) != 0)
             c->oom = 1;
         if (c->ts[t].team_kept)
             team_release(c, c->ts[t].team_kept_time);
@@ -1233,7 +1233,7 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
         }
         struct trace_walk_stats st;
         c->thread = t;
-        if (trace_walk(&m->threads[t], &pass3, c, &st) != 0)
+        if (trace_walk(&m->threads[t], m->end_ticks, &pass3, c, &st) != 0)
             c->oom = 1;
         if (c->ts[t].team_kept)
             team_release(c, c->ts[t].team_kept_time);

@@ -46,8 +46,8 @@ static void close_to(struct stack *s, uint32_t depth, uint64_t time, const struc
     }
 }
 
-int trace_walk(const struct trace_thread *t, const struct trace_walk_ops *ops, void *ctx,
-               struct trace_walk_stats *st)
+int trace_walk(const struct trace_thread *t, uint64_t end_ticks, const struct trace_walk_ops *ops,
+               void *ctx, struct trace_walk_stats *st)
 {
     struct stack s = {0};
     memset(st, 0, sizeof *st);
@@ -98,7 +98,7 @@ int trace_walk(const struct trace_thread *t, const struct trace_walk_ops *ops, v
             break;
         }
     }
-    close_to(&s, 0, now, NULL, ops, ctx, st);
+    close_to(&s, 0, end_ticks > now ? end_ticks : now, NULL, ops, ctx, st);
     free(s.f);
     return 0;
 }

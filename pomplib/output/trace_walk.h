@@ -42,8 +42,13 @@ struct trace_walk_stats {
     uint32_t max_depth;
 };
 
-/* Returns 0, or -1 when out of memory. */
-int trace_walk(const struct trace_thread *t, const struct trace_walk_ops *ops, void *ctx,
-               struct trace_walk_stats *stats);
+/* Walks t's records in order. Frames still open after its last record (the
+ * program called exit() or was ended by a signal inside them) close at
+ * end_ticks, the end of measurement, as the profile closes them (never before
+ * the last record): a worker that sat in a barrier while the master called
+ * exit() waited until the end, not until its last record. Returns 0, or -1
+ * when out of memory. */
+int trace_walk(const struct trace_thread *t, uint64_t end_ticks, const struct trace_walk_ops *ops,
+               void *ctx, struct trace_walk_stats *stats);
 
 #endif

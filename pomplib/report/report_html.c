@@ -172,7 +172,7 @@ static json_t *timeline_json(const struct rp_profile *p, const struct trace_mode
     for (uint32_t t = 0; t < m->nthreads && !tl.oom; t++) {
         struct trace_walk_stats st;
         tl.thread = t;
-        if (trace_walk(&m->threads[t], &ops, &tl, &st) != 0)
+        if (trace_walk(&m->threads[t], m->end_ticks, &ops, &tl, &st) != 0)
             tl.oom = 1;
     }
     if (tl.oom)

@@ -320,3 +320,51 @@ bad=$(otf2-print nestl.d/traces.otf2 | awk '
     }
     END { for (k in d) if (d[k]) bad++; print bad + 0 }')
 assert_eq "$bad" 0 "nest lock: every release names the acquisition it ends"
+
+# exit() inside a parallel region while the other thread waits in a barrier:
+# the regions left open close at the end of measurement, in the trace as in
+# the profile (they closed at the thread's last record: the worker's barrier
+# of 40 ms lasted 0 us in the trace)
+cat > exitmid.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static void spin_ms(double ms)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &b);
+    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+            spin_ms(40);
+            printf("leaving\n");
+            fflush(stdout);
+            exit(0);
+        }
+#pragma omp barrier
+    }
+    return 1;
+}
+C
+"$POMPCC" -fopenmp -O2 exitmid.c -o exitmid 2> exitmid.err || { cat exitmid.err; fail "exit() in a region: build"; }
+assert_eq "$(POMP_TRACE=both POMP_OUTPUT_DIR=exitmid.d ./exitmid 2> exitmid.err)" leaving "exit() in a region: the program"
+# the worker's barrier, from its begin to the walker's close, in microseconds
+barrier_us=$(jq '[.traceEvents[] | select(.ph == "B" or .ph == "E")] | group_by(.tid)[]
+                 | select(any(.name? // "" | startswith("barrier @")))
+                 | (map(select(.ph == "E")) | last.ts) - (map(select(.name? // "" | startswith("barrier @"))) | first.ts)' \
+            exitmid.d/trace.json)
+awk -v d="$barrier_us" 'BEGIN { exit !(d >= 30000) }' ||
+    fail "exit() in a region: the waiting worker's barrier closes at the end of measurement (got $barrier_us us)"
+profile_us=$(jq '[.regions[] | select(.type == "barrier") | .id] as $b
+                 | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[].incl_ns] | add / 1000' \
+             exitmid.d/profile.json)
+awk -v t="$barrier_us" -v p="$profile_us" 'BEGIN { d = t - p; exit !(d < 0.01 * p && -d < 0.01 * p) }' ||
+    fail "exit() in a region: the barrier lasts as long in the trace ($barrier_us us) as in the profile ($profile_us us)"
+"$REPORT" --check exitmid.d > exitmid.check || { cat exitmid.check; fail "exit() in a region: --check"; }

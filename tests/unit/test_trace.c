@@ -213,7 +213,7 @@ Test(trace, walker_repairs_nesting)
     static const struct trace_walk_ops ops = {count_enter, count_leave, ignore_single, NULL};
     int open = 0;
     struct trace_walk_stats st;
-    cr_assert_eq(trace_walk(&threads[1], &ops, &open, &st), 0);
+    cr_assert_eq(trace_walk(&threads[1], 0, &ops, &open, &st), 0);
     cr_expect_eq(open, 0, "every enter left");
     cr_expect_eq(st.unmatched, 1, "the single's end that matched nothing");
     cr_expect_eq(st.closed_by_walker, 1, "the loop left open");
