@@ -156,6 +156,7 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
         (struct pomp_thread *)((char *)l - offsetof(struct pomp_thread, log));
     uint64_t start = pomp_now();
     uint64_t lost = l->used;
+    int given_up = l->error && l->fd < 0; /* a write failed before: nothing is written now */
     int err = write_buffer(l, t->index);
     l->used = 0;
     uint64_t end = pomp_now();
@@ -170,6 +171,8 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
                     "are dropped and counted\n",
                     t->index, raw_dir, strerror(err));
         put_library_record(l, start, id, POMP_EV_TRACE_GAP, POMP_PHASE_EVENT, lost);
+        if (given_up) /* no write tried: a gap, not a flush (no time, no visit) */
+            return;
     } else {
         l->flushes++;
     }
