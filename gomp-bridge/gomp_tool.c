@@ -204,14 +204,22 @@ static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data
     struct gomp_thread_state *t = &gomp_tls;
     if (ancestor_level != 0)
         return 0;
-    ompt_data_t *team = t->pending ? NULL : gomp_team_data(t);
+    /* a worker past its body (pending) waits in its team's closing barrier
+     * until the master joins, and runs tasks there: still the team's; then it
+     * is idle, in no team */
+    ompt_data_t *team =
+        t->pending && gomp_team_joined(t->pending_team) ? NULL : gomp_team_data(t);
+    int implicit = team && t->task == &t->implicit[t->nesting - 1];
     if (flags)
         *flags = t->task == &t->initial_task || !t->task ? ompt_task_initial
-                 : team && t->task == &t->implicit[t->nesting - 1] ? ompt_task_implicit
-                                                                    : ompt_task_explicit;
+                 : implicit                              ? ompt_task_implicit
+                                                         : ompt_task_explicit;
     if (task_data)
         *task_data = t->task ? t->task : &t->initial_task;
-    t->frame.exit_frame.ptr = (team || (t->task && t->task != &t->initial_task)) ? &t->frame : NULL;
+    /* invoked by the runtime and running: an explicit task, or an implicit
+     * one in its body (not once its code returned: the closing barrier's) */
+    int invoked = (team || (t->task && t->task != &t->initial_task)) && !(implicit && t->pending);
+    t->frame.exit_frame.ptr = invoked ? &t->frame : NULL;
     t->frame.enter_frame.ptr = NULL;
     if (task_frame)
         *task_frame = &t->frame;

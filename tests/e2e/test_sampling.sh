@@ -88,3 +88,50 @@ in_leaf=$(awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
 good=$(awk -F'\t' '$2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
 echo "pomprun: $in_leaf samples in leaf, $good with main > outer > inner > leaf"
 [ "$in_leaf" -ge 450 ] && [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "pomprun: user-model stacks of the samples in leaf"; }
+
+# Workers waiting in the closing barrier (thread 0 works 20 ms per region,
+# the others 2 ms): their samples sit under the region's fork record, as the
+# master's do (main > <OMP-implicit_barrier>); on libgomp they were a bare
+# <OMP-implicit_barrier>, in no call path
+cat > closing.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+static void spin_ms(double ms)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &b);
+    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+int main(void)
+{
+    for (int r = 0; r < 10; r++) {
+#pragma omp parallel num_threads(2)
+        spin_ms(omp_get_thread_num() == 0 ? 20 : 2);
+    }
+    printf("done\n");
+    return 0;
+}
+C
+closing_paths() { # DIR: samples in a barrier wait, then those under main
+    jq -r '.sampling as $s | [$s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
+           | select(.[1] | test("<OMP-implicit_barrier>$"))]
+           | "\(map(.[0]) | add // 0) \(map(select(.[1] | test("(^| > )main > "))) | map(.[0]) | add // 0)"' "$1/profile.json"
+}
+"$POMPCC" -fopenmp -g -O1 closing.c -o closing
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=cl ./closing > out.txt
+assert_eq "$(cat out.txt)" done "closing barrier: program output"
+read -r waiting under_main <<< "$(closing_paths cl)"
+echo "closing barrier: $waiting samples in the implicit barrier, $under_main under main"
+[ "$waiting" -ge 100 ] && [ "$under_main" -eq "$waiting" ] ||
+    fail "closing barrier: every sample of the worker's wait under main > (got $under_main of $waiting)"
+if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
+    plain_cc -g -O1 $E2E_SANITIZE closing.c -o closing_plain
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=clr "$BUILD/bin/pomprun" ./closing_plain > out.txt
+    read -r waiting under_main <<< "$(closing_paths clr)"
+    echo "closing barrier, pomprun: $waiting samples in the implicit barrier, $under_main under main"
+    [ "$waiting" -ge 100 ] && [ "$under_main" -eq "$waiting" ] ||
+        fail "closing barrier, pomprun: every sample of the worker's wait under main > (got $under_main of $waiting)"
+fi
