@@ -60,9 +60,11 @@ int pomp_parse_throttle(const char *s, uint64_t *visits, uint64_t *ns)
         return 1;
     }
     char *end;
+    if (!isdigit((unsigned char)*s)) /* strtoull takes "-1000" (as 2^64 - 1000) and " 1000" */
+        return 0;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno || end == s || *end != ',' || v < 1000)
+    if (errno || *end != ',' || v < 1000)
         return 0;
     const char *t = end + 1;
     double d = strtod(t, &end);

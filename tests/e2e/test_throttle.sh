@@ -226,4 +226,7 @@ assert_eq "$(jq '[.callpath[] | select(.region as $r | $r != null) | .per_thread
 
 POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
 assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
+# a negative count (strtoull took it as 2^64 - 1000: throttling off, silently)
+POMP_THROTTLE=-1000,10us POMP_OUTPUT_DIR=neg ./tiny > /dev/null 2> neg.txt
+assert_contains neg.txt "POMP_THROTTLE='-1000,10us' is not valid" "a negative count is said"
 echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all; lock calls timed while tracing"
