@@ -1132,7 +1132,9 @@ int main(int argc, char **argv)
     pc.cxx_driver = strlen(me) >= 2 && strcmp(me + strlen(me) - 2, "++") == 0;
     const char *var = pc.cxx_driver ? "POMP_CXX" : "POMP_CC";
     const char *named = compiler_in_name(me);
-    int cc_given = named || (getenv(var) && *getenv(var));
+    const char *given = getenv(var);
+    /* blanks only: no compiler named, as empty (its next word was run instead) */
+    int cc_given = named || (given && given[strspn(given, " \t\n")]);
     pc.cc = named ? named : cc_given ? getenv(var) : pc.cxx_driver ? "c++" : "cc";
     pc.cc_from = named      ? "named by the wrapper"
                  : cc_given ? var

@@ -85,6 +85,9 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         fprintf(f, " (%u seen only through the runtime)", runtime_only);
     if (profile_written)
         fprintf(f, "; output in %s/\n", run->dir);
+    else if (!run->write_profile) /* asked for: not an error */
+        fprintf(f, "; no profile (POMP_PROFILE=off)%s%s%s\n", run->trace ? "; output in " : "",
+                run->trace ? run->dir : "", run->trace ? "/" : "");
     else
         fprintf(f, "; no profile written (above)\n");
     if (filtered) /* a pattern with a typo filters everything: said, not an empty table */

@@ -86,6 +86,10 @@ assert_eq "$status" 1 "POMP_CC=/bin/false: the compile fails"
 assert_contains false.err "pompcc: error: the compiler '/bin/false' \(POMP_CC\) fails even on an empty file" \
                 "POMP_CC=/bin/false: said"
 status=0
+# blanks only name no compiler: the default, as an empty value (the next word,
+# pompcc's own option or the user's first, was run as the compiler)
+POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }
+assert_eq "$(POMP_OUTPUT_DIR=blank.d ./blank 2> /dev/null)" "2 m.c" "POMP_CC=blanks: the program"
 POMP_CC=/no/such/cc "$POMPCC" -fopenmp -c m.c -o none.o 2> none.err || status=$?
 assert_eq "$status" 127 "POMP_CC=/no/such/cc: the compile fails as a missing command does"
 assert_eq "$(grep -c "cannot run '/no/such/cc'" none.err)" 1 "POMP_CC=/no/such/cc: said once"

@@ -183,8 +183,11 @@ OMP_NUM_THREADS=2 POMP_ENABLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=disabled ./dem
 assert_eq "$(wc -l < off.out)" 2 "program output with POMP_ENABLE=off"
 [ ! -e disabled ] || fail "POMP_ENABLE=off wrote an output directory"
 [ ! -s off.err ] || { cat off.err; fail "POMP_ENABLE=off printed something"; }
-OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_OUTPUT_DIR=noprof ./demo > /dev/null
+OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_SUMMARY=on POMP_OUTPUT_DIR=noprof ./demo > /dev/null 2> noprof.err
 [ -f noprof/events.log ] && [ ! -e noprof/profile.json ] || fail "POMP_PROFILE=no: events.log only"
+# asked for, not an error: said so (it said "no profile written (above)", above nothing)
+assert_contains noprof.err "; no profile \(POMP_PROFILE=off\); output in noprof/" "POMP_PROFILE=no: the summary says why"
+assert_not_contains noprof.err "\(above\)" "POMP_PROFILE=no: no error pointed at"
 OMP_NUM_THREADS=2 POMP_ENABLE=maybe POMP_OUTPUT_DIR=maybe ./demo > /dev/null 2> maybe.err
 assert_contains maybe.err "POMP_ENABLE='maybe' is not valid \(allowed: on, off, yes, no, true, false, 1, 0\); using on" "POMP_ENABLE message"
 [ -f maybe/profile.json ] || fail "a bad POMP_ENABLE falls back to on"
