@@ -162,6 +162,8 @@ struct pomp_fast_site {
 struct pomp_profile {
     struct pomp_node root;
     struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
+    uint32_t overflow_open;           /* frames open on the overflow node: one inside another
+                                         adds no time (the outer one holds it) */
     struct pomp_node_chunk *chunks;   /* newest first */
     uint32_t nodes_used, nodes_max;   /* nodes in all chunks; the cap (POMP_PROFILE_NODES) */
     uint32_t depth;                   /* frames in use; frames[0] is the root */

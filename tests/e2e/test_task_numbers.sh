@@ -468,6 +468,16 @@ POMP_PROFILE_DEPTH=256 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
 POMP_PROFILE_DEPTH=12 POMP_OUTPUT_DIR=deep.bad ./deep > /dev/null 2> bad.err
 assert_contains bad.err "POMP_PROFILE_DEPTH='12' is not valid" "a bad POMP_PROFILE_DEPTH is said"
+# past POMP_PROFILE_NODES the new paths go to the <overflow> node: every level
+# counted there; one overflow frame inside another adds its visit, not its
+# time (the outer one holds it: a recursion's overflow read seconds in a run
+# of milliseconds, and --check failed on pomp's own profile)
+POMP_PROFILE_NODES=64 POMP_OUTPUT_DIR=deep.nodes ./deep > /dev/null 2> nodes.err
+assert_contains nodes.err "warning: [0-9]+ new call paths did not fit the profile \(POMP_PROFILE_NODES=64 per thread\)" \
+                "paths past POMP_PROFILE_NODES: said"
+assert_eq "$(( $(sum_of deep.nodes userregion begins) + $(jq '[.callpath[] | select(.region == 0) | .per_thread[] | .begins + .visits] | add' deep.nodes/profile.json) ))" \
+          10000 "paths past POMP_PROFILE_NODES: every level counted"
+"$REPORT" --check deep.nodes > nodes.check || { cat nodes.check; fail "paths past POMP_PROFILE_NODES: --check"; }
 
 # ---- a chain of tasks 600 deep, each waiting for its child: every task counted ----
 # (each level a task's frame inside its parent's taskwait: the frame stack grows;
