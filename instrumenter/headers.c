@@ -179,9 +179,8 @@ static size_t replacements_for(struct headers *h, const char *file, const char *
         if (!path)
             continue;
         struct strbuf q = {0};
-        sb_add(&q, "\"");
-        sb_add_c_escaped(&q, path);
-        sb_add(&q, "\"");
+        if (sb_add_header_name(&q, path) != 0)
+            continue; /* (a newline in the path: the include stays as written) */
         *out = xrealloc(*out, (n + 1) * sizeof **out);
         (*out)[n++] = (struct text_replacement){b, e, q.s};
     }
@@ -252,7 +251,7 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     int rc = -1;
     struct instrument_result res = {0};
     struct instrument_options o = *base;
-    char *inc = xasprintf("%s.pomp.inc", x->copy);
+    char *inc = pomp_inc_path(x->copy);
     char real[PATH_MAX];
     const char *id = realpath(x->name, real) ? real : x->name;
     o.header = 1;

@@ -394,9 +394,9 @@ static const char *const accessor_macros[] = {"pomp_h_", "pomp_c_", "pomp_f_"};
 
 static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
 {
-    sb_add(out, "#include \"");
-    sb_add_c_escaped(out, w->o->inc_name);
-    sb_add(out, "\"\n");
+    sb_add(out, "#include ");
+    sb_add_header_name(out, w->o->inc_name); /* (pomp_inc_path: no newline) */
+    sb_add(out, "\n");
     for (size_t i = 0; tag && i < NACCESSORS; i++)
         sb_printf(out, "#pragma push_macro(\"%s\")\n#undef %s\n#define %s %s%s_\n",
                   accessor_macros[i], accessor_macros[i], accessor_macros[i], accessor_macros[i],

@@ -230,7 +230,7 @@ int main(int argc, char **argv)
     if (!id)
         id = default_id(in, out);
     opt.unique_id = id;
-    char *inc_path = xasprintf("%s.pomp.inc", out ? out : in);
+    char *inc_path = pomp_inc_path(out ? out : in);
     opt.inc_name = base_name(inc_path);
     char cwd[PATH_MAX];
     opt.cwd = getcwd(cwd, sizeof cwd); /* (NULL: no "dir" in the CTC strings) */

@@ -869,7 +869,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         rc = make_dependencies(pc, in, obj);
     if (!pc->keep)
         unlink(inst);
-    char *inc = xasprintf("%s.pomp.inc", inst);
+    char *inc = pomp_inc_path(inst);
     if (!pc->keep)
         unlink(inc);
     if (subdir)

@@ -226,6 +226,16 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
     free(s);
 }
 
+char *pomp_inc_path(const char *instrumented)
+{
+    char *inc = xasprintf("%s.pomp.inc", instrumented);
+    char *last = strrchr(inc, '/');
+    for (unsigned char *c = (unsigned char *)(last ? last + 1 : inc); *c; c++)
+        if (*c == '"' || *c == '\\' || *c < 0x20 || *c == 0x7f)
+            *c = '_';
+    return inc;
+}
+
 void sb_add_c_escaped(struct strbuf *b, const char *s)
 {
     for (; *s; s++) {
@@ -241,6 +251,17 @@ void sb_add_c_escaped(struct strbuf *b, const char *s)
             sb_addn(b, (const char *)&c, 1);
         }
     }
+}
+
+int sb_add_header_name(struct strbuf *b, const char *path)
+{
+    if (strchr(path, '\n') || (strchr(path, '"') && strchr(path, '>')))
+        return -1;
+    int quoted = !strchr(path, '"');
+    sb_add(b, quoted ? "\"" : "<");
+    sb_add(b, path);
+    sb_add(b, quoted ? "\"" : ">");
+    return 0;
 }
 
 uint64_t fnv1a(uint64_t h, const void *data, size_t n)

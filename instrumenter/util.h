@@ -12,6 +12,11 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The include file beside an instrumented file: "<path>.pomp.inc", its last
+ * component without the characters a header name cannot hold (a quote, a
+ * backslash, a control character: #include takes no escapes), each an '_'. */
+char *pomp_inc_path(const char *instrumented);
+
 /* A file name as the compiler spells it: libclang's without leading "./"
  * (a header next to a source compiled in its own directory is "./x.h" to
  * libclang, "x.h" in the compiler's debug information and __FILE__). The
@@ -48,5 +53,10 @@ void sb_addn(struct strbuf *b, const char *s, size_t n);
 void sb_printf(struct strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends s as the inside of a C string literal. */
 void sb_add_c_escaped(struct strbuf *b, const char *s);
+/* Appends path as the header name of an #include, which takes no escapes:
+ * "path", or <path> where it holds a quote (for an absolute path both forms
+ * open the file itself). Returns -1, appending nothing, for a path that
+ * neither form can hold (a quote and a '>', a newline). */
+int sb_add_header_name(struct strbuf *b, const char *path);
 
 #endif

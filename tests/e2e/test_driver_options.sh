@@ -86,6 +86,18 @@ assert_eq "$status" 1 "POMP_CC=/bin/false: the compile fails"
 assert_contains false.err "pompcc: error: the compiler '/bin/false' \(POMP_CC\) fails even on an empty file" \
                 "POMP_CC=/bin/false: said"
 status=0
+# sources named with a quote, a backslash, a tab: instrumented (their include
+# file was named in #include with C escapes, which header names do not take:
+# the copy did not compile and the file fell back to a plain compile)
+for f in 'dq"x.c' 'bs\x.c' 'tab	x.c'; do
+    cp m.c "$f"
+    "$POMPCC" -fopenmp "$f" -o oddname 2> oddname.err || { cat oddname.err; fail "source named '$f': build"; }
+    assert_not_contains oddname.err "did not compile|cannot be instrumented" "source named '$f': instrumented as it is"
+    POMP_OUTPUT_DIR=oddname.d ./oddname > /dev/null 2>&1
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' oddname.d/profile.json)" 1 \
+              "source named '$f': its parallel region instrumented"
+    rm -rf oddname.d "$f"
+done
 # blanks only name no compiler: the default, as an empty value (the next word,
 # pompcc's own option or the user's first, was run as the compiler)
 POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }
