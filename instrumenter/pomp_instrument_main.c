@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "function_filter.h"
@@ -219,6 +220,12 @@ int main(int argc, char **argv)
     }
     if (!in) {
         usage(stderr);
+        return 2;
+    }
+    struct stat in_st, out_st;
+    if (out && stat(in, &in_st) == 0 && stat(out, &out_st) == 0 && in_st.st_dev == out_st.st_dev &&
+        in_st.st_ino == out_st.st_ino) { /* the source would be replaced by its instrumented form */
+        fprintf(stderr, "pomp-instrument: error: the output '%s' is the input file\n", out);
         return 2;
     }
     const char *const *flags = (const char *const *)argv + i;

@@ -209,6 +209,23 @@ static enum lang source_language(const char *a, int cxx_driver)
 
 static const char *lang_name(enum lang l) { return l == LANG_CXX ? "c++" : "c"; }
 
+/* The output (-o) is one of the inputs: said as gcc says it, and nothing is
+ * compiled (pompcc compiles a copy under another name, so the compiler's own
+ * check never saw it, and the object replaced the source). */
+static int output_is_input(const struct pompcc *pc)
+{
+    struct stat out, in;
+    if (!pc->output || stat(pc->output, &out) != 0)
+        return 0;
+    for (size_t i = 0; i < pc->ninputs; i++)
+        if (stat(pc->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+            fprintf(stderr, "pompcc: fatal error: input file '%s' is the same as output file\n",
+                    pc->inputs[i].path);
+            return 1;
+        }
+    return 0;
+}
+
 static void usage_error(const char *fmt, const char *arg)
 {
     fputs("pompcc: error: ", stderr);
@@ -1171,11 +1188,24 @@ int main(int argc, char **argv)
     if (pc.mode == MODE_LINK && !pc.shared && !pc.relocatable)
         refuse_static_link(&pc);
 
+    if (output_is_input(&pc)) {
+        rc = 1;
+        goto out;
+    }
+    /* TMPDIR, else /tmp, as gcc does (a TMPDIR that does not exist) */
     const char *tmp = getenv("TMPDIR");
     tmpl = xasprintf("%s/pompcc-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     pc.tmpdir = mkdtemp(tmpl);
+    if (!pc.tmpdir && tmp && *tmp) {
+        free(tmpl);
+        tmpl = xasprintf("/tmp/pompcc-XXXXXX");
+        pc.tmpdir = mkdtemp(tmpl);
+    }
     if (!pc.tmpdir) {
-        perror("pompcc: error: cannot create a temporary directory");
+        int err = errno;
+        fprintf(stderr, "pompcc: error: cannot create a temporary directory in %s%s%s: %s\n",
+                tmp && *tmp ? tmp : "/tmp", tmp && *tmp ? " (TMPDIR) or /tmp" : "",
+                tmp && *tmp ? "" : " (TMPDIR chooses another)", strerror(err));
         rc = 1;
         goto out;
     }

@@ -98,6 +98,17 @@ for f in 'dq"x.c' 'bs\x.c' 'tab	x.c'; do
               "source named '$f': its parallel region instrumented"
     rm -rf oddname.d "$f"
 done
+# the output is the source: refused as gcc refuses it (the object replaced the
+# source: pompcc compiles a copy, so the compiler's own check never fired)
+cp m.c same.c
+status=0
+"$POMPCC" -fopenmp -c same.c -o same.c 2> same.err || status=$?
+assert_eq "$status" 1 "-o naming the source: refused"
+assert_contains same.err "input file 'same.c' is the same as output file" "-o naming the source: said"
+cmp -s m.c same.c || fail "-o naming the source: the source is kept"
+# a TMPDIR that does not exist: /tmp, as gcc does (every compile stopped)
+TMPDIR=/no/such/dir "$POMPCC" -fopenmp m.c -o tmpdir_gone 2> tmpdir.err || { cat tmpdir.err; fail "TMPDIR missing: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=tmpdir.d ./tmpdir_gone 2> /dev/null)" "2 m.c" "TMPDIR missing: the program"
 # blanks only name no compiler: the default, as an empty value (the next word,
 # pompcc's own option or the user's first, was run as the compiler)
 POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }

@@ -25,6 +25,13 @@ diff -u bad_plain.err bad.err || fail "pompcc's messages for a malformed pragma 
 # pomp-instrument alone says where (pompcc leaves the pragma to the compiler)
 "$BUILD/bin/pomp-instrument" bad.c bad.pomp.c -- -fopenmp 2> bad_inst.err || fail "pomp-instrument"
 assert_contains bad_inst.err '^bad\.c:5:33: warning: malformed pragma: unbalanced .*left to the compiler' "file:line:col of the malformed pragma"
+# the output naming the input: refused, the source kept (it was replaced by its instrumented form)
+cp bad.c bad_keep.c
+status=0
+"$BUILD/bin/pomp-instrument" bad.c ./bad.c -- -fopenmp 2> same_inst.err || status=$?
+assert_eq "$status" 2 "pomp-instrument with the input as output: refused"
+assert_contains same_inst.err "the output './bad.c' is the input file" "pomp-instrument with the input as output: said"
+cmp -s bad.c bad_keep.c || fail "pomp-instrument with the input as output: the source kept"
 
 # A statement whose ';' comes from a macro: the whole invocation is the
 # construct's statement, and the file is instrumented.
