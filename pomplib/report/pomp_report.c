@@ -107,6 +107,29 @@ static int write_chrome(const char *dir, const struct trace_model *m, const char
     return 0;
 }
 
+static int same_file(const char *a, const char *b)
+{
+    struct stat x, y;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* An output (--html, --chrome) that is one of the files read: the profile, or
+ * a file of the raw trace (which is mapped while it is read: truncated, the
+ * read died of SIGBUS). Said, and nothing is written. */
+static int output_is_input(const char *option, const char *out, const char *dir,
+                           const char *profile_path)
+{
+    char raw[4200], parent[4200];
+    snprintf(raw, sizeof raw, "%s/" TRACE_RAW_DIR, dir);
+    snprintf(parent, sizeof parent, "%s", out);
+    const char *out_dir = dirname(parent);
+    if (!same_file(out, profile_path) && !same_file(out_dir, raw))
+        return 0;
+    fprintf(stderr, "pomp-report: %s %s would write over the run's own files (%s); name another file\n",
+            option, out, same_file(out, profile_path) ? "its profile" : "its raw trace");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     struct options o = {0};
@@ -129,6 +152,9 @@ int main(int argc, char **argv)
         snprintf(dir, sizeof dir, "%s", dirname(copy));
     }
 
+    if ((o.html && output_is_input("--html", o.html, dir, path)) ||
+        (o.chrome && output_is_input("--chrome", o.chrome, dir, path)))
+        return 2;
     struct trace_model trace;
     int has_trace = 0;
     if (o.chrome || o.html) {

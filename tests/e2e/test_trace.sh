@@ -282,6 +282,20 @@ cp -r ag ag_cut && truncate -s 88 ag_cut/trace-raw/thread-0.bin
 assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 events" "a raw file cut at a record's end: said"
 "$REPORT" --chrome ag_whole.json ag 2> ag_whole.err
 assert_not_contains ag_whole.err warning "the whole trace: no warning"
+# an output that is one of the run's files: refused, the files kept (the
+# profile was replaced by the page; a raw file truncated while mapped: SIGBUS)
+cp ag/profile.json ag_profile.keep && cp ag/trace-raw/thread-0.bin ag_raw0.keep
+for target in ag/profile.json ag/trace-raw/thread-0.bin; do
+    for option in --html --chrome; do
+        status=0
+        "$REPORT" $option $target ag 2> over.err || status=$?
+        assert_eq "$status" 2 "$option $target: refused"
+        assert_contains over.err "pomp-report: $option $target would write over the run's own files" "$option $target: said"
+    done
+done
+cmp -s ag/profile.json ag_profile.keep && cmp -s ag/trace-raw/thread-0.bin ag_raw0.keep ||
+    fail "an output naming the run's own files: they are kept"
+rm ag_profile.keep ag_raw0.keep
 # cut inside a record (a write cut short: a full disk): the whole records
 # before it are read, and where it was cut is said (the whole thread was
 # dropped, and pomp-report failed on the directory)
