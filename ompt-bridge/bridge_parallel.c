@@ -402,26 +402,25 @@ static const struct sync_kind sync_kinds[SYNC_KINDS] = {
 #undef IMPLICIT
 };
 
-/* When thread b's block of its innermost parallel region m ended: for an
- * instrumented region the time of its POMP_Parallel_end, which came before
- * the runtime reported the closing barrier (its frame, POMP's on the master
- * and the team share on a worker, is on top, out of its block); else now.
- * The barrier starts where the block ends, or after what the runtime reported
- * in between: a reduction's barrier (libomp's tree reduction, from 5 threads
- * on, between the block's end and the closing barrier: the two barriers
- * overlapped, and a worker's children took more time than its share). */
+/* When thread b's block of its innermost parallel region m ended, which is
+ * when its closing barrier starts: now. For an instrumented region the
+ * master's POMP_Parallel_end came before (its frame is on top, out of its
+ * block); the code between (a reduction's combine, serialized on libgomp's
+ * atomic lock: 600 ms of a histogram's combine read as barrier wait, and
+ * lastprivate copies) is the block's: its time is added to the block's, as a
+ * worker's is its share's. The runtime may report a reduction's barrier in
+ * between (libomp's tree reduction, from 5 threads on); the closing barrier
+ * starts after it. */
 static uint64_t block_end(struct bridge_thread *b, const struct bridge_membership *m)
 {
+    uint64_t now = pomp_now();
     const struct pomp_frame *f = bridge_top_frame(b);
     if (f && f->region == m->region && f->entered && !f->in_body && f->body_end) {
-        /* not before a flush of the trace buffer that the end's own record set off:
-         * the flush is the parallel region's time, the barrier starts after it */
-        const struct pomp_thread *t = bridge_pomp_thread(b);
-        uint64_t flushed = t ? t->log.flushed_at : 0, end = f->body_end;
-        end = flushed > end ? flushed : end;
-        return b->last_sync_end > end ? b->last_sync_end : end;
+        struct pomp_thread *t = bridge_pomp_thread(b);
+        if (t)
+            pomp_thread_extend_block(t, m->region, now);
     }
-    return pomp_now();
+    return now;
 }
 
 /* Whether a barrier's begin ends a single's block (bridge_work_end_open_single):

@@ -905,6 +905,17 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
+void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_s *r, uint64_t now)
+{
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (p->depth < 2 || top->region != r || !top->entered || top->in_body || !top->body_end ||
+        top->body_end == POMP_UNTIMED || now == POMP_UNTIMED || now <= top->body_end)
+        return;
+    if (!top->skipped && !top->untimed && top->body_start != POMP_UNTIMED)
+        top->node->body += now - top->body_end;
+    top->body_end = now;
+}
+
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
 {
     if (closing_unrecorded(p))

@@ -225,6 +225,19 @@ static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Regio
     return open;
 }
 
+/* The block of region r's frame on top of thread t, ended, goes on to now:
+ * the code the compiler put after the structured block (a reduction's
+ * combine, lastprivate copies), which is the block's work, not the closing
+ * barrier's wait (pomp_profile_extend_block). */
+static inline void pomp_thread_extend_block(struct pomp_thread *t, const struct POMP_Region_s *r,
+                                            uint64_t now)
+{
+    if (!pomp_thread_write_begin(t))
+        return;
+    pomp_profile_extend_block(&t->profile, r, now);
+    pomp_thread_write_end(t);
+}
+
 /* Closes the leaf open on thread t (of region r) at now. */
 static inline void pomp_thread_leaf_close(struct pomp_thread *t, struct POMP_Region_s *r,
                                           uint64_t now)

@@ -228,4 +228,13 @@ run_checked task_recursion trec
 assert_contains run.txt "^987 400$" "task_recursion: the program's result"
 assert_eq "$(jq '[.efficiency.parallel_regions[] | select(.shared_task_waits)] | length' trec.json)" 0 \
     "task_recursion: no region's figures estimated"
+# A reduction's combine after the block (GCC's code, before the closing
+# barrier) is the block's work: the barrier waits about 25 ms in all, not the
+# two combines' 100 ms
+run_checked reduction_combine rc
+assert_contains run.txt "^acc 2$" "reduction_combine: the program's result"
+bw=$(jq '[.regions[] | select(.type == "implicit_barrier") | .id] as $b
+         | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[].incl_ns] | add / 1e6' rc/profile.json)
+awk -v w="$bw" 'BEGIN { exit !(w >= 10 && w <= 45) }' ||
+    fail "reduction_combine: the closing barrier waited $bw ms in all, about 25 expected (the combines are work)"
 echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions (a task root per team; estimated and said so without the runtime's reports), mutually recursive task constructs bound to their region"
