@@ -22,6 +22,14 @@ static const char *const *group_names(void)
     return names;
 }
 
+static const char *const *level_names(void)
+{
+    static const char *names[POMP_GROUP_COUNT];
+    for (int g = 0; g < POMP_GROUP_COUNT; g++)
+        names[g] = pomp_level_name((enum pomp_level)pomp_active_level[g]);
+    return names;
+}
+
 /* Writes what is left in every thread's trace buffer, so that the counts the
  * profile reports are final. */
 static void finish_raw_traces(void)
@@ -59,6 +67,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->trace = cfg->trace;
     run->ngroups = POMP_GROUP_COUNT;
     run->group_names = group_names();
+    run->level_names = level_names();
     if (cfg->trace && !run->dir_errno)
         finish_raw_traces();
     if (pomp_merge(&run->profile) != 0) {

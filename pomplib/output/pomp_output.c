@@ -1,4 +1,5 @@
 /* profile.json, and the order in which the writers run (docs/output.md). */
+#include <ctype.h>
 #include "pomp_run.h"
 #include "pomp_json.h"
 
@@ -197,6 +198,23 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
     fputs("\n  ]\n", f);
 }
 
+/* The event levels of the run ("levels": {"sync": "BeginEnd", ...}): what
+ * pomp-report may conclude from what is missing (no waits at POMP_SYNC=none). */
+static void write_levels(FILE *f, const struct pomp_run *run)
+{
+    fputs("  \"levels\": {", f);
+    for (uint32_t g = 0; g < run->ngroups && run->level_names; g++) {
+        char name[32];
+        size_t n = 0;
+        for (const char *c = run->group_names[g]; *c && n + 1 < sizeof name; c++)
+            name[n++] = (char)tolower((unsigned char)*c);
+        name[n] = '\0';
+        fprintf(f, "%s\"%s\": ", g ? ", " : "", name);
+        pomp_json_string(f, run->level_names[g]);
+    }
+    fputs("},\n", f);
+}
+
 static int write_profile(const struct pomp_run *run)
 {
     char path[4200], tmp[4300];
@@ -212,6 +230,7 @@ static int write_profile(const struct pomp_run *run)
     fprintf(f, ",\n  \"pid\": %d,\n  \"clock\": {\"source\": \"%s\", \"ticks_per_ns\": %.6f},\n"
                "  \"duration_ns\": %.0f,\n",
             run->pid, run->clock.source, run->clock.ticks_per_ns, run->duration_ns);
+    write_levels(f, run);
     write_regions(f, &run->profile);
     write_threads(f, &run->profile);
     pomp_devices_write_json(f, run);

@@ -151,6 +151,7 @@ struct pomp_run {
     unsigned trace;             /* POMP_TRACE: enum pomp_trace_format bits */
     uint32_t ngroups;           /* the event groups, by enum pomp_group */
     const char *const *group_names;
+    const char *const *level_names; /* each group's level ("BeginEnd"), by enum pomp_group */
     struct pomp_merged profile; /* count 0 when merging ran out of memory */
     int profile_complete;
     struct pomp_run_device devices[POMP_MAX_DEVICES];

@@ -142,6 +142,13 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
+int rp_entry_blockless(const struct rp_region *r, json_t *t)
+{
+    static const char *const blocks[] = {"critical", "ordered", NULL};
+    return r && type_is(r, blocks) && num(t, "visits") > num(t, "untimed") &&
+           num(t, "incl_ns") > 0 && num(t, "body_ns") <= 0;
+}
+
 double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_children,
                      enum wait_kind *kind)
 {
@@ -163,9 +170,9 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
     enum wait_kind k;
     double w;
     if (type_is(r, critical))
-        k = WAIT_CRITICAL, w = outside_body;
+        k = WAIT_CRITICAL, w = rp_entry_blockless(r, t) ? 0 : outside_body;
     else if (type_is(r, ordered))
-        k = WAIT_ORDERED, w = outside_body;
+        k = WAIT_ORDERED, w = rp_entry_blockless(r, t) ? 0 : outside_body;
     /* an instrumented taskgroup: its block is work; the runtime's "wait
      * taskgroup" inside it has the wait at its end, less the tasks run there.
      * Without the runtime's figures, the time outside the block (tasks run in
@@ -744,6 +751,9 @@ int rp_load(const char *path, struct rp_profile *p)
     p->program = str(root, "program");
     p->pid = json_integer_value(json_object_get(root, "pid"));
     p->duration_ns = num(root, "duration_ns");
+    json_t *levels = json_object_get(root, "levels");
+    p->level_sync = json_string_value(json_object_get(levels, "sync"));
+    p->level_task = json_string_value(json_object_get(levels, "task"));
     p->nthreads = json_array_size(threads);
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);

@@ -117,10 +117,16 @@ struct rp_profile {
         double untimed_waits;         /* executions of wait regions below it counted without
                                          time (POMP_THROTTLE: a hot critical, ordered, lock):
                                          their waits read as useful time */
+        double blockless_waits;       /* executions of critical and ordered regions below it
+                                         whose blocks were not recorded (POMP_SYNC=EnterExit):
+                                         their waits are not known, their time reads as useful */
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
+    char pop_not_rated[200];          /* why no figure is rated (a level that records no
+                                         wait: POMP_SYNC=none), "" when they are */
+    const char *level_sync, *level_task; /* the run's levels ("levels"), NULL: not said */
     struct rp_unrun {                 /* a task construct with fewer executions than creations */
         const struct rp_region *region;
         double created, ran;
@@ -153,6 +159,10 @@ static inline double rp_executions(double visits, double begins)
  * out of the run's figures). */
 double rp_entry_wait(const struct rp_region *r, json_t *entry, unsigned wait_children,
                      enum wait_kind *kind);
+/* Whether one thread's entry of a critical or ordered node has no recorded
+ * block (POMP_SYNC=EnterExit): its wait to enter is not known (rp_entry_wait
+ * gives none, rather than its whole time). */
+int rp_entry_blockless(const struct rp_region *r, json_t *entry);
 
 /* A JSON file pomp wrote, parsed; NULL after printing where it is malformed
  * (line, column and byte offset). */

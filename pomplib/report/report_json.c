@@ -105,8 +105,10 @@ static json_t *pop(const struct rp_pop *m)
                           100 * m->parallel_eff, "load_balance_pct", 100 * m->load_balance,
                           "synchronisation_efficiency_pct", 100 * m->sync_eff,
                           "fork_join_efficiency_pct", 100 * m->fork_join_eff);
-    if (o) /* waits of throttled regions, not measured: the figures are overstated */
+    if (o) { /* waits not measured (throttled regions, blocks not recorded): overstated figures */
         json_object_set_new(o, "untimed_wait_executions", json_real(m->untimed_waits));
+        json_object_set_new(o, "blockless_wait_executions", json_real(m->blockless_waits));
+    }
     if (o && m->node) {
         json_object_set_new(o, "shared_task_waits", json_boolean(m->shared_task_waits));
         json_object_set_new(o, "node", json_integer(m->node->id));
@@ -119,6 +121,11 @@ static json_t *pop(const struct rp_pop *m)
 static json_t *efficiency(const struct rp_profile *p)
 {
     json_t *regions = json_array();
+    if (p->pop_not_rated[0]) /* a level that records no wait, no task's execution */
+        return json_pack("{s{sf sI sb ss} so sI}", "run", "elapsed_ns", p->pop_run.elapsed_ns,
+                         "threads", (json_int_t)p->pop_run.threads, "rated", 0, "why",
+                         p->pop_not_rated, "parallel_regions", regions,
+                         "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
     for (size_t i = 0; i < p->npop; i++)
         json_array_append_new(regions, pop(&p->pop_regions[i]));
     /* not the run where a parallel region has no shares: its workers' time

@@ -22,6 +22,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static double num(json_t *o, const char *key) { return json_number_value(json_object_get(o, key)); }
 
@@ -461,9 +462,10 @@ static int below(const struct rp_profile *p, size_t i, size_t top)
  * outside its block, a lock's set call, the runtime's waits: rp_entry_wait's)
  * that were counted without time (POMP_THROTTLE): their waits are missing
  * from u, where they read as work. */
-static double untimed_waits(const struct rp_profile *p, size_t top)
+static double untimed_waits(const struct rp_profile *p, size_t top, double *blockless)
 {
     double executions = 0;
+    *blockless = 0;
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *node = &p->nodes[i];
         size_t k;
@@ -473,6 +475,8 @@ static double untimed_waits(const struct rp_profile *p, size_t top)
         json_array_foreach(node->per_thread, k, t) {
             enum wait_kind kind = WAIT_COUNT;
             double untimed = num(t, "untimed");
+            if (rp_entry_blockless(node->region, t))
+                *blockless += num(t, "visits") - untimed;
             if (untimed > 0) {
                 rp_entry_wait(node->region, t, node->wait_children, &kind);
                 if (kind != WAIT_COUNT)
@@ -481,6 +485,34 @@ static double untimed_waits(const struct rp_profile *p, size_t top)
         }
     }
     return executions;
+}
+
+/* A level that records what every figure needs leaves them all unrated, said
+ * why (pop_not_rated): no wait at all (POMP_SYNC=none: a thread that waited
+ * 40 of every 50 ms read 100 % synchronisation), or tasks created but no
+ * execution recorded (POMP_TASK=EnterExit: the tasks run in a barrier or
+ * taskwait read as its wait, parallel efficiency 0 %). Profiles without
+ * "levels" (older ones) are rated as they are. */
+static void not_rated(struct rp_profile *p)
+{
+    const char *sync = p->level_sync, *task = p->level_task;
+    p->pop_not_rated[0] = '\0';
+    if (sync && (strcasecmp(sync, "none") == 0 || strcasecmp(sync, "Event") == 0)) {
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "POMP_SYNC=%s records no wait (barrier, critical, lock, taskwait)", sync);
+        return;
+    }
+    if (!task || strcasecmp(task, "BeginEnd") == 0)
+        return;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_region *r = p->nodes[i].region;
+        if (r && strcmp(r->type, "task") == 0 && p->nodes[i].s.visits > 0) {
+            snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                     "POMP_TASK=%s records no task's execution: the tasks run in a barrier or "
+                     "taskwait read as its wait", task);
+            return;
+        }
+    }
 }
 
 int rp_pop_compute(struct rp_profile *p)
@@ -515,11 +547,12 @@ int rp_pop_compute(struct rp_profile *p)
         metrics(r, in, u, n, elapsed);
         r->node = node;
         r->shared_task_waits = shared[i];
-        r->untimed_waits = untimed_waits(p, i);
+        r->untimed_waits = untimed_waits(p, i, &r->blockless_waits);
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
-    p->pop_run.untimed_waits = untimed_waits(p, NO_PARENT);
+    p->pop_run.untimed_waits = untimed_waits(p, NO_PARENT, &p->pop_run.blockless_waits);
+    not_rated(p);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
     free(shares);
     return 0;

@@ -270,12 +270,19 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");
     printf("%-*s %-*s %7s %10s %9s %8s %8s %9s\n", w->name, "", w->loc, "location", "threads",
            "time (ms)", "parallel", "load bal", "synchro", "fork/join");
+    if (p->pop_not_rated[0]) { /* a level that records no wait, no task's execution */
+        row_start(w, "(the run)", "-");
+        printf("%7zu %10.3f  not rated: %s\n\n", p->pop_run.threads, p->pop_run.elapsed_ns / 1e6,
+               p->pop_not_rated);
+        return;
+    }
     if (p->pop_without_shares) { /* its workers' time in those regions is missing */
         row_start(w, "(the run)", "-");
         printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
                p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
     } else {
-        pop_row(w, p->pop_run.untimed_waits > 0 ? "(the run) !" : "(the run)", "-", &p->pop_run);
+        pop_row(w, p->pop_run.untimed_waits + p->pop_run.blockless_waits > 0 ? "(the run) !" : "(the run)",
+                "-", &p->pop_run);
     }
     int shared = 0;
     for (size_t i = 0; i < p->npop && i < TOP; i++) {
@@ -284,7 +291,7 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
         rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
         snprintf(marked, sizeof marked, "%s%s%s", label,
                  p->pop_regions[i].shared_task_waits ? " ~" : "",
-                 p->pop_regions[i].untimed_waits > 0 ? " !" : "");
+                 p->pop_regions[i].untimed_waits + p->pop_regions[i].blockless_waits > 0 ? " !" : "");
         shared |= p->pop_regions[i].shared_task_waits;
         pop_row(w, marked, loc, &p->pop_regions[i]);
     }
@@ -297,6 +304,13 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "without time, so their waits read as useful time: load balance, synchronisation and "
                "parallel efficiency are overstated; POMP_THROTTLE=off measures them\n",
                p->pop_run.untimed_waits);
+    if (p->pop_run.blockless_waits > 0)
+        printf("  ! waits not measured: %.0f executions of critical or ordered regions whose blocks "
+               "were not recorded (POMP_SYNC=EnterExit records their enter and exit only) have no "
+               "known wait to enter: their time reads as useful time, so load balance, "
+               "synchronisation and parallel efficiency are overstated; POMP_SYNC=BeginEnd "
+               "measures them\n",
+               p->pop_run.blockless_waits);
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

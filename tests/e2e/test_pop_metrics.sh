@@ -237,4 +237,32 @@ bw=$(jq '[.regions[] | select(.type == "implicit_barrier") | .id] as $b
          | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[].incl_ns] | add / 1e6' rc/profile.json)
 awk -v w="$bw" 'BEGIN { exit !(w >= 10 && w <= 45) }' ||
     fail "reduction_combine: the closing barrier waited $bw ms in all, about 25 expected (the combines are work)"
+# Levels that record what the figures need: no wait at all (POMP_SYNC=none:
+# a thread waiting 200 of 200 ms read 100 % synchronisation), or task
+# creations without executions (POMP_TASK=EnterExit: the tasks run in a wait
+# read as the wait): not rated, and said why
+POMP_SYNC=none POMP_OUTPUT_DIR=nosync ./imbalance 200 0 > /dev/null
+"$REPORT" nosync > nosync.txt
+assert_contains nosync.txt "^\(the run\) .* not rated: POMP_SYNC=none records no wait" "POMP_SYNC=none: not rated, said why"
+assert_eq "$(POMP_SYNC=none "$REPORT" --json nosync | jq '.efficiency.run.rated, (.efficiency.parallel_regions | length)' | tr '\n' ' ')" \
+          "false 0 " "POMP_SYNC=none: --json rates nothing"
+"$POMPCC" -O2 -fopenmp "$NUMBERS/taskwait_split.c" -o taskwait_split 2> build.err || { cat build.err; fail "build taskwait_split"; }
+POMP_TASK=EnterExit POMP_OUTPUT_DIR=notask ./taskwait_split 10 50 > /dev/null
+"$REPORT" notask > notask.txt
+assert_contains notask.txt "not rated: POMP_TASK=EnterExit records no task's execution" "POMP_TASK=EnterExit: not rated, said why"
+# critical regions without their blocks (POMP_SYNC=EnterExit): their waits are
+# not known (their whole time read as wait: synchronisation ~20 % for ~75 %):
+# marked and said, the waits left out
+"$POMPCC" -O2 -fopenmp "$NUMBERS/tiny.c" -o tiny 2> build.err || { cat build.err; fail "build tiny"; }
+POMP_SYNC=EnterExit POMP_THROTTLE=off POMP_OUTPUT_DIR=nocrit ./tiny critical 2000 > /dev/null
+"$REPORT" nocrit > nocrit.txt
+assert_contains nocrit.txt "^\(the run\) ! " "POMP_SYNC=EnterExit: the run marked"
+assert_contains nocrit.txt "! waits not measured: 4000 executions of critical or ordered regions whose blocks were not recorded" \
+                "POMP_SYNC=EnterExit: said how many"
+assert_eq "$("$REPORT" --json nocrit | jq '.efficiency.run.blockless_wait_executions')" 4000 "POMP_SYNC=EnterExit: --json"
+assert_eq "$("$REPORT" --json nocrit | jq '[.waits.rows[].ns.critical] | add')" 0 "POMP_SYNC=EnterExit: no critical's whole time as wait"
+# at the default levels: rated, nothing marked
+POMP_THROTTLE=off POMP_OUTPUT_DIR=crit ./tiny critical 2000 > /dev/null
+"$REPORT" crit > crit.txt
+assert_not_contains crit.txt "not rated|^\(the run\) !" "the default levels: rated, unmarked"
 echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions (a task root per team; estimated and said so without the runtime's reports), mutually recursive task constructs bound to their region"
