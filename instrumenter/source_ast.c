@@ -327,6 +327,47 @@ static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct so
     clang_disposeString(name);
 }
 
+/* Whether the call of name (an OpenMP routine's) calls the OpenMP routine:
+ * the function it names is declared at file scope with C linkage (its symbol
+ * is its name), not the program's own of that name (a member, one in a
+ * namespace, a C++ overload: rewritten, the call lost its object or
+ * namespace and called the runtime). Where the call is not resolved (a
+ * dependent call in a template) its text decides: no '.', '->' or qualifier
+ * before the name. */
+static int calls_openmp_routine(const struct collector *c, CXCursor call, CXCursor callee_expr,
+                                const char *name)
+{
+    CXCursor ref = clang_getCursorReferenced(call);
+    if (!clang_Cursor_isNull(ref) && !clang_isInvalid(clang_getCursorKind(ref))) {
+        if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+            return 0;
+        enum CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(ref));
+        if (scope != CXCursor_TranslationUnit && scope != CXCursor_LinkageSpec)
+            return 0;
+        CXString m = clang_Cursor_getMangling(ref);
+        const char *symbol = clang_getCString(m);
+        int c_linkage = !symbol || !*symbol || strcmp(symbol, name) == 0;
+        clang_disposeString(m);
+        return c_linkage;
+    }
+    unsigned fb, fe, n = (unsigned)strlen(name);
+    if (clang_Cursor_isNull(callee_expr) || !extent_in_file(c, callee_expr, &fb, &fe) || fe < n)
+        return 1;
+    unsigned at = tok_at_or_after(c, fe - n);
+    if (at == 0)
+        return 1;
+    if (tok_is(c, at - 1, ".") || tok_is(c, at - 1, "->"))
+        return 0;
+    /* "ns::omp_..." or "T::omp_...", not "::omp_..." (the file-scope one) */
+    if (tok_is(c, at - 1, "::") && at >= 2) {
+        const char ch = c->s->text[c->toks[at - 2].end - 1];
+        if (ch == '_' || ch == '>' || (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+            (ch >= 'A' && ch <= 'Z'))
+            return 0;
+    }
+    return 1;
+}
+
 static void add_call(struct collector *c, CXCursor cur, int function)
 {
     /* the callee's name; a callee in parentheses gives the call none */
@@ -359,9 +400,13 @@ static void add_call(struct collector *c, CXCursor cur, int function)
         free(callee);
         return;
     }
-    struct source_call call = {.callee = callee, .function = function};
     CXCursor fn = clang_getNullCursor();
     clang_visitChildren(cur, first_child, &fn);
+    if (!calls_openmp_routine(c, cur, fn, callee)) {
+        free(callee);
+        return;
+    }
+    struct source_call call = {.callee = callee, .function = function};
     unsigned fb, fe;
     if (!expanded_in_file(c, at)) {
         place_elsewhere(c, at, &call);

@@ -155,3 +155,52 @@ assert_eq "$(region_sum tb.out implicit_barrier "$L" visits)" 4 "template barrie
 assert_eq "$(jq --argjson l "$L" '[.regions[] | select(.type == "implicit_barrier" and .first_line == $l) | .function] | .[0]' tb.out/profile.json)" null \
     "template barrier: no one instantiation's function named"
 "$REPORT" --check tb.out > /dev/null || fail "template barrier: --check"
+
+# The program's own functions named as OpenMP routines (in a namespace, a
+# member, a dependent call in a template) stay the program's: rewritten as the
+# runtime call, the object and namespace were dropped (the member call set the
+# team size). The file-scope routine next to them is still the measured one.
+cat > api_names.cpp <<'CPP'
+#include <cstdio>
+#include <omp.h>
+namespace compat {
+inline int omp_get_thread_num() { return 42; }
+}
+struct Pool {
+    int n = 0;
+    void omp_set_num_threads(int k) { n = k; }
+    int omp_get_max_threads() const { return n; }
+    static int omp_get_num_procs() { return 7; }
+};
+template <class P> int through(P &p)
+{
+    p.omp_set_num_threads(5);
+    return p.omp_get_max_threads() + P::omp_get_num_procs();
+}
+int main()
+{
+    Pool p;
+    p.omp_set_num_threads(3);
+    std::printf("compat %d pool %d template %d\n", compat::omp_get_thread_num(), p.omp_get_max_threads(),
+                through(p));
+    omp_lock_t l;
+    omp_init_lock(&l);
+    int nt = 0;
+#pragma omp parallel num_threads(2)
+    {
+        omp_set_lock(&l);
+        nt++;
+        omp_unset_lock(&l);
+    }
+    omp_destroy_lock(&l);
+    std::printf("team %d max %d\n", nt, omp_get_max_threads());
+    return 0;
+}
+CPP
+g++ -fopenmp -O2 api_names.cpp -o api_names_plain
+"$POMPCXX" -fopenmp -O2 api_names.cpp -o api_names 2> api_names.err || { cat api_names.err; fail "program functions named as OpenMP routines: build"; }
+OMP_NUM_THREADS=2 ./api_names_plain > api_plain.txt
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=api.out ./api_names > api_pomp.txt
+diff -u api_plain.txt api_pomp.txt || fail "program functions named as OpenMP routines: the program's output differs"
+assert_eq "$(region_sum api.out omp_set_lock "$(line_of api_names.cpp "omp_set_lock(&l)")" visits)" 2 \
+          "program functions named as OpenMP routines: the runtime's lock call still measured"
