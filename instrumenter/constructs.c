@@ -169,12 +169,25 @@ static int no_side_effects(const struct source *src, const char *expr)
 
 /* Declares a temporary holding expr (evaluated once, before the construct);
  * returns its name. truth: the expression's truth value (if, final). */
+/* how: 0 the value, 1 its truth, 2 the value converted as the clause
+ * converts it, without a word: the runtime takes num_threads(v.size()) or a
+ * long as its int silently, so the copy's conversion must not warn either
+ * (-Wconversion, -Wsign-conversion, clang's -Wshorten-64-to-32: with -Werror
+ * the file fell back to a plain compile). No cast: -Wuseless-cast. */
 static char *temporary(struct chain *ch, struct leaf *lf, const char *ctype, const char *what,
-                       const char *expr, int truth)
+                       const char *expr, int how)
 {
     char *name = xasprintf("%s%s_%u", lf->local, what, lf->r);
-    sb_printf(&ch->prologue, truth ? "%s %s = (%s) ? 1 : 0; " : "%s %s = (%s); ", ctype, name,
-              expr);
+    if (how == 2)
+        sb_printf(&ch->prologue,
+                  "_Pragma(\"GCC diagnostic push\") "
+                  "_Pragma(\"GCC diagnostic ignored \\\"-Wconversion\\\"\") "
+                  "_Pragma(\"GCC diagnostic ignored \\\"-Wsign-conversion\\\"\") "
+                  "%s %s = (%s); _Pragma(\"GCC diagnostic pop\") ",
+                  ctype, name, expr);
+    else
+        sb_printf(&ch->prologue, how ? "%s %s = (%s) ? 1 : 0; " : "%s %s = (%s); ", ctype, name,
+                  expr);
     sb_printf(&lf->temps, "%s%s", lf->temps.len ? ", " : "", name);
     return name;
 }
@@ -245,7 +258,7 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
         }
         if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "num_threads") == 0 &&
             !has_top_level(arg, ',') && !has_top_level(arg, ':')) {
-            t = rtc->num_threads = temporary(ch, lf, "POMP_Int32", "num_threads", arg, 0);
+            t = rtc->num_threads = temporary(ch, lf, "POMP_Int32", "num_threads", arg, 2);
             add_clause_text(&lf->clauses, word, t);
             lf->rewritten = 1;
             continue;

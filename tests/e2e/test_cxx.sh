@@ -204,3 +204,38 @@ OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=api.out ./api_names > api_pomp.txt
 diff -u api_plain.txt api_pomp.txt || fail "program functions named as OpenMP routines: the program's output differs"
 assert_eq "$(region_sum api.out omp_set_lock "$(line_of api_names.cpp "omp_set_lock(&l)")" visits)" 2 \
           "program functions named as OpenMP routines: the runtime's lock call still measured"
+
+# num_threads of a size_t, a long, an unsigned: the runtime converts them
+# silently, and so does pomp's copy of the clause (it warned under
+# -Wconversion/-Wsign-conversion, clang's -Wshorten-64-to-32, and with -Werror
+# the file fell back to a plain compile); no cast either (-Wuseless-cast)
+cat > nthreads.cpp <<'CPP'
+#include <cstdio>
+#include <vector>
+int main()
+{
+    std::vector<int> v(2);
+    long l = 2;
+    unsigned u = 2;
+    int s = 0, i = 2;
+#pragma omp parallel num_threads(v.size()) reduction(+ : s)
+    s += 1;
+#pragma omp parallel num_threads(l) reduction(+ : s)
+    s += 1;
+#pragma omp parallel num_threads(u) reduction(+ : s)
+    s += 1;
+#pragma omp parallel num_threads(i) reduction(+ : s)
+    s += 1;
+    std::printf("%d\n", s);
+    return 0;
+}
+CPP
+for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
+    warn="-Wall -Wextra -Wconversion -Wsign-conversion -Werror"
+    [ $cxx = g++ ] && warn="$warn -Wuseless-cast" || warn="$warn -Wshorten-64-to-32"
+    $cxx -fopenmp $warn nthreads.cpp -o nthreads_plain_$cxx || fail "$cxx: num_threads program clean under $warn"
+    POMP_CXX=$cxx "$POMPCXX" -fopenmp $warn nthreads.cpp -o nthreads_$cxx 2> nthreads_$cxx.err ||
+        { cat nthreads_$cxx.err; fail "pompc++ ($cxx) num_threads of other types under $warn"; }
+    assert_not_contains nthreads_$cxx.err 'did not compile|without instrumentation|warning' "$cxx: num_threads of other types instrumented, no warning"
+    assert_eq "$(POMP_OUTPUT_DIR=nthreads_$cxx.d ./nthreads_$cxx 2> /dev/null)" 8 "$cxx: num_threads of other types: the program"
+done
