@@ -227,6 +227,28 @@ if [ -n "$CLANG" ]; then
     readelf -p .pomp_constructs strict_clang.o | grep -q '2 2 0 strict.c' || fail "strict warnings, clang: both constructs instrumented"
 fi
 readelf -p .pomp_constructs strict_gcc.o | grep -q '2 2 0 strict.c' || fail "strict warnings, gcc: both constructs instrumented"
+# iteration events and the guards of a cancellable loop's events are two
+# calls in one expression: the left one cast to void (clang's -Wcomma warned
+# of each, and -Werror fell back to no instrumentation)
+cat > strict_comma.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 100; i++) {
+        s += i;
+#pragma omp cancel for if (i > 1000)
+    }
+    printf("%d\n", s);
+    return 0;
+}
+C
+if [ -n "$CLANG" ]; then
+    "$BIN/pomp-clang" --pomp-iterations -fopenmp -Weverything -Wno-declaration-after-statement -Werror -c strict_comma.c \
+        -o strict_comma.o 2> strict_comma.err || { cat strict_comma.err; fail "strict warnings, clang: iterations and guards"; }
+    assert_not_contains strict_comma.err . "strict warnings, clang: iterations and guards, no message (no fallback)"
+fi
 
 if command -v cmake > /dev/null; then
     mkdir cm
