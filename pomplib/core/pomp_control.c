@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "pomp_levels.h"
 #include "pomp_region.h"
@@ -75,6 +76,10 @@ static int finalize_claimed;
 static void finalize_once_fn(void);
 
 static int forked_child; /* set in the child of fork(): it never writes */
+/* The thread writing the output (its tid, 0: none), and a signal that came to
+ * it meanwhile: raised once the output is written (finalize_on_signal). */
+static pid_t finalizing_tid;
+static volatile sig_atomic_t signal_after_finalize;
 
 POMP_Int32 pomp_finalize(void)
 {
@@ -94,7 +99,16 @@ POMP_Int32 pomp_finalize(void)
  * here, which is why a program's own handlers are never replaced. */
 static void finalize_on_signal(int sig)
 {
-    pomp_finalize();
+    /* the signal came to the thread that writes the output (at exit): waiting
+     * for the finalization it interrupted would wait forever (the program
+     * hung until SIGKILL). The output is finished, then the signal raised; a
+     * second signal (a write that hangs) ends the program at once. */
+    if (__atomic_load_n(&finalizing_tid, __ATOMIC_ACQUIRE) == gettid() && !signal_after_finalize) {
+        signal_after_finalize = sig;
+        return;
+    }
+    if (!signal_after_finalize)
+        pomp_finalize();
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -167,6 +181,7 @@ static void finalize_once_fn(void)
     pomp_ensure_core_initialized();
     if (!config.enabled)
         return;
+    __atomic_store_n(&finalizing_tid, gettid(), __ATOMIC_RELEASE);
     pomp_sources_flush();
     pthread_mutex_lock(&state_lock);
     set_state(POMP_STATE_STOPPED); /* inline counters stop here too, not at the fold */
@@ -184,6 +199,12 @@ static void finalize_once_fn(void)
     if (pomp_run_build(&run, &config, &clock_state) == 0)
         pomp_output_write(&run);
     pomp_run_free(&run);
+    __atomic_store_n(&finalizing_tid, 0, __ATOMIC_RELEASE);
+    int sig = signal_after_finalize;
+    if (sig) { /* a signal while the output was written: the program dies of it now */
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
 }
 
 POMP_Int32 pomp_switch_to(enum pomp_state to)

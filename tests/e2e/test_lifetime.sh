@@ -258,3 +258,36 @@ done
 for run in gomp omp; do
     assert_eq "$(region_sum late_$run.dir critical $L_critical begins)" 2 "late handler ($run): its critical measured"
 done
+
+# A signal while the output is written at exit (here: the profile's file is a
+# FIFO nobody reads, so its open blocks): the program ends, of the signal,
+# once the writing gives up or is done. It hung: the handler waited for the
+# finalization it had interrupted on the same thread, until SIGKILL.
+cat > sigexit.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    n++;
+    printf("done %d\n", n);
+    fflush(stdout);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp sigexit.c -o sigexit
+mkdir sigexit_out && mkfifo sigexit_out/profile.json.tmp
+POMP_OUTPUT_DIR=sigexit_out ./sigexit > sigexit.txt 2> sigexit.err &
+pid=$!
+for i in $(seq 100); do grep -q done sigexit.txt && break; sleep 0.1; done
+sleep 0.5 # in the profile's open, at exit
+kill -TERM $pid
+ended=no
+for i in $(seq 100); do kill -0 $pid 2> /dev/null || { ended=yes; break; }; sleep 0.1; done
+if [ $ended = no ]; then
+    kill -KILL $pid
+    fail "SIGTERM while the output is written: the program did not end"
+fi
+status=0
+wait $pid || status=$?
+assert_eq "$status" 143 "SIGTERM while the output is written: the program dies of it"
