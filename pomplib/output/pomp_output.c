@@ -219,7 +219,7 @@ static int write_profile(const struct pomp_run *run)
 {
     char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/profile.json", run->dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
     FILE *f = fopen(tmp, "w");
     if (!f)
         return -1;

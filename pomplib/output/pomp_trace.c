@@ -92,7 +92,7 @@ static int write_defs(const char *dir, const struct trace_model *m,
 {
     char path[4300], tmp[4400];
     snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/defs.json", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
     FILE *f = fopen(tmp, "w");
     if (!f)
         return -1;
@@ -159,7 +159,7 @@ static int write_file(const char *dir, const char *name, const struct trace_mode
 {
     char path[4300], tmp[4400];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
     FILE *f = fopen(tmp, "w");
     if (!f) {
         fprintf(stderr, "pomp: error: cannot write %s: %s\n", path, strerror(errno));

@@ -276,8 +276,8 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp sigexit.c -o sigexit
-mkdir sigexit_out && mkfifo sigexit_out/profile.json.tmp
-POMP_OUTPUT_DIR=sigexit_out ./sigexit > sigexit.txt 2> sigexit.err &
+mkdir sigexit_out # (the temporary file is named by the pid, which exec keeps)
+sh -c 'mkfifo sigexit_out/profile.json.tmp.$$ && POMP_OUTPUT_DIR=sigexit_out exec ./sigexit' > sigexit.txt 2> sigexit.err &
 pid=$!
 for i in $(seq 100); do grep -q done sigexit.txt && break; sleep 0.1; done
 sleep 0.5 # in the profile's open, at exit
@@ -291,3 +291,16 @@ fi
 status=0
 wait $pid || status=$?
 assert_eq "$status" 143 "SIGTERM while the output is written: the program dies of it"
+
+# Two runs into one output directory at once (make -j check with one
+# POMP_OUTPUT_DIR): one whole profile (both wrote profile.json.tmp, their
+# bytes interleaved: invalid JSON in half of the pairs)
+for i in 1 2 3 4 5; do
+    POMP_OUTPUT_DIR=shared_out POMP_SUMMARY=off ./sigexit > /dev/null 2>&1 &
+    POMP_OUTPUT_DIR=shared_out POMP_SUMMARY=off ./sigexit > /dev/null 2>&1 &
+    wait
+    jq -e '.format == "pomp-profile"' shared_out/profile.json > /dev/null ||
+        fail "two runs into one directory: profile.json is not one run's whole profile"
+done
+ls shared_out | grep -q tmp && fail "two runs into one directory: a temporary file left"
+true
