@@ -1,18 +1,36 @@
 #include "pomp_json.h"
 
+/* The length of the well-formed UTF-8 sequence at s (1-4), or 0. */
+static size_t utf8_sequence(const unsigned char *s)
+{
+    size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+                           : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) || (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+        (n == 4 && s[0] == 0xf0 && s[1] < 0x90) || (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+        return 0; /* overlong, a surrogate, beyond U+10FFFF */
+    return n;
+}
+
 void pomp_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    for (const unsigned char *p = (const unsigned char *)s; p && *p;) {
+        unsigned char c = *p;
+        size_t n = utf8_sequence(p);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);
         else if (c == '<') /* keeps "</script>" out of a page that embeds the JSON */
             fputs("\\u003c", f);
+        else if (n == 0) /* not UTF-8 (a Latin-1 file name): JSON must be; read as Latin-1 */
+            fprintf(f, "\\u%04x", c);
         else
-            fputc(c, f);
+            fwrite(p, 1, n, f);
+        p += n ? n : 1;
     }
     fputc('"', f);
 }

@@ -96,6 +96,7 @@ for f in 'dq"x.c' 'bs\x.c' 'tab	x.c'; do
     POMP_OUTPUT_DIR=oddname.d ./oddname > /dev/null 2>&1
     assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' oddname.d/profile.json)" 1 \
               "source named '$f': its parallel region instrumented"
+    "$REPORT" --check oddname.d > oddname.check || { cat oddname.check; fail "source named '$f': pomp-report reads the profile"; }
     rm -rf oddname.d "$f"
 done
 # the output is the source: refused as gcc refuses it (the object replaced the
@@ -109,6 +110,16 @@ cmp -s m.c same.c || fail "-o naming the source: the source is kept"
 # a TMPDIR that does not exist: /tmp, as gcc does (every compile stopped)
 TMPDIR=/no/such/dir "$POMPCC" -fopenmp m.c -o tmpdir_gone 2> tmpdir.err || { cat tmpdir.err; fail "TMPDIR missing: build"; }
 assert_eq "$(POMP_OUTPUT_DIR=tmpdir.d ./tmpdir_gone 2> /dev/null)" "2 m.c" "TMPDIR missing: the program"
+# a Latin-1 source name (not UTF-8): its regions' file is written into the
+# JSON as Latin-1 characters (the bytes as they were made profile.json no
+# JSON, and pomp-report refused it)
+latin1=$'caf\xe9.c'
+printf '#include <stdio.h>\nint main(void)\n{\n    int s = 0;\n#pragma omp parallel reduction(+ : s)\n    s++;\n    printf("%%d\\n", s > 0);\n    return 0;\n}\n' > "$latin1"
+"$POMPCC" -fopenmp "$latin1" -o latin1 2> latin1.err || { cat latin1.err; fail "a Latin-1 source name: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=latin1.d ./latin1 2> /dev/null)" 1 "a Latin-1 source name: the program"
+"$REPORT" --check latin1.d > latin1.check || { cat latin1.check; fail "a Latin-1 source name: pomp-report reads the profile"; }
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | .[0]' latin1.d/profile.json)" "café.c" \
+          "a Latin-1 source name: read as Latin-1"
 # blanks only name no compiler: the default, as an empty value (the next word,
 # pompcc's own option or the user's first, was run as the compiler)
 POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }
