@@ -95,10 +95,17 @@ int run_process(char *const *argv, const char *stdout_to, const char *stderr_to,
     sigaddset(&term, SIGHUP);
     sigaddset(&term, SIGQUIT);
     sigprocmask(SIG_BLOCK, &term, &old);
-    int err = stop_signal ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    /* the child starts with the mask from before: it inherited this one, and a
+     * compile under it ran to its end through Ctrl-C and wrote its object */
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setsigmask(&attr, &old);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+    int err = stop_signal ? ECANCELED : posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
     if (err == 0)
         running_child = pid;
     sigprocmask(SIG_SETMASK, &old, NULL);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&fa);
     if (err == ECANCELED)
         return 128 + stop_signal; /* stopped before: nothing more runs */

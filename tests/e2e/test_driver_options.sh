@@ -199,11 +199,11 @@ cc -fopenmp stamp.c -o stamp_plain
 assert_eq "$(POMP_OUTPUT_DIR=stamp.d ./stamp 2> /dev/null)" "$(./stamp_plain)" "__TIMESTAMP__: the source's"
 
 # a killed pompcc stops its compiler: no object after it ended (the compiler
-# here starts, says so, and takes 2 s before it compiles)
+# here, when it compiles the instrumented file, says so and takes 5 s first;
+# it ran with the signals blocked, and wrote its object after pompcc ended)
 cat > slowcc <<SH
-#!/bin/sh
-touch "$PWD/slowcc.started"
-sleep 2
+#!/bin/bash
+case " \$* " in *" -c "*) touch "$PWD/slowcc.started"; sleep 5;; esac
 exec cc "\$@"
 SH
 chmod +x slowcc
@@ -211,11 +211,14 @@ POMP_CC=$PWD/slowcc "$POMPCC" -fopenmp -c m.c -o killed.o &
 pid=$!
 for _ in $(seq 100); do [ -f slowcc.started ] && break; sleep 0.1; done
 [ -f slowcc.started ] || fail "the slow compiler never started"
+killed_at=$(date +%s%N)
 kill -TERM $pid
 status=0
 wait $pid || status=$?
+ended_ms=$((($(date +%s%N) - killed_at) / 1000000))
 assert_eq "$status" 143 "a pompcc killed by SIGTERM ends by it"
-sleep 3
+[ "$ended_ms" -lt 3000 ] || fail "a killed pompcc ends at once, its compiler stopped (it took $ended_ms ms: the compile ran on)"
+sleep 5
 [ ! -f killed.o ] || fail "the compiler of a killed pompcc went on and wrote its object"
 # nothing left behind
 assert_eq "$(ls -A tmp | wc -l)" 0 "pompcc's temporary directories all removed"
