@@ -560,7 +560,7 @@ static void install_handler_once(void)
         sa.sa_sigaction = on_sample_signal;
         sa.sa_flags = SA_SIGINFO | SA_RESTART;
         sigemptyset(&sa.sa_mask);
-        handler_installed = sigaction(SIGPROF, &sa, NULL) == 0;
+        __atomic_store_n(&handler_installed, sigaction(SIGPROF, &sa, NULL) == 0, __ATOMIC_RELEASE);
     }
     if (!handler_installed)
         fprintf(stderr, "pomp: warning: SIGPROF is in use by the program; POMP_SAMPLING is off\n");
@@ -660,10 +660,10 @@ void pomp_sampling_fork_end(struct pomp_fork_record *record)
         s->fork_depth--;
 }
 
-void pomp_sampling_stop(void)
+/* Every thread's timer deleted, and no new one: no SIGPROF of pomp's comes
+ * after it returns but the handlers that started before, which it waits for. */
+static void stop_timers(void)
 {
-    if (!sampling.on)
-        return;
     __atomic_store_n(&sampling.active, 0, __ATOMIC_RELEASE);
     pthread_mutex_lock(&sampling.lock);
     for (struct pomp_sampler *s = sampling.samplers; s; s = s->next) {
@@ -676,6 +676,26 @@ void pomp_sampling_stop(void)
             sched_yield();
     }
     pthread_mutex_unlock(&sampling.lock);
+}
+
+void pomp_sampling_yield_sigprof(void)
+{
+    if (!sampling.on || !__atomic_load_n(&handler_installed, __ATOMIC_ACQUIRE) ||
+        !__atomic_load_n(&sampling.active, __ATOMIC_ACQUIRE))
+        return;
+    stop_timers();
+    static int said;
+    if (!__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "pomp: warning: the program sets its own SIGPROF handler: POMP_SAMPLING "
+                        "stops here (the samples taken so far are kept), so that its handler gets "
+                        "no signal of pomp's\n");
+}
+
+void pomp_sampling_stop(void)
+{
+    if (!sampling.on)
+        return;
+    stop_timers();
     struct pomp_sampling_raised raised;
     pomp_sampling_raised(&raised);
     if (raised.threads)

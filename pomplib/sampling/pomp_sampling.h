@@ -75,4 +75,11 @@ int pomp_sampling_merge(struct pomp_sample_tree *out, uint64_t *taken, uint64_t 
 /* Writes the "sampling" member of profile.json (after pomp_sampling_stop). */
 void pomp_sampling_write_json(FILE *f);
 
+/* The program sets SIGPROF's disposition itself (sigaction, signal: the
+ * program's own handler, SIG_IGN): if pomp samples with its handler, every
+ * timer stops first, so that the program's handler gets no signal of
+ * pomp's; the samples so far are kept, and a warning says it once. A call
+ * of pomp's own before its handler is installed does nothing here. */
+void pomp_sampling_yield_sigprof(void);
+
 #endif

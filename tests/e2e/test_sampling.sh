@@ -135,3 +135,38 @@ if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
     [ "$waiting" -ge 100 ] && [ "$under_main" -eq "$waiting" ] ||
         fail "closing barrier, pomprun: every sample of the worker's wait under main > (got $under_main of $waiting)"
 fi
+
+# A program that sets its own SIGPROF handler while pomp samples (in main,
+# after libpomp started): pomp's timers stop first, its handler gets none of
+# their signals, and that is said (it got 78 of them, and nothing was said)
+cat > ownprof.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+static volatile long hits;
+static void handler(int sig) { (void)sig; hits++; }
+static double work(long n)
+{
+    double s = 0;
+    for (long i = 0; i < n; i++)
+        s += (double)i * 1e-9;
+    return s;
+}
+int main(void)
+{
+    double s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    s += work(20000000);
+    struct sigaction sa = {0};
+    sa.sa_handler = handler;
+    sigaction(SIGPROF, &sa, NULL);
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    s += work(20000000);
+    printf("%ld %d\n", hits, s > 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 ownprof.c -o ownprof
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=ownprof.d ./ownprof > out.txt 2> err.txt
+assert_eq "$(cat out.txt)" "0 1" "the program's own SIGPROF handler gets no signal of pomp's"
+assert_contains err.txt "pomp: warning: the program sets its own SIGPROF handler: POMP_SAMPLING stops here" "said"
+[ "$(jq '.sampling.samples' ownprof.d/profile.json)" -gt 0 ] || fail "the samples before it are kept"
