@@ -333,6 +333,8 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--static") == 0 || strcmp(a, "--static-pie") == 0)
+            a = a + 1; /* gcc's spellings of -static, -static-pie: refused alike */
         if (strncmp(a, "--pomp-", 7) == 0) {
             parse_pomp_option(pc, a);
             continue;
@@ -415,7 +417,7 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         if (strcmp(a, "-lgomp") == 0)
             pc->lgomp = 1;
         if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
-            pc->static_flag = a;
+            pc->static_flag = argv[i]; /* as the user spelled it */
         if (a[0] == '-' && a[1] != '\0') {
             argv_add(&pc->flags, a);
             note_linker_files(pc, a);

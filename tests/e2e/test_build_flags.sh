@@ -182,7 +182,7 @@ check_program rsp_xl ./rsp_xl
 # ---- -static: refused before anything is compiled, saying why ----
 # (before: "cannot find -lpomp-gomp" from the linker after every compile, and
 # -lpomp could find OPARI2's static libpomp.a)
-for flag in -static -static-pie; do
+for flag in -static -static-pie --static; do # (--static: gcc's spelling, passed on before)
     rc=0
     "$POMPCC" -fopenmp "$flag" sum.c count.c main.c -o static 2> static.err || rc=$?
     assert_eq "$rc" 2 "$flag: pompcc's usage status"
