@@ -43,6 +43,9 @@ static void place_output_dir(const struct pomp_config *cfg, const char *name)
     int n = moved ? snprintf(output_dir, sizeof output_dir, "%s/%s", cfg->start_dir, name) : -1;
     if (n < 0 || (size_t)n >= sizeof output_dir) /* not moved, or no room: as given */
         snprintf(output_dir, sizeof output_dir, "%s", name);
+    /* "out/" is out (the summary's "output in out//", the files' out//profile.json) */
+    for (size_t len = strlen(output_dir); len > 1 && output_dir[len - 1] == '/'; len--)
+        output_dir[len - 1] = '\0';
 }
 
 static void make_output_dir(void)

@@ -2,6 +2,7 @@
 
 #include <errno.h> /* program_invocation_short_name (GNU) */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,6 +31,22 @@ static const char *const *level_names(void)
     return names;
 }
 
+/* Settings under which constructs that ran record nothing: the runtime's
+ * events off (all that pomprun measures), or every group at none. */
+static const char *unrecording_settings(void)
+{
+    const char *ompt = getenv("POMP_OMPT");
+    int on = 1;
+    int ompt_off = ompt && pomp_parse_bool(ompt, &on) && !on;
+    int all_none = 1;
+    for (int g = 0; g < POMP_GROUP_COUNT; g++)
+        all_none &= pomp_active_level[g] == POMP_LEVEL_NONE;
+    return ompt_off && all_none ? "POMP_OMPT=off and every POMP_<GROUP>=none"
+           : ompt_off           ? "POMP_OMPT=off"
+           : all_none           ? "every POMP_<GROUP>=none"
+                                : NULL;
+}
+
 /* Writes what is left in every thread's trace buffer, so that the counts the
  * profile reports are final. */
 static void finish_raw_traces(void)
@@ -52,6 +69,8 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     /* a program that never reached an OpenMP construct or POMP region (a
      * configure test built by pompcc): no directory full of nothing */
     run->nothing_recorded = nthreads == 0 && !cfg->trace;
+    if (run->nothing_recorded)
+        run->unrecording = unrecording_settings();
     if (!run->nothing_recorded)
         run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;

@@ -250,8 +250,12 @@ void pomp_output_write(const struct pomp_run *run)
 {
     if (run->nothing_recorded) {
         if (run->summary)
-            fprintf(stderr, "pomp: %s: no OpenMP construct or POMP region ran: nothing written\n",
-                    run->program);
+            fprintf(stderr,
+                    run->unrecording
+                        ? "pomp: %s: nothing was recorded (%s: the constructs that ran, if any, "
+                          "were not measured): nothing written\n"
+                        : "pomp: %s: no OpenMP construct or POMP region ran: nothing written\n",
+                    run->program, run->unrecording);
         return;
     }
     if (run->dir_errno) {

@@ -139,6 +139,8 @@ struct pomp_run {
     int dir_errno;              /* it could not be made: nothing is written */
     int nothing_recorded;       /* no thread recorded an event, no trace asked for: no
                                    directory, one line said (a program with no OpenMP) */
+    const char *unrecording;    /* the settings that record nothing, where that may be why
+                                   ("POMP_OMPT=off", "every POMP_<GROUP>=none"), or NULL */
     struct pomp_clock clock;
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */

@@ -206,6 +206,21 @@ assert_eq "$(cat quiet_run/out.txt)" "done" "quiet: program output"
 assert_eq "$(ls quiet_run | tr '\n' ' ')" "err.txt out.txt " "quiet: no output directory"
 assert_eq "$(cat quiet_run/err.txt)" "pomp: quiet: no OpenMP construct or POMP region ran: nothing written" "quiet: one line says so"
 (cd quiet_run && ../quiet 2> err2.txt > /dev/null)
+# a run whose constructs ran but whose settings record nothing: said as such
+# (it said that no construct ran)
+mkdir none_run && (cd none_run && POMP_SUMMARY=on POMP_OMPT=off POMP_PARALLEL=none ../quiet on > out.txt 2> err.txt)
+assert_eq "$(cat none_run/err.txt)" \
+          "pomp: quiet: nothing was recorded (POMP_OMPT=off: the constructs that ran, if any, were not measured): nothing written" \
+          "constructs ran, recorded by nothing: the setting named"
+if [ "${E2E_RUNTIME:-}" != omp ]; then
+    plain_cc quiet.c -o quiet_plain
+    (cd none_run && POMP_SUMMARY=on POMP_OMPT=off "$BUILD/bin/pomprun" ../quiet_plain on > out2.txt 2> err2.txt)
+    assert_contains none_run/err2.txt "pomp: quiet_plain: nothing was recorded \(POMP_OMPT=off: the constructs that ran, if any, were not measured\)" \
+                    "pomprun with POMP_OMPT=off: the setting named, not 'no construct ran'"
+fi
+# a trailing slash in POMP_OUTPUT_DIR: named as given (it said "output in slash_out//")
+POMP_SUMMARY=on POMP_OUTPUT_DIR=slash_out/ ./quiet on > /dev/null 2> slash.err
+assert_contains slash.err "output in slash_out/$" "POMP_OUTPUT_DIR=dir/: one slash"
 assert_eq "$(cat quiet_run/err2.txt)" "" "quiet: nothing at all without the summary"
 POMP_OUTPUT_DIR=quiet_on ./quiet on > /dev/null
 [ -f quiet_on/profile.json ] || fail "quiet: profile written once a construct ran"
