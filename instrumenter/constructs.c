@@ -530,11 +530,25 @@ static void trim(struct strbuf *b)
 
 /* ---- sections ---- */
 
-static int blank_or_comment(const char *text, unsigned from, unsigned to)
+/* Whether [from, to) holds no statement: blanks, comments and, with pragmas,
+ * #pragma lines (a pragma before the first '#pragma omp section' is no
+ * section: wrapped as one, an ignored metadirective swallowed the section
+ * after it, and a file the compiler rejects was built). */
+static int blank_or_comment(const char *text, unsigned from, unsigned to, int pragmas)
 {
     for (unsigned i = from; i < to; i++) {
         if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')
             continue;
+        if (pragmas && text[i] == '#') {
+            unsigned k = i + 1;
+            while (k < to && (text[k] == ' ' || text[k] == '\t'))
+                k++;
+            if (k + 6 <= to && strncmp(text + k, "pragma", 6) == 0) {
+                while (i < to && (text[i] != '\n' || text[i - 1] == '\\'))
+                    i++;
+                continue;
+            }
+        }
         if (text[i] == '/' && i + 1 < to && text[i + 1] == '/') {
             while (i < to && text[i] != '\n')
                 i++;
@@ -581,7 +595,7 @@ static int instrument_sections(struct rewriter *w, const struct chain *ch)
     int number = 1;
     unsigned first_at = n ? (sections[0]->is_operator ? sections[0]->start : sections[0]->line_start)
                           : p->stmt_end - 1;
-    if (!blank_or_comment(text, p->stmt_start + 1, first_at)) {
+    if (!blank_or_comment(text, p->stmt_start + 1, first_at, 1)) {
         /* the first section, without its directive */
         struct strbuf open = {0}, close = {0};
         char *call = xasprintf("POMP_Section_begin(" V ", %d, %s)", lf->r, number++, lf->tid_in);

@@ -22,6 +22,29 @@ if "$POMPCC" -fopenmp bad.c -o bad 2> bad.err; then fail "cc rejects this file; 
 cc -fopenmp bad.c -o bad_plain 2> bad_plain.err && fail "cc accepted bad.c"
 assert_contains bad.err "bad\.c:5:[0-9]+: error: expected" "the compiler's own error"
 diff -u bad_plain.err bad.err || fail "pompcc's messages for a malformed pragma differ from cc's"
+# A pragma before the first '#pragma omp section' is no implicit first section:
+# the compiler rejects the file (the section is not directly in the sections
+# construct), so must pompcc (it wrapped the pragma as a section, and built it)
+cat > sect.c <<'C'
+int g(int n)
+{
+    int s = 0;
+#pragma omp parallel sections reduction(+ : s)
+    {
+#pragma GCC diagnostic push
+#pragma omp section
+        s++;
+#pragma omp section
+        s--;
+    }
+    return s + n;
+}
+C
+if cc -fopenmp -c sect.c -o sect_plain.o 2> /dev/null; then
+    "$POMPCC" -fopenmp -c sect.c -o sect.o 2> sect.err || { cat sect.err; fail "a pragma before the first section: pompcc"; }
+else
+    if "$POMPCC" -fopenmp -c sect.c -o sect.o 2> sect.err; then fail "cc rejects a pragma before the first section; so must pompcc"; fi
+fi
 # pomp-instrument alone says where (pompcc leaves the pragma to the compiler)
 "$BUILD/bin/pomp-instrument" bad.c bad.pomp.c -- -fopenmp 2> bad_inst.err || fail "pomp-instrument"
 assert_contains bad_inst.err '^bad\.c:5:33: warning: malformed pragma: unbalanced .*left to the compiler' "file:line:col of the malformed pragma"
