@@ -594,6 +594,14 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
         free(debug);
         free(macro);
     }
+    /* a source named without its directory ("main.c"): its headers are
+     * found through "-iquote .", and named "./log.h" by the compiler, in
+     * __FILE__ and the debug information; a plain build finds them beside
+     * the source and names them "log.h" (the program printed another name) */
+    if (iquote && strcmp(iquote, ".") == 0 && strncmp(in->path, "./", 2) != 0) {
+        argv_add(&cmd, "-fmacro-prefix-map=./=");
+        argv_add(&cmd, "-fdebug-prefix-map=./=");
+    }
     argv_add(&cmd, assembly ? "-S" : "-c");
     add_language(&cmd, in);
     argv_add(&cmd, file);

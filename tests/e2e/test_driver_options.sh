@@ -120,6 +120,14 @@ assert_eq "$(POMP_OUTPUT_DIR=latin1.d ./latin1 2> /dev/null)" 1 "a Latin-1 sourc
 "$REPORT" --check latin1.d > latin1.check || { cat latin1.check; fail "a Latin-1 source name: pomp-report reads the profile"; }
 assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | .[0]' latin1.d/profile.json)" "café.c" \
           "a Latin-1 source name: read as Latin-1"
+# __FILE__ in a project header the source includes, compiled in the source's
+# directory: "logname.h" as in a plain build (pompcc's -iquote . made it
+# "./logname.h": the program printed another name)
+printf 'static const char *log_file(void) { return __FILE__; }\n' > logname.h
+printf '#include <stdio.h>\n#include "logname.h"\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel reduction(+ : n)\n    n++;\n    printf("%%s %%d\\n", log_file(), n > 0);\n    return 0;\n}\n' > logmain.c
+cc -fopenmp logmain.c -o logmain_plain
+"$POMPCC" -fopenmp -g logmain.c -o logmain 2> logmain.err || { cat logmain.err; fail "__FILE__ in a header: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=logmain.d ./logmain 2> /dev/null)" "$(./logmain_plain)" "__FILE__ in a header: as in a plain build"
 # blanks only name no compiler: the default, as an empty value (the next word,
 # pompcc's own option or the user's first, was run as the compiler)
 POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }
