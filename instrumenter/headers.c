@@ -98,6 +98,72 @@ static const char *must_stay(const char *path)
     return why;
 }
 
+/* The depth of braces at offset in text: code outside comments, string and
+ * character literals and preprocessor lines. */
+static int brace_depth_at(const char *t, size_t size, size_t offset)
+{
+    int depth = 0, line_start = 1;
+    for (size_t i = 0; i < offset && i < size; i++) {
+        char c = t[i];
+        if (c == '\n') {
+            line_start = 1;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r')
+            continue;
+        if (line_start && c == '#') { /* a directive, with its continuation lines */
+            while (i + 1 < offset && (t[i + 1] != '\n' || t[i] == '\\'))
+                i++;
+            continue;
+        }
+        line_start = 0;
+        if (c == '/' && i + 1 < size && t[i + 1] == '/') {
+            while (i + 1 < offset && t[i + 1] != '\n')
+                i++;
+        } else if (c == '/' && i + 1 < size && t[i + 1] == '*') {
+            const char *e = memmem(t + i + 2, size - i - 2, "*/", 2);
+            i = e ? (size_t)(e - t) + 1 : size;
+        } else if (c == '"' || c == '\'') {
+            for (i++; i < size && t[i] != c && t[i] != '\n'; i++)
+                if (t[i] == '\\')
+                    i++;
+        } else if (c == '{') {
+            depth++;
+        } else if (c == '}' && depth > 0) {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+/* Whether header is included inside braces somewhere (a function's body, a
+ * class's, a namespace's): its copy would bring its include file there, whose
+ * declarations and static functions cannot stand in a function (the copy did
+ * not compile, and every header of the file lost its instrumentation). */
+static const char *included_inside_braces(const struct headers *h, const char *header)
+{
+    for (size_t i = 0; i < h->inc.n; i++) {
+        const struct source_include *d = &h->inc.v[i];
+        if (strcmp(d->target, header) != 0)
+            continue;
+        char *text;
+        size_t size;
+        if (read_file(d->in_file, &text, &size) != 0)
+            continue;
+        int inside = brace_depth_at(text, size, d->offset) > 0;
+        free(text);
+        if (inside)
+            return "it is included inside a function, class or namespace body";
+    }
+    return NULL;
+}
+
+static const char *stays_why(const struct headers *h, const char *header)
+{
+    const char *why = must_stay(header);
+    return why ? why : included_inside_braces(h, header);
+}
+
 /* Which headers get a copy: those with pragmas or macro-made directives, and
  * the project headers that include one that gets a copy; none that must stay
  * where it is (must_stay). */
@@ -119,7 +185,7 @@ static void choose_copies(struct headers *h, const char *out)
     for (size_t i = 0; i < h->n; i++) {
         struct header *x = &h->v[i];
         int wanted = x->has_pragmas || x->macro_directives;
-        x->stays = wanted ? must_stay(x->name) : NULL;
+        x->stays = wanted ? stays_why(h, x->name) : NULL;
         x->copy = wanted && !x->stays ? xstrdup("") : NULL;
     }
     while (changed) {
@@ -128,7 +194,7 @@ static void choose_copies(struct headers *h, const char *out)
             struct header *from = find_header(h, h->inc.v[i].in_file);
             struct header *to = find_header(h, h->inc.v[i].target);
             if (from && !from->copy && !from->stays && to && to->copy) {
-                from->stays = must_stay(from->name);
+                from->stays = stays_why(h, from->name);
                 from->copy = from->stays ? NULL : xstrdup("");
                 changed = 1;
             }

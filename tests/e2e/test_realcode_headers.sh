@@ -511,4 +511,51 @@ printf '#define KERNEL "kern/avx.h"\n#include KERNEL\ndouble via_macro(int n) { 
 for o in cpath computed; do
     readelf -p .pomp_constructs found/$o.o 2> /dev/null | grep -q 'avx.h' || fail "$o.c: the header's construct instrumented"
 done
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include"
+
+# A project file included inside a function's body (a kernel body spliced in
+# with #include, X-macro style): it stays as it is, its construct left to the
+# runtime and said; the file's other headers keep their instrumentation (the
+# copy brought its include file into the function, did not compile, and every
+# header of the file fell back)
+mkdir -p inbody && cd inbody
+cat > body.inc <<'C'
+#pragma omp parallel for reduction(+ : acc)
+    for (int i = 0; i < n; ++i)
+        acc += KERNEL(i);
+C
+cat > kern.h <<'C'
+static inline int kcount(int n)
+{
+    int c = 0;
+#pragma omp parallel for reduction(+ : c)
+    for (int i = 0; i < n; ++i)
+        c += 1;
+    return c;
+}
+C
+cat > main.c <<'C'
+#include <stdio.h>
+#include "kern.h"
+static long sq(int n)
+{
+    long acc = 0;
+#define KERNEL(i) ((long)(i) * (i))
+#include "body.inc"
+#undef KERNEL
+    return acc;
+}
+int main(void)
+{
+    printf("%ld %d\n", sq(10), kcount(7));
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 main.c -o inbody 2> inbody.err || { cat inbody.err; fail "a file included in a function body: build"; }
+assert_not_contains inbody.err "did not compile" "a file included in a function body: the other headers' copies compile"
+assert_contains inbody.err "body.inc: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                "a file included in a function body: its construct left to the runtime, said"
+assert_eq "$(POMP_OUTPUT_DIR=inbody.d ./inbody 2> /dev/null)" "285 7" "a file included in a function body: the program"
+assert_eq "$(jq '[.regions[] | select(.file == "kern.h" and .init != "ompt")] | length' inbody.d/profile.json)" 2 \
+          "a file included in a function body: the other header's parallel for instrumented"
+cd ..
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body"
