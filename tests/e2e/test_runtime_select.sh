@@ -163,7 +163,7 @@ for how in "${ways[@]}"; do
     assert_eq "$out" "$(./detach_plain)" "detach, $how: output"
     case $how in
     *pomprun*)
-        assert_contains detach.wrapped.err "^pomp: note: 1 task ran on libgomp unmeasured: detachable tasks" \
+        assert_contains detach.wrapped.err "^pomp: note: 1 task created on libgomp went unmeasured, and so did its run: detachable tasks" \
                         "detach, $how: the unmeasured task said" ;;
     *)
         assert_not_contains detach.wrapped.err "unmeasured" "detach, $how: no task said unmeasured"
