@@ -103,8 +103,8 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
     if (constructs[c].name)
         ctc_builder_add(&b, "name", constructs[c].name);
     if (like) { /* at the place of an instrumented construct */
-        if (like->ctc.file)
-            ctc_builder_add(&b, "file", like->ctc.file);
+        if (like->ctc.file) /* with its directory: named as the construct is, from the run's start */
+            ctc_builder_add_file(&b, like->ctc.file, ctc_get(&like->ctc, "dir"));
         ctc_builder_add_lines(&b, "slines", like->ctc.start_line_first, like->ctc.start_line_last);
         ctc_builder_add_lines(&b, "elines", like->ctc.end_line_first, like->ctc.end_line_last);
     } else if (codeptr) {

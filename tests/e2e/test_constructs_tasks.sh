@@ -142,3 +142,32 @@ OMP_NUM_THREADS=2 POMP_TASK=EnterExit POMP_TRACE=events POMP_OUTPUT_DIR=ee ./tk 
 events ee > ee.txt
 assert_eq "$(grep -cE ' Task_(begin|end) ' ee.txt)" 0 "POMP_TASK=EnterExit: no task begin/end"
 assert_eq "$(grep -cE ' Task_enter task ' ee.txt)" 189 "POMP_TASK=EnterExit: task creation recorded"
+
+# A taskloop's tasks, regions the runtime reports at the taskloop's place,
+# are named as the taskloop is: built in src/, run from run/, every region's
+# file is src/tl.c's absolute path (the tasks' regions were a bare "tl.c")
+mkdir -p tlpath/src tlpath/run
+cat > tlpath/src/tl.c <<'C'
+#include <stdio.h>
+long n = 0;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+#pragma omp taskloop grainsize(10)
+        for (int i = 0; i < 100; i++) {
+#pragma omp atomic
+            n++;
+        }
+    }
+    printf("%ld\n", n);
+    return 0;
+}
+C
+(cd tlpath/src && "$POMPCC" -fopenmp -O2 -g tl.c -o ../run/tl) || fail "taskloop path: build"
+(cd tlpath/run && POMP_OUTPUT_DIR=d ./tl > out.txt 2> /dev/null)
+assert_eq "$(cat tlpath/run/out.txt)" 100 "taskloop path: the program"
+want=$(cd tlpath/src && pwd)/tl.c
+assert_eq "$(jq -r --arg w "$want" '[.regions[] | select(.file != "" and .file != $w) | "\(.type) \(.file)"] | join(", ")' tlpath/run/d/profile.json)" "" \
+          "taskloop path: every region named by the same absolute path"
