@@ -166,7 +166,7 @@ int main(void)
 }
 C
 (cd tlpath/src && "$POMPCC" -fopenmp -O2 -g tl.c -o ../run/tl) || fail "taskloop path: build"
-(cd tlpath/run && POMP_OUTPUT_DIR=d ./tl > out.txt 2> /dev/null)
+(cd tlpath/run && POMP_OMPT=on POMP_OUTPUT_DIR=d ./tl > out.txt 2> /dev/null) # (lib_constructs.sh turns the runtime off)
 assert_eq "$(cat tlpath/run/out.txt)" 100 "taskloop path: the program"
 want=$(cd tlpath/src && pwd)/tl.c
 assert_eq "$(jq -r --arg w "$want" '[.regions[] | select(.file != "" and .file != $w) | "\(.type) \(.file)"] | join(", ")' tlpath/run/d/profile.json)" "" \
