@@ -50,6 +50,14 @@ static int64_t first_bad_field(const struct trace_thread *t, const struct trace_
             *why = "phase out of range (0-4)";
             return at + (int64_t)offsetof(struct pomp_event, phase);
         }
+        if (e->kind >= POMP_EV_COUNT && e->kind != POMP_EV_TRACE_FLUSH && e->kind != POMP_EV_TRACE_GAP) {
+            *why = "event kind that pomp does not define";
+            return at + (int64_t)offsetof(struct pomp_event, kind);
+        }
+        if (e->group >= m->ngroups && e->group != POMP_EVENT_GROUP_LIBRARY) {
+            *why = "group that defs.json does not define";
+            return at + (int64_t)offsetof(struct pomp_event, group);
+        }
     }
     return -1;
 }

@@ -774,6 +774,11 @@ int rp_load(const char *path, struct rp_profile *p)
     }
     if (order_nodes(p, callpath) != 0 || find_bindings(p) != 0)
         goto oom;
+    if (json_array_size(callpath) != p->nnodes) /* said, not lost without a word */
+        fprintf(stderr,
+                "pomp-report: warning: %s: %zu of %zu call-path nodes hang from no node of the "
+                "profile (a parent that is missing, or a cycle): left out of every table\n",
+                path, json_array_size(callpath) - p->nnodes, json_array_size(callpath));
     place_regions(p);
     for (i = 0; i < p->nnodes; i++)
         stats_of(p->nodes[i].per_thread, &p->nodes[i].s);

@@ -497,6 +497,10 @@ static void not_rated(struct rp_profile *p)
 {
     const char *sync = p->level_sync, *task = p->level_task;
     p->pop_not_rated[0] = '\0';
+    if (p->pop_run.threads == 0) { /* a run that recorded no event (a trace asked for) */
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated, "no thread recorded an event");
+        return;
+    }
     if (sync && (strcasecmp(sync, "none") == 0 || strcasecmp(sync, "Event") == 0)) {
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "POMP_SYNC=%s records no wait (barrier, critical, lock, taskwait)", sync);

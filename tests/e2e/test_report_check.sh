@@ -100,4 +100,18 @@ break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
 break_with samethread    '.threads += [.threads[0]]' "structure"
 break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
 break_with regiontype    '.regions[0].type = 5' "structure"
-echo "report --check: 25 broken profiles caught"
+# without --check, the tables of a profile whose nodes hang from nothing say so
+# (the subtree vanished from every table, exit 0, no word)
+"$REPORT" parent > parent.txt 2> parent.tables.err
+assert_contains parent.tables.err "warning: parent/profile.json: [0-9]+ of [0-9]+ call-path nodes hang from no node of the profile" \
+                "a node whose parent is missing: said by the tables too"
+# a run that recorded no event (a trace asked for) is not rated (it read parallel 0 %, load balance 100 %)
+cat > noevent.c <<'C'
+#include <stdio.h>
+int main(void) { puts("done"); return 0; }
+C
+"$POMPCC" -fopenmp noevent.c -o noevent
+POMP_TRACE=events POMP_OUTPUT_DIR=noevent.d ./noevent > /dev/null 2>&1
+"$REPORT" noevent.d > noevent.txt
+assert_contains noevent.txt "not rated: no thread recorded an event" "a run of no thread: not rated"
+echo "report --check: 25 broken profiles caught; orphan nodes said by the tables; a run of no thread not rated"

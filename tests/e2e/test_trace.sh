@@ -303,7 +303,15 @@ cp -r ag ag_torn && truncate -s 100 ag_torn/trace-raw/thread-0.bin
 "$REPORT" --chrome ag_torn.json ag_torn 2> ag_torn.err || { cat ag_torn.err; fail "a raw file cut inside a record: the conversion failed"; }
 assert_contains ag_torn.err "warning: ag_torn/trace-raw/thread-0.bin: byte offset 88: the file ends inside a record: its 1 whole records are read" \
                 "a raw file cut inside a record: said, its whole record read"
-rm -r ag_missing ag_cut ag_torn # (the checks at the end read every profile.json: these are copies)
+# a record whose event kind or group pomp does not define: refused with its
+# byte offset (written as "unknown" before)
+cp -r ag ag_kind && printf '\xff\x7f' | dd of=ag_kind/trace-raw/thread-0.bin bs=1 seek=$((64 + 20)) conv=notrunc 2> /dev/null
+if "$REPORT" --chrome ag_kind.json ag_kind 2> ag_kind.err; then fail "a record of an undefined event kind: converted"; fi
+assert_contains ag_kind.err "thread-0.bin: byte offset 84: event kind that pomp does not define" "an undefined event kind: said where"
+cp -r ag ag_group && printf '\x77' | dd of=ag_group/trace-raw/thread-0.bin bs=1 seek=$((64 + 23)) conv=notrunc 2> /dev/null
+if "$REPORT" --chrome ag_group.json ag_group 2> ag_group.err; then fail "a record of an undefined group: converted"; fi
+assert_contains ag_group.err "thread-0.bin: byte offset 87: group that defs.json does not define" "an undefined group: said where"
+rm -r ag_missing ag_cut ag_torn ag_kind ag_group # (the checks at the end read every profile.json: these are copies)
 
 # A nest lock taken twice by each thread: each release names the acquisition
 # it ends, the inner one first (one latest acquisition per lock gave both
