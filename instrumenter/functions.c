@@ -112,6 +112,8 @@ static const char *why_not(const struct source *s, const struct source_function 
         return "it is a coroutine";
     case FUNCTION_IN_MACRO:
         return "its body comes from a macro";
+    case FUNCTION_TRY_BLOCK:
+        return "its body is a function-try-block (its handlers would need an end too)";
     default:
         break;
     }

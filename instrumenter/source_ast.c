@@ -173,8 +173,11 @@ static int add_function(struct collector *c, CXCursor cur)
         return -1;
     CXCursor body = clang_getNullCursor();
     clang_visitChildren(cur, last_child, &body);
-    if (clang_getCursorKind(body) != CXCursor_CompoundStmt)
-        return -1; /* a declaration, or a function-try-block */
+    /* a function-try-block: listed, said not instrumented (it was skipped
+     * without a word) */
+    int try_block = clang_getCursorKind(body) == CXCursor_CXXTryStmt;
+    if (clang_getCursorKind(body) != CXCursor_CompoundStmt && !try_block)
+        return -1; /* a declaration */
     unsigned ds, de, bo, bc;
     if (!extent_in_file(c, cur, &ds, &de) || !extent_in_file(c, body, &bo, &bc) || bc <= bo)
         return -1;
@@ -195,7 +198,9 @@ static int add_function(struct collector *c, CXCursor cur)
     f->returns_void = rt.kind == CXType_Void;
     static const char *const constexpr_words[] = {"constexpr", "consteval", NULL};
     static const char *const coroutine_words[] = {"co_return", "co_await", "co_yield", NULL};
-    if (c->s->text[bo] != '{' || c->s->text[bc - 1] != '}')
+    if (try_block)
+        f->unsupported = FUNCTION_TRY_BLOCK;
+    else if (c->s->text[bo] != '{' || c->s->text[bc - 1] != '}')
         f->unsupported = FUNCTION_IN_MACRO;
     else if (tokens_contain(c, ds, bo, constexpr_words))
         f->unsupported = FUNCTION_CONSTEXPR;

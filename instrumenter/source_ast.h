@@ -28,6 +28,7 @@ enum {
     FUNCTION_CONSTEXPR,         /* constexpr/consteval: no runtime calls allowed */
     FUNCTION_COROUTINE,         /* co_return/co_await: returns are not plain returns */
     FUNCTION_IN_MACRO,          /* the body comes from a macro expansion */
+    FUNCTION_TRY_BLOCK,         /* a function-try-block: its handlers end it too */
 };
 
 struct source_return {

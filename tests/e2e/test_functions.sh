@@ -104,3 +104,31 @@ OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=fc ./fn_clang > clang.txt
 diff -u plain4.txt clang.txt || fail "clang-built output differs"
 d=fc
 assert_eq "$(fbegins classify)" 16 "clang build: classify"
+
+# A function-try-block is not instrumented (its handlers would need an end
+# too), and --pomp-verbose says so (it was skipped without a word); the
+# program is unchanged
+cat > ftb.cpp <<'CPP'
+#include <cstdio>
+#include <stdexcept>
+int risky(int n)
+try {
+    if (n > 2)
+        throw std::runtime_error("too big");
+    return n;
+} catch (...) {
+    return -1;
+}
+int main()
+{
+    int s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 4; i++)
+        s += risky(i);
+    std::printf("%d\n", s);
+    return 0;
+}
+CPP
+"$BUILD/bin/pompc++" --pomp-functions --pomp-verbose -fopenmp ftb.cpp -o ftb 2> ftb.err || { cat ftb.err; fail "function-try-block: build"; }
+assert_contains ftb.err "ftb.cpp:3:1: note: function 'risky' not instrumented: its body is a function-try-block" "function-try-block: said"
+assert_eq "$(POMP_OUTPUT_DIR=ftb.d ./ftb 2> /dev/null)" 2 "function-try-block: the program"
