@@ -11,6 +11,8 @@
 #include <clang-c/Index.h>
 #include <limits.h>
 #include <stdio.h>
+#include <unistd.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1305,7 +1307,10 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
     free(args);
     u->tu = tu;
     if (err != CXError_Success || !tu) {
-        fprintf(stderr, "%s: error: libclang could not parse the file (code %d)\n", path, err);
+        if (access(path, R_OK) != 0) /* the reason a user can act on, not libclang's code */
+            fprintf(stderr, "%s: error: %s\n", path, strerror(errno));
+        else
+            fprintf(stderr, "%s: error: libclang could not parse the file (code %d)\n", path, err);
         return -1;
     }
     if (verbose)

@@ -36,11 +36,12 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: pomprun [--pomp-verbose] [--pomp-runtime=omp] [--] PROGRAM [ARGS...]\n"
+    fputs("usage: pomprun [--pomp-verbose] [--pomp-runtime=omp|gomp] [--] PROGRAM [ARGS...]\n"
           "Runs PROGRAM (not built with pompcc) with libpomp attached, on the OpenMP runtime it\n"
           "was built for (a GCC program on libgomp through the libgomp bridge, a Clang program on\n"
           "LLVM libomp through OMPT), and writes the profile at its end (POMP_* variables apply as\n"
-          "for pompcc-built programs). --pomp-runtime=omp runs a GCC program on LLVM libomp.\n",
+          "for pompcc-built programs). --pomp-runtime=omp runs a GCC program on LLVM libomp;\n"
+          "--pomp-runtime=gomp keeps the runtime it was built for (the default).\n",
           f);
 }
 

@@ -69,7 +69,7 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
     snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/thread-%u.bin", dir, t->index);
     t->events = NULL;
     t->count = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* (a FIFO: no wait for a writer) */
     if (fd < 0) {
         if (errno == ENOENT) /* a thread whose events all went to the lost count */
             return 0;
@@ -79,6 +79,11 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
     struct stat st;
     if (fstat(fd, &st) != 0) {
         snprintf(err, errsize, "%s: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) { /* mapped and read as records: only a file */
+        snprintf(err, errsize, "%s: not a regular file", path);
         close(fd);
         return -1;
     }

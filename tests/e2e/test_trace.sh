@@ -311,7 +311,11 @@ assert_contains ag_kind.err "thread-0.bin: byte offset 84: event kind that pomp 
 cp -r ag ag_group && printf '\x77' | dd of=ag_group/trace-raw/thread-0.bin bs=1 seek=$((64 + 23)) conv=notrunc 2> /dev/null
 if "$REPORT" --chrome ag_group.json ag_group 2> ag_group.err; then fail "a record of an undefined group: converted"; fi
 assert_contains ag_group.err "thread-0.bin: byte offset 87: group that defs.json does not define" "an undefined group: said where"
-rm -r ag_missing ag_cut ag_torn ag_kind ag_group # (the checks at the end read every profile.json: these are copies)
+# a raw file that is no file (a FIFO): refused at once (the read waited for a writer forever)
+cp -r ag ag_fifo && rm ag_fifo/trace-raw/thread-0.bin && mkfifo ag_fifo/trace-raw/thread-0.bin
+if timeout 20 "$REPORT" --chrome ag_fifo.json ag_fifo 2> ag_fifo.err; then fail "a FIFO for a raw file: converted"; fi
+assert_contains ag_fifo.err "ag_fifo/trace-raw/thread-0.bin: not a regular file" "a FIFO for a raw file: said, no wait"
+rm -r ag_missing ag_cut ag_torn ag_kind ag_group ag_fifo # (the checks at the end read every profile.json: these are copies)
 
 # A nest lock taken twice by each thread: each release names the acquisition
 # it ends, the inner one first (one latest acquisition per lock gave both
