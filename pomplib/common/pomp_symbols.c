@@ -305,6 +305,31 @@ static void addr2line_name(char *name, size_t size)
         size_t o = 0;
         const char *in = name, *close;
         while (*in && o < sizeof out - 1) {
+            /* a lambda's closure type: LLVM's 'lambda'(int), 'lambda0'(int) (the
+             * first, the second, ...) are {lambda(int)#1}, {lambda(int)#2} */
+            if (strncmp(in, "'lambda", 7) == 0) {
+                const char *q = in + 7;
+                unsigned number = 1;
+                if (*q >= '0' && *q <= '9')
+                    number = (unsigned)strtoul(q, (char **)&q, 10) + 2;
+                const char *params = *q == '\'' ? q + 1 : NULL;
+                int depth = 0;
+                const char *end = params && *params == '(' ? params : NULL;
+                for (; end && *end; end++) {
+                    depth += *end == '(' ? 1 : *end == ')' ? -1 : 0;
+                    if (depth == 0)
+                        break;
+                }
+                if (end && *end == ')') {
+                    int w = snprintf(out + o, sizeof out - o, "{lambda%.*s#%u}",
+                                     (int)(end + 1 - params), params, number);
+                    if (w < 0 || (size_t)w >= sizeof out - o)
+                        break;
+                    o += (size_t)w;
+                    in = end + 1;
+                    continue;
+                }
+            }
             if (strncmp(in, " (.", 3) == 0 && (close = strchr(in + 3, ')'))) {
                 int w = snprintf(out + o, sizeof out - o, " [clone %.*s]", (int)(close - in - 2),
                                  in + 2);

@@ -239,3 +239,37 @@ for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
     assert_not_contains nthreads_$cxx.err 'did not compile|without instrumentation|warning' "$cxx: num_threads of other types instrumented, no warning"
     assert_eq "$(POMP_OUTPUT_DIR=nthreads_$cxx.d ./nthreads_$cxx 2> /dev/null)" 8 "$cxx: num_threads of other types: the program"
 done
+
+# pomprun names a lambda's region as addr2line -C does, {lambda(int)#1} and
+# {lambda(int)#2}, whichever symbolizer named it (LLVM's wrote 'lambda'(int)
+# and 'lambda0'(int))
+if [ -z "$E2E_SANITIZE" ]; then
+    cat > lambdas.cpp <<'CPP'
+#include <cstdio>
+int main()
+{
+    auto first = [](int n) {
+        int s = 0;
+#pragma omp parallel for reduction(+ : s)
+        for (int i = 0; i < n; ++i)
+            s += i;
+        return s;
+    };
+    auto second = [](int n) {
+        int s = 0;
+#pragma omp parallel for reduction(+ : s)
+        for (int i = 0; i < n; ++i)
+            s += 2 * i;
+        return s;
+    };
+    std::printf("%d %d\n", first(10), second(10));
+    return 0;
+}
+CPP
+    g++ -fopenmp -O2 -g lambdas.cpp -o lambdas
+    OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=lambdas.d "$BUILD/bin/pomprun" ./lambdas > lambdas.txt 2> /dev/null
+    assert_eq "$(cat lambdas.txt)" "45 90" "lambdas under pomprun: the program"
+    assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .function] | sort | join(" / ")' lambdas.d/profile.json)" \
+              "main::{lambda(int)#1}::operator()(int) const / main::{lambda(int)#2}::operator()(int) const" \
+              "lambdas under pomprun: named as addr2line -C names them"
+fi
