@@ -48,14 +48,15 @@ static void usage(FILE *f)
 /* PROGRAM as execvp would find it. */
 static char *find_program(const char *name)
 {
-    if (strchr(name, '/'))
-        return access(name, X_OK) == 0 ? xstrdup(name) : NULL;
+    struct stat st;
+    if (strchr(name, '/')) /* a directory is X_OK too: not a program */
+        return stat(name, &st) == 0 && S_ISREG(st.st_mode) && access(name, X_OK) == 0 ? xstrdup(name)
+                                                                                      : NULL;
     const char *path = getenv("PATH");
     char *copy = xstrdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin"), *save = NULL;
     char *found = NULL;
     for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
         char *candidate = xasprintf("%s/%s", *dir ? dir : ".", name);
-        struct stat st;
         if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
             found = candidate;
         else

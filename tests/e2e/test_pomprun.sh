@@ -146,6 +146,12 @@ set +e
 set -e
 assert_eq "$st" 126 "a file that is not executable: status 126"
 assert_contains notexec.err '^pomprun: error: \./app\.c: not an executable program$' "a file that is not executable: said"
+# a directory: said as such, nothing else (a warning about its OpenMP runtime came first)
+set +e
+"$POMPRUN" "$PWD" 2> dir.err; st=$?
+set -e
+assert_eq "$st" 126 "a directory: status 126"
+assert_eq "$(cat dir.err)" "pomprun: error: $PWD: is a directory" "a directory: one line says so"
 
 # A parallel region forked inside a single's block (GCC code: GCC reports no
 # end of a single, the bridges end it at its team's next barrier): the
