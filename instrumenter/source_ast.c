@@ -147,7 +147,9 @@ static char *qualified_name(CXCursor cur)
             k != CXCursor_ClassTemplate && k != CXCursor_UnionDecl)
             break;
         CXString ps = clang_getCursorSpelling(p);
-        char *q = xasprintf("%s::%s", clang_getCString(ps), name);
+        const char *scope = clang_getCString(ps);
+        /* an anonymous namespace is spelled "" (a function read "::f"), as the demangler names it */
+        char *q = xasprintf("%s::%s", scope && *scope ? scope : "(anonymous namespace)", name);
         clang_disposeString(ps);
         free(name);
         name = q;
@@ -164,6 +166,33 @@ static int tokens_contain(const struct collector *c, unsigned from, unsigned to,
             if (tok_is(c, i, *w))
                 return 1;
     return 0;
+}
+
+/* A conversion operator template's name as written: libclang spells its type
+ * parameter "type-parameter-0-0" ("operator type-parameter-0-0" for
+ * "operator T"); the tokens between "operator" and "(" in the declaration
+ * [from, to) are its type. */
+static void written_conversion_type(const struct collector *c, struct source_function *f,
+                                    unsigned from, unsigned to)
+{
+    char *op = strstr(f->name, "operator type-parameter-");
+    if (!op)
+        return;
+    unsigned i = tok_at_or_after(c, from);
+    while (i < c->ntoks && c->toks[i].start < to && !tok_is(c, i, "operator"))
+        i++;
+    struct strbuf type = {0};
+    for (i++; i < c->ntoks && c->toks[i].start < to && !tok_is(c, i, "("); i++) {
+        if (type.len)
+            sb_add(&type, " ");
+        sb_addn(&type, c->s->text + c->toks[i].start, c->toks[i].end - c->toks[i].start);
+    }
+    if (type.len) {
+        char *named = xasprintf("%.*soperator %s", (int)(op - f->name), f->name, type.s);
+        free(f->name);
+        f->name = named;
+    }
+    free(type.s);
 }
 
 static int add_function(struct collector *c, CXCursor cur)
@@ -190,6 +219,7 @@ static int add_function(struct collector *c, CXCursor cur)
     f->body_close = bc - 1;
     f->is_lambda = k == CXCursor_LambdaExpr;
     f->name = f->is_lambda ? xstrdup("<lambda>") : qualified_name(cur);
+    written_conversion_type(c, f, ds, bo);
     f->is_main = !f->is_lambda && strcmp(f->name, "main") == 0;
     CXType rt = clang_getCursorResultType(cur);
     CXString rs = clang_getTypeSpelling(rt);

@@ -132,3 +132,28 @@ CPP
 "$BUILD/bin/pompc++" --pomp-functions --pomp-verbose -fopenmp ftb.cpp -o ftb 2> ftb.err || { cat ftb.err; fail "function-try-block: build"; }
 assert_contains ftb.err "ftb.cpp:3:1: note: function 'risky' not instrumented: its body is a function-try-block" "function-try-block: said"
 assert_eq "$(POMP_OUTPUT_DIR=ftb.d ./ftb 2> /dev/null)" 2 "function-try-block: the program"
+
+# function regions named as written: a conversion operator template is
+# "Wrap::operator T" (libclang's "operator type-parameter-0-0"), a function in
+# an anonymous namespace "(anonymous namespace)::helper" (it read "::helper")
+cat > names.cpp <<'CPP'
+#include <cstdio>
+struct Wrap {
+    int v;
+    template <class T> operator T() const { return static_cast<T>(v); }
+};
+namespace {
+int helper(int n) { return n + 1; }
+}
+int main()
+{
+    Wrap w{41};
+    long l = w;
+    std::printf("%ld %d\n", l, helper(1));
+    return 0;
+}
+CPP
+"$BUILD/bin/pompc++" --pomp-functions -fopenmp names.cpp -o names 2> names.err || { cat names.err; fail "function names: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=names.d ./names 2> /dev/null)" "41 2" "function names: the program"
+assert_eq "$(jq -r '[.regions[] | select(.type == "function") | .name] | sort | join(" / ")' names.d/profile.json)" \
+          "(anonymous namespace)::helper / Wrap::operator T / main" "function names: as written"
