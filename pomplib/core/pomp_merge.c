@@ -389,6 +389,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .device = t->device,
         .host_thread = t->host_thread,
         .nesting_errors = t->profile.nesting_errors,
+        .first_unmatched = t->profile.first_unmatched ? t->profile.first_unmatched->id : 0,
         .open_at_end = t->profile.open_at_end,
         .dropped_paths = t->profile.dropped_paths,
         .deep_events = t->profile.deep_events,

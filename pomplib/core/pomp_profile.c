@@ -783,6 +783,8 @@ static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Regi
         d--;
     if (d == 1)
         return NULL;
+    if (p->depth > d && !p->first_unmatched) /* r closes across the frames above it */
+        p->first_unmatched = r;
     while (p->depth > d) {
         p->nesting_errors++;
         pop(p, now);
@@ -887,13 +889,23 @@ static inline struct pomp_frame *closing_frame_of(struct pomp_profile *p, struct
     return open_frame_of(p, r, now);
 }
 
+/* An end or exit of r that closes nothing open: counted, and the first one's
+ * region kept, so that the warning can say where (a user region begun before
+ * a parallel region and ended in its block). */
+static __attribute__((cold)) void unmatched(struct pomp_profile *p, const struct POMP_Region_s *r)
+{
+    p->nesting_errors++;
+    if (!p->first_unmatched)
+        p->first_unmatched = r;
+}
+
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)
 {
     if (closing_unrecorded(p))
         return POMP_SUCCESS;
     struct pomp_frame *top = closing_frame_of(p, r, now);
     if (__builtin_expect(top == NULL || !top->in_body, 0)) {
-        p->nesting_errors++;
+        unmatched(p, r);
         return POMP_ERR_NESTING;
     }
     top->in_body = 0;
@@ -922,7 +934,7 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
         return POMP_SUCCESS;
     struct pomp_frame *top = closing_frame_of(p, r, now);
     if (__builtin_expect(top == NULL || !top->entered, 0)) {
-        p->nesting_errors++;
+        unmatched(p, r);
         return POMP_ERR_NESTING;
     }
     if (top->in_body) { /* exit without end: close the block too */

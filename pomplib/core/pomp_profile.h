@@ -161,6 +161,8 @@ struct pomp_fast_site {
 
 struct pomp_profile {
     struct pomp_node root;
+    const struct POMP_Region_s *first_unmatched; /* the region of the first end/exit that
+                                         closed nothing open (said with the count) */
     struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
     uint32_t overflow_open;           /* frames open on the overflow node: one inside another
                                          adds no time (the outer one holds it) */

@@ -43,6 +43,7 @@ struct pomp_run_thread {
     int32_t device;             /* -1: an OS thread */
     uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
     uint64_t nesting_errors;    /* unmatched end/exit events */
+    uint32_t first_unmatched;   /* the region (id) of the first of them, 0: none */
     uint64_t open_at_end;       /* regions still open when measurement ended, timed to its end */
     uint64_t dropped_paths;     /* call paths that found the profile full */
     uint64_t deep_events;       /* events nested deeper than the profile records */

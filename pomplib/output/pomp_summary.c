@@ -214,10 +214,12 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
 {
     const struct pomp_merged *m = &run->profile;
     uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
-    uint32_t max_nodes = 0;
+    uint32_t max_nodes = 0, unmatched = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct pomp_run_thread *th = &m->threads[t];
         errors += th->nesting_errors;
+        if (!unmatched)
+            unmatched = th->first_unmatched;
         open += th->open_at_end;
         paths += th->dropped_paths;
         deep += th->deep_events;
@@ -225,9 +227,20 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         if (th->max_nodes > max_nodes)
             max_nodes = th->max_nodes;
     }
-    if (errors)
-        fprintf(f, "pomp: warning: %llu unmatched end/exit events (see profile.json threads)\n",
-                (unsigned long long)errors);
+    if (errors) {
+        fprintf(f, "pomp: warning: %llu unmatched end/exit events", (unsigned long long)errors);
+        /* where: a region that ends in another thread or region than it began in */
+        const struct pomp_run_region *r =
+            unmatched && unmatched <= m->nregions ? &m->regions[unmatched - 1] : NULL;
+        if (r) {
+            fprintf(f, ", the first of %s%s%s", r->type, r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "");
+            if (r->ctc.file && r->ctc.file[0])
+                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+            fputs(" (a region that ends where it did not begin?)", f);
+        }
+        fputs(" (see profile.json threads)\n", f);
+    }
     if (open)
         fprintf(f,
                 "pomp: warning: %llu regions were still open when measurement ended (exit() or a "

@@ -137,3 +137,26 @@ assert_not_contains bad.err "error:" "the build goes on: pomp says warning, not 
 assert_contains bad.err 'bad\.c: cannot be instrumented .*compiling it without instrumentation' "fallback"
 assert_eq "$(POMP_OUTPUT_DIR=b ./bad)" "n = 3" "the uninstrumented program runs"
 [ ! -e b ] || fail "the uninstrumented program wrote no profile"
+
+# A user region begun before a parallel region and ended inside its block:
+# the warning names the region (it said only how many events were unmatched)
+cat > crossing.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+#pragma pomp inst begin(x)
+#pragma omp parallel num_threads(2)
+    {
+#pragma pomp inst end(x)
+    }
+    printf("done\n");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp crossing.c -o crossing 2> crossing.build
+POMP_OUTPUT_DIR=crossing.d ./crossing > crossing.out 2> crossing.err
+touch crossing.d/.nesting-errors-expected # (the program's own, on purpose)
+assert_eq "$(cat crossing.out)" done "a region across a parallel region: the program"
+assert_contains crossing.err "pomp: warning: [0-9]+ unmatched end/exit events, the first of userregion x @ crossing.c:4" \
+                "a region across a parallel region: the warning names it"
+
