@@ -4,11 +4,10 @@
  * set its handler in main received 78 of them, unsaid). libpomp's sigaction
  * and signal stand before the C library's: a change of SIGPROF stops pomp's
  * timers first (pomp_sampling_yield_sigprof: the samples so far are kept,
- * said once), then the call goes on as the program made it. Every other
- * call, and every call while pomp does not sample, is the C library's as it
- * is. A program whose handler was there before sampling started keeps it
+ * said once), then the call goes on to the C library's as the program made
+ * it. Every other call, and every call while pomp does not sample, is the C
+ * library's as it is. A program whose handler was there before sampling started keeps it
  * and is not sampled (pomp_sampling.c). */
-#include <dlfcn.h>
 #include <signal.h>
 #include <stddef.h>
 
@@ -16,36 +15,24 @@
 
 #define POMP_EXPORT __attribute__((visibility("default")))
 
-typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
+/* The C library's own entry points under their other names (glibc exports
+ * both): called directly, not looked up with dlsym(RTLD_NEXT), which a
+ * sanitizer runtime intercepts and answers with NULL before it started (its
+ * start installs its handlers through this sigaction: a call of address 0). */
+extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 typedef void (*signal_handler)(int);
-typedef signal_handler (*signal_fn)(int, signal_handler);
-
-/* The C library's function (the next definition after libpomp's), looked up
- * once; a race only stores the same value twice. */
-static void *next_definition(void **cache, const char *name)
-{
-    void *fn = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-    if (!fn) {
-        fn = dlsym(RTLD_NEXT, name);
-        __atomic_store_n(cache, fn, __ATOMIC_RELEASE);
-    }
-    return fn;
-}
+extern signal_handler bsd_signal(int, signal_handler);
 
 POMP_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    static void *real;
-    sigaction_fn next = (sigaction_fn)next_definition(&real, "sigaction");
     if (sig == SIGPROF && act)
         pomp_sampling_yield_sigprof();
-    return next(sig, act, old);
+    return __sigaction(sig, act, old);
 }
 
 POMP_EXPORT signal_handler signal(int sig, signal_handler handler)
 {
-    static void *real;
-    signal_fn next = (signal_fn)next_definition(&real, "signal");
     if (sig == SIGPROF)
         pomp_sampling_yield_sigprof();
-    return next(sig, handler);
+    return bsd_signal(sig, handler); /* glibc's signal: BSD semantics, the same function */
 }
