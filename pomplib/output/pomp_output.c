@@ -16,7 +16,7 @@
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
-#define PROFILE_SCHEMA_MINOR_VERSION 1
+#define PROFILE_SCHEMA_MINOR_VERSION 2
 
 /* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
  * commas outside parentheses and brackets. */
