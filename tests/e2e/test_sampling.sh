@@ -2,6 +2,7 @@
 # call stacks of samples taken in the workers of a nested parallel region.
 PROGRAMS="$(cd "$(dirname "$0")/programs" && pwd)"
 HERE="$(cd "$(dirname "$0")" && pwd)"
+NUMBERS="$HERE/numbers"
 source "$(dirname "$0")/lib.sh"
 
 # Known split (see the program): 600 ms of work on thread 0; on thread 1,
@@ -96,15 +97,7 @@ echo "pomprun: $in_leaf samples in leaf, $good with main > outer > inner > leaf"
 cat > closing.c <<'C'
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
-static void spin_ms(double ms)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
-}
+#include "work.h"
 int main(void)
 {
     for (int r = 0; r < 10; r++) {
@@ -120,7 +113,7 @@ closing_paths() { # DIR: samples in a barrier wait, then those under main
            | select(.[1] | test("<OMP-implicit_barrier>$"))]
            | "\(map(.[0]) | add // 0) \(map(select(.[1] | test("(^| > )main > "))) | map(.[0]) | add // 0)"' "$1/profile.json"
 }
-"$POMPCC" -fopenmp -g -O1 closing.c -o closing
+"$POMPCC" -fopenmp -g -O1 -I"$NUMBERS" closing.c -o closing
 POMP_SAMPLING=1ms POMP_OUTPUT_DIR=cl ./closing > out.txt
 assert_eq "$(cat out.txt)" done "closing barrier: program output"
 read -r waiting under_main <<< "$(closing_paths cl)"
@@ -128,7 +121,7 @@ echo "closing barrier: $waiting samples in the implicit barrier, $under_main und
 [ "$waiting" -ge 100 ] && [ "$under_main" -eq "$waiting" ] ||
     fail "closing barrier: every sample of the worker's wait under main > (got $under_main of $waiting)"
 if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
-    plain_cc -g -O1 $E2E_SANITIZE closing.c -o closing_plain
+    plain_cc -g -O1 $E2E_SANITIZE -I"$NUMBERS" closing.c -o closing_plain
     POMP_SAMPLING=1ms POMP_OUTPUT_DIR=clr "$BUILD/bin/pomprun" ./closing_plain > out.txt
     read -r waiting under_main <<< "$(closing_paths clr)"
     echo "closing barrier, pomprun: $waiting samples in the implicit barrier, $under_main under main"

@@ -362,15 +362,7 @@ cat > exitmid.c <<'C'
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-static void spin_ms(double ms)
-{
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &b);
-    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
-}
+#include "numbers/work.h"
 int main(void)
 {
 #pragma omp parallel num_threads(2)
@@ -386,7 +378,7 @@ int main(void)
     return 1;
 }
 C
-"$POMPCC" -fopenmp -O2 exitmid.c -o exitmid 2> exitmid.err || { cat exitmid.err; fail "exit() in a region: build"; }
+"$POMPCC" -fopenmp -O2 -I"$HERE" exitmid.c -o exitmid 2> exitmid.err || { cat exitmid.err; fail "exit() in a region: build"; }
 assert_eq "$(POMP_TRACE=both POMP_OUTPUT_DIR=exitmid.d ./exitmid 2> exitmid.err)" leaving "exit() in a region: the program"
 # the worker's barrier, from its begin to the walker's close, in microseconds
 barrier_us=$(jq '[.traceEvents[] | select(.ph == "B" or .ph == "E")] | group_by(.tid)[]
