@@ -202,14 +202,14 @@ static void choose_copies(struct headers *h, const char *out)
     }
     char dir_buf[PATH_MAX], *out_copy = xstrdup(out), *out_copy2 = xstrdup(out);
     const char *dir = realpath(dirname(out_copy), dir_buf) ? dir_buf : ".";
-    const char *out_base = basename(out_copy2);
+    const char *out_base = name_for_include(basename(out_copy2));
     unsigned k = 0;
     for (size_t i = 0; i < h->n; i++) {
         if (!h->v[i].copy)
             continue;
         char *name = xstrdup(h->v[i].name);
         free(h->v[i].copy);
-        h->v[i].copy = xasprintf("%s/%s.h%u.%s", dir, out_base, k++, basename(name));
+        h->v[i].copy = xasprintf("%s/%s.h%u.%s", dir, out_base, k++, name_for_include(basename(name)));
         free(name);
     }
     free(out_copy);

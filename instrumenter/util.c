@@ -226,13 +226,19 @@ void sb_printf(struct strbuf *b, const char *fmt, ...)
     free(s);
 }
 
+char *name_for_include(char *name)
+{
+    for (unsigned char *c = (unsigned char *)name; *c; c++)
+        if (*c == '"' || *c == '\\' || *c == '<' || *c == '>' || *c < 0x20 || *c == 0x7f)
+            *c = '_';
+    return name;
+}
+
 char *pomp_inc_path(const char *instrumented)
 {
     char *inc = xasprintf("%s.pomp.inc", instrumented);
     char *last = strrchr(inc, '/');
-    for (unsigned char *c = (unsigned char *)(last ? last + 1 : inc); *c; c++)
-        if (*c == '"' || *c == '\\' || *c < 0x20 || *c == 0x7f)
-            *c = '_';
+    name_for_include(last ? last + 1 : inc);
     return inc;
 }
 

@@ -15,6 +15,13 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The include file beside an instrumented file: "<path>.pomp.inc", its last
  * component without the characters a header name cannot hold (a quote, a
  * backslash, a control character: #include takes no escapes), each an '_'. */
+/* Files pomp names itself (include files, header copies) are included by
+ * name from its copies: name_for_include replaces, in place, the characters
+ * a quoted header name cannot hold as they are (a quote, a backslash, angle
+ * brackets, control characters) with '_'; the <name> form would not search
+ * the copy's directory. */
+char *name_for_include(char *name);
+/* The include file of an instrumented file, beside it. */
 char *pomp_inc_path(const char *instrumented);
 
 /* A file name as the compiler spells it: libclang's without leading "./"

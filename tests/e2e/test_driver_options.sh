@@ -88,8 +88,10 @@ assert_contains false.err "pompcc: error: the compiler '/bin/false' \(POMP_CC\) 
 status=0
 # sources named with a quote, a backslash, a tab: instrumented (their include
 # file was named in #include with C escapes, which header names do not take:
-# the copy did not compile and the file fell back to a plain compile)
-for f in 'dq"x.c' 'bs\x.c' 'tab	x.c'; do
+# the copy did not compile and the file fell back to a plain compile); with a
+# quote and '>', the copy of kern.h (named after the source) was included by
+# no header name at all, and kern.h's region went unmeasured; a newline
+for f in 'dq"x.c' 'bs\x.c' 'tab	x.c' 'dq"gt>x.c' $'nl\nx.c'; do
     cp m.c "$f"
     "$POMPCC" -fopenmp "$f" -o oddname 2> oddname.err || { cat oddname.err; fail "source named '$f': build"; }
     assert_not_contains oddname.err "did not compile|cannot be instrumented" "source named '$f': instrumented as it is"
