@@ -530,9 +530,14 @@ static void ompt_finalize(void)
 /* The core calls the bridge only through these hooks (core/pomp_sources.h),
  * registered when libpomp is loaded, whether or not the runtime ever starts
  * the tool: the finalizer's note about a runtime without OMPT needs them. */
+static const char *ompt_declined_by(void)
+{
+    return ompt_mode() == OMPT_OFF ? "POMP_OMPT=off" : NULL;
+}
+
 static const struct pomp_source_hooks ompt_source = {
     .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize,
-    .region_made = ompt_region_made};
+    .region_made = ompt_region_made, .declined_by = ompt_declined_by};
 
 __attribute__((constructor)) static void register_ompt_source(void)
 {

@@ -10,6 +10,7 @@
 #include "pomp_levels.h"
 #include "pomp_merge.h"
 #include "pomp_outdir.h"
+#include "pomp_sources.h"
 #include "pomp_profile.h"
 #include "pomp_sampling.h"
 #include "pomp_thread.h"
@@ -31,20 +32,19 @@ static const char *const *level_names(void)
     return names;
 }
 
-/* Settings under which constructs that ran record nothing: the runtime's
- * events off (all that pomprun measures), or every group at none. */
-static const char *unrecording_settings(void)
+/* Settings under which constructs that ran record nothing: a source's events
+ * off (the runtime's: all that pomprun measures), or every group at none. */
+static const char *unrecording_settings(char *buf, size_t size)
 {
-    const char *ompt = getenv("POMP_OMPT");
-    int on = 1;
-    int ompt_off = ompt && pomp_parse_bool(ompt, &on) && !on;
+    const char *declined = pomp_sources_declined_by();
     int all_none = 1;
     for (int g = 0; g < POMP_GROUP_COUNT; g++)
         all_none &= pomp_active_level[g] == POMP_LEVEL_NONE;
-    return ompt_off && all_none ? "POMP_OMPT=off and every POMP_<GROUP>=none"
-           : ompt_off           ? "POMP_OMPT=off"
-           : all_none           ? "every POMP_<GROUP>=none"
-                                : NULL;
+    if (!declined && !all_none)
+        return NULL;
+    snprintf(buf, size, "%s%s%s", declined ? declined : "", declined && all_none ? " and " : "",
+             all_none ? "every POMP_<GROUP>=none" : "");
+    return buf;
 }
 
 /* Writes what is left in every thread's trace buffer, so that the counts the
@@ -70,7 +70,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
      * configure test built by pompcc): no directory full of nothing */
     run->nothing_recorded = nthreads == 0 && !cfg->trace;
     if (run->nothing_recorded)
-        run->unrecording = unrecording_settings();
+        run->unrecording = unrecording_settings(run->unrecording_buf, sizeof run->unrecording_buf);
     if (!run->nothing_recorded)
         run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;

@@ -44,3 +44,14 @@ void pomp_sources_region_made(struct POMP_Region_s *r)
         if (sources[i]->region_made)
             sources[i]->region_made(r);
 }
+
+const char *pomp_sources_declined_by(void)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++) {
+        const char *setting = sources[i]->declined_by ? sources[i]->declined_by() : NULL;
+        if (setting)
+            return setting;
+    }
+    return NULL;
+}

@@ -20,6 +20,10 @@ struct pomp_source_hooks {
      * handle set sees what the hook did. Runs under the region registry's
      * lock: no lock, no allocation, no region of its own. May be NULL. */
     void (*region_made)(struct POMP_Region_s *r);
+    /* The setting under which the source records nothing ("POMP_OMPT=off"),
+     * for the message of a run that recorded nothing; NULL when it records.
+     * May be NULL. */
+    const char *(*declined_by)(void);
 };
 
 enum { POMP_MAX_SOURCES = 8 };
@@ -33,5 +37,7 @@ void pomp_sources_flush(void);
 void pomp_sources_finalize(void);
 /* Called by the region registry for each region it makes (region_made). */
 void pomp_sources_region_made(struct POMP_Region_s *r);
+/* The first source's declined_by setting that is not NULL, or NULL. */
+const char *pomp_sources_declined_by(void);
 
 #endif

@@ -142,6 +142,7 @@ struct pomp_run {
                                    directory, one line said (a program with no OpenMP) */
     const char *unrecording;    /* the settings that record nothing, where that may be why
                                    ("POMP_OMPT=off", "every POMP_<GROUP>=none"), or NULL */
+    char unrecording_buf[96];   /* (what unrecording points to) */
     struct pomp_clock clock;
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */
