@@ -549,19 +549,11 @@ static int blank_or_comment(const char *text, unsigned from, unsigned to, int pr
                 continue;
             }
         }
-        if (text[i] == '/' && i + 1 < to && text[i + 1] == '/') {
-            while (i < to && text[i] != '\n')
-                i++;
-            continue;
-        }
-        if (text[i] == '/' && i + 1 < to && text[i + 1] == '*') {
-            const char *e = strstr(text + i + 2, "*/");
-            if (!e || (unsigned)(e - text) + 2 > to)
-                return 0;
-            i = (unsigned)(e - text) + 1;
-            continue;
-        }
-        return 0;
+        size_t past = i;
+        int comment = skip_comment(text, to, &past);
+        if (comment <= 0)
+            return 0;
+        i = (unsigned)past - 1; /* (a // comment's newline is seen next) */
     }
     return 1;
 }

@@ -117,12 +117,9 @@ static int brace_depth_at(const char *t, size_t size, size_t offset)
             continue;
         }
         line_start = 0;
-        if (c == '/' && i + 1 < size && t[i + 1] == '/') {
-            while (i + 1 < offset && t[i + 1] != '\n')
-                i++;
-        } else if (c == '/' && i + 1 < size && t[i + 1] == '*') {
-            const char *e = memmem(t + i + 2, size - i - 2, "*/", 2);
-            i = e ? (size_t)(e - t) + 1 : size;
+        size_t past = i;
+        if (skip_comment(t, size, &past)) {
+            i = past - 1; /* (a // comment's newline is seen next) */
         } else if (c == '"' || c == '\'') {
             for (i++; i < size && t[i] != c && t[i] != '\n'; i++)
                 if (t[i] == '\\')

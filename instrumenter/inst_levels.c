@@ -256,14 +256,11 @@ static unsigned skip_blanks_and_comments(const struct source *s, unsigned i)
         char c = s->text[i];
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             i++;
-        } else if (c == '/' && i + 1 < s->size && s->text[i + 1] == '/') {
-            while (i < s->size && s->text[i] != '\n')
-                i++;
-        } else if (c == '/' && i + 1 < s->size && s->text[i + 1] == '*') {
-            const char *e = strstr(s->text + i + 2, "*/");
-            i = e ? (unsigned)(e - s->text) + 2 : (unsigned)s->size;
         } else {
-            break;
+            size_t past = i;
+            if (!skip_comment(s->text, s->size, &past))
+                break;
+            i = (unsigned)past;
         }
     }
     return i;

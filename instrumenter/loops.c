@@ -310,16 +310,13 @@ static unsigned statement_end(CXCursor c, unsigned e, const char *text, unsigned
     if (!needs_semicolon(c))
         return e;
     for (unsigned i = e; i < size;) {
-        if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+        size_t past = i;
+        if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')
             i++;
-        } else if (text[i] == '/' && i + 1 < size && text[i + 1] == '*') {
-            const char *close = strstr(text + i + 2, "*/");
-            if (!close)
-                return 0;
-            i = (unsigned)(close - text) + 2;
-        } else {
+        else if (skip_comment(text, size, &past) > 0)
+            i = (unsigned)past;
+        else
             return text[i] == ';' ? i + 1 : 0;
-        }
     }
     return 0;
 }

@@ -196,14 +196,12 @@ static int directive_line_start(const struct scan *sc, unsigned i, unsigned *lin
     int found = i == 0;
     unsigned start = 0;
     for (unsigned k = from; k < to; k++) {
-        if (text[k] == '/' && k + 1 < to && text[k + 1] == '*') {
-            const char *e = strstr(text + k + 2, "*/");
-            if (!e || (unsigned)(e - text) >= to)
-                return 0;
-            k = (unsigned)(e - text) + 1;
-        } else if (text[k] == '/' && k + 1 < to && text[k + 1] == '/') {
-            while (k + 1 < to && text[k + 1] != '\n')
-                k++;
+        size_t past = k;
+        int comment = skip_comment(text, to, &past);
+        if (comment < 0)
+            return 0;
+        if (comment > 0) {
+            k = (unsigned)past - 1; /* (a // comment's newline is seen next) */
         } else if (text[k] == '\n' &&
                    !(k > 0 && (text[k - 1] == '\\' ||
                                (text[k - 1] == '\r' && k > 1 && text[k - 2] == '\\')))) {

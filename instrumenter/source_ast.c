@@ -255,14 +255,11 @@ static unsigned semicolon_after(const struct source *s, unsigned i)
         } else if (ch == '#' && line_start) {
             while (i < s->size && s->text[i] != '\n')
                 i++;
-        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '*') {
-            const char *e = strstr(s->text + i + 2, "*/");
-            i = e ? (unsigned)(e - s->text) + 2 : (unsigned)s->size;
-        } else if (ch == '/' && i + 1 < s->size && s->text[i + 1] == '/') {
-            while (i < s->size && s->text[i] != '\n')
-                i++;
         } else {
-            return ch == ';' ? i : 0;
+            size_t past = i;
+            if (!skip_comment(s->text, s->size, &past))
+                return ch == ';' ? i : 0;
+            i = (unsigned)past;
         }
     }
     return 0;

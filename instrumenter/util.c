@@ -234,6 +234,21 @@ char *name_for_include(char *name)
     return name;
 }
 
+int skip_comment(const char *text, size_t size, size_t *i)
+{
+    size_t at = *i;
+    if (at + 1 >= size || text[at] != '/' || (text[at + 1] != '/' && text[at + 1] != '*'))
+        return 0;
+    if (text[at + 1] == '/') {
+        const char *nl = memchr(text + at, '\n', size - at);
+        *i = nl ? (size_t)(nl - text) : size;
+        return 1;
+    }
+    const char *e = memmem(text + at + 2, size - at - 2, "*/", 2);
+    *i = e ? (size_t)(e - text) + 2 : size;
+    return e ? 1 : -1;
+}
+
 char *pomp_inc_path(const char *instrumented)
 {
     char *inc = xasprintf("%s.pomp.inc", instrumented);

@@ -12,17 +12,21 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* The include file beside an instrumented file: "<path>.pomp.inc", its last
- * component without the characters a header name cannot hold (a quote, a
- * backslash, a control character: #include takes no escapes), each an '_'. */
 /* Files pomp names itself (include files, header copies) are included by
  * name from its copies: name_for_include replaces, in place, the characters
  * a quoted header name cannot hold as they are (a quote, a backslash, angle
  * brackets, control characters) with '_'; the <name> form would not search
  * the copy's directory. */
 char *name_for_include(char *name);
-/* The include file of an instrumented file, beside it. */
+/* The include file beside an instrumented file: "<path>.pomp.inc", its last
+ * component through name_for_include. */
 char *pomp_inc_path(const char *instrumented);
+
+/* Whether a comment (C's or C++'s) starts at text[*i]: 0 if none does (*i
+ * unchanged); 1 if one does, *i then just past it (past the end of a //
+ * comment's line, at its newline); -1 if a block comment does not end before
+ * size (*i = size). */
+int skip_comment(const char *text, size_t size, size_t *i);
 
 /* A file name as the compiler spells it: libclang's without leading "./"
  * (a header next to a source compiled in its own directory is "./x.h" to

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "source_scan.h"
+#include "util.h"
 
 static int may(const char *text) { return source_may_need_instrumentation(text, strlen(text)); }
 
@@ -31,4 +32,31 @@ Test(source_scan, what_does_not)
 Test(source_scan, unreadable_files_go_to_the_instrumenter)
 {
     cr_expect(source_file_may_need_instrumentation("/nonexistent/pomp/file.c", NULL, 0));
+}
+
+/* skip_comment, which every scan of the instrumenter that steps over comments
+ * uses: where each kind ends, and a block comment cut off by the bound. */
+static int skip_at(const char *text, size_t bound, size_t at, size_t *past)
+{
+    *past = at;
+    return skip_comment(text, bound, past);
+}
+
+Test(source_scan, skip_comment)
+{
+    size_t past;
+    const char *t = "a /* b */ c // d\ne";
+    cr_expect_eq(skip_at(t, strlen(t), 0, &past), 0, "no comment at 'a'");
+    cr_expect_eq(past, 0, "left where it was");
+    cr_expect_eq(skip_at(t, strlen(t), 2, &past), 1);
+    cr_expect_eq(past, 9, "just past the '*/'");
+    cr_expect_eq(skip_at(t, strlen(t), 12, &past), 1);
+    cr_expect_eq(past, 16, "a // comment ends at its newline, which is not skipped");
+    cr_expect_eq(skip_at(t, 15, 12, &past), 1);
+    cr_expect_eq(past, 15, "a // comment cut off by the bound ends there");
+    cr_expect_eq(skip_at(t, 8, 2, &past), -1, "'*/' past the bound: unterminated");
+    cr_expect_eq(past, 8);
+    cr_expect_eq(skip_at("/*/", 3, 0, &past), -1, "'/*/' opens a comment, does not close it");
+    cr_expect_eq(skip_at("x/", 2, 1, &past), 0, "a '/' at the end");
+    cr_expect_eq(skip_at("a / b", 5, 2, &past), 0, "a division");
 }
