@@ -34,7 +34,7 @@ struct gomp_team {
     uint8_t alone;               /* a team of one (num_threads(1), if(0), nested and inactive):
                                     no closing barrier, as libomp reports none */
     const void *codeptr;         /* the region's code address */
-};
+} __attribute__((aligned(64))); /* one cache line: each worker reads it from the master's cache */
 
 /* Team ids from 1, and the ids of the last teams that joined, by id: a
  * sampled worker idles once its team joined. A slot taken by a team 256 ids
@@ -90,6 +90,13 @@ void gomp_close_pending(struct gomp_thread_state *t)
 static void team_member(void *arg)
 {
     struct gomp_team *team = arg;
+    /* A worker's first reads of what the master wrote just before the fork,
+     * each a transfer from the master's cache: the tool's team record (at the
+     * implicit task's begin) and the user's data (in the outlined function).
+     * Asked for together here, they arrive in the time of one (a prefetch
+     * does not fault on a value that is no address). */
+    __builtin_prefetch(team->parallel_data.ptr);
+    __builtin_prefetch(team->data);
     struct gomp_thread_state *t = &gomp_tls;
     unsigned index = (unsigned)omp_get_thread_num(); /* inside the team: always safe */
     /* a worker given work again has left its last team's closing barrier; a

@@ -36,7 +36,7 @@ struct bridge_team {
     uint64_t seq;                  /* instance number (atomic) */
     uint64_t join;                 /* ticks when the master left the closing barrier, 0 before (atomic) */
     struct pomp_fork_record *sampling_fork; /* POMP_SAMPLING: the master's stack at the fork */
-};
+} __attribute__((aligned(64))); /* one cache line: a worker's begin reads it from the master's cache */
 
 /* A team this thread is in: one implicit task. */
 struct bridge_membership {
