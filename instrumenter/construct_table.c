@@ -233,6 +233,7 @@ void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, 
         add_flag(b, d, "depend", "hasDepend");
     }
     add_flag(b, d, "firstprivate", "hasFirstprivate");
+    add_flag(b, d, "private", "hasPrivate");
     add_flag(b, d, "reduction", "hasReduction");
     add_flag(b, d, "nowait", "hasNowait");
     add_flag(b, d, "copyprivate", "hasCopyprivate");

@@ -263,8 +263,9 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
      * inner team: their setup was a third of the inner region's time) */
     struct pomp_thread *t = m->region ? bridge_pomp_thread(b) : NULL;
     /* the master's share is POMP's region (or the bridge's, owned): only a
-     * worker's share and an owned region's block start here */
-    m->start = !m->master || team->owned ? pomp_now() : 0;
+     * worker's share and an owned region's block start here; and POMP's
+     * block where private copies come before it (block_end) */
+    m->start = !m->master || team->owned || (m->region && m->region->block_setup) ? pomp_now() : 0;
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
         return;
     if (!m->master && team->fork && t && pomp_thread_write_begin(t)) {
@@ -410,7 +411,12 @@ static const struct sync_kind sync_kinds[SYNC_KINDS] = {
  * lastprivate copies) is the block's: its time is added to the block's, as a
  * worker's is its share's. The runtime may report a reduction's barrier in
  * between (libomp's tree reduction, from 5 threads on); the closing barrier
- * starts after it. */
+ * starts after it. So, at the other end, do the private copies the outlined
+ * function makes before POMP_Parallel_begin (firstprivate, private and
+ * reduction: a copy constructor of 30 ms was the master's fork and the
+ * worker's work, a load balance of 75 % for the same work on both): where the
+ * region has them (block_setup), the master's block begins at its implicit
+ * task's begin, as a worker's share does. */
 static uint64_t block_end(struct bridge_thread *b, const struct bridge_membership *m)
 {
     uint64_t now = pomp_now();
@@ -418,7 +424,8 @@ static uint64_t block_end(struct bridge_thread *b, const struct bridge_membershi
     if (f && f->region == m->region && f->entered && !f->in_body && f->body_end) {
         struct pomp_thread *t = bridge_pomp_thread(b);
         if (t)
-            pomp_thread_extend_block(t, m->region, now);
+            pomp_thread_extend_block(t, m->region, m->master && m->team && !m->team->owned ? m->start : 0,
+                                     now);
     }
     return now;
 }

@@ -917,15 +917,24 @@ int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64
     return top->entered ? POMP_SUCCESS : pop(p, now);
 }
 
-void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_s *r, uint64_t now)
+void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_s *r,
+                               uint64_t start, uint64_t now)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->depth < 2 || top->region != r || !top->entered || top->in_body || !top->body_end ||
-        top->body_end == POMP_UNTIMED || now == POMP_UNTIMED || now <= top->body_end)
+        top->body_end == POMP_UNTIMED || top->body_start == POMP_UNTIMED || now == POMP_UNTIMED)
         return;
-    if (!top->skipped && !top->untimed && top->body_start != POMP_UNTIMED)
-        top->node->body += now - top->body_end;
-    top->body_end = now;
+    int counted = !top->skipped && !top->untimed;
+    if (now > top->body_end) {
+        if (counted)
+            top->node->body += now - top->body_end;
+        top->body_end = now;
+    }
+    if (start && start != POMP_UNTIMED && start < top->body_start) {
+        if (counted)
+            top->node->body += top->body_start - start;
+        top->body_start = start;
+    }
 }
 
 int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now)

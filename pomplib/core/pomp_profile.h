@@ -273,9 +273,11 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 /* The top frame's block, of region r and ended (an entered frame: the
- * master's parallel region), goes on to now: its body time grows by the
- * stretch since its end. */
-void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_s *r, uint64_t now);
+ * master's parallel region), goes on to now, and back to start where start
+ * (not 0) is earlier than its begin: its body time grows by the stretch since
+ * its end and the one before its begin. */
+void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_s *r,
+                               uint64_t start, uint64_t now);
 /* A later part of the execution of task region r, whose begin an earlier part
  * counted (an untied task resumed after a task scheduling point, on this
  * thread or on another): a frame in r's task root like a begin's, closed by

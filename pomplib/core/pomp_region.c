@@ -84,6 +84,9 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->filtered_frame = (uint8_t)(r->filtered_out && is_runtime_reported_type(pomp_region_type(r)));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->team_region = (uint8_t)(strcmp(pomp_region_type(r), "parallel") == 0);
+    r->block_setup = (uint8_t)(r->team_region && (ctc_get(&r->ctc, "hasFirstprivate") ||
+                                                  ctc_get(&r->ctc, "hasPrivate") ||
+                                                  ctc_get(&r->ctc, "hasReduction")));
     r->a_wait = (uint8_t)is_wait_type(pomp_region_type(r));
     r->traced_lock = (uint8_t)(cfg->trace && is_lock_call_type(pomp_region_type(r)));
     r->id = ++registry_count;

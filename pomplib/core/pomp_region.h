@@ -34,6 +34,11 @@ struct POMP_Region_s {
                                      of a lock pair up */
     uint8_t team_region;          /* a parallel region: its frame bounds the team that the
                                      tasks opened inside run in (core/pomp_profile.c) */
+    uint8_t block_setup;          /* a parallel region whose threads make private copies before
+                                     its block (firstprivate, private or reduction on its own
+                                     directive: a copy constructor, an array copied): the
+                                     master's block starts at its implicit task's begin, as a
+                                     worker's share does, where a bridge knows it */
     uint8_t keep_entering;        /* never throttled either: a bridge tells the runtime's reports
                                      of it from others by its every enter (atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first

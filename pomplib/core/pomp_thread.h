@@ -228,13 +228,14 @@ static inline int pomp_thread_leaf_open(struct pomp_thread *t, struct POMP_Regio
 /* The block of region r's frame on top of thread t, ended, goes on to now:
  * the code the compiler put after the structured block (a reduction's
  * combine, lastprivate copies), which is the block's work, not the closing
- * barrier's wait (pomp_profile_extend_block). */
+ * barrier's wait; and back to start where that is earlier than its begin (not
+ * 0): the private copies made before the block (pomp_profile_extend_block). */
 static inline void pomp_thread_extend_block(struct pomp_thread *t, const struct POMP_Region_s *r,
-                                            uint64_t now)
+                                            uint64_t start, uint64_t now)
 {
     if (!pomp_thread_write_begin(t))
         return;
-    pomp_profile_extend_block(&t->profile, r, now);
+    pomp_profile_extend_block(&t->profile, r, start, now);
     pomp_thread_write_end(t);
 }
 

@@ -237,6 +237,15 @@ bw=$(jq '[.regions[] | select(.type == "implicit_barrier") | .id] as $b
          | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[].incl_ns] | add / 1e6' rc/profile.json)
 awk -v w="$bw" 'BEGIN { exit !(w >= 10 && w <= 45) }' ||
     fail "reduction_combine: the closing barrier waited $bw ms in all, about 25 expected (the combines are work)"
+# Private copies made before the block (a reduction's initializer of 50 ms, on
+# each thread in the outlined function) are the block's work on the master as
+# on the worker: the same work on both, load balance about 100 % (75 %: the
+# master's counted as fork)
+run_checked private_setup ps
+assert_contains run.txt "^acc 2$" "private_setup: the program's result"
+lb=$(jq '.efficiency.parallel_regions[0].load_balance_pct' ps.json)
+awk -v l="$lb" 'BEGIN { exit !(l >= 88) }' ||
+    fail "private_setup: load balance $lb %, about 100 expected (the master's private copy is its block's work)"
 # Levels that record what the figures need: no wait at all (POMP_SYNC=none:
 # a thread waiting 200 of 200 ms read 100 % synchronisation), or task
 # creations without executions (POMP_TASK=EnterExit: the tasks run in a wait
