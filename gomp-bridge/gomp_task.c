@@ -250,18 +250,24 @@ enum {
 
 /* libgomp's (not interposed). */
 extern void GOMP_taskgroup_start(void);
+extern void GOMP_taskgroup_reduction_register(uintptr_t *data);
 
 /* Whether a taskloop's implicit taskgroup is opened here rather than inside
  * libgomp, so that its wait for the tasks is reported as one (libomp reports
  * it so too: a taskgroup wait inside the taskloop), instead of being the
  * taskloop's own time. libgomp does exactly this for a taskloop without
- * nogroup: GOMP_taskgroup_start, the taskloop's tasks, GOMP_taskgroup_end.
- * Not with a reduction clause (libgomp registers the reduction with the
- * taskgroup it opens) or under cancellation (libgomp tests the enclosing
- * taskgroup of a nogroup taskloop for a cancel), which stay libgomp's whole. */
-static inline int taskloop_group_here(unsigned flags)
+ * nogroup: GOMP_taskgroup_start, with a reduction clause
+ * GOMP_taskgroup_reduction_register of the reduction data GCC passes, the
+ * taskloop's tasks, GOMP_taskgroup_end. A taskloop with a reduction and no
+ * iteration is left to libgomp (it then tells GCC's code that no reduction
+ * was registered); and so is any under cancellation (libgomp tests the
+ * enclosing taskgroup of a nogroup taskloop for a cancel). Without the
+ * taskgroup here, a reduction's taskloop had its wait for the tasks read as
+ * its own work: 50 ms of wait, load balance 98 % for 58. */
+static inline int taskloop_group_here(unsigned flags, gomp_ull iterations)
 {
-    return !(flags & (GOMP_TASK_FLAG_NOGROUP | GOMP_TASK_FLAG_REDUCTION)) && !gomp_cancellation &&
+    return !(flags & GOMP_TASK_FLAG_NOGROUP) &&
+           (iterations || !(flags & GOMP_TASK_FLAG_REDUCTION)) && !gomp_cancellation &&
            GOMP_CB_AS(ompt_callback_sync_region_wait, ompt_callback_sync_region_t) != NULL;
 }
 
@@ -365,12 +371,14 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
         }                                                                                       \
         const void *codeptr = GOMP_CODE_OF(fn);                                                 \
         taskloop_work(ompt_scope_begin, codeptr);                                               \
-        int group = taskloop_group_here(flags);                                                 \
+        gomp_ull n = (count);                                                                   \
+        int group = taskloop_group_here(flags, n);                                              \
         if (group) {                                                                            \
             GOMP_taskgroup_start();                                                             \
+            if (flags & GOMP_TASK_FLAG_REDUCTION)                                               \
+                GOMP_taskgroup_reduction_register((uintptr_t *)((struct lead *)data)->reductions); \
             flags |= GOMP_TASK_FLAG_NOGROUP;                                                    \
         }                                                                                       \
-        gomp_ull n = (count);                                                                   \
         struct taskloop_head head;                                                              \
         long size, align;                                                                       \
         enum gomp_taskloop_case c =                                                             \
