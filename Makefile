@@ -90,13 +90,16 @@ $(OBJ)/ompt-bridge/%.o: ompt-bridge/%.c $(wildcard ompt-bridge/*.h) $(POMPLIB_HD
 $(LIB)/libpomp.so: $(POMPLIB_OBJ) pomplib/libpomp.map | $(LIB)
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(POMPLIB_OBJ) -Wl,--version-script=pomplib/libpomp.map -Wl,-z,nodelete $(POMPLIB_LIBS)
 # ---- the libgomp bridge (gomp-bridge/): libpomp-gomp.so, put before libgomp
-# by pompcc and pomprun; libgomp's entry points with libgomp's versions ----
+# by pompcc and pomprun; libgomp's entry points with libgomp's versions. Never
+# unloaded, as libpomp.so is not (and so neither is the libgomp it needs): a
+# plugin built with pompcc and dlclose'd took it away while libpomp still had
+# its functions to call at exit (a crash, the program's buffered output lost) ----
 GOMP_BRIDGE_OBJ := $(patsubst %.c,$(OBJ)/%.o,$(wildcard gomp-bridge/*.c))
 $(OBJ)/gomp-bridge/%.o: gomp-bridge/%.c $(wildcard gomp-bridge/*.h) $(OMPT_INC)/omp-tools.h | $(OBJ)/gomp-bridge
 	$(CC) $(CFLAGS_ALL) -fvisibility=hidden $(call layer_flags,$<) -c $< -o $@
 $(LIB)/libpomp-gomp.so: $(GOMP_BRIDGE_OBJ) gomp-bridge/libpomp-gomp.map $(LIB)/libpomp.so
 	$(CC) $(LDFLAGS_ALL) -shared -o $@ $(GOMP_BRIDGE_OBJ) -Wl,--version-script=gomp-bridge/libpomp-gomp.map \
-	  -L$(LIB) -lpomp -Wl,-rpath,'$$ORIGIN'
+	  -Wl,-z,nodelete -L$(LIB) -lpomp -Wl,-rpath,'$$ORIGIN'
 $(INC)/pomplib.h: pomplib/include/pomplib.h | $(INC)
 	cp $< $@
 $(INC)/omp_collector_api.h: ompt-bridge/omp_collector_api.h | $(INC)

@@ -319,3 +319,47 @@ for i in 1 2 3 4 5; do
 done
 ls shared_out | grep -q tmp && fail "two runs into one directory: a temporary file left"
 true
+
+# A plugin built with pompcc, loaded by a program without OpenMP, called and
+# dlclose'd: the program ends as the plain build does, and its profile is
+# written (the libgomp bridge went away with the plugin while libpomp still
+# had its shutdown to call at exit: a crash, the program's output lost)
+cat > plug.c <<'C'
+int plug_run(int n)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    {
+#pragma omp for schedule(static)
+        for (int i = 0; i < n; i++)
+            s += i;
+    }
+    return s;
+}
+C
+cat > plughost.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    void *h = dlopen("./libplug.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "%s\n", dlerror());
+        return 2;
+    }
+    int (*run)(int) = (int (*)(int))dlsym(h, "plug_run");
+    printf("s=%d\n", run(10));
+    dlclose(h);
+    return 0;
+}
+C
+if [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plain program)
+    cc plughost.c -o plughost -ldl # no OpenMP: the plugin brings the runtime, and takes it away
+    "$POMPCC" -fopenmp -fPIC -shared plug.c -o libplug.so 2> plug.err || { cat plug.err; fail "dlclose'd plugin: build"; }
+    status=0
+    POMP_OUTPUT_DIR=plug_out POMP_SUMMARY=off ./plughost > plug.txt 2> plug.err || status=$?
+    assert_eq "$status $(cat plug.txt)" "0 s=45" "dlclose'd plugin: the program ends as it should"
+    "$REPORT" --check plug_out > plug.check || { cat plug.check; fail "dlclose'd plugin: the profile"; }
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' plug_out/profile.json)" 1 \
+              "dlclose'd plugin: its parallel region measured"
+fi
