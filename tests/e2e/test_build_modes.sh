@@ -95,6 +95,40 @@ assert_eq "$(POMP_OUTPUT_DIR=luse_out ./luse)" 4950 "-l archive: output"
 assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' luse_out/profile.json)" '["handle"]' \
     "-l archive: its regions made before main (pre-initialized handles), none lazily"
 
+# Members of that archive the program does not use stay out of the link, as
+# in a plain build: one that needs an optional backend nobody links, one with
+# a constructor that prints (pomp-prelink called every member's POMP_Init_:
+# the link failed on the backend, the constructor ran)
+cat > lback.c <<'C'
+extern int missing_backend(int);
+int lback(int n)
+{
+    int s = 0;
+    #pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += missing_backend(i);
+    return s;
+}
+C
+cat > lctor.c <<'C'
+#include <stdio.h>
+int lctor(int n)
+{
+    int s = 0;
+    #pragma omp parallel for reduction(+:s)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+__attribute__((constructor)) static void lctor_init(void) { puts("unused member's constructor ran"); }
+C
+"$POMPCC" -fopenmp -O2 -c lback.c -o lback.o && "$POMPCC" -fopenmp -O2 -c lctor.c -o lctor.o &&
+    ar rcs libdir/liblmore.a lsum.o lback.o lctor.o || fail "archive with unused members: build"
+"$POMPCC" -fopenmp luse.o -Llibdir -llmore -o luse_more 2> luse_more.err || { cat luse_more.err; fail "archive with unused members: link"; }
+assert_eq "$(POMP_OUTPUT_DIR=luse_more_out ./luse_more)" 4950 "archive with unused members: output as in a plain build"
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file] | unique' luse_more_out/profile.json)" '["lsum.c"]' \
+    "archive with unused members: the used member's region measured"
+
 # A source with nothing to instrument (no pragma, OpenMP call or main) is
 # compiled as it is, without pomp-instrument; its dependency file is the
 # compiler's own. In a one-step build with an OpenMP source the program

@@ -39,8 +39,12 @@ Test(prelink, writes_init_handles)
     FILE *f = open_memstream(&buf, &size);
     cr_assert_eq(prelink_write(&n, 0, f), 0);
     fclose(f);
-    cr_assert(strstr(buf, "extern void POMP_Init_00ab12(void);") != NULL);
-    cr_assert(strstr(buf, "void POMP_Init_Handles(void)\n{\n    POMP_Init_00ab12();\n    POMP_Init_ffee99();\n}\n") != NULL, "%s", buf);
+    /* weak references: an archive member the program does not use stays out of the link */
+    cr_assert(strstr(buf, "extern void POMP_Init_00ab12(void) __attribute__((weak));") != NULL, "%s", buf);
+    cr_assert(strstr(buf, "void POMP_Init_Handles(void)\n{\n"
+                          "    if (POMP_Init_00ab12)\n        POMP_Init_00ab12();\n"
+                          "    if (POMP_Init_ffee99)\n        POMP_Init_ffee99();\n}\n") != NULL,
+              "%s", buf);
     cr_assert(strstr(buf, "POMP_Constructs_left_to_runtime") == NULL, "%s", buf);
     free(buf);
     prelink_free(&n);
