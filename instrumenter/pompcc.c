@@ -671,9 +671,15 @@ static void compiler_identity(struct pompcc *pc)
     pc->identity_asked = 1;
     struct argv_list cmd = {0};
     add_words(&cmd, pc->cc);
+    /* the compiler's OpenMP macros: -fopenmp for a spelling that names a
+     * runtime (-fopenmp=libgomp, which gcc refuses: its own compile says so,
+     * not a failed probe blamed on the compiler) or is GCC's alone (--openmp) */
     for (size_t i = 0; i < pc->flags.n; i++)
         if (pomp_runtime_is_openmp_flag(pc->flags.v[i]))
-            argv_add(&cmd, pc->flags.v[i]);
+            argv_add(&cmd, strncmp(pc->flags.v[i], "-fopenmp=", 9) == 0 ||
+                                   strcmp(pc->flags.v[i], "--openmp") == 0
+                               ? "-fopenmp"
+                               : pc->flags.v[i]);
     argv_add(&cmd, "-dM");
     argv_add(&cmd, "-E");
     argv_add(&cmd, "-x");

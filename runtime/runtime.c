@@ -19,8 +19,9 @@ int pomp_runtime_parse(const char *name, enum pomp_runtime *out)
 
 int pomp_runtime_is_openmp_flag(const char *a)
 {
-    return strcmp(a, "-fopenmp") == 0 || strncmp(a, "-fopenmp=", 9) == 0 ||
-           strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0;
+    /* --openmp: GCC's other spelling of -fopenmp (it was left unmeasured) */
+    return strcmp(a, "-fopenmp") == 0 || strcmp(a, "--openmp") == 0 ||
+           strncmp(a, "-fopenmp=", 9) == 0 || strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0;
 }
 
 int pomp_runtime_is_offload_flag(const char *a)

@@ -109,6 +109,20 @@ status=0
 assert_eq "$status" 1 "-o naming the source: refused"
 assert_contains same.err "input file 'same.c' is the same as output file" "-o naming the source: said"
 cmp -s m.c same.c || fail "-o naming the source: the source is kept"
+# --openmp, GCC's other spelling of -fopenmp: instrumented and measured as
+# -fopenmp is (it was compiled and linked as a program without OpenMP)
+"$POMPCC" --openmp m.c -o longopt 2> longopt.err || { cat longopt.err; fail "--openmp: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=longopt.d ./longopt 2> /dev/null)" "2 m.c" "--openmp: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' longopt.d/profile.json)" 1 \
+          "--openmp: its parallel region instrumented"
+# -fopenmp=libgomp, which gcc refuses: gcc's one message, as without pompcc
+# (a second one blamed the compiler: "fails even on an empty file")
+if cc -fopenmp=libgomp -c -x c /dev/null -o /dev/null 2> /dev/null; then :; else
+    status=0
+    "$POMPCC" -fopenmp=libgomp -c m.c -o eqlib.o 2> eqlib.err || status=$?
+    assert_eq "$status" 1 "-fopenmp=libgomp: refused as the compiler refuses it"
+    assert_not_contains eqlib.err "pompcc: error" "-fopenmp=libgomp: the compiler's message alone"
+fi
 # a TMPDIR that does not exist: /tmp, as gcc does (every compile stopped)
 TMPDIR=/no/such/dir "$POMPCC" -fopenmp m.c -o tmpdir_gone 2> tmpdir.err || { cat tmpdir.err; fail "TMPDIR missing: build"; }
 assert_eq "$(POMP_OUTPUT_DIR=tmpdir.d ./tmpdir_gone 2> /dev/null)" "2 m.c" "TMPDIR missing: the program"
