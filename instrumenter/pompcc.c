@@ -794,6 +794,32 @@ static void say_compiler_failed(const struct pompcc *pc)
                 pc->cc, pc->cc_from, pc->cc, pc->identity_rc, pc->cxx_driver ? "++" : "");
 }
 
+static void note_simd_file(const char *path, void *arg)
+{
+    int *said = arg;
+    if (!*said)
+        fprintf(stderr, "pompcc: note: %s: compiled with -fopenmp-simd and without -fopenmp: its "
+                        "OpenMP constructs (the simd ones the compiler applies) are not measured; "
+                        "add -fopenmp to measure them\n", path);
+    *said = 1;
+}
+
+/* A source compiled with -fopenmp-simd alone has no OpenMP runtime and no
+ * libpomp: the simd constructs the compiler applies go unmeasured, which is
+ * said (nothing said so but --pomp-verbose). */
+static void note_simd_only(const struct pompcc *pc, const char *src, const struct argv_list *dirs)
+{
+    if (pc->openmp)
+        return;
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (strcmp(pc->flags.v[i], "-fopenmp-simd") == 0) {
+            int said = 0;
+            source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, note_simd_file,
+                                     &said);
+            return;
+        }
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
@@ -801,6 +827,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     const char *src = in->path;
     struct argv_list dirs = {0};
     include_dirs(pc, &dirs);
+    note_simd_only(pc, src, &dirs);
     int may = pc->functions || source_file_may_need_instrumentation(src, (const char *const *)dirs.v,
                                                                     dirs.n);
     argv_free(&dirs);

@@ -123,6 +123,26 @@ if cc -fopenmp=libgomp -c -x c /dev/null -o /dev/null 2> /dev/null; then :; else
     assert_eq "$status" 1 "-fopenmp=libgomp: refused as the compiler refuses it"
     assert_not_contains eqlib.err "pompcc: error" "-fopenmp=libgomp: the compiler's message alone"
 fi
+# -fopenmp-simd alone: the simd constructs the compiler applies are not
+# measured (no runtime, no libpomp), and pompcc says so (it said nothing)
+cat > simdonly.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    float a[64], s = 0;
+    for (int i = 0; i < 64; i++)
+        a[i] = (float)i;
+#pragma omp simd reduction(+ : s)
+    for (int i = 0; i < 64; i++)
+        s += a[i];
+    printf("%.0f\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp-simd simdonly.c -o simdonly 2> simdonly.err || { cat simdonly.err; fail "-fopenmp-simd: build"; }
+assert_eq "$(./simdonly)" 2016 "-fopenmp-simd: the program"
+assert_contains simdonly.err "simdonly.c: compiled with -fopenmp-simd and without -fopenmp: its OpenMP constructs .* are not measured" \
+                "-fopenmp-simd: said that its simd constructs are not measured"
 # a TMPDIR that does not exist: /tmp, as gcc does (every compile stopped)
 TMPDIR=/no/such/dir "$POMPCC" -fopenmp m.c -o tmpdir_gone 2> tmpdir.err || { cat tmpdir.err; fail "TMPDIR missing: build"; }
 assert_eq "$(POMP_OUTPUT_DIR=tmpdir.d ./tmpdir_gone 2> /dev/null)" "2 m.c" "TMPDIR missing: the program"
