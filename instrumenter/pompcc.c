@@ -1216,9 +1216,15 @@ int main(int argc, char **argv)
                                                       a precompiled header's own compile) */
         warn_forced_includes(&pc);
     int rc = 0;
-    if (pc.from_stdin && pc.mode != MODE_PREPROCESS)
+    if (pc.from_stdin && pc.mode == MODE_LINK)
         fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
-                        "without instrumentation: give pompcc the file\n");
+                        "without instrumentation, and the program is linked as the compiler "
+                        "links it, without libpomp: nothing of it is measured; give pompcc the "
+                        "file\n");
+    else if (pc.from_stdin && pc.mode != MODE_PREPROCESS)
+        fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
+                        "without instrumentation (the runtime's events measure its constructs "
+                        "once a link by pompcc makes the program): give pompcc the file\n");
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
         pc.value_missing ||
         (nsources == 0 && pc.mode != MODE_LINK) ||

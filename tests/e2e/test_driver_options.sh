@@ -73,6 +73,11 @@ assert_eq "$(region_sum rsp.d parallel 4 visits)" 1 "@flags.rsp: -fopenmp counte
 "$POMPCC" -fopenmp -x c -c - -o stdin.o < m.c 2> stdin.err || fail "a source on stdin"
 assert_contains stdin.err "a source read from standard input .* is compiled without instrumentation" "stdin: said"
 nm stdin.o | grep " T main" > /dev/null || fail "stdin: no main in the object"
+# ... and compiled and linked in one step: the link is the compiler's too, so
+# nothing is measured, which is said (the warning said only the compile)
+"$POMPCC" -fopenmp -x c - -o stdin_app < m.c 2> stdin_app.err || fail "a source on stdin, linked"
+assert_contains stdin_app.err "linked as the compiler links it, without libpomp: nothing of it is measured" \
+                "stdin, one step: said that nothing is measured"
 # POMP_CC with a wrapper in front of the compiler (as ccache gcc)
 POMP_CC="env cc" "$POMPCC" -fopenmp m.c -o wrapped 2> wrapped.err || { cat wrapped.err; fail "POMP_CC='env cc'"; }
 assert_eq "$(POMP_OUTPUT_DIR=wrapped.d ./wrapped 2> /dev/null)" "2 m.c" "POMP_CC='env cc': the program"
