@@ -81,6 +81,9 @@ struct pomp_leaf {
     uint8_t in_task;              /* opened inside a task: its time follows task switches */
     uint8_t construct;            /* an instrumented construct's (POMP's enter), not a
                                      runtime's wait: a bridge finds it as it would its frame */
+    uint8_t dependences_waited;   /* a task creation: its execution began inside it, and the
+                                     wait for its dependences before became a child (waited) */
+    uint64_t waited;              /* that wait's time, which the creation's own time leaves out */
 };
 
 struct pomp_frame {
@@ -355,6 +358,8 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
     p->leaf.depth = p->depth;
     p->leaf.in_task = top->in_task;
     p->leaf.construct = (uint8_t)construct;
+    p->leaf.dependences_waited = 0;
+    p->leaf.waited = 0;
     p->leaf.region = r;
     /* no inline counter counts inside a wait or a creation: a task counted
      * there would put its time into the leaf (POMP_Fast_top: no node) */

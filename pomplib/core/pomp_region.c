@@ -84,6 +84,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->filtered_frame = (uint8_t)(r->filtered_out && is_runtime_reported_type(pomp_region_type(r)));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->team_region = (uint8_t)(strcmp(pomp_region_type(r), "parallel") == 0);
+    r->has_depend = (uint8_t)(r->task_root && ctc_get(&r->ctc, "hasDepend"));
     r->block_setup = (uint8_t)(r->team_region && (ctc_get(&r->ctc, "hasFirstprivate") ||
                                                   ctc_get(&r->ctc, "hasPrivate") ||
                                                   ctc_get(&r->ctc, "hasReduction")));
@@ -159,6 +160,28 @@ uint32_t pomp_region_count(void)
 const char *pomp_region_type(const struct POMP_Region_s *r)
 {
     return r->ctc.type ? r->ctc.type : "unknown";
+}
+
+struct POMP_Region_s *pomp_region_dependences_wait(struct POMP_Region_s *task)
+{
+    struct POMP_Region_s *w = __atomic_load_n(&task->dependences_wait, __ATOMIC_ACQUIRE);
+    if (w)
+        return w;
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "wait");
+    ctc_builder_add(&b, "name", "dependences");
+    if (task->ctc.file)
+        ctc_builder_add_file(&b, task->ctc.file, ctc_get(&task->ctc, "dir"));
+    if (task->ctc.start_line_first > 0)
+        ctc_builder_add_lines(&b, "slines", task->ctc.start_line_first, task->ctc.start_line_last);
+    if (task->ctc.end_line_first > 0)
+        ctc_builder_add_lines(&b, "elines", task->ctc.end_line_first, task->ctc.end_line_last);
+    char *ctc = ctc_builder_finish(&b);
+    if (ctc)
+        pomp_region_get_handle(&task->dependences_wait, ctc, POMP_INIT_HANDLE);
+    free(ctc);
+    return __atomic_load_n(&task->dependences_wait, __ATOMIC_ACQUIRE);
 }
 
 const char *pomp_region_init_name(const struct POMP_Region_s *r)

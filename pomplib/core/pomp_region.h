@@ -39,6 +39,9 @@ struct POMP_Region_s {
                                      directive: a copy constructor, an array copied): the
                                      master's block starts at its implicit task's begin, as a
                                      worker's share does, where a bridge knows it */
+    uint8_t has_depend;           /* a task construct with a depend clause (its CTC's hasDepend):
+                                     an execution inside its creation waited for them first */
+    POMP_Handle_t dependences_wait; /* that wait's region, made at its first (atomic) */
     uint8_t keep_entering;        /* never throttled either: a bridge tells the runtime's reports
                                      of it from others by its every enter (atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
@@ -79,6 +82,10 @@ uint32_t pomp_region_count(void);
 
 /* Human-readable type and location of a region, for messages. */
 const char *pomp_region_type(const struct POMP_Region_s *r);
+/* The region of the wait of task region task's undeferred executions for
+ * their dependences ("wait" named dependences, at the task's place), made at
+ * the first call; NULL if memory ran out. */
+struct POMP_Region_s *pomp_region_dependences_wait(struct POMP_Region_s *task);
 /* Replaces the region's CTC string (a region the OMPT bridge named after the
  * run, by its code address). Only once recording has stopped. Returns 0, or -1
  * (region unchanged) for a malformed string or no memory. */

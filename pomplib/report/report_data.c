@@ -127,7 +127,8 @@ static int type_is(const struct rp_region *r, const char *const *types)
     return 0;
 }
 
-/* The OMPT bridge's wait regions (type "wait", named by what was waited for). */
+/* The OMPT bridge's wait regions (type "wait", named by what was waited for),
+ * and libpomp's wait of an undeferred task for its dependences. */
 static int wait_kind_of(const struct rp_region *r)
 {
     static const struct {
@@ -135,7 +136,8 @@ static int wait_kind_of(const struct rp_region *r)
         enum wait_kind kind;
     } kinds[] = {{"lock", WAIT_LOCK},         {"nest_lock", WAIT_LOCK},
                  {"critical", WAIT_CRITICAL}, {"atomic", WAIT_CRITICAL},
-                 {"ordered", WAIT_ORDERED},   {"taskgroup", WAIT_TASKWAIT}};
+                 {"ordered", WAIT_ORDERED},   {"taskgroup", WAIT_TASKWAIT},
+                 {"dependences", WAIT_TASKWAIT}};
     for (size_t i = 0; r && strcmp(r->type, "wait") == 0 && i < sizeof kinds / sizeof *kinds; i++)
         if (r->name && strcmp(r->name, kinds[i].name) == 0)
             return (int)kinds[i].kind;

@@ -199,6 +199,32 @@ wait_tg=$(jq '([.regions[] | select(.type == "taskgroup") | .id]) as $tg
 awk -v w="$wait_tg" 'BEGIN { exit !(w >= 0 && w < 20e6) }' ||
     fail "tloop: the taskgroup's wait is $wait_tg ns (-1: none): its body's 30 ms counted as wait"
 
+# An undeferred task's wait for its dependences (numbers/undeferred_depend.c):
+# a "wait dependences" child of its creation, in the taskwait column; the
+# creation's own time leaves it out (it was 115 ms of creation time)
+build undeferred_depend
+POMP_OUTPUT_DIR=ud ./undeferred_depend > ud.txt
+assert_contains ud.txt "^x 3 y 6, " "undeferred_depend: the program's result"
+uline=$(grep -n "pragma omp task if (deferred)" "$NUMBERS/undeferred_depend.c" | cut -d: -f1)
+"$REPORT" --check ud > ud.check || { cat ud.check; fail "undeferred_depend: --check"; }
+read -r wait_visits wait_ns creation_own <<< "$(jq -r --argjson l "$uline" '
+    ([.regions[] | select(.type == "task" and .first_line == $l) | .id]) as $t
+    | ([.regions[] | select(.type == "wait" and .name == "dependences") | .id]) as $w
+    | ([.callpath[] | select((.region as $r | $t | index($r)) and (.task_root | not))]) as $c
+    | ([$c[].id]) as $cids
+    | ([.callpath[] | select((.region as $r | $w | index($r)) and (.parent as $p | $cids | index($p)))]) as $wn
+    | "\([$wn[].per_thread[].visits] | add // 0) \([$wn[].per_thread[].excl_ns] | add // 0) \([$c[].per_thread[].excl_ns] | add // 0)"' ud/profile.json)"
+assert_eq "$wait_visits" 3 "undeferred_depend: a dependences wait under each undeferred creation"
+awk -v c="$creation_own" 'BEGIN { exit !(c < 10e6) }' ||
+    fail "undeferred_depend: the creations' own time is $creation_own ns: their wait counted as creation"
+if grep -q "other thread: 3$" ud.txt; then
+    awk -v w="$wait_ns" 'BEGIN { exit !(w >= 80e6 && w <= 160e6) }' ||
+        fail "undeferred_depend: the dependences wait is $wait_ns ns, about 3 x 38 ms expected"
+    taskwait=$("$REPORT" --json ud | jq '[.waits.rows[] | .ns.taskwait] | add')
+    awk -v w="$taskwait" 'BEGIN { exit !(w >= 80e6) }' ||
+        fail "undeferred_depend: the wait table's taskwait column holds $taskwait ns, not the dependences wait"
+fi
+
 # A taskloop run often and briefly, past the throttle: throttled, it still
 # enters libpomp (only atomic, critical and task sites are counted inline), so
 # the bridge still tells its tasks and none goes unmeasured

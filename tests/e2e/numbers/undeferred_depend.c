@@ -1,0 +1,42 @@
+/* An undeferred task (if(0)) that depends on a deferred one: the creating
+ * thread waits for the producer, which the other thread runs (40 ms each),
+ * three times. That wait is the creation's, before the task begins there: a
+ * "wait" child named dependences (about 3 x 38 ms when the other thread ran
+ * the producers), not creation time (it read as 115 ms of creation work).
+ * Prints the values and which thread ran each producer. */
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+
+static void work_ms(long ms)
+{
+    struct timespec t = {0, ms * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    int deferred = argc > 10; /* 0: the consumer is undeferred */
+    int x = 0, y = 0, by[3] = {0};
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        int me = omp_get_thread_num();
+        for (int r = 0; r < 3; r++) {
+#pragma omp task depend(out : x) shared(x, by) firstprivate(r)
+            {
+                by[r] = omp_get_thread_num();
+                work_ms(40);
+                x++;
+            }
+            work_ms(2); /* the other thread takes the producer */
+#pragma omp task if (deferred) depend(in : x) shared(x, y)
+            y += x;
+        }
+        for (int r = 0; r < 3; r++)
+            by[r] = by[r] != me;
+    }
+    printf("x %d y %d, producers run by the other thread: %d\n", x, y, by[0] + by[1] + by[2]);
+    return 0;
+}
