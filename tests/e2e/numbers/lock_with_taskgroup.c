@@ -1,6 +1,7 @@
 /* A lock wait beside a taskgroup (tests/e2e/test_pop_metrics.sh): thread 1
- * holds the lock 40 ms, thread 0 asks for it after 10 ms and waits about
- * 30 ms; then an empty taskgroup, whose end the runtime reports as a "wait"
+ * takes the lock and holds it 40 ms; thread 0 asks for it once thread 1 has
+ * it (a flag: on a loaded machine thread 1 may start late) and waits about
+ * 40 ms; then an empty taskgroup, whose end the runtime reports as a "wait"
  * region. The instrumented lock call's wait counts in the wait table and in
  * the region's POP figures (once a runtime "wait" region was in the run, the
  * instrumented lock waits were left out of both: lock 0, load balance 100 %). */
@@ -13,15 +14,17 @@ int main(void)
 {
     omp_lock_t lock;
     omp_init_lock(&lock);
-    int n = 0;
+    int n = 0, held = 0;
 #pragma omp parallel num_threads(2)
     {
         if (omp_get_thread_num() == 1) {
             omp_set_lock(&lock);
+            __atomic_store_n(&held, 1, __ATOMIC_RELEASE);
             spin_ms(40);
             omp_unset_lock(&lock);
         } else {
-            spin_ms(10);
+            while (!__atomic_load_n(&held, __ATOMIC_ACQUIRE))
+                ;
             omp_set_lock(&lock);
             n++;
             omp_unset_lock(&lock);

@@ -7,13 +7,8 @@
  * share's work: 75 %). */
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
-static void work_ms(long ms)
-{
-    struct timespec t = {0, ms * 1000000L};
-    nanosleep(&t, NULL);
-}
+#include "work.h"
 
 typedef struct {
     double v;
@@ -21,7 +16,7 @@ typedef struct {
 
 static void init_slow(acc_t *priv)
 {
-    work_ms(50);
+    sleep_ms(50);
     priv->v = 0;
 }
 #pragma omp declare reduction(sum : acc_t : omp_out.v += omp_in.v) initializer(init_slow(&omp_priv))
@@ -31,7 +26,7 @@ int main(void)
     acc_t acc = {0};
 #pragma omp parallel num_threads(2) reduction(sum : acc)
     {
-        work_ms(50);
+        sleep_ms(50);
         acc.v += 1;
     }
     printf("acc %.0f\n", acc.v);

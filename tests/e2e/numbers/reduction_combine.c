@@ -8,13 +8,8 @@
  * all (they read about 100 ms: the combines counted as barrier). */
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
-static void work_ms(long ms)
-{
-    struct timespec t = {0, ms * 1000000L};
-    nanosleep(&t, NULL);
-}
+#include "work.h"
 
 typedef struct {
     double v;
@@ -22,7 +17,7 @@ typedef struct {
 
 static void combine(acc_t *out, const acc_t *in)
 {
-    work_ms(25);
+    sleep_ms(25);
     out->v += in->v;
 }
 #pragma omp declare reduction(slow : acc_t : combine(&omp_out, &omp_in)) initializer(omp_priv = {0})
@@ -33,7 +28,7 @@ int main(void)
 #pragma omp parallel num_threads(2) reduction(slow : acc)
     {
         acc.v += 1;
-        work_ms(30);
+        sleep_ms(30);
     }
     printf("acc %.0f\ndone\n", acc.v);
     return 0;

@@ -7,17 +7,13 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "work.h"
+
 static double now_s(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static void work_ms(long ms)
-{
-    struct timespec t = {0, ms * 1000000L};
-    nanosleep(&t, NULL);
 }
 
 int main(void)
@@ -32,7 +28,7 @@ int main(void)
 #pragma omp single copyprivate(x)
             {
                 x = r + 1;
-                work_ms(30);
+                sleep_ms(30);
                 executed = 1;
             }
             if (!executed)

@@ -6,13 +6,8 @@
  * Prints the values and which thread ran each producer. */
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
-static void work_ms(long ms)
-{
-    struct timespec t = {0, ms * 1000000L};
-    nanosleep(&t, NULL);
-}
+#include "work.h"
 
 int main(int argc, char **argv)
 {
@@ -27,10 +22,10 @@ int main(int argc, char **argv)
 #pragma omp task depend(out : x) shared(x, by) firstprivate(r)
             {
                 by[r] = omp_get_thread_num();
-                work_ms(40);
+                sleep_ms(40);
                 x++;
             }
-            work_ms(2); /* the other thread takes the producer */
+            sleep_ms(2); /* the other thread takes the producer */
 #pragma omp task if (deferred) depend(in : x) shared(x, y)
             y += x;
         }

@@ -27,4 +27,12 @@ static inline void spin_ms(double ms)
     (void)work(ms);
 }
 
+/* Sleeps `ms` milliseconds: a known time that another job on the machine
+ * does not stretch (the thread is off the processor, as while waiting). */
+static inline void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
 #endif
