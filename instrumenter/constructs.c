@@ -836,6 +836,17 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         return 0;
     }
     struct context cx = context_of(w, p);
+    if (cx.skip && cx.declare_target && !w->said_declare_target) {
+        /* said without --pomp-verbose: such a function is usually called on
+         * the host too, where its worksharing constructs went unmeasured
+         * without a word (libgomp reports no static loop) */
+        w->said_declare_target = 1;
+        rw_diag(w, p->start, "note",
+                "'#pragma omp %s' and the other OpenMP constructs of declare target blocks in this "
+                "file are left alone (they are device code too); where they run on the host, only "
+                "the runtime's events measure them",
+                d->name);
+    }
     if (cx.skip) {
         note(w, p->start, "left alone: %s", cx.skip);
         w->left_on_purpose = 1;

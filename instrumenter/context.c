@@ -210,9 +210,10 @@ static int in_declare_target(const struct source *s, const struct pragma *p)
 
 struct context context_of(const struct rewriter *w, const struct pragma *p)
 {
-    struct context c = {NULL, "POMP_TID_", 0};
+    struct context c = {NULL, "POMP_TID_", 0, 0};
     if (in_declare_target(w->s, p)) {
         c.skip = "in a declare target block (device code)";
+        c.declare_target = 1;
         return c;
     }
     const struct pragma *outer[MAX_ENCLOSING];

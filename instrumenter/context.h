@@ -12,6 +12,7 @@ struct context {
     const char *skip;      /* why nothing is instrumented here, or NULL */
     const char *tid;       /* the thread id expression */
     int in_migrating_task; /* directly in the body of an untied task that may migrate */
+    int declare_target;    /* skipped: in a declare target block, which may run on the host */
 };
 
 struct context context_of(const struct rewriter *w, const struct pragma *p);

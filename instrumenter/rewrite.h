@@ -29,6 +29,7 @@ struct rewriter {
     unsigned nfast;  /* sites with an inline counter (atomic, critical, task creation and
                         execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
+    int said_declare_target; /* the note on declare target blocks was given (once per file) */
     struct construct_counts counts;
     /* lock calls left as they are (in a header, in a macro's expansion), by
      * the file they are written in: the runtime's events measure their waits */

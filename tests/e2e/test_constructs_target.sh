@@ -64,6 +64,13 @@ check tg
 "$BUILD/bin/pomp-instrument" --verbose target.c tg.pomp.c -- -fopenmp 2> notes.txt
 assert_contains notes.txt "target.c:$(line_of target.c @in_target):[0-9]+: note: left alone: inside a target region" "note for device code"
 assert_contains notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: left alone: in a declare target block" "note for declare target"
+# ... and said without --verbose too, once per file: such a function runs on
+# the host as well, where its worksharing constructs went unmeasured unsaid
+"$BUILD/bin/pomp-instrument" target.c tg.pomp.c -- -fopenmp 2> quiet_notes.txt
+assert_eq "$(grep -c "declare target blocks in this file are left alone" quiet_notes.txt)" 1 \
+          "declare target: said once without --verbose"
+assert_contains quiet_notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: .* where they run on the host, only the runtime's events measure them" \
+                "declare target: said at its first construct"
 # Directly in a teams region, no omp_get_thread_num (GCC rejects it there): thread 0.
 grep -q "POMP_Teams_begin((\*pomp_h_([0-9]*)), 0)" tg.pomp.c || fail "Teams_begin with thread id 0"
 
