@@ -49,8 +49,11 @@ static const struct construct constructs[] = {
     {"cancellation point", SHAPE_EVENT_BEFORE, "Cancellation_point", "cancellation point", 0},
 };
 
-/* The doacross form of ordered (depend(sink|source) or doacross(...)): stand-alone. */
+/* The doacross form of ordered (depend(sink|source) or doacross(...)): stand-alone;
+ * a sink waits for the iterations it names (enter/exit around it: the wait was
+ * the loop's work), a source is an event. */
 static const struct construct doacross = {"ordered", SHAPE_EVENT_AFTER, "Doacross", "doacross", 0};
+static const struct construct doacross_wait = {"ordered", SHAPE_PAIR, "Doacross", "doacross", 0};
 /* target and every combined target construct: the region runs on the device. */
 static const struct construct target_region = {"target", SHAPE_AROUND, "Target", NULL, F_DEVICE};
 static const struct construct passed = {NULL, SHAPE_NONE, NULL, NULL, 0};
@@ -61,10 +64,22 @@ static int is_doacross(const struct directive *d)
            (directive_clause(d, "depend") || directive_clause(d, "doacross"));
 }
 
+/* A doacross sink: its clause's argument begins with the word sink. */
+static int is_doacross_sink(const struct directive *d)
+{
+    const struct directive_item *c = directive_clause(d, "depend");
+    if (!c)
+        c = directive_clause(d, "doacross");
+    const char *a = c ? c->arg : NULL;
+    while (a && *a == ' ')
+        a++;
+    return a && strncmp(a, "sink", 4) == 0 && (a[4] == ':' || a[4] == ' ');
+}
+
 struct construct construct_of(const struct directive *d)
 {
     if (is_doacross(d))
-        return doacross;
+        return is_doacross_sink(d) ? doacross_wait : doacross;
     for (size_t i = 0; i < sizeof constructs / sizeof *constructs; i++)
         if (strcmp(constructs[i].name, d->name) == 0)
             return constructs[i];

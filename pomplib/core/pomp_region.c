@@ -19,7 +19,7 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static int is_wait_type(const char *type)
 {
     static const char *const waits[] = {"barrier", "implicit_barrier", "taskwait", "taskgroup",
-                                        "wait", NULL};
+                                        "wait", "doacross", NULL};
     for (const char *const *w = waits; *w; w++)
         if (strcmp(type, *w) == 0)
             return 1;

@@ -285,6 +285,10 @@ POMP_Int32 POMP_Get_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
 POMP_Int32 POMP_Masked_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Masked_end(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Doacross_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+/* A doacross wait (ordered depend(sink: ...), doacross(sink: ...)): enter/exit
+ * around it, as around a barrier; depend(source) is an event. */
+POMP_Int32 POMP_Doacross_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Doacross_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Cancel_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Cancellation_point_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                          const char ctc[]);

@@ -158,6 +158,7 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
                                            "ibarrier", NULL};
     static const char *const critical[] = {"critical", NULL}, *const ordered[] = {"ordered", NULL};
     static const char *const taskwaits[] = {"taskwait", NULL}, *const taskgroup[] = {"taskgroup", NULL};
+    static const char *const doacross[] = {"doacross", NULL};
     if (!r)
         return 0;
     double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
@@ -169,6 +170,8 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
         return *kind = WAIT_BARRIER, self;
     if (type_is(r, taskwaits))
         return *kind = WAIT_TASKWAIT, self;
+    if (type_is(r, doacross)) /* a sink's wait for the iterations it names (a source: no time) */
+        return *kind = WAIT_ORDERED, self;
     enum wait_kind k;
     double w;
     if (type_is(r, critical))

@@ -52,7 +52,8 @@ T Parallel_end parallel @doacross
 1 Parallel_exit parallel @doacross
 T Loop_enter for @doacross
 T Loop_exit for @doacross
-63 Doacross_event doacross @sink
+63 Doacross_enter doacross @sink
+63 Doacross_exit doacross @sink
 63 Doacross_event doacross @source
 SPEC
     done

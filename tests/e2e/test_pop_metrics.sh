@@ -246,6 +246,16 @@ assert_contains run.txt "^acc 2$" "private_setup: the program's result"
 lb=$(jq '.efficiency.parallel_regions[0].load_balance_pct' ps.json)
 awk -v l="$lb" 'BEGIN { exit !(l >= 88) }' ||
     fail "private_setup: load balance $lb %, about 100 expected (the master's private copy is its block's work)"
+# A doacross loop's waits (ordered depend(sink)) are ordered waits, about
+# 60 ms in all (they read as the loop's work: 0 ms of wait). GCC's doacross
+# code is libgomp's (libomp 19 runs it wrongly at times: test_gomp_entries)
+if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
+    run_checked doacross_wait dw
+    assert_contains run.txt "^order 0 1 2 3$" "doacross_wait: the iterations in order"
+    ordered=$(jq '[.waits.rows[] | .ns.ordered] | add / 1e6' dw.json)
+    awk -v w="$ordered" 'BEGIN { exit !(w >= 45 && w <= 90) }' ||
+        fail "doacross_wait: $ordered ms of ordered wait, about 60 expected"
+fi
 # Levels that record what the figures need: no wait at all (POMP_SYNC=none:
 # a thread waiting 200 of 200 ms read 100 % synchronisation), or task
 # creations without executions (POMP_TASK=EnterExit: the tasks run in a wait
