@@ -956,17 +956,16 @@ void pomp_profile_extend_block(struct pomp_profile *p, const struct POMP_Region_
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->depth < 2 || top->region != r || !top->entered || top->in_body || !top->body_end ||
-        top->body_end == POMP_UNTIMED || top->body_start == POMP_UNTIMED || now == POMP_UNTIMED)
+        top->body_end == POMP_UNTIMED || now == POMP_UNTIMED)
         return;
-    int counted = !top->skipped && !top->untimed;
+    int counted = !top->skipped && !top->untimed && top->body_start != POMP_UNTIMED;
     if (now > top->body_end) {
         if (counted)
             top->node->body += now - top->body_end;
         top->body_end = now;
     }
-    if (start && start != POMP_UNTIMED && start < top->body_start) {
-        if (counted)
-            top->node->body += top->body_start - start;
+    if (counted && start && start != POMP_UNTIMED && start < top->body_start) {
+        top->node->body += top->body_start - start;
         top->body_start = start;
     }
 }
