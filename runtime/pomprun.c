@@ -45,19 +45,24 @@ static void usage(FILE *f)
           f);
 }
 
+/* A file that can be run (a directory is X_OK too: not a program). */
+static int is_program(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
 /* PROGRAM as execvp would find it. */
 static char *find_program(const char *name)
 {
-    struct stat st;
-    if (strchr(name, '/')) /* a directory is X_OK too: not a program */
-        return stat(name, &st) == 0 && S_ISREG(st.st_mode) && access(name, X_OK) == 0 ? xstrdup(name)
-                                                                                      : NULL;
+    if (strchr(name, '/'))
+        return is_program(name) ? xstrdup(name) : NULL;
     const char *path = getenv("PATH");
     char *copy = xstrdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin"), *save = NULL;
     char *found = NULL;
     for (char *dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
         char *candidate = xasprintf("%s/%s", *dir ? dir : ".", name);
-        if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+        if (is_program(candidate))
             found = candidate;
         else
             free(candidate);

@@ -50,7 +50,8 @@ static int64_t first_bad_field(const struct trace_thread *t, const struct trace_
             *why = "phase out of range (0-4)";
             return at + (int64_t)offsetof(struct pomp_event, phase);
         }
-        if (e->kind >= POMP_EV_COUNT && e->kind != POMP_EV_TRACE_FLUSH && e->kind != POMP_EV_TRACE_GAP) {
+        if (e->kind >= POMP_EV_COUNT && e->kind != POMP_EV_TRACE_FLUSH &&
+            e->kind != POMP_EV_TRACE_GAP) {
             *why = "event kind that pomp does not define";
             return at + (int64_t)offsetof(struct pomp_event, kind);
         }
