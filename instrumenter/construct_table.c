@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic_operand.h"
 #include "constructs.h"
+#include "source.h"
 
 static const struct construct constructs[] = {
     {"parallel", SHAPE_BLOCK, "Parallel", "parallel", F_PARALLEL_RTC},
@@ -74,6 +76,20 @@ static int is_doacross_sink(const struct directive *d)
     while (a && *a == ' ')
         a++;
     return a && strncmp(a, "sink", 4) == 0 && (a[4] == ':' || a[4] == ' ');
+}
+
+/* An atomic whose x no instruction updates (atomic_operand.h: long double, a
+ * complex double, __int128): the compilers take a lock for it, and the time
+ * to get it is a wait, timed as a critical's (enter/exit around it); other
+ * atomics are an event after the statement, counted inline once throttled. */
+static const struct construct locked_atomic = {"atomic", SHAPE_PAIR, "Atomic", "atomic", 0};
+
+struct construct construct_of_pragma(const struct directive *d, const struct pragma *p)
+{
+    struct construct k = construct_of(d);
+    if (k.shape == SHAPE_ATOMIC && atomic_operand_locked(p->atomic_size))
+        return locked_atomic;
+    return k;
 }
 
 struct construct construct_of(const struct directive *d)

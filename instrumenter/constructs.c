@@ -114,11 +114,6 @@ static int has_top_level(const char *arg, char ch)
     return 0;
 }
 
-static int is_word_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* Is the clause expression certainly free of side effects, so that the
  * instrumenter may evaluate it once more? Only names, numbers, member access,
  * subscripts and operators without assignment; no call, no comma, no literal
@@ -130,9 +125,9 @@ static int no_side_effects(const struct source *src, const char *expr)
     while (*e) {
         if (*e == ' ' || *e == '\t') {
             e++;
-        } else if (is_word_char(*e)) {
+        } else if (is_ident_char(*e)) {
             const char *w = e;
-            while (is_word_char(*e))
+            while (is_ident_char(*e))
                 e++;
             char *word = xasprintf("%.*s", (int)(e - w), w);
             int macro = (*w < '0' || *w > '9') && source_is_macro(src, word);
@@ -770,7 +765,7 @@ static void build_chain(struct chain *ch, const struct directive *d)
     ch->leaf[ch->n++].d = cur;
     for (size_t i = 0; i < ch->n; i++) {
         struct leaf *lf = &ch->leaf[i];
-        lf->k = construct_of(lf->d);
+        lf->k = construct_of_pragma(lf->d, ch->p);
         lf->barrier_r = UINT_MAX;
         /* directly in a teams region only a few OpenMP calls are allowed (GCC
          * checks it): omp_get_thread_num is not, and the thread is 0 there */

@@ -37,6 +37,10 @@ struct construct {
 
 /* What pomp does with a (leaf, composite or unsplit) directive. */
 struct construct construct_of(const struct directive *d);
+/* The same for the directive of pragma p, which knows its statement (an
+ * atomic's x: atomic_operand.h). */
+struct pragma;
+struct construct construct_of_pragma(const struct directive *d, const struct pragma *p);
 
 /* Does the (possibly combined) directive name contain the leaf word? */
 int has_leaf(const char *name, const char *leaf);

@@ -70,6 +70,10 @@ static const struct routine {
     {"Critical_begin_fast", INST_SYNC, BE}, {"Critical_end_fast", INST_SYNC, BE},
     {"Flush_event", INST_SYNC, EV | EE | BE}, {"Atomic_event", INST_SYNC, EV | EE | BE},
     {"Atomic_event_fast", INST_SYNC, EV | EE | BE},
+    {"Atomic_enter", INST_SYNC, EE | BE}, {"Atomic_exit", INST_SYNC, EE | BE},
+    {"Doacross_enter", INST_SYNC, EE | BE}, {"Doacross_exit", INST_SYNC, EE | BE},
+    {"Doacross_event", INST_SYNC, EV | EE | BE},
+    {"Masked_begin", INST_SYNC, BE}, {"Masked_end", INST_SYNC, BE},
     /* a task's begin with its id: a begin, whatever its name ends in */
     {"Task_begin_id", INST_TASK, BE},
     {"Function_enter", INST_USER, EE | BE}, {"Function_exit", INST_USER, EE | BE},
@@ -189,11 +193,6 @@ int inst_levels_keeps(const struct inst_levels *l, unsigned anchor, const char *
     return keeps(l, anchor, routine, strlen(routine));
 }
 
-static int ident_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* Appends text without the POMP_<routine>(...); calls the level at anchor drops. */
 static void inst_levels_filter(const void *state, struct strbuf *out, unsigned anchor,
                                const char *text)
@@ -206,12 +205,12 @@ static void inst_levels_filter(const void *state, struct strbuf *out, unsigned a
     const char *p = text;
     while (*p) {
         const char *call = strstr(p, "POMP_");
-        while (call && call > text && ident_char(call[-1]))
+        while (call && call > text && is_ident_char(call[-1]))
             call = strstr(call + 1, "POMP_");
         if (!call)
             break;
         const char *name = call + 5, *e = name;
-        while (ident_char(*e))
+        while (is_ident_char(*e))
             e++;
         if (*e != '(' || keeps(l, anchor, name, (size_t)(e - name))) {
             sb_addn(out, p, (size_t)(e - p));

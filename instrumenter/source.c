@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_operand.h"
 #include "loops.h"
 #include "util.h"
 
@@ -51,6 +52,7 @@ struct scan {
     int *found_semicolon;   /* the statement still needs its ';' */
     int *found_decl;        /* the statement is a declaration */
     struct loop_header **found_loop; /* the statement as a for loop */
+    CXCursor *found_cursor;          /* the statement (an atomic's x is made out of it) */
     unsigned *found_macro_end;       /* the statement ends with the expansion of the macro
                                         invoked here (offset of its name), or UINT_MAX */
     struct expansion *expansions;    /* in source order */
@@ -1016,6 +1018,7 @@ static enum CXChildVisitResult statement_visitor(CXCursor c, CXCursor parent, CX
             sc->found_semicolon[w] = needs_semicolon(c);
             sc->found_decl[w] = k == CXCursor_DeclStmt;
             sc->found_macro_end[w] = x ? x->start : UINT_MAX;
+            sc->found_cursor[w] = c;
         }
         if (w >= 0 && k == CXCursor_ForStmt && !sc->found_loop[w])
             sc->found_loop[w] = loop_analyze(c, sc->file, sc->s->text, (unsigned)sc->s->size);
@@ -1107,6 +1110,27 @@ static int is_substatement(const struct scan *sc, const struct pragma *p)
     return 0;
 }
 
+/* Whether p is an atomic directive ("omp atomic ..."), and whether it has the
+ * read clause (*read). */
+static int is_atomic(const struct pragma *p, int *read)
+{
+    const char *t = p->text;
+    static const char *const words[] = {"omp", "atomic"};
+    for (size_t i = 0; i < 2; i++) {
+        while (*t == ' ' || *t == '\t')
+            t++;
+        size_t n = strlen(words[i]);
+        if (strncmp(t, words[i], n) != 0 || is_ident_char(t[n]))
+            return 0;
+        t += n;
+    }
+    *read = 0;
+    for (const char *c = t; *c; c++)
+        if (strncmp(c, "read", 4) == 0 && !is_ident_char(c[4]) && (c == t || !is_ident_char(c[-1])))
+            *read = 1;
+    return 1;
+}
+
 static int find_statements(struct scan *sc)
 {
     struct source *s = sc->s;
@@ -1128,6 +1152,7 @@ static int find_statements(struct scan *sc)
     sc->found_semicolon = xcalloc(u + 1, sizeof *sc->found_semicolon);
     sc->found_decl = xcalloc(u + 1, sizeof *sc->found_decl);
     sc->found_loop = xcalloc(u + 1, sizeof *sc->found_loop);
+    sc->found_cursor = xcalloc(u + 1, sizeof *sc->found_cursor);
     sc->found_macro_end = xmalloc((u + 1) * sizeof *sc->found_macro_end);
     for (size_t i = 0; i <= u; i++)
         sc->found_macro_end[i] = UINT_MAX;
@@ -1211,6 +1236,9 @@ static int find_statements(struct scan *sc)
         p->stmt_is_declaration = sc->found_decl[w];
         p->loop = sc->found_loop[w];
         sc->found_loop[w] = NULL;
+        int read;
+        if (is_atomic(p, &read))
+            p->atomic_size = atomic_operand_size(sc->found_cursor[w], read);
     }
     free(next_tok);
 
@@ -1357,6 +1385,7 @@ out:
     for (size_t i = 0; sc.found_loop && i < sc.nwanted; i++)
         loop_free(sc.found_loop[i]);
     free(sc.found_loop);
+    free(sc.found_cursor);
     free(sc.found_macro_end);
     for (size_t i = 0; i < sc.nexpansions; i++)
         free(sc.expansions[i].pragma);

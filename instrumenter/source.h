@@ -23,6 +23,8 @@ struct pragma {
                                 rejects the directive (instrument.c leaves it to say so) */
     int depth;             /* number of pragma statements enclosing this pragma */
     struct loop_header *loop; /* the statement as a for loop (loops.h), or NULL */
+    long long atomic_size; /* an atomic's x: its size in bytes, 0 or -1 if unknown
+                              (atomic_operand.h) */
     /* why the statement cannot be made out safely (a macro expansion goes on past
      * its end, ...), or NULL: the construct is then left to the runtime's events */
     char *unplaced;

@@ -7,11 +7,6 @@
 
 #include "util.h"
 
-static int is_ident_char(char c)
-{
-    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* Whether word occurs in text as a whole identifier. */
 static int has_word(const char *text, size_t size, const char *word)
 {

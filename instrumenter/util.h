@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A character of a C identifier (ASCII; no locale). */
+static inline int is_ident_char(char c)
+{
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -75,7 +75,8 @@
     X(TARGET_ENTER, Target_enter) X(TARGET_EXIT, Target_exit)                              \
     X(TARGET_DATA_ENTER, Target_data_enter) X(TARGET_DATA_BEGIN, Target_data_begin)        \
     X(TARGET_DATA_END, Target_data_end) X(TARGET_DATA_EXIT, Target_data_exit)              \
-    X(DOACROSS_ENTER, Doacross_enter) X(DOACROSS_EXIT, Doacross_exit)
+    X(DOACROSS_ENTER, Doacross_enter) X(DOACROSS_EXIT, Doacross_exit)                      \
+    X(ATOMIC_ENTER, Atomic_enter) X(ATOMIC_EXIT, Atomic_exit)
 
 /* Events that only the OpenMP runtime reports (the OMPT bridge, ompt-bridge/),
  * for what no POMP routine describes. Constructs POMP does describe keep their

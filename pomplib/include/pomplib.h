@@ -289,6 +289,12 @@ POMP_Int32 POMP_Doacross_event(POMP_Handle_t *handle, POMP_Int32 thread_id, cons
  * around it, as around a barrier; depend(source) is an event. */
 POMP_Int32 POMP_Doacross_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Doacross_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+/* An atomic whose x is larger than 8 bytes (long double, a complex double,
+ * __int128), which the compilers update under a lock: enter/exit around it,
+ * as around a critical (its time is the wait for the lock); any other atomic
+ * is an event after it (POMP_Atomic_event). */
+POMP_Int32 POMP_Atomic_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Atomic_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 POMP_Int32 POMP_Cancel_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
 POMP_Int32 POMP_Cancellation_point_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                          const char ctc[]);

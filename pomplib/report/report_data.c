@@ -158,7 +158,7 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
                                            "ibarrier", NULL};
     static const char *const critical[] = {"critical", NULL}, *const ordered[] = {"ordered", NULL};
     static const char *const taskwaits[] = {"taskwait", NULL}, *const taskgroup[] = {"taskgroup", NULL};
-    static const char *const doacross[] = {"doacross", NULL};
+    static const char *const doacross[] = {"doacross", NULL}, *const atomics[] = {"atomic", NULL};
     if (!r)
         return 0;
     double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
@@ -186,6 +186,8 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
         k = WAIT_TASKWAIT, w = outside_body;
     else if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
         k = WAIT_LOCK, w = self;
+    else if (type_is(r, atomics)) /* one a lock updates (Atomic_enter/exit); others: no time */
+        k = WAIT_CRITICAL, w = self;
     else
         return 0;
     if (wait_children & (1u << k)) /* the runtime's "wait" region below has it */

@@ -121,3 +121,15 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "atomic" and (.ctc | contains(
 # The CTC strings describe each leaf of a split construct with its own clauses.
 assert_eq "$(jq -r '[.regions[] | select(.type == "sections" and (.ctc | contains("hasReduction=1")))] | length' ws.4/profile.json)" 1 \
     "parallel sections: the reduction belongs to the sections leaf"
+# An atomic whose x is wider than 8 bytes is updated under a lock: enter/exit
+# around it (its time is the wait for the lock; it was an event after it, and
+# the wait read as the enclosing region's work); every other an event. x made
+# out in each form (constructs/atomic_forms.c, annotated @locked / @event),
+# and the file still compiles with both compilers.
+cp "$HERE"/constructs/atomic_forms.c .
+"$BUILD/bin/pomp-instrument" atomic_forms.c af.pomp.c -- -fopenmp 2> af.err || { cat af.err; fail "instrument atomic_forms.c"; }
+got=$(awk '/^#line/ { line = $2 - 1; next } { line++ } /POMP_Atomic_exit\(/ { print line - 1 ":locked" } /POMP_Atomic_event_fast\(/ { print line - 1 ":event" }' af.pomp.c | tr '\n' ' ')
+want=$(grep -n '#pragma omp atomic' atomic_forms.c | sed 's/^\([0-9]*\):.*@\([a-z]*\).*/\1:\2/' | tr '\n' ' ')
+assert_eq "$got" "$want" "atomic forms: locked (enter/exit) or event, by the size of x"
+gcc -fopenmp -c -I"$BUILD/include" af.pomp.c -o af_gcc.o || fail "atomic_forms: gcc compiles the instrumented file"
+clang-19 -fopenmp -c -I"$BUILD/include" af.pomp.c -o af_clang.o || fail "atomic_forms: clang compiles the instrumented file"

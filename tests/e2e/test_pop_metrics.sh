@@ -256,6 +256,17 @@ if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
     awk -v w="$ordered" 'BEGIN { exit !(w >= 45 && w <= 90) }' ||
         fail "doacross_wait: $ordered ms of ordered wait, about 60 expected"
 fi
+# A long double atomic that waits 30 ms for libgomp's atomic lock, which
+# thread 0 holds merging a user-defined reduction (GCC merges those under
+# it): a wait in the critical column (it read as the region's work: 0 ms).
+# Clang merges such a reduction under no atomic lock: libgomp only.
+if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
+    run_checked atomic_lock_wait alw
+    assert_contains run.txt "^threads 2 total 2.5 1.5$" "atomic_lock_wait: the program's results"
+    critical=$(jq '[.waits.rows[] | .ns.critical] | add / 1e6' alw.json)
+    awk -v w="$critical" 'BEGIN { exit !(w >= 20 && w <= 45) }' ||
+        fail "atomic_lock_wait: $critical ms of atomic lock wait, about 30 expected"
+fi
 # Levels that record what the figures need: no wait at all (POMP_SYNC=none:
 # a thread waiting 200 of 200 ms read 100 % synchronisation), or task
 # creations without executions (POMP_TASK=EnterExit: the tasks run in a wait

@@ -87,6 +87,7 @@ static const struct {
     {POMP_EV_TARGET_DATA_ENTER, POMP_GROUP_TARGET, EE | BE}, {POMP_EV_TARGET_DATA_BEGIN, POMP_GROUP_TARGET, BE},
     {POMP_EV_TARGET_DATA_END, POMP_GROUP_TARGET, BE}, {POMP_EV_TARGET_DATA_EXIT, POMP_GROUP_TARGET, EE | BE},
     {POMP_EV_DOACROSS_ENTER, POMP_GROUP_SYNC, EE | BE}, {POMP_EV_DOACROSS_EXIT, POMP_GROUP_SYNC, EE | BE},
+    {POMP_EV_ATOMIC_ENTER, POMP_GROUP_SYNC, EE | BE}, {POMP_EV_ATOMIC_EXIT, POMP_GROUP_SYNC, EE | BE},
 };
 
 static void call_every_routine(void)
@@ -204,6 +205,8 @@ static void call_every_routine(void)
     POMP_Target_data_exit(h[29], 0);
     POMP_Doacross_enter(&h[30], 0, ctc);
     POMP_Doacross_exit(h[30], 0);
+    POMP_Atomic_enter(&h[31], 0, ctc);
+    POMP_Atomic_exit(h[31], 0);
     POMP_Parallel_end(h[0], 0);
     POMP_Parallel_exit(h[0], 0);
 }

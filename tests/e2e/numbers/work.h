@@ -3,6 +3,7 @@
 #ifndef NUMBERS_WORK_H
 #define NUMBERS_WORK_H
 
+#include <errno.h>
 #include <time.h>
 
 static inline double now_ms(void)
@@ -32,7 +33,8 @@ static inline void spin_ms(double ms)
 static inline void sleep_ms(long ms)
 {
     struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
+    while (nanosleep(&t, &t) == -1 && errno == EINTR) /* a sampling signal: the rest */
+        ;
 }
 
 #endif
