@@ -19,6 +19,7 @@
 #include "bridge_device.h"
 #include "bridge_record.h"
 #include "bridge_symbols.h"
+#include "pomp_control.h"
 #include "pomp_record.h"
 
 /* Set once, when the runtime initializes the tool. */
@@ -364,10 +365,15 @@ static int inside_pause(void)
 /* At the runtime's shutdown (exit): the end of measurement. At a hard pause
  * the program goes on, and so does measurement, with the instrumentation's
  * events alone: the runtime reports nothing more to any tool. */
+/* When a pause ended the tool (CLOCK_MONOTONIC ns), or 0: said in the
+ * profile too (ompt_unmeasured), where a reader of the report finds it. */
+static uint64_t paused_at_ns;
+
 static void tool_finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
     if (bridge_measuring() >= 0 && inside_pause()) {
+        __atomic_store_n(&paused_at_ns, pomp_monotonic_ns(), __ATOMIC_RELAXED);
         fprintf(stderr, "pomp: warning: omp_pause_resource_all (or omp_pause_resource) ended LLVM "
                         "libomp's tool interface for the rest of the run: from here on only "
                         "instrumented constructs are measured (no implicit barriers, nothing "
@@ -535,9 +541,24 @@ static const char *ompt_declined_by(void)
     return ompt_mode() == OMPT_OFF ? "POMP_OMPT=off" : NULL;
 }
 
+static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
+{
+    uint64_t at = __atomic_load_n(&paused_at_ns, __ATOMIC_RELAXED);
+    if (!at)
+        return;
+    char what[320];
+    snprintf(what, sizeof what,
+             "omp_pause_resource_all (or omp_pause_resource) ended LLVM libomp's tool interface "
+             "%.1f ms into the run: from there on only instrumented constructs were measured (no "
+             "implicit barriers, nothing uninstrumented, no runtime states for sampling)",
+             (double)(at - pomp_clock()->start_ns) / 1e6);
+    say(ctx, what);
+}
+
 static const struct pomp_source_hooks ompt_source = {
     .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize,
-    .region_made = ompt_region_made, .declined_by = ompt_declined_by};
+    .region_made = ompt_region_made, .declined_by = ompt_declined_by,
+    .unmeasured = ompt_unmeasured};
 
 __attribute__((constructor)) static void register_ompt_source(void)
 {

@@ -58,6 +58,16 @@ static void finish_raw_traces(void)
         pomp_eventlog_finish(&t->log, t->index);
 }
 
+static void keep_unmeasured(void *ctx, const char *what)
+{
+    struct pomp_run *run = ctx;
+    if (run->nunmeasured == POMP_RUN_UNMEASURED) {
+        run->unmeasured_past++;
+        return;
+    }
+    snprintf(run->unmeasured[run->nunmeasured++], sizeof run->unmeasured[0], "%s", what);
+}
+
 int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
                    const struct pomp_clock *clock)
 {
@@ -75,6 +85,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
         run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
+    pomp_sources_unmeasured(keep_unmeasured, run);
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
     run->max_depth = cfg->profile_depth;

@@ -55,3 +55,11 @@ const char *pomp_sources_declined_by(void)
     }
     return NULL;
 }
+
+void pomp_sources_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->unmeasured)
+            sources[i]->unmeasured(say, ctx);
+}

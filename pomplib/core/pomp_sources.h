@@ -24,6 +24,11 @@ struct pomp_source_hooks {
      * for the message of a run that recorded nothing; NULL when it records.
      * May be NULL. */
     const char *(*declined_by)(void);
+    /* What the source could not measure in this run that the events alone do
+     * not show (the runtime ended its tool interface midway): one sentence per
+     * say(ctx, what), for profile.json's "unmeasured" and pomp-report. Called
+     * after finalize. May be NULL. */
+    void (*unmeasured)(void (*say)(void *ctx, const char *what), void *ctx);
 };
 
 enum { POMP_MAX_SOURCES = 8 };
@@ -39,5 +44,7 @@ void pomp_sources_finalize(void);
 void pomp_sources_region_made(struct POMP_Region_s *r);
 /* The first source's declined_by setting that is not NULL, or NULL. */
 const char *pomp_sources_declined_by(void);
+/* Every source's unmeasured sentences, in registration order. */
+void pomp_sources_unmeasured(void (*say)(void *ctx, const char *what), void *ctx);
 
 #endif

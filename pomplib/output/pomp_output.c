@@ -16,7 +16,7 @@
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
-#define PROFILE_SCHEMA_MINOR_VERSION 2
+#define PROFILE_SCHEMA_MINOR_VERSION 3
 
 /* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
  * commas outside parentheses and brackets. */
@@ -215,6 +215,22 @@ static void write_levels(FILE *f, const struct pomp_run *run)
     fputs("},\n", f);
 }
 
+/* "unmeasured": ["...", ...], what a source said it could not measure (only
+ * where it said something; the count of sentences past the kept ones last) */
+static void write_unmeasured(FILE *f, const struct pomp_run *run)
+{
+    if (!run->nunmeasured)
+        return;
+    fputs("  \"unmeasured\": [", f);
+    for (size_t i = 0; i < run->nunmeasured; i++) {
+        fputs(i ? ", " : "", f);
+        pomp_json_string(f, run->unmeasured[i]);
+    }
+    if (run->unmeasured_past)
+        fprintf(f, ", \"and %zu more\"", run->unmeasured_past);
+    fputs("],\n", f);
+}
+
 static int write_profile(const struct pomp_run *run)
 {
     char path[4200], tmp[4300];
@@ -231,6 +247,7 @@ static int write_profile(const struct pomp_run *run)
                "  \"duration_ns\": %.0f,\n",
             run->pid, run->clock.source, run->clock.ticks_per_ns, run->duration_ns);
     write_levels(f, run);
+    write_unmeasured(f, run);
     write_regions(f, &run->profile);
     write_threads(f, &run->profile);
     pomp_devices_write_json(f, run);

@@ -133,6 +133,8 @@ struct pomp_run_sampling {
     int complete;               /* the threads' trees merged without running out of memory */
 };
 
+enum { POMP_RUN_UNMEASURED = 8 };
+
 struct pomp_run {
     const char *program;
     int pid;
@@ -160,6 +162,10 @@ struct pomp_run {
     int profile_complete;
     struct pomp_run_device devices[POMP_MAX_DEVICES];
     struct pomp_run_sampling sampling;
+    /* what a source could not measure (pomp_sources.h, unmeasured): said in
+     * profile.json and by pomp-report; past POMP_RUN_UNMEASURED, counted */
+    char unmeasured[POMP_RUN_UNMEASURED][400];
+    size_t nunmeasured, unmeasured_past;
 };
 
 /* Writes the trace, profile.json and the summary the run asks for into

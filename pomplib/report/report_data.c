@@ -761,6 +761,7 @@ int rp_load(const char *path, struct rp_profile *p)
     json_t *levels = json_object_get(root, "levels");
     p->level_sync = json_string_value(json_object_get(levels, "sync"));
     p->level_task = json_string_value(json_object_get(levels, "task"));
+    p->level_parallel = json_string_value(json_object_get(levels, "parallel"));
     p->nthreads = json_array_size(threads);
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);

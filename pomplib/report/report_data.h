@@ -127,6 +127,7 @@ struct rp_profile {
     char pop_not_rated[200];          /* why no figure is rated (a level that records no
                                          wait: POMP_SYNC=none), "" when they are */
     const char *level_sync, *level_task; /* the run's levels ("levels"), NULL: not said */
+    const char *level_parallel;
     struct rp_unrun {                 /* a task construct with fewer executions than creations */
         const struct rp_region *region;
         double created, ran;

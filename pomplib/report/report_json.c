@@ -163,6 +163,9 @@ json_t *report_json(const struct rp_profile *p)
     json_t *devices = json_object_get(p->root, "devices"); /* target offloading, as profiled */
     if (out && devices)
         json_object_set(out, "devices", devices);
+    json_t *unmeasured = json_object_get(p->root, "unmeasured"); /* what a source could not measure */
+    if (out && unmeasured)
+        json_object_set(out, "unmeasured", unmeasured);
     if (out) {
         json_object_set_new(out, "efficiency", efficiency(p));
         json_object_set_new(out, "tasks_not_run", tasks_not_run(p));

@@ -487,6 +487,27 @@ static double untimed_waits(const struct rp_profile *p, size_t top, double *bloc
     return executions;
 }
 
+/* A region POMP_FILTER_* took out that the figures need: a wait, a task, a
+ * parallel region (its team's shares), or NULL. */
+static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
+{
+    static const char *const needed[] = {"parallel", "task", "taskloop", "barrier",
+                                         "implicit_barrier", "implicit barrier", "taskwait",
+                                         "taskgroup", "critical", "ordered", "doacross",
+                                         "atomic", "wait", NULL};
+    for (size_t i = 0; i < p->nregions; i++) {
+        const struct rp_region *r = &p->regions[i];
+        if (!r->type || !json_is_true(json_object_get(r->json, "filtered")))
+            continue;
+        if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
+            return r;
+        for (const char *const *n = needed; *n; n++)
+            if (strcmp(r->type, *n) == 0)
+                return r;
+    }
+    return NULL;
+}
+
 /* A level that records what every figure needs leaves them all unrated, said
  * why (pop_not_rated): no wait at all (POMP_SYNC=none: a thread that waited
  * 40 of every 50 ms read 100 % synchronisation), or tasks created but no
@@ -495,10 +516,33 @@ static double untimed_waits(const struct rp_profile *p, size_t top, double *bloc
  * "levels" (older ones) are rated as they are. */
 static void not_rated(struct rp_profile *p)
 {
-    const char *sync = p->level_sync, *task = p->level_task;
+    const char *sync = p->level_sync, *task = p->level_task, *par = p->level_parallel;
     p->pop_not_rated[0] = '\0';
     if (p->pop_run.threads == 0) { /* a run that recorded no event (a trace asked for) */
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated, "no thread recorded an event");
+        return;
+    }
+    if (json_array_size(json_object_get(p->root, "unmeasured"))) {
+        /* (pomprun after a hard pause: the rest of the run read as serial) */
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "part of the run went unmeasured (the warning 'not measured' says what)");
+        return;
+    }
+    if (par && strcasecmp(par, "none") == 0) {
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "POMP_PARALLEL=none records no parallel region");
+        return;
+    }
+    const struct rp_region *out = filtered_out_measure(p);
+    if (out) { /* (its waits, tasks or team shares read as other regions' work) */
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "POMP_FILTER_* took out %s regions, whose time the figures need", out->type);
+        return;
+    }
+    if (task && strcasecmp(task, "none") == 0) {
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "POMP_TASK=none records no task: tasks run in a barrier or taskwait would read "
+                 "as its wait");
         return;
     }
     if (sync && (strcasecmp(sync, "none") == 0 || strcasecmp(sync, "Event") == 0)) {
@@ -510,7 +554,9 @@ static void not_rated(struct rp_profile *p)
         return;
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_region *r = p->nodes[i].region;
-        if (r && strcmp(r->type, "task") == 0 && p->nodes[i].s.visits > 0) {
+        /* (a creation: "task" in the instrumentation, "task_create" from the runtime) */
+        if (r && (strcmp(r->type, "task") == 0 || strcmp(r->type, "task_create") == 0) &&
+            p->nodes[i].s.visits > 0) {
             snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                      "POMP_TASK=%s records no task's execution: the tasks run in a barrier or "
                      "taskwait read as its wait", task);

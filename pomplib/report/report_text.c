@@ -242,6 +242,10 @@ static void losses(const struct rp_profile *p)
         {"dropped_events", "warning", "trace events lost"},
         {"untimed_events", "note", "events of throttled regions, counted but not timed (POMP_THROTTLE)"},
     };
+    size_t u;
+    json_t *what;
+    json_array_foreach(json_object_get(p->root, "unmeasured"), u, what)
+        printf("warning: not measured: %s\n", json_string_value(what) ? json_string_value(what) : "?");
     json_t *threads = json_object_get(p->root, "threads");
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         double sum = 0;

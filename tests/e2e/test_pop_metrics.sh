@@ -280,6 +280,25 @@ assert_eq "$(POMP_SYNC=none "$REPORT" --json nosync | jq '.efficiency.run.rated,
 POMP_TASK=EnterExit POMP_OUTPUT_DIR=notask ./taskwait_split 10 50 > /dev/null
 "$REPORT" notask > notask.txt
 assert_contains notask.txt "not rated: POMP_TASK=EnterExit records no task's execution" "POMP_TASK=EnterExit: not rated, said why"
+# ... and so do settings that record less still, or take out the regions the
+# figures need (a probe's rated runs: POMP_PARALLEL=none load balance 25 % for
+# 67; POMP_TASK=none the tasks as 113 ms of barrier wait; filters that took out
+# the barriers 83 % for 56, the closing barrier 50 % with no wait at all)
+POMP_TASK=none POMP_OUTPUT_DIR=notask0 ./taskwait_split 10 50 > /dev/null
+"$REPORT" notask0 > notask0.txt
+assert_contains notask0.txt "not rated: POMP_TASK=none records no task" "POMP_TASK=none: not rated, said why"
+POMP_PARALLEL=none POMP_OUTPUT_DIR=nopar ./imbalance 200 0 > /dev/null
+"$REPORT" nopar > nopar.txt
+assert_contains nopar.txt "^\(the run\) .* not rated: POMP_PARALLEL=none records no parallel region" "POMP_PARALLEL=none: not rated, said why"
+for filter in POMP_FILTER_EXCLUDE=type:implicit_barrier POMP_FILTER_INCLUDE=type:parallel; do
+    env "$filter" POMP_OUTPUT_DIR=filtered ./imbalance 200 0 > /dev/null 2>&1
+    "$REPORT" filtered > filtered.txt
+    assert_contains filtered.txt "^\(the run\) .* not rated: POMP_FILTER_\* took out implicit_barrier regions" "$filter: not rated, said why"
+    rm -rf filtered
+done
+POMP_FILTER_EXCLUDE=type:single POMP_OUTPUT_DIR=filtered ./imbalance 200 0 > /dev/null 2>&1
+"$REPORT" filtered > filtered.txt
+assert_not_contains filtered.txt "not rated" "a filter that takes out no region the figures need: rated"
 # critical regions without their blocks (POMP_SYNC=EnterExit): their waits are
 # not known (their whole time read as wait: synchronisation ~20 % for ~75 %):
 # marked and said, the waits left out
