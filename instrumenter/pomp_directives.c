@@ -14,10 +14,12 @@
 
 #include <pomplib.h>
 
+#include "context.h"
 #include "ctc.h"
 #include "directive.h"
 #include "inst_levels.h"
 #include "modules.h"
+#include "rewrite.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -259,6 +261,21 @@ static int pragma_is_omp(const struct pragma *q)
                                            (t[3] >= 'A' && t[3] <= 'Z') || (t[3] >= '0' && t[3] <= '9'));
 }
 
+/* An OpenMP directive that applies to the statement after it: not a
+ * stand-alone one (barrier, taskwait, flush, ...), after which a POMP
+ * directive is the next statement, not the directive's (one an unknown
+ * OpenMP directive is taken to apply to). */
+static int omp_takes_statement(const struct pragma *q)
+{
+    if (!pragma_is_omp(q))
+        return 0;
+    struct parsed px;
+    parse_pragma(q, &px);
+    int takes = !px.ok || directive_needs_statement(&px.d);
+    unparse_pragma(&px);
+    return takes;
+}
+
 /* Directives that become statements must stand where statements do: in a
  * function body, and not as the statement an OpenMP directive applies to. */
 static int check_placement(const struct pomp_directives *pd, const struct pragma *p,
@@ -270,7 +287,7 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
     for (size_t i = 0; i < s->npragmas; i++) {
         const struct pragma *q = &s->pragmas[i];
         if (q != p && q->has_stmt && q->stmt_is_pragma && q->stmt_start == p->start &&
-            pragma_is_omp(q))
+            omp_takes_statement(q))
             return error_at(pd, p, AT_PRAGMA,
                             xasprintf("'#pragma pomp %s' cannot be the statement of the pragma on "
                                       "line %u; put it inside a block",

@@ -52,7 +52,7 @@ assert_eq "$(vals end 0 sum phase) $(vmin end 0 phase) $(vmax end 0 phase)" "46 
 assert_eq "$(vals event 0 count tick) $(vals event 0 sum tick)" "4 6" "event value"
 assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' $d/profile.json)" \
     '{"begin":["me","me * 10"],"end":["10 + me"]}' "value names from the CTC string"
-assert_eq "$(jq .minor_version $d/profile.json)" 2 "profile minor version"
+assert_eq "$(jq .minor_version $d/profile.json)" 3 "profile minor version"
 "$REPORT" $d > report.txt
 assert_contains report.txt '^ +begin me \* 10 +count 4 +mean 15 +min 0 +max 30$' "pomp-report shows the values"
 # Event order of the master thread: the region inside work(), and init/finalize
@@ -160,3 +160,29 @@ assert_eq "$(cat crossing.out)" done "a region across a parallel region: the pro
 assert_contains crossing.err "pomp: warning: [0-9]+ unmatched end/exit events, the first of userregion x @ crossing.c:4" \
                 "a region across a parallel region: the warning names it"
 
+
+# A user region right after a stand-alone directive (barrier, taskwait, flush,
+# taskyield), which applies to no statement: instrumented (it was taken for the
+# directive's statement, refused, and the whole file went uninstrumented)
+for d in barrier taskwait flush taskyield; do
+cat > after_$d.c <<C
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2) reduction(+: s)
+    {
+#pragma omp $d
+#pragma pomp inst begin(phase)
+        s++;
+#pragma pomp inst end(phase)
+    }
+    printf("%d\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp after_$d.c -o after_$d 2> after_$d.build || { cat after_$d.build; fail "pomp inst begin after $d: build"; }
+assert_not_contains after_$d.build "cannot be the statement|without instrumentation" "pomp inst begin after $d: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=after_$d.d ./after_$d 2>/dev/null)" 2 "pomp inst begin after $d: the program"
+assert_eq "$(region_sum after_$d.d userregion 8 begins)" 2 "pomp inst begin after $d: the region on both threads"
+done
