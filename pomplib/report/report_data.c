@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #define SUPPORTED_VERSION 1
@@ -762,6 +763,7 @@ int rp_load(const char *path, struct rp_profile *p)
     p->level_sync = json_string_value(json_object_get(levels, "sync"));
     p->level_task = json_string_value(json_object_get(levels, "task"));
     p->level_parallel = json_string_value(json_object_get(levels, "parallel"));
+    p->level_runtime = json_string_value(json_object_get(levels, "runtime"));
     p->nthreads = json_array_size(threads);
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);
@@ -809,4 +811,10 @@ void rp_free(struct rp_profile *p)
     free(p->unrun);
     json_decref(p->root);
     memset(p, 0, sizeof *p);
+}
+
+const char *rp_lock_waits_unrecorded(const struct rp_profile *p)
+{
+    const char *l = p->level_runtime;
+    return l && (strcasecmp(l, "none") == 0 || strcasecmp(l, "Event") == 0) ? l : NULL;
 }

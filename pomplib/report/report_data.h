@@ -13,6 +13,11 @@ enum wait_kind { WAIT_BARRIER, WAIT_CRITICAL, WAIT_LOCK, WAIT_ORDERED, WAIT_TASK
                  WAIT_COUNT };
 extern const char *const wait_names[WAIT_COUNT];
 
+struct rp_profile;
+/* The runtime group's level where it records no lock call's time ("none",
+ * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
+const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
+
 struct rp_region {
     long long id;
     const char *type, *name, *file;   /* owned by the JSON document */
@@ -128,6 +133,7 @@ struct rp_profile {
                                          wait: POMP_SYNC=none), "" when they are */
     const char *level_sync, *level_task; /* the run's levels ("levels"), NULL: not said */
     const char *level_parallel;
+    const char *level_runtime;
     struct rp_unrun {                 /* a task construct with fewer executions than creations */
         const struct rp_region *region;
         double created, ran;

@@ -136,6 +136,9 @@ static json_t *efficiency(const struct rp_profile *p)
                                   "parallel regions without the team's shares "
                                   "(POMP_PARALLEL=EnterExit)")
                       : pop(&p->pop_run);
+    if (run && !p->pop_without_shares && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
+        json_object_set_new(run, "lock_waits_unrecorded_by",
+                            json_string(rp_lock_waits_unrecorded(p)));
     return json_pack("{so so sI}", "run", run, "parallel_regions", regions,
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
 }

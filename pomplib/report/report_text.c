@@ -285,7 +285,11 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
         printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
                p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
     } else {
-        pop_row(w, p->pop_run.untimed_waits + p->pop_run.blockless_waits > 0 ? "(the run) !" : "(the run)",
+        pop_row(w,
+                p->pop_run.untimed_waits + p->pop_run.blockless_waits > 0 ||
+                        rp_lock_waits_unrecorded(p)
+                    ? "(the run) !"
+                    : "(the run)",
                 "-", &p->pop_run);
     }
     int shared = 0;
@@ -315,6 +319,11 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "synchronisation and parallel efficiency are overstated; POMP_SYNC=BeginEnd "
                "measures them\n",
                p->pop_run.blockless_waits);
+    if (rp_lock_waits_unrecorded(p))
+        printf("  ! waits not measured: POMP_RUNTIME=%s records no lock call's time, so lock waits "
+               "(if the program has any) read as useful time; POMP_RUNTIME=EnterExit measures "
+               "them\n",
+               rp_lock_waits_unrecorded(p));
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)
