@@ -586,7 +586,11 @@ int rp_pop_compute(struct rp_profile *p)
         size_t n = node_threads(p, i, waits, fj, stream, in, u, shares, &elapsed);
         struct rp_pop m;
         metrics(&m, in, u, n, 0);
-        node->s.load_balance = m.useful_max_ns > 0 ? 100.0 * m.load_balance : -1;
+        /* none for a throttled region's row: its times cover the executions
+         * before the throttle, which one thread may have reached long before
+         * another (a balanced region read 50 %) */
+        int throttled = node->region && json_object_get(node->region->json, "throttled");
+        node->s.load_balance = m.useful_max_ns > 0 && !throttled ? 100.0 * m.load_balance : -1;
         if (!n || !is_parallel(node))
             continue;
         if (!has_blocks(node)) {

@@ -54,6 +54,12 @@ for t in critical atomic; do
 done
 "$REPORT" dflt > report.txt
 assert_contains report.txt "critical \[throttled\]" "the report marks the region"
+# ... and gives its rows no load balance: their times cover the executions
+# before the throttle, which one thread reached long before another (a probe's
+# balanced region read 50 %)
+throttled_ids=$(jq -c '[.regions[] | select(.throttled) | .id]' dflt/profile.json)
+assert_eq "$("$REPORT" --json dflt | jq --argjson t "$throttled_ids" '[.callpath[] | select(.region as $r | $t | index($r)) | .load_balance_pct] | map(select(. != null)) | length')" 0 \
+          "throttled rows: no load balance"
 assert_contains report.txt "^note: [0-9]+ events of throttled regions, counted but not timed \(POMP_THROTTLE\)$" \
                 "the report says how many events were not timed"
 
