@@ -81,7 +81,9 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->nothing_recorded = nthreads == 0 && !cfg->trace;
     if (run->nothing_recorded)
         run->unrecording = unrecording_settings(run->unrecording_buf, sizeof run->unrecording_buf);
-    if (!run->nothing_recorded)
+    /* a directory only where something is written into it: a profile or a
+     * trace (POMP_PROFILE=off without a trace left an empty one) */
+    if (!run->nothing_recorded && (cfg->profile || cfg->trace))
         run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);

@@ -218,6 +218,10 @@ OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_SUMMARY=on POMP_OUTPUT_
 # asked for, not an error: said so (it said "no profile written (above)", above nothing)
 assert_contains noprof.err "; no profile \(POMP_PROFILE=off\); output in noprof/" "POMP_PROFILE=no: the summary says why"
 assert_not_contains noprof.err "\(above\)" "POMP_PROFILE=no: no error pointed at"
+# ... and without a trace, nothing to write: no directory (an empty one was left)
+OMP_NUM_THREADS=2 POMP_PROFILE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=noprof2 ./demo > /dev/null 2> noprof2.err
+[ ! -e noprof2 ] || fail "POMP_PROFILE=off without a trace: no output directory"
+assert_contains noprof2.err "; no profile \(POMP_PROFILE=off\)$" "POMP_PROFILE=off without a trace: said, no directory named"
 OMP_NUM_THREADS=2 POMP_ENABLE=maybe POMP_OUTPUT_DIR=maybe ./demo > /dev/null 2> maybe.err
 assert_contains maybe.err "POMP_ENABLE='maybe' is not valid \(allowed: on, off, yes, no, true, false, 1, 0\); using on" "POMP_ENABLE message"
 [ -f maybe/profile.json ] || fail "a bad POMP_ENABLE falls back to on"
