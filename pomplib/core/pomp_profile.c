@@ -618,6 +618,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     f->switched = p->task_switched;
     f->helper = 0;
     f->from_leaf = 0;
+    f->dependences_waited = 0;
     /* a throttled region, or inside one (a task's execution is timed anyway) */
     f->untimed = (uint8_t)(!off && (now == POMP_UNTIMED ||
                                     ((__atomic_load_n(&r->throttled, __ATOMIC_RELAXED) ||
@@ -880,6 +881,31 @@ static __attribute__((noinline, cold)) void dependences_waited(struct pomp_profi
     count_execution(wait, l->waited, l->waited);
 }
 
+/* The same where the creation is a frame, on top (a trace or sampling: each
+ * event recorded): the wait is a child of its node, and counts as one of its
+ * children, so that the creation's own time leaves it out. */
+static __attribute__((noinline, cold)) void frame_dependences_waited(struct pomp_profile *p,
+                                                                    struct POMP_Region_s *r,
+                                                                    uint64_t now)
+{
+    struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (top->dependences_waited || now == POMP_UNTIMED || now <= top->start || top->skipped ||
+        top->untimed)
+        return;
+    struct POMP_Region_s *w = pomp_region_dependences_wait(r);
+    if (!w)
+        return;
+    top->dependences_waited = 1;
+    uint64_t wall = now - top->start;
+    uint64_t switched = top->in_task ? p->task_switched - top->switched : 0;
+    uint64_t ran = switched + top->child; /* (task roots run meanwhile) */
+    uint64_t waited = wall > ran ? wall - ran : 0;
+    struct pomp_node *wait = child_of(p, top->node, w);
+    wait->visits++;
+    count_execution(wait, waited, waited);
+    top->child += waited;
+}
+
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
@@ -900,9 +926,13 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
         return POMP_SUCCESS;
     }
     /* a task's execution: a tree of its own (task root) */
-    if (__builtin_expect(r->has_depend && p->leaf.region == r && p->leaf.depth == p->depth, 0) &&
-        !off)
-        dependences_waited(p, r, now);
+    if (__builtin_expect(r->has_depend, 0) && !off) {
+        if (p->leaf.region == r && p->leaf.depth == p->depth)
+            dependences_waited(p, r, now);
+        else if (p->depth > 1 && p->frames[p->depth - 1].region == r &&
+                 p->frames[p->depth - 1].entered && !p->frames[p->depth - 1].in_body)
+            frame_dependences_waited(p, r, now);
+    }
     push_node(p, r, now, 0, COUNT_BEGIN, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }

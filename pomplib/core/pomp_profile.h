@@ -118,6 +118,8 @@ struct pomp_frame {
                              (pomp_profile_uncount_begin), not one of the node's executions */
     uint8_t from_leaf;    /* a leaf made a frame (a region opened inside it: leaf_to_frame),
                              which the leaf's close closes */
+    uint8_t dependences_waited; /* a task creation's frame (a trace or sampling makes one where
+                                   it is a leaf otherwise): as pomp_leaf's */
 };
 
 /* Open regions per thread that the profile records: the first
