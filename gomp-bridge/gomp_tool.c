@@ -231,6 +231,7 @@ static int get_task_info(int ancestor_level, int *flags, ompt_data_t **task_data
 }
 
 static void shutdown_runtime(void);
+static void each_unmeasured(void (*say)(void *ctx, const char *what), void *ctx);
 
 static ompt_interface_fn_t lookup(const char *name)
 {
@@ -251,6 +252,8 @@ static ompt_interface_fn_t lookup(const char *name)
         return (ompt_interface_fn_t)(void (*)(void))untied_split;
     if (strcmp(name, "pomp_gomp_shutdown") == 0)
         return (ompt_interface_fn_t)(void (*)(void))shutdown_runtime;
+    if (strcmp(name, "pomp_gomp_unmeasured") == 0)
+        return (ompt_interface_fn_t)(void (*)(void))each_unmeasured;
     return NULL; /* the tool copes with an inquiry the runtime lacks */
 }
 
@@ -259,14 +262,11 @@ static ompt_interface_fn_t lookup(const char *name)
 static ompt_start_tool_result_t *tool;
 static int shut_down;
 
-/* What ran unmeasured, said once at the end. */
-static void say_unmeasured(void)
+/* The tasks that ran unmeasured, a sentence each to say(ctx, what): printed
+ * at the end (say_unmeasured), and handed to the tool for its profile
+ * (looked up as "pomp_gomp_unmeasured"), where pomp-report finds them. */
+static void each_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
 {
-    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE) && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
-        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
-              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
-              "(docs/gomp.md)\n",
-              stderr);
     static const char *const why[GOMP_TASKLOOP_CASES] = {
         [GOMP_TASKLOOP_LARGE] = "of more tasks or larger data than the bridge wraps",
         [GOMP_TASKLOOP_CANCELLATION] = "under OMP_CANCELLATION without a copy function",
@@ -280,24 +280,45 @@ static void say_unmeasured(void)
                                   "handle into the task's data, where the bridge's wrapper keeps "
                                   "its own",
     };
+    char what[400];
     for (int c = 0; c < GOMP_UNWRAPPED_CASES; c++) {
         uint64_t tasks = __atomic_load_n(&gomp_unwrapped_tasks[c], __ATOMIC_RELAXED);
-        if (tasks)
-            /* created: whether they ran, the bridge cannot see (a cancellation
-             * discards most of them: "200 ran" for 40) */
-            fprintf(stderr,
-                    "pomp: note: %llu task%s created on libgomp went unmeasured, and so did %s: "
-                    "%s (docs/gomp.md)\n",
-                    (unsigned long long)tasks, tasks == 1 ? "" : "s",
-                    tasks == 1 ? "its run" : "their runs", task_why[c]);
+        if (!tasks)
+            continue;
+        /* created: whether they ran, the bridge cannot see (a cancellation
+         * discards most of them: "200 ran" for 40) */
+        snprintf(what, sizeof what,
+                 "%llu task%s created on libgomp went unmeasured, and so did %s: %s (docs/gomp.md)",
+                 (unsigned long long)tasks, tasks == 1 ? "" : "s",
+                 tasks == 1 ? "its run" : "their runs", task_why[c]);
+        say(ctx, what);
     }
     for (int c = 0; c < GOMP_TASKLOOP_CASES; c++) {
         uint64_t n = __atomic_load_n(&gomp_unwrapped_taskloops[c], __ATOMIC_RELAXED);
-        if (n)
-            fprintf(stderr, "pomp: note: %llu taskloop construct%s %s ran on libgomp with %s tasks "
-                            "unmeasured (the taskloop region itself is measured; docs/gomp.md)\n",
-                    (unsigned long long)n, n == 1 ? "" : "s", why[c], n == 1 ? "its" : "their");
+        if (!n)
+            continue;
+        snprintf(what, sizeof what,
+                 "%llu taskloop construct%s %s ran on libgomp with %s tasks unmeasured (the "
+                 "taskloop region itself is measured; docs/gomp.md)",
+                 (unsigned long long)n, n == 1 ? "" : "s", why[c], n == 1 ? "its" : "their");
+        say(ctx, what);
     }
+}
+
+static void print_note(void *ctx, const char *what)
+{
+    fprintf(ctx, "pomp: note: %s\n", what);
+}
+
+/* What ran unmeasured, said once at the end. */
+static void say_unmeasured(void)
+{
+    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE) && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
+        fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
+              "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
+              "(docs/gomp.md)\n",
+              stderr);
+    each_unmeasured(print_note, stderr);
 }
 
 /* The runtime's end for the tool, once: from here on every entry point

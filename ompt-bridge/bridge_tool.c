@@ -33,6 +33,8 @@ static int tool_started;
  * the bridge's runtime entry points (states, task info) per runtime. */
 static int tool_claimed;
 static void (*runtime_shutdown)(void); /* the libgomp bridge's "pomp_gomp_shutdown" */
+typedef void (*runtime_unmeasured_fn)(void (*say)(void *ctx, const char *what), void *ctx);
+static runtime_unmeasured_fn runtime_unmeasured; /* its "pomp_gomp_unmeasured" */
 static char tool_runtime[80], declined_runtime[80];
 
 static int group_records(enum pomp_group g)
@@ -337,6 +339,9 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
      * its tool itself, in its destructor, and has no such entry) */
     __atomic_store_n(&runtime_shutdown, (void (*)(void))lookup("pomp_gomp_shutdown"),
                      __ATOMIC_RELEASE);
+    /* ... and what it could not measure, for the profile (after that end) */
+    __atomic_store_n(&runtime_unmeasured, (runtime_unmeasured_fn)lookup("pomp_gomp_unmeasured"),
+                     __ATOMIC_RELEASE);
     __atomic_store_n(&tool_started, 1, __ATOMIC_RELEASE);
     return 1; /* keep the tool */
 }
@@ -543,6 +548,9 @@ static const char *ompt_declined_by(void)
 
 static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
 {
+    runtime_unmeasured_fn runtime = __atomic_load_n(&runtime_unmeasured, __ATOMIC_ACQUIRE);
+    if (runtime) /* the libgomp bridge's tasks it could not wrap */
+        runtime(say, ctx);
     uint64_t at = __atomic_load_n(&paused_at_ns, __ATOMIC_RELAXED);
     if (!at)
         return;

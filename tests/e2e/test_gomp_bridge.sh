@@ -390,3 +390,9 @@ assert_eq "$(OMP_CANCELLATION=true ./cancel)" "tasks run: 0" "cancellation: the 
 assert_eq "$(OMP_CANCELLATION=true POMP_SUMMARY=off POMP_OUTPUT_DIR=cancel_out "$BUILD/bin/pomprun" ./cancel 2> cancel.err)" \
           "tasks run: 0" "cancellation: the same tasks discarded under pomprun"
 assert_contains cancel.err "note: 10 tasks created on libgomp went unmeasured, and so did their runs: under OMP_CANCELLATION" "cancellation: the unwrapped tasks are said"
+# ... in the profile too, which pomp-report says and rates nothing by (their
+# time read as the barrier's wait)
+assert_contains <(jq -r '.unmeasured[]' cancel_out/profile.json) "^10 tasks created on libgomp went unmeasured" "cancellation: the profile says it"
+"$BUILD/bin/pomp-report" cancel_out > cancel_report.txt
+assert_contains cancel_report.txt "^warning: not measured: 10 tasks created on libgomp went unmeasured" "cancellation: pomp-report says it"
+assert_contains cancel_report.txt "not rated: part of the run went unmeasured" "cancellation: not rated"
