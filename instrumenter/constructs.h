@@ -35,6 +35,10 @@ struct construct {
     unsigned flags;
 };
 
+/* Does the directive have POMP events around a statement (not a stand-alone
+ * or pass-through directive)? (constructs.c) */
+int directive_needs_statement(const struct directive *d);
+
 /* What pomp does with a (leaf, composite or unsplit) directive. */
 struct construct construct_of(const struct directive *d);
 /* The same for the directive of pragma p, which knows its statement (an

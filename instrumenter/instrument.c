@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "constructs.h"
 #include "ctc.h"
 #include "directive.h"
 #include "modules.h"

@@ -19,7 +19,7 @@
 #include "directive.h"
 #include "inst_levels.h"
 #include "modules.h"
-#include "rewrite.h"
+#include "constructs.h"
 #include "rewriter.h"
 #include "source.h"
 

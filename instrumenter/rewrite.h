@@ -91,9 +91,6 @@ const struct pragma *pragma_starting_at(const struct source *s, unsigned offset)
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d);
 /* The CTC attributes that depend on the construct type (schedule, clause flags, names). */
 void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, const char *type);
-/* Does the directive have POMP events around a statement (not a stand-alone
- * or pass-through directive)? */
-int directive_needs_statement(const struct directive *d);
 /* A directive without a structured block (its region ends with the pragma). */
 int construct_type_is_standalone(const char *type);
 /* Helpers the generated code may use, appended to the .pomp.inc file. */

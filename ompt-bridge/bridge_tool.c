@@ -19,7 +19,6 @@
 #include "bridge_device.h"
 #include "bridge_record.h"
 #include "bridge_symbols.h"
-#include "pomp_control.h"
 #include "pomp_record.h"
 
 /* Set once, when the runtime initializes the tool. */
@@ -33,6 +32,10 @@ static int tool_started;
  * the bridge's runtime entry points (states, task info) per runtime. */
 static int tool_claimed;
 static void (*runtime_shutdown)(void); /* the libgomp bridge's "pomp_gomp_shutdown" */
+/* When the runtime started the tool, and when a pause ended it (CLOCK_MONOTONIC
+ * ns), or 0: said in the profile too (ompt_unmeasured), where a reader of the
+ * report finds it. */
+static uint64_t started_ns, paused_at_ns;
 typedef void (*runtime_unmeasured_fn)(void (*say)(void *ctx, const char *what), void *ctx);
 static runtime_unmeasured_fn runtime_unmeasured; /* its "pomp_gomp_unmeasured" */
 static char tool_runtime[80], declined_runtime[80];
@@ -250,6 +253,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
 {
     (void)initial_device_num;
     (void)tool_data;
+    __atomic_store_n(&started_ns, pomp_monotonic_ns(), __ATOMIC_RELAXED);
     ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
     if (!set)
         return 0;
@@ -370,9 +374,6 @@ static int inside_pause(void)
 /* At the runtime's shutdown (exit): the end of measurement. At a hard pause
  * the program goes on, and so does measurement, with the instrumentation's
  * events alone: the runtime reports nothing more to any tool. */
-/* When a pause ended the tool (CLOCK_MONOTONIC ns), or 0: said in the
- * profile too (ompt_unmeasured), where a reader of the report finds it. */
-static uint64_t paused_at_ns;
 
 static void tool_finalize(ompt_data_t *tool_data)
 {
@@ -557,9 +558,10 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     char what[320];
     snprintf(what, sizeof what,
              "omp_pause_resource_all (or omp_pause_resource) ended LLVM libomp's tool interface "
-             "%.1f ms into the run: from there on only instrumented constructs were measured (no "
-             "implicit barriers, nothing uninstrumented, no runtime states for sampling)",
-             (double)(at - pomp_clock()->start_ns) / 1e6);
+             "%.1f ms after the runtime started it: from there on only instrumented constructs "
+             "were measured (no implicit barriers, nothing uninstrumented, no runtime states for "
+             "sampling)",
+             (double)(at - __atomic_load_n(&started_ns, __ATOMIC_RELAXED)) / 1e6);
     say(ctx, what);
 }
 
