@@ -811,6 +811,20 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
     return b.s;
 }
 
+/* A _Pragma macro whose invocation the split leaves replace is no longer
+ * expanded: tested for once at the file's end (#if defined), which counts as
+ * a use, so that -Wunused-macros finds it used as in the plain build. */
+static void keep_macro_used(struct rewriter *w, const char *name)
+{
+    char *key = xasprintf(" %s ", name);
+    if (!w->kept_macros.s || !strstr(w->kept_macros.s, key)) {
+        sb_add(&w->kept_macros, key);
+        add_edit(w, (unsigned)w->s->size, 0, 0,
+                 xasprintf("\n#if defined(%s) /* (pomp: the macro stays used) */\n#endif\n", name));
+    }
+    free(key);
+}
+
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
     const char *outer, *inner;
@@ -938,8 +952,11 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     } else {
         if (before.len)
             insert_before_pragma(w, p, before.s);
-        if (rewrite)
+        if (rewrite) {
             add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, pragma_replacement(w, &ch));
+            if (p->macro)
+                keep_macro_used(w, p->macro);
+        }
         if (last->block_start.len)
             insert_at_block_start(w, p, last->block_start.s);
         if (after.len)

@@ -638,6 +638,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < w.nleft_locks; i++)
         free(w.left_locks[i].file);
     free(w.left_locks);
+    free(w.kept_macros.s);
     modules_end(&w);
     return rc;
 }

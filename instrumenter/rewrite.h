@@ -30,6 +30,9 @@ struct rewriter {
                         execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
     int said_declare_target; /* the note on declare target blocks was given (once per file) */
+    struct strbuf kept_macros; /* " NAME " of each _Pragma macro whose invocation a split
+                                  replaced: tested for at the file's end, so that it is still
+                                  used (-Wunused-macros -Werror failed such a file) */
     struct construct_counts counts;
     /* lock calls left as they are (in a header, in a macro's expansion), by
      * the file they are written in: the runtime's events measure their waits */

@@ -427,6 +427,8 @@ static int by_pragma_start(const void *a, const void *b)
     return (x->start > y->start) - (x->start < y->start);
 }
 
+static char *macro_name_at(const struct scan *sc, unsigned offset);
+
 static void find_pragmas(struct scan *sc)
 {
     struct source *s = sc->s;
@@ -486,7 +488,7 @@ static void find_pragmas(struct scan *sc)
             (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
             continue;
         struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
-                           .is_operator = 1};
+                           .is_operator = 1, .macro = macro_name_at(sc, x->start)};
         size_t len = 0, cap = 0;
         for (const char *c = x->pragma; *c; c++)
             text_append(&p, &len, &cap, *c, x->start);
@@ -853,8 +855,7 @@ static char *macro_name_at(const struct scan *sc, unsigned offset)
 {
     unsigned e = offset;
     const char *x = sc->s->text;
-    while (e < sc->s->size && (x[e] == '_' || (x[e] >= 'a' && x[e] <= 'z') ||
-                               (x[e] >= 'A' && x[e] <= 'Z') || (x[e] >= '0' && x[e] <= '9')))
+    while (e < sc->s->size && is_ident_char(x[e]))
         e++;
     return xasprintf("%.*s", (int)(e - offset), x + offset);
 }
@@ -1415,6 +1416,7 @@ void source_free(struct source *s)
     for (size_t i = 0; i < s->npragmas; i++) {
         free(s->pragmas[i].text);
         free(s->pragmas[i].text_offsets);
+        free(s->pragmas[i].macro);
         free(s->pragmas[i].unplaced);
         loop_free(s->pragmas[i].loop);
     }

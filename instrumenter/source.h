@@ -13,6 +13,8 @@ struct pragma {
     unsigned end;          /* offset just past the pragma (before the newline of a #pragma) */
     unsigned line_start;   /* offset of the first character of the pragma's line */
     int is_operator;       /* written as _Pragma("...") */
+    char *macro;           /* the object-like macro whose invocation this is (its body one
+                              _Pragma), or NULL */
     char *text;            /* the text after "pragma", comments removed, lines joined */
     unsigned *text_offsets;/* source offset of each character of text */
     /* the statement the directive applies to, if one follows */

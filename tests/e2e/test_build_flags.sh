@@ -249,6 +249,29 @@ if [ -n "$CLANG" ]; then
         -o strict_comma.o 2> strict_comma.err || { cat strict_comma.err; fail "strict warnings, clang: iterations and guards"; }
     assert_not_contains strict_comma.err . "strict warnings, clang: iterations and guards, no message (no fallback)"
 fi
+# A _Pragma macro whose invocation a split replaces stays used: pomp tests
+# for it at the file's end (-Wunused-macros -Werror fell back to no
+# instrumentation: the macro was never expanded; found by a C++ probe)
+cat > strict_macro.c <<'C'
+#include <stdio.h>
+#define PAR_FOR _Pragma("omp parallel for num_threads(2)")
+int main(void)
+{
+    int a[4] = {0, 0, 0, 0};
+    PAR_FOR
+    for (int i = 0; i < 4; ++i)
+        a[i] = i;
+    printf("%d\n", a[3]);
+    return 0;
+}
+C
+for cc in pomp-gcc ${CLANG:+pomp-clang}; do
+    "$BIN/$cc" -fopenmp -Wunused-macros -Werror -c strict_macro.c -o strict_macro_$cc.o 2> strict_macro_$cc.err ||
+        { cat strict_macro_$cc.err; fail "strict warnings, $cc: an unused-macros build"; }
+    assert_not_contains strict_macro_$cc.err . "strict warnings, $cc -Wunused-macros: no message (no fallback)"
+    readelf -p .pomp_constructs strict_macro_$cc.o | grep -q '1 1 0 strict_macro.c' ||
+        fail "strict warnings, $cc -Wunused-macros: the split macro's constructs instrumented"
+done
 
 if command -v cmake > /dev/null; then
     mkdir cm
