@@ -219,9 +219,31 @@ static int by_start(const void *a, const void *b)
     return (x->start > y->start) - (x->start < y->start);
 }
 
+/* Whether a quoted include in the copy of file, written name (len chars),
+ * found real (a real path), is found as written from the copy too: file and
+ * real both in the source's directory, named by their base name. The copy's
+ * compile searches that directory first after the copy's own (pompcc's
+ * -iquote), and there the compiler names the header as the plain build does:
+ * its __FILE__ was the absolute path (found by a C++ probe). */
+static int found_beside_source(const struct headers *h, const char *file, const char *real,
+                               const char *name, size_t len)
+{
+    char src_buf[PATH_MAX], file_buf[PATH_MAX];
+    char *src = xstrdup(h->u->path), *from = xstrdup(file), *to = xstrdup(real);
+    const char *src_dir = realpath(dirname(src), src_buf);
+    const char *file_dir = realpath(dirname(from), file_buf);
+    const char *base = strrchr(real, '/');
+    int beside = src_dir && file_dir && strcmp(src_dir, file_dir) == 0 &&
+                 strcmp(dirname(to), src_dir) == 0 && base && strlen(base + 1) == len &&
+                 strncmp(base + 1, name, len) == 0;
+    free(src), free(from), free(to);
+    return beside;
+}
+
 /* The edits of the #include directives in file (text): to a copy where the
  * header has one; in a copy (is_copy), quoted includes of other project
- * headers to the absolute path they found. */
+ * headers to the absolute path they found (but where the copy finds them as
+ * written: found_beside_source). */
 static size_t replacements_for(struct headers *h, const char *file, const char *text, size_t size,
                                int is_copy, struct text_replacement **out)
 {
@@ -237,7 +259,8 @@ static size_t replacements_for(struct headers *h, const char *file, const char *
         char real[PATH_MAX];
         if (to && to->copy)
             path = to->copy;
-        else if (is_copy && to && text[b] == '"' && realpath(d->target, real))
+        else if (is_copy && to && text[b] == '"' && realpath(d->target, real) &&
+                 !found_beside_source(h, file, real, text + b + 1, e - b - 2))
             path = real;
         if (!path)
             continue;

@@ -169,6 +169,32 @@ printf '#include <stdio.h>\n#include "logname.h"\nint main(void)\n{\n    int n =
 cc -fopenmp logmain.c -o logmain_plain
 "$POMPCC" -fopenmp -g logmain.c -o logmain 2> logmain.err || { cat logmain.err; fail "__FILE__ in a header: build"; }
 assert_eq "$(POMP_OUTPUT_DIR=logmain.d ./logmain 2> /dev/null)" "$(./logmain_plain)" "__FILE__ in a header: as in a plain build"
+# ... and in one that a header with a construct includes (that header's copy
+# named it by its absolute path: found by a C++ probe)
+cat > logkern.h <<'C'
+static int log_kern(void)
+{
+    int n = 0;
+#pragma omp parallel reduction(+ : n)
+    n++;
+    return n > 0;
+}
+#include "logname.h"
+C
+cat > kernmain.c <<'C'
+#include <stdio.h>
+#include "logkern.h"
+int main(void)
+{
+    printf("%s %d\n", log_file(), log_kern());
+    return 0;
+}
+C
+cc -fopenmp kernmain.c -o kernmain_plain
+"$POMPCC" -fopenmp kernmain.c -o kernmain 2> kernmain.err || { cat kernmain.err; fail "__FILE__ in a header's header: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=kernmain.d ./kernmain 2> /dev/null)" "$(./kernmain_plain)" "__FILE__ in a header's header: as in a plain build"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .file == "logkern.h")] | length' kernmain.d/profile.json)" 1 \
+          "__FILE__ in a header's header: the header's construct instrumented"
 # blanks only name no compiler: the default, as an empty value (the next word,
 # pompcc's own option or the user's first, was run as the compiler)
 POMP_CC='  ' "$POMPCC" -fopenmp m.c -o blank 2> blank.err || { cat blank.err; fail "POMP_CC=blanks: the default compiler"; }
