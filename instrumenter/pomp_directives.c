@@ -19,7 +19,6 @@
 #include "directive.h"
 #include "inst_levels.h"
 #include "modules.h"
-#include "constructs.h"
 #include "rewriter.h"
 #include "source.h"
 
@@ -261,17 +260,30 @@ static int pragma_is_omp(const struct pragma *q)
                                            (t[3] >= 'A' && t[3] <= 'Z') || (t[3] >= '0' && t[3] <= '9'));
 }
 
-/* An OpenMP directive that applies to the statement after it: not a
- * stand-alone one (barrier, taskwait, flush, ...), after which a POMP
- * directive is the next statement, not the directive's (one an unknown
- * OpenMP directive is taken to apply to). */
+/* An OpenMP directive that applies to the statement after it: any but the
+ * stand-alone ones (barrier, taskwait, flush, ...), after which a POMP
+ * directive is the next statement, not the directive's. Named one by one:
+ * a directive pomp passes through (metadirective, unroll, tile, dispatch)
+ * takes a statement too, and a POMP call as its statement changed the
+ * program (a metadirective's parallel region ran the call, its block ran
+ * serially after). */
 static int omp_takes_statement(const struct pragma *q)
 {
+    static const char *const standalone[] = {
+        "barrier", "taskwait", "taskyield", "flush", "cancel", "cancellation point",
+        "target update", "target enter data", "target exit data", "depobj", "error",
+        "nothing", "interop", "scan", NULL};
     if (!pragma_is_omp(q))
         return 0;
     struct parsed px;
     parse_pragma(q, &px);
-    int takes = !px.ok || directive_needs_statement(&px.d);
+    int takes = 1;
+    for (const char *const *n = standalone; px.ok && *n; n++)
+        takes &= strcmp(px.d.name, *n) != 0;
+    /* the doacross form of ordered is stand-alone too */
+    if (px.ok && strcmp(px.d.name, "ordered") == 0 &&
+        (directive_clause(&px.d, "depend") || directive_clause(&px.d, "doacross")))
+        takes = 0;
     unparse_pragma(&px);
     return takes;
 }

@@ -186,3 +186,23 @@ assert_not_contains after_$d.build "cannot be the statement|without instrumentat
 assert_eq "$(POMP_OUTPUT_DIR=after_$d.d ./after_$d 2>/dev/null)" 2 "pomp inst begin after $d: the program"
 assert_eq "$(region_sum after_$d.d userregion 8 begins)" 2 "pomp inst begin after $d: the region on both threads"
 done
+# ... but not after one that applies to a statement, known to pomp or passed
+# through (unroll, tile, metadirective): there the POMP directive would become
+# that statement (a metadirective's parallel region ran the region's begin,
+# and its block ran serially): refused, as before
+for d in "unroll partial(2)" "tile sizes(2)" "single" "metadirective when(user={condition(1)}: parallel) default(nothing)"; do
+cat > before_stmt.c <<C
+int f(int *a)
+{
+#pragma omp $d
+#pragma pomp inst begin(phase)
+    for (int i = 0; i < 4; i++)
+        a[i] = i;
+#pragma pomp inst end(phase)
+    return a[3];
+}
+C
+"$BUILD/bin/pomp-instrument" before_stmt.c before_stmt.pomp.c -- -fopenmp 2> before_stmt.err && fail "pomp inst begin after '$d': accepted"
+assert_contains before_stmt.err "before_stmt.c:4:1: error: '#pragma pomp inst begin' cannot be the statement of the pragma on line 3" \
+                "pomp inst begin after '$d': refused"
+done
