@@ -70,7 +70,7 @@ static const struct routine {
     {"Critical_begin_fast", INST_SYNC, BE}, {"Critical_end_fast", INST_SYNC, BE},
     {"Flush_event", INST_SYNC, EV | EE | BE}, {"Atomic_event", INST_SYNC, EV | EE | BE},
     {"Atomic_event_fast", INST_SYNC, EV | EE | BE},
-    {"Atomic_enter", INST_SYNC, EE | BE}, {"Atomic_exit", INST_SYNC, EE | BE},
+    {"Atomic_enter", INST_SYNC, EV | EE | BE}, {"Atomic_exit", INST_SYNC, EV | EE | BE},
     {"Doacross_enter", INST_SYNC, EE | BE}, {"Doacross_exit", INST_SYNC, EE | BE},
     {"Doacross_event", INST_SYNC, EV | EE | BE},
     {"Masked_begin", INST_SYNC, BE}, {"Masked_end", INST_SYNC, BE},

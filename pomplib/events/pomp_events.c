@@ -362,9 +362,10 @@ FIRST_EVENT(Doacross_event, DOACROSS_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_
 FIRST_LEAF(Doacross_enter, DOACROSS_ENTER, POMP_GROUP_SYNC, ENTER_EXIT)
 LATER_LEAF(Doacross_exit, DOACROSS_EXIT, POMP_GROUP_SYNC, ENTER_EXIT)
 /* an atomic the compiler takes a lock for (more than 8 bytes): a leaf, its
- * time the wait for the lock and the update */
-FIRST_LEAF(Atomic_enter, ATOMIC_ENTER, POMP_GROUP_SYNC, ENTER_EXIT)
-LATER_LEAF(Atomic_exit, ATOMIC_EXIT, POMP_GROUP_SYNC, ENTER_EXIT)
+ * time the wait for the lock and the update; at every level an atomic's
+ * event records at (at Event it vanished where the other atomics count) */
+FIRST_LEAF(Atomic_enter, ATOMIC_ENTER, POMP_GROUP_SYNC, SYNC_SINGLE)
+LATER_LEAF(Atomic_exit, ATOMIC_EXIT, POMP_GROUP_SYNC, SYNC_SINGLE)
 FIRST_EVENT(Cancel_event, CANCEL_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE, PHASE_EVENT)
 FIRST_EVENT(Cancellation_point_event, CANCELLATION_POINT_EVENT, POMP_GROUP_SYNC, SYNC_SINGLE,
             PHASE_EVENT)

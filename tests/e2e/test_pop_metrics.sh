@@ -266,6 +266,10 @@ if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
     critical=$(jq '[.waits.rows[] | .ns.critical] | add / 1e6' alw.json)
     awk -v w="$critical" 'BEGIN { exit !(w >= 20 && w <= 45) }' ||
         fail "atomic_lock_wait: $critical ms of atomic lock wait, about 30 expected"
+    # at POMP_SYNC=Event it is counted as the other atomics are (it vanished)
+    POMP_SYNC=Event POMP_OUTPUT_DIR=alw_ev ./atomic_lock_wait > /dev/null
+    assert_eq "$(jq '[.regions[] | select(.type == "atomic") | .id] as $a | [.callpath[] | select(.region as $r | $a | index($r)) | .per_thread[].visits] | add' alw_ev/profile.json)" 2 \
+              "atomic_lock_wait: both atomics counted at POMP_SYNC=Event"
 fi
 # Levels that record what the figures need: no wait at all (POMP_SYNC=none:
 # a thread waiting 200 of 200 ms read 100 % synchronisation), or task
