@@ -558,9 +558,9 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     char what[320];
     snprintf(what, sizeof what,
              "omp_pause_resource_all (or omp_pause_resource) ended LLVM libomp's tool interface "
-             "%.1f ms after the runtime started it: from there on only instrumented constructs "
-             "were measured (no implicit barriers, nothing uninstrumented, no runtime states for "
-             "sampling)",
+             "%.1f ms after the runtime started it: from there on only the constructs pompcc "
+             "instrumented were measured (none under pomprun; no implicit barriers, no runtime "
+             "states for sampling)",
              (double)(at - __atomic_load_n(&started_ns, __ATOMIC_RELAXED)) / 1e6);
     say(ctx, what);
 }

@@ -813,8 +813,27 @@ void rp_free(struct rp_profile *p)
     memset(p, 0, sizeof *p);
 }
 
+int rp_instrumented_without(const struct rp_profile *p, const char *const *types)
+{
+    int instrumented = 0;
+    for (size_t i = 0; i < p->nregions; i++) {
+        const struct rp_region *r = &p->regions[i];
+        const char *init = json_string_value(json_object_get(r->json, "init"));
+        instrumented |= init && strcmp(init, "ompt") != 0;
+        for (const char *const *t = types; r->type && *t; t++)
+            if (strcmp(r->type, *t) == 0)
+                return 0;
+    }
+    return instrumented;
+}
+
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p)
 {
+    static const char *const locks[] = {"omp_set_lock", "omp_set_nest_lock", NULL};
     const char *l = p->level_runtime;
-    return l && (strcasecmp(l, "none") == 0 || strcasecmp(l, "Event") == 0) ? l : NULL;
+    /* (a pompcc build without a lock call: nothing to say) */
+    return l && (strcasecmp(l, "none") == 0 || strcasecmp(l, "Event") == 0) &&
+                   !rp_instrumented_without(p, locks)
+               ? l
+               : NULL;
 }

@@ -17,6 +17,10 @@ struct rp_profile;
 /* The runtime group's level where it records no lock call's time ("none",
  * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
+/* Whether the profile holds instrumented regions (a pompcc build: every
+ * construct's region is listed, run or not) and none of one of types: the program has no such construct, as far as the profile can tell
+ * (under pomprun it cannot: 0). */
+int rp_instrumented_without(const struct rp_profile *p, const char *const *types);
 
 struct rp_region {
     long long id;

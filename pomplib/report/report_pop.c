@@ -491,10 +491,13 @@ static double untimed_waits(const struct rp_profile *p, size_t top, double *bloc
  * parallel region (its team's shares), or NULL. */
 static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
 {
+    /* (not atomic: an event without time, but where a lock updates it, whose
+     * wait then reads as work: a small error, against refusing the rating
+     * under the filter environment.md gives as its example) */
     static const char *const needed[] = {"parallel", "task", "taskloop", "barrier",
                                          "implicit_barrier", "implicit barrier", "taskwait",
                                          "taskgroup", "critical", "ordered", "doacross",
-                                         "atomic", "wait", NULL};
+                                         "wait", NULL};
     for (size_t i = 0; i < p->nregions; i++) {
         const struct rp_region *r = &p->regions[i];
         if (!r->type || !json_is_true(json_object_get(r->json, "filtered")))
@@ -516,6 +519,7 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
  * "levels" (older ones) are rated as they are. */
 static void not_rated(struct rp_profile *p)
 {
+    static const char *const tasks[] = {"task", "taskloop", NULL};
     const char *sync = p->level_sync, *task = p->level_task, *par = p->level_parallel;
     p->pop_not_rated[0] = '\0';
     if (p->pop_run.threads == 0) { /* a run that recorded no event (a trace asked for) */
@@ -539,7 +543,7 @@ static void not_rated(struct rp_profile *p)
                  "POMP_FILTER_* took out %s regions, whose time the figures need", out->type);
         return;
     }
-    if (task && strcasecmp(task, "none") == 0) {
+    if (task && strcasecmp(task, "none") == 0 && !rp_instrumented_without(p, tasks)) {
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "POMP_TASK=none records no task: tasks run in a barrier or taskwait would read "
                  "as its wait");

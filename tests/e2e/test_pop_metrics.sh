@@ -316,11 +316,20 @@ assert_eq "$("$REPORT" --json nocrit | jq '.efficiency.run.blockless_wait_execut
 assert_eq "$("$REPORT" --json nocrit | jq '[.waits.rows[].ns.critical] | add')" 0 "POMP_SYNC=EnterExit: no critical's whole time as wait"
 # lock calls not timed (POMP_RUNTIME=none or Event): lock waits read as work
 # (a probe's 20 ms of lock wait: load balance 58.8 % for 55.9, unmarked)
-POMP_RUNTIME=none POMP_THROTTLE=off POMP_OUTPUT_DIR=nolock ./tiny critical 2000 > /dev/null
+POMP_RUNTIME=none POMP_OUTPUT_DIR=nolock ./task_regions > /dev/null
 "$REPORT" nolock > nolock.txt
 assert_contains nolock.txt "^\(the run\) ! " "POMP_RUNTIME=none: the run marked"
 assert_contains nolock.txt "! waits not measured: POMP_RUNTIME=none records no lock call's time" "POMP_RUNTIME=none: said"
 assert_eq "$("$REPORT" --json nolock | jq -r '.efficiency.run.lock_waits_unrecorded_by')" none "POMP_RUNTIME=none: --json"
+# ... but not where the profile lists no lock call (a pompcc build lists every
+# construct's region, run or not), nor is POMP_TASK=none refused without a
+# task construct (imbalance.c has neither)
+POMP_RUNTIME=none POMP_OUTPUT_DIR=nolock0 ./imbalance 200 0 > /dev/null
+"$REPORT" nolock0 > nolock0.txt
+assert_not_contains nolock0.txt "^\(the run\) !|lock call" "POMP_RUNTIME=none without a lock call: unmarked"
+POMP_TASK=none POMP_OUTPUT_DIR=notask1 ./imbalance 200 0 > /dev/null
+"$REPORT" notask1 > notask1.txt
+assert_not_contains notask1.txt "not rated" "POMP_TASK=none without a task construct: rated"
 # at the default levels: rated, nothing marked
 POMP_THROTTLE=off POMP_OUTPUT_DIR=crit ./tiny critical 2000 > /dev/null
 "$REPORT" crit > crit.txt
