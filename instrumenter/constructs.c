@@ -812,15 +812,28 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
 }
 
 /* A _Pragma macro whose invocation the split leaves replace is no longer
- * expanded: tested for once at the file's end (#if defined), which counts as
- * a use, so that -Wunused-macros finds it used as in the plain build. */
-static void keep_macro_used(struct rewriter *w, const char *name)
+ * expanded: tested for once right after its #define (#if defined), which
+ * counts as a use, so that -Wunused-macros (which looks at the macros the
+ * compiled file defines) finds it used as in the plain build. At the file's
+ * end, an #undef before it was too late, and a last line ending in a
+ * backslash swallowed it. */
+static void keep_macro_used(struct rewriter *w, const struct pragma *p)
 {
-    char *key = xasprintf(" %s ", name);
+    unsigned at = p->macro_def_after;
+    if (at == UINT_MAX || at > w->s->size)
+        return; /* (defined in another file, where that file's compile sees it used) */
+    char *key = xasprintf(" %s ", p->macro);
     if (!w->kept_macros.s || !strstr(w->kept_macros.s, key)) {
         sb_add(&w->kept_macros, key);
-        add_edit(w, (unsigned)w->s->size, 0, 0,
-                 xasprintf("\n#if defined(%s) /* (pomp: the macro stays used) */\n#endif\n", name));
+        struct strbuf b = {0};
+        if (at == w->s->size && at > 0 && w->s->text[at - 1] != '\n')
+            sb_add(&b, "\n");
+        sb_printf(&b, "#if defined(%s) /* (pomp: the macro stays used) */\n#endif", p->macro);
+        if (at < w->s->size)
+            add_line_directive(&b, w, source_line(w->s, at));
+        else
+            sb_add(&b, "\n");
+        add_edit(w, at, 0, 0, b.s);
     }
     free(key);
 }
@@ -955,7 +968,7 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         if (rewrite) {
             add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, pragma_replacement(w, &ch));
             if (p->macro)
-                keep_macro_used(w, p->macro);
+                keep_macro_used(w, p);
         }
         if (last->block_start.len)
             insert_at_block_start(w, p, last->block_start.s);

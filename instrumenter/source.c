@@ -31,6 +31,8 @@ struct token {
 struct expansion {
     unsigned start, end;
     char *pragma;   /* the macro is _Pragma("<this>") and nothing else, or NULL */
+    unsigned def_after; /* such a macro defined in the file: just past its #define's
+                           last line; UINT_MAX when defined elsewhere */
     /* statements of a block outside it that it makes part of: the first one
      * found and its block; spans: a second statement of that block too */
     CXCursor block, stmt;
@@ -488,7 +490,8 @@ static void find_pragmas(struct scan *sc)
             (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
             continue;
         struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
-                           .is_operator = 1, .macro = macro_name_at(sc, x->start)};
+                           .is_operator = 1, .macro = macro_name_at(sc, x->start),
+                           .macro_def_after = x->def_after};
         size_t len = 0, cap = 0;
         for (const char *c = x->pragma; *c; c++)
             text_append(&p, &len, &cap, *c, x->start);
@@ -779,6 +782,23 @@ static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
+/* Just past the last line of the #define of the macro expansion c invokes,
+ * where that is in the file (its continuation lines included), else UINT_MAX. */
+static unsigned definition_after(struct scan *sc, CXCursor c)
+{
+    CXCursor def = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
+        return UINT_MAX;
+    int in_file;
+    unsigned e = file_offset(sc, clang_getRangeEnd(clang_getCursorExtent(def)), &in_file);
+    const char *t = sc->s->text;
+    if (!in_file || e > sc->s->size)
+        return UINT_MAX;
+    while (e < sc->s->size && (t[e] != '\n' || (e > 0 && t[e - 1] == '\\')))
+        e++;
+    return e < sc->s->size ? e + 1 : e;
+}
+
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -805,8 +825,9 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
             clang_disposeString(name);
         }
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
-        sc->expansions[sc->nexpansions++] = (struct expansion){.start = start, .end = end,
-                                                               .pragma = pragma};
+        sc->expansions[sc->nexpansions++] = (struct expansion){
+            .start = start, .end = end, .pragma = pragma,
+            .def_after = pragma ? definition_after(sc, c) : UINT_MAX};
     }
     return CXChildVisit_Continue;
 }

@@ -15,6 +15,8 @@ struct pragma {
     int is_operator;       /* written as _Pragma("...") */
     char *macro;           /* the object-like macro whose invocation this is (its body one
                               _Pragma), or NULL */
+    unsigned macro_def_after; /* just past its #define's last line, where that is in the
+                                 file; else UINT_MAX */
     char *text;            /* the text after "pragma", comments removed, lines joined */
     unsigned *text_offsets;/* source offset of each character of text */
     /* the statement the directive applies to, if one follows */

@@ -250,8 +250,10 @@ if [ -n "$CLANG" ]; then
     assert_not_contains strict_comma.err . "strict warnings, clang: iterations and guards, no message (no fallback)"
 fi
 # A _Pragma macro whose invocation a split replaces stays used: pomp tests
-# for it at the file's end (-Wunused-macros -Werror fell back to no
-# instrumentation: the macro was never expanded; found by a C++ probe)
+# for it right after its #define (-Wunused-macros -Werror fell back to no
+# instrumentation: the macro was never expanded; found by a C++ probe), also
+# where the file #undefs it later (GCC warns at the #undef) and where the
+# last line ends in a backslash without a newline
 cat > strict_macro.c <<'C'
 #include <stdio.h>
 #define PAR_FOR _Pragma("omp parallel for num_threads(2)")
@@ -264,7 +266,9 @@ int main(void)
     printf("%d\n", a[3]);
     return 0;
 }
+#undef PAR_FOR
 C
+printf '// the end \\' >> strict_macro.c
 for cc in pomp-gcc ${CLANG:+pomp-clang}; do
     "$BIN/$cc" -fopenmp -Wunused-macros -Werror -c strict_macro.c -o strict_macro_$cc.o 2> strict_macro_$cc.err ||
         { cat strict_macro_$cc.err; fail "strict warnings, $cc: an unused-macros build"; }
