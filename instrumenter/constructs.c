@@ -648,6 +648,8 @@ static void instrument_iterations(struct rewriter *w, const struct chain *ch)
     char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64(%s)", l->var) : int64_arg("0");
     const char *tid = lf->tid_in;
     unsigned r = lf->r;
+    /* the run can then tell a POMP_LOOP=Iter* level that nothing feeds it */
+    region_add_attribute(w, r, "iterationEvents", "1");
     /* (void): a comma whose left side is not is clang's -Wcomma */
     char *call = xasprintf("(void)POMP_Loop_iter_event(" V ", %s, %s), POMP_Loop_iter_begin(" V ", %s, %s)",
                            r, tid, iter, r, tid, iter);

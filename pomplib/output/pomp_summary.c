@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "devices_output.h"
 #include "pomp_symbols.h"
@@ -210,6 +211,26 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
                    "pomp-report marks the efficiencies they raise with '!'\n");
 }
 
+/* POMP_LOOP=IterEvent or IterBeginEnd where no loop was built with iteration
+ * events (their CTC's iterationEvents, pompcc --pomp-iterations): nothing
+ * feeds that level, and nothing said so. */
+static void note_no_iteration_events(FILE *f, const struct pomp_run *run)
+{
+    const char *level = NULL;
+    for (uint32_t g = 0; g < run->ngroups && run->group_names && run->level_names; g++)
+        if (strcasecmp(run->group_names[g], "loop") == 0)
+            level = run->level_names[g];
+    if (!level || (strcasecmp(level, "IterEvent") != 0 && strcasecmp(level, "IterBeginEnd") != 0))
+        return;
+    const struct pomp_merged *m = &run->profile;
+    for (uint32_t i = 0; i < m->nregions; i++)
+        if (ctc_get(&m->regions[i].ctc, "iterationEvents"))
+            return;
+    fprintf(f, "pomp: note: POMP_LOOP=%s records loop iterations, but no loop of this program was "
+               "built with iteration events (pompcc --pomp-iterations): none were recorded\n",
+            level);
+}
+
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written)
 {
     const struct pomp_merged *m = &run->profile;
@@ -263,4 +284,5 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
                 (unsigned long long)values);
     if (!profile_written && (errors || open || deep || values))
         fprintf(f, "pomp: (the profile.json these warnings name was not written)\n");
+    note_no_iteration_events(f, run);
 }

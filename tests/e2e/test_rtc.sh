@@ -24,8 +24,15 @@ for iterations in "" --pomp-iterations; do
     assert_not_contains tc.err "without instrumentation|did not compile" \
         "-Wtraditional-conversion $iterations: the instrumented file compiles"
 done
+# POMP_LOOP=IterBeginEnd where no loop was built with iteration events: said
+# (nothing fed that level, unsaid); built with them, nothing to say
+"$POMPCC" -fopenmp rtc.c -o rtc_noiter 2> noiter.build || { cat noiter.build; fail "rtc.c without iterations"; }
+POMP_LOOP=IterBeginEnd POMP_OUTPUT_DIR=noiter ./rtc_noiter > /dev/null 2> noiter.err
+assert_contains noiter.err "^pomp: note: POMP_LOOP=IterBeginEnd records loop iterations, but no loop of this program was built with iteration events \(pompcc --pomp-iterations\)" \
+                "POMP_LOOP=IterBeginEnd without --pomp-iterations: said"
 for T in 1 4; do
-    RTC_SPY_OUT=spy$T.txt OMP_NUM_THREADS=$T POMP_LOOP=IterBeginEnd POMP_TRACE=events POMP_OUTPUT_DIR=ib$T ./rtc > out$T.txt
+    RTC_SPY_OUT=spy$T.txt OMP_NUM_THREADS=$T POMP_LOOP=IterBeginEnd POMP_TRACE=events POMP_OUTPUT_DIR=ib$T ./rtc > out$T.txt 2> err$T.txt
+    assert_not_contains err$T.txt "built with iteration events" "POMP_LOOP=IterBeginEnd with --pomp-iterations: nothing said"
     OMP_NUM_THREADS=$T ./rtc_plain > plain$T.txt
     diff -u plain$T.txt out$T.txt || fail "output with $T threads differs from the plain build"
 done
