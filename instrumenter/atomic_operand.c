@@ -9,28 +9,7 @@
 
 #include <string.h>
 
-/* The children of a cursor, at most a few (the forms are small). */
-struct kids {
-    CXCursor c[4];
-    unsigned n;
-};
-
-static enum CXChildVisitResult add_kid(CXCursor cur, CXCursor parent, CXClientData d)
-{
-    (void)parent;
-    struct kids *k = d;
-    if (k->n < sizeof k->c / sizeof *k->c)
-        k->c[k->n] = cur;
-    k->n++;
-    return CXChildVisit_Continue;
-}
-
-static struct kids kids_of(CXCursor c)
-{
-    struct kids k = {.n = 0};
-    clang_visitChildren(c, add_kid, &k);
-    return k;
-}
+#include "loops.h"
 
 /* c without the parentheses and implicit conversions around it. */
 static CXCursor stripped(CXCursor c)
@@ -39,7 +18,7 @@ static CXCursor stripped(CXCursor c)
         enum CXCursorKind k = clang_getCursorKind(c);
         if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
             return c;
-        struct kids ks = kids_of(c);
+        struct cursor_children ks = cursor_children(c);
         if (ks.n != 1)
             return c;
         c = ks.c[0];
@@ -103,12 +82,12 @@ static int x_of_expression(CXCursor e, int read, CXCursor *x)
 {
     e = stripped(e);
     if (is_step(e)) {
-        struct kids k = kids_of(e);
+        struct cursor_children k = cursor_children(e);
         return k.n == 1 ? (*x = k.c[0], 1) : 0;
     }
     if (!is_assignment(e))
         return 0;
-    struct kids k = kids_of(e);
+    struct cursor_children k = cursor_children(e);
     if (k.n != 2)
         return 0;
     CXCursor rhs = stripped(k.c[1]);
@@ -125,7 +104,7 @@ static int x_of(CXCursor s, int read, CXCursor *x);
 static int x_of_block(CXCursor first, CXCursor second, CXCursor *x)
 {
     CXCursor a = stripped(first), b = stripped(second), t;
-    struct kids kb = kids_of(b);
+    struct cursor_children kb = cursor_children(b);
     /* {x update; v = x}: the second reads what the first wrote */
     if (clang_getCursorKind(b) == CXCursor_BinaryOperator && is_assignment(b) && kb.n == 2 &&
         x_of(a, 0, &t) && same_spelling(stripped(kb.c[1]), stripped(t)))
@@ -137,13 +116,13 @@ static int x_of(CXCursor s, int read, CXCursor *x)
 {
     enum CXCursorKind k = clang_getCursorKind(s);
     if (k == CXCursor_CompoundStmt) {
-        struct kids ks = kids_of(s);
+        struct cursor_children ks = cursor_children(s);
         if (ks.n == 1)
             return x_of(ks.c[0], read, x);
         return ks.n == 2 ? x_of_block(ks.c[0], ks.c[1], x) : 0;
     }
     if (k == CXCursor_IfStmt) { /* compare: if (x == e) x = d; (then: the second child) */
-        struct kids ks = kids_of(s);
+        struct cursor_children ks = cursor_children(s);
         return ks.n >= 2 ? x_of(ks.c[1], 0, x) : 0;
     }
     return x_of_expression(s, read, x);

@@ -11,23 +11,18 @@
 
 #include "util.h"
 
-struct children {
-    CXCursor c[8];
-    unsigned n;
-};
-
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
-    struct children *ch = d;
+    struct cursor_children *ch = d;
     if (ch->n < sizeof ch->c / sizeof *ch->c)
         ch->c[ch->n++] = c;
     return CXChildVisit_Continue;
 }
 
-static struct children children_of(CXCursor c)
+struct cursor_children cursor_children(CXCursor c)
 {
-    struct children ch = {.n = 0};
+    struct cursor_children ch = {.n = 0};
     clang_visitChildren(c, collect, &ch);
     return ch;
 }
@@ -50,7 +45,7 @@ static CXCursor strip(CXCursor c)
         enum CXCursorKind k = clang_getCursorKind(c);
         if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
             return c;
-        struct children ch = children_of(c);
+        struct cursor_children ch = cursor_children(c);
         if (ch.n != 1)
             return c;
         c = ch.c[0];
@@ -171,7 +166,7 @@ static int read_init(CXCursor init, struct loop_header *l, CXCursor *lb)
     enum CXCursorKind k = clang_getCursorKind(init);
     if (k == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
-        struct children ch = children_of(init);
+        struct cursor_children ch = cursor_children(init);
         CXCursor lhs = ch.n == 2 ? strip(ch.c[0]) : clang_getNullCursor();
         if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
             return -1;
@@ -182,10 +177,10 @@ static int read_init(CXCursor init, struct loop_header *l, CXCursor *lb)
         return 0;
     }
     if (k == CXCursor_DeclStmt) {
-        struct children ch = children_of(init);
+        struct cursor_children ch = cursor_children(init);
         if (ch.n != 1 || clang_getCursorKind(ch.c[0]) != CXCursor_VarDecl)
             return -1;
-        struct children vd = children_of(ch.c[0]);
+        struct cursor_children vd = cursor_children(ch.c[0]);
         if (vd.n == 0 || !clang_isExpression(clang_getCursorKind(vd.c[vd.n - 1])))
             return -1;
         l->var = spelling(ch.c[0]);
@@ -200,7 +195,7 @@ static int read_init(CXCursor init, struct loop_header *l, CXCursor *lb)
 static char *read_incr(CXCursor inc, const struct loop_header *l, CXFile file, const char *text)
 {
     enum CXCursorKind k = clang_getCursorKind(inc);
-    struct children ch = children_of(inc);
+    struct cursor_children ch = cursor_children(inc);
     if (k == CXCursor_UnaryOperator && ch.n == 1 && is_ref_to(ch.c[0], l->var)) {
         enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(inc);
         if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc)
@@ -222,7 +217,7 @@ static char *read_incr(CXCursor inc, const struct loop_header *l, CXFile file, c
     } else if (k == CXCursor_BinaryOperator && op == CXBinaryOperator_Assign &&
                is_ref_to(ch.c[0], l->var)) {
         CXCursor rhs = strip(ch.c[1]);
-        struct children r = children_of(rhs);
+        struct cursor_children r = cursor_children(rhs);
         enum CXBinaryOperatorKind rop = clang_getCursorBinaryOperatorKind(rhs);
         if (clang_getCursorKind(rhs) != CXCursor_BinaryOperator || r.n != 2)
             return NULL;
@@ -247,7 +242,7 @@ static char *read_incr(CXCursor inc, const struct loop_header *l, CXFile file, c
 /* The last value the condition allows, from var relop b. */
 static char *read_final(CXCursor cond, const struct loop_header *l, CXFile file, const char *text)
 {
-    struct children ch = children_of(cond);
+    struct cursor_children ch = cursor_children(cond);
     if (clang_getCursorKind(cond) != CXCursor_BinaryOperator || ch.n != 2)
         return NULL;
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
@@ -364,7 +359,7 @@ struct loop_header *loop_analyze(CXCursor c, CXFile file, const char *text, unsi
      * where they lie between the parentheses (libclang skips empty parts). */
     if (!extent_in_file(c, file, &fb, &fe) || !header_layout(text, size, fb, &s1, &s2, &rp))
         return l;
-    struct children ch = children_of(c);
+    struct cursor_children ch = cursor_children(c);
     CXCursor init = clang_getNullCursor(), cond = init, inc = init, body = init;
     for (unsigned i = 0; i < ch.n; i++) {
         unsigned b, e;
@@ -398,7 +393,7 @@ struct loop_header *loop_analyze(CXCursor c, CXFile file, const char *text, unsi
             l->has_break = 1;
         CXCursor only = body;
         if (clang_getCursorKind(body) == CXCursor_CompoundStmt) {
-            struct children bc = children_of(body);
+            struct cursor_children bc = cursor_children(body);
             only = bc.n == 1 ? bc.c[0] : clang_getNullCursor();
         }
         if (!clang_Cursor_isNull(only))

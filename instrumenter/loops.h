@@ -7,6 +7,14 @@
 
 #include <clang-c/Index.h>
 
+/* A cursor's first children (at most 8; n stops there), for the small
+ * statement shapes the instrumenter takes apart (loop headers, atomics). */
+struct cursor_children {
+    CXCursor c[8];
+    unsigned n;
+};
+struct cursor_children cursor_children(CXCursor c);
+
 struct loop_header {
     unsigned body_start, body_end; /* the body statement, end just past it (0, 0: unknown) */
     int body_in_file;              /* the body is written in the file, not from a macro */

@@ -850,8 +850,8 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
         p->frames[p->depth - 1].adopt = 1;
 }
 
-/* The execution of task region r begins inside its own creation, open as the
- * leaf on top: the task is undeferred (if(0), a final task's child, a runtime
+/* The execution of task region r begins inside its own creation, open on top
+ * (a leaf, or a frame): the task is undeferred (if(0), a final task's child, a runtime
  * that runs it at once), and a task with dependences waits for them before it
  * begins, on the creating thread. That wait, from the creation's start less
  * the tasks run meanwhile, is a child of the creation: a "wait" region named
@@ -859,6 +859,20 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
  * time leaves out (it read as creation time: 115 ms of a thread's pure wait
  * as work). It holds the runtime's handling of the dependences too, a few
  * microseconds where nothing is waited for. Once per creation. */
+static uint64_t dependences_wait(struct pomp_profile *p, struct POMP_Region_s *w,
+                                 struct pomp_node *creation, uint64_t now, uint64_t start,
+                                 uint64_t ran_inside, uint64_t switched_then, int in_task)
+{
+    uint64_t wall = now - start;
+    uint64_t ran = (in_task ? p->task_switched - switched_then : 0) + ran_inside;
+    uint64_t waited = wall > ran ? wall - ran : 0;
+    struct pomp_node *wait = child_of(p, creation, w);
+    wait->visits++;
+    count_execution(wait, waited, waited);
+    return waited;
+}
+
+/* ... where the creation is the leaf on top (no trace, no sampling). */
 static __attribute__((noinline, cold)) void dependences_waited(struct pomp_profile *p,
                                                               struct POMP_Region_s *r, uint64_t now)
 {
@@ -871,19 +885,14 @@ static __attribute__((noinline, cold)) void dependences_waited(struct pomp_profi
     if (!w)
         return;
     l->dependences_waited = 1;
-    uint64_t wall = now - l->start;
-    uint64_t switched = l->in_task ? p->task_switched - l->switched : 0;
-    uint64_t inside = top->child - l->child; /* task roots run meanwhile, outside tasks */
-    uint64_t ran = switched + inside;
-    l->waited = wall > ran ? wall - ran : 0;
-    struct pomp_node *wait = child_of(p, child_of(p, top->node, r), w);
-    wait->visits++;
-    count_execution(wait, l->waited, l->waited);
+    /* (task roots run meanwhile: the top frame's children since the leaf opened) */
+    l->waited = dependences_wait(p, w, child_of(p, top->node, r), now, l->start,
+                                 top->child - l->child, l->switched, l->in_task);
 }
 
-/* The same where the creation is a frame, on top (a trace or sampling: each
- * event recorded): the wait is a child of its node, and counts as one of its
- * children, so that the creation's own time leaves it out. */
+/* ... where the creation is a frame, on top (a trace or sampling: each event
+ * recorded): the wait counts as one of its children, so that the creation's
+ * own time leaves it out. */
 static __attribute__((noinline, cold)) void frame_dependences_waited(struct pomp_profile *p,
                                                                     struct POMP_Region_s *r,
                                                                     uint64_t now)
@@ -896,14 +905,8 @@ static __attribute__((noinline, cold)) void frame_dependences_waited(struct pomp
     if (!w)
         return;
     top->dependences_waited = 1;
-    uint64_t wall = now - top->start;
-    uint64_t switched = top->in_task ? p->task_switched - top->switched : 0;
-    uint64_t ran = switched + top->child; /* (task roots run meanwhile) */
-    uint64_t waited = wall > ran ? wall - ran : 0;
-    struct pomp_node *wait = child_of(p, top->node, w);
-    wait->visits++;
-    count_execution(wait, waited, waited);
-    top->child += waited;
+    top->child += dependences_wait(p, w, top->node, now, top->start, top->child, top->switched,
+                                   top->in_task);
 }
 
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
