@@ -308,7 +308,7 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "has its waits shared among them by task time (docs/output.md)\n");
     if (p->pop_run.untimed_waits > 0)
         printf("  ! waits not measured: %.0f executions of throttled regions that wait (a critical's "
-               "or ordered's wait to enter, a lock's set call, marked [throttled] below) were counted "
+               "or ordered's wait to enter, a lock's set call, an atomic under a lock, marked [throttled] below) were counted "
                "without time, so their waits read as useful time: load balance, synchronisation and "
                "parallel efficiency are overstated; POMP_THROTTLE=off measures them\n",
                p->pop_run.untimed_waits);
