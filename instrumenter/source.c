@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "atomic_operand.h"
+#include "directive.h"
 #include "loops.h"
 #include "util.h"
 
@@ -1133,24 +1134,20 @@ static int is_substatement(const struct scan *sc, const struct pragma *p)
 }
 
 /* Whether p is an atomic directive ("omp atomic ..."), and whether it has the
- * read clause (*read). */
+ * read clause (*read), from the directive parser (a word "read" elsewhere, in
+ * a hint's expression say, is not the clause). */
 static int is_atomic(const struct pragma *p, int *read)
 {
-    const char *t = p->text;
-    static const char *const words[] = {"omp", "atomic"};
-    for (size_t i = 0; i < 2; i++) {
-        while (*t == ' ' || *t == '\t')
-            t++;
-        size_t n = strlen(words[i]);
-        if (strncmp(t, words[i], n) != 0 || is_ident_char(t[n]))
-            return 0;
-        t += n;
-    }
+    struct directive d;
+    int atomic = directive_parse(p->text, &d) == 0 && strcmp(d.sentinel, "omp") == 0 &&
+                 strcmp(d.name, "atomic") == 0;
     *read = 0;
-    for (const char *c = t; *c; c++)
-        if (strncmp(c, "read", 4) == 0 && !is_ident_char(c[4]) && (c == t || !is_ident_char(c[-1])))
-            *read = 1;
-    return 1;
+    if (atomic)
+        for (size_t i = 0; i < d.nclauses; i++)
+            if (!d.clauses[i].arg && strcmp(d.clauses[i].word, "read") == 0)
+                *read = 1;
+    directive_free(&d);
+    return atomic;
 }
 
 static int find_statements(struct scan *sc)
