@@ -88,6 +88,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->clock = *clock;
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     pomp_sources_unmeasured(keep_unmeasured, run);
+    run->runtime_events_off_by = pomp_sources_declined_by();
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
     run->max_depth = cfg->profile_depth;

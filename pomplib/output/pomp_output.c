@@ -16,7 +16,7 @@
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
-#define PROFILE_SCHEMA_MINOR_VERSION 3
+#define PROFILE_SCHEMA_MINOR_VERSION 4
 
 /* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
  * commas outside parentheses and brackets. */
@@ -247,6 +247,11 @@ static int write_profile(const struct pomp_run *run)
                "  \"duration_ns\": %.0f,\n",
             run->pid, run->clock.source, run->clock.ticks_per_ns, run->duration_ns);
     write_levels(f, run);
+    if (run->runtime_events_off_by) { /* (no implicit barrier recorded: pomp-report says so) */
+        fputs("  \"runtime_events_off_by\": ", f);
+        pomp_json_string(f, run->runtime_events_off_by);
+        fputs(",\n", f);
+    }
     write_unmeasured(f, run);
     write_regions(f, &run->profile);
     write_threads(f, &run->profile);

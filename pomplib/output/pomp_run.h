@@ -145,6 +145,9 @@ struct pomp_run {
     const char *unrecording;    /* the settings that record nothing, where that may be why
                                    ("POMP_OMPT=off", "every POMP_<GROUP>=none"), or NULL */
     char unrecording_buf[96];   /* (what unrecording points to) */
+    const char *runtime_events_off_by; /* the setting that turned the runtime's reports off
+                                   ("POMP_OMPT=off"), or NULL: then no implicit barrier is
+                                   recorded, and profile.json says so */
     struct pomp_clock clock;
     double duration_ns;
     int write_profile;          /* POMP_PROFILE */

@@ -764,6 +764,7 @@ int rp_load(const char *path, struct rp_profile *p)
     p->level_task = json_string_value(json_object_get(levels, "task"));
     p->level_parallel = json_string_value(json_object_get(levels, "parallel"));
     p->level_runtime = json_string_value(json_object_get(levels, "runtime"));
+    p->runtime_events_off_by = json_string_value(json_object_get(root, "runtime_events_off_by"));
     p->nthreads = json_array_size(threads);
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);
@@ -825,6 +826,14 @@ int rp_instrumented_without(const struct rp_profile *p, const char *const *types
                 return 0;
     }
     return instrumented;
+}
+
+const char *rp_barrier_waits_unrecorded(const struct rp_profile *p)
+{
+    static const char *const no_type[] = {NULL};
+    /* (without the runtime's reports only instrumented regions are measured) */
+    return p->runtime_events_off_by && rp_instrumented_without(p, no_type) ? p->runtime_events_off_by
+                                                                           : NULL;
 }
 
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p)

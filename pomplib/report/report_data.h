@@ -17,6 +17,9 @@ struct rp_profile;
 /* The runtime group's level where it records no lock call's time ("none",
  * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
+/* The setting that turned the runtime's reports off (POMP_OMPT=off) in a
+ * pompcc build, whose implicit barriers' waits are then not recorded, or NULL. */
+const char *rp_barrier_waits_unrecorded(const struct rp_profile *p);
 /* Whether the profile holds instrumented regions (a pompcc build: every
  * construct's region is listed, run or not) and none of one of types: the program has no such construct, as far as the profile can tell
  * (under pomprun it cannot: 0). */
@@ -138,6 +141,7 @@ struct rp_profile {
     const char *level_sync, *level_task; /* the run's levels ("levels"), NULL: not said */
     const char *level_parallel;
     const char *level_runtime;
+    const char *runtime_events_off_by; /* "runtime_events_off_by" ("POMP_OMPT=off"), or NULL */
     struct rp_unrun {                 /* a task construct with fewer executions than creations */
         const struct rp_region *region;
         double created, ran;

@@ -287,7 +287,7 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     } else {
         pop_row(w,
                 p->pop_run.untimed_waits + p->pop_run.blockless_waits > 0 ||
-                        rp_lock_waits_unrecorded(p)
+                        rp_lock_waits_unrecorded(p) || rp_barrier_waits_unrecorded(p)
                     ? "(the run) !"
                     : "(the run)",
                 "-", &p->pop_run);
@@ -324,6 +324,14 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "(if the program has any) read as useful time; POMP_RUNTIME=EnterExit measures "
                "them\n",
                rp_lock_waits_unrecorded(p));
+    if (rp_barrier_waits_unrecorded(p))
+        printf("  ! waits not measured: %s turns the runtime's reports off, so no implicit "
+               "barrier (the end of a parallel region, of a worksharing construct without "
+               "nowait) is recorded: their waits are missing from the waits below and read "
+               "as fork/join time, so synchronisation is overstated and fork/join understated "
+               "(parallel efficiency and load balance are measured: each thread's share is "
+               "instrumented); POMP_OMPT=on measures them\n",
+               rp_barrier_waits_unrecorded(p));
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

@@ -52,7 +52,7 @@ assert_eq "$(vals end 0 sum phase) $(vmin end 0 phase) $(vmax end 0 phase)" "46 
 assert_eq "$(vals event 0 count tick) $(vals event 0 sum tick)" "4 6" "event value"
 assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' $d/profile.json)" \
     '{"begin":["me","me * 10"],"end":["10 + me"]}' "value names from the CTC string"
-assert_eq "$(jq .minor_version $d/profile.json)" 3 "profile minor version"
+assert_eq "$(jq .minor_version $d/profile.json)" 4 "profile minor version"
 "$REPORT" $d > report.txt
 assert_contains report.txt '^ +begin me \* 10 +count 4 +mean 15 +min 0 +max 30$' "pomp-report shows the values"
 # Event order of the master thread: the region inside work(), and init/finalize

@@ -330,6 +330,19 @@ assert_not_contains nolock0.txt "^\(the run\) !|lock call" "POMP_RUNTIME=none wi
 POMP_TASK=none POMP_OUTPUT_DIR=notask1 ./imbalance 200 0 > /dev/null
 "$REPORT" notask1 > notask1.txt
 assert_not_contains notask1.txt "not rated" "POMP_TASK=none without a task construct: rated"
+# the runtime's reports off (POMP_OMPT=off): no implicit barrier is recorded,
+# its waits read as fork/join time (synchronisation 100 %, waits 0 ms, unmarked
+# before); load balance is still measured from the instrumented shares
+POMP_OMPT=off POMP_OUTPUT_DIR=noompt ./imbalance 200 0 > /dev/null
+"$REPORT" noompt > noompt.txt
+assert_contains noompt.txt "^\(the run\) ! " "POMP_OMPT=off: the run marked"
+assert_contains noompt.txt "! waits not measured: POMP_OMPT=off turns the runtime's reports off, so no implicit barrier" \
+                "POMP_OMPT=off: said"
+"$REPORT" --json noompt > noompt.json
+assert_eq "$(jq -r '.efficiency.run.implicit_barrier_waits_unrecorded_by' noompt.json)" POMP_OMPT=off "POMP_OMPT=off: --json"
+within5 "$(jq '.efficiency.run.load_balance_pct' noompt.json)" 50 "POMP_OMPT=off: the load balance still measured"
+assert_eq "$("$REPORT" --json out-200-0 | jq '.efficiency.run | has("implicit_barrier_waits_unrecorded_by")')" false \
+          "the runtime's reports on: no such mark"
 # at the default levels: rated, nothing marked
 POMP_THROTTLE=off POMP_OUTPUT_DIR=crit ./tiny critical 2000 > /dev/null
 "$REPORT" crit > crit.txt
