@@ -370,6 +370,9 @@ static int describe_regions(struct pomp_merged *m)
             .ctc_text = r->ctc_text,
             .ctc = r->ctc,
             .filtered = r->filtered_out,
+            /* (a region the runtime reported exists because it ran) */
+            .filtered_ran = r->init_kind == POMP_INIT_OMPT ||
+                            __atomic_load_n(&r->filtered_ran, __ATOMIC_ACQUIRE),
             .throttled_ns = __atomic_load_n(&r->throttled, __ATOMIC_ACQUIRE) ? r->throttled_ns : 0,
             .throttled_after = r->throttled_after,
             .ctc_error = r->ctc_error,

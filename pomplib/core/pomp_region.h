@@ -22,6 +22,9 @@ struct POMP_Region_s {
     uint8_t filtered_out;         /* POMP_FILTER_*: events of this region are not recorded */
     uint8_t filtered_frame;       /* filtered, a construct the runtime reports too: its events
                                      keep a frame that records nothing (pomp_region.c) */
+    uint8_t filtered_ran;         /* filtered, and an event of it came (atomic, set once: a load
+                                     per filtered event after that), so that the report can
+                                     tell a filtered construct that never ran from one that did */
     uint8_t task_root;            /* an explicit task's execution: its begin opens a tree of
                                      its own at the thread's root (core/pomp_profile.c) */
     uint8_t throttled;            /* very frequent and very short: its executions are counted,

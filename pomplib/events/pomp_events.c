@@ -60,6 +60,8 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
     if (__builtin_expect(r == NULL, 0))
         return first ? rc : POMP_ERR_NO_CONTEXT;
     if (__builtin_expect(r->filtered_out, 0)) { /* POMP_FILTER_*, decided when the region was made */
+        if (!__atomic_load_n(&r->filtered_ran, __ATOMIC_RELAXED))
+            __atomic_store_n(&r->filtered_ran, 1, __ATOMIC_RELAXED);
         if (!r->filtered_frame || phase == POMP_PHASE_EVENT)
             return rc;
         off = 1; /* a frame that records nothing, as while paused: the bridge finds it */

@@ -92,8 +92,9 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
                 r->ctc.start_line_first, r->ctc.end_line_last, r->init);
         pomp_json_string(f, r->ctc_text);
         write_value_names(f, &r->ctc);
-        if (r->filtered)
-            fputs(", \"filtered\": true", f);
+        if (r->filtered) /* (and whether it ran: the report rates a run whose filtered
+                            constructs the figures need never ran) */
+            fputs(r->filtered_ran ? ", \"filtered\": true" : ", \"filtered\": true, \"ran\": false", f);
         if (r->throttled_ns) /* counted, no longer timed, from then on (POMP_THROTTLE) */
             fprintf(f, ", \"throttled\": {\"since_ns\": %llu, \"after\": %llu}",
                     (unsigned long long)r->throttled_ns, (unsigned long long)r->throttled_after);

@@ -24,6 +24,7 @@ struct pomp_run_region {
     const char *ctc_text;       /* its CTC string */
     struct ctc ctc;             /* parsed (empty when ctc_error != 0) */
     int filtered;               /* POMP_FILTER_*: its events were not recorded */
+    int filtered_ran;           /* ... and it ran (an event came) */
     uint64_t throttled_ns;      /* throttled (POMP_THROTTLE) since this time from the start; 0: never */
     uint64_t throttled_after;   /* the executions on one path that decided it */
     int ctc_error;              /* enum ctc_error of the CTC string */

@@ -500,7 +500,8 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
                                          "wait", NULL};
     for (size_t i = 0; i < p->nregions; i++) {
         const struct rp_region *r = &p->regions[i];
-        if (!r->type || !json_is_true(json_object_get(r->json, "filtered")))
+        if (!r->type || !json_is_true(json_object_get(r->json, "filtered")) ||
+            json_is_false(json_object_get(r->json, "ran"))) /* (a construct that never ran) */
             continue;
         if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
             return r;

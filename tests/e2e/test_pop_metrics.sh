@@ -303,6 +303,22 @@ done
 POMP_FILTER_EXCLUDE=type:single POMP_OUTPUT_DIR=filtered ./imbalance 200 0 > /dev/null 2>&1
 "$REPORT" filtered > filtered.txt
 assert_not_contains filtered.txt "not rated" "a filter that takes out no region the figures need: rated"
+# a filtered construct the figures need that never ran (tiny's critical, in
+# its atomic mode): the profile says it did not run, and the run is rated (it
+# was refused: the profile could not tell); where it ran, refused
+"$POMPCC" -O2 -fopenmp "$NUMBERS/tiny.c" -o tiny 2> build.err || { cat build.err; fail "build tiny"; }
+for mode in atomic critical; do
+    POMP_FILTER_EXCLUDE=type:critical POMP_THROTTLE=off POMP_OUTPUT_DIR=filtered-$mode ./tiny $mode 2000 > /dev/null 2>&1
+    "$REPORT" filtered-$mode > filtered.txt
+    ran=$(jq '[.regions[] | select(.type == "critical")][0].ran' filtered-$mode/profile.json)
+    if [ $mode = atomic ]; then
+        assert_eq "$ran" false "a filtered critical that never ran: said so"
+        assert_not_contains filtered.txt "not rated" "a filtered critical that never ran: rated"
+    else
+        assert_eq "$ran" null "a filtered critical that ran: no ran: false"
+        assert_contains filtered.txt "not rated: POMP_FILTER_\* took out critical regions" "a filtered critical that ran: not rated"
+    fi
+done
 # critical regions without their blocks (POMP_SYNC=EnterExit): their waits are
 # not known (their whole time read as wait: synchronisation ~20 % for ~75 %):
 # marked and said, the waits left out
