@@ -120,6 +120,11 @@ void pomp_config_bad_value(const char *var, const char *value, const char *allow
 
 /* A count from the environment variable var, within [min, max] (k, M, G
  * suffixes): *field keeps its default when it is unset, or bad (said). */
+/* The working directory when the library was loaded (pomp_config_note_load_dir),
+ * "" before or when unknown: written once, by the loading thread, before any
+ * construct reads the configuration. */
+static char load_dir[4096];
+
 static void read_count(const char *var, uint64_t min, uint64_t max, uint32_t *field,
                        const char *allowed, const char *dflt)
 {
@@ -157,7 +162,9 @@ void pomp_config_read(struct pomp_config *cfg)
     const char *v = getenv("POMP_OUTPUT_DIR");
     if (v && *v)
         cfg->output_dir = v;
-    if (!getcwd(cfg->start_dir, sizeof cfg->start_dir))
+    if (load_dir[0]) /* (the program may have changed directory since) */
+        memcpy(cfg->start_dir, load_dir, sizeof cfg->start_dir);
+    else if (!getcwd(cfg->start_dir, sizeof cfg->start_dir))
         cfg->start_dir[0] = '\0';
 
     static const struct {
@@ -231,6 +238,12 @@ void pomp_config_read(struct pomp_config *cfg)
             pomp_config_bad_value("POMP_BUFFER_SIZE", v, "a byte count of at least 4096, with k, M or G", "16M");
         }
     }
+}
+
+void pomp_config_note_load_dir(void)
+{
+    if (!getcwd(load_dir, sizeof load_dir))
+        load_dir[0] = '\0';
 }
 
 const char *pomp_config_start_dir(const struct pomp_config *cfg, char *buf, size_t size)

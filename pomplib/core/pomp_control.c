@@ -65,6 +65,7 @@ static void stop_in_forked_child(void);
 __attribute__((constructor)) static void note_load(void)
 {
     pomp_clock_init(&load_clock);
+    pomp_config_note_load_dir();
     atexit(finalize_at_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
 }

@@ -469,6 +469,26 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file | split("/
 # ../cdhost.c)
 assert_eq "$(jq -r '[.regions[] | select(.type == "parallel" and .function == "main") | .file] | join(",")' cd_out/profile.json)" \
           "cdhost.c" "chdir: the program's file relative to the starting directory"
+# ... and where the program changes directory before its first construct,
+# which is when pomprun's library first reads its settings (the output went
+# to cdsub/cd_first, and the summary named ./cd_first)
+cat > cdfirst.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    long c = 0;
+    if (chdir("cdsub") != 0) return 3;
+    #pragma omp parallel reduction(+:c) num_threads(2)
+    c++;
+    printf("c=%ld\n", c);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE cdfirst.c -o cdfirst
+assert_eq "$(POMP_SUMMARY=on POMP_OUTPUT_DIR=cd_first "$POMPRUN" ./cdfirst 2> cdf.err)" "c=2" "chdir before the first construct: output"
+[ -f cd_first/profile.json ] && [ ! -e cdsub/cd_first ] || fail "chdir before the first construct: the output is not in the starting directory"
+assert_contains cdf.err "output in $PWD/cd_first/" "chdir before the first construct: the summary names the output by its full path"
 # the same for an instrumented build
 "$BUILD/bin/pompcc" -g -O2 -fopenmp $E2E_SANITIZE cdhost.c -o cdhost_pomp -ldl
 assert_eq "$(POMP_OUTPUT_DIR=cd_pomp ./cdhost_pomp 2> /dev/null)" "c=2 plug=609" "chdir, instrumented: output"
