@@ -552,10 +552,17 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     runtime_unmeasured_fn runtime = __atomic_load_n(&runtime_unmeasured, __ATOMIC_ACQUIRE);
     if (runtime) /* the libgomp bridge's tasks it could not wrap */
         runtime(say, ctx);
+    char what[320];
+    if (declined_runtime[0]) { /* (its time read as the measured runtime's serial time) */
+        snprintf(what, sizeof what,
+                 "a second OpenMP runtime (%s) ran in this process after the measured one (%s): "
+                 "its constructs ran unmeasured (one runtime is measured per process)",
+                 declined_runtime, tool_runtime);
+        say(ctx, what);
+    }
     uint64_t at = __atomic_load_n(&paused_at_ns, __ATOMIC_RELAXED);
     if (!at)
         return;
-    char what[320];
     snprintf(what, sizeof what,
              "omp_pause_resource_all (or omp_pause_resource) ended LLVM libomp's tool interface "
              "%.1f ms after the runtime started it: from there on only the constructs pompcc "

@@ -820,6 +820,13 @@ C
     assert_contains mix.err "pomp: note: a second OpenMP runtime \(LLVM OMP.*\) ran in this process after the measured one \(GNU libgomp" \
                     "GCC program, Clang library: the unmeasured runtime is said"
     "$REPORT" --check mix_out > /dev/null 2>&1 || fail "GCC program, Clang library: --check"
+    # ... in the profile too, and by pomp-report, which rates nothing (the
+    # library's time read as serial time: stderr only before)
+    assert_contains mix_out/profile.json '"unmeasured": \[.*a second OpenMP runtime \(LLVM OMP' \
+                    "GCC program, Clang library: the profile says it"
+    "$REPORT" mix_out > mix.txt 2>&1
+    assert_contains mix.txt "warning: not measured: a second OpenMP runtime" "GCC program, Clang library: pomp-report says it"
+    assert_contains mix.txt "^\(the run\) .*not rated" "GCC program, Clang library: not rated"
 fi
 
 # A library's constructor and destructor with parallel regions, in a GCC
