@@ -90,7 +90,8 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         return;
     uint64_t now = pomp_now();
     struct mutex_construct c;
-    int construct = mutex_construct_of(kind, &c);
+    int construct = mutex_construct_of(kind, &c) &&
+                    !__atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE);
     /* LLVM libomp now and then reports a critical without its address (about
      * one run in a hundred of a loop of criticals under pomprun: that
      * execution became a region of its own, placed nowhere); the program's

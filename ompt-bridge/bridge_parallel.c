@@ -71,6 +71,7 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
 {
     (void)thread_data;
     pomp_sampling_thread_end();
+    bridge_tool_thread_end();
 }
 
 /* For the sampler: the fork record kept with a parallel region's team. */

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
@@ -107,6 +109,19 @@ static pthread_mutex_t registration_lock = PTHREAD_MUTEX_INITIALIZER;
 static ompt_set_callback_t set_callback; /* the runtime's, once the tool started */
 static uint64_t registered, wanted;
 
+/* LLVM libomp 19 (llvm-project pull request 169826 fixed it later) takes the
+ * return address that it hands a critical's mutex_released from the record of
+ * its first root thread (gtid 0), not from the caller's: once that thread is
+ * gone (a pthread other than main started the runtime, then exited, as in a
+ * threaded driver whose threads each run OpenMP code), every critical's end
+ * crashed the program under pomprun. The tool notes which thread started the
+ * runtime and, when it ends, stops asking for releases: from then on the
+ * critical and ordered constructs the runtime reports have their waits
+ * measured, not their blocks (bridge_mutex.c), and the profile says so. */
+static pid_t first_root_tid;       /* that thread, where it is not main and the runtime libomp */
+static uint64_t releases_off_ns;   /* when the tool stopped asking (0: it did not) */
+int bridge_mutex_no_release;
+
 /* Registers fn for the event (once: a later call keeps the first function). */
 static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
 {
@@ -114,6 +129,8 @@ static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
     wanted |= bit;
     if (!set_callback || (registered & bit))
         return;
+    if (event == ompt_callback_mutex_released && releases_off_ns)
+        return; /* (the collector API asking again) */
     if (fn && set_callback(event, fn) != ompt_set_error)
         registered |= bit;
 }
@@ -269,6 +286,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     __atomic_store_n(&bridge_mutex_locks_only, locks && !all, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
+    pid_t self = (pid_t)syscall(SYS_gettid);
+    if (self != getpid() && strncmp(tool_runtime, "LLVM OMP", 8) == 0) {
+        first_root_tid = self;
+        register_locked(ompt_callback_thread_end); /* (bridge_tool_thread_end) */
+    }
     uint64_t early = wanted; /* asked for by the collector API before the tool started */
     for (int e = 0; e < 64; e++)
         if (early & (1ull << e))
@@ -419,6 +441,20 @@ static enum ompt_mode ompt_mode(void)
 
 static int ompt_wanted(void) { return ompt_mode() != OMPT_OFF; }
 
+void bridge_tool_thread_end(void)
+{
+    if (!first_root_tid || (pid_t)syscall(SYS_gettid) != first_root_tid)
+        return;
+    pthread_mutex_lock(&registration_lock);
+    __atomic_store_n(&bridge_mutex_no_release, 1, __ATOMIC_RELEASE);
+    if (registered & (1ull << ompt_callback_mutex_released)) {
+        set_callback(ompt_callback_mutex_released, NULL);
+        registered &= ~(1ull << ompt_callback_mutex_released);
+        __atomic_store_n(&releases_off_ns, pomp_monotonic_ns(), __ATOMIC_RELAXED);
+    }
+    pthread_mutex_unlock(&registration_lock);
+}
+
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
@@ -552,12 +588,22 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     runtime_unmeasured_fn runtime = __atomic_load_n(&runtime_unmeasured, __ATOMIC_ACQUIRE);
     if (runtime) /* the libgomp bridge's tasks it could not wrap */
         runtime(say, ctx);
-    char what[320];
+    char what[400]; /* (pomp_run.h: a sentence of the profile's unmeasured) */
     if (declined_runtime[0]) { /* (its time read as the measured runtime's serial time) */
         snprintf(what, sizeof what,
                  "a second OpenMP runtime (%s) ran in this process after the measured one (%s): "
                  "its constructs ran unmeasured (one runtime is measured per process)",
                  declined_runtime, tool_runtime);
+        say(ctx, what);
+    }
+    uint64_t off = __atomic_load_n(&releases_off_ns, __ATOMIC_RELAXED);
+    if (off) {
+        snprintf(what, sizeof what,
+                 "the thread that started LLVM libomp (not main) ended %.1f ms after the runtime "
+                 "started: from there on the critical and ordered constructs the runtime reports "
+                 "have their waits measured, not their blocks (libomp 19 reads that thread's "
+                 "record at each critical's end while a tool asks: the program would crash)",
+                 (double)(off - __atomic_load_n(&started_ns, __ATOMIC_RELAXED)) / 1e6);
         say(ctx, what);
     }
     uint64_t at = __atomic_load_n(&paused_at_ns, __ATOMIC_RELAXED);

@@ -952,3 +952,43 @@ for run in 1 2 3; do
     # (at most a stray pair, from the skew of two cores' clocks: 2,000 to 4,000 of the 9,000 before)
     [ "$overlaps" -le 2 ] || fail "critical trace, run $run: $overlaps holds overlap another thread's"
 done
+
+# A Clang program whose pthreads each run OpenMP with a critical, the first
+# one ending before the second starts: LLVM libomp 19 reads the record of the
+# thread that started it (gone then) at each critical's end while a tool asks
+# for releases, and the program crashed there under pomprun, every run. The
+# tool stops asking when that thread ends, and the profile says what that costs.
+cat > roots.c <<'C'
+#include <pthread.h>
+#include <stdio.h>
+static long total;
+static void *worker(void *arg)
+{
+    for (long r = 0; r < (long)arg; r++) {
+        #pragma omp parallel num_threads(2)
+        {
+            #pragma omp critical
+            total++;
+        }
+    }
+    return 0;
+}
+int main(void)
+{
+    pthread_t a, b;
+    pthread_create(&a, 0, worker, (void *)1L);
+    pthread_join(a, 0);
+    pthread_create(&b, 0, worker, (void *)10L);
+    pthread_join(b, 0);
+    printf("total=%ld\n", total);
+    return 0;
+}
+C
+clang-19 -fopenmp -O2 -g roots.c -o roots_clang -lpthread -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR"
+assert_eq "$(POMP_OUTPUT_DIR=roots_out "$POMPRUN" ./roots_clang 2> roots.err)" "total=22" "pthreads as libomp roots: the program runs"
+"$REPORT" --check roots_out > /dev/null 2>&1 || fail "pthreads as libomp roots: --check"
+assert_contains roots_out/profile.json '"unmeasured": \[.*the thread that started LLVM libomp \(not main\) ended' \
+                "pthreads as libomp roots: the profile says what is not measured"
+assert_eq "$(jq '[.regions[] | select(.type == "wait") | .id] as $w | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[].visits] | add' roots_out/profile.json)" 22 \
+          "pthreads as libomp roots: every critical's wait counted"
+echo "pomprun: pthreads as libomp roots"
