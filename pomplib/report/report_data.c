@@ -567,6 +567,11 @@ static int flatten_region(struct rp_profile *p, struct flattening *w,
         roots |= p->nodes[nodes[k]].task_root != 0;
         others |= !p->nodes[nodes[k]].task_root;
     }
+    /* a task construct none of whose tasks ran (every one discarded by a
+     * cancellation; POMP_TASK=EnterExit): its creations, so labelled (its
+     * visits read as executions) and noted (find_unrun) */
+    if (others && !roots && strcmp(region->type, "task") == 0)
+        return add_flat_row(p, w, region, RP_FLAT_CREATIONS, NULL, nodes, n);
     if (!(roots && others))
         return add_flat_row(p, w, region, RP_FLAT_ALL, NULL, nodes, n);
     int rc = add_flat_row(p, w, region, RP_FLAT_CREATIONS, NULL, nodes, n);
@@ -617,6 +622,9 @@ static int flatten(struct rp_profile *p)
  * ended; the report says which, so that the two counts do not read as a loss. */
 static int find_unrun(struct rp_profile *p)
 {
+    /* (POMP_TASK=EnterExit records no execution: nothing to say) */
+    if (p->level_task && strcasecmp(p->level_task, "EnterExit") == 0)
+        return 0;
     double *ran = calloc(p->nregions + 1, sizeof *ran);
     size_t n = 0;
     if (!ran)

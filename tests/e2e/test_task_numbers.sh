@@ -630,6 +630,21 @@ for cancel in true false; do
         assert_not_contains $d.report 'never ran' "search ($cancel): every task ran, no note"
     fi
 done
+# ... and a task construct none of whose tasks ran (all discarded): its row
+# reads as creations and the note says why (a row "task" of 10 visits, read as
+# executions, and no note before)
+build cancel_all
+OMP_CANCELLATION=true POMP_OUTPUT_DIR=ca ./cancel_all > ca.txt 2> ca.err
+if grep -q '^ran 0$' ca.txt; then
+    "$REPORT" ca > ca.report
+    assert_contains ca.report "^note: task @ [^ ]*cancel_all.c:[0-9-]*: 10 created, 0 ran; 10 never ran \\(discarded by cancellation" \
+        "all tasks discarded: the report says why none ran"
+    assert_contains ca.report "^task \\(creation\\) +[^ ]*cancel_all.c:[0-9-]* +10 " "all tasks discarded: the row is the creations'"
+    assert_eq "$("$REPORT" --json ca | jq -c '[.tasks_not_run[] | [.created, .ran, .cancelled]]')" "[[10,0,true]]" \
+        "all tasks discarded: the JSON report has them"
+else
+    echo "note: the taskgroup's cancellation discarded no task this run ($(cat ca.txt))"
+fi
 ran_on=$(awk '$1 == "ran" { print $2 }' cs_true.txt)
 [ "$ran_on" -lt 3000 ] || echo "note: cancellation discarded no task this run ($ran_on ran)"
 assert_contains cs_false.txt '^ran 3000$' "search without cancellation: every task ran"
