@@ -213,11 +213,11 @@ static int find_code_segment(struct dl_phdr_info *info, size_t size, void *data)
 static void note_runtime_code(ompt_function_lookup_t lookup)
 {
     struct code_segment seg = {.code = (uintptr_t)(void *)lookup};
-    dl_iterate_phdr(find_code_segment, &seg);
+    pomp_sampling_dl_iterate_phdr(find_code_segment, &seg);
     bridge_runtime_code_lo = seg.lo;
     bridge_runtime_code_span = seg.span;
     struct code_segment own = {.code = (uintptr_t)(void *)note_runtime_code};
-    dl_iterate_phdr(find_code_segment, &own);
+    pomp_sampling_dl_iterate_phdr(find_code_segment, &own);
     bridge_own_code_lo = own.lo;
     bridge_own_code_span = own.span;
 }
@@ -490,7 +490,7 @@ int bridge_tool_state(void)
     if (bridge_measuring() < 0 || !ompt_wanted())
         return BRIDGE_TOOL_IMPOSSIBLE;
     struct runtimes_seen seen = {0};
-    dl_iterate_phdr(note_runtime, &seen);
+    pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
     return seen.libgomp && !seen.libomp && (!seen.gomp_bridge || seen.gomp_first)
                ? BRIDGE_TOOL_IMPOSSIBLE
                : BRIDGE_TOOL_NOT_YET;
@@ -523,7 +523,7 @@ static void note_missing_ompt(void)
         !ompt_wanted())
         return;
     struct runtimes_seen seen = {0};
-    dl_iterate_phdr(note_runtime, &seen);
+    pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
     if (seen.libgomp && !seen.libomp && !seen.gomp_bridge)
         fputs("pomp: note: this program ran on GCC's libgomp without the libgomp bridge "
               "(libpomp-gomp.so), and libgomp has no OMPT: implicit barriers, waits, chunks and "

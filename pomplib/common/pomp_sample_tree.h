@@ -49,7 +49,10 @@ const char *pomp_sample_state_pseudo_frame(enum pomp_sample_state s);
 #define POMP_SAMPLE_RUNTIME_CODE (POMP_SAMPLE_TRUNCATED + 1)
 /* a sample inside libpomp's own code: <pomp measurement> */
 #define POMP_SAMPLE_MEASUREMENT (POMP_SAMPLE_TRUNCATED + 2)
-#define POMP_SAMPLE_PSEUDO_END (POMP_SAMPLE_TRUNCATED + 3)
+/* a sample whose stack was not walked: the dynamic loader was changing or
+ * walking its list of objects (pomp_sampling.c): <dynamic loader busy> */
+#define POMP_SAMPLE_LOADER_BUSY (POMP_SAMPLE_TRUNCATED + 3)
+#define POMP_SAMPLE_PSEUDO_END (POMP_SAMPLE_TRUNCATED + 4)
 
 struct pomp_sample_node {
     uintptr_t frame;

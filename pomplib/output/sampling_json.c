@@ -46,6 +46,8 @@ static const char *pseudo_name(uintptr_t frame)
         return "<OpenMP runtime>";
     if (frame == POMP_SAMPLE_MEASUREMENT)
         return "<pomp measurement>";
+    if (frame == POMP_SAMPLE_LOADER_BUSY)
+        return "<dynamic loader busy>";
     return pomp_sample_state_pseudo_frame((enum pomp_sample_state)(frame - POMP_SAMPLE_PSEUDO_BASE));
 }
 

@@ -39,6 +39,7 @@ struct pomp_sampler {
     uint64_t slow_min_ns;       /* the shortest of them */
     uint64_t longest_ns;        /* the longest sample that raised the period */
     uint32_t fork_depth;
+    uintptr_t stack_lo, stack_hi; /* the thread's stack (0: unknown), for loader_on_stack */
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
     /* handler scratch */
     void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
@@ -67,6 +68,8 @@ static struct {
         int kind; /* enum code_kind */
     } code[6];
     int ncode;
+    /* the dynamic loader's code, and libc's dl_iterate_phdr (loader_on_stack) */
+    uintptr_t loader_lo, loader_span, iterate_lo, iterate_span;
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
     int active;           /* handlers record while set */
@@ -221,7 +224,7 @@ static void add_code_of(uintptr_t addr, enum code_kind kind)
     struct code_range r = {.addr = addr};
     int n = sampling.ncode;
     if (!addr || n == (int)(sizeof sampling.code / sizeof *sampling.code) ||
-        !dl_iterate_phdr(find_code_range, &r))
+        !pomp_sampling_dl_iterate_phdr(find_code_range, &r))
         return;
     for (int i = 0; i < n; i++)
         if (sampling.code[i].lo == r.lo)
@@ -241,6 +244,20 @@ static void add_known_code(void)
     /* a sanitizer's runtime (make sanitize) stands between libpomp's frames as libc does */
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__asan_init"), CODE_SYSTEM);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__tsan_init"), CODE_SYSTEM);
+    /* the dynamic loader's code (an entry point of ld.so's) and libc's
+     * dl_iterate_phdr, for loader_on_stack */
+    struct code_range ld = {.addr = (uintptr_t)dlsym(RTLD_DEFAULT, "__tls_get_addr")};
+    if (ld.addr && pomp_sampling_dl_iterate_phdr(find_code_range, &ld)) {
+        sampling.loader_lo = ld.lo;
+        sampling.loader_span = ld.hi - ld.lo;
+    }
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (dladdr1((void *)&dl_iterate_phdr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
+        info.dli_saddr) {
+        sampling.iterate_lo = (uintptr_t)info.dli_saddr;
+        sampling.iterate_span = sym->st_size;
+    }
 }
 
 void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt)
@@ -313,6 +330,70 @@ static enum pomp_sample_state state_class(int state)
  * a per-thread cache, so a warm trace reads a few words per frame, ~0.5 us a
  * sample; unw_step costs ~0.4 us a frame here (the shared DWARF cache's lock
  * blocks all signals around each lookup: two system calls a frame). */
+/* Walking a stack may need libunwind's slow path, which calls dl_iterate_phdr
+ * and so takes the dynamic loader's lock: a signal that came while the thread
+ * itself held it (or was taking it: dlopen's _dl_add_to_namespace_list), or
+ * while it held what another thread's walk waits for (dlclose unmapping),
+ * hung the program for good (a probe: 1 run in 6 of a loop of dlopen/dlclose
+ * at 1 ms; every signal blocked in the handler, only SIGKILL ended it). So no
+ * walk where the loader may hold its lock on this thread: the interrupted
+ * code, or a return address in the 4 KiB of stack above it, in the loader's
+ * code or in libc's dl_iterate_phdr (the loader calls libc's lock and
+ * memory routines), while glibc tells debuggers that the list of objects is
+ * changing (_r_debug), or in one of pomp's own dl_iterate_phdr calls
+ * (pomp_sampling_dl_iterate_phdr). Such a sample keeps its state and region;
+ * its stack reads <dynamic loader busy>. A stale loader address in the
+ * scanned words (a lazy binding's, long returned) costs a stack, not more. */
+enum { LOADER_SCAN_BYTES = 4096 };
+
+/* this thread's pomp dl_iterate_phdr calls now (its own handler reads it) */
+static __thread unsigned loader_walks __attribute__((tls_model("initial-exec")));
+
+int pomp_sampling_dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t, void *),
+                                  void *data)
+{
+    loader_walks++;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    int rc = dl_iterate_phdr(callback, data);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    loader_walks--;
+    return rc;
+}
+
+static int in_loader(uintptr_t a)
+{
+    return a - sampling.loader_lo < sampling.loader_span ||
+           a - sampling.iterate_lo < sampling.iterate_span;
+}
+
+static uintptr_t interrupted_sp(const ucontext_t *uc)
+{
+#if defined(__x86_64__)
+    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    return (uintptr_t)uc->uc_mcontext.sp;
+#else
+#error "POMP_SAMPLING: the interrupted stack pointer is not known for this architecture"
+#endif
+}
+
+static uintptr_t interrupted_pc(const ucontext_t *uc);
+
+static int loader_on_stack(const struct pomp_sampler *s, const ucontext_t *uc)
+{
+    if (loader_walks || __atomic_load_n(&_r_debug.r_state, __ATOMIC_RELAXED) != RT_CONSISTENT ||
+        in_loader(interrupted_pc(uc)))
+        return 1;
+    uintptr_t sp = interrupted_sp(uc) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
+    if (sp < s->stack_lo || sp >= s->stack_hi) /* (an alternate signal stack: not scanned) */
+        return 0;
+    uintptr_t end = s->stack_hi - sp > LOADER_SCAN_BYTES ? sp + LOADER_SCAN_BYTES : s->stack_hi;
+    for (const uintptr_t *w = (const uintptr_t *)sp; (uintptr_t)(w + 1) <= end; w++)
+        if (in_loader(*w))
+            return 1;
+    return 0;
+}
+
 static size_t stack_from(uintptr_t from, void **trace, size_t trace_max, uintptr_t *ips,
                          size_t max)
 {
@@ -446,6 +527,11 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     size_t len = 0, max = sizeof s->path / sizeof *s->path;
     if (st == POMP_SAMPLE_IDLE) { /* waiting for work: no user code involved */
         s->path[len++] = POMP_SAMPLE_PSEUDO_BASE + st;
+        pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
+        return;
+    }
+    if (loader_on_stack(s, uc)) {
+        s->path[len++] = POMP_SAMPLE_LOADER_BUSY;
         pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
         return;
     }
@@ -597,6 +683,16 @@ void pomp_sampling_thread_begin(void)
     pthread_mutex_unlock(&sampling.lock);
     /* the fast trace's per-thread cache is made on its first use: not in a handler */
     unw_backtrace(s->trace, 4);
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) { /* (loader_on_stack) */
+        void *addr;
+        size_t size;
+        if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+            s->stack_lo = (uintptr_t)addr;
+            s->stack_hi = (uintptr_t)addr + size;
+        }
+        pthread_attr_destroy(&attr);
+    }
     tls_sampler = s;
     if (!s->has_timer) {
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));

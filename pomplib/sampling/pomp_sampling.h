@@ -75,6 +75,13 @@ int pomp_sampling_merge(struct pomp_sample_tree *out, uint64_t *taken, uint64_t 
 /* Writes the "sampling" member of profile.json (after pomp_sampling_stop). */
 void pomp_sampling_write_json(FILE *f);
 
+struct dl_phdr_info;
+/* dl_iterate_phdr for pomp's own calls while sampling may run: a sample that
+ * comes meanwhile does not walk its stack (the walk may take the loader's lock
+ * this thread holds). */
+int pomp_sampling_dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t, void *),
+                                  void *data);
+
 /* The program sets SIGPROF's disposition itself (sigaction, signal: the
  * program's own handler, SIG_IGN): if pomp samples with its handler, every
  * timer stops first, so that the program's handler gets no signal of

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Sampling beside the dynamic loader: a program that loads and unloads a
+# plugin in a loop on one thread is sampled at 1 ms without hanging (libunwind's
+# slow path takes the loader's lock: a signal that came while the thread held
+# it, or was taking it, hung the program for good, 1 run in 4), and the
+# samples taken meanwhile are said as such.
+PROGRAMS="$(cd "$(dirname "$0")" && pwd)/programs"
+source "$(dirname "$0")/lib.sh"
+cat > plugin.c <<'C'
+double plugin_work(int n)
+{
+    double x = 0;
+    for (int i = 0; i < n; i++)
+        x += i * 0.5;
+    return x;
+}
+C
+cc -shared -fPIC -O2 plugin.c -o libplugin.so || fail "build the plugin"
+"$POMPCC" -O2 -g -fopenmp $E2E_SANITIZE "$PROGRAMS/sampling_loader.c" -o loader -ldl -lm 2> build.err ||
+    { cat build.err; fail "build"; }
+for run in 1 2 3 4 5 6; do
+    timeout -s KILL 120 env POMP_SAMPLING=1ms POMP_OUTPUT_DIR=run$run ./loader "$PWD/libplugin.so" 8000 > run.txt 2> run.err
+    rc=$?
+    [ $rc -ne 137 ] || fail "run $run: the program hung (killed after 120 s)"
+    [ $rc -eq 0 ] || { cat run.err; fail "run $run: exit status $rc"; }
+    assert_contains run.txt "^loads 8000$" "run $run: the program's output"
+    "$REPORT" --check run$run > check.txt 2>&1 || { cat check.txt; fail "run $run: --check"; }
+    "$REPORT" run$run > report.txt
+    # the loading thread's samples: most of its time is in dlopen and dlclose
+    busy=$(awk '/<dynamic loader busy>/ { print $1; exit }' report.txt)
+    [ -n "$busy" ] && [ "$busy" -gt 0 ] || fail "run $run: no sample said <dynamic loader busy>"
+    # ... and the computing thread's stacks are still there
+    assert_contains report.txt "main > main\._omp_fn\.0 > (__)?cos" "run $run: the computing thread's stacks"
+done
+echo "sampling beside the dynamic loader: 6 runs, no hang, loader samples said"
