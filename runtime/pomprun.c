@@ -262,6 +262,12 @@ int main(int argc, char **argv)
         prepend("LD_PRELOAD", libpomp, ":", verbose);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);
+    /* the program keeps this pid: its libpomp starts at load, not at its first
+     * OpenMP call (the serial code before it is sampled; a run without one
+     * says so), where the processes it runs keep theirs as before */
+    char pid[24];
+    snprintf(pid, sizeof pid, "%d", (int)getpid());
+    setenv("POMP_RUN_PID", pid, 1);
     execv(program, argv + i);
     fprintf(stderr, "pomprun: error: cannot run %s: %s\n", program, strerror(errno));
     return 126;

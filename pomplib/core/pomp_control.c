@@ -68,6 +68,14 @@ __attribute__((constructor)) static void note_load(void)
     pomp_config_note_load_dir();
     atexit(finalize_at_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
+    /* the program pomprun ran (its pid, POMP_RUN_PID): the library starts now,
+     * as POMP_Init does before main in a pompcc build, not at the runtime's
+     * first call, which in GCC code may come after seconds of serial work that
+     * sampling then missed (a probe: 1 s of serial input read, no sample of
+     * it); a GCC program that made no OpenMP call said nothing at exit */
+    const char *run_pid = getenv("POMP_RUN_PID");
+    if (run_pid && atoi(run_pid) == (int)getpid())
+        pomp_ensure_core_initialized();
 }
 
 /* Set by the first POMP_Finalize (or signal, or fork in the child); nobody

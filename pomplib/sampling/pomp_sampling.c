@@ -513,8 +513,14 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
 {
     const struct pomp_sampling_runtime *rt = &sampling.rt;
     ompt_wait_id_t wait_id;
-    enum pomp_sample_state st =
-        rt->get_state ? state_class(rt->get_state(&wait_id)) : POMP_SAMPLE_WORK;
+    /* before the runtime starts the tool (GCC code starts libgomp at its first
+     * OpenMP call), or without it (POMP_OMPT=off): in a recorded region, work;
+     * else serial code (it read as work: a second of input before the first
+     * parallel region, 99.7 % work) */
+    struct pomp_thread *t = pomp_tls_thread;
+    enum pomp_sample_state st = rt->get_state               ? state_class(rt->get_state(&wait_id))
+                                : t && t->profile.depth > 1 ? POMP_SAMPLE_WORK
+                                                            : POMP_SAMPLE_SERIAL;
     if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join())
         st = POMP_SAMPLE_IDLE;
     s->taken += weight;

@@ -25,6 +25,25 @@ par=$(samples_in parallel_phase)
 echo "serial_phase $serial samples (expected 200), parallel_phase $par (expected 300)"
 [ "$serial" -ge 150 ] || fail "serial_phase: $serial samples, expected about 200"
 [ "$par" -ge 225 ] || fail "parallel_phase: $par samples, expected about 300"
+# ... in the serial state: before the runtime starts the tool (GCC code starts
+# libgomp at its first OpenMP call) the state is not the runtime's to say,
+# and a thread in no recorded region is in serial code (it read as work)
+serial_state() { # DIR FUNCTION: serial samples whose path holds it
+    jq -r --arg f "$2" '.sampling as $s | [$s.paths[] | select([.frames[] | $s.frames[.].function]
+           | index($f) != null) | .states.serial // 0] | add // 0' "$1"/profile.json
+}
+in_serial=$(serial_state s serial_phase)
+[ "$in_serial" -ge $((serial * 9 / 10)) ] || fail "serial_phase: $in_serial of its $serial samples in the serial state"
+# The same GCC program uninstrumented, under pomprun: its libpomp starts when
+# it is loaded, not at libgomp's first call (the 200 ms went unsampled)
+for rt in gomp omp; do
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=run_$rt "$BUILD/bin/pomprun" $([ $rt = omp ] && echo --pomp-runtime=omp) ./serial_plain > run.txt 2> run.err
+    cmp -s run.txt plain.txt || fail "pomprun ($rt): output differs from the plain build"
+    samples=$(jq -r '.sampling as $s | [$s.paths[] | select([.frames[] | $s.frames[.].function]
+           | index("serial_phase") != null) | .work + .wait] | add // 0' run_$rt/profile.json)
+    echo "pomprun ($rt): serial_phase $samples samples (expected 200), $(serial_state run_$rt serial_phase) serial"
+    [ "$samples" -ge 150 ] || fail "pomprun ($rt): serial_phase has $samples samples, expected about 200"
+done
 # the program's frames name its source, as a plain build's debug information does
 jq -r '.sampling.frames[] | select(.module | endswith("/serial")) | .file' s/profile.json >files.txt
 if grep -q 'pomp\.c\|pompcc-' files.txt; then
