@@ -992,3 +992,27 @@ assert_contains roots_out/profile.json '"unmeasured": \[.*the thread that starte
 assert_eq "$(jq '[.regions[] | select(.type == "wait") | .id] as $w | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[].visits] | add' roots_out/profile.json)" 22 \
           "pthreads as libomp roots: every critical's wait counted"
 echo "pomprun: pthreads as libomp roots"
+
+# A GCC program whose run reaches no OpenMP construct (its parallel region
+# behind an option; omp_get_max_threads, which the libgomp bridge does not
+# wrap): said at exit, as for a Clang program (it said nothing: its libpomp
+# started at libgomp's first call, which never came)
+cat > noregion.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) {
+        #pragma omp parallel
+        puts("region");
+    }
+    printf("max %d\n", omp_get_max_threads() > 0);
+    return 0;
+}
+C
+cc -fopenmp -g -O2 noregion.c -o noregion
+assert_eq "$(POMP_OUTPUT_DIR=noregion_out "$POMPRUN" ./noregion 2> noregion.err)" "max 1" "no construct ran: the output"
+assert_contains noregion.err "pomp: noregion: no OpenMP construct or POMP region ran: nothing written" "no construct ran: said"
+[ ! -e noregion_out ] || fail "no construct ran: an output directory was made"
+echo "pomprun: a GCC run without a construct said"
