@@ -1012,7 +1012,7 @@ int main(int argc, char **argv)
 }
 C
 cc -fopenmp -g -O2 noregion.c -o noregion
-assert_eq "$(POMP_OUTPUT_DIR=noregion_out "$POMPRUN" ./noregion 2> noregion.err)" "max 1" "no construct ran: the output"
+assert_eq "$(POMP_SUMMARY=on POMP_OUTPUT_DIR=noregion_out "$POMPRUN" ./noregion 2> noregion.err)" "max 1" "no construct ran: the output"
 assert_contains noregion.err "pomp: noregion: no OpenMP construct or POMP region ran: nothing written" "no construct ran: said"
 [ ! -e noregion_out ] || fail "no construct ran: an output directory was made"
 echo "pomprun: a GCC run without a construct said"
