@@ -507,6 +507,36 @@ static uintptr_t interrupted_pc(const ucontext_t *uc)
 #endif
 }
 
+/* Whether the thread's innermost open region is of this type: its leaf (a wait
+ * or a construct's enter without a frame) or, waiting to enter its block, its
+ * top frame. Read from the thread's own handler: its profile is consistent
+ * between events, and a sample inside one reads the state before or after. */
+static int waiting_in(const struct pomp_thread *t, const char *type)
+{
+    const struct pomp_profile *p = &t->profile;
+    uint32_t depth = p->depth;
+    const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
+    if (depth < 2 || depth > p->frames_cap || !frames)
+        return 0;
+    if (p->leaf.region && p->leaf.depth == depth)
+        return strcmp(pomp_region_type(p->leaf.region), type) == 0;
+    const struct pomp_frame *f = &frames[depth - 1];
+    return f->region && f->entered && !f->in_body && strcmp(pomp_region_type(f->region), type) == 0;
+}
+
+/* LLVM libomp 19 says a thread waiting to enter a critical waits for a lock,
+ * and one spinning in a taskwait (no task of its own to run) works: a probe
+ * found no critical sample at all and a taskwait's samples as work in the
+ * task's creator. The profile knows which construct the thread is in. */
+static enum pomp_sample_state refine_state(enum pomp_sample_state st, const struct pomp_thread *t)
+{
+    if (t && st == POMP_SAMPLE_LOCK && waiting_in(t, "critical"))
+        return POMP_SAMPLE_CRITICAL;
+    if (t && st == POMP_SAMPLE_WORK && waiting_in(t, "taskwait"))
+        return POMP_SAMPLE_TASKWAIT;
+    return st;
+}
+
 /* weight: the timer's expirations this signal stands for (more than one when
  * the thread could not take the signal in time). */
 static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
@@ -521,6 +551,7 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     enum pomp_sample_state st = rt->get_state               ? state_class(rt->get_state(&wait_id))
                                 : t && t->profile.depth > 1 ? POMP_SAMPLE_WORK
                                                             : POMP_SAMPLE_SERIAL;
+    st = refine_state(st, t);
     if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join())
         st = POMP_SAMPLE_IDLE;
     s->taken += weight;

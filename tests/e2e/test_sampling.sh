@@ -63,7 +63,10 @@ POMP_THROTTLE=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=t ./tiny critical 1000000 >o
 jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
        | @tsv' t/profile.json >tpaths.txt
 ! grep 'main\._omp_fn\.0' tpaths.txt | grep -E 'GOMP_|__kmp|POMP_|pomp_|bridge_|record' || fail "tiny: a sample in the loop shows the runtime's or libpomp's functions"
-grep -qE 'main\._omp_fn\.0 > <(OMP-critical_section_wait|OMP-lock_wait)>$' tpaths.txt || fail "tiny: no critical wait under the loop"
+grep -qE 'main\._omp_fn\.0 > <OMP-critical_section_wait>$' tpaths.txt || fail "tiny: no critical wait under the loop"
+# (LLVM libomp 19 says a thread waiting to enter a critical waits for a lock:
+# the profile's open critical tells it apart; the program has no lock)
+! grep -q '<OMP-lock_wait>' tpaths.txt || fail "tiny: a critical's wait as a lock wait"
 grep -qE 'main\._omp_fn\.0 > <(OpenMP runtime|pomp measurement)>$' tpaths.txt || fail "tiny: no sample in the runtime's or libpomp's code under the loop"
 ! grep -E '<(OpenMP runtime|pomp measurement)> >' tpaths.txt || fail "tiny: a pseudo-frame that is not a leaf"
 
