@@ -102,8 +102,9 @@ typedef unsigned long long gomp_ull;
     X(GOMP_loop_end_cancel, "GOMP_4.0", bool, (void))                                          \
     X(GOMP_sections_start, "GOMP_1.0", unsigned, (unsigned))                                   \
     X(GOMP_sections2_start, "GOMP_5.0", unsigned, (unsigned, uintptr_t *, void **))            \
-    X(GOMP_single_start, "GOMP_1.0", bool, (void))                                   \
-    X(GOMP_single_copy_start, "GOMP_1.0", void *, (void))                                     \
+    X(GOMP_single_start, "GOMP_1.0", bool, (void))                                             \
+    X(GOMP_single_copy_start, "GOMP_1.0", void *, (void))                                      \
+    X(GOMP_single_copy_end, "GOMP_1.0", void, (void *))                                        \
     X(GOMP_sections_end, "GOMP_1.0", void, (void))                                             \
     X(GOMP_sections_end_nowait, "GOMP_1.0", void, (void))                                      \
     X(GOMP_workshare_task_reduction_unregister, "GOMP_5.0", void, (bool))                      \

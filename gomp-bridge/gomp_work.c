@@ -251,10 +251,13 @@ GOMP_EXPORT bool GOMP_single_start(void)
 
 /* single copyprivate: GCC calls GOMP_single_copy_start instead, in which the
  * threads that do not execute the block wait for the one that does (to
- * copy its values: libgomp's team barrier; the executor returns at once).
- * Reported as an implementation barrier at the call, as GOMP_barrier is, on
- * every thread (the executor's of no time): the wait was lost, a single's
- * 90 ms read 0.4 ms. */
+ * copy its values: libgomp's team barrier; the executor returns at once, with
+ * NULL). Reported as an implementation barrier at the call, as GOMP_barrier
+ * is, on every thread (the executor's of no time): the wait was lost, a
+ * single's 90 ms read 0.4 ms. The executor's block is the single, as
+ * GOMP_single_start's, from there to GOMP_single_copy_end, which hands the
+ * values over at a barrier of its own; the others' single begins and ends at
+ * once, as libomp reports GCC's single (no single at all before: a probe). */
 GOMP_EXPORT void *GOMP_single_copy_start(void)
 {
     if (!ends_followed())
@@ -264,7 +267,33 @@ GOMP_EXPORT void *GOMP_single_copy_start(void)
                                        ompt_state_wait_barrier_implementation, codeptr);
     void *data = REAL(GOMP_single_copy_start)();
     gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
+    if (!GOMP_CB(work))
+        return data;
+    struct gomp_thread_state *t = &gomp_tls;
+    if (!data && t->nesting <= GOMP_MAX_NESTING) { /* ends at GOMP_single_copy_end */
+        work(ompt_work_single_executor, ompt_scope_begin, codeptr);
+        t->single_codeptr[t->nesting] = codeptr;
+    } else {
+        ompt_work_t kind = data ? ompt_work_single_other : ompt_work_single_executor;
+        work(kind, ompt_scope_begin, codeptr);
+        work(kind, ompt_scope_end, codeptr);
+    }
     return data;
+}
+
+/* The executor hands its values over: its block ended (gomp_sync_wait_begin
+ * ends a single due), and it waits at a barrier for the others to take them. */
+GOMP_EXPORT void GOMP_single_copy_end(void *data)
+{
+    if (!ends_followed()) {
+        REAL(GOMP_single_copy_end)(data);
+        return;
+    }
+    const void *codeptr = GOMP_CALLER();
+    int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,
+                                       ompt_state_wait_barrier_implementation, codeptr);
+    REAL(GOMP_single_copy_end)(data);
+    gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
 }
 
 void gomp_single_end(struct gomp_thread_state *t)

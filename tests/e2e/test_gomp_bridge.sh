@@ -9,6 +9,7 @@
 # (firstprivate arrays, aligned data, a copy constructor in C++ terms: GCC's
 # cpyfn for a VLA, if(0), depend, priority, final, untied, mergeable); so do
 # taskloops' tasks (GOMP_taskloop and GOMP_taskloop_ull), measured one by one.
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
@@ -396,3 +397,18 @@ assert_contains <(jq -r '.unmeasured[]' cancel_out/profile.json) "^10 tasks crea
 "$BUILD/bin/pomp-report" cancel_out > cancel_report.txt
 assert_contains cancel_report.txt "^warning: not measured: 10 tasks created on libgomp went unmeasured" "cancellation: pomp-report says it"
 assert_contains cancel_report.txt "not rated: part of the run went unmeasured" "cancellation: not rated"
+
+# single copyprivate in a GCC binary under pomprun (GOMP_single_copy_start,
+# GOMP_single_copy_end): the single is a region, its executor's blocks timed
+# to their hand-over (there was no single at all, only the barriers), and the
+# others' waits are barrier waits, as with GOMP_single_start
+cc -O2 -g -fopenmp -I"$NUMBERS" "$NUMBERS/single_copy.c" -o single_copy_plain
+POMP_OUTPUT_DIR=sc_out "$POMPRUN" ./single_copy_plain > sc.txt 2> sc.err
+assert_eq "$(cat sc.txt)" done "single copyprivate under pomprun: the program"
+single=$(jq '[.regions[] | select(.type == "single") | .id] as $s
+             | [.callpath[] | select(.region as $r | $s | index($r)) | .per_thread[]]
+             | [(map(.visits) | add), (map(.begins) | add), (map(.body_ns) | add / 1e6 | floor)] | @tsv' -r sc_out/profile.json)
+read -r visits begins body_ms <<< "$single"
+assert_eq "$visits $begins" "6 3" "single copyprivate under pomprun: 3 executions of 2 threads, 3 blocks"
+[ "$body_ms" -ge 85 ] && [ "$body_ms" -le 150 ] || fail "single copyprivate under pomprun: the blocks took $body_ms ms, the program slept 90"
+"$BUILD/bin/pomp-report" --check sc_out > /dev/null 2>&1 || fail "single copyprivate under pomprun: --check"
