@@ -13,6 +13,7 @@
 #include "pomp_run_build.h"
 #include "pomp_sampling.h"
 #include "pomp_sources.h"
+#include "pomp_stderr.h"
 #include "pomp_thread.h"
 
 int pomp_state;
@@ -66,6 +67,7 @@ __attribute__((constructor)) static void note_load(void)
 {
     pomp_clock_init(&load_clock);
     pomp_config_note_load_dir();
+    pomp_stderr_note_load();
     atexit(finalize_at_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
     /* the program pomprun ran (its pid, POMP_RUN_PID): the library starts now,
@@ -191,6 +193,8 @@ static void finalize_once_fn(void)
     if (!config.enabled)
         return;
     __atomic_store_n(&finalizing_tid, gettid(), __ATOMIC_RELEASE);
+    struct pomp_stderr_swap err;
+    pomp_stderr_swap_in(&err); /* pomp's messages to the standard error of the start */
     pomp_sources_flush();
     pthread_mutex_lock(&state_lock);
     set_state(POMP_STATE_STOPPED); /* inline counters stop here too, not at the fold */
@@ -208,6 +212,7 @@ static void finalize_once_fn(void)
     if (pomp_run_build(&run, &config, &clock_state) == 0)
         pomp_output_write(&run);
     pomp_run_free(&run);
+    pomp_stderr_restore(&err);
     __atomic_store_n(&finalizing_tid, 0, __ATOMIC_RELEASE);
     int sig = signal_after_finalize;
     if (sig) { /* a signal while the output was written: the program dies of it now */

@@ -363,3 +363,34 @@ if [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plai
     assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' plug_out/profile.json)" 1 \
               "dlclose'd plugin: its parallel region measured"
 fi
+
+# A program that closes its standard error and opens its result file, which
+# takes fd 2: pomp's messages at exit go to the standard error the program
+# started with, not into that file (the summary was written into it). Where
+# that was a pipe (no copy is kept of one), they are not written at all.
+cat > fd2.c <<'C'
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    double s = 0;
+    #pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 1000; i++)
+        s += i;
+    close(2);
+    int fd = open("fd2_result.txt", O_CREAT | O_TRUNC | O_WRONLY, 0644);
+    char buf[64];
+    int n = snprintf(buf, sizeof buf, "fd=%d result=%.1f\n", fd, s);
+    return write(fd, buf, (size_t)n) == n ? 0 : 1;
+}
+C
+"$POMPCC" -O2 -fopenmp fd2.c -o fd2 2> build.err || { cat build.err; fail "build fd2"; }
+POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_out ./fd2 2> fd2.err || fail "fd 2 reopened: exit status"
+assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 reopened: the program's file holds its result only"
+assert_contains fd2.err "^pomp: fd2: .*output in fd2_out/" "fd 2 reopened: the summary on the standard error of the start"
+rm -f fd2_result.txt
+POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_out ./fd2 2>&1 | cat > fd2_pipe.txt
+assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 reopened, stderr a pipe: the program's file holds its result only"
+[ -f fd2_out/profile.json ] || fail "fd 2 reopened: no profile"
+echo "fd 2 reopened: pomp's messages stay out of the program's file"
