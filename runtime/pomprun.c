@@ -16,6 +16,7 @@
  * program: its
  * pid, output and exit status are the program's; libpomp writes the profile
  * at its end, with regions named by function and file:line. */
+#include <elf.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -50,6 +51,28 @@ static int is_program(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* A statically linked ELF program: no program interpreter (the dynamic
+ * loader), so nothing it would preload. */
+static int is_static_elf(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    Elf64_Ehdr eh;
+    int is_static = 0;
+    if (fread(&eh, sizeof eh, 1, f) == 1 && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
+        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_phentsize == sizeof(Elf64_Phdr) &&
+        fseek(f, (long)eh.e_phoff, SEEK_SET) == 0) {
+        is_static = 1;
+        Elf64_Phdr ph;
+        for (unsigned k = 0; k < eh.e_phnum && fread(&ph, sizeof ph, 1, f) == 1; k++)
+            if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
+                is_static = 0;
+    }
+    fclose(f);
+    return is_static;
 }
 
 /* PROGRAM as execvp would find it. */
@@ -199,6 +222,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "pomprun: error: %s: no such program\n", argv[i]);
         return 127;
     }
+    int is_static = is_static_elf(program);
+    if (is_static)
+        fprintf(stderr, "pomprun: warning: %s is statically linked: pomprun attaches libpomp "
+                        "through the dynamic loader, which it does not use, so it runs "
+                        "unmeasured (build it with pompcc, or link it dynamically)\n",
+                argv[i]);
     char *libpomp = find_lib("libpomp.so"), *bridge = find_lib("libpomp-gomp.so");
     if (!libpomp || !bridge) {
         fputs("pomprun: error: cannot find libpomp.so and libpomp-gomp.so next to pomprun "
@@ -241,11 +270,12 @@ int main(int argc, char **argv)
         /* a script that runs the program, a launcher, a program that dlopens
          * its OpenMP code: the bridge goes with the preload too, dormant in a
          * process without libgomp, measuring one that has it */
-        fprintf(stderr, "pomprun: warning: neither %s nor a library it loads calls an OpenMP "
-                        "runtime that pomprun can see (a script? not dynamically linked?); "
-                        "measuring what the processes it runs report: libgomp through pomp's "
-                        "bridge, LLVM libomp through OMPT\n",
-                argv[i]);
+        if (!is_static)
+            fprintf(stderr,
+                    "pomprun: warning: neither %s nor a library it loads calls an OpenMP "
+                    "runtime that pomprun can see (a script?); measuring what the processes it "
+                    "runs report: libgomp through pomp's bridge, LLVM libomp through OMPT\n",
+                    argv[i]);
         prepend("LD_PRELOAD", bridge, ":", verbose);
         bridge_preloaded = 1;
         break;

@@ -1016,3 +1016,15 @@ assert_eq "$(POMP_SUMMARY=on POMP_OUTPUT_DIR=noregion_out "$POMPRUN" ./noregion 
 assert_contains noregion.err "pomp: noregion: no OpenMP construct or POMP region ran: nothing written" "no construct ran: said"
 [ ! -e noregion_out ] || fail "no construct ran: an output directory was made"
 echo "pomprun: a GCC run without a construct said"
+
+# A statically linked program: nothing to preload into it; said plainly (it
+# was told to be a script or not dynamically linked), and it runs as it is
+if cc -static -fopenmp -O2 noregion.c -o noregion_static 2> /dev/null; then
+    assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=static_out "$POMPRUN" ./noregion_static x 2> static.err | sort | tr '\n' ' ')" "max 1 region region " \
+              "a static program: its output"
+    assert_contains static.err "pomprun: warning: \./noregion_static is statically linked: pomprun attaches libpomp through the dynamic loader, which it does not use, so it runs unmeasured" \
+                    "a static program: said"
+    assert_not_contains static.err "a script" "a static program: not taken for a script"
+else
+    echo "note: no static libgomp here: the static program's case not run"
+fi
