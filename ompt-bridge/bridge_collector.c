@@ -241,7 +241,14 @@ static void region_id(struct request *q, int parent)
     if (b && b->forking) { /* inside a fork's callback: the new region and where it forks */
         id = parent ? (m ? m->id : 0) : b->forking->id;
     } else if (!parent) {
-        id = m ? m->id : 0;
+        /* a worker whose team joined waits for work, in no region, though its
+         * membership ends only when the runtime reports its closing barrier's
+         * end (libomp at its next region, the libgomp bridge likewise): it
+         * answered the ended region's id on libgomp (a probe) */
+        int joined = m && !m->master && m->team &&
+                     __atomic_load_n(&m->team->seq, __ATOMIC_ACQUIRE) == m->seq &&
+                     __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE) != 0;
+        id = m && !joined ? m->id : 0;
     } else { /* only a team's master knows its parent region */
         if (!m || !m->master) {
             answer(q, OMP_ERRCODE_THREAD_ERR, 0);

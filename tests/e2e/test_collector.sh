@@ -60,6 +60,17 @@ static int ask(int32_t request, void *out, size_t size)
     return rc == 0 ? list[2] : -1;
 }
 
+static volatile uint64_t idle_region = 99;
+
+static void on_region_signal(int sig)
+{
+    (void)sig;
+    uint64_t id = 99;
+    if (ask(OMP_REQ_CURRENT_PRID, &id, sizeof id) == OMP_ERRCODE_OK)
+        idle_region = id;
+    answered = 1;
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -158,6 +169,20 @@ int main(int argc, char **argv)
     }
     pthread_join(asker, NULL);
     printf("task in a barrier: %d\n", (int)seen);
+    /* a worker whose team joined waits for work, in no region: region id 0
+     * (on libgomp it answered the ended region's) */
+    struct sigaction sr = {.sa_handler = on_region_signal};
+    sigaction(SIGUSR2, &sr, NULL);
+    answered = 0;
+#pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 1)
+        waiter = pthread_self();
+    struct timespec pause = {0, 100 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+    pthread_kill(waiter, SIGUSR2);
+    while (!answered)
+        ;
+    printf("idle worker's region: %llu\n", (unsigned long long)idle_region);
     omp_destroy_lock(&lock);
     return 0;
 }
@@ -171,4 +196,5 @@ for when in "" late; do # the session starts before the runtime did, or after
     assert_contains waits$when.txt "^lock wait: $lkwt\$" "${when:-early}: a thread waiting for a lock is in the lock-wait state"
     assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
     assert_contains waits$when.txt "^task in a barrier: $work\$" "${when:-early}: a thread running a task in a barrier works"
+    assert_contains waits$when.txt "^idle worker's region: 0\$" "${when:-early}: a worker waiting for work is in no region"
 done
