@@ -39,7 +39,7 @@ struct pomp_sampler {
     uint64_t slow_min_ns;       /* the shortest of them */
     uint64_t longest_ns;        /* the longest sample that raised the period */
     uint32_t fork_depth;
-    uintptr_t stack_lo, stack_hi; /* the thread's stack (0: unknown), for loader_on_stack */
+    pid_t tid;                  /* the thread's id (loader_busy) */
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
     /* handler scratch */
     void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
@@ -68,8 +68,9 @@ static struct {
         int kind; /* enum code_kind */
     } code[6];
     int ncode;
-    /* the dynamic loader's code, and libc's dl_iterate_phdr (loader_on_stack) */
-    uintptr_t loader_lo, loader_span, iterate_lo, iterate_span;
+    /* the dynamic loader's code, and the lock dl_iterate_phdr takes (loader_busy) */
+    uintptr_t loader_lo, loader_span;
+    const pthread_mutex_t *loader_lock;
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
     int active;           /* handlers record while set */
@@ -109,6 +110,7 @@ static int parse_period(const char *s, uint64_t *ns)
 static void count_signal(int sig) { (void)sig; }
 
 static void add_known_code(void); /* the code that is not the program's (below) */
+static const pthread_mutex_t *find_loader_lock(void); /* (loader_busy, below) */
 
 static uint64_t sample_cost_ns(void)
 {
@@ -244,20 +246,13 @@ static void add_known_code(void)
     /* a sanitizer's runtime (make sanitize) stands between libpomp's frames as libc does */
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__asan_init"), CODE_SYSTEM);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__tsan_init"), CODE_SYSTEM);
-    /* the dynamic loader's code (an entry point of ld.so's) and libc's
-     * dl_iterate_phdr, for loader_on_stack */
+    /* the dynamic loader's code (an entry point of ld.so's) and its lock (loader_busy) */
     struct code_range ld = {.addr = (uintptr_t)dlsym(RTLD_DEFAULT, "__tls_get_addr")};
     if (ld.addr && pomp_sampling_dl_iterate_phdr(find_code_range, &ld)) {
         sampling.loader_lo = ld.lo;
         sampling.loader_span = ld.hi - ld.lo;
     }
-    Dl_info info;
-    const ElfW(Sym) *sym = NULL;
-    if (dladdr1((void *)&dl_iterate_phdr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
-        info.dli_saddr) {
-        sampling.iterate_lo = (uintptr_t)info.dli_saddr;
-        sampling.iterate_span = sym->st_size;
-    }
+    sampling.loader_lock = find_loader_lock();
 }
 
 void pomp_sampling_set_runtime(const struct pomp_sampling_runtime *rt)
@@ -331,20 +326,21 @@ static enum pomp_sample_state state_class(int state)
  * sample; unw_step costs ~0.4 us a frame here (the shared DWARF cache's lock
  * blocks all signals around each lookup: two system calls a frame). */
 /* Walking a stack may need libunwind's slow path, which calls dl_iterate_phdr
- * and so takes the dynamic loader's lock: a signal that came while the thread
- * itself held it (or was taking it: dlopen's _dl_add_to_namespace_list), or
- * while it held what another thread's walk waits for (dlclose unmapping),
- * hung the program for good (a probe: 1 run in 6 of a loop of dlopen/dlclose
- * at 1 ms; every signal blocked in the handler, only SIGKILL ended it). So no
- * walk where the loader may hold its lock on this thread: the interrupted
- * code, or a return address in the 4 KiB of stack above it, in the loader's
- * code or in libc's dl_iterate_phdr (the loader calls libc's lock and
- * memory routines), while glibc tells debuggers that the list of objects is
- * changing (_r_debug), or in one of pomp's own dl_iterate_phdr calls
- * (pomp_sampling_dl_iterate_phdr). Such a sample keeps its state and region;
- * its stack reads <dynamic loader busy>. A stale loader address in the
- * scanned words (a lazy binding's, long returned) costs a stack, not more. */
-enum { LOADER_SCAN_BYTES = 4096 };
+ * and so takes the dynamic loader's lock on its list of objects: a signal
+ * that came while the thread held that lock or was taking it (dlopen's
+ * _dl_add_to_namespace_list, dlclose's unmapping), hung the program for good
+ * (a probe: 1 run in 6 of a loop of dlopen/dlclose at 1 ms; every signal
+ * blocked in the handler, only SIGKILL ended it). So no walk while the lock
+ * is this thread's, or being taken by a thread not yet its owner; nor where
+ * the interrupted instruction is the loader's, nor inside pomp's own
+ * dl_iterate_phdr calls. Such a sample keeps its state and region; its stack
+ * reads <dynamic loader busy>. The lock is glibc's private record's: found at
+ * sampling's start as the one recursive mutex a dl_iterate_phdr callback
+ * holds (find_loader_lock); where it is not found, no walk while glibc tells
+ * debuggers that the list is changing (_r_debug), a narrower guard. (A first
+ * version looked for loader return addresses in the stack above the
+ * interrupted one: old ones left there by the program's start-up made it
+ * lose every stack of a function with a half-used buffer, a review found.) */
 
 /* this thread's pomp dl_iterate_phdr calls now (its own handler reads it) */
 static __thread unsigned loader_walks __attribute__((tls_model("initial-exec")));
@@ -360,38 +356,62 @@ int pomp_sampling_dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t,
     return rc;
 }
 
-static int in_loader(uintptr_t a)
+struct lock_search {
+    const unsigned char *lo;
+    size_t size;
+    pid_t tid;
+    const pthread_mutex_t *found;
+    int matches;
+};
+
+static int holds(const pthread_mutex_t *m, pid_t tid)
 {
-    return a - sampling.loader_lo < sampling.loader_span ||
-           a - sampling.iterate_lo < sampling.iterate_span;
+    return m->__data.__lock != 0 && m->__data.__owner == tid && m->__data.__count >= 1 &&
+           (m->__data.__kind & 3) == PTHREAD_MUTEX_RECURSIVE_NP;
 }
 
-static uintptr_t interrupted_sp(const ucontext_t *uc)
+static int search_held_lock(struct dl_phdr_info *info, size_t size, void *data)
 {
-#if defined(__x86_64__)
-    return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-#elif defined(__aarch64__)
-    return (uintptr_t)uc->uc_mcontext.sp;
-#else
-#error "POMP_SAMPLING: the interrupted stack pointer is not known for this architecture"
-#endif
+    (void)info;
+    (void)size;
+    struct lock_search *ls = data;
+    for (size_t off = 0; off + sizeof(pthread_mutex_t) <= ls->size; off += sizeof(int)) {
+        const pthread_mutex_t *m = (const pthread_mutex_t *)(const void *)(ls->lo + off);
+        if (holds(m, ls->tid)) {
+            ls->found = m;
+            ls->matches++;
+        }
+    }
+    return 1; /* (once) */
 }
+
+static const pthread_mutex_t *find_loader_lock(void)
+{
+    const void *rtld = dlsym(RTLD_DEFAULT, "_rtld_global");
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (!rtld || !dladdr1(rtld, &info, (void **)&sym, RTLD_DL_SYMENT) || !sym ||
+        (uintptr_t)rtld % _Alignof(pthread_mutex_t) != 0)
+        return NULL;
+    struct lock_search ls = {.lo = rtld, .size = sym->st_size, .tid = gettid()};
+    dl_iterate_phdr(search_held_lock, &ls);
+    /* one lock held in there, and free once the walk is done */
+    return ls.matches == 1 && !holds(ls.found, ls.tid) ? ls.found : NULL;
+}
+
+static int in_loader(uintptr_t a) { return a - sampling.loader_lo < sampling.loader_span; }
 
 static uintptr_t interrupted_pc(const ucontext_t *uc);
 
-static int loader_on_stack(const struct pomp_sampler *s, const ucontext_t *uc)
+static int loader_busy(const struct pomp_sampler *s, const ucontext_t *uc)
 {
-    if (loader_walks || __atomic_load_n(&_r_debug.r_state, __ATOMIC_RELAXED) != RT_CONSISTENT ||
-        in_loader(interrupted_pc(uc)))
+    if (loader_walks || in_loader(interrupted_pc(uc)))
         return 1;
-    uintptr_t sp = interrupted_sp(uc) & ~(uintptr_t)(sizeof(uintptr_t) - 1);
-    if (sp < s->stack_lo || sp >= s->stack_hi) /* (an alternate signal stack: not scanned) */
-        return 0;
-    uintptr_t end = s->stack_hi - sp > LOADER_SCAN_BYTES ? sp + LOADER_SCAN_BYTES : s->stack_hi;
-    for (const uintptr_t *w = (const uintptr_t *)sp; (uintptr_t)(w + 1) <= end; w++)
-        if (in_loader(*w))
-            return 1;
-    return 0;
+    const pthread_mutex_t *m = sampling.loader_lock;
+    if (!m)
+        return __atomic_load_n(&_r_debug.r_state, __ATOMIC_RELAXED) != RT_CONSISTENT;
+    int owner = __atomic_load_n(&m->__data.__owner, __ATOMIC_RELAXED);
+    return owner == s->tid || (owner == 0 && __atomic_load_n(&m->__data.__lock, __ATOMIC_RELAXED));
 }
 
 static size_t stack_from(uintptr_t from, void **trace, size_t trace_max, uintptr_t *ips,
@@ -509,8 +529,10 @@ static uintptr_t interrupted_pc(const ucontext_t *uc)
 
 /* Whether the thread's innermost open region is of this type: its leaf (a wait
  * or a construct's enter without a frame) or, waiting to enter its block, its
- * top frame. Read from the thread's own handler: its profile is consistent
- * between events, and a sample inside one reads the state before or after. */
+ * top frame (under pomprun the bridge's frame of the critical, with the wait
+ * a leaf of type "wait" on it). Read from the thread's own handler: its
+ * profile is consistent between events, and a sample inside one reads the
+ * state before or after. */
 static int waiting_in(const struct pomp_thread *t, const char *type)
 {
     const struct pomp_profile *p = &t->profile;
@@ -518,9 +540,13 @@ static int waiting_in(const struct pomp_thread *t, const char *type)
     const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
     if (depth < 2 || depth > p->frames_cap || !frames)
         return 0;
-    if (p->leaf.region && p->leaf.depth == depth)
-        return strcmp(pomp_region_type(p->leaf.region), type) == 0;
+    if (p->leaf.region && p->leaf.depth == depth &&
+        strcmp(pomp_region_type(p->leaf.region), type) == 0)
+        return 1;
     const struct pomp_frame *f = &frames[depth - 1];
+    /* (the runtime's wait as a frame of its own: the construct is beneath) */
+    if (f->region && depth > 2 && strcmp(pomp_region_type(f->region), "wait") == 0)
+        f = &frames[depth - 2];
     return f->region && f->entered && !f->in_body && strcmp(pomp_region_type(f->region), type) == 0;
 }
 
@@ -567,7 +593,7 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
         return;
     }
-    if (loader_on_stack(s, uc)) {
+    if (loader_busy(s, uc)) {
         s->path[len++] = POMP_SAMPLE_LOADER_BUSY;
         pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
         return;
@@ -720,16 +746,7 @@ void pomp_sampling_thread_begin(void)
     pthread_mutex_unlock(&sampling.lock);
     /* the fast trace's per-thread cache is made on its first use: not in a handler */
     unw_backtrace(s->trace, 4);
-    pthread_attr_t attr;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) { /* (loader_on_stack) */
-        void *addr;
-        size_t size;
-        if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
-            s->stack_lo = (uintptr_t)addr;
-            s->stack_hi = (uintptr_t)addr + size;
-        }
-        pthread_attr_destroy(&attr);
-    }
+    s->tid = gettid();
     tls_sampler = s;
     if (!s->has_timer) {
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));

@@ -67,6 +67,16 @@ grep -qE 'main\._omp_fn\.0 > <OMP-critical_section_wait>$' tpaths.txt || fail "t
 # (LLVM libomp 19 says a thread waiting to enter a critical waits for a lock:
 # the profile's open critical tells it apart; the program has no lock)
 ! grep -q '<OMP-lock_wait>' tpaths.txt || fail "tiny: a critical's wait as a lock wait"
+# ... and a Clang build under pomprun, where the OMPT bridge makes the
+# critical's frame and its wait's (a lock wait before, 316 of 316 samples)
+if [ -z "$E2E_SANITIZE" ]; then # (a sanitized libpomp cannot be loaded into a plain program)
+    clang-19 -fopenmp -g -O2 "$HERE/numbers/tiny.c" -o tiny_clang -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR"
+    POMP_THROTTLE=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=tc "$BUILD/bin/pomprun" ./tiny_clang critical 1000000 > /dev/null
+    jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
+           | @tsv' tc/profile.json > tcpaths.txt
+    grep -q '<OMP-critical_section_wait>$' tcpaths.txt || fail "tiny under pomprun: no critical wait"
+    ! grep -q '<OMP-lock_wait>' tcpaths.txt || fail "tiny under pomprun: a critical's wait as a lock wait"
+fi
 grep -qE 'main\._omp_fn\.0 > <(OpenMP runtime|pomp measurement)>$' tpaths.txt || fail "tiny: no sample in the runtime's or libpomp's code under the loop"
 ! grep -E '<(OpenMP runtime|pomp measurement)> >' tpaths.txt || fail "tiny: a pseudo-frame that is not a leaf"
 

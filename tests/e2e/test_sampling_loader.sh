@@ -32,4 +32,15 @@ for run in 1 2 3 4 5 6; do
     # ... and the computing thread's stacks are still there
     assert_contains report.txt "main > main\._omp_fn\.0 > (__)?cos" "run $run: the computing thread's stacks"
 done
-echo "sampling beside the dynamic loader: 6 runs, no hang, loader samples said"
+# ... and code that never enters the loader keeps its stacks, however much
+# old loader addresses its frame holds (a first guard lost all of them)
+"$POMPCC" -O2 -g -fopenmp $E2E_SANITIZE "$PROGRAMS/sampling_old_stack.c" -o old_stack -lm 2> build.err ||
+    { cat build.err; fail "build old_stack"; }
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=old ./old_stack > old.txt || fail "old_stack: exit status"
+assert_eq "$(cat old.txt)" "0 1 2" "old_stack: the program's output"
+read -r mine busy < <(jq -r '.sampling as $s | [$s.paths[] | {f: [.frames[] | $s.frames[.].function], n: (.work + .wait)}]
+    | [([.[] | select(.f | index("parse_input")) | .n] | add // 0), ([.[] | select(.f | index("<dynamic loader busy>")) | .n] | add // 0)] | @tsv' old/profile.json)
+echo "old_stack: parse_input $mine samples (expected about 300), <dynamic loader busy> $busy"
+[ "$mine" -ge 200 ] || fail "old_stack: parse_input has $mine samples, expected about 300"
+[ "$busy" -le 10 ] || fail "old_stack: $busy samples read <dynamic loader busy>"
+echo "sampling beside the dynamic loader: 6 runs, no hang, loader samples said; other code keeps its stacks"
