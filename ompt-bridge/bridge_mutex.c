@@ -90,8 +90,16 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         return;
     uint64_t now = pomp_now();
     struct mutex_construct c;
-    int construct = mutex_construct_of(kind, &c) &&
-                    !__atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE);
+    int construct = mutex_construct_of(kind, &c);
+    if (__builtin_expect(construct && __atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE),
+                         0)) { /* no release will come: the wait alone (bridge_tool.c) */
+        construct = 0;
+        /* a block opened before then, on top: this thread is past it */
+        if (b->nscopes && b->scope[b->nscopes - 1].kind == SCOPE_MUTEX)
+            bridge_mutex_close_unreleased(b);
+        if (!__atomic_load_n(&bridge_mutex_unframed, __ATOMIC_RELAXED))
+            __atomic_store_n(&bridge_mutex_unframed, 1, __ATOMIC_RELAXED);
+    }
     /* LLVM libomp now and then reports a critical without its address (about
      * one run in a hundred of a loop of criticals under pomprun: that
      * execution became a region of its own, placed nowhere); the program's
@@ -147,6 +155,7 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     struct mutex_construct c;
     struct bridge_scope *m = bridge_scope_top(b);
     if (mutex_construct_of(kind, &c) && m && m->kind == SCOPE_MUTEX && m->region &&
+        !__atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE) && /* (not a block of before) */
         bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END)) {
         bridge_record(b, BR_BEGIN, m->region, now, c.begin);
         m->body = 1;
@@ -180,6 +189,19 @@ void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
         return;
     struct bridge_scope *m = bridge_scope_pop(b, SCOPE_MUTEX);
     if (!m || !m->region)
+        return;
+    uint64_t now = pomp_now();
+    if (m->body)
+        bridge_record(b, BR_END, m->region, now, c.end);
+    bridge_record(b, BR_EXIT, m->region, now, c.exit);
+}
+
+void bridge_mutex_close_unreleased(struct bridge_thread *b)
+{
+    struct bridge_scope *m = &b->scope[b->nscopes - 1];
+    struct mutex_construct c;
+    b->nscopes--;
+    if (!m->region || !mutex_construct_of((ompt_mutex_t)m->detail, &c))
         return;
     uint64_t now = pomp_now();
     if (m->body)

@@ -46,10 +46,10 @@ extern int bridge_uninstrumented_expected;
 /* The mutex callbacks are registered for uninstrumented lock calls only
  * (bridge_tool.c): critical, ordered and atomic waits are the instrumentation's. */
 extern int bridge_mutex_locks_only;
-/* No release will come: the tool stopped asking for them (LLVM libomp 19's
- * first root thread ended: bridge_tool.c): critical and ordered constructs get
- * no frame, only their waits. */
-extern int bridge_mutex_no_release;
+/* (bridge_mutex_no_release, in bridge_thread.h: no release will come, so
+ * critical and ordered constructs get no frame, only their waits) */
+/* ... and a critical or ordered construct ran without its frame since (set once) */
+extern int bridge_mutex_unframed;
 /* The ompt thread_end callback's part for that (bridge_tool.c). */
 void bridge_tool_thread_end(void);
 

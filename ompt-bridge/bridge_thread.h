@@ -166,6 +166,14 @@ static inline struct bridge_scope *bridge_scope_push(struct bridge_thread *b,
     return s;
 }
 
+/* Set when no mutex release will come any more (bridge_tool.c: LLVM libomp
+ * 19's first root thread ended): a critical or ordered scope opened before
+ * then is closed by the next scope that ends beneath it. */
+extern int bridge_mutex_no_release;
+/* Closes the top scope, a critical's or ordered's whose release will not come,
+ * at the current time (bridge_mutex.c). */
+void bridge_mutex_close_unreleased(struct bridge_thread *b);
+
 /* Closes the top scope if it is of this kind and returns it (valid until the
  * next push); NULL otherwise. */
 static inline struct bridge_scope *bridge_scope_pop(struct bridge_thread *b,
@@ -175,6 +183,11 @@ static inline struct bridge_scope *bridge_scope_pop(struct bridge_thread *b,
         b->lost_scopes--;
         return NULL;
     }
+    if (__builtin_expect(b->nscopes && b->scope[b->nscopes - 1].kind == SCOPE_MUTEX &&
+                             kind != SCOPE_MUTEX &&
+                             __atomic_load_n(&bridge_mutex_no_release, __ATOMIC_RELAXED),
+                         0))
+        bridge_mutex_close_unreleased(b);
     if (!b->nscopes || b->scope[b->nscopes - 1].kind != kind)
         return NULL;
     return &b->scope[--b->nscopes];

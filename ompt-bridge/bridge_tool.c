@@ -120,7 +120,7 @@ static uint64_t registered, wanted;
  * measured, not their blocks (bridge_mutex.c), and the profile says so. */
 static pid_t first_root_tid;       /* that thread, where it is not main and the runtime libomp */
 static uint64_t releases_off_ns;   /* when the tool stopped asking (0: it did not) */
-int bridge_mutex_no_release;
+int bridge_mutex_no_release, bridge_mutex_unframed;
 
 /* Registers fn for the event (once: a later call keeps the first function). */
 static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
@@ -129,8 +129,9 @@ static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
     wanted |= bit;
     if (!set_callback || (registered & bit))
         return;
-    if (event == ompt_callback_mutex_released && releases_off_ns)
-        return; /* (the collector API asking again) */
+    if (event == ompt_callback_mutex_released &&
+        __atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE))
+        return; /* (the collector API asking later, registered or not before) */
     if (fn && set_callback(event, fn) != ompt_set_error)
         registered |= bit;
 }
@@ -597,7 +598,8 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
         say(ctx, what);
     }
     uint64_t off = __atomic_load_n(&releases_off_ns, __ATOMIC_RELAXED);
-    if (off) {
+    if (off && __atomic_load_n(&bridge_mutex_unframed, __ATOMIC_RELAXED)) {
+        /* (a program whose OpenMP ran in one pthread, joined, lost nothing) */
         snprintf(what, sizeof what,
                  "the thread that started LLVM libomp (not main) ended %.1f ms after the runtime "
                  "started: from there on the critical and ordered constructs the runtime reports "
