@@ -245,9 +245,10 @@ static void region_id(struct request *q, int parent)
          * membership ends only when the runtime reports its closing barrier's
          * end (libomp at its next region, the libgomp bridge likewise): it
          * answered the ended region's id on libgomp (a probe) */
+        /* (a slot that holds a later instance: this one ended too) */
         int joined = m && !m->master && m->team &&
-                     __atomic_load_n(&m->team->seq, __ATOMIC_ACQUIRE) == m->seq &&
-                     __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE) != 0;
+                     (__atomic_load_n(&m->team->seq, __ATOMIC_ACQUIRE) != m->seq ||
+                      __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE) != 0);
         id = m && !joined ? m->id : 0;
     } else { /* only a team's master knows its parent region */
         if (!m || !m->master) {
