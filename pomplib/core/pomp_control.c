@@ -193,13 +193,14 @@ static void finalize_once_fn(void)
     if (!config.enabled)
         return;
     __atomic_store_n(&finalizing_tid, gettid(), __ATOMIC_RELEASE);
-    struct pomp_stderr_swap err;
-    pomp_stderr_swap_in(&err); /* pomp's messages to the standard error of the start */
     pomp_sources_flush();
     pthread_mutex_lock(&state_lock);
     set_state(POMP_STATE_STOPPED); /* inline counters stop here too, not at the fold */
     pthread_mutex_unlock(&state_lock);
     pomp_threads_quiesce(); /* threads still running (exit() from one of them) write no more */
+    struct pomp_stderr_swap err; /* pomp's messages to the standard error of the start (after
+                                    the quiesce: a thread still running writes to its own) */
+    pomp_stderr_swap_in(&err);
     pomp_threads_fold_fast(); /* before the hooks close frames: no counter is touched after */
     pomp_sampling_stop();
     pomp_clock_calibrate(&clock_state);

@@ -4,9 +4,10 @@
 #ifndef POMP_STDERR_H
 #define POMP_STDERR_H
 
-/* At load: notes what fd 2 is, and keeps a duplicate of it where that costs
- * the program nothing (a terminal or a regular file: not a pipe or a socket,
- * whose reader would wait for the end of a stream the program closed). */
+/* At load: notes what fd 2 is (or that it is closed), and keeps a duplicate
+ * of it where that costs the program nothing (a terminal or a regular file:
+ * not a pipe or a socket, whose reader would wait for the end of a stream the
+ * program closed). */
 void pomp_stderr_note_load(void);
 
 /* Around the output at exit: where fd 2 is no longer what it was at load, it
@@ -15,6 +16,7 @@ void pomp_stderr_note_load(void);
 struct pomp_stderr_swap {
     int saved; /* the program's fd 2 (-1: none, or not swapped) */
     int swapped;
+    int cloexec; /* its close-on-exec flag */
 };
 void pomp_stderr_swap_in(struct pomp_stderr_swap *s);
 void pomp_stderr_restore(struct pomp_stderr_swap *s);

@@ -390,7 +390,14 @@ POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_out ./fd2 2> fd2.err || fail "fd 2 reopened:
 assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 reopened: the program's file holds its result only"
 assert_contains fd2.err "^pomp: fd2: .*output in fd2_out/" "fd 2 reopened: the summary on the standard error of the start"
 rm -f fd2_result.txt
-POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_out ./fd2 2>&1 | cat > fd2_pipe.txt
+POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_pipe_out ./fd2 2>&1 | cat > fd2_pipe.txt
 assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 reopened, stderr a pipe: the program's file holds its result only"
-[ -f fd2_out/profile.json ] || fail "fd 2 reopened: no profile"
+assert_not_contains fd2_pipe.txt "pomp:" "fd 2 reopened, stderr a pipe: the messages not written"
+[ -f fd2_pipe_out/profile.json ] || fail "fd 2 reopened, stderr a pipe: no profile"
+# ... and a program started with fd 2 closed (prog 2>&-), whose first file
+# takes it: nothing of pomp's in that file
+rm -f fd2_result.txt
+POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_closed_out ./fd2 2>&- || fail "fd 2 closed at start: exit status"
+assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 closed at start: the program's file holds its result only"
+[ -f fd2_closed_out/profile.json ] || fail "fd 2 closed at start: no profile"
 echo "fd 2 reopened: pomp's messages stay out of the program's file"
