@@ -53,8 +53,8 @@ static int is_program(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* A statically linked ELF program: no program interpreter (the dynamic
- * loader), so nothing it would preload. */
+/* A statically linked ELF program (-static, -static-pie): no program
+ * interpreter (the dynamic loader), so nothing it would preload. */
 static int is_static_elf(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -68,7 +68,7 @@ static int is_static_elf(const char *path)
         is_static = 1;
         Elf64_Phdr ph;
         for (unsigned k = 0; k < eh.e_phnum && fread(&ph, sizeof ph, 1, f) == 1; k++)
-            if (ph.p_type == PT_INTERP || ph.p_type == PT_DYNAMIC)
+            if (ph.p_type == PT_INTERP)
                 is_static = 0;
     }
     fclose(f);
@@ -292,12 +292,21 @@ int main(int argc, char **argv)
         prepend("LD_PRELOAD", libpomp, ":", verbose);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
     setenv("OMP_TOOL", "enabled", 1);
+    if (verbose)
+        fputs("pomprun: OMP_TOOL=enabled\n", stderr);
     /* the program keeps this pid: its libpomp starts at load, not at its first
      * OpenMP call (the serial code before it is sampled; a run without one
-     * says so), where the processes it runs keep theirs as before */
-    char pid[24];
-    snprintf(pid, sizeof pid, "%d", (int)getpid());
-    setenv("POMP_RUN_PID", pid, 1);
+     * says so), where the processes it runs keep theirs as before. Only a
+     * program that calls a runtime itself: a script's interpreter or a
+     * launcher would measure nothing, say so at exit, and with a fixed
+     * POMP_OUTPUT_DIR write its empty output over the program's (review) */
+    if (rt != RUNS_UNKNOWN) {
+        char pid[24];
+        snprintf(pid, sizeof pid, "%d", (int)getpid());
+        setenv("POMP_RUN_PID", pid, 1);
+        if (verbose)
+            fprintf(stderr, "pomprun: POMP_RUN_PID=%s\n", pid);
+    }
     execv(program, argv + i);
     fprintf(stderr, "pomprun: error: cannot run %s: %s\n", program, strerror(errno));
     return 126;
