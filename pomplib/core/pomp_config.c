@@ -118,13 +118,13 @@ void pomp_config_bad_value(const char *var, const char *value, const char *allow
             dflt);
 }
 
-/* A count from the environment variable var, within [min, max] (k, M, G
- * suffixes): *field keeps its default when it is unset, or bad (said). */
 /* The working directory when the library was loaded (pomp_config_note_load_dir),
  * "" before or when unknown: written once, by the loading thread, before any
  * construct reads the configuration. */
 static char load_dir[4096];
 
+/* A count from the environment variable var, within [min, max] (k, M, G
+ * suffixes): *field keeps its default when it is unset, or bad (said). */
 static void read_count(const char *var, uint64_t min, uint64_t max, uint32_t *field,
                        const char *allowed, const char *dflt)
 {

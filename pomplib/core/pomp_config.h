@@ -31,15 +31,16 @@ struct pomp_config {
  * variable and the allowed values, and replaced by the default. */
 void pomp_config_read(struct pomp_config *cfg);
 
-/* The directory paths are shown relative to: the working directory the run
- * started in (the program may change its own before the output is written),
- * else the current one (into buf); NULL if neither is known. */
 /* Notes the working directory when the library is loaded (its constructor):
  * the configuration, read at the first construct, takes it as the program's
  * start directory. Under pomprun the first construct may come after the
  * program changed directory (a relative POMP_OUTPUT_DIR landed there, and
  * the summary named a directory that was not where it said). */
 void pomp_config_note_load_dir(void);
+
+/* The directory paths are shown relative to: the working directory the run
+ * started in (the program may change its own before the output is written),
+ * else the current one (into buf); NULL if neither is known. */
 const char *pomp_config_start_dir(const struct pomp_config *cfg, char *buf, size_t size);
 
 /* Parsers shared with the tests. Each returns 1 on success. */
