@@ -375,10 +375,14 @@ static int search_held_lock(struct dl_phdr_info *info, size_t size, void *data)
     (void)info;
     (void)size;
     struct lock_search *ls = data;
-    for (size_t off = 0; off + sizeof(pthread_mutex_t) <= ls->size; off += sizeof(int)) {
-        const pthread_mutex_t *m = (const pthread_mutex_t *)(const void *)(ls->lo + off);
-        if (holds(m, ls->tid)) {
-            ls->found = m;
+    /* (each aligned place a mutex could be, read as bytes: the record's other
+     * fields are not mutexes) */
+    for (size_t off = 0; off + sizeof(pthread_mutex_t) <= ls->size;
+         off += _Alignof(pthread_mutex_t)) {
+        pthread_mutex_t m;
+        memcpy(&m, ls->lo + off, sizeof m);
+        if (holds(&m, ls->tid)) {
+            ls->found = (const pthread_mutex_t *)(const void *)(ls->lo + off);
             ls->matches++;
         }
     }
@@ -396,7 +400,11 @@ static const pthread_mutex_t *find_loader_lock(void)
     struct lock_search ls = {.lo = rtld, .size = sym->st_size, .tid = gettid()};
     dl_iterate_phdr(search_held_lock, &ls);
     /* one lock held in there, and free once the walk is done */
-    return ls.matches == 1 && !holds(ls.found, ls.tid) ? ls.found : NULL;
+    pthread_mutex_t after;
+    if (ls.matches != 1)
+        return NULL;
+    memcpy(&after, ls.found, sizeof after);
+    return !holds(&after, ls.tid) ? ls.found : NULL;
 }
 
 static int in_loader(uintptr_t a) { return a - sampling.loader_lo < sampling.loader_span; }
