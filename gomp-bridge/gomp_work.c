@@ -200,18 +200,23 @@ GOMP_EXPORT bool GOMP_loop_end_cancel(void)
  * GCC 9), after its GOMP_*_end: libgomp waits for the construct's
  * in_reduction tasks, then (unless cancelled) for the team. Reported as an
  * implementation barrier at the call, as libomp reports the team's part. */
-GOMP_EXPORT void GOMP_workshare_task_reduction_unregister(bool cancelled)
-{
-    if (!ends_followed()) {
-        REAL(GOMP_workshare_task_reduction_unregister)(cancelled);
-        return;
+/* An entry point of one argument, returning nothing, whose call waits at a
+ * team barrier: reported as an implementation barrier at the call. */
+#define VOID_CALL_AS_BARRIER(name, type, arg)                                                  \
+    GOMP_EXPORT void name(type arg)                                                            \
+    {                                                                                          \
+        if (!ends_followed()) {                                                                \
+            REAL(name)(arg);                                                                   \
+            return;                                                                            \
+        }                                                                                      \
+        const void *codeptr = GOMP_CALLER();                                                   \
+        int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,            \
+                                           ompt_state_wait_barrier_implementation, codeptr);   \
+        REAL(name)(arg);                                                                       \
+        gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);             \
     }
-    const void *codeptr = GOMP_CALLER();
-    int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,
-                                       ompt_state_wait_barrier_implementation, codeptr);
-    REAL(GOMP_workshare_task_reduction_unregister)(cancelled);
-    gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
-}
+
+VOID_CALL_AS_BARRIER(GOMP_workshare_task_reduction_unregister, bool, cancelled)
 
 /* sections begin; GOMP_sections2_start (GCC 9) also sets up task
  * reductions (reduction(task, ...)) or conditional lastprivate. */
@@ -283,18 +288,7 @@ GOMP_EXPORT void *GOMP_single_copy_start(void)
 
 /* The executor hands its values over: its block ended (gomp_sync_wait_begin
  * ends a single due), and it waits at a barrier for the others to take them. */
-GOMP_EXPORT void GOMP_single_copy_end(void *data)
-{
-    if (!ends_followed()) {
-        REAL(GOMP_single_copy_end)(data);
-        return;
-    }
-    const void *codeptr = GOMP_CALLER();
-    int32_t old = gomp_sync_wait_begin(ompt_sync_region_barrier_implementation,
-                                       ompt_state_wait_barrier_implementation, codeptr);
-    REAL(GOMP_single_copy_end)(data);
-    gomp_sync_wait_end(ompt_sync_region_barrier_implementation, codeptr, old);
-}
+VOID_CALL_AS_BARRIER(GOMP_single_copy_end, void *, data)
 
 void gomp_single_end(struct gomp_thread_state *t)
 {
