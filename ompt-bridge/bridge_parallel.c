@@ -131,9 +131,18 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     team->fork = NULL;
     team->owned = 0;
     team->league = (flags & ompt_parallel_league) != 0;
-    /* a league of teams (the teams construct) is no parallel region: its
-     * initial tasks are not team shares, and POMP's Teams events describe it */
-    if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && !(flags & ompt_parallel_league)) {
+    /* a league of teams (the teams construct) is no parallel region, and
+     * POMP's Teams events describe it; when they do, the league's record
+     * keeps POMP's region, so that a worker's share of it, which its teams
+     * barrier ends, is one with the master's (league_task) */
+    if (team->league) {
+        struct pomp_frame *f;
+        if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT) && bridge_pomp_entered(b, BRC_TEAMS) &&
+            (f = bridge_top_frame(b)) != NULL) {
+            team->region = f->region;
+            team->fork = f->skipped ? NULL : f->node;
+        }
+    } else if (bridge_records(POMP_GROUP_PARALLEL, BR_ENTER_EXIT)) {
         struct pomp_frame *f;
         if (bridge_pomp_entered(b, BRC_PARALLEL)) { /* instrumented: POMP has the region */
             f = bridge_top_frame(b);
@@ -227,26 +236,17 @@ static uint64_t worker_end(const struct bridge_membership *m, uint64_t start, ui
     return join < start ? start : join;
 }
 
-static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_data,
-                                                          unsigned int index)
+/* Thread b joins the team of record `team` (NULL: not recorded), as its
+ * master (the thread that forked it) or as a worker: a parallel region's
+ * implicit task, or a league's initial task. */
+static void membership_begin(struct bridge_thread *b, struct bridge_team *team, int master)
 {
-    struct bridge_thread *b;
-    if (index != 0)
-        bridge_collector_event(OMP_EVENT_THR_END_IDLE);
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
-        return;
     uint32_t n = b->nesting++;
-    b->thread_num = (int32_t)index;
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
-    struct bridge_team *team = NULL; /* none for a league's team (league_team) */
-    if (parallel_data && !is_league_team(b, parallel_data))
-        team = index == 0 ? forked_team(b, parallel_data)
-               : parallel_data->ptr != &league_team ? parallel_data->ptr
-                                                     : NULL;
     m->team = team;
-    m->master = index == 0;
+    m->master = (uint8_t)master;
     m->end = 0;
     m->frame = 0;
     m->body = 0;
@@ -279,6 +279,23 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
         bridge_record(b, BR_BEGIN, m->region, m->start, POMP_EV_PARALLEL_BEGIN);
         m->body = 1;
     }
+}
+
+static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_data,
+                                                          unsigned int index)
+{
+    struct bridge_thread *b;
+    if (index != 0)
+        bridge_collector_event(OMP_EVENT_THR_END_IDLE);
+    if (bridge_measuring() < 0 || !(b = bridge_self()))
+        return;
+    struct bridge_team *team = NULL; /* none for a league's team (league_team) */
+    if (parallel_data && !is_league_team(b, parallel_data))
+        team = index == 0 ? forked_team(b, parallel_data)
+               : parallel_data->ptr != &league_team ? parallel_data->ptr
+                                                     : NULL;
+    b->thread_num = (int32_t)index;
+    membership_begin(b, team, index == 0);
 }
 
 /* Ends the block the bridge opened (the implicit barrier or the task's end). */
@@ -332,19 +349,64 @@ static __attribute__((noinline)) void implicit_task_end_cb(void)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
 }
 
-/* The initial task of a league's team begins or ends on this thread. */
+/* Whether team record t is one thread b forked. */
+static int forked_by(const struct bridge_thread *b, const struct bridge_team *t)
+{
+    const char *p = (const char *)t, *first = (const char *)&b->teams[0][0];
+    return p >= first && p < first + sizeof b->teams;
+}
+
+/* The league whose initial task `index` thread b begins, or NULL: a thread's
+ * own initial task. The master's is the league it just forked: LLVM libomp 19
+ * hands the initial task of a league of one team a parallel_data of its own,
+ * not the league's (the league's team then read as a parallel region of the
+ * program: a 'parallel' in every one-team teams construct). */
+static struct bridge_team *league_of(struct bridge_thread *b, const ompt_data_t *parallel_data,
+                                     unsigned int index)
+{
+    struct bridge_team *t = NULL;
+    if (index != 0) {
+        t = parallel_data ? parallel_data->ptr : NULL;
+        if ((const void *)t == &league_team)
+            t = NULL;
+    } else if (b->forks && b->forks <= BRIDGE_MAX_NESTING) {
+        uint32_t level = b->forks - 1;
+        t = &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
+        const struct bridge_membership *m = bridge_membership_top(b);
+        if (m && m->team == t) /* its initial task began already */
+            t = NULL;
+    }
+    return t && t->league ? t : NULL;
+}
+
+/* The initial task of a league's team begins or ends on this thread: a
+ * membership of the league, as an implicit task is of a parallel region's
+ * team, so that a worker's teams barrier ends at the master's (libomp reports
+ * its end only when the worker is next put to work, or at the runtime's
+ * shutdown: after pomp's output was written, and the wait was lost). */
 static __attribute__((noinline)) void league_initial_task(ompt_scope_endpoint_t endpoint,
-                                                          const ompt_data_t *parallel_data)
+                                                          const ompt_data_t *parallel_data,
+                                                          unsigned int index)
 {
     struct bridge_thread *b;
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
-    const struct bridge_team *league = parallel_data ? parallel_data->ptr : NULL;
-    if (endpoint == ompt_scope_begin && league && (const void *)league != &league_team &&
-        league->league)
+    if (endpoint == ompt_scope_begin) {
+        struct bridge_team *league = league_of(b, parallel_data, index);
+        if (!league)
+            return;
         b->league_tasks++;
-    else if (endpoint == ompt_scope_end && b->league_tasks)
+        /* the libgomp bridge runs every team of a league on the thread that
+         * forked it, one after the other (libgomp's host teams): each is
+         * the master's; a team's master keeps its thread number 0 */
+        int master = index == 0 || forked_by(b, league);
+        if (!master)
+            bridge_collector_event(OMP_EVENT_THR_END_IDLE);
+        membership_begin(b, league, master);
+    } else if (b->league_tasks) {
         b->league_tasks--;
+        implicit_task_end_cb();
+    }
 }
 
 /* The callbacks on every parallel region only dispatch: each endpoint's
@@ -357,7 +419,7 @@ void bridge_on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parall
     (void)actual_parallelism;
     if (flags & ompt_task_initial) { /* the initial task of a thread (or of a league) is no
                                         team share; a league's team may fork one (league_team) */
-        league_initial_task(endpoint, parallel_data);
+        league_initial_task(endpoint, parallel_data, index);
         return;
     }
     if (endpoint == ompt_scope_begin)
@@ -537,10 +599,15 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_SYNC);
     /* nothing opened at the begin (POMP's barrier or taskwait, a level at
      * none) and no team's closing barrier to time: done before the team lookup */
-    if (kind != ompt_sync_region_barrier_implicit_parallel && !(s && s->region))
+    if (kind != ompt_sync_region_barrier_implicit_parallel &&
+        kind != ompt_sync_region_barrier_teams && !(s && s->region))
         return;
     struct bridge_membership *m = bridge_membership_top(b);
-    int parallel_end = kind == ompt_sync_region_barrier_implicit_parallel && m;
+    /* a team's closing barrier: a parallel region's, or a league's teams
+     * barrier (sync_kind: none is inside a parallel region's team) */
+    int parallel_end = m && (kind == ompt_sync_region_barrier_implicit_parallel ||
+                             (kind == ompt_sync_region_barrier_teams && m->team &&
+                              m->team->league));
     uint64_t when;
     if (parallel_end && !m->master) {
         when = m->end = worker_end(m, s ? s->start : m->start, now);
@@ -636,10 +703,11 @@ void bridge_on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t e
         sync_endpoint(kind, endpoint, codeptr_ra);
 }
 
-/* Workers still in a parallel region's closing barrier at finalization (the
- * program called POMP_Finalize before the runtime shut down): their barrier
- * and their share end at their master's join, as the runtime would have
- * reported later. Runs after recording stopped, while the workers idle. */
+/* Workers still in a parallel region's closing barrier, or a league's teams
+ * barrier, at finalization (the program called POMP_Finalize, or exited,
+ * before the runtime shut down): their barrier and their share end at their
+ * master's join, as the runtime would have reported later. Runs after
+ * recording stopped, while the workers idle. */
 void bridge_close_pending(void)
 {
     uint64_t now = pomp_now();
@@ -647,9 +715,10 @@ void bridge_close_pending(void)
         struct bridge_membership *m = bridge_membership_top(b);
         struct bridge_scope *s = bridge_scope_top(b);
         if (!b->pomp || !m || m->master || !s || s->kind != SCOPE_SYNC ||
-            s->detail != ompt_sync_region_barrier_implicit_parallel)
+            (s->detail != ompt_sync_region_barrier_implicit_parallel &&
+             !(s->detail == ompt_sync_region_barrier_teams && m->team && m->team->league)))
             continue;
-        sync_end(b, ompt_sync_region_barrier_implicit_parallel, now);
+        sync_end(b, (ompt_sync_region_t)s->detail, now);
         implicit_task_end(b, now);
     }
 }

@@ -135,6 +135,7 @@ enum bridge_class {
     BRC_UNKNOWN = 0, /* not classified yet */
     BRC_OTHER,
     BRC_PARALLEL,
+    BRC_TEAMS,
     BRC_LOOP,        /* for, for simd, loop, do */
     BRC_SECTIONS,
     BRC_SINGLE,

@@ -1121,6 +1121,12 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
             count_block(p, f, end);
         pop(p, end > f->start ? end : f->start);
     }
+    /* a wait open outside every region (a league worker's teams barrier
+     * whose end the runtime reports later) was lost without a word */
+    if (p->leaf.region && p->leaf.depth == p->depth) {
+        p->open_at_end++;
+        pomp_profile_leaf_close(p, p->leaf.region, end > p->leaf.start ? end : p->leaf.start);
+    }
 }
 
 int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,

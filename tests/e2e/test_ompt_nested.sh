@@ -331,3 +331,77 @@ awk -v lb="$lb" 'BEGIN { exit !(lb >= 50) }' || fail "fresh threads: the inner r
 assert_eq "$(jq '[.efficiency.parallel_regions[], .efficiency.run | .parallel_efficiency_pct, .load_balance_pct,
                    .synchronisation_efficiency_pct, .fork_join_efficiency_pct | select(. > 100.01)] | length' fresh.json)" 0 \
     "fresh threads: no efficiency above 100 %"
+
+# A league whose teams do unequal work (LLVM libomp runs the two teams on two
+# threads): team 0 spins 150 ms, team 1 50 ms, then both wait at the teams
+# barrier. libomp reports a league worker's end of that barrier only when the
+# worker is next put to work, or at its shutdown, after pomp wrote its
+# output: the worker's 100 ms wait was missing from the profile without a
+# word (and with a trace open at the end, outside the teams region). It now
+# ends at the master's, under the teams region, as a parallel region's
+# closing barrier does. A league of one team, forked with a parallel_data
+# of its own, read as a 'parallel' region inside the teams region. (Clang's
+# reduction waits in a barrier of its own under the teams region, before
+# the teams barrier: the waits of both are summed.)
+cat > lteams.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+static void spin(double s)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < s)
+        ;
+}
+int main(int argc, char **argv)
+{
+    int nteams = atoi(argv[1]), sum = 0;
+#pragma omp teams num_teams(nteams) reduction(+ : sum)
+    {
+        int t = omp_get_team_num();
+        spin(t == 0 ? 0.15 : 0.05);
+        sum += t + 1;
+    }
+    printf("teams=%d sum=%d\n", nteams, sum);
+    return 0;
+}
+C
+LT=$(line_of lteams.c "omp teams")
+for how in gcc clang; do
+    if [ $how = clang ]; then
+        command -v clang-19 > /dev/null || continue
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 lteams.c -o lteams_$how
+    else
+        "$POMPCC" --pomp-runtime=omp -fopenmp -O2 lteams.c -o lteams_$how 2> /dev/null
+    fi
+    for trace in none events; do
+        d=lt_${how}_$trace
+        POMP_TRACE=$trace POMP_OUTPUT_DIR=$d ./lteams_$how 2 > $d.txt 2> $d.err
+        assert_contains $d.txt "^teams=2 sum=3$" "league ($how, trace $trace): the program's result"
+        "$REPORT" --check $d > /dev/null || fail "league ($how, trace $trace): --check"
+        assert_eq "$(jq '[.threads[].open_at_end] | add' $d/profile.json)" 0 \
+            "league ($how, trace $trace): nothing open at the end"
+        # every barrier wait is under the teams region; the worker's (the
+        # thread that is not the teams region's first) is the 100 ms
+        waits=$(jq -r --argjson t "$LT" '
+            ([.regions[] | select(.type == "teams" and .first_line == $t) | .id]) as $tid
+            | ([.callpath[] | select(.region as $r | $tid | index($r)) | .id]) as $tn
+            | ([.regions[] | select(.type == "implicit_barrier") | .id]) as $bid
+            | [.callpath[] | select(.region as $r | $bid | index($r))] as $bars
+            | "\([$bars[] | select(.parent as $p | $tn | index($p) | not)] | length) \([$bars[] | .per_thread[] | .visits] | add) \([$bars[] | .per_thread[] | select(.thread == 1) | .incl_ns] | add // 0 | . / 1e6 | floor)"' $d/profile.json)
+        set -- $waits
+        assert_eq "$1" 0 "league ($how, trace $trace): a teams barrier outside the teams region"
+        [ "$2" -ge 2 ] || fail "league ($how, trace $trace): $2 barrier visits (both teams wait)"
+        [ "$3" -ge 70 ] && [ "$3" -le 140 ] ||
+            fail "league ($how, trace $trace): the worker's barrier wait is $3 ms (the program's 100 ms)"
+        lb=$("$REPORT" --json $d | jq '.efficiency.run.load_balance_pct')
+        awk -v lb="$lb" 'BEGIN { exit !(lb >= 55 && lb <= 78) }' ||
+            fail "league ($how, trace $trace): load balance $lb % (150 ms and 50 ms of work: 67 %)"
+        echo "league ($how, trace $trace): worker's wait $3 ms, load balance $lb %"
+    done
+    POMP_OUTPUT_DIR=lt1_$how ./lteams_$how 1 > lt1_$how.txt
+    assert_contains lt1_$how.txt "^teams=1 sum=1$" "league of one ($how): the program's result"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' lt1_$how/profile.json)" 0 \
+        "league of one ($how): no parallel region (the one team is none)"
+    "$REPORT" --check lt1_$how > /dev/null || fail "league of one ($how): --check"
+done

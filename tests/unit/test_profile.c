@@ -1131,6 +1131,22 @@ Test(profile, a_wait_without_a_frame_open_at_the_end)
     cr_expect_eq(p->depth, 1);
 }
 
+/* ... and so is one open outside every region (a league worker's teams
+ * barrier, whose end LLVM libomp reports after pomp wrote its output): it
+ * was dropped without a word. */
+Test(profile, a_wait_without_a_frame_outside_every_region_open_at_the_end)
+{
+    struct pomp_profile *p = new_profile(16);
+    cr_assert(pomp_profile_leaf_open(p, &B, 10, 0));
+    pomp_profile_close_open(p, 100);
+    struct pomp_node *bar = child(&p->root, &B);
+    cr_assert_not_null(bar);
+    cr_expect_eq(bar->visits, 1);
+    cr_expect_eq(bar->incl, 90);
+    cr_expect_eq(p->open_at_end, 1);
+    cr_expect_null(p->leaf.region);
+}
+
 /* A task run inside a wait open without a frame, which waits in the same
  * region (a taskgroup's wait in a recursion of tasks): its wait overlaps the
  * outer one, as with a frame, so the region's time over its paths counts the
