@@ -158,6 +158,10 @@ struct gomp_thread_state {
 };
 extern __thread struct gomp_thread_state gomp_tls __attribute__((tls_model("initial-exec")));
 
+/* At a worker's first team (gomp_team.c): its end will be reported as the
+ * thread's end (thread_end), when libgomp ends the thread. */
+void gomp_thread_watch_exit(struct gomp_thread_state *t);
+
 /* This library's code (set at load): a return address inside it is the
  * bridge's trampoline, which an outlined function tail-called an entry point
  * from (GCC -O2 ends a parallel region's function with `jmp GOMP_barrier`). */

@@ -108,6 +108,7 @@ static void team_member(void *arg)
         gomp_close_pending(t);
     if (__builtin_expect(!t->started, 0)) {
         t->started = 1;
+        gomp_thread_watch_exit(t);
         ompt_callback_thread_begin_t begin = GOMP_CB(thread_begin);
         if (begin)
             begin(ompt_thread_worker, NULL);

@@ -337,6 +337,39 @@ static void shutdown_runtime(void)
     say_unmeasured();
 }
 
+/* A worker thread of libgomp's ends (libgomp gives each nested team threads
+ * of their own and ends them after it): the tool hears of it. Its team's
+ * closing barrier, whose end the bridge reports when a thread is next given
+ * work, is over: the tool ends it there (at the master's join), where it
+ * was ended at finalization, long after the master's record of the join was
+ * reused (a nested region's workers waited 0 ms). */
+static void thread_exit(void *arg)
+{
+    struct gomp_thread_state *t = arg;
+    if (__atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE) != 1)
+        return;
+    t->pending = 0;
+    ompt_callback_thread_end_t end = GOMP_CB(thread_end);
+    if (end)
+        end(NULL);
+}
+
+static pthread_key_t thread_exit_key;
+static int thread_exit_key_made;
+
+static void make_thread_exit_key(void)
+{
+    thread_exit_key_made = pthread_key_create(&thread_exit_key, thread_exit) == 0;
+}
+
+void gomp_thread_watch_exit(struct gomp_thread_state *t)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, make_thread_exit_key);
+    if (thread_exit_key_made)
+        (void)pthread_setspecific(thread_exit_key, t);
+}
+
 /* This library's exit handler: only where libpomp's tool never started (its
  * finalization then does not call shutdown_runtime). */
 static void finalize_tool(void)

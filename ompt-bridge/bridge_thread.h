@@ -99,6 +99,7 @@ struct bridge_thread {
     struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
     int32_t thread_num;            /* index in the innermost team (registration of the record) */
     uint8_t sampling;              /* POMP_SAMPLING is on: forks keep the master's stack */
+    uint8_t released;              /* the thread ends, its team let it go (close_released) */
     struct bridge_team *forking;   /* during a fork's collector callback: the new team */
     uint32_t forks;                /* teams forked by this thread and not yet ended */
     uint32_t nesting;              /* memberships in use */

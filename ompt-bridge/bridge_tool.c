@@ -312,6 +312,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     }
     if (parallel || sync || task) { /* teams: fork points, implicit barriers, joins */
         register_locked(ompt_callback_thread_begin);
+        register_locked(ompt_callback_thread_end); /* a worker released (close_released) */
         register_locked(ompt_callback_parallel_begin);
         register_locked(ompt_callback_parallel_end);
         register_locked(ompt_callback_implicit_task);

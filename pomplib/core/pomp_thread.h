@@ -25,6 +25,8 @@ struct pomp_thread {
     uint32_t fast_state;        /* its inline counters at its end and at the finalizer (atomic) */
     uint8_t fast_keyed;         /* its end is announced (pomp_thread_fast_register) */
     uint32_t task_ids;          /* task ids it gave (pomp_thread_next_task_id); its own thread only */
+    uint64_t team_instance;     /* the team instance it joined last, set by a bridge (0: not
+                                   known): the trace record of its Parallel_begin names it */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -180,6 +182,8 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
     } else if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf) {
         if (new_task)
             arg = *new_task = pomp_thread_next_task_id(t);
+        else if (kind == POMP_EV_PARALLEL_BEGIN)
+            arg = t->team_instance; /* which team: two of one region at once (nesting) */
         pomp_eventlog_put(&t->log, now, r->id, kind, phase, group, arg);
     }
     return rc;

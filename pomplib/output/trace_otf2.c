@@ -95,6 +95,11 @@ static void map64_free(struct map64 *m)
 struct instance {        /* one fork: a master's enter..exit of a parallel region */
     uint32_t region, master;
     uint64_t start, end;
+    uint64_t barrier_end; /* the master's end of the closing barrier, its join (0: none) */
+    uint32_t depth;       /* the entered frame's */
+    uint64_t team_id;     /* the master's begin's arg: the team instance (0: not known) */
+    uint32_t workers;     /* the num_threads asked for, less the master (UINT32_MAX: not
+                             given): at most as many workers join it */
     uint32_t team;       /* index into teams */
     uint8_t master_joined; /* the master began the region itself (has a body) */
     struct vec32 members;
@@ -107,6 +112,10 @@ struct team {            /* an OTF2 thread-team communicator */
 struct join {            /* a thread's begin of a parallel region */
     uint32_t thread, region;
     uint64_t time;
+    uint64_t block_end;   /* the end of its block (0: none) */
+    uint64_t team_id;     /* its begin's arg: the team instance (0: not known) */
+    uint64_t barrier_end; /* a worker's end of the closing barrier after its block (0: none):
+                             the bridges end it at its master's join, to the tick */
     uint32_t instance;   /* NO_INSTANCE until matched */
 };
 
@@ -135,6 +144,10 @@ struct thread_state {
     struct vec32 forks;     /* instance of each entered parallel frame, in walk order */
     struct vec32 joins;     /* join index of each begin-opened parallel frame */
     struct vec32 open;      /* instances this thread has entered and not exited */
+    struct vec32 open_joins; /* joins whose block this thread has not ended */
+    uint32_t ended_join;    /* the join whose block ended last, until the barrier after it
+                               (NO_INSTANCE: none) */
+    uint32_t ended_join_depth;
     struct vec32 teams;     /* team stack while walking */
     struct vec32 lock_order;
     size_t fork_i, join_i, lock_i;
@@ -262,7 +275,6 @@ static int task_create_event(const struct conv *c, const struct pomp_event *e)
 
 static void p1_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
 {
-    (void)depth;
     struct conv *c = ctx;
     struct thread_state *ts = &c->ts[c->thread];
     c->used[region_ref(region_of(c, f->region), trace_frame_span(f))] = 1;
@@ -281,7 +293,10 @@ static void p1_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
         }
         uint32_t k = (uint32_t)c->ninst++;
         c->inst[k] = (struct instance){.region = f->region, .master = c->thread,
-                                       .start = f->start, .end = UINT64_MAX};
+                                       .start = f->start, .end = UINT64_MAX, .depth = depth,
+                                       .workers = f->open && f->open->arg
+                                                      ? (uint32_t)f->open->arg - 1
+                                                      : UINT32_MAX};
         if (vec32_push(&ts->forks, k) || vec32_push(&ts->open, k))
             c->oom = 1;
         return;
@@ -298,13 +313,14 @@ static void p1_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
     }
     uint32_t j = (uint32_t)c->njoins++;
     c->joins[j] = (struct join){.thread = c->thread, .region = f->region, .time = f->start,
-                                .instance = NO_INSTANCE};
+                                .instance = NO_INSTANCE, .team_id = f->open ? f->open->arg : 0};
     if (f->body && ts->open.n) { /* the master's own share: the fork it is in */
         uint32_t k = ts->open.v[ts->open.n - 1];
         c->joins[j].instance = k;
         c->inst[k].master_joined = 1;
+        c->inst[k].team_id = c->joins[j].team_id;
     }
-    if (vec32_push(&ts->joins, j))
+    if (vec32_push(&ts->joins, j) || vec32_push(&ts->open_joins, j))
         c->oom = 1;
 }
 
@@ -315,8 +331,30 @@ static void p1_leave(void *ctx, const struct trace_frame *f, uint64_t time,
     (void)depth;
     struct conv *c = ctx;
     struct thread_state *ts = &c->ts[c->thread];
-    if (f->entered && is_parallel(c, f->region) && ts->open.n)
+    const struct trace_region *r = region_of(c, f->region);
+    if (trace_region_is(r, "implicit_barrier")) {
+        /* a master's closing barrier is a child of its entered frame (the
+         * last one there is the closing one); a worker's follows its block */
+        if (ts->open.n) {
+            struct instance *in = &c->inst[ts->open.v[ts->open.n - 1]];
+            if (depth == in->depth + 1)
+                in->barrier_end = time;
+        }
+        if (ts->ended_join != NO_INSTANCE && depth == ts->ended_join_depth) {
+            c->joins[ts->ended_join].barrier_end = time;
+            ts->ended_join = NO_INSTANCE;
+        }
+        return;
+    }
+    if (!trace_region_is(r, "parallel"))
+        return;
+    if (f->entered && ts->open.n)
         c->inst[ts->open.v[--ts->open.n]].end = time;
+    else if (!f->entered && ts->open_joins.n) {
+        ts->ended_join = ts->open_joins.v[--ts->open_joins.n];
+        ts->ended_join_depth = depth;
+        c->joins[ts->ended_join].block_end = time;
+    }
 }
 
 static void p1_single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_t depth)
@@ -340,12 +378,21 @@ static int by_region_start(const void *a, const void *b, void *conv)
     return (x->start > y->start) - (x->start < y->start);
 }
 
-/* A worker's join belongs to the latest fork of the same region whose span
- * holds the join's time. Two forks of one region at once (nested parallelism)
- * cannot be told apart by time: the later one wins (docs/output.md). A binary
- * search finds the last fork that started by then; a few steps back cover
- * forks of the same region by other masters at the same time. */
-static uint32_t match_fork(const struct conv *c, const uint32_t *order, const struct join *j)
+/* A worker's join belongs to the fork whose master's begin names the same
+ * team instance (the bridges' id: the begin record's arg). Without one (no
+ * bridge: the instance is not known) to the fork of the same region whose
+ * span holds the join's time and whose master ended the closing barrier when
+ * the worker did: the bridges end a worker's at its master's join, to the tick. Two
+ * forks of one region at once (nested parallelism) are told apart by that;
+ * where no fork's matches (a worker whose barrier end is not its master's:
+ * on libgomp, a nested team's own thread, which ends before its master
+ * returns), the latest fork holding the time whose master joined after the
+ * worker's block ended and that has room for another worker (the num_threads
+ * asked for) wins, else the latest (docs/output.md). A binary search
+ * finds the last fork that started by then; a few steps back cover forks of
+ * the same region by other masters at the same time. */
+static uint32_t match_fork(const struct conv *c, const uint32_t *order, const struct join *j,
+                           int exact)
 {
     enum { MAX_STEPS_BACK = 64 };
     size_t lo = 0, hi = c->ninst; /* first fork after (region, time) */
@@ -357,14 +404,28 @@ static uint32_t match_fork(const struct conv *c, const uint32_t *order, const st
         else
             hi = mid;
     }
+    uint32_t latest = NO_INSTANCE, latest_with_room = NO_INSTANCE;
     for (size_t k = lo, steps = 0; k-- > 0 && steps < MAX_STEPS_BACK; steps++) {
         const struct instance *in = &c->inst[order[k]];
         if (in->region != j->region)
             break;
-        if (in->master != j->thread && j->time <= in->end)
+        /* a master joins after every block of its team ended */
+        if (j->team_id && in->team_id) { /* both begins name the instance */
+            if (in->team_id == j->team_id)
+                return order[k];
+            continue;
+        }
+        if (in->master == j->thread || j->time > in->end ||
+            (in->barrier_end && j->block_end > in->barrier_end))
+            continue;
+        if (j->barrier_end && in->barrier_end == j->barrier_end)
             return order[k];
+        if (latest == NO_INSTANCE)
+            latest = order[k];
+        if (latest_with_room == NO_INSTANCE && in->members.n < in->workers)
+            latest_with_room = order[k];
     }
-    return NO_INSTANCE;
+    return exact ? NO_INSTANCE : latest_with_room != NO_INSTANCE ? latest_with_room : latest;
 }
 
 static int same_members(const struct vec32 *a, const struct vec32 *b)
@@ -404,16 +465,21 @@ static int resolve_teams(struct conv *c)
     for (size_t k = 0; k < c->ninst; k++)
         order[k] = (uint32_t)k;
     qsort_r(order, c->ninst, sizeof *order, by_region_start, c);
-    for (size_t j = 0; j < c->njoins; j++) {
-        struct join *jn = &c->joins[j];
-        if (jn->instance == NO_INSTANCE)
-            jn->instance = match_fork(c, order, jn);
-        if (jn->instance != NO_INSTANCE && jn->thread != c->inst[jn->instance].master &&
-            vec32_push(&c->inst[jn->instance].members, jn->thread)) {
-            free(order);
-            return -1;
+    /* the joins that match a fork exactly first, then the others, each to a
+     * fork with room left for it */
+    for (int exact = 1; exact >= 0; exact--)
+        for (size_t j = 0; j < c->njoins; j++) {
+            struct join *jn = &c->joins[j];
+            if (jn->instance != NO_INSTANCE) /* matched, or the master's own share */
+                continue;
+            if ((jn->instance = match_fork(c, order, jn, exact)) == NO_INSTANCE)
+                continue;
+            if (jn->thread != c->inst[jn->instance].master &&
+                vec32_push(&c->inst[jn->instance].members, jn->thread)) {
+                free(order);
+                return -1;
+            }
         }
-    }
     free(order);
     for (size_t k = 0; k < c->ninst; k++) {
         struct instance *in = &c->inst[k];
@@ -1162,7 +1228,8 @@ static void free_conv(struct conv *c)
 {
     for (uint32_t t = 0; c->ts && t < c->m->nthreads; t++) {
         struct thread_state *ts = &c->ts[t];
-        free(ts->forks.v), free(ts->joins.v), free(ts->open.v), free(ts->teams.v),
+        free(ts->forks.v), free(ts->joins.v), free(ts->open.v), free(ts->open_joins.v),
+            free(ts->teams.v),
             free(ts->lock_order.v);
     }
     for (size_t k = 0; k < c->ninst; k++)
@@ -1197,6 +1264,8 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
     c->used = calloc(REFS_PER_REGION * m->nregions + 1, 1);
     c->ref = calloc(REFS_PER_REGION * m->nregions + 1, sizeof *c->ref);
     uint64_t *events = calloc(m->nthreads ? m->nthreads : 1, sizeof *events);
+    for (size_t t = 0; c->ts && t < m->nthreads; t++)
+        c->ts[t].ended_join = NO_INSTANCE;
     int rc = -1;
     OTF2_Archive *archive = NULL;
     static const struct trace_walk_ops pass1 = {p1_enter, p1_leave, p1_single, NULL};

@@ -412,3 +412,52 @@ read -r visits begins body_ms <<< "$single"
 assert_eq "$visits $begins" "6 3" "single copyprivate under pomprun: 3 executions of 2 threads, 3 blocks"
 [ "$body_ms" -ge 85 ] && [ "$body_ms" -le 150 ] || fail "single copyprivate under pomprun: the blocks took $body_ms ms, the program slept 90"
 "$BUILD/bin/pomp-report" --check sc_out > /dev/null 2>&1 || fail "single copyprivate under pomprun: --check"
+
+# Nested teams on libgomp: each inner team's worker is a thread of its own,
+# which libgomp ends after the team; it waits at the closing barrier for its
+# master's 1 ms. Its barrier ended at finalization, when the master's record
+# of the instance had long been reused: most such waits read 0 (13 ms of the
+# 25 ms the program measured itself). It now ends when the thread does.
+cat > nestwait.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static void spin(double s)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < s)
+        ;
+}
+int main(void)
+{
+    omp_set_max_active_levels(2);
+    double wait[2] = {0, 0};
+#pragma omp parallel num_threads(2)
+    for (int r = 0; r < 80; r++) {
+        double tw = 0, tm = 0;
+#pragma omp parallel num_threads(2)
+        {
+            if (omp_get_thread_num() == 0) {
+                spin(0.001);
+                tm = omp_get_wtime();
+            } else {
+                tw = omp_get_wtime();
+            }
+        }
+        if (tm > tw)
+            wait[omp_get_thread_num()] += tm - tw;
+    }
+    fprintf(stderr, "%.3f\n", (wait[0] + wait[1]) * 1e3);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 nestwait.c -o nestwait 2> /dev/null || fail "build nestwait.c"
+POMP_OUTPUT_DIR=nestwait.d ./nestwait 2> nestwait.err
+truth=$(head -1 nestwait.err)
+got=$(jq '([.regions[] | select(.type == "parallel") | .id] | max) as $inner
+          | ([.callpath[] | select(.region == $inner) | .id]) as $in
+          | [.callpath[] | select(.parent as $p | $in | index($p)) | .per_thread[] | select(.thread >= 2) | .incl_ns]
+          | add / 1e6' nestwait.d/profile.json)
+awk -v t="$truth" -v g="$got" 'BEGIN { exit !(t > 5 && g >= 0.7 * t && g <= 2 * t + 10) }' ||
+    fail "nested teams' own threads: $got ms of barrier waits, the program measured $truth ms"
+"$REPORT" --check nestwait.d > /dev/null || fail "nested teams' own threads: --check"
+echo "nested teams' own threads: barrier waits $got ms, the program measured $truth ms"

@@ -393,3 +393,47 @@ profile_us=$(jq '[.regions[] | select(.type == "barrier") | .id] as $b
 awk -v t="$barrier_us" -v p="$profile_us" 'BEGIN { d = t - p; exit !(d < 0.01 * p && -d < 0.01 * p) }' ||
     fail "exit() in a region: the barrier lasts as long in the trace ($barrier_us us) as in the profile ($profile_us us)"
 "$REPORT" --check exitmid.d > exitmid.check || { cat exitmid.check; fail "exit() in a region: --check"; }
+
+# Nested teams in OTF2: each of two outer threads forks the same inner region
+# 20 times, at the same time as the other. A worker's team was taken as the
+# latest fork of the region whose span held its begin: teams of 1 and 3
+# threads in every run, on both runtimes (libgomp gives each inner team
+# threads of its own). The bridges now name the team instance in each
+# thread's Parallel_begin record, and every inner team has its master and
+# one worker.
+cat > nestteams.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static long n = 0;
+static void inner(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp atomic
+        n++;
+    }
+}
+int main(void)
+{
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+    for (int r = 0; r < 20; r++)
+        inner();
+    printf("n=%ld\n", n);
+    return 0;
+}
+C
+for rt in gomp omp; do
+    flags=; [ $rt = omp ] && flags=--pomp-runtime=omp
+    "$POMPCC" $flags -fopenmp -O2 nestteams.c -o nestteams_$rt 2> /dev/null || fail "build nestteams.c ($rt)"
+    env -u POMP_OMPT POMP_TRACE=otf2,events POMP_OUTPUT_DIR=nt_$rt ./nestteams_$rt > nt_$rt.out
+    assert_eq "$(cat nt_$rt.out)" "n=80" "nested teams ($rt): the program"
+    N=nt_$rt/traces.otf2
+    sizes=$(otf2-print -G $N | grep '^GROUP .*Type: COMM_GROUP' | grep -o '[0-9]* Members' | sort | uniq -c | awk '{print $1 "x" $2}' | tr '\n' ' ')
+    assert_eq "$(otf2-print -G $N | grep '^GROUP .*Type: COMM_GROUP' | grep -vc ' 2 Members')" 0 \
+        "nested teams ($rt): every team of 2 threads (teams: $sizes)"
+    # each worker's begin names an instance a master's begin named
+    assert_eq "$(awk '$3 == "Parallel_begin" { n[$5]++ } END { bad = 0; for (i in n) if (n[i] != 2 || i == 0) bad++; print bad }' nt_$rt/events.log)" 0 \
+        "nested teams ($rt): every instance begun by exactly 2 threads"
+    enters=$(otf2_nesting $N) || fail "nested teams ($rt): OTF2 nesting: $enters"
+done
