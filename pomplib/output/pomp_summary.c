@@ -203,7 +203,8 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
         const struct pomp_run_region *r = &m->regions[i];
         waits |= r->throttled_ns && !r->same_as && r->type &&
                  (strcmp(r->type, "critical") == 0 || strcmp(r->type, "ordered") == 0 ||
-                  strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"));
+                  ((strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock")) &&
+                   !strstr(r->type, "unset")));
     }
     if (waits)
         fprintf(f, "pomp: note: the waits of throttled critical, ordered or lock sites (to enter, "

@@ -1010,6 +1010,8 @@ static const struct role roles[] = {
     {"function", OTF2_REGION_ROLE_FUNCTION, OTF2_REGION_ROLE_FUNCTION},
     {"region", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
     {"user", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
+    {"userregion", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE}, /* POMP_Begin/End */
+    {"userevent", OTF2_REGION_ROLE_CODE, OTF2_REGION_ROLE_CODE},
     {"pomp", OTF2_REGION_ROLE_ARTIFICIAL, OTF2_REGION_ROLE_ARTIFICIAL},
 };
 
@@ -1030,7 +1032,8 @@ static OTF2_Paradigm paradigm_of(const struct trace_region *r)
     if (trace_region_is(r, "pomp"))
         return OTF2_PARADIGM_MEASUREMENT_SYSTEM;
     if (trace_region_is(r, "function") || trace_region_is(r, "region") ||
-        trace_region_is(r, "user"))
+        trace_region_is(r, "user") || trace_region_is(r, "userregion") ||
+        trace_region_is(r, "userevent"))
         return OTF2_PARADIGM_USER;
     return OTF2_PARADIGM_OPENMP;
 }

@@ -145,6 +145,11 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
+int rp_type_sets_lock(const char *type)
+{
+    return (strstr(type, "set_lock") || strstr(type, "set_nest_lock")) && !strstr(type, "unset");
+}
+
 int rp_entry_blockless(const struct rp_region *r, json_t *t)
 {
     static const char *const blocks[] = {"critical", "ordered", NULL};
@@ -185,7 +190,7 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
      * the wait included). */
     else if (type_is(r, taskgroup))
         k = WAIT_TASKWAIT, w = outside_body;
-    else if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
+    else if (rp_type_sets_lock(r->type))
         k = WAIT_LOCK, w = self;
     else if (type_is(r, atomics)) /* one a lock updates (Atomic_enter/exit); others: no time */
         k = WAIT_CRITICAL, w = self;

@@ -503,7 +503,7 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
         if (!r->type || !json_is_true(json_object_get(r->json, "filtered")) ||
             json_is_false(json_object_get(r->json, "ran"))) /* (a construct that never ran) */
             continue;
-        if (strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock"))
+        if (rp_type_sets_lock(r->type))
             return r;
         for (const char *const *n = needed; *n; n++)
             if (strcmp(r->type, *n) == 0)

@@ -364,3 +364,39 @@ POMP_THROTTLE=off POMP_OUTPUT_DIR=crit ./tiny critical 2000 > /dev/null
 "$REPORT" crit > crit.txt
 assert_not_contains crit.txt "not rated|^\(the run\) !" "the default levels: rated, unmarked"
 echo "POP metrics: three known splits within 5 %, a known fork, a task's taskwait counts for its region, forks inside function regions, tasks in two regions, one task construct in two regions (a task root per team; estimated and said so without the runtime's reports), mutually recursive task constructs bound to their region"
+
+# Unset calls are no lock waits: each thread takes its own lock 200,000
+# times (no contention). "set_lock" matched omp_unset_lock too: every
+# throttled unset counted as an unmeasured wait (779,520 of 400,000 set
+# calls), and a filtered unset refused the rating.
+cat > unset.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_lock_t l[2];
+    long c[2] = {0, 0};
+    omp_init_lock(&l[0]);
+    omp_init_lock(&l[1]);
+#pragma omp parallel num_threads(2)
+    {
+        int t = omp_get_thread_num();
+        for (int i = 0; i < 200000; i++) {
+            omp_set_lock(&l[t]);
+            c[t]++;
+            omp_unset_lock(&l[t]);
+        }
+    }
+    printf("%ld %ld\n", c[0], c[1]);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp unset.c -o unset 2> /dev/null || fail "build unset.c"
+POMP_OUTPUT_DIR=unset.d ./unset > unset.out 2> /dev/null
+assert_eq "$(cat unset.out)" "200000 200000" "unset: the program"
+untimed=$("$REPORT" --json unset.d | jq '.efficiency.run.untimed_wait_executions')
+[ "$untimed" -gt 0 ] && [ "$untimed" -le 400000 ] ||
+    fail "unset: $untimed untimed lock waits counted of 400000 set calls"
+POMP_FILTER_EXCLUDE=type:omp_unset_lock POMP_OUTPUT_DIR=unset_f.d ./unset > /dev/null 2>&1
+assert_eq "$("$REPORT" --json unset_f.d | jq '.efficiency.run.rated // true')" true \
+    "unset: a filtered unset leaves the run rated"

@@ -437,3 +437,25 @@ for rt in gomp omp; do
         "nested teams ($rt): every instance begun by exactly 2 threads"
     enters=$(otf2_nesting $N) || fail "nested teams ($rt): OTF2 nesting: $enters"
 done
+
+# A user region (#pragma pomp inst, CTC type userregion) is the user's code in
+# OTF2: paradigm USER, as docs/output.md says (it was OPENMP: the writer knew
+# only the older type names).
+cat > userreg.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    double s = 0;
+#pragma pomp inst begin(phase)
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 1000; i++)
+        s += i;
+#pragma pomp inst end(phase)
+    printf("%g\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 userreg.c -o userreg 2> /dev/null || fail "build userreg.c"
+POMP_TRACE=otf2 POMP_OUTPUT_DIR=ur.d ./userreg > /dev/null
+assert_contains <(otf2-print -G ur.d/traces.otf2) '^REGION .*"userregion phase @ userreg.c:5".*Role: CODE, Paradigm: USER' \
+    "a user region's paradigm is USER"
