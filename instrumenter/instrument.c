@@ -158,10 +158,18 @@ void insert_after_block(struct rewriter *w, const struct pragma *p, const char *
      * them), a null statement first: code on the body's line after it reads
      * as misleading indentation to GCC (-Wall), and a -Werror build fell back
      * to no instrumentation. A macro's (pomplib.h), which clang's
-     * -Wextra-semi-stmt leaves alone. */
-    int semicolon = p->stmt_end > 0 && w->s->text[p->stmt_end - 1] == ';';
+     * -Wextra-semi-stmt leaves alone. So after any statement that is not a
+     * block of its own: an unbraced loop whose body ends with '}' (collapse(2)
+     * over a braced inner loop) read as misleading to clang (-Wall). */
+    const char *text = w->s->text;
+    unsigned start = p->stmt_start;
+    while (start < p->stmt_end && (text[start] == ' ' || text[start] == '\t' ||
+                                   text[start] == '\n' || text[start] == '\r'))
+        start++;
+    int null_first = p->stmt_end > 0 && (text[p->stmt_end - 1] == ';' ||
+                                         (start < p->stmt_end && text[start] != '{'));
     add_edit(w, p->stmt_end, 0, -2 * p->depth - 1,
-             xasprintf("%s %s", semicolon ? " POMP_NULL_STATEMENT_" : "", code));
+             xasprintf("%s %s", null_first ? " POMP_NULL_STATEMENT_" : "", code));
 }
 
 /* After a stand-alone directive (barrier): on the next line for #pragma. */

@@ -77,6 +77,12 @@ static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *co
             s->loop = bridge_top_frame(b)->region;
         return;
     }
+    /* LLVM libomp's libgomp layer reports GCC's sections as a loop (its
+     * sections are a dynamic loop over their number): where POMP's sections
+     * is open, that is it, without chunks (a 'for' without a place was nested
+     * in every instrumented sections of a GCC build on libomp) */
+    if (k->loop && bridge_pomp_entered(b, BRC_SECTIONS))
+        return;
     uint64_t now = pomp_now();
     s->start = now;
     if (type == ompt_work_taskloop && !bridge_code_is_program(BC_TASKLOOP, codeptr_ra))

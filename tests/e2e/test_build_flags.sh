@@ -227,6 +227,30 @@ if [ -n "$CLANG" ]; then
     readelf -p .pomp_constructs strict_clang.o | grep -q '2 2 0 strict.c' || fail "strict warnings, clang: both constructs instrumented"
 fi
 readelf -p .pomp_constructs strict_gcc.o | grep -q '2 2 0 strict.c' || fail "strict warnings, gcc: both constructs instrumented"
+# An unbraced loop whose body, a loop, ends with '}' (collapse(2)): the code
+# pomp puts after it read as misleading indentation to clang -Wall, and a
+# -Werror build fell back to no instrumentation.
+cat > strict_collapse.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int t = 0;
+#pragma omp parallel for collapse(2) reduction(+ : t)
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            t += i * j;
+        }
+    printf("%d\n", t);
+    return 0;
+}
+C
+for cc in pomp-gcc $([ -n "$CLANG" ] && echo pomp-clang); do
+    "$BIN/$cc" -fopenmp -Wall -Wextra -Werror -c strict_collapse.c -o strict_collapse_$cc.o 2> strict_collapse_$cc.err ||
+        { cat strict_collapse_$cc.err; fail "strict warnings, $cc: the collapse(2) loop's compile"; }
+    assert_not_contains strict_collapse_$cc.err . "strict warnings, $cc: the collapse(2) loop: no message (no fallback)"
+    readelf -p .pomp_constructs strict_collapse_$cc.o | grep -q '1 1 0 strict_collapse.c' ||
+        fail "strict warnings, $cc: the collapse(2) loop instrumented"
+done
 # iteration events and the guards of a cancellable loop's events are two
 # calls in one expression: the left one cast to void (clang's -Wcomma warned
 # of each, and -Werror fell back to no instrumentation)

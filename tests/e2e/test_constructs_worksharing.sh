@@ -133,3 +133,34 @@ want=$(grep -n '#pragma omp atomic' atomic_forms.c | sed 's/^\([0-9]*\):.*@\([a-
 assert_eq "$got" "$want" "atomic forms: locked (enter/exit) or event, by the size of x"
 gcc -fopenmp -c -I"$BUILD/include" af.pomp.c -o af_gcc.o || fail "atomic_forms: gcc compiles the instrumented file"
 clang-19 -fopenmp -c -I"$BUILD/include" af.pomp.c -o af_clang.o || fail "atomic_forms: clang compiles the instrumented file"
+
+# GCC's sections on LLVM libomp with the runtime's work callbacks on
+# (POMP_OMPT=full; so it is too once any construct of the program is left to
+# the runtime): libomp's libgomp layer reports the sections as a loop. It is
+# POMP's sections, which holds no 'for' (before: a 'for' without a place in
+# every instrumented sections).
+cat > secomp.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long a = 0, b = 0;
+    for (int rep = 0; rep < 3; rep++) {
+#pragma omp parallel sections num_threads(2)
+        {
+#pragma omp section
+            for (long i = 0; i < 300000; i++) a += i % 7;
+#pragma omp section
+            for (long i = 0; i < 300000; i++) b += i % 5;
+        }
+    }
+    printf("%ld %ld\n", a, b);
+    return 0;
+}
+C
+"$POMPCC" --pomp-runtime=omp -O2 -fopenmp secomp.c -o secomp 2> /dev/null || fail "build secomp.c"
+POMP_OMPT=full POMP_OUTPUT_DIR=secomp.d ./secomp > secomp.out 2> /dev/null
+assert_eq "$(cat secomp.out)" "2699991 1800000" "sections on libomp: the program"
+assert_eq "$(jq -r '[.regions[] | select(.type == "for")] | length' secomp.d/profile.json)" 0 \
+    "sections on libomp, POMP_OMPT=full: no loop region"
+assert_eq "$(region_sum secomp.d sections "$(line_of secomp.c 'parallel sections')" visits)" 6 \
+    "sections on libomp, POMP_OMPT=full: 3 executions of 2 threads"
