@@ -226,9 +226,11 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
     if ((run->trace & POMP_TRACE_EVENTS) && write_file(dir, "events.log", &m, text_writer) == 0)
         add_file(res, "events.log");
     if (run->trace & POMP_TRACE_OTF2) {
-        if (trace_otf2_write(&m, dir, err, sizeof err) == 0)
+        if (trace_otf2_write(&m, dir, err, sizeof err) == 0) {
             add_file(res, "traces.otf2");
-        else
+            if (*err)
+                fprintf(stderr, "pomp: note: %s\n", err);
+        } else
             fprintf(stderr, "pomp: error: %s\n", err);
     }
     if ((run->trace & POMP_TRACE_CHROME) &&

@@ -176,6 +176,7 @@ struct conv {
     uint32_t *critical_lock;         /* per region: lock id of a critical's name + 1 */
     struct lock_op *lock_ops;
     size_t nlock_ops, lock_ops_cap;
+    uint64_t unpaired_lock_ops;      /* left out: their lock's other side is not in the trace */
     uint8_t *used;                   /* per span slot (REFS_PER_REGION per region): occurs */
     uint32_t *ref;                   /* per span slot: its OTF2 region (dense, in order) */
     uint32_t nrefs;
@@ -755,6 +756,9 @@ static int cmp_lock_op(const void *a, const void *b)
     return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+/* The order of a lock record left out of the OTF2 trace (pass 3 writes none). */
+#define UNPAIRED_LOCK_OP UINT32_MAX
+
 /* The number of the acquisition each release ends: the thread's own latest
  * unreleased acquisition of that lock (a nest lock's inner one first). One
  * latest acquisition per lock gave a nest lock's two releases the inner's
@@ -785,9 +789,11 @@ static int number_releases(struct conv *c, size_t **ops_of)
                 stack[n++] = (struct held){op->lock, *order};
                 continue;
             }
-            *order = 0; /* a release of no acquisition of the thread's (not in the trace) */
+            /* a release of no acquisition of the thread's (not in the trace: a
+             * filter took out the lock calls; 10 releases of order 0) */
+            *order = UNPAIRED_LOCK_OP;
             for (size_t j = n; j-- > 0;)
-                if (stack[j].lock == op->lock) {
+                if (stack[j].lock == op->lock && stack[j].order != UNPAIRED_LOCK_OP) {
                     *order = stack[j].order;
                     memmove(&stack[j], &stack[j + 1], (n - j - 1) * sizeof *stack);
                     n--;
@@ -821,8 +827,25 @@ static int order_locks(struct conv *c)
             c->ts[op->thread].lock_order.v[op->seq] = ++count[op->lock];
         ops_of[op->thread][op->seq] = i;
     }
+    /* a lock acquired more than once and never released (a filter took out
+     * its releases): two threads held it at once; its acquisitions are left
+     * out, as a release of nothing is (number_releases) */
+    uint32_t *releases = rc == 0 ? calloc(c->nlocks + 1, sizeof *releases) : NULL;
+    if (rc == 0 && !releases)
+        rc = -1;
+    for (size_t i = 0; rc == 0 && i < c->nlock_ops; i++)
+        releases[c->lock_ops[i].lock] += !c->lock_ops[i].acquire;
+    for (size_t i = 0; rc == 0 && i < c->nlock_ops; i++) {
+        const struct lock_op *op = &c->lock_ops[i];
+        if (op->acquire && !releases[op->lock] && count[op->lock] > 1)
+            c->ts[op->thread].lock_order.v[op->seq] = UNPAIRED_LOCK_OP;
+    }
+    free(releases);
     if (rc == 0)
         rc = number_releases(c, ops_of);
+    for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++)
+        for (uint32_t i = 0; i < c->ts[t].lock_order.n; i++)
+            c->unpaired_lock_ops += c->ts[t].lock_order.v[i] == UNPAIRED_LOCK_OP;
     for (uint32_t t = 0; ops_of && t < c->m->nthreads; t++)
         free(ops_of[t]);
     free(ops_of);
@@ -836,6 +859,19 @@ static uint32_t next_lock_order(struct conv *c)
 {
     struct thread_state *ts = &c->ts[c->thread];
     return ts->lock_i < ts->lock_order.n ? ts->lock_order.v[ts->lock_i++] : 0;
+}
+
+/* The thread's next lock record: an acquisition or release of lock at time,
+ * unless its other side is not in the trace (order_locks). */
+static void write_lock_op(struct conv *c, uint64_t time, uint32_t lock, int acquire)
+{
+    uint32_t order = next_lock_order(c);
+    if (order == UNPAIRED_LOCK_OP)
+        return;
+    if (acquire)
+        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP, lock, order));
+    else
+        CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP, lock, order));
 }
 
 /* The task of an id whose creation is in the trace, else NULL (its
@@ -900,9 +936,7 @@ static void p3_enter(void *ctx, const struct trace_frame *f, uint32_t depth)
     }
     CHECK(OTF2_EvtWriter_Enter(c->w, NULL, f->start, ref));
     if (critical_block(c, f))
-        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, f->start, OTF2_PARADIGM_OPENMP,
-                                               lock_of_critical(c, f->region),
-                                               next_lock_order(c)));
+        write_lock_op(c, f->start, lock_of_critical(c, f->region), 1);
     if (task_create(c, f))
         write_task_create(c, f->start, f->open->arg);
 }
@@ -916,9 +950,7 @@ static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
     const struct trace_region *r = region_of(c, f->region);
     OTF2_RegionRef ref = otf2_region(c, r, trace_frame_span(f));
     if (lock_action(close) > 0)
-        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
-                                               lock_of_address(c, close->arg),
-                                               next_lock_order(c)));
+        write_lock_op(c, time, lock_of_address(c, close->arg), 1);
     if (is_parallel(c, f->region) && f->entered) {
         uint32_t k = ts->open.n ? ts->open.v[--ts->open.n] : NO_INSTANCE;
         const struct instance *in = k == NO_INSTANCE ? NULL : &c->inst[k];
@@ -928,9 +960,7 @@ static void p3_leave(void *ctx, const struct trace_frame *f, uint64_t time,
         return;
     }
     if (critical_block(c, f))
-        CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
-                                               lock_of_critical(c, f->region),
-                                               next_lock_order(c)));
+        write_lock_op(c, time, lock_of_critical(c, f->region), 0);
     CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
     if (is_parallel(c, f->region))
         team_keep(c, depth, time); /* its ThreadTeamEnd after the closing barrier */
@@ -953,12 +983,8 @@ static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     OTF2_RegionRef ref = otf2_region(c, r, TRACE_SPAN_ENTERED);
     CHECK(OTF2_EvtWriter_Enter(c->w, NULL, time, ref));
     int a = lock_action(e);
-    if (a > 0)
-        CHECK(OTF2_EvtWriter_ThreadAcquireLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
-                                               lock_of_address(c, e->arg), next_lock_order(c)));
-    else if (a < 0)
-        CHECK(OTF2_EvtWriter_ThreadReleaseLock(c->w, NULL, time, OTF2_PARADIGM_OPENMP,
-                                               lock_of_address(c, e->arg), next_lock_order(c)));
+    if (a)
+        write_lock_op(c, time, lock_of_address(c, e->arg), a > 0);
     if (task_create_event(c, e))
         write_task_create(c, time, e->arg);
     CHECK(OTF2_EvtWriter_Leave(c->w, NULL, time, ref));
@@ -1262,6 +1288,8 @@ static int walk_all(struct conv *c, const struct trace_walk_ops *ops, int pass)
 int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, size_t errsize)
 {
     struct conv conv = {.m = m}, *c = &conv;
+    if (errsize)
+        *err = '\0'; /* on success: a note, or nothing */
     c->ts = calloc(m->nthreads ? m->nthreads : 1, sizeof *c->ts);
     c->critical_lock = calloc(m->nregions ? m->nregions : 1, sizeof *c->critical_lock);
     c->used = calloc(REFS_PER_REGION * m->nregions + 1, 1);
@@ -1332,6 +1360,12 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
         goto out;
     }
     rc = 0;
+    if (c->unpaired_lock_ops) /* said by the caller */
+        snprintf(err, errsize,
+                 "traces.otf2: %llu lock acquisitions or releases left out: the other side of "
+                 "their lock is not in the trace (POMP_FILTER_* took out omp_set_lock or "
+                 "omp_unset_lock calls, not both)",
+                 (unsigned long long)c->unpaired_lock_ops);
     goto out;
 oom:
     snprintf(err, errsize, "out of memory while converting the trace to OTF2");

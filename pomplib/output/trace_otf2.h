@@ -4,7 +4,8 @@
 
 #include "trace_model.h"
 
-/* Returns 0, or -1 with a message in err. */
+/* Returns 0 (err: empty, or a note of what the trace leaves out), or -1 with
+ * a message in err. */
 int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, size_t errsize);
 
 #endif

@@ -459,3 +459,41 @@ C
 POMP_TRACE=otf2 POMP_OUTPUT_DIR=ur.d ./userreg > /dev/null
 assert_contains <(otf2-print -G ur.d/traces.otf2) '^REGION .*"userregion phase @ userreg.c:5".*Role: CODE, Paradigm: USER' \
     "a user region's paradigm is USER"
+
+# A filter that takes out one side of the lock calls (omp_set_lock or
+# omp_unset_lock): the OTF2 trace held releases of nothing (order 0), or
+# acquisitions never released (two threads holding one lock). Such records
+# are left out, and said.
+cat > lockfilt.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static omp_lock_t lk;
+static long s = 0;
+int main(void)
+{
+    omp_init_lock(&lk);
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 5; i++) {
+        omp_set_lock(&lk);
+        s++;
+        omp_unset_lock(&lk);
+    }
+    omp_destroy_lock(&lk);
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 lockfilt.c -o lockfilt 2> /dev/null || fail "build lockfilt.c"
+for side in omp_set_lock omp_unset_lock; do
+    env -u POMP_OMPT POMP_FILTER_EXCLUDE=type:$side POMP_TRACE=otf2 POMP_OUTPUT_DIR=lf_$side ./lockfilt > lf_$side.out 2> lf_$side.err
+    assert_eq "$(cat lf_$side.out)" 10 "lock filter ($side): the program"
+    L=lf_$side/traces.otf2
+    assert_eq "$(otf2_count $L THREAD_ACQUIRE_LOCK) $(otf2_count $L THREAD_RELEASE_LOCK)" "0 0" \
+        "lock filter ($side): no lock record without its other side"
+    assert_contains lf_$side.err '^pomp: note: traces.otf2: 10 lock acquisitions or releases left out' \
+        "lock filter ($side): said"
+done
+env -u POMP_OMPT POMP_TRACE=otf2 POMP_OUTPUT_DIR=lf_none ./lockfilt > /dev/null 2> lf_none.err
+assert_eq "$(otf2_count lf_none/traces.otf2 THREAD_ACQUIRE_LOCK) $(otf2_count lf_none/traces.otf2 THREAD_RELEASE_LOCK)" "10 10" \
+    "lock filter (none): every acquisition and release"
+assert_not_contains lf_none.err 'left out' "lock filter (none): nothing said"
