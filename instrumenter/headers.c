@@ -19,6 +19,7 @@ struct header {
      * its own gets a copy all the same, whose only change is their count for
      * the link step's warning (nothing left out is left unsaid) */
     unsigned macro_directives;
+    unsigned macro_mutex_directives; /* of those, ones that may be critical or ordered */
     /* The header read and scanned once (load_header): a second load would say
      * its notes (a _Pragma in a #define) again. */
     struct source *src;
@@ -173,6 +174,7 @@ static void choose_copies(struct headers *h, const char *out)
         if (text_may_make_directives(x->name, macros, nmacros) && load_header(h, x) == 0) {
             x->has_pragmas = x->src->npragmas > 0;
             x->macro_directives = x->src->macro_omp_pragmas;
+            x->macro_mutex_directives = x->src->macro_mutex_pragmas;
         }
     }
     for (size_t i = 0; i < nmacros; i++)
@@ -366,7 +368,7 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
         if (x->has_pragmas)
             left = res.counts;
         else
-            left.constructs = x->macro_directives;
+            left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
         if (base->verbose && left.constructs)
             print_counts(x->name, &left);
     }
@@ -390,6 +392,10 @@ static void leave_header(struct header *x, struct header_copies *hc, int verbose
     struct construct_counts left = {0};
     left.constructs = x->src ? (unsigned)x->src->npragmas + x->macro_directives
                              : x->macro_directives;
+    left.mutexes = x->macro_mutex_directives;
+    for (size_t i = 0; x->src && i < x->src->npragmas; i++)
+        left.mutexes += source_text_may_be_mutex(x->src->pragmas[i].text,
+                                                 strlen(x->src->pragmas[i].text));
     if (!left.constructs)
         return;
     if (verbose) /* the link step warns of them; this says why */

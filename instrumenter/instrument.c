@@ -272,6 +272,14 @@ static void roll_back(struct rewriter *w, size_t edits_before, unsigned regions_
     w->nregions = regions_before;
 }
 
+/* A construct left to the runtime's events. */
+static void count_left(struct rewriter *w, const struct directive *d)
+{
+    w->counts.constructs++;
+    if (source_text_may_be_mutex(d->name, strlen(d->name)))
+        w->counts.mutexes++;
+}
+
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
  * which it cannot rewrite, is left as written, with one warning: the rest of
  * the file is instrumented, and the runtime's events (OMPT) still see it. */
@@ -291,7 +299,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
                                "measures it"
                 : unreported ? "no runtime reports it, so it is not measured"
                              : "the runtime's events still measure it");
-        w->counts.constructs++;
+        count_left(w, d);
         return;
     }
     if (p->has_stmt && p->stmt_is_declaration && !w->o->cplusplus && directive_needs_statement(d)) {
@@ -299,7 +307,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
          * and so must the build (wrapped in a block, it compiled) */
         note(w, p->start, "left alone: '%s' is followed by a declaration, not a statement (the "
                           "compiler says so)", d->name);
-        w->counts.constructs++;
+        count_left(w, d);
         return;
     }
     if (p->substatement && !directive_needs_statement(d)) {
@@ -308,12 +316,12 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
                 "body of an if, else, loop or label), where a stand-alone directive may not; left "
                 "to the compiler",
                 d->name);
-        w->counts.constructs++;
+        count_left(w, d);
         return;
     }
     if (instrument_omp_directive(w, p, d) != 0) {
         roll_back(w, edits_before, regions_before);
-        w->counts.constructs++;
+        count_left(w, d);
         return;
     }
     if (w->left_on_purpose) {
@@ -451,6 +459,11 @@ void instrument_counts_asm(struct strbuf *out, const char *file, const struct co
         return;
     struct strbuf rec = {0};
     sb_printf(&rec, "%u %u %u %s\n", c->constructs, c->instrumented, c->on_purpose, file);
+    /* which of those left may be critical or ordered (none: the link step
+     * has the bridges follow no mutex for them; a line missing, an older
+     * pompcc's object, reads as all) */
+    if (c->instrumented + c->on_purpose < c->constructs)
+        sb_printf(&rec, "mutexes %u %s\n", c->mutexes, file);
     section_asm(out, POMP_COUNTS_SECTION, rec.s);
     if (c->scans) {
         rec.len = 0;
@@ -608,6 +621,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
     w.counts.constructs += s->macro_omp_pragmas; /* left alone: expanded from a macro's body */
+    w.counts.mutexes += s->macro_mutex_pragmas;
     for (size_t i = 0; i < pomp_nmodules; i++)
         if (w.module_state[i] && pomp_modules[i]->finish &&
             pomp_modules[i]->finish(w.module_state[i]) != 0)

@@ -54,6 +54,8 @@ struct instrument_options {
  * many were left alone on purpose (device code, simd bodies). */
 struct construct_counts {
     unsigned constructs, instrumented, on_purpose;
+    unsigned mutexes; /* of those left to the runtime, the ones that are, or may be, a critical
+                         or ordered construct (its mutex events measure them) */
     unsigned scans; /* scan directives (POMP_NEEDS_SECTION) */
 };
 
@@ -67,6 +69,7 @@ struct instrument_result {
 /* Appends the top-level asm statement that puts file's counts into the
  * object's POMP_COUNTS_SECTION (nothing for a file without constructs). */
 void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c);
+
 /* The same for the lock calls file leaves as they are: a line "locks N file". */
 void instrument_left_locks_asm(struct strbuf *out, const char *file, unsigned calls);
 

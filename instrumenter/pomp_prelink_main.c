@@ -231,14 +231,14 @@ int main(int argc, char **argv)
      * the runtime reports of them (a library's tasks run in a barrier are
      * work, not the barrier's wait) */
     int left_to_runtime = (counts.s ? prelink_report_counts(counts.s, verbose, stderr) : 0) |
-                          (uninstrumented ? PRELINK_LEFT_CONSTRUCTS : 0);
+                          (uninstrumented ? PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES : 0);
     /* An LTO object's counts are in its IR, which no reader of ours sees
      * before the link: whether it left constructs to the runtime is not known
      * yet, so the bridges follow every construct's runtime events (POMP_OMPT=
      * full's cost; before, an uninstrumented critical of such an object was
      * not measured at all). pompcc says its counts after the link (--linked). */
     if (unread) {
-        left_to_runtime |= PRELINK_LEFT_CONSTRUCTS;
+        left_to_runtime |= PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES;
         if (verbose)
             fprintf(stderr, "pomp-prelink: note: %d input%s compiled for link-time optimization: "
                             "the runtime's events follow every construct; the construct counts "

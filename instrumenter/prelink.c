@@ -66,6 +66,10 @@ int prelink_write(const struct prelink_names *n, int left_to_runtime, FILE *f)
         fputs("extern const int POMP_Constructs_left_to_runtime;\n"
               "const int POMP_Constructs_left_to_runtime = 1;\n",
               f);
+    if ((left_to_runtime & PRELINK_LEFT_CONSTRUCTS) && !(left_to_runtime & PRELINK_LEFT_MUTEXES))
+        fputs("extern const int POMP_Constructs_left_without_mutexes;\n"
+              "const int POMP_Constructs_left_without_mutexes = 1;\n",
+              f);
     if (left_to_runtime & PRELINK_LEFT_LOCKS)
         fputs("extern const int POMP_Locks_left_to_runtime;\n"
               "const int POMP_Locks_left_to_runtime = 1;\n",
@@ -136,6 +140,21 @@ int prelink_calls_openmp_constructs(const char *nm_undefined)
     return 0;
 }
 
+/* Whether the constructs file left to the runtime may hold a critical or
+ * ordered one: its "mutexes N file" line says N > 0, or it has none (an
+ * older pompcc's object). */
+static int mutexes_left(char *const *lines, size_t n, const char *file)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned mutexes;
+        int file_at = 0;
+        if (sscanf(lines[i], "mutexes %u %n", &mutexes, &file_at) == 1 && file_at &&
+            strcmp(lines[i] + file_at, file) == 0)
+            return mutexes > 0;
+    }
+    return 1;
+}
+
 int prelink_report_counts(const char *records, int verbose, FILE *f)
 {
     char *copy = xstrdup(records), *save = NULL, **lines = NULL;
@@ -149,10 +168,12 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         qsort(lines, n, sizeof *lines, cmp_line);
     int to_runtime = 0;
     for (size_t i = 0; i < n; i++) {
-        unsigned total, done, on_purpose, locks;
+        unsigned total, done, on_purpose, locks, mutexes;
         int file_at = 0;
         if (i > 0 && strcmp(lines[i], lines[i - 1]) == 0)
             continue;
+        if (sscanf(lines[i], "mutexes %u %n", &mutexes, &file_at) == 1)
+            continue; /* read with its file's counts (mutexes_left) */
         if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {
             /* nothing lost: the runtime's events measure them (the bridges
              * follow lock waits for the whole program then) */
@@ -172,6 +193,8 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
                        "runtime's events (pompcc --pomp-verbose says why)\n",
                     file, done, total, left);
             to_runtime |= PRELINK_LEFT_CONSTRUCTS;
+            if (mutexes_left(lines, n, file))
+                to_runtime |= PRELINK_LEFT_MUTEXES;
         } else if (verbose) {
             fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
             if (on_purpose)

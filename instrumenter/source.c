@@ -684,13 +684,16 @@ static CXCursor pragma_macro(const struct scan *sc, const char *name)
  * and (depth 0) those of the macros it invokes that hold a _Pragma
  * (#define OMP_FOR PRAGMA(omp for), #define OMP(x) PRAGMA(omp x)). */
 static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char *inv,
-                                 size_t inv_len, int depth)
+                                 size_t inv_len, int depth, int *mutex)
 {
     CXTranslationUnit tu = sc->tu;
     unsigned from, to;
     const char *text = definition_text(tu, def, &from, &to);
     if (!text)
         return 0;
+    if (source_text_may_be_mutex(text + from, to - from) ||
+        source_text_may_be_mutex(inv, inv ? inv_len : 0))
+        *mutex = 1;
     int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL, indirect = 0;
     for (size_t i = 0; depth == 0 && !direct && !indirect && i < sc->npragma_macros; i++)
         indirect = memmem(text + from, to - from, sc->pragma_macros[i].name,
@@ -739,7 +742,7 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
                     }
                 }
                 found += body_omp_pragmas(sc, inner, e > b ? text + b : NULL, e > b ? e - b : 0,
-                                          depth + 1);
+                                          depth + 1, mutex);
             }
         }
         clang_disposeString(name);
@@ -754,12 +757,12 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
  * says the file has constructs it did not instrument. The body's text is
  * searched first: most macros hold no _Pragma and are not tokenized. */
 static unsigned macro_omp_pragmas(const struct scan *sc, CXCursor expansion, const char *inv,
-                                  size_t inv_len)
+                                  size_t inv_len, int *mutex)
 {
     CXCursor def = clang_getCursorReferenced(expansion);
     if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
         return 0;
-    return body_omp_pragmas(sc, def, inv, inv_len, 0);
+    return body_omp_pragmas(sc, def, inv, inv_len, 0, mutex);
 }
 
 /* The macros whose body holds a _Pragma (the candidates of a pragma made one
@@ -812,8 +815,12 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
     if (a && b) {
         char *pragma = macro_pragma(sc->tu, c);
-        unsigned left = pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start);
+        int mutex = 0;
+        unsigned left =
+            pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start, &mutex);
         sc->s->macro_omp_pragmas += left;
+        if (mutex) /* not told apart: each may be one */
+            sc->s->macro_mutex_pragmas += left;
         if (left && sc->verbose) { /* the link step counts them; here is where and why */
             CXString name = clang_getCursorSpelling(c);
             char *msg = xasprintf("'%s' makes %u OpenMP directive%s from a macro's body, left "

@@ -5,6 +5,7 @@
 #define POMP_SOURCE_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "source_ast.h"
 
@@ -49,6 +50,8 @@ struct source {
     unsigned main_body_open;   /* offset just past main's '{' */
     unsigned macro_omp_pragmas; /* `_Pragma("omp ...")` in the bodies of the macros invoked here
                                    (other than a macro that is one _Pragma): not instrumented */
+    unsigned macro_mutex_pragmas; /* of those, the ones whose macros' text or invocation names
+                                     critical or ordered (source_text_may_be_mutex) */
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
     size_t nmacros;
     struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */
@@ -99,5 +102,14 @@ const char *source_presumed_file(const struct source *s, unsigned offset);
 unsigned source_presumed_line(const struct source *s, unsigned offset);
 void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
                              unsigned *presumed);
+
+/* Whether a directive's text (or the text of a macro that makes directives)
+ * names a construct whose waits only the runtime's mutex events measure
+ * (critical, ordered): where such a construct is left to the runtime, the
+ * bridges follow those events for the whole program (prelink). */
+static inline int source_text_may_be_mutex(const char *text, size_t len)
+{
+    return text && (memmem(text, len, "critical", 8) || memmem(text, len, "ordered", 7));
+}
 
 #endif

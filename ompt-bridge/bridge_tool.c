@@ -161,6 +161,9 @@ extern const int POMP_Constructs_left_to_runtime __attribute__((weak));
 /* ... and its flag for a program some of whose lock calls stay as written (in
  * a header, in a macro's expansion): their waits are the runtime's to report. */
 extern const int POMP_Locks_left_to_runtime __attribute__((weak));
+/* Defined by pomp-prelink where the constructs left to the runtime are known
+ * to hold no critical or ordered construct. */
+extern const int POMP_Constructs_left_without_mutexes __attribute__((weak));
 
 /* Whether the callbacks of constructs POMP instruments itself are needed:
  * worksharing constructs, masked, the waits of critical, ordered and lock
@@ -187,6 +190,17 @@ int bridge_mutex_locks_only;
 static int uninstrumented_locks_expected(void)
 {
     return &POMP_Locks_left_to_runtime && POMP_Locks_left_to_runtime;
+}
+
+/* Whether critical or ordered constructs may run uninstrumented: their waits
+ * are the runtime's mutex events. Not where the constructs left are known to
+ * be others (a loop made by a macro): every instrumented lock call and
+ * critical then paid those events for nothing. */
+static int uninstrumented_mutexes_expected(void)
+{
+    return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
+           (&POMP_Constructs_left_to_runtime && POMP_Constructs_left_to_runtime &&
+            !(&POMP_Constructs_left_without_mutexes && POMP_Constructs_left_without_mutexes));
 }
 
 /* The executable segment of the object holding `code` (the runtime's lookup
@@ -282,9 +296,10 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
         target = group_records(POMP_GROUP_TARGET);
     int chunks = pomp_level_records(POMP_GROUP_LOOP, POMP_LEVEL_CHUNKS);
     int all = uninstrumented_code_expected();
-    int locks = all || uninstrumented_locks_expected();
+    int mutexes = all && uninstrumented_mutexes_expected();
+    int locks = mutexes || uninstrumented_locks_expected();
     __atomic_store_n(&bridge_uninstrumented_expected, all, __ATOMIC_RELAXED);
-    __atomic_store_n(&bridge_mutex_locks_only, locks && !all, __ATOMIC_RELAXED);
+    __atomic_store_n(&bridge_mutex_locks_only, locks && !mutexes, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
     pid_t self = (pid_t)syscall(SYS_gettid);

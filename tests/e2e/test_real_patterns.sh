@@ -134,3 +134,58 @@ done
 "$POMPCC" --pomp-verbose -fopenmp -c macro_stmt.c -o m.o 2> verbose.err
 assert_contains verbose.err '^macro_stmt\.c: note: 3 of 6 OpenMP constructs instrumented' "N of M per file"
 echo "real patterns: gcc and clang-19"
+
+# A construct a function-like macro makes is left to the runtime's events,
+# and so the bridges followed every construct's, the mutex events of every
+# instrumented lock call and critical included (a hot lock loop elsewhere:
+# 76 ms became 121). The link now knows which kinds were left: a loop, no
+# critical or ordered, and the mutex events are not followed; a critical
+# made so is measured as before.
+for kind in loop critical; do
+    cat > leftkind_$kind.c <<C
+#include <omp.h>
+#include <stdio.h>
+#define STR_(x) #x
+#define PRAGMA(x) _Pragma(STR_(x))
+#define PAR_SUM(n, s) PRAGMA(omp parallel for reduction(+ : s)) for (int i = 0; i < n; i++) s += i;
+#define LOCKED(x) PRAGMA(omp critical) x;
+int main(void)
+{
+    omp_lock_t l;
+    omp_init_lock(&l);
+    long s = 0, c = 0;
+#pragma omp parallel num_threads(2)
+    for (int k = 0; k < 1000; k++) {
+        omp_set_lock(&l);
+        c++;
+        omp_unset_lock(&l);
+    }
+#if KIND_CRITICAL
+#pragma omp parallel num_threads(2)
+    for (int k = 0; k < 100; k++) {
+        LOCKED(c++)
+    }
+#endif
+    PAR_SUM(1000, s)
+    omp_destroy_lock(&l);
+    printf("%ld %ld\n", s, c);
+    return 0;
+}
+C
+done
+"$POMPCC" -fopenmp -O2 leftkind_loop.c -o leftkind_loop 2> leftkind_loop.err || { cat leftkind_loop.err; fail "build leftkind_loop.c"; }
+"$POMPCC" -fopenmp -O2 -DKIND_CRITICAL=1 leftkind_critical.c -o leftkind_critical 2> leftkind_critical.err ||
+    { cat leftkind_critical.err; fail "build leftkind_critical.c"; }
+nm leftkind_loop | grep -q ' POMP_Constructs_left_without_mutexes$' ||
+    fail "constructs left by a macro, a loop: the link says no mutex was left"
+! nm leftkind_critical | grep -q ' POMP_Constructs_left_without_mutexes$' ||
+    fail "constructs left by a macro, a critical: the link says one may be"
+POMP_OUTPUT_DIR=lk_loop.d ./leftkind_loop > lk_loop.out 2> /dev/null
+assert_eq "$(cat lk_loop.out)" "499500 2000" "constructs left by a macro, a loop: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "omp_set_lock") | .id] as $ids | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' lk_loop.d/profile.json)" 2000 \
+    "constructs left by a macro, a loop: the instrumented lock calls counted"
+"$REPORT" --check lk_loop.d > /dev/null || fail "constructs left by a macro, a loop: --check"
+POMP_OUTPUT_DIR=lk_crit.d ./leftkind_critical > lk_crit.out 2> /dev/null
+assert_eq "$(cat lk_crit.out)" "499500 2200" "constructs left by a macro, a critical: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "critical") | .id] as $ids | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add // 0' lk_crit.d/profile.json)" 200 \
+    "constructs left by a macro, a critical: measured from the runtime's events"
