@@ -2,6 +2,9 @@
 
 #include "report_flame.h"
 
+#include <stdio.h>
+#include <string.h>
+
 static json_t *stats(const struct rp_stats *s, json_t *o)
 {
     json_object_set_new(o, "visits", json_real(s->visits));
@@ -69,6 +72,11 @@ static json_t *flat(const struct rp_profile *p)
         if (row && f->part == RP_FLAT_AT_PLACE) /* the region that places it (null: none) */
             json_object_set_new(row, "placed_in",
                                 f->place ? json_integer(f->place->id) : json_null());
+        char label[256], loc[512]; /* as the text says them (the HTML shows these) */
+        rp_flat_label(f, label, sizeof label);
+        rp_flat_location(f, loc, sizeof loc);
+        json_object_set_new(row, "label", json_string(label));
+        json_object_set_new(row, "location", json_string(loc));
         json_array_append_new(a, stats(&f->s, row));
     }
     return a;
@@ -91,6 +99,18 @@ static json_t *waits(const struct rp_profile *p)
         json_object_set_new(o, "region",
                             w->node && w->node->region ? json_integer(w->node->region->id)
                                                        : json_null());
+        char label[256], loc[512]; /* as the text says them */
+        if (w->node) {
+            rp_region_label(w->node->region, label, sizeof label);
+            if (w->node->task_root)
+                snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
+            rp_node_location(p, (size_t)(w->node - p->nodes), loc, sizeof loc);
+        } else {
+            snprintf(label, sizeof label, "(outside parallel regions)");
+            snprintf(loc, sizeof loc, "-");
+        }
+        json_object_set_new(o, "label", json_string(label));
+        json_object_set_new(o, "location", json_string(loc));
         json_array_append_new(rows, o);
     }
     return json_pack("{ss so so}", "source", p->wait_source, "categories", cats, "rows", rows);
@@ -110,6 +130,11 @@ static json_t *pop(const struct rp_pop *m)
         json_object_set_new(o, "blockless_wait_executions", json_real(m->blockless_waits));
     }
     if (o && m->node) {
+        char label[256], loc[512]; /* as the text says them */
+        rp_region_label(m->node->region, label, sizeof label);
+        rp_region_location(m->node->region, loc, sizeof loc);
+        json_object_set_new(o, "label", json_string(label));
+        json_object_set_new(o, "location", json_string(loc));
         json_object_set_new(o, "shared_task_waits", json_boolean(m->shared_task_waits));
         json_object_set_new(o, "node", json_integer(m->node->id));
         json_object_set_new(o, "region", m->node->region ? json_integer(m->node->region->id)

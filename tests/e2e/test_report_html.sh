@@ -19,7 +19,7 @@ browse w.html w.png > dom.html || { cat browser.err; fail "chromium failed"; }
 [ -s w.png ] || fail "no screenshot"
 
 # The script ran to the end and drew every part.
-assert_contains dom.html '<body data-rendered="timeline profile waits table"' "every part rendered"
+assert_contains dom.html '<body data-rendered="efficiency timeline profile waits table"' "every part rendered"
 assert_not_contains dom.html '<body[^>]*data-error-' "no script error"
 slices=$(jq '.traceEvents | map(select(.ph == "B")) | length' w/trace.json)
 assert_eq "$(grep -oE 'class="slice( thin)?"' dom.html | wc -l)" "$((slices))" "one rectangle per slice of the trace (single events are marks)"
@@ -51,11 +51,30 @@ POMP_OMPT=on POMP_OUTPUT_DIR=ts ./tsplit 10 50 > /dev/null
 "$REPORT" ts --json > ts.json
 browse ts.html > tsdom.html || { cat browser.err; fail "chromium failed (tasks)"; }
 got=$(grep -oE '<b>[0-9.]+ %</b><span>wait share' tsdom.html | grep -oE '[0-9.]+' | head -1)
-want=$(jq '([.waits.rows[].total_ns] | add) as $w | ([.waits.rows[] | select(.task_root | not) | .thread_time_ns] | add) as $t
+want=$(jq '([.waits.rows[] | select(.region != null) | .total_ns] | add) as $w | ([.waits.rows[] | select(.task_root | not) | .thread_time_ns] | add) as $t
            | 100 * $w / $t * 10 | round / 10' ts.json)
 [ "$(jq '[.waits.rows[] | select(.task_root)] | length' ts.json)" -gt 0 ] || fail "the task program has no task rows"
 awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.11 && d > -0.11) }' ||
     fail "the header's wait share: $got %, expected $want %"
+# The profile's rows as the text names them: a task construct's creations
+# apart from its executions (both read "task"), a runtime region by the
+# region it is in (two rows "implicit_barrier parallel -")
+assert_contains tsdom.html 'class="row-label">task \(creation\)<' "a task's creations named as the text names them"
+assert_contains tsdom.html 'class="row-loc">in parallel @ taskwait_split.c:[0-9]+-[0-9]+<' "a runtime region placed as the text places it"
+# The POP metrics of each parallel region, as the text's Efficiency table
+"$REPORT" ts > ts.txt
+text_rows=$(sed -n '/^Efficiency/,/^$/p' ts.txt | awk 'NR > 2 && NF >= 7 { print $(NF-3), $(NF-2), $(NF-1), $NF }')
+html_rows=$(python3 - tsdom.html <<'PY'
+import re, sys
+d = open(sys.argv[1]).read()
+t = re.search(r'<table id="efficiency".*?</table>', d, re.S).group(0)
+for tr in re.findall(r'<tr>(.*?)</tr>', t, re.S)[1:]:
+    cells = re.findall(r'<td[^>]*>([^<]*)</td>', tr)
+    print(" ".join(cells[-4:]))
+PY
+)
+[ -n "$text_rows" ] || fail "the text has no efficiency rows"
+assert_eq "$html_rows" "$text_rows" "the HTML's POP metrics per parallel region, as the text's"
 
 # POMP_PARALLEL=EnterExit records no team member's share: the header says the
 # run is not rated, and the page still renders (once it read 'parallel
@@ -70,6 +89,6 @@ assert_not_contains eedom.html '<body[^>]*data-error-' "EnterExit: no script err
 POMP_OUTPUT_DIR=p ./waits > /dev/null
 "$REPORT" p --html p.html 2> /dev/null
 browse p.html p.png > pdom.html || { cat browser.err; fail "chromium failed"; }
-assert_contains pdom.html '<body data-rendered="profile waits table"' "charts without a timeline"
+assert_contains pdom.html '<body data-rendered="efficiency profile waits table"' "charts without a timeline"
 assert_contains pdom.html 'id="timeline-empty">No trace in this run. Record one with POMP_TRACE=otf2' "empty state of the timeline"
 assert_contains pdom.html 'id="flame-empty">No samples in this run. Sample the call paths with POMP_SAMPLING=1ms' "no flame graph without samples"

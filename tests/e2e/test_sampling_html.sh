@@ -20,7 +20,7 @@ sampled_page() {
     "$REPORT" "$1.out" --html "$1.html" 2> /dev/null
     "$REPORT" "$1.out" --json > "$1.json"
     browse "$1.html" "$1.png" 2000 > "$1-dom.html" || { cat browser.err; fail "chromium failed"; }
-    assert_contains "$1-dom.html" '<body data-rendered="profile waits flame table"' "$1: the flame graph rendered"
+    assert_contains "$1-dom.html" '<body data-rendered="(efficiency )?profile waits flame table"' "$1: the flame graph rendered"
     assert_not_contains "$1-dom.html" '<body[^>]*data-error-' "$1: no script error"
     python3 "$TOOLS/flame_dom.py" check "$1-dom.html" "$1.json" > "$1-boxes.txt" || fail "$1: flame graph boxes"
 }
