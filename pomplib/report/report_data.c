@@ -849,6 +849,30 @@ const char *rp_barrier_waits_unrecorded(const struct rp_profile *p)
                                                                            : NULL;
 }
 
+size_t rp_worksharing_barriers_unrecorded(const struct rp_profile *p)
+{
+    static const char *const worksharing[] = {"for", "for simd", "loop", "sections", "single",
+                                              "workshare", "scope", NULL};
+    if (!rp_barrier_waits_unrecorded(p))
+        return 0;
+    size_t n = 0;
+    for (size_t i = 0; i < p->nregions; i++) {
+        const struct rp_region *r = &p->regions[i];
+        const char *ctc = json_string_value(json_object_get(r->json, "ctc"));
+        const char *init = json_string_value(json_object_get(r->json, "init"));
+        if (!type_is(r, worksharing) || !ctc || strstr(ctc, "hasNowait=1") ||
+            (init && strcmp(init, "ompt") == 0))
+            continue;
+        int leaf = 0; /* of a combined construct: the parallel region's barrier ends it */
+        for (size_t k = 0; k < p->nregions && !leaf; k++)
+            leaf = p->regions[k].type && strcmp(p->regions[k].type, "parallel") == 0 &&
+                   p->regions[k].first_line == r->first_line && p->regions[k].file && r->file &&
+                   strcmp(p->regions[k].file, r->file) == 0;
+        n += !leaf;
+    }
+    return n;
+}
+
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p)
 {
     static const char *const locks[] = {"omp_set_lock", "omp_set_nest_lock", NULL};

@@ -20,6 +20,11 @@ const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
 /* The setting that turned the runtime's reports off (POMP_OMPT=off) in a
  * pompcc build, whose implicit barriers' waits are then not recorded, or NULL. */
 const char *rp_barrier_waits_unrecorded(const struct rp_profile *p);
+/* With those unrecorded: how many instrumented worksharing constructs end in
+ * an implicit barrier of their own (no nowait, not the leaf of a combined
+ * parallel construct), whose waits then fall inside each thread's share and
+ * read as work: load balance and parallel efficiency are overstated too. */
+size_t rp_worksharing_barriers_unrecorded(const struct rp_profile *p);
 /* Whether the profile holds instrumented regions (a pompcc build: every
  * construct's region is listed, run or not) and none of one of types: the program has no such construct, as far as the profile can tell
  * (under pomprun it cannot: 0). */

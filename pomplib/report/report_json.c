@@ -164,9 +164,13 @@ static json_t *efficiency(const struct rp_profile *p)
     if (run && !p->pop_without_shares && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
         json_object_set_new(run, "lock_waits_unrecorded_by",
                             json_string(rp_lock_waits_unrecorded(p)));
-    if (run && !p->pop_without_shares && rp_barrier_waits_unrecorded(p)) /* (no implicit barrier) */
+    if (run && !p->pop_without_shares && rp_barrier_waits_unrecorded(p)) { /* (no implicit barrier) */
         json_object_set_new(run, "implicit_barrier_waits_unrecorded_by",
                             json_string(rp_barrier_waits_unrecorded(p)));
+        /* those inside the shares: read as work */
+        json_object_set_new(run, "worksharing_barriers_unrecorded",
+                            json_integer((json_int_t)rp_worksharing_barriers_unrecorded(p)));
+    }
     return json_pack("{so so sI}", "run", run, "parallel_regions", regions,
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
 }

@@ -299,7 +299,10 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
         rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
         snprintf(marked, sizeof marked, "%s%s%s", label,
                  p->pop_regions[i].shared_task_waits ? " ~" : "",
-                 p->pop_regions[i].untimed_waits + p->pop_regions[i].blockless_waits > 0 ? " !" : "");
+                 p->pop_regions[i].untimed_waits + p->pop_regions[i].blockless_waits > 0 ||
+                         rp_barrier_waits_unrecorded(p)
+                     ? " !"
+                     : "");
         shared |= p->pop_regions[i].shared_task_waits;
         pop_row(w, marked, loc, &p->pop_regions[i]);
     }
@@ -324,13 +327,22 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "(if the program has any) read as useful time; POMP_RUNTIME=EnterExit measures "
                "them\n",
                rp_lock_waits_unrecorded(p));
-    if (rp_barrier_waits_unrecorded(p))
+    if (rp_barrier_waits_unrecorded(p) && rp_worksharing_barriers_unrecorded(p))
+        printf("  ! waits not measured: %s turns the runtime's reports off, so no implicit "
+               "barrier is recorded: a parallel region's end reads as fork/join time, and the "
+               "end of %zu worksharing construct%s without nowait as work inside the shares, so "
+               "load balance, synchronisation and parallel efficiency are overstated and "
+               "fork/join understated; POMP_OMPT=on measures them\n",
+               rp_barrier_waits_unrecorded(p), rp_worksharing_barriers_unrecorded(p),
+               rp_worksharing_barriers_unrecorded(p) == 1 ? "" : "s");
+    else if (rp_barrier_waits_unrecorded(p))
         printf("  ! waits not measured: %s turns the runtime's reports off, so no implicit "
                "barrier (the end of a parallel region, of a worksharing construct without "
                "nowait) is recorded: their waits are missing from the waits below and read "
                "as fork/join time, so synchronisation is overstated and fork/join understated "
                "(parallel efficiency and load balance are measured: each thread's share is "
-               "instrumented); POMP_OMPT=on measures them\n",
+               "instrumented, and no worksharing construct ends in a barrier of its own); "
+               "POMP_OMPT=on measures them\n",
                rp_barrier_waits_unrecorded(p));
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
