@@ -348,6 +348,8 @@ static void thread_exit(void *arg)
     struct gomp_thread_state *t = arg;
     if (__atomic_load_n(&gomp_active, __ATOMIC_ACQUIRE) != 1)
         return;
+    t->state = ompt_state_idle; /* before pending's clearing (gomp_close_pending) */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
     t->pending = 0;
     ompt_callback_thread_end_t end = GOMP_CB(thread_end);
     if (end)

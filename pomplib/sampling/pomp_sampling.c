@@ -588,6 +588,14 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     st = refine_state(st, t);
     if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join())
         st = POMP_SAMPLE_IDLE;
+    /* the task, and its team, read once the state was: a closing barrier
+     * without a team is the master's join that came in between (libgomp's
+     * bridge ends the team at it): waiting for work (it read as a bare
+     * <OMP-implicit_barrier>, in no call path: 1 run in 25) */
+    ompt_data_t *parallel_data = NULL;
+    const ompt_frame_t *frame = current_task(&parallel_data);
+    if (st == POMP_SAMPLE_IMPLICIT_BARRIER && rt->get_task_info && !parallel_data)
+        st = POMP_SAMPLE_IDLE;
     s->taken += weight;
     s->signals++;
     /* a thread waiting for work is in no region: a worker's last frame (its
@@ -612,8 +620,6 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
         s->lost++;
         return;
     }
-    ompt_data_t *parallel_data = NULL;
-    const ompt_frame_t *frame = current_task(&parallel_data);
     /* a wait's leaf frames in the runtime (a lock routine, the barrier code,
      * and what they called, such as sched_yield) become the wait's
      * pseudo-function */
