@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "devices_output.h"
+#include "pomp_region_type.h"
 #include "pomp_symbols.h"
 
 enum { TOP_REGIONS = 5 };
@@ -201,10 +202,7 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
     int waits = 0;
     for (uint32_t i = 0; i < m->nregions; i++) {
         const struct pomp_run_region *r = &m->regions[i];
-        waits |= r->throttled_ns && !r->same_as && r->type &&
-                 (strcmp(r->type, "critical") == 0 || strcmp(r->type, "ordered") == 0 ||
-                  ((strstr(r->type, "set_lock") || strstr(r->type, "set_nest_lock")) &&
-                   !strstr(r->type, "unset")));
+        waits |= r->throttled_ns && !r->same_as && pomp_type_waits_to_enter(r->type);
     }
     if (waits)
         fprintf(f, "pomp: note: the waits of throttled critical, ordered or lock sites (to enter, "

@@ -1,5 +1,6 @@
 #include "report_data.h"
 #include "report_pop.h"
+#include "pomp_region_type.h"
 #include "pomp_symbols.h"
 
 #include <errno.h>
@@ -145,10 +146,6 @@ static int wait_kind_of(const struct rp_region *r)
     return -1;
 }
 
-int rp_type_sets_lock(const char *type)
-{
-    return (strstr(type, "set_lock") || strstr(type, "set_nest_lock")) && !strstr(type, "unset");
-}
 
 int rp_entry_blockless(const struct rp_region *r, json_t *t)
 {
@@ -190,7 +187,7 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
      * the wait included). */
     else if (type_is(r, taskgroup))
         k = WAIT_TASKWAIT, w = outside_body;
-    else if (rp_type_sets_lock(r->type))
+    else if (pomp_type_sets_lock(r->type))
         k = WAIT_LOCK, w = self;
     else if (type_is(r, atomics)) /* one a lock updates (Atomic_enter/exit); others: no time */
         k = WAIT_CRITICAL, w = self;

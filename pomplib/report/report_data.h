@@ -183,11 +183,6 @@ double rp_entry_wait(const struct rp_region *r, json_t *entry, unsigned wait_chi
  * block (POMP_SYNC=EnterExit): its wait to enter is not known (rp_entry_wait
  * gives none, rather than its whole time). */
 int rp_entry_blockless(const struct rp_region *r, json_t *entry);
-/* Whether a region of this type takes a lock (omp_set_lock, omp_set_nest_lock
- * and the runtime's names for them), whose time is a wait; an unset is none
- * (it matched "set_lock" too: every untimed unset counted as an unmeasured
- * wait, and a filtered unset refused the rating). */
-int rp_type_sets_lock(const char *type);
 
 /* A JSON file pomp wrote, parsed; NULL after printing where it is malformed
  * (line, column and byte offset). */

@@ -19,6 +19,7 @@
  *   fork/join management  FJE = in_c / E        (the critical thread's time inside its share)
  * so that PE = LB x SyE x FJE, each at most 1, as POP's factors multiply. */
 #include "report_pop.h"
+#include "pomp_region_type.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -503,7 +504,7 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
         if (!r->type || !json_is_true(json_object_get(r->json, "filtered")) ||
             json_is_false(json_object_get(r->json, "ran"))) /* (a construct that never ran) */
             continue;
-        if (rp_type_sets_lock(r->type))
+        if (pomp_type_sets_lock(r->type))
             return r;
         for (const char *const *n = needed; *n; n++)
             if (strcmp(r->type, *n) == 0)
