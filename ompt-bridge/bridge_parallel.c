@@ -174,6 +174,17 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     b->forking = NULL;
 }
 
+/* The record of the innermost team thread b forked and has not joined yet
+ * (the slot of its last fork at that level); NULL: none, or forked deeper
+ * than the bridge records. */
+static struct bridge_team *last_forked(struct bridge_thread *b)
+{
+    if (b->forks == 0 || b->forks > BRIDGE_MAX_NESTING)
+        return NULL;
+    uint32_t level = b->forks - 1;
+    return &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
+}
+
 /* The team record of a region thread b forked, for its parallel_end and its
  * own (the master's) implicit task: the innermost fork b has not ended, not
  * parallel_data->ptr. libomp 19's libgomp layer hands a parallel region inside
@@ -189,10 +200,10 @@ static struct bridge_team *forked_team(struct bridge_thread *b,
 {
     if (!parallel_data || !parallel_data->ptr)
         return NULL;
-    uint32_t level = b->forks - 1;
-    if (b->forks == 0 || level >= BRIDGE_MAX_NESTING)
-        return parallel_data->ptr == &league_team ? NULL : parallel_data->ptr;
-    return &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
+    struct bridge_team *t = last_forked(b);
+    if (t)
+        return t;
+    return parallel_data->ptr == &league_team ? NULL : parallel_data->ptr;
 }
 
 void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data,
@@ -381,9 +392,7 @@ static struct bridge_team *league_of(struct bridge_thread *b, const ompt_data_t 
         t = parallel_data ? parallel_data->ptr : NULL;
         if ((const void *)t == &league_team)
             t = NULL;
-    } else if (b->forks && b->forks <= BRIDGE_MAX_NESTING) {
-        uint32_t level = b->forks - 1;
-        t = &b->teams[level][(b->forked[level] - 1) % BRIDGE_TEAM_RING];
+    } else if ((t = last_forked(b)) != NULL) {
         const struct bridge_membership *m = bridge_membership_top(b);
         if (m && m->team == t) /* its initial task began already */
             t = NULL;
