@@ -5,7 +5,9 @@
 #include <pomplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "pomp_levels.h"
@@ -52,10 +54,16 @@ extern void POMP_Init_Handles(void) __attribute__((weak));
  * before it and is measured; registered at the first construct, it ran before
  * a handler that main registered first and lost that handler's regions. A
  * library that never started writes nothing. */
+/* Set when the output is written from the program's exit (atexit), not from
+ * a signal's handler or POMP_Finalize. */
+static int finalizing_at_exit;
+
 static void finalize_at_exit(void)
 {
-    if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED)
+    if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED) {
+        __atomic_store_n(&finalizing_at_exit, 1, __ATOMIC_RELEASE);
         pomp_finalize();
+    }
 }
 
 static void stop_in_forked_child(void);
@@ -213,10 +221,21 @@ static void finalize_once_fn(void)
     if (pomp_run_build(&run, &config, &clock_state) == 0)
         pomp_output_write(&run);
     pomp_run_free(&run);
+    int at_exit = __atomic_load_n(&finalizing_at_exit, __ATOMIC_ACQUIRE);
+    if (signal_after_finalize && at_exit)
+        fprintf(stderr, "pomp: note: signal %d (%s) came while pomp wrote its output at the "
+                        "program's exit: the output is complete; the program ends by the signal "
+                        "now, its own buffered output written first\n",
+                (int)signal_after_finalize, strsignal(signal_after_finalize));
     pomp_stderr_restore(&err);
     __atomic_store_n(&finalizing_tid, 0, __ATOMIC_RELEASE);
     int sig = signal_after_finalize;
     if (sig) { /* a signal while the output was written: the program dies of it now */
+        /* the program had called exit(), which flushes its streams after the
+         * handlers: a signal raised before that lost what it had printed (a
+         * probe's result line, with stdout to a file) */
+        if (at_exit)
+            fflush(NULL);
         signal(sig, SIG_DFL);
         raise(sig);
     }

@@ -188,6 +188,9 @@ static void add_file(struct pomp_trace_result *res, const char *name)
     snprintf(res->files + n, sizeof res->files - n, "%s%s", n ? ", " : "", name);
 }
 
+/* A trace of this many events or more is said before its files are written. */
+#define TRACE_EVENTS_SAID 10000000ull
+
 void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
 {
     memset(res, 0, sizeof *res);
@@ -213,6 +216,16 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
         return;
     }
     res->defs_written = 1;
+    /* writing the formats takes seconds per ten million events (a probe: 59
+     * million events, 39 s at exit without a word, read as a hang and killed
+     * by a batch limit): said before, so that the wait reads as work */
+    if (res->events >= TRACE_EVENTS_SAID && (run->trace & (POMP_TRACE_EVENTS | POMP_TRACE_OTF2 |
+                                                           POMP_TRACE_CHROME)))
+        fprintf(stderr, "pomp: note: writing the trace's %.1f million events%s%s%s in %s/ at exit: "
+                        "this takes a while\n",
+                res->events / 1e6, run->trace & POMP_TRACE_EVENTS ? " (events.log)" : "",
+                run->trace & POMP_TRACE_OTF2 ? " (OTF2)" : "",
+                run->trace & POMP_TRACE_CHROME ? " (trace.json)" : "", dir);
     char err[4600];
     for (uint32_t i = 0; i < p->nthreads; i++)
         if (trace_thread_map(&m.threads[i], dir, &m, err, sizeof err) != 0)

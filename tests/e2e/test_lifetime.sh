@@ -277,7 +277,9 @@ done
 # A signal while the output is written at exit (here: the profile's file is a
 # FIFO nobody reads, so its open blocks): the program ends, of the signal,
 # once the writing gives up or is done. It hung: the handler waited for the
-# finalization it had interrupted on the same thread, until SIGKILL.
+# finalization it had interrupted on the same thread, until SIGKILL. The
+# program's own output, still in its stdout buffer (a file: fully buffered)
+# when it called exit, is written first (it was lost: a probe's result line).
 cat > sigexit.c <<'C'
 #include <stdio.h>
 int main(void)
@@ -286,7 +288,7 @@ int main(void)
 #pragma omp parallel num_threads(2) reduction(+ : n)
     n++;
     printf("done %d\n", n);
-    fflush(stdout);
+    fprintf(stderr, "exiting\n");
     return 0;
 }
 C
@@ -294,7 +296,7 @@ C
 mkdir sigexit_out # (the temporary file is named by the pid, which exec keeps)
 sh -c 'mkfifo sigexit_out/profile.json.tmp.$$ && POMP_OUTPUT_DIR=sigexit_out exec ./sigexit' > sigexit.txt 2> sigexit.err &
 pid=$!
-for i in $(seq 100); do grep -q done sigexit.txt && break; sleep 0.1; done
+for i in $(seq 100); do grep -q exiting sigexit.err && break; sleep 0.1; done
 sleep 0.5 # in the profile's open, at exit
 kill -TERM $pid
 ended=no
@@ -306,6 +308,9 @@ fi
 status=0
 wait $pid || status=$?
 assert_eq "$status" 143 "SIGTERM while the output is written: the program dies of it"
+assert_eq "$(cat sigexit.txt)" "done 2" "SIGTERM while the output is written: the program's buffered output is kept"
+grep -q 'came while pomp wrote its output at the program.s exit' sigexit.err ||
+    fail "SIGTERM while the output is written: not said ($(cat sigexit.err))"
 
 # Two runs into one output directory at once (make -j check with one
 # POMP_OUTPUT_DIR): one whole profile (both wrote profile.json.tmp, their
