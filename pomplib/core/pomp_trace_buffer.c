@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "ctc.h"
@@ -63,6 +64,30 @@ static pthread_once_t raw_dir_once = PTHREAD_ONCE_INIT;
 static char raw_dir[4200];
 static int raw_dir_errno;
 
+/* The room kept for profile.json (TRACE_PROFILE_RESERVE): an eighth of the
+ * file system, at most TRACE_PROFILE_RESERVE_MAX, none below 64 KiB (a file
+ * system that small holds no trace worth the name). A raw trace that filled
+ * the disk during the run cost the profile at exit (a probe: a 2 MB tmpfs). */
+static void reserve_profile_room(void)
+{
+    struct statvfs fs;
+    if (statvfs(raw_dir, &fs) != 0)
+        return;
+    uint64_t size = (uint64_t)fs.f_blocks * fs.f_frsize / 8;
+    if (size > TRACE_PROFILE_RESERVE_MAX)
+        size = TRACE_PROFILE_RESERVE_MAX;
+    if (size < (64u << 10))
+        return;
+    char path[sizeof raw_dir + 32];
+    snprintf(path, sizeof path, "%s/" TRACE_PROFILE_RESERVE, raw_dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return;
+    if (posix_fallocate(fd, 0, (off_t)size) != 0)
+        unlink(path); /* (no room even for that: the losses are said anyway) */
+    close(fd);
+}
+
 static void make_raw_dir(void)
 {
     int err;
@@ -72,6 +97,8 @@ static void make_raw_dir(void)
         raw_dir_errno = err;
     else if (mkdir(raw_dir, 0777) != 0 && errno != EEXIST)
         raw_dir_errno = errno;
+    if (!raw_dir_errno)
+        reserve_profile_room();
 }
 
 void pomp_trace_raw_path(uint32_t thread, char *buf, size_t size)

@@ -13,6 +13,7 @@
 #include "pomp_summary.h"
 #include "pomp_trace.h"
 #include "sampling_json.h"
+#include "trace_model.h"
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
@@ -291,7 +292,13 @@ void pomp_output_write(const struct pomp_run *run)
         return;
     }
     /* the profile first: a trace conversion that fills the disk must not cost it (the
-     * trace's dropped counts are final already: the core finished the raw files) */
+     * trace's dropped counts are final already: the core finished the raw files);
+     * in the room the core kept for it while the raw trace was written */
+    if (run->trace) {
+        char reserve[4400];
+        snprintf(reserve, sizeof reserve, "%s/" TRACE_RAW_DIR "/" TRACE_PROFILE_RESERVE, run->dir);
+        unlink(reserve);
+    }
     int profile_written = run->write_profile;
     if (run->write_profile && write_profile(run) != 0) {
         fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", run->dir,

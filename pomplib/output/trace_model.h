@@ -14,6 +14,11 @@
 #include "pomp_event.h"
 
 #define TRACE_RAW_DIR "trace-raw"
+/* Room kept on the disk for profile.json while a trace is written during the
+ * run (TRACE_RAW_DIR/this file, made with the directory, removed at exit just
+ * before the profile is written): a raw trace that filled the disk left none. */
+#define TRACE_PROFILE_RESERVE "profile.reserve"
+#define TRACE_PROFILE_RESERVE_MAX (8u << 20)
 #define TRACE_RAW_MAGIC "POMPRAW"  /* 8 bytes with the NUL */
 #define TRACE_RAW_VERSION 1
 #define TRACE_RAW_ENDIAN 0x01020304u

@@ -1285,7 +1285,46 @@ static int walk_all(struct conv *c, const struct trace_walk_ops *ops, int pass)
     return c->oom ? -1 : 0;
 }
 
+/* libotf2's first error message, kept for pomp's own line: the library
+ * printed each of its errors to stderr ("[OTF2] src/otf2_file_posix.c:253:
+ * error: ..."), 15 lines for one full disk, and pomp's line named only the
+ * last and least telling code (INTEGRITY_FAULT). */
+struct otf2_first_error {
+    char text[512];
+};
+
+static OTF2_ErrorCode keep_first_error(void *data, const char *file, uint64_t line,
+                                       const char *function, OTF2_ErrorCode code,
+                                       const char *format, va_list va)
+{
+    (void)file;
+    (void)line;
+    (void)function;
+    struct otf2_first_error *first = data;
+    if (!first->text[0]) {
+        int n = snprintf(first->text, sizeof first->text, "%s", OTF2_Error_GetDescription(code));
+        if (format && n >= 0 && (size_t)n + 2 < sizeof first->text) {
+            snprintf(first->text + n, sizeof first->text - (size_t)n, ": ");
+            vsnprintf(first->text + n + 2, sizeof first->text - (size_t)n - 2, format, va);
+        }
+    }
+    return code;
+}
+
+static int write_archive(const struct trace_model *m, const char *dir, char *err,
+                         size_t errsize, const struct otf2_first_error *first);
+
 int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, size_t errsize)
+{
+    struct otf2_first_error first = {{0}};
+    OTF2_ErrorCallback before = OTF2_Error_RegisterCallback(keep_first_error, &first);
+    int rc = write_archive(m, dir, err, errsize, &first);
+    OTF2_Error_RegisterCallback(before, NULL);
+    return rc;
+}
+
+static int write_archive(const struct trace_model *m, const char *dir, char *err,
+                         size_t errsize, const struct otf2_first_error *first)
 {
     struct conv conv = {.m = m}, *c = &conv;
     if (errsize)
@@ -1355,8 +1394,11 @@ int trace_otf2_write(const struct trace_model *m, const char *dir, char *err, si
     if (c->oom)
         goto oom;
     if (c->err != OTF2_SUCCESS) {
-        snprintf(err, errsize, "OTF2: %s (%s)", OTF2_Error_GetDescription(c->err),
-                 OTF2_Error_GetName(c->err));
+        if (first->text[0]) /* the cause (a full disk), then what it came to */
+            snprintf(err, errsize, "OTF2: %s (then %s)", first->text, OTF2_Error_GetName(c->err));
+        else
+            snprintf(err, errsize, "OTF2: %s (%s)", OTF2_Error_GetDescription(c->err),
+                     OTF2_Error_GetName(c->err));
         goto out;
     }
     rc = 0;
