@@ -372,7 +372,7 @@ static inline struct pomp_node *child_of(struct pomp_profile *p, struct pomp_nod
  * the innermost frame that tells it, a task's (its root's), a team share's,
  * or the parallel region the thread forked. NULL if none does (a parallel
  * frame the bridge did not mark: no team the workers know). */
-static const struct pomp_node *team_fork_below(const struct pomp_profile *p)
+static const struct pomp_node *task_team_fork(const struct pomp_profile *p)
 {
     for (uint32_t d = p->depth - 1; d >= 1; d--) {
         const struct pomp_frame *f = &p->frames[d];
@@ -382,23 +382,6 @@ static const struct pomp_node *team_fork_below(const struct pomp_profile *p)
             return f->forked ? f->node : NULL;
     }
     return NULL;
-}
-
-/* team_fork_below, kept for the next task opened on the same frames (known
- * as outside_bits knows them; a frame's flags that change while it is on
- * top, forked and team, forget it). */
-static inline const struct pomp_node *task_team_fork(struct pomp_profile *p)
-{
-    const struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (p->fork_memo_depth != p->depth || p->fork_memo_node != top->node ||
-        p->fork_memo_start != top->start || p->fork_memo_region != top->region) {
-        p->memo_fork = team_fork_below(p);
-        p->fork_memo_depth = p->depth;
-        p->fork_memo_node = top->node;
-        p->fork_memo_start = top->start;
-        p->fork_memo_region = top->region;
-    }
-    return p->memo_fork;
 }
 
 /* The tree of a task construct's executions on this thread in the team
@@ -563,50 +546,25 @@ static inline uint64_t region_bit(const struct POMP_Region_s *r)
     return UINT64_C(1) << ((a >> 4 ^ a >> 10) & 63);
 }
 
-/* A task starts outside any task: the regions open below it, outside tasks
- * (their bits made when first asked: outside_bits). */
-static inline void note_outside_regions(struct pomp_profile *p)
+/* A task starts outside any task: the regions open below it, outside tasks. */
+static void note_outside_regions(struct pomp_profile *p)
 {
     p->outside_depth = p->depth;
+    p->outside_regions = 0;
+    for (uint32_t d = 1; d < p->depth; d++)
+        p->outside_regions |= region_bit(p->frames[d].region);
     p->outside_leaf = p->leaf.region && !p->leaf.in_task ? p->leaf.region : NULL;
-    p->outside_unread = 1;
-}
-
-/* outside_regions, made from the frames below the outermost task (the same
- * as the last task's where the frames are: a frame below the top cannot
- * change while the top is open, and the top is known by its region, node and
- * start; where two frames share a start, untimed ones or paused ones standing
- * on their parent's node, equal nodes have the same recorded frames below). */
-static __attribute__((noinline)) uint64_t outside_bits(struct pomp_profile *p)
-{
-    if (p->outside_depth == 0) /* (no task started outside tasks) */
-        return p->outside_regions = 0;
-    const struct pomp_frame *top = &p->frames[p->outside_depth - 1];
-    if (p->outside_memo_depth != p->outside_depth || p->outside_memo_node != top->node ||
-        p->outside_memo_start != top->start || p->outside_memo_region != top->region) {
-        p->outside_frames_bits = 0;
-        for (uint32_t d = 1; d < p->outside_depth; d++)
-            p->outside_frames_bits |= region_bit(p->frames[d].region);
-        p->outside_memo_depth = p->outside_depth;
-        p->outside_memo_node = top->node;
-        p->outside_memo_start = top->start;
-        p->outside_memo_region = top->region;
-    }
-    p->outside_regions = p->outside_frames_bits;
     if (p->outside_leaf)
         p->outside_regions |= region_bit(p->outside_leaf);
-    p->outside_unread = 0;
-    return p->outside_regions;
 }
 
 /* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
-static int open_outside_tasks(struct pomp_profile *p, const struct POMP_Region_s *r)
+static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Region_s *r)
 {
+    if (!(p->outside_regions & region_bit(r)))
+        return 0;
     if (p->outside_leaf == r) /* an undeferred task inside its own creation: the common hit */
         return 1;
-    uint64_t bits = p->outside_unread ? outside_bits(p) : p->outside_regions;
-    if (!(bits & region_bit(r)))
-        return 0;
     for (uint32_t d = 1; d < p->outside_depth; d++)
         if (p->frames[d].region == r)
             return 1;
@@ -882,10 +840,8 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
 
 void pomp_profile_mark_fork(struct pomp_profile *p, const struct pomp_node *fork)
 {
-    if (p->depth > 1 && !p->too_deep && p->frames[p->depth - 1].node == fork) {
+    if (p->depth > 1 && !p->too_deep && p->frames[p->depth - 1].node == fork)
         p->frames[p->depth - 1].forked = 1;
-        p->fork_memo_depth = 0; /* task_team_fork's may be this frame's */
-    }
 }
 
 void pomp_profile_mark_adoptable(struct pomp_profile *p)
@@ -980,13 +936,7 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
                  p->frames[p->depth - 1].entered && !p->frames[p->depth - 1].in_body)
             frame_dependences_waited(p, r, now);
     }
-    /* each case its own copy of push_node, its tests of place and off folded */
-    if (__builtin_expect(off, 0))
-        push_node(p, r, now, 0, COUNT_BEGIN, 1, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
-    else if (r->task_root)
-        push_node(p, r, now, 0, COUNT_BEGIN, 0, PUSH_TASK_ROOT, NULL);
-    else
-        push_node(p, r, now, 0, COUNT_BEGIN, 0, PUSH_CHILD, NULL);
+    push_node(p, r, now, 0, COUNT_BEGIN, off, r->task_root ? PUSH_TASK_ROOT : PUSH_CHILD, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
 
@@ -1187,6 +1137,5 @@ int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
     if (p->too_deep)
         return POMP_ERR_DEPTH;
     p->frames[p->depth - 1].team = 1;
-    p->fork_memo_depth = 0; /* (as mark_fork) */
     return off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }

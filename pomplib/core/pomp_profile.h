@@ -184,22 +184,6 @@ struct pomp_profile {
     uint64_t outside_regions;
     uint32_t outside_depth;
     struct POMP_Region_s *outside_leaf; /* the leaf open then outside tasks (a barrier), or NULL */
-    /* outside_regions is made when first read (most tasks open no frame that
-     * asks), and kept for the next task started on the same frames (a loop's
-     * tasks in one region's share, or in its barrier): they are known by the
-     * depth and the top frame's region, node and start (pomp_profile.c) */
-    uint8_t outside_unread;
-    uint32_t outside_memo_depth;
-    const struct pomp_node *outside_memo_node;
-    const struct POMP_Region_s *outside_memo_region;
-    uint64_t outside_memo_start;
-    uint64_t outside_frames_bits; /* the frames' bits (outside_regions less the leaf's) */
-    /* The fork point of the team a task runs in, kept as outside_regions is */
-    uint32_t fork_memo_depth;
-    const struct pomp_node *fork_memo_node;
-    const struct POMP_Region_s *fork_memo_region;
-    uint64_t fork_memo_start;
-    const struct pomp_node *memo_fork;
     /* The wait or task creation open without a frame (pomp_profile_leaf_open;
      * region NULL: none): one at a time in the running task (a task's frame
      * keeps the one it ran inside, pomp_frame.leaf_below). Tasks run inside
