@@ -1197,6 +1197,43 @@ Test(profile, a_task_finds_the_frames_open_below_it_now)
     cr_expect_eq(p->nesting_errors, 0);
 }
 
+/* The team a task's root is keyed by follows the frame below it as it
+ * changes, though the frame's node stays: a parallel frame marked as its
+ * team's fork after a first task ran on it, then closed and opened again at
+ * the same depth unmarked. */
+Test(profile, tasks_on_the_same_frames_follow_their_changes)
+{
+    static struct POMP_Region_s T = {.task_root = 1}, Par = {.team_region = 1};
+    struct pomp_profile *p = new_profile(32);
+    pomp_profile_enter(p, &Par, 0, 0);
+    pomp_profile_begin(p, &T, 1, 0); /* not marked yet: no team */
+    pomp_profile_end(p, &T, 2);
+    struct pomp_node *par = child(&p->root, &Par);
+    cr_assert_not_null(par);
+    pomp_profile_mark_fork(p, par);
+    pomp_profile_begin(p, &T, 3, 0); /* the same frame, now its team's fork */
+    pomp_profile_end(p, &T, 5);
+    pomp_profile_begin(p, &T, 6, 0);
+    pomp_profile_end(p, &T, 9);
+    pomp_profile_exit(p, &Par, 10);
+    pomp_profile_enter(p, &Par, 20, 0); /* the same node again, not marked */
+    pomp_profile_begin(p, &T, 21, 0);
+    pomp_profile_end(p, &T, 22);
+    pomp_profile_exit(p, &Par, 30);
+    uint64_t unforked = 0, forked = 0;
+    for (struct pomp_node *n = p->root.first_child; n; n = n->next_sibling) {
+        if (n->region != &T || !n->task_root)
+            continue;
+        if (n->fork == par)
+            forked += n->begins;
+        else if (n->fork == NULL)
+            unforked += n->begins;
+    }
+    cr_expect_eq(forked, 2, "the two tasks run after the mark are in its team");
+    cr_expect_eq(unforked, 2, "the first task and the one in the unmarked frame are in none");
+    cr_expect_eq(p->nesting_errors, 0);
+}
+
 /* A block inside a task whose thread ran another task meanwhile (an undeferred
  * task's block, whose taskwait ran a sibling): the other task's time is a task
  * switch, out of the block's time as it is out of the inclusive time. */
