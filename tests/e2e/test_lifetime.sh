@@ -312,6 +312,28 @@ assert_eq "$(cat sigexit.txt)" "done 2" "SIGTERM while the output is written: th
 grep -q 'came while pomp wrote its output at the program.s exit' sigexit.err ||
     fail "SIGTERM while the output is written: not said ($(cat sigexit.err))"
 
+# abort() (a failed assert): nothing written, and said (an empty run said
+# nothing); the program dies of SIGABRT as it would have
+cat > aborts.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    n++;
+    printf("n %d\n", n);
+    fflush(stdout);
+    abort();
+}
+C
+"$POMPCC" -fopenmp aborts.c -o aborts
+status=0
+POMP_OUTPUT_DIR=aborts_out ./aborts > aborts.txt 2> aborts.err || status=$?
+assert_eq "$status" 134 "abort(): the program dies of SIGABRT"
+assert_eq "$(cat aborts.txt)" "n 2" "abort(): the program's output"
+assert_contains aborts.err "pomp: note: the program aborted \\(SIGABRT\\): its measurement is not written" "abort(): said"
+
 # Two runs into one output directory at once (make -j check with one
 # POMP_OUTPUT_DIR): one whole profile (both wrote profile.json.tmp, their
 # bytes interleaved: invalid JSON in half of the pairs)
