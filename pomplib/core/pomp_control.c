@@ -67,6 +67,7 @@ static void finalize_at_exit(void)
 }
 
 static void stop_in_forked_child(void);
+static void say_abort(int sig);
 
 /* The fork handler too: a child forked before the first construct (a
  * launcher, a program that forks first) measured itself and wrote its own
@@ -176,6 +177,9 @@ static void stop_in_forked_child(void)
 {
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
     set_state(POMP_STATE_STOPPED);
+    struct sigaction abort_action; /* (it measures nothing: its abort is not pomp's to say) */
+    if (sigaction(SIGABRT, NULL, &abort_action) == 0 && abort_action.sa_handler == say_abort)
+        signal(SIGABRT, SIG_DFL);
 }
 
 static void init_core(void)
