@@ -19,7 +19,7 @@ static pthread_once_t output_dir_once = PTHREAD_ONCE_INIT;
 /* POMP_OUTPUT_DIR names a directory that holds a run's output already (an
  * earlier run, or one running beside this one): said once, as this run's
  * files take the place of those of the same names. */
-static void note_earlier_output(void)
+static void note_earlier_output(const char *given)
 {
     char path[4200];
     struct stat st;
@@ -28,8 +28,52 @@ static void note_earlier_output(void)
     snprintf(path, sizeof path, "%s/trace-raw", output_dir);
     if (profile || stat(path, &st) == 0)
         fprintf(stderr, "pomp: note: the output directory '%s' holds another run's output: this "
-                        "run's files replace those of the same names\n",
-                output_dir);
+                        "run's files replace those of the same names%s%s%s\n",
+                output_dir, given && !strstr(given, "%p") ? " (POMP_OUTPUT_DIR=" : "",
+                given && !strstr(given, "%p") ? given : "",
+                given && !strstr(given, "%p") ? "-%p gives each process a directory of its own)"
+                                              : "");
+}
+
+/* POMP_OUTPUT_DIR's placeholders: %p the process id, %h the host name, %% a
+ * percent sign, so that each process of a job gets a directory of its own
+ * (a script's programs under pomprun, the processes of a launcher: each
+ * replaced the files of the one before). Any other % stays as it is, said. */
+static void expand_placeholders(const char *given, char *out, size_t size)
+{
+    size_t n = 0;
+    int said = 0;
+    for (const char *c = given; *c && n + 1 < size; c++) {
+        char piece[300];
+        const char *add = NULL;
+        if (c[0] == '%' && (c[1] == 'p' || c[1] == 'h' || c[1] == '%')) {
+            if (c[1] == 'p')
+                snprintf(piece, sizeof piece, "%d", (int)getpid());
+            else if (c[1] == 'h' && gethostname(piece, sizeof piece) != 0)
+                snprintf(piece, sizeof piece, "host");
+            else if (c[1] == '%')
+                snprintf(piece, sizeof piece, "%%");
+            piece[sizeof piece - 1] = '\0';
+            add = piece;
+            c++;
+        } else if (c[0] == '%' && !said) {
+            said = 1;
+            fprintf(stderr, "pomp: warning: POMP_OUTPUT_DIR='%s': '%%%s' is no placeholder (%%p: "
+                            "the process id, %%h: the host name, %%%%: a percent sign): taken as "
+                            "it is\n",
+                    given, c[1] ? (char[]){c[1], '\0'} : "");
+        }
+        if (!add) {
+            out[n++] = *c;
+            continue;
+        }
+        size_t len = strlen(add);
+        if (n + len >= size)
+            break;
+        memcpy(out + n, add, len);
+        n += len;
+    }
+    out[n] = '\0';
 }
 
 /* A relative name is in the directory the program started in: as given
@@ -52,7 +96,9 @@ static void make_output_dir(void)
 {
     const struct pomp_config *cfg = pomp_config();
     if (cfg->output_dir) {
-        place_output_dir(cfg, cfg->output_dir);
+        char expanded[sizeof output_dir];
+        expand_placeholders(cfg->output_dir, expanded, sizeof expanded);
+        place_output_dir(cfg, expanded);
     } else {
         time_t now = time(NULL);
         struct tm tm;
@@ -72,7 +118,7 @@ static void make_output_dir(void)
         else if (!S_ISDIR(st.st_mode)) /* a file of that name: nothing can be written there */
             output_dir_errno = ENOTDIR;
         else
-            note_earlier_output();
+            note_earlier_output(cfg->output_dir);
     }
 }
 

@@ -347,6 +347,24 @@ done
 ls shared_out | grep -q tmp && fail "two runs into one directory: a temporary file left"
 true
 
+# The same with %p in POMP_OUTPUT_DIR: a directory per process, each whole;
+# %% is a percent sign, another % stays as it is, said
+POMP_OUTPUT_DIR='per_%p' POMP_SUMMARY=off ./sigexit > /dev/null 2>&1 &
+first=$!
+POMP_OUTPUT_DIR='per_%p' POMP_SUMMARY=off ./sigexit > /dev/null 2>&1 &
+second=$!
+wait
+for pid in $first $second; do
+    jq -e '.format == "pomp-profile"' "per_$pid/profile.json" > /dev/null ||
+        fail "POMP_OUTPUT_DIR=per_%p: no whole profile in per_$pid ($(ls -d per_* | tr '\n' ' '))"
+done
+POMP_OUTPUT_DIR='pct_%%_%q' ./sigexit > /dev/null 2> pct.err
+[ -s 'pct_%_%q/profile.json' ] || fail "POMP_OUTPUT_DIR=pct_%%_%q: no profile in 'pct_%_%q' ($(ls -d pct* | tr '\n' ' '))"
+assert_contains pct.err "POMP_OUTPUT_DIR='pct_%%_%q': '%q' is no placeholder \\(%p: the process id" "an unknown placeholder is said"
+POMP_OUTPUT_DIR=again_out ./sigexit > /dev/null 2>&1
+POMP_OUTPUT_DIR=again_out ./sigexit > /dev/null 2> again.err
+assert_contains again.err "holds another run's output: .*\\(POMP_OUTPUT_DIR=again_out-%p gives each process a directory of its own\\)" "the way to keep both runs is said"
+
 # A plugin built with pompcc, loaded by a program without OpenMP, called and
 # dlclose'd: the program ends as the plain build does, and its profile is
 # written (the libgomp bridge went away with the plugin while libpomp still
