@@ -282,7 +282,8 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     }
     if (p->pop_without_shares) { /* its workers' time in those regions is missing */
         row_start(w, "(the run)", "-");
-        printf("%7zu %10.3f  not rated: parallel regions without the team's shares (below)\n",
+        printf("%7zu %10.3f  not rated: parallel regions without the team's shares "
+               "(POMP_PARALLEL=EnterExit, below)\n",
                p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
     } else {
         pop_row(w,
