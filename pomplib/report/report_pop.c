@@ -471,18 +471,25 @@ static double untimed_waits(const struct rp_profile *p, size_t top, double *bloc
         const struct rp_node *node = &p->nodes[i];
         size_t k;
         json_t *t;
-        if (!node->region || !below(p, i, top))
+        if (!node->region)
             continue;
+        double node_executions = 0, node_blockless = 0;
         json_array_foreach(node->per_thread, k, t) {
             enum wait_kind kind = WAIT_COUNT;
             double untimed = num(t, "untimed");
             if (rp_entry_blockless(node->region, t))
-                *blockless += num(t, "visits") - untimed;
+                node_blockless += num(t, "visits") - untimed;
             if (untimed > 0) {
                 rp_entry_wait(node->region, t, node->wait_children, &kind);
                 if (kind != WAIT_COUNT)
-                    executions += untimed;
+                    node_executions += untimed;
             }
+        }
+        /* below() walks to the root: only for the nodes that count (for every
+         * node, a 40,000-level recursion took seconds per parallel region) */
+        if ((node_executions != 0 || node_blockless != 0) && below(p, i, top)) {
+            executions += node_executions;
+            *blockless += node_blockless;
         }
     }
     return executions;
