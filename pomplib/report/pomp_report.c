@@ -179,8 +179,17 @@ int main(int argc, char **argv)
         if (rp_load(path, &p) != 0) {
             rc = 1;
         } else {
-            if (o.check)
+            if (o.check) {
                 rc |= report_check(&p, path);
+            } else { /* the tables of a profile --check refuses: said, so not taken as true */
+                char first[512];
+                size_t broken = report_check_quiet(&p, path, first, sizeof first);
+                if (broken)
+                    fprintf(stderr, "pomp-report: warning: %s breaks %zu invariant%s of a profile "
+                                    "(the first: %s): the figures below may be wrong; "
+                                    "pomp-report --check %s lists them\n",
+                            path, broken, broken == 1 ? "" : "s", first, o.dir ? o.dir : path);
+            }
             if (text)
                 report_text(&p, o.per_thread);
             if (o.json) {

@@ -17,6 +17,8 @@ struct checker {
     const struct rp_profile *p;
     const char *path;
     size_t failures;
+    int quiet;         /* keep the first failure in `first` instead of printing each */
+    char first[512];
 };
 
 static void failed(struct checker *c, const char *invariant, const char *fmt, ...)
@@ -26,9 +28,15 @@ static void failed(struct checker *c, const char *invariant, const char *fmt, ..
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "pomp-report: check: %s: %s: ", c->path, invariant);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    if (!c->quiet) {
+        fprintf(stderr, "pomp-report: check: %s: %s: ", c->path, invariant);
+        vfprintf(stderr, fmt, ap);
+        fputc('\n', stderr);
+    } else if (!c->first[0]) {
+        int n = snprintf(c->first, sizeof c->first, "%s: ", invariant);
+        if (n > 0 && (size_t)n < sizeof c->first)
+            vsnprintf(c->first + n, sizeof c->first - (size_t)n, fmt, ap);
+    }
     va_end(ap);
     c->failures++;
 }
@@ -47,18 +55,33 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
                                        "max_ns", "body_ns", "samples_work", "samples_wait",
                                        "overlap_ns", "share_ns"};
+    /* the figures pomp writes for every thread of a node (pomp_output.c) */
+    enum { ALWAYS_WRITTEN = 7 };
+    if (!json_is_object(t)) {
+        failed(c, "structure", "node %lld: a per_thread entry is no object", n->id);
+        return;
+    }
     long long th = json_integer_value(json_object_get(t, "thread"));
-    if (th < 0 || (size_t)th >= c->p->nthreads)
+    if (!json_is_integer(json_object_get(t, "thread")))
+        failed(c, "structure", "node %lld: a per_thread entry has no \"thread\"", n->id);
+    else if (th < 0 || (size_t)th >= c->p->nthreads)
         failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
         int present;
         json_t *raw = json_object_get(t, keys[k]);
+        if (!raw && k < ALWAYS_WRITTEN) /* read as 0, it would pass every other check */
+            failed(c, "whole numbers", "node %lld thread %lld: no %s (read as 0)", n->id, th,
+                   keys[k]);
         if (raw && !json_is_integer(raw)) /* read as 0, it would pass every other check */
             failed(c, "whole numbers", "node %lld thread %lld: %s is not a whole number", n->id, th,
                    keys[k]);
         double v = field(t, keys[k], &present);
         if (present && (v < 0 || !isfinite(v)))
             failed(c, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
+        else if (present && v > 9007199254740992.0) /* 2^53: sums of it lose units, or overflow */
+            failed(c, "no impossible figure", "node %lld thread %lld: %s is %.0f (above 2^53: "
+                                              "104 days in ns, no run's count)",
+                   n->id, th, keys[k], v);
     }
     double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
     double mn = field(t, "min_ns", NULL), mx = field(t, "max_ns", NULL);
@@ -327,6 +350,16 @@ static void check_structure(struct checker *c)
     size_t i;
     json_t *n;
     json_array_foreach(callpath, i, n) {
+        /* read as 0: a node without an id or parent hangs from the top, or
+         * takes another's children; without per_thread its figures are gone */
+        if (!json_is_integer(json_object_get(n, "id")) ||
+            !json_is_integer(json_object_get(n, "parent")))
+            failed(c, "structure", "call-path node %zu (in file order) has no \"%s\" (a whole "
+                                   "number)",
+                   i, !json_is_integer(json_object_get(n, "id")) ? "id" : "parent");
+        if (!json_is_array(json_object_get(n, "per_thread")))
+            failed(c, "structure", "node %lld has no per_thread array (its figures would be lost)",
+                   json_integer_value(json_object_get(n, "id")));
         if (!json_is_integer(json_object_get(n, "region"))) /* read as 0: <overflow> */
             failed(c, "structure", "node %lld has no region id (\"region\" missing or not a whole "
                                    "number)",
@@ -359,21 +392,12 @@ static void check_structure(struct checker *c)
         failed(c, "no negative figure", "duration_ns is %g", p->duration_ns);
 }
 
+static void check_all(struct checker *c);
+
 int report_check(const struct rp_profile *p, const char *path)
 {
     struct checker c = {.p = p, .path = path};
-    check_structure(&c);
-    for (size_t i = 0; i < p->nnodes; i++) {
-        size_t k;
-        json_t *t;
-        json_array_foreach(p->nodes[i].per_thread, k, t)
-            check_entry(&c, &p->nodes[i], t);
-    }
-    check_children(&c);
-    check_waits(&c);
-    check_visits(&c);
-    check_flat_time(&c);
-    check_one_row_per_place(&c);
+    check_all(&c);
     if (c.failures) {
         fprintf(stderr, "pomp-report: check: %s: %zu invariant%s broken\n", path, c.failures,
                 c.failures == 1 ? "" : "s");
@@ -382,4 +406,30 @@ int report_check(const struct rp_profile *p, const char *path)
     printf("pomp-report: check: %s: %zu call paths, %zu regions, %zu threads: every invariant holds\n",
            path, p->nnodes, p->nregions, p->nthreads);
     return 0;
+}
+
+size_t report_check_quiet(const struct rp_profile *p, const char *path, char *first, size_t size)
+{
+    struct checker c = {.p = p, .path = path, .quiet = 1};
+    check_all(&c);
+    if (size)
+        snprintf(first, size, "%s", c.first);
+    return c.failures;
+}
+
+static void check_all(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    check_structure(c);
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t)
+            check_entry(c, &p->nodes[i], t);
+    }
+    check_children(c);
+    check_waits(c);
+    check_visits(c);
+    check_flat_time(c);
+    check_one_row_per_place(c);
 }

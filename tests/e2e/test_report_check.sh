@@ -100,6 +100,24 @@ break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
 break_with samethread    '.threads += [.threads[0]]' "structure"
 break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
 break_with regiontype    '.regions[0].type = 5' "structure"
+# keys pomp always writes, whose absence read as 0 or as the top (a probe:
+# visits 2 for 3, a node's figures dropped, a region moved to the top level),
+# and counts no run reaches (2^63 - 1: its sum printed past INT64_MAX; 10^18 here)
+break_with novisits      "$FOR then .per_thread[0] |= del(.visits) else . end)" "whole numbers"
+break_with noincl        "$FOR then .per_thread[0] |= del(.incl_ns) else . end)" "whole numbers"
+break_with nothreadkey   "$FOR then .per_thread[0] |= del(.thread) else . end)" "structure"
+break_with entrystring   "$FOR then .per_thread[0] = \"x\" else . end)" "structure"
+break_with noperthread   "$FOR then del(.per_thread) else . end)" "structure"
+break_with noparent      'del(.callpath[1].parent)' "structure"
+break_with noid          'del(.callpath[1].id)' "structure"
+break_with hugecount     "$FOR then .per_thread[0].visits = 1000000000000000000 else . end)" "no impossible figure"
+# without --check, the tables of a broken profile say so (they printed its
+# figures, exit 0, without a word)
+"$REPORT" novisits > novisits.txt 2> novisits.tables.err
+assert_contains novisits.tables.err "warning: novisits/profile.json breaks 1 invariant of a profile \\(the first: whole numbers: .*no visits" \
+                "a broken profile: said by the tables"
+"$REPORT" --json noparent > /dev/null 2> noparent.json.err
+assert_contains noparent.json.err "warning: noparent/profile.json breaks" "a broken profile: said by --json"
 # without --check, the tables of a profile whose nodes hang from nothing say so
 # (the subtree vanished from every table, exit 0, no word)
 "$REPORT" parent > parent.txt 2> parent.tables.err
@@ -114,4 +132,4 @@ C
 POMP_TRACE=events POMP_OUTPUT_DIR=noevent.d ./noevent > /dev/null 2>&1
 "$REPORT" noevent.d > noevent.txt
 assert_contains noevent.txt "not rated: no thread recorded an event" "a run of no thread: not rated"
-echo "report --check: 25 broken profiles caught; orphan nodes said by the tables; a run of no thread not rated"
+echo "report --check: 33 broken profiles caught, the tables say so; orphan nodes said by the tables; a run of no thread not rated"
