@@ -122,6 +122,14 @@ int trace_load(const char *dir, struct trace_model *m)
                             "not this run's): thread %u's timeline is not whole\n",
                     dir, th->index, (unsigned long long)th->count, (long long)th->written, th->index);
     }
+    /* a raw file beyond the threads defs.json names: its events are in no
+     * timeline (a thread dropped without a word, a probe's damaged defs) */
+    char extra[4400];
+    snprintf(extra, sizeof extra, "%s/" TRACE_RAW_DIR "/thread-%u.bin", dir, m->nthreads);
+    if (stat(extra, &st) == 0)
+        fprintf(stderr, "pomp-report: warning: %s is not in defs.json, which names %u thread%s: "
+                        "its events are in no timeline (defs.json not this run's, or cut)\n",
+                extra, m->nthreads, m->nthreads == 1 ? "" : "s");
     rc = 1;
     goto out;
 oom:

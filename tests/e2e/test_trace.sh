@@ -277,6 +277,13 @@ cp -r ag ag_missing && rm ag_missing/trace-raw/thread-1.bin
 "$REPORT" --chrome ag_missing.json ag_missing 2> ag_missing.err || fail "a missing raw file: the conversion failed"
 assert_contains ag_missing.err "warning: ag_missing/trace-raw/thread-1.bin holds 0 events, defs.json says [0-9]+ were written" \
     "a missing raw file: said"
+# defs.json naming fewer threads than there are raw files: the one left out
+# is said (its events were in no timeline, without a word)
+cp -r ag ag_fewer && jq '.threads |= .[:-1]' ag/trace-raw/defs.json > ag_fewer/trace-raw/defs.json
+last=$(( $(jq '.threads | length' ag/trace-raw/defs.json) - 1 ))
+"$REPORT" --chrome ag_fewer.json ag_fewer 2> ag_fewer.err || fail "defs.json without a thread: the conversion failed"
+assert_contains ag_fewer.err "warning: ag_fewer/trace-raw/thread-$last.bin is not in defs.json" \
+    "a raw file defs.json does not name: said"
 cp -r ag ag_cut && truncate -s 88 ag_cut/trace-raw/thread-0.bin
 "$REPORT" --chrome ag_cut.json ag_cut 2> ag_cut.err || fail "a cut raw file: the conversion failed"
 assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 events" "a raw file cut at a record's end: said"
