@@ -19,6 +19,9 @@ static uint64_t u64(json_t *o, const char *key)
     return v > 0 ? (uint64_t)v : 0;
 }
 
+static void warn_outside_run(const char *dir, const struct trace_model *m,
+                             const struct trace_thread *th);
+
 int trace_load(const char *dir, struct trace_model *m)
 {
     char path[4300];
@@ -103,6 +106,13 @@ int trace_load(const char *dir, struct trace_model *m)
         const char *e = json_string_value(json_object_get(v, "error"));
         t->error = e ? strdup(e) : NULL;
     }
+    /* a clock span that ends before it starts puts every event at 0 */
+    if (m->end_ticks && m->end_ticks <= m->start_ticks) {
+        fprintf(stderr, "pomp-report: %s: clock.end_ticks (%llu) is not after start_ticks (%llu): "
+                        "no time of the trace can be placed\n",
+                path, (unsigned long long)m->end_ticks, (unsigned long long)m->start_ticks);
+        goto out;
+    }
     char msg[4600];
     for (uint32_t t = 0; t < m->nthreads; t++) {
         struct trace_thread *th = &m->threads[t];
@@ -110,6 +120,7 @@ int trace_load(const char *dir, struct trace_model *m)
             fprintf(stderr, "pomp-report: %s\n", msg);
             goto out;
         }
+        warn_outside_run(dir, m, th);
         if (th->cut) /* a write cut short: its whole records are read */
             fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
                             "%zu: the file ends inside a record: its %llu whole records are read\n",
@@ -140,3 +151,31 @@ out:
         trace_model_free(m);
     return rc;
 }
+
+/* A thread's records whose time lies outside the run's clock span by more
+ * than the span itself (a damaged record: one at 2^64 - 1 drew an event 280
+ * years into a 6 ms trace, without a word); the first one's byte offset. A
+ * device stream's clock is the device's, not compared. Said, not dropped. */
+static void warn_outside_run(const char *dir, const struct trace_model *m,
+                             const struct trace_thread *th)
+{
+    if (th->stream || !m->end_ticks || m->end_ticks <= m->start_ticks)
+        return;
+    uint64_t span = m->end_ticks - m->start_ticks;
+    uint64_t lo = m->start_ticks > span ? m->start_ticks - span : 0;
+    uint64_t hi = m->end_ticks + span < m->end_ticks ? UINT64_MAX : m->end_ticks + span;
+    uint64_t outside = 0, first = 0;
+    for (uint64_t k = 0; k < th->count; k++)
+        if (th->events[k].time < lo || th->events[k].time > hi)
+            if (outside++ == 0)
+                first = k;
+    if (outside)
+        fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
+                        "%llu: %llu record%s with a time far outside the run's (the file is "
+                        "damaged or not this run's): the timeline shows %s at %s time\n",
+                dir, th->index,
+                (unsigned long long)((const char *)&th->events[first] - (const char *)th->map),
+                (unsigned long long)outside, outside == 1 ? "" : "s", outside == 1 ? "it" : "them",
+                outside == 1 ? "its" : "their");
+}
+

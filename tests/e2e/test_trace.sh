@@ -284,6 +284,16 @@ last=$(( $(jq '.threads | length' ag/trace-raw/defs.json) - 1 ))
 "$REPORT" --chrome ag_fewer.json ag_fewer 2> ag_fewer.err || fail "defs.json without a thread: the conversion failed"
 assert_contains ag_fewer.err "warning: ag_fewer/trace-raw/thread-$last.bin is not in defs.json" \
     "a raw file defs.json does not name: said"
+# impossible times: a record's time of 2^64 - 1 (drawn 280 years into the
+# trace), a clock span that ends before it starts (every event at 0): said
+cp -r ag ag_time && printf '\377\377\377\377\377\377\377\377' |
+    dd of=ag_time/trace-raw/thread-0.bin bs=1 seek=$((64 + 24)) conv=notrunc status=none
+"$REPORT" --chrome ag_time.json ag_time 2> ag_time.err || fail "a damaged record time: the conversion failed"
+assert_contains ag_time.err "warning: ag_time/trace-raw/thread-0.bin: byte offset 88: 1 record with a time far outside the run's" \
+    "a record time far outside the run: said, with its offset"
+cp -r ag ag_clock && jq '.clock.end_ticks = .clock.start_ticks - 1' ag/trace-raw/defs.json > ag_clock/trace-raw/defs.json
+"$REPORT" --chrome ag_clock.json ag_clock 2> ag_clock.err && fail "a clock span that ends before it starts: converted"
+assert_contains ag_clock.err "clock.end_ticks .* is not after start_ticks" "an inverted clock span: said"
 cp -r ag ag_cut && truncate -s 88 ag_cut/trace-raw/thread-0.bin
 "$REPORT" --chrome ag_cut.json ag_cut 2> ag_cut.err || fail "a cut raw file: the conversion failed"
 assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 events" "a raw file cut at a record's end: said"
