@@ -725,9 +725,11 @@ json_t *rp_load_json(const char *path)
     }
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
-    if (!root)
+    if (!root) /* (jansson names its own flag for a NUL: not the user's to set) */
         fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
-                err.line, err.column, err.position, err.text);
+                err.line, err.column, err.position,
+                strstr(err.text, "JSON_ALLOW_NUL") ? "a string holds \\u0000, which no pomp file has"
+                                                   : err.text);
     return root;
 }
 
