@@ -150,8 +150,8 @@ static void say_abort(int sig)
 static void install_signal_handlers(void)
 {
     struct sigaction old_abort;
-    if (sigaction(SIGABRT, NULL, &old_abort) == 0 && old_abort.sa_handler == SIG_DFL &&
-        !(old_abort.sa_flags & SA_SIGINFO)) {
+    if (config.enabled && sigaction(SIGABRT, NULL, &old_abort) == 0 &&
+        old_abort.sa_handler == SIG_DFL && !(old_abort.sa_flags & SA_SIGINFO)) {
         struct sigaction sa = {0};
         sa.sa_handler = say_abort;
         sigemptyset(&sa.sa_mask);

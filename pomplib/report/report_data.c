@@ -728,8 +728,9 @@ json_t *rp_load_json(const char *path)
     if (!root) /* (jansson names its own flag for a NUL: not the user's to set) */
         fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
                 err.line, err.column, err.position,
-                strstr(err.text, "JSON_ALLOW_NUL") ? "a string holds \\u0000, which no pomp file has"
-                                                   : err.text);
+                strstr(err.text, "JSON_ALLOW_NUL")
+                    ? "a string holds \\u0000, which no pomp file has"
+                    : err.text);
     return root;
 }
 

@@ -101,8 +101,9 @@ static void print_values(json_t *per, const struct rp_region *region, int depth)
                 snprintf(label, sizeof label, "%s %s", kinds[k], name);
             else
                 snprintf(label, sizeof label, "%s value %zu", kinds[k], pos + 1);
-            printf("%*s%-30s count %-10.0f mean %-14.6g min %-14.0f max %.0f%s\n", indent_of(depth, 2), "",
-                   label, count, sum / count, mn, mx, saturated ? "  (sum saturated)" : "");
+            printf("%*s%-30s count %-10.0f mean %-14.6g min %-14.0f max %.0f%s\n",
+                   indent_of(depth, 2), "", label, count, sum / count, mn, mx,
+                   saturated ? "  (sum saturated)" : "");
         }
     }
 }

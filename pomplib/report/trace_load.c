@@ -139,7 +139,8 @@ int trace_load(const char *dir, struct trace_model *m)
     snprintf(extra, sizeof extra, "%s/" TRACE_RAW_DIR "/thread-%u.bin", dir, m->nthreads);
     if (stat(extra, &st) == 0)
         fprintf(stderr, "pomp-report: warning: %s is not in defs.json, which names %u thread%s: "
-                        "its events are in no timeline (defs.json not this run's, or cut)\n",
+                        "its events are in no timeline (a file another run left here, or a "
+                        "defs.json that is not this run's)\n",
                 extra, m->nthreads, m->nthreads == 1 ? "" : "s");
     rc = 1;
     goto out;
