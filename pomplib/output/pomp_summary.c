@@ -197,7 +197,11 @@ static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
         fprintf(f, " (from %.3f s)", r->throttled_ns / 1e9);
         shown++;
     }
-    fprintf(f, "%s; POMP_THROTTLE=off times them all\n", n > shown ? ", ..." : "");
+    /* (a probe: a loop throttled in a phase of tiny executions, 400 ms of
+     * long ones later read as its parent's, unsaid) */
+    fprintf(f, "%s; their time since is their enclosing region's own; POMP_THROTTLE=off times "
+               "them all\n",
+            n > shown ? ", ..." : "");
     /* a throttled site that waits: its waits read as work from then on */
     int waits = 0;
     for (uint32_t i = 0; i < m->nregions; i++) {

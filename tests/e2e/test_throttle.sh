@@ -29,7 +29,7 @@ POMP_SUMMARY=on POMP_OUTPUT_DIR=dflt ./tiny > out.txt 2> err.txt
 assert_contains out.txt "^7000000 2000000$" "the program computes the same"
 assert_contains err.txt "^pomp: note: the waits of throttled critical, ordered or lock sites .* are not timed from then on" \
                 "throttled waits: said at the end"
-assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); POMP_THROTTLE=off times them all" \
+assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); their time since is their enclosing region.s own; POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
 # the atomic, counted inline from the start: every execution, none throttled or untimed
 assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
@@ -39,7 +39,7 @@ assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
 assert_eq "$(jq '[.regions[] | select(.type == "atomic") | .throttled] | map(select(. != null)) | length' dflt/profile.json)" 0 \
           "atomic without a trace: not throttled"
 POMP_TRACE=events POMP_BUFFER_SIZE=64k POMP_SUMMARY=on POMP_OUTPUT_DIR=traced ./tiny > out.txt 2> err.txt
-assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; POMP_THROTTLE=off times them all" \
+assert_contains err.txt "note: 2 regions throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: .*critical @ tiny.c:$L_crit \(from [0-9.]+ s\).*; their time since is their enclosing region.s own; POMP_THROTTLE=off times them all" \
                 "with a trace: the atomic is throttled too"
 for t in critical atomic; do
     d=$([ $t = critical ] && echo dflt || echo traced)
@@ -95,7 +95,7 @@ C
 "$POMPCC" -O2 -fopenmp early.c -o early 2>build.err || { cat build.err; fail "build early"; }
 POMP_SUMMARY=on POMP_OUTPUT_DIR=early_out ./early > out.txt 2> err.txt
 assert_contains out.txt "^75000 50000$" "early: the program computes the same"
-assert_contains err.txt "note: 1 region throttled \(.*\): counted, not timed, from then on: critical tiny @ early.c:[0-9]+ \(from [0-9.]+ s\); POMP_THROTTLE=off" \
+assert_contains err.txt "note: 1 region throttled \(.*\): counted, not timed, from then on: critical tiny @ early.c:[0-9]+ \(from [0-9.]+ s\); their time since .*; POMP_THROTTLE=off" \
                 "early: the tiny critical is throttled, the 3 us one is not"
 jq -e '[.regions[] | select(.type == "critical" and .name == "tiny") | .throttled.after | . >= 10000 and . < 50000] == [true]' \
     early_out/profile.json > /dev/null || fail "early: the tiny critical throttled after 10,000 to 50,000 executions: $(jq -c '[.regions[] | select(.type == "critical") | [.name, .throttled]]' early_out/profile.json)"
