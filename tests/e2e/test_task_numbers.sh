@@ -684,7 +684,9 @@ assert_contains undeferred.out "^done 1$" "undeferred: the program's result"
 "$REPORT" --json undeferred.p > undeferred.json
 exe=$(jq '[.flat[] | select(.part == "executions") | .incl_sum_ns] | add' undeferred.json)
 cre=$(jq '[.flat[] | select(.part == "creations") | .incl_sum_ns] | add' undeferred.json)
-awk -v e="$exe" -v c="$cre" 'BEGIN { exit !(e >= 76e6 && e <= 120e6 && c < 4e6) }' ||
+# (creations: under 12 ms, a seventh of the executions; the bug put all 80 ms
+# there. 4 ms was too tight under make sanitize on libomp: 4.5 ms once in 4 runs)
+awk -v e="$exe" -v c="$cre" 'BEGIN { exit !(e >= 76e6 && e <= 120e6 && c < 12e6) }' ||
     fail "undeferred: executions $exe ns (4 x 20 ms), creations $cre ns (next to nothing)"
 awk '/task \(creation\)/ && $2 > 5 { bad = 1 } END { exit bad }' undeferred.err ||
     fail "undeferred: the summary gives the creation its tasks' time"
