@@ -26,13 +26,14 @@ static void note_earlier_output(const char *given)
     snprintf(path, sizeof path, "%s/profile.json", output_dir);
     int profile = stat(path, &st) == 0;
     snprintf(path, sizeof path, "%s/trace-raw", output_dir);
-    if (profile || stat(path, &st) == 0)
-        fprintf(stderr, "pomp: note: the output directory '%s' holds another run's output: this "
-                        "run's files replace those of the same names%s%s%s\n",
-                output_dir, given && !strstr(given, "%p") ? " (POMP_OUTPUT_DIR=" : "",
-                given && !strstr(given, "%p") ? given : "",
-                given && !strstr(given, "%p") ? "-%p gives each process a directory of its own)"
-                                              : "");
+    if (!profile && stat(path, &st) != 0)
+        return;
+    /* a POMP_OUTPUT_DIR without %p: the way out is named */
+    int suggest = given && !strstr(given, "%p");
+    fprintf(stderr, "pomp: note: the output directory '%s' holds another run's output: this "
+                    "run's files replace those of the same names%s%s%s\n",
+            output_dir, suggest ? " (POMP_OUTPUT_DIR=" : "", suggest ? given : "",
+            suggest ? "-%p gives each process a directory of its own)" : "");
 }
 
 /* POMP_OUTPUT_DIR's placeholders: %p the process id, %h the host name, %% a
