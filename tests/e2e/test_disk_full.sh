@@ -20,36 +20,44 @@ int main(void)
 C
 "$POMPCC" -O1 -fopenmp loop.c -o loop 2>build.err || { cat build.err; fail "build"; }
 mkdir small
-mount -t tmpfs -o size=6m tmpfs small 2>/dev/null || { echo "skipped: cannot mount a small tmpfs (not root)"; exit 77; }
 # (the test's status through the umount: check_every_profile reads it from $?)
 trap 'st=$?; umount "$WORK/small" 2>/dev/null; (exit $st); check_every_profile' EXIT
+
+# run_full SIZE TRACE NAME: the program on a fresh tmpfs of SIZE with
+# POMP_TRACE=TRACE, every critical timed; its output directory copied to NAME
+# (the tmpfs is gone by the next part), its stdout and stderr in NAME.txt and
+# NAME.err; the program's answer and a whole profile asserted. Returns 77
+# where the tmpfs cannot be mounted.
+run_full() {
+    umount "$WORK/small" 2>/dev/null || true
+    mount -t tmpfs -o size="$1" tmpfs small 2>/dev/null || return 77
+    POMP_THROTTLE=off POMP_TRACE="$2" POMP_OUTPUT_DIR="small/$3" ./loop > "$3.txt" 2> "$3.err" ||
+        fail "the program failed ($3): $(cat "$3.err")"
+    cp -r "small/$3" "$3"
+    assert_contains "$3.txt" "^399980000$" "the program computes the same ($3)"
+    [ -s "$3/profile.json" ] || { cat "$3.err" >&2; fail "profile.json lost to the trace ($3)"; }
+    "$REPORT" --check "$3" > /dev/null || fail "the profile is whole ($3)"
+}
+
 # ~160,000 events (every critical timed: throttled, it left 40,000, whose
 # OTF2 fitted, and the test's failing asserts went unseen through its trap):
 # ~4 MB of raw records fit in 6 MB, their OTF2 and Chrome JSON do not
-POMP_THROTTLE=off POMP_TRACE=both POMP_OUTPUT_DIR=small/out ./loop > run.txt 2> run.err || fail "the program failed: $(cat run.err)"
-cp -r small/out out
-assert_contains run.txt "^399980000$" "the program computes the same"
-[ -s out/profile.json ] || { cat run.err >&2; fail "profile.json lost to the trace"; }
-"$REPORT" --check out > /dev/null || fail "the profile is whole"
-assert_contains run.err "error: cannot write .*/trace.json: No space left on device" "what failed is said"
-assert_not_contains run.err "profile.json" "nothing said against the profile"
+st=0
+run_full 6m both out || st=$?
+[ $st = 0 ] || { echo "skipped: cannot mount a small tmpfs (not root)"; exit 77; }
+assert_contains out.err "error: cannot write .*/trace.json: No space left on device" "what failed is said"
+assert_not_contains out.err "profile.json" "nothing said against the profile"
 [ ! -e out/trace.json ] || fail "a partial trace.json left behind"
-assert_contains run.err "error: OTF2: No space left on device: .*; the partial archive was removed" "the OTF2 failure is said, by its cause"
-assert_not_contains run.err "^\[OTF2\]" "libotf2's own error lines (15 for one full disk)"
+assert_contains out.err "error: OTF2: No space left on device: .*; the partial archive was removed" "the OTF2 failure is said, by its cause"
+assert_not_contains out.err "^\[OTF2\]" "libotf2's own error lines (15 for one full disk)"
 [ ! -e out/traces.otf2 ] && [ ! -e out/traces ] || fail "a partial OTF2 archive left behind"
 
-# The raw trace itself fills the disk (1 MB for ~4 MB of records, every
-# critical timed): the room kept for the profile (trace-raw/profile.reserve,
-# an eighth of the file system) holds it at exit. It was lost: the raw files'
-# last writes left no room by the time the profile was written.
-umount "$WORK/small"
-mount -t tmpfs -o size=1m tmpfs small || fail "mount a 1 MB tmpfs"
-POMP_THROTTLE=off POMP_TRACE=otf2 POMP_OUTPUT_DIR=small/out2 ./loop > run2.txt 2> run2.err || fail "the program failed: $(cat run2.err)"
-cp -r small/out2 out2
-assert_contains run2.txt "^399980000$" "the program computes the same (raw trace cut)"
-[ -s out2/profile.json ] || { cat run2.err >&2; fail "profile.json lost to a raw trace that filled the disk"; }
-"$REPORT" --check out2 > /dev/null || fail "the profile is whole (raw trace cut)"
-assert_contains run2.err "trace events were lost" "the trace's losses are said"
+# The raw trace itself fills the disk (1 MB for ~4 MB of records): the room
+# kept for the profile (trace-raw/profile.reserve, an eighth of the file
+# system) holds it at exit. It was lost: the raw files' last writes left no
+# room by the time the profile was written.
+run_full 1m otf2 out2 || fail "mount a 1 MB tmpfs"
+assert_contains out2.err "trace events were lost" "the trace's losses are said"
 [ ! -e out2/trace-raw/profile.reserve ] || fail "the room kept for the profile is left behind"
 echo "disk full: the trace is lost and said, the profile kept"
 echo "raw trace filling the disk: the profile kept in the room kept for it"
