@@ -19,7 +19,7 @@ LDFLAGS_ALL = $(SAN)
 
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
-                libotf2-trace-dev otf2-tools libunwind-dev libjansson-dev jq gcc g++ make binutils \
+                libotf2-trace-dev otf2-tools libunwind-dev libdw-dev libjansson-dev jq gcc g++ make binutils \
                 opari2 libpomp2-dev chromium python3 llvm-19 cmake
 
 .PHONY: all deps demo test test-unit test-e2e check-layers sanitize tsan clean
@@ -219,7 +219,7 @@ $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(POMPLIB_
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/common/pomp_sample_tree.o pomplib/common/pomp_sample_tree.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib/common
-$(BUILD)/tests/test_symbols: tests/unit/test_symbols.c $(OBJ)/pomplib/common/pomp_symbols.o pomplib/common/pomp_symbols.h | $(BUILD)/tests
+$(BUILD)/tests/test_symbols: tests/unit/test_symbols.c $(OBJ)/pomplib/common/pomp_symbols.o $(OBJ)/pomplib/common/pomp_dwarf.o pomplib/common/pomp_symbols.h pomplib/common/pomp_dwarf.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib/common
 $(BUILD)/tests/test_object_name: tests/unit/test_object_name.c $(OBJ)/pomplib/common/pomp_object_name.o pomplib/common/pomp_object_name.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib/common

@@ -1,5 +1,7 @@
 #include "pomp_symbols.h"
 
+#include "pomp_dwarf.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <elf.h>
@@ -222,10 +224,20 @@ static FILE *run_symbolizer(char *const argv[], int in)
     return fdopen(out, "r");
 }
 
-/* The module's offsets resolved by one symbolizer, else by the other. */
+/* The module's offsets resolved in this process (libdw), else by one
+ * symbolizer process, else by the other. */
 static FILE *resolve_module(const char *module, const struct pomp_symbol *syms, size_t n,
                             enum pomp_symbols_files files)
 {
+    uintptr_t *offsets = malloc((n ? n : 1) * sizeof *offsets);
+    size_t k = 0;
+    for (size_t i = 0; offsets && i < n; i++)
+        if (syms[i].module == module)
+            offsets[k++] = syms[i].offset;
+    FILE *named = offsets ? pomp_dwarf_symbolize(module, offsets, k) : NULL;
+    free(offsets);
+    if (named)
+        return named;
     char in_path[] = "/tmp/pomp-addr-XXXXXX";
     int in = mkstemp(in_path);
     if (in < 0)

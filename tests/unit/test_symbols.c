@@ -2,9 +2,12 @@
  * construct's outlined body, constant propagation, ...) cut off, in the C,
  * mangled and demangled (addr2line -C) forms that reach libpomp. */
 #include <criterion/criterion.h>
+#include <dlfcn.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <unistd.h>
 
+#include "pomp_dwarf.h"
 #include "pomp_symbols.h"
 
 /* The function as bridge_symbols.c writes it into a region's CTC string. */
@@ -102,5 +105,44 @@ Test(symbols, vdso_is_not_the_program)
     cr_assert_eq(pomp_symbols_resolve(&addr, 1, &t, POMP_SYMBOLS_EXACT), 0);
     cr_assert_str_eq(t.syms[0].module, "");
     cr_assert(t.syms[0].depth >= 1 && t.syms[0].at[0].function[0], "a name");
+    pomp_symbols_free(&t);
+}
+
+/* A function of this file, named from its debug information in this process
+ * (pomp_dwarf.c, libdw), as the symbolizer processes name it: function,
+ * file, line. (Its definition on one line: its first instruction's line.) */
+__attribute__((noinline)) int pomp_test_named_here(int x) { return x * 3 + 1; } static const int named_here_line = __LINE__;
+
+Test(symbols, named_from_debug_information_in_this_process)
+{
+    uintptr_t offset = 0;
+    char module[4096];
+    uintptr_t addr = (uintptr_t)&pomp_test_named_here;
+    cr_assert_eq(pomp_test_named_here(1), 4);
+    if (!pomp_symbols_module_of(addr, module, sizeof module, &offset)) { /* the program: no name */
+        ssize_t n = readlink("/proc/self/exe", module, sizeof module - 1);
+        cr_assert(n > 0);
+        module[n] = '\0';
+        Dl_info info;
+        cr_assert(dladdr((void *)addr, &info));
+        offset = addr - (uintptr_t)info.dli_fbase;
+    }
+    FILE *f = pomp_dwarf_symbolize(module, &offset, 1);
+    cr_assert_not_null(f, "libdw reads %s", module);
+    char text[8192] = "";
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    char expected[256];
+    snprintf(expected, sizeof expected, "\npomp_test_named_here\n");
+    cr_expect(strstr(text, expected), "the function: %s", text);
+    snprintf(expected, sizeof expected, "tests/unit/test_symbols.c:%d\n", named_here_line);
+    cr_expect(strstr(text, expected), "its file and line %d: %s", named_here_line, text);
+
+    struct pomp_symbol_table t = {0};
+    cr_assert_eq(pomp_symbols_resolve(&addr, 1, &t, POMP_SYMBOLS_EXACT), 0);
+    cr_assert_eq(t.syms[0].depth, 1);
+    cr_expect_str_eq(t.syms[0].at[0].function, "pomp_test_named_here");
+    cr_expect_eq(t.syms[0].at[0].line, named_here_line);
     pomp_symbols_free(&t);
 }

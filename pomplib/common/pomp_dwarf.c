@@ -1,0 +1,315 @@
+/* Code addresses of one module named from its debug information in this
+ * process, with elfutils' libdw (loaded when first needed, so that a program
+ * that never names an address maps none of it). It writes what
+ * `addr2line -a -f -i -C` writes, which pomp_symbols.c reads from either
+ * symbolizer it runs: the symbolizers were a process each (LLVM's: 0.1-0.35 s
+ * and ~100 MB to start, per module, at the end of every run under pomprun or
+ * sampling). */
+#include "pomp_dwarf.h"
+
+#include <dlfcn.h>
+#include <dwarf.h>
+#include <elfutils/libdwfl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libdw's calls, by their own types. */
+#define DW_CALLS(X)                                                                             \
+    X(dwfl_begin)                                                                               \
+    X(dwfl_end)                                                                                 \
+    X(dwfl_report_begin)                                                                        \
+    X(dwfl_report_elf)                                                                          \
+    X(dwfl_report_end)                                                                          \
+    X(dwfl_addrmodule)                                                                          \
+    X(dwfl_module_addrdie)                                                                      \
+    X(dwfl_module_addrname)                                                                     \
+    X(dwfl_module_getdwarf)                                                                     \
+    X(dwfl_build_id_find_elf)                                                                   \
+    X(dwfl_standard_find_debuginfo)                                                             \
+    X(dwfl_offline_section_address)                                                             \
+    X(dwarf_nextcu)                                                                             \
+    X(dwarf_offdie)                                                                             \
+    X(dwarf_child)                                                                              \
+    X(dwarf_siblingof)                                                                          \
+    X(dwarf_haspc)                                                                              \
+    X(dwarf_getsrc_die)                                                                         \
+    X(dwarf_lineno)                                                                             \
+    X(dwarf_linesrc)                                                                            \
+    X(dwarf_tag)                                                                                \
+    X(dwarf_attr_integrate)                                                                     \
+    X(dwarf_formstring)                                                                         \
+    X(dwarf_formudata)                                                                          \
+    X(dwarf_getsrcfiles)                                                                        \
+    X(dwarf_filesrc)
+
+struct libdw {
+#define DW_POINTER(name) __typeof__(&name) name;
+    DW_CALLS(DW_POINTER)
+#undef DW_POINTER
+    /* the C++ runtime's demangler: the program's, else libstdc++'s, loaded
+     * for the first mangled name (a C++ program that needs nothing of
+     * libstdc++ does not link it) */
+    char *(*demangle)(const char *, char *, size_t *, int *);
+};
+
+static struct libdw dw;
+static int dw_loaded;
+static pthread_once_t dw_once = PTHREAD_ONCE_INIT;
+
+static void load_libdw(void)
+{
+    void *h = dlopen("libdw.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return;
+#define DW_LOAD(name)                                                                           \
+    if (!(*(void **)&dw.name = dlsym(h, #name)))                                                \
+        return;
+    DW_CALLS(DW_LOAD)
+#undef DW_LOAD
+    dw_loaded = 1;
+}
+
+static pthread_once_t demangler_once = PTHREAD_ONCE_INIT;
+
+static void load_demangler(void)
+{
+    void *f = dlsym(RTLD_DEFAULT, "__cxa_demangle");
+    void *cxx = f ? NULL : dlopen("libstdc++.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (cxx)
+        f = dlsym(cxx, "__cxa_demangle");
+    *(void **)&dw.demangle = f;
+}
+
+static int find_demangler(void)
+{
+    pthread_once(&demangler_once, load_demangler);
+    return dw.demangle != NULL;
+}
+
+/* Separate debug files are looked for on this machine only: with
+ * DEBUGINFOD_URLS set, libdw's standard search would ask those servers, from
+ * inside the program's exit, for each module without local debug
+ * information. */
+static int find_local_debuginfo(Dwfl_Module *m, void **user, const char *name, Dwarf_Addr base,
+                                const char *file, const char *debuglink, GElf_Word crc,
+                                char **debuginfo)
+{
+    const char *urls = getenv("DEBUGINFOD_URLS");
+    if (urls && urls[0])
+        return -1;
+    return dw.dwfl_standard_find_debuginfo(m, user, name, base, file, debuglink, crc, debuginfo);
+}
+
+/* A name as addr2line -C writes it: a mangled C++ name demangled, its clone
+ * suffixes (GCC's "._omp_fn.1", Clang's ".omp_outlined") as " [clone
+ * .<suffix>]" where the demangler left them; any other as it is. */
+static void write_name(FILE *out, const char *name)
+{
+    if (!name) {
+        fprintf(out, "??\n");
+        return;
+    }
+    if (strncmp(name, "_Z", 2) == 0 && find_demangler()) {
+        int status = -1;
+        char *plain = dw.demangle(name, NULL, NULL, &status);
+        const char *dot = strchr(name, '.');
+        if ((!plain || status != 0) && dot) { /* the name before the suffixes */
+            char symbol[4096];
+            snprintf(symbol, sizeof symbol, "%.*s", (int)(dot - name), name);
+            free(plain);
+            plain = dw.demangle(symbol, NULL, NULL, &status);
+            if (plain && status == 0) {
+                fprintf(out, "%s [clone %s]\n", plain, dot);
+                free(plain);
+                return;
+            }
+        }
+        if (plain && status == 0) {
+            fprintf(out, "%s\n", plain);
+            free(plain);
+            return;
+        }
+        free(plain);
+    }
+    fprintf(out, "%s\n", name);
+}
+
+/* A function's name: its linkage name (C++'s), else its own (C's, and
+ * GCC's name of an outlined region: "main._omp_fn.0", or mangled). GCC
+ * writes no linkage name for a C++ function of internal linkage: its
+ * symbol's (symbol, where the code is that function's own, not inlined),
+ * if mangled, names it with its parameters, as the other functions are. */
+static void write_die_name(FILE *out, Dwarf_Die *die, const char *symbol)
+{
+    Dwarf_Attribute a;
+    const char *name = NULL;
+    if (dw.dwarf_attr_integrate(die, DW_AT_linkage_name, &a) ||
+        dw.dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &a))
+        name = dw.dwarf_formstring(&a);
+    if (!name && symbol && strncmp(symbol, "_Z", 2) == 0)
+        name = symbol;
+    if (!name && dw.dwarf_attr_integrate(die, DW_AT_name, &a))
+        name = dw.dwarf_formstring(&a);
+    write_name(out, name);
+}
+
+/* The place an inlined function's code was inlined at: its call site. */
+static void write_call_site(FILE *out, Dwarf_Die *inlined, Dwarf_Files *files, size_t nfiles)
+{
+    Dwarf_Attribute a;
+    Dwarf_Word file = 0, line = 0;
+    const char *name = NULL;
+    if (files && dw.dwarf_attr_integrate(inlined, DW_AT_call_file, &a) &&
+        dw.dwarf_formudata(&a, &file) == 0 && file < nfiles)
+        name = dw.dwarf_filesrc(files, file, NULL, NULL);
+    if (dw.dwarf_attr_integrate(inlined, DW_AT_call_line, &a))
+        dw.dwarf_formudata(&a, &line);
+    if (name && line)
+        fprintf(out, "%s:%" PRIu64 "\n", name, (uint64_t)line);
+    else
+        fprintf(out, "??:0\n");
+}
+
+static void write_address_line(FILE *out, Dwarf_Die *cu, Dwarf_Addr pc)
+{
+    Dwarf_Line *l = cu ? dw.dwarf_getsrc_die(cu, pc) : NULL;
+    int line = 0;
+    const char *file = l && dw.dwarf_lineno(l, &line) == 0 ? dw.dwarf_linesrc(l, NULL, NULL) : NULL;
+    if (file && line > 0)
+        fprintf(out, "%s:%d\n", file, line);
+    else
+        fprintf(out, "??:0\n");
+}
+
+/* The compile unit whose code holds pc: libdw's lookup, which reads
+ * .debug_aranges, else each unit's own ranges (Clang writes no aranges). */
+static int unit_of(Dwfl_Module *m, Dwarf_Addr addr, Dwarf_Die *cu, Dwarf_Addr *bias)
+{
+    Dwarf_Die *found = dw.dwfl_module_addrdie(m, addr, bias);
+    if (found) {
+        *cu = *found;
+        return 1;
+    }
+    Dwarf *dbg = dw.dwfl_module_getdwarf(m, bias);
+    Dwarf_Off off = 0, next;
+    size_t header;
+    while (dbg && dw.dwarf_nextcu(dbg, off, &next, &header, NULL, NULL, NULL) == 0) {
+        if (dw.dwarf_offdie(dbg, off + header, cu) && dw.dwarf_haspc(cu, addr - *bias) == 1)
+            return 1;
+        off = next;
+    }
+    return 0;
+}
+
+enum { MAX_SCOPES = 64 };
+
+/* The scopes holding pc below parent, outermost first, into path from
+ * depth on; returns the depth reached. Every function's body is searched,
+ * holding pc or not: GCC writes an outlined region's function (main._omp_fn.0)
+ * inside the function it came from, whose own range does not cover it (so
+ * libdw's dwarf_getscopes, which searches only scopes holding pc, finds no
+ * function there). */
+static int scopes_of(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *path, int depth)
+{
+    Dwarf_Die child;
+    if (depth == MAX_SCOPES || dw.dwarf_child(parent, &child) != 0)
+        return depth;
+    do {
+        int tag = dw.dwarf_tag(&child);
+        int scope = tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+                    tag == DW_TAG_lexical_block;
+        if (scope && dw.dwarf_haspc(&child, pc) == 1) {
+            path[depth] = child;
+            return scopes_of(&child, pc, path, depth + 1);
+        }
+        /* a function nested in one that does not hold pc, or in a namespace,
+         * class or block of one */
+        if (scope || tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+            tag == DW_TAG_structure_type || tag == DW_TAG_union_type) {
+            int reached = scopes_of(&child, pc, path, depth);
+            if (reached > depth)
+                return reached;
+        }
+    } while (dw.dwarf_siblingof(&child, &child) == 0);
+    return depth;
+}
+
+/* One address: its function and line, then each function it is inlined in,
+ * with the call's line, innermost first (addr2line -i); the symbol table's
+ * name where no debug information covers it. */
+static void write_address(FILE *out, Dwfl *dwfl, Dwarf_Addr addr)
+{
+    fprintf(out, "0x%016" PRIx64 "\n", (uint64_t)addr);
+    Dwfl_Module *m = dw.dwfl_addrmodule(dwfl, addr);
+    if (!m) {
+        fprintf(out, "??\n??:0\n");
+        return;
+    }
+    Dwarf_Addr bias = 0;
+    Dwarf_Die cu, path[MAX_SCOPES];
+    int has_cu = unit_of(m, addr, &cu, &bias);
+    Dwarf_Addr pc = addr - bias;
+    int depth = has_cu ? scopes_of(&cu, pc, path, 0) : 0;
+    /* the functions, innermost first, down to the one whose code it is */
+    Dwarf_Die *chain[MAX_SCOPES];
+    int n = 0;
+    for (int k = depth - 1; k >= 0; k--) {
+        int tag = dw.dwarf_tag(&path[k]);
+        if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+            chain[n++] = &path[k];
+        if (tag == DW_TAG_subprogram)
+            break;
+    }
+    if (n == 0) {
+        write_name(out, dw.dwfl_module_addrname(m, addr));
+        write_address_line(out, has_cu ? &cu : NULL, pc);
+        return;
+    }
+    Dwarf_Files *files = NULL;
+    size_t nfiles = 0;
+    if (n > 1 && dw.dwarf_getsrcfiles(&cu, &files, &nfiles) != 0)
+        files = NULL;
+    const char *symbol = dw.dwfl_module_addrname(m, addr);
+    write_die_name(out, chain[0], n == 1 ? symbol : NULL);
+    write_address_line(out, &cu, pc);
+    for (int k = 1; k < n; k++) {
+        write_die_name(out, chain[k], k == n - 1 ? symbol : NULL);
+        write_call_site(out, chain[k - 1], files, nfiles);
+    }
+}
+
+FILE *pomp_dwarf_symbolize(const char *module, const uintptr_t *offsets, size_t n)
+{
+    pthread_once(&dw_once, load_libdw);
+    if (!dw_loaded)
+        return NULL;
+    char *debuginfo_path = NULL; /* libdw's default places */
+    const Dwfl_Callbacks callbacks = {
+        .find_elf = dw.dwfl_build_id_find_elf,
+        .find_debuginfo = find_local_debuginfo,
+        .section_address = dw.dwfl_offline_section_address,
+        .debuginfo_path = &debuginfo_path,
+    };
+    Dwfl *dwfl = dw.dwfl_begin(&callbacks);
+    if (!dwfl)
+        return NULL;
+    dw.dwfl_report_begin(dwfl);
+    /* at the addresses its own program headers give (a shared object: from 0) */
+    Dwfl_Module *m = dw.dwfl_report_elf(dwfl, "", module, -1, 0, true);
+    dw.dwfl_report_end(dwfl, NULL, NULL);
+    FILE *out = m ? tmpfile() : NULL;
+    if (out) {
+        for (size_t i = 0; i < n; i++)
+            write_address(out, dwfl, offsets[i]);
+        if (fflush(out) != 0 || ferror(out)) {
+            fclose(out);
+            out = NULL;
+        } else {
+            rewind(out);
+        }
+    }
+    dw.dwfl_end(dwfl);
+    return out;
+}
