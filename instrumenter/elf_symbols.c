@@ -64,12 +64,13 @@ static char type_letter(const Elf64_Sym *s, const Elf64_Shdr *sections, size_t n
     unsigned bind = ELF64_ST_BIND(s->st_info), type = ELF64_ST_TYPE(s->st_info);
     if (type == STT_SECTION || type == STT_FILE)
         return 0;
+    int undefined = mode == ELF_NM_UNDEFINED || mode == ELF_NM_DYNAMIC_UNDEFINED;
     if (s->st_shndx == SHN_UNDEF) {
-        if (mode != ELF_NM_UNDEFINED)
+        if (!undefined)
             return 0;
         return bind != STB_WEAK ? 'U' : type == STT_OBJECT ? 'v' : 'w';
     }
-    if (mode == ELF_NM_UNDEFINED || (bind == STB_LOCAL && mode != ELF_NM_DEFINED))
+    if (undefined || (bind == STB_LOCAL && mode != ELF_NM_DEFINED))
         return 0;
     char letter = defined_letter(s, sections, nsections);
     return bind == STB_LOCAL ? (char)tolower((unsigned char)letter) : letter;
@@ -109,8 +110,12 @@ static int elf_file(const unsigned char *data, size_t size, enum elf_nm_mode mod
         if (name && starts_with(name, ".gnu.lto_"))
             rc = -1;
     }
-    /* nm reads .symtab, and .dynsym with -D (the runtime choice's shared objects) */
-    unsigned want = eh.e_type == ET_DYN && mode == ELF_NM_UNDEFINED ? SHT_DYNSYM : SHT_SYMTAB;
+    /* nm reads .symtab, and .dynsym with -D (the runtime choice's shared
+     * objects, pomprun's program) */
+    unsigned want = (eh.e_type == ET_DYN && mode == ELF_NM_UNDEFINED) ||
+                            mode == ELF_NM_DYNAMIC_UNDEFINED
+                        ? SHT_DYNSYM
+                        : SHT_SYMTAB;
     for (size_t i = 0; i < n && rc == 0; i++) {
         if (sh[i].sh_type != want)
             continue;

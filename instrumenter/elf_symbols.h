@@ -14,6 +14,7 @@ enum elf_nm_mode {
     ELF_NM_DEFINED_EXTERNAL, /* nm -P -g --defined-only: "name T" (W weak, D data, C common) */
     ELF_NM_UNDEFINED,        /* nm -P -u (-D for a shared object): "name U" (w weak) */
     ELF_NM_DEFINED,          /* nm -P --defined-only: local symbols too, in lower case ("name t") */
+    ELF_NM_DYNAMIC_UNDEFINED, /* nm -D -P -u of any ELF file, a program too: its imports */
 };
 
 /* Appends to out the lines nm would print for path in this mode (symbol name

@@ -447,6 +447,31 @@ assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' spawn_out/
 assert_contains spawn.err "pomp: note: GCC OpenMP code that a dlopened library brought \(with its own libgomp\) ran unmeasured" \
                 "a child that dlopens a GCC OpenMP plugin: said unmeasured"
 
+# A GCC host whose own OpenMP is the API alone (omp_set_num_threads), its
+# constructs in a plugin it loads: libgomp is what it links, so the bridge
+# goes with it (taken for a libomp program, the plugin ran unmeasured, said
+# as "without the libgomp bridge": a probe).
+cat > apihost.c <<'C'
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_set_num_threads(2);
+    void *h = dlopen("./libplug.so", RTLD_NOW);
+    if (!h) { fprintf(stderr, "dlopen: %s\n", dlerror()); return 2; }
+    long (*run)(int) = (long (*)(int))dlsym(h, "plug_run");
+    printf("plug=%ld\n", run(4));
+    return 0;
+}
+C
+cc -g -O2 -fopenmp $E2E_SANITIZE apihost.c -o apihost -ldl
+assert_eq "$(POMP_OUTPUT_DIR=api_out "$POMPRUN" ./apihost 2> api.err)" "plug=809" "an API-only GCC host: output"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+                 | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[0].visits] | add' api_out/profile.json)" 5 \
+          "an API-only GCC host: the plugin's parallel regions measured on libgomp"
+assert_not_contains api.err "without the libgomp bridge" "an API-only GCC host: the bridge is there"
+
 # A program that loads a library by a relative name (dlopen("./x.so"),
 # LD_LIBRARY_PATH=.) and then changes its directory: the library's regions
 # are named from the file mapped (they were named from whatever the relative
