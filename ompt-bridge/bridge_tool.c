@@ -560,9 +560,6 @@ static void note_missing_ompt(void)
  * buffered (device trace records). */
 static void ompt_flush(void)
 {
-    void (*shutdown)(void) = __atomic_load_n(&runtime_shutdown, __ATOMIC_ACQUIRE);
-    if (shutdown)
-        shutdown();
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         bridge_device_trace_flush_all();
 }
@@ -573,6 +570,15 @@ static void ompt_flush(void)
  * once, that OMPT was not there when the program ran on a runtime without it. */
 static void ompt_finalize(void)
 {
+    /* the runtime stops reporting (the libgomp bridge forwards from here on)
+     * only now that recording has stopped: stopped while other threads'
+     * teams still ran (exit() from one thread, a signal), their instrumented
+     * events went on being recorded without the runtime's barrier ends, whose
+     * closing at their team's join then came before them (durations wrapped
+     * below 0, a probe) */
+    void (*shutdown)(void) = __atomic_load_n(&runtime_shutdown, __ATOMIC_ACQUIRE);
+    if (shutdown)
+        shutdown();
     note_missing_ompt();
     if (declined_runtime[0])
         fprintf(stderr, "pomp: note: a second OpenMP runtime (%s) ran in this process after the "

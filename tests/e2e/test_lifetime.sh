@@ -164,6 +164,44 @@ for how in exit term; do
     "$REPORT" --check in_$how > in_$how.check || { cat in_$how.check; fail "ending inside a region ($how): --check"; }
 done
 
+# exit() while other threads' teams still run (a server whose pthreads each
+# fork teams in a loop; main ends the program): on libgomp the bridge
+# stopped reporting before recording stopped, so their instrumented events
+# went on without the runtime's barrier ends, closed later at their team's
+# join, before those events (a probe: durations wrapped below 0 in one run
+# in three: 8.8e12 ms, "unmatched end/exit events"). Ten runs.
+cat > servers.c <<'C'
+#include <pthread.h>
+#include <stdlib.h>
+#include <unistd.h>
+static void *server(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        #pragma omp parallel num_threads(2)
+        {
+            #pragma omp single
+            { volatile int x = 0; for (int i = 0; i < 100; i++) x += i; }
+        }
+    }
+    return NULL;
+}
+int main(void)
+{
+    pthread_t t;
+    for (int i = 0; i < 2; i++)
+        pthread_create(&t, NULL, server, NULL);
+    usleep(100000);
+    exit(0);
+}
+C
+"$POMPCC" -fopenmp -O2 servers.c -o servers -lpthread
+for run in 1 2 3 4 5 6 7 8 9 10; do
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=servers_$run ./servers 2> servers_$run.err || fail "exit() beside running teams: the program failed ($run)"
+    assert_not_contains servers_$run.err "unmatched" "exit() beside running teams: no end without its begin ($run)"
+    "$REPORT" --check servers_$run > servers_$run.check || { cat servers_$run.check; fail "exit() beside running teams: --check ($run)"; }
+done
+
 # A program's own SIGTERM handler is left alone.
 cat > own.c <<'C'
 #include <signal.h>
