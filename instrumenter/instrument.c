@@ -500,14 +500,26 @@ static void emit_ctcs(const struct rewriter *w, struct strbuf *inc, const char *
 }
 
 /* The inline counters of atomic and critical sites (pomplib.h, POMP_Fast_count):
- * one per site and thread, in the thread-local storage of the program. */
+ * one per site and thread, in the thread-local storage of the program; in
+ * libpomp's (POMP_Fast_slot) for code compiled for a shared object (PIC, not
+ * PIE): dlclose frees a shared object's thread-local storage, and with it the
+ * counters libpomp had registered, which it read and wrote at the end (a
+ * plugin closed and loaded again: a crash at exit, counts read from freed
+ * memory). */
 static void emit_fast_counters(const struct rewriter *w, struct strbuf *inc, const char *suffix)
 {
     if (!w->nfast)
         return;
-    sb_printf(inc, "static __thread POMP_Fast_count pomp_fast_%s[%u];\n"
-                   "static __inline__ POMP_Fast_count *pomp_f_%s%s(int i) { return &pomp_fast_%s[i]; }\n",
-              suffix, w->nfast, suffix, *suffix ? "_" : "", suffix);
+    const char *sep = *suffix ? "_" : "";
+    sb_printf(inc, "#if defined(__PIC__) && !defined(__PIE__)\n"
+                   "static int pomp_fast_base_%s = -1;\n"
+                   "static __inline__ POMP_Fast_count *pomp_f_%s%s(int i) "
+                   "{ return POMP_Fast_slot(&pomp_fast_base_%s, %u, i); }\n"
+                   "#else\n"
+                   "static __thread POMP_Fast_count pomp_fast_%s[%u];\n"
+                   "static __inline__ POMP_Fast_count *pomp_f_%s%s(int i) { return &pomp_fast_%s[i]; }\n"
+                   "#endif\n",
+              suffix, suffix, sep, suffix, w->nfast, suffix, w->nfast, suffix, sep, suffix);
 }
 
 /* "void POMP_Init_<id>(void) { ...POMP_Get_handle for each handle... }" */

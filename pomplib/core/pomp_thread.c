@@ -20,6 +20,30 @@ __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-e
 /* pomplib.h: the top frame's node of the thread's profile, for its inline
  * counters (published once the thread registered one). */
 __thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
+/* pomplib.h: the inline counters of shared objects' code, libpomp's. */
+__thread POMP_Fast_count *POMP_Fast_slots __attribute__((tls_model("initial-exec")));
+POMP_Fast_count POMP_Fast_none[POMP_FAST_SLOTS];
+static int fast_slots_taken;       /* slots assigned to translation units (atomic) */
+static uint32_t fast_units_refused; /* units that found none left (atomic): said at the end */
+
+int POMP_Fast_assign(int *base, int n)
+{
+    int b = __atomic_load_n(base, __ATOMIC_ACQUIRE);
+    if (b != -1)
+        return b;
+    int taken = __atomic_load_n(&fast_slots_taken, __ATOMIC_RELAXED), got;
+    do {
+        got = n > 0 && taken <= POMP_FAST_SLOTS - n ? taken : -2;
+    } while (got >= 0 && !__atomic_compare_exchange_n(&fast_slots_taken, &taken, taken + n, 1,
+                                                      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    int expected = -1; /* another thread's first visit of the unit may come first: its base
+                          stands (the slots taken here stay unused) */
+    if (!__atomic_compare_exchange_n(base, &expected, got, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return expected;
+    if (got < 0)
+        __atomic_add_fetch(&fast_units_refused, 1, __ATOMIC_RELAXED);
+    return got;
+}
 
 /* Every thread record, for the output at the end; written once per thread. */
 static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -152,6 +176,10 @@ static void fast_thread_end(void *arg)
         pomp_profile_fast_fold(&t->profile, 0);
         pomp_thread_write_end(t);
     }
+    /* no site refers to them now: a thread-per-request server's ended
+     * threads keep none */
+    free(POMP_Fast_slots);
+    POMP_Fast_slots = NULL;
 }
 
 static void make_fast_key(void) { fast_key_made = pthread_key_create(&fast_key, fast_thread_end) == 0; }
@@ -169,6 +197,15 @@ void pomp_thread_fast_register(struct pomp_thread *t, struct POMP_Fast_count *co
         t->fast_keyed = 1;
         pomp_profile_fast_attach(&t->profile, &POMP_Fast_top);
     }
+    if (count >= POMP_Fast_none && count < POMP_Fast_none + POMP_FAST_SLOTS) {
+        /* a shared object's site: its counter is this thread's slot (zeroed
+         * pages: the ones touched only) */
+        if (!POMP_Fast_slots)
+            POMP_Fast_slots = calloc(POMP_FAST_SLOTS, sizeof *POMP_Fast_slots);
+        if (!POMP_Fast_slots)
+            return; /* the site goes on through its POMP calls */
+        count = POMP_Fast_slots + (count - POMP_Fast_none);
+    }
     pomp_profile_fast_register(&t->profile, count, r, events, what);
 }
 
@@ -181,6 +218,12 @@ void pomp_threads_close_open(uint64_t end)
 
 void pomp_threads_fold_fast(void)
 {
+    uint32_t refused = __atomic_load_n(&fast_units_refused, __ATOMIC_RELAXED);
+    if (refused)
+        fprintf(stderr, "pomp: note: %u translation unit%s of shared objects found none of the %d "
+                        "inline counters left (a shared object loaded again and again?): %s "
+                        "atomic, critical and task sites made their calls, counted all the same\n",
+                refused, refused == 1 ? "" : "s", POMP_FAST_SLOTS, refused == 1 ? "its" : "their");
     uint32_t n;
     for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next) {
         /* the frames it closes from here on are not its owner's to publish */

@@ -152,11 +152,40 @@ extern int POMP_Fast_gate;
  * its sites was registered (else NULL). Written by libpomp on every region's
  * enter and exit of that thread. */
 extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-exec")));
+/* The counters of code compiled for a shared object (PIC, not PIE), which
+ * dlclose may unload, and its thread-local storage with it (libpomp read and
+ * wrote counters it had registered there at the end: a plugin loaded again
+ * crashed the program at exit): they are libpomp's, POMP_FAST_SLOTS per
+ * thread (POMP_Fast_slots, NULL until the thread's first registered one;
+ * POMP_Fast_none, never written, stands for them until then). A translation
+ * unit's n counters are slots base..base+n-1, assigned at its first visit
+ * (its base: -1 before, -2 once none were left: its sites make their calls). */
+#define POMP_FAST_SLOTS 8192
+extern __thread POMP_Fast_count *POMP_Fast_slots __attribute__((__tls_model__("initial-exec")));
+extern POMP_Fast_count POMP_Fast_none[POMP_FAST_SLOTS];
+int POMP_Fast_assign(int *base, int n);
+static __inline__ POMP_Fast_count *POMP_Fast_slot(int *base, int n, int i)
+{
+    POMP_Fast_count *slots;
+    int b = __atomic_load_n(base, __ATOMIC_RELAXED);
+    if (__builtin_expect(b < 0, 0)) {
+        if (b == -2)
+            return 0;
+        b = POMP_Fast_assign(base, n);
+        if (b < 0)
+            return 0;
+    }
+    slots = POMP_Fast_slots;
+    return (slots ? slots : POMP_Fast_none) + b + i;
+}
 /* 1: this visit is counted (skip the site's POMP calls); 0: make them. One
  * thread writes the count; libpomp may read it from another at the end. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 {
-    const void *parent = count->parent;
+    const void *parent;
+    if (!count) /* no counter left for it (POMP_Fast_slot) */
+        return 0;
+    parent = count->parent;
     if (__builtin_expect((parent == POMP_Fast_top) & (parent != 0) &
                              __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED),
                          1)) {

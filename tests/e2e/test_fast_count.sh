@@ -109,6 +109,20 @@ untimed=$(jq --argjson l "$L_task" '([.regions[] | select(.type == "task" and .f
 [ "$untimed" -gt 40000 ] || fail "task: only $untimed creations untimed"
 # (the atomic, an event without duration, is counted inline from its first
 # execution without a trace: test_throttle.sh)
+
+# The same code compiled for a shared object (-fPIC, not PIE): its counters
+# are libpomp's (POMP_Fast_slot), not in its thread-local storage, which
+# dlclose frees (test_lifetime.sh): the same counts, path by path, the early
+# threads' slots given back at their end
+"$POMPCC" -O2 -fopenmp -fPIC --pomp-functions=include:recurse fast.c -o fast_pic -lpthread 2>build.err ||
+    { cat build.err; fail "build (-fPIC)"; }
+POMP_OUTPUT_DIR=counted_pic ./fast_pic > out_pic.txt
+assert_eq "$(cat out_pic.txt)" "$(cat expected.txt)" "-fPIC: the program computes the same"
+path_counts counted_pic > counted_pic.txt
+diff timed.txt counted_pic.txt > paths_pic.diff || { cat paths_pic.diff >&2; fail "-fPIC: throttled counts differ from timed ones, path by path"; }
+untimed=$(jq --argjson l "$L_crit" '([.regions[] | select(.type == "critical" and .first_line == $l) | .id]) as $ids
+             | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted_pic/profile.json)
+[ "$untimed" -gt 300000 ] || fail "-fPIC: critical: only $untimed executions untimed"
 # The inline counters in a C90 program built with -pedantic -Werror: the
 # instrumented file compiles (no fallback to the uninstrumented one).
 cat > c90.c <<'C'

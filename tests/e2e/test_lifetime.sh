@@ -447,6 +447,71 @@ if [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plai
               "dlclose'd plugin: its parallel region measured"
 fi
 
+# A pompcc plugin closed and loaded again, its atomic and critical sites
+# counted inline (an atomic from its first execution): the counters lived in
+# the plugin's thread-local storage, which dlclose frees, while libpomp kept
+# them registered and read and wrote them at the end: a crash at exit with a
+# plugin of large TLS (its block unmapped), counts of 1.4e14 or half of them
+# with a small one (a probe). Code for a shared object has no inline
+# counters: its sites make their calls.
+cat > bigplug.c <<'C'
+static __thread char scratch[1 << 20]; /* a TLS block malloc maps, and dlclose unmaps */
+static long atomics, criticals;
+long plug_work(int n, long *counts)
+{
+    long s = 0;
+    #pragma omp parallel num_threads(2) reduction(+ : s)
+    {
+        scratch[0] = 1;
+        for (int i = 0; i < n; i++) {
+            #pragma omp atomic
+            atomics++;
+            #pragma omp critical
+            criticals++;
+            s += i % 7;
+        }
+    }
+    counts[0] = atomics;
+    counts[1] = criticals;
+    return s;
+}
+C
+cat > reloadhost.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    long total[2] = {0, 0}, s = 0;
+    for (int round = 0; round < 3; round++) {
+        void *h = dlopen("./libbigplug.so", RTLD_NOW | RTLD_LOCAL);
+        if (!h) {
+            fprintf(stderr, "%s\n", dlerror());
+            return 2;
+        }
+        long (*work)(int, long *) = (long (*)(int, long *))dlsym(h, "plug_work");
+        long counts[2];
+        for (int k = 0; k < 4; k++)
+            s += work(5000, counts);
+        total[0] += counts[0];
+        total[1] += counts[1];
+        dlclose(h);
+    }
+    printf("s=%ld atomics=%ld criticals=%ld\n", s, total[0], total[1]);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -fPIC -shared bigplug.c -o libbigplug.so 2> bigplug.err || { cat bigplug.err; fail "reloaded plugin: build"; }
+"$POMPCC" -fopenmp reloadhost.c -o reloadhost -ldl
+status=0
+POMP_OUTPUT_DIR=reload_out POMP_SUMMARY=off ./reloadhost > reload.txt 2> reload.err || status=$?
+assert_eq "$status $(cat reload.txt)" "0 s=359880 atomics=120000 criticals=120000" "reloaded plugin: the program ends as it should"
+"$REPORT" --check reload_out > reload.check || { cat reload.check; fail "reloaded plugin: the profile"; }
+for kind in atomic critical; do
+    assert_eq "$(jq --arg k $kind '[.regions[] | select(.type == $k) | .id] as $ids
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' reload_out/profile.json)" \
+              120000 "reloaded plugin: every $kind counted"
+done
+
 # A program that closes its standard error and opens its result file, which
 # takes fd 2: pomp's messages at exit go to the standard error the program
 # started with, not into that file (the summary was written into it). Where
