@@ -66,6 +66,15 @@ static void finalize_at_exit(void)
     }
 }
 
+/* quick_exit() runs its own handlers, not atexit's: it wrote nothing and said
+ * nothing (a probe). The program's streams stay unflushed, as quick_exit
+ * leaves them. */
+static void finalize_at_quick_exit(void)
+{
+    if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED)
+        pomp_finalize();
+}
+
 static void stop_in_forked_child(void);
 static void say_abort(int sig);
 
@@ -78,6 +87,7 @@ __attribute__((constructor)) static void note_load(void)
     pomp_config_note_load_dir();
     pomp_stderr_note_load();
     atexit(finalize_at_exit);
+    at_quick_exit(finalize_at_quick_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
     /* the program pomprun ran (its pid, POMP_RUN_PID): the library starts now,
      * as POMP_Init does before main in a pompcc build, not at the runtime's
@@ -96,6 +106,9 @@ static int finalize_claimed;
 static void finalize_once_fn(void);
 
 static int forked_child; /* set in the child of fork(): it never writes */
+/* ... of a measuring parent (this pid): said at the child's first event */
+static pid_t forked_from_measured;
+static int forked_child_said;
 /* The thread writing the output (its tid, 0: none), and a signal that came to
  * it meanwhile: raised once the output is written (finalize_on_signal). */
 static pid_t finalizing_tid;
@@ -175,6 +188,9 @@ static void install_signal_handlers(void)
  * load (note_load). */
 static void stop_in_forked_child(void)
 {
+    int state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
+    if (state == POMP_STATE_ON || state == POMP_STATE_OFF)
+        forked_from_measured = getppid();
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
     set_state(POMP_STATE_STOPPED);
     struct sigaction abort_action; /* (it measures nothing: its abort is not pomp's to say) */
@@ -265,6 +281,21 @@ static void finalize_once_fn(void)
         signal(sig, SIG_DFL);
         raise(sig);
     }
+}
+
+void pomp_note_event_after_stop(void)
+{
+    if (!__atomic_load_n(&forked_child, __ATOMIC_ACQUIRE) || !forked_from_measured ||
+        __atomic_exchange_n(&forked_child_said, 1, __ATOMIC_ACQ_REL))
+        return;
+    /* (write: the child of a fork from a threaded parent) */
+    char line[300];
+    int n = snprintf(line, sizeof line,
+                     "pomp: note: process %d, forked from the measured process %d, runs OpenMP "
+                     "constructs or POMP regions: a forked child is not measured (docs/output.md)\n",
+                     (int)getpid(), (int)forked_from_measured);
+    if (n > 0 && write(2, line, (size_t)n) < 0)
+        return;
 }
 
 POMP_Int32 pomp_switch_to(enum pomp_state to)

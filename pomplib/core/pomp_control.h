@@ -36,6 +36,10 @@ int32_t pomp_finalize(void);
  * final (POMP_ERR_FINALIZED). */
 int32_t pomp_switch_to(enum pomp_state to);
 
+/* An event came after the stop: a fork()ed child's first (of a measuring
+ * parent) says, once, that the child is not measured. Cold. */
+void pomp_note_event_after_stop(void) __attribute__((cold));
+
 const struct pomp_config *pomp_config(void);
 const struct pomp_clock *pomp_clock(void);
 

@@ -58,6 +58,7 @@ static inline __attribute__((always_inline)) int pomp_thread_write_begin(struct 
     if (__builtin_expect(__atomic_load_n(&pomp_state, __ATOMIC_RELAXED) == POMP_STATE_STOPPED, 0) &&
         !pomp_tls_finalizing) {
         __atomic_store_n(&t->writing, 0, __ATOMIC_RELEASE);
+        pomp_note_event_after_stop(); /* (a runtime's event in a fork()ed child) */
         return 0;
     }
     return 1;

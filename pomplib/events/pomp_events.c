@@ -49,8 +49,10 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
             pomp_ensure_initialized();
             state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
         }
-        if (state == POMP_STATE_STOPPED)
+        if (state == POMP_STATE_STOPPED) {
+            pomp_note_event_after_stop();
             return POMP_ERR_FINALIZED;
+        }
         if (state == POMP_STATE_DISABLED)
             return POMP_SUCCESS;
     }

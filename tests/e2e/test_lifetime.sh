@@ -81,6 +81,26 @@ assert_contains out_fork.txt '^parent after child 0$' "the parent continued"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p | [.callpath[] | select(.region as $r | $p | index($r))] | length' out_fork/profile.json)" 1 "only the parent's region was measured"
 assert_eq "$(jq '[.threads[].nesting_errors] | add' out_fork/profile.json)" 0 "parent's profile consistent"
 
+# quick_exit(): its handlers run, not atexit's; the output is written by
+# pomp's (nothing was written, nothing said: a probe)
+cat > qexit.c <<'C'
+#include <stdlib.h>
+int main(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+:n)
+    n++;
+    quick_exit(n + 1);
+}
+C
+"$POMPCC" -fopenmp qexit.c -o qexit
+set +e
+POMP_OUTPUT_DIR=qexit_out ./qexit 2> /dev/null
+st=$?
+set -e
+assert_eq "$st" 3 "quick_exit: its status"
+assert_eq "$(region_sum qexit_out parallel "$(line_of qexit.c "reduction(+:n)")" visits)" 1 "quick_exit: the output written"
+
 # A fork() before the first construct (a launcher's child that does work of
 # its own): the child does not measure either (before, it wrote its own
 # output: a second directory, or over the parent's with POMP_OUTPUT_DIR)
@@ -107,8 +127,13 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp forkfirst.c -o forkfirst
-mkdir ff && (cd ff && ../forkfirst > ../ff.txt 2> /dev/null)
+mkdir ff && (cd ff && ../forkfirst > ../ff.txt 2> ../ff.err)
 assert_contains ff.txt '^child 2$' "fork first: the child's region ran"
+# said once by the child, at its first construct (a pre-fork server's workers
+# ran unmeasured without a word: a probe)
+assert_eq "$(grep -c "forked from the measured process" ff.err)" 1 "fork first: the child says it is not measured, once"
+assert_contains ff.err "^pomp: note: process [0-9]*, forked from the measured process [0-9]*, runs OpenMP constructs or POMP regions: a forked child is not measured" \
+                "fork first: the child's note"
 assert_contains ff.txt "^parent 2, child's status 7$" "fork first: the parent's region ran, the child's status kept"
 assert_eq "$(ls -d ff/pomp-* | wc -l)" 1 "fork first: one output directory, the parent's"
 POMP_OUTPUT_DIR=ff_out ./forkfirst > /dev/null 2>&1
