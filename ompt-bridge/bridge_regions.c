@@ -170,6 +170,20 @@ static struct code_region *find_slot(uint64_t key, int claim)
     return NULL;
 }
 
+/* A slot let go: its key, marked (bit 63: no construct number reaches it), is
+ * no code address's, and probing walks past it. */
+#define FORGOTTEN (UINT64_C(1) << 63)
+
+void bridge_regions_forget(uintptr_t lo, uintptr_t hi)
+{
+    for (size_t i = 0; i < CODE_REGION_SLOTS; i++) {
+        uint64_t k = __atomic_load_n(&code_regions[i].key, __ATOMIC_ACQUIRE);
+        uintptr_t code = (uintptr_t)(k & ((UINT64_C(1) << 56) - 1));
+        if (k != 0 && !(k & FORGOTTEN) && code >= lo && code < hi)
+            __atomic_store_n(&code_regions[i].key, k | FORGOTTEN, __ATOMIC_RELEASE);
+    }
+}
+
 unsigned bridge_region_table_size(void)
 {
     return CODE_REGION_SLOTS;

@@ -47,6 +47,12 @@ enum bridge_construct {
     BC_COUNT = BC_DEVICE_OP + POMP_DEVICE_OPS
 };
 
+/* The code of an object unloaded by dlclose, [lo, hi): its call sites' slots
+ * are let go, so that an object loaded at the same addresses since gets
+ * regions of its own (they were the unloaded one's, named after it). The
+ * regions stay, with what they measured. */
+void bridge_regions_forget(uintptr_t lo, uintptr_t hi);
+
 /* The CTC type of a construct's regions ("parallel", "wait", ...). */
 const char *bridge_construct_type(enum bridge_construct c);
 

@@ -958,6 +958,54 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.function) \(
           "a plugin unloaded before the end: its region named"
 "$REPORT" --check unload_out > /dev/null 2>&1 || fail "a plugin unloaded: --check"
 
+# ... and another plugin loaded after it, which the loader maps where the
+# first one was: its regions are its own (keyed by code address, they were
+# the first plugin's: plugB.c's 5 executions counted under plugA.c's name;
+# a probe). libpomp's dlclose lets the unloaded one's call sites go.
+for p in A B; do
+    { [ $p = B ] && printf '/* a longer file */\n/* B */\n'; cat <<C
+int plug_run(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    n++;
+    return n;
+}
+C
+    } > plug$p.c
+    cc -g -O2 -fPIC -shared -fopenmp plug$p.c -o libplug$p.so
+done
+cat > swaphost.c <<'C'
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdio.h>
+static int run(const char *path, int times)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+        return -1;
+    int (*f)(void) = (int (*)(void))dlsym(h, "plug_run"), n = 0;
+    for (int i = 0; i < times; i++)
+        n += f();
+    dlclose(h);
+    return n;
+}
+int main(void)
+{
+    omp_set_num_threads(2); /* its libgomp stays when the plugins go (libgomp
+                               unloaded under its idle workers: they crash) */
+    int a = run("./libplugA.so", 2), b = run("./libplugB.so", 5);
+    printf("%d %d\n", a, b);
+    return 0;
+}
+C
+cc -g -O2 -fopenmp swaphost.c -o swaphost -ldl
+assert_eq "$(POMP_OUTPUT_DIR=swap_out "$POMPRUN" ./swaphost 2> /dev/null)" "4 10" "a plugin loaded where another was: the output"
+assert_eq "$(jq -r '. as $p | [$p.regions[] | select(.type == "parallel") as $r
+                 | ([$p.callpath[] | select(.region == $r.id) | .per_thread[0].visits] | add) as $v
+                 | "\($r.file | split("/") | last):\($v)"] | sort | join(",")' swap_out/profile.json)" \
+          "plugA.c:2,plugB.c:5" "a plugin loaded where another was: each plugin's region its own"
+
 # A critical region's release is recorded before libgomp releases it, as the
 # instrumentation's end event is: after it, the next holder's acquisition
 # could come first, and the trace had two threads inside one critical region
