@@ -35,7 +35,7 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     p->overflow.parent = &p->root;
     p->overflow.min = UINT64_MAX;
     p->frames = p->frames_first;
-    p->frames_cap = POMP_FIRST_DEPTH;
+    p->frames_cap = POMP_INLINE_FRAMES;
     p->max_depth = POMP_DEFAULT_DEPTH;
     p->frames[0].node = &p->root;
     p->frames[0].start = now;
@@ -58,7 +58,7 @@ void pomp_profile_destroy(struct pomp_profile *p)
     if (p->frames != p->frames_first)
         free(p->frames);
     p->frames = p->frames_first;
-    p->frames_cap = POMP_FIRST_DEPTH;
+    p->frames_cap = POMP_INLINE_FRAMES;
     pomp_value_pool_destroy(&p->values);
 }
 

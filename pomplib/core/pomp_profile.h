@@ -130,6 +130,10 @@ struct pomp_frame {
  * said at the end, not recorded. */
 #define POMP_FIRST_DEPTH 256
 #define POMP_DEFAULT_DEPTH 16384
+/* ... of which the profile holds the first POMP_INLINE_FRAMES itself (4 KiB;
+ * 256 held 32 KiB of every thread's record, most never used: a server's
+ * short-lived threads each kept theirs to the end) */
+#define POMP_INLINE_FRAMES 32
 
 /* What one visit of a site counted inline stands for on its node. */
 enum pomp_fast_what {
@@ -161,7 +165,7 @@ struct pomp_fast_site {
 #define POMP_FAST_SITES 16
 /* The children index's first slots (a power of two); it doubles as the
  * store grows, so that it stays at most half full. */
-#define POMP_INDEX_FIRST_SLOTS 2048
+#define POMP_INDEX_FIRST_SLOTS 256
 
 
 struct pomp_profile {
@@ -224,7 +228,7 @@ struct pomp_profile {
      * and when a leaf opens (&leaf: no node) and closes. */
     const void **top_slot;
     const void *top_unread;
-    struct pomp_frame frames_first[POMP_FIRST_DEPTH];
+    struct pomp_frame frames_first[POMP_INLINE_FRAMES];
 };
 
 /* Sets up an empty profile that grows up to max_nodes nodes (a first chunk is
