@@ -399,6 +399,8 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .untimed_events = t->profile.untimed_events,
         .max_nodes = t->profile.nodes_max,
         .dropped_values = t->profile.values.dropped,
+        .first_ticks = t->profile.frames[0].start,
+        .ended_ticks = __atomic_load_n(&t->ended_at, __ATOMIC_ACQUIRE),
         .has_log = t->log.buf != NULL,
         .log_written = t->log.written,
         .log_dropped = t->log.dropped,

@@ -88,11 +88,28 @@ struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_th
     return new_record(-1, 0, device, host_thread);
 }
 
+/* An OS thread's end, marked by a key's destructor (libgomp's nested teams'
+ * fresh threads end with their team, as a thread-per-request server's do). */
+static pthread_key_t end_key;
+static int end_key_made;
+
+static void mark_ended(void *arg)
+{
+    struct pomp_thread *t = arg;
+    __atomic_store_n(&t->ended_at, pomp_now(), __ATOMIC_RELEASE);
+}
+
+static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mark_ended) == 0; }
+
 struct pomp_thread *pomp_thread_register(int32_t thread_id)
 {
+    static pthread_once_t end_once = PTHREAD_ONCE_INIT;
     struct pomp_thread *t = new_record(thread_id, gettid(), -1, 0);
     if (!t)
         return NULL;
+    pthread_once(&end_once, make_end_key);
+    if (end_key_made)
+        pthread_setspecific(end_key, t);
     pomp_tls_thread = t;
     pomp_sampling_thread_begin(); /* threads the OMPT bridge did not announce */
     return t;

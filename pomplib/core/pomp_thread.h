@@ -27,6 +27,9 @@ struct pomp_thread {
     uint32_t task_ids;          /* task ids it gave (pomp_thread_next_task_id); its own thread only */
     uint64_t team_instance;     /* the team instance it joined last, set by a bridge (0: not
                                    known): the trace record of its Parallel_begin names it */
+    uint64_t ended_at;          /* ticks when the OS thread ended (0: it ran to the end; atomic):
+                                   threads that never ran at once share a place in the run's
+                                   figures (pomp-report) */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;

@@ -110,8 +110,25 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
     fputs("\n  ],\n", f);
 }
 
-static void write_threads(FILE *f, const struct pomp_merged *m)
+/* An OS thread's life in the run (ns from its start): from its first event
+ * to its end, or to the run's end. */
+static void write_thread_life(FILE *f, const struct pomp_run *run, const struct pomp_run_thread *t)
 {
+    const struct pomp_clock *clk = &run->clock;
+    double start = t->first_ticks > clk->start_ticks
+                       ? pomp_ticks_to_ns(clk, t->first_ticks - clk->start_ticks)
+                       : 0;
+    double end = t->ended_ticks > clk->start_ticks
+                     ? pomp_ticks_to_ns(clk, t->ended_ticks - clk->start_ticks)
+                     : run->duration_ns;
+    end = end < run->duration_ns ? end : run->duration_ns;
+    start = start < end ? start : end;
+    fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", start, end);
+}
+
+static void write_threads(FILE *f, const struct pomp_run *run)
+{
+    const struct pomp_merged *m = &run->profile;
     fputs("  \"threads\": [", f);
     for (uint32_t i = 0; i < m->nthreads; i++) {
         const struct pomp_run_thread *t = &m->threads[i];
@@ -127,6 +144,8 @@ static void write_threads(FILE *f, const struct pomp_merged *m)
                 (unsigned long long)t->open_at_end, t->max_nodes);
         if (t->device >= 0) /* a device stream */
             fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
+        else
+            write_thread_life(f, run, t);
         fputc('}', f);
     }
     fputs("\n  ],\n", f);
@@ -256,7 +275,7 @@ static int write_profile(const struct pomp_run *run)
     }
     write_unmeasured(f, run);
     write_regions(f, &run->profile);
-    write_threads(f, &run->profile);
+    write_threads(f, run);
     pomp_devices_write_json(f, run);
     if (run->sampling.on)
         pomp_sampling_write_json(f, &run->sampling);

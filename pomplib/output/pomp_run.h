@@ -51,6 +51,8 @@ struct pomp_run_thread {
     uint64_t untimed_events;    /* events of throttled regions: counted, not timed, not traced */
     uint32_t max_nodes;         /* the call-path nodes it could hold (POMP_PROFILE_NODES) */
     uint64_t dropped_values;    /* value lists that found the value pool full */
+    uint64_t first_ticks;       /* its first event */
+    uint64_t ended_ticks;       /* an OS thread's end, 0: it ran to the end of the run */
     /* its trace (POMP_TRACE): */
     int has_log;                /* it had a trace buffer */
     uint64_t log_written;       /* events written to its raw file */

@@ -141,6 +141,23 @@ run_checked() {
     "$REPORT" --json "$2" > "$2.json"
 }
 
+# The run's places: threads that never ran at once share one. libgomp starts
+# fresh threads for each execution of a nested team (8 threads here for 4
+# places; LLVM libomp keeps 4): the run compared 8 threads, half of them idle
+# most of the time, and read a balanced program's load balance as 49 % on
+# libgomp (97 % on libomp; a probe). Each of the 4 places works 150 ms.
+run_checked nested_places np
+assert_eq "$(jq '.efficiency.run.threads' np.json)" 4 "nested teams: the run's places, threads that ran at once"
+lb=$(jq '.efficiency.run.load_balance_pct' np.json)
+awk -v g="$lb" 'BEGIN { exit !(g >= 90) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
+if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
+    assert_eq "$(jq '[.threads[] | select(.device == null)] | length' np/profile.json)" 8 \
+              "nested teams on libgomp: fresh threads for each execution (what the places fold)"
+fi
+assert_eq "$(jq '[.threads[] | select(.device == null) | .start_ns <= .end_ns and .end_ns <= $d]
+                 | all' --argjson d "$(jq .duration_ns np/profile.json)" np/profile.json)" true \
+          "nested teams: each thread's life within the run"
+
 # Tasks in two regions: a task's lock wait counts for the region it ran in
 run_checked task_regions tr
 metric_of() { # METRIC LINE: of the parallel region at LINE (its pragma's line in task_regions.c)
