@@ -739,8 +739,16 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         p->untimed--;
     }
     *p->top_slot = top_published(p); /* the counters under it count again */
-    if (f->skipped)
-        return POMP_PROFILE_SKIPPED; /* its time stays with the parent's own time */
+    if (f->skipped) {
+        /* its time stays with the parent's own time; what the regions recorded
+         * inside it took (on the parent's node, as its children) is the
+         * parent's children's: it was the parent's own time too (a user region
+         * around a paused one, holding a 50 ms region recorded after POMP_On:
+         * 70 ms own of 70; a filtered loop's barriers in a parallel region) */
+        if (!f->task)
+            p->frames[p->depth - 1].child += f->child;
+        return POMP_PROFILE_SKIPPED;
+    }
     struct pomp_node *n = f->node;
     struct pomp_frame *below = &p->frames[p->depth - 1];
     /* a path that did not fit inside another that did not: both on the

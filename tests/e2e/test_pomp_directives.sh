@@ -206,3 +206,72 @@ C
 assert_contains before_stmt.err "before_stmt.c:4:1: error: '#pragma pomp inst begin' cannot be the statement of the pragma on line 3" \
                 "pomp inst begin after '$d': refused"
 done
+
+# A region's own time leaves out the regions recorded inside a skipped one
+# (paused by POMP_Off, or filtered out), which attach to it: the outer region
+# held 10 ms of its own, a paused region's 10 ms (its own, as documented) and
+# a 50 ms region recorded after POMP_On. Its own time read 70 ms of 70, the
+# 50 ms counted twice over the thread (a probe). The same with a filter: a
+# parallel region's loops left out, their barriers attached to it.
+cat > skipped.c <<'C'
+#include <time.h>
+static void spin_ms(double ms)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1e3 + (t.tv_nsec - t0.tv_nsec) * 1e-6 < ms);
+}
+int main(void)
+{
+#pragma pomp inst begin(outer)
+    spin_ms(10);
+#pragma pomp inst off
+#pragma pomp inst begin(paused)
+    spin_ms(10);
+#pragma pomp inst on
+#pragma pomp inst begin(inner)
+    spin_ms(50);
+#pragma pomp inst end(inner)
+#pragma pomp inst end(paused)
+#pragma pomp inst end(outer)
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 8; i++)
+            spin_ms(i % 2 ? 1 : 3);
+    }
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 skipped.c -o skipped 2> skipped.err || { cat skipped.err; fail "skipped.c: build"; }
+POMP_OUTPUT_DIR=skipped_out ./skipped 2> /dev/null
+own_ms() { # DIR NAME: the user region's own time, ms
+    jq --arg n "$2" '([.regions[] | select(.name == $n) | .id]) as $ids
+        | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].excl_ns] | add / 1e6' "$1/profile.json"
+}
+own=$(own_ms skipped_out outer)
+awk -v o="$own" 'BEGIN { exit !(o >= 19 && o < 35) }' || fail "a paused region's recorded child: the outer region's own time $own ms, expected ~20"
+# every node: its own time = its inclusive time less its children's, per thread
+excl_holds() { # DIR
+    python3 - "$1/profile.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+kids = {}
+for c in p["callpath"]:
+    kids.setdefault(c["parent"], []).append(c)
+bad = 0
+for c in p["callpath"]:
+    for t in c["per_thread"]:
+        inner = sum(k2["incl_ns"] - k2.get("share_ns", 0) for k in kids.get(c["id"], [])
+                    for k2 in k["per_thread"] if k2["thread"] == t["thread"])
+        if abs(t["incl_ns"] - inner - t["excl_ns"]) > 1e5:
+            bad += 1
+            print(c["id"], t, inner, file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+}
+excl_holds skipped_out || fail "a paused region: own times are inclusive less children"
+POMP_FILTER_EXCLUDE=type:for POMP_OUTPUT_DIR=filtered_out ./skipped 2> /dev/null
+excl_holds filtered_out || fail "a filtered loop: the parallel region's own time leaves out its barriers"
