@@ -125,10 +125,11 @@ for phase in "phase_a 30" "phase_b 70"; do
     assert_eq "$(jq "$under | .[0].per_thread | length" ph/profile.json)" 2 "phases: $1's region holds both threads"
     assert_eq "$(jq "$under | [.[0].per_thread[].begins] | add" ph/profile.json)" 2 "phases: $1's region, one share per thread"
     # the worker's time, and the first fork's start of the thread (a few ms;
-    # under 25 on a loaded machine or a sanitized build): not 30 + 70
+    # 25.7 under make sanitize beside other work): not 30 + 70 (phase_a's
+    # bound stays below 100; both teams under phase_b leave phase_a's at 0)
     t=$(jq "$under | [.[0].per_thread[].incl_ns] | max / 1e6" ph/profile.json)
-    awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 25) }' ||
-        fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 25 ))"
+    awk -v t="$t" -v ms="$2" 'BEGIN { exit !(t >= 0.98 * ms && t <= ms + 45) }' ||
+        fail "phases: $1's region took $t ms, expected $2 to $(( $2 + 45 ))"
 done
 
 # run_checked NAME DIR: builds numbers/NAME.c, runs it (it prints "done")
