@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/auxv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -248,6 +249,12 @@ static void add_known_code(void)
      * start_tool > on_libgomp > _dl_lookup_symbol_x as the program's frames) */
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "GOMP_parallel"), CODE_RUNTIME);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "gnu_get_libc_version"), CODE_SYSTEM);
+    /* the kernel's vDSO, which the C library's clock_gettime calls (its
+     * whole image is one executable segment, the header at its start): taken
+     * for the program's, a sample in omp_get_wtime's clock_gettime had its
+     * runtime frame taken for the task's invoker, the task's own code cut
+     * off: main > clock_gettime > [vdso] (a probe) */
+    add_code_of((uintptr_t)getauxval(AT_SYSINFO_EHDR), CODE_SYSTEM);
     /* a sanitizer's runtime (make sanitize) stands between libpomp's frames as libc does */
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__asan_init"), CODE_SYSTEM);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__tsan_init"), CODE_SYSTEM);

@@ -199,3 +199,34 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
            | length == 0' quick$i.d/profile.json > /dev/null ||
         fail "run $i: the bridge's start-up frames read as the program's: $(jq -c '[.sampling.frames[]?.function]' quick$i.d/profile.json)"
 done
+
+# Time in omp_get_wtime's clock_gettime, in the kernel's vDSO (a spin on the
+# OpenMP clock): the vDSO was taken for the program's code, the runtime's
+# frame under it for the task's invoker, and the task's own code cut off:
+# half the samples read main > clock_gettime > [vdso] (a probe). They are
+# the task's, in the runtime: ... > spin > <OpenMP runtime>.
+cat > wtime.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static __attribute__((noinline)) void spin(double s)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < s)
+        ;
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    spin(0.2);
+    printf("done\n");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 -g wtime.c -o wtime
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=wtime.d ./wtime > /dev/null
+jq -e '[.sampling.frames[]?.function // empty | select(test("clock_gettime|vdso"))] | length == 0' wtime.d/profile.json > /dev/null ||
+    fail "omp_get_wtime's clock_gettime in the stacks: $(jq -c '[.sampling.frames[]?.function]' wtime.d/profile.json)"
+in_spin=$(jq '.sampling as $s | ([$s.paths[] | .work] | add) as $all
+              | [$s.paths[] | select([.frames[] | $s.frames[.].function] | index("spin")) | .work] | add * 100 / $all | floor' \
+              wtime.d/profile.json)
+[ "$in_spin" -ge 80 ] || fail "omp_get_wtime's spin: $in_spin % of the work samples under spin, expected most"
