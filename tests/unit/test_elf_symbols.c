@@ -107,6 +107,16 @@ static void same_as_nm(const char *file, enum elf_nm_mode mode, const char *nm_o
     free(p);
 }
 
+/* What the reader lists for a file of the test's directory. */
+static struct strbuf nm_of(const char *file, enum elf_nm_mode mode)
+{
+    struct strbuf b = {0};
+    char *p = path_of(file);
+    elf_nm(p, mode, &b);
+    free(p);
+    return b;
+}
+
 TestSuite(elf_symbols, .init = setup, .fini = teardown);
 
 Test(elf_symbols, an_object_as_nm_lists_it)
@@ -114,10 +124,7 @@ Test(elf_symbols, an_object_as_nm_lists_it)
     same_as_nm("a.o", ELF_NM_DEFINED_EXTERNAL, "-g --defined-only");
     same_as_nm("a.o", ELF_NM_UNDEFINED, "-u");
     same_as_nm("a.o", ELF_NM_DEFINED, "--defined-only");
-    struct strbuf b = {0};
-    char *p = path_of("a.o");
-    elf_nm(p, ELF_NM_DEFINED_EXTERNAL, &b);
-    free(p);
+    struct strbuf b = nm_of("a.o", ELF_NM_DEFINED_EXTERNAL);
     cr_expect(strstr(b.s, "POMP_Init_00ab12 T\n") && strstr(b.s, "soft W\n") &&
                   strstr(b.s, "counter D\n") && strstr(b.s, "common_one C\n") &&
                   !strstr(b.s, "hidden"),
@@ -146,10 +153,7 @@ Test(elf_symbols, a_program_s_imports)
     same_as_nm("pie", ELF_NM_DYNAMIC_UNDEFINED, "-D -u");
     same_as_nm("exec", ELF_NM_DYNAMIC_UNDEFINED, "-D -u");
     same_as_nm("stripped", ELF_NM_DYNAMIC_UNDEFINED, "-D -u");
-    struct strbuf b = {0};
-    char *p = path_of("stripped");
-    elf_nm(p, ELF_NM_DYNAMIC_UNDEFINED, &b);
-    free(p);
+    struct strbuf b = nm_of("stripped", ELF_NM_DYNAMIC_UNDEFINED);
     cr_expect(b.s && strstr(b.s, "POMP_Init_ffee99 U\n"), "%s", b.s ? b.s : "(nothing)");
     free(b.s);
 }
