@@ -109,14 +109,25 @@ static char *find_lib(const char *name)
 }
 
 /* Prepends value to the list in variable var (separator sep). */
-static void prepend(const char *var, const char *value, const char *sep, int verbose)
+static void prepend(const char *var, const char *value, const char *sep)
 {
     const char *old = getenv(var);
     char *v = old && *old ? xasprintf("%s%s%s", value, sep, old) : xstrdup(value);
     setenv(var, v, 1);
-    if (verbose)
-        fprintf(stderr, "pomprun: %s=%s\n", var, v);
     free(v);
+}
+
+/* --pomp-verbose: what the program runs with, each variable once, as set
+ * (LD_PRELOAD gets two entries for a GCC program on libomp). */
+static void say_environment(void)
+{
+    static const char *const set[] = {"LD_PRELOAD", "OMP_TOOL_LIBRARIES", "OMP_TOOL",
+                                      "POMP_RUN_PID"};
+    for (size_t k = 0; k < sizeof set / sizeof set[0]; k++) {
+        const char *v = getenv(set[k]);
+        if (v)
+            fprintf(stderr, "pomprun: %s=%s\n", set[k], v);
+    }
 }
 
 /* RUNS_API_ONLY: only omp_* calls, which either runtime serves: the
@@ -273,14 +284,14 @@ int main(int argc, char **argv)
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
-            prepend("LD_PRELOAD", LIBOMP_PATH, ":", verbose); /* LLVM libomp under GCC's calls */
+            prepend("LD_PRELOAD", LIBOMP_PATH, ":"); /* LLVM libomp under GCC's calls */
             break;
         }
         /* fall through */
     case RUNS_GOMP_ONLY:
         if (on_libomp)
             fprintf(stderr, "pomprun: warning: %s %s: it runs on GCC's libgomp\n", argv[i], why);
-        prepend("LD_PRELOAD", bridge, ":", verbose); /* the libgomp bridge before libgomp */
+        prepend("LD_PRELOAD", bridge, ":"); /* the libgomp bridge before libgomp */
         bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
@@ -293,7 +304,7 @@ int main(int argc, char **argv)
                     "runtime that pomprun can see (a script?); measuring what the processes it "
                     "runs report: libgomp through pomp's bridge, LLVM libomp through OMPT\n",
                     argv[i]);
-        prepend("LD_PRELOAD", bridge, ":", verbose);
+        prepend("LD_PRELOAD", bridge, ":");
         bridge_preloaded = 1;
         break;
     case RUNS_API_ONLY: /* (decided above) */
@@ -307,11 +318,9 @@ int main(int argc, char **argv)
      * after seconds of serial work: preloaded, libpomp is there at the start,
      * where the run begins */
     if (!bridge_preloaded)
-        prepend("LD_PRELOAD", libpomp, ":", verbose);
-    prepend("OMP_TOOL_LIBRARIES", libpomp, ":", verbose);
+        prepend("LD_PRELOAD", libpomp, ":");
+    prepend("OMP_TOOL_LIBRARIES", libpomp, ":");
     setenv("OMP_TOOL", "enabled", 1);
-    if (verbose)
-        fputs("pomprun: OMP_TOOL=enabled\n", stderr);
     /* the program keeps this pid: its libpomp starts at load, not at its first
      * OpenMP call (the serial code before it is sampled; a run without one
      * says so), where the processes it runs keep theirs as before. Only a
@@ -322,9 +331,9 @@ int main(int argc, char **argv)
         char pid[24];
         snprintf(pid, sizeof pid, "%d", (int)getpid());
         setenv("POMP_RUN_PID", pid, 1);
-        if (verbose)
-            fprintf(stderr, "pomprun: POMP_RUN_PID=%s\n", pid);
     }
+    if (verbose)
+        say_environment();
     execv(program, argv + i);
     fprintf(stderr, "pomprun: error: cannot run %s: %s\n", program, strerror(errno));
     return 126;

@@ -115,8 +115,13 @@ chmod +x run_app.bash
 POMP_SUMMARY=on POMP_TRACE=chrome POMP_OUTPUT_DIR=script_bash "$POMPRUN" ./run_app.bash 3 > script_bash.txt 2> script_bash.err
 assert_eq "$(jq -r .program script_bash/profile.json)" app_gcc "a bash script's program: the profile is the program's"
 assert_not_contains script_bash.err "pomp: bash:" "a bash script's program: the interpreter says nothing"
-POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-runtime=omp ./app_gcc > gcc_omp.txt
+POMP_OUTPUT_DIR=gcc_omp "$POMPRUN" --pomp-verbose --pomp-runtime=omp ./app_gcc > gcc_omp.txt 2> gcc_omp.err
 diff -u plain.txt gcc_omp.txt || fail "GCC binary on libomp: output differs"
+# --pomp-verbose: each variable once, as the program gets it (LD_PRELOAD was
+# said twice, the first time without libpomp)
+assert_eq "$(grep -c '^pomprun: LD_PRELOAD=' gcc_omp.err)" 1 "--pomp-verbose: LD_PRELOAD said once"
+grep -q "^pomprun: LD_PRELOAD=.*libpomp\.so.*libomp\.so" gcc_omp.err ||
+    grep -q "^pomprun: LD_PRELOAD=.*libomp\.so.*libpomp\.so" gcc_omp.err || { cat gcc_omp.err; fail "--pomp-verbose: LD_PRELOAD holds libomp and libpomp"; }
 check gcc_omp "GCC binary on libomp"
 # libomp's libgomp layer reports some constructs of GCC code at addresses
 # inside itself (a single's barrier, a taskwait): named by kind and call path,
