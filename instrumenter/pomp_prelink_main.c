@@ -10,6 +10,7 @@
  * construct counts that the program holds and the inputs did not show: those
  * of objects compiled for link-time optimization, in their IR until then. */
 #include "instrument.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,8 @@ static void note_uninstrumented(const char *path, const struct named_objects *na
             shown, shown != path ? " (its object)" : "");
 }
 
-/* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0 or nm's status. */
+/* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0, nm's status, or -1
+ * (errno: why nm could not run). */
 static int scan(const char *nm, char **files, int n, struct prelink_names *names)
 {
     char **nm_argv = xmalloc((size_t)(n + 5) * sizeof *nm_argv);
@@ -71,10 +73,12 @@ static int scan(const char *nm, char **files, int n, struct prelink_names *names
     nm_argv[n + 4] = NULL;
     char *text = NULL;
     int st = run_capture(nm_argv, &text);
+    int run_errno = errno; /* st -1: why nm could not run */
     if (st == 0)
         prelink_collect(names, text);
     free(text);
     free(nm_argv);
+    errno = run_errno;
     return st;
 }
 
@@ -112,10 +116,12 @@ static int scan_group(const char *nm, char **files, int n, struct prelink_names 
     int rc = 0;
     for (int i = 0; i < n; i++) {
         int st = scan(nm, &files[i], 1, names);
-        if (st != 0) {
+        if (st < 0)
+            fprintf(stderr, "pomp-prelink: error: cannot run '%s' for %s: %s\n", nm, files[i],
+                    strerror(errno));
+        else if (st != 0)
             fprintf(stderr, "pomp-prelink: error: '%s -P %s' failed (status %d)\n", nm, files[i], st);
-            rc = 1;
-        }
+        rc |= st != 0;
     }
     return rc;
 }

@@ -86,6 +86,7 @@ struct pompcc {
                                     (compiler_identity), asked once */
     int identity_asked;
     int identity_rc;             /* the compiler's exit status on that question: -1 not run */
+    int identity_errno;          /* why it could not run (identity_rc -1) */
     const char *cc_from;         /* where pc->cc came from, for messages */
 };
 
@@ -689,6 +690,7 @@ static void compiler_identity(struct pompcc *pc)
     int rc = run_capture(cmd.v, &out);
     argv_free(&cmd);
     pc->identity_rc = rc;
+    pc->identity_errno = errno;
     if (rc != 0 || !out) { /* the compile itself will say what is wrong with the compiler */
         free(out);
         return;
@@ -786,8 +788,8 @@ static void say_compiler_failed(const struct pompcc *pc)
     if (pc->identity_rc == 0)
         return;
     if (pc->identity_rc < 0)
-        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) cannot be run\n", pc->cc,
-                pc->cc_from);
+        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) cannot be run: %s\n", pc->cc,
+                pc->cc_from, strerror(pc->identity_errno));
     else
         fprintf(stderr, "pompcc: error: the compiler '%s' (%s) fails even on an empty file "
                         "('%s -dM -E -x c /dev/null' exits with status %d): check the compiler and the words given with it (a C%s compiler?)\n",

@@ -71,7 +71,10 @@ static int wait_for(pid_t pid)
     return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-int run_process(char *const *argv, const char *stdout_to, const char *stderr_to, int verbose)
+/* say_spawn_error: 0 for a question whose caller says what failed (errno
+ * holds why the program could not run), which was said twice */
+static int spawn_and_wait(char *const *argv, const char *stdout_to, const char *stderr_to,
+                          int verbose, int say_spawn_error)
 {
     if (verbose) {
         fputs("pompcc: running:", stderr);
@@ -110,12 +113,19 @@ int run_process(char *const *argv, const char *stdout_to, const char *stderr_to,
     if (err == ECANCELED)
         return 128 + stop_signal; /* stopped before: nothing more runs */
     if (err != 0) {
-        fprintf(stderr, "pompcc: error: cannot run '%s': %s\n", argv[0], strerror(err));
+        if (say_spawn_error)
+            fprintf(stderr, "pompcc: error: cannot run '%s': %s\n", argv[0], strerror(err));
+        errno = err;
         return -1;
     }
     int rc = wait_for(pid);
     running_child = 0;
     return rc;
+}
+
+int run_process(char *const *argv, const char *stdout_to, const char *stderr_to, int verbose)
+{
+    return spawn_and_wait(argv, stdout_to, stderr_to, verbose, 1);
 }
 
 int run_capture(char *const *argv, char **out)
@@ -125,10 +135,12 @@ int run_capture(char *const *argv, char **out)
     if (fd < 0)
         return -1;
     close(fd);
-    int rc = run_process(argv, tmpl, "/dev/null", 0);
+    int rc = spawn_and_wait(argv, tmpl, "/dev/null", 0, 0);
+    int spawn_errno = errno;
     size_t size;
     if (read_file(tmpl, out, &size) != 0)
         rc = -1;
     unlink(tmpl);
+    errno = spawn_errno;
     return rc;
 }
