@@ -20,6 +20,10 @@ static inline uint64_t pomp_now(void)
 }
 #endif
 
+/* A thread's time waiting for a CPU that the kernel does not tell
+ * (pomp_thread_cpu_wait_ns, pomp_run_thread.cpu_wait_ns). */
+#define POMP_CPU_WAIT_UNKNOWN UINT64_MAX
+
 struct pomp_clock {
     uint64_t start_ticks;   /* at library init */
     uint64_t start_ns;      /* CLOCK_MONOTONIC at library init */

@@ -253,6 +253,7 @@ static void finalize_once_fn(void)
     pomp_stderr_swap_in(&err);
     pomp_threads_fold_fast(); /* before the hooks close frames: no counter is touched after */
     pomp_sampling_stop();
+    pomp_threads_note_cpu_waits(); /* the waits of the run's duration, which ends here */
     pomp_clock_calibrate(&clock_state);
     pomp_tls_finalizing = 1; /* the hooks close what the runtime left open: they write */
     pomp_sources_finalize(); /* after the measured duration: names regions by code address */

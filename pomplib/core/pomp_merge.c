@@ -401,6 +401,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .dropped_values = t->profile.values.dropped,
         .first_ticks = t->profile.frames[0].start,
         .ended_ticks = __atomic_load_n(&t->ended_at, __ATOMIC_ACQUIRE),
+        .cpu_wait_ns = pomp_thread_cpu_wait_in_run(t),
         .has_log = t->log.buf != NULL,
         .log_written = t->log.written,
         .log_dropped = t->log.dropped,

@@ -1,5 +1,6 @@
 #include "pomp_thread.h"
 
+#include <fcntl.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
 #include <sched.h>
@@ -75,6 +76,9 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     t->os_tid = os_tid;
     t->device = device;
     t->host_thread = host_thread;
+    /* once per OS thread, at its first event: its share of the run's waits for a CPU */
+    t->cpu_wait_at_start = device < 0 ? pomp_thread_cpu_wait_ns(os_tid) : POMP_CPU_WAIT_UNKNOWN;
+    t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
     t->next = threads_head;
@@ -93,10 +97,61 @@ struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_th
 static pthread_key_t end_key;
 static int end_key_made;
 
+/* At the thread's end or the run's, whichever comes first. */
+static void note_cpu_wait_at_end(struct pomp_thread *t)
+{
+    if (t->device >= 0 || t->cpu_wait_at_start == POMP_CPU_WAIT_UNKNOWN ||
+        __atomic_load_n(&t->cpu_wait_at_end, __ATOMIC_RELAXED) != POMP_CPU_WAIT_UNKNOWN)
+        return;
+    uint64_t unknown = POMP_CPU_WAIT_UNKNOWN, now = pomp_thread_cpu_wait_ns(t->os_tid);
+    __atomic_compare_exchange_n(&t->cpu_wait_at_end, &unknown, now, 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+}
+
+void pomp_threads_note_cpu_waits(void)
+{
+    uint32_t n;
+    for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next)
+        note_cpu_wait_at_end(t);
+}
+
 static void mark_ended(void *arg)
 {
     struct pomp_thread *t = arg;
+    note_cpu_wait_at_end(t);
     __atomic_store_n(&t->ended_at, pomp_now(), __ATOMIC_RELEASE);
+}
+
+uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid)
+{
+    char path[64], text[96];
+    snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)os_tid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return POMP_CPU_WAIT_UNKNOWN;
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0)
+        return POMP_CPU_WAIT_UNKNOWN;
+    text[n] = '\0';
+    /* "time on a CPU, time waiting for one, time slices": ns, ns, count */
+    char *end;
+    strtoull(text, &end, 10);
+    if (end == text || *end != ' ')
+        return POMP_CPU_WAIT_UNKNOWN;
+    const char *wait = end + 1;
+    unsigned long long ns = strtoull(wait, &end, 10);
+    return end == wait ? POMP_CPU_WAIT_UNKNOWN : (uint64_t)ns;
+}
+
+uint64_t pomp_thread_cpu_wait_in_run(const struct pomp_thread *t)
+{
+    if (t->device >= 0 || t->cpu_wait_at_start == POMP_CPU_WAIT_UNKNOWN)
+        return POMP_CPU_WAIT_UNKNOWN;
+    uint64_t end = __atomic_load_n(&t->cpu_wait_at_end, __ATOMIC_RELAXED);
+    if (end == POMP_CPU_WAIT_UNKNOWN)
+        return POMP_CPU_WAIT_UNKNOWN;
+    return end > t->cpu_wait_at_start ? end - t->cpu_wait_at_start : 0;
 }
 
 static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mark_ended) == 0; }
@@ -107,6 +162,7 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id)
     struct pomp_thread *t = new_record(thread_id, gettid(), -1, 0);
     if (!t)
         return NULL;
+
     pthread_once(&end_once, make_end_key);
     if (end_key_made)
         pthread_setspecific(end_key, t);

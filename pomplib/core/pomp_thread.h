@@ -30,6 +30,10 @@ struct pomp_thread {
     uint64_t ended_at;          /* ticks when the OS thread ended (0: it ran to the end; atomic):
                                    threads that never ran at once share a place in the run's
                                    figures (pomp-report) */
+    uint64_t cpu_wait_at_start; /* ns its OS thread had waited for a CPU (runnable, not running)
+                                   at its first event (POMP_CPU_WAIT_UNKNOWN: not known) */
+    uint64_t cpu_wait_at_end;   /* the same at its end or the run's, whichever came first
+                                   (atomic; POMP_CPU_WAIT_UNKNOWN: neither yet, or not known) */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -38,6 +42,20 @@ struct pomp_thread {
 extern __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
 struct pomp_thread *pomp_thread_register(int32_t thread_id);
+
+/* The time an OS thread of this process has waited for a CPU since it started
+ * (the kernel's run delay, /proc/self/task/TID/schedstat): a thread that was
+ * runnable but not running (more threads than CPUs, another process, two
+ * threads bound to one CPU), which its profile counts as work or as a wait. ns,
+ * or POMP_CPU_WAIT_UNKNOWN (a kernel without scheduler statistics). No stdio:
+ * called from a thread's end. */
+uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid);
+/* At the end of the run: the threads still running note their waits for a
+ * CPU so far (the others did at their end). */
+void pomp_threads_note_cpu_waits(void);
+/* What t waited for a CPU from its first event to its end or to the run's
+ * (ns, POMP_CPU_WAIT_UNKNOWN). */
+uint64_t pomp_thread_cpu_wait_in_run(const struct pomp_thread *t);
 
 static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
 {

@@ -53,6 +53,8 @@ struct pomp_run_thread {
     uint64_t dropped_values;    /* value lists that found the value pool full */
     uint64_t first_ticks;       /* its first event */
     uint64_t ended_ticks;       /* an OS thread's end, 0: it ran to the end of the run */
+    uint64_t cpu_wait_ns;       /* ns it waited for a CPU from its first event to its end, or
+                                   POMP_CPU_WAIT_UNKNOWN (pomp_thread_cpu_wait_ns) */
     /* its trace (POMP_TRACE): */
     int has_log;                /* it had a trace buffer */
     uint64_t log_written;       /* events written to its raw file */

@@ -330,6 +330,19 @@ static void check_ids_and_threads(struct checker *c)
                 failed(c, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
                        !v ? "missing" : !json_is_integer(v) ? "not a whole number" : "below 0");
         }
+        /* a thread waits for a CPU only while it lives (both from its first
+         * event: the kernel's clock beside the TSC's, 1 ms apart at most) */
+        json_t *w = json_object_get(t, "cpu_wait_ns");
+        double life = json_number_value(json_object_get(t, "end_ns")) -
+                      json_number_value(json_object_get(t, "start_ns"));
+        if (i == 0) /* the initial thread: the whole run */
+            life = p->duration_ns;
+        if (w && !(json_is_number(w) && json_number_value(w) >= 0))
+            failed(c, "no negative figure", "threads[%zu].cpu_wait_ns is not a number of 0 or more",
+                   i);
+        else if (w && json_number_value(w) > life + 1e6)
+            failed(c, "no impossible figure", "threads[%zu] waited %.3f ms for a CPU in a life of %.3f ms",
+                   i, json_number_value(w) / 1e6, life / 1e6);
     }
     json_t *clock = json_object_get(p->root, "clock"), *r;
     if (clock && !(json_number_value(json_object_get(clock, "ticks_per_ns")) > 0))

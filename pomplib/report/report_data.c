@@ -873,6 +873,12 @@ size_t rp_worksharing_barriers_unrecorded(const struct rp_profile *p)
     return n;
 }
 
+double rp_cpu_wait_share(const struct rp_profile *p)
+{
+    return p->cpu_wait_ns > 0 && p->cpu_wait_life_ns > 0 ? p->cpu_wait_ns / p->cpu_wait_life_ns
+                                                          : 0;
+}
+
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p)
 {
     static const char *const locks[] = {"omp_set_lock", "omp_set_nest_lock", NULL};

@@ -17,6 +17,11 @@ struct rp_profile;
 /* The runtime group's level where it records no lock call's time ("none",
  * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
+/* The share of the OS threads' time in the run that they waited for a CPU
+ * (0 where not known), and the share from which the reports say it: this
+ * machine's quiet runs of two threads on two CPUs waited 1-15 %. */
+#define RP_CPU_WAIT_SAID 0.10
+double rp_cpu_wait_share(const struct rp_profile *p);
 /* The setting that turned the runtime's reports off (POMP_OMPT=off) in a
  * pompcc build, whose implicit barriers' waits are then not recorded, or NULL. */
 const char *rp_barrier_waits_unrecorded(const struct rp_profile *p);
@@ -139,6 +144,9 @@ struct rp_profile {
                                          their waits are not known, their time reads as useful */
     } pop_run, *pop_regions;          /* the run; each parallel region, most elapsed time first */
     size_t npop;
+    double cpu_wait_ns;               /* the OS threads' waits for a CPU in the run (runnable, not
+                                         running; threads[].cpu_wait_ns), -1: not known */
+    double cpu_wait_life_ns;          /* those threads' time in the run (their lives, added) */
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
     char pop_not_rated[200];          /* why no figure is rated (a level that records no

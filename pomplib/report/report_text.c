@@ -355,6 +355,12 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "instrumented, and no worksharing construct ends in a barrier of its own); "
                "POMP_OMPT=on measures them\n",
                rp_barrier_waits_unrecorded(p));
+    if (rp_cpu_wait_share(p) >= RP_CPU_WAIT_SAID)
+        printf("  threads waited %.1f ms for a CPU, %.0f %% of their %.1f ms in the run (runnable, not "
+               "running: more threads than free CPUs, from oversubscription, another process or "
+               "threads bound to one CPU): that time reads as work or as waits, so these figures "
+               "rate the machine's share as well as the program's (docs/output.md)\n",
+               p->cpu_wait_ns / 1e6, 100 * rp_cpu_wait_share(p), p->cpu_wait_life_ns / 1e6);
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

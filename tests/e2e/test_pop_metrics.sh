@@ -457,3 +457,43 @@ untimed=$("$REPORT" --json unset.d | jq '.efficiency.run.untimed_wait_executions
 POMP_FILTER_EXCLUDE=type:omp_unset_lock POMP_OUTPUT_DIR=unset_f.d ./unset > /dev/null 2>&1
 assert_eq "$("$REPORT" --json unset_f.d | jq '.efficiency.run.rated // true')" true \
     "unset: a filtered unset leaves the run rated"
+
+# Waits for a CPU (the kernel's run delay of each thread, profile.json's
+# threads[].cpu_wait_ns): two threads spinning 300 ms each, bound to one CPU,
+# each ran about half its time and waited the other half, which the figures
+# count as work; the report says so (64 threads on 2 CPUs read as the
+# program's own imbalance, nothing said why). The same program's threads
+# asleep wait for no CPU.
+first_cpu=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
+POMP_OUTPUT_DIR=one_cpu taskset -c "$first_cpu" ./imbalance 0 300 > run.txt
+assert_contains run.txt "^done$" "one CPU: the program ran"
+if [ -r /proc/self/task/$$/schedstat ]; then
+    jq -e '[.threads[] | (.cpu_wait_ns / (.end_ns - .start_ns))] | length == 2 and all(. > 0.3 and . < 0.7)' \
+        one_cpu/profile.json > /dev/null ||
+        fail "one CPU: each thread waited about half its life for it: $(jq -c '[.threads[] | [.start_ns, .end_ns, .cpu_wait_ns]]' one_cpu/profile.json)"
+    "$REPORT" --json one_cpu > r.json
+    pct=$(jq '.efficiency.run.cpu_wait_pct' r.json)
+    awk -v g="$pct" 'BEGIN { exit !(g > 30 && g < 70) }' || fail "one CPU: the run's wait for a CPU $pct %, expected about 50 %"
+    "$REPORT" one_cpu > text.txt
+    assert_contains text.txt "^  threads waited [0-9.]* ms for a CPU, [0-9]* % of their" "one CPU: the text says it"
+    "$REPORT" --check one_cpu > /dev/null || fail "one CPU: --check"
+    cat > asleep.c <<'C'
+#include <stdio.h>
+#include "work.h"
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    sleep_ms(200);
+    printf("done\n");
+    return 0;
+}
+C
+    "$POMPCC" -O2 -fopenmp -I"$NUMBERS" asleep.c -o asleep 2> /dev/null || fail "build asleep.c"
+    POMP_OUTPUT_DIR=asleep.d taskset -c "$first_cpu" ./asleep > /dev/null
+    pct=$("$REPORT" --json asleep.d | jq '.efficiency.run.cpu_wait_pct')
+    awk -v g="$pct" 'BEGIN { exit !(g < 10) }' || fail "asleep: the run's wait for a CPU $pct %, expected near 0"
+    "$REPORT" asleep.d > text.txt
+    assert_not_contains text.txt "for a CPU" "asleep: nothing said"
+else
+    echo "note: this kernel tells no thread's wait for a CPU (no /proc/self/task/TID/schedstat): not checked"
+fi
