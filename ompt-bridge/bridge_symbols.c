@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "bridge_regions.h"
@@ -111,21 +112,62 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
     return in_construct || !innermost ? outermost : innermost;
 }
 
+/* The locks of named critical constructs: the program's data objects of
+ * that prefix, gathered at the first lock that is not one of them. */
+static const char critical_prefix[] = ".gomp_critical_user_";
+struct critical_locks {
+    struct pomp_named_object *list;
+    size_t n;
+    int gathered;
+};
+
+/* A word of this process's memory, or 0 where it cannot be read (no crash). */
+static int read_word(uintptr_t addr, uintptr_t *word)
+{
+    struct iovec local = {word, sizeof *word}, remote = {(void *)addr, sizeof *word};
+    return addr && process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)sizeof *word;
+}
+
+/* LLVM libomp reports a named critical's wait by its lock, which for most
+ * kinds of lock (the default: queuing) it allocates at the construct's first
+ * execution and keeps in a record whose first word points to it; the
+ * construct's own object (.gomp_critical_user_<name>.var) holds the record's
+ * address. The lock is named after the object that leads to it (under
+ * pomprun a clang program's criticals lost their names). */
+static const char *critical_of_lock(uintptr_t lock, struct critical_locks *locks)
+{
+    if (!locks->gathered) {
+        locks->n = pomp_objects_named(critical_prefix, &locks->list);
+        locks->gathered = 1;
+    }
+    for (size_t i = 0; i < locks->n; i++) {
+        uintptr_t record, first;
+        if (read_word(locks->list[i].addr, &record) && record % sizeof record == 0 &&
+            read_word(record, &first) && first == lock)
+            return locks->list[i].name;
+    }
+    return NULL;
+}
+
 /* The name of a named critical construct from its lock's symbol: GCC's
  * ".gomp_critical_user_<name>", Clang's ".gomp_critical_user_<name>.var" (the
  * unnamed critical: libgomp's own lock, or Clang's empty name: none). */
-static int critical_name(const struct POMP_Region_s *r, char *buf, size_t size)
+static int critical_name(const struct POMP_Region_s *r, struct critical_locks *locks, char *buf,
+                         size_t size)
 {
-    static const char prefix[] = ".gomp_critical_user_", clang_suffix[] = ".var";
+    static const char clang_suffix[] = ".var";
     uintptr_t lock = __atomic_load_n(&r->object, __ATOMIC_RELAXED);
     char symbol[256];
-    if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0 ||
-        !pomp_object_name(lock, symbol, sizeof symbol) ||
-        strncmp(symbol, prefix, sizeof prefix - 1) != 0)
+    const char *found = symbol;
+    if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0)
         return 0;
-    const char *name = symbol + sizeof prefix - 1;
+    if (!pomp_object_name(lock, symbol, sizeof symbol))
+        found = critical_of_lock(lock, locks);
+    if (!found || strncmp(found, critical_prefix, sizeof critical_prefix - 1) != 0)
+        return 0;
+    const char *name = found + sizeof critical_prefix - 1;
     size_t n = strlen(name), suffix = sizeof clang_suffix - 1;
-    if (n > suffix && strcmp(name + n - suffix, clang_suffix) == 0)
+    if (n >= suffix && strcmp(name + n - suffix, clang_suffix) == 0)
         n -= suffix;
     if (n == 0 || n >= size)
         return 0;
@@ -135,7 +177,8 @@ static int critical_name(const struct POMP_Region_s *r, char *buf, size_t size)
 }
 
 /* The region's new CTC string: what it had, and where its code is. */
-static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd)
+static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, const char *cwd,
+                    struct critical_locks *locks)
 {
     int placed;
     const struct pomp_location *at = program_location(sym, &r->ctc, &placed);
@@ -146,7 +189,7 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
     char critical[200];
     if (old->name)
         ctc_builder_add(&b, "name", old->name);
-    else if (critical_name(r, critical, sizeof critical))
+    else if (critical_name(r, locks, critical, sizeof critical))
         ctc_builder_add(&b, "name", critical);
     if (placed && at && at->file && at->file[0] && at->line > 0) {
         char *file = ctc_path_seen_from(at->file, cwd); /* the instrumented regions' rule */
@@ -218,8 +261,10 @@ void bridge_symbols_resolve(void)
               "reported by the runtime are named by object and offset\n", stderr);
     char cwd[4096];
     const char *dir = pomp_config_start_dir(pomp_config(), cwd, sizeof cwd); /* as pomp_region.c */
+    struct critical_locks locks = {0};
     for (size_t i = 0; i < k; i++)
-        relabel(regions[i], &t.syms[i], dir);
+        relabel(regions[i], &t.syms[i], dir, &locks);
+    pomp_named_objects_free(locks.list, locks.n);
 out:
     pomp_symbols_free(&t);
     free(modules);

@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <link.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -113,4 +114,113 @@ int pomp_object_name(uintptr_t addr, char *buf, size_t size)
         file = path;
     }
     return file_lookup(file, (uintptr_t)info.dli_fbase, addr, buf, size);
+}
+
+/* pomp_objects_named: what it gathers, module by module. */
+struct named_objects {
+    const char *prefix;
+    size_t prefix_len;
+    struct pomp_named_object *list;
+    size_t n, cap;
+    int failed;
+};
+
+static void add_object(struct named_objects *o, uintptr_t addr, const char *name)
+{
+    if (o->n == o->cap) {
+        size_t cap = o->cap ? 2 * o->cap : 16;
+        struct pomp_named_object *l = realloc(o->list, cap * sizeof *l);
+        if (!l) {
+            o->failed = 1;
+            return;
+        }
+        o->list = l, o->cap = cap;
+    }
+    char *copy = strdup(name);
+    if (!copy) {
+        o->failed = 1;
+        return;
+    }
+    o->list[o->n++] = (struct pomp_named_object){addr, copy};
+}
+
+/* The objects of table `tab` whose names start with the prefix. */
+static void symtab_gather(int fd, const Elf64_Shdr *tab, const Elf64_Shdr *strings,
+                          uintptr_t bias, struct named_objects *o)
+{
+    if (tab->sh_entsize != sizeof(Elf64_Sym))
+        return;
+    uint64_t count = tab->sh_size / sizeof(Elf64_Sym);
+    Elf64_Sym batch[SYMBOL_BATCH];
+    char name[256];
+    for (uint64_t first = 0; first < count && !o->failed; first += SYMBOL_BATCH) {
+        size_t n = count - first < SYMBOL_BATCH ? (size_t)(count - first) : SYMBOL_BATCH;
+        if (!read_at(fd, batch, n * sizeof *batch, tab->sh_offset + first * sizeof *batch))
+            return;
+        for (size_t k = 0; k < n && !o->failed; k++)
+            if (ELF64_ST_TYPE(batch[k].st_info) == STT_OBJECT && batch[k].st_value &&
+                batch[k].st_shndx != SHN_UNDEF &&
+                string_at(fd, strings, batch[k].st_name, name, sizeof name) &&
+                strncmp(name, o->prefix, o->prefix_len) == 0)
+                add_object(o, bias + (uintptr_t)batch[k].st_value, name);
+    }
+}
+
+static int gather_module(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    struct named_objects *o = arg;
+    char path[PATH_MAX];
+    const char *file = info->dlpi_name;
+    if (!file || !file[0]) { /* the main program */
+        ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
+        if (len <= 0)
+            return 0;
+        path[len] = '\0';
+        file = path;
+    }
+    if (!strchr(file, '/')) /* the vDSO (a library found by a relative path has its "./") */
+        return 0;
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    Elf64_Ehdr eh;
+    Elf64_Shdr *sections = NULL;
+    if (read_at(fd, &eh, sizeof eh, 0) && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
+        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_ident[EI_DATA] == HOST_DATA &&
+        eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shnum > 0 &&
+        (sections = malloc((size_t)eh.e_shnum * sizeof *sections)) != NULL &&
+        read_at(fd, sections, (size_t)eh.e_shnum * sizeof *sections, eh.e_shoff)) {
+        /* .symtab holds .dynsym's objects too: the latter only without the former (stripped) */
+        int have_symtab = 0;
+        for (unsigned i = 0; i < eh.e_shnum; i++)
+            have_symtab |= sections[i].sh_type == SHT_SYMTAB;
+        for (unsigned i = 0; i < eh.e_shnum; i++)
+            if (sections[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM) &&
+                sections[i].sh_link < eh.e_shnum)
+                symtab_gather(fd, &sections[i], &sections[sections[i].sh_link],
+                              (uintptr_t)info->dlpi_addr, o);
+    }
+    free(sections);
+    close(fd);
+    return o->failed;
+}
+
+size_t pomp_objects_named(const char *prefix, struct pomp_named_object **list)
+{
+    struct named_objects o = {.prefix = prefix, .prefix_len = strlen(prefix)};
+    dl_iterate_phdr(gather_module, &o);
+    if (o.failed) {
+        pomp_named_objects_free(o.list, o.n);
+        o.list = NULL, o.n = 0;
+    }
+    *list = o.list;
+    return o.n;
+}
+
+void pomp_named_objects_free(struct pomp_named_object *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(list[i].name);
+    free(list);
 }

@@ -10,4 +10,15 @@
  * to fit); returns 1, or 0 when none is known (no symbol table, stripped). */
 int pomp_object_name(uintptr_t addr, char *buf, size_t size);
 
+/* The data objects of this process's loaded modules whose symbols start
+ * with prefix (from each module file's .symtab, else its .dynsym): their
+ * addresses and names. Fills *list (malloc'ed: pomp_named_objects_free) and
+ * returns their number; 0 on none or on error. */
+struct pomp_named_object {
+    uintptr_t addr;
+    char *name;
+};
+size_t pomp_objects_named(const char *prefix, struct pomp_named_object **list);
+void pomp_named_objects_free(struct pomp_named_object *list, size_t n);
+
 #endif

@@ -237,6 +237,15 @@ clang-19 -g -fopenmp app.c -o app_clang
 POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
 diff -u plain.txt clang.txt || fail "clang binary: output differs"
 check clang "clang binary"
+# libomp reports a named critical's wait by a lock it allocates, which the
+# construct's object (.gomp_critical_user_tally.var) leads to: named after it
+# (it had no name on libomp), with every kind of lock; the unnamed one is not
+for kind in queuing tas; do
+    KMP_LOCK_KIND=$kind POMP_OUTPUT_DIR=clang_$kind "$POMPRUN" ./app_clang > /dev/null
+    assert_eq "$(region_at clang_$kind critical $L_named name)" tally "clang binary, KMP_LOCK_KIND=$kind: the named critical's name"
+    assert_eq "$(region_at clang_$kind critical $L_crit name)" "" "clang binary, KMP_LOCK_KIND=$kind: the unnamed critical"
+done
+assert_eq "$(region_at gcc_omp critical $L_named name)" tally "GCC binary on libomp: the named critical's name"
 
 # GCC's single: GOMP_single_start and nothing at the block's end. On libomp
 # only the executor's begin is reported: its end is its barrier (or, nowait,
