@@ -517,6 +517,40 @@ static size_t append_frames(uintptr_t *path, size_t len, size_t max, const uintp
     return len;
 }
 
+/* A stack of a thread whose task the runtime does not tell (POMP_OMPT=off,
+ * or before the runtime started): its runtime frames are told by their code
+ * alone. The innermost run of them (and what they called) is the runtime's
+ * work; further out they are what invoked the program's code (a parallel
+ * region's outlined body, under GOMP_parallel or a worker's start), left out
+ * of the path, as the C library's there: the program's frames stay. Taken
+ * for the runtime's work, a loop in a parallel region's body read
+ * "main > <OpenMP runtime>", its code cut off (a probe). */
+static void record_untold(struct pomp_sampler *s, size_t n, enum pomp_sample_state st,
+                          uint32_t weight)
+{
+    size_t inner = 0, len = 0, max = sizeof s->path / sizeof *s->path - 1;
+    while (inner < n && code_kind(s->ips[inner]) == CODE_SYSTEM)
+        inner++;
+    uintptr_t leaf = 0;
+    size_t lo = 0;
+    if (inner < n && in_runtime(s->ips[inner])) {
+        leaf = code_kind(s->ips[inner]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT
+                                                     : POMP_SAMPLE_RUNTIME_CODE;
+        lo = first_program_frame(s->ips, inner, n);
+    }
+    /* the C library's frames the program's innermost frame called stay (a
+     * clock_gettime); outward of it only the program's */
+    size_t program = first_program_frame(s->ips, lo, n);
+    for (size_t i = n; i > lo && len < max; i--) {
+        size_t k = i - 1;
+        if (k < program || code_kind(s->ips[k]) == CODE_PROGRAM)
+            s->path[len++] = s->ips[k] - (k == 0 ? 0 : 1);
+    }
+    if (leaf)
+        s->path[len++] = leaf;
+    pomp_sample_tree_add(&s->tree, s->path, len, st, weight);
+}
+
 static void count_in_region(enum pomp_sample_state st, uint32_t weight)
 {
     struct pomp_thread *t = pomp_tls_thread;
@@ -630,6 +664,10 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
                           s->ips, POMP_SAMPLE_MAX_FRAMES);
     if (n == 0) {
         s->lost++;
+        return;
+    }
+    if (!frame && !(st >= POMP_SAMPLE_FIRST_WAIT)) {
+        record_untold(s, n, st, weight);
         return;
     }
     /* a wait's leaf frames in the runtime (a lock routine, the barrier code,

@@ -230,3 +230,30 @@ in_spin=$(jq '.sampling as $s | ([$s.paths[] | .work] | add) as $all
               | [$s.paths[] | select([.frames[] | $s.frames[.].function] | index("spin")) | .work] | add * 100 / $all | floor' \
               wtime.d/profile.json)
 [ "$in_spin" -ge 80 ] || fail "omp_get_wtime's spin: $in_spin % of the work samples under spin, expected most"
+
+# POMP_OMPT=off: the runtime tells no task, so its frames are told by their
+# code alone; those that invoked the region's body (GOMP_parallel, a worker's
+# start) are left out and the program's frames stay: a spin that calls no
+# runtime function read main > <OpenMP runtime>, the spin cut off (a probe).
+cat > spin_off.c <<'C'
+#include <stdio.h>
+#include "work.h" /* tests/e2e/numbers: work(ms), on the C library's clock */
+static __attribute__((noinline)) double spin(double ms) { return work(ms); }
+int main(void)
+{
+    double x = 0;
+#pragma omp parallel num_threads(2) reduction(+ : x)
+    x += spin(200);
+    printf("%d\n", x >= 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 -g -I"$NUMBERS" spin_off.c -o spin_off
+POMP_OMPT=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=spin_off.d ./spin_off > /dev/null
+in_spin=$(jq '.sampling as $s | ([$s.paths[] | .work] | add) as $all
+              | ([$s.paths[] | select([.frames[] | $s.frames[.].function] | index("spin")) | .work] | add // 0) * 100 / $all | floor' \
+              spin_off.d/profile.json)
+[ "$in_spin" -ge 80 ] || fail "POMP_OMPT=off: $in_spin % of the work samples under spin, expected most"
+jq -e '[.sampling.frames[]?.function // empty | select(test("^(GOMP_|gomp_|__kmp|start_thread|clone)"))] | length == 0' \
+    spin_off.d/profile.json > /dev/null ||
+    fail "POMP_OMPT=off: the runtime's frames in the stacks: $(jq -c '[.sampling.frames[]?.function]' spin_off.d/profile.json)"
