@@ -110,17 +110,6 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
                incl, c->p->duration_ns);
 }
 
-/* The thread's entry of a node, or NULL. */
-static json_t *entry_of(const struct rp_node *n, long long thread)
-{
-    size_t i;
-    json_t *t;
-    json_array_foreach(n->per_thread, i, t)
-        if (json_integer_value(json_object_get(t, "thread")) == thread)
-            return t;
-    return NULL;
-}
-
 /* Whether column th is a device stream: its shares of the target constructs
  * are grafted under the host's nodes of those constructs, one per operation,
  * so they do not nest on the stream's own timeline. */
@@ -163,6 +152,25 @@ static void check_children(struct checker *c)
             first_child[parent] = k;
         }
     }
+    /* threads whose own times have parts no child shows: a task run inside a
+     * wait is a root of its own (under the thread's root), its time out of
+     * the wait's own time; a path that did not fit went to the overflow node
+     * (the same), its time out of its parent's */
+    unsigned char *own_unchecked = calloc(nt ? nt : 1, 1);
+    json_t *threads = json_object_get(p->root, "threads");
+    for (size_t th = 0; own_unchecked && th < nt; th++)
+        own_unchecked[th] = json_integer_value(
+                            json_object_get(json_array_get(threads, th), "dropped_paths")) > 0;
+    for (size_t i = 0; own_unchecked && i < p->nnodes; i++) {
+        size_t j;
+        json_t *t;
+        if (p->nodes[i].task_root)
+            json_array_foreach(p->nodes[i].per_thread, j, t) {
+                long long th = json_integer_value(json_object_get(t, "thread"));
+                if (th >= 0 && (size_t)th < nt)
+                    own_unchecked[th] = 1;
+            }
+    }
     for (size_t i = 0; i < p->nnodes; i++) {
         memset(sum, 0, nt * sizeof *sum);
         memset(count, 0, nt * sizeof *count);
@@ -178,19 +186,27 @@ static void check_children(struct checker *c)
                 }
             }
         }
-        for (size_t th = 0; th < nt; th++) {
-            json_t *t = count[th] ? entry_of(&p->nodes[i], (long long)th) : NULL;
-            if (!t || field(t, "visits", NULL) + field(t, "begins", NULL) == 0 ||
-                is_device_stream(p, th))
+        size_t j;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, j, t) {
+            long long th = json_integer_value(json_object_get(t, "thread"));
+            if (th < 0 || (size_t)th >= nt ||
+                field(t, "visits", NULL) + field(t, "begins", NULL) == 0 ||
+                is_device_stream(p, (size_t)th))
                 continue;
-            double incl = field(t, "incl_ns", NULL);
+            double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
             if (sum[th] > incl + SLACK_NS(count[th], incl))
                 failed(c, "children within their parent",
-                       "node %lld thread %zu: children %.0f ns > its own inclusive %.0f ns",
+                       "node %lld thread %lld: children %.0f ns > its own inclusive %.0f ns",
                        p->nodes[i].id, th, sum[th], incl);
+            else if (own_unchecked && !own_unchecked[th] &&
+                     fabs(excl - (incl - sum[th])) > SLACK_NS(count[th] + 1, incl))
+                failed(c, "own time is inclusive less children",
+                       "node %lld thread %lld: own %.0f ns, inclusive %.0f ns less children %.0f ns",
+                       p->nodes[i].id, th, excl, incl, sum[th]);
         }
     }
-    free(sum), free(count), free(first_child), free(next_sibling);
+    free(sum), free(count), free(first_child), free(next_sibling), free(own_unchecked);
 }
 
 static void check_waits(struct checker *c)

@@ -79,8 +79,8 @@ jq -n '
               init: "handle", ctc: "41*type=parallel*file=fork.c*slines=5,5*elines=6,6**"}],
    threads: [thread(0), thread(1)],
    callpath: [{id: 1, parent: 0, region: 1,
-               per_thread: [entry(0; 1; 1; 125000000; 25000000) | .excl_ns = 124990000,
-                            entry(1; 0; 1; 25010000; 25000000) | .excl_ns = 25000000]},
+               per_thread: [(entry(0; 1; 1; 125000000; 25000000) | .excl_ns = 124990000),
+                            (entry(1; 0; 1; 25010000; 25000000) | .excl_ns = 25000000)]},
               {id: 2, parent: 1, region: 2,
                per_thread: [entry(0; 1; 0; 10000; 0), entry(1; 1; 0; 10000; 0)]}]}' > fork/profile.json
 "$REPORT" --json fork > r.json

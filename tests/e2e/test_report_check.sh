@@ -41,6 +41,12 @@ FOR='(.regions[] | select(.type == "for") | .id) as $f | .callpath |= map(if .re
 break_with negative      "$FOR then .per_thread[0].visits = -1 else . end)" "no negative figure"
 break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "own time within inclusive time"
+# own time is what its children did not take: less of it is time lost (a
+# region paused by POMP_Off held its inner regions' time twice, its own
+# unchanged, and --check passed)
+break_with ownless       "$FOR then .per_thread[0].excl_ns = .per_thread[0].excl_ns / 2 - 1e6 else . end)" \
+                         "own time is inclusive less children"
+break_with cpuwait       '.threads[1].cpu_wait_ns = .duration_ns * 2' "no impossible figure"
 break_with minmax        "$FOR then .per_thread[0].min_ns = .per_thread[0].max_ns + 1e6 else . end)" "min within max"
 break_with onevisit      "$FOR then .per_thread[0].max_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "one visit within all"

@@ -63,7 +63,8 @@ assert_contains tsdom.html 'class="row-label">task \(creation\)<' "a task's crea
 assert_contains tsdom.html 'class="row-loc">in parallel @ taskwait_split.c:[0-9]+-[0-9]+<' "a runtime region placed as the text places it"
 # The POP metrics of each parallel region, as the text's Efficiency table
 "$REPORT" ts > ts.txt
-text_rows=$(sed -n '/^Efficiency/,/^$/p' ts.txt | awk 'NR > 2 && NF >= 7 { print $(NF-3), $(NF-2), $(NF-1), $NF }')
+# (the rows, not the notes under them, which are indented)
+text_rows=$(sed -n '/^Efficiency/,/^$/p' ts.txt | awk 'NR > 2 && NF >= 7 && !/^  / { print $(NF-3), $(NF-2), $(NF-1), $NF }')
 html_rows=$(python3 - tsdom.html <<'PY'
 import re, sys
 d = open(sys.argv[1]).read()
