@@ -51,6 +51,20 @@ static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
 
+/* A thread that has run less than 1 ms waited for a CPU only to start (a
+ * team's fresh thread, whose first event comes at once): its waits count from
+ * its start, without the read of the kernel's figure, which cost a nested
+ * program's 600 fresh threads a tenth of their time (one system call instead
+ * of three and a /proc lookup). */
+static uint64_t cpu_wait_before_first_event(pid_t os_tid)
+{
+    struct timespec ran;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ran) == 0 && ran.tv_sec == 0 &&
+        ran.tv_nsec < 1000000)
+        return 0;
+    return pomp_thread_cpu_wait_ns(os_tid);
+}
+
 /* A new record with its profile and (when tracing) its event log, numbered
  * and listed; NULL if memory ran out. */
 static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t device,
@@ -63,7 +77,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     if (!t)
         return NULL;
     if (pomp_profile_init(&t->profile, cfg->profile_nodes, pomp_now()) != 0) {
-        free(t);
+        pomp_free_lines(t, sizeof *t);
         return NULL;
     }
     pomp_profile_set_throttle(&t->profile, cfg->throttle_visits, cfg->throttle_ns);
@@ -77,7 +91,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     t->device = device;
     t->host_thread = host_thread;
     /* once per OS thread, at its first event: its share of the run's waits for a CPU */
-    t->cpu_wait_at_start = device < 0 ? pomp_thread_cpu_wait_ns(os_tid) : POMP_CPU_WAIT_UNKNOWN;
+    t->cpu_wait_at_start = device < 0 ? cpu_wait_before_first_event(os_tid) : POMP_CPU_WAIT_UNKNOWN;
     t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;

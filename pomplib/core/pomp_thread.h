@@ -31,7 +31,9 @@ struct pomp_thread {
                                    threads that never ran at once share a place in the run's
                                    figures (pomp-report) */
     uint64_t cpu_wait_at_start; /* ns its OS thread had waited for a CPU (runnable, not running)
-                                   at its first event (POMP_CPU_WAIT_UNKNOWN: not known) */
+                                   at its first event; 0 where it had run less than 1 ms
+                                   then (its waits count from its start); POMP_CPU_WAIT_UNKNOWN:
+                                   not known */
     uint64_t cpu_wait_at_end;   /* the same at its end or the run's, whichever came first
                                    (atomic; POMP_CPU_WAIT_UNKNOWN: neither yet, or not known) */
     struct pomp_thread *next;   /* all threads, newest first */

@@ -124,8 +124,11 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
     end = end < run->duration_ns ? end : run->duration_ns;
     start = start < end ? start : end;
     fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", start, end);
-    if (t->cpu_wait_ns != POMP_CPU_WAIT_UNKNOWN) /* the kernel's clock: ns already */
-        fprintf(f, ", \"cpu_wait_ns\": %llu", (unsigned long long)t->cpu_wait_ns);
+    /* the kernel's clock: ns already; a fresh thread's count from its start,
+     * which a short life may not hold (pomp_thread.c) */
+    if (t->cpu_wait_ns != POMP_CPU_WAIT_UNKNOWN)
+        fprintf(f, ", \"cpu_wait_ns\": %.0f",
+                (double)t->cpu_wait_ns < end - start ? (double)t->cpu_wait_ns : end - start);
 }
 
 static void write_threads(FILE *f, const struct pomp_run *run)
