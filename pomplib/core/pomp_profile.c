@@ -8,7 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { FIRST_CHUNK_NODES = 1024, MAX_CHUNK_NODES = 1 << 16 };
+/* The first chunk is small (11 KB): a team's fresh thread (libgomp's nested
+ * teams start one per inner member) takes a few paths, and 1,024 nodes
+ * (172 KB) cost it a mapping of their own and its release. The chunks double
+ * from there. */
+enum { FIRST_CHUNK_NODES = 64, MAX_CHUNK_NODES = 1 << 16 };
 
 static struct pomp_node_chunk *chunk_alloc(uint32_t size)
 {
