@@ -5,6 +5,19 @@
 #include <stddef.h>
 #include <sys/mman.h>
 
+/* LeakSanitizer scans the C library's memory for pointers, not pages mapped
+ * by hand: those it is told of (make sanitize) */
+#if defined(__SANITIZE_ADDRESS__)
+#define POMP_LSAN_ROOTS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POMP_LSAN_ROOTS 1
+#endif
+#endif
+#ifdef POMP_LSAN_ROOTS
+#include <sanitizer/lsan_interface.h>
+#endif
+
 /* Two cache lines: the pair the adjacent-line prefetcher fetches together. */
 #define POMP_LINES_ALIGN 128
 
@@ -21,13 +34,22 @@
 static inline void *pomp_alloc_lines(size_t size)
 {
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return p == MAP_FAILED ? NULL : p;
+    if (p == MAP_FAILED)
+        return NULL;
+#ifdef POMP_LSAN_ROOTS
+    __lsan_register_root_region(p, size); /* what it points to is not leaked */
+#endif
+    return p;
 }
 
 static inline void pomp_free_lines(void *p, size_t size)
 {
-    if (p)
-        munmap(p, size);
+    if (!p)
+        return;
+#ifdef POMP_LSAN_ROOTS
+    __lsan_unregister_root_region(p, size);
+#endif
+    munmap(p, size);
 }
 
 #endif
