@@ -19,6 +19,12 @@
  *                  of OpenMP codes: thousands of short parallel regions, tens
  *                  of microseconds each), so every region's fork, join and
  *                  implicit barrier is a part of the figure
+ *   nested-teams   two outer threads, each running 300 inner parallel
+ *                  regions of two threads with a short loop in each (nested
+ *                  parallelism, as a solver inside a parallel driver): libgomp
+ *                  starts a fresh thread for each inner team's member, so a
+ *                  thread's start and end under the tool are a part of the
+ *                  figure
  * Usage: tasks COLUMN REP  (prints "real ROW COLUMN REP MS" per kernel). */
 #include <omp.h>
 #include <stdio.h>
@@ -118,6 +124,23 @@ static double stencil_steps(void)
     return change;
 }
 
+enum { NESTED_OUTER_STEPS = 300, NESTED_WORK = 20000 };
+
+/* Returns the sum over every inner team's loop. */
+static double nested_teams(void)
+{
+    double sum = 0;
+    omp_set_max_active_levels(2);
+    #pragma omp parallel num_threads(2) reduction(+: sum)
+    for (int step = 0; step < NESTED_OUTER_STEPS; step++) {
+        #pragma omp parallel num_threads(2) reduction(+: sum)
+        for (int i = 0; i < NESTED_WORK; i++)
+            sum += i * 1e-9;
+    }
+    omp_set_max_active_levels(1);
+    return sum;
+}
+
 enum { QUEENS = 11, QUEENS_CUTOFF = 3 };
 
 static int queens_safe(int n, const char *a)
@@ -188,10 +211,14 @@ int main(int argc, char **argv)
     double t4 = omp_get_wtime();
     double change = stencil_steps();
     double t5 = omp_get_wtime();
+    double nested = nested_teams();
+    double t6 = omp_get_wtime();
+    /* each of 2 x 300 x 2 loops adds 0.19999 */
+    double nested_expected = 2.0 * NESTED_OUTER_STEPS * 2 * (NESTED_WORK - 1.0) * NESTED_WORK / 2 * 1e-9;
     if (f != 165580141 || sum <= 0 || pairs <= 0 || !(energy > 0) || solutions != 2680 ||
-        !(change > 0 && change < 1)) {
-        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g\n", argv[0], f, sum, pairs, energy,
-                solutions, change);
+        !(change > 0 && change < 1) || !(nested > 0.999 * nested_expected && nested < 1.001 * nested_expected)) {
+        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g %g\n", argv[0], f, sum, pairs, energy,
+                solutions, change, nested);
         return 1;
     }
     printf("real\tfib-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t1 - t0) * 1e3);
@@ -199,5 +226,6 @@ int main(int argc, char **argv)
     printf("real\tmd-forces\t%s\t%s\t%.2f\n", argv[1], argv[2], (t3 - t2) * 1e3);
     printf("real\tnqueens-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t4 - t3) * 1e3);
     printf("real\tstencil-steps\t%s\t%s\t%.2f\n", argv[1], argv[2], (t5 - t4) * 1e3);
+    printf("real\tnested-teams\t%s\t%s\t%.2f\n", argv[1], argv[2], (t6 - t5) * 1e3);
     return 0;
 }
