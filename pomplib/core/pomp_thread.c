@@ -176,7 +176,6 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id)
     struct pomp_thread *t = new_record(thread_id, gettid(), -1, 0);
     if (!t)
         return NULL;
-
     pthread_once(&end_once, make_end_key);
     if (end_key_made)
         pthread_setspecific(end_key, t);

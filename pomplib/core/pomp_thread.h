@@ -49,8 +49,8 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id);
  * (the kernel's run delay, /proc/self/task/TID/schedstat): a thread that was
  * runnable but not running (more threads than CPUs, another process, two
  * threads bound to one CPU), which its profile counts as work or as a wait. ns,
- * or POMP_CPU_WAIT_UNKNOWN (a kernel without scheduler statistics). No stdio:
- * called from a thread's end. */
+ * or POMP_CPU_WAIT_UNKNOWN (a kernel without scheduler statistics). open and read, no
+ * FILE stream: called from a thread's end. */
 uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid);
 /* At the end of the run: the threads still running note their waits for a
  * CPU so far (the others did at their end). */
