@@ -2,37 +2,20 @@
 
 #include "pomp_control.h"
 #include "pomp_hash.h"
-#include "pomp_lines.h"
 #include "pomp_region.h"
 
 #include <pomplib.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The first chunk is small (11 KB): a team's fresh thread (libgomp's nested
- * teams start one per inner member) takes a few paths. The chunks double from
- * there. Pages of their own (pomp_lines.h): zero already, a page no node
- * reached costs nothing, where the C library cleared the chunk whole in the
- * new thread's arena, growing it first. */
-enum { FIRST_CHUNK_NODES = 64, MAX_CHUNK_NODES = 1 << 16 };
-
-static size_t chunk_bytes(uint32_t size)
-{
-    return sizeof(struct pomp_node_chunk) + (size_t)size * sizeof(struct pomp_node);
-}
+enum { FIRST_CHUNK_NODES = 1024, MAX_CHUNK_NODES = 1 << 16 };
 
 static struct pomp_node_chunk *chunk_alloc(uint32_t size)
 {
-    struct pomp_node_chunk *c = pomp_alloc_lines(chunk_bytes(size));
+    struct pomp_node_chunk *c = calloc(1, sizeof *c + (size_t)size * sizeof c->nodes[0]);
     if (c)
         c->size = size;
     return c;
-}
-
-static void chunk_free(struct pomp_node_chunk *c)
-{
-    if (c)
-        pomp_free_lines(c, chunk_bytes(c->size));
 }
 
 int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
@@ -42,7 +25,7 @@ int pomp_profile_init(struct pomp_profile *p, uint32_t max_nodes, uint64_t now)
     p->chunks = chunk_alloc(max_nodes < FIRST_CHUNK_NODES ? max_nodes : FIRST_CHUNK_NODES);
     p->child_index = calloc(POMP_INDEX_FIRST_SLOTS, sizeof *p->child_index);
     if (!p->chunks || !p->child_index || pomp_value_pool_init(&p->values, POMP_VALUE_BLOCKS) != 0) {
-        chunk_free(p->chunks);
+        free(p->chunks);
         free(p->child_index);
         p->chunks = NULL;
         p->child_index = NULL;
@@ -65,7 +48,7 @@ void pomp_profile_destroy(struct pomp_profile *p)
 {
     for (struct pomp_node_chunk *c = p->chunks, *next; c; c = next) {
         next = c->next;
-        chunk_free(c);
+        free(c);
     }
     p->chunks = NULL;
     p->nodes_used = 0;

@@ -77,7 +77,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     if (!t)
         return NULL;
     if (pomp_profile_init(&t->profile, cfg->profile_nodes, pomp_now()) != 0) {
-        pomp_free_lines(t, sizeof *t);
+        free(t);
         return NULL;
     }
     pomp_profile_set_throttle(&t->profile, cfg->throttle_visits, cfg->throttle_ns);

@@ -5,12 +5,12 @@
 
 #include "pomp_profile.h"
 
-/* The blocks come with the first value: most threads record none, and a
- * fresh thread's first event (libgomp's nested teams start one per inner
- * thread) cleared 9 KB for nothing. */
 int pomp_value_pool_init(struct pomp_value_pool *vp, uint32_t size)
 {
     memset(vp, 0, sizeof *vp);
+    vp->blocks = calloc(size ? size : 1, sizeof *vp->blocks);
+    if (!vp->blocks)
+        return -1;
     vp->size = size;
     return 0;
 }
@@ -26,9 +26,7 @@ int pomp_values_add(struct pomp_value_pool *vp, struct pomp_node *node, enum pom
 {
     struct pomp_value_block *b = pomp_value_block_find(node->values, kind);
     if (__builtin_expect(b == NULL, 0)) {
-        if (!vp->blocks && vp->size)
-            vp->blocks = calloc(vp->size, sizeof *vp->blocks);
-        if (vp->used == vp->size || !vp->blocks) {
+        if (vp->used == vp->size) {
             vp->dropped++;
             return -1;
         }
