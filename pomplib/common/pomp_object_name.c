@@ -41,9 +41,16 @@ static int string_at(int fd, const Elf64_Shdr *s, uint32_t at, char *buf, size_t
     return buf[0] != '\0';
 }
 
-/* A data object of symbol table `tab` whose value is `value`. */
-static int symtab_lookup(int fd, const Elf64_Shdr *tab, const Elf64_Shdr *strings,
-                         uint64_t value, char *buf, size_t size)
+/* The data objects of a module file: visit gets each (its symbol, the
+ * string table of its names) until it returns nonzero, which for_each_object
+ * returns (0: none did, or the file is no ELF64 of this machine). From its
+ * .symtab, which holds .dynsym's objects too; from .dynsym where it has none
+ * (stripped). */
+typedef int (*object_visit)(int fd, const Elf64_Ehdr *eh, const Elf64_Sym *sym,
+                            const Elf64_Shdr *strings, void *arg);
+
+static int table_visit(int fd, const Elf64_Ehdr *eh, const Elf64_Shdr *tab,
+                       const Elf64_Shdr *strings, object_visit visit, void *arg)
 {
     if (tab->sh_entsize != sizeof(Elf64_Sym))
         return 0;
@@ -53,21 +60,24 @@ static int symtab_lookup(int fd, const Elf64_Shdr *tab, const Elf64_Shdr *string
         size_t n = count - first < SYMBOL_BATCH ? (size_t)(count - first) : SYMBOL_BATCH;
         if (!read_at(fd, batch, n * sizeof *batch, tab->sh_offset + first * sizeof *batch))
             return 0;
-        for (size_t k = 0; k < n; k++)
-            if (batch[k].st_value == value && ELF64_ST_TYPE(batch[k].st_info) == STT_OBJECT &&
-                string_at(fd, strings, batch[k].st_name, buf, size))
-                return 1;
+        for (size_t k = 0; k < n; k++) {
+            int rc = ELF64_ST_TYPE(batch[k].st_info) == STT_OBJECT &&
+                             batch[k].st_shndx != SHN_UNDEF
+                         ? visit(fd, eh, &batch[k], strings, arg)
+                         : 0;
+            if (rc)
+                return rc;
+        }
     }
     return 0;
 }
 
-/* The object at addr in the module file `path` loaded at `base`. */
-static int file_lookup(const char *path, uintptr_t base, uintptr_t addr, char *buf, size_t size)
+static int for_each_object(const char *path, object_visit visit, void *arg)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
-    int found = 0;
+    int rc = 0;
     Elf64_Ehdr eh;
     Elf64_Shdr *sections = NULL;
     if (!read_at(fd, &eh, sizeof eh, 0) || memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
@@ -78,17 +88,44 @@ static int file_lookup(const char *path, uintptr_t base, uintptr_t addr, char *b
     sections = malloc((size_t)eh.e_shnum * sizeof *sections);
     if (!sections || !read_at(fd, sections, (size_t)eh.e_shnum * sizeof *sections, eh.e_shoff))
         goto out;
-    /* an executable's symbols hold run-time addresses; a shared object's (and
-     * a position-independent executable's) offsets from where it is loaded */
-    uint64_t value = eh.e_type == ET_DYN ? addr - base : addr;
-    for (unsigned i = 0; i < eh.e_shnum && !found; i++)
-        if (sections[i].sh_type == SHT_SYMTAB && sections[i].sh_link < eh.e_shnum)
-            found = symtab_lookup(fd, &sections[i], &sections[sections[i].sh_link], value, buf,
-                                  size);
+    unsigned type = SHT_DYNSYM;
+    for (unsigned i = 0; i < eh.e_shnum; i++)
+        if (sections[i].sh_type == SHT_SYMTAB)
+            type = SHT_SYMTAB;
+    for (unsigned i = 0; i < eh.e_shnum && !rc; i++)
+        if (sections[i].sh_type == type && sections[i].sh_link < eh.e_shnum)
+            rc = table_visit(fd, &eh, &sections[i], &sections[sections[i].sh_link], visit, arg);
 out:
     free(sections);
     close(fd);
-    return found;
+    return rc;
+}
+
+/* The main program's file into path (PATH_MAX bytes), or NULL. */
+static const char *main_program(char *path)
+{
+    ssize_t len = readlink("/proc/self/exe", path, PATH_MAX - 1);
+    if (len <= 0)
+        return NULL;
+    path[len] = '\0';
+    return path;
+}
+
+/* file_lookup: the object sought, and where its name goes. */
+struct object_at {
+    uintptr_t base, addr;
+    char *buf;
+    size_t size;
+};
+
+static int name_if_at(int fd, const Elf64_Ehdr *eh, const Elf64_Sym *sym,
+                      const Elf64_Shdr *strings, void *arg)
+{
+    struct object_at *o = arg;
+    /* an executable's symbols hold run-time addresses; a shared object's (and
+     * a position-independent executable's) offsets from where it is loaded */
+    uint64_t value = eh->e_type == ET_DYN ? o->addr - o->base : o->addr;
+    return sym->st_value == value && string_at(fd, strings, sym->st_name, o->buf, o->size);
 }
 
 int pomp_object_name(uintptr_t addr, char *buf, size_t size)
@@ -106,20 +143,17 @@ int pomp_object_name(uintptr_t addr, char *buf, size_t size)
     }
     char path[PATH_MAX];
     const char *file = info.dli_fname;
-    if (!file || file[0] != '/') { /* the main program: glibc names it by argv[0] */
-        ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (len <= 0)
-            return 0;
-        path[len] = '\0';
-        file = path;
-    }
-    return file_lookup(file, (uintptr_t)info.dli_fbase, addr, buf, size);
+    if (!file || file[0] != '/') /* the main program: glibc names it by argv[0] */
+        file = main_program(path);
+    struct object_at o = {(uintptr_t)info.dli_fbase, addr, buf, size};
+    return file && for_each_object(file, name_if_at, &o);
 }
 
 /* pomp_objects_named: what it gathers, module by module. */
 struct named_objects {
     const char *prefix;
     size_t prefix_len;
+    uintptr_t bias; /* the module being read: its load address */
     struct pomp_named_object *list;
     size_t n, cap;
     int failed;
@@ -144,26 +178,17 @@ static void add_object(struct named_objects *o, uintptr_t addr, const char *name
     o->list[o->n++] = (struct pomp_named_object){addr, copy};
 }
 
-/* The objects of table `tab` whose names start with the prefix. */
-static void symtab_gather(int fd, const Elf64_Shdr *tab, const Elf64_Shdr *strings,
-                          uintptr_t bias, struct named_objects *o)
+/* pomp_objects_named's visit: an object of the prefix, at its run-time address. */
+static int gather_if_named(int fd, const Elf64_Ehdr *eh, const Elf64_Sym *sym,
+                           const Elf64_Shdr *strings, void *arg)
 {
-    if (tab->sh_entsize != sizeof(Elf64_Sym))
-        return;
-    uint64_t count = tab->sh_size / sizeof(Elf64_Sym);
-    Elf64_Sym batch[SYMBOL_BATCH];
+    (void)eh;
+    struct named_objects *o = arg;
     char name[256];
-    for (uint64_t first = 0; first < count && !o->failed; first += SYMBOL_BATCH) {
-        size_t n = count - first < SYMBOL_BATCH ? (size_t)(count - first) : SYMBOL_BATCH;
-        if (!read_at(fd, batch, n * sizeof *batch, tab->sh_offset + first * sizeof *batch))
-            return;
-        for (size_t k = 0; k < n && !o->failed; k++)
-            if (ELF64_ST_TYPE(batch[k].st_info) == STT_OBJECT && batch[k].st_value &&
-                batch[k].st_shndx != SHN_UNDEF &&
-                string_at(fd, strings, batch[k].st_name, name, sizeof name) &&
-                strncmp(name, o->prefix, o->prefix_len) == 0)
-                add_object(o, bias + (uintptr_t)batch[k].st_value, name);
-    }
+    if (sym->st_value && string_at(fd, strings, sym->st_name, name, sizeof name) &&
+        strncmp(name, o->prefix, o->prefix_len) == 0)
+        add_object(o, o->bias + (uintptr_t)sym->st_value, name);
+    return o->failed;
 }
 
 static int gather_module(struct dl_phdr_info *info, size_t size, void *arg)
@@ -171,38 +196,12 @@ static int gather_module(struct dl_phdr_info *info, size_t size, void *arg)
     (void)size;
     struct named_objects *o = arg;
     char path[PATH_MAX];
-    const char *file = info->dlpi_name;
-    if (!file || !file[0]) { /* the main program */
-        ssize_t len = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (len <= 0)
-            return 0;
-        path[len] = '\0';
-        file = path;
-    }
-    if (!strchr(file, '/')) /* the vDSO (a library found by a relative path has its "./") */
+    const char *file = info->dlpi_name && info->dlpi_name[0] ? info->dlpi_name
+                                                              : main_program(path);
+    if (!file || !strchr(file, '/')) /* the vDSO (a library found by a relative path has its "./") */
         return 0;
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    Elf64_Ehdr eh;
-    Elf64_Shdr *sections = NULL;
-    if (read_at(fd, &eh, sizeof eh, 0) && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
-        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_ident[EI_DATA] == HOST_DATA &&
-        eh.e_shentsize == sizeof(Elf64_Shdr) && eh.e_shnum > 0 &&
-        (sections = malloc((size_t)eh.e_shnum * sizeof *sections)) != NULL &&
-        read_at(fd, sections, (size_t)eh.e_shnum * sizeof *sections, eh.e_shoff)) {
-        /* .symtab holds .dynsym's objects too: the latter only without the former (stripped) */
-        int have_symtab = 0;
-        for (unsigned i = 0; i < eh.e_shnum; i++)
-            have_symtab |= sections[i].sh_type == SHT_SYMTAB;
-        for (unsigned i = 0; i < eh.e_shnum; i++)
-            if (sections[i].sh_type == (have_symtab ? SHT_SYMTAB : SHT_DYNSYM) &&
-                sections[i].sh_link < eh.e_shnum)
-                symtab_gather(fd, &sections[i], &sections[sections[i].sh_link],
-                              (uintptr_t)info->dlpi_addr, o);
-    }
-    free(sections);
-    close(fd);
+    o->bias = (uintptr_t)info->dlpi_addr;
+    for_each_object(file, gather_if_named, o);
     return o->failed;
 }
 
