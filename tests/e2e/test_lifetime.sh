@@ -325,7 +325,7 @@ L_critical=$(grep -n 'omp critical' late.c | cut -d: -f1)
 gcc -fopenmp -g $E2E_SANITIZE late.c -o late_plain
 for run in gomp omp pomprun; do
     case $run in
-    pomprun) ASAN_OPTIONS=verify_asan_link_order=0 POMP_OUTPUT_DIR=late_$run.dir \
+    pomprun) ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" POMP_OUTPUT_DIR=late_$run.dir \
                  "$BUILD/bin/pomprun" ./late_plain > late_$run.out ;;
     *) POMP_OUTPUT_DIR=late_$run.dir ./late_$run > late_$run.out ;;
     esac

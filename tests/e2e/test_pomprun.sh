@@ -76,7 +76,7 @@ check() { # DIR LABEL
 
 # Under make sanitize libpomp carries ASan: the program must too, and the
 # preloaded libomp comes before ASan's runtime in the library list.
-[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 cc -g -fopenmp $E2E_SANITIZE app.c -o app_gcc
 ./app_gcc > plain.txt || true
 set +e

@@ -670,7 +670,7 @@ build unseen_task_wait
 unseen_case filtered env POMP_FILTER_EXCLUDE=type:task ./unseen_task_wait
 if [ "${E2E_RUNTIME:-}" != omp ]; then # GCC's build under pomprun: libgomp's tasks forwarded unwrapped
     # (under make sanitize libpomp carries ASan: the program must too, as in test_pomprun)
-    [ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+    [ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
     plain_cc -O2 -g $E2E_SANITIZE "$U" -o unseen_gcc
     unseen_case pomprun env OMP_CANCELLATION=true "$BUILD/bin/pomprun" ./unseen_gcc
 fi

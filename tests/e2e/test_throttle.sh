@@ -111,7 +111,7 @@ done
 # events, and untimed_events stayed 0).
 # (under make sanitize: the gcc binary built with the same sanitizer, as in
 # test_pomprun; a clang binary cannot take gcc's ASan runtime)
-[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS=verify_asan_link_order=0
+[ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 cc -O2 -fopenmp $E2E_SANITIZE tiny.c -o tiny_gcc
 [ -n "$E2E_SANITIZE" ] || clang-19 -O2 -fopenmp tiny.c -o tiny_clang
 for prog in tiny_gcc $([ -n "$E2E_SANITIZE" ] || echo tiny_clang); do
