@@ -270,13 +270,16 @@ sanitize: deps
 # ThreadSanitizer: libpomp's concurrency (Criterion cannot run under TSan).
 TSAN_BUILD := build/tsan
 tsan:
-	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress $(TSAN_BUILD)/tests/tsan_ompt_stress $(TSAN_BUILD)/tests/tsan_exit_stress
+	$(MAKE) BUILD=$(TSAN_BUILD) OPT=-O1 SAN="-fsanitize=thread -fno-omit-frame-pointer" $(TSAN_BUILD)/tests/tsan_stress $(TSAN_BUILD)/tests/tsan_ompt_stress $(TSAN_BUILD)/tests/tsan_exit_stress $(TSAN_BUILD)/tests/tsan_takeover_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_ompt_stress
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_exit_stress
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/tests/tsan_takeover_stress
 $(BUILD)/tests/tsan_stress: tests/tsan/stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
 $(BUILD)/tests/tsan_exit_stress: tests/tsan/exit_stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
+$(BUILD)/tests/tsan_takeover_stress: tests/tsan/takeover_stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) -Ipomplib/include -Ictc -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)
 $(BUILD)/tests/tsan_ompt_stress: tests/tsan/ompt_stress.c $(POMPLIB_OBJ) $(POMPLIB_HDR) $(wildcard ompt-bridge/*.h) | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) $(POMPLIB_TEST_INCLUDE) -o $@ $(filter %.c %.o,$^) $(POMPLIB_LIBS)

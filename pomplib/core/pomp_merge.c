@@ -389,6 +389,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .index = t->index,
         .omp_thread_num = t->omp_thread_num,
         .os_tid = t->os_tid,
+        .os_threads = t->os_threads,
         .device = t->device,
         .host_thread = t->host_thread,
         .nesting_errors = t->profile.nesting_errors,

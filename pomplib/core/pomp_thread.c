@@ -46,10 +46,14 @@ int POMP_Fast_assign(int *base, int n)
     return got;
 }
 
+/* A thread's inline counters (pomp_thread_fast_register, below). */
+enum { FAST_LIVE, FAST_ENDING, FAST_ENDED, FAST_FOLDING, FAST_FOLDED };
+
 /* Every thread record, for the output at the end; written once per thread. */
 static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
+static struct pomp_thread *retired_head; /* records to take over (mark_ended), newest first */
 
 /* A thread that has run less than 1 ms waited for a CPU only to start (a
  * team's fresh thread, whose first event comes at once): its waits count from
@@ -93,6 +97,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     /* once per OS thread, at its first event: its share of the run's waits for a CPU */
     t->cpu_wait_at_start = device < 0 ? cpu_wait_before_first_event(os_tid) : POMP_CPU_WAIT_UNKNOWN;
     t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
+    t->os_threads = 1;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
     t->next = threads_head;
@@ -129,11 +134,79 @@ void pomp_threads_note_cpu_waits(void)
         note_cpu_wait_at_end(t);
 }
 
+/* Whether the record of a worker whose OS thread ends can stand for the next
+ * new worker of its thread number: nothing of it open (its frames, a leaf, its
+ * inline counters, which the thread's end folded into it), no trace of its
+ * own (a trace's location is one OS thread), measurement still on. */
+static int can_take_over(const struct pomp_thread *t)
+{
+    const struct pomp_profile *p = &t->profile;
+    return t->device < 0 && t->omp_thread_num > 0 && t->log.buf == NULL && p->depth == 1 &&
+           !p->too_deep && p->leaf.region == NULL && p->nfast == 0 &&
+           (!t->fast_keyed || __atomic_load_n(&t->fast_state, __ATOMIC_ACQUIRE) == FAST_ENDED) &&
+           __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_STOPPED;
+}
+
 static void mark_ended(void *arg)
 {
     struct pomp_thread *t = arg;
+    /* the other keys' destructors of this round may still record events (a
+     * bridge's thread end closes the worker's last barrier; the inline
+     * counters fold): the end is marked in the next round, after them */
+    if (!t->end_deferred) {
+        t->end_deferred = 1;
+        if (pthread_setspecific(end_key, t) == 0)
+            return;
+    }
     note_cpu_wait_at_end(t);
     __atomic_store_n(&t->ended_at, pomp_now(), __ATOMIC_RELEASE);
+    if (pomp_tls_thread != t || !can_take_over(t))
+        return;
+    pomp_tls_thread = NULL; /* an event from here on makes or takes a record again */
+    pthread_mutex_lock(&threads_lock);
+    t->next_retired = retired_head;
+    retired_head = t;
+    pthread_mutex_unlock(&threads_lock);
+}
+
+/* A record of the thread number whose OS thread ended, made the calling
+ * thread's; NULL if there is none (or measurement stopped: the finalizer may
+ * be reading them). Its figures go on: the new thread's events add to them,
+ * its life runs from the first one's start to the last one's end, its waits
+ * for a CPU are theirs added up. */
+static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
+{
+    if (thread_id <= 0)
+        return NULL;
+    pthread_mutex_lock(&threads_lock);
+    struct pomp_thread **at = &retired_head;
+    while (*at && (*at)->omp_thread_num != thread_id)
+        at = &(*at)->next_retired;
+    struct pomp_thread *t = *at;
+    if (t)
+        *at = t->next_retired;
+    pthread_mutex_unlock(&threads_lock);
+    if (!t)
+        return NULL;
+    if (!pomp_thread_write_begin(t)) /* (the finalizer merges it as it is) */
+        return NULL;
+    uint64_t waited = pomp_thread_cpu_wait_in_run(t);
+    if (waited == POMP_CPU_WAIT_UNKNOWN)
+        t->cpu_wait_lost = 1;
+    else
+        t->cpu_wait_before = waited;
+    t->os_tid = os_tid;
+    t->os_threads++;
+    t->end_deferred = 0;
+    t->fast_keyed = 0;
+    __atomic_store_n(&t->fast_state, FAST_LIVE, __ATOMIC_RELAXED);
+    t->profile.counted = NULL;
+    t->cpu_wait_at_start = cpu_wait_before_first_event(os_tid);
+    __atomic_store_n(&t->cpu_wait_at_end, POMP_CPU_WAIT_UNKNOWN, __ATOMIC_RELAXED);
+    __atomic_store_n(&t->ended_at, 0, __ATOMIC_RELEASE);
+    t->next_retired = NULL;
+    pomp_thread_write_end(t);
+    return t;
 }
 
 uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid)
@@ -160,12 +233,12 @@ uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid)
 
 uint64_t pomp_thread_cpu_wait_in_run(const struct pomp_thread *t)
 {
-    if (t->device >= 0 || t->cpu_wait_at_start == POMP_CPU_WAIT_UNKNOWN)
+    if (t->device >= 0 || t->cpu_wait_lost || t->cpu_wait_at_start == POMP_CPU_WAIT_UNKNOWN)
         return POMP_CPU_WAIT_UNKNOWN;
     uint64_t end = __atomic_load_n(&t->cpu_wait_at_end, __ATOMIC_RELAXED);
     if (end == POMP_CPU_WAIT_UNKNOWN)
         return POMP_CPU_WAIT_UNKNOWN;
-    return end > t->cpu_wait_at_start ? end - t->cpu_wait_at_start : 0;
+    return t->cpu_wait_before + (end > t->cpu_wait_at_start ? end - t->cpu_wait_at_start : 0);
 }
 
 static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mark_ended) == 0; }
@@ -173,7 +246,10 @@ static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mar
 struct pomp_thread *pomp_thread_register(int32_t thread_id)
 {
     static pthread_once_t end_once = PTHREAD_ONCE_INIT;
-    struct pomp_thread *t = new_record(thread_id, gettid(), -1, 0);
+    pid_t os_tid = gettid();
+    struct pomp_thread *t = take_over(thread_id, os_tid);
+    if (!t)
+        t = new_record(thread_id, os_tid, -1, 0);
     if (!t)
         return NULL;
     pthread_once(&end_once, make_end_key);
@@ -239,7 +315,6 @@ void pomp_threads_quiesce(void)
 /* ---- inline counters at a thread's end (pomp_thread_fast_register) ----
  * A thread's counters are in its TLS: whoever comes first, the thread's end
  * (the key's destructor) or the finalizer, takes them, and the other waits. */
-enum { FAST_LIVE, FAST_ENDING, FAST_ENDED, FAST_FOLDING, FAST_FOLDED };
 
 static pthread_key_t fast_key;
 static int fast_key_made;

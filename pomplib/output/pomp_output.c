@@ -124,6 +124,8 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
     end = end < run->duration_ns ? end : run->duration_ns;
     start = start < end ? start : end;
     fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", start, end);
+    if (t->os_threads > 1) /* OS threads one after another (pomp_thread.c) */
+        fprintf(f, ", \"os_threads\": %u", t->os_threads);
     /* the kernel's clock: ns already; a fresh thread's count from its start,
      * which a short life may not hold (pomp_thread.c) */
     if (t->cpu_wait_ns != POMP_CPU_WAIT_UNKNOWN)

@@ -40,7 +40,8 @@ struct pomp_run_region {
 struct pomp_run_thread {
     uint32_t index;             /* 0, 1, ... in order of first event */
     int32_t omp_thread_num;
-    pid_t os_tid;
+    pid_t os_tid;               /* the last OS thread it stood for */
+    uint32_t os_threads;        /* OS threads it stood for, one after another (1, 2, ...) */
     int32_t device;             /* -1: an OS thread */
     uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
     uint64_t nesting_errors;    /* unmatched end/exit events */

@@ -152,8 +152,51 @@ assert_eq "$(jq '.efficiency.run.threads' np.json)" 4 "nested teams: the run's p
 lb=$(jq '.efficiency.run.load_balance_pct' np.json)
 awk -v g="$lb" 'BEGIN { exit !(g >= 90) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
 if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
-    assert_eq "$(jq '[.threads[] | select(.device == null)] | length' np/profile.json)" 8 \
+    assert_eq "$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' np/profile.json)" 8 \
               "nested teams on libgomp: fresh threads for each execution (what the places fold)"
+fi
+
+# A worker whose OS thread ended leaves its record to the next new worker of
+# its thread number: libgomp's fresh threads of 40 nested executions made 82
+# records (each cleared, kept to the end: the memory grew with every
+# execution); now 2 for the outer team and about 2 for the inner workers,
+# which stand for 80 OS threads. Their figures are whole: every share of the
+# inner region counted. A trace keeps a location per OS thread: no takeover.
+cat > takeover.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include <omp.h>
+int main(void)
+{
+    long sum = 0;
+    omp_set_max_active_levels(2);
+    for (int r = 0; r < 40; r++) {
+#pragma omp parallel num_threads(2) reduction(+ : sum)
+#pragma omp parallel num_threads(2) reduction(+ : sum)
+        sum += omp_get_thread_num() + 1;
+        usleep(5000); /* the inner teams' fresh threads end meanwhile */
+    }
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp takeover.c -o takeover
+inner_shares='([.regions[] | select(.type == "parallel") | .id] | max) as $inner
+              | [.callpath[] | select(.region == $inner) | .per_thread[].begins] | add'
+POMP_OUTPUT_DIR=to ./takeover > to.txt
+assert_eq "$(cat to.txt)" 240 "takeover: the program's result"
+assert_eq "$(jq "$inner_shares" to/profile.json)" 160 "takeover: every share of the inner region"
+records=$(jq '[.threads[] | select(.device == null)] | length' to/profile.json)
+os=$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' to/profile.json)
+if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
+    assert_eq "$os" 82 "takeover: the OS threads the records stand for"
+    [ "$records" -le 8 ] || fail "takeover: $records records for 82 OS threads, expected about 4"
+    POMP_TRACE=events POMP_OUTPUT_DIR=to_trace ./takeover > /dev/null
+    assert_eq "$(jq '[.threads[] | select(.device == null)] | length' to_trace/profile.json)" 82 \
+              "takeover: none while tracing"
+    assert_eq "$(jq "$inner_shares" to_trace/profile.json)" 160 "takeover: every share, traced"
+else
+    assert_eq "$records" 4 "takeover: LLVM libomp keeps its threads"
 fi
 assert_eq "$(jq '[.threads[] | select(.device == null) | .start_ns <= .end_ns and .end_ns <= $d]
                  | all' --argjson d "$(jq .duration_ns np/profile.json)" np/profile.json)" true \
