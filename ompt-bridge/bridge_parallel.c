@@ -77,7 +77,6 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
         close_released(b);
     pomp_sampling_thread_end();
     bridge_tool_thread_end();
-    bridge_thread_retire();
 }
 
 /* For the sampler: the fork record kept with a parallel region's team. */

@@ -96,7 +96,6 @@ enum { BRIDGE_CALLER_WALKS = 64 };
 
 struct bridge_thread {
     struct bridge_thread *next;    /* every thread's state, for finalization */
-    struct bridge_thread *next_retired; /* states of ended threads, for new ones (bridge_thread.c) */
     struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
     int32_t thread_num;            /* index in the innermost team (registration of the record) */
     uint8_t sampling;              /* POMP_SAMPLING is on: forks keep the master's stack */
@@ -140,11 +139,6 @@ static inline struct bridge_thread *bridge_self(void)
     struct bridge_thread *b = bridge_tls;
     return __builtin_expect(b != NULL, 1) ? b : bridge_thread_create();
 }
-
-/* The calling thread ends: its state, if nothing of it is open, is kept for
- * the next new thread (libgomp's nested teams start fresh threads on every
- * execution), which would otherwise allocate and clear one of its own. */
-void bridge_thread_retire(void);
 
 /* Every thread's state, newest first. */
 struct bridge_thread *bridge_thread_list(void);

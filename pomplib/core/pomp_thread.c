@@ -53,7 +53,37 @@ enum { FAST_LIVE, FAST_ENDING, FAST_ENDED, FAST_FOLDING, FAST_FOLDED };
 static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
-static struct pomp_thread *retired_head; /* records to take over (mark_ended), newest first */
+/* Records whose OS thread ended, for the next new worker of their thread
+ * number (mark_ended, take_over): a fixed set of slots, each put and take one
+ * compare-and-swap, no lock for a dying thread and a new one to meet on. A
+ * record is its taker's once its CAS empties the slot (put back into the
+ * same slot meanwhile, it is free again: no ABA hazard). All slots taken: a
+ * record stays its OS thread's alone, as before takeovers. */
+enum { RETIRED_SLOTS = 64 };
+static struct pomp_thread *retired[RETIRED_SLOTS];
+
+static void retire(struct pomp_thread *t)
+{
+    for (size_t i = 0; i < RETIRED_SLOTS; i++) {
+        struct pomp_thread *empty = NULL;
+        if (__atomic_load_n(&retired[i], __ATOMIC_RELAXED) == NULL &&
+            __atomic_compare_exchange_n(&retired[i], &empty, t, 0, __ATOMIC_RELEASE,
+                                        __ATOMIC_RELAXED))
+            return;
+    }
+}
+
+static struct pomp_thread *take_retired(int32_t thread_id)
+{
+    for (size_t i = 0; i < RETIRED_SLOTS; i++) {
+        struct pomp_thread *t = __atomic_load_n(&retired[i], __ATOMIC_ACQUIRE);
+        if (t && t->omp_thread_num == thread_id &&
+            __atomic_compare_exchange_n(&retired[i], &t, NULL, 0, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_RELAXED))
+            return t;
+    }
+    return NULL;
+}
 
 /* A thread that has run less than 1 ms waited for a CPU only to start (a
  * team's fresh thread, whose first event comes at once): its waits count from
@@ -97,6 +127,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     /* once per OS thread, at its first event: its share of the run's waits for a CPU */
     t->cpu_wait_at_start = device < 0 ? cpu_wait_before_first_event(os_tid) : POMP_CPU_WAIT_UNKNOWN;
     t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
+    t->os_thread_start_ns = pomp_monotonic_ns();
     t->os_threads = 1;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
@@ -116,22 +147,35 @@ struct pomp_thread *pomp_thread_register_stream(int32_t device, uint32_t host_th
 static pthread_key_t end_key;
 static int end_key_made;
 
-/* At the thread's end or the run's, whichever comes first. */
-static void note_cpu_wait_at_end(struct pomp_thread *t)
+/* At the thread's end or the run's, whichever comes first (the CAS: both may
+ * come at once). At its own end, an OS thread that lived less than
+ * POMP_CPU_WAIT_UNREAD_NS is not read: its wait counts 0, its life apart. */
+static void note_cpu_wait_at_end(struct pomp_thread *t, int own_end)
 {
     if (t->device >= 0 || t->cpu_wait_at_start == POMP_CPU_WAIT_UNKNOWN ||
         __atomic_load_n(&t->cpu_wait_at_end, __ATOMIC_RELAXED) != POMP_CPU_WAIT_UNKNOWN)
         return;
-    uint64_t unknown = POMP_CPU_WAIT_UNKNOWN, now = pomp_thread_cpu_wait_ns(t->os_tid);
-    __atomic_compare_exchange_n(&t->cpu_wait_at_end, &unknown, now, 0, __ATOMIC_RELAXED,
-                                __ATOMIC_RELAXED);
+    uint64_t now_ns = pomp_monotonic_ns();
+    uint64_t life = now_ns > t->os_thread_start_ns ? now_ns - t->os_thread_start_ns : 0;
+    int unread = own_end && life < POMP_CPU_WAIT_UNREAD_NS;
+    uint64_t unknown = POMP_CPU_WAIT_UNKNOWN;
+    uint64_t waited = unread ? t->cpu_wait_at_start : pomp_thread_cpu_wait_ns(t->os_tid);
+    if (!__atomic_compare_exchange_n(&t->cpu_wait_at_end, &unknown, waited, 0, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+        return;
+    if (unread) {
+        __atomic_add_fetch(&t->cpu_wait_unread, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&t->cpu_wait_unread_ns, life, __ATOMIC_RELAXED);
+    } else {
+        __atomic_add_fetch(&t->cpu_wait_life_ns, life, __ATOMIC_RELAXED);
+    }
 }
 
 void pomp_threads_note_cpu_waits(void)
 {
     uint32_t n;
     for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next)
-        note_cpu_wait_at_end(t);
+        note_cpu_wait_at_end(t, 0);
 }
 
 /* Whether the record of a worker whose OS thread ends can stand for the next
@@ -158,15 +202,18 @@ static void mark_ended(void *arg)
         if (pthread_setspecific(end_key, t) == 0)
             return;
     }
-    note_cpu_wait_at_end(t);
+    note_cpu_wait_at_end(t, 1);
     __atomic_store_n(&t->ended_at, pomp_now(), __ATOMIC_RELEASE);
-    if (pomp_tls_thread != t || !can_take_over(t))
+    /* marked as written: the finalizer, which folds the inline counters this
+     * reads, waits for it, or it sees measurement stopped */
+    if (pomp_tls_thread != t || !pomp_thread_write_begin(t))
         return;
-    pomp_tls_thread = NULL; /* an event from here on makes or takes a record again */
-    pthread_mutex_lock(&threads_lock);
-    t->next_retired = retired_head;
-    retired_head = t;
-    pthread_mutex_unlock(&threads_lock);
+    int free_now = can_take_over(t);
+    pomp_thread_write_end(t); /* before a taker marks it written (both would clear the mark) */
+    if (free_now) {
+        pomp_tls_thread = NULL; /* an event from here on makes or takes a record again */
+        retire(t);
+    }
 }
 
 /* A record of the thread number whose OS thread ended, made the calling
@@ -178,14 +225,7 @@ static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
 {
     if (thread_id <= 0)
         return NULL;
-    pthread_mutex_lock(&threads_lock);
-    struct pomp_thread **at = &retired_head;
-    while (*at && (*at)->omp_thread_num != thread_id)
-        at = &(*at)->next_retired;
-    struct pomp_thread *t = *at;
-    if (t)
-        *at = t->next_retired;
-    pthread_mutex_unlock(&threads_lock);
+    struct pomp_thread *t = take_retired(thread_id);
     if (!t)
         return NULL;
     if (!pomp_thread_write_begin(t)) /* (the finalizer merges it as it is) */
@@ -201,10 +241,10 @@ static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
     t->fast_keyed = 0;
     __atomic_store_n(&t->fast_state, FAST_LIVE, __ATOMIC_RELAXED);
     t->profile.counted = NULL;
+    t->os_thread_start_ns = pomp_monotonic_ns();
     t->cpu_wait_at_start = cpu_wait_before_first_event(os_tid);
     __atomic_store_n(&t->cpu_wait_at_end, POMP_CPU_WAIT_UNKNOWN, __ATOMIC_RELAXED);
     __atomic_store_n(&t->ended_at, 0, __ATOMIC_RELEASE);
-    t->next_retired = NULL;
     pomp_thread_write_end(t);
     return t;
 }

@@ -44,7 +44,12 @@ struct pomp_thread {
     uint8_t end_deferred;       /* its end's key destructor asked for the next round */
     uint8_t cpu_wait_lost;      /* an earlier OS thread's wait was not known */
     uint64_t cpu_wait_before;   /* ns the earlier OS threads waited for a CPU */
-    struct pomp_thread *next_retired; /* the records whose OS thread ended, to take over */
+    uint64_t os_thread_start_ns; /* CLOCK_MONOTONIC at its OS thread's first event */
+    uint64_t cpu_wait_life_ns;  /* the lives of its OS threads whose waits were read, to their
+                                   end or the run's (atomic) */
+    uint32_t cpu_wait_unread;   /* OS threads that ended within POMP_CPU_WAIT_UNREAD_NS of
+                                   their first event: their waits not read (atomic) */
+    uint64_t cpu_wait_unread_ns; /* their lives (atomic) */
     struct pomp_thread *next;   /* all threads, newest first */
     struct pomp_eventlog log;
     struct pomp_profile profile;
@@ -67,6 +72,10 @@ void pomp_threads_note_cpu_waits(void);
 /* What t waited for a CPU from its first event to its end or to the run's
  * (ns, POMP_CPU_WAIT_UNKNOWN). */
 uint64_t pomp_thread_cpu_wait_in_run(const struct pomp_thread *t);
+/* An OS thread that ends this soon after its first event (ns) is not asked
+ * its wait for a CPU: the read (open, read, close of a /proc file) was most of
+ * what a nested team's fresh thread cost under pomp. Its life is said apart. */
+#define POMP_CPU_WAIT_UNREAD_NS 1000000u
 
 static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
 {

@@ -128,9 +128,17 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
         fprintf(f, ", \"os_threads\": %u", t->os_threads);
     /* the kernel's clock: ns already; a fresh thread's count from its start,
      * which a short life may not hold (pomp_thread.c) */
-    if (t->cpu_wait_ns != POMP_CPU_WAIT_UNKNOWN)
-        fprintf(f, ", \"cpu_wait_ns\": %.0f",
-                (double)t->cpu_wait_ns < end - start ? (double)t->cpu_wait_ns : end - start);
+    if (t->cpu_wait_ns == POMP_CPU_WAIT_UNKNOWN)
+        return;
+    /* OS threads one after another, or some not read: the lives it was read over */
+    int apart = t->os_threads > 1 || t->cpu_wait_unread > 0;
+    double life = apart ? (double)t->cpu_wait_life_ns : end - start;
+    fprintf(f, ", \"cpu_wait_ns\": %.0f", (double)t->cpu_wait_ns < life ? (double)t->cpu_wait_ns : life);
+    if (apart)
+        fprintf(f, ", \"cpu_wait_life_ns\": %.0f", life);
+    if (t->cpu_wait_unread > 0)
+        fprintf(f, ", \"cpu_wait_unread\": %u, \"cpu_wait_unread_ns\": %.0f", t->cpu_wait_unread,
+                (double)t->cpu_wait_unread_ns);
 }
 
 static void write_threads(FILE *f, const struct pomp_run *run)

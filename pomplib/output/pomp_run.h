@@ -56,6 +56,9 @@ struct pomp_run_thread {
     uint64_t ended_ticks;       /* an OS thread's end, 0: it ran to the end of the run */
     uint64_t cpu_wait_ns;       /* ns it waited for a CPU from its first event to its end, or
                                    POMP_CPU_WAIT_UNKNOWN (pomp_thread_cpu_wait_ns) */
+    uint64_t cpu_wait_life_ns;  /* the lives over which cpu_wait_ns was read (ns) */
+    uint32_t cpu_wait_unread;   /* OS threads too short-lived to be read (pomp_thread.h) */
+    uint64_t cpu_wait_unread_ns; /* their lives */
     /* its trace (POMP_TRACE): */
     int has_log;                /* it had a trace buffer */
     uint64_t log_written;       /* events written to its raw file */

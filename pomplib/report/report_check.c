@@ -353,6 +353,8 @@ static void check_ids_and_threads(struct checker *c)
                       json_number_value(json_object_get(t, "start_ns"));
         if (i == 0) /* the initial thread: the whole run */
             life = p->duration_ns;
+        else if (json_is_number(json_object_get(t, "cpu_wait_life_ns"))) /* the lives read */
+            life = json_number_value(json_object_get(t, "cpu_wait_life_ns"));
         if (w && !(json_is_number(w) && json_number_value(w) >= 0))
             failed(c, "no negative figure", "threads[%zu].cpu_wait_ns is not a number of 0 or more",
                    i);

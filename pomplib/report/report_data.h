@@ -147,6 +147,8 @@ struct rp_profile {
     double cpu_wait_ns;               /* the OS threads' waits for a CPU in the run (runnable, not
                                          running; threads[].cpu_wait_ns), -1: not known */
     double cpu_wait_life_ns;          /* those threads' time in the run (their lives, added) */
+    double cpu_wait_unread;           /* OS threads too short-lived to be read (threads[].cpu_wait_unread) */
+    double cpu_wait_unread_ns;        /* their lives, out of cpu_wait_life_ns */
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
     char pop_not_rated[200];          /* why no figure is rated (a level that records no

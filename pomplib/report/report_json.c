@@ -174,6 +174,7 @@ static json_t *efficiency(const struct rp_profile *p)
     if (run && p->cpu_wait_ns >= 0) { /* (the machine's share of the figures) */
         json_object_set_new(run, "cpu_wait_ns", json_real(p->cpu_wait_ns));
         json_object_set_new(run, "cpu_wait_pct", json_real(100 * rp_cpu_wait_share(p)));
+        json_object_set_new(run, "cpu_wait_unread", json_real(p->cpu_wait_unread));
     }
     return json_pack("{so so sI}", "run", run, "parallel_regions", regions,
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);

@@ -465,7 +465,7 @@ static void cpu_waits(struct rp_profile *p, const unsigned char *stream)
 {
     json_t *threads = json_object_get(p->root, "threads");
     p->cpu_wait_ns = -1;
-    p->cpu_wait_life_ns = 0;
+    p->cpu_wait_life_ns = p->cpu_wait_unread = p->cpu_wait_unread_ns = 0;
     for (size_t th = 0; th < p->nthreads; th++) {
         json_t *t = json_array_get(threads, th);
         json_t *w = json_object_get(t, "cpu_wait_ns");
@@ -475,8 +475,15 @@ static void cpu_waits(struct rp_profile *p, const unsigned char *stream)
                end = json_number_value(json_object_get(t, "end_ns"));
         if (th == 0)
             start = 0, end = p->duration_ns;
+        /* OS threads one after another in one record, or some not read: the
+         * lives it was read over */
+        json_t *read_life = json_object_get(t, "cpu_wait_life_ns");
         p->cpu_wait_ns = (p->cpu_wait_ns < 0 ? 0 : p->cpu_wait_ns) + json_number_value(w);
-        p->cpu_wait_life_ns += end > start ? end - start : 0;
+        p->cpu_wait_life_ns += json_is_number(read_life) && th != 0 ? json_number_value(read_life)
+                               : end > start                        ? end - start
+                                                                    : 0;
+        p->cpu_wait_unread += json_number_value(json_object_get(t, "cpu_wait_unread"));
+        p->cpu_wait_unread_ns += json_number_value(json_object_get(t, "cpu_wait_unread_ns"));
     }
 }
 

@@ -361,6 +361,12 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "threads bound to one CPU): that time reads as work or as waits, so these figures "
                "rate the machine's share as well as the program's (docs/output.md)\n",
                p->cpu_wait_ns / 1e6, 100 * rp_cpu_wait_share(p), p->cpu_wait_life_ns / 1e6);
+    if (rp_cpu_wait_share(p) >= RP_CPU_WAIT_SAID && p->cpu_wait_unread > 0)
+        printf("    (%.0f OS thread%s that ended within 1 ms of %s first event, %.1f ms in all, %s not "
+               "read: the share is the others')\n",
+               p->cpu_wait_unread, p->cpu_wait_unread == 1 ? "" : "s",
+               p->cpu_wait_unread == 1 ? "its" : "their", p->cpu_wait_unread_ns / 1e6,
+               p->cpu_wait_unread == 1 ? "was" : "were");
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)

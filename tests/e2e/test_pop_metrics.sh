@@ -191,6 +191,15 @@ os=$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' to/pro
 if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$os" 82 "takeover: the OS threads the records stand for"
     [ "$records" -le 8 ] || fail "takeover: $records records for 82 OS threads, expected about 4"
+    # the inner workers end within a millisecond: their waits for a CPU are
+    # not read (an open, read and close of a /proc file each), said apart
+    unread=$(jq '[.threads[] | .cpu_wait_unread // 0] | add' to/profile.json)
+    [ "$unread" -ge 10 ] && [ "$unread" -le 80 ] ||
+        fail "takeover: $unread OS threads' waits for a CPU not read, expected most of the 80 inner ones"
+    assert_eq "$("$REPORT" --json to | jq .efficiency.run.cpu_wait_unread)" "$unread" \
+              "takeover: pomp-report counts the OS threads not read"
+    assert_eq "$(jq '[.threads[] | select(.os_threads) | has("cpu_wait_life_ns")] | all' to/profile.json)" \
+              true "takeover: the lives a record's waits were read over"
     POMP_TRACE=events POMP_OUTPUT_DIR=to_trace ./takeover > /dev/null
     assert_eq "$(jq '[.threads[] | select(.device == null)] | length' to_trace/profile.json)" 82 \
               "takeover: none while tracing"

@@ -47,6 +47,9 @@ break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl
 break_with ownless       "$FOR then .per_thread[0].excl_ns = .per_thread[0].excl_ns / 2 - 1e6 else . end)" \
                          "own time is inclusive less children"
 break_with cpuwait       '.threads[1].cpu_wait_ns = .duration_ns * 2' "no impossible figure"
+# a record of OS threads one after another: its waits within the lives read
+break_with cpuwaitlife   '.threads[1].cpu_wait_life_ns = 0 | .threads[1].cpu_wait_ns = 5e6' \
+                         "no impossible figure"
 break_with minmax        "$FOR then .per_thread[0].min_ns = .per_thread[0].max_ns + 1e6 else . end)" "min within max"
 break_with onevisit      "$FOR then .per_thread[0].max_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "one visit within all"
