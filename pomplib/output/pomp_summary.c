@@ -65,11 +65,17 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     qsort(rows, n, sizeof *rows, by_time_desc);
 
     uint32_t streams = 0; /* device streams are columns of the profile, not threads */
-    for (uint32_t t = 0; t < m->nthreads; t++)
+    uint64_t os_threads = 0; /* a record may stand for OS threads one after another */
+    for (uint32_t t = 0; t < m->nthreads; t++) {
         streams += m->threads[t].device >= 0;
+        os_threads += m->threads[t].device < 0 ? m->threads[t].os_threads : 0;
+    }
     uint32_t threads = m->nthreads - streams;
-    fprintf(f, "pomp: %s: %.3f s, %u thread%s, ", run->program, run->duration_ns / 1e9, threads,
+    fprintf(f, "pomp: %s: %.3f s, %u thread%s", run->program, run->duration_ns / 1e9, threads,
             threads == 1 ? "" : "s");
+    if (os_threads > threads) /* (libgomp's nested teams' fresh threads, pomp_thread.c) */
+        fprintf(f, " (standing for %llu OS threads)", (unsigned long long)os_threads);
+    fputs(", ", f);
     if (streams)
         fprintf(f, "%u device stream%s, ", streams, streams == 1 ? "" : "s");
     uint32_t regions = 0, runtime_only = 0; /* runtime_only: not instrumented, seen through the

@@ -183,13 +183,15 @@ C
 "$POMPCC" -O2 -fopenmp takeover.c -o takeover
 inner_shares='([.regions[] | select(.type == "parallel") | .id] | max) as $inner
               | [.callpath[] | select(.region == $inner) | .per_thread[].begins] | add'
-POMP_OUTPUT_DIR=to ./takeover > to.txt
+POMP_SUMMARY=on POMP_OUTPUT_DIR=to ./takeover > to.txt 2> to.err
 assert_eq "$(cat to.txt)" 240 "takeover: the program's result"
 assert_eq "$(jq "$inner_shares" to/profile.json)" 160 "takeover: every share of the inner region"
 records=$(jq '[.threads[] | select(.device == null)] | length' to/profile.json)
 os=$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' to/profile.json)
 if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$os" 82 "takeover: the OS threads the records stand for"
+    assert_contains to.err "^pomp: takeover: [0-9.]+ s, $records threads \(standing for 82 OS threads\), " \
+                    "takeover: the summary says what the records stand for"
     [ "$records" -le 8 ] || fail "takeover: $records records for 82 OS threads, expected about 4"
     # the inner workers end within a millisecond: their waits for a CPU are
     # not read (an open, read and close of a /proc file each), said apart
