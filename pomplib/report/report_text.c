@@ -379,12 +379,18 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
 void report_text(const struct rp_profile *p, int per_thread)
 {
     struct widths w = column_widths(p);
-    size_t streams = 0, i; /* device streams are columns, not threads */
+    size_t streams = 0, os_threads = 0, i; /* device streams are columns, not threads */
     json_t *t;
-    json_array_foreach(json_object_get(p->root, "threads"), i, t)
+    json_array_foreach(json_object_get(p->root, "threads"), i, t) {
         streams += json_object_get(t, "device") != NULL;
-    printf("program %s (pid %lld): %.3f s, %zu threads, ", p->program, p->pid, p->duration_ns / 1e9,
+        json_t *os = json_object_get(t, "os_threads"); /* records handed on (docs/output.md) */
+        os_threads += json_object_get(t, "device") ? 0 : json_is_integer(os) ? (size_t)json_integer_value(os) : 1;
+    }
+    printf("program %s (pid %lld): %.3f s, %zu threads", p->program, p->pid, p->duration_ns / 1e9,
            p->nthreads - streams);
+    if (os_threads > p->nthreads - streams)
+        printf(" (standing for %zu OS threads)", os_threads);
+    printf(", ");
     if (streams)
         printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
     printf("%zu regions\n", p->nregions);

@@ -192,6 +192,9 @@ if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$os" 82 "takeover: the OS threads the records stand for"
     assert_contains to.err "^pomp: takeover: [0-9.]+ s, $records threads \(standing for 82 OS threads\), " \
                     "takeover: the summary says what the records stand for"
+    "$REPORT" to > to_report.txt
+    assert_contains to_report.txt "^program takeover \(pid [0-9]+\): [0-9.]+ s, $records threads \(standing for 82 OS threads\), " \
+                    "takeover: pomp-report's header too"
     [ "$records" -le 8 ] || fail "takeover: $records records for 82 OS threads, expected about 4"
     # the inner workers end within a millisecond: their waits for a CPU are
     # not read (an open, read and close of a /proc file each), said apart
