@@ -20,7 +20,7 @@ LDFLAGS_ALL = $(SAN)
 # Debian packages pomp builds and runs with (docs/dependencies.md says why each is there).
 DEB_PACKAGES := clang-19 libclang-19-dev libomp-19-dev flex bison libcriterion-dev \
                 libotf2-trace-dev otf2-tools libunwind-dev libdw-dev libjansson-dev jq gcc g++ make binutils \
-                opari2 libpomp2-dev chromium python3 llvm-19 cmake
+                opari2 libpomp2-dev chromium python3 llvm-19 cmake strace
 
 .PHONY: all deps demo test test-unit test-e2e check-layers sanitize tsan clean
 all: $(BIN)/pomp-instrument $(BIN)/pomp-prelink $(BIN)/pompcc $(BIN)/pompc++ $(BIN)/pomp-report $(BIN)/pomprun \

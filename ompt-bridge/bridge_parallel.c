@@ -60,6 +60,7 @@ static int is_league_team(const struct bridge_thread *b, const ompt_data_t *para
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
     (void)thread_data;
+    pomp_thread_os_begin();
     if (!bridge_tls)
         bridge_thread_create(); /* once per thread, before its first event */
     if (type == ompt_thread_worker)
@@ -77,6 +78,7 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
         close_released(b);
     pomp_sampling_thread_end();
     bridge_tool_thread_end();
+    bridge_thread_retire();
 }
 
 /* For the sampler: the fork record kept with a parallel region's team. */

@@ -1,8 +1,9 @@
 /* The bridge's per-thread state: the teams the thread forked (read by their
  * workers), the teams it is a member of, and the runtime's scopes (begin/end
- * callback pairs) still open on it. Allocated once per thread, at the
- * runtime's thread-begin callback, and never freed: a worker may read its
- * master's team records until the end of the run. */
+ * callback pairs) still open on it. Allocated at the runtime's thread-begin
+ * callback, or handed on from an ended thread (bridge_thread_retire), and
+ * never freed: a worker may read its master's team records until the end of
+ * the run. */
 #ifndef POMP_BRIDGE_THREAD_H
 #define POMP_BRIDGE_THREAD_H
 
@@ -139,6 +140,11 @@ static inline struct bridge_thread *bridge_self(void)
     struct bridge_thread *b = bridge_tls;
     return __builtin_expect(b != NULL, 1) ? b : bridge_thread_create();
 }
+
+/* The calling thread ends: its state, if nothing of it is open, is handed on
+ * to the next new thread (pomp_handoff.h), which would otherwise allocate,
+ * clear and fault in 14 KB of its own. */
+void bridge_thread_retire(void);
 
 /* Every thread's state, newest first. */
 struct bridge_thread *bridge_thread_list(void);

@@ -12,6 +12,7 @@
 
 #include "pomp_clock.h"
 #include "pomp_control.h"
+#include "pomp_handoff.h"
 #include "pomp_lines.h"
 #include "pomp_sampling.h"
 
@@ -54,49 +55,58 @@ static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
 /* Records whose OS thread ended, for the next new worker of their thread
- * number (mark_ended, take_over): a fixed set of slots, each put and take one
- * compare-and-swap, no lock for a dying thread and a new one to meet on. A
- * record is its taker's once its CAS empties the slot (put back into the
- * same slot meanwhile, it is free again: no ABA hazard). All slots taken: a
- * record stays its OS thread's alone, as before takeovers. */
-enum { RETIRED_SLOTS = 64 };
-static struct pomp_thread *retired[RETIRED_SLOTS];
+ * number (mark_ended, take_over; pomp_handoff.h). All slots taken: a record
+ * stays its OS thread's alone, as before takeovers. */
+static struct pomp_handoff retired;
 
-static void retire(struct pomp_thread *t)
+static int same_thread_num(const void *record, long thread_id)
 {
-    for (size_t i = 0; i < RETIRED_SLOTS; i++) {
-        struct pomp_thread *empty = NULL;
-        if (__atomic_load_n(&retired[i], __ATOMIC_RELAXED) == NULL &&
-            __atomic_compare_exchange_n(&retired[i], &empty, t, 0, __ATOMIC_RELEASE,
-                                        __ATOMIC_RELAXED))
-            return;
-    }
+    return ((const struct pomp_thread *)record)->omp_thread_num == (int32_t)thread_id;
 }
 
-static struct pomp_thread *take_retired(int32_t thread_id)
-{
-    for (size_t i = 0; i < RETIRED_SLOTS; i++) {
-        struct pomp_thread *t = __atomic_load_n(&retired[i], __ATOMIC_ACQUIRE);
-        if (t && t->omp_thread_num == thread_id &&
-            __atomic_compare_exchange_n(&retired[i], &t, NULL, 0, __ATOMIC_ACQUIRE,
-                                        __ATOMIC_RELAXED))
-            return t;
-    }
-    return NULL;
-}
+/* When the calling OS thread began, as its runtime told (pomp_thread_os_begin):
+ * CLOCK_MONOTONIC ns, 0 if not told. */
+static __thread uint64_t os_thread_began_ns __attribute__((tls_model("initial-exec")));
 
-/* A thread that has run less than 1 ms waited for a CPU only to start (a
+void pomp_thread_os_begin(void) { os_thread_began_ns = pomp_monotonic_ns(); }
+
+/* An OS thread's first event: where its life and its waits for a CPU start.
+ * A thread that has run less than 1 ms waited for a CPU only to start (a
  * team's fresh thread, whose first event comes at once): its waits count from
  * its start, without the read of the kernel's figure, which cost a nested
  * program's 600 fresh threads a tenth of their time (one system call instead
- * of three and a /proc lookup). */
-static uint64_t cpu_wait_before_first_event(pid_t os_tid)
+ * of three and a /proc lookup). A thread whose runtime said it began less
+ * than 1 ms ago has run less than that: not even that one system call, which
+ * on a machine with more threads than CPUs let the team's spinning threads
+ * take the CPU from the fresh one (a nested kernel on libgomp, 600 fresh
+ * threads a repetition: 115 ms against 36 plain with it, 60 without); its
+ * life then runs from that beginning too, as its waits do. */
+static void note_os_thread_start(struct pomp_thread *t, pid_t os_tid)
 {
+    uint64_t now = pomp_monotonic_ns(), began = os_thread_began_ns;
     struct timespec ran;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ran) == 0 && ran.tv_sec == 0 &&
-        ran.tv_nsec < 1000000)
-        return 0;
-    return pomp_thread_cpu_wait_ns(os_tid);
+    t->os_thread_start_ns = now;
+    if (began && now - began < 1000000) {
+        t->os_thread_start_ns = began;
+        t->cpu_wait_at_start = 0;
+    } else if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ran) == 0 && ran.tv_sec == 0 &&
+               ran.tv_nsec < 1000000) {
+        t->cpu_wait_at_start = 0;
+    } else {
+        t->cpu_wait_at_start = pomp_thread_cpu_wait_ns(os_tid);
+    }
+}
+
+/* The calling thread's kernel id without a system call (gettid is one: see
+ * note_os_thread_start): the C library's CPU-time clock of the thread
+ * holds it, in the kernel's encoding of a thread's clock (CPUCLOCK_PID: the
+ * id's complement shifted by 3, the low bits 6, per-thread scheduler clock). */
+static pid_t own_tid(void)
+{
+    clockid_t clock;
+    if (pthread_getcpuclockid(pthread_self(), &clock) == 0 && (clock & 7) == 6)
+        return (pid_t)~(clock >> 3);
+    return gettid();
 }
 
 /* A new record with its profile and (when tracing) its event log, numbered
@@ -125,9 +135,11 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     t->device = device;
     t->host_thread = host_thread;
     /* once per OS thread, at its first event: its share of the run's waits for a CPU */
-    t->cpu_wait_at_start = device < 0 ? cpu_wait_before_first_event(os_tid) : POMP_CPU_WAIT_UNKNOWN;
+    if (device < 0)
+        note_os_thread_start(t, os_tid);
+    else
+        t->cpu_wait_at_start = POMP_CPU_WAIT_UNKNOWN;
     t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
-    t->os_thread_start_ns = pomp_monotonic_ns();
     t->os_threads = 1;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
@@ -212,7 +224,7 @@ static void mark_ended(void *arg)
     pomp_thread_write_end(t); /* before a taker marks it written (both would clear the mark) */
     if (free_now) {
         pomp_tls_thread = NULL; /* an event from here on makes or takes a record again */
-        retire(t);
+        pomp_handoff_put(&retired, t);
     }
 }
 
@@ -225,7 +237,7 @@ static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
 {
     if (thread_id <= 0)
         return NULL;
-    struct pomp_thread *t = take_retired(thread_id);
+    struct pomp_thread *t = pomp_handoff_take(&retired, same_thread_num, thread_id);
     if (!t)
         return NULL;
     if (!pomp_thread_write_begin(t)) /* (the finalizer merges it as it is) */
@@ -241,8 +253,7 @@ static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
     t->fast_keyed = 0;
     __atomic_store_n(&t->fast_state, FAST_LIVE, __ATOMIC_RELAXED);
     t->profile.counted = NULL;
-    t->os_thread_start_ns = pomp_monotonic_ns();
-    t->cpu_wait_at_start = cpu_wait_before_first_event(os_tid);
+    note_os_thread_start(t, os_tid);
     __atomic_store_n(&t->cpu_wait_at_end, POMP_CPU_WAIT_UNKNOWN, __ATOMIC_RELAXED);
     __atomic_store_n(&t->ended_at, 0, __ATOMIC_RELEASE);
     pomp_thread_write_end(t);
@@ -286,7 +297,7 @@ static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mar
 struct pomp_thread *pomp_thread_register(int32_t thread_id)
 {
     static pthread_once_t end_once = PTHREAD_ONCE_INIT;
-    pid_t os_tid = gettid();
+    pid_t os_tid = own_tid();
     struct pomp_thread *t = take_over(thread_id, os_tid);
     if (!t)
         t = new_record(thread_id, os_tid, -1, 0);

@@ -44,7 +44,8 @@ struct pomp_thread {
     uint8_t end_deferred;       /* its end's key destructor asked for the next round */
     uint8_t cpu_wait_lost;      /* an earlier OS thread's wait was not known */
     uint64_t cpu_wait_before;   /* ns the earlier OS threads waited for a CPU */
-    uint64_t os_thread_start_ns; /* CLOCK_MONOTONIC at its OS thread's first event */
+    uint64_t os_thread_start_ns; /* CLOCK_MONOTONIC at its OS thread's first event, or at its
+                                    beginning where its runtime told it (pomp_thread_os_begin) */
     uint64_t cpu_wait_life_ns;  /* the lives of its OS threads whose waits were read, to their
                                    end or the run's (atomic) */
     uint32_t cpu_wait_unread;   /* OS threads that ended within POMP_CPU_WAIT_UNREAD_NS of
@@ -58,6 +59,11 @@ struct pomp_thread {
 extern __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
 struct pomp_thread *pomp_thread_register(int32_t thread_id);
+/* The calling OS thread has just begun (a runtime's thread-begin callback):
+ * if its first event comes within 1 ms, it is not asked how long it ran
+ * before, and its life counts from its beginning (note_os_thread_start in
+ * pomp_thread.c). */
+void pomp_thread_os_begin(void);
 
 /* The time an OS thread of this process has waited for a CPU since it started
  * (the kernel's run delay, /proc/self/task/TID/schedstat): a thread that was
