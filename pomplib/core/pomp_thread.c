@@ -54,7 +54,7 @@ enum { FAST_LIVE, FAST_ENDING, FAST_ENDED, FAST_FOLDING, FAST_FOLDED };
 static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
-/* Records whose OS thread ended, for the next new worker of their thread
+/* Records whose OS thread ended, for the next new thread of their thread
  * number (mark_ended, take_over; pomp_handoff.h). All slots taken: a record
  * stays its OS thread's alone, as before takeovers. */
 static struct pomp_handoff retired;
@@ -190,14 +190,17 @@ void pomp_threads_note_cpu_waits(void)
         note_cpu_wait_at_end(t, 0);
 }
 
-/* Whether the record of a worker whose OS thread ends can stand for the next
- * new worker of its thread number: nothing of it open (its frames, a leaf, its
+/* Whether the record of a thread whose OS thread ends can stand for the next
+ * new thread of its thread number: nothing of it open (its frames, a leaf, its
  * inline counters, which the thread's end folded into it), no trace of its
- * own (a trace's location is one OS thread), measurement still on. */
+ * own (a trace's location is one OS thread), measurement still on. Workers,
+ * and threads of number 0 too: a server's per-request pthreads, each the
+ * master of its own team (2,000 requests made 2,002 records, 44 MB against
+ * the plain program's 2 MB, and a profile with a column for each). */
 static int can_take_over(const struct pomp_thread *t)
 {
     const struct pomp_profile *p = &t->profile;
-    return t->device < 0 && t->omp_thread_num > 0 && t->log.buf == NULL && p->depth == 1 &&
+    return t->device < 0 && t->omp_thread_num >= 0 && t->log.buf == NULL && p->depth == 1 &&
            !p->too_deep && p->leaf.region == NULL && p->nfast == 0 &&
            (!t->fast_keyed || __atomic_load_n(&t->fast_state, __ATOMIC_ACQUIRE) == FAST_ENDED) &&
            __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_STOPPED;
@@ -235,7 +238,7 @@ static void mark_ended(void *arg)
  * for a CPU are theirs added up. */
 static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
 {
-    if (thread_id <= 0)
+    if (thread_id < 0)
         return NULL;
     struct pomp_thread *t = pomp_handoff_take(&retired, same_thread_num, thread_id);
     if (!t)

@@ -36,10 +36,11 @@ struct pomp_thread {
                                    not known */
     uint64_t cpu_wait_at_end;   /* the same at its end or the run's, whichever came first
                                    (atomic; POMP_CPU_WAIT_UNKNOWN: neither yet, or not known) */
-    /* A record stands for OS threads one after another: a worker whose OS
-     * thread ended is taken over by the next new worker of the same thread
-     * number (libgomp's nested teams start fresh threads on every execution;
-     * each would otherwise make and keep records of its own). */
+    /* A record stands for OS threads one after another: a thread whose OS
+     * thread ended is taken over by the next new thread of the same thread
+     * number (libgomp's nested teams start fresh threads on every execution,
+     * a server a pthread per request; each would otherwise make and keep
+     * records of its own). */
     uint32_t os_threads;        /* the OS threads it stood for (1, 2, ...) */
     uint8_t end_deferred;       /* its end's key destructor asked for the next round */
     uint8_t cpu_wait_lost;      /* an earlier OS thread's wait was not known */
