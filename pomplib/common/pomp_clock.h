@@ -23,6 +23,10 @@ static inline uint64_t pomp_now(void)
 /* A thread's time waiting for a CPU that the kernel does not tell
  * (pomp_thread_cpu_wait_ns, pomp_run_thread.cpu_wait_ns). */
 #define POMP_CPU_WAIT_UNKNOWN UINT64_MAX
+/* The share of the threads' time in the run spent waiting for a CPU from
+ * which the exit summary and pomp-report say so: this machine's quiet runs of
+ * two threads on two CPUs waited 1-15 %. */
+#define POMP_CPU_WAIT_SAID 0.10
 
 struct pomp_clock {
     uint64_t start_ticks;   /* at library init */

@@ -112,7 +112,8 @@ static void write_regions(FILE *f, const struct pomp_merged *m)
 
 /* An OS thread's life in the run (ns from its start): from its first event
  * to its end, or to the run's end. */
-static void write_thread_life(FILE *f, const struct pomp_run *run, const struct pomp_run_thread *t)
+void pomp_thread_life_of(const struct pomp_run *run, const struct pomp_run_thread *t,
+                         struct pomp_thread_life *life)
 {
     const struct pomp_clock *clk = &run->clock;
     double start = t->first_ticks > clk->start_ticks
@@ -122,20 +123,30 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
                      ? pomp_ticks_to_ns(clk, t->ended_ticks - clk->start_ticks)
                      : run->duration_ns;
     end = end < run->duration_ns ? end : run->duration_ns;
-    start = start < end ? start : end;
-    fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", start, end);
-    if (t->os_threads > 1) /* OS threads one after another (pomp_thread.c) */
-        fprintf(f, ", \"os_threads\": %u", t->os_threads);
+    life->start = start < end ? start : end;
+    life->end = end;
     /* the kernel's clock: ns already; a fresh thread's count from its start,
      * which a short life may not hold (pomp_thread.c) */
-    if (t->cpu_wait_ns == POMP_CPU_WAIT_UNKNOWN)
+    life->wait_known = t->cpu_wait_ns != POMP_CPU_WAIT_UNKNOWN;
+    life->apart = t->os_threads > 1 || t->cpu_wait_unread > 0;
+    life->wait_life = life->apart ? (double)t->cpu_wait_life_ns : life->end - life->start;
+    life->wait = life->wait_known && (double)t->cpu_wait_ns < life->wait_life
+                     ? (double)t->cpu_wait_ns
+                     : life->wait_known ? life->wait_life : 0;
+}
+
+static void write_thread_life(FILE *f, const struct pomp_run *run, const struct pomp_run_thread *t)
+{
+    struct pomp_thread_life life;
+    pomp_thread_life_of(run, t, &life);
+    fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", life.start, life.end);
+    if (t->os_threads > 1) /* OS threads one after another (pomp_thread.c) */
+        fprintf(f, ", \"os_threads\": %u", t->os_threads);
+    if (!life.wait_known)
         return;
-    /* OS threads one after another, or some not read: the lives it was read over */
-    int apart = t->os_threads > 1 || t->cpu_wait_unread > 0;
-    double life = apart ? (double)t->cpu_wait_life_ns : end - start;
-    fprintf(f, ", \"cpu_wait_ns\": %.0f", (double)t->cpu_wait_ns < life ? (double)t->cpu_wait_ns : life);
-    if (apart)
-        fprintf(f, ", \"cpu_wait_life_ns\": %.0f", life);
+    fprintf(f, ", \"cpu_wait_ns\": %.0f", life.wait);
+    if (life.apart)
+        fprintf(f, ", \"cpu_wait_life_ns\": %.0f", life.wait_life);
     if (t->cpu_wait_unread > 0)
         fprintf(f, ", \"cpu_wait_unread\": %u, \"cpu_wait_unread_ns\": %.0f", t->cpu_wait_unread,
                 (double)t->cpu_wait_unread_ns);

@@ -180,6 +180,19 @@ struct pomp_run {
     size_t nunmeasured, unmeasured_past;
 };
 
+/* An OS thread's life in the run, ns from the run's start (profile.json's
+ * start_ns, end_ns), and what it waited for a CPU (cpu_wait_ns, at most the
+ * lives it was read over: cpu_wait_life_ns where apart). */
+struct pomp_thread_life {
+    double start, end;
+    int wait_known;    /* the kernel told it */
+    int apart;         /* OS threads one after another, or some not read: wait_life is
+                          the lives it was read over, not end - start */
+    double wait, wait_life;
+};
+void pomp_thread_life_of(const struct pomp_run *run, const struct pomp_run_thread *t,
+                         struct pomp_thread_life *life);
+
 /* Writes the trace, profile.json and the summary the run asks for into
  * run->dir (docs/output.md); errors go to stderr. */
 void pomp_output_write(const struct pomp_run *run);

@@ -11,6 +11,7 @@
 enum { TOP_REGIONS = 5 };
 
 static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run);
+static void pomp_summary_note_cpu_waits(FILE *f, const struct pomp_run *run);
 
 struct row {
     size_t node;
@@ -144,6 +145,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     }
     pomp_devices_summary(f, run);
     pomp_summary_note_throttled(f, run);
+    pomp_summary_note_cpu_waits(f, run);
     if (profile_written) { /* a command to paste: quoted where the shell would split it */
         int plain = run->dir[strspn(run->dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                               "0123456789_-./+,:@%=")] == '\0';
@@ -154,6 +156,34 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     }
     free(has_root);
     free(rows);
+}
+
+/* The threads' waits for a CPU, where they are a share of their time in the
+ * run that every figure holds (more threads runnable than CPUs free): the
+ * figure pomp-report's efficiency note gives (report_pop.c, cpu_waits: the
+ * first thread in the run for the whole run, the others for their lives). */
+static void pomp_summary_note_cpu_waits(FILE *f, const struct pomp_run *run)
+{
+    const struct pomp_merged *m = &run->profile;
+    double wait = 0, in_run = 0;
+    int known = 0;
+    for (uint32_t i = 0; i < m->nthreads; i++) {
+        struct pomp_thread_life life;
+        if (m->threads[i].device >= 0)
+            continue;
+        pomp_thread_life_of(run, &m->threads[i], &life);
+        if (!life.wait_known)
+            continue;
+        known = 1;
+        wait += life.wait;
+        in_run += i == 0 ? run->duration_ns : life.apart ? life.wait_life : life.end - life.start;
+    }
+    if (!known || in_run <= 0 || wait / in_run < POMP_CPU_WAIT_SAID)
+        return;
+    fprintf(f, "pomp: note: threads waited %.1f ms for a CPU, %.0f %% of their %.1f ms in the run "
+               "(runnable, not running: more threads than free CPUs): that time reads as work or "
+               "as waits in every figure (docs/output.md)\n",
+            wait / 1e6, 100 * wait / in_run, in_run / 1e6);
 }
 
 /* A duration as POMP_THROTTLE writes it: "10 us", "100 ns", "1 s". */

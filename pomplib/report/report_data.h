@@ -8,6 +8,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "pomp_clock.h"
+
 /* The wait categories of the breakdown, in display order. */
 enum wait_kind { WAIT_BARRIER, WAIT_CRITICAL, WAIT_LOCK, WAIT_ORDERED, WAIT_TASKWAIT, WAIT_IDLE,
                  WAIT_COUNT };
@@ -18,9 +20,9 @@ struct rp_profile;
  * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p);
 /* The share of the OS threads' time in the run that they waited for a CPU
- * (0 where not known), and the share from which the reports say it: this
- * machine's quiet runs of two threads on two CPUs waited 1-15 %. */
-#define RP_CPU_WAIT_SAID 0.10
+ * (0 where not known), and the share from which the reports say it (the exit
+ * summary's too). */
+#define RP_CPU_WAIT_SAID POMP_CPU_WAIT_SAID
 double rp_cpu_wait_share(const struct rp_profile *p);
 /* The setting that turned the runtime's reports off (POMP_OMPT=off) in a
  * pompcc build, whose implicit barriers' waits are then not recorded, or NULL. */

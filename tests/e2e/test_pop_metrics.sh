@@ -609,7 +609,7 @@ assert_eq "$("$REPORT" --json unset_f.d | jq '.efficiency.run.rated // true')" t
 # program's own imbalance, nothing said why). The same program's threads
 # asleep wait for no CPU.
 first_cpu=$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')
-POMP_OUTPUT_DIR=one_cpu taskset -c "$first_cpu" ./imbalance 0 300 > run.txt
+POMP_SUMMARY=on POMP_OUTPUT_DIR=one_cpu taskset -c "$first_cpu" ./imbalance 0 300 > run.txt 2> one_cpu.err
 assert_contains run.txt "^done$" "one CPU: the program ran"
 if [ -r /proc/self/task/$$/schedstat ]; then
     jq -e '[.threads[] | (.cpu_wait_ns / (.end_ns - .start_ns))] | length == 2 and all(. > 0.3 and . < 0.7)' \
@@ -620,6 +620,11 @@ if [ -r /proc/self/task/$$/schedstat ]; then
     awk -v g="$pct" 'BEGIN { exit !(g > 30 && g < 70) }' || fail "one CPU: the run's wait for a CPU $pct %, expected about 50 %"
     "$REPORT" one_cpu > text.txt
     assert_contains text.txt "^  threads waited [0-9.]* ms for a CPU, [0-9]* % of their" "one CPU: the text says it"
+    # and the exit summary, with the report's figure
+    said=$(sed -n 's/^pomp: note: threads waited \([0-9.]*\) ms for a CPU, \([0-9]*\) % of their \([0-9.]*\) ms in the run .*/\1 \2 \3/p' one_cpu.err)
+    [ -n "$said" ] || { cat one_cpu.err; fail "one CPU: the exit summary says it"; }
+    assert_eq "$said" "$(sed -n 's/^  threads waited \([0-9.]*\) ms for a CPU, \([0-9]*\) % of their \([0-9.]*\) ms in the run .*/\1 \2 \3/p' text.txt)" \
+              "one CPU: the exit summary's figures are pomp-report's"
     "$REPORT" --check one_cpu > /dev/null || fail "one CPU: --check"
     cat > asleep.c <<'C'
 #include <stdio.h>
@@ -633,7 +638,8 @@ int main(void)
 }
 C
     "$POMPCC" -O2 -fopenmp -I"$NUMBERS" asleep.c -o asleep 2> /dev/null || fail "build asleep.c"
-    POMP_OUTPUT_DIR=asleep.d taskset -c "$first_cpu" ./asleep > /dev/null
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=asleep.d taskset -c "$first_cpu" ./asleep > /dev/null 2> asleep.err
+    assert_not_contains asleep.err "for a CPU" "asleep: the exit summary says nothing"
     pct=$("$REPORT" --json asleep.d | jq '.efficiency.run.cpu_wait_pct')
     awk -v g="$pct" 'BEGIN { exit !(g < 10) }' || fail "asleep: the run's wait for a CPU $pct %, expected near 0"
     "$REPORT" asleep.d > text.txt
