@@ -359,11 +359,19 @@ ParameterizedTest(int *run, handles, no_event_lost_during_initialization)
         pthread_create(&th[t], NULL, first_event, NULL);
     for (int t = 0; t < THREADS; t++)
         pthread_join(th[t], NULL);
-    uint32_t n;
+    /* a thread that ended before another's first event may have left its
+     * record to it (pomp_thread.c, take_over): the records together stand
+     * for every thread, and hold every thread's event */
+    uint32_t n, os_threads = 0;
+    uint64_t visits = 0;
     struct pomp_thread *list = pomp_thread_list(&n);
-    cr_assert_eq(n, THREADS, "every thread recorded its event");
-    for (struct pomp_thread *t = list; t; t = t->next)
-        cr_assert_eq(t->profile.root.first_child->visits, 1);
+    for (struct pomp_thread *t = list; t; t = t->next) {
+        os_threads += t->os_threads;
+        visits += t->profile.root.first_child ? t->profile.root.first_child->visits : 0;
+    }
+    cr_assert(n >= 1 && n <= THREADS);
+    cr_assert_eq(os_threads, THREADS, "every thread has a record");
+    cr_assert_eq(visits, THREADS, "every thread recorded its event");
 }
 
 Test(handles, get_handle_keeps_an_initialized_handle)
