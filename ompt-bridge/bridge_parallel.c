@@ -60,7 +60,11 @@ static int is_league_team(const struct bridge_thread *b, const ompt_data_t *para
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
     (void)thread_data;
-    pomp_thread_os_begin();
+    /* a worker is announced as it starts; an initial thread when it first
+     * calls the runtime, which may be long after its start (its waits before
+     * are read from the kernel, as any thread's) */
+    if (type == ompt_thread_worker)
+        pomp_thread_os_begin();
     if (!bridge_tls)
         bridge_thread_create(); /* once per thread, before its first event */
     if (type == ompt_thread_worker)

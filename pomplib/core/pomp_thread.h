@@ -60,7 +60,8 @@ struct pomp_thread {
 extern __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
 struct pomp_thread *pomp_thread_register(int32_t thread_id);
-/* The calling OS thread has just begun (a runtime's thread-begin callback):
+/* The calling OS thread has just begun (a runtime's thread-begin callback of
+ * a worker, which the runtime makes and announces as it starts):
  * if its first event comes within 1 ms, it is not asked how long it ran
  * before, and its life counts from its beginning (note_os_thread_start in
  * pomp_thread.c). */
