@@ -96,6 +96,7 @@ static void place_output_dir(const struct pomp_config *cfg, const char *name)
 static void make_output_dir(void)
 {
     const struct pomp_config *cfg = pomp_config();
+    int made = 0;
     if (cfg->output_dir) {
         char expanded[sizeof output_dir];
         expand_placeholders(cfg->output_dir, expanded, sizeof expanded);
@@ -109,9 +110,21 @@ static void make_output_dir(void)
         snprintf(name, sizeof name, "pomp-%s-%s-%d", program_invocation_short_name, stamp,
                  (int)getpid());
         place_output_dir(cfg, name);
+        /* the name holds this process's id: taken already, another copy of
+         * libpomp in this process wrote there (a plugin opened by dlmopen in a
+         * namespace of its own), whose files this one's would replace: a
+         * name beside it */
+        size_t len = strlen(output_dir);
+        for (int k = 2; k < 100 && !made; k++) {
+            made = mkdir(output_dir, 0777) == 0;
+            if (!made && errno != EEXIST)
+                break;
+            if (!made)
+                snprintf(output_dir + len, sizeof output_dir - len, "-%d", k);
+        }
     }
     struct stat st;
-    if (mkdir(output_dir, 0777) != 0) {
+    if (!made && mkdir(output_dir, 0777) != 0) {
         if (errno != EEXIST)
             output_dir_errno = errno;
         else if (stat(output_dir, &st) != 0) /* a dangling link, for one */

@@ -574,3 +574,49 @@ POMP_SUMMARY=on POMP_OUTPUT_DIR=fd2_closed_out ./fd2 2>&- || fail "fd 2 closed a
 assert_eq "$(cat fd2_result.txt)" "fd=2 result=499500.0" "fd 2 closed at start: the program's file holds its result only"
 [ -f fd2_closed_out/profile.json ] || fail "fd 2 closed at start: no profile"
 echo "fd 2 reopened: pomp's messages stay out of the program's file"
+
+# A plugin opened with dlmopen into a namespace of its own brings a second
+# libpomp into the process: both wrote the same default directory (its name
+# holds the process id), and the last one's files replaced the other's. Now
+# the second takes a name beside it: two directories, each with its own regions.
+if [ -z "${E2E_SANITIZE:-}" ]; then # (AddressSanitizer does not follow dlmopen's namespaces)
+    mkdir -p dlm && cd dlm
+    cat > plugin.c <<'C'
+int plugin_work(void)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    s += 1;
+    return s;
+}
+C
+    cat > dlm.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    s += 10;
+    void *h = dlmopen(LM_ID_NEWLM, "./plugin.so", RTLD_NOW);
+    if (!h) {
+        printf("dlmopen: %s\n", dlerror());
+        return 1;
+    }
+    int (*work)(void) = (int (*)(void))dlsym(h, "plugin_work");
+    printf("%d %d\n", s, work());
+    return 0;
+}
+C
+    "$POMPCC" -O2 -fopenmp -shared -fPIC plugin.c -o plugin.so 2> build.err || { cat build.err; fail "build plugin.so"; }
+    "$POMPCC" -O2 -fopenmp dlm.c -o dlm -ldl 2> build.err || { cat build.err; fail "build dlm"; }
+    ./dlm > dlm.txt 2> dlm.err || { cat dlm.txt dlm.err; fail "dlmopen: the program failed"; }
+    assert_eq "$(cat dlm.txt)" "20 2" "dlmopen: the program's result"
+    dirs=$(ls -d pomp-dlm-* | wc -l)
+    assert_eq "$dirs" 2 "dlmopen: a directory for each libpomp"
+    files=$(for d in pomp-dlm-*; do jq -r '[.regions[] | select(.type == "parallel") | .file] | join(",")' "$d/profile.json"; done | sort | tr '\n' ' ')
+    assert_eq "$files" "dlm.c plugin.c " "dlmopen: each profile with its own library's region"
+    cd ..
+    echo "dlmopen: two libpomp copies write two directories"
+fi
