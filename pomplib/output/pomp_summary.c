@@ -166,6 +166,7 @@ static void pomp_summary_note_cpu_waits(FILE *f, const struct pomp_run *run)
 {
     const struct pomp_merged *m = &run->profile;
     double wait = 0, in_run = 0;
+    unsigned long unread = 0;
     int known = 0;
     for (uint32_t i = 0; i < m->nthreads; i++) {
         struct pomp_thread_life life;
@@ -176,14 +177,21 @@ static void pomp_summary_note_cpu_waits(FILE *f, const struct pomp_run *run)
             continue;
         known = 1;
         wait += life.wait;
+        unread += m->threads[i].cpu_wait_unread;
         in_run += i == 0 ? run->duration_ns : life.apart ? life.wait_life : life.end - life.start;
     }
     if (!known || in_run <= 0 || wait / in_run < POMP_CPU_WAIT_SAID)
         return;
     fprintf(f, "pomp: note: threads waited %.1f ms for a CPU, %.0f %% of their %.1f ms in the run "
                "(runnable, not running: more threads than free CPUs): that time reads as work or "
-               "as waits in every figure (docs/output.md)\n",
+               "as waits in every figure (docs/output.md)",
             wait / 1e6, 100 * wait / in_run, in_run / 1e6);
+    /* as pomp-report says it: the share is of the threads read */
+    if (unread > 0)
+        fprintf(f, "; %lu OS thread%s that ended within 1 ms of %s first event %s not read",
+                unread, unread == 1 ? "" : "s", unread == 1 ? "its" : "their",
+                unread == 1 ? "was" : "were");
+    fputc('\n', f);
 }
 
 /* A duration as POMP_THROTTLE writes it: "10 us", "100 ns", "1 s". */

@@ -166,21 +166,26 @@ cat > takeover.c <<'C'
 #include <stdio.h>
 #include <unistd.h>
 #include <omp.h>
-int main(void)
+#include "work.h"
+int main(int argc, char **argv)
 {
     long sum = 0;
     omp_set_max_active_levels(2);
     for (int r = 0; r < 40; r++) {
 #pragma omp parallel num_threads(2) reduction(+ : sum)
+        {
 #pragma omp parallel num_threads(2) reduction(+ : sum)
-        sum += omp_get_thread_num() + 1;
+            sum += omp_get_thread_num() + 1;
+            if (argc > 1) /* "spin": both outer threads spin 5 ms */
+                spin_ms(5);
+        }
         usleep(5000); /* the inner teams' fresh threads end meanwhile */
     }
     printf("%ld\n", sum);
     return 0;
 }
 C
-"$POMPCC" -O2 -fopenmp takeover.c -o takeover
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" takeover.c -o takeover
 inner_shares='([.regions[] | select(.type == "parallel") | .id] | max) as $inner
               | [.callpath[] | select(.region == $inner) | .per_thread[].begins] | add'
 POMP_SUMMARY=on POMP_OUTPUT_DIR=to ./takeover > to.txt 2> to.err
@@ -205,6 +210,17 @@ if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
               "takeover: pomp-report counts the OS threads not read"
     assert_eq "$(jq '[.threads[] | select(.os_threads) | has("cpu_wait_life_ns")] | all' to/profile.json)" \
               true "takeover: the lives a record's waits were read over"
+    # the outer threads spinning on one CPU wait for it half their time: the
+    # exit summary says so, and counts the OS threads not read as the profile
+    if [ -r /proc/self/task/$$/schedstat ]; then
+        POMP_SUMMARY=on POMP_OUTPUT_DIR=to_one taskset -c "$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')" \
+            ./takeover spin > to_one.txt 2> to_one.err
+        assert_eq "$(cat to_one.txt)" 240 "takeover, one CPU: the program's result"
+        unread=$(jq '[.threads[] | .cpu_wait_unread // 0] | add' to_one/profile.json)
+        [ "$unread" -gt 0 ] || fail "takeover, one CPU: no OS thread left unread"
+        said=$(sed -n 's/^pomp: note: threads waited .* for a CPU, .*; \([0-9]*\) OS threads\{0,1\} that ended within 1 ms of .* not read$/\1/p' to_one.err)
+        assert_eq "$said" "$unread" "takeover, one CPU: the exit summary counts the OS threads not read"
+    fi
     POMP_TRACE=events POMP_OUTPUT_DIR=to_trace ./takeover > /dev/null
     assert_eq "$(jq '[.threads[] | select(.device == null)] | length' to_trace/profile.json)" 82 \
               "takeover: none while tracing"
