@@ -280,6 +280,22 @@ static void privatize_loop_vars(struct directive *od, const char *inner, const c
     free(priv.s);
 }
 
+/* Whether list ("a, b, c", or NULL) names var. */
+static int in_list(const char *list, const char *var)
+{
+    size_t n = strlen(var);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        while (len > 0 && p[len - 1] == ' ')
+            len--;
+        if (len == n && strncmp(p, var, n) == 0)
+            return 1;
+        p += strcspn(p, ",");
+        p += strspn(p, ", ");
+    }
+    return 0;
+}
+
 void combined_distribute(const struct directive *d, const char *outer, const char *inner,
                          const char *loop_vars, struct directive *od, struct directive *id)
 {
@@ -316,8 +332,10 @@ void combined_distribute(const struct directive *d, const char *outer, const cha
         char *save = NULL;
         for (char *tok = vars.s ? strtok_r(vars.s, ", ", &save) : NULL; tok;
              tok = strtok_r(NULL, ", ", &save)) {
-            if (lists_var(od, tok))
-                continue; /* the outer leaf has its own clause for it */
+            if (lists_var(od, tok) || in_list(shared.s, tok))
+                continue; /* the outer leaf has its own clause for it, or it is listed: a
+                             variable both firstprivate and lastprivate (shared(v, v): GCC
+                             rejected the file, which then went uninstrumented) */
             sb_add(&shared, shared.len ? ", " : "");
             sb_add(&shared, tok);
         }

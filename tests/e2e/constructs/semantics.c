@@ -80,6 +80,22 @@ int main(void)
         a[i] -= 1;
     printf("default(none) simd %d loop %d collapse %d lastprivate %d\n", vsum, a[N - 1], vcol, i);
 
+    /* a variable both firstprivate and lastprivate under a default clause: the
+     * outer leaf listed it twice, shared(v, v), which GCC rejects (a probe lost
+     * a whole file so), for a loop and for sections */
+    double v = 1.5, w = 2.5, u = 0;
+    #pragma omp parallel for default(none) firstprivate(v) lastprivate(v)
+    for (i = 0; i < N; i++)
+        v = v + i;
+    #pragma omp parallel sections default(shared) firstprivate(w) lastprivate(w)
+    {
+        #pragma omp section
+        u = w + 1;
+        #pragma omp section
+        w += 10;
+    }
+    printf("firstprivate and lastprivate %.1f %.1f %.1f\n", v, w, u);
+
     int sum2 = 0;
     _Pragma("omp parallel sections reduction(+: sum2)")
     {
