@@ -1,4 +1,4 @@
-# make bench, part 7: real programs (bench/real/tasks.c: tasks, a dynamic loop, an MD force loop,
+# make bench, part 7: real programs (bench/real/tasks.c: tasks, a dynamic loop, an MD force loop, a lock-protected histogram,
 # fine-grained N-queens tasks): pompcc's GCC
 # build against the plain gcc build the user runs today, on libgomp (pompcc's
 # default: the libgomp bridge) and, beside it, on LLVM libomp

@@ -6,12 +6,15 @@
  *
  * (docs/instrumentation.md.)
  *
- *   omp_set_lock(&l)   becomes   pomp_omp_set_lock_7_(3, &l)
+ *   omp_set_lock(&l)   becomes   pomp_omp_set_lock_7_(3, 0, &l)
  *
  * with, in the include file,
  *
- *   #define pomp_omp_set_lock_7_(k, a) __extension__ ({ __typeof__(&*(a)) pomp_l_ = (a);
- *       POMP_Set_lock_enter(pomp_h_(k), ...); omp_set_lock(pomp_l_); POMP_Set_lock_exit(...); ... })
+ *   #define pomp_omp_set_lock_7_(k, f, a) __extension__ ({ __typeof__(&*(a)) pomp_l_ = (a);
+ *       int pomp_fl_ = POMP_Fast_counted(pomp_f_(f)); if (!pomp_fl_) POMP_Set_lock_enter(...);
+ *       omp_set_lock(pomp_l_); if (!pomp_fl_) POMP_Set_lock_exit_slow(...); ... })
+ *
+ * (f: the site's inline counter, for a lock's set and unset only).
  *
  * Only the callee and the '(' are replaced: the arguments stay where they are
  * (other calls inside them are rewritten too), and a statement expression keeps
@@ -41,6 +44,7 @@ struct step {
     const char *routine;   /* without POMP_; NULL ends the list */
     enum form form;
     int before;            /* before the routine is called (else after) */
+    int offers;            /* calls POMP_<routine>_slow, which offers the site's inline counter */
 };
 
 #define MAX_STEPS 3
@@ -51,34 +55,34 @@ static const struct api_routine {
 } routines[] = {
     /* Table 6: the unset and destroy events come before the call, so a release
      * is recorded before another thread can acquire the lock. */
-    {"omp_init_lock", LOCK, {{"Init_lock_event", F_LOCK, 0}}},
-    {"omp_init_lock_with_hint", LOCK_HINT, {{"Init_lock_event", F_LOCK, 0}}},
-    {"omp_destroy_lock", LOCK, {{"Destroy_lock_event", F_LOCK, 1}}},
+    {"omp_init_lock", LOCK, {{"Init_lock_event", F_LOCK, 0, 0}}},
+    {"omp_init_lock_with_hint", LOCK_HINT, {{"Init_lock_event", F_LOCK, 0, 0}}},
+    {"omp_destroy_lock", LOCK, {{"Destroy_lock_event", F_LOCK, 1, 0}}},
     {"omp_set_lock", LOCK,
-     {{"Set_lock_enter", F_LOCK, 1}, {"Set_lock_exit", F_LOCK_EXIT, 0}, {"Set_lock_event", F_LOCK, 0}}},
-    {"omp_unset_lock", LOCK, {{"Unset_lock_event", F_LOCK, 1}}},
-    {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0}}},
+     {{"Set_lock_enter", F_LOCK, 1, 0}, {"Set_lock_exit", F_LOCK_EXIT, 0, 1}, {"Set_lock_event", F_LOCK, 0, 0}}},
+    {"omp_unset_lock", LOCK, {{"Unset_lock_event", F_LOCK, 1, 1}}},
+    {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0, 0}}},
     /* Table 7 */
-    {"omp_init_nest_lock", LOCK, {{"Init_nest_lock_event", F_LOCK, 0}}},
-    {"omp_init_nest_lock_with_hint", LOCK_HINT, {{"Init_nest_lock_event", F_LOCK, 0}}},
-    {"omp_destroy_nest_lock", LOCK, {{"Destroy_nest_lock_event", F_LOCK, 1}}},
+    {"omp_init_nest_lock", LOCK, {{"Init_nest_lock_event", F_LOCK, 0, 0}}},
+    {"omp_init_nest_lock_with_hint", LOCK_HINT, {{"Init_nest_lock_event", F_LOCK, 0, 0}}},
+    {"omp_destroy_nest_lock", LOCK, {{"Destroy_nest_lock_event", F_LOCK, 1, 0}}},
     {"omp_set_nest_lock", LOCK,
-     {{"Set_nest_lock_enter", F_LOCK, 1},
-      {"Set_nest_lock_exit", F_LOCK_EXIT, 0},
-      {"Set_nest_lock_event", F_LOCK, 0}}},
-    {"omp_unset_nest_lock", LOCK, {{"Unset_nest_lock_event", F_LOCK, 1}}},
-    {"omp_test_nest_lock", TEST, {{"Test_nest_lock_event", F_TEST, 0}}},
+     {{"Set_nest_lock_enter", F_LOCK, 1, 0},
+      {"Set_nest_lock_exit", F_LOCK_EXIT, 0, 1},
+      {"Set_nest_lock_event", F_LOCK, 0, 0}}},
+    {"omp_unset_nest_lock", LOCK, {{"Unset_nest_lock_event", F_LOCK, 1, 1}}},
+    {"omp_test_nest_lock", TEST, {{"Test_nest_lock_event", F_TEST, 0, 0}}},
     /* Table 8: the value set or returned */
-    {"omp_set_num_threads", SET_VALUE, {{"Set_num_threads_event", F_VALUE, 0}}},
-    {"omp_get_num_threads", GET_VALUE, {{"Get_num_threads_event", F_VALUE, 0}}},
-    {"omp_get_max_threads", GET_VALUE, {{"Get_max_threads_event", F_VALUE, 0}}},
-    {"omp_get_thread_num", GET_VALUE, {{"Get_thread_num_event", F_VALUE, 0}}},
-    {"omp_get_num_procs", GET_VALUE, {{"Get_num_procs_event", F_VALUE, 0}}},
-    {"omp_in_parallel", GET_VALUE, {{"In_parallel_event", F_VALUE, 0}}},
-    {"omp_set_dynamic", SET_VALUE, {{"Set_dynamic_event", F_VALUE, 0}}},
-    {"omp_get_dynamic", GET_VALUE, {{"Get_dynamic_event", F_VALUE, 0}}},
-    {"omp_set_nested", SET_VALUE, {{"Set_nested_event", F_VALUE, 0}}},
-    {"omp_get_nested", GET_VALUE, {{"Get_nested_event", F_VALUE, 0}}},
+    {"omp_set_num_threads", SET_VALUE, {{"Set_num_threads_event", F_VALUE, 0, 0}}},
+    {"omp_get_num_threads", GET_VALUE, {{"Get_num_threads_event", F_VALUE, 0, 0}}},
+    {"omp_get_max_threads", GET_VALUE, {{"Get_max_threads_event", F_VALUE, 0, 0}}},
+    {"omp_get_thread_num", GET_VALUE, {{"Get_thread_num_event", F_VALUE, 0, 0}}},
+    {"omp_get_num_procs", GET_VALUE, {{"Get_num_procs_event", F_VALUE, 0, 0}}},
+    {"omp_in_parallel", GET_VALUE, {{"In_parallel_event", F_VALUE, 0, 0}}},
+    {"omp_set_dynamic", SET_VALUE, {{"Set_dynamic_event", F_VALUE, 0, 0}}},
+    {"omp_get_dynamic", GET_VALUE, {{"Get_dynamic_event", F_VALUE, 0, 0}}},
+    {"omp_set_nested", SET_VALUE, {{"Set_nested_event", F_VALUE, 0, 0}}},
+    {"omp_get_nested", GET_VALUE, {{"Get_nested_event", F_VALUE, 0, 0}}},
 };
 #define NROUTINES (sizeof routines / sizeof *routines)
 
@@ -139,6 +143,18 @@ static const char *why_not(const struct source *s, const struct source_call *c)
     return NULL;
 }
 
+/* Whether a call site with these steps kept has an inline counter (pomplib.h,
+ * POMP_Fast_count): a lock's set (its exit offers it) or unset. Once the
+ * site's region is throttled, a call counted there makes none of its POMP
+ * calls: a throttled lock loop cost 2.3x its plain time in four calls a pair. */
+static int counted_inline(const struct api_routine *r, unsigned mask)
+{
+    for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
+        if ((mask & (1u << k)) && r->steps[k].offers)
+            return 1;
+    return 0;
+}
+
 /* Rewrites every call the AST index found (source_ast.h). */
 static int api_calls_instrument(void *state)
 {
@@ -188,21 +204,34 @@ static int api_calls_instrument(void *state)
         a->used[r - routines] |= 1u << mask;
         unsigned region = rw_region(a->w, call_ctc(s, rw_options(a->w)->cwd, c));
         /* after any code inserted at the same place (a construct's block start) */
-        rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
-                xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));
+        if (counted_inline(r, mask))
+            rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
+                    xasprintf("pomp_%s_%u_(%u, %u, ", c->callee, mask, region,
+                              rw_fast_counter(a->w)));
+        else
+            rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
+                    xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));
         rw_note(a->w, c->start, "instrumented call of '%s'", c->callee);
     }
     return 0;
 }
 
-static void add_step(struct strbuf *b, const struct step *st, const char *v)
+/* One POMP call of a macro; in a site counted inline (fast), made only when
+ * this call is not counted (the answer in <v>fl_), the offering step's as
+ * POMP_<routine>_slow with the counter. */
+static void add_step(struct strbuf *b, const struct step *st, const char *v, int fast)
 {
+    int slow = fast && st->offers;
+    if (fast)
+        sb_printf(b, " if (!%sfl_)", v);
     switch (st->form) {
     case F_LOCK:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, pomp_c_(k));", st->routine, v);
+        sb_printf(b, " POMP_%s%s(pomp_h_(k), POMP_TID_, %sl_, pomp_c_(k)%s);", st->routine,
+                  slow ? "_slow" : "", v, slow ? ", pomp_f_(f)" : "");
         break;
     case F_LOCK_EXIT:
-        sb_printf(b, " POMP_%s((*pomp_h_(k)), POMP_TID_, %sl_);", st->routine, v);
+        sb_printf(b, " POMP_%s%s((*pomp_h_(k)), POMP_TID_, %sl_%s);", st->routine,
+                  slow ? "_slow" : "", v, slow ? ", pomp_f_(f)" : "");
         break;
     case F_TEST:
         sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k));", st->routine, v, v);
@@ -221,11 +250,15 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
 {
     static const char *const params[] = {[LOCK] = "k, a", [LOCK_HINT] = "k, a, b", [TEST] = "k, a",
                                          [SET_VALUE] = "k, a", [GET_VALUE] = "k"};
-    sb_printf(inc, "#define pomp_%s_%u_(%s) __extension__ ({", r->name, mask, params[r->shape]);
+    int fast = counted_inline(r, mask);
+    sb_printf(inc, "#define pomp_%s_%u_(%s) __extension__ ({", r->name, mask,
+              fast ? "k, f, a" : params[r->shape]);
     switch (r->shape) {
     case LOCK:
     case TEST:
         sb_printf(inc, " __typeof__(&*(a)) %sl_ = (a);", v);
+        if (fast) /* the counter's answer before the call, kept for the calls after it */
+            sb_printf(inc, " int %sfl_ = POMP_Fast_counted(pomp_f_(f));", v);
         break;
     case LOCK_HINT:
         sb_printf(inc, " __typeof__(&*(a)) %sl_ = (a); __typeof__(b) %shint_ = (b);", v, v);
@@ -238,7 +271,7 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     }
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
         if ((mask & (1u << k)) && r->steps[k].before)
-            add_step(inc, &r->steps[k], v);
+            add_step(inc, &r->steps[k], v, fast);
     switch (r->shape) {
     case LOCK:
         sb_printf(inc, " %s(%sl_);", r->name, v);
@@ -258,7 +291,7 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     }
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
         if ((mask & (1u << k)) && !r->steps[k].before)
-            add_step(inc, &r->steps[k], v);
+            add_step(inc, &r->steps[k], v, fast);
     if (r->shape == TEST)
         sb_printf(inc, " %st_;", v);
     else if (r->shape == GET_VALUE)

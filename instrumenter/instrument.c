@@ -714,6 +714,8 @@ unsigned rw_region(struct rewriter *w, char *ctc)
     return w->nregions++;
 }
 
+unsigned rw_fast_counter(struct rewriter *w) { return w->nfast++; }
+
 char *rw_ctc_finish(struct ctc_builder *b)
 {
     char *ctc = ctc_builder_finish(b);

@@ -40,6 +40,10 @@ char *rw_ctc_finish(struct ctc_builder *b);
 unsigned rw_region(struct rewriter *w, char *ctc);
 void rw_region_set_ctc(struct rewriter *w, unsigned region, char *ctc);
 
+/* A new inline counter (pomplib.h, POMP_Fast_count) of the file: its number,
+ * for pomp_f_(n). */
+unsigned rw_fast_counter(struct rewriter *w);
+
 /* A call of a lock routine (omp_set_lock, ...) in file (this one, or a header
  * it includes) that stays as it is: counted in the object's
  * POMP_COUNTS_SECTION, so that the link has the runtime's events measure

@@ -25,6 +25,16 @@
  *                  starts a fresh thread for each inner team's member, so a
  *                  thread's start and end under the tool are a part of the
  *                  figure
+ *   lock-histogram a histogram of 4 million samples whose bins (a count, a
+ *                  sum and a sum of squares) are updated under a lock per
+ *                  bin, omp_set_lock / omp_unset_lock (an update an atomic
+ *                  cannot make); a sample goes to one of two bins by its
+ *                  index, as particles are deposited on a grid's cells by
+ *                  their position, so the threads seldom want one lock:
+ *                  about 13 ns a sample, most of it the lock pair (bins
+ *                  drawn at random made the figure the two threads' fight
+ *                  over cache lines, which swung 1.3x either way from run
+ *                  to run)
  * Usage: tasks COLUMN REP  (prints "real ROW COLUMN REP MS" per kernel). */
 #include <omp.h>
 #include <stdio.h>
@@ -141,6 +151,40 @@ static double nested_teams(void)
     return sum;
 }
 
+enum { HIST_BINS = 256, HIST_SAMPLES = 4000000 };
+static struct {
+    omp_lock_t lock;
+    long count;
+    double sum, sumsq;
+} hist[HIST_BINS];
+
+/* Returns the samples binned (HIST_SAMPLES). */
+static long lock_histogram(void)
+{
+    for (int b = 0; b < HIST_BINS; b++) {
+        omp_init_lock(&hist[b].lock);
+        hist[b].count = 0;
+        hist[b].sum = hist[b].sumsq = 0;
+    }
+    #pragma omp parallel for schedule(static)
+    for (long i = 0; i < HIST_SAMPLES; i++) {
+        unsigned long x = (unsigned long)i * 2654435761u;
+        double v = (double)(x % 100000) * 1e-3;
+        int b = (int)(((unsigned long)i * HIST_BINS / HIST_SAMPLES + (x >> 20) % 2) % HIST_BINS);
+        omp_set_lock(&hist[b].lock);
+        hist[b].count++;
+        hist[b].sum += v;
+        hist[b].sumsq += v * v;
+        omp_unset_lock(&hist[b].lock);
+    }
+    long total = 0;
+    for (int b = 0; b < HIST_BINS; b++) {
+        total += hist[b].count;
+        omp_destroy_lock(&hist[b].lock);
+    }
+    return total;
+}
+
 enum { QUEENS = 11, QUEENS_CUTOFF = 3 };
 
 static int queens_safe(int n, const char *a)
@@ -213,12 +257,15 @@ int main(int argc, char **argv)
     double t5 = omp_get_wtime();
     double nested = nested_teams();
     double t6 = omp_get_wtime();
+    long binned = lock_histogram();
+    double t7 = omp_get_wtime();
     /* each of 2 x 300 x 2 loops adds 0.19999 */
     double nested_expected = 2.0 * NESTED_OUTER_STEPS * 2 * (NESTED_WORK - 1.0) * NESTED_WORK / 2 * 1e-9;
     if (f != 165580141 || sum <= 0 || pairs <= 0 || !(energy > 0) || solutions != 2680 ||
-        !(change > 0 && change < 1) || !(nested > 0.999 * nested_expected && nested < 1.001 * nested_expected)) {
-        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g %g\n", argv[0], f, sum, pairs, energy,
-                solutions, change, nested);
+        !(change > 0 && change < 1) || !(nested > 0.999 * nested_expected && nested < 1.001 * nested_expected) ||
+        binned != HIST_SAMPLES) {
+        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g %g %ld\n", argv[0], f, sum, pairs, energy,
+                solutions, change, nested, binned);
         return 1;
     }
     printf("real\tfib-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t1 - t0) * 1e3);
@@ -227,5 +274,6 @@ int main(int argc, char **argv)
     printf("real\tnqueens-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t4 - t3) * 1e3);
     printf("real\tstencil-steps\t%s\t%s\t%.2f\n", argv[1], argv[2], (t5 - t4) * 1e3);
     printf("real\tnested-teams\t%s\t%s\t%.2f\n", argv[1], argv[2], (t6 - t5) * 1e3);
+    printf("real\tlock-histogram\t%s\t%s\t%.2f\n", argv[1], argv[2], (t7 - t6) * 1e3);
     return 0;
 }

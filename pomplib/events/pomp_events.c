@@ -262,16 +262,24 @@ POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, c
 /* The exit of a site with an inline counter: once its region is throttled,
  * the counter is offered (events: POMP events a visit stands for). */
 static inline __attribute__((always_inline)) POMP_Int32
-exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
-           enum pomp_event_kind kind, enum pomp_group group, unsigned events,
-           enum pomp_fast_what what, int leaf)
+exit_count_arg(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
+               enum pomp_event_kind kind, enum pomp_group group, unsigned events,
+               enum pomp_fast_what what, int leaf, uint64_t arg)
 {
     POMP_Int32 rc = record_any(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group,
-                               ENTER_EXIT, 0, NULL, leaf);
+                               ENTER_EXIT, arg, NULL, leaf);
     if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
         rc == POMP_SUCCESS)
         offer_fast_count(handle, count, events, what, group, ENTER_EXIT);
     return rc;
+}
+
+static inline __attribute__((always_inline)) POMP_Int32
+exit_count(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count,
+           enum pomp_event_kind kind, enum pomp_group group, unsigned events,
+           enum pomp_fast_what what, int leaf)
+{
+    return exit_count_arg(handle, thread_id, count, kind, group, events, what, leaf, 0);
 }
 
 POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
@@ -325,6 +333,39 @@ POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, c
     return record_arg(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SET_NEST_LOCK_EXIT,
                       POMP_GROUP_RUNTIME, EE, (uintptr_t)lock_id);
 }
+
+/* A lock call site with an inline counter (omp_set_lock's enter and exit, its
+ * acquisition event only at the Event level; omp_unset_lock's event): once
+ * its region is throttled, the counter takes the site's next calls on this
+ * call path, as a critical's (a set's wait is its time, untimed from then on,
+ * and pomp-report says so). Never while tracing: a trace pairs each lock's
+ * acquisitions and releases, and a traced lock site is never throttled. */
+#define SET_LOCK_EXIT_SLOW(name, id)                                                            \
+    POMP_Int32 POMP_##name##_slow(POMP_Handle_t handle, POMP_Int32 thread_id,                   \
+                                  const void *lock_id, POMP_Fast_count *count)                  \
+    {                                                                                           \
+        return exit_count_arg(handle, thread_id, count, POMP_EV_##id, POMP_GROUP_RUNTIME, 2,    \
+                              POMP_FAST_VISIT, 0, (uintptr_t)lock_id);                          \
+    }
+SET_LOCK_EXIT_SLOW(Set_lock_exit, SET_LOCK_EXIT)
+SET_LOCK_EXIT_SLOW(Set_nest_lock_exit, SET_NEST_LOCK_EXIT)
+#undef SET_LOCK_EXIT_SLOW
+#define UNSET_LOCK_SLOW(name, id)                                                               \
+    POMP_Int32 POMP_##name##_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,                  \
+                                  const void *lock_id, const char ctc[],                        \
+                                  POMP_Fast_count *count)                                       \
+    {                                                                                           \
+        POMP_Int32 rc = record_arg(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,  \
+                                   POMP_GROUP_RUNTIME, RUNTIME_BOTH, (uintptr_t)lock_id);       \
+        POMP_Handle_t r = handle ? *handle : NULL;                                              \
+        if (__builtin_expect(r && __atomic_load_n(&r->throttled, __ATOMIC_RELAXED), 0) &&       \
+            rc == POMP_SUCCESS)                                                                 \
+            offer_fast_count(r, count, 1, POMP_FAST_VISIT, POMP_GROUP_RUNTIME, RUNTIME_BOTH);   \
+        return rc;                                                                              \
+    }
+UNSET_LOCK_SLOW(Unset_lock_event, UNSET_LOCK_EVENT)
+UNSET_LOCK_SLOW(Unset_nest_lock_event, UNSET_NEST_LOCK_EVENT)
+#undef UNSET_LOCK_SLOW
 
 #define TEST_LOCK_EVENT(name, id)                                                               \
     POMP_Int32 POMP_##name(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,    \

@@ -415,6 +415,19 @@ POMP_Int32 POMP_Task_enter_id_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                    POMP_Task_id task_id, POMP_Fast_count *count) POMP_COLD_;
 POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
+/* A lock call site's: POMP_Set_lock_exit and POMP_Unset_lock_event (and the
+ * nest lock's) that also offer the site's counter once the region is
+ * throttled; the site's other calls are the plain routines. */
+POMP_Int32 POMP_Set_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                   const void *lock_id, POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Set_nest_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                        const void *lock_id, POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Unset_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                      const void *lock_id, const char ctc[],
+                                      POMP_Fast_count *count) POMP_COLD_;
+POMP_Int32 POMP_Unset_nest_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                           const void *lock_id, const char ctc[],
+                                           POMP_Fast_count *count) POMP_COLD_;
 #undef POMP_COLD_
 
 #if defined(__GNUC__)
