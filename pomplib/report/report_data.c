@@ -640,6 +640,9 @@ static int find_unrun(struct rp_profile *p)
         if (strcmp(f->region->type, "cancel") == 0 && f->s.visits > 0)
             p->cancel_ran = 1;
     }
+    /* (the libgomp bridge's tasks it could not wrap: their runs are not in the
+     * profile, so the counts differ without a task left unrun) */
+    p->runs_unmeasured = json_array_size(json_object_get(p->root, "unmeasured")) > 0;
     p->unrun = n ? calloc(n, sizeof *p->unrun) : NULL;
     for (size_t i = 0; i < p->nflat && p->unrun; i++) {
         const struct rp_flat *f = &p->flat[i];

@@ -165,6 +165,7 @@ struct rp_profile {
     } *unrun;                         /* in the flat table's order */
     size_t nunrun;
     int cancel_ran;                   /* a cancel construct (or the runtime's cancellation) ran */
+    int runs_unmeasured;              /* a source said it left tasks' runs unmeasured ("unmeasured") */
 };
 
 /* Whether call-path node i counts toward flat row f. */

@@ -270,10 +270,15 @@ static void losses(const struct rp_profile *p)
         const struct rp_unrun *u = &p->unrun[k];
         char loc[200];
         rp_region_location(u->region, loc, sizeof loc);
-        printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
-               u->ran, u->created - u->ran,
-               p->cancel_ran ? "discarded by cancellation: a cancel construct ran"
-                             : "still queued when measurement ended, or run while it was off");
+        const char *why = p->cancel_ran ? "discarded by cancellation: a cancel construct ran"
+                                         : "still queued when measurement ended, or run while it was off";
+        if (p->runs_unmeasured) /* the warning above: runs that ran unseen */
+            printf("note: task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
+                   "unmeasured, as the warning above says, or %s)\n",
+                   loc, u->created, u->ran, u->created - u->ran, why);
+        else
+            printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
+                   u->ran, u->created - u->ran, why);
     }
 }
 

@@ -398,6 +398,48 @@ assert_contains <(jq -r '.unmeasured[]' cancel_out/profile.json) "^10 tasks crea
 assert_contains cancel_report.txt "^warning: not measured: 10 tasks created on libgomp went unmeasured" "cancellation: pomp-report says it"
 assert_contains cancel_report.txt "not rated: part of the run went unmeasured" "cancellation: not rated"
 
+# ... and in a pompcc build: an untied task with a scheduling point in its body
+# is measured by the bridge's wrapper, which OMP_CANCELLATION leaves off. Its
+# run is not in the profile; the note on its construct said it "never ran",
+# beside the warning that it ran unmeasured (a probe)
+cat > untied_cancel.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long produced = 0;
+    #pragma omp parallel num_threads(2)
+    #pragma omp single
+    {
+        #pragma omp task untied shared(produced)
+        {
+            for (int b = 0; b < 10; b++) {
+                #pragma omp task firstprivate(b) shared(produced)
+                {
+                    #pragma omp atomic
+                    produced += b;
+                }
+                #pragma omp taskyield
+            }
+            #pragma omp taskwait
+        }
+    }
+    printf("produced=%ld\n", produced);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp untied_cancel.c -o untied_cancel 2> uc.err || { cat uc.err; fail "build untied_cancel.c"; }
+assert_eq "$(OMP_CANCELLATION=true POMP_SUMMARY=off POMP_OUTPUT_DIR=uc_out ./untied_cancel 2> /dev/null)" "produced=45" \
+    "untied task under cancellation: the program's result"
+"$BUILD/bin/pomp-report" uc_out > uc_report.txt
+assert_contains uc_report.txt "^warning: not measured: 1 task created on libgomp went unmeasured, and so did its run" \
+    "untied task under cancellation: its run said unmeasured"
+assert_contains uc_report.txt "^note: task @ [^ ]*untied_cancel.c:[0-9-]*: 1 created, 0 ran measured; 1 not seen to run \\(run unmeasured, as the warning above says" \
+    "untied task under cancellation: the note does not say it never ran"
+assert_not_contains uc_report.txt "never ran" "untied task under cancellation: nothing said never to have run"
+assert_eq "$("$BUILD/bin/pomp-report" --json uc_out | jq -c '[.tasks_not_run[] | [.created, .ran, .runs_unmeasured]]')" "[[1,0,true]]" \
+    "untied task under cancellation: the JSON report says the runs went unmeasured"
+"$BUILD/bin/pomp-report" --check uc_out > /dev/null || fail "untied task under cancellation: --check"
+
 # single copyprivate in a GCC binary under pomprun (GOMP_single_copy_start,
 # GOMP_single_copy_end): the single is a region, its executor's blocks timed
 # to their hand-over (there was no single at all, only the barriers), and the
