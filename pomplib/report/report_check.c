@@ -152,24 +152,47 @@ static void check_children(struct checker *c)
             first_child[parent] = k;
         }
     }
-    /* threads whose own times have parts no child shows: a task run inside a
-     * wait is a root of its own (under the thread's root), its time out of
-     * the wait's own time; a path that did not fit went to the overflow node
-     * (the same), its time out of its parent's */
+    /* threads whose own times have parts no child shows: a path that did not
+     * fit went to the overflow node, its time out of its parent's (OWN_LOST:
+     * not checked); a task run inside a frame is a root of its own (under the
+     * thread's root), its time out of that frame's own time (OWN_TASKS): there
+     * a node's own time is at most its inclusive less its children, and the
+     * thread's gaps add up to its task roots' inclusive times, each task's
+     * time left out of the one frame it ran in */
+    enum { OWN_EXACT, OWN_TASKS, OWN_TASKS_UNTIMED, OWN_LOST };
     unsigned char *own_unchecked = calloc(nt ? nt : 1, 1);
+    double *gaps = calloc(nt ? nt : 1, sizeof *gaps), *roots = calloc(nt ? nt : 1, sizeof *roots);
+    size_t *entries = calloc(nt ? nt : 1, sizeof *entries);
     json_t *threads = json_object_get(p->root, "threads");
     for (size_t th = 0; own_unchecked && th < nt; th++)
-        own_unchecked[th] = json_integer_value(
-                            json_object_get(json_array_get(threads, th), "dropped_paths")) > 0;
-    for (size_t i = 0; own_unchecked && i < p->nnodes; i++) {
+        own_unchecked[th] = json_integer_value(json_object_get(json_array_get(threads, th),
+                                                               "dropped_paths")) > 0
+                                ? OWN_LOST
+                                : OWN_EXACT;
+    for (size_t i = 0; own_unchecked && roots && i < p->nnodes; i++) {
         size_t j;
         json_t *t;
         if (p->nodes[i].task_root)
             json_array_foreach(p->nodes[i].per_thread, j, t) {
                 long long th = json_integer_value(json_object_get(t, "thread"));
-                if (th >= 0 && (size_t)th < nt)
-                    own_unchecked[th] = 1;
+                if (th >= 0 && (size_t)th < nt) {
+                    own_unchecked[th] = own_unchecked[th] == OWN_LOST ? OWN_LOST : OWN_TASKS;
+                    roots[th] += field(t, "incl_ns", NULL);
+                }
             }
+    }
+    /* a task run inside a frame that was not timed (a throttled region's:
+     * the task is timed all the same) left nothing out of that frame's own
+     * time: there the gaps hold at most the tasks' time */
+    for (size_t i = 0; own_unchecked && i < p->nnodes; i++) {
+        size_t j;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, j, t) {
+            long long th = json_integer_value(json_object_get(t, "thread"));
+            if (th >= 0 && (size_t)th < nt && field(t, "untimed", NULL) > 0 &&
+                own_unchecked[th] == OWN_TASKS)
+                own_unchecked[th] = OWN_TASKS_UNTIMED;
+        }
     }
     for (size_t i = 0; i < p->nnodes; i++) {
         memset(sum, 0, nt * sizeof *sum);
@@ -199,14 +222,36 @@ static void check_children(struct checker *c)
                 failed(c, "children within their parent",
                        "node %lld thread %lld: children %.0f ns > its own inclusive %.0f ns",
                        p->nodes[i].id, th, sum[th], incl);
-            else if (own_unchecked && !own_unchecked[th] &&
+            else if (own_unchecked && own_unchecked[th] == OWN_EXACT &&
                      fabs(excl - (incl - sum[th])) > SLACK_NS(count[th] + 1, incl))
                 failed(c, "own time is inclusive less children",
                        "node %lld thread %lld: own %.0f ns, inclusive %.0f ns less children %.0f ns",
                        p->nodes[i].id, th, excl, incl, sum[th]);
+            else if (own_unchecked &&
+                     (own_unchecked[th] == OWN_TASKS || own_unchecked[th] == OWN_TASKS_UNTIMED)) {
+                if (excl > incl - sum[th] + SLACK_NS(count[th] + 1, incl))
+                    failed(c, "own time is inclusive less children",
+                           "node %lld thread %lld (which ran tasks): own %.0f ns, more than "
+                           "inclusive %.0f ns less children %.0f ns",
+                           p->nodes[i].id, th, excl, incl, sum[th]);
+                if (gaps) {
+                    gaps[th] += incl - sum[th] - excl;
+                    entries[th] += (size_t)count[th] + 1;
+                }
+            }
         }
     }
+    for (size_t th = 0; own_unchecked && gaps && roots && entries && th < nt; th++) {
+        double slack = SLACK_NS(entries[th], roots[th]);
+        if ((own_unchecked[th] == OWN_TASKS && fabs(gaps[th] - roots[th]) > slack) ||
+            (own_unchecked[th] == OWN_TASKS_UNTIMED && gaps[th] > roots[th] + slack))
+            failed(c, "own time is inclusive less children",
+                   "thread %zu: the time its regions' own times leave out, %.0f ns, is not the "
+                   "time of the tasks it ran there, %.0f ns (its task roots' inclusive time)",
+                   th, gaps[th], roots[th]);
+    }
     free(sum), free(count), free(first_child), free(next_sibling), free(own_unchecked);
+    free(gaps), free(roots), free(entries);
 }
 
 static void check_waits(struct checker *c)

@@ -120,6 +120,65 @@ break_with noperthread   "$FOR then del(.per_thread) else . end)" "structure"
 break_with noparent      'del(.callpath[1].parent)' "structure"
 break_with noid          'del(.callpath[1].id)' "structure"
 break_with hugecount     "$FOR then .per_thread[0].visits = 1000000000000000000 else . end)" "no impossible figure"
+# A thread that ran tasks: each task's time is out of the own time of the frame
+# it ran in (a task root of its own), so there a node's own time is at most its
+# inclusive less its children, and the thread's regions leave out, all
+# together, its task roots' inclusive time (before, such threads' own times
+# went unchecked: any figure passed)
+cat > tasks.c <<'C'
+#include <stdio.h>
+static double spin(long n)
+{
+    double s = 0;
+    for (long i = 0; i < n; i++)
+        s += i * 1e-9;
+    return s;
+}
+static long fib(int n)
+{
+    long a, b;
+    if (n < 15)
+        return n < 2 ? n : fib(n - 1) + fib(n - 2);
+#pragma omp task shared(a)
+    a = fib(n - 1);
+#pragma omp task shared(b)
+    b = fib(n - 2);
+#pragma omp taskwait
+    return a + b;
+}
+int main(void)
+{
+    long r = 0;
+    double s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    {
+        s += spin(20000000);
+#pragma omp single
+        r = fib(30);
+    }
+    printf("%ld %.3f\n", r, s);
+    return 0;
+}
+C
+"$POMPCC" -O1 -fopenmp tasks.c -o tasks 2>build.err || { cat build.err; fail "build tasks.c"; }
+POMP_OUTPUT_DIR=good_tasks ./tasks > tasks.txt
+assert_contains tasks.txt "^832040 " "tasks: the program's result"
+"$REPORT" --check good_tasks > /dev/null || fail "a task program's profile fails --check"
+# (the threads that ran tasks, and the parallel region's node)
+ran_tasks=$(jq '[.callpath[] | select(.task_root) | .per_thread[].thread] | unique | length' good_tasks/profile.json)
+[ "$ran_tasks" -ge 1 ] || fail "tasks: no thread ran a task"
+PAR='(.regions[] | select(.type == "parallel") | .id) as $p | .callpath |= map(if .region == $p'
+break_task() { # NAME JQ-FILTER MESSAGE: as break_with, on the task program's profile
+    mkdir -p "$1" && touch "$1/.broken-on-purpose"
+    jq "$2" good_tasks/profile.json > "$1/profile.json"
+    if "$REPORT" --check "$1" > "$1.out" 2> "$1.err"; then
+        fail "$1: --check passed on a task program's profile with a broken own time"
+    fi
+    assert_contains "$1.err" "check: $1/profile.json: own time is inclusive less children: $3" "$1 names the invariant"
+}
+break_task taskown "$PAR then .per_thread |= map(.excl_ns += 1e6) else . end)" "node [0-9]+ thread [0-9]+ \\(which ran tasks\\)"
+break_task taskgap "$PAR then .per_thread |= map(.excl_ns -= 1e6) else . end)" "thread [0-9]+: the time its regions' own times leave out"
+
 # without --check, the tables of a broken profile say so (they printed its
 # figures, exit 0, without a word)
 "$REPORT" novisits > novisits.txt 2> novisits.tables.err
