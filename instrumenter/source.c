@@ -1349,6 +1349,11 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
     }
     args[n++] = "-D_POMP=202611";
     args[n++] = "-Wno-everything";
+    /* no stop after 20 errors: GCC's own syntax in preprocessed input (.i, .ii:
+     * glibc's __malloc__(fclose, 1), __float80, __integer_pack) counts as
+     * errors, and past the limit libclang parsed no more of the file: its
+     * constructs were left to the runtime as having no statement */
+    args[n++] = "-ferror-limit=0";
 
     u->index = clang_createIndex(0, 0);
     CXTranslationUnit tu = NULL;

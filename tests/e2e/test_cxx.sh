@@ -243,6 +243,58 @@ done
 # pomprun names a lambda's region as addr2line -C does, {lambda(int)#1} and
 # {lambda(int)#2}, whichever symbolizer named it (LLVM's wrote 'lambda'(int)
 # and 'lambda0'(int))
+# Preprocessed C++ (.ii) whose system headers hold more than 20 things
+# libclang takes for errors (GCC's own syntax: glibc's __malloc__(fclose, 1),
+# __float80, __integer_pack): libclang stopped at its limit of 20 and parsed
+# no more, so a member template's constructs after the headers were left to
+# the runtime ("pomp finds no statement after it"; a probe)
+cat > pre.cpp <<'CPP'
+#include <cstdio>
+#include <vector>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <map>
+#include <omp.h>
+
+template <typename T> class Vec {
+public:
+    explicit Vec(std::size_t n, T v) : d_(n, v) {}
+    T dot(const Vec &o) const
+    {
+        T s = 0;
+        const long n = static_cast<long>(d_.size());
+        #pragma omp parallel for reduction(+ : s) num_threads(2)
+        for (long i = 0; i < n; ++i)
+            s += d_[i] * o.d_[i];
+        return s;
+    }
+private:
+    std::vector<T> d_;
+};
+
+int main()
+{
+    Vec<double> a(1000, 2.0), b(1000, 0.5);
+    std::map<int, long> h;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp critical
+        h[omp_get_thread_num()]++;
+    }
+    std::printf("%.1f %zu\n", a.dot(b), h.size());
+    return 0;
+}
+CPP
+g++ -std=c++20 -fopenmp -E pre.cpp -o pre.ii
+"$POMPCXX" -std=c++20 -O2 -fopenmp -c pre.ii -o pre.o 2> pre.err || { cat pre.err; fail "pompc++ -c pre.ii"; }
+assert_not_contains pre.err "not instrumented|did not compile" "preprocessed C++: every construct instrumented"
+"$POMPCXX" -fopenmp pre.o -o pre 2> pre_link.err || { cat pre_link.err; fail "link pre.o"; }
+assert_not_contains pre_link.err "left to the runtime" "preprocessed C++: nothing left to the runtime"
+assert_eq "$(POMP_OUTPUT_DIR=pre.d ./pre 2> /dev/null)" "1000.0 2" "preprocessed C++: the program's result"
+assert_eq "$(region_sum pre.d for "$(line_of pre.cpp "parallel for reduction")" visits)" 2 \
+    "preprocessed C++: the member template's loop, at pre.cpp's line"
+
 if [ -z "$E2E_SANITIZE" ]; then
     cat > lambdas.cpp <<'CPP'
 #include <cstdio>
