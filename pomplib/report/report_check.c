@@ -119,6 +119,51 @@ static int is_device_stream(const struct rp_profile *p, size_t th)
     return json_is_integer(json_object_get(t, "device"));
 }
 
+/* How each thread's own times are checked: a path that did not fit went to
+ * the overflow node, its time out of its parent's (OWN_LOST: not checked); a
+ * task run inside a frame is a root of its own (under the thread's root), its
+ * time out of that frame's own time (OWN_TASKS): there a node's own time is
+ * at most its inclusive less its children, and the thread's gaps add up to
+ * its task roots' inclusive times (roots[th] on return), each task's time left
+ * out of the one frame it ran in; a task run inside a frame that was not timed
+ * (a throttled region's: the task is timed all the same) left nothing out of
+ * that frame's own time, so where the thread has such frames the gaps hold at
+ * most the tasks' time (OWN_TASKS_UNTIMED). NULL when out of memory. */
+enum { OWN_EXACT, OWN_TASKS, OWN_TASKS_UNTIMED, OWN_LOST };
+static unsigned char *own_time_rules(const struct rp_profile *p, double *roots)
+{
+    size_t nt = p->nthreads;
+    unsigned char *rule = calloc(nt ? nt : 1, 1);
+    json_t *threads = json_object_get(p->root, "threads");
+    for (size_t th = 0; rule && th < nt; th++)
+        rule[th] = json_integer_value(json_object_get(json_array_get(threads, th),
+                                                      "dropped_paths")) > 0
+                       ? OWN_LOST
+                       : OWN_EXACT;
+    for (size_t i = 0; rule && i < p->nnodes; i++) {
+        size_t j;
+        json_t *t;
+        if (p->nodes[i].task_root)
+            json_array_foreach(p->nodes[i].per_thread, j, t) {
+                long long th = json_integer_value(json_object_get(t, "thread"));
+                if (th >= 0 && (size_t)th < nt) {
+                    rule[th] = rule[th] == OWN_LOST ? OWN_LOST : OWN_TASKS;
+                    roots[th] += field(t, "incl_ns", NULL);
+                }
+            }
+    }
+    for (size_t i = 0; rule && i < p->nnodes; i++) {
+        size_t j;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, j, t) {
+            long long th = json_integer_value(json_object_get(t, "thread"));
+            if (th >= 0 && (size_t)th < nt && field(t, "untimed", NULL) > 0 && rule[th] == OWN_TASKS)
+                rule[th] = OWN_TASKS_UNTIMED;
+        }
+    }
+    return rule;
+}
+
 /* On each thread that was in a node, its children's inclusive times add up to
  * at most the node's, less the thread's team shares grafted into a child
  * (share_ns: a share was on none of the thread's frames, so not in its time in
@@ -152,48 +197,9 @@ static void check_children(struct checker *c)
             first_child[parent] = k;
         }
     }
-    /* threads whose own times have parts no child shows: a path that did not
-     * fit went to the overflow node, its time out of its parent's (OWN_LOST:
-     * not checked); a task run inside a frame is a root of its own (under the
-     * thread's root), its time out of that frame's own time (OWN_TASKS): there
-     * a node's own time is at most its inclusive less its children, and the
-     * thread's gaps add up to its task roots' inclusive times, each task's
-     * time left out of the one frame it ran in */
-    enum { OWN_EXACT, OWN_TASKS, OWN_TASKS_UNTIMED, OWN_LOST };
-    unsigned char *own_unchecked = calloc(nt ? nt : 1, 1);
     double *gaps = calloc(nt ? nt : 1, sizeof *gaps), *roots = calloc(nt ? nt : 1, sizeof *roots);
     size_t *entries = calloc(nt ? nt : 1, sizeof *entries);
-    json_t *threads = json_object_get(p->root, "threads");
-    for (size_t th = 0; own_unchecked && th < nt; th++)
-        own_unchecked[th] = json_integer_value(json_object_get(json_array_get(threads, th),
-                                                               "dropped_paths")) > 0
-                                ? OWN_LOST
-                                : OWN_EXACT;
-    for (size_t i = 0; own_unchecked && roots && i < p->nnodes; i++) {
-        size_t j;
-        json_t *t;
-        if (p->nodes[i].task_root)
-            json_array_foreach(p->nodes[i].per_thread, j, t) {
-                long long th = json_integer_value(json_object_get(t, "thread"));
-                if (th >= 0 && (size_t)th < nt) {
-                    own_unchecked[th] = own_unchecked[th] == OWN_LOST ? OWN_LOST : OWN_TASKS;
-                    roots[th] += field(t, "incl_ns", NULL);
-                }
-            }
-    }
-    /* a task run inside a frame that was not timed (a throttled region's:
-     * the task is timed all the same) left nothing out of that frame's own
-     * time: there the gaps hold at most the tasks' time */
-    for (size_t i = 0; own_unchecked && i < p->nnodes; i++) {
-        size_t j;
-        json_t *t;
-        json_array_foreach(p->nodes[i].per_thread, j, t) {
-            long long th = json_integer_value(json_object_get(t, "thread"));
-            if (th >= 0 && (size_t)th < nt && field(t, "untimed", NULL) > 0 &&
-                own_unchecked[th] == OWN_TASKS)
-                own_unchecked[th] = OWN_TASKS_UNTIMED;
-        }
-    }
+    unsigned char *own_rule = roots ? own_time_rules(p, roots) : NULL;
     for (size_t i = 0; i < p->nnodes; i++) {
         memset(sum, 0, nt * sizeof *sum);
         memset(count, 0, nt * sizeof *count);
@@ -222,35 +228,35 @@ static void check_children(struct checker *c)
                 failed(c, "children within their parent",
                        "node %lld thread %lld: children %.0f ns > its own inclusive %.0f ns",
                        p->nodes[i].id, th, sum[th], incl);
-            else if (own_unchecked && own_unchecked[th] == OWN_EXACT &&
+            else if (own_rule && own_rule[th] == OWN_EXACT &&
                      fabs(excl - (incl - sum[th])) > SLACK_NS(count[th] + 1, incl))
                 failed(c, "own time is inclusive less children",
                        "node %lld thread %lld: own %.0f ns, inclusive %.0f ns less children %.0f ns",
                        p->nodes[i].id, th, excl, incl, sum[th]);
-            else if (own_unchecked &&
-                     (own_unchecked[th] == OWN_TASKS || own_unchecked[th] == OWN_TASKS_UNTIMED)) {
+            else if (own_rule &&
+                     (own_rule[th] == OWN_TASKS || own_rule[th] == OWN_TASKS_UNTIMED)) {
                 if (excl > incl - sum[th] + SLACK_NS(count[th] + 1, incl))
                     failed(c, "own time is inclusive less children",
                            "node %lld thread %lld (which ran tasks): own %.0f ns, more than "
                            "inclusive %.0f ns less children %.0f ns",
                            p->nodes[i].id, th, excl, incl, sum[th]);
-                if (gaps) {
+                if (gaps && entries) {
                     gaps[th] += incl - sum[th] - excl;
                     entries[th] += (size_t)count[th] + 1;
                 }
             }
         }
     }
-    for (size_t th = 0; own_unchecked && gaps && roots && entries && th < nt; th++) {
+    for (size_t th = 0; own_rule && gaps && roots && entries && th < nt; th++) {
         double slack = SLACK_NS(entries[th], roots[th]);
-        if ((own_unchecked[th] == OWN_TASKS && fabs(gaps[th] - roots[th]) > slack) ||
-            (own_unchecked[th] == OWN_TASKS_UNTIMED && gaps[th] > roots[th] + slack))
+        if ((own_rule[th] == OWN_TASKS && fabs(gaps[th] - roots[th]) > slack) ||
+            (own_rule[th] == OWN_TASKS_UNTIMED && gaps[th] > roots[th] + slack))
             failed(c, "own time is inclusive less children",
                    "thread %zu: the time its regions' own times leave out, %.0f ns, is not the "
                    "time of the tasks it ran there, %.0f ns (its task roots' inclusive time)",
                    th, gaps[th], roots[th]);
     }
-    free(sum), free(count), free(first_child), free(next_sibling), free(own_unchecked);
+    free(sum), free(count), free(first_child), free(next_sibling), free(own_rule);
     free(gaps), free(roots), free(entries);
 }
 
