@@ -40,6 +40,14 @@ typedef uint64_t POMP_Uint64;
  * a ';' written there, not of one a macro expands to. */
 #define POMP_NULL_STATEMENT_ ;
 
+/* No POMP routine throws: said so, so that a C++ caller needs no unwinding
+ * path around each call (an instrumented C++ file that the plain compiler
+ * gave no exception tables, linked by gcc, lacked __gxx_personality_v0). */
+#if defined(__GNUC__)
+#define POMP_NOTHROW_ __attribute__((__nothrow__))
+#else
+#define POMP_NOTHROW_
+#endif
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -65,70 +73,82 @@ typedef struct POMP_Region_s *POMP_Handle_t;
 #define POMP_ERR_VALUES         8  /* bad value list: event recorded, values not (docs/api.md) */
 
 /* Library control (section 3.6) and handles (section 3.2, Appendix A, B). */
-POMP_Int32 POMP_Init(void);
-POMP_Int32 POMP_Finalize(void);
+POMP_Int32 POMP_Init(void) POMP_NOTHROW_;
+POMP_Int32 POMP_Finalize(void) POMP_NOTHROW_;
 /* The calling thread's id for the routines below (the instrumentation's
  * thread_id argument), from libpomp's thread record: safe in every state of
  * the OpenMP runtime, unlike a call of omp_get_thread_num() the program would
  * not make (docs/api.md). */
-POMP_Int32 POMP_Thread_num(void);
+POMP_Int32 POMP_Thread_num(void) POMP_NOTHROW_;
 /* A thread_id argument that asks libpomp to take the calling thread's number
  * itself (POMP_Thread_num, at the thread's first event only): what the
  * instrumentation passes, so that an event costs no extra call. */
 #define POMP_THREAD_SELF (-2)
-POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]);
+POMP_Int32 POMP_Get_handle(POMP_Handle_t *handle, const char ctc[]) POMP_NOTHROW_;
 /* Pause and resume measurement, for all threads. While off, no region is opened;
  * regions already open close as usual (docs/api.md). */
-POMP_Int32 POMP_On(void);
-POMP_Int32 POMP_Off(void);
+POMP_Int32 POMP_On(void) POMP_NOTHROW_;
+POMP_Int32 POMP_Off(void) POMP_NOTHROW_;
 
 /* Parallel group. */
 POMP_Int32 POMP_Parallel_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int32 num_threads,
-                               POMP_Int32 if_expr_result, const char ctc[]);
-POMP_Int32 POMP_Parallel_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Parallel_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Parallel_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                               POMP_Int32 if_expr_result, const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Parallel_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Parallel_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Parallel_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 
 /* Loop group. */
 POMP_Int32 POMP_Loop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
                            POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
-                           const char ctc[]);
+                           const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Loop_chunk_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 init_iter,
-                                 POMP_Int64 final_iter);
-POMP_Int32 POMP_Loop_iter_begin(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter);
-POMP_Int32 POMP_Loop_iter_event(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Int64 iter);
-POMP_Int32 POMP_Loop_iter_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Loop_chunk_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Loop_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                                 POMP_Int64 final_iter) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_iter_begin(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                POMP_Int64 iter) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_iter_event(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                POMP_Int64 iter) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_iter_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_chunk_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 
 /* Workshare group: workshare, sections, single. Section_begin takes the section
  * number before the thread id, as Appendix C writes it. */
-POMP_Int32 POMP_Workshare_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Workshare_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Workshare_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Workshare_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Sections_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Section_begin(POMP_Handle_t handle, POMP_Int32 section_num, POMP_Int32 thread_id);
-POMP_Int32 POMP_Section_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Sections_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Single_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Single_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Single_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Single_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Workshare_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Workshare_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Workshare_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Workshare_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Sections_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Section_begin(POMP_Handle_t handle, POMP_Int32 section_num,
+                              POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Section_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Sections_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Single_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Single_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Single_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Single_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 
 /* Sync group: critical, master, barriers, flush, atomic, ordered. */
-POMP_Int32 POMP_Critical_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Critical_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Critical_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Critical_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Master_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Master_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Implicit_barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Implicit_barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Flush_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Critical_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Critical_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Critical_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Critical_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Master_begin(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Master_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                              const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Implicit_barrier_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                       const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Implicit_barrier_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Flush_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                            const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
 /* Sites counted inline once throttled (docs/api.md, "Counted inline"): the
  * instrumentation gives each atomic, critical and task creation a counter in thread-local
  * storage and calls the *_fast forms below. Once the region is throttled
@@ -163,7 +183,7 @@ extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-
 #define POMP_FAST_SLOTS 8192
 extern __thread POMP_Fast_count *POMP_Fast_slots __attribute__((__tls_model__("initial-exec")));
 extern POMP_Fast_count POMP_Fast_none[POMP_FAST_SLOTS];
-int POMP_Fast_assign(int *base, int n);
+int POMP_Fast_assign(int *base, int n) POMP_NOTHROW_;
 static __inline__ POMP_Fast_count *POMP_Fast_slot(int *base, int n, int i)
 {
     POMP_Fast_count *slots;
@@ -228,20 +248,26 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
     ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
 #define POMP_Task_end_fast(fast, handle, thread_id)                                              \
     ((fast) ? POMP_SUCCESS : POMP_Task_end_slow(handle, thread_id))
-POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Ordered_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                              const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Ordered_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Ordered_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 
 /* User group: functions (call site: enter/exit; body: begin/end) and user regions. */
-POMP_Int32 POMP_Function_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Function_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Function_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Function_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Function_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_User_region_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_User_region_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_User_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Function_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Function_begin(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Function_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Function_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Function_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_User_region_begin(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_User_region_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_User_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                           const char ctc[]) POMP_NOTHROW_;
 
 /* User regions and events with values (the proposal's open issue of §3.3 and
  * §3.5, resolved in docs/api.md): nvalues integers recorded with the event, for
@@ -250,107 +276,120 @@ POMP_Int32 POMP_User_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const ch
 #define POMP_MAX_VALUES 8
 POMP_Int32 POMP_User_region_begin_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                          POMP_Int32 nvalues, const POMP_Int64 values[],
-                                         const char ctc[]);
+                                         const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_User_region_end_values(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                       POMP_Int32 nvalues, const POMP_Int64 values[]);
+                                       POMP_Int32 nvalues, const POMP_Int64 values[]) POMP_NOTHROW_;
 POMP_Int32 POMP_User_event_values(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                  POMP_Int32 nvalues, const POMP_Int64 values[], const char ctc[]);
+                                  POMP_Int32 nvalues, const POMP_Int64 values[],
+                                  const char ctc[]) POMP_NOTHROW_;
 
 /* Runtime group (Tables 6-8). lock_id is the lock's address: a copy of an
  * omp_lock_t, as Appendix C passes it, cannot tell two locks apart. */
 POMP_Int32 POMP_Init_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
-                                const char ctc[]);
+                                const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Destroy_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                   const void *lock_id, const char ctc[]);
+                                   const void *lock_id, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_lock_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
-                               const char ctc[]);
-POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id);
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Set_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id,
+                              const void *lock_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
-                               const char ctc[]);
+                               const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Unset_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
-                                 const char ctc[]);
+                                 const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Test_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const void *lock_id,
-                                POMP_Int32 was_lock_set, const char ctc[]);
+                                POMP_Int32 was_lock_set, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Init_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                     const void *lock_id, const char ctc[]);
+                                     const void *lock_id, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Destroy_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                        const void *lock_id, const char ctc[]);
+                                        const void *lock_id, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_nest_lock_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                    const void *lock_id, const char ctc[]);
-POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id, const void *lock_id);
+                                    const void *lock_id, const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Set_nest_lock_exit(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                   const void *lock_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                    const void *lock_id, const char ctc[]);
+                                    const void *lock_id, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Unset_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                      const void *lock_id, const char ctc[]);
+                                      const void *lock_id, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Test_nest_lock_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                      const void *lock_id, POMP_Int32 was_lock_set,
-                                     const char ctc[]);
+                                     const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_num_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                      POMP_Int32 num_threads, const char ctc[]);
+                                      POMP_Int32 num_threads, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_num_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                      POMP_Int32 num_threads, const char ctc[]);
+                                      POMP_Int32 num_threads, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_max_threads_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                      POMP_Int32 num_threads, const char ctc[]);
+                                      POMP_Int32 num_threads, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_thread_num_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                     POMP_Int32 thread_num, const char ctc[]);
+                                     POMP_Int32 thread_num, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_num_procs_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                    POMP_Int32 num_procs, const char ctc[]);
+                                    POMP_Int32 num_procs, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_In_parallel_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                  POMP_Int32 is_parallel, const char ctc[]);
+                                  POMP_Int32 is_parallel, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_dynamic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                  POMP_Int32 is_dynamic, const char ctc[]);
+                                  POMP_Int32 is_dynamic, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_dynamic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                  POMP_Int32 is_dynamic, const char ctc[]);
+                                  POMP_Int32 is_dynamic, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Set_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                 POMP_Int32 is_nested, const char ctc[]);
+                                 POMP_Int32 is_nested, const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Get_nested_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                 POMP_Int32 is_nested, const char ctc[]);
+                                 POMP_Int32 is_nested, const char ctc[]) POMP_NOTHROW_;
 
 /* Constructs the proposal predates (OpenMP 3.0 to 5.2), in the proposal's style:
  * enter/exit around the construct on the encountering thread, begin/end around
  * the structured block on the executing thread, single events for stand-alone
  * directives. Groups and levels: docs/api.md. The loop-like constructs take the
  * RTC values of Loop_enter (seed 002 §3.3). */
-POMP_Int32 POMP_Masked_begin(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Masked_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Doacross_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Masked_begin(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Masked_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Doacross_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
 /* A doacross wait (ordered depend(sink: ...), doacross(sink: ...)): enter/exit
  * around it, as around a barrier; depend(source) is an event. */
-POMP_Int32 POMP_Doacross_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Doacross_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+POMP_Int32 POMP_Doacross_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Doacross_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 /* An atomic whose x is larger than 8 bytes (long double, a complex double,
  * __int128), which the compilers update under a lock: enter/exit around it,
  * as around a critical (its time is the wait for the lock); any other atomic
  * is an event after it (POMP_Atomic_event). */
-POMP_Int32 POMP_Atomic_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Atomic_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Cancel_event(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
+POMP_Int32 POMP_Atomic_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Atomic_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Cancel_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Cancellation_point_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                         const char ctc[]);
-POMP_Int32 POMP_Scope_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Scope_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Scope_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Scope_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Teams_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Teams_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Teams_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Teams_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                                         const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Scope_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                            const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Scope_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Scope_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Scope_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Teams_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                            const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Teams_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Teams_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Teams_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Simd_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
                            POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
-                           const char ctc[]);
-POMP_Int32 POMP_Simd_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                           const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Simd_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Loop_construct_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                      POMP_Int64 chunk_size, POMP_Int64 init_iter,
-                                     POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]);
-POMP_Int32 POMP_Loop_construct_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                                     POMP_Int64 final_iter, POMP_Int64 incr,
+                                     const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Loop_construct_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Distribute_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                  POMP_Int64 chunk_size, POMP_Int64 init_iter,
-                                 POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]);
-POMP_Int32 POMP_Distribute_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Task_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Task_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Task_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Task_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                                 POMP_Int64 final_iter, POMP_Int64 incr,
+                                 const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Distribute_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Task_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                           const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Task_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Task_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Task_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 /* Task ids (docs/api.md): Task_enter_id writes the id of the task it creates
  * into *task_id when the creation goes into a trace, and leaves it alone
  * otherwise (the instrumentation sets it to 0 first); the task's
@@ -358,26 +397,32 @@ POMP_Int32 POMP_Task_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
  * its execution, on whichever thread. */
 typedef POMP_Uint64 POMP_Task_id;
 POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id,
-                              const char ctc[]);
-POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id);
+                              const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id,
+                              POMP_Task_id task_id) POMP_NOTHROW_;
 POMP_Int32 POMP_Taskloop_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
                                POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr,
-                               const char ctc[]);
-POMP_Int32 POMP_Taskloop_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Taskwait_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Taskwait_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Taskgroup_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Taskgroup_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Taskgroup_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Taskgroup_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Taskyield_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Taskyield_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Target_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Target_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Target_data_enter(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]);
-POMP_Int32 POMP_Target_data_begin(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Target_data_end(POMP_Handle_t handle, POMP_Int32 thread_id);
-POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskloop_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskwait_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                               const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskwait_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskgroup_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskgroup_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskgroup_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskgroup_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskyield_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Taskyield_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                             const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_data_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  const char ctc[]) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_data_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_data_end(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
+POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
 
 /* The calls a counted site makes while it is not counted (its first visits,
  * another call path, measurement off), declared cold. Atomic_event_slow,
@@ -399,35 +444,41 @@ POMP_Int32 POMP_Target_data_exit(POMP_Handle_t handle, POMP_Int32 thread_id);
 #define POMP_COLD_
 #endif
 POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
-                                  POMP_Fast_count *count) POMP_COLD_;
+                                  POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Critical_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                    const char ctc[]) POMP_COLD_;
-POMP_Int32 POMP_Critical_begin_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
-POMP_Int32 POMP_Critical_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
+                                    const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Critical_begin_slow(POMP_Handle_t handle,
+                                    POMP_Int32 thread_id) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Critical_end_slow(POMP_Handle_t handle,
+                                  POMP_Int32 thread_id) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                   POMP_Fast_count *count) POMP_COLD_;
+                                   POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                const char ctc[]) POMP_COLD_;
+                                const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
-                               POMP_Fast_count *count) POMP_COLD_;
+                               POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_enter_id_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
-                                   POMP_Task_id *task_id, const char ctc[]) POMP_COLD_;
+                                   POMP_Task_id *task_id,
+                                   const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                   POMP_Task_id task_id, POMP_Fast_count *count) POMP_COLD_;
-POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_COLD_;
+                                   POMP_Task_id task_id,
+                                   POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_ POMP_COLD_;
 /* A lock call site's: POMP_Set_lock_exit and POMP_Unset_lock_event (and the
  * nest lock's) that also offer the site's counter once the region is
  * throttled; the site's other calls are the plain routines. */
 POMP_Int32 POMP_Set_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                   const void *lock_id, POMP_Fast_count *count) POMP_COLD_;
+                                   const void *lock_id,
+                                   POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Set_nest_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
-                                        const void *lock_id, POMP_Fast_count *count) POMP_COLD_;
+                                        const void *lock_id,
+                                        POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Unset_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                       const void *lock_id, const char ctc[],
-                                      POMP_Fast_count *count) POMP_COLD_;
+                                      POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Unset_nest_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                            const void *lock_id, const char ctc[],
-                                           POMP_Fast_count *count) POMP_COLD_;
+                                           POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 #undef POMP_COLD_
 
 #if defined(__GNUC__)

@@ -243,6 +243,36 @@ done
 # pomprun names a lambda's region as addr2line -C does, {lambda(int)#1} and
 # {lambda(int)#2}, whichever symbolizer named it (LLVM's wrote 'lambda'(int)
 # and 'lambda0'(int))
+# C-style C++ that the plain compiler gives no exception tables: no POMP call
+# throws, and the header says so, so the instrumented object needs no
+# unwinding path either (it referenced __gxx_personality_v0, and a link by the
+# C driver, without libstdc++, failed; a probe)
+cat > cstyle.C <<'CPP'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+    for (int i = 0; i < 1000; i++)
+        s += i;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp critical(upd)
+        s++;
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+CPP
+g++ -O2 -fopenmp -c cstyle.C -o cstyle_plain.o
+assert_not_contains <(nm cstyle_plain.o) "__gxx_personality_v0" "C-style C++: the plain object has no exception tables"
+for cxx in g++ clang++-19; do
+    POMP_CXX=$cxx "$POMPCXX" -O2 -fopenmp -c cstyle.C -o cstyle_$cxx.o 2> cstyle.err || { cat cstyle.err; fail "$cxx: pompc++ -c cstyle.C"; }
+    assert_not_contains <(nm cstyle_$cxx.o) "__gxx_personality_v0" "C-style C++ ($cxx): the instrumented object has none either"
+done
+"$POMPCC" -O2 -fopenmp cstyle.C -o cstyle 2> cstyle.err || { cat cstyle.err; fail "pompcc cstyle.C (the C driver links, without libstdc++)"; }
+assert_eq "$(POMP_SUMMARY=off POMP_OUTPUT_DIR=cstyle.d ./cstyle)" 499502 "C-style C++ linked by the C driver: the program's result"
+
 # Preprocessed C++ (.ii) whose system headers hold more than 20 things
 # libclang takes for errors (GCC's own syntax: glibc's __malloc__(fclose, 1),
 # __float80, __integer_pack): libclang stopped at its limit of 20 and parsed
