@@ -51,6 +51,8 @@ struct rp_region {
     int places;                       /* 0: none seen yet, 1: one (placed_in), 2: several */
     size_t task_roots;                /* its call-path nodes that are task roots: more than one
                                          when its tasks ran in several teams (rp_node.binding) */
+    int blocks_unrecorded;            /* a critical or ordered whose blocks the levels did not
+                                         record (rp_entry_blockless) */
 };
 
 struct rp_stats {            /* one row's figures over the threads that have data */

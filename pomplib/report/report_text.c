@@ -333,7 +333,8 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                p->pop_run.untimed_waits);
     if (p->pop_run.blockless_waits > 0)
         printf("  ! waits not measured: %.0f executions of critical or ordered regions whose blocks "
-               "were not recorded (POMP_SYNC=EnterExit records their enter and exit only) have no "
+               "were not recorded (POMP_SYNC=EnterExit, or #pragma pomp inst sync EnterExit at their "
+               "site, records their enter and exit only) have no "
                "known wait to enter: their time reads as useful time, so load balance, "
                "synchronisation and parallel efficiency are overstated; POMP_SYNC=BeginEnd "
                "measures them\n",

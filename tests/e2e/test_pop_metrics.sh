@@ -663,3 +663,46 @@ C
 else
     echo "note: this kernel tells no thread's wait for a CPU (no /proc/self/task/TID/schedstat): not checked"
 fi
+
+# A thread still waiting to enter a critical when measurement ends (exit() on
+# the thread inside it): its execution has no block, and its time is a wait.
+# It was said to be POMP_SYNC=EnterExit's doing (never set) and read as work,
+# 0 ms of critical waits (a probe that killed such a run with SIGTERM).
+cat > cut_wait.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <omp.h>
+int main(void)
+{
+    int arrived = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp barrier
+        if (omp_get_thread_num() == 0) {
+#pragma omp critical
+            {
+                while (!__atomic_load_n(&arrived, __ATOMIC_ACQUIRE))
+                    ;
+                usleep(200000); /* the other thread waits to enter meanwhile */
+                printf("done\n");
+                fflush(stdout);
+                exit(0);
+            }
+        } else {
+            __atomic_store_n(&arrived, 1, __ATOMIC_RELEASE);
+#pragma omp critical
+            arrived = 2;
+        }
+    }
+    return 1;
+}
+C
+"$POMPCC" -O2 -fopenmp cut_wait.c -o cut_wait 2> /dev/null || fail "build cut_wait.c"
+POMP_SUMMARY=off POMP_OUTPUT_DIR=cut_wait.d ./cut_wait > cut_wait.txt
+assert_eq "$(cat cut_wait.txt)" done "cut wait: the program"
+"$REPORT" cut_wait.d > cut_wait.report
+assert_not_contains cut_wait.report "EnterExit" "cut wait: no level blamed that was not set"
+crit_wait=$("$REPORT" --json cut_wait.d | jq '[.waits.rows[].ns.critical] | add')
+awk -v w="$crit_wait" 'BEGIN { exit !(w >= 150e6) }' ||
+    fail "cut wait: the waiting thread's 200 ms are a critical wait, got $crit_wait ns"
