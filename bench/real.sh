@@ -1,5 +1,5 @@
-# make bench, part 7: real programs (bench/real/tasks.c: tasks, a dynamic loop, an MD force loop, a lock-protected histogram,
-# fine-grained N-queens tasks): pompcc's GCC
+# make bench, part 7: real programs (bench/real/tasks.c: tasks, a dynamic loop, an MD force loop,
+# fine-grained N-queens tasks, a lock-protected histogram): pompcc's GCC
 # build against the plain gcc build the user runs today, on libgomp (pompcc's
 # default: the libgomp bridge) and, beside it, on LLVM libomp
 # (--pomp-runtime=omp). Sourced by bench/run.sh (uses OUT, WORK, REPS, LIBOMP_DIR,

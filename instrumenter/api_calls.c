@@ -59,7 +59,9 @@ static const struct api_routine {
     {"omp_init_lock_with_hint", LOCK_HINT, {{"Init_lock_event", F_LOCK, 0, 0}}},
     {"omp_destroy_lock", LOCK, {{"Destroy_lock_event", F_LOCK, 1, 0}}},
     {"omp_set_lock", LOCK,
-     {{"Set_lock_enter", F_LOCK, 1, 0}, {"Set_lock_exit", F_LOCK_EXIT, 0, 1}, {"Set_lock_event", F_LOCK, 0, 0}}},
+     {{"Set_lock_enter", F_LOCK, 1, 0},
+      {"Set_lock_exit", F_LOCK_EXIT, 0, 1},
+      {"Set_lock_event", F_LOCK, 0, 0}}},
     {"omp_unset_lock", LOCK, {{"Unset_lock_event", F_LOCK, 1, 1}}},
     {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0, 0}}},
     /* Table 7 */

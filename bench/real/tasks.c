@@ -262,10 +262,11 @@ int main(int argc, char **argv)
     /* each of 2 x 300 x 2 loops adds 0.19999 */
     double nested_expected = 2.0 * NESTED_OUTER_STEPS * 2 * (NESTED_WORK - 1.0) * NESTED_WORK / 2 * 1e-9;
     if (f != 165580141 || sum <= 0 || pairs <= 0 || !(energy > 0) || solutions != 2680 ||
-        !(change > 0 && change < 1) || !(nested > 0.999 * nested_expected && nested < 1.001 * nested_expected) ||
+        !(change > 0 && change < 1) ||
+        !(nested > 0.999 * nested_expected && nested < 1.001 * nested_expected) ||
         binned != HIST_SAMPLES) {
-        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g %g %ld\n", argv[0], f, sum, pairs, energy,
-                solutions, change, nested, binned);
+        fprintf(stderr, "%s: wrong result %ld %f %ld %f %d %g %g %ld\n", argv[0], f, sum, pairs,
+                energy, solutions, change, nested, binned);
         return 1;
     }
     printf("real\tfib-tasks\t%s\t%s\t%.2f\n", argv[1], argv[2], (t1 - t0) * 1e3);
