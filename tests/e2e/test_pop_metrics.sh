@@ -676,13 +676,13 @@ cat > cut_wait.c <<'C'
 #include <omp.h>
 int main(void)
 {
-    int arrived = 0;
+    int inside = 0, arrived = 0;
 #pragma omp parallel num_threads(2)
     {
-#pragma omp barrier
         if (omp_get_thread_num() == 0) {
 #pragma omp critical
             {
+                __atomic_store_n(&inside, 1, __ATOMIC_RELEASE);
                 while (!__atomic_load_n(&arrived, __ATOMIC_ACQUIRE))
                     ;
                 usleep(200000); /* the other thread waits to enter meanwhile */
@@ -691,6 +691,8 @@ int main(void)
                 exit(0);
             }
         } else {
+            while (!__atomic_load_n(&inside, __ATOMIC_ACQUIRE)) /* not before the other */
+                ;
             __atomic_store_n(&arrived, 1, __ATOMIC_RELEASE);
 #pragma omp critical
             arrived = 2;
