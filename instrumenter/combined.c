@@ -197,6 +197,23 @@ static int destination(const struct directive_item *c, const char *outer, const 
     return TO_INNER; /* clauses only the inner leaf knows, and unknown ones */
 }
 
+/* Whether list ("a, b, c", or NULL) names var. */
+static int in_list(const char *list, const char *var)
+{
+    size_t n = strlen(var);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        while (len > 0 && p[len - 1] == ' ')
+            len--;
+        if (len == n && strncmp(p, var, n) == 0)
+            return 1;
+        p += strcspn(p, ",");
+        p += strspn(p, ", ");
+    }
+    return 0;
+}
+
+/* Whether one of d's list clauses (allocate aside) names var. */
 static int lists_var(const struct directive *d, const char *var)
 {
     for (size_t i = 0; i < d->nclauses; i++) {
@@ -205,12 +222,7 @@ static int lists_var(const struct directive *d, const char *var)
             continue;
         struct strbuf vars = {0};
         combined_list_vars(&vars, c);
-        int found = 0;
-        char *save = NULL;
-        for (char *tok = vars.s ? strtok_r(vars.s, ", ", &save) : NULL; tok;
-             tok = strtok_r(NULL, ", ", &save))
-            if (strcmp(tok, var) == 0)
-                found = 1;
+        int found = in_list(vars.s, var);
         free(vars.s);
         if (found)
             return 1;
@@ -278,22 +290,6 @@ static void privatize_loop_vars(struct directive *od, const char *inner, const c
     if (priv.len)
         combined_add_clause(od, "private", priv.s);
     free(priv.s);
-}
-
-/* Whether list ("a, b, c", or NULL) names var. */
-static int in_list(const char *list, const char *var)
-{
-    size_t n = strlen(var);
-    for (const char *p = list; p && *p;) {
-        size_t len = strcspn(p, ",");
-        while (len > 0 && p[len - 1] == ' ')
-            len--;
-        if (len == n && strncmp(p, var, n) == 0)
-            return 1;
-        p += strcspn(p, ",");
-        p += strspn(p, ", ");
-    }
-    return 0;
 }
 
 void combined_distribute(const struct directive *d, const char *outer, const char *inner,
