@@ -160,34 +160,35 @@ int rp_entry_blockless(const struct rp_region *r, json_t *t)
  * measurement ended: a signal, exit() on the thread inside the critical),
  * whose time is all a wait. Such a cut-off wait was said to be the level's,
  * never set, and read as work (a probe). */
-static void find_blocks_unrecorded(struct rp_profile *p)
+static int find_blocks_unrecorded(struct rp_profile *p)
 {
+    enum { BLOCK_RECORDED = 1, BLOCKLESS_NOT_CUT_OFF = 2 };
     static const char *const blocks[] = {"critical", "ordered", NULL};
     json_t *threads = json_object_get(p->root, "threads");
     int level = p->level_sync && strcasecmp(p->level_sync, "EnterExit") == 0;
-    for (size_t r = 0; r < p->nregions; r++)
-        p->regions[r].blocks_unrecorded = type_is(&p->regions[r], blocks) ? (level ? 1 : -1) : 0;
-    /* -1: not known yet; a block recorded on any path: recorded (0) */
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < p->nnodes; i++) {
-            const struct rp_region *node_region = p->nodes[i].region;
-            struct rp_region *r = node_region ? &p->regions[node_region - p->regions] : NULL;
-            size_t e;
-            json_t *t;
-            json_array_foreach(p->nodes[i].per_thread, e, t) {
-                if (!r || r->blocks_unrecorded != -1)
-                    break;
-                json_t *th = json_array_get(threads, (size_t)json_integer_value(json_object_get(t, "thread")));
-                double blockless = num(t, "visits") - num(t, "untimed") - num(t, "begins");
-                if (pass == 0 && num(t, "begins") > 0)
-                    r->blocks_unrecorded = 0;
-                else if (pass == 1 && (blockless > 1 || (blockless == 1 && num(th, "open_at_end") <= 0)))
-                    r->blocks_unrecorded = 1;
-            }
+    unsigned char *seen = calloc(p->nregions ? p->nregions : 1, 1);
+    if (!seen)
+        return -1;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_region *r = p->nodes[i].region;
+        size_t e;
+        json_t *t;
+        json_array_foreach(r ? p->nodes[i].per_thread : NULL, e, t) {
+            size_t thread = (size_t)json_integer_value(json_object_get(t, "thread"));
+            json_t *th = json_array_get(threads, thread);
+            double blockless = num(t, "visits") - num(t, "untimed") - num(t, "begins");
+            if (num(t, "begins") > 0)
+                seen[r - p->regions] |= BLOCK_RECORDED;
+            if (blockless > 1 || (blockless == 1 && num(th, "open_at_end") <= 0))
+                seen[r - p->regions] |= BLOCKLESS_NOT_CUT_OFF;
         }
-    for (size_t r = 0; r < p->nregions; r++) /* only executions cut off: recorded */
-        if (p->regions[r].blocks_unrecorded == -1)
-            p->regions[r].blocks_unrecorded = 0;
+    }
+    for (size_t r = 0; r < p->nregions; r++)
+        p->regions[r].blocks_unrecorded =
+            type_is(&p->regions[r], blocks) &&
+            (level || seen[r] == BLOCKLESS_NOT_CUT_OFF); /* none recorded, not only cut off */
+    free(seen);
+    return 0;
 }
 
 double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_children,
@@ -835,9 +836,8 @@ int rp_load(const char *path, struct rp_profile *p)
         x->first_line = (int)json_integer_value(json_object_get(r, "first_line"));
         x->last_line = (int)json_integer_value(json_object_get(r, "last_line"));
     }
-    if (order_nodes(p, callpath) != 0 || find_bindings(p) != 0)
+    if (order_nodes(p, callpath) != 0 || find_bindings(p) != 0 || find_blocks_unrecorded(p) != 0)
         goto oom;
-    find_blocks_unrecorded(p);
     if (json_array_size(callpath) != p->nnodes) /* said, not lost without a word */
         fprintf(stderr,
                 "pomp-report: warning: %s: %zu of %zu call-path nodes hang from no node of the "
