@@ -243,6 +243,17 @@ static __attribute__((noinline, cold)) void offer_fast_count(POMP_Handle_t r, PO
     pomp_thread_write_end(t);
 }
 
+/* After a site's recorded event (rc): once its region r is throttled, the
+ * site's counter is offered. */
+static inline __attribute__((always_inline)) void
+offer_when_throttled(POMP_Handle_t r, POMP_Int32 rc, POMP_Fast_count *count, unsigned events,
+                     enum pomp_fast_what what, enum pomp_group group, unsigned levels)
+{
+    if (__builtin_expect(r && __atomic_load_n(&r->throttled, __ATOMIC_RELAXED), 0) &&
+        rc == POMP_SUCCESS)
+        offer_fast_count(r, count, events, what, group, levels);
+}
+
 POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[],
                                    POMP_Fast_count *count)
 {
@@ -253,9 +264,10 @@ POMP_Int32 POMP_Atomic_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id, c
      * nothing of it is timed, and it is counted inline from its first execution
      * (unless POMP_THROTTLE=off asks for every event through the calls) */
     const struct pomp_config *cfg = pomp_config();
-    if (r && rc == POMP_SUCCESS &&
-        ((!cfg->trace && cfg->throttle_visits) || __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)))
+    if (r && rc == POMP_SUCCESS && !cfg->trace && cfg->throttle_visits)
         offer_fast_count(r, count, 1, POMP_FAST_VISIT, POMP_GROUP_SYNC, SYNC_SINGLE);
+    else
+        offer_when_throttled(r, rc, count, 1, POMP_FAST_VISIT, POMP_GROUP_SYNC, SYNC_SINGLE);
     return rc;
 }
 
@@ -268,9 +280,7 @@ exit_count_arg(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *coun
 {
     POMP_Int32 rc = record_any(0, NULL, handle, NULL, thread_id, PHASE_EXIT, kind, group,
                                ENTER_EXIT, arg, NULL, leaf);
-    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
-        rc == POMP_SUCCESS)
-        offer_fast_count(handle, count, events, what, group, ENTER_EXIT);
+    offer_when_throttled(handle, rc, count, events, what, group, ENTER_EXIT);
     return rc;
 }
 
@@ -357,10 +367,8 @@ SET_LOCK_EXIT_SLOW(Set_nest_lock_exit, SET_NEST_LOCK_EXIT)
     {                                                                                           \
         POMP_Int32 rc = record_arg(1, handle, NULL, ctc, thread_id, PHASE_EVENT, POMP_EV_##id,  \
                                    POMP_GROUP_RUNTIME, RUNTIME_BOTH, (uintptr_t)lock_id);       \
-        POMP_Handle_t r = handle ? *handle : NULL;                                              \
-        if (__builtin_expect(r && __atomic_load_n(&r->throttled, __ATOMIC_RELAXED), 0) &&       \
-            rc == POMP_SUCCESS)                                                                 \
-            offer_fast_count(r, count, 1, POMP_FAST_VISIT, POMP_GROUP_RUNTIME, RUNTIME_BOTH);   \
+        offer_when_throttled(handle ? *handle : NULL, rc, count, 1, POMP_FAST_VISIT,            \
+                             POMP_GROUP_RUNTIME, RUNTIME_BOTH);                                 \
         return rc;                                                                              \
     }
 UNSET_LOCK_SLOW(Unset_lock_event, UNSET_LOCK_EVENT)
@@ -480,9 +488,8 @@ POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, P
                                    POMP_Fast_count *count)
 {
     POMP_Int32 rc = POMP_Task_begin_id(handle, thread_id, task_id);
-    if (__builtin_expect(handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED), 0) &&
-        rc == POMP_SUCCESS && count && !count->parent)
-        offer_fast_count(handle, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
+    if (count && !count->parent)
+        offer_when_throttled(handle, rc, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
     return rc;
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
