@@ -382,14 +382,19 @@ cat > exitmid.c <<'C'
 #include "numbers/work.h"
 int main(void)
 {
-#pragma omp parallel num_threads(2)
+    int arriving = 0; /* the worker is about to enter the barrier: the 40 ms count from
+                         there (a sanitized run's worker, late, waited 24 ms) */
+#pragma omp parallel num_threads(2) shared(arriving)
     {
         if (omp_get_thread_num() == 0) {
+            while (!__atomic_load_n(&arriving, __ATOMIC_ACQUIRE))
+                ;
             spin_ms(40);
             printf("leaving\n");
             fflush(stdout);
             exit(0);
         }
+        __atomic_store_n(&arriving, 1, __ATOMIC_RELEASE);
 #pragma omp barrier
     }
     return 1;
