@@ -155,8 +155,28 @@ static void write_die_name(FILE *out, Dwarf_Die *die, const char *symbol)
     write_name(out, name);
 }
 
+/* "file:line": a relative file name joined to the compile unit's folder.
+ * GCC's DWARF 5 line table names a file compiled as `gcc -c lib/x.c` by a
+ * relative folder ("lib") and x.c, which libdw joins to "lib/x.c" and no
+ * further: the name then depended on where the compiler ran, not on the
+ * file, and two libraries' src/kern.c were one file, their regions merged
+ * into one (a probe). addr2line joins the unit's DW_AT_comp_dir too. */
+static void write_file_line(FILE *out, Dwarf_Die *cu, const char *file, uint64_t line)
+{
+    Dwarf_Attribute a;
+    const char *dir = NULL;
+    if (file[0] != '/' && cu && dw.dwarf_attr_integrate(cu, DW_AT_comp_dir, &a))
+        dir = dw.dwarf_formstring(&a);
+    if (dir && dir[0] == '/')
+        fprintf(out, "%s%s%s:%" PRIu64 "\n", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", file,
+                line);
+    else
+        fprintf(out, "%s:%" PRIu64 "\n", file, line);
+}
+
 /* The place an inlined function's code was inlined at: its call site. */
-static void write_call_site(FILE *out, Dwarf_Die *inlined, Dwarf_Files *files, size_t nfiles)
+static void write_call_site(FILE *out, Dwarf_Die *cu, Dwarf_Die *inlined, Dwarf_Files *files,
+                            size_t nfiles)
 {
     Dwarf_Attribute a;
     Dwarf_Word file = 0, line = 0;
@@ -167,7 +187,7 @@ static void write_call_site(FILE *out, Dwarf_Die *inlined, Dwarf_Files *files, s
     if (dw.dwarf_attr_integrate(inlined, DW_AT_call_line, &a))
         dw.dwarf_formudata(&a, &line);
     if (name && line)
-        fprintf(out, "%s:%" PRIu64 "\n", name, (uint64_t)line);
+        write_file_line(out, cu, name, (uint64_t)line);
     else
         fprintf(out, "??:0\n");
 }
@@ -178,7 +198,7 @@ static void write_address_line(FILE *out, Dwarf_Die *cu, Dwarf_Addr pc)
     int line = 0;
     const char *file = l && dw.dwarf_lineno(l, &line) == 0 ? dw.dwarf_linesrc(l, NULL, NULL) : NULL;
     if (file && line > 0)
-        fprintf(out, "%s:%d\n", file, line);
+        write_file_line(out, cu, file, (uint64_t)line);
     else
         fprintf(out, "??:0\n");
 }
@@ -276,7 +296,7 @@ static void write_address(FILE *out, Dwfl *dwfl, Dwarf_Addr addr)
     write_address_line(out, &cu, pc);
     for (int k = 1; k < n; k++) {
         write_die_name(out, chain[k], k == n - 1 ? symbol : NULL);
-        write_call_site(out, chain[k - 1], files, nfiles);
+        write_call_site(out, &cu, chain[k - 1], files, nfiles);
     }
 }
 

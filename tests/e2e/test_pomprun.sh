@@ -546,6 +546,37 @@ assert_eq "$(POMP_OUTPUT_DIR=cd_pomp ./cdhost_pomp 2> /dev/null)" "c=2 plug=609"
 assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | sort | join(",")' cd_pomp/profile.json)" \
           "cdhost.c,plug.c,plug.c" "chdir, instrumented: files relative to the starting directory"
 
+# Two libraries, each with its own src/kern.c, built by plain GCC from its own
+# folder (cd x && gcc -c src/kern.c): GCC's line table names each file by the
+# relative folder "src", which was read as it stood. Both files were
+# src/kern.c, and their regions at the same line one region (3 visits, kx's
+# 40 ms and ky's 10 ms together; a probe). Named from the unit's folder, they
+# are two, each at its own file.
+mkdir -p twolib/x/src twolib/y/src
+for lib in x y; do
+    ms=$([ $lib = x ] && echo 40 || echo 10)
+    cat > twolib/$lib/src/kern.c <<C
+#include <unistd.h>
+void k$lib(void)
+{
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp single
+        usleep($ms * 1000);
+    }
+}
+C
+    (cd twolib/$lib && cc -g -O2 -fopenmp $E2E_SANITIZE -c src/kern.c -o src/kern.o && ar rcs lib$lib.a src/kern.o)
+done
+printf '#include <stdio.h>\nvoid kx(void); void ky(void);\nint main(void) { kx(); ky(); ky(); puts("ok"); return 0; }\n' > twolib/main.c
+cc -g -O2 -fopenmp $E2E_SANITIZE twolib/main.c twolib/x/libx.a twolib/y/liby.a -o twolib/app
+assert_eq "$(POMP_OUTPUT_DIR=twolib_out "$POMPRUN" ./twolib/app 2> /dev/null)" ok "two libraries' src/kern.c: output"
+assert_eq "$(jq -r '. as $p | [.regions[] | select(.type == "parallel") as $r
+                     | ([$p.callpath[] | select(.region == $r.id) | .per_thread[0].visits] | add) as $v
+                     | "\($r.file):\($r.first_line)=\($v)"] | sort | join(",")' twolib_out/profile.json)" \
+          "twolib/x/src/kern.c:4=1,twolib/y/src/kern.c:4=2" \
+          "two libraries' src/kern.c: two regions, each at its own file, with its own visits"
+
 # A program found on PATH, arguments passed as they are.
 mkdir -p bin && cp app_gcc bin/
 set +e
