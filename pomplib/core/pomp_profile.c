@@ -820,12 +820,14 @@ int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint
 /* A POMP begin takes over the frame the runtime opened for the same construct:
  * the frame keeps its start, the runtime's node gives back its begin (and goes
  * back when it was made for this frame alone). */
-static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r)
+static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_Region_s *r,
+                     struct POMP_Region_s **adopted_from)
 {
     struct pomp_node *parent = p->frames[p->depth - 2].node, *old = f->node;
     if (p->nfast) /* sites counted under the frame's old node */
         pomp_profile_fast_fold(p, 1);
     f->adopt = 0;
+    *adopted_from = f->region;
     f->region = r;
     if (f->skipped)
         return POMP_PROFILE_SKIPPED;
@@ -843,7 +845,7 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     f->node = child_of(p, parent, r);
     f->node->begins++;
     *p->top_slot = f->node;
-    return POMP_SUCCESS;
+    return POMP_PROFILE_ADOPTED;
 }
 
 void pomp_profile_mark_fork(struct pomp_profile *p, const struct pomp_node *fork)
@@ -917,12 +919,13 @@ static __attribute__((noinline, cold)) void frame_dependences_waited(struct pomp
                                    top->in_task);
 }
 
-int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
+                           struct POMP_Region_s **adopted_from)
 {
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
         pomp_region_same_construct(top->region, r))
-        return adopt(p, top, r);
+        return adopt(p, top, r, adopted_from);
     if (p->too_deep == 0 && top->region == r && top->entered && !top->in_body && !r->task_root) {
         /* the block of a construct already open: part of its pair, even while off
          * (a task run at once inside its creation is a task root as any other,

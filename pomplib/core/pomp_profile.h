@@ -273,13 +273,19 @@ void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_n
 /* Returned by the functions below (never to the user) when the event changed no
  * figure: it opened, closed or happened in a region skipped while off. */
 #define POMP_PROFILE_SKIPPED (-1)
+/* Returned by pomp_profile_begin when the begin took over the frame the
+ * runtime opened for the same construct (a masked block the OMPT bridge
+ * opened first: pomp_profile_mark_adoptable), whose region is then in
+ * *adopted_from: a trace closes it there. Counts as POMP_SUCCESS. */
+#define POMP_PROFILE_ADOPTED (-2)
 
 /* The four event kinds of seed 002: enter/exit of the construct, begin/end of
  * its structured block. Each returns a POMP error code or POMP_PROFILE_SKIPPED.
  * off (POMP_Off): no region is opened, but a frame is kept so that the closing
  * event matches; regions opened before POMP_Off close and count as usual. */
 int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
-int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
+int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
+                           struct POMP_Region_s **adopted_from);
 int32_t pomp_profile_end(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now);
 /* The top frame's block, of region r and ended (an entered frame: the
  * master's parallel region), goes on to now, and back to start where start

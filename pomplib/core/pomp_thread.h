@@ -222,7 +222,20 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
         now = t->log.flushed_at;
     switch (phase) {
     case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
-    case POMP_PHASE_BEGIN: rc = pomp_profile_begin(&t->profile, r, now, off); break;
+    case POMP_PHASE_BEGIN: {
+        struct POMP_Region_s *adopted_from = NULL;
+        rc = pomp_profile_begin(&t->profile, r, now, off, &adopted_from);
+        if (__builtin_expect(rc == POMP_PROFILE_ADOPTED, 0)) {
+            rc = POMP_SUCCESS;
+            /* the runtime's masked block (the one kind adoptable: bridge_on_masked)
+             * ends in the log where the instrumentation's begins: it stayed open
+             * to the team's end, every later construct drawn inside it (a probe) */
+            if (now != POMP_UNTIMED && t->log.buf)
+                pomp_eventlog_put(&t->log, now, adopted_from->id, POMP_EV_MASTER_END,
+                                  POMP_PHASE_END, group, 0);
+        }
+        break;
+    }
     case POMP_PHASE_END: rc = pomp_profile_end(&t->profile, r, now); break;
     case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
     default: rc = pomp_profile_event(&t->profile, r, now, off); break;

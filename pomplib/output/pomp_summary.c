@@ -32,12 +32,15 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     struct row *rows = calloc(m->count ? m->count : 1, sizeof *rows);
     if (!rows)
         return;
-    /* the regions with a tree of executions: their other nodes are creations,
-     * said so, as pomp-report's flat table does (two "task @ x.c:8" lines) */
-    unsigned char *has_root = calloc(m->nregions ? m->nregions : 1, 1);
-    for (size_t i = 1; has_root && i < m->count; i++)
-        if (m->nodes[i].task_root && m->nodes[i].region)
-            has_root[m->nodes[i].region - m->regions] = 1;
+    /* the regions with a tree of executions (their other nodes are creations,
+     * said so, as pomp-report's flat table does: two "task @ x.c:8" lines),
+     * and those with any node */
+    enum { HAS_ROOT = 1, HAS_NODE = 2 };
+    unsigned char *region_nodes = calloc(m->nregions ? m->nregions : 1, 1);
+    for (size_t i = 1; region_nodes && i < m->count; i++)
+        if (m->nodes[i].region)
+            region_nodes[m->nodes[i].region - m->regions] |=
+                m->nodes[i].task_root ? HAS_ROOT | HAS_NODE : HAS_NODE;
     size_t n = 0;
     for (size_t i = 1; i < m->count; i++) {
         struct row r = {.node = i};
@@ -45,8 +48,8 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         const struct pomp_mnode *node = &m->nodes[i];
         /* a creation's own time: what it holds beside it is its tasks run at
          * once (if(0), a full queue), which their executions' row has */
-        int creation = has_root && node->region && !node->task_root &&
-                       has_root[node->region - m->regions];
+        int creation = region_nodes && node->region && !node->task_root &&
+                       (region_nodes[node->region - m->regions] & HAS_ROOT);
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
             if (!pomp_stat_recorded(s))
@@ -83,10 +86,12 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
                                                 runtime (OMPT); one with another: not a region */
     uint32_t filtered = 0;
     for (uint32_t i = 0; i < m->nregions; i++) {
-        if (m->regions[i].same_as)
+        int runtime = m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
+        /* a runtime's region without a node: a masked block the instrumentation's took over */
+        if (m->regions[i].same_as || (runtime && region_nodes && !(region_nodes[i] & HAS_NODE)))
             continue;
         regions++;
-        runtime_only += m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
+        runtime_only += runtime;
         filtered += m->regions[i].filtered;
     }
     fprintf(f, "%u region%s", regions, regions == 1 ? "" : "s");
@@ -113,7 +118,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         if (r) {
             fprintf(f, "%s%s%s%s", r->type, r->ctc.name ? " " : "",
                     r->ctc.name ? r->ctc.name : "",
-                    has_root && has_root[r - m->regions] && !node->task_root ? " (creation)" : "");
+                    region_nodes && region_nodes[r - m->regions] && !node->task_root ? " (creation)" : "");
             /* a region the runtime reported without a file is named by its
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the
@@ -154,7 +159,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
             fputs(*c == '\'' ? "'\\''" : (char[2]){*c, '\0'}, f);
         fputs(plain ? "\n" : "'\n", f);
     }
-    free(has_root);
+    free(region_nodes);
     free(rows);
 }
 

@@ -278,3 +278,49 @@ truth=$(head -1 sc.err)
 got=$("$REPORT" --json single_copy.d | jq '[.waits.rows[].total_ns] | add / 1e6')
 awk -v t="$truth" -v g="$got" 'BEGIN { d = g - t; exit !(t > 60 && d < 40 && -d < 15) }' ||
     fail "single copyprivate: $got ms of waits, the program waited $truth ms"
+
+# A master beside a construct left to the runtime (a loop whose pragma a
+# function-like macro makes): libomp reports the masked block too, before the
+# instrumentation's begin, which takes its frame over. The trace kept the
+# runtime's begin open to the team's end, every later construct drawn inside
+# it, and the summary counted its region as one seen only through the runtime
+# (a probe). Every begin and enter of each thread's log now has its end and
+# exit, and the count holds only regions with call paths.
+cat > masked_rt.c <<'C'
+#include <stdio.h>
+#define PRAGMA(x) _Pragma(#x)
+int main(void)
+{
+    int a = 0, b = 0, d = 0;
+#pragma omp parallel num_threads(2)
+    {
+        PRAGMA(omp for schedule(dynamic, 4))
+        for (int i = 0; i < 8; ++i) {
+#pragma omp atomic
+            d++;
+        }
+#pragma omp master
+        a++;
+#pragma omp critical
+        b++;
+    }
+    printf("%d %d %d\n", a, b, d);
+    return 0;
+}
+C
+for cc in gcc clang; do
+    if [ $cc = clang ]; then build_cmd="$BUILD/bin/pomp-clang"; else build_cmd="$POMPCC --pomp-runtime=omp"; fi
+    $build_cmd -fopenmp -O2 masked_rt.c -o masked_$cc 2> masked.err || { cat masked.err; fail "masked_rt ($cc)"; }
+    assert_eq "$(POMP_SUMMARY=on POMP_TRACE=events POMP_OUTPUT_DIR=masked_$cc.d ./masked_$cc 2> masked.sum)" "1 2 8" \
+              "master beside a runtime's loop ($cc): the program"
+    open=$(awk '!/^#/ { k = $1 " " $4 }
+                $3 ~ /_(begin|enter)$/ { n[k]++ } $3 ~ /_(end|exit)$/ { n[k]-- }
+                END { for (k in n) if (n[k]) printf "%s(%d) ", k, n[k] }' masked_$cc.d/events.log)
+    assert_eq "$open" "" "master beside a runtime's loop ($cc): every begin ends (thread region(open))"
+    runtime=$(jq '[.callpath[].region] as $used
+                  | [.regions[] | select(.init == "ompt" and .same_as == null and (.id as $i | $used | index($i)))]
+                  | length' masked_$cc.d/profile.json)
+    assert_contains masked.sum "\\($runtime seen only through the runtime\\)" \
+                    "master beside a runtime's loop ($cc): the summary counts the runtime's regions with call paths"
+    "$REPORT" --check masked_$cc.d > masked.check 2>&1 || { cat masked.check; fail "masked_rt ($cc): --check"; }
+done

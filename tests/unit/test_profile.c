@@ -102,7 +102,7 @@ Test(profile, begin_after_enter_is_the_same_node)
 {
     struct pomp_profile *p = new_profile(16);
     pomp_profile_enter(p, &P, 0, 0);
-    pomp_profile_begin(p, &P, 5, 0);
+    pomp_profile_begin(p, &P, 5, 0, NULL);
     cr_assert_eq(p->depth, 2, "begin after enter opens no second frame");
     pomp_profile_end(p, &P, 50);
     pomp_profile_exit(p, &P, 60);
@@ -117,7 +117,7 @@ Test(profile, begin_after_enter_is_the_same_node)
 Test(profile, begin_without_enter_is_a_team_share)
 {
     struct pomp_profile *p = new_profile(16);
-    pomp_profile_begin(p, &P, 3, 0);
+    pomp_profile_begin(p, &P, 3, 0, NULL);
     pomp_profile_end(p, &P, 10);
     struct pomp_node *n = child(&p->root, &P);
     cr_assert_eq(n->visits, 0);
@@ -189,7 +189,7 @@ Test(profile, a_task_recursion_past_the_depth_recovers)
     const int levels = POMP_FIRST_DEPTH + 10;
     uint64_t t = 0;
     for (int i = 0; i < levels; i++) { /* a task, then its taskwait, in which its child runs */
-        pomp_profile_begin(p, &T, t++, 0);
+        pomp_profile_begin(p, &T, t++, 0, NULL);
         if (!pomp_profile_leaf_open(p, &W, t++, 1))
             pomp_profile_enter(p, &W, t++, 0);
     }
@@ -205,7 +205,7 @@ Test(profile, a_task_recursion_past_the_depth_recovers)
     cr_assert_eq(p->too_deep, 0);
     cr_assert_eq(p->nesting_errors, 0);
     cr_assert_eq(p->deep_events, 4 * deep, "a deep level's begin, enter, exit and end");
-    pomp_profile_begin(p, &T, t++, 0); /* recorded again */
+    pomp_profile_begin(p, &T, t++, 0, NULL); /* recorded again */
     pomp_profile_end(p, &T, t++);
     struct pomp_node *root = task_root_node(p, &T);
     cr_assert_eq(root->begins, recorded + 1);
@@ -254,7 +254,7 @@ Test(profile, regions_opened_while_off_are_skipped_after_on)
 {
     struct pomp_profile *p = new_profile(16);
     pomp_profile_enter(p, &A, 0, 1);       /* off */
-    pomp_profile_begin(p, &A, 1, 0);       /* on again: A's own block stays skipped */
+    pomp_profile_begin(p, &A, 1, 0, NULL);       /* on again: A's own block stays skipped */
     cr_assert_eq(pomp_profile_enter(p, &B, 2, 0), POMP_SUCCESS);
     pomp_profile_exit(p, &B, 5);
     cr_assert_eq(pomp_profile_event(p, &A, 6, 0), POMP_PROFILE_SKIPPED);
@@ -534,13 +534,13 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_fast_attach(p, &top);
     A.throttled = 1;
     POMP_Fast_count c = {0};
-    pomp_profile_begin(p, &T, 10, 0);           /* a task's execution: its task root */
+    pomp_profile_begin(p, &T, 10, 0, NULL);           /* a task's execution: its task root */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site, inside */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     c.visits += 3;
     pomp_profile_enter(p, &B, 20, 0);           /* a wait, in which ... */
     cr_assert(!counting(&c, top));
-    pomp_profile_begin(p, &T, 30, 0);           /* ... another task of T runs: the same root */
+    pomp_profile_begin(p, &T, 30, 0, NULL);           /* ... another task of T runs: the same root */
     cr_assert_eq(p->depth, 4);
     cr_assert(counting(&c, top), "deeper, on the same node: still counting");
     c.visits += 4;
@@ -600,7 +600,7 @@ Test(profile, task_roots_in_turn)
     static struct POMP_Region_s T[3] = {{.task_root = 1}, {.task_root = 1}, {.task_root = 1}};
     struct pomp_profile *p = new_profile(256);
     for (int k = 0; k < 3; k++) { /* a tree of each first: the others come after them */
-        pomp_profile_begin(p, &T[k], 1, 0);
+        pomp_profile_begin(p, &T[k], 1, 0, NULL);
         pomp_profile_end(p, &T[k], 2);
     }
     for (int k = 0; k < 3; k++) {
@@ -609,7 +609,7 @@ Test(profile, task_roots_in_turn)
     }
     static const int order[] = {0, 1, 2, 0, 0, 2, 1, 1, 0, 2};
     for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
-        pomp_profile_begin(p, &T[order[i]], 10, 0);
+        pomp_profile_begin(p, &T[order[i]], 10, 0, NULL);
         pomp_profile_end(p, &T[order[i]], 12);
     }
     int roots = 0;
@@ -695,9 +695,11 @@ Test(profile, a_node_given_back_leaves_the_index)
             pomp_profile_exit(p, &C[k], 3);
         }
         /* the runtime's begin, then the instrumentation's for the same construct */
-        pomp_profile_begin(p, &runtime_masked, 4, 0);
+        pomp_profile_begin(p, &runtime_masked, 4, 0, NULL);
         pomp_profile_mark_adoptable(p);
-        pomp_profile_begin(p, &pomp_masked, 4, 0);
+        struct POMP_Region_s *adopted_from = NULL;
+        cr_expect_eq(pomp_profile_begin(p, &pomp_masked, 4, 0, &adopted_from), POMP_PROFILE_ADOPTED);
+        cr_expect_eq(adopted_from, &runtime_masked, "the runtime's region, for a trace to close");
         pomp_profile_end(p, &pomp_masked, 5);
     }
     pomp_profile_exit(p, &P, 6);
@@ -764,7 +766,7 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     pomp_profile_fast_attach(p, &top);
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 0, 0);
-    pomp_profile_begin(p, &T, 10, 0); /* an execution inside P: timed, registers */
+    pomp_profile_begin(p, &T, 10, 0, NULL); /* an execution inside P: timed, registers */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
     struct pomp_node *root = task_root_node(p, &T);
     cr_assert_eq(c.parent, root, "counts under the task root itself");
@@ -773,7 +775,7 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     cr_assert(pomp_profile_leaf_open(p, &W, 20, 1));
     cr_assert(!counting(&c, top), "inside a wait without a frame: no inline count");
     cr_assert_neq(top, NULL);
-    pomp_profile_begin(p, &T, 30, 0); /* a task run inside the wait: timed */
+    pomp_profile_begin(p, &T, 30, 0, NULL); /* a task run inside the wait: timed */
     cr_assert(counting(&c, top), "inside that task: counting again");
     pomp_profile_end(p, &T, 40);
     cr_assert(!counting(&c, top), "back in the wait: not counting");
@@ -804,7 +806,7 @@ Test(profile, creation_counter_registers_after_a_task_ran_inside)
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 0, 0);
     pomp_profile_enter(p, &T, POMP_UNTIMED, 0); /* the creation */
-    pomp_profile_begin(p, &T, 10, 0);           /* its task, at once */
+    pomp_profile_begin(p, &T, 10, 0, NULL);           /* its task, at once */
     pomp_profile_end(p, &T, 20);
     pomp_profile_exit(p, &T, POMP_UNTIMED);
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_VISIT);
@@ -821,7 +823,7 @@ Test(profile, task_execution_counter_needs_its_task_frame)
     static struct POMP_Region_s T = {.task_root = 1, .throttled = 1};
     struct pomp_profile *p = new_profile(64);
     POMP_Fast_count c = {0};
-    pomp_profile_begin(p, &T, 10, 0);
+    pomp_profile_begin(p, &T, 10, 0, NULL);
     pomp_profile_enter(p, &P, 20, 0); /* the last event counted on P, not on T's root */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
     cr_assert_null(c.parent);
@@ -836,9 +838,9 @@ Test(profile, a_task_inside_a_leaf_opens_its_own)
     static struct POMP_Region_s T = {.task_root = 1};
     static struct POMP_Region_s W = {.a_wait = 1};
     struct pomp_profile *p = new_profile(64);
-    pomp_profile_begin(p, &T, 0, 0);                    /* a task ... */
+    pomp_profile_begin(p, &T, 0, 0, NULL);                    /* a task ... */
     cr_assert(pomp_profile_leaf_open(p, &W, 10, 1));    /* ... waits for its children */
-    pomp_profile_begin(p, &T, 20, 0);                   /* one runs inside the wait */
+    pomp_profile_begin(p, &T, 20, 0, NULL);                   /* one runs inside the wait */
     cr_assert(pomp_profile_leaf_open(p, &W, 30, 1), "the inner task's taskwait: a leaf too");
     cr_assert_eq(pomp_profile_leaf_close(p, &W, 35), POMP_SUCCESS);
     pomp_profile_end(p, &T, 40);
@@ -860,9 +862,9 @@ Test(profile, a_helper_task_is_no_execution)
 {
     static struct POMP_Region_s T = {.task_root = 1};
     struct pomp_profile *p = new_profile(64);
-    pomp_profile_begin(p, &T, 0, 0); /* a real task: 100 ticks */
+    pomp_profile_begin(p, &T, 0, 0, NULL); /* a real task: 100 ticks */
     pomp_profile_end(p, &T, 100);
-    pomp_profile_begin(p, &T, 200, 0); /* the helper: 5 ticks */
+    pomp_profile_begin(p, &T, 200, 0, NULL); /* the helper: 5 ticks */
     pomp_profile_uncount_begin(p, &A); /* another region on top: nothing */
     pomp_profile_uncount_begin(p, &T);
     pomp_profile_uncount_begin(p, &T); /* once */
@@ -884,7 +886,7 @@ Test(profile, task_inside_an_untimed_frame_is_timed)
     pomp_profile_enter(p, &P, 0, 0);
     pomp_profile_enter(p, &C, POMP_UNTIMED, 0);
     cr_assert_eq(p->untimed, 1);
-    pomp_profile_begin(p, &T, 10, 0);
+    pomp_profile_begin(p, &T, 10, 0, NULL);
     cr_assert_eq(p->untimed, 0, "inside the task, nothing untimed is open");
     pomp_profile_enter(p, &B, 20, 0);
     cr_assert_eq(p->frames[p->depth - 1].untimed, 0, "a frame inside the task is timed");
@@ -926,7 +928,7 @@ static void barrier_with_a_task(struct pomp_profile *p, int leaf, int task_waits
 {
     pomp_profile_enter(p, &P, 0, 0);
     wait_opens(p, leaf, &B, 10);
-    pomp_profile_begin(p, &waiting_task, 20, 0); /* a task run while waiting */
+    pomp_profile_begin(p, &waiting_task, 20, 0, NULL); /* a task run while waiting */
     if (task_waits) {
         pomp_profile_enter(p, &B, 30, 0);
         pomp_profile_exit(p, &B, 40);
@@ -986,7 +988,7 @@ static void wait_in_an_unseen_task(struct pomp_profile *p, int leaf)
 {
     pomp_profile_enter(p, &P, 0, 0);
     wait_opens(p, leaf, &B, 10);                 /* the outer taskwait */
-    pomp_profile_begin(p, &waiting_task, 20, 0); /* a task it runs, seen: 20..30 */
+    pomp_profile_begin(p, &waiting_task, 20, 0, NULL); /* a task it runs, seen: 20..30 */
     pomp_profile_end(p, &waiting_task, 30);
     /* an unseen task's taskwait, 40..90: a frame where no leaf can open (as
      * the event layer and the bridges do) */
@@ -1051,9 +1053,9 @@ Test(profile, a_wait_without_a_frame_goes_with_its_frame)
 static void task_waits_for_a_task(struct pomp_profile *p, int leaf)
 {
     static struct POMP_Region_s U = {.task_root = 1};
-    pomp_profile_begin(p, &waiting_task, 0, 0);
+    pomp_profile_begin(p, &waiting_task, 0, 0, NULL);
     wait_opens(p, leaf, &B, 10);
-    pomp_profile_begin(p, &U, 20, 0);
+    pomp_profile_begin(p, &U, 20, 0, NULL);
     pomp_profile_end(p, &U, 50);
     wait_closes(p, leaf, &B, 70);
     pomp_profile_end(p, &waiting_task, 100);
@@ -1088,7 +1090,7 @@ static void undeferred_task(struct pomp_profile *p, int leaf)
         cr_assert(pomp_profile_leaf_open(p, &waiting_task, 10, 1));
     else
         pomp_profile_enter(p, &waiting_task, 10, 0);
-    pomp_profile_begin(p, &waiting_task, 20, 0);
+    pomp_profile_begin(p, &waiting_task, 20, 0, NULL);
     pomp_profile_enter(p, &A, 30, 0); /* inside the task */
     pomp_profile_exit(p, &A, 40);
     pomp_profile_end(p, &waiting_task, 50);
@@ -1182,13 +1184,13 @@ Test(profile, a_task_finds_the_frames_open_below_it_now)
     static struct POMP_Region_s T = {.task_root = 1};
     struct pomp_profile *p = new_profile(16);
     pomp_profile_enter(p, &A, 0, 0);
-    pomp_profile_begin(p, &T, 1, 0); /* a task inside A: A open outside it */
+    pomp_profile_begin(p, &T, 1, 0, NULL); /* a task inside A: A open outside it */
     pomp_profile_enter(p, &A, 2, 0);
     pomp_profile_exit(p, &A, 4);
     pomp_profile_end(p, &T, 5);
     pomp_profile_exit(p, &A, 6);
     pomp_profile_enter(p, &B, 10, 0); /* the same depth, another region */
-    pomp_profile_begin(p, &T, 11, 0);
+    pomp_profile_begin(p, &T, 11, 0, NULL);
     pomp_profile_enter(p, &B, 12, 0);
     pomp_profile_exit(p, &B, 15);
     pomp_profile_enter(p, &A, 16, 0);
@@ -1214,18 +1216,18 @@ Test(profile, tasks_on_the_same_frames_follow_their_changes)
     static struct POMP_Region_s T = {.task_root = 1}, Par = {.team_region = 1};
     struct pomp_profile *p = new_profile(32);
     pomp_profile_enter(p, &Par, 0, 0);
-    pomp_profile_begin(p, &T, 1, 0); /* not marked yet: no team */
+    pomp_profile_begin(p, &T, 1, 0, NULL); /* not marked yet: no team */
     pomp_profile_end(p, &T, 2);
     struct pomp_node *par = child(&p->root, &Par);
     cr_assert_not_null(par);
     pomp_profile_mark_fork(p, par);
-    pomp_profile_begin(p, &T, 3, 0); /* the same frame, now its team's fork */
+    pomp_profile_begin(p, &T, 3, 0, NULL); /* the same frame, now its team's fork */
     pomp_profile_end(p, &T, 5);
-    pomp_profile_begin(p, &T, 6, 0);
+    pomp_profile_begin(p, &T, 6, 0, NULL);
     pomp_profile_end(p, &T, 9);
     pomp_profile_exit(p, &Par, 10);
     pomp_profile_enter(p, &Par, 20, 0); /* the same node again, not marked */
-    pomp_profile_begin(p, &T, 21, 0);
+    pomp_profile_begin(p, &T, 21, 0, NULL);
     pomp_profile_end(p, &T, 22);
     pomp_profile_exit(p, &Par, 30);
     uint64_t unforked = 0, forked = 0;
@@ -1249,10 +1251,10 @@ Test(profile, a_block_inside_a_task_leaves_out_the_tasks_run_in_it)
 {
     static struct POMP_Region_s T = {.task_root = 1}, U = {.task_root = 1};
     struct pomp_profile *p = new_profile(16);
-    pomp_profile_begin(p, &T, 0, 0);
+    pomp_profile_begin(p, &T, 0, 0, NULL);
     pomp_profile_enter(p, &B, 10, 0);
-    pomp_profile_begin(p, &B, 11, 0);
-    pomp_profile_begin(p, &U, 20, 0); /* run inside B's block */
+    pomp_profile_begin(p, &B, 11, 0, NULL);
+    pomp_profile_begin(p, &U, 20, 0, NULL); /* run inside B's block */
     pomp_profile_end(p, &U, 50);
     pomp_profile_end(p, &B, 60);
     pomp_profile_exit(p, &B, 61);
