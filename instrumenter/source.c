@@ -571,21 +571,37 @@ static char *unescape_literal(const char *lit)
     return s;
 }
 
+/* Is token t spelled what? */
+static int spelled(CXTranslationUnit tu, CXToken t, const char *what)
+{
+    CXString x = clang_getTokenSpelling(tu, t);
+    int same = strcmp(clang_getCString(x), what) == 0;
+    clang_disposeString(x);
+    return same;
+}
+
 /* For an object-like macro whose whole body is _Pragma("..."): the string's
  * text; otherwise NULL. Such a macro's invocation is a pragma like any other. */
 static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
 {
     CXCursor def = clang_getCursorReferenced(expansion);
-    if (clang_getCursorKind(def) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(def))
+    if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
         return NULL;
     CXToken *toks = NULL;
     unsigned n = 0;
     clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+    /* a function-like one's parameters, which a body of one literal does not
+     * use (#define OMP_PF() _Pragma("omp parallel for")): its body starts
+     * after their ')' */
+    unsigned body = 1;
+    if (clang_Cursor_isMacroFunctionLike(def))
+        while (body < n && !spelled(tu, toks[body++], ")"))
+            ;
     char *text = NULL;
-    const char *want[] = {NULL, "_Pragma", "(", NULL, ")"};
-    int ok = n == 5;
-    for (unsigned i = 1; ok && i < 5; i++) {
-        CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *want[] = {"_Pragma", "(", NULL, ")"};
+    int ok = n == body + 4;
+    for (unsigned i = 0; ok && i < 4; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[body + i]);
         if (want[i])
             ok = strcmp(clang_getCString(s), want[i]) == 0;
         else
@@ -598,15 +614,6 @@ static char *macro_pragma(CXTranslationUnit tu, CXCursor expansion)
         return NULL;
     }
     return text;
-}
-
-/* Is token t spelled what? */
-static int spelled(CXTranslationUnit tu, CXToken t, const char *what)
-{
-    CXString x = clang_getTokenSpelling(tu, t);
-    int same = strcmp(clang_getCString(x), what) == 0;
-    clang_disposeString(x);
-    return same;
 }
 
 /* The text of argument k of a function-like macro's invocation inv (its name
