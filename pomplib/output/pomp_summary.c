@@ -116,9 +116,10 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         fprintf(f, "pomp: %12.3f %8llu %7u  ", pomp_ticks_to_ns(clock, rows[i].max_incl) / 1e6,
                 (unsigned long long)rows[i].visits, rows[i].threads);
         if (r) {
+            int creation = region_nodes && (region_nodes[r - m->regions] & HAS_ROOT) &&
+                           !node->task_root;
             fprintf(f, "%s%s%s%s", r->type, r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "",
-                    region_nodes && region_nodes[r - m->regions] && !node->task_root ? " (creation)" : "");
+                    r->ctc.name ? r->ctc.name : "", creation ? " (creation)" : "");
             /* a region the runtime reported without a file is named by its
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the
