@@ -32,6 +32,30 @@ void rp_region_label(const struct rp_region *r, char *buf, size_t size)
                  json_object_get(r->json, "throttled") ? " [throttled]" : "");
 }
 
+/* A call path of a throttled region with some of its visits counted untimed.
+ * A task construct's executions stay timed once it is throttled (only its
+ * creations are counted): its tree of executions read "task [throttled]",
+ * without a load balance, every execution timed (a probe). */
+int rp_node_throttled(const struct rp_node *n)
+{
+    int untimed = 0;
+    size_t e;
+    json_t *t;
+    if (!n->region || !json_object_get(n->region->json, "throttled"))
+        return 0;
+    json_array_foreach(n->per_thread, e, t) untimed |= num(t, "untimed") > 0;
+    return untimed;
+}
+
+void rp_node_label(const struct rp_node *n, char *buf, size_t size)
+{
+    if (n->region && !rp_node_throttled(n))
+        snprintf(buf, size, "%s%s%s", n->region->type, *n->region->name ? " " : "",
+                 n->region->name);
+    else
+        rp_region_label(n->region, buf, size);
+}
+
 static void file_location(const struct rp_region *r, char *buf, size_t size)
 {
     if (r->first_line > 0)

@@ -209,6 +209,10 @@ void rp_free(struct rp_profile *p);
 
 /* "critical accumulate", "<overflow>" */
 void rp_region_label(const struct rp_region *r, char *buf, size_t size);
+/* ... of a call path: [throttled] only where rp_node_throttled */
+void rp_node_label(const struct rp_node *n, char *buf, size_t size);
+/* A throttled region's call path with visits counted untimed (its times cover part of them) */
+int rp_node_throttled(const struct rp_node *n);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);
 /* The location of call-path node i: its region's, or for a region without a

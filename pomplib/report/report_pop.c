@@ -691,7 +691,7 @@ int rp_pop_compute(struct rp_profile *p)
         /* none for a throttled region's row: its times cover the executions
          * before the throttle, which one thread may have reached long before
          * another (a balanced region read 50 %) */
-        int throttled = node->region && json_object_get(node->region->json, "throttled");
+        int throttled = rp_node_throttled(node);
         node->s.load_balance = m.useful_max_ns > 0 && !throttled ? 100.0 * m.load_balance : -1;
         if (!n || !is_parallel(node))
             continue;

@@ -138,7 +138,7 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *n = &p->nodes[i];
         char label[200], indented[240], loc[200];
-        rp_region_label(n->region, label, sizeof label);
+        rp_node_label(n, label, sizeof label);
         snprintf(indented, sizeof indented, "%*s%s", indent_of(n->depth, 0), "", label);
         rp_node_location(p, i, loc, sizeof loc);
         row_start(w, indented, loc);
@@ -219,7 +219,7 @@ static struct widths column_widths(const struct rp_profile *p)
     struct widths w = {MIN_NAME, MIN_LOC};
     char label[200], loc[200];
     for (size_t i = 0; i < p->nnodes; i++) {
-        rp_region_label(p->nodes[i].region, label, sizeof label);
+        rp_node_label(&p->nodes[i], label, sizeof label);
         rp_node_location(p, i, loc, sizeof loc);
         fit(&w.name, strlen(label) + 2 * (size_t)p->nodes[i].depth, MAX_NAME);
         fit(&w.loc, strlen(loc), MAX_LOC);

@@ -236,3 +236,30 @@ assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EX
 POMP_THROTTLE=-1000,10us POMP_OUTPUT_DIR=neg ./tiny > /dev/null 2> neg.txt
 assert_contains neg.txt "POMP_THROTTLE='-1000,10us' is not valid" "a negative count is said"
 echo "throttle: critical throttled, atomic counted inline (throttled with a trace), counted exactly, said; off times all; lock calls timed while tracing"
+
+# A throttled task construct: its creations are counted, its executions stay
+# timed. Its tree of executions read "task [throttled]" without a load
+# balance, every execution timed (a probe): only the creations' row is marked.
+cat > tasks.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int i = 0; i < 30000; i++) {
+#pragma omp task shared(s)
+        __atomic_add_fetch(&s, i, __ATOMIC_RELAXED);
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp tasks.c -o tasks 2> tasks.err || { cat tasks.err; fail "build tasks.c"; }
+assert_eq "$(POMP_OUTPUT_DIR=tasks.d ./tasks 2> /dev/null)" 449985000 "throttled tasks: the program"
+jq -e '[.regions[] | select(.type == "task") | .throttled] | any' tasks.d/profile.json > /dev/null ||
+    fail "throttled tasks: the task construct is throttled"
+"$REPORT" tasks.d > tasks.txt
+assert_contains tasks.txt "^ +task \[throttled\] " "throttled tasks: the creations' row is marked"
+assert_contains tasks.txt "^task +tasks\.c:" "throttled tasks: the executions' tree, every one timed, is not"
+"$REPORT" --check tasks.d > tasks.check || { cat tasks.check; fail "throttled tasks: --check"; }
