@@ -87,8 +87,10 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     uint32_t filtered = 0;
     for (uint32_t i = 0; i < m->nregions; i++) {
         int runtime = m->regions[i].init && strcmp(m->regions[i].init, "ompt") == 0;
-        /* a runtime's region without a node: a masked block the instrumentation's took over */
-        if (m->regions[i].same_as || (runtime && region_nodes && !(region_nodes[i] & HAS_NODE)))
+        /* a runtime's region without a node, not filtered out: a masked block the
+         * instrumentation's took over */
+        if (m->regions[i].same_as || (runtime && !m->regions[i].filtered && region_nodes &&
+                                      !(region_nodes[i] & HAS_NODE)))
             continue;
         regions++;
         runtime_only += runtime;
