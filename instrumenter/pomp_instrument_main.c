@@ -232,8 +232,7 @@ int main(int argc, char **argv)
     int nflags = argc - i;
     opt.cplusplus = is_cplusplus(in, nflags, flags);
     for (int k = 0; k < nflags; k++)
-        if (pomp_runtime_is_openmp_flag(flags[k]))
-            opt.openmp = 1;
+        opt.openmp = pomp_runtime_openmp_after(opt.openmp, flags[k]);
     if (!id)
         id = default_id(in, out);
     opt.unique_id = id;

@@ -396,8 +396,7 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
                 pc->has_dep_target = 1;
             continue;
         }
-        if (pomp_runtime_is_openmp_flag(a))
-            pc->openmp = 1;
+        pc->openmp = pomp_runtime_openmp_after(pc->openmp, a);
         if (pomp_runtime_is_offload_flag(a))
             pc->offload = 1;
         /* -x LANG, -xLANG, and GCC's long --language LANG, --language=LANG */
@@ -675,7 +674,7 @@ static void compiler_identity(struct pompcc *pc)
     /* the compiler's OpenMP macros: -fopenmp for a spelling that names a
      * runtime (-fopenmp=libgomp, which gcc refuses: its own compile says so,
      * not a failed probe blamed on the compiler) or is GCC's alone (--openmp) */
-    for (size_t i = 0; i < pc->flags.n; i++)
+    for (size_t i = 0; pc->openmp && i < pc->flags.n; i++)
         if (pomp_runtime_is_openmp_flag(pc->flags.v[i]))
             argv_add(&cmd, strncmp(pc->flags.v[i], "-fopenmp=", 9) == 0 ||
                                    strcmp(pc->flags.v[i], "--openmp") == 0

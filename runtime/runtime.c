@@ -24,6 +24,11 @@ int pomp_runtime_is_openmp_flag(const char *a)
            strncmp(a, "-fopenmp=", 9) == 0 || strcmp(a, "-fiopenmp") == 0 || strcmp(a, "-qopenmp") == 0;
 }
 
+int pomp_runtime_openmp_after(int openmp, const char *a)
+{
+    return pomp_runtime_is_openmp_flag(a) ? 1 : strcmp(a, "-fno-openmp") == 0 ? 0 : openmp;
+}
+
 int pomp_runtime_is_offload_flag(const char *a)
 {
     return strncmp(a, "-fopenmp-targets=", 17) == 0 || strncmp(a, "--offload-arch=", 15) == 0 ||

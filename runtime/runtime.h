@@ -13,6 +13,11 @@ int pomp_runtime_parse(const char *name, enum pomp_runtime *out);
 /* Does this compiler flag turn on OpenMP (-fopenmp, -fopenmp=libomp, -fiopenmp, -qopenmp)? */
 int pomp_runtime_is_openmp_flag(const char *arg);
 
+/* Whether OpenMP is on after this flag, given whether it was before: the
+ * compilers' last -fopenmp or -fno-openmp wins (-fopenmp -fno-openmp builds a
+ * serial program, which pomp measured as an OpenMP one). */
+int pomp_runtime_openmp_after(int openmp, const char *arg);
+
 /* Does this flag ask Clang for OpenMP offloading (-fopenmp-targets=,
  * --offload-arch=, -Xopenmp-target...)? Such a program needs Clang and libomptarget. */
 int pomp_runtime_is_offload_flag(const char *arg);

@@ -120,6 +120,20 @@ cmp -s m.c same.c || fail "-o naming the source: the source is kept"
 assert_eq "$(POMP_OUTPUT_DIR=longopt.d ./longopt 2> /dev/null)" "2 m.c" "--openmp: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' longopt.d/profile.json)" 1 \
           "--openmp: its parallel region instrumented"
+# -fopenmp -fno-openmp: the last one wins, as in gcc: a serial program, built
+# and linked as cc builds it, its pragmas ignored with the compiler's own
+# warnings (it was instrumented and measured, and the split parallel for drew
+# a warning of its own at the wrong line; a probe); the other order measures
+cc -Wall -fopenmp -fno-openmp m.c -o nomp_plain 2> nomp_plain.err
+"$POMPCC" -Wall -fopenmp -fno-openmp m.c -o nomp 2> nomp.err || { cat nomp.err; fail "-fno-openmp last: build"; }
+assert_eq "$(cat nomp.err)" "$(cat nomp_plain.err)" "-fno-openmp last: the compiler's warnings alone"
+assert_eq "$(POMP_OUTPUT_DIR=nomp.d ./nomp 2>&1)" "1 m.c" "-fno-openmp last: a serial program, no summary"
+[ ! -e nomp.d ] || fail "-fno-openmp last: a profile was written"
+! ldd nomp | grep -q libpomp || fail "-fno-openmp last: linked with libpomp"
+"$POMPCC" -fno-openmp -fopenmp m.c -o omp_last 2> omp_last.err || { cat omp_last.err; fail "-fopenmp last: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=omp_last.d ./omp_last 2> /dev/null)" "2 m.c" "-fopenmp last: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' omp_last.d/profile.json)" 1 \
+          "-fopenmp last: its parallel region instrumented"
 # -fopenmp=libgomp, which gcc refuses: gcc's one message, as without pompcc
 # (a second one blamed the compiler: "fails even on an empty file")
 if cc -fopenmp=libgomp -c -x c /dev/null -o /dev/null 2> /dev/null; then :; else
