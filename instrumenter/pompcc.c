@@ -1179,6 +1179,41 @@ static int is_header(const char *path)
     return 0;
 }
 
+/* An input the linker takes and a compile does not: an object, an archive, a
+ * shared library (libx.so.1 too). */
+static int is_linker_input(const char *path)
+{
+    static const char *const suffixes[] = {".o", ".a", ".so", ".lo", ".obj", NULL};
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    for (const char *const *s = suffixes; dot && *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return 1;
+    const char *so = strstr(slash ? slash : path, ".so.");
+    return so != NULL;
+}
+
+/* With -c or -S, the inputs beside the sources that pompcc does not
+ * instrument (assembly, Fortran, objects): one run of the compiler over all
+ * of them, which compiles each as it would without pompcc (they were left
+ * out without a word: `pompcc -c a.c x.S` made no x.o, and the build went on
+ * to a link error or a stale object; a probe) and says of an object what it
+ * says ("linker input file unused"). */
+static int compile_others(struct pompcc *pc)
+{
+    struct argv_list cmd = {0};
+    compile_command(pc, &cmd, NULL);
+    for (size_t i = 0; i < pc->dep_flags.n; i++)
+        argv_add(&cmd, pc->dep_flags.v[i]);
+    argv_add(&cmd, pc->mode == MODE_ASSEMBLY ? "-S" : "-c");
+    size_t n = cmd.n;
+    for (size_t i = 0; i < pc->ninputs; i++)
+        if (!pc->inputs[i].is_source)
+            argv_add(&cmd, pc->inputs[i].path);
+    int rc = cmd.n > n ? run_process(cmd.v, NULL, NULL, pc->verbose) : 0;
+    argv_free(&cmd);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
@@ -1208,10 +1243,12 @@ int main(int argc, char **argv)
     if (pc.offload && !cc_given)
         pc.cc_from = "the compiler of offloading builds";
 
-    size_t nsources = 0, nheaders = 0;
+    size_t nsources = 0, nheaders = 0, ncompiled = 0; /* ncompiled: sources and other files
+                                                        a compile takes (.S, .f: not objects) */
     for (size_t i = 0; i < pc.ninputs; i++) {
         nsources += pc.inputs[i].is_source;
         nheaders += is_header(pc.inputs[i].path);
+        ncompiled += !is_linker_input(pc.inputs[i].path);
     }
     if (nsources && pc.mode != MODE_PREPROCESS && !pc.explicit_language) /* (-x c-header:
                                                       a precompiled header's own compile) */
@@ -1229,12 +1266,11 @@ int main(int argc, char **argv)
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
         pc.value_missing ||
         (nsources == 0 && pc.mode != MODE_LINK) ||
+        (pc.output && pc.mode != MODE_LINK && ncompiled > 1) || /* the compiler's own error */
         (nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only: precompiled */
         rc = pass_through(&pc, argc, argv);
         goto out;
     }
-    if (pc.output && pc.mode != MODE_LINK && nsources > 1)
-        usage_error("'-o %s' with -c or -S and more than one source", pc.output);
     if (pc.mode == MODE_LINK && !pc.shared && !pc.relocatable)
         refuse_static_link(&pc);
 
@@ -1274,6 +1310,8 @@ int main(int argc, char **argv)
         free(base);
         rc = compile_source(&pc, in, in->object, pc.mode == MODE_ASSEMBLY, index++);
     }
+    if (rc == 0 && pc.mode != MODE_LINK && nsources < pc.ninputs)
+        rc = compile_others(&pc);
     if (rc == 0 && pc.mode == MODE_LINK)
         rc = pc.relocatable ? relocatable_link(&pc) : prelink_and_link(&pc);
 out:

@@ -120,6 +120,23 @@ cmp -s m.c same.c || fail "-o naming the source: the source is kept"
 assert_eq "$(POMP_OUTPUT_DIR=longopt.d ./longopt 2> /dev/null)" "2 m.c" "--openmp: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' longopt.d/profile.json)" 1 \
           "--openmp: its parallel region instrumented"
+# -c (and -S) with sources pompcc does not instrument beside one it does:
+# each compiled, as cc compiles them (the assembly sources were left out
+# without a word, and the build went on to a link error; a probe); -o with
+# more than one file to compile: the compiler's own error and status
+printf '\t.globl asm_three\nasm_three:\n\tmovl $3, %%eax\n\tret\n' > three.s
+printf '#define RET(n) movl $n, %%eax\n\t.globl asm_four\nasm_four:\n\tRET(4)\n\tret\n' > four.S
+printf 'int asm_three(void); int asm_four(void); int kern_twice(void);\nint main(void) { return asm_three() + asm_four() + kern_twice() - 11; }\n' > mixed_main.c
+printf '#include "kern.h"\nint kern_twice(void) { return 2 * kern(); }\n' > twice.c
+"$POMPCC" -fopenmp -c three.s twice.c four.S 2> mixed.err || { cat mixed.err; fail "-c with assembly sources: compile"; }
+for o in three.o twice.o four.o; do [ -f $o ] || fail "-c with assembly sources: no $o"; done
+"$POMPCC" -fopenmp mixed_main.c three.o twice.o four.o -o mixed || fail "-c with assembly sources: link"
+POMP_OUTPUT_DIR=mixed.d ./mixed 2> /dev/null || fail "-c with assembly sources: the program (3 + 4 + 2 * 2)"
+status=0
+"$POMPCC" -fopenmp -c twice.c four.S -o both.o 2> both.err || status=$?
+cc -fopenmp -c twice.c four.S -o both.o 2> both_plain.err || true
+assert_eq "$status" 1 "-o with two files to compile: the compiler's status"
+assert_eq "$(cat both.err)" "$(cat both_plain.err)" "-o with two files to compile: the compiler's message"
 # -fopenmp -fno-openmp: the last one wins, as in gcc: a serial program, built
 # and linked as cc builds it, its pragmas ignored with the compiler's own
 # warnings (it was instrumented and measured, and the split parallel for drew
