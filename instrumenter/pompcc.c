@@ -926,8 +926,9 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     free(msgs);
     free(errs);
     free(srcdir_buf);
-    if (rc == 0)
-        rc = make_dependencies(pc, in, obj);
+    if (rc == 0 && (rc = make_dependencies(pc, in, obj)) != 0 && pc->mode != MODE_LINK)
+        unlink(obj); /* as the compiler leaves none when it cannot write the dependency file (a
+                        make without .DELETE_ON_ERROR took the object as up to date; a probe) */
     if (!pc->keep)
         unlink(inst);
     char *inc = pomp_inc_path(inst);

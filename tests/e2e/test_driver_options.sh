@@ -137,6 +137,13 @@ status=0
 cc -fopenmp -c twice.c four.S -o both.o 2> both_plain.err || true
 assert_eq "$status" 1 "-o with two files to compile: the compiler's status"
 assert_eq "$(cat both.err)" "$(cat both_plain.err)" "-o with two files to compile: the compiler's message"
+# a dependency file in a directory that does not exist: the compiler's
+# failure, and no object left behind, as the compiler leaves none (the
+# instrumented object stayed, and the next make took it as up to date)
+status=0
+"$POMPCC" -fopenmp -MD -MF nodir/twice.d -c twice.c -o nodir_twice.o 2> nodir.err || status=$?
+assert_eq "$status" 1 "-MF in a missing directory: the compiler's status"
+[ ! -e nodir_twice.o ] || fail "-MF in a missing directory: an object was left behind"
 # -fopenmp -fno-openmp: the last one wins, as in gcc: a serial program, built
 # and linked as cc builds it, its pragmas ignored with the compiler's own
 # warnings (it was instrumented and measured, and the split parallel for drew
