@@ -350,8 +350,9 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             continue;
         }
         if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
-            strcmp(a, "-fsyntax-only") == 0) /* nothing to instrument: the compiler's answer */
-            pc->mode = MODE_PREPROCESS;
+            strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "-###") == 0)
+            pc->mode = MODE_PREPROCESS; /* nothing to instrument: the compiler's answer (-###: the
+                                           commands it would run, none run) */
         if (strcmp(a, "-") == 0) /* a source on standard input: compiled as it is */
             pc->from_stdin = 1;
         if (takes_separate_value(a) && i + 1 == argc) {

@@ -144,6 +144,10 @@ status=0
 "$POMPCC" -fopenmp -MD -MF nodir/twice.d -c twice.c -o nodir_twice.o 2> nodir.err || status=$?
 assert_eq "$status" 1 "-MF in a missing directory: the compiler's status"
 [ ! -e nodir_twice.o ] || fail "-MF in a missing directory: an object was left behind"
+# -### (the commands the compiler would run, none run): the compiler's answer
+# alone, as for a source that does not exist (pompcc warned of it twice)
+"$POMPCC" -fopenmp -### -c no_such_source.c 2> hash3.err || fail "-###: the compiler's status"
+assert_not_contains hash3.err "pompcc" "-###: the compiler's answer alone"
 # -fopenmp -fno-openmp: the last one wins, as in gcc: a serial program, built
 # and linked as cc builds it, its pragmas ignored with the compiler's own
 # warnings (it was instrumented and measured, and the split parallel for drew
