@@ -63,6 +63,7 @@ struct pompcc {
     int keep, verbose, openmp, explicit_language, shared;
     int relocatable;            /* -r: a partial link, whose output is an object again */
     int lgomp;                  /* -lgomp at the link (GNU make's rule: LDLIBS=-lgomp, no -fopenmp) */
+    int dry_run;                /* -###: the compiler prints its commands and runs none */
     int offload;                /* a Clang offloading flag was given (-fopenmp-targets=...) */
     int cxx_driver;              /* called as pompc++ */
     int functions;               /* --pomp-functions given */
@@ -350,9 +351,10 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             continue;
         }
         if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
-            strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "-###") == 0)
-            pc->mode = MODE_PREPROCESS; /* nothing to instrument: the compiler's answer (-###: the
-                                           commands it would run, none run) */
+            strcmp(a, "-fsyntax-only") == 0) /* nothing to instrument: the compiler's answer */
+            pc->mode = MODE_PREPROCESS;
+        if (strcmp(a, "-###") == 0) /* the commands the compiler would run, none run: its answer */
+            pc->dry_run = 1;
         if (strcmp(a, "-") == 0) /* a source on standard input: compiled as it is */
             pc->from_stdin = 1;
         if (takes_separate_value(a) && i + 1 == argc) {
@@ -1266,7 +1268,7 @@ int main(int argc, char **argv)
                         "without instrumentation (the runtime's events measure its constructs "
                         "once a link by pompcc makes the program): give pompcc the file\n");
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
-        pc.value_missing ||
+        pc.value_missing || pc.dry_run ||
         (nsources == 0 && pc.mode != MODE_LINK) ||
         (pc.output && pc.mode != MODE_LINK && ncompiled > 1) || /* the compiler's own error */
         (nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only: precompiled */
