@@ -124,8 +124,9 @@ assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] 
 # each compiled, as cc compiles them (the assembly sources were left out
 # without a word, and the build went on to a link error; a probe); -o with
 # more than one file to compile: the compiler's own error and status
-printf '\t.globl asm_three\nasm_three:\n\tmovl $3, %%eax\n\tret\n' > three.s
-printf '#define RET(n) movl $n, %%eax\n\t.globl asm_four\nasm_four:\n\tRET(4)\n\tret\n' > four.S
+stack='\t.section .note.GNU-stack,"",@progbits\n' # (no executable stack: no linker warning)
+printf "\t.text\n\t.globl asm_three\nasm_three:\n\tmovl \$3, %%eax\n\tret\n$stack" > three.s
+printf "#define RET(n) movl \$n, %%eax\n\t.text\n\t.globl asm_four\nasm_four:\n\tRET(4)\n\tret\n$stack" > four.S
 printf 'int asm_three(void); int asm_four(void); int kern_twice(void);\nint main(void) { return asm_three() + asm_four() + kern_twice() - 11; }\n' > mixed_main.c
 printf '#include "kern.h"\nint kern_twice(void) { return 2 * kern(); }\n' > twice.c
 "$POMPCC" -fopenmp -c three.s twice.c four.S 2> mixed.err || { cat mixed.err; fail "-c with assembly sources: compile"; }
