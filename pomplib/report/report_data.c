@@ -774,6 +774,17 @@ static int gather_waits(struct rp_profile *p)
     return 0;
 }
 
+/* Whether the file's first byte could start JSON text (any printable ASCII or
+ * blank: the parser then says what is wrong, and where). */
+static int starts_as_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    int c = f ? fgetc(f) : EOF;
+    if (f)
+        fclose(f);
+    return c == EOF || (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\n' || c == '\r';
+}
+
 json_t *rp_load_json(const char *path)
 {
     /* a file that is not there or not a plain file (a directory, a FIFO that
@@ -789,7 +800,11 @@ json_t *rp_load_json(const char *path)
     }
     json_error_t err;
     json_t *root = json_load_file(path, 0, &err);
-    if (!root) /* (jansson names its own flag for a NUL: not the user's to set) */
+    if (!root && !starts_as_text(path)) /* a program, an archive: "'[' or '{' expected near ''" */
+        fprintf(stderr, "pomp-report: %s: not a pomp profile: byte offset 0 is not JSON text (a "
+                        "program or other binary file?); give the output directory or its "
+                        "profile.json\n", path);
+    else if (!root) /* (jansson names its own flag for a NUL: not the user's to set) */
         fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
                 err.line, err.column, err.position,
                 strstr(err.text, "JSON_ALLOW_NUL")

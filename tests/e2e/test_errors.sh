@@ -187,6 +187,10 @@ mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}
 touch broken/.broken-on-purpose
 if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file"; fi
 assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
+# a program given for its profile (an output directory named as the program
+# could not be made): said to be no profile, not "'[' or '{' expected near ''"
+if "$REPORT" "$(command -v cc)" 2> binary.err; then fail "pomp-report accepted a program"; fi
+assert_contains binary.err 'not a pomp profile: byte offset 0 is not JSON text' "a program for a profile"
 mkdir nocallpath && printf '{"format": "pomp-profile", "version": 1, "regions": [], "threads": []}\n' > nocallpath/profile.json
 touch nocallpath/.broken-on-purpose
 if "$REPORT" nocallpath 2> nocallpath.err; then fail "pomp-report accepted a profile without call paths"; fi
