@@ -99,15 +99,16 @@ const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_da
  * worker whose barrier took none; it is waiting for work, as libgomp says.
  * Reads only the thread's own records and the master's published join (a
  * signal handler may interrupt the thread anywhere: a membership half made
- * reads as none or as the previous one). */
-int bridge_sample_after_join(void)
+ * reads as none or as the previous one). A join after due (the handler ran
+ * late) leaves the sample in the barrier, where the thread was when it was due. */
+int bridge_sample_after_join(uint64_t due)
 {
     struct bridge_thread *b = bridge_tls;
     const struct bridge_membership *m = b ? bridge_membership_top(b) : NULL;
     if (!m || m->master || !m->team)
         return 0;
     uint64_t join = __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE);
-    return join != 0 && __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED) == m->seq;
+    return join != 0 && join <= due && __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED) == m->seq;
 }
 
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,

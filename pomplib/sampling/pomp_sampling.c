@@ -41,6 +41,8 @@ struct pomp_sampler {
     uint64_t longest_ns;        /* the longest sample that raised the period */
     uint32_t fork_depth;
     pid_t tid;                  /* the thread's id (loader_busy) */
+    uint64_t start_ticks, start_ns; /* the clock and CLOCK_MONOTONIC when its timer started:
+                                       the rate at which due_ticks turns ns into ticks */
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
     /* handler scratch */
     void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
@@ -644,6 +646,29 @@ static enum pomp_sample_state refine_state(enum pomp_sample_state st, const stru
     return st;
 }
 
+/* When the sample the signal stands for was due, in pomp_now's ticks: its
+ * timer's last expiry (a wall timer's; now for a CPU-time one). A vCPU that
+ * takes tens of microseconds to handle the timer interrupt runs the handler
+ * that much later, while the other threads go on: a worker that had just
+ * reached its closing barrier was then read after its master's join, and
+ * its barrier wait as waiting for work (8 samples of 256 ms of barrier wait
+ * on this VM; a probe). timer_gettime is async-signal-safe. */
+static uint64_t due_ticks(const struct pomp_sampler *s)
+{
+    uint64_t ticks = pomp_now(), ns = pomp_monotonic_ns();
+    uint64_t period = sampling.period_ns * s->period_multiple;
+    struct itimerspec cur;
+    if (sampling.cpu_timer || !s->has_timer || ticks <= s->start_ticks || ns <= s->start_ns ||
+        timer_gettime(s->timer, &cur) != 0)
+        return ticks;
+    uint64_t left = (uint64_t)cur.it_value.tv_sec * 1000000000u + (uint64_t)cur.it_value.tv_nsec;
+    if (left == 0 || left > period)
+        return ticks;
+    double per_ns = (double)(ticks - s->start_ticks) / (double)(ns - s->start_ns);
+    uint64_t late = (uint64_t)((double)(period - left) * per_ns);
+    return late < ticks ? ticks - late : ticks;
+}
+
 /* weight: the timer's expirations this signal stands for (more than one when
  * the thread could not take the signal in time). */
 static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
@@ -659,7 +684,7 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
                                 : t && t->profile.depth > 1 ? POMP_SAMPLE_WORK
                                                             : POMP_SAMPLE_SERIAL;
     st = refine_state(st, t);
-    if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join())
+    if (st >= POMP_SAMPLE_FIRST_WAIT && rt->after_join && rt->after_join(due_ticks(s)))
         st = POMP_SAMPLE_IDLE;
     /* the task, and its team, read once the state was: a closing barrier
      * without a team is the master's join that came in between (libgomp's
@@ -838,6 +863,8 @@ void pomp_sampling_thread_begin(void)
     /* the fast trace's per-thread cache is made on its first use: not in a handler */
     unw_backtrace(s->trace, 4);
     s->tid = gettid();
+    s->start_ticks = pomp_now();
+    s->start_ns = pomp_monotonic_ns();
     tls_sampler = s;
     if (!s->has_timer) {
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));

@@ -30,9 +30,10 @@ struct pomp_sampling_runtime {
     ompt_get_task_info_t get_task_info;
     /* the fork record kept with a parallel region (the OMPT bridge's team) */
     const struct pomp_fork_record *(*fork_of)(const ompt_data_t *parallel_data);
-    /* whether the calling thread is a worker whose team has joined: waiting
-     * for work, whatever state the runtime reports (may be NULL) */
-    int (*after_join)(void);
+    /* whether the calling thread is a worker whose team had joined by due
+     * (pomp_now's ticks: when the sample was due): waiting for work, whatever
+     * state the runtime reports (may be NULL) */
+    int (*after_join)(uint64_t due);
 };
 
 /* Reads POMP_SAMPLING and POMP_SAMPLING_TIMER (once, at initialization);
