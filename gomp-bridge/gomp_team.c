@@ -70,8 +70,14 @@ static void end_membership(struct gomp_thread_state *t, unsigned index, int barr
         gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_end, NULL);
     ompt_callback_implicit_task_t it = GOMP_CB(implicit_task);
     uint32_t n = t->nesting;
-    if (it && n && n <= GOMP_MAX_NESTING)
-        it(ompt_scope_end, NULL, &t->implicit[n - 1], 0, index, ompt_task_implicit);
+    /* deeper than the bridge tracks too: each begin was reported (without its
+     * task data), so each end is; a tool that counts its memberships lost
+     * one per team beyond the depth, and a worker's closing barrier stayed
+     * open to the end of the run, "exit() or a signal" blamed (a probe's
+     * recursion of parallel regions inside tasks, 20 deep) */
+    if (it && n)
+        it(ompt_scope_end, NULL, n <= GOMP_MAX_NESTING ? &t->implicit[n - 1] : NULL, 0, index,
+           ompt_task_implicit);
     if (n)
         t->nesting = n - 1;
 }

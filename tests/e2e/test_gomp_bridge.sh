@@ -503,3 +503,36 @@ awk -v t="$truth" -v g="$got" 'BEGIN { exit !(t > 5 && g >= 0.7 * t && g <= 3 * 
     fail "nested teams' own threads: $got ms of barrier waits, the program measured $truth ms"
 "$REPORT" --check nestwait.d > /dev/null || fail "nested teams' own threads: --check"
 echo "nested teams' own threads: barrier waits $got ms, the program measured $truth ms"
+
+# Parallel regions nested deeper than the bridge tracks (8), on a worker: a
+# recursion of teams of one. Each begin of those teams was reported and no
+# end: the worker's count of its teams went up by one per level beyond 8, and
+# at the end its closing barrier stayed open, blamed on "exit() or a signal",
+# with fork/join above 100 % (a probe: 451 % for a recursion of tasks 20 deep).
+cat > nested_deep.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static long rec(int d)
+{
+    long r = 1;
+    if (d == 0)
+        return 1;
+#pragma omp parallel num_threads(1) reduction(+ : r)
+    r += rec(d - 1);
+    return r;
+}
+int main(void)
+{
+    long total = 0;
+#pragma omp parallel num_threads(2) reduction(+ : total)
+    if (omp_get_thread_num() == 1)
+        total += rec(12);
+    printf("%ld\n", total);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 nested_deep.c -o nested_deep 2> /dev/null || fail "build nested_deep.c"
+assert_eq "$(POMP_OUTPUT_DIR=nested_deep.d ./nested_deep 2> nested_deep.err)" 13 "deep nesting: the program"
+assert_not_contains nested_deep.err "still open" "deep nesting: no region left open"
+assert_eq "$(jq '[.threads[].open_at_end] | add' nested_deep.d/profile.json)" 0 "deep nesting: open_at_end"
+"$REPORT" --check nested_deep.d > /dev/null || fail "deep nesting: --check"
