@@ -284,6 +284,39 @@ static void check_flat_time(struct checker *c)
                    p->flat[f].region->id, p->flat[f].s.max, p->duration_ns);
 }
 
+/* The POP factors of the run and of each rated parallel region are shares:
+ * within 0..100 % (1 % slack for clock reads). A worker's closing barrier left
+ * open to the end of a run read as fork/join of 451 %, and --check passed (a
+ * probe). */
+static void check_pop_one(struct checker *c, const struct rp_pop *m, long long node)
+{
+    const struct {
+        const char *name;
+        double value;
+    } factors[] = {{"parallel efficiency", m->parallel_eff},
+                   {"load balance", m->load_balance},
+                   {"synchronisation", m->sync_eff},
+                   {"fork/join", m->fork_join_eff}};
+    for (size_t k = 0; k < sizeof factors / sizeof *factors; k++)
+        if (!(factors[k].value >= 0 && factors[k].value <= 1.01) && node < 0)
+            failed(c, "efficiency factors within 0..100 %", "the run: %s %.1f %%", factors[k].name,
+                   100.0 * factors[k].value);
+        else if (!(factors[k].value >= 0 && factors[k].value <= 1.01))
+            failed(c, "efficiency factors within 0..100 %", "parallel region, node %lld: %s %.1f %%",
+                   node, factors[k].name, 100.0 * factors[k].value);
+}
+
+static void check_pop(struct checker *c)
+{
+    const struct rp_profile *p = c->p;
+    if (p->pop_not_rated[0])
+        return;
+    if (p->pop_run.elapsed_ns > 0)
+        check_pop_one(c, &p->pop_run, -1);
+    for (size_t i = 0; i < p->npop; i++)
+        check_pop_one(c, &p->pop_regions[i], p->pop_regions[i].node->id);
+}
+
 /* The flat profile's visits of a region are the call-path rows' visits of its nodes. */
 static void check_visits(struct checker *c)
 {
@@ -514,4 +547,5 @@ static void check_all(struct checker *c)
     check_visits(c);
     check_flat_time(c);
     check_one_row_per_place(c);
+    check_pop(c);
 }

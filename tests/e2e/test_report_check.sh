@@ -66,6 +66,8 @@ break_with shared        "$FOR then .per_thread |= map(.incl_ns = 1e12 | .max_ns
                                                        | .share_ns = 1e6) else . end)" \
                          "children within their parent"
 break_with run           '.duration_ns = 1000' "within the run"
+# ... whose efficiency factors then read above 100 % (fork/join of 451 % passed)
+break_with popfactor     '.duration_ns = 1000' "efficiency factors within 0..100 %"
 # values of the wrong type read as 0 and passed every other check
 break_with strvisits     "$FOR then .per_thread[0].visits = \"x\" else . end)" "whole numbers"
 break_with fraction      "$FOR then .per_thread[0].visits = 1.7 else . end)" "whole numbers"
