@@ -704,6 +704,10 @@ static int find_unrun(struct rp_profile *p)
     /* (the libgomp bridge's tasks it could not wrap: their runs are not in the
      * profile, so the counts differ without a task left unrun) */
     p->runs_unmeasured = json_array_size(json_object_get(p->root, "unmeasured")) > 0;
+    size_t th;
+    json_t *t;
+    json_array_foreach(json_object_get(p->root, "threads"), th, t)
+        p->runs_too_deep |= num(t, "deep_events") > 0;
     p->unrun = n ? calloc(n, sizeof *p->unrun) : NULL;
     for (size_t i = 0; i < p->nflat && p->unrun; i++) {
         const struct rp_flat *f = &p->flat[i];

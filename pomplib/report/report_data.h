@@ -168,6 +168,8 @@ struct rp_profile {
     size_t nunrun;
     int cancel_ran;                   /* a cancel construct (or the runtime's cancellation) ran */
     int runs_unmeasured;              /* a source said it left tasks' runs unmeasured ("unmeasured") */
+    int runs_too_deep;                /* events nested deeper than the profile records were left out
+                                         (threads[].deep_events): a task's run among them */
 };
 
 /* Whether call-path node i counts toward flat row f. */

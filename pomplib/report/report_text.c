@@ -270,8 +270,12 @@ static void losses(const struct rp_profile *p)
         const struct rp_unrun *u = &p->unrun[k];
         char loc[200];
         rp_region_location(u->region, loc, sizeof loc);
-        const char *why = p->cancel_ran ? "discarded by cancellation: a cancel construct ran"
-                                         : "still queued when measurement ended, or run while it was off";
+        const char *why =
+            p->cancel_ran      ? "discarded by cancellation: a cancel construct ran"
+            : p->runs_too_deep ? "run nested deeper than the profile records, as the warning above "
+                                 "says (POMP_PROFILE_DEPTH), or still queued when measurement "
+                                 "ended, or run while it was off"
+                               : "still queued when measurement ended, or run while it was off";
         if (p->runs_unmeasured) /* the warning above: runs that ran unseen */
             printf("note: task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
                    "unmeasured, as the warning above says, or %s)\n",

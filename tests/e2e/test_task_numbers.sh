@@ -563,6 +563,13 @@ assert_eq "$(jq '[.threads[].nesting_errors] | add' chain.cap/profile.json)" 0 "
 deep=$(jq '[.threads[].deep_events] | add' chain.cap/profile.json)
 [ "$deep" -gt 0 ] || fail "task chain past the depth: no deep events counted"
 assert_contains chain.cap.err "events nested deeper than 256 regions" "task chain past the depth: said"
+# ... and pomp-report's note on the tasks not seen to run names the depth
+# first (it said they never ran, still queued or run while off: every one ran)
+"$REPORT" chain.cap > chain.cap.report
+assert_contains chain.cap.report "never ran \(run nested deeper than the profile records, as the warning above says \(POMP_PROFILE_DEPTH\)" \
+                "task chain past the depth: the note names the depth"
+"$REPORT" --json chain.cap | jq -e '.tasks_not_run | all(.runs_too_deep)' > /dev/null ||
+    fail "task chain past the depth: --json tasks_not_run[].runs_too_deep"
 POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=chain.cap2 ./chain 100 > /dev/null
 assert_eq "$(sum_of chain.cap2 task begins true)" 10000 "task chain within the depth, POMP_PROFILE_DEPTH=256: every task"
 # the runtime's tasks (pomprun): the OMPT bridge's scope stack grows too (it
