@@ -59,5 +59,20 @@ assert_not_contains out.err "^\[OTF2\]" "libotf2's own error lines (15 for one f
 run_full 1m otf2 out2 || fail "mount a 1 MB tmpfs"
 assert_contains out2.err "trace events were lost" "the trace's losses are said"
 [ ! -e out2/trace-raw/profile.reserve ] || fail "the room kept for the profile is left behind"
+# ... with small buffers, written many times before the disk fills: each
+# thread's file ends with its last whole buffer and a gap record where the
+# lost events start, and the converters close the thread's open regions
+# there. The file kept the failed write's part of a buffer (pomp-report: "the
+# file is missing, cut or not this run's"), and the gap stayed in a buffer
+# never written: a critical's body drawn on for 39 ms (a probe).
+POMP_BUFFER_SIZE=4096 run_full 1m otf2 out3 || fail "mount a 1 MB tmpfs"
+assert_contains out3.err "trace events were lost" "small buffers: the losses are said"
+"$REPORT" --chrome out3.json out3 > /dev/null 2> out3.conv || fail "small buffers: the raw trace converted"
+assert_not_contains out3.conv "missing, cut or not this run" "small buffers: each file holds what defs.json says"
+gaps=$(jq '[.traceEvents[] | select(.name? // "" | test("^pomp: [0-9]+ events lost$")) | .tid] | unique | length' out3.json)
+assert_eq "$gaps" 2 "small buffers: a gap on each thread's timeline"
+late=$(jq '([.traceEvents[] | select(.name? // "" | test("events lost$"))] | group_by(.tid) | map({(.[0].tid | tostring): .[0].ts}) | add) as $gap
+           | [.traceEvents[] | select(.args.closed_by? != null) | select(.ts > $gap[.tid | tostring])] | length' out3.json)
+assert_eq "$late" 0 "small buffers: the regions open at the loss close at the gap"
 echo "disk full: the trace is lost and said, the profile kept"
 echo "raw trace filling the disk: the profile kept in the room kept for it"
