@@ -48,10 +48,17 @@ static struct POMP_Region_s *get_flush_region(void)
 void pomp_eventlog_alloc(struct pomp_eventlog *l, uint32_t capacity)
 {
     enum { SMALLEST = 4096 / sizeof(struct pomp_event) };
+    uint32_t asked = capacity;
     for (; capacity >= SMALLEST; capacity /= 2) {
         l->buf = malloc((size_t)capacity * sizeof *l->buf);
         if (l->buf) {
             l->capacity = capacity;
+            static int said; /* a smaller buffer flushes more often: said once (it was not) */
+            if (capacity < asked && !__atomic_exchange_n(&said, 1, __ATOMIC_RELAXED))
+                fprintf(stderr,
+                        "pomp: note: memory is short: a thread's trace buffer holds %u events, "
+                        "not the %u POMP_BUFFER_SIZE asks for; it is written out more often\n",
+                        capacity, asked);
             return;
         }
     }

@@ -169,6 +169,14 @@ assert_contains again.err "^pomp: note: the output directory 'e' holds another r
 # a buffer larger than a thread's holds: cut, and said
 OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=1000G POMP_OUTPUT_DIR=big ./demo > /dev/null 2> big.err
 assert_contains big.err "POMP_BUFFER_SIZE='1000G' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE cut, said"
+# a buffer that memory cannot hold (an address space of 3 GB for 2 GB per
+# thread): a smaller one, said once (it was halved without a word; a probe)
+if [ -z "$E2E_SANITIZE" ]; then # (the sanitizer's shadow memory needs more address space)
+    (ulimit -v 3000000 && OMP_NUM_THREADS=2 POMP_TRACE=events POMP_BUFFER_SIZE=2G POMP_OUTPUT_DIR=short_mem \
+        ./demo > short_mem.out 2> short_mem.err) || { cat short_mem.err; fail "a buffer memory cannot hold: the run"; }
+    assert_contains short_mem.err "^pomp: note: memory is short: a thread's trace buffer holds [0-9]+ events, not the [0-9]+ POMP_BUFFER_SIZE asks for" \
+                    "a buffer memory cannot hold: said"
+fi
 
 # Empty sampling values are said as every other variable's (before: taken silently)
 OMP_NUM_THREADS=2 POMP_SAMPLING= POMP_SAMPLING_TIMER= POMP_OUTPUT_DIR=empty_sampling ./demo > /dev/null 2> empty.err
