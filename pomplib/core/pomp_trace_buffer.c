@@ -232,7 +232,8 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
         if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
             fprintf(stderr,
                     "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
-                    "are dropped and counted\n",
+                    "are dropped and counted, as are those of any other thread that cannot "
+                    "write (said once: trace-raw/defs.json names each)\n",
                     t->index, raw_dir, strerror(err));
         put_library_record(l, start, id, POMP_EV_TRACE_GAP, POMP_PHASE_EVENT, lost);
         if (given_up) /* no write tried: a gap, not a flush (no time, no visit) */

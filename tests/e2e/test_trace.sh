@@ -259,7 +259,7 @@ assert_eq "$(awk '!/^#/ { if (($1 in t) && $2 < t[$1]) n++; t[$1] = $2 } END { p
 mkdir fails && touch fails/trace-raw   # a file where the raw directory should be
 POMP_TRACE=otf2 POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=fails ./many > fails.out 2> fails.err
 assert_eq "$(cat fails.out)" 9904000 "program output when the trace cannot be written"
-assert_contains fails.err "pomp: error: cannot write the trace of thread [01] to fails/trace-raw: Not a directory; its events are dropped and counted" "the failure, once"
+assert_contains fails.err "pomp: error: cannot write the trace of thread [01] to fails/trace-raw: Not a directory; its events are dropped and counted, as are those of any other thread that cannot write" "the failure, once"
 assert_eq "$(grep -c 'cannot write the trace of thread' fails.err)" 1 "reported once, not per flush"
 dropped=$(jq '[.threads[].dropped_events] | add' fails/profile.json)
 [ "$dropped" -ge 24006 ] || fail "every event counted as dropped (got $dropped)"
