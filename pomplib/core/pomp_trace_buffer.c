@@ -145,8 +145,10 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
                                  .thread = thread,
                                  .endian = TRACE_RAW_ENDIAN};
     int err = write_all(fd, &h, sizeof h);
-    if (err) {
+    if (err) { /* no file rather than one without its header, which no reader takes (a full
+                  disk: "file ends inside the 64-byte header", and no trace converted) */
         close(fd);
+        unlink(path);
         return err;
     }
     l->fd = fd;
