@@ -1183,19 +1183,6 @@ static int is_header(const char *path)
     return 0;
 }
 
-/* An input the linker takes and a compile does not: an object, an archive, a
- * shared library (libx.so.1 too). */
-static int is_linker_input(const char *path)
-{
-    static const char *const suffixes[] = {".o", ".a", ".so", ".lo", ".obj", NULL};
-    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-    for (const char *const *s = suffixes; dot && *s; s++)
-        if (strcmp(dot, *s) == 0)
-            return 1;
-    const char *so = strstr(slash ? slash : path, ".so.");
-    return so != NULL;
-}
-
 /* With -c or -S, the inputs beside the sources that pompcc does not
  * instrument (assembly, Fortran, objects): one run of the compiler over all
  * of them, which compiles each as it would without pompcc (they were left
@@ -1252,7 +1239,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < pc.ninputs; i++) {
         nsources += pc.inputs[i].is_source;
         nheaders += is_header(pc.inputs[i].path);
-        ncompiled += !is_linker_input(pc.inputs[i].path);
+        ncompiled += !lib_search_is_input(pc.inputs[i].path); /* not an object or library */
     }
     if (nsources && pc.mode != MODE_PREPROCESS && !pc.explicit_language) /* (-x c-header:
                                                       a precompiled header's own compile) */
