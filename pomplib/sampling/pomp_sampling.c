@@ -41,8 +41,6 @@ struct pomp_sampler {
     uint64_t longest_ns;        /* the longest sample that raised the period */
     uint32_t fork_depth;
     pid_t tid;                  /* the thread's id (loader_busy) */
-    uint64_t start_ticks, start_ns; /* the clock and CLOCK_MONOTONIC when its timer started:
-                                       the rate at which due_ticks turns ns into ticks */
     struct pomp_fork_record forks[POMP_SAMPLE_MAX_FORKS];
     /* handler scratch */
     void *trace[POMP_SAMPLE_MAX_FRAMES + POMP_SAMPLE_HANDLER_FRAMES];
@@ -655,16 +653,17 @@ static enum pomp_sample_state refine_state(enum pomp_sample_state st, const stru
  * on this VM; a probe). timer_gettime is async-signal-safe. */
 static uint64_t due_ticks(const struct pomp_sampler *s)
 {
+    const struct pomp_clock *clock = pomp_clock(); /* its start pair gives the tick rate */
     uint64_t ticks = pomp_now(), ns = pomp_monotonic_ns();
     uint64_t period = sampling.period_ns * s->period_multiple;
     struct itimerspec cur;
-    if (sampling.cpu_timer || !s->has_timer || ticks <= s->start_ticks || ns <= s->start_ns ||
-        timer_gettime(s->timer, &cur) != 0)
+    if (sampling.cpu_timer || !s->has_timer || ticks <= clock->start_ticks ||
+        ns <= clock->start_ns || timer_gettime(s->timer, &cur) != 0)
         return ticks;
     uint64_t left = (uint64_t)cur.it_value.tv_sec * 1000000000u + (uint64_t)cur.it_value.tv_nsec;
     if (left == 0 || left > period)
         return ticks;
-    double per_ns = (double)(ticks - s->start_ticks) / (double)(ns - s->start_ns);
+    double per_ns = (double)(ticks - clock->start_ticks) / (double)(ns - clock->start_ns);
     uint64_t late = (uint64_t)((double)(period - left) * per_ns);
     return late < ticks ? ticks - late : ticks;
 }
@@ -863,8 +862,6 @@ void pomp_sampling_thread_begin(void)
     /* the fast trace's per-thread cache is made on its first use: not in a handler */
     unw_backtrace(s->trace, 4);
     s->tid = gettid();
-    s->start_ticks = pomp_now();
-    s->start_ns = pomp_monotonic_ns();
     tls_sampler = s;
     if (!s->has_timer) {
         fprintf(stderr, "pomp: warning: cannot create a sampling timer: %s\n", strerror(errno));
