@@ -143,13 +143,11 @@ struct gomp_thread_state {
     uint32_t nesting;           /* team memberships open */
     uint32_t doacross;          /* dimensions of the doacross loop this thread runs (the number
                                    of arguments of GOMP_doacross_wait; kept across forks) */
-    uint64_t pending_team;      /* the team id whose join ends the pending barrier */
     ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */
     ompt_data_t initial_task;
     ompt_frame_t frame;         /* for ompt_get_task_info: invoked by the runtime or not */
     ompt_data_t team[GOMP_MAX_NESTING];     /* each membership's parallel_data (a copy) */
     ompt_data_t implicit[GOMP_MAX_NESTING]; /* each membership's implicit task */
-    uint64_t team_id[GOMP_MAX_NESTING];
     const void *team_code[GOMP_MAX_NESTING]; /* each membership's outlined function (code address) */
     const void *single_codeptr[GOMP_MAX_NESTING + 1]; /* at nesting n, the single block this
                                    thread executes in its team, NULL if none: its work end is due
@@ -231,9 +229,6 @@ static inline int gomp_single_due(const struct gomp_thread_state *t)
 {
     return t->nesting <= GOMP_MAX_NESTING && t->single_codeptr[t->nesting] != NULL;
 }
-
-/* Whether the team with this id has joined (its master left the barrier). */
-int gomp_team_joined(uint64_t id);
 
 /* What became of a taskloop whose tasks the tool follows (gomp_task.c):
  * wrapped, or forwarded with its tasks unmeasured, counted by case (reported

@@ -28,25 +28,12 @@ struct gomp_team {
     void (*fn)(void *);
     void *data;
     ompt_data_t parallel_data;   /* the tool's, copied by each member */
-    uint64_t id;
     unsigned nthreads;           /* requested (0: the default) */
     uint8_t work;                /* combined construct: its ompt_work_t, 0 for none */
     uint8_t alone;               /* a team of one (num_threads(1), if(0), nested and inactive):
                                     no closing barrier, as libomp reports none */
     const void *codeptr;         /* the region's code address */
 } __attribute__((aligned(64))); /* one cache line: each worker reads it from the master's cache */
-
-/* Team ids from 1, and the ids of the last teams that joined, by id: a
- * sampled worker idles once its team joined. A slot taken by a team 256 ids
- * later says "joined" too early only if that team ended first. */
-static uint64_t last_team;
-enum { JOIN_RING = 256 };
-static uint64_t joined[JOIN_RING];
-
-int gomp_team_joined(uint64_t id)
-{
-    return __atomic_load_n(&joined[id % JOIN_RING], __ATOMIC_RELAXED) >= id;
-}
 
 void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const void *codeptr)
 {
@@ -129,7 +116,6 @@ static void team_member(void *arg)
     ompt_data_t *implicit = NULL;
     if (n < GOMP_MAX_NESTING) {
         t->team[n] = team->parallel_data;
-        t->team_id[n] = team->id;
         t->team_code[n] = team->codeptr;
         t->implicit[n].value = 0;
         implicit = t->task = &t->implicit[n];
@@ -155,14 +141,12 @@ static void team_member(void *arg)
         return;
     }
     t->pending = 1;
-    t->pending_team = team->id;
 }
 
 /* The master's part around libgomp's fork and join. */
 static void team_begin(struct gomp_team *team, struct gomp_thread_state *t)
 {
     ompt_callback_parallel_begin_t begin = GOMP_CB(parallel_begin);
-    team->id = __atomic_add_fetch(&last_team, 1, __ATOMIC_RELAXED);
     team->parallel_data.value = 0;
     if (begin)
         begin(t->task, NULL, &team->parallel_data, team->nthreads,
@@ -171,7 +155,6 @@ static void team_begin(struct gomp_team *team, struct gomp_thread_state *t)
 
 static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_t state)
 {
-    __atomic_store_n(&joined[team->id % JOIN_RING], team->id, __ATOMIC_RELAXED);
     /* out of the barrier before its membership ends: a sample in between read
      * the barrier state with no team (a bare <OMP-implicit_barrier>) */
     t->state = state;

@@ -9,7 +9,9 @@ void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data);
 void bridge_on_thread_end(ompt_data_t *thread_data);
 struct pomp_fork_record;
 const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data);
-int bridge_sample_after_join(uint64_t due);
+/* A worker whose team's master had left the closing barrier by `when`
+ * (UINT64_MAX: now): waiting for work, though still reported in the barrier. */
+int bridge_worker_joined_by(uint64_t when);
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
                               const ompt_frame_t *encountering_task_frame,
                               ompt_data_t *parallel_data, unsigned int requested_parallelism,

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bridge_callbacks.h"
 #include "bridge_thread.h"
 
 enum { EVENTS = OMP_EVENT_THR_END_ATWT + 1, MAX_ENTRY = 1 << 20 };
@@ -223,6 +224,9 @@ static void state(struct request *q)
     if (fn) {
         ompt_wait_id_t w = 0;
         s = thread_state_of(fn(&w));
+        /* waiting for work, as in region_id (the runtime says implicit barrier) */
+        if (s == THR_IBAR_STATE && bridge_worker_joined_by(UINT64_MAX))
+            s = THR_IDLE_STATE;
         wait_id = w;
     }
     unsigned long wid = (unsigned long)wait_id;
@@ -245,10 +249,7 @@ static void region_id(struct request *q, int parent)
          * membership ends only when the runtime reports its closing barrier's
          * end (libomp at its next region, the libgomp bridge likewise): it
          * answered the ended region's id on libgomp (a probe) */
-        /* (a slot that holds a later instance: this one ended too) */
-        int joined = m && !m->master && m->team &&
-                     (__atomic_load_n(&m->team->seq, __ATOMIC_ACQUIRE) != m->seq ||
-                      __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE) != 0);
+        int joined = bridge_worker_joined_by(UINT64_MAX);
         id = m && !joined ? m->id : 0;
     } else { /* only a team's master knows its parent region */
         if (!m || !m->master) {

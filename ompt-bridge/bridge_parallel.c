@@ -92,23 +92,29 @@ const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_da
     return team ? team->sampling_fork : NULL;
 }
 
-/* For the sampler: whether the calling thread is a worker whose team's master
- * has left the closing barrier. libomp reports such a worker in the implicit
+/* Whether the calling thread is a worker whose team's master had left the
+ * closing barrier by `when` (pomp_now ticks; UINT64_MAX: by now). libomp,
+ * and the libgomp bridge likewise, report such a worker in the implicit
  * barrier until it is next put to work (see the top of this file), so the
- * serial code after the last join read as 300 ms of barrier wait on a
- * worker whose barrier took none; it is waiting for work, as libgomp says.
- * Reads only the thread's own records and the master's published join (a
- * signal handler may interrupt the thread anywhere: a membership half made
- * reads as none or as the previous one). A join after due (the handler ran
- * late) leaves the sample in the barrier, where the thread was when it was due. */
-int bridge_sample_after_join(uint64_t due)
+ * serial code after the last join read as 300 ms of barrier wait on a worker
+ * whose barrier took none: it is waiting for work. The sampler asks by when
+ * its sample was due: a handler that ran late, after the join, leaves the
+ * sample in the barrier, where the thread was when it was due. Reads only the
+ * thread's own records and the master's published join (a signal handler may
+ * interrupt the thread anywhere: a membership half made reads as none or as
+ * the previous one). A team record that holds a later instance says this one
+ * ended long before (the worker sat out BRIDGE_TEAM_RING forks). */
+int bridge_worker_joined_by(uint64_t when)
 {
     struct bridge_thread *b = bridge_tls;
     const struct bridge_membership *m = b ? bridge_membership_top(b) : NULL;
     if (!m || m->master || !m->team)
         return 0;
+    /* join before seq: a join written for a later instance makes seq differ */
     uint64_t join = __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE);
-    return join != 0 && join <= due && __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED) == m->seq;
+    if (__atomic_load_n(&m->team->seq, __ATOMIC_ACQUIRE) != m->seq)
+        return 1;
+    return join != 0 && join <= when;
 }
 
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,

@@ -317,7 +317,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
             .get_state = (ompt_get_state_t)lookup("ompt_get_state"),
             .get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info"),
             .fork_of = bridge_fork_record,
-            .after_join = bridge_sample_after_join,
+            .after_join = bridge_worker_joined_by,
         };
         pomp_sampling_set_runtime(&rt);
         register_locked(ompt_callback_thread_begin);

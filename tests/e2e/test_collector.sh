@@ -61,6 +61,7 @@ static int ask(int32_t request, void *out, size_t size)
 }
 
 static volatile uint64_t idle_region = 99;
+static volatile int32_t idle_state = -1;
 
 static void on_region_signal(int sig)
 {
@@ -68,6 +69,9 @@ static void on_region_signal(int sig)
     uint64_t id = 99;
     if (ask(OMP_REQ_CURRENT_PRID, &id, sizeof id) == OMP_ERRCODE_OK)
         idle_region = id;
+    int32_t s = -1;
+    if (ask(OMP_REQ_STATE, &s, sizeof s) == OMP_ERRCODE_OK)
+        idle_state = s;
     answered = 1;
 }
 
@@ -183,6 +187,7 @@ int main(int argc, char **argv)
     while (!answered)
         ;
     printf("idle worker's region: %llu\n", (unsigned long long)idle_region);
+    printf("idle worker's state: %d\n", (int)idle_state);
     omp_destroy_lock(&lock);
     return 0;
 }
@@ -190,6 +195,7 @@ C
 "$POMPCC" -fopenmp -O1 -I"$BUILD/include" waits.c -o waits 2>waits.err || { cat waits.err; fail "build waits.c"; }
 state_number() { grep -o "$1 = [0-9]*" "$BUILD/include/omp_collector_api.h" | grep -o '[0-9]*$'; }
 lkwt=$(state_number THR_LKWT_STATE) ctwt=$(state_number THR_CTWT_STATE) work=$(state_number THR_WORK_STATE)
+idle=$(state_number THR_IDLE_STATE)
 [ "${E2E_RUNTIME:-}" = omp ] && ctwt=$lkwt # libomp 19 reports a critical's wait as a lock wait
 for when in "" late; do # the session starts before the runtime did, or after
     POMP_SUMMARY=off ./waits $when > waits$when.txt 2>&1 || { cat waits$when.txt; fail "waits.c ran"; }
@@ -197,4 +203,5 @@ for when in "" late; do # the session starts before the runtime did, or after
     assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
     assert_contains waits$when.txt "^task in a barrier: $work\$" "${when:-early}: a thread running a task in a barrier works"
     assert_contains waits$when.txt "^idle worker's region: 0\$" "${when:-early}: a worker waiting for work is in no region"
+    assert_contains waits$when.txt "^idle worker's state: $idle\$" "${when:-early}: a worker waiting for work is idle (libomp and the libgomp bridge say: in the closing barrier)"
 done
