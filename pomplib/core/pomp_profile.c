@@ -671,6 +671,18 @@ static inline void count_execution(struct pomp_node *n, uint64_t incl, uint64_t 
         n->max = incl;
 }
 
+/* An execution of n counted inside the frame on top (depth > 1: one that is
+ * no thread root): where n is the overflow node (the path did not fit), that
+ * frame's incl holds its time, which the overflow node's incl adds again: it
+ * is overlap (the run's fork/join read 105 % when a worker's was counted as
+ * one of its roots and inside its share). */
+static inline void count_overflow_inside(struct pomp_profile *p, struct pomp_node *n,
+                                         uint64_t incl)
+{
+    if (__builtin_expect(n == &p->overflow, 0) && p->depth > 1)
+        n->overlap += incl;
+}
+
 /* The end of frame f's block at now: its time, where it was timed. Inside a
  * task, less the tasks run meanwhile (a task switch), as the frame's
  * inclusive time is: an undeferred task's block whose taskwait ran others. */
@@ -772,6 +784,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     }
     if (__builtin_expect(f->overlap, 0))
         n->overlap += incl;
+    count_overflow_inside(p, n, incl);
     if (f->task && below->in_task)
         p->task_switched += incl; /* left out of the interrupted task's open frames */
     else if (f->task)
@@ -879,6 +892,7 @@ static uint64_t dependences_wait(struct pomp_profile *p, struct POMP_Region_s *w
     struct pomp_node *wait = child_of(p, creation, w);
     wait->visits++;
     count_execution(wait, waited, waited);
+    count_overflow_inside(p, wait, waited);
     return waited;
 }
 
@@ -1109,6 +1123,7 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     count_execution(n, incl, incl - inside - waited);
     if (__builtin_expect(l.in_task, 0) && open_outside_tasks(p, r))
         n->overlap += incl;
+    count_overflow_inside(p, n, incl);
     top->child += incl - inside;
     p->counted = n;
     maybe_throttle(p, n, r, now);

@@ -511,9 +511,10 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
             managing[th] += fj[i * nt + (size_t)th]; /* forks and joins: never work */
             if (node->parent_index != NO_PARENT && has_entry(&p->nodes[node->parent_index], th))
                 continue; /* not one of the thread's roots */
-            /* a task root's time is inside the share that ran it; its waits are not */
+            /* a task root's time is inside the share that ran it; its waits are
+             * not; the overflow node's overlap is inside the frame it went off from */
             if (!node->task_root)
-                in[th] += num(t, "incl_ns");
+                in[th] += num(t, "incl_ns") - num(t, "overlap_ns");
             wait[th] += sub[i * nt + (size_t)th];
         }
     }

@@ -518,6 +518,42 @@ assert_contains nodes.err "warning: [0-9]+ new call paths did not fit the profil
 assert_eq "$(( $(sum_of deep.nodes userregion begins) + $(jq '[.callpath[] | select(.region == 0) | .per_thread[] | .begins + .visits] | add' deep.nodes/profile.json) ))" \
           10000 "paths past POMP_PROFILE_NODES: every level counted"
 "$REPORT" --check deep.nodes > nodes.check || { cat nodes.check; fail "paths past POMP_PROFILE_NODES: --check"; }
+# A worker's recursion past POMP_PROFILE_NODES inside its share of a parallel
+# region: the <overflow> node's time is inside that share, which holds it
+# already (overlap_ns), and the run counts it once (the worker's 40 ms were
+# counted twice, as one of its roots and inside its share: the run's
+# fork/join read 104-200 %, and --check said "efficiency factors")
+cat > share_overflow.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static double spin(double ms)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < ms / 1e3)
+        ;
+    return ms;
+}
+double rec(int d) { return d == 0 ? spin(40) : rec(d - 1); }
+int main(void)
+{
+    double s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    if (omp_get_thread_num() == 1)
+        s += rec(100);
+    printf("spun %.0f ms\n", s);
+    return 0;
+}
+C
+"$POMPCC" --pomp-functions=include:rec -O1 -fopenmp share_overflow.c -o share_overflow 2>so.err ||
+    { cat so.err; fail "build share_overflow"; }
+POMP_PROFILE_NODES=64 POMP_OUTPUT_DIR=so.out ./share_overflow > so.txt 2> so.stderr
+assert_contains so.txt "^spun 40 ms$" "a recursion past POMP_PROFILE_NODES: program output"
+assert_eq "$(jq '[.callpath[] | select(.region == 0) | .per_thread[] | select(.thread == 1)
+                 | (.incl_ns >= 40e6) and .overlap_ns == .incl_ns] | all' so.out/profile.json)" true \
+          "a worker's <overflow> time inside its share: all of it overlap"
+"$REPORT" --check so.out > so.check || { cat so.check; fail "a worker's <overflow> time inside its share: --check"; }
+fj=$("$REPORT" --json so.out | jq '.efficiency.run.fork_join_efficiency_pct')
+echo "a worker's <overflow> inside its share: the run's fork/join $fj %"
 
 # ---- a chain of tasks 600 deep, each waiting for its child: every task counted ----
 # (each level a task's frame inside its parent's taskwait: the frame stack grows;
