@@ -611,7 +611,13 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     f->body_end = 0;
     f->child = 0;
     f->task = place == PUSH_TASK_ROOT;
-    f->in_task = f->task || p->frames[p->depth - 1].in_task;
+    /* a team forked inside a task (a nested parallel region in a task) runs
+     * its own tasks: their time is the team's, inside the task around it, no
+     * switch away from that task (the master's share of such a region lost
+     * the tasks it ran in its barrier: 2.5 ms of a 12 ms region, its load
+     * balance 50 % for 99 %; a probe) */
+    f->team_bound = (uint8_t)(place == PUSH_TEAM_SHARE || r->team_region);
+    f->in_task = f->task || (!f->team_bound && p->frames[p->depth - 1].in_task);
     if (f->task && !p->frames[p->depth - 1].in_task)
         note_outside_regions(p);
     f->overlap = (uint8_t)(f->in_task && open_outside_tasks(p, r));
@@ -740,6 +746,10 @@ static __attribute__((noinline)) void leaf_to_frame(struct pomp_profile *p)
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
     struct pomp_frame *f = &p->frames[--p->depth];
+    /* the task switches inside a team's frame were that team's tasks, run
+     * inside it: none for the frames around it (the task it was forked in) */
+    if (__builtin_expect(f->team_bound, 0))
+        p->task_switched = f->switched;
     if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
         p->nesting_errors++;
         leaf_drop(p);

@@ -111,6 +111,9 @@ struct pomp_frame {
     uint8_t untimed;      /* counted, not timed: a throttled region, or a frame inside one */
     uint8_t in_task;      /* a task's frame, or a frame opened inside one: its time is the
                              task's only while the task is current */
+    uint8_t team_bound;   /* a parallel region's frame (the master's) or a team share (a
+                             worker's): the tasks run inside it are its team's, no task
+                             switch of the task around it */
     uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
     uint8_t forked;       /* a parallel region's frame whose node the runtime's bridge keeps as
                              its team's fork point (pomp_profile_mark_fork) */

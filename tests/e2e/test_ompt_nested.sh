@@ -168,6 +168,72 @@ for run in 1 2 3 4 5 6; do
     assert_eq "$(jq '[.threads[].nesting_errors] | add' nest5_$run/profile.json)" 0 "nest5 run $run: nesting errors"
 done
 
+# A team forked inside an explicit task (a nested parallel region in a task)
+# runs its own tasks in its barrier: their time is the team's, inside the task
+# around it. The master's share lost the tasks it ran there as a switch away
+# from the outer task (2.5 ms of a 12 ms region, its load balance 50 % for
+# 99 %; a probe): its share holds the region's time, the outer task's the
+# region's, and the region's load balance is the even one of its 16 tasks.
+cat > taskteam.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+static void nap(double ms)
+{
+    struct timespec ts = {0, (long)(ms * 1e6)};
+    nanosleep(&ts, 0);
+}
+static double inner_region(void)
+{
+    double t = omp_get_wtime();
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int i = 0; i < 16; i++) {
+#pragma omp task
+        nap(2);
+    }
+    return (omp_get_wtime() - t) * 1e3;
+}
+int main(void)
+{
+    double region = 0, task = 0;
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+#pragma omp task shared(region, task)
+        {
+            double t = omp_get_wtime();
+            region = inner_region();
+            task = (omp_get_wtime() - t) * 1e3;
+        }
+#pragma omp taskwait
+    }
+    printf("region %.0f task %.0f\n", region, task);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 taskteam.c -o taskteam 2> taskteam.err || { cat taskteam.err; fail "build taskteam.c"; }
+POMP_OUTPUT_DIR=tt ./taskteam > tt.txt 2> tt.err
+read -r _ region _ task < tt.txt
+"$REPORT" --check tt > tt.check || { cat tt.check; fail "a team in a task: --check"; }
+# the master of the inner team: the thread that ran the outer task (line 27)
+read -r master share outer lb <<< "$(jq -r '
+    ([.regions[] | select(.type == "task" and .first_line == 27) | .id]) as $ot
+    | ([.regions[] | select(.type == "parallel" and .first_line == 12) | .id]) as $ip
+    | [.callpath[] | select(.task_root and (.region as $r | $ot | index($r)))][0] as $root
+    | ($root.per_thread[0].thread) as $m
+    | [.callpath[] | select(.parent == $root.id and (.region as $r | $ip | index($r)))
+       | .per_thread[] | select(.thread == $m) | .incl_ns][0] as $share
+    | "\($m) \($share / 1e6 | floor) \($root.per_thread[0].incl_ns / 1e6 | floor) x"' tt/profile.json)"
+lb=$("$REPORT" --json tt | jq '[.efficiency.parallel_regions[] | select(.location | test(":12-")) | .load_balance_pct][0]')
+echo "a team in a task: region $region ms, outer task $task ms; the master's (thread $master) share $share ms, the outer task's root $outer ms, load balance $lb %"
+[ "$((share * 10))" -ge "$((region * 8))" ] ||
+    fail "a team in a task: the master's share $share ms of the $region ms region (its tasks taken out)"
+[ "$((outer * 10))" -ge "$((task * 9))" ] ||
+    fail "a team in a task: the outer task's root $outer ms of its $task ms"
+awk -v lb="$lb" 'BEGIN { exit !(lb >= 70) }' || fail "a team in a task: load balance $lb % (16 even tasks)"
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -fopenmp nested.c -o nested_clang
 assert_eq "$(POMP_OUTPUT_DIR=clang ./nested_clang)" "4 4" "clang build output"
@@ -417,3 +483,4 @@ for how in gcc clang; do
         "league of one ($how): no parallel region (the one team is none)"
     "$REPORT" --check lt1_$how > /dev/null || fail "league of one ($how): --check"
 done
+
