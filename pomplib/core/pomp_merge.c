@@ -128,6 +128,7 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
     s->excl += n->excl;
     s->body += n->body;
     s->untimed += n->untimed;
+    s->helpers += n->helpers;
     s->overlap += n->overlap;
     s->samples_work += n->samples_work;
     s->samples_wait += n->samples_wait;

@@ -1065,6 +1065,7 @@ void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region
         !f->node->begins)
         return;
     f->node->begins--;
+    f->node->helpers++;
     f->helper = 1;
 }
 

@@ -49,6 +49,8 @@ struct pomp_node {
     const struct pomp_node *fork;
     size_t merged;       /* index in the merged tree, set by pomp_merge (0: not merged yet) */
     uint64_t untimed;    /* executions counted without time (a throttled region, or inside one) */
+    uint64_t helpers;    /* a task root: begins taken back, the runtime's helper tasks
+                            (pomp_profile_uncount_begin), whose creations stay counted */
     /* Of incl, the time spent while the same region was also open outside the
      * running task, below it on the thread's stack (a taskwait run inside the
      * tasks a taskwait of the implicit task runs): the outer frame's incl holds

@@ -70,6 +70,7 @@ struct pomp_run_thread {
 struct pomp_stat {
     uint64_t visits, begins, incl, excl, min, max, body; /* ticks; min is 0 when unvisited */
     uint64_t untimed;               /* executions counted without time (throttled) */
+    uint64_t helpers;               /* a task root's begins taken back: the runtime's helpers */
     uint64_t overlap;               /* ticks of incl also in an outer frame of the region (pomp_node) */
     /* Ticks of incl that are the thread's shares of teams grafted here, under
      * the node where their master forked them (pomp_merge). A share is a

@@ -54,7 +54,7 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
 {
     static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
                                        "max_ns", "body_ns", "samples_work", "samples_wait",
-                                       "overlap_ns", "share_ns"};
+                                       "overlap_ns", "share_ns", "helpers"};
     /* the figures pomp writes for every thread of a node (pomp_output.c) */
     enum { ALWAYS_WRITTEN = 7 };
     if (!json_is_object(t)) {

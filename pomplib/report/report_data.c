@@ -679,42 +679,150 @@ static int flatten(struct rp_profile *p)
     return 0;
 }
 
+/* The code address a runtime region was reported at (its CTC's codeptr), or
+ * NULL: how the runtime's creations of a task meet the task's executions
+ * where no file names them (a program without -g under pomprun). */
+static const char *codeptr_of(const struct rp_region *r, size_t *len)
+{
+    const char *ctc = json_string_value(json_object_get(r->json, "ctc"));
+    const char *at = ctc ? strstr(ctc, "*codeptr=") : NULL;
+    if (!at)
+        return NULL;
+    at += strlen("*codeptr=");
+    *len = strcspn(at, "*");
+    return at;
+}
+
+/* Whether task region x is the one whose tasks the runtime's task_create
+ * region c counts the creations of: the same place in the program, or, where
+ * no file names them, the same code address. */
+static int creates_tasks_of(const struct rp_region *c, const struct rp_region *x)
+{
+    if (*c->file || *x->file)
+        return strcmp(c->file, x->file) == 0 && c->first_line == x->first_line &&
+               c->last_line == x->last_line;
+    size_t lc, lx;
+    const char *pc = codeptr_of(c, &lc), *px = codeptr_of(x, &lx);
+    return pc && px && lc == lx && strncmp(pc, px, lc) == 0;
+}
+
+/* Whether node i counts creations of the tasks of task region x: POMP's task
+ * construct's creation, or the runtime's task_create for x. */
+static int creates(const struct rp_profile *p, size_t i, const struct rp_region *x)
+{
+    const struct rp_node *n = &p->nodes[i];
+    return n->region && !n->task_root &&
+           (n->region == x ||
+            (strcmp(n->region->type, "task_create") == 0 && creates_tasks_of(n->region, x)));
+}
+
+/* The taskgroup node node i is in, within its own task (NO_PARENT: none). */
+static size_t taskgroup_of(const struct rp_profile *p, size_t i)
+{
+    for (size_t k = p->nodes[i].parent_index; k != NO_PARENT && !p->nodes[k].task_root;
+         k = p->nodes[k].parent_index)
+        if (p->nodes[k].region && strcmp(p->nodes[k].region->type, "taskgroup") == 0)
+            return k;
+    return NO_PARENT;
+}
+
+/* Whether tasks of regions x and y were created in one taskgroup (a node). */
+static int one_taskgroup(const struct rp_profile *p, const struct rp_region *x,
+                         const struct rp_region *y)
+{
+    for (size_t a = 0; a < p->nnodes; a++) {
+        size_t g = creates(p, a, x) ? taskgroup_of(p, a) : NO_PARENT;
+        for (size_t b = 0; g != NO_PARENT && b < p->nnodes; b++)
+            if (creates(p, b, y) && taskgroup_of(p, b) == g)
+                return 1;
+    }
+    return 0;
+}
+
+/* Whether a cancel construct that ran can have discarded tasks of task region
+ * r: one outside any task (cancel parallel, or a taskgroup's from the implicit
+ * task), or one in the tasks of a construct whose tasks were created in a
+ * taskgroup with r's (r's own: a task that cancels its taskgroup). exit()
+ * inside r's tasks, after another construct's tasks had cancelled their own
+ * taskgroup, was said to be a cancellation (a probe). */
+static int cancel_reaches(const struct rp_profile *p, const struct rp_region *r)
+{
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *n = &p->nodes[i];
+        /* (the construct: POMP's, or the runtime's "activated"; not where the
+         * runtime detected it or discarded a task, which is outside any task) */
+        if (!n->region || strcmp(n->region->type, "cancel") != 0 || n->s.visits <= 0 ||
+            strcmp(n->region->name, "discarded_task") == 0 || strcmp(n->region->name, "detected") == 0)
+            continue;
+        size_t k = i;
+        while (k != NO_PARENT && !p->nodes[k].task_root)
+            k = p->nodes[k].parent_index;
+        if (k == NO_PARENT || p->nodes[k].region == r || one_taskgroup(p, r, p->nodes[k].region))
+            return 1;
+    }
+    return 0;
+}
+
 /* Task constructs whose tasks did not all run: each one's creations against
- * its executions, both rows of the flat table. Tasks a cancellation discards
- * never run (OpenMP 5.2, 11.3.3), nor do those left queued when measurement
- * ended; the report says which, so that the two counts do not read as a loss. */
+ * its executions, rows of the flat table: POMP's task construct has both; the
+ * runtime's tasks (pomprun, the tasks of a taskloop) have their creations in
+ * a task_create region beside the task region (they went unnoted). Tasks a
+ * cancellation discards never run (OpenMP 5.2, 11.3.3), nor do those left
+ * queued when measurement ended; the report says which, so that the two
+ * counts do not read as a loss. */
 static int find_unrun(struct rp_profile *p)
 {
     /* (POMP_TASK=EnterExit records no execution: nothing to say) */
     if (p->level_task && strcasecmp(p->level_task, "EnterExit") == 0)
         return 0;
-    double *ran = calloc(p->nregions + 1, sizeof *ran);
+    /* each task region's executions: its task roots' (visits, begins, the
+     * runtime's helper tasks among its creations: a taskloop on libomp) */
+    double *ran = calloc(3 * p->nregions + 1, sizeof *ran); /* visits, begins, helpers */
     size_t n = 0;
     if (!ran)
         return -1;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        const struct rp_node *node = &p->nodes[i];
+        size_t k;
+        json_t *e;
+        if (node->task_root && node->region)
+            json_array_foreach(node->per_thread, k, e) {
+                double *r = &ran[3 * (size_t)(node->region - p->regions)];
+                r[0] += num(e, "visits");
+                r[1] += num(e, "begins");
+                r[2] += num(e, "helpers");
+            }
+    }
     for (size_t i = 0; i < p->nflat; i++) {
         const struct rp_flat *f = &p->flat[i];
-        if (f->part == RP_FLAT_EXECUTIONS)
-            ran[f->region - p->regions] = f->s.visits;
-        else if (f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0)
+        if ((f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0) ||
+            strcmp(f->region->type, "task_create") == 0)
             n++;
-        if (strcmp(f->region->type, "cancel") == 0 && f->s.visits > 0)
-            p->cancel_ran = 1;
     }
     /* (the libgomp bridge's tasks it could not wrap: their runs are not in the
      * profile, so the counts differ without a task left unrun) */
     p->runs_unmeasured = json_array_size(json_object_get(p->root, "unmeasured")) > 0;
     size_t th;
     json_t *t;
-    json_array_foreach(json_object_get(p->root, "threads"), th, t)
+    json_array_foreach(json_object_get(p->root, "threads"), th, t) {
         p->runs_too_deep |= num(t, "deep_events") > 0;
+        p->open_at_end |= num(t, "open_at_end") > 0;
+    }
     p->unrun = n ? calloc(n, sizeof *p->unrun) : NULL;
     for (size_t i = 0; i < p->nflat && p->unrun; i++) {
         const struct rp_flat *f = &p->flat[i];
-        double done = ran[f->region - p->regions];
-        if (f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0 &&
-            f->s.visits > done)
-            p->unrun[p->nunrun++] = (struct rp_unrun){f->region, f->s.visits, done};
+        const struct rp_region *tasks = NULL;
+        if (f->part == RP_FLAT_CREATIONS && strcmp(f->region->type, "task") == 0)
+            tasks = f->region;
+        else if (strcmp(f->region->type, "task_create") == 0)
+            for (size_t k = 0; k < p->nregions && !tasks; k++)
+                if (strcmp(p->regions[k].type, "task") == 0 &&
+                    creates_tasks_of(f->region, &p->regions[k]))
+                    tasks = &p->regions[k];
+        const double *r = tasks ? &ran[3 * (size_t)(tasks - p->regions)] : NULL;
+        double done = r ? rp_executions(r[0], r[1]) : 0, made = r ? f->s.visits - r[2] : 0;
+        if (r && made > done)
+            p->unrun[p->nunrun++] = (struct rp_unrun){f->region, made, done, cancel_reaches(p, tasks)};
     }
     free(ran);
     return n && !p->unrun ? -1 : 0;

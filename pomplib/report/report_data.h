@@ -162,11 +162,13 @@ struct rp_profile {
     const char *level_runtime;
     const char *runtime_events_off_by; /* "runtime_events_off_by" ("POMP_OMPT=off"), or NULL */
     struct rp_unrun {                 /* a task construct with fewer executions than creations */
-        const struct rp_region *region;
+        const struct rp_region *region; /* its creations' (POMP's task, the runtime's task_create) */
         double created, ran;
+        int cancelled;                /* a cancel construct ran that can have discarded its tasks:
+                                         in its own tasks, or outside any task */
     } *unrun;                         /* in the flat table's order */
     size_t nunrun;
-    int cancel_ran;                   /* a cancel construct (or the runtime's cancellation) ran */
+    int open_at_end;                  /* regions were open when measurement ended (exit(), a signal) */
     int runs_unmeasured;              /* a source said it left tasks' runs unmeasured ("unmeasured") */
     int runs_too_deep;                /* events nested deeper than the profile records were left out
                                          (threads[].deep_events): a task's run among them */

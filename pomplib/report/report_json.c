@@ -188,7 +188,7 @@ static json_t *tasks_not_run(const struct rp_profile *p)
         json_array_append_new(a, json_pack("{sI sf sf sb sb sb}", "region",
                                            (json_int_t)p->unrun[k].region->id, "created",
                                            p->unrun[k].created, "ran", p->unrun[k].ran,
-                                           "cancelled", p->cancel_ran, "runs_unmeasured",
+                                           "cancelled", p->unrun[k].cancelled, "runs_unmeasured",
                                            p->runs_unmeasured, "runs_too_deep", p->runs_too_deep));
     return a;
 }

@@ -271,7 +271,10 @@ static void losses(const struct rp_profile *p)
         char loc[200];
         rp_region_location(u->region, loc, sizeof loc);
         const char *why =
-            p->cancel_ran      ? "discarded by cancellation: a cancel construct ran"
+            u->cancelled && p->open_at_end
+                ? "discarded by cancellation: a cancel construct ran; or still queued when "
+                  "measurement ended, as the warning above says"
+            : u->cancelled     ? "discarded by cancellation: a cancel construct ran"
             : p->runs_too_deep ? "run nested deeper than the profile records, as the warning above "
                                  "says (POMP_PROFILE_DEPTH), or still queued when measurement "
                                  "ended, or run while it was off"

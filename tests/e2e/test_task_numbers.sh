@@ -736,3 +736,120 @@ awk '/task \(creation\)/ && $2 > 5 { bad = 1 } END { exit bad }' undeferred.err 
 "$REPORT" --check undeferred.p > /dev/null 2>&1 || fail "undeferred: --check"
 
 echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regions, 10,000 levels, one visit count per table, a cancelled search, a wait inside an unseen task"
+
+# ---- tasks that never ran: said for the construct whose tasks they are ----
+# A taskgroup's tasks cancel it; later, exit() in another construct's tasks
+# leaves that one's queued: only the first is a cancellation (both were said
+# to be: any cancel that ran was taken to explain every construct; a probe).
+# Under pomprun and for a taskloop, the runtime reports the creations in a
+# task_create region beside the task region: those went unnoted; libomp's
+# taskloop helpers are creations with no execution of the program's own, and
+# a complete taskloop says nothing.
+cat > unrun.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+static void nap(double ms)
+{
+    struct timespec ts = {0, (long)(ms * 1e6)};
+    nanosleep(&ts, 0);
+}
+static int ran_c, ran_q, sum;
+int main(int argc, char **argv)
+{
+    int mode = argc > 1 ? atoi(argv[1]) : 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        if (mode == 0) {
+#pragma omp taskgroup
+            for (int i = 0; i < 200; i++) {
+#pragma omp task
+                {
+#pragma omp atomic
+                    ran_c++;
+                    nap(0.2);
+                    if (i == 5) {
+#pragma omp cancel taskgroup
+                    }
+                }
+            }
+        }
+        if (mode <= 1) {
+            for (int i = 0; i < 50; i++) {
+#pragma omp task
+                {
+                    int k;
+#pragma omp atomic capture
+                    k = ++ran_q;
+                    nap(1);
+                    if (k == 10) {
+                        printf("exit at 10\n");
+                        fflush(stdout);
+                        exit(3);
+                    }
+                }
+            }
+        }
+        if (mode == 2) {
+#pragma omp taskloop num_tasks(40)
+            for (int i = 0; i < 40; i++) {
+                int k;
+#pragma omp atomic capture
+                k = ++ran_q;
+                nap(1);
+                if (k == 10) {
+                    printf("exit at 10\n");
+                    fflush(stdout);
+                    exit(3);
+                }
+            }
+        }
+        if (mode == 3) {
+#pragma omp taskloop num_tasks(100)
+            for (int i = 0; i < 1000; i++) {
+#pragma omp atomic
+                sum += i;
+            }
+        }
+    }
+    printf("sum %d\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 -g unrun.c -o unrun 2> unrun.err || { cat unrun.err; fail "build unrun.c"; }
+L_cancelled=$(grep -n "#pragma omp task$" unrun.c | sed -n 1p | cut -d: -f1) L_exit=$(grep -n "#pragma omp task$" unrun.c | sed -n 2p | cut -d: -f1)
+L_loop=$(line_of unrun.c "taskloop num_tasks(40)")
+OMP_CANCELLATION=true POMP_OUTPUT_DIR=unrun0 ./unrun 0 > unrun0.txt 2>/dev/null || [ $? = 3 ] || fail "unrun: exit status 3 (exit() in a task)"
+assert_contains unrun0.txt "^exit at 10$" "unrun: the program exits in a task"
+"$REPORT" unrun0 > unrun0.report 2>&1
+assert_contains unrun0.report "^note: task @ unrun.c:$L_cancelled-[0-9]+: 200 created, [0-9]+ ran; [0-9]+ never ran \(discarded by cancellation: a cancel construct ran; or still queued when measurement ended" \
+    "unrun: the cancelled taskgroup's tasks"
+assert_contains unrun0.report "^note: task @ unrun.c:$L_exit-[0-9]+: 50 created, (10|11) ran; (39|40) never ran \(still queued when measurement ended" \
+    "unrun: the tasks queued at exit() are no cancellation's"
+assert_eq "$("$REPORT" --json unrun0 | jq -c '[.tasks_not_run[] | .cancelled]')" "[true,false]" \
+    "unrun: --json's cancelled, per construct"
+POMP_OUTPUT_DIR=unrun2 ./unrun 2 > /dev/null 2>&1 || [ $? = 3 ] || fail "unrun: exit status 3 (exit() in a task)"
+"$REPORT" unrun2 > unrun2.report 2>&1
+assert_contains unrun2.report "^note: task @ unrun.c:$L_loop-[0-9]+: 40 created, (10|11) ran; (29|30) never ran \(still queued" \
+    "unrun: a taskloop's tasks queued at exit()"
+plain_cc -O1 unrun.c -o unrun_plain
+POMP_OUTPUT_DIR=unrun_r "$BUILD/bin/pomprun" ./unrun_plain 1 > /dev/null 2>&1 || [ $? = 3 ] || fail "unrun: exit status 3 (exit() in a task)"
+"$REPORT" unrun_r > unrun_r.report 2>&1
+assert_contains unrun_r.report "^note: task @ .*: 50 created, (10|11) ran; (39|40) never ran \(still queued" \
+    "unrun: pomprun's tasks queued at exit()"
+builds="unrun"
+if [ "${E2E_RUNTIME:-}" = omp ]; then # Clang's taskloop: libomp's helper tasks
+    "$BUILD/bin/pomp-clang" -fopenmp -O1 -g unrun.c -o unrun_clang 2> unrun.err || { cat unrun.err; fail "pomp-clang unrun.c"; }
+    builds="unrun unrun_clang"
+fi
+for b in $builds; do
+    POMP_OUTPUT_DIR=unrun3_$b ./$b 3 > unrun3.txt 2>&1
+    assert_contains unrun3.txt "^sum 499500$" "unrun ($b): a complete taskloop's result"
+    "$REPORT" unrun3_$b > unrun3.report 2>&1
+    assert_not_contains unrun3.report "never ran" "unrun ($b): a complete taskloop, nothing said"
+done
+[ "${E2E_RUNTIME:-}" = omp ] && assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].helpers // 0] | add' unrun3_unrun_clang/profile.json | awk '{ print ($1 > 0) }')" 1 \
+    "unrun (clang): libomp's taskloop helpers counted"
+echo "tasks that never ran: said per construct"
