@@ -235,6 +235,8 @@ $(BUILD)/tests/test_elf_symbols: tests/unit/test_elf_symbols.c $(OBJ)/instrument
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_levels: tests/unit/test_levels.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_env_names: tests/unit/test_env_names.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
+	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_tasks: tests/unit/test_tasks.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 $(BUILD)/tests/test_values: tests/unit/test_values.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests

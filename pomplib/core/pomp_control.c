@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pomp_env_names.h"
 #include "pomp_levels.h"
 #include "pomp_region.h"
 #include "pomp_run_build.h"
@@ -202,6 +203,8 @@ static void init_core(void)
 {
     pomp_config_read(&config);
     pomp_levels_read_environment();
+    if (config.enabled) /* (off: nothing printed) */
+        pomp_env_names_check(environ);
     int sampled = 0;
     if (config.enabled) {
         sampled = pomp_sampling_configure();

@@ -163,6 +163,13 @@ assert_eq "$(wc -l < demo.out)" 2 "program output despite bad values"
 assert_contains env.err "POMP_TRACE='bogus' is not valid \(allowed: none, otf2, chrome, both, events, or a comma-separated list\); using none" "POMP_TRACE message"
 assert_contains env.err "POMP_BUFFER_SIZE='12q' is not valid" "POMP_BUFFER_SIZE message"
 [ -f e/profile.json ] || fail "profile written despite bad values"
+# a POMP_* name pomp does not read (a misspelling): said, with the name meant;
+# the run is as without it (it was ignored silently; a probe)
+OMP_NUM_THREADS=2 POMP_LOOPS=none POMP_BARRIER=none POMP_OUTPUT_DIR=names ./demo > names.out 2> names.err
+assert_eq "$(wc -l < names.out)" 2 "program output with unknown POMP_ names"
+assert_contains names.err "^pomp: POMP_LOOPS is not a variable pomp reads \(did you mean POMP_LOOP\?\); ignored$" "a misspelled POMP_ name said"
+assert_contains names.err "^pomp: POMP_BARRIER is not a variable pomp reads; ignored" "an unknown POMP_ name said"
+assert_eq "$(jq -r '.levels.loop' names/profile.json)" "EnterExit" "the misspelled name changed nothing"
 # a second run into the same POMP_OUTPUT_DIR: said
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=e ./demo > /dev/null 2> again.err
 assert_contains again.err "^pomp: note: the output directory 'e' holds another run's output" "a reused output directory said"
