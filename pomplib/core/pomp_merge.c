@@ -130,6 +130,7 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
     s->untimed += n->untimed;
     s->helpers += n->helpers;
     s->overlap += n->overlap;
+    s->nested += n->nested;
     s->samples_work += n->samples_work;
     s->samples_wait += n->samples_wait;
     if (n->visits + n->begins) {

@@ -571,6 +571,28 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
     return 0;
 }
 
+/* Whether an execution of task construct r is open on the thread's stack (a
+ * task run inside it through a team forked there). */
+static __attribute__((noinline, cold)) int run_open_below(const struct pomp_profile *p,
+                                                          const struct POMP_Region_s *r)
+{
+    for (uint32_t d = p->depth - 1; d >= 1; d--)
+        if (p->frames[d].task && p->frames[d].region == r)
+            return 1;
+    return 0;
+}
+
+/* The regions noted open below the tasks, kept in task frame f, which notes
+ * its own (given back when it closes, pop). */
+static __attribute__((noinline, cold)) void keep_outside(struct pomp_profile *p,
+                                                        struct pomp_frame *f)
+{
+    f->outside_noted = 1;
+    f->outside_depth_below = p->outside_depth;
+    f->outside_regions_below = p->outside_regions;
+    f->outside_leaf_below = p->outside_leaf;
+}
+
 /* What opening a frame counts on its node. */
 enum push_count {
     COUNT_BEGIN,
@@ -616,11 +638,27 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
      * switch away from that task (the master's share of such a region lost
      * the tasks it ran in its barrier: 2.5 ms of a 12 ms region, its load
      * balance 50 % for 99 %; a probe) */
+    const struct pomp_frame *below = &p->frames[p->depth - 1];
     f->team_bound = (uint8_t)(place == PUSH_TEAM_SHARE || r->team_region);
-    f->in_task = f->task || (!f->team_bound && p->frames[p->depth - 1].in_task);
-    if (f->task && !p->frames[p->depth - 1].in_task)
+    f->in_task = f->task || (!f->team_bound && below->in_task);
+    f->under_task = f->task || below->under_task;
+    f->outside_noted = 0;
+    if (f->task && !below->in_task) {
+        /* a task started outside tasks, or inside a team forked in one: what
+         * is open below it holds its time (no task switch), its frames
+         * overlap a region open there */
+        if (__builtin_expect(below->under_task, 0))
+            keep_outside(p, f);
         note_outside_regions(p);
-    f->overlap = (uint8_t)(f->in_task && open_outside_tasks(p, r));
+    }
+    f->nested_run = 0;
+    if (__builtin_expect(p->teams_in_tasks != 0, 0) && f->task)
+        f->nested_run = (uint8_t)run_open_below(p, r);
+    else if (__builtin_expect(f->team_bound && below->under_task, 0))
+        p->teams_in_tasks++;
+    /* (a run inside a run of its construct: node.nested, not overlap, which is
+     * a task root's run inside its own creation) */
+    f->overlap = (uint8_t)(f->under_task && !f->nested_run && open_outside_tasks(p, r));
     f->switched = p->task_switched;
     f->helper = 0;
     f->from_leaf = 0;
@@ -748,11 +786,19 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     struct pomp_frame *f = &p->frames[--p->depth];
     /* the task switches inside a team's frame were that team's tasks, run
      * inside it: none for the frames around it (the task it was forked in) */
-    if (__builtin_expect(f->team_bound, 0))
+    if (__builtin_expect(f->team_bound, 0)) {
         p->task_switched = f->switched;
+        if (f->under_task)
+            p->teams_in_tasks--;
+    }
     if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
         p->nesting_errors++;
         leaf_drop(p);
+    }
+    if (__builtin_expect(f->outside_noted, 0)) {
+        p->outside_depth = f->outside_depth_below;
+        p->outside_regions = f->outside_regions_below;
+        p->outside_leaf = f->outside_leaf_below;
     }
     if (f->task) { /* the leaf and the untimed frames below the task rule again */
         p->leaf = f->leaf_below;
@@ -794,6 +840,8 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     }
     if (__builtin_expect(f->overlap, 0))
         n->overlap += incl;
+    if (__builtin_expect(f->nested_run, 0))
+        n->nested += incl;
     count_overflow_inside(p, n, incl);
     if (f->task && below->in_task)
         p->task_switched += incl; /* left out of the interrupted task's open frames */
@@ -1132,7 +1180,7 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     uint64_t waited = l.waited < incl - inside ? l.waited : incl - inside;
     n->visits++;
     count_execution(n, incl, incl - inside - waited);
-    if (__builtin_expect(l.in_task, 0) && open_outside_tasks(p, r))
+    if (__builtin_expect(l.under_task, 0) && open_outside_tasks(p, r))
         n->overlap += incl;
     count_overflow_inside(p, n, incl);
     top->child += incl - inside;

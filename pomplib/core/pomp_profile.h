@@ -56,6 +56,10 @@ struct pomp_node {
      * tasks a taskwait of the implicit task runs): the outer frame's incl holds
      * it already, so a region's time over all its paths leaves it out. */
     uint64_t overlap;
+    /* A task root: of incl, the executions run inside an execution of the
+     * same construct on the thread, through a team forked in it (a recursion
+     * of tasks that fork teams): that execution's incl holds them. */
+    uint64_t nested;
     uint8_t task_root;   /* a task's execution tree, a child of the thread's root */
 };
 
@@ -81,6 +85,7 @@ struct pomp_leaf {
     uint64_t switched;            /* the thread's task_switched then */
     uint32_t depth;               /* the stack's depth then (0: none open) */
     uint8_t in_task;              /* opened inside a task: its time follows task switches */
+    uint8_t under_task;           /* inside a task, across teams too (pomp_frame.under_task) */
     uint8_t construct;            /* an instrumented construct's (POMP's enter), not a
                                      runtime's wait: a bridge finds it as it would its frame */
     uint8_t dependences_waited;   /* a task creation: its execution began inside it, and the
@@ -116,6 +121,16 @@ struct pomp_frame {
     uint8_t team_bound;   /* a parallel region's frame (the master's) or a team share (a
                              worker's): the tasks run inside it are its team's, no task
                              switch of the task around it */
+    uint8_t under_task;   /* a task's frame, or one opened inside one, across teams too:
+                             where a region open outside the tasks overlaps (overlap) */
+    uint8_t nested_run;   /* a task's frame opened inside an open execution of the same
+                             construct, through a team forked in it (node.nested) */
+    uint8_t outside_noted; /* a task's frame opened inside a team inside a task: it noted
+                              the regions open below it (outside_*), and gives back the
+                              ones noted before when it closes */
+    uint32_t outside_depth_below;              /* (outside_noted) the profile's before */
+    uint64_t outside_regions_below;
+    struct POMP_Region_s *outside_leaf_below;
     uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
     uint8_t forked;       /* a parallel region's frame whose node the runtime's bridge keeps as
                              its team's fork point (pomp_profile_mark_fork) */
@@ -192,6 +207,8 @@ struct pomp_profile {
      * opened inside it to find their region open below (pomp_node.overlap). */
     uint64_t outside_regions;
     uint32_t outside_depth;
+    uint32_t teams_in_tasks; /* team-bound frames open inside tasks (a task's frame below a
+                                task of its construct is looked for only then) */
     struct POMP_Region_s *outside_leaf; /* the leaf open then outside tasks (a barrier), or NULL */
     /* The wait or task creation open without a frame (pomp_profile_leaf_open;
      * region NULL: none): one at a time in the running task (a task's frame
@@ -374,6 +391,7 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
     p->leaf.switched = p->task_switched;
     p->leaf.depth = p->depth;
     p->leaf.in_task = top->in_task;
+    p->leaf.under_task = top->under_task;
     p->leaf.construct = (uint8_t)construct;
     p->leaf.dependences_waited = 0;
     p->leaf.waited = 0;

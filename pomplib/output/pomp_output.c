@@ -233,6 +233,8 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
                 fprintf(f, ", \"untimed\": %llu", (unsigned long long)s->untimed);
             if (s->overlap)
                 fprintf(f, ", \"overlap_ns\": %.0f", pomp_ticks_to_ns(clk, s->overlap));
+            if (s->nested)
+                fprintf(f, ", \"nested_ns\": %.0f", pomp_ticks_to_ns(clk, s->nested));
             if (s->helpers)
                 fprintf(f, ", \"helpers\": %llu", (unsigned long long)s->helpers);
             if (s->share)

@@ -72,6 +72,8 @@ struct pomp_stat {
     uint64_t untimed;               /* executions counted without time (throttled) */
     uint64_t helpers;               /* a task root's begins taken back: the runtime's helpers */
     uint64_t overlap;               /* ticks of incl also in an outer frame of the region (pomp_node) */
+    uint64_t nested;                /* a task root's ticks of incl run inside an execution of the
+                                       same construct (pomp_node) */
     /* Ticks of incl that are the thread's shares of teams grafted here, under
      * the node where their master forked them (pomp_merge). A share is a
      * top-level frame of the thread's own tree: never inside the thread's time

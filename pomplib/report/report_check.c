@@ -54,7 +54,7 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
 {
     static const char *const keys[] = {"visits", "begins", "incl_ns", "excl_ns", "min_ns",
                                        "max_ns", "body_ns", "samples_work", "samples_wait",
-                                       "overlap_ns", "share_ns", "helpers"};
+                                       "overlap_ns", "share_ns", "helpers", "nested_ns"};
     /* the figures pomp writes for every thread of a node (pomp_output.c) */
     enum { ALWAYS_WRITTEN = 7 };
     if (!json_is_object(t)) {
@@ -89,10 +89,13 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     if (excl > incl + SLACK_NS(1, incl))
         failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.0f ns > incl %.0f ns",
                n->id, th, excl, incl);
-    double overlap = field(t, "overlap_ns", NULL);
+    double overlap = field(t, "overlap_ns", NULL), nested = field(t, "nested_ns", NULL);
     if (overlap > incl + SLACK_NS(1, incl))
         failed(c, "overlap within inclusive time",
                "node %lld thread %lld: overlap %.0f ns > incl %.0f ns", n->id, th, overlap, incl);
+    if (nested > incl + SLACK_NS(1, incl))
+        failed(c, "overlap within inclusive time",
+               "node %lld thread %lld: nested runs %.0f ns > incl %.0f ns", n->id, th, nested, incl);
     double share = field(t, "share_ns", NULL);
     if (share > incl + SLACK_NS(1, incl))
         failed(c, "shares within inclusive time",

@@ -64,6 +64,27 @@ static void file_location(const struct rp_region *r, char *buf, size_t size)
         snprintf(buf, size, "%s", r->file);
 }
 
+/* The value of key in a region's CTC string (*len its length), or NULL: a
+ * runtime region's code address (codeptr), module and offset in it. */
+static const char *ctc_field(const struct rp_region *r, const char *key, size_t *len)
+{
+    const char *ctc = json_string_value(json_object_get(r->json, "ctc"));
+    size_t k = strlen(key);
+    for (const char *at = ctc ? strchr(ctc, '*') : NULL; at; at = strchr(at + 1, '*'))
+        if (strncmp(at + 1, key, k) == 0 && at[1 + k] == '=') {
+            *len = strcspn(at + 2 + k, "*");
+            return at + 2 + k;
+        }
+    return NULL;
+}
+
+static int same_field(const struct rp_region *a, const struct rp_region *b, const char *key)
+{
+    size_t la, lb;
+    const char *pa = ctc_field(a, key, &la), *pb = ctc_field(b, key, &lb);
+    return pa && pb && la == lb && strncmp(pa, pb, la) == 0;
+}
+
 /* A runtime region without a file, placed in region `at` (which has a file,
  * or at least a function): after its own function if known (a runtime region
  * without debug information). */
@@ -537,8 +558,10 @@ static void flat_row(const struct rp_profile *p, struct rp_flat *f, double *incl
             f->s.self_sum += num(t, "excl_ns");
             if (nested || th < 0 || (size_t)th >= nt)
                 continue;
-            /* a path run inside another path of the region (by a task) is there already */
-            incl[th] += num(t, "incl_ns") - overlap_counts * num(t, "overlap_ns");
+            /* a path run inside another path of the region (by a task) is there already,
+             * and so is a task run inside a run of its construct (through a team) */
+            incl[th] += num(t, "incl_ns") - overlap_counts * num(t, "overlap_ns") -
+                        num(t, "nested_ns");
             has[th] = 1;
         }
     }
@@ -679,20 +702,6 @@ static int flatten(struct rp_profile *p)
     return 0;
 }
 
-/* The code address a runtime region was reported at (its CTC's codeptr), or
- * NULL: how the runtime's creations of a task meet the task's executions
- * where no file names them (a program without -g under pomprun). */
-static const char *codeptr_of(const struct rp_region *r, size_t *len)
-{
-    const char *ctc = json_string_value(json_object_get(r->json, "ctc"));
-    const char *at = ctc ? strstr(ctc, "*codeptr=") : NULL;
-    if (!at)
-        return NULL;
-    at += strlen("*codeptr=");
-    *len = strcspn(at, "*");
-    return at;
-}
-
 /* Whether task region x is the one whose tasks the runtime's task_create
  * region c counts the creations of: the same place in the program, or, where
  * no file names them, the same code address. */
@@ -701,9 +710,7 @@ static int creates_tasks_of(const struct rp_region *c, const struct rp_region *x
     if (*c->file || *x->file)
         return strcmp(c->file, x->file) == 0 && c->first_line == x->first_line &&
                c->last_line == x->last_line;
-    size_t lc, lx;
-    const char *pc = codeptr_of(c, &lc), *px = codeptr_of(x, &lx);
-    return pc && px && lc == lx && strncmp(pc, px, lc) == 0;
+    return same_field(c, x, "codeptr");
 }
 
 /* Whether node i counts creations of the tasks of task region x: POMP's task

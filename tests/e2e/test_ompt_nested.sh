@@ -234,6 +234,54 @@ echo "a team in a task: region $region ms, outer task $task ms; the master's (th
     fail "a team in a task: the outer task's root $outer ms of its $task ms"
 awk -v lb="$lb" 'BEGIN { exit !(lb >= 70) }' || fail "a team in a task: load balance $lb % (16 even tasks)"
 
+# A recursion of tasks that fork teams (a task forks a team whose tasks fork
+# teams), inner teams active or serialized: a region's runs inside a run of
+# itself count once (overlap_ns; a task's run inside a run of its construct,
+# nested_ns), so no region's time on a thread exceeds the run (the team fork
+# fix above counted them two and three times: --check failed on every run;
+# a probe)
+cat > taskrec.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+static int leaves;
+static void rec(int d)
+{
+    if (d == 0) {
+        struct timespec ts = {0, 3000000};
+        nanosleep(&ts, 0);
+#pragma omp atomic
+        leaves++;
+        return;
+    }
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        for (int i = 0; i < 2; i++) {
+#pragma omp task
+            rec(d - 1);
+        }
+#pragma omp taskwait
+    }
+}
+int main(void)
+{
+    rec(3);
+    printf("leaves %d\n", leaves);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 taskrec.c -o taskrec 2> taskrec.err || { cat taskrec.err; fail "build taskrec.c"; }
+for levels in 8 1; do
+    OMP_MAX_ACTIVE_LEVELS=$levels POMP_OUTPUT_DIR=tr$levels ./taskrec > tr$levels.txt 2> tr$levels.err
+    assert_contains tr$levels.txt "^leaves 8$" "tasks forking teams (levels $levels): the program's result"
+    "$REPORT" --check tr$levels > tr$levels.check || { cat tr$levels.check; fail "tasks forking teams (levels $levels): --check"; }
+    assert_eq "$(jq '([.regions[] | select(.type == "task") | .id]) as $t
+        | [.callpath[] | select(.task_root and (.region as $r | $t | index($r))) | .per_thread[].begins] | add' tr$levels/profile.json)" 14 \
+        "tasks forking teams (levels $levels): every task's run counted (2 + 4 + 8)"
+done
+echo "tasks forking teams: counted once, --check holds"
+
 [ -n "$E2E_SANITIZE" ] && exit 0 # clang's sanitizer runtime cannot join gcc's in libpomp
 POMP_CC=clang-19 "$POMPCC" -fopenmp nested.c -o nested_clang
 assert_eq "$(POMP_OUTPUT_DIR=clang ./nested_clang)" "4 4" "clang build output"
