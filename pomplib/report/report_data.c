@@ -85,20 +85,51 @@ static int same_field(const struct rp_region *a, const struct rp_region *b, cons
     return pa && pb && la == lb && strncmp(pa, pb, la) == 0;
 }
 
+/* Runtime regions without a file that only their code address tells apart:
+ * the same type, name and function in one module (GCC -O2 copies a call to
+ * the runtime onto two code paths: one critical of a plain build showed under
+ * pomprun as two identical rows, each thread's wait in one; or two constructs
+ * of one function). Their function is labelled with the offset in the module
+ * (objdump's address), so that the rows are told apart. */
+static void find_twins(struct rp_profile *p)
+{
+    for (size_t i = 0; i < p->nregions; i++) {
+        struct rp_region *a = &p->regions[i];
+        if (*a->file || !*a->function || !ctc_field(a, "offset", &(size_t){0}))
+            continue;
+        for (size_t k = i + 1; k < p->nregions; k++) {
+            struct rp_region *b = &p->regions[k];
+            if (!*b->file && strcmp(a->type, b->type) == 0 && strcmp(a->name, b->name) == 0 &&
+                strcmp(a->function, b->function) == 0 && same_field(a, b, "module"))
+                a->twin = b->twin = 1;
+        }
+    }
+}
+
+/* A function's label: name(), and the region's offset in its module where a
+ * twin shares the rest (find_twins). */
+static void function_label(const struct rp_region *r, char *buf, size_t size)
+{
+    size_t len = 0;
+    const char *offset = r->twin ? ctc_field(r, "offset", &len) : NULL;
+    snprintf(buf, size, "%s%s%s%.*s", r->function, pomp_symbols_call_parens(r->function),
+             offset ? "+" : "", (int)len, offset ? offset : "");
+}
+
 /* A runtime region without a file, placed in region `at` (which has a file,
  * or at least a function): after its own function if known (a runtime region
  * without debug information). */
 static void placed_location(const struct rp_region *r, const struct rp_region *at, char *buf,
                             size_t size)
 {
-    char where[256];
+    char where[256], own[256];
     if (*at->file)
         file_location(at, where, sizeof where);
     else
-        snprintf(where, sizeof where, "%s%s", at->function, pomp_symbols_call_parens(at->function));
+        function_label(at, where, sizeof where);
+    function_label(r, own, sizeof own);
     if (*r->function)
-        snprintf(buf, size, "%s%s, in %s @ %s", r->function, pomp_symbols_call_parens(r->function),
-                 at->type, where);
+        snprintf(buf, size, "%s, in %s @ %s", own, at->type, where);
     else
         snprintf(buf, size, "in %s @ %s", at->type, where);
 }
@@ -110,7 +141,7 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
     } else if (r && r->placed_in) {
         placed_location(r, r->placed_in, buf, size);
     } else if (r && *r->function) {
-        snprintf(buf, size, "%s%s", r->function, pomp_symbols_call_parens(r->function));
+        function_label(r, buf, size);
     } else { /* the overflow node, or a region placed nowhere */
         snprintf(buf, size, "-");
     }
@@ -994,6 +1025,7 @@ int rp_load(const char *path, struct rp_profile *p)
         x->first_line = (int)json_integer_value(json_object_get(r, "first_line"));
         x->last_line = (int)json_integer_value(json_object_get(r, "last_line"));
     }
+    find_twins(p);
     if (order_nodes(p, callpath) != 0 || find_bindings(p) != 0 || find_blocks_unrecorded(p) != 0)
         goto oom;
     if (json_array_size(callpath) != p->nnodes) /* said, not lost without a word */

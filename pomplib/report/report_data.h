@@ -53,6 +53,8 @@ struct rp_region {
                                          when its tasks ran in several teams (rp_node.binding) */
     int blocks_unrecorded;            /* a critical or ordered whose blocks the levels did not
                                          record (rp_entry_blockless) */
+    int twin;                         /* without a file, another region has its type, name and
+                                         function in its module: labelled with its offset */
 };
 
 struct rp_stats {            /* one row's figures over the threads that have data */

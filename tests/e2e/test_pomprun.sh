@@ -1254,3 +1254,38 @@ for how in static static-pie; do
         echo "note: no static libgomp here: the -$how program's case not run"
     fi
 done
+
+# Without -g, two runtime regions of one type, name and function (two
+# criticals of one name in one function; GCC -O2 also copies one call onto
+# two code paths) were two identical rows: each is labelled with its offset
+# in the module, as objdump gives it
+cat > twins.c <<'C'
+#include <stdio.h>
+static volatile long a, b;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+        for (int i = 0; i < 100; i++) {
+#pragma omp critical(twin)
+            a++;
+        }
+        for (int i = 0; i < 50; i++) {
+#pragma omp critical(twin)
+            b++;
+        }
+    }
+    printf("%ld %ld\n", a, b);
+    return 0;
+}
+C
+cc -fopenmp -O2 twins.c -o twins
+assert_eq "$(POMP_OUTPUT_DIR=twins_out POMP_SUMMARY=off "$POMPRUN" ./twins)" "200 100" "twins: the output"
+"$BUILD/bin/pomp-report" twins_out > twins.txt
+labels=$(grep -E "^ +critical twin " twins.txt | sed -E 's/^ +critical twin +//; s/ +[0-9]+ +[0-9]+ .*//' | sort -u)
+echo "twins: $(echo $labels)"
+assert_eq "$(echo "$labels" | wc -l)" 2 "twins: two labels"
+echo "$labels" | grep -qvE "^main\(\)\+0x[0-9a-f]+, in parallel @ main\(\)" && fail "twins: labelled by offset ($labels)"
+assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | sort -n | tr '\n' ' ')" "100 200 " "twins: each its own visits"
+"$BUILD/bin/pomp-report" --check twins_out > /dev/null || fail "twins: --check"
+echo "pomprun: two criticals of one name in one function, without -g, told apart"
