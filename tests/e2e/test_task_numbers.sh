@@ -756,6 +756,19 @@ static void nap(double ms)
     nanosleep(&ts, 0);
 }
 static int ran_c, ran_q, sum;
+/* a queued task's body: the tenth to run ends the program */
+static void tenth_exits(void)
+{
+    int k;
+#pragma omp atomic capture
+    k = ++ran_q;
+    nap(1);
+    if (k == 10) {
+        printf("exit at 10\n");
+        fflush(stdout);
+        exit(3);
+    }
+}
 int main(int argc, char **argv)
 {
     int mode = argc > 1 ? atoi(argv[1]) : 0;
@@ -779,32 +792,13 @@ int main(int argc, char **argv)
         if (mode <= 1) {
             for (int i = 0; i < 50; i++) {
 #pragma omp task
-                {
-                    int k;
-#pragma omp atomic capture
-                    k = ++ran_q;
-                    nap(1);
-                    if (k == 10) {
-                        printf("exit at 10\n");
-                        fflush(stdout);
-                        exit(3);
-                    }
-                }
+                tenth_exits();
             }
         }
         if (mode == 2) {
 #pragma omp taskloop num_tasks(40)
-            for (int i = 0; i < 40; i++) {
-                int k;
-#pragma omp atomic capture
-                k = ++ran_q;
-                nap(1);
-                if (k == 10) {
-                    printf("exit at 10\n");
-                    fflush(stdout);
-                    exit(3);
-                }
-            }
+            for (int i = 0; i < 40; i++)
+                tenth_exits();
         }
         if (mode == 3) {
 #pragma omp taskloop num_tasks(100)
