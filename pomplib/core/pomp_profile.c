@@ -546,13 +546,50 @@ static inline uint64_t region_bit(const struct POMP_Region_s *r)
     return UINT64_C(1) << ((a >> 4 ^ a >> 10) & 63);
 }
 
-/* A task starts outside any task: the regions open below it, outside tasks. */
+/* Each region open below depth top, in a frame or in the wait a task there
+ * started in, whose time holds what runs at top (each returned until see
+ * says stop: r, or NULL for all). Outside tasks every one does; inside a task
+ * only those above the nearest task switch (a task run inside a wait of its
+ * task, whose frames leave it out), where a team's frame resets that: the
+ * switches inside a team are none for the frames below it (pop). Below a team
+ * forked in a task (a recursion of tasks that fork teams) the waits the tasks
+ * started in hold it too: an implicit task's barrier or taskwait, a leaf (it
+ * was counted twice where another construct's task came between; a probe). */
+static int open_holding(const struct pomp_profile *p, uint32_t top, const struct POMP_Region_s *r,
+                        uint64_t *bits)
+{
+    int switched = 0;
+    for (uint32_t d = top; d-- > 1;) {
+        const struct pomp_frame *g = &p->frames[d];
+        if (!switched || !g->in_task) {
+            if (g->region == r)
+                return 1;
+            if (bits)
+                *bits |= region_bit(g->region);
+        }
+        if (g->team_bound)
+            switched = 0;
+        if (!g->task)
+            continue;
+        switched |= g->switch_in;
+        const struct pomp_leaf *l = &g->leaf_below;
+        if (l->region && (!switched || !l->in_task)) {
+            if (l->region == r)
+                return 1;
+            if (bits)
+                *bits |= region_bit(l->region);
+        }
+    }
+    return 0;
+}
+
+/* A task starts outside any task, or inside a team forked in one: the
+ * regions open below it whose time holds its own. */
 static void note_outside_regions(struct pomp_profile *p)
 {
     p->outside_depth = p->depth;
     p->outside_regions = 0;
-    for (uint32_t d = 1; d < p->depth; d++)
-        p->outside_regions |= region_bit(p->frames[d].region);
+    open_holding(p, p->depth, NULL, &p->outside_regions);
     p->outside_leaf = p->leaf.region && !p->leaf.in_task ? p->leaf.region : NULL;
     if (p->outside_leaf)
         p->outside_regions |= region_bit(p->outside_leaf);
@@ -565,10 +602,7 @@ static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Re
         return 0;
     if (p->outside_leaf == r) /* an undeferred task inside its own creation: the common hit */
         return 1;
-    for (uint32_t d = 1; d < p->outside_depth; d++)
-        if (p->frames[d].region == r)
-            return 1;
-    return 0;
+    return open_holding(p, p->outside_depth, r, NULL);
 }
 
 /* Whether an execution of task construct r is open on the thread's stack (a
@@ -642,6 +676,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     f->team_bound = (uint8_t)(place == PUSH_TEAM_SHARE || r->team_region);
     f->in_task = f->task || (!f->team_bound && below->in_task);
     f->under_task = f->task || below->under_task;
+    f->switch_in = (uint8_t)(f->task && below->in_task);
     f->outside_noted = 0;
     if (f->task && !below->in_task) {
         /* a task started outside tasks, or inside a team forked in one: what

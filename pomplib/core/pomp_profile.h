@@ -123,6 +123,8 @@ struct pomp_frame {
                              switch of the task around it */
     uint8_t under_task;   /* a task's frame, or one opened inside one, across teams too:
                              where a region open outside the tasks overlaps (overlap) */
+    uint8_t switch_in;    /* a task's frame opened inside a task (a wait of it): a task
+                             switch, which that task's frames leave out */
     uint8_t nested_run;   /* a task's frame opened inside an open execution of the same
                              construct, through a team forked in it (node.nested) */
     uint8_t outside_noted; /* a task's frame opened inside a team inside a task: it noted
