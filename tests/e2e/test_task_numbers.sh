@@ -744,7 +744,9 @@ echo "task numbers: fib, msort, taskloop and taskgroup, untied tasks, 5,000 regi
 # Under pomprun and for a taskloop, the runtime reports the creations in a
 # task_create region beside the task region: those went unnoted; libomp's
 # taskloop helpers are creations with no execution of the program's own, and
-# a complete taskloop says nothing.
+# a complete taskloop says nothing. (How many tasks ran before exit() ended
+# the run varies: the other thread starts more while the exiting one runs
+# the exit handlers; 12 of 40 under the sanitizer.)
 cat > unrun.c <<'C'
 #include <omp.h>
 #include <stdio.h>
@@ -820,18 +822,18 @@ assert_contains unrun0.txt "^exit at 10$" "unrun: the program exits in a task"
 "$REPORT" unrun0 > unrun0.report 2>&1
 assert_contains unrun0.report "^note: task @ unrun.c:$L_cancelled-[0-9]+: 200 created, [0-9]+ ran; [0-9]+ never ran \(discarded by cancellation: a cancel construct ran; or still queued when measurement ended" \
     "unrun: the cancelled taskgroup's tasks"
-assert_contains unrun0.report "^note: task @ unrun.c:$L_exit-[0-9]+: 50 created, (10|11) ran; (39|40) never ran \(still queued when measurement ended" \
+assert_contains unrun0.report "^note: task @ unrun.c:$L_exit-[0-9]+: 50 created, [0-9]+ ran; [0-9]+ never ran \(still queued when measurement ended" \
     "unrun: the tasks queued at exit() are no cancellation's"
 assert_eq "$("$REPORT" --json unrun0 | jq -c '[.tasks_not_run[] | .cancelled]')" "[true,false]" \
     "unrun: --json's cancelled, per construct"
 POMP_OUTPUT_DIR=unrun2 ./unrun 2 > /dev/null 2>&1 || [ $? = 3 ] || fail "unrun: exit status 3 (exit() in a task)"
 "$REPORT" unrun2 > unrun2.report 2>&1
-assert_contains unrun2.report "^note: task @ unrun.c:$L_loop-[0-9]+: 40 created, (10|11) ran; (29|30) never ran \(still queued" \
+assert_contains unrun2.report "^note: task @ unrun.c:$L_loop-[0-9]+: 40 created, [0-9]+ ran; [0-9]+ never ran \(still queued" \
     "unrun: a taskloop's tasks queued at exit()"
 plain_cc -O1 unrun.c -o unrun_plain
 POMP_OUTPUT_DIR=unrun_r "$BUILD/bin/pomprun" ./unrun_plain 1 > /dev/null 2>&1 || [ $? = 3 ] || fail "unrun: exit status 3 (exit() in a task)"
 "$REPORT" unrun_r > unrun_r.report 2>&1
-assert_contains unrun_r.report "^note: task @ .*: 50 created, (10|11) ran; (39|40) never ran \(still queued" \
+assert_contains unrun_r.report "^note: task @ .*: 50 created, [0-9]+ ran; [0-9]+ never ran \(still queued" \
     "unrun: pomprun's tasks queued at exit()"
 builds="unrun"
 if [ "${E2E_RUNTIME:-}" = omp ]; then # Clang's taskloop: libomp's helper tasks
