@@ -134,7 +134,7 @@ INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter
                   $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/construct_table.o \
                   $(OBJ)/instrumenter/context.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
                   $(OBJ)/instrumenter/atomic_operand.o \
-                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_skipped.o $(OBJ)/instrumenter/source_ast.o \
+                  $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_macros.o $(OBJ)/instrumenter/source_skipped.o $(OBJ)/instrumenter/source_ast.o \
                   $(OBJ)/instrumenter/source_includes.o $(OBJ)/instrumenter/headers.o $(OBJ)/instrumenter/source_scan.o \
                   $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \
                   $(OBJ)/instrumenter/inst_levels.o $(OBJ)/instrumenter/api_calls.o \

@@ -6,6 +6,7 @@
  * captured statements that its C API does not expose. The pragmas themselves are
  * found in libclang's token stream of the file, skipping #if-excluded blocks. */
 #include "source.h"
+#include "source_macros.h"
 #include "source_skipped.h"
 
 #include <clang-c/Index.h>
@@ -501,6 +502,36 @@ static void find_pragmas(struct scan *sc)
     if (s->npragmas)
         qsort(s->pragmas, s->npragmas, sizeof *s->pragmas, by_pragma_start);
     skipped_ranges_free(&skipped_ranges);
+}
+
+/* The macros in the omp directives replaced (source_macros.h): the clauses
+ * and directive names they make are read like written ones. */
+static void expand_directive_macros(struct scan *sc)
+{
+    struct macro_table t;
+    int built = 0;
+    for (size_t i = 0; i < sc->s->npragmas; i++) {
+        struct pragma *p = &sc->s->pragmas[i];
+        if (!starts_with_word(p->text, "omp"))
+            continue;
+        if (!built)
+            macro_table_build(&t, sc->tu, sc->file), built = 1;
+        const char *why = NULL;
+        int n = pragma_expand_macros(&t, p, &why);
+        if (n < 0) {
+            char *msg = xasprintf("the macros in this directive are not replaced (%s): its "
+                                  "clauses are read as written",
+                                  why);
+            report(sc->s, p->start, "warning", msg);
+            free(msg);
+        } else if (n > 0 && sc->verbose) {
+            char *msg = xasprintf("its macros replaced, the directive reads '%s'", p->text + strspn(p->text, " \t"));
+            report(sc->s, p->start, "note", msg);
+            free(msg);
+        }
+    }
+    if (built)
+        macro_table_free(&t);
 }
 
 /* ---- statements ---- */
@@ -1410,6 +1441,7 @@ int source_load_file(struct source *s, const struct source_unit *u, const char *
     tokenize(&sc);
     find_expansions(&sc);
     find_pragmas(&sc);
+    expand_directive_macros(&sc);
     rc = find_statements(&sc);
     if (s->nmacros)
         qsort(s->macros, s->nmacros, sizeof *s->macros, cmp_string);

@@ -127,6 +127,29 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     build_and_run "$compiler" task_reduction.c "taskred_$c"
     has_region "taskred_$c.dir" for "$(at task_reduction.c P_TASKRED)" "parallel for reduction(task, ...)"
     has_region "taskred_$c.dir" parallel "$(at task_reduction.c P_TASKRED)" "parallel for reduction(task, ...)"
+
+    # directive names and clauses from macros, read as the compilers read
+    # them (the macros after #pragma omp replaced)
+    build_and_run "$compiler" macro_clauses.c "mclauses_$c"
+    d="mclauses_$c.dir"
+    assert_eq "$(cat "mclauses_$c.out")" "1023 8386560 499500" "macro clauses: the program's own results"
+    assert_not_contains "mclauses_$c.err" "unknown OpenMP directive" "macro clauses: PAR_FOR is a directive"
+    line=$(at macro_clauses.c P_COMBINED)
+    has_region "$d" parallel "$line" "PAR_FOR's parallel region"
+    has_region "$d" for "$line" "PAR_FOR's loop"
+    ctc=$(jq -r --argjson l "$(at macro_clauses.c P_LOOP_NW)" '.regions[] | select(.type == "for" and .first_line == $l) | .ctc' "$d/profile.json")
+    [[ $ctc == *scheduleType=dynamic*hasNowait=1* ]] || fail "LOOP_NOWAIT SCHED(dynamic, 64): the loop's CTC is '$ctc'"
+    "$REPORT" --check "$d" > /dev/null || fail "macro clauses ($compiler): --check"
+    POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-verbose -c macro_clauses.c -o "mclauses_$c.o" \
+        2> "mclauses_$c.verbose" || { cat "mclauses_$c.verbose"; fail "pompcc --pomp-verbose -c macro_clauses.c"; }
+    assert_contains "mclauses_$c.verbose" "^macro_clauses\.c:$(at macro_clauses.c P_UNTIED):1: note: untied task with a task scheduling point" "TASK_FLAGS read as untied"
+    # explicit barriers: the loop with LOOP_NOWAIT gets none (nor a second nowait)
+    POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-implicit-barriers=explicit macro_clauses.c -o "mclauses_x_$c" \
+        2> "mclauses_x_$c.err" || { cat "mclauses_x_$c.err"; fail "explicit barriers: macro_clauses.c builds"; }
+    OMP_NUM_THREADS=2 POMP_OUTPUT_DIR="mclauses_x_$c.dir" "./mclauses_x_$c" > "mclauses_x_$c.out"
+    assert_eq "$(cat "mclauses_x_$c.out")" "1023 8386560 499500" "explicit barriers: the program's own results"
+    no_region "mclauses_x_$c.dir" "implicit barrier" "$(at macro_clauses.c P_LOOP_NW)" "explicit barriers: LOOP_NOWAIT's loop"
+    has_region "mclauses_x_$c.dir" "implicit barrier" "$(at macro_clauses.c P_NESTED)" "explicit barriers: the loop without nowait"
 done
 
 # --pomp-verbose counts the constructs: all but the ones left alone (STEP's
