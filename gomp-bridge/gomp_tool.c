@@ -140,8 +140,12 @@ void gomp_watch_update(void)
                         ? GOMP_TASK_FORWARD_TIED
                         : GOMP_TASK_FORWARD;
     __atomic_store_n(&gomp_task_path, task_path, __ATOMIC_RELEASE);
+    /* the taskwaits in the body of an untied task construct the tool
+     * measures are the runtime's to report (gomp_untied_split) */
+    int untied_split = __atomic_load_n(&gomp_untied_split, __ATOMIC_RELAXED);
     __atomic_store_n(&gomp_taskwait_forward,
-                     active == -1 || (active == 1 && (!GOMP_CB(sync_region) || instrumented)),
+                     active == -1 || (active == 1 && (!GOMP_CB(sync_region) ||
+                                                      (instrumented && !untied_split))),
                      __ATOMIC_RELEASE);
 }
 

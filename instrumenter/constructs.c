@@ -876,6 +876,18 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         w->left_on_purpose = 1;
         return 0;
     }
+    if (cx.in_migrating_task && strcmp(d->name, "taskwait") == 0) {
+        /* its enter and exit may run on two threads, and a region without
+         * them read its wait as the task's work: the runtimes report it where
+         * it runs, and the bridges follow the taskwaits of a program with
+         * such a task (bridge_tool.c) */
+        note(w, p->start,
+             "left alone: '%s' in an untied task that may resume on another thread here (the "
+             "runtime's events measure it)",
+             d->name);
+        w->left_on_purpose = 1;
+        return 0;
+    }
     if (section) {
         note(w, p->start, "instrumented '%s' with its sections construct", d->name);
         return 0;

@@ -198,7 +198,9 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         } else if (verbose) {
             fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
             if (on_purpose)
-                fprintf(f, " (%u left alone on purpose: device code, simd bodies, combined scan loops)", on_purpose);
+                fprintf(f, " (%u left alone on purpose: device code, simd bodies, combined scan "
+                        "loops, taskwaits of untied tasks)",
+                        on_purpose);
             fputc('\n', f);
         }
     }

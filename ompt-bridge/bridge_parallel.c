@@ -597,7 +597,7 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
     if (sync_begin_pomp(b, kind, k)) /* first: the whole cost of every instrumented one */
         return;
     if (kind == ompt_sync_region_taskwait &&
-        !__atomic_load_n(&bridge_uninstrumented_expected, __ATOMIC_RELAXED)) {
+        !__atomic_load_n(&bridge_runtime_taskwaits, __ATOMIC_RELAXED)) {
         struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
         if (s) /* not measured: paired with its end, which finds no region */
             s->detail = (uint8_t)kind;

@@ -37,12 +37,15 @@ enum {
     BR_SINGLE_EVENT = POMP_LEVEL_EVENT | POMP_LEVEL_ENTEREXIT | POMP_LEVEL_BEGINEND,
 };
 
-/* Whether code not built with pompcc may run constructs the instrumentation
- * would otherwise report (pomprun, POMP_OMPT=full, constructs pompcc left to
- * the runtime): set when the tool starts (bridge_tool.c). Otherwise a
- * runtime's taskwait that is not POMP's is not measured, as the tasks it
- * waits for are not (docs/ompt.md): its time would be theirs too. */
-extern int bridge_uninstrumented_expected;
+/* Whether the runtime's taskwaits that are not POMP's are measured: where
+ * code not built with pompcc may run constructs the instrumentation would
+ * otherwise report (pomprun, POMP_OMPT=full, constructs pompcc left to the
+ * runtime), set when the tool starts, and in a program with an untied task
+ * construct whose body has no events (its taskwaits are left to the runtime),
+ * set once its region is made (bridge_tool.c). Otherwise such a taskwait is
+ * not measured, as the tasks it waits for are not (docs/ompt.md): its time
+ * would be theirs too. */
+extern int bridge_runtime_taskwaits;
 /* The mutex callbacks are registered for uninstrumented lock calls only
  * (bridge_tool.c): critical, ordered and atomic waits are the instrumentation's. */
 extern int bridge_mutex_locks_only;

@@ -174,7 +174,7 @@ extern const int POMP_Constructs_left_without_mutexes __attribute__((weak));
  * a program pompcc did not link (pomprun), one with constructs pompcc left to
  * the runtime (its link said so), or when POMP_OMPT=full asks for them
  * (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
-int bridge_uninstrumented_expected = 1;
+int bridge_runtime_taskwaits = 1;
 
 static int uninstrumented_code_expected(void)
 {
@@ -251,8 +251,9 @@ const void *bridge_program_caller(void)
 }
 
 /* Untied task constructs whose body the instrumentation leaves without events
- * (BRC_TASK_UNTIED_SPLIT): the bridge measures their executions, so the
- * libgomp bridge must report their creation (task_create); for every other
+ * (BRC_TASK_UNTIED_SPLIT): the bridge measures their executions and their
+ * taskwaits, so the libgomp bridge must report their creation (task_create)
+ * and every taskwait; for every other
  * untied task of a pompcc build it need not, and a GOMP_task that asks costs
  * a callback (a third of a fine-grained untied task's measurement cost). The
  * libgomp bridge asks only once told that such a construct exists: told when
@@ -275,6 +276,9 @@ static void ompt_region_made(struct POMP_Region_s *r)
     if (bridge_classify(r) != BRC_TASK_UNTIED_SPLIT ||
         __atomic_exchange_n(&untied_split_seen, 1, __ATOMIC_SEQ_CST))
         return;
+    /* the taskwaits in such a body have no events (pomp-instrument leaves
+     * them to the runtime, as their enter and exit may run on two threads) */
+    __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
     void (*tell)(void) = __atomic_load_n(&untied_split_tell, __ATOMIC_SEQ_CST);
     if (tell)
         tell();
@@ -298,7 +302,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     int all = uninstrumented_code_expected();
     int mutexes = all && uninstrumented_mutexes_expected();
     int locks = mutexes || uninstrumented_locks_expected();
-    __atomic_store_n(&bridge_uninstrumented_expected, all, __ATOMIC_RELAXED);
+    /* (then read again: a region made meanwhile stored 1, which this must not undo) */
+    __atomic_store_n(&bridge_runtime_taskwaits, all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST),
+                     __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
+        __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
     __atomic_store_n(&bridge_mutex_locks_only, locks && !mutexes, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;

@@ -143,6 +143,12 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-verbose -c macro_clauses.c -o "mclauses_$c.o" \
         2> "mclauses_$c.verbose" || { cat "mclauses_$c.verbose"; fail "pompcc --pomp-verbose -c macro_clauses.c"; }
     assert_contains "mclauses_$c.verbose" "^macro_clauses\.c:$(at macro_clauses.c P_UNTIED):1: note: untied task with a task scheduling point" "TASK_FLAGS read as untied"
+    # the taskwait in that untied task's body (no enter/exit: it may straddle
+    # two threads) is left to the runtime's events, which measure its 511
+    # waits (its wait read as the task's work)
+    assert_contains "mclauses_$c.verbose" "^macro_clauses\.c:$(at macro_clauses.c P_UNTIED_WAIT):1: note: left alone: 'taskwait' in an untied task" "the untied task's taskwait left to the runtime"
+    assert_eq "$(jq '[.regions[] | select(.type == "taskwait" and .init == "ompt") | .id] as $ids | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add // 0' "$d/profile.json")" 511 \
+        "the untied task's taskwait measured by the runtime's events ($compiler)"
     # explicit barriers: the loop with LOOP_NOWAIT gets none (nor a second nowait)
     POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-implicit-barriers=explicit macro_clauses.c -o "mclauses_x_$c" \
         2> "mclauses_x_$c.err" || { cat "mclauses_x_$c.err"; fail "explicit barriers: macro_clauses.c builds"; }

@@ -29,7 +29,7 @@ static long count_nodes(int depth)
 #pragma omp task shared(right)
         right = count_nodes(depth - 1);
         left = count_nodes(depth - 1);
-#pragma omp taskwait
+#pragma omp taskwait /* P_UNTIED_WAIT */
     }
 #pragma omp taskwait
     return 1 + left + right;
