@@ -91,19 +91,42 @@ static int same_field(const struct rp_region *a, const struct rp_region *b, cons
  * pomprun as two identical rows, each thread's wait in one; or two constructs
  * of one function). Their function is labelled with the offset in the module
  * (objdump's address), so that the rows are told apart. */
+static int cmp_twin_key(const void *x, const void *y)
+{
+    const struct rp_region *a = *(struct rp_region *const *)x, *b = *(struct rp_region *const *)y;
+    int c = strcmp(a->type, b->type);
+    if (!c)
+        c = strcmp(a->name, b->name);
+    if (!c)
+        c = strcmp(a->function, b->function);
+    size_t la = 0, lb = 0;
+    const char *ma = c ? NULL : ctc_field(a, "module", &la), *mb = c ? NULL : ctc_field(b, "module", &lb);
+    if (!c)
+        c = !ma || !mb ? (ma != NULL) - (mb != NULL) : strncmp(ma, mb, la < lb ? la : lb);
+    if (!c)
+        c = (la > lb) - (la < lb);
+    return c;
+}
+
+/* (sorted by their key, twins are neighbours: a pair of loops over the
+ * regions was quadratic in a profile of thousands of runtime regions) */
 static void find_twins(struct rp_profile *p)
 {
+    struct rp_region **v = malloc((p->nregions + 1) * sizeof *v);
+    size_t n = 0;
+    if (!v)
+        return; /* no labels: the rows are still right */
     for (size_t i = 0; i < p->nregions; i++) {
         struct rp_region *a = &p->regions[i];
-        if (*a->file || !*a->function || !ctc_field(a, "offset", &(size_t){0}))
-            continue;
-        for (size_t k = i + 1; k < p->nregions; k++) {
-            struct rp_region *b = &p->regions[k];
-            if (!*b->file && strcmp(a->type, b->type) == 0 && strcmp(a->name, b->name) == 0 &&
-                strcmp(a->function, b->function) == 0 && same_field(a, b, "module"))
-                a->twin = b->twin = 1;
-        }
+        if (!*a->file && *a->function && ctc_field(a, "offset", &(size_t){0}))
+            v[n++] = a;
     }
+    if (n)
+        qsort(v, n, sizeof *v, cmp_twin_key);
+    for (size_t i = 1; i < n; i++)
+        if (cmp_twin_key(&v[i - 1], &v[i]) == 0 && same_field(v[i - 1], v[i], "module"))
+            v[i - 1]->twin = v[i]->twin = 1;
+    free(v);
 }
 
 /* A function's label: name(), and the region's offset in its module where a
@@ -764,17 +787,42 @@ static size_t taskgroup_of(const struct rp_profile *p, size_t i)
     return NO_PARENT;
 }
 
-/* Whether tasks of regions x and y were created in one taskgroup (a node). */
+static int cmp_index(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether tasks of regions x and y were created in one taskgroup (a node):
+ * x's taskgroups sorted, then each of y's looked up (a pair of loops over
+ * the nodes took minutes on a profile of many call paths). */
 static int one_taskgroup(const struct rp_profile *p, const struct rp_region *x,
                          const struct rp_region *y)
 {
+    size_t *groups = NULL, n = 0, cap = 0;
+    int found = 0;
     for (size_t a = 0; a < p->nnodes; a++) {
         size_t g = creates(p, a, x) ? taskgroup_of(p, a) : NO_PARENT;
-        for (size_t b = 0; g != NO_PARENT && b < p->nnodes; b++)
-            if (creates(p, b, y) && taskgroup_of(p, b) == g)
+        if (g == NO_PARENT)
+            continue;
+        if (n == cap) {
+            size_t *more = realloc(groups, (cap = cap ? 2 * cap : 16) * sizeof *groups);
+            if (!more) { /* no memory: said to share one, so that no cancel reads as none */
+                free(groups);
                 return 1;
+            }
+            groups = more;
+        }
+        groups[n++] = g;
     }
-    return 0;
+    if (n)
+        qsort(groups, n, sizeof *groups, cmp_index);
+    for (size_t b = 0; n && !found && b < p->nnodes; b++) {
+        size_t g = creates(p, b, y) ? taskgroup_of(p, b) : NO_PARENT;
+        found = g != NO_PARENT && bsearch(&g, groups, n, sizeof *groups, cmp_index) != NULL;
+    }
+    free(groups);
+    return found;
 }
 
 /* Whether a cancel construct that ran can have discarded tasks of task region
