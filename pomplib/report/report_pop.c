@@ -631,6 +631,14 @@ static void not_rated(struct rp_profile *p)
                  "part of the run went unmeasured (the warning 'not measured' says what)");
         return;
     }
+    if (p->runs_too_deep) {
+        /* (the time of what ran deeper stays with the deepest recorded
+         * region: a task chain's work read as a taskwait's wait) */
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "events nested deeper than the profile records (POMP_PROFILE_DEPTH) went "
+                 "unrecorded, their time read as the deepest recorded region's");
+        return;
+    }
     if (par && strcasecmp(par, "none") == 0) {
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "POMP_PARALLEL=none records no parallel region");

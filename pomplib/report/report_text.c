@@ -283,6 +283,10 @@ static void losses(const struct rp_profile *p)
             printf("note: task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
                    "unmeasured, as the warning above says, or %s)\n",
                    loc, u->created, u->ran, u->created - u->ran, why);
+        else if (p->runs_too_deep) /* both counts stop at the depth recorded (a task chain) */
+            printf("note: task @ %s: %.0f created, %.0f ran within the depth recorded (the deeper "
+                   "ones are not counted); %.0f not seen to run (%s)\n",
+                   loc, u->created, u->ran, u->created - u->ran, why);
         else
             printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
                    u->ran, u->created - u->ran, why);

@@ -504,6 +504,10 @@ assert_contains deep.err "warning: 19490 events nested deeper than 256 regions \
 "$REPORT" deep.out > deep.report
 assert_contains deep.report "^warning: 19490 events nested deeper than the profile records, not recorded$" \
                 "pomp-report says it too"
+# the time of the levels past it stays with the deepest recorded one: no
+# figure is rated on it (a chain of tasks read as a taskwait's wait)
+assert_contains deep.report "^\(the run\) .*not rated: events nested deeper than the profile records \(POMP_PROFILE_DEPTH\)" \
+                "the run not rated on a profile that lost levels"
 POMP_PROFILE_DEPTH=256 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev/null 2> quiet.err
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
 POMP_PROFILE_DEPTH=12 POMP_OUTPUT_DIR=deep.bad ./deep > /dev/null 2> bad.err
@@ -602,8 +606,11 @@ assert_contains chain.cap.err "events nested deeper than 256 regions" "task chai
 # ... and pomp-report's note on the tasks not seen to run names the depth
 # first (it said they never ran, still queued or run while off: every one ran)
 "$REPORT" chain.cap > chain.cap.report
-assert_contains chain.cap.report "never ran \(run nested deeper than the profile records, as the warning above says \(POMP_PROFILE_DEPTH\)" \
+assert_contains chain.cap.report "ran within the depth recorded \(the deeper ones are not counted\); [0-9]+ not seen to run \(run nested deeper than the profile records, as the warning above says \(POMP_PROFILE_DEPTH\)" \
                 "task chain past the depth: the note names the depth"
+# ... and no figure is rated: the deep tasks' work read as taskwait waits
+assert_contains chain.cap.report "^\(the run\) .*not rated: events nested deeper than the profile records" \
+                "task chain past the depth: not rated"
 "$REPORT" --json chain.cap | jq -e '.tasks_not_run | all(.runs_too_deep)' > /dev/null ||
     fail "task chain past the depth: --json tasks_not_run[].runs_too_deep"
 POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=chain.cap2 ./chain 100 > /dev/null
