@@ -68,6 +68,7 @@ struct scan {
     size_t npragma_macros;
     size_t nexpansions;
     int verbose;
+    int main_file; /* the file is the unit's main file, not a header */
 };
 
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col)
@@ -515,15 +516,17 @@ static void expand_directive_macros(struct scan *sc)
         if (!starts_with_word(p->text, "omp"))
             continue;
         if (!built)
-            macro_table_build(&t, sc->tu, sc->file), built = 1;
+            macro_table_build(&t, sc->tu, sc->file, !sc->main_file), built = 1;
         const char *why = NULL;
-        int n = pragma_expand_macros(&t, p, &why);
+        char *what = NULL;
+        int n = pragma_expand_macros(&t, p, &why, &what);
         if (n < 0) {
-            char *msg = xasprintf("the macros in this directive are not replaced (%s): its "
+            char *msg = xasprintf("the macros in this directive are not replaced (%s%s%s%s): its "
                                   "clauses are read as written",
-                                  why);
+                                  what ? "'" : "", what ? what : "", what ? "' " : "", why);
             report(sc->s, p->start, "warning", msg);
             free(msg);
+            free(what);
         } else if (n > 0 && sc->verbose) {
             char *msg = xasprintf("its macros replaced, the directive reads '%s'", p->text + strspn(p->text, " \t"));
             report(sc->s, p->start, "note", msg);
@@ -1434,6 +1437,8 @@ int source_load_file(struct source *s, const struct source_unit *u, const char *
     struct scan sc = {.s = s, .verbose = u->verbose, .tu = u->tu};
     int rc = -1;
     sc.file = clang_getFile(sc.tu, path);
+    CXFile main_file = clang_getFile(sc.tu, u->path);
+    sc.main_file = sc.file && main_file && clang_File_isEqual(sc.file, main_file);
     if (!sc.file) {
         fprintf(stderr, "%s: error: libclang lost the file\n", path);
         goto out;

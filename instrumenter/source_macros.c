@@ -56,10 +56,11 @@ static int by_name_then_order(const void *a, const void *b)
     return c ? c : (x->order > y->order) - (x->order < y->order);
 }
 
-void macro_table_build(struct macro_table *t, CXTranslationUnit tu, CXFile file)
+void macro_table_build(struct macro_table *t, CXTranslationUnit tu, CXFile file, int in_header)
 {
     memset(t, 0, sizeof *t);
     t->tu = tu;
+    t->in_header = in_header;
     struct build b = {t, file, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(tu), definition_visitor, &b);
     if (t->ndefs)
@@ -74,10 +75,56 @@ void macro_table_free(struct macro_table *t)
     memset(t, 0, sizeof *t);
 }
 
+/* A definition's tokens, spelled and joined (its parameters too). */
+static char *definition_spelling(CXTranslationUnit tu, CXCursor def)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
+    size_t len = 0, cap = 64;
+    char *s = xmalloc(cap);
+    s[0] = '\0';
+    for (unsigned i = 0; i < n; i++) {
+        CXString x = clang_getTokenSpelling(tu, toks[i]);
+        const char *c = clang_getCString(x);
+        size_t k = strlen(c);
+        if (len + k + 2 > cap)
+            s = xrealloc(s, cap = 2 * (len + k + 2));
+        memcpy(s + len, c, k);
+        len += k;
+        s[len++] = ' ';
+        s[len] = '\0';
+        clang_disposeString(x);
+    }
+    clang_disposeTokens(tu, toks, n);
+    return s;
+}
+
+/* In a header (t->in_header): whether the definitions of name, defs[lo..]
+ * (sorted by name), are all alike. */
+static int definitions_agree(const struct macro_table *t, size_t lo, const char *name)
+{
+    char *first = NULL;
+    int agree = 1;
+    for (size_t i = lo; agree && i < t->ndefs && strcmp(t->defs[i].name, name) == 0; i++) {
+        char *s = definition_spelling(t->tu, t->defs[i].cursor);
+        if (!first)
+            first = s;
+        else {
+            agree = strcmp(first, s) == 0;
+            free(s);
+        }
+    }
+    free(first);
+    return agree;
+}
+
 /* The definition of name in force at offset pos, or NULL: the last one made
  * before it (an #undef is not in libclang's record: a macro undefined before
- * the directive still counts as defined). */
-static const struct macro_def *lookup(const struct macro_table *t, const char *name, unsigned pos)
+ * the directive still counts as defined). In a header, the last one, where
+ * all agree; else NULL with *ambiguous set. */
+static const struct macro_def *lookup(const struct macro_table *t, const char *name, unsigned pos,
+                                      int *ambiguous)
 {
     size_t lo = 0, hi = t->ndefs;
     while (lo < hi) {
@@ -89,8 +136,12 @@ static const struct macro_def *lookup(const struct macro_table *t, const char *n
     }
     const struct macro_def *found = NULL;
     for (size_t i = lo; i < t->ndefs && strcmp(t->defs[i].name, name) == 0; i++)
-        if (t->defs[i].pos <= pos)
+        if (t->defs[i].pos <= pos || t->in_header)
             found = &t->defs[i];
+    if (found && t->in_header && !definitions_agree(t, lo, name)) {
+        *ambiguous = 1;
+        return NULL;
+    }
     return found;
 }
 
@@ -247,8 +298,22 @@ struct expander {
     const struct macro_table *t;
     unsigned pos;
     const char *why;
+    char *what;  /* the macro why names, or NULL */
     size_t made; /* tokens made, against a replacement that never ends */
 };
+
+/* lookup, a definition that differs in a header said in e */
+static const struct macro_def *find(struct expander *e, const char *name)
+{
+    int ambiguous = 0;
+    const struct macro_def *m = lookup(e->t, name, e->pos, &ambiguous);
+    if (ambiguous && !e->why) {
+        e->why = "defined differently in this unit, and in a header the definition in force is not "
+                 "known";
+        e->what = xstrdup(name);
+    }
+    return m;
+}
 
 #define EXPAND_MAX_DEPTH 64
 #define EXPAND_MAX_TOKENS 100000
@@ -337,6 +402,23 @@ static int substitute(struct expander *e, const struct definition *d, const stru
         const char *s = body->v[i];
         long k;
         size_t a, b;
+        if (d->function_like && strcmp(s, "__VA_OPT__") == 0) {
+            e->why = "__VA_OPT__ is not read";
+            toks_free(&r);
+            return -1;
+        }
+        /* GNU: `, ## __VA_ARGS__` drops the comma when there are no variable
+         * arguments (GCC and Clang alike) */
+        if (d->variadic && strcmp(s, ",") == 0 && i + 2 < body->n && body->paste[i + 1] &&
+            strcmp(body->v[i + 2], d->params.v[d->params.n - 1]) == 0) {
+            argument_bounds(d, ranges, nargs, d->params.n - 1, &a, &b);
+            if (a < b) {
+                push(&r, xstrdup(","), 0);
+                push_range(&r, in, a, b);
+            }
+            i += 2;
+            continue;
+        }
         if (d->function_like && strcmp(s, "#") == 0 && i + 1 < body->n &&
             (k = param_index(d, body->v[i + 1])) >= 0) {
             argument_bounds(d, ranges, nargs, (size_t)k, &a, &b);
@@ -397,8 +479,9 @@ static int expand(struct expander *e, const struct toks *in, const struct hidden
     }
     for (size_t i = 0; i < in->n; i++) {
         const char *s = in->v[i];
-        const struct macro_def *m =
-            is_identifier(s) && !is_hidden(h, s) ? lookup(e->t, s, e->pos) : NULL;
+        const struct macro_def *m = is_identifier(s) && !is_hidden(h, s) ? find(e, s) : NULL;
+        if (e->why)
+            return -1;
         if (!m) {
             push(out, xstrdup(s), 0);
             continue;
@@ -487,7 +570,8 @@ static size_t closing_paren(const char *text, size_t i)
     return 0;
 }
 
-int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why)
+int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
+                         char **what)
 {
     const char *x = p->text;
     size_t i = strspn(x, " \t");
@@ -496,20 +580,37 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     i += 3;
     struct text out = {0};
     text_add(&out, x, i, p->text_offsets, 0);
-    struct expander e = {t, p->start, NULL, 0};
+    struct expander e = {t, p->start, NULL, NULL, 0};
     int depth = 0, replaced = 0;
+    /* critical(NAME): the name is a word the construct is known by (its
+     * lock), not an expression, and it is replaced too */
+    size_t critical_open = (size_t)-1, last_word = 0, last_word_end = 0;
     while (x[i]) {
         size_t j = i + 1;
         if (x[i] == '"' || x[i] == '\'') {
             j = skip_literal(x, i);
         } else if (x[i] == '(' || x[i] == ')') {
+            if (x[i] == '(' && depth == 0 && last_word_end &&
+                strspn(x + last_word_end, " \t") == i - last_word_end &&
+                strncmp(x + last_word, "critical", 8) == 0 && last_word_end - last_word == 8)
+                critical_open = i;
             depth += x[i] == '(' ? 1 : -1;
+            if (depth == 0)
+                critical_open = (size_t)-1;
+        } else if (x[i] >= '0' && x[i] <= '9') {
+            while (is_ident_char(x[j]))
+                j++;
         } else if (is_ident_start(x[i])) {
             while (is_ident_char(x[j]))
                 j++;
             char *word = xasprintf("%.*s", (int)(j - i), x + i);
-            const struct macro_def *m = depth == 0 ? lookup(t, word, p->start) : NULL;
+            const struct macro_def *m =
+                depth == 0 || (depth == 1 && critical_open != (size_t)-1) ? find(&e, word) : NULL;
             free(word);
+            if (e.why)
+                break;
+            if (depth == 0)
+                last_word = i, last_word_end = j;
             size_t end = j;
             if (m && clang_Cursor_isMacroFunctionLike(m->cursor)) {
                 size_t open = j + strspn(x + j, " \t");
@@ -526,11 +627,17 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
                 lex(x + i, end - i, &in);
                 int rc = expand(&e, &in, NULL, 0, &res);
                 unsigned at = p->text_offsets[i];
-                text_add(&out, " ", 1, NULL, at);
-                for (size_t k = 0; rc == 0 && k < res.n; k++) {
-                    text_add(&out, res.v[k], strlen(res.v[k]), NULL, at);
+                /* spaces only where a word would run into the next one: a
+                 * critical's name is read as its text (critical(LOCK)) */
+                if (out.n && is_ident_char(out.c[out.n - 1]))
                     text_add(&out, " ", 1, NULL, at);
+                for (size_t k = 0; rc == 0 && k < res.n; k++) {
+                    if (k)
+                        text_add(&out, " ", 1, NULL, at);
+                    text_add(&out, res.v[k], strlen(res.v[k]), NULL, at);
                 }
+                if (is_ident_char(x[end]))
+                    text_add(&out, " ", 1, NULL, at);
                 toks_free(&in);
                 toks_free(&res);
                 if (rc != 0)
@@ -547,6 +654,7 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
         free(out.c);
         free(out.at);
         *why = e.why;
+        *what = e.what;
         return e.why ? -1 : 0;
     }
     free(p->text);

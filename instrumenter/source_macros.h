@@ -24,17 +24,25 @@ struct macro_table {
     CXTranslationUnit tu;
     struct macro_def *defs;
     size_t ndefs;
+    /* file is a header: where a definition of another file comes into force
+     * there is not known (after the header's #include, or inside it), nor
+     * which inclusion a copy serves (X-macros): a macro is replaced only
+     * where all its definitions in the unit agree */
+    int in_header;
 };
 
-void macro_table_build(struct macro_table *t, CXTranslationUnit tu, CXFile file);
+void macro_table_build(struct macro_table *t, CXTranslationUnit tu, CXFile file, int in_header);
 void macro_table_free(struct macro_table *t);
 
 /* Replaces the macros in p's text (an omp directive) that stand outside
  * parentheses, by the definitions in force at p->start. The replaced text's
  * characters take the offset of the macro's name in the file, so that a
  * message about them points at the invocation. Returns the number of
- * invocations replaced, or -1 with *why set (static text) when one cannot be
- * made out (too deep, an unbalanced argument list): the text is then as read. */
-int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why);
+ * invocations replaced, or -1 with *why set when one cannot be made out (too
+ * deep, an unbalanced argument list, __VA_OPT__, definitions that disagree in
+ * a header): the text is then as read. *why is static text, or (what) a
+ * macro's name the caller frees. */
+int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
+                         char **what);
 
 #endif

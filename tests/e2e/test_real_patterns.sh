@@ -5,7 +5,7 @@
 # which costs only itself and says so in one warning.
 PAT="$(cd "$(dirname "$0")/patterns" && pwd)"
 source "$(dirname "$0")/lib.sh"
-cp "$PAT"/*.c "$PAT"/*.h .
+cp "$PAT"/*.c "$PAT"/*.h "$PAT"/*.inc .
 
 # build_and_run COMPILER SRC NAME [flags]: pompcc and plain builds print the same;
 # the instrumented run's profile is in NAME.dir, pompcc's messages in NAME.err
@@ -149,6 +149,17 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     assert_contains "mclauses_$c.verbose" "^macro_clauses\.c:$(at macro_clauses.c P_UNTIED_WAIT):1: note: left alone: 'taskwait' in an untied task" "the untied task's taskwait left to the runtime"
     assert_eq "$(jq '[.regions[] | select(.type == "taskwait" and .init == "ompt") | .id] as $ids | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add // 0' "$d/profile.json")" 511 \
         "the untied task's taskwait measured by the runtime's events ($compiler)"
+    # macros read as the compilers read them, or not at all (macro_defs.c says which)
+    build_and_run "$compiler" macro_defs.c "mdefs_$c" -std=gnu2x
+    assert_eq "$(cat "mdefs_$c.out")" "serial=1 teams=1,4 hits=8 entered=2 x=999" "macro definitions: the program's own results"
+    for f in macro_defs_serial.h macro_defs_team.inc; do
+        assert_contains "mdefs_$c.err" "^$f:[0-9]+:1: warning: the macros in this directive are not replaced \('TEAM' defined differently in this unit" "$f: TEAM not replaced"
+    done
+    assert_contains "mdefs_$c.err" "^macro_defs\.c:[0-9]+:1: warning: the macros in this directive are not replaced \(__VA_OPT__ is not read\)" "__VA_OPT__ said"
+    ctc=$(jq -r --argjson l "$(at macro_defs.c P_GCOMMA)" '.regions[] | select(.type == "for" and .first_line == $l) | .ctc' "mdefs_$c.dir/profile.json")
+    [[ $ctc == *hasNowait=1* ]] || fail "GCOMMA(nowait): the loop's CTC is '$ctc'"
+    assert_eq "$(jq -r --argjson l "$(at macro_defs.c P_LOCKNAME)" '.regions[] | select(.type == "critical" and .first_line == $l) | .name' "mdefs_$c.dir/profile.json")" accum \
+        "critical(LOCKNAME): named by its lock"
     # explicit barriers: the loop with LOOP_NOWAIT gets none (nor a second nowait)
     POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-implicit-barriers=explicit macro_clauses.c -o "mclauses_x_$c" \
         2> "mclauses_x_$c.err" || { cat "mclauses_x_$c.err"; fail "explicit barriers: macro_clauses.c builds"; }
