@@ -66,6 +66,8 @@ struct scan {
         CXCursor def;
     } *pragma_macros;                /* the macros with a _Pragma in their body */
     size_t npragma_macros;
+    int pragma_pass;     /* find_pragma_macros' pass */
+    size_t pragma_known; /* the pragma macros found before this pass */
     size_t nexpansions;
     int verbose;
     int main_file; /* the file is the unit's main file, not a header */
@@ -720,9 +722,14 @@ static CXCursor pragma_macro(const struct scan *sc, const char *name)
     return clang_getNullCursor();
 }
 
+/* How deep a macro's _Pragma is looked for: PF3 -> OMP(...) -> DO_PRAGMA(omp
+ * __VA_ARGS__) -> _Pragma(#x) is three (a pragma two macros away went
+ * uncounted, said nowhere). */
+#define PRAGMA_MACRO_DEPTH 8
+
 /* How many `_Pragma("omp ...")` the body of macro definition def makes, for
  * the invocation inv (its text, for a pragma made from an argument): its own,
- * and (depth 0) those of the macros it invokes that hold a _Pragma
+ * and those of the macros it invokes that make one, to PRAGMA_MACRO_DEPTH
  * (#define OMP_FOR PRAGMA(omp for), #define OMP(x) PRAGMA(omp x)). */
 static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char *inv,
                                  size_t inv_len, int depth, int *mutex)
@@ -736,7 +743,7 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
         source_text_may_be_mutex(inv, inv ? inv_len : 0))
         *mutex = 1;
     int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL, indirect = 0;
-    for (size_t i = 0; depth == 0 && !direct && !indirect && i < sc->npragma_macros; i++)
+    for (size_t i = 0; depth < PRAGMA_MACRO_DEPTH && !direct && !indirect && i < sc->npragma_macros; i++)
         indirect = memmem(text + from, to - from, sc->pragma_macros[i].name,
                           strlen(sc->pragma_macros[i].name)) != NULL;
     if (!direct && !indirect)
@@ -768,7 +775,7 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
              * one way a macro call makes _Pragma's string of a parameter, read
              * as _Pragma(#x) */
             found += inv ? stringized_omp(tu, toks, n, i + 3, inv, inv_len) : 0;
-        } else if (depth == 0 && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+        } else if (depth < PRAGMA_MACRO_DEPTH && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
             CXCursor inner = pragma_macro(sc, word);
             if (!clang_Cursor_isNull(inner)) {
                 /* the inner invocation's text, in this body: its name to its ')' */
@@ -806,8 +813,27 @@ static unsigned macro_omp_pragmas(const struct scan *sc, CXCursor expansion, con
     return body_omp_pragmas(sc, def, inv, inv_len, 0, mutex);
 }
 
+/* Whether the definition text names one of the first n pragma macros. */
+static int names_pragma_macro(const struct scan *sc, size_t n, const char *text, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (memmem(text, len, sc->pragma_macros[i].name, strlen(sc->pragma_macros[i].name)))
+            return 1;
+    return 0;
+}
+
+static int is_pragma_macro(const struct scan *sc, const char *name)
+{
+    for (size_t i = 0; i < sc->npragma_macros; i++)
+        if (strcmp(sc->pragma_macros[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
 /* The macros whose body holds a _Pragma (the candidates of a pragma made one
- * macro further away). */
+ * macro further away), and, pass after pass (sc->pragma_pass > 0), those
+ * whose body names one already found (a text search: a false match costs a
+ * tokenization later). */
 static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -816,9 +842,14 @@ static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent,
     const char *text;
     if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
         !(text = definition_text(sc->tu, c, &from, &to)) ||
-        !memmem(text + from, to - from, "_Pragma", 7))
+        !(sc->pragma_pass == 0 ? memmem(text + from, to - from, "_Pragma", 7) != NULL
+                               : names_pragma_macro(sc, sc->pragma_known, text + from, to - from)))
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
+    if (sc->pragma_pass > 0 && is_pragma_macro(sc, clang_getCString(name))) {
+        clang_disposeString(name);
+        return CXChildVisit_Continue;
+    }
     sc->pragma_macros =
         xrealloc(sc->pragma_macros, (sc->npragma_macros + 1) * sizeof *sc->pragma_macros);
     sc->pragma_macros[sc->npragma_macros++] =
@@ -896,10 +927,23 @@ static int by_end(const void *a, const void *b)
     return by_start(a, b);
 }
 
+/* The macros that make a _Pragma, to PRAGMA_MACRO_DEPTH macros away. */
+static void find_pragma_macros(struct scan *sc)
+{
+    size_t before = 0;
+    for (sc->pragma_pass = 0; sc->pragma_pass < PRAGMA_MACRO_DEPTH; sc->pragma_pass++) {
+        sc->pragma_known = sc->npragma_macros;
+        clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), pragma_macro_visitor, sc);
+        if (sc->npragma_macros == before || !sc->npragma_macros)
+            break;
+        before = sc->npragma_macros;
+    }
+}
+
 size_t source_unit_pragma_macros(const struct source_unit *u, char ***names)
 {
     struct scan sc = {.tu = u->tu};
-    clang_visitChildren(clang_getTranslationUnitCursor(sc.tu), pragma_macro_visitor, &sc);
+    find_pragma_macros(&sc);
     *names = sc.npragma_macros ? xmalloc(sc.npragma_macros * sizeof **names) : NULL;
     for (size_t i = 0; i < sc.npragma_macros; i++)
         (*names)[i] = sc.pragma_macros[i].name;
@@ -911,7 +955,7 @@ size_t source_unit_pragma_macros(const struct source_unit *u, char ***names)
  * children of the translation unit). */
 static void find_expansions(struct scan *sc)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), pragma_macro_visitor, sc);
+    find_pragma_macros(sc);
     clang_visitChildren(clang_getTranslationUnitCursor(sc->tu), expansion_visitor, sc);
     if (!sc->nexpansions)
         return;

@@ -229,3 +229,30 @@ POMP_OUTPUT_DIR=lk_crit.d ./leftkind_critical > lk_crit.out 2> /dev/null
 assert_eq "$(cat lk_crit.out)" "499500 2200" "constructs left by a macro, a critical: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "critical") | .id] as $ids | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add // 0' lk_crit.d/profile.json)" 200 \
     "constructs left by a macro, a critical: measured from the runtime's events"
+
+# A _Pragma three macros away (PF3 -> OMP(...) -> DO_PRAGMA(omp ...) ->
+# _Pragma(#x)) is counted and said where it is invoked, as one or two away
+# are: it was missing from the count, said nowhere (a probe)
+cat > deep_pragma.c <<'C'
+#include <stdio.h>
+#define DO_PRAGMA(x) _Pragma(#x)
+#define OMP(...) DO_PRAGMA(omp __VA_ARGS__)
+#define PF2 DO_PRAGMA(omp parallel for reduction(+:s))
+#define PF3 OMP(parallel for reduction(+:s))
+int main(void)
+{
+    double s = 0;
+PF2
+    for (int i = 0; i < 1000; i++) s += i;
+PF3
+    for (int i = 0; i < 1000; i++) s += i;
+    OMP(parallel for reduction(+:s))
+    for (int i = 0; i < 1000; i++) s += i;
+    printf("%g\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp --pomp-verbose -c deep_pragma.c -o deep_pragma.o 2> deep_pragma.err ||
+    { cat deep_pragma.err; fail "build deep_pragma.c"; }
+assert_contains deep_pragma.err "^deep_pragma\.c:11:1: note: 'PF3' makes 1 OpenMP directive from a macro's body" "a _Pragma three macros away said"
+assert_contains deep_pragma.err "^deep_pragma\.c: note: 0 of 3 OpenMP constructs instrumented" "... and counted"
