@@ -840,6 +840,15 @@ static void keep_macro_used(struct rewriter *w, const struct pragma *p)
     free(key);
 }
 
+/* A construct not instrumented on purpose, said with --verbose. Returns 0. */
+static int left_on_purpose(struct rewriter *w, const struct pragma *p, const char *why,
+                           const char *name)
+{
+    note(w, p->start, why, name);
+    w->left_on_purpose = 1;
+    return 0;
+}
+
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
     const char *outer, *inner;
@@ -849,16 +858,13 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         note(w, p->start, "'%s' has no events: passed through unchanged", d->name);
         return 0;
     }
-    if (k.shape == SHAPE_NONE && has_inscan_reduction(d)) {
+    if (k.shape == SHAPE_NONE && has_inscan_reduction(d))
         /* split into parallel + for reduction(inscan...), clang 19 computes a
          * wrong scan (plain clang too, written so by hand); GCC is right */
-        note(w, p->start,
-             "left alone: '%s' with an inscan reduction stays whole (split, clang miscompiles "
-             "its scan); the runtime's events measure it",
-             d->name);
-        w->left_on_purpose = 1;
-        return 0;
-    }
+        return left_on_purpose(w, p,
+                               "left alone: '%s' with an inscan reduction stays whole (split, clang "
+                               "miscompiles its scan); the runtime's events measure it",
+                               d->name);
     struct context cx = context_of(w, p);
     if (cx.skip && cx.declare_target && !w->said_declare_target) {
         /* said without --pomp-verbose: such a function is usually called on
@@ -876,18 +882,15 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         w->left_on_purpose = 1;
         return 0;
     }
-    if (cx.in_migrating_task && strcmp(d->name, "taskwait") == 0) {
+    if (cx.in_migrating_task && strcmp(d->name, "taskwait") == 0)
         /* its enter and exit may run on two threads, and a region without
          * them read its wait as the task's work: the runtimes report it where
          * it runs, and the bridges follow the taskwaits of a program with
          * such a task (bridge_tool.c) */
-        note(w, p->start,
-             "left alone: '%s' in an untied task that may resume on another thread here (the "
-             "runtime's events measure it)",
-             d->name);
-        w->left_on_purpose = 1;
-        return 0;
-    }
+        return left_on_purpose(w, p,
+                               "left alone: '%s' in an untied task that may resume on another "
+                               "thread here (the runtime's events measure it)",
+                               d->name);
     if (section) {
         note(w, p->start, "instrumented '%s' with its sections construct", d->name);
         return 0;
