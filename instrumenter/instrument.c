@@ -288,6 +288,13 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
 {
     unsigned regions_before = w->nregions;
     w->left_on_purpose = 0;
+    if (p->unread_macros) {
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: %s; the runtime's events still measure it",
+                d->name, p->unread_macros);
+        count_left(w, d);
+        return;
+    }
     if (p->unplaced && directive_needs_statement(d)) {
         /* GCC turns master into a test of the thread number: no runtime call */
         int masked = strcmp(d->name, "master") == 0 || strcmp(d->name, "masked") == 0;

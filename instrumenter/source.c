@@ -71,6 +71,10 @@ struct scan {
     size_t nexpansions;
     int verbose;
     int main_file; /* the file is the unit's main file, not a header */
+    struct operand {
+        unsigned at, from, to; /* _Pragma, its operand's first character, its ')' */
+    } *operands;       /* the _Pragma operators of the code whose operand is not a literal */
+    size_t noperands;
 };
 
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col)
@@ -477,6 +481,19 @@ static void find_pragmas(struct scan *sc)
                    tok_is(sc, i + 3, "::") && t->code) {
             if (read_attribute_directive(sc, i, &p) != 0)
                 continue;
+        } else if (tok_is(sc, i, "_Pragma") && tok_is(sc, i + 1, "(") && t->code &&
+                   !skipped_contains(skipped, t->start)) {
+            /* _Pragma(STR(omp ...)), _Pragma(PFOR_STR): its string comes from
+             * macros, read once they are known (expand_directive_macros) */
+            unsigned k = i + 2, open = 1;
+            for (; k < sc->ntokens && open; k++)
+                open += tok_is(sc, k, "(") - tok_is(sc, k, ")");
+            if (!open) {
+                sc->operands = xrealloc(sc->operands, (sc->noperands + 1) * sizeof *sc->operands);
+                sc->operands[sc->noperands++] =
+                    (struct operand){t->start, sc->tokens[i + 2].start, sc->tokens[k - 1].start};
+            }
+            continue;
         } else {
             continue;
         }
@@ -507,12 +524,37 @@ static void find_pragmas(struct scan *sc)
     skipped_ranges_free(&skipped_ranges);
 }
 
+static char *unescape_literal(const char *lit);
+
 /* The macros in the omp directives replaced (source_macros.h): the clauses
  * and directive names they make are read like written ones. */
 static void expand_directive_macros(struct scan *sc)
 {
     struct macro_table t;
     int built = 0;
+    for (size_t i = 0; i < sc->noperands; i++) {
+        const struct operand *o = &sc->operands[i];
+        if (!built)
+            macro_table_build(&t, sc->tu, sc->file, !sc->main_file), built = 1;
+        char *lit = macro_replace_text(&t, o->at, sc->s->text + o->from, o->to - o->from);
+        char *text = lit && *lit == '"' ? unescape_literal(lit) : NULL;
+        if (text && starts_with_word(text, "omp")) {
+            /* left to the runtime's events and counted, as a macro's _Pragma */
+            sc->s->macro_omp_pragmas++;
+            if (source_text_may_be_mutex(text, strlen(text)))
+                sc->s->macro_mutex_pragmas++;
+            if (sc->verbose) {
+                char *msg = xasprintf("_Pragma of a string made by macros makes the OpenMP "
+                                      "directive '%s', left to the runtime's events: pomp "
+                                      "instruments a _Pragma of a string literal",
+                                      text);
+                report(sc->s, o->at, "note", msg);
+                free(msg);
+            }
+        }
+        free(text);
+        free(lit);
+    }
     for (size_t i = 0; i < sc->s->npragmas; i++) {
         struct pragma *p = &sc->s->pragmas[i];
         if (!starts_with_word(p->text, "omp"))
@@ -523,11 +565,8 @@ static void expand_directive_macros(struct scan *sc)
         char *what = NULL;
         int n = pragma_expand_macros(&t, p, &why, &what);
         if (n < 0) {
-            char *msg = xasprintf("the macros in this directive are not replaced (%s%s%s%s): its "
-                                  "clauses are read as written",
-                                  what ? "'" : "", what ? what : "", what ? "' " : "", why);
-            report(sc->s, p->start, "warning", msg);
-            free(msg);
+            p->unread_macros = xasprintf("the macros in it are not replaced (%s%s%s%s)",
+                                         what ? "'" : "", what ? what : "", what ? "' " : "", why);
             free(what);
         } else if (n > 0 && sc->verbose) {
             char *msg = xasprintf("its macros replaced, the directive reads '%s'", p->text + strspn(p->text, " \t"));
@@ -742,7 +781,9 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
     if (source_text_may_be_mutex(text + from, to - from) ||
         source_text_may_be_mutex(inv, inv ? inv_len : 0))
         *mutex = 1;
-    int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL, indirect = 0;
+    int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL ||
+                 memmem(text + from, to - from, "omp", 3) != NULL,
+        indirect = 0;
     for (size_t i = 0; depth < PRAGMA_MACRO_DEPTH && !direct && !indirect && i < sc->npragma_macros; i++)
         indirect = memmem(text + from, to - from, sc->pragma_macros[i].name,
                           strlen(sc->pragma_macros[i].name)) != NULL;
@@ -755,7 +796,10 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
         CXString name = clang_getTokenSpelling(tu, toks[i]);
         const char *word = clang_getCString(name);
         int call = i + 1 < n && spelled(tu, toks[i + 1], "(");
-        if (strcmp(word, "_Pragma") == 0 && call && i + 2 < n &&
+        if (strcmp(word, "omp") == 0 && i + 2 < n && spelled(tu, toks[i + 1], "::") &&
+            (spelled(tu, toks[i + 2], "directive") || spelled(tu, toks[i + 2], "sequence"))) {
+            found++; /* [[omp::directive(...)]] from a macro: left alone, counted */
+        } else if (strcmp(word, "_Pragma") == 0 && call && i + 2 < n &&
             clang_getTokenKind(toks[i + 2]) == CXToken_Literal) {
             CXString lit = clang_getTokenSpelling(tu, toks[i + 2]);
             char *pragma = unescape_literal(clang_getCString(lit));
@@ -1506,6 +1550,7 @@ out:
     free(sc.found_loop);
     free(sc.found_cursor);
     free(sc.found_macro_end);
+    free(sc.operands);
     for (size_t i = 0; i < sc.nexpansions; i++)
         free(sc.expansions[i].pragma);
     free(sc.expansions);
@@ -1536,6 +1581,7 @@ void source_free(struct source *s)
         free(s->pragmas[i].text_offsets);
         free(s->pragmas[i].macro);
         free(s->pragmas[i].unplaced);
+        free(s->pragmas[i].unread_macros);
         loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);

@@ -33,6 +33,10 @@ struct pragma {
     /* why the statement cannot be made out safely (a macro expansion goes on past
      * its end, ...), or NULL: the construct is then left to the runtime's events */
     char *unplaced;
+    /* why the macros in the directive could not be replaced (source_macros.h),
+     * or NULL: the construct is then left to the runtime's events, as a
+     * directive pomp rewrote from what it could not read could change */
+    char *unread_macros;
     /* it stands where the language wants one statement (the body of an if,
      * else, loop or label), where no stand-alone directive may */
     int substatement;

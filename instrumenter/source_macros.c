@@ -1,6 +1,7 @@
 /* Macro replacement in OpenMP directives (source_macros.h says why). */
 #include "source_macros.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,17 +11,75 @@
 struct macro_def {
     char *name;
     CXCursor cursor;
-    unsigned pos;   /* where in the file it comes into force */
-    size_t order;   /* translation order */
+    unsigned pos;    /* where in the file it comes into force (in a header: where it is
+                        defined, for a definition of the header itself; else 0) */
+    int in_force;    /* in a header: defined in the header, or known to come before it */
+    size_t order;    /* translation order */
+};
+
+struct macro_undef {
+    char *name;
+    unsigned at;     /* the offset of its #undef in the file */
 };
 
 /* ---- the definitions and where each comes into force ---- */
+
+/* Where each file is first included from the main file (the offset of the
+ * main file's #include that leads to it; the main file's own: 0). */
+struct inclusion {
+    CXFile file;
+    unsigned main_at;
+};
+
+struct inclusions {
+    struct inclusion *v;
+    size_t n;
+};
+
+static void inclusion_visitor(CXFile included, CXSourceLocation *stack, unsigned len,
+                              CXClientData d)
+{
+    struct inclusions *in = d;
+    unsigned off = 0;
+    if (len)
+        clang_getExpansionLocation(stack[len - 1], NULL, NULL, NULL, &off);
+    for (size_t i = 0; i < in->n; i++)
+        if (clang_File_isEqual(in->v[i].file, included))
+            return; /* (its first inclusion) */
+    in->v = xrealloc(in->v, (in->n + 1) * sizeof *in->v);
+    in->v[in->n++] = (struct inclusion){included, off};
+}
+
+/* The main file's offset where f is first included; UINT_MAX if unknown. */
+static unsigned main_offset(const struct inclusions *in, CXFile f)
+{
+    for (size_t i = 0; f && i < in->n; i++)
+        if (clang_File_isEqual(in->v[i].file, f))
+            return in->v[i].main_at;
+    return UINT_MAX;
+}
 
 struct build {
     struct macro_table *t;
     CXFile file;
     unsigned at; /* the file's offset of the last preprocessing entity seen in it */
+    struct inclusions inclusions; /* (in a header) */
+    unsigned file_at;             /* (in a header) the main file's #include of the header */
 };
+
+/* In a header: whether a definition at offset off of file f (not the header)
+ * comes before the header: on the command line, in the main file before the
+ * header's #include, or in a file the main file includes before it (or
+ * through the same #include: a configuration header the header includes). */
+static int before_header(const struct build *b, CXFile f, unsigned off)
+{
+    if (!f)
+        return 1;
+    unsigned at = main_offset(&b->inclusions, f);
+    if (at == 0 && !clang_File_isEqual(f, b->file)) /* the main file itself */
+        return off < b->file_at;
+    return at <= b->file_at;
+}
 
 static enum CXChildVisitResult definition_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -43,8 +102,13 @@ static enum CXChildVisitResult definition_visitor(CXCursor c, CXCursor parent, C
     struct macro_table *t = b->t;
     CXString name = clang_getCursorSpelling(c);
     t->defs = xrealloc(t->defs, (t->ndefs + 1) * sizeof *t->defs);
-    t->defs[t->ndefs] = (struct macro_def){xstrdup(clang_getCString(name)), c, b->at, t->ndefs};
-    t->ndefs++;
+    int own = f && clang_File_isEqual(f, b->file);
+    struct macro_def m = {xstrdup(clang_getCString(name)), c, b->at, 1, t->ndefs};
+    if (t->in_header) {
+        m.pos = own ? off : 0;
+        m.in_force = own || before_header(b, f, off);
+    }
+    t->defs[t->ndefs++] = m;
     clang_disposeString(name);
     return CXChildVisit_Continue;
 }
@@ -56,15 +120,54 @@ static int by_name_then_order(const void *a, const void *b)
     return c ? c : (x->order > y->order) - (x->order < y->order);
 }
 
+/* The file's #undef lines (libclang records none): a macro undefined
+ * before a directive is no macro there. */
+static void find_undefs(struct macro_table *t, CXFile file)
+{
+    size_t size = 0;
+    const char *text = clang_getFileContents(t->tu, file, &size);
+    for (size_t i = 0; text && i < size; i++) {
+        if (i > 0 && text[i - 1] != '\n')
+            continue;
+        size_t k = i;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (k >= size || text[k] != '#')
+            continue;
+        k++;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (size - k < 6 || strncmp(text + k, "undef", 5) != 0 || is_ident_char(text[k + 5]))
+            continue;
+        k += 5;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        size_t e = k;
+        while (e < size && is_ident_char(text[e]))
+            e++;
+        if (e == k)
+            continue;
+        t->undefs = xrealloc(t->undefs, (t->nundefs + 1) * sizeof *t->undefs);
+        t->undefs[t->nundefs++] =
+            (struct macro_undef){xasprintf("%.*s", (int)(e - k), text + k), (unsigned)i};
+    }
+}
+
 void macro_table_build(struct macro_table *t, CXTranslationUnit tu, CXFile file, int in_header)
 {
     memset(t, 0, sizeof *t);
     t->tu = tu;
     t->in_header = in_header;
-    struct build b = {t, file, 0};
+    struct build b = {t, file, 0, {NULL, 0}, 0};
+    if (in_header) {
+        clang_getInclusions(tu, inclusion_visitor, &b.inclusions);
+        b.file_at = main_offset(&b.inclusions, file);
+    }
     clang_visitChildren(clang_getTranslationUnitCursor(tu), definition_visitor, &b);
+    free(b.inclusions.v);
     if (t->ndefs)
         qsort(t->defs, t->ndefs, sizeof *t->defs, by_name_then_order);
+    find_undefs(t, file);
 }
 
 void macro_table_free(struct macro_table *t)
@@ -72,6 +175,9 @@ void macro_table_free(struct macro_table *t)
     for (size_t i = 0; i < t->ndefs; i++)
         free(t->defs[i].name);
     free(t->defs);
+    for (size_t i = 0; i < t->nundefs; i++)
+        free(t->undefs[i].name);
+    free(t->undefs);
     memset(t, 0, sizeof *t);
 }
 
@@ -85,6 +191,8 @@ static char *definition_spelling(CXTranslationUnit tu, CXCursor def)
     char *s = xmalloc(cap);
     s[0] = '\0';
     for (unsigned i = 0; i < n; i++) {
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+            continue;
         CXString x = clang_getTokenSpelling(tu, toks[i]);
         const char *c = clang_getCString(x);
         size_t k = strlen(c);
@@ -120,9 +228,9 @@ static int definitions_agree(const struct macro_table *t, size_t lo, const char 
 }
 
 /* The definition of name in force at offset pos, or NULL: the last one made
- * before it (an #undef is not in libclang's record: a macro undefined before
- * the directive still counts as defined). In a header, the last one, where
- * all agree; else NULL with *ambiguous set. */
+ * before it, unless the file #undefs it between the two (an #undef in
+ * another file is not seen). In a header, the last one where one is known
+ * to be in force and all agree; else NULL with *ambiguous set. */
 static const struct macro_def *lookup(const struct macro_table *t, const char *name, unsigned pos,
                                       int *ambiguous)
 {
@@ -135,13 +243,23 @@ static const struct macro_def *lookup(const struct macro_table *t, const char *n
             hi = mid;
     }
     const struct macro_def *found = NULL;
-    for (size_t i = lo; i < t->ndefs && strcmp(t->defs[i].name, name) == 0; i++)
+    int in_force = 0;
+    for (size_t i = lo; i < t->ndefs && strcmp(t->defs[i].name, name) == 0; i++) {
         if (t->defs[i].pos <= pos || t->in_header)
             found = &t->defs[i];
+        in_force |= t->defs[i].in_force && t->defs[i].pos <= pos;
+    }
+    if (found && t->in_header && !in_force)
+        return NULL; /* defined only after the header, or where that is not known */
     if (found && t->in_header && !definitions_agree(t, lo, name)) {
         *ambiguous = 1;
         return NULL;
     }
+    for (size_t i = 0; found && i < t->nundefs; i++)
+        if (t->undefs[i].at > (t->in_header ? 0 : found->pos) && t->undefs[i].at < pos &&
+            strcmp(t->undefs[i].name, name) == 0 &&
+            !(t->in_header && found->pos > t->undefs[i].at))
+            found = NULL;
     return found;
 }
 
@@ -249,6 +367,8 @@ static void definition_load(CXTranslationUnit tu, CXCursor def, struct definitio
     clang_tokenize(tu, clang_getCursorExtent(def), &toks, &n);
     struct toks all = {0};
     for (unsigned i = 0; i < n; i++) {
+        if (clang_getTokenKind(toks[i]) == CXToken_Comment) /* a comment is a space */
+            continue;
         CXString s = clang_getTokenSpelling(tu, toks[i]);
         push(&all, xstrdup(clang_getCString(s)), 0);
         clang_disposeString(s);
@@ -570,6 +690,15 @@ static size_t closing_paren(const char *text, size_t i)
     return 0;
 }
 
+/* Whether the text made so far ends with the word w (spaces after it aside). */
+static int ends_with_word(const struct text *t, const char *w)
+{
+    size_t n = t->n, k = strlen(w);
+    while (n && (t->c[n - 1] == ' ' || t->c[n - 1] == '\t'))
+        n--;
+    return n >= k && strncmp(t->c + n - k, w, k) == 0 && (n == k || !is_ident_char(t->c[n - k - 1]));
+}
+
 int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
                          char **what)
 {
@@ -584,19 +713,17 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     int depth = 0, replaced = 0;
     /* critical(NAME): the name is a word the construct is known by (its
      * lock), not an expression, and it is replaced too */
-    size_t critical_open = (size_t)-1, last_word = 0, last_word_end = 0;
+    int in_critical = 0;
     while (x[i]) {
         size_t j = i + 1;
         if (x[i] == '"' || x[i] == '\'') {
             j = skip_literal(x, i);
         } else if (x[i] == '(' || x[i] == ')') {
-            if (x[i] == '(' && depth == 0 && last_word_end &&
-                strspn(x + last_word_end, " \t") == i - last_word_end &&
-                strncmp(x + last_word, "critical", 8) == 0 && last_word_end - last_word == 8)
-                critical_open = i;
+            if (x[i] == '(' && depth == 0)
+                in_critical = ends_with_word(&out, "critical");
             depth += x[i] == '(' ? 1 : -1;
             if (depth == 0)
-                critical_open = (size_t)-1;
+                in_critical = 0;
         } else if (x[i] >= '0' && x[i] <= '9') {
             while (is_ident_char(x[j]))
                 j++;
@@ -604,13 +731,10 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
             while (is_ident_char(x[j]))
                 j++;
             char *word = xasprintf("%.*s", (int)(j - i), x + i);
-            const struct macro_def *m =
-                depth == 0 || (depth == 1 && critical_open != (size_t)-1) ? find(&e, word) : NULL;
+            const struct macro_def *m = depth == 0 || (depth == 1 && in_critical) ? find(&e, word) : NULL;
             free(word);
             if (e.why)
                 break;
-            if (depth == 0)
-                last_word = i, last_word_end = j;
             size_t end = j;
             if (m && clang_Cursor_isMacroFunctionLike(m->cursor)) {
                 size_t open = j + strspn(x + j, " \t");
@@ -626,6 +750,28 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
                 struct toks in = {0}, res = {0};
                 lex(x + i, end - i, &in);
                 int rc = expand(&e, &in, NULL, 0, &res);
+                /* a replacement that ends with a function-like macro's name
+                 * takes the arguments that follow it (the rescan, C11
+                 * 6.10.3.4p1: #define PICK SCHED_FN, then PICK(guided)) */
+                for (int more = 0; rc == 0 && more < EXPAND_MAX_DEPTH && res.n; more++) {
+                    const char *last = res.v[res.n - 1];
+                    size_t open = end + strspn(x + end, " \t"), close;
+                    const struct macro_def *f = is_identifier(last) ? find(&e, last) : NULL;
+                    if (e.why) {
+                        rc = -1;
+                        break;
+                    }
+                    if (!f || !clang_Cursor_isMacroFunctionLike(f->cursor) || x[open] != '(' ||
+                        !(close = closing_paren(x, open)))
+                        break;
+                    struct toks again = {0};
+                    push_range(&again, &res, 0, res.n);
+                    lex(x + open, close + 1 - open, &again);
+                    toks_free(&res);
+                    rc = expand(&e, &again, NULL, 0, &res);
+                    toks_free(&again);
+                    end = close + 1;
+                }
                 unsigned at = p->text_offsets[i];
                 /* spaces only where a word would run into the next one: a
                  * critical's name is read as its text (critical(LOCK)) */
@@ -662,4 +808,27 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     p->text = out.c;
     p->text_offsets = out.at;
     return replaced;
+}
+
+char *macro_replace_text(const struct macro_table *t, unsigned pos, const char *text, size_t len)
+{
+    struct expander e = {t, pos, NULL, NULL, 0};
+    struct toks in = {0}, res = {0};
+    lex(text, len, &in);
+    int rc = expand(&e, &in, NULL, 0, &res);
+    struct text out = {0};
+    for (size_t k = 0; rc == 0 && k < res.n; k++) {
+        if (k)
+            text_add(&out, " ", 1, NULL, 0);
+        text_add(&out, res.v[k], strlen(res.v[k]), NULL, 0);
+    }
+    toks_free(&in);
+    toks_free(&res);
+    free(e.what);
+    free(out.at);
+    if (rc != 0) {
+        free(out.c);
+        return NULL;
+    }
+    return out.c ? out.c : xstrdup("");
 }

@@ -24,6 +24,8 @@ struct macro_table {
     CXTranslationUnit tu;
     struct macro_def *defs;
     size_t ndefs;
+    struct macro_undef *undefs; /* the file's #undef lines */
+    size_t nundefs;
     /* file is a header: where a definition of another file comes into force
      * there is not known (after the header's #include, or inside it), nor
      * which inclusion a copy serves (X-macros): a macro is replaced only
@@ -44,5 +46,9 @@ void macro_table_free(struct macro_table *t);
  * macro's name the caller frees. */
 int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
                          char **what);
+
+/* What macro replacement makes of text (len bytes, at offset pos of the
+ * file), its tokens joined by spaces; NULL where that cannot be made out. */
+char *macro_replace_text(const struct macro_table *t, unsigned pos, const char *text, size_t len);
 
 #endif

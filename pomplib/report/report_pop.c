@@ -610,6 +610,18 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
     return NULL;
 }
 
+/* A construct whose tasks no event measures: a taskloop in the body of an
+ * untied task without body events (its CTC says tasks=unmeasured). */
+static int tasks_unmeasured(const struct rp_profile *p)
+{
+    for (size_t i = 0; i < p->nregions; i++) {
+        const char *ctc = json_string_value(json_object_get(p->regions[i].json, "ctc"));
+        if (ctc && strstr(ctc, "*tasks=unmeasured*"))
+            return 1;
+    }
+    return 0;
+}
+
 /* A level that records what every figure needs leaves them all unrated, said
  * why (pop_not_rated): no wait at all (POMP_SYNC=none: a thread that waited
  * 40 of every 50 ms read 100 % synchronisation), or tasks created but no
@@ -629,6 +641,12 @@ static void not_rated(struct rp_profile *p)
         /* (pomprun after a hard pause: the rest of the run read as serial) */
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "part of the run went unmeasured (the warning 'not measured' says what)");
+        return;
+    }
+    if (tasks_unmeasured(p)) {
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "the tasks of a taskloop in an untied task are not measured (docs/api.md): "
+                 "their work reads as its taskgroup's wait");
         return;
     }
     if (p->runs_too_deep) {

@@ -151,15 +151,62 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
         "the untied task's taskwait measured by the runtime's events ($compiler)"
     # macros read as the compilers read them, or not at all (macro_defs.c says which)
     build_and_run "$compiler" macro_defs.c "mdefs_$c" -std=gnu2x
-    assert_eq "$(cat "mdefs_$c.out")" "serial=1 teams=1,4 hits=8 entered=2 x=999" "macro definitions: the program's own results"
+    assert_eq "$(cat "mdefs_$c.out")" "serial=1 teams=1,4 hits=8 entered=4 x=999" "macro definitions: the program's own results"
     for f in macro_defs_serial.h macro_defs_team.inc; do
-        assert_contains "mdefs_$c.err" "^$f:[0-9]+:1: warning: the macros in this directive are not replaced \('TEAM' defined differently in this unit" "$f: TEAM not replaced"
+        assert_contains "mdefs_$c.err" "^$f:[0-9]+:1: warning: '#pragma omp parallel' is not instrumented: the macros in it are not replaced \('TEAM' defined differently in this unit" "$f: TEAM not replaced, the construct left to the runtime"
     done
-    assert_contains "mdefs_$c.err" "^macro_defs\.c:[0-9]+:1: warning: the macros in this directive are not replaced \(__VA_OPT__ is not read\)" "__VA_OPT__ said"
+    assert_contains "mdefs_$c.err" "^macro_defs\.c:[0-9]+:1: warning: '#pragma omp task' is not instrumented: the macros in it are not replaced \(__VA_OPT__ is not read\)" "__VA_OPT__ said, the construct left to the runtime"
     ctc=$(jq -r --argjson l "$(at macro_defs.c P_GCOMMA)" '.regions[] | select(.type == "for" and .first_line == $l) | .ctc' "mdefs_$c.dir/profile.json")
     [[ $ctc == *hasNowait=1* ]] || fail "GCOMMA(nowait): the loop's CTC is '$ctc'"
-    assert_eq "$(jq -r --argjson l "$(at macro_defs.c P_LOCKNAME)" '.regions[] | select(.type == "critical" and .first_line == $l) | .name' "mdefs_$c.dir/profile.json")" accum \
-        "critical(LOCKNAME): named by its lock"
+    for m in P_LOCKNAME P_CRIT; do
+        assert_eq "$(jq -r --argjson l "$(at macro_defs.c $m)" '.regions[] | select(.type == "critical" and .first_line == $l) | .name' "mdefs_$c.dir/profile.json")" accum \
+            "$m: the critical named by its lock"
+    done
+    ctc=$(jq -r --argjson l "$(at macro_defs.c P_COMMENTED)" '.regions[] | select(.type == "for" and .first_line == $l) | .ctc' "mdefs_$c.dir/profile.json")
+    [[ $ctc == *scheduleType=dynamic*hasNowait=1* ]] || fail "a comment in LOOP_OPTS: the loop's CTC is '$ctc'"
+    has_region "mdefs_$c.dir" for "$(at macro_defs.c P_RESCAN)" "PAR_OPTS(2): the loop"
+    ctc=$(jq -r --argjson l "$(at macro_defs.c P_RESCAN)" '.regions[] | select(.type == "parallel" and .first_line == $l) | .ctc' "mdefs_$c.dir/profile.json")
+    [[ $ctc == *hasNumThreads=1* ]] || fail "PAR_OPTS(2): the parallel region's CTC is '$ctc'"
+    assert_not_contains "mdefs_$c.err" "without instrumentation|malformed" "macro definitions: every construct read"
+    # a macro no definition of which is in force at a directive is no macro
+    # there: defined only after a header's #include (it read nowait, and GCC
+    # built what plainly fails), or #undef'd before the directive (Clang
+    # builds both, ignoring what it cannot read)
+    if [ "$compiler" = clang-19 ]; then
+        mkdir -p late && cat > late/late.h <<'C'
+static inline void scale(double *x, int n)
+{
+#pragma omp parallel for LATE_OPTS
+    for (int i = 0; i < n; i++)
+        x[i] *= 2;
+}
+C
+        cat > late/main.c <<'C'
+#include <stdio.h>
+#include "late.h"
+#define LATE_OPTS nowait
+#define NT_OPT num_threads(2)
+int main(void)
+{
+    double x[100] = {1};
+    scale(x, 100);
+#pragma omp parallel for NT_OPT
+    for (int i = 0; i < 100; i++)
+        x[i] += 1;
+#undef NT_OPT
+#pragma omp parallel for NT_OPT
+    for (int i = 0; i < 100; i++)
+        x[i] += 1;
+    printf("%g\n", x[0]);
+    return 0;
+}
+C
+        (cd late && POMP_CC=clang-19 "$POMPCC" -fopenmp --pomp-verbose -Wno-extra-tokens -Wno-source-uses-openmp main.c -o late 2> late.err) ||
+            { cat late/late.err; fail "late macros: the build"; }
+        assert_not_contains late/late.err "late\.h:3:1: note: its macros replaced" "LATE_OPTS, defined after the header, not replaced there"
+        assert_contains late/late.err "main\.c:9:1: note: its macros replaced" "NT_OPT replaced where it is defined"
+        assert_not_contains late/late.err "main\.c:13:1: note: its macros replaced" "NT_OPT not replaced after its #undef"
+    fi
     # explicit barriers: the loop with LOOP_NOWAIT gets none (nor a second nowait)
     POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-implicit-barriers=explicit macro_clauses.c -o "mclauses_x_$c" \
         2> "mclauses_x_$c.err" || { cat "mclauses_x_$c.err"; fail "explicit barriers: macro_clauses.c builds"; }
@@ -239,6 +286,8 @@ cat > deep_pragma.c <<'C'
 #define OMP(...) DO_PRAGMA(omp __VA_ARGS__)
 #define PF2 DO_PRAGMA(omp parallel for reduction(+:s))
 #define PF3 OMP(parallel for reduction(+:s))
+#define STR(x) #x
+#define PFOR_STR "omp parallel for reduction(+:s)"
 int main(void)
 {
     double s = 0;
@@ -248,11 +297,57 @@ PF3
     for (int i = 0; i < 1000; i++) s += i;
     OMP(parallel for reduction(+:s))
     for (int i = 0; i < 1000; i++) s += i;
+    _Pragma(STR(omp parallel for reduction(+:s)))
+    for (int i = 0; i < 1000; i++) s += i;
+    _Pragma(PFOR_STR)
+    for (int i = 0; i < 1000; i++) s += i;
     printf("%g\n", s);
     return 0;
 }
 C
 "$POMPCC" -fopenmp --pomp-verbose -c deep_pragma.c -o deep_pragma.o 2> deep_pragma.err ||
     { cat deep_pragma.err; fail "build deep_pragma.c"; }
-assert_contains deep_pragma.err "^deep_pragma\.c:11:1: note: 'PF3' makes 1 OpenMP directive from a macro's body" "a _Pragma three macros away said"
-assert_contains deep_pragma.err "^deep_pragma\.c: note: 0 of 3 OpenMP constructs instrumented" "... and counted"
+assert_contains deep_pragma.err "^deep_pragma\.c:13:1: note: 'PF3' makes 1 OpenMP directive from a macro's body" "a _Pragma three macros away said"
+# ... and so is a _Pragma whose string macros make (both were missing)
+for line in 17 19; do
+    assert_contains deep_pragma.err "^deep_pragma\.c:$line:5: note: _Pragma of a string made by macros makes the OpenMP directive 'omp parallel for" "the _Pragma of a macro's string at line $line said"
+done
+assert_contains deep_pragma.err "^deep_pragma\.c: note: 0 of 5 OpenMP constructs instrumented" "... and counted"
+# a macro that is a whole [[omp::directive(...)]] (C++): counted and said
+cat > attr_macro.cpp <<'C'
+#include <cstdio>
+#define OMP_PFOR [[omp::directive(parallel for reduction(+:s))]]
+int main()
+{
+    long s = 0;
+    OMP_PFOR
+    for (int i = 0; i < 100; i++) s += i;
+    std::printf("%ld\n", s);
+}
+C
+"$BUILD/bin/pompc++" -fopenmp -std=c++17 --pomp-verbose -c attr_macro.cpp -o attr_macro.o 2> attr_macro.err ||
+    { cat attr_macro.err; fail "build attr_macro.cpp"; }
+assert_contains attr_macro.err "^attr_macro\.cpp:6:5: note: 'OMP_PFOR' makes 1 OpenMP directive from a macro's body" "an attribute directive from a macro said"
+assert_contains attr_macro.err "^attr_macro\.cpp: note: 0 of 1 OpenMP constructs instrumented" "... and counted"
+
+# Waits in an untied task that may resume on another thread (untied_waits.c
+# says why): no unmatched event, the taskgroup's wait the runtime's, and with
+# a taskloop there the run is not rated
+cp "$PAT/untied_waits.c" .
+for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
+    c=${compiler%-19}
+    build_and_run "$compiler" untied_waits.c "uwaits_$c" -O2
+    assert_eq "$(cat "uwaits_$c.out")" "done=1 iterations=0" "untied waits ($compiler): the program"
+    assert_eq "$(jq '[.threads[].nesting_errors // 0] | add' "uwaits_$c.dir/profile.json")" 0 \
+        "untied waits ($compiler): no unmatched event"
+    no_region "uwaits_$c.dir" taskgroup "$(at untied_waits.c P_UNTIED_TASKGROUP)" "untied waits ($compiler): the taskgroup has no events"
+    wait_ms=$(jq '[.regions[] | select(.type == "taskgroup" or (.type == "wait" and .name == "taskgroup")) | .id] as $ids
+                  | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].incl_ns] | add // 0 | . / 1e6 | floor' "uwaits_$c.dir/profile.json")
+    [ "$wait_ms" -ge 10 ] || { "$REPORT" "uwaits_$c.dir"; fail "untied waits ($compiler): the taskgroup's wait is $wait_ms ms (the child spins 30 ms, the block 10)"; }
+    "$REPORT" --check "uwaits_$c.dir" > /dev/null || fail "untied waits ($compiler): --check"
+    build_and_run "$compiler" untied_waits.c "uloop_$c" -O2 -DWITH_TASKLOOP
+    assert_eq "$(cat "uloop_$c.out")" "done=1 iterations=4" "untied taskloop ($compiler): the program"
+    "$REPORT" "uloop_$c.dir" > "uloop_$c.report"
+    assert_contains "uloop_$c.report" "^\(the run\) .*not rated: the tasks of a taskloop in an untied task are not measured" \
+        "untied taskloop ($compiler): not rated"
+done

@@ -8,7 +8,13 @@
  *   took without its clauses (0 hits for 8) and GCC rejected;
  * - GNU's `, ## __VA_ARGS__`: the comma goes with empty arguments (it stayed,
  *   and the loop was left out without being counted);
- * - critical(LOCK): the name the runtime knows the lock by. */
+ * - critical(LOCK): the name the runtime knows the lock by, also where the
+ *   directive's name is a macro too (CRIT(LOCK));
+ * - a comment in a macro's definition is a space (it reached the directive,
+ *   which was then left out as malformed);
+ * - a macro whose replacement ends with a function-like macro's name takes
+ *   the arguments after it (the split parallel for put num_threads on its
+ *   loop, and the whole file fell back). */
 #include <stdio.h>
 #include "macro_defs_serial.h"
 #define TEAM num_threads(4)
@@ -26,6 +32,10 @@
 #define TASK_OPTS(...) __VA_OPT__(__VA_ARGS__)
 #define GCOMMA(first, ...) first , ## __VA_ARGS__
 #define LOCKNAME accum
+#define CRIT critical
+#define LOOP_OPTS schedule(dynamic, 8) /* tuned on one machine */ nowait
+#define PAR_OPTS_FN(n) num_threads(n) schedule(static)
+#define PAR_OPTS PAR_OPTS_FN
 
 static int va_opt_tasks(void)
 {
@@ -59,7 +69,15 @@ int main(void)
 #pragma omp barrier
 #pragma omp critical(LOCKNAME) /* P_LOCKNAME */
         entered++;
+#pragma omp CRIT(LOCKNAME) /* P_CRIT */
+        entered++;
+#pragma omp for LOOP_OPTS /* P_COMMENTED */
+        for (int i = 0; i < 1000; i++)
+            x[i] += 1;
     }
+#pragma omp parallel for PAR_OPTS(2) /* P_RESCAN */
+    for (int i = 0; i < 1000; i++)
+        x[i] -= 1;
     printf("serial=%d teams=%d,%d hits=%d entered=%d x=%g\n", serial_team(), team_one(),
            team_four(), va_opt_tasks(), entered, x[999]);
     return 0;
