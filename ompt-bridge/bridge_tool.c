@@ -173,7 +173,9 @@ extern const int POMP_Constructs_left_without_mutexes __attribute__((weak));
  * cost: the bridge registers them only for code that may run uninstrumented,
  * a program pompcc did not link (pomprun), one with constructs pompcc left to
  * the runtime (its link said so), or when POMP_OMPT=full asks for them
- * (OpenMP code in libraries not built with pompcc). docs/ompt.md. */
+ * (OpenMP code in libraries not built with pompcc). docs/ompt.md. The
+ * runtime's taskwaits are measured then, and in a program whose untied
+ * tasks leave theirs to the runtime (bridge_record.h). */
 int bridge_runtime_taskwaits = 1;
 
 static int uninstrumented_code_expected(void)
@@ -303,8 +305,8 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     int mutexes = all && uninstrumented_mutexes_expected();
     int locks = mutexes || uninstrumented_locks_expected();
     /* (then read again: a region made meanwhile stored 1, which this must not undo) */
-    __atomic_store_n(&bridge_runtime_taskwaits, all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST),
-                     __ATOMIC_SEQ_CST);
+    __atomic_store_n(&bridge_runtime_taskwaits,
+                     all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
     if (__atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
         __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
     __atomic_store_n(&bridge_mutex_locks_only, locks && !mutexes, __ATOMIC_RELAXED);
