@@ -79,7 +79,7 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
         if (present && (v < 0 || !isfinite(v)))
             failed(c, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
         else if (present && v > 9007199254740992.0) /* 2^53: sums of it lose units, or overflow */
-            failed(c, "no impossible figure", "node %lld thread %lld: %s is %.0f (above 2^53: "
+            failed(c, "no impossible figure", "node %lld thread %lld: %s is %.16g (above 2^53: "
                                               "104 days in ns, no run's count)",
                    n->id, th, keys[k], v);
     }
@@ -87,29 +87,29 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     double mn = field(t, "min_ns", NULL), mx = field(t, "max_ns", NULL);
     double body = field(t, "body_ns", NULL), visits = field(t, "visits", NULL);
     if (excl > incl + SLACK_NS(1, incl))
-        failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.0f ns > incl %.0f ns",
+        failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.16g ns > incl %.16g ns",
                n->id, th, excl, incl);
     double overlap = field(t, "overlap_ns", NULL), nested = field(t, "nested_ns", NULL);
     if (overlap > incl + SLACK_NS(1, incl))
         failed(c, "overlap within inclusive time",
-               "node %lld thread %lld: overlap %.0f ns > incl %.0f ns", n->id, th, overlap, incl);
+               "node %lld thread %lld: overlap %.16g ns > incl %.16g ns", n->id, th, overlap, incl);
     if (nested > incl + SLACK_NS(1, incl))
         failed(c, "overlap within inclusive time",
-               "node %lld thread %lld: nested runs %.0f ns > incl %.0f ns", n->id, th, nested, incl);
+               "node %lld thread %lld: nested runs %.16g ns > incl %.16g ns", n->id, th, nested, incl);
     double share = field(t, "share_ns", NULL);
     if (share > incl + SLACK_NS(1, incl))
         failed(c, "shares within inclusive time",
-               "node %lld thread %lld: team shares %.0f ns > incl %.0f ns", n->id, th, share, incl);
+               "node %lld thread %lld: team shares %.16g ns > incl %.16g ns", n->id, th, share, incl);
     if (mn > mx + 1)
-        failed(c, "min within max", "node %lld thread %lld: min %.0f ns > max %.0f ns", n->id, th, mn, mx);
+        failed(c, "min within max", "node %lld thread %lld: min %.16g ns > max %.16g ns", n->id, th, mn, mx);
     if (mx > incl + SLACK_NS(1, incl))
-        failed(c, "one visit within all", "node %lld thread %lld: max %.0f ns > incl %.0f ns", n->id,
+        failed(c, "one visit within all", "node %lld thread %lld: max %.16g ns > incl %.16g ns", n->id,
                th, mx, incl);
     if (visits > 0 && body > incl + SLACK_NS(1, incl))
-        failed(c, "body within inclusive time", "node %lld thread %lld: body %.0f ns > incl %.0f ns",
+        failed(c, "body within inclusive time", "node %lld thread %lld: body %.16g ns > incl %.16g ns",
                n->id, th, body, incl);
     if (c->p->duration_ns > 0 && incl > c->p->duration_ns * 1.01 + 1e6 && n->parent_index == NO_PARENT)
-        failed(c, "within the run", "node %lld thread %lld: %.0f ns in a run of %.0f ns", n->id, th,
+        failed(c, "within the run", "node %lld thread %lld: %.16g ns in a run of %.16g ns", n->id, th,
                incl, c->p->duration_ns);
 }
 
@@ -229,19 +229,19 @@ static void check_children(struct checker *c)
             double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
             if (sum[th] > incl + SLACK_NS(count[th], incl))
                 failed(c, "children within their parent",
-                       "node %lld thread %lld: children %.0f ns > its own inclusive %.0f ns",
+                       "node %lld thread %lld: children %.16g ns > its own inclusive %.16g ns",
                        p->nodes[i].id, th, sum[th], incl);
             else if (own_rule && own_rule[th] == OWN_EXACT &&
                      fabs(excl - (incl - sum[th])) > SLACK_NS(count[th] + 1, incl))
                 failed(c, "own time is inclusive less children",
-                       "node %lld thread %lld: own %.0f ns, inclusive %.0f ns less children %.0f ns",
+                       "node %lld thread %lld: own %.16g ns, inclusive %.16g ns less children %.16g ns",
                        p->nodes[i].id, th, excl, incl, sum[th]);
             else if (own_rule &&
                      (own_rule[th] == OWN_TASKS || own_rule[th] == OWN_TASKS_UNTIMED)) {
                 if (excl > incl - sum[th] + SLACK_NS(count[th] + 1, incl))
                     failed(c, "own time is inclusive less children",
-                           "node %lld thread %lld (which ran tasks): own %.0f ns, more than "
-                           "inclusive %.0f ns less children %.0f ns",
+                           "node %lld thread %lld (which ran tasks): own %.16g ns, more than "
+                           "inclusive %.16g ns less children %.16g ns",
                            p->nodes[i].id, th, excl, incl, sum[th]);
                 if (gaps && entries) {
                     gaps[th] += incl - sum[th] - excl;
@@ -255,8 +255,8 @@ static void check_children(struct checker *c)
         if ((own_rule[th] == OWN_TASKS && fabs(gaps[th] - roots[th]) > slack) ||
             (own_rule[th] == OWN_TASKS_UNTIMED && gaps[th] > roots[th] + slack))
             failed(c, "own time is inclusive less children",
-                   "thread %zu: the time its regions' own times leave out, %.0f ns, is not the "
-                   "time of the tasks it ran there, %.0f ns (its task roots' inclusive time)",
+                   "thread %zu: the time its regions' own times leave out, %.16g ns, is not the "
+                   "time of the tasks it ran there, %.16g ns (its task roots' inclusive time)",
                    th, gaps[th], roots[th]);
     }
     free(sum), free(count), free(first_child), free(next_sibling), free(own_rule);
@@ -269,7 +269,7 @@ static void check_waits(struct checker *c)
         const struct rp_wait_row *w = &c->p->waits[i];
         if (w->node && w->total > w->thread_time + SLACK_NS(WAIT_COUNT, w->thread_time))
             failed(c, "waits within region time",
-                   "node %lld: %.0f ns of waits in %.0f ns of thread time (%.1f %%)", w->node->id,
+                   "node %lld: %.16g ns of waits in %.16g ns of thread time (%.1f %%)", w->node->id,
                    w->total, w->thread_time, 100.0 * w->total / w->thread_time);
     }
 }
@@ -283,7 +283,7 @@ static void check_flat_time(struct checker *c)
     for (size_t f = 0; f < p->nflat && p->duration_ns > 0; f++)
         if (p->flat[f].s.max > p->duration_ns * 1.01 + 1e6)
             failed(c, "a region's time within the run",
-                   "region %lld: %.0f ns on one thread, all its call paths together, in a run of %.0f ns",
+                   "region %lld: %.16g ns on one thread, all its call paths together, in a run of %.16g ns",
                    p->flat[f].region->id, p->flat[f].s.max, p->duration_ns);
 }
 
@@ -340,7 +340,7 @@ static void check_visits(struct checker *c)
         double expected = rp_executions(visits, begins);
         if (p->flat[f].s.visits != expected)
             failed(c, "the same visits in every table",
-                   "region %lld: %.0f in the flat profile, %.0f in its call paths",
+                   "region %lld: %.16g in the flat profile, %.16g in its call paths",
                    p->flat[f].region->id, p->flat[f].s.visits, expected);
     }
 }

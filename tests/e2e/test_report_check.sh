@@ -71,6 +71,10 @@ break_with popfactor     '.duration_ns = 1000' "efficiency factors within 0..100
 # values of the wrong type read as 0 and passed every other check
 break_with strvisits     "$FOR then .per_thread[0].visits = \"x\" else . end)" "whole numbers"
 break_with fraction      "$FOR then .per_thread[0].visits = 1.7 else . end)" "whole numbers"
+# a figure no run can hold is named in a few digits (it was printed as a 301-digit integer)
+break_with huge          "$FOR then .per_thread[0].body_ns = 1e300 else . end)" "no impossible figure"
+grep -q "body_ns is 1e+300 (above 2^53" huge.err || { cat huge.err >&2; fail "the 1e300 figure is said as 1e+300"; }
+! grep -Eq "[0-9]{20}" huge.err || { cat huge.err >&2; fail "no figure of 20 digits and more"; }
 break_with strtime       "$FOR then .per_thread[0].excl_ns = \"9\" else . end)" "whole numbers"
 break_with noduration    'del(.duration_ns)' "whole numbers"
 break_with zeroduration  '.duration_ns = 0' "whole numbers"
