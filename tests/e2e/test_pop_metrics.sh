@@ -157,6 +157,18 @@ if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
               "nested teams on libgomp: fresh threads for each execution (what the places fold)"
 fi
 
+# An imbalanced inner team, traced (a record per fresh thread) and not: its
+# load balance is 66.7 % (nested_imbalance.c)
+inner_lb() { # DIR: the inner region's load balance
+    "$REPORT" --json "$1" | jq --arg l "$(grep -n 'sleep_ms(omp_get' "$NUMBERS/nested_imbalance.c" | cut -d: -f1)" \
+        '[.efficiency.parallel_regions[] | select(.location | test(":" + (($l | tonumber) - 1 | tostring) + "-"))][0].load_balance_pct'
+}
+for mode in traced profiled; do
+    trace=; [ $mode = traced ] && trace=events
+    OMP_MAX_ACTIVE_LEVELS=2 POMP_TRACE=$trace run_checked nested_imbalance ni_$mode
+    within5 "$(inner_lb ni_$mode)" 66.7 "nested imbalance, $mode: the inner region's load balance"
+done
+
 # A worker whose OS thread ended leaves its record to the next new worker of
 # its thread number: libgomp's fresh threads of 40 nested executions made 82
 # records (each cleared, kept to the end: the memory grew with every
