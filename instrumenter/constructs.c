@@ -793,7 +793,14 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
             sb_add(&b, ch->leaf[i - 1].block_start.s ? ch->leaf[i - 1].block_start.s : "");
             sb_add(&b, lf->before.s ? lf->before.s : "");
             trim(&b);
-            sb_add(&b, nl);
+            /* on the pragma's line again: the compiler names the outlined code and
+             * the runtime's calls the pragma makes by it (the inner parallel of a
+             * split teams distribute parallel for was named two lines down, at a
+             * comment after its loop; a probe) */
+            if (p->is_operator)
+                sb_add(&b, nl);
+            else
+                add_line_directive(&b, w, source_line(w->s, p->start));
         }
         struct strbuf text = {0};
         sb_add(&text, lf->d->name);

@@ -60,6 +60,20 @@ SPEC
 }
 build_and_compare target.c tg --pomp-runtime=gomp
 check tg
+# The regions the runtime names from the debug information (the parallel
+# regions of the split teams distribute parallel for) are named at their
+# pragma's line: the inner pragma of a split came after inserted lines with no
+# #line before it, and its outlined code was named two lines down (at a
+# comment after the loop; a probe).
+"$POMPCC" -g -fopenmp --pomp-runtime=gomp target.c -o tg_g 2> tg_g.build || { cat tg_g.build; fail "pompcc -g target.c"; }
+POMP_OMPT=on OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=tg_g.out ./tg_g > /dev/null
+named=$(jq -r '.regions[] | select(.init == "ompt" and .file == "target.c") | "\(.type) \(.first_line)"' tg_g.out/profile.json)
+[ -n "$named" ] || fail "target.c -g: no region named by the runtime"
+while read -r type line; do
+    sed -n "${line}p" target.c | grep -Eq '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+omp' ||
+        fail "target.c -g: the runtime's $type named at line $line, no omp pragma there: $(sed -n "${line}p" target.c)"
+done <<< "$named"
+assert_contains <(echo "$named") "^parallel $(line_of target.c @tdpf)$" "target.c -g: the split's parallel at its pragma"
 # Nothing in device code: the generated file has no POMP call inside the target
 # regions and the declare target function (all of them are counted above).
 "$BUILD/bin/pomp-instrument" --verbose target.c tg.pomp.c -- -fopenmp 2> notes.txt
