@@ -269,8 +269,8 @@ int main(int argc, char **argv)
             rt = own == RUNS_API_ONLY || rt == RUNS_API_ONLY ? RUNS_LIBOMP : RUNS_UNKNOWN;
     }
     if (rt == RUNS_GOMP_ONLY) {
-        why = xasprintf("calls %s (%s), which LLVM libomp does not provide", missing,
-                        pomp_runtime_feature(missing));
+        why = xasprintf("calls %s (%s), %s", missing, pomp_runtime_feature(missing),
+                        pomp_runtime_lack(missing)); /* (detach: provided, and crashes) */
     } else if (rt == RUNS_GOMP && on_libomp) {
         char *copy = pomp_runtime_input_task_copy_function(program);
         if (copy) {

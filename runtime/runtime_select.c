@@ -44,6 +44,10 @@ static const struct {
     {"GOMP_PLUGIN_", "target offloading", 0},
     {"GOACC_", "OpenACC", 0},
     {"acc_", "OpenACC", 0},
+    /* libomp's layer aborts in it for lastprivate(conditional:) ("OMP: Error
+     * #277 ... feature: scan"), and serves a task reduction, which makes the
+     * same call: both go to libgomp (a probe) */
+    {"GOMP_sections2_start", "'sections' with lastprivate(conditional:) or a task reduction", 1},
     {"omp_fulfill_event", "'detach' tasks", 1},
     {"omp_display_affinity", "affinity display", 1},
     {"omp_capture_affinity", "affinity capture", 1},

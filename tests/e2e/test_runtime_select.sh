@@ -173,6 +173,35 @@ for how in "${ways[@]}"; do
     rm -rf detach.wrapped
 done
 
+# sections with lastprivate(conditional:): GCC calls GOMP_sections2_start,
+# in which libomp's libgomp layer aborts (OMP: Error #277; a probe)
+cat > sections2.c <<'C'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    int last = 0;
+    (void)argv;
+    #pragma omp parallel sections num_threads(2) lastprivate(conditional: last)
+    {
+        #pragma omp section
+        last = 3;
+        #pragma omp section
+        if (argc > 1000)
+            last = 4;
+    }
+    printf("%d\n", last);
+    return 0;
+}
+C
+feature_program sections2 "calls GOMP_sections2_start \('sections' with lastprivate\(conditional:\) or a task reduction\), which LLVM libomp's libgomp layer does not support"
+if [ -z "$E2E_SANITIZE" ]; then # pomprun: the plain binary's import tells
+    POMP_SUMMARY=off POMP_OUTPUT_DIR=sections2_run "$BUILD/bin/pomprun" --pomp-runtime=omp ./sections2_plain \
+        > sections2_run.out 2> sections2_run.err || { cat sections2_run.err; fail "sections2, pomprun: the program failed"; }
+    assert_eq "$(cat sections2_run.out)" 3 "sections2, pomprun --pomp-runtime=omp: output"
+    assert_contains sections2_run.err "calls GOMP_sections2_start .*, which LLVM libomp's libgomp layer does not support: it runs on GCC's libgomp" \
+                    "sections2, pomprun: the warning names the entry point (libomp provides it, and aborts in it)"
+fi
+
 cat > affinity.c <<'C'
 #include <omp.h>
 #include <stdio.h>
