@@ -142,7 +142,8 @@ INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter
                   $(OBJ)/runtime/runtime.o
 PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/prelink.o \
                $(OBJ)/instrumenter/lib_search.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(OBJ)/instrumenter/elf_symbols.o
-POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
+POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/compiler_path.o \
+              $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
               $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/lib_search.o \
               $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/elf_symbols.o \
               $(OBJ)/instrumenter/source_scan.o \

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
+#include "compiler_path.h"
 #include "function_filter.h"
 #include "lib_search.h"
 #include "response_files.h"
@@ -445,6 +446,23 @@ static void find_installation(struct pompcc *pc)
     pc->bindir = xstrdup(dir);
     pc->libdir = xasprintf("%s/../lib", dir);
     pc->incdir = xasprintf("%s/../include", dir);
+}
+
+/* pc->cc, where its compiler is found as pompcc itself (a link named cc
+ * first in PATH), becomes the next one on PATH; where none is, an error. */
+static void use_compiler_not_self(struct pompcc *pc)
+{
+    char self[PATH_MAX], *self_at = NULL;
+    if (!realpath("/proc/self/exe", self))
+        return;
+    char *cc = compiler_not_self(pc->cc, self, &self_at);
+    if (!cc) {
+        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) is pompcc itself (%s), which would "
+                        "run itself without end: name the real compiler in %s (gcc, clang)\n",
+                pc->cc, pc->cc_from, self_at, pc->cxx_driver ? "POMP_CXX" : "POMP_CC");
+        exit(2);
+    }
+    pc->cc = cc;
 }
 
 /* cc plus the user's options that matter when compiling (not linking). */
@@ -1233,6 +1251,7 @@ int main(int argc, char **argv)
         pc.cc = pc.cxx_driver ? "clang++-19" : "clang-19";
     if (pc.offload && !cc_given)
         pc.cc_from = "the compiler of offloading builds";
+    use_compiler_not_self(&pc);
 
     size_t nsources = 0, nheaders = 0, ncompiled = 0; /* ncompiled: sources and other files
                                                         a compile takes (.S, .f: not objects) */

@@ -440,4 +440,19 @@ assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0
 printf 'static inline int pch_one(void) { return 1; }\n' > pch.h
 "$POMPCC" -fopenmp pch.h || fail "a header alone: pompcc failed"
 [ -f pch.h.gch ] || fail "a header alone: no pch.h.gch"
+# pompcc as the cc first on PATH (a directory of compiler links, as ccache's):
+# it runs the next cc on PATH, never itself (it ran itself without end: 700
+# processes in 3 s; a probe); POMP_CC naming pompcc is an error that says so
+mkdir -p links && ln -sf "$BUILD/bin/pompcc" links/cc && ln -sf "$BUILD/bin/pompcc" links/c++
+printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2) reduction(+ : n)\n    n++;\n    printf("%%d\\n", n);\n    return 0;\n}\n' > linked.c
+PATH="$PWD/links:$PATH" timeout 60 cc -fopenmp linked.c -o linked 2> linked.err || { cat linked.err; fail "pompcc as cc on PATH: the build"; }
+POMP_OUTPUT_DIR=linked.dir ./linked > linked.out 2> /dev/null
+assert_eq "$(cat linked.out)" 2 "pompcc as cc on PATH: the program's output"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' linked.dir/profile.json)" 1 \
+    "pompcc as cc on PATH: instrumented"
+PATH="$PWD/links:$PATH" timeout 60 c++ -fopenmp -x c++ linked.c -o linked_cxx 2> linked_cxx.err ||
+    { cat linked_cxx.err; fail "pompc++ as c++ on PATH: the build"; }
+rc=0; POMP_CC="$BUILD/bin/pompcc" timeout 60 "$POMPCC" -fopenmp -c linked.c -o self.o 2> self.err || rc=$?
+assert_eq "$rc" 2 "POMP_CC naming pompcc: an error"
+assert_contains self.err "^pompcc: error: the compiler '.*pompcc' \(POMP_CC\) is pompcc itself" "POMP_CC naming pompcc: said"
 echo "driver options"
