@@ -711,12 +711,20 @@ static __attribute__((noinline, cold)) void sync_collector_event(ompt_sync_regio
                                : (begin ? OMP_EVENT_THR_BEGIN_IBAR : OMP_EVENT_THR_END_IBAR));
 }
 
+static __attribute__((noinline, cold)) void untied_parts_ended(const ompt_data_t *task_data)
+{
+    struct bridge_thread *b;
+    if (bridge_measuring() >= 0 && (b = bridge_self()))
+        bridge_task_parts_ended(b, task_data);
+}
+
 void bridge_on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
                            ompt_data_t *parallel_data, ompt_data_t *task_data,
                            const void *codeptr_ra)
 {
     (void)parallel_data;
-    (void)task_data;
+    if (__builtin_expect(__atomic_load_n(&bridge_untied_parts, __ATOMIC_RELAXED), 0))
+        untied_parts_ended(task_data); /* before the wait of the task they interrupted */
     if (__builtin_expect(__atomic_load_n(&bridge_collector_live, __ATOMIC_RELAXED), 0))
         sync_collector_event(kind, endpoint);
     if (kind != ompt_sync_region_taskgroup) /* a taskgroup's spans the construct from its

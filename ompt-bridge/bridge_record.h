@@ -46,6 +46,17 @@ enum {
  * not measured, as the tasks it waits for are not (docs/ompt.md): its time
  * would be theirs too. */
 extern int bridge_runtime_taskwaits;
+/* Set once the bridge follows an untied task: a part of one may then end with
+ * no event on its thread (bridge_task_parts_ended). */
+extern int bridge_untied_parts;
+/* Closes the frames on top of thread b of untied task parts that ended
+ * without an event, now that the runtime reports `current` as the thread's
+ * task again: libomp gives the end of an untied task's last part to the
+ * thread of the part before when that one's own end comes later (both race
+ * to count the task's parts down), and says nothing to the thread that ran
+ * it (bridge_task.c). */
+void bridge_task_parts_ended(struct bridge_thread *b, const void *current);
+
 /* The mutex callbacks are registered for uninstrumented lock calls only
  * (bridge_tool.c): critical, ordered and atomic waits are the instrumentation's. */
 extern int bridge_mutex_locks_only;

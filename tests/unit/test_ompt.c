@@ -733,3 +733,60 @@ Test(bridge, cancel_in_instrumented_code_is_pomps)
     cr_expect_null(child_of_type(n, "cancel", "activated"), "POMP_Cancel_event's");
     cr_expect_not_null(child_of_type(n, "cancel", "detected"), "only the runtime knows");
 }
+
+/* libomp gives the end of an untied task's last part to the thread of the
+ * part before where that one's own end comes later (both count the task's
+ * parts down, and the one counting last reports it): the thread that ran the
+ * last part gets no event, its frame stayed open, and the taskwait it ran in
+ * did not match its end (a probe: 5-9 unmatched events in 2 runs of 150). The
+ * frame closes at the thread's next event, which reports the task it
+ * interrupted running again. */
+static void *untied_part_before(void *arg)
+{
+    ompt_data_t *a = arg, implicit = {0};
+    bridge_on_task_schedule(&implicit, ompt_task_switch, a);
+    bridge_on_task_schedule(a, ompt_task_switch, &implicit); /* re-queued: its part goes on */
+    return NULL;
+}
+
+static void *untied_late_completion(void *arg)
+{
+    ompt_data_t *a = arg, implicit = {0};
+    bridge_on_task_schedule(a, ompt_task_complete, &implicit); /* the part before, counting last */
+    struct pomp_thread *t = pomp_thread_self(0);
+    cr_expect_eq(t->profile.depth, 1, "nothing opened or closed here");
+    cr_expect_eq(t->profile.nesting_errors, 0);
+    return NULL;
+}
+
+Test(bridge, untied_last_part_ended_by_the_part_before)
+{
+    POMP_Init();
+    ompt_data_t implicit = {0}, a = {0}, b = {0};
+    bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit | ompt_task_untied, 0, task_site);
+    bridge_on_task_create(&implicit, NULL, &b, ompt_task_explicit, 0, inner_task_site);
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_begin, NULL, &implicit,
+                          taskwait_site);
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, untied_part_before, &a), 0);
+    pthread_join(t, NULL);
+    bridge_on_task_schedule(&implicit, ompt_task_switch, &a); /* the last part, here: no end */
+    bridge_on_task_schedule(&implicit, ompt_task_switch, &b); /* the taskwait runs b next */
+    bridge_on_task_schedule(&b, ompt_task_complete, &implicit);
+    bridge_on_sync_region(ompt_sync_region_taskwait, ompt_scope_end, NULL, &implicit,
+                          taskwait_site);
+    cr_assert_eq(pthread_create(&t, NULL, untied_late_completion, &a), 0);
+    pthread_join(t, NULL);
+    struct pomp_profile *p = &pomp_tls_thread->profile;
+    cr_expect_eq(p->depth, 1, "every frame closed: a's last part, b's, the taskwait");
+    cr_expect_eq(p->nesting_errors, 0);
+    struct pomp_node *tw = child_of_type(&p->root, "taskwait", NULL);
+    cr_assert_not_null(tw, "the taskwait");
+    cr_expect_eq(tw->visits, 1);
+    cr_expect_null(child_of_type(tw, "taskwait", NULL), "no taskwait inside it");
+    struct pomp_node *ta = task_root_of(p, bridge_region(BC_TASK, task_site));
+    struct pomp_node *tb = task_root_of(p, bridge_region(BC_TASK, inner_task_site));
+    cr_assert_not_null(ta, "a's last part, a task root here");
+    cr_assert_not_null(tb, "b, a task root beside it");
+    cr_expect_null(child_of_type(ta, "task", NULL), "b did not run inside a's part");
+}
