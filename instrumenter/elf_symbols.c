@@ -276,14 +276,129 @@ static int with_file(const char *path, int (*fn)(const unsigned char *, size_t, 
     return rc;
 }
 
+/* A thin archive (ar T, "!<thin>\n"): member headers only, each naming a
+ * file beside the archive (its path relative to the archive's directory).
+ * Its members were read as no file at all: a library of them kept its
+ * objects' counts and needs from the link (a scan sent to libomp, which
+ * aborted; constructs left to the runtime unsaid; a probe). */
+#define THIN_MAGIC "!<thin>\n"
+enum { NOT_THIN = -2 };
+
+struct thin_walk {
+    const char *dir;                               /* the archive's directory */
+    int (*fn)(const char *path, const void *arg);  /* for each member's file */
+    const void *arg;
+};
+
+/* The member at header h: its name (short "name/", or "/N" into the long names). */
+static char *thin_member_path(const struct thin_walk *w, const char *h, const char *names,
+                              size_t names_len)
+{
+    const char *name = h;
+    size_t len = 0;
+    if (h[0] == '/' && isdigit((unsigned char)h[1])) {
+        unsigned long at = strtoul(h + 1, NULL, 10);
+        if (!names || at >= names_len)
+            return NULL;
+        name = names + at;
+        while (at + len < names_len && name[len] != '\n')
+            len++;
+        if (len && name[len - 1] == '/')
+            len--;
+    } else {
+        while (len < 16 && h[len] != '/')
+            len++;
+    }
+    if (len == 0)
+        return NULL;
+    return name[0] == '/' ? xasprintf("%.*s", (int)len, name)
+                          : xasprintf("%s/%.*s", w->dir, (int)len, name);
+}
+
+static int thin_members(const unsigned char *data, size_t size, const void *arg)
+{
+    const struct thin_walk *w = arg;
+    enum { HEADER = 60 };
+    size_t off = sizeof THIN_MAGIC - 1;
+    const char *names = NULL;
+    size_t names_len = 0;
+    while (off < size) {
+        if (!in_bounds(size, off, HEADER) || memcmp(data + off + 58, ARFMAG, 2) != 0)
+            return -1;
+        char field[11];
+        memcpy(field, data + off + 48, 10);
+        field[10] = '\0';
+        char *end;
+        unsigned long long len = strtoull(field, &end, 10);
+        if (end == field)
+            return -1;
+        const char *h = (const char *)data + off;
+        off += HEADER;
+        /* the symbol index and the long names are in the archive; members are not */
+        int special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || h[1] == 'S');
+        if (special) {
+            if (!in_bounds(size, off, len))
+                return -1;
+            if (h[1] == '/') {
+                names = (const char *)data + off;
+                names_len = (size_t)len;
+            }
+            off += len + (len & 1);
+            continue;
+        }
+        char *path = thin_member_path(w, h, names, names_len);
+        int rc = path ? w->fn(path, w->arg) : -1;
+        free(path);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* fn(member path, arg) for each member of the thin archive at path, until
+ * one returns non-zero (that, -1 if malformed, or 0); NOT_THIN for any other file. */
+static int thin_each(const char *path, int (*fn)(const char *, const void *), const void *arg)
+{
+    char magic[sizeof THIN_MAGIC - 1];
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return NOT_THIN;
+    ssize_t got = read(fd, magic, sizeof magic);
+    close(fd);
+    if (got != (ssize_t)sizeof magic || memcmp(magic, THIN_MAGIC, sizeof magic) != 0)
+        return NOT_THIN;
+    char *copy = xstrdup(path);
+    char *slash = strrchr(copy, '/');
+    const char *dir = slash ? (slash == copy ? "/" : (*slash = '\0', copy)) : ".";
+    struct thin_walk w = {dir, fn, arg};
+    int rc = with_file(path, thin_members, &w);
+    free(copy);
+    return rc;
+}
+
 static int query_mapped(const unsigned char *data, size_t size, const void *q)
 {
     return query_buffer(data, size, q);
 }
 
+static int query_file(const char *path, const struct elf_query *q);
+
+static int query_member_file(const char *path, const void *q)
+{
+    return query_file(path, q);
+}
+
 static int query_file(const char *path, const struct elf_query *q)
 {
-    return with_file(path, query_mapped, q);
+    size_t before = q->out->len;
+    int rc = thin_each(path, query_member_file, q);
+    if (rc == NOT_THIN)
+        return with_file(path, query_mapped, q);
+    if (rc != 0 && q->out->s) { /* nothing of an archive nm will read again */
+        q->out->len = before;
+        q->out->s[before] = '\0';
+    }
+    return rc;
 }
 
 int elf_nm(const char *path, enum elf_nm_mode mode, struct strbuf *out)
@@ -320,10 +435,18 @@ static int file_holds(const unsigned char *data, size_t size, const void *arg)
     return t->test(data, size, NULL);
 }
 
+/* 1 if the file at path, a member of its archive or of its thin archive,
+ * passes the test. */
+static int path_holds(const char *path, const void *arg)
+{
+    int rc = thin_each(path, path_holds, arg);
+    return rc == NOT_THIN ? with_file(path, file_holds, arg) == 1 : rc == 1;
+}
+
 int elf_has_llvm_bitcode(const char *path)
 {
     struct object_test t = {is_bitcode};
-    return with_file(path, file_holds, &t) == 1;
+    return path_holds(path, &t);
 }
 
 const char *elf_nm_program(const char *path, const char *nm)
@@ -353,5 +476,5 @@ static int is_lto_ir(const unsigned char *data, size_t size, const void *arg)
 int elf_has_lto_ir(const char *path)
 {
     struct object_test t = {is_lto_ir};
-    return with_file(path, file_holds, &t) == 1;
+    return path_holds(path, &t);
 }

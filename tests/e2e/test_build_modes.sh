@@ -95,6 +95,35 @@ assert_eq "$(POMP_OUTPUT_DIR=luse_out ./luse)" 4950 "-l archive: output"
 assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' luse_out/profile.json)" '["handle"]' \
     "-l archive: its regions made before main (pre-initialized handles), none lazily"
 
+# A thin archive (ar T: member headers naming the objects beside it) is read
+# as the plain one: its members' counts and regions (they were read as no
+# file: constructs left to the runtime unsaid, a scan linked to libomp,
+# which aborted; a probe)
+mkdir -p thin/objs
+cp lsum.o thin/objs/
+cat > thin/left.c <<'C'
+#define PRAGMA(x) _Pragma(#x)
+int leftf(int n)
+{
+    int s = 0;
+    PRAGMA(omp parallel for reduction(+ : s))
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+C
+"$POMPCC" -fopenmp -O2 -c thin/left.c -o thin/objs/left.o 2> /dev/null
+(cd thin && ar rcsT libthin.a objs/lsum.o objs/left.o) || fail "thin archive: build"
+head -c 8 thin/libthin.a | grep -q '^!<thin>' || fail "thin archive: ar made no thin archive"
+printf '#include <stdio.h>\ndouble lsum(int);\nint leftf(int);\nint main(void) { printf("%%.0f %%d\\n", lsum(100), leftf(10)); return 0; }\n' > tuse.c
+"$POMPCC" -fopenmp --pomp-verbose tuse.c -Lthin -lthin -o tuse 2> tuse.err || { cat tuse.err; fail "thin archive: link"; }
+assert_contains tuse.err "lsum.c: note: 1 of 1 OpenMP constructs instrumented" "thin archive: its member's constructs counted"
+assert_contains tuse.err "left.c: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                "thin archive: a member's construct left to the runtime said"
+assert_eq "$(POMP_OUTPUT_DIR=tuse_out ./tuse)" "4950 45" "thin archive: output"
+assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' tuse_out/profile.json)" '["handle"]' \
+    "thin archive: its member's regions made before main"
+
 # Members of that archive the program does not use stay out of the link, as
 # in a plain build: one that needs an optional backend nobody links, one with
 # a constructor that prints (pomp-prelink called every member's POMP_Init_:
