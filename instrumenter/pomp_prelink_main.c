@@ -1,4 +1,5 @@
-/* pomp-prelink [-v] [-o pomp_init.c | --linked program] [-L dir] [-l name] objects... archives...
+/* pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only] [-L dir] [-l name]
+ *              objects... archives...
  * Scans the inputs' symbol tables for POMP_Init_* functions and writes
  * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
  * archives and shared objects are read directly (elf_symbols.c); the others
@@ -8,7 +9,9 @@
  * up in the -L directories, as the linker would (not in the system's: those
  * hold no instrumented code). With --linked, after the link, it says the
  * construct counts that the program holds and the inputs did not show: those
- * of objects compiled for link-time optimization, in their IR until then. */
+ * of objects compiled for link-time optimization, in their IR until then.
+ * With --counts-only (a shared library's link, which has no pre-link) it says
+ * the counts and writes nothing. */
 #include "instrument.h"
 #include <errno.h>
 #include <stdio.h>
@@ -148,6 +151,7 @@ static void free_inputs(struct prelink_inputs *in)
 int main(int argc, char **argv)
 {
     const char *out = NULL, *linked = NULL;
+    int counts_only = 0; /* say the counts, write nothing (a shared library's link) */
     const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
@@ -182,14 +186,18 @@ int main(int argc, char **argv)
             linked = argv[++i];
             continue;
         }
+        if (strcmp(argv[i], "--counts-only") == 0) { /* a -shared link: no pre-link */
+            counts_only = 1;
+            continue;
+        }
         if (strcmp(argv[i], "--named") == 0 && i + 2 < argc) {
             named.object[named.n] = argv[++i];
             named.source[named.n++] = argv[++i];
             continue;
         }
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program] [--named object source]... "
-                 "objects... archives...");
+            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only] "
+                 "[--named object source]... objects... archives...");
             free_inputs(&in);
             free(named.object), free(named.source);
             return 0;
@@ -226,18 +234,30 @@ int main(int argc, char **argv)
         free(named.object), free(named.source);
         return rc;
     }
-    /* a shared library's own counts were said at its link */
+    /* a shared library's own counts were said at its link (--counts-only);
+     * what it left to the runtime counts here too, unsaid: the bridges follow
+     * it in this program (its critical waits went unmeasured) */
     for (int i = 0; i < in.nshared; i++)
         if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts)) {
             uninstrumented++;
             note_uninstrumented(in.shared[i], &named);
         }
+    lines_of(&shared_counts);
+    int shared_left = shared_counts.s ? prelink_report_counts(shared_counts.s, 0, NULL) : 0;
     free(shared_counts.s);
     /* constructs the instrumentation did not reach: the bridges follow what
      * the runtime reports of them (a library's tasks run in a barrier are
      * work, not the barrier's wait) */
     int left_to_runtime = (counts.s ? prelink_report_counts(counts.s, verbose, stderr) : 0) |
+                          shared_left |
                           (uninstrumented ? PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES : 0);
+    if (counts_only) {
+        free(counts.s);
+        free_inputs(&in);
+        free(named.object), free(named.source);
+        prelink_free(&names);
+        return 0;
+    }
     /* An LTO object's counts are in its IR, which no reader of ours sees
      * before the link: whether it left constructs to the runtime is not known
      * yet, so the bridges follow every construct's runtime events (POMP_OMPT=

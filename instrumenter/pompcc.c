@@ -1015,8 +1015,8 @@ static void choose_runtime(struct pompcc *pc)
 }
 
 /* pomp-prelink on the link's inputs, its -l libraries and what its linker
- * response files name; option is "-o" (file: the C file to write) or
- * "--linked" (file: the linked program). */
+ * response files name; option is "-o" (file: the C file to write),
+ * "--linked" (file: the linked program) or "--counts-only" (file NULL). */
 static int run_prelink(const struct pompcc *pc, const char *option, const char *file)
 {
     struct argv_list cmd = {0};
@@ -1026,7 +1026,8 @@ static int run_prelink(const struct pompcc *pc, const char *option, const char *
     if (pc->verbose)
         argv_add(&cmd, "-v");
     argv_add(&cmd, option);
-    argv_add(&cmd, file);
+    if (file)
+        argv_add(&cmd, file);
     for (size_t i = 0; i < pc->ninputs; i++)
         if (pc->inputs[i].object) { /* its notes name the source, not the temporary object */
             argv_add(&cmd, "--named");
@@ -1051,6 +1052,8 @@ static int prelink_and_link(struct pompcc *pc)
     char *init_o = xasprintf("%s/pomp_init.o", pc->tmpdir);
     int rc = 0;
     int prelinked = !pc->shared;
+    if (pc->shared) /* its handles are initialized lazily; its counts are said here, once */
+        run_prelink(pc, "--counts-only", NULL);
     if (prelinked) { /* a shared library's handles are initialized lazily */
         rc = run_prelink(pc, "-o", init_c);
         if (rc == 0) {

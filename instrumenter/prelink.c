@@ -177,7 +177,7 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {
             /* nothing lost: the runtime's events measure them (the bridges
              * follow lock waits for the whole program then) */
-            if (verbose)
+            if (verbose && f)
                 fprintf(f, "%s: note: %u OpenMP lock call%s not rewritten (pompcc --pomp-verbose "
                            "says where): the runtime's events measure %s waits\n",
                         lines[i] + file_at, locks, locks == 1 ? "" : "s", locks == 1 ? "its" : "their");
@@ -189,13 +189,14 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         const char *file = lines[i] + file_at;
         unsigned left = total - done - on_purpose;
         if (done + on_purpose < total) {
-            fprintf(f, "%s: warning: %u of %u OpenMP constructs instrumented; %u left to the "
-                       "runtime's events (pompcc --pomp-verbose says why)\n",
-                    file, done, total, left);
+            if (f)
+                fprintf(f, "%s: warning: %u of %u OpenMP constructs instrumented; %u left to the "
+                           "runtime's events (pompcc --pomp-verbose says why)\n",
+                        file, done, total, left);
             to_runtime |= PRELINK_LEFT_CONSTRUCTS;
             if (mutexes_left(lines, n, file))
                 to_runtime |= PRELINK_LEFT_MUTEXES;
-        } else if (verbose) {
+        } else if (verbose && f) {
             fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
             if (on_purpose)
                 fprintf(f, " (%u left alone on purpose: device code, simd bodies, combined scan "

@@ -41,7 +41,8 @@ void prelink_free(struct prelink_names *n);
  * file with verbose, and "file: warning: ..." for a file with constructs left
  * to the runtime's events; lock calls a file leaves as they are, a note with
  * verbose. Returns what the files left to the runtime's events (PRELINK_LEFT_*:
- * the link then has the bridges follow them). */
+ * the link then has the bridges follow them). f NULL: says nothing (a shared
+ * library's counts, said at its own link). */
 int prelink_report_counts(const char *records, int verbose, FILE *f);
 
 /* The same for the lines of records that known does not hold: the counts a

@@ -228,6 +228,38 @@ assert_eq "$(POMP_OUTPUT_DIR=libpomp ./pomp_main 2> libpomp.err)" "2 1" "the lib
 assert_not_contains libpomp.err "came after" "nothing missing with the bridge first"
 [ "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length' libpomp/profile.json)" -gt 0 ] ||
     fail "the library's implicit barrier measured in a pompcc program"
+# A shared library with a construct left to the runtime (a critical behind a
+# stringizing _Pragma macro): its link says so, as a program's does (nothing
+# was said: a -shared link has no pre-link; a probe), and a program linked
+# with it follows the runtime's waits for it (the critical's wait went
+# unmeasured)
+cat > libcrit.c <<'C'
+#include <unistd.h>
+#define PRAGMA(x) _Pragma(#x)
+double crit_work(int n)
+{
+    double s = 0;
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < n; i++) {
+        PRAGMA(omp critical(upd))
+        {
+            s += i;
+            usleep(2000);
+        }
+    }
+    return s;
+}
+C
+"$POMPCC" -fopenmp -fPIC -shared libcrit.c -o libcrit.so 2> libcrit.err || { cat libcrit.err; fail "shared library with a left construct: build"; }
+assert_contains libcrit.err "^libcrit.c: warning: 1 of 2 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                "shared library: its link says the construct left to the runtime"
+printf '#include <stdio.h>\ndouble crit_work(int);\nint main(void) { printf("%%.0f\\n", crit_work(10)); return 0; }\n' > critmain.c
+"$POMPCC" -fopenmp critmain.c -o critmain -L. -lcrit -Wl,-rpath,"$PWD" 2> critmain.err || { cat critmain.err; fail "shared library with a left construct: the program's link"; }
+assert_not_contains critmain.err "warning" "shared library: said once, at its own link"
+assert_eq "$(POMP_OUTPUT_DIR=critrun ./critmain 2> /dev/null)" 90 "shared library with a left construct: output"
+assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "critical")] | length' critrun/profile.json)" 1 \
+          "shared library: the left critical's wait measured by the runtime's events"
+
 # The library named by its path (CMake, libtool): the program calls none of its
 # POMP_Init_ functions (its handles are its own, made at their first event),
 # so another build of it loads too, a plain one included (before: "symbol
