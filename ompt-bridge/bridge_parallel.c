@@ -364,7 +364,9 @@ static void implicit_task_end(struct bridge_thread *b, uint64_t now)
         m->frame = 0;
         struct pomp_thread *t = bridge_pomp_thread(b);
         if (t && pomp_thread_write_begin(t)) {
-            pomp_profile_exit(&t->profile, m->region, when); /* the share; POMP logs no event */
+            /* the share; POMP logs no event. A flush since its barrier ended
+             * (that end's record set it off) is its child: it ends after it */
+            pomp_profile_exit(&t->profile, m->region, pomp_thread_not_before_flush(t, when));
             pomp_thread_write_end(t);
         }
     }

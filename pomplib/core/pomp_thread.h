@@ -197,6 +197,18 @@ static inline uint64_t pomp_thread_next_task_id(struct pomp_thread *t)
     return thread << (POMP_TASK_ID_BITS - POMP_TASK_ID_THREAD_BITS) | n;
 }
 
+/* now, or the end of the last flush of thread t's trace buffer where that is
+ * later: an event recorded after a flush that it set off (or that an earlier
+ * record of the same instant did) ends no frame before it, so that the flush,
+ * a child of the frame on top, stays inside its parent. A bridge's record of a
+ * time known before (a worker's end of a team share at its master's join)
+ * reached back into it (children over their parent, own time wrapped below 0;
+ * a probe). 0 without a trace; an untimed event (UINT64_MAX) is never below it. */
+static inline uint64_t pomp_thread_not_before_flush(const struct pomp_thread *t, uint64_t now)
+{
+    return __builtin_expect(now < t->log.flushed_at, 0) ? t->log.flushed_at : now;
+}
+
 /* One event on thread t's call-path profile and, when tracing, its log: what
  * every event source (POMP routines, the OMPT bridge) does once it has its
  * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
@@ -216,10 +228,8 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
      * same instant set off (a bridge records a critical's enter and its wait's
      * with one clock read): the flush's frame ended then, and a record with
      * the older time reached back into it (children over their parent, the
-     * flush counted twice, the log out of time order). 0 without a trace;
-     * an untimed event (UINT64_MAX) is never below it. */
-    if (__builtin_expect(now < t->log.flushed_at, 0))
-        now = t->log.flushed_at;
+     * flush counted twice, the log out of time order). */
+    now = pomp_thread_not_before_flush(t, now);
     switch (phase) {
     case POMP_PHASE_ENTER: rc = pomp_profile_enter(&t->profile, r, now, off); break;
     case POMP_PHASE_BEGIN: {

@@ -179,6 +179,36 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp -O2 many.c -o many
+# Many teams with a tiny buffer: a libgomp worker's closing barrier ends at
+# its next team, with its master's join time, and that end's record may set
+# off a flush; the flush is the share's child, and the share ends after it
+# (it ended at the join time: children over their parent, own time wrapped
+# below 0, 5 runs of 5; a probe)
+cat > teams.c <<'C'
+#include <stdio.h>
+#include <omp.h>
+int main(void)
+{
+    double s = 0;
+    for (int r = 0; r < 2000; r++) {
+        #pragma omp parallel num_threads(3) reduction(+:s)
+        s += omp_get_thread_num() + 1;
+        if (r % 100 == 0) {
+            #pragma omp parallel for num_threads(3) reduction(+:s) schedule(static)
+            for (int i = 0; i < 100; i++)
+                s += i;
+        }
+    }
+    printf("%.0f\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 teams.c -o teams
+for k in 1 2 3; do
+    POMP_OMPT=on POMP_TRACE=otf2 POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=teams$k ./teams > teams.out 2> /dev/null
+    assert_eq "$(cat teams.out)" 111000 "many teams, tiny buffer: the program's output"
+    "$REPORT" --check teams$k > teams.check 2>&1 || { cat teams.check; fail "many teams, tiny buffer: --check (run $k)"; }
+done
 POMP_TRACE=otf2,chrome,events POMP_BUFFER_SIZE=4k POMP_SUMMARY=on POMP_OUTPUT_DIR=small ./many > small.out 2> small.err
 assert_eq "$(cat small.out)" 9904000 "program output with a tiny buffer"
 defs=small/trace-raw/defs.json
