@@ -132,7 +132,10 @@ void pomp_threads_prepare_quiesce(void);
  * task construct is throttled by its creations. The end or exit of a frame
  * that was timed when it opened is timed too (r throttled meanwhile, by a
  * recursion into it or another thread), so that its time holds its
- * children's and its trace records pair. */
+ * children's and its trace records pair; and so is the begin of the block of
+ * a construct entered timed (a critical throttled by another thread while this
+ * one waited to enter it: its block's end was traced without its begin; a
+ * probe). */
 static inline int pomp_thread_throttled_needs_time(const struct pomp_thread *t,
                                                    const struct POMP_Region_s *r,
                                                    enum pomp_phase phase)
@@ -140,12 +143,13 @@ static inline int pomp_thread_throttled_needs_time(const struct pomp_thread *t,
     const struct pomp_profile *p = &t->profile;
     if (r->task_root && (phase == POMP_PHASE_BEGIN || phase == POMP_PHASE_END))
         return 1;
-    if ((phase == POMP_PHASE_END || phase == POMP_PHASE_EXIT) && !p->too_deep) {
-        const struct pomp_frame *top = &p->frames[p->depth - 1];
-        if (p->depth > 1 && top->region == r && !top->untimed && !top->skipped)
-            return 1;
-    }
-    return 0;
+    if (p->too_deep || p->depth <= 1)
+        return 0;
+    const struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (top->region != r || top->untimed || top->skipped)
+        return 0;
+    return phase == POMP_PHASE_END || phase == POMP_PHASE_EXIT ||
+           (phase == POMP_PHASE_BEGIN && top->entered && !top->in_body);
 }
 
 static inline int pomp_thread_maybe_untimed(const struct pomp_thread *t,

@@ -263,3 +263,31 @@ jq -e '[.regions[] | select(.type == "task") | .throttled] | any' tasks.d/profil
 assert_contains tasks.txt "^ +task \[throttled\] " "throttled tasks: the creations' row is marked"
 assert_contains tasks.txt "^task +tasks\.c:" "throttled tasks: the executions' tree, every one timed, is not"
 "$REPORT" --check tasks.d > tasks.check || { cat tasks.check; fail "throttled tasks: --check"; }
+
+# A critical throttled by another thread while this one waits to enter it:
+# entered timed, its block's begin is timed too, so that its trace records
+# pair (its end was traced without its begin, 1 run in 3; a probe)
+cat > crit_race.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long c = 0, u = 0;
+    #pragma omp parallel num_threads(3) reduction(+:u)
+    for (int i = 0; i < 30000; i++) {
+        u += i & 3;
+        #pragma omp critical
+        c++;
+    }
+    printf("%ld %ld\n", c, u);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 crit_race.c -o crit_race
+for k in 1 2 3; do
+    POMP_TRACE=events POMP_THROTTLE=1000,1ms POMP_OUTPUT_DIR=crit_race$k ./crit_race > crit_race.out
+    assert_eq "$(cat crit_race.out)" "90000 135000" "critical throttled while waited for: the program's output"
+    unpaired=$(awk '$3 == "Critical_begin" { b[$1]++ } $3 == "Critical_end" { e[$1]++ }
+                    END { for (t in e) if (e[t] != b[t]) n++; for (t in b) if (!(t in e)) n++; print n + 0 }' \
+               crit_race$k/events.log)
+    assert_eq "$unpaired" 0 "critical throttled while waited for: each thread's block begins and ends pair in the trace (run $k)"
+done
