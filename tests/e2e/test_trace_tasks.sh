@@ -97,6 +97,11 @@ assert_eq "$(POMP_TRACE=otf2,chrome POMP_OUTPUT_DIR=inst ./ttasks)" "$expected" 
 check_tasks inst "instrumented"
 # the creations are POMP's task regions, none is the runtime's
 assert_eq "$(otf2_count inst/traces.otf2 ENTER 'Region: "task_create')" 0 "instrumented: no runtime task regions"
+# POMP_TASK=EnterExit records creations only: they get no id, and trace.json
+# no flow arrow (each creation's went to nowhere: a start without its end; a probe)
+POMP_TASK=EnterExit POMP_TRACE=chrome POMP_OUTPUT_DIR=enterexit ./ttasks > /dev/null
+assert_eq "$(jq '[.traceEvents[] | select(.ph == "s" or .ph == "f")] | length' enterexit/trace.json)" 0 \
+    "POMP_TASK=EnterExit: no flow arrow without its task's execution"
 # a profile-only run records no id and the same profile figures
 POMP_OUTPUT_DIR=prof ./ttasks > /dev/null
 assert_eq "$(jq '[.regions[] | select(.type == "task") | .id] as $t
