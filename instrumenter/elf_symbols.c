@@ -155,6 +155,20 @@ static int elf_member(const unsigned char *data, size_t size, const struct elf_q
     return q->section ? section_contents(data, size, q) : elf_file(data, size, q->mode, q->out);
 }
 
+/* The size field of the archive member header at data + off (ar's 60 bytes);
+ * -1 where the header is not one. */
+static int member_size(const unsigned char *data, size_t size, size_t off, unsigned long long *len)
+{
+    if (!in_bounds(size, off, 60) || memcmp(data + off + 58, ARFMAG, 2) != 0)
+        return -1;
+    char field[11];
+    memcpy(field, data + off + 48, 10);
+    field[10] = '\0';
+    char *end;
+    *len = strtoull(field, &end, 10);
+    return end == field ? -1 : 0;
+}
+
 /* Calls member(data, size, arg) for each member of a GNU or BSD-style
  * archive (thin archives hold no members) until one returns non-zero; returns
  * that, or -1 for a malformed archive, or 0. */
@@ -164,14 +178,8 @@ static int archive_each(const unsigned char *data, size_t size,
     enum { HEADER = 60 };
     size_t off = SARMAG;
     while (off < size) {
-        if (!in_bounds(size, off, HEADER) || memcmp(data + off + 58, ARFMAG, 2) != 0)
-            return -1;
-        char field[11];
-        memcpy(field, data + off + 48, 10);
-        field[10] = '\0';
-        char *end;
-        unsigned long long len = strtoull(field, &end, 10);
-        if (end == field)
+        unsigned long long len;
+        if (member_size(data, size, off, &len) != 0)
             return -1;
         const char *name = (const char *)data + off;
         off += HEADER;
@@ -323,14 +331,8 @@ static int thin_members(const unsigned char *data, size_t size, const void *arg)
     const char *names = NULL;
     size_t names_len = 0;
     while (off < size) {
-        if (!in_bounds(size, off, HEADER) || memcmp(data + off + 58, ARFMAG, 2) != 0)
-            return -1;
-        char field[11];
-        memcpy(field, data + off + 48, 10);
-        field[10] = '\0';
-        char *end;
-        unsigned long long len = strtoull(field, &end, 10);
-        if (end == field)
+        unsigned long long len;
+        if (member_size(data, size, off, &len) != 0)
             return -1;
         const char *h = (const char *)data + off;
         off += HEADER;
