@@ -143,7 +143,8 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
                                  .version = TRACE_RAW_VERSION,
                                  .record_size = sizeof(struct pomp_event),
                                  .thread = thread,
-                                 .endian = TRACE_RAW_ENDIAN};
+                                 .endian = TRACE_RAW_ENDIAN,
+                                 .pid = (uint32_t)getpid()};
     int err = write_all(fd, &h, sizeof h);
     if (err) { /* no file rather than one without its header, which no reader takes (a full
                   disk: "file ends inside the 64-byte header", and no trace converted) */

@@ -236,6 +236,16 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
                             "records are in the trace, the rest of the thread's events are not\n",
                     dir, i, m.threads[i].map_size - m.threads[i].cut,
                     (unsigned long long)m.threads[i].count);
+        else if (m.threads[i].count != p->threads[i].log_written)
+            /* another run that writes the same directory at once empties the
+             * raw files and writes its own (a probe: this run's events.log
+             * then held the other's records and 50,000 zeroed ones, unsaid) */
+            fprintf(stderr, "pomp: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin holds %llu records, "
+                            "this run wrote %llu: the file is not (only) this run's (another "
+                            "run writing %s at the same time? POMP_OUTPUT_DIR=...%%p gives each "
+                            "its own): thread %u's timeline in the trace is not whole\n",
+                    dir, i, (unsigned long long)m.threads[i].count,
+                    (unsigned long long)p->threads[i].log_written, dir, i);
     if ((run->trace & POMP_TRACE_EVENTS) && write_file(dir, "events.log", &m, text_writer) == 0)
         add_file(res, "events.log");
     if (run->trace & POMP_TRACE_OTF2) {

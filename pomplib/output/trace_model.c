@@ -114,6 +114,13 @@ int trace_thread_map(struct trace_thread *t, const char *dir, const struct trace
         offset = offsetof(struct trace_raw_header, record_size), problem = "record size is not 24";
     else if (h->thread != t->index)
         offset = offsetof(struct trace_raw_header, thread), problem = "thread index differs from the file name";
+    else if (h->pid && m->pid > 0 && h->pid != (uint32_t)m->pid)
+        /* two runs writing one directory at once: the later one replaced the
+         * file, the earlier went on writing into it (its trace held the
+         * other's records and 50,000 zeroed ones, unsaid; a probe) */
+        offset = offsetof(struct trace_raw_header, pid),
+        problem = "written by another process than defs.json's (two runs writing this directory at "
+                  "once? POMP_OUTPUT_DIR=...%p gives each its own)";
     /* a file that ends inside a record (a write cut short: a full disk)
      * keeps its whole records; the caller says where it was cut (the whole
      * thread was dropped, and with it every good record) */

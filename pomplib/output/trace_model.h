@@ -30,8 +30,11 @@ struct trace_raw_header {
     uint32_t record_size;  /* sizeof(struct pomp_event) */
     uint32_t thread;       /* thread index */
     uint32_t endian;       /* TRACE_RAW_ENDIAN as the writer stored it */
-    uint8_t reserved[40];
+    uint32_t pid;          /* the writing process (0: not said, an older file): another run
+                              writing the same directory at once replaces the file */
+    uint8_t reserved[36];
 };
+_Static_assert(sizeof(struct trace_raw_header) == 64, "the raw header is 64 bytes");
 
 struct trace_region {
     uint32_t id;

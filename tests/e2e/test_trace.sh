@@ -358,6 +358,14 @@ assert_contains ag_kind.err "thread-0.bin: byte offset 84: event kind that pomp 
 cp -r ag ag_group && printf '\x77' | dd of=ag_group/trace-raw/thread-0.bin bs=1 seek=$((64 + 23)) conv=notrunc 2> /dev/null
 if "$REPORT" --chrome ag_group.json ag_group 2> ag_group.err; then fail "a record of an undefined group: converted"; fi
 assert_contains ag_group.err "thread-0.bin: byte offset 87: group that defs.json does not define" "an undefined group: said where"
+# a raw file another process wrote (two runs writing one directory at once:
+# the later one replaced the files, the earlier wrote on into them, and its
+# trace held the other's records and zeroed ones without a word; a probe):
+# the header's pid is not defs.json's, said with its byte offset
+cp -r ag ag_pid && printf '\x01\x00\x00\x00' | dd of=ag_pid/trace-raw/thread-0.bin bs=1 seek=24 conv=notrunc 2> /dev/null
+if "$REPORT" --chrome ag_pid.json ag_pid 2> ag_pid.err; then fail "a raw file of another process: converted"; fi
+assert_contains ag_pid.err "thread-0.bin: byte offset 24: written by another process than defs.json's" \
+                "a raw file of another process: said where"
 # a raw file that is no file (a FIFO): refused at once (the read waited for a writer forever)
 cp -r ag ag_fifo && rm ag_fifo/trace-raw/thread-0.bin && mkfifo ag_fifo/trace-raw/thread-0.bin
 if timeout 20 "$REPORT" --chrome ag_fifo.json ag_fifo 2> ag_fifo.err; then fail "a FIFO for a raw file: converted"; fi
