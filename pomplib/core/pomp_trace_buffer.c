@@ -146,8 +146,8 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
                                  .endian = TRACE_RAW_ENDIAN,
                                  .pid = (uint32_t)getpid()};
     int err = write_all(fd, &h, sizeof h);
-    if (err) { /* no file rather than one without its header, which no reader takes (a full
-                  disk: "file ends inside the 64-byte header", and no trace converted) */
+    if (err) { /* no file rather than one without its header (a full disk), which the
+                  readers take for a missing one; before they did, no trace was converted */
         close(fd);
         unlink(path);
         return err;

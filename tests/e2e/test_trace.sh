@@ -307,6 +307,14 @@ cp -r ag ag_missing && rm ag_missing/trace-raw/thread-1.bin
 "$REPORT" --chrome ag_missing.json ag_missing 2> ag_missing.err || fail "a missing raw file: the conversion failed"
 assert_contains ag_missing.err "warning: ag_missing/trace-raw/thread-1.bin holds 0 events, defs.json says [0-9]+ were written" \
     "a missing raw file: said"
+# ... or empty (a run killed before its first write): read as missing, the
+# other threads' timelines kept (the whole conversion failed; a probe)
+cp -r ag ag_empty && : > ag_empty/trace-raw/thread-1.bin
+"$REPORT" --chrome ag_empty.json ag_empty 2> ag_empty.err || { cat ag_empty.err; fail "an empty raw file: the conversion failed"; }
+assert_contains ag_empty.err "warning: ag_empty/trace-raw/thread-1.bin holds 0 events, defs.json says [0-9]+ were written" \
+    "an empty raw file: said"
+[ "$(jq '[.traceEvents[] | select(.tid == 0 and .ph == "B")] | length' ag_empty.json)" -gt 0 ] ||
+    fail "an empty raw file: the other thread's timeline kept"
 # defs.json naming fewer threads than there are raw files: the one left out
 # is said (its events were in no timeline, without a word)
 cp -r ag ag_fewer && jq '.threads |= .[:-1]' ag/trace-raw/defs.json > ag_fewer/trace-raw/defs.json
