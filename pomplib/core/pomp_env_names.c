@@ -89,10 +89,11 @@ void pomp_env_names_check(char *const *envp)
     for (size_t i = 0; envp && envp[i]; i++) {
         const char *e = envp[i], *eq = strchr(e, '=');
         size_t len = eq ? (size_t)(eq - e) : strlen(e);
-        if (len <= 5 || strncmp(e, "POMP_", 5) != 0 || pomp_env_name_known(e, len))
+        if (len < 5 || strncmp(e, "POMP_", 5) != 0 || pomp_env_name_known(e, len))
             continue;
         char buf[NAME_MAX_LEN];
-        const char *close = pomp_env_name_closest(e, len, buf, sizeof buf);
+        /* POMP_ alone is said too (it was passed over), with no name to guess */
+        const char *close = len > 5 ? pomp_env_name_closest(e, len, buf, sizeof buf) : NULL;
         if (close)
             fprintf(stderr, "pomp: %.*s is not a variable pomp reads (did you mean %s?); ignored\n",
                     (int)len, e, close);

@@ -49,5 +49,6 @@ Test(env_names, check_says_only_the_unknown, .init = cr_redirect_stderr)
     fflush(stderr);
     cr_expect_stderr_eq_str(
         "pomp: POMP_LOOPS is not a variable pomp reads (did you mean POMP_LOOP?); ignored\n"
+        "pomp: POMP_ is not a variable pomp reads; ignored (docs/environment.md lists them)\n"
         "pomp: POMP_BARRIER is not a variable pomp reads; ignored (docs/environment.md lists them)\n");
 }
