@@ -58,6 +58,7 @@ struct input {
 
 struct pompcc {
     const char *cc;
+    char *cc_found;          /* cc as use_compiler_not_self found it (freed at the end) */
     char *bindir, *libdir, *incdir;
     enum pomp_runtime runtime;
     int runtime_given;           /* --pomp-runtime= on the command line */
@@ -462,7 +463,7 @@ static void use_compiler_not_self(struct pompcc *pc)
                 pc->cc, pc->cc_from, self_at, pc->cxx_driver ? "POMP_CXX" : "POMP_CC");
         exit(2);
     }
-    pc->cc = cc;
+    pc->cc = pc->cc_found = cc;
 }
 
 /* cc plus the user's options that matter when compiling (not linking). */
@@ -1346,6 +1347,7 @@ out:
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);
+    free(pc.cc_found);
     argv_free(&args);
     int sig = process_stop_signal();
     if (sig) { /* killed: cleaned up, and ended by the signal, as the compiler would be */
