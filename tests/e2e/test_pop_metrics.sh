@@ -164,9 +164,14 @@ inner_lb() { # DIR: the inner region's load balance
         '[.efficiency.parallel_regions[] | select(.location | test(":" + (($l | tonumber) - 1 | tostring) + "-"))][0].load_balance_pct'
 }
 for mode in traced profiled; do
-    trace=; [ $mode = traced ] && trace=events
+    trace=none; [ $mode = traced ] && trace=events
     OMP_MAX_ACTIVE_LEVELS=2 POMP_TRACE=$trace run_checked nested_imbalance ni_$mode
-    within5 "$(inner_lb ni_$mode)" 66.7 "nested imbalance, $mode: the inner region's load balance"
+    if [ -z "${E2E_SANITIZE:-}" ]; then
+        within5 "$(inner_lb ni_$mode)" 66.7 "nested imbalance, $mode: the inner region's load balance"
+    else # the sanitizers' slowdown of the fresh threads moves it (60 % read): not the 94 % of the bug
+        awk -v g="$(inner_lb ni_$mode)" 'BEGIN { exit !(g >= 50 && g <= 80) }' ||
+            fail "nested imbalance, $mode, sanitized: the inner region's load balance $(inner_lb ni_$mode) %, 50 to 80 expected"
+    fi
 done
 
 # A worker whose OS thread ended leaves its record to the next new worker of

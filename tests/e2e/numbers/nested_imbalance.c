@@ -1,7 +1,7 @@
 /* An imbalanced nested program (tests/e2e/test_pop_metrics.sh): an outer
  * team of 2, each thread forking an inner team of 2 ten times, whose master
- * works 4 ms and whose worker 12 ms an execution: the inner region's load
- * balance is (4 + 12) / 2 / 12 = 66.7 %. The work is sleep, which a busy
+ * works 8 ms and whose worker 24 ms an execution: the inner region's load
+ * balance is (8 + 24) / 2 / 24 = 66.7 %. The work is sleep, which a busy
  * machine does not stretch.
  *
  * libgomp starts fresh threads for each inner team: while a trace is
@@ -22,7 +22,7 @@ int main(void)
 #pragma omp parallel num_threads(2)
     for (int r = 0; r < 10; r++) {
 #pragma omp parallel num_threads(2)
-        sleep_ms(omp_get_thread_num() == 0 ? 4 : 12);
+        sleep_ms(omp_get_thread_num() == 0 ? 8 : 24);
     }
     printf("done\n");
     return 0;
