@@ -24,34 +24,32 @@ char *compiler_not_self(const char *words, const char *self, char **self_at)
     char *found = NULL;
     if (strchr(first, '/')) { /* a path: it is what runs */
         if (is_self(first, self))
-            *self_at = xstrdup(first);
+            *self_at = first;
         else
-            found = xstrdup(words);
-        free(first);
-        return found;
+            free(first);
+        return NULL;
     }
     const char *path = getenv("PATH");
     char *dirs = xstrdup(path ? path : "/usr/bin:/bin"), *save = NULL;
-    int self_first = 0;
-    for (char *d = strtok_r(dirs, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+    int as_it_is = 0; /* a compiler found before any link to pompcc */
+    for (char *d = strtok_r(dirs, ":", &save); d && !as_it_is && !found;
+         d = strtok_r(NULL, ":", &save)) {
         char *file = xasprintf("%s/%s", *d ? d : ".", first);
         if (is_self(file, self)) {
             if (!*self_at)
                 *self_at = xstrdup(file);
-            self_first = 1;
-        } else if (access(file, X_OK) == 0 && self_first) {
-            found = xasprintf("%s%s", file, rest); /* the one after pompcc's links */
         } else if (access(file, X_OK) == 0) {
-            found = xstrdup(words); /* found before any link to pompcc: as it is */
+            if (*self_at)
+                found = xasprintf("%s%s", file, rest); /* the one after pompcc's links */
+            else
+                as_it_is = 1;
         }
         free(file);
     }
-    if (!found && !self_first)
-        found = xstrdup(words); /* not on PATH: the compile's own error says so */
     if (found) {
         free(*self_at);
         *self_at = NULL;
-    }
+    } /* neither found nor *self_at: not on PATH, the compile's own error says so */
     free(dirs);
     free(first);
     return found;

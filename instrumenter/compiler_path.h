@@ -7,10 +7,10 @@
 
 /* The command `words` (a compiler and its wrapper's words: "ccache gcc") with
  * its first word, where that is found on PATH as pompcc's own executable
- * (self, a real path), replaced by the next one on PATH that is not; the
- * words as they are where the first is not pompcc. NULL where no other is
- * found (or the first word names pompcc by its path): *self_at then holds
- * where it was found (to free). */
+ * (self, a real path), replaced by the next one on PATH that is not (to
+ * free). NULL where the words stay as they are: the first is not pompcc, or
+ * it is and no other is found (or it names pompcc by its path), and then
+ * *self_at holds where it was found (to free; else NULL). */
 char *compiler_not_self(const char *words, const char *self, char **self_at);
 
 #endif

@@ -58,7 +58,7 @@ struct input {
 
 struct pompcc {
     const char *cc;
-    char *cc_found;          /* cc as use_compiler_not_self found it (freed at the end) */
+    char *cc_replaced;       /* cc where use_compiler_not_self replaced it (freed at the end) */
     char *bindir, *libdir, *incdir;
     enum pomp_runtime runtime;
     int runtime_given;           /* --pomp-runtime= on the command line */
@@ -457,13 +457,14 @@ static void use_compiler_not_self(struct pompcc *pc)
     if (!realpath("/proc/self/exe", self))
         return;
     char *cc = compiler_not_self(pc->cc, self, &self_at);
-    if (!cc) {
+    if (self_at) {
         fprintf(stderr, "pompcc: error: the compiler '%s' (%s) is pompcc itself (%s), which would "
                         "run itself without end: name the real compiler in %s (gcc, clang)\n",
                 pc->cc, pc->cc_from, self_at, pc->cxx_driver ? "POMP_CXX" : "POMP_CC");
         exit(2);
     }
-    pc->cc = pc->cc_found = cc;
+    if (cc)
+        pc->cc = pc->cc_replaced = cc;
 }
 
 /* cc plus the user's options that matter when compiling (not linking). */
@@ -1347,7 +1348,7 @@ out:
     free(pc.bindir);
     free(pc.libdir);
     free(pc.incdir);
-    free(pc.cc_found);
+    free(pc.cc_replaced);
     argv_free(&args);
     int sig = process_stop_signal();
     if (sig) { /* killed: cleaned up, and ended by the signal, as the compiler would be */
