@@ -138,10 +138,8 @@ static inline void bridge_record_task_create(struct bridge_thread *b, struct POM
     if (__builtin_expect(t == NULL || r == NULL || r->filtered_out, 0))
         return;
     when = pomp_thread_time_of(t, r, POMP_PHASE_EVENT, when);
-    /* no id where no execution records one (POMP_TASK=EnterExit) */
     pomp_thread_record_creating(t, r, when, POMP_PHASE_EVENT, bridge_measuring() == 0,
-                                POMP_EV_OMPT_TASK_CREATE, POMP_GROUP_TASK, 0,
-                                bridge_records(POMP_GROUP_TASK, BR_BEGIN_END) ? task_id : NULL);
+                                POMP_EV_OMPT_TASK_CREATE, POMP_GROUP_TASK, 0, task_id);
 }
 
 /* A later part of the execution of task region r on thread b, at `when`: a

@@ -12,6 +12,7 @@
 #include "pomp_control.h"
 #include "pomp_device_ops.h" /* POMP_STREAM_DEVICE_TRACE */
 #include "pomp_eventlog.h"
+#include "pomp_levels.h"
 #include "pomp_profile.h"
 #include "pomp_region.h"
 
@@ -217,8 +218,9 @@ static inline uint64_t pomp_thread_not_before_flush(const struct pomp_thread *t,
  * every event source (POMP routines, the OMPT bridge) does once it has its
  * region and timestamp. Returns a POMP error code, or POMP_PROFILE_SKIPPED
  * when the event changed no figure (and was not logged). new_task: the event
- * creates a task (else NULL): where its record goes into the log, it gets a
- * new task id for arg, which *new_task receives (else it is left alone). So a
+ * creates a task (else NULL): where its record goes into the log and task
+ * executions are recorded (POMP_TASK=BeginEnd), it gets a new task id for arg,
+ * which *new_task receives (else it is left alone). So a
  * profile without a trace pays nothing for ids, and an id always has its
  * creation record. _marked: the caller holds the record marked
  * (pomp_thread_write_begin); pomp_thread_record_creating marks it itself. */
@@ -257,7 +259,10 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
     if (__builtin_expect(now == POMP_UNTIMED, 0)) { /* throttled: no place in a trace */
         t->profile.untimed_events++;
     } else if (__builtin_expect(rc != POMP_PROFILE_SKIPPED, 1) && t->log.buf) {
-        if (new_task)
+        /* an id only where a task's execution records one to pair it with
+         * (not under POMP_TASK=EnterExit: trace.json drew each creation's flow
+         * arrow to nowhere; a probe) */
+        if (new_task && pomp_level_records(POMP_GROUP_TASK, POMP_LEVEL_BEGINEND))
             arg = *new_task = pomp_thread_next_task_id(t);
         else if (kind == POMP_EV_PARALLEL_BEGIN)
             arg = t->team_instance; /* which team: two of one region at once (nesting) */

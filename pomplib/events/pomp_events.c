@@ -464,11 +464,8 @@ LATER_LEAF(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
 POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id,
                               const char ctc[])
 {
-    /* no id where no execution records one (POMP_TASK=EnterExit): trace.json
-     * drew each creation's flow arrow to nowhere (a probe) */
     return record_any(1, handle, NULL, ctc, thread_id, PHASE_ENTER, POMP_EV_TASK_ENTER,
-                      POMP_GROUP_TASK, ENTER_EXIT, 0,
-                      pomp_level_wants(POMP_GROUP_TASK, BEGIN_END) ? task_id : NULL, 1);
+                      POMP_GROUP_TASK, ENTER_EXIT, 0, task_id, 1);
 }
 POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id)
 {
