@@ -135,10 +135,13 @@ static void warn_not_instrumented(const char *path, void *arg)
 {
     const struct forced_include *f = arg;
     if (strcmp(path, f->file) == 0)
-        fprintf(stderr, "pompcc: warning: %s (given with -include) is not instrumented", path);
+        fprintf(stderr, "%s: warning: %s (given with -include) is not instrumented", tool_name(),
+                path);
     else
-        fprintf(stderr, "pompcc: warning: %s (reached through -include %s, a precompiled "
-                        "header's or a forced include's) is not instrumented", path, f->file);
+        fprintf(stderr,
+                "%s: warning: %s (reached through -include %s, a precompiled "
+                "header's or a forced include's) is not instrumented",
+                tool_name(), path, f->file);
     fprintf(stderr, ": its OpenMP constructs are left to the runtime's events; #include it in "
                     "the source, not through -include, to measure them with pomp's\n");
 }
@@ -223,8 +226,8 @@ static int output_is_input(const struct pompcc *pc)
         return 0;
     for (size_t i = 0; i < pc->ninputs; i++)
         if (stat(pc->inputs[i].path, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
-            fprintf(stderr, "pompcc: fatal error: input file '%s' is the same as output file\n",
-                    pc->inputs[i].path);
+            fprintf(stderr, "%s: fatal error: input file '%s' is the same as output file\n",
+                    tool_name(), pc->inputs[i].path);
             return 1;
         }
     return 0;
@@ -232,7 +235,7 @@ static int output_is_input(const struct pompcc *pc)
 
 static void usage_error(const char *fmt, const char *arg)
 {
-    fputs("pompcc: error: ", stderr);
+    fprintf(stderr, "%s: error: ", tool_name());
     fprintf(stderr, fmt, arg);
     fputs("\npompcc options: --pomp-keep --pomp-verbose --pomp-runtime=omp|gomp\n"
           "                --pomp-functions[=include:GLOB,exclude:GLOB,include:file:GLOB,"
@@ -439,7 +442,7 @@ static void find_installation(struct pompcc *pc)
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) {
-        fputs("pompcc: error: cannot find where pompcc is installed\n", stderr);
+        fprintf(stderr, "%s: error: cannot find where pompcc is installed\n", tool_name());
         exit(2);
     }
     exe[n] = '\0';
@@ -458,9 +461,10 @@ static void use_compiler_not_self(struct pompcc *pc)
         return;
     char *cc = compiler_not_self(pc->cc, self, &self_at);
     if (self_at) {
-        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) is pompcc itself (%s), which would "
-                        "run itself without end: name the real compiler in %s (gcc, clang)\n",
-                pc->cc, pc->cc_from, self_at, pc->cxx_driver ? "POMP_CXX" : "POMP_CC");
+        fprintf(stderr,
+                "%s: error: the compiler '%s' (%s) is pompcc itself (%s), which would "
+                "run itself without end: name the real compiler in %s (gcc, clang)\n",
+                tool_name(), pc->cc, pc->cc_from, self_at, pc->cxx_driver ? "POMP_CXX" : "POMP_CC");
         exit(2);
     }
     if (cc)
@@ -514,11 +518,12 @@ static void print_file(const char *path)
     }
 }
 
-/* Copies a file of messages to stderr, each line after prefix. Under pompcc a
+/* Copies a file of messages to stderr, each line after "pompcc: note:   "
+ * where as_notes is set (the tool's name: tool_name). Under pompcc a
  * file pomp cannot instrument is compiled as it is, so where pomp-instrument
  * alone says "error:" the build goes on: with error_as_warning, those lines
  * say "warning:". */
-static void print_lines(const char *path, const char *prefix, int error_as_warning)
+static void print_lines(const char *path, int as_notes, int error_as_warning)
 {
     char *text;
     size_t size;
@@ -528,7 +533,8 @@ static void print_lines(const char *path, const char *prefix, int error_as_warni
         char *nl = memchr(line, '\n', (size_t)(text + size - line));
         size_t len = nl ? (size_t)(nl - line + 1) : (size_t)(text + size - line);
         char *kind = error_as_warning ? strstr(line, ": error: ") : NULL;
-        fputs(prefix, stderr);
+        if (as_notes)
+            fprintf(stderr, "%s: note:   ", tool_name());
         if (kind && kind < line + len) {
             fwrite(line, 1, (size_t)(kind - line), stderr);
             fputs(": warning: ", stderr);
@@ -642,8 +648,10 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
 static int compile_as_is(struct pompcc *pc, const struct input *in, const char *obj, int assembly)
 {
     if (pc->verbose)
-        fprintf(stderr, "pompcc: %s: no pragma, OpenMP call or main to instrument; compiling it as "
-                        "it is\n", in->path);
+        fprintf(stderr,
+                "%s: %s: no pragma, OpenMP call or main to instrument; compiling it as "
+                "it is\n",
+                tool_name(), in->path);
     int direct = pc->mode != MODE_LINK;
     struct argv_list cmd = {0};
     compile_command(pc, &cmd, NULL);
@@ -810,21 +818,26 @@ static void say_compiler_failed(const struct pompcc *pc)
     if (pc->identity_rc == 0)
         return;
     if (pc->identity_rc < 0)
-        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) cannot be run: %s\n", pc->cc,
-                pc->cc_from, strerror(pc->identity_errno));
+        fprintf(stderr, "%s: error: the compiler '%s' (%s) cannot be run: %s\n", tool_name(),
+                pc->cc, pc->cc_from, strerror(pc->identity_errno));
     else
-        fprintf(stderr, "pompcc: error: the compiler '%s' (%s) fails even on an empty file "
-                        "('%s -dM -E -x c /dev/null' exits with status %d): check the compiler and the words given with it (a C%s compiler?)\n",
-                pc->cc, pc->cc_from, pc->cc, pc->identity_rc, pc->cxx_driver ? "++" : "");
+        fprintf(stderr,
+                "%s: error: the compiler '%s' (%s) fails even on an empty file "
+                "('%s -dM -E -x c /dev/null' exits with status %d): check the compiler and the "
+                "words given with it (a C%s compiler?)\n",
+                tool_name(), pc->cc, pc->cc_from, pc->cc, pc->identity_rc,
+                pc->cxx_driver ? "++" : "");
 }
 
 static void note_simd_file(const char *path, void *arg)
 {
     int *said = arg;
     if (!*said)
-        fprintf(stderr, "pompcc: note: %s: compiled with -fopenmp-simd and without -fopenmp: its "
-                        "OpenMP constructs (the simd ones the compiler applies) are not measured; "
-                        "add -fopenmp to measure them\n", path);
+        fprintf(stderr,
+                "%s: note: %s: compiled with -fopenmp-simd and without -fopenmp: its "
+                "OpenMP constructs (the simd ones the compiler applies) are not measured; "
+                "add -fopenmp to measure them\n",
+                tool_name(), path);
     *said = 1;
 }
 
@@ -904,41 +917,50 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         if (rc != 0 && has_header_copies(inst)) {
             /* a header's copy may be what does not compile: the file without them */
             if (pc->verbose) {
-                fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile with "
-                                "its instrumented headers:\n", src);
-                print_lines(errs, "pompcc: note:   ", 0);
+                fprintf(stderr,
+                        "%s: note: %s: the instrumented file did not compile with "
+                        "its instrumented headers:\n",
+                        tool_name(), src);
+                print_lines(errs, 1, 0);
             }
             irc = run_instrument(pc, in, inst, 0, msgs);
             rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map) : -1;
             if (rc == 0)
-                fprintf(stderr, "pompcc: warning: %s: the instrumented copies of its headers did "
-                                "not compile; their constructs are left to the runtime (please "
-                                "report this)\n", src);
+                fprintf(stderr,
+                        "%s: warning: %s: the instrumented copies of its headers did "
+                        "not compile; their constructs are left to the runtime (please "
+                        "report this)\n",
+                        tool_name(), src);
         }
         if (rc == 0) {
             /* an error of pomp's in a header cost only that header: the build goes on */
-            print_lines(msgs, "", 1);
+            print_lines(msgs, 0, 1);
             print_file(errs); /* the compiler's warnings, pointing at the user's lines */
         } else if (pc->verbose) {
-            fprintf(stderr, "pompcc: note: %s: the instrumented file did not compile:\n", src);
-            print_lines(errs, "pompcc: note:   ", 0);
+            fprintf(stderr, "%s: note: %s: the instrumented file did not compile:\n", tool_name(),
+                    src);
+            print_lines(errs, 1, 0);
         }
     }
     if (rc != 0) {
         rc = compile_one(pc, in, src, obj, assembly, NULL, errs, NULL);
         if (rc == 0) { /* pomp's failure, not the user's: the build goes on */
-            print_lines(msgs, "", 1);
+            print_lines(msgs, 0, 1);
             if (irc > 128) /* a crash says nothing itself */
-                fprintf(stderr, "pompcc: warning: %s: pomp-instrument was killed by signal %d "
-                                "(please report this); compiling it without instrumentation\n",
-                        src, irc - 128);
+                fprintf(stderr,
+                        "%s: warning: %s: pomp-instrument was killed by signal %d "
+                        "(please report this); compiling it without instrumentation\n",
+                        tool_name(), src, irc - 128);
             else if (irc != 0)
-                fprintf(stderr, "pompcc: warning: %s: cannot be instrumented (see above); "
-                                "compiling it without instrumentation\n", src);
+                fprintf(stderr,
+                        "%s: warning: %s: cannot be instrumented (see above); "
+                        "compiling it without instrumentation\n",
+                        tool_name(), src);
             else
-                fprintf(stderr, "pompcc: warning: %s: the instrumented file did not compile; "
-                                "compiling it without instrumentation (please report this)\n",
-                        src);
+                fprintf(stderr,
+                        "%s: warning: %s: the instrumented file did not compile; "
+                        "compiling it without instrumentation (please report this)\n",
+                        tool_name(), src);
         }
         print_file(errs); /* the user's own errors: once, as the compiler prints them */
         if (rc != 0)
@@ -1073,8 +1095,10 @@ static int prelink_and_link(struct pompcc *pc)
             argv_free(&cmd);
         }
         if (rc != 0) {
-            fputs("pompcc: warning: pre-linking failed; POMP handles will be initialized "
-                  "lazily\n", stderr);
+            fprintf(stderr,
+                    "%s: warning: pre-linking failed; POMP handles will be initialized "
+                    "lazily\n",
+                    tool_name());
             prelinked = 0;
         }
     }
@@ -1172,10 +1196,10 @@ static void refuse_static_link(const struct pompcc *pc)
     if (!pc->static_flag)
         return;
     fprintf(stderr,
-            "pompcc: error: '%s': pomp cannot measure a statically linked program (libpomp, the "
+            "%s: error: '%s': pomp cannot measure a statically linked program (libpomp, the "
             "libgomp bridge and the OpenMP runtime it measures are shared libraries, loaded at run "
             "time); link without %s (-static-libgcc and -static-libstdc++ work)\n",
-            pc->static_flag, pc->static_flag);
+            tool_name(), pc->static_flag, pc->static_flag);
     exit(2);
 }
 
@@ -1270,14 +1294,18 @@ int main(int argc, char **argv)
         warn_forced_includes(&pc);
     int rc = 0;
     if (pc.from_stdin && pc.mode == MODE_LINK)
-        fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
-                        "without instrumentation, and the program is linked as the compiler "
-                        "links it, without libpomp: nothing of it is measured; give pompcc the "
-                        "file\n");
+        fprintf(stderr,
+                "%s: warning: a source read from standard input ('-') is compiled "
+                "without instrumentation, and the program is linked as the compiler "
+                "links it, without libpomp: nothing of it is measured; give pompcc the "
+                "file\n",
+                tool_name());
     else if (pc.from_stdin && pc.mode != MODE_PREPROCESS)
-        fprintf(stderr, "pompcc: warning: a source read from standard input ('-') is compiled "
-                        "without instrumentation (the runtime's events measure its constructs "
-                        "once a link by pompcc makes the program): give pompcc the file\n");
+        fprintf(stderr,
+                "%s: warning: a source read from standard input ('-') is compiled "
+                "without instrumentation (the runtime's events measure its constructs "
+                "once a link by pompcc makes the program): give pompcc the file\n",
+                tool_name());
     if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
         pc.value_missing || pc.dry_run ||
         (nsources == 0 && pc.mode != MODE_LINK) ||
@@ -1304,8 +1332,8 @@ int main(int argc, char **argv)
     }
     if (!pc.tmpdir) {
         int err = errno;
-        fprintf(stderr, "pompcc: error: cannot create a temporary directory in %s%s%s: %s\n",
-                tmp && *tmp ? tmp : "/tmp", tmp && *tmp ? " (TMPDIR) or /tmp" : "",
+        fprintf(stderr, "%s: error: cannot create a temporary directory in %s%s%s: %s\n",
+                tool_name(), tmp && *tmp ? tmp : "/tmp", tmp && *tmp ? " (TMPDIR) or /tmp" : "",
                 tmp && *tmp ? "" : " (TMPDIR chooses another)", strerror(err));
         rc = 1;
         goto out;

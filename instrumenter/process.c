@@ -77,7 +77,7 @@ static int spawn_and_wait(char *const *argv, const char *stdout_to, const char *
                           int verbose, int say_spawn_error)
 {
     if (verbose) {
-        fputs("pompcc: running:", stderr);
+        fprintf(stderr, "%s: running:", tool_name());
         for (char *const *a = argv; *a; a++)
             fprintf(stderr, " %s", *a);
         fputc('\n', stderr);
@@ -114,7 +114,8 @@ static int spawn_and_wait(char *const *argv, const char *stdout_to, const char *
         return 128 + stop_signal; /* stopped before: nothing more runs */
     if (err != 0) {
         if (say_spawn_error)
-            fprintf(stderr, "pompcc: error: cannot run '%s': %s\n", argv[0], strerror(err));
+            fprintf(stderr, "%s: error: cannot run '%s': %s\n", tool_name(), argv[0],
+                    strerror(err));
         errno = err;
         return -1;
     }

@@ -292,3 +292,12 @@ uint64_t fnv1a(uint64_t h, const void *data, size_t n)
         h = (h ^ p[i]) * 1099511628211ull;
     return h;
 }
+
+const char *tool_name(void)
+{
+    const char *me = program_invocation_short_name; /* glibc's, from argv[0] */
+    if (strncmp(me, "pomp", 4) == 0)
+        return me;
+    size_t n = strlen(me);
+    return n >= 2 && strcmp(me + n - 2, "++") == 0 ? "pompc++" : "pompcc";
+}

@@ -76,4 +76,10 @@ void sb_add_c_escaped(struct strbuf *b, const char *s);
  * neither form can hold (a quote and a '>', a newline). */
 int sb_add_header_name(struct strbuf *b, const char *path);
 
+/* The name the running tool's messages start with: the one it was run by
+ * (pompc++, pomp-gcc, pomprun, pomp-prelink), or pompcc / pompc++ where that
+ * is a compiler's name, a link to pompcc (cc, c++: "cc: error: the compiler
+ * is pompcc itself" would name the wrong program). */
+const char *tool_name(void);
+
 #endif

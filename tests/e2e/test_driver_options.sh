@@ -455,4 +455,13 @@ PATH="$PWD/links:$PATH" timeout 60 c++ -fopenmp -x c++ linked.c -o linked_cxx 2>
 rc=0; POMP_CC="$BUILD/bin/pompcc" timeout 60 "$POMPCC" -fopenmp -c linked.c -o self.o 2> self.err || rc=$?
 assert_eq "$rc" 2 "POMP_CC naming pompcc: an error"
 assert_contains self.err "^pompcc: error: the compiler '.*pompcc' \(POMP_CC\) is pompcc itself" "POMP_CC naming pompcc: said"
+# each wrapper's messages start with its own name (pompc++ said "pompcc:"; a
+# probe), and a link to pompcc named as a compiler (c++) says pompc++
+rc=0; "$BUILD/bin/pompc++" --pomp-bogus linked.c 2> cxx_bad.err || rc=$?
+assert_eq "$rc" 2 "pompc++ --pomp-bogus: an error"
+assert_contains cxx_bad.err "^pompc\+\+: error: unknown option '--pomp-bogus'" "pompc++: its own name"
+rc=0; PATH="$PWD/links" "$(command -v timeout)" 60 c++ -fopenmp linked.c -o x 2> cxx_self.err || rc=$?
+assert_eq "$rc" 2 "c++ a link to pompc++ alone on PATH: an error"
+assert_contains cxx_self.err "^pompc\+\+: error: the compiler 'c\+\+' .* is pompcc itself" \
+    "c++ a link to pompc++ alone on PATH: said by pompc++"
 echo "driver options"
