@@ -812,6 +812,14 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
             found += inv ? stringized_omp(tu, toks, n, i + 2, inv, inv_len) : 0;
         } else if (strcmp(word, "_Pragma") == 0 && call && i + 5 < n &&
                    clang_getTokenKind(toks[i + 2]) == CXToken_Identifier &&
+                   spelled(tu, toks[i + 3], "(") && spelled(tu, toks[i + 4], "omp") &&
+                   !spelled(tu, toks[i + 5], ")")) {
+            /* _Pragma(STR(omp x)), #define OMP(x) _Pragma(STR(omp x)): the
+             * directive spelled out in the stringizing macro's argument (it
+             * went uncounted, a critical so unmeasured; a probe) */
+            found++;
+        } else if (strcmp(word, "_Pragma") == 0 && call && i + 5 < n &&
+                   clang_getTokenKind(toks[i + 2]) == CXToken_Identifier &&
                    spelled(tu, toks[i + 3], "(") &&
                    clang_getTokenKind(toks[i + 4]) == CXToken_Identifier &&
                    spelled(tu, toks[i + 5], ")")) {

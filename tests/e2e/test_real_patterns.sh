@@ -288,6 +288,8 @@ cat > deep_pragma.c <<'C'
 #define PF3 OMP(parallel for reduction(+:s))
 #define STR(x) #x
 #define PFOR_STR "omp parallel for reduction(+:s)"
+#define OMP_S(x) _Pragma(STR(omp x))
+#define OMP_CRIT _Pragma(STR(omp critical))
 int main(void)
 {
     double s = 0;
@@ -301,18 +303,30 @@ PF3
     for (int i = 0; i < 1000; i++) s += i;
     _Pragma(PFOR_STR)
     for (int i = 0; i < 1000; i++) s += i;
+    OMP_S(parallel for reduction(+:s))
+    for (int i = 0; i < 1000; i++) s += i;
+#pragma omp parallel num_threads(2)
+    {
+        OMP_CRIT
+        s += 1;
+    }
     printf("%g\n", s);
     return 0;
 }
 C
 "$POMPCC" -fopenmp --pomp-verbose -c deep_pragma.c -o deep_pragma.o 2> deep_pragma.err ||
     { cat deep_pragma.err; fail "build deep_pragma.c"; }
-assert_contains deep_pragma.err "^deep_pragma\.c:13:1: note: 'PF3' makes 1 OpenMP directive from a macro's body" "a _Pragma three macros away said"
+assert_contains deep_pragma.err "^deep_pragma\.c:15:1: note: 'PF3' makes 1 OpenMP directive from a macro's body" "a _Pragma three macros away said"
 # ... and so is a _Pragma whose string macros make (both were missing)
-for line in 17 19; do
+for line in 19 21; do
     assert_contains deep_pragma.err "^deep_pragma\.c:$line:5: note: _Pragma of a string made by macros makes the OpenMP directive 'omp parallel for" "the _Pragma of a macro's string at line $line said"
 done
-assert_contains deep_pragma.err "^deep_pragma\.c: note: 0 of 5 OpenMP constructs instrumented" "... and counted"
+# ... and a directive spelled in a stringizing macro's argument inside a
+# macro's body (#define OMP(x) _Pragma(STR(omp x)); uncounted, a critical so
+# unmeasured; a probe)
+assert_contains deep_pragma.err "^deep_pragma\.c:23:5: note: 'OMP_S' makes 1 OpenMP directive from a macro's body" "_Pragma(STR(omp x)) in a macro said"
+assert_contains deep_pragma.err "^deep_pragma\.c:27:9: note: 'OMP_CRIT' makes 1 OpenMP directive from a macro's body" "_Pragma(STR(omp critical)) in a macro said"
+assert_contains deep_pragma.err "^deep_pragma\.c: note: 1 of 8 OpenMP constructs instrumented" "... and counted"
 # a macro that is a whole [[omp::directive(...)]] (C++): counted and said
 cat > attr_macro.cpp <<'C'
 #include <cstdio>

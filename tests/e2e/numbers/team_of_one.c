@@ -1,0 +1,34 @@
+/* Tasks of teams of one (tests/e2e/test_pop_metrics.sh): a region of
+ * num_threads(1), then an outer team of 2 whose threads each fork an inner,
+ * inactive team (nested, a team of one by default). Each team of one creates
+ * 10 tasks of 2 ms sleep. libgomp queues them and runs them in the team's
+ * closing barrier; LLVM libomp runs them at once where they are created.
+ * Either way they are the teams' work: every region's parallel efficiency is
+ * about 100 % (it read 0.1 % on libgomp, the tasks' time taken for fork and
+ * join; a probe). */
+#include <omp.h>
+#include <stdio.h>
+
+#include "work.h"
+
+static void ten_tasks(void)
+{
+    for (int i = 0; i < 10; i++) {
+#pragma omp task
+        sleep_ms(2);
+    }
+}
+
+int main(void)
+{
+#pragma omp parallel num_threads(1)
+    ten_tasks();
+    omp_set_max_active_levels(1);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp parallel
+        ten_tasks();
+    }
+    printf("done\n");
+    return 0;
+}
