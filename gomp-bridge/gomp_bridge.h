@@ -141,6 +141,8 @@ struct gomp_thread_state {
     int32_t state;              /* ompt_state_t, for ompt_get_state */
     ompt_wait_id_t wait_id;
     uint32_t nesting;           /* team memberships open */
+    uint32_t tasks_made;        /* GOMP_task and taskloop calls of this thread (wrapping): a team
+                                   of one that made none has no closing barrier to report */
     uint32_t doacross;          /* dimensions of the doacross loop this thread runs (the number
                                    of arguments of GOMP_doacross_wait; kept across forks) */
     ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */

@@ -190,6 +190,7 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
+    gomp_tls.tasks_made++; /* its team's closing barrier may run it (gomp_team.c) */
     int path = __atomic_load_n(&gomp_task_path, __ATOMIC_RELAXED);
     if (__builtin_expect(path == GOMP_TASK_FORWARD ||
                              (path == GOMP_TASK_FORWARD_TIED && !(flags & GOMP_TASK_FLAG_UNTIED)),
@@ -364,6 +365,7 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
                           long arg_size, long arg_align, unsigned flags,                        \
                           unsigned long num_tasks, int priority, T start, T end, T step)        \
     {                                                                                           \
+        gomp_tls.tasks_made++;                                                                  \
         if (!GOMP_ACTIVE()) {                                                                   \
             REAL(name)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,        \
                        start, end, step);                                                       \

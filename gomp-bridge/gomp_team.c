@@ -30,8 +30,8 @@ struct gomp_team {
     ompt_data_t parallel_data;   /* the tool's, copied by each member */
     unsigned nthreads;           /* requested (0: the default) */
     uint8_t work;                /* combined construct: its ompt_work_t, 0 for none */
-    uint8_t alone;               /* a team of one (num_threads(1), if(0), nested and inactive):
-                                    no closing barrier, as libomp reports none */
+    uint8_t barrier;             /* the master's closing barrier reported (not in a team of one
+                                    that made no task) */
     const void *codeptr;         /* the region's code address */
 } __attribute__((aligned(64))); /* one cache line: each worker reads it from the master's cache */
 
@@ -49,8 +49,8 @@ void gomp_sync(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint, const vo
         cb(kind, endpoint, gomp_team_data(t), t->task, codeptr);
 }
 
-/* The end of the innermost membership: closing barrier (a team of one has
- * none), implicit task. */
+/* The end of the innermost membership: closing barrier (if reported),
+ * implicit task. */
 static void end_membership(struct gomp_thread_state *t, unsigned index, int barrier)
 {
     if (barrier)
@@ -129,14 +129,23 @@ static void team_member(void *arg)
     if (work)
         work((ompt_work_t)team->work, ompt_scope_begin, gomp_team_data(t), t->task, 0,
              team->codeptr);
+    uint32_t made = t->tasks_made;
     team->fn(team->data); /* a combined construct's ends with GOMP_*_end_nowait: its work end */
     if (gomp_single_due(t))
         gomp_single_end(t);
     t->state = ompt_state_wait_barrier_implicit_parallel;
-    if (size > 1)
+    /* a team of one has a barrier to report where it made tasks (unlike
+     * libomp, which runs such a team's tasks at once where they are created):
+     * libgomp queues them and runs them in this barrier, which, unreported,
+     * left their time between the block's end and the region's, read as
+     * fork and join (0.1 % parallel efficiency for 99 %; a probe). Without
+     * tasks it is only libgomp's join: none, as libomp reports none (and two
+     * callbacks fewer for each execution of an inactive nested region). */
+    int barrier = size > 1 || t->tasks_made != made;
+    if (barrier)
         gomp_sync(ompt_sync_region_barrier_implicit_parallel, ompt_scope_begin, NULL);
     if (index == 0) { /* the master: GOMP_parallel's wrapper ends it after the join */
-        team->alone = size == 1; /* the master's own record: no worker writes it */
+        team->barrier = (uint8_t)barrier; /* the master's own record: no worker writes it */
         t->task = outer;
         return;
     }
@@ -161,7 +170,7 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     ompt_data_t *task = t->task;
     t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1] : task;
-    end_membership(t, 0, !team->alone);
+    end_membership(t, 0, team->barrier);
     t->task = task;
     ompt_callback_parallel_end_t end = GOMP_CB(parallel_end);
     if (end)

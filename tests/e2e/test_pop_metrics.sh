@@ -174,6 +174,19 @@ for mode in traced profiled; do
     fi
 done
 
+# Teams of one (num_threads(1); nested, inactive): their tasks are their
+# work, run where libgomp runs them, in the closing barrier (team_of_one.c);
+# every region reads about 100 % (0.1 %: the tasks' time taken for fork and
+# join; a probe). (The run is not: its second thread has no part in the
+# first region.)
+run_checked team_of_one t1
+assert_eq "$(jq '[.efficiency.parallel_regions[] | .location] | length' t1.json)" 3 \
+          "teams of one: the three regions rated"
+for pe in $(jq '.efficiency.parallel_regions[].parallel_efficiency_pct' t1.json); do
+    awk -v g="$pe" 'BEGIN { exit !(g >= 85) }' ||
+        { jq -c '.efficiency' t1.json; fail "teams of one: a parallel efficiency of $pe %, about 100 % expected"; }
+done
+
 # A worker whose OS thread ended leaves its record to the next new worker of
 # its thread number: libgomp's fresh threads of 40 nested executions made 82
 # records (each cleared, kept to the end: the memory grew with every
