@@ -32,8 +32,7 @@ int pomp_parse_size(const char *s, uint64_t *out)
         return 0;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno == ERANGE)
-        return 0; /* more digits than 64 bits hold: not silently the largest value */
+    int too_big = errno == ERANGE;
     uint64_t mult = 1;
     switch (tolower((unsigned char)*end)) {
     case '\0': break;
@@ -45,9 +44,12 @@ int pomp_parse_size(const char *s, uint64_t *out)
     }
     if (*end == 'b' || *end == 'B')
         end++;
-    if (*end != '\0' || v > (UINT64_MAX / mult))
+    if (*end != '\0')
         return 0;
-    *out = (uint64_t)v * mult;
+    /* more than 64 bits hold (99999999999999999999, 17179869184G): the largest
+     * value, which every caller's bound cuts or refuses as too large, said as
+     * such (it was "not valid", where 1000G was cut) */
+    *out = too_big || v > UINT64_MAX / mult ? UINT64_MAX : (uint64_t)v * mult;
     return 1;
 }
 
@@ -75,7 +77,8 @@ int pomp_parse_throttle(const char *s, uint64_t *visits, uint64_t *ns)
         double ns;
     } units[] = {{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}};
     for (size_t i = 0; end != t && d > 0 && i < sizeof units / sizeof *units; i++)
-        if (strcasecmp(end, units[i].unit) == 0 && d * units[i].ns <= 1e9) {
+        if (strcasecmp(end, units[i].unit) == 0 && d * units[i].ns <= 1e9 &&
+            d * units[i].ns >= 1) { /* 0.5ns was taken, as 0: no region ever throttled */
             *visits = v;
             *ns = (uint64_t)(d * units[i].ns);
             return 1;
@@ -217,7 +220,7 @@ void pomp_config_read(struct pomp_config *cfg)
     if (v && !pomp_parse_throttle(v, &cfg->throttle_visits, &cfg->throttle_ns)) {
         pomp_config_bad_value("POMP_THROTTLE", v,
                               "off, or EXECUTIONS,MEAN such as 100000,10us (at least 1000 executions, "
-                              "a mean of at most 1s)",
+                              "a mean of 1ns to 1s)",
                               "100000,10us");
         cfg->throttle_visits = 100000;
         cfg->throttle_ns = 10000;

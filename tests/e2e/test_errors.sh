@@ -176,6 +176,15 @@ assert_contains again.err "^pomp: note: the output directory 'e' holds another r
 # a buffer larger than a thread's holds: cut, and said
 OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=1000G POMP_OUTPUT_DIR=big ./demo > /dev/null 2> big.err
 assert_contains big.err "POMP_BUFFER_SIZE='1000G' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE cut, said"
+# ... and so is one larger than 64 bits hold (it was "not valid", 16M used;
+# a probe), while a mean under 1 ns cannot throttle anything: not valid (it
+# was taken as 0)
+for big in 99999999999999999999 17179869184G; do
+    OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=$big POMP_OUTPUT_DIR=big_$big ./demo > /dev/null 2> big.err
+    assert_contains big.err "POMP_BUFFER_SIZE='$big' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE=$big cut, said"
+done
+OMP_NUM_THREADS=2 POMP_THROTTLE=1000,0.5ns POMP_OUTPUT_DIR=sub_ns ./demo > /dev/null 2> sub_ns.err
+assert_contains sub_ns.err "^pomp: POMP_THROTTLE='1000,0.5ns' is not valid \(allowed: .*a mean of 1ns to 1s\)" "a throttle mean under 1 ns refused"
 # a buffer that memory cannot hold (an address space of 3 GB for 2 GB per
 # thread): a smaller one, said once (it was halved without a word; a probe)
 if [ -z "$E2E_SANITIZE" ]; then # (the sanitizer's shadow memory needs more address space)
