@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -91,6 +92,12 @@ static int write_defs(const char *dir, const struct trace_model *m,
                       const struct pomp_run_thread *threads)
 {
     char path[4300], tmp[4400];
+    /* its directory, which the threads' raw files may not have made: where it
+     * cannot be made, its reason is the error (a read-only file system was
+     * said as "No such file or directory", the missing directory; a probe) */
+    snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR, dir);
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+        return -1;
     snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/defs.json", dir);
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
     FILE *f = fopen(tmp, "w");

@@ -78,5 +78,14 @@ assert_eq "$gaps" "$files" "small buffers: a gap on the timeline of each thread 
 late=$(jq '([.traceEvents[] | select(.name? // "" | test("events lost$"))] | group_by(.tid) | map({(.[0].tid | tostring): .[0].ts}) | add) as $gap
            | [.traceEvents[] | select(.args.closed_by? != null) | select(.ts > $gap[.tid | tostring])] | length' out3.json)
 assert_eq "$late" 0 "small buffers: the regions open at the loss close at the gap"
+# A read-only file system: each file's error names it (the trace's said "No
+# such file or directory", its directory's failure left unsaid; a probe)
+umount "$WORK/small" 2>/dev/null || true
+mount -t tmpfs -o ro,size=1m tmpfs small || fail "mount a read-only tmpfs"
+POMP_TRACE=otf2 POMP_OUTPUT_DIR=small ./loop > ro.txt 2> ro.err || fail "the program failed (read-only)"
+assert_contains ro.txt "^399980000$" "the program computes the same (read-only)"
+assert_contains ro.err "error: cannot write small/profile.json: Read-only file system" "read-only: the profile's error"
+assert_contains ro.err "error: cannot write small/trace-raw/defs.json: Read-only file system" "read-only: the trace's error, by its cause"
+assert_not_contains ro.err "No such file or directory" "read-only: no missing file blamed"
 echo "disk full: the trace is lost and said, the profile kept"
 echo "raw trace filling the disk: the profile kept in the room kept for it"
