@@ -137,8 +137,10 @@ int main(int argc, char **argv)
     if (rc >= 0)
         return rc;
     struct stat st;
-    if (stat(o.dir, &st) != 0) {
-        fprintf(stderr, "pomp-report: %s: no such file or directory\n", o.dir);
+    if (stat(o.dir, &st) != 0) { /* its reason: "profile.json/" is not a directory, a
+                                    directory without search permission, ... */
+        fprintf(stderr, "pomp-report: %s: %s\n", o.dir,
+                errno == ENOENT ? "no such file or directory" : strerror(errno));
         return 1;
     }
     char path[4200], dir[4200];

@@ -452,9 +452,18 @@ static void check_ids_and_threads(struct checker *c)
     json_t *clock = json_object_get(p->root, "clock"), *r;
     if (clock && !(json_number_value(json_object_get(clock, "ticks_per_ns")) > 0))
         failed(c, "no negative figure", "clock.ticks_per_ns is not above 0");
-    json_array_foreach(json_object_get(p->root, "regions"), i, r)
+    /* the texts a region is named by: a null name passed, and every table
+     * named the region by nothing (a probe) */
+    static const char *const texts[] = {"name", "file", "function", "init", "ctc"};
+    json_array_foreach(json_object_get(p->root, "regions"), i, r) {
         if (!json_is_string(json_object_get(r, "type")))
             failed(c, "structure", "regions[%zu].type is missing or not a string", i);
+        for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+            json_t *v = json_object_get(r, texts[k]);
+            if (v && !json_is_string(v))
+                failed(c, "structure", "regions[%zu].%s is not a string", i, texts[k]);
+        }
+    }
 }
 
 static void check_structure(struct checker *c)

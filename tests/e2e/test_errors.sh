@@ -221,6 +221,10 @@ if "$REPORT" nocallpath 2> nocallpath.err; then fail "pomp-report accepted a pro
 assert_contains nocallpath.err '"callpath" is missing or not an array' "the missing part named"
 if "$REPORT" nonexistent 2> missing.err; then fail "pomp-report accepted a missing directory"; fi
 assert_contains missing.err 'nonexistent: no such file or directory' "missing directory"
+# a profile named with a '/' after it: said by its reason (it was "no such file"; a probe)
+mkdir -p withslash && printf '{}' > withslash/profile.json && touch withslash/.broken-on-purpose
+if "$REPORT" withslash/profile.json/ 2> slash.err; then fail "pomp-report accepted profile.json/"; fi
+assert_contains slash.err '^pomp-report: withslash/profile.json/: Not a directory$' "profile.json/: not a directory"
 # a directory without a profile, a profile that is a FIFO: said as such (before: "line -1, column -1 ...
 # unable to open", and a read that blocked forever)
 mkdir noprofile fifo && mkfifo fifo/profile.json

@@ -115,6 +115,8 @@ break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
 break_with samethread    '.threads += [.threads[0]]' "structure"
 break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
 break_with regiontype    '.regions[0].type = 5' "structure"
+break_with regionname    '.regions[0].name = null' "structure"   # (passed; a probe)
+break_with regionfile    '.regions[0].file = 7' "structure"
 # keys pomp always writes, whose absence read as 0 or as the top (a probe:
 # visits 2 for 3, a node's figures dropped, a region moved to the top level),
 # and counts no run reaches (2^63 - 1: its sum printed past INT64_MAX; 10^18 here)
