@@ -86,6 +86,31 @@ browse ee.html > eedom.html || { cat browser.err; fail "chromium failed (EnterEx
 assert_contains eedom.html '<b>not rated</b><span>parallel efficiency' "EnterExit: the run is not rated in the header"
 assert_not_contains eedom.html '<body[^>]*data-error-' "EnterExit: no script error"
 
+# More parallel regions than the table shows (10): the rest said, as in the
+# text (the page dropped them without a word; a probe)
+{
+    echo '#include <stdio.h>'
+    echo 'int main(void)'
+    echo '{'
+    echo '    int n = 0;'
+    for i in $(seq 12); do
+        echo '#pragma omp parallel num_threads(2) reduction(+ : n)'
+        echo '    n++;'
+    done
+    echo '    printf("%d\n", n);'
+    echo '    return 0;'
+    echo '}'
+} > twelve.c
+"$POMPCC" -fopenmp twelve.c -o twelve 2> build.err || { cat build.err; fail "build twelve.c"; }
+POMP_OUTPUT_DIR=twelve.dir ./twelve > twelve.out
+assert_eq "$(cat twelve.out)" 24 "twelve regions: the program"
+"$REPORT" twelve.dir > twelve.txt
+assert_contains twelve.txt '^  \.\.\. 2 more parallel regions in --json$' "twelve regions: the text says the two left out"
+"$REPORT" twelve.dir --html twelve.html 2> /dev/null
+browse twelve.html > twelvedom.html || { cat browser.err; fail "chromium failed (twelve regions)"; }
+assert_contains twelvedom.html '<tr class="note"><td class="name" colspan="8">\.\.\. 2 more parallel regions in pomp-report --json</td></tr>' \
+    "twelve regions: the page says the two left out"
+
 # Without a trace: the timeline says how to get one; the charts still render.
 POMP_OUTPUT_DIR=p ./waits > /dev/null
 "$REPORT" p --html p.html 2> /dev/null
