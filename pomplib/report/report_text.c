@@ -29,21 +29,48 @@ static void fit(int *w, size_t len, int max)
         *w = (int)len > max ? max : (int)len;
 }
 
-/* s, shortened from the left to width characters ("...ogs/waits.c:25-46"). */
-static const char *clip(const char *s, int width, char *buf, size_t size)
+/* s, shortened to width characters by its middle: its first head characters,
+ * "...", its end. */
+static const char *clip_middle(const char *s, size_t head, int width, char *buf, size_t size)
 {
-    size_t len = strlen(s);
-    if ((int)len <= width || width < 4)
-        return s;
-    snprintf(buf, size, "...%s", s + len - (size_t)(width - 3));
+    size_t len = strlen(s), tail = (size_t)width - 3 - head;
+    snprintf(buf, size, "%.*s...%s", (int)head, s, s + len - tail);
     return buf;
+}
+
+/* A name shortened to width characters: its start, what the row is
+ * ("implicit_barrier parallel in ..."), and its end, the location of a
+ * runtime region's construct. Cut from the left, the kind was lost, and a
+ * barrier's row read as its construct's (a probe). */
+static const char *clip_name(const char *s, int width, char *buf, size_t size)
+{
+    if ((int)strlen(s) <= width || width < 8)
+        return s;
+    return clip_middle(s, (size_t)(width - 3) / 2, width, buf, size);
+}
+
+/* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
+ * "in parallel @ " where there is one, a relative path's first directory
+ * where that is short (an absolute one's, /home/, tells nothing), and its
+ * end, file and lines. Two files of one name in two directories read alike
+ * when cut from the left (a probe). */
+static const char *clip_location(const char *s, int width, char *buf, size_t size)
+{
+    if ((int)strlen(s) <= width || width < 8)
+        return s;
+    const char *at = strstr(s, " @ ");
+    size_t keep = at && at + 3 - s <= width / 2 ? (size_t)(at + 3 - s) : 0;
+    const char *path = s + keep, *slash = *path == '/' ? NULL : strchr(path, '/');
+    if (slash && (int)(slash + 1 - s) <= width / 2)
+        keep = (size_t)(slash + 1 - s);
+    return clip_middle(s, keep, width, buf, size);
 }
 
 static void row_start(const struct widths *w, const char *name, const char *loc)
 {
     char a[256], b[256];
-    printf("%-*s %-*s ", w->name, clip(name, w->name, a, sizeof a), w->loc,
-           clip(loc, w->loc, b, sizeof b));
+    printf("%-*s %-*s ", w->name, clip_name(name, w->name, a, sizeof a), w->loc,
+           clip_location(loc, w->loc, b, sizeof b));
 }
 
 static void stats_columns(const struct rp_stats *s)

@@ -69,6 +69,24 @@ sums=$(awk '/^Call paths$/ { on = 1; next } on && /^$/ { exit }
             END { for (r = 1; r <= row; r++) if (want[r] >= 0 && want[r] != sum[r]) printf "row %d: %d != %d; ", r, want[r], sum[r] }' begun.txt)
 assert_eq "$sums" "" "--threads: the thread lines add up to each row's visits"
 assert_eq "$(grep -cE '^ +(masked|task) ' begun.txt)" 2 "begun: the masked and task rows"
+# Long locations keep what tells rows apart: a relative path's first
+# directory, a runtime region's "in parallel @" (cut from the left, the two
+# files read alike and a barrier's row lost its kind; a probe)
+for d in one two; do
+    mkdir -p "$d/a_really_quite_long_directory_name_for_testing_cuts"
+    printf 'void k_%s(void)\n{\n#pragma omp parallel num_threads(2)\n    { }\n}\n' "$d" \
+        > "$d/a_really_quite_long_directory_name_for_testing_cuts/kern.c"
+done
+printf 'void k_one(void);\nvoid k_two(void);\nint main(void)\n{\n    k_one();\n    k_two();\n    return 0;\n}\n' > long_main.c
+"$POMPCC" -fopenmp long_main.c one/a_*/kern.c two/a_*/kern.c -o long_paths 2> build.err || { cat build.err; fail "build long_paths"; }
+POMP_OMPT=on POMP_OUTPUT_DIR=long.dir ./long_paths
+"$REPORT" long.dir > long.txt
+for d in one two; do
+    assert_contains long.txt "^parallel +$d/\.\.\.[a-z_]+/kern\.c:3-4 " "a long location: its first directory ($d)"
+    assert_contains long.txt "^  implicit_barrier parallel +in parallel @ $d/\.\.\.[a-z_]+/kern\.c:3-4 " \
+        "a long runtime location: its kind and first directory ($d)"
+done
+
 # A task construct's creations and executions are two rows of the flat table
 # (one row mixed a 1 us creation and the tasks' executions: min and mean of neither)
 L_task=$(line_of begun.c "omp task")
