@@ -214,7 +214,7 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
         printf("  no waits recorded\n");
         return;
     }
-    printf("%-*s %-*s", w->name, "parallel region", w->loc, "location");
+    printf("%-*s %-*s", w->name, "region", w->loc, "location");
     for (int k = 0; k < WAIT_COUNT; k++)
         printf(" %9s", wait_names[k]);
     printf(" %9s %7s\n", "total", "% time");
