@@ -127,7 +127,11 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     (void)requested_parallelism;
     parallel_data->ptr = NULL;
     struct bridge_thread *b;
-    if (bridge_measuring() < 0 || !(b = bridge_self())) {
+    int measuring = bridge_measuring();
+    if (measuring < 0 || !(b = bridge_self())) {
+        if (measuring < 0) /* a fork()ed child's region: said once (its pompcc build's events
+                              say it; under pomprun it went unmeasured without a word; a probe) */
+            pomp_note_event_after_stop();
         bridge_collector_event(OMP_EVENT_FORK);
         return;
     }

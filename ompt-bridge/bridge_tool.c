@@ -489,7 +489,15 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     (void)runtime_version;
     static ompt_start_tool_result_t tool = {tool_initialize, tool_finalize, {.value = 0}};
     pomp_ensure_initialized();
-    if (bridge_measuring() < 0 || !ompt_wanted())
+    if (bridge_measuring() < 0) {
+        /* a fork()ed child whose runtime starts here (under pomprun, one
+         * forked before the parent's first construct): said, as the
+         * instrumentation's events say it (it went unmeasured without a
+         * word; a probe) */
+        pomp_note_event_after_stop();
+        return NULL;
+    }
+    if (!ompt_wanted())
         return NULL;
     int unclaimed = 0;
     if (!__atomic_compare_exchange_n(&tool_claimed, &unclaimed, 1, 0, __ATOMIC_ACQ_REL,
@@ -514,7 +522,11 @@ int bridge_tool_state(void)
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         return BRIDGE_TOOL_STARTED;
     pomp_ensure_initialized();
-    if (bridge_measuring() < 0 || !ompt_wanted())
+    if (bridge_measuring() < 0) {
+        pomp_note_event_after_stop(); /* (as in ompt_start_tool) */
+        return BRIDGE_TOOL_IMPOSSIBLE;
+    }
+    if (!ompt_wanted())
         return BRIDGE_TOOL_IMPOSSIBLE;
     struct runtimes_seen seen = {0};
     pomp_sampling_dl_iterate_phdr(note_runtime, &seen);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pomp_config.h"
 #include "pomp_env_names.h"
 #include "pomp_levels.h"
 #include "pomp_region.h"
@@ -189,8 +190,15 @@ static void install_signal_handlers(void)
  * load (note_load). */
 static void stop_in_forked_child(void)
 {
-    int state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE);
-    if (state == POMP_STATE_ON || state == POMP_STATE_OFF)
+    int state = __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE), enabled = 1;
+    /* not initialized yet is measured too, unless POMP_ENABLE says not: under
+     * pomprun the library starts with the runtime, and a child forked before
+     * the parent's first construct went unmeasured without a word (a probe) */
+    const char *enable = getenv("POMP_ENABLE");
+    if (enable && !pomp_parse_bool(enable, &enabled))
+        enabled = 1; /* a bad value: the default, as the initialization will say */
+    if (state == POMP_STATE_ON || state == POMP_STATE_OFF ||
+        (state == POMP_STATE_UNINITIALIZED && enabled))
         forked_from_measured = getppid();
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
     set_state(POMP_STATE_STOPPED);

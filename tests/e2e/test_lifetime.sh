@@ -136,6 +136,18 @@ assert_contains ff.err "^pomp: note: process [0-9]*, forked from the measured pr
                 "fork first: the child's note"
 assert_contains ff.txt "^parent 2, child's status 7$" "fork first: the parent's region ran, the child's status kept"
 assert_eq "$(ls -d ff/pomp-* | wc -l)" 1 "fork first: one output directory, the parent's"
+# ... and so under pomprun, where the library starts with the runtime: on
+# libgomp after the fork (the child's runtime found the library stopped), on
+# libomp before it (the child's region found it stopped); both said nothing
+# (a probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    for c in gcc clang-19; do
+        $c -fopenmp forkfirst.c -o forkfirst_$c
+        mkdir ff_$c && (cd ff_$c && "$BUILD/bin/pomprun" ../forkfirst_$c > ../ff_$c.txt 2> ../ff_$c.err)
+        assert_contains ff_$c.txt "^parent 2, child's status 7$" "fork first, pomprun ($c): the program"
+        assert_eq "$(grep -c "forked from the measured process" ff_$c.err)" 1 "fork first, pomprun ($c): the child's note, once"
+    done
+fi
 POMP_OUTPUT_DIR=ff_out ./forkfirst > /dev/null 2>&1
 C_LINE=$(line_of forkfirst.c "reduction(+:n)")
 P_LINE=$(line_of forkfirst.c "reduction(+:m)")
