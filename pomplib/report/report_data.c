@@ -118,7 +118,8 @@ static void find_twins(struct rp_profile *p)
         return; /* no labels: the rows are still right */
     for (size_t i = 0; i < p->nregions; i++) {
         struct rp_region *a = &p->regions[i];
-        if (!*a->file && *a->function && ctc_field(a, "offset", &(size_t){0}))
+        if (!*a->file && ctc_field(a, "offset", &(size_t){0})) /* (a function, or none: a
+                                                                   stripped binary's) */
             v[n++] = a;
     }
     if (n)
@@ -130,11 +131,22 @@ static void find_twins(struct rp_profile *p)
 }
 
 /* A function's label: name(), and the region's offset in its module where a
- * twin shares the rest (find_twins). */
+ * twin shares the rest (find_twins). A twin without a function (a stripped
+ * binary's) is its module's name and the offset, objdump's address: its two
+ * top-level regions were two rows "parallel -" (a probe). */
 static void function_label(const struct rp_region *r, char *buf, size_t size)
 {
-    size_t len = 0;
+    size_t len = 0, mlen = 0;
     const char *offset = r->twin ? ctc_field(r, "offset", &len) : NULL;
+    if (!*r->function && offset) {
+        const char *module = ctc_field(r, "module", &mlen), *base = module;
+        for (size_t k = 0; module && k < mlen; k++)
+            if (module[k] == '/')
+                base = module + k + 1;
+        mlen = module ? mlen - (size_t)(base - module) : 0;
+        snprintf(buf, size, "%.*s+%.*s", (int)mlen, module ? base : "", (int)len, offset);
+        return;
+    }
     snprintf(buf, size, "%s%s%s%.*s", r->function, pomp_symbols_call_parens(r->function),
              offset ? "+" : "", (int)len, offset ? offset : "");
 }
@@ -163,7 +175,7 @@ void rp_region_location(const struct rp_region *r, char *buf, size_t size)
         file_location(r, buf, size);
     } else if (r && r->placed_in) {
         placed_location(r, r->placed_in, buf, size);
-    } else if (r && *r->function) {
+    } else if (r && (*r->function || r->twin)) {
         function_label(r, buf, size);
     } else { /* the overflow node, or a region placed nowhere */
         snprintf(buf, size, "-");
@@ -198,7 +210,7 @@ static void place_regions(struct rp_profile *p)
     for (size_t i = 0; i < p->nnodes; i++) {
         size_t k = p->nodes[i].parent_index;
         const struct rp_region *up = k == NO_PARENT ? NULL : p->nodes[k].region;
-        p->nodes[i].place = up && (*up->file || *up->function) ? up
+        p->nodes[i].place = up && (*up->file || *up->function || up->twin) ? up
                             : k == NO_PARENT                   ? NULL
                                                                : p->nodes[k].place;
     }

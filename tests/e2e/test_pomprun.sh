@@ -1288,4 +1288,19 @@ assert_eq "$(echo "$labels" | wc -l)" 2 "twins: two labels"
 echo "$labels" | grep -qvE "^main\(\)\+0x[0-9a-f]+, in parallel @ main\(\)" && fail "twins: labelled by offset ($labels)"
 assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | sort -n | tr '\n' ' ')" "100 200 " "twins: each its own visits"
 "$BUILD/bin/pomp-report" --check twins_out > /dev/null || fail "twins: --check"
+# ... and two parallel regions of a stripped binary, which names no function:
+# by module and offset (two rows "parallel -"; a probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    printf '#include <stdio.h>\nint main(void)\n{\n    int a = 0, b = 0;\n#pragma omp parallel num_threads(2) reduction(+ : a)\n    a++;\n#pragma omp parallel num_threads(2) reduction(+ : b)\n    b += 2;\n    printf("%%d %%d\\n", a, b);\n    return 0;\n}\n' > stripped.c
+    cc -O2 -fopenmp stripped.c -o stripped && strip stripped
+    POMP_OUTPUT_DIR=stripped_out "$POMPRUN" ./stripped > stripped.txt 2> stripped.err
+    assert_eq "$(cat stripped.txt)" "2 4" "stripped: the program"
+    "$BUILD/bin/pomp-report" stripped_out > stripped_report.txt
+    assert_eq "$(sed -n '/^Call paths/,/^$/p' stripped_report.txt | grep -cE '^parallel +stripped\+0x[0-9a-f]+ ')" 2 \
+        "stripped: two parallel rows, each by its offset"
+    assert_eq "$(sed -n '/^Call paths/,/^$/p' stripped_report.txt | grep -E '^parallel ' | awk '{ print $2 }' | sort -u | wc -l)" 2 \
+        "stripped: the two rows told apart"
+    assert_eq "$(grep -cE '^  implicit_barrier parallel +in parallel @ stripped\+0x' stripped_report.txt)" 2 \
+        "stripped: each barrier placed in its region"
+fi
 echo "pomprun: two criticals of one name in one function, without -g, told apart"
