@@ -19,6 +19,57 @@ struct row {
     uint32_t threads;
 };
 
+static int same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Whether the run has another region without a file of r's type, name,
+ * function and module: then they are labelled with their offsets, as
+ * pomp-report labels them (report_data.c, find_twins); the summary printed
+ * two identical rows (a probe). */
+static int has_twin(const struct pomp_run *run, const struct pomp_run_region *r)
+{
+    const char *offset = ctc_get(&r->ctc, "offset");
+    if (r->ctc.file || !offset)
+        return 0;
+    const struct pomp_merged *m = &run->profile;
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const struct pomp_run_region *o = &m->regions[i];
+        if (o != r && !o->same_as && !o->ctc.file && ctc_get(&o->ctc, "offset") &&
+            strcmp(o->type, r->type) == 0 && same_text(o->ctc.name, r->ctc.name) &&
+            same_text(ctc_get(&o->ctc, "function"), ctc_get(&r->ctc, "function")) &&
+            same_text(ctc_get(&o->ctc, "module"), ctc_get(&r->ctc, "module")))
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether a region without a file has a place to be named by: a function,
+ * or a twin (print_function_place). */
+static int has_function_place(const struct pomp_run *run, const struct pomp_run_region *r)
+{
+    return ctc_get(&r->ctc, "function") || has_twin(run, r);
+}
+
+/* Where a region without a file is (has_function_place): its function, with
+ * its offset where it has a twin; a twin of no function (a stripped
+ * binary's) by its module's name and offset. */
+static void print_function_place(FILE *f, const struct pomp_run *run,
+                                 const struct pomp_run_region *r)
+{
+    const char *function = ctc_get(&r->ctc, "function");
+    int twin = has_twin(run, r);
+    if (function)
+        fprintf(f, "%s%s", function, pomp_symbols_call_parens(function));
+    else {
+        const char *module = ctc_get(&r->ctc, "module"), *base = module ? strrchr(module, '/') : NULL;
+        fputs(base ? base + 1 : module ? module : "", f);
+    }
+    if (twin)
+        fprintf(f, "+%s", ctc_get(&r->ctc, "offset"));
+}
+
 static int by_time_desc(const void *a, const void *b)
 {
     const struct row *x = a, *y = b;
@@ -126,26 +177,27 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the
              * library's own region ("pomp flush") has no place at all */
-            const char *function = r->ctc.file ? NULL : ctc_get(&r->ctc, "function");
-            if (r->ctc.file)
+            int placed = !r->ctc.file && has_function_place(run, r);
+            if (r->ctc.file) {
                 fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
-            else if (function)
-                fprintf(f, " @ %s%s", function, pomp_symbols_call_parens(function));
+            } else if (placed) {
+                fputs(" @ ", f);
+                print_function_place(f, run, r);
+            }
             size_t at = rows[i].node;
             const struct pomp_run_region *where = NULL;
             while (!r->ctc.file && m->nodes[at].parent && !where) {
                 at = m->nodes[at].parent;
                 const struct pomp_run_region *up = m->nodes[at].region;
-                if (up && (up->ctc.file || ctc_get(&up->ctc, "function")))
+                if (up && (up->ctc.file || has_function_place(run, up)))
                     where = up;
             }
-            if (where && where->ctc.file)
-                fprintf(f, "%s in %s @ %s:%d", function ? "," : "", where->type, where->ctc.file,
+            if (where && where->ctc.file) {
+                fprintf(f, "%s in %s @ %s:%d", placed ? "," : "", where->type, where->ctc.file,
                         where->ctc.start_line_first);
-            else if (where) {
-                const char *outer = ctc_get(&where->ctc, "function");
-                fprintf(f, "%s in %s @ %s%s", function ? "," : "", where->type, outer,
-                        pomp_symbols_call_parens(outer));
+            } else if (where) {
+                fprintf(f, "%s in %s @ ", placed ? "," : "", where->type);
+                print_function_place(f, run, where);
             }
             fputc('\n', f);
         } else

@@ -1293,7 +1293,7 @@ assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | s
 if [ -z "$E2E_SANITIZE" ]; then
     printf '#include <stdio.h>\nint main(void)\n{\n    int a = 0, b = 0;\n#pragma omp parallel num_threads(2) reduction(+ : a)\n    a++;\n#pragma omp parallel num_threads(2) reduction(+ : b)\n    b += 2;\n    printf("%%d %%d\\n", a, b);\n    return 0;\n}\n' > stripped.c
     cc -O2 -fopenmp stripped.c -o stripped && strip stripped
-    POMP_OUTPUT_DIR=stripped_out "$POMPRUN" ./stripped > stripped.txt 2> stripped.err
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=stripped_out "$POMPRUN" ./stripped > stripped.txt 2> stripped.err
     assert_eq "$(cat stripped.txt)" "2 4" "stripped: the program"
     "$BUILD/bin/pomp-report" stripped_out > stripped_report.txt
     assert_eq "$(sed -n '/^Call paths/,/^$/p' stripped_report.txt | grep -cE '^parallel +stripped\+0x[0-9a-f]+ ')" 2 \
@@ -1302,5 +1302,8 @@ if [ -z "$E2E_SANITIZE" ]; then
         "stripped: the two rows told apart"
     assert_eq "$(grep -cE '^  implicit_barrier parallel +in parallel @ stripped\+0x' stripped_report.txt)" 2 \
         "stripped: each barrier placed in its region"
+    # ... and so does the summary at the end of the run (it printed "parallel" twice)
+    assert_eq "$(grep -E '^pomp: +[0-9.]+ +1 +2  parallel @ stripped\+0x[0-9a-f]+$' stripped.err | awk '{ print $NF }' | sort -u | wc -l)" 2 \
+        "stripped: the summary's two rows told apart"
 fi
 echo "pomprun: two criticals of one name in one function, without -g, told apart"
