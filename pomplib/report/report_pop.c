@@ -562,39 +562,63 @@ static int below(const struct rp_profile *p, size_t i, size_t top)
     return 0;
 }
 
-/* Executions of wait regions below node top (a critical's or ordered's time
+/* A node with executions of wait regions (a critical's or ordered's time
  * outside its block, a lock's set call, the runtime's waits: rp_entry_wait's)
- * that were counted without time (POMP_THROTTLE): their waits are missing
- * from u, where they read as work. */
-static double untimed_waits(const struct rp_profile *p, size_t top, double *blockless)
+ * counted without time (POMP_THROTTLE), or of waits without a block
+ * (rp_entry_blockless): found once (untimed_wait_nodes), summed per parallel
+ * region (untimed_waits). */
+struct untimed_node {
+    size_t node;
+    double executions, blockless;
+};
+
+/* The nodes that have such executions, into *out (to free); their number, or
+ * (size_t)-1 when memory is short. */
+static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node **out)
 {
-    double executions = 0;
-    *blockless = 0;
+    size_t n = 0;
+    *out = malloc((p->nnodes + 1) * sizeof **out);
+    if (!*out)
+        return (size_t)-1;
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *node = &p->nodes[i];
         size_t k;
         json_t *t;
         if (!node->region)
             continue;
-        double node_executions = 0, node_blockless = 0;
+        double executions = 0, blockless = 0;
         json_array_foreach(node->per_thread, k, t) {
             enum wait_kind kind = WAIT_COUNT;
             double untimed = num(t, "untimed");
             if (rp_entry_blockless(node->region, t))
-                node_blockless += num(t, "visits") - untimed;
+                blockless += num(t, "visits") - untimed;
             if (untimed > 0) {
                 rp_entry_wait(node->region, t, node->wait_children, &kind);
                 if (kind != WAIT_COUNT)
-                    node_executions += untimed;
+                    executions += untimed;
             }
         }
-        /* below() walks to the root: only for the nodes that count (for every
-         * node, a 40,000-level recursion took seconds per parallel region) */
-        if ((node_executions != 0 || node_blockless != 0) && below(p, i, top)) {
-            executions += node_executions;
-            *blockless += node_blockless;
-        }
+        if (executions != 0 || blockless != 0)
+            (*out)[n++] = (struct untimed_node){i, executions, blockless};
     }
+    return n;
+}
+
+/* The executions of untimed waits below node top (of the n nodes found by
+ * untimed_wait_nodes): their waits are missing from u, where they read as
+ * work. Each parallel region once scanned every node's threads (a profile of
+ * 40,960 paths took 112 s to read; a probe); below() walks to the root, for
+ * the few nodes that count only. */
+static double untimed_waits(const struct rp_profile *p, size_t top, const struct untimed_node *v,
+                            size_t n, double *blockless)
+{
+    double executions = 0;
+    *blockless = 0;
+    for (size_t j = 0; j < n; j++)
+        if (below(p, v[j].node, top)) {
+            executions += v[j].executions;
+            *blockless += v[j].blockless;
+        }
     return executions;
 }
 
@@ -717,9 +741,12 @@ int rp_pop_compute(struct rp_profile *p)
     double *in = calloc(nt + 1, sizeof *in), *u = calloc(nt + 1, sizeof *u);
     double *shares = calloc(nt + 1, sizeof *shares);
     p->pop_regions = calloc(p->nnodes + 1, sizeof *p->pop_regions);
-    if (!sub || !fj || !waits || !stream || !in || !u || !shares || !p->pop_regions) {
+    struct untimed_node *untimed = NULL;
+    size_t nuntimed = untimed_wait_nodes(p, &untimed);
+    if (!sub || !fj || !waits || !stream || !in || !u || !shares || !p->pop_regions ||
+        nuntimed == (size_t)-1) {
         free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
-        free(shares);
+        free(shares), free(untimed);
         return -1;
     }
     for (size_t i = 0; i < p->nnodes; i++) {
@@ -743,14 +770,15 @@ int rp_pop_compute(struct rp_profile *p)
         metrics(r, in, u, shares, n, elapsed);
         r->node = node;
         r->shared_task_waits = shared[i];
-        r->untimed_waits = untimed_waits(p, i, &r->blockless_waits);
+        r->untimed_waits = untimed_waits(p, i, untimed, nuntimed, &r->blockless_waits);
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
     cpu_waits(p, stream);
-    p->pop_run.untimed_waits = untimed_waits(p, NO_PARENT, &p->pop_run.blockless_waits);
+    p->pop_run.untimed_waits =
+        untimed_waits(p, NO_PARENT, untimed, nuntimed, &p->pop_run.blockless_waits);
     not_rated(p);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
-    free(shares);
+    free(shares), free(untimed);
     return 0;
 }

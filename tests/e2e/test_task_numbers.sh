@@ -502,8 +502,8 @@ assert_eq "$(sum_of deep.out userregion begins)" 255 "the recorded levels"
 assert_contains deep.err "warning: 19490 events nested deeper than 256 regions \(POMP_PROFILE_DEPTH\) were not recorded" \
                 "the loss is said, with the setting"
 "$REPORT" deep.out > deep.report
-assert_contains deep.report "^warning: 19490 events nested deeper than the profile records, not recorded$" \
-                "pomp-report says it too"
+assert_contains deep.report "^warning: 19490 events nested deeper than the profile records \(POMP_PROFILE_DEPTH\), not recorded$" \
+                "pomp-report says it too, with the setting (it named none; a probe)"
 # the time of the levels past it stays with the deepest recorded one: no
 # figure is rated on it (a chain of tasks read as a taskwait's wait)
 assert_contains deep.report "^\(the run\) .*not rated: events nested deeper than the profile records \(POMP_PROFILE_DEPTH\)" \
