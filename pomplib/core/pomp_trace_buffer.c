@@ -136,9 +136,21 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
     pomp_trace_raw_path(thread, path, sizeof path);
     if (raw_dir_errno)
         return raw_dir_errno;
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    /* a new file, never the old one cut to nothing: another run writing this
+     * directory at once (a POMP_OUTPUT_DIR without %p) may be reading that
+     * one through a mapping at its exit, which a truncation killed with
+     * SIGBUS (a probe: 2 to 6 of 8 such runs); reading this run's file
+     * instead, it says the file is another process's */
+    int fd = -1;
+    for (int tries = 0; fd < 0 && tries < 8; tries++) {
+        if (unlink(path) != 0 && errno != ENOENT)
+            return errno;
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST) /* (EEXIST: another run made it in between) */
+            return errno;
+    }
     if (fd < 0)
-        return errno;
+        return EEXIST;
     struct trace_raw_header h = {.magic = TRACE_RAW_MAGIC,
                                  .version = TRACE_RAW_VERSION,
                                  .record_size = sizeof(struct pomp_event),

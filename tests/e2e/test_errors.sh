@@ -173,6 +173,38 @@ assert_eq "$(jq -r '.levels.loop' names/profile.json)" "EnterExit" "the misspell
 # a second run into the same POMP_OUTPUT_DIR: said
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=e ./demo > /dev/null 2> again.err
 assert_contains again.err "^pomp: note: the output directory 'e' holds another run's output" "a reused output directory said"
+# eight traced runs at once into one directory: each ends as the program
+# does, with the clash said, never killed (a run's file, cut to nothing by the
+# next run's start, killed the one reading it at its exit with SIGBUS: 2 to 6
+# of 8; a probe)
+cat > clash.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    long n = atol(argv[1]), s = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp for schedule(dynamic, 64)
+        for (long i = 0; i < n; i++) {
+#pragma omp critical(acc)
+            s += i % 7;
+        }
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp clash.c -o clash 2> build.err || { cat build.err; fail "build clash.c"; }
+for i in 1 2 3 4 5 6 7 8; do
+    (rc=0; POMP_TRACE=chrome POMP_THROTTLE=off POMP_OUTPUT_DIR=clash.dir ./clash 20000 > clash$i.out 2> clash$i.err || rc=$?
+     echo $rc > clash$i.rc) &
+done
+wait
+for i in 1 2 3 4 5 6 7 8; do
+    assert_eq "$(cat clash$i.rc) $(cat clash$i.out)" "0 59997" "eight traced runs into one directory: run $i's status and result"
+done
+touch clash.dir/.broken-on-purpose # (its trace and profile are any run's)
 # a buffer larger than a thread's holds: cut, and said
 OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=1000G POMP_OUTPUT_DIR=big ./demo > /dev/null 2> big.err
 assert_contains big.err "POMP_BUFFER_SIZE='1000G' is more than a thread's trace buffer holds" "POMP_BUFFER_SIZE cut, said"
