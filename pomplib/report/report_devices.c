@@ -1,6 +1,7 @@
 #include "report_devices.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /* The operations of a "total" or region object, in the order printed. */
 static const char *const op_keys[] = {"kernels", "to_device", "from_device", "alloc", "delete",
@@ -36,10 +37,38 @@ static void print_ops(json_t *ops)
     putchar('\n');
 }
 
-static void header(const char *first)
+static void header_width(const char *first, int width)
 {
-    printf("%-44s %7s %10s %6s %12s %10s %6s %12s %10s\n", first, "kernels", "ms", "to dev",
+    printf("%-*s %7s %10s %6s %12s %10s %6s %12s %10s\n", width, first, "kernels", "ms", "to dev",
            "bytes", "ms", "from", "bytes", "ms");
+}
+
+static void header(const char *first) { header_width(first, 44); }
+
+enum { MAX_REGION_NAME = 100 };
+
+/* A target region's row name on device d: its label, its location (cut from
+ * the left, to keep its lines, where the whole passes MAX_REGION_NAME), the
+ * device. */
+static void region_row_name(const struct rp_profile *p, json_t *d, json_t *r, char *name,
+                            size_t size)
+{
+    const struct rp_region *reg = region_by_id(p, json_integer_value(json_object_get(r, "region")));
+    char label[160], where[160], dev[32];
+    if (reg) {
+        rp_region_label(reg, label, sizeof label);
+        rp_region_location(reg, where, sizeof where);
+    } else {
+        snprintf(label, sizeof label, "(no target region)");
+        snprintf(where, sizeof where, "-");
+    }
+    snprintf(dev, sizeof dev, " dev %lld", (long long)json_integer_value(json_object_get(d, "device")));
+    int room = MAX_REGION_NAME - (int)strlen(label) - 1 - (int)strlen(dev),
+        len = (int)strlen(where);
+    if (room < 16)
+        room = 16;
+    snprintf(name, size, "%s %s%s%s", label, len > room ? "..." : "",
+             len > room ? where + len - (room - 3) : where, dev);
 }
 
 void report_devices(const struct rp_profile *p)
@@ -59,24 +88,28 @@ void report_devices(const struct rp_profile *p)
         print_ops(json_object_get(d, "total"));
     }
     printf("\nDevice operations per target region\n");
-    header("region");
-    json_array_foreach(devices, i, d) {
-        size_t j;
-        json_t *r;
-        json_array_foreach(json_object_get(d, "regions"), j, r) {
-            const struct rp_region *reg = region_by_id(p, json_integer_value(json_object_get(r, "region")));
-            char label[160], where[160], name[200];
-            if (reg) {
-                rp_region_label(reg, label, sizeof label);
-                rp_region_location(reg, where, sizeof where);
-            } else {
-                snprintf(label, sizeof label, "(no target region)");
-                snprintf(where, sizeof where, "-");
+    /* each row's name whole, the column as wide as the longest (to
+     * MAX_REGION_NAME, past which a location keeps its end): cut to 14
+     * characters, 22-22 read 22-2 and three constructs of one long file
+     * name were one row (a probe) */
+    int width = 44;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1)
+            header_width("region", width);
+        json_array_foreach(devices, i, d) {
+            size_t j;
+            json_t *r;
+            json_array_foreach(json_object_get(d, "regions"), j, r) {
+                char name[400];
+                region_row_name(p, d, r, name, sizeof name);
+                int len = (int)strlen(name);
+                if (pass == 0 && len > width)
+                    width = len;
+                if (pass == 1) {
+                    printf("%-*s", width, name);
+                    print_ops(r);
+                }
             }
-            snprintf(name, sizeof name, "%.24s %.14s dev %lld", label, where,
-                     (long long)json_integer_value(json_object_get(d, "device")));
-            printf("%-44s", name);
-            print_ops(r);
         }
     }
     json_array_foreach(devices, i, d)

@@ -92,6 +92,13 @@ assert_contains names.txt '^device 0 from thread 0$' "Chrome trace names the dev
 assert_contains report.txt '^Devices' "report devices section"
 assert_contains report.txt "^device 0 \(generic-64bit\) +2 .* 2 +$((8 * N + 8 * M)) " "report device totals"
 assert_contains report.txt '1 device stream' "report counts the stream apart from the threads"
+# each target region's row keeps its whole lines (cut to 14 characters,
+# "device.c:40-45" lost its end, and long file names their lines; a probe)
+cp device.c long_named_device.c
+"$POMPCC" -g "${OFFLOAD[@]}" long_named_device.c -o long_named 2> build.err || { cat build.err; fail "pompcc offload build (long name)"; }
+POMP_OUTPUT_DIR=long_out ./long_named > /dev/null
+"$REPORT" long_out > long_report.txt
+assert_contains long_report.txt "^target data +long_named_device\.c:$DATA-[0-9]+ dev 0 " "report: a target region's row, its lines whole"
 
 # uninstrumented: the same figures from the runtime alone (pomprun)
 POMP_OUTPUT_DIR=run "$BUILD/bin/pomprun" ./plain > run.txt
