@@ -89,7 +89,9 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
 const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data)
 {
     const struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
-    return team ? team->sampling_fork : NULL;
+    /* a league's team carries a marker, not a team record: read as one, a
+     * parallel region inside host teams crashed the sampler (a probe) */
+    return team && (const void *)team != &league_team ? team->sampling_fork : NULL;
 }
 
 /* Whether the calling thread is a worker whose team's master had left the
