@@ -35,6 +35,22 @@ static uint64_t last_region_id;
  * bridge forks no such region. */
 static const char league_team;
 
+/* The parallel data of a team the runtime forks for itself, outside any
+ * league: LLVM libomp's hidden helper threads, which run `target nowait`
+ * tasks, are a team of 8 forked from libomp's own code at its start. It is
+ * no region of the program: the bridge makes no region, share or barrier of
+ * it, and the tasks its threads run are roots of their own (it read as a
+ * parallel region of 8 threads, and its closing barrier, open at exit with a
+ * target task in it, held -464 us of own time read as 8.8e18 ns; a probe). */
+static const char runtime_team;
+
+/* Whether code address codeptr_ra lies in the OpenMP runtime's own code. */
+static int in_runtime_code(const void *codeptr_ra)
+{
+    return codeptr_ra &&
+           (uintptr_t)codeptr_ra - bridge_runtime_code_lo < bridge_runtime_code_span;
+}
+
 /* Whether a fork by thread b is LLVM libomp's region of a league's team: b
  * runs a league's initial task that forked none yet, and the runtime forks
  * it from its own code. */
@@ -144,6 +160,11 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
         bridge_collector_event(OMP_EVENT_FORK);
         return;
     }
+    if (!(flags & ompt_parallel_league) && in_runtime_code(codeptr_ra)) {
+        parallel_data->ptr = (void *)&runtime_team;
+        bridge_collector_event(OMP_EVENT_FORK);
+        return;
+    }
     uint32_t level = b->forks++;
     if (level >= BRIDGE_MAX_NESTING) {
         bridge_collector_event(OMP_EVENT_FORK);
@@ -242,6 +263,10 @@ void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encounterin
         bridge_collector_event(OMP_EVENT_JOIN);
         return;
     }
+    if (parallel_data && parallel_data->ptr == &runtime_team) {
+        bridge_collector_event(OMP_EVENT_JOIN);
+        return;
+    }
     struct bridge_team *team = forked_team(b, parallel_data);
     if (b->forks)
         b->forks--;
@@ -290,6 +315,7 @@ static void membership_begin(struct bridge_thread *b, struct bridge_team *team, 
     m->end = 0;
     m->frame = 0;
     m->body = 0;
+    m->runtime = 0;
     if (!team) {
         m->region = NULL;
         m->id = 0;
@@ -331,6 +357,13 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
         bridge_collector_event(OMP_EVENT_THR_END_IDLE);
     if (bridge_measuring() < 0 || !(b = bridge_self()))
         return;
+    if (parallel_data && parallel_data->ptr == &runtime_team) {
+        b->thread_num = (int32_t)index;
+        membership_begin(b, NULL, index == 0);
+        if (b->nesting && b->nesting <= BRIDGE_MAX_NESTING)
+            b->member[b->nesting - 1].runtime = 1;
+        return;
+    }
     struct bridge_team *team = NULL; /* none for a league's team (league_team) */
     if (parallel_data && !is_league_team(b, parallel_data))
         team = index == 0 ? forked_team(b, parallel_data)
@@ -613,6 +646,12 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
     }
     struct bridge_membership *m = bridge_membership_top(b);
     uint64_t now = 0;
+    if (m && m->runtime && kind == ompt_sync_region_barrier_implicit_parallel) {
+        struct bridge_scope *s = bridge_scope_push(b, SCOPE_SYNC);
+        if (s) /* the runtime's own team's barrier: paired with its end, not recorded */
+            s->detail = (uint8_t)kind;
+        return;
+    }
     if (kind == ompt_sync_region_barrier_implicit_parallel && m) {
         now = block_end(b, m);
         end_body(b, m, now); /* the block of an uninstrumented parallel region ends here */
@@ -645,6 +684,8 @@ static void sync_end(struct bridge_thread *b, ompt_sync_region_t kind, uint64_t 
         kind != ompt_sync_region_barrier_teams && !(s && s->region))
         return;
     struct bridge_membership *m = bridge_membership_top(b);
+    if (m && m->runtime && kind == ompt_sync_region_barrier_implicit_parallel)
+        return; /* the runtime's own team's barrier (runtime_team) */
     /* a team's closing barrier: a parallel region's, or a league's teams
      * barrier (sync_kind: none is inside a parallel region's team) */
     int parallel_end = m && (kind == ompt_sync_region_barrier_implicit_parallel ||

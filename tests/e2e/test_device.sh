@@ -118,4 +118,30 @@ assert_contains dom.html '<body data-rendered="[^"]*devices' "the devices table 
 assert_contains dom.html "<tr class=\"device-total\" data-device=\"0\"><td class=\"name\">device 0 \(generic-64bit\)</td><td class=\"loc\">host-observed times</td><td>2</td><td>[^<]*</td><td data-bytes=\"$((8 * N + 8 * M))\">" "HTML device total"
 assert_eq "$(grep -o 'class="device-region"' dom.html | wc -l)" 6 "HTML rows per target construct"
 
+# target nowait: LLVM libomp runs the target task on its hidden helper
+# threads, a team it forks for itself. That team is no region of the
+# program (it read as a parallel region of 8 threads, and its barrier, open
+# at exit around the target task, broke 4 invariants: 8.8e18 ns of own
+# time; a probe)
+cat > nowait.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int a[64] = {0};
+#pragma omp target map(tofrom : a) nowait
+    for (int i = 0; i < 64; i++)
+        a[i] = i;
+#pragma omp taskwait
+    printf("a[63]=%d\n", a[63]);
+    return 0;
+}
+C
+"$POMPCC" -g "${OFFLOAD[@]}" nowait.c -o nowait 2> build.err || { cat build.err; fail "pompcc offload build (nowait)"; }
+POMP_OUTPUT_DIR=nowait_out ./nowait > nowait.txt
+assert_eq "$(cat nowait.txt)" "a[63]=63" "target nowait: the program"
+"$REPORT" --check nowait_out > nowait_check.txt || { cat nowait_check.txt; fail "target nowait: --check"; }
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" or .type == "implicit_barrier")] | length' nowait_out/profile.json)" 0 \
+    "target nowait: no parallel region of the runtime's helpers"
+assert_eq "$(jq '.devices[0].total.kernels.count' nowait_out/profile.json)" 1 "target nowait: its kernel"
+
 echo "device: OK"
