@@ -343,8 +343,12 @@ diff locks.timed.txt locks.counted.txt > locks.diff || { cat locks.diff >&2; fai
 assert_eq "$(region_sum locks.counted omp_set_nest_lock "$(line_of locks.c "omp_set_nest_lock(&nl);")" visits)" 400000 \
     "lock sites: every set of the nest lock's first site counted"
 read -r set_calls nest_calls unset_calls < <(sed -n 's/^calls: //p' locks_calls.txt)
-# throttled within the first tens of thousands of calls (the early rule: 10,000 under 1 us)
-[ "$set_calls" -lt 100000 ] && [ "$nest_calls" -lt 200000 ] && [ "$unset_calls" -lt 100000 ] ||
+# throttled within the first tens of thousands of calls (the early rule: 10,000
+# under 1 us), or, a contended site whose mean passed 1 us (its wait for the
+# other thread, on a busy machine: the outer nest lock site made 200,000 calls
+# in a CI run), by the main rule's 100,000 per thread and site: at most half the
+# calls of each site (the lock, the two nest lock sites, the unset) are made
+[ "$set_calls" -lt 205000 ] && [ "$nest_calls" -lt 410000 ] && [ "$unset_calls" -lt 205000 ] ||
     fail "lock sites: counted inline once throttled, yet calls made: $(cat locks_calls.txt) of 400000 800000 400000"
 for type in omp_set_lock omp_unset_lock omp_set_nest_lock omp_unset_nest_lock; do
     jq -e --arg t "$type" '[.regions[] | select(.type == $t) | .throttled.after > 0] | all and length > 0' \
