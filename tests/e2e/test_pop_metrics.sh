@@ -180,8 +180,8 @@ done
 # join; a probe). (The run is not: its second thread has no part in the
 # first region.)
 run_checked team_of_one t1
-assert_eq "$(jq '[.efficiency.parallel_regions[] | .location] | length' t1.json)" 3 \
-          "teams of one: the three regions rated"
+assert_eq "$(jq '[.efficiency.parallel_regions[] | .location] | length' t1.json)" 4 \
+          "teams of one: the four regions rated"
 # the two teams of one (the outer team of two holds its second thread's start,
 # a few ms of its 20 on a busy machine: 85 % read in a CI run)
 one=$(grep -nx '#pragma omp parallel num_threads(1)' "$NUMBERS/team_of_one.c" | cut -d: -f1)
