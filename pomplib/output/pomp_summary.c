@@ -7,6 +7,7 @@
 #include "devices_output.h"
 #include "pomp_region_type.h"
 #include "pomp_symbols.h"
+#include "pomp_twin.h"
 
 enum { TOP_REGIONS = 5 };
 
@@ -19,27 +20,31 @@ struct row {
     uint32_t threads;
 };
 
-static int same_text(const char *a, const char *b)
+/* A region's twin key (pomp_twin.h). */
+static struct pomp_twin_key twin_key(const struct pomp_run_region *r)
 {
-    return a == b || (a && b && strcmp(a, b) == 0);
+    const char *name = r->ctc.name, *function = ctc_get(&r->ctc, "function");
+    struct pomp_twin_key k = {r->type, name ? name : "", function ? function : "",
+                              ctc_get(&r->ctc, "module"), 0};
+    k.module_len = k.module ? strlen(k.module) : 0;
+    return k;
 }
 
-/* Whether the run has another region without a file of r's type, name,
- * function and module: then they are labelled with their offsets, as
- * pomp-report labels them (report_data.c, find_twins); the summary printed
- * two identical rows (a probe). */
+/* Whether the run has a twin of r (pomp_twin.h): then both are labelled with
+ * their offsets, as pomp-report labels them; the summary printed two
+ * identical rows (a probe). */
 static int has_twin(const struct pomp_run *run, const struct pomp_run_region *r)
 {
-    const char *offset = ctc_get(&r->ctc, "offset");
-    if (r->ctc.file || !offset)
+    if (r->ctc.file || !ctc_get(&r->ctc, "offset"))
         return 0;
     const struct pomp_merged *m = &run->profile;
+    struct pomp_twin_key key = twin_key(r);
     for (uint32_t i = 0; i < m->nregions; i++) {
         const struct pomp_run_region *o = &m->regions[i];
-        if (o != r && !o->same_as && !o->ctc.file && ctc_get(&o->ctc, "offset") &&
-            strcmp(o->type, r->type) == 0 && same_text(o->ctc.name, r->ctc.name) &&
-            same_text(ctc_get(&o->ctc, "function"), ctc_get(&r->ctc, "function")) &&
-            same_text(ctc_get(&o->ctc, "module"), ctc_get(&r->ctc, "module")))
+        if (o == r || o->same_as || o->ctc.file || !ctc_get(&o->ctc, "offset"))
+            continue;
+        struct pomp_twin_key other = twin_key(o);
+        if (pomp_twins(&key, &other))
             return 1;
     }
     return 0;
@@ -63,8 +68,10 @@ static void print_function_place(FILE *f, const struct pomp_run *run,
     if (function)
         fprintf(f, "%s%s", function, pomp_symbols_call_parens(function));
     else {
-        const char *module = ctc_get(&r->ctc, "module"), *base = module ? strrchr(module, '/') : NULL;
-        fputs(base ? base + 1 : module ? module : "", f);
+        const char *module = ctc_get(&r->ctc, "module");
+        size_t len = module ? strlen(module) : 0;
+        const char *base = pomp_twin_module_base(module, &len);
+        fprintf(f, "%.*s", (int)len, base);
     }
     if (twin)
         fprintf(f, "+%s", ctc_get(&r->ctc, "offset"));

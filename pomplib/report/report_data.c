@@ -1,6 +1,7 @@
 #include "report_data.h"
 #include "report_pop.h"
 #include "pomp_region_type.h"
+#include "pomp_twin.h"
 #include "pomp_symbols.h"
 
 #include <errno.h>
@@ -85,31 +86,22 @@ static int same_field(const struct rp_region *a, const struct rp_region *b, cons
     return pa && pb && la == lb && strncmp(pa, pb, la) == 0;
 }
 
-/* Runtime regions without a file that only their code address tells apart:
- * the same type, name and function in one module (GCC -O2 copies a call to
- * the runtime onto two code paths: one critical of a plain build showed under
- * pomprun as two identical rows, each thread's wait in one; or two constructs
- * of one function). Their function is labelled with the offset in the module
- * (objdump's address), so that the rows are told apart. */
-static int cmp_twin_key(const void *x, const void *y)
+/* A region's twin key (pomp_twin.h). */
+static struct pomp_twin_key twin_key(const struct rp_region *r)
 {
-    const struct rp_region *a = *(struct rp_region *const *)x, *b = *(struct rp_region *const *)y;
-    int c = strcmp(a->type, b->type);
-    if (!c)
-        c = strcmp(a->name, b->name);
-    if (!c)
-        c = strcmp(a->function, b->function);
-    size_t la = 0, lb = 0;
-    const char *ma = c ? NULL : ctc_field(a, "module", &la), *mb = c ? NULL : ctc_field(b, "module", &lb);
-    if (!c)
-        c = !ma || !mb ? (ma != NULL) - (mb != NULL) : strncmp(ma, mb, la < lb ? la : lb);
-    if (!c)
-        c = (la > lb) - (la < lb);
-    return c;
+    struct pomp_twin_key k = {r->type, r->name, r->function, NULL, 0};
+    k.module = ctc_field(r, "module", &k.module_len);
+    return k;
 }
 
-/* (sorted by their key, twins are neighbours: a pair of loops over the
- * regions was quadratic in a profile of thousands of runtime regions) */
+static int cmp_twin_key(const void *x, const void *y)
+{
+    struct pomp_twin_key a = twin_key(*(struct rp_region *const *)x),
+                         b = twin_key(*(struct rp_region *const *)y);
+    return pomp_twin_key_cmp(&a, &b);
+}
+
+/* Marks the twins (pomp_twin.h): sorted by their key, they are neighbours. */
 static void find_twins(struct rp_profile *p)
 {
     struct rp_region **v = malloc((p->nregions + 1) * sizeof *v);
@@ -124,9 +116,11 @@ static void find_twins(struct rp_profile *p)
     }
     if (n)
         qsort(v, n, sizeof *v, cmp_twin_key);
-    for (size_t i = 1; i < n; i++)
-        if (cmp_twin_key(&v[i - 1], &v[i]) == 0 && same_field(v[i - 1], v[i], "module"))
+    for (size_t i = 1; i < n; i++) {
+        struct pomp_twin_key a = twin_key(v[i - 1]), b = twin_key(v[i]);
+        if (pomp_twins(&a, &b))
             v[i - 1]->twin = v[i]->twin = 1;
+    }
     free(v);
 }
 
@@ -139,12 +133,9 @@ static void function_label(const struct rp_region *r, char *buf, size_t size)
     size_t len = 0, mlen = 0;
     const char *offset = r->twin ? ctc_field(r, "offset", &len) : NULL;
     if (!*r->function && offset) {
-        const char *module = ctc_field(r, "module", &mlen), *base = module;
-        for (size_t k = 0; module && k < mlen; k++)
-            if (module[k] == '/')
-                base = module + k + 1;
-        mlen = module ? mlen - (size_t)(base - module) : 0;
-        snprintf(buf, size, "%.*s+%.*s", (int)mlen, module ? base : "", (int)len, offset);
+        const char *module = ctc_field(r, "module", &mlen);
+        const char *base = pomp_twin_module_base(module, &mlen);
+        snprintf(buf, size, "%.*s+%.*s", (int)mlen, base, (int)len, offset);
         return;
     }
     snprintf(buf, size, "%s%s%s%.*s", r->function, pomp_symbols_call_parens(r->function),
