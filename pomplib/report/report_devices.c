@@ -1,5 +1,7 @@
 #include "report_devices.h"
 
+#include "report_text.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -47,14 +49,14 @@ static void header(const char *first) { header_width(first, 44); }
 
 enum { MAX_REGION_NAME = 100 };
 
-/* A target region's row name on device d: its label, its location (cut from
- * the left, to keep its lines, where the whole passes MAX_REGION_NAME), the
- * device. */
+/* A target region's row name on device d: its label, its location (cut by
+ * its middle where the whole passes MAX_REGION_NAME, as the other tables cut
+ * theirs: report_clip_location), the device. */
 static void region_row_name(const struct rp_profile *p, json_t *d, json_t *r, char *name,
                             size_t size)
 {
     const struct rp_region *reg = region_by_id(p, json_integer_value(json_object_get(r, "region")));
-    char label[160], where[160], dev[32];
+    char label[160], where[160], clipped[160], dev[32];
     if (reg) {
         rp_region_label(reg, label, sizeof label);
         rp_region_location(reg, where, sizeof where);
@@ -63,12 +65,11 @@ static void region_row_name(const struct rp_profile *p, json_t *d, json_t *r, ch
         snprintf(where, sizeof where, "-");
     }
     snprintf(dev, sizeof dev, " dev %lld", (long long)json_integer_value(json_object_get(d, "device")));
-    int room = MAX_REGION_NAME - (int)strlen(label) - 1 - (int)strlen(dev),
-        len = (int)strlen(where);
+    int room = MAX_REGION_NAME - (int)strlen(label) - 1 - (int)strlen(dev);
     if (room < 16)
         room = 16;
-    snprintf(name, size, "%s %s%s%s", label, len > room ? "..." : "",
-             len > room ? where + len - (room - 3) : where, dev);
+    snprintf(name, size, "%s %s%s", label, report_clip_location(where, room, clipped, sizeof clipped),
+             dev);
 }
 
 void report_devices(const struct rp_profile *p)
@@ -89,7 +90,7 @@ void report_devices(const struct rp_profile *p)
     }
     printf("\nDevice operations per target region\n");
     /* each row's name whole, the column as wide as the longest (to
-     * MAX_REGION_NAME, past which a location keeps its end): cut to 14
+     * MAX_REGION_NAME, past which a location is cut by its middle): cut to 14
      * characters, 22-22 read 22-2 and three constructs of one long file
      * name were one row (a probe) */
     int width = 44;

@@ -54,7 +54,7 @@ static const char *clip_name(const char *s, int width, char *buf, size_t size)
  * where that is short (an absolute one's, /home/, tells nothing), and its
  * end, file and lines. Two files of one name in two directories read alike
  * when cut from the left (a probe). */
-static const char *clip_location(const char *s, int width, char *buf, size_t size)
+const char *report_clip_location(const char *s, int width, char *buf, size_t size)
 {
     if ((int)strlen(s) <= width || width < 8)
         return s;
@@ -70,7 +70,7 @@ static void row_start(const struct widths *w, const char *name, const char *loc)
 {
     char a[256], b[256];
     printf("%-*s %-*s ", w->name, clip_name(name, w->name, a, sizeof a), w->loc,
-           clip_location(loc, w->loc, b, sizeof b));
+           report_clip_location(loc, w->loc, b, sizeof b));
 }
 
 static void stats_columns(const struct rp_stats *s)

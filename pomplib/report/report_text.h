@@ -6,4 +6,9 @@
 
 void report_text(const struct rp_profile *p, int per_thread);
 
+/* A location shortened to width characters, by its middle: it keeps its
+ * "in parallel @ ", a relative path's first directory, and its end (file and
+ * lines). s itself where it fits; else buf. */
+const char *report_clip_location(const char *s, int width, char *buf, size_t size);
+
 #endif

@@ -99,6 +99,16 @@ cp device.c long_named_device.c
 POMP_OUTPUT_DIR=long_out ./long_named > /dev/null
 "$REPORT" long_out > long_report.txt
 assert_contains long_report.txt "^target data +long_named_device\.c:$DATA-[0-9]+ dev 0 " "report: a target region's row, its lines whole"
+# a location past the column's 100 characters is cut by its middle, as the
+# other tables cut theirs: its first directory and its end kept (it lost its
+# start, cut from the left: a review)
+deep=project/kernels_for_the_accelerator_of_the_cluster/offload_variants/double_precision
+mkdir -p "$deep" && cp device.c "$deep/device.c"
+"$POMPCC" -g "${OFFLOAD[@]}" "$deep/device.c" -o deep_app 2> build.err || { cat build.err; fail "pompcc offload build (deep path)"; }
+POMP_OUTPUT_DIR=deep_out ./deep_app > /dev/null
+"$REPORT" deep_out > deep_report.txt
+assert_contains deep_report.txt "^target data project/\.\.\.[a-z_/]*/device\.c:$DATA-[0-9]+ dev 0 " \
+    "report: a long location cut by its middle"
 
 # uninstrumented: the same figures from the runtime alone (pomprun)
 POMP_OUTPUT_DIR=run "$BUILD/bin/pomprun" ./plain > run.txt
