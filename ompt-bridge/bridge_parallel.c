@@ -44,6 +44,16 @@ static const char league_team;
  * target task in it, held -464 us of own time read as 8.8e18 ns; a probe). */
 static const char runtime_team;
 
+/* The team record parallel_data carries, or NULL: none, or one of the two
+ * markers above, which are no records (read as one, the league's marker
+ * crashed the sampler in a parallel region inside host teams, and the
+ * runtime's marker in a `target nowait` sampled; probes). */
+static struct bridge_team *team_record(const ompt_data_t *parallel_data)
+{
+    void *p = parallel_data ? parallel_data->ptr : NULL;
+    return p == &league_team || p == &runtime_team ? NULL : p;
+}
+
 /* Whether code address codeptr_ra lies in the OpenMP runtime's own code. */
 static int in_runtime_code(const void *codeptr_ra)
 {
@@ -104,10 +114,8 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
 /* For the sampler: the fork record kept with a parallel region's team. */
 const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data)
 {
-    const struct bridge_team *team = parallel_data ? parallel_data->ptr : NULL;
-    /* a league's team carries a marker, not a team record: read as one, a
-     * parallel region inside host teams crashed the sampler (a probe) */
-    return team && (const void *)team != &league_team ? team->sampling_fork : NULL;
+    const struct bridge_team *team = team_record(parallel_data);
+    return team ? team->sampling_fork : NULL;
 }
 
 /* Whether the calling thread is a worker whose team's master had left the
@@ -241,9 +249,7 @@ static struct bridge_team *forked_team(struct bridge_thread *b,
     if (!parallel_data || !parallel_data->ptr)
         return NULL;
     struct bridge_team *t = last_forked(b);
-    if (t)
-        return t;
-    return parallel_data->ptr == &league_team ? NULL : parallel_data->ptr;
+    return t ? t : team_record(parallel_data);
 }
 
 void bridge_on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data,
@@ -366,9 +372,7 @@ static __attribute__((noinline)) void implicit_task_begin(ompt_data_t *parallel_
     }
     struct bridge_team *team = NULL; /* none for a league's team (league_team) */
     if (parallel_data && !is_league_team(b, parallel_data))
-        team = index == 0 ? forked_team(b, parallel_data)
-               : parallel_data->ptr != &league_team ? parallel_data->ptr
-                                                     : NULL;
+        team = index == 0 ? forked_team(b, parallel_data) : team_record(parallel_data);
     b->thread_num = (int32_t)index;
     membership_begin(b, team, index == 0);
 }
@@ -443,9 +447,7 @@ static struct bridge_team *league_of(struct bridge_thread *b, const ompt_data_t 
 {
     struct bridge_team *t = NULL;
     if (index != 0) {
-        t = parallel_data ? parallel_data->ptr : NULL;
-        if ((const void *)t == &league_team)
-            t = NULL;
+        t = team_record(parallel_data);
     } else if ((t = last_forked(b)) != NULL) {
         const struct bridge_membership *m = bridge_membership_top(b);
         if (m && m->team == t) /* its initial task began already */

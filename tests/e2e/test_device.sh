@@ -153,5 +153,32 @@ assert_eq "$(cat nowait.txt)" "a[63]=63" "target nowait: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel" or .type == "implicit_barrier")] | length' nowait_out/profile.json)" 0 \
     "target nowait: no parallel region of the runtime's helpers"
 assert_eq "$(jq '.devices[0].total.kernels.count' nowait_out/profile.json)" 1 "target nowait: its kernel"
+# sampled: a sample of a helper thread reads the region it works in, and the
+# helpers' team is none (the sampler read its marker as a team record: a
+# SIGSEGV in each of 3 runs at 100 us; a review)
+cat > nowait_sampled.c <<'C'
+#include <stdio.h>
+#include "work.h"
+int main(void)
+{
+    int a[64] = {0};
+    for (int r = 0; r < 20; r++) {
+#pragma omp target map(tofrom : a) nowait
+        for (int i = 0; i < 64; i++)
+            a[i] = i + r;
+        spin_ms(20);
+#pragma omp taskwait
+    }
+    printf("a[63]=%d\n", a[63]);
+    return 0;
+}
+C
+"$POMPCC" -g -I"$HERE/numbers" "${OFFLOAD[@]}" nowait_sampled.c -o nowait_sampled 2> build.err ||
+    { cat build.err; fail "pompcc offload build (nowait, sampled)"; }
+rc=0; POMP_SAMPLING=200us POMP_OUTPUT_DIR=nowait_sampled_out ./nowait_sampled > nowait_sampled.txt 2> nowait_sampled.err || rc=$?
+[ "$rc" = 0 ] || { cat nowait_sampled.err; fail "target nowait, sampled: exit status $rc"; }
+assert_eq "$(cat nowait_sampled.txt)" "a[63]=82" "target nowait, sampled: the program"
+"$REPORT" --check nowait_sampled_out > nowait_sampled_check.txt ||
+    { cat nowait_sampled_check.txt; fail "target nowait, sampled: --check"; }
 
 echo "device: OK"
