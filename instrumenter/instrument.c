@@ -644,6 +644,19 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < s->npragmas; i++)
         if (handle_pragma(&w, &s->pragmas[i]) != 0)
             rc = -1;
+    /* A directive in a branch the parser skipped: GCC may compile that branch
+     * (a #if on the GCC version through a macro, or over two lines: clang's
+     * __GNUC__ is 4), and its construct is then measured by the runtime's
+     * events alone. GCC says so where it does; a message in a branch GCC
+     * skips is never read (the construct was lost without a word; a probe). */
+    for (size_t i = 0; o->gcc && i < s->nskipped_omp; i++) {
+        struct strbuf b = {0};
+        sb_add(&b, "#pragma message \"pomp: this OpenMP directive is not instrumented (pomp's "
+                   "parser, which reads __GNUC__ as clang's 4.2.1, took its #if branch for skipped): "
+                   "the runtime's events alone measure it\"");
+        add_line_directive(&b, &w, source_line(s, s->skipped_omp[i]));
+        add_edit(&w, s->skipped_omp[i], 0, 0, b.s);
+    }
     w.counts.constructs += s->macro_omp_pragmas; /* left alone: expanded from a macro's body */
     w.counts.mutexes += s->macro_mutex_pragmas;
     for (size_t i = 0; i < pomp_nmodules; i++)

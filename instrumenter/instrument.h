@@ -37,6 +37,9 @@ struct instrument_options {
     int explicit_barriers;   /* OPARI2-style: nowait plus an explicit, measured barrier */
     int iterations;          /* iteration events in the bodies of worksharing loops */
     int cplusplus;           /* the file is C++ (by its suffix, or -x c++ among the flags) */
+    int gcc;                 /* the compiler is GCC (--gnuc): each OpenMP directive in a branch
+                                the parser skipped gets a #pragma message, which GCC prints
+                                where it compiles that branch (source.h, skipped_omp) */
     const struct function_filter *functions; /* --functions: which bodies get regions; NULL: none */
     const struct text_replacement *replacements; /* made in the output too */
     size_t nreplacements;

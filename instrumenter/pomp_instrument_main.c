@@ -191,6 +191,7 @@ int main(int argc, char **argv)
             opt.functions = &filter;
         } else if (strncmp(a, "--gnuc=", 7) == 0) {
             gnuc = a + 7;
+            opt.gcc = 1;
         } else if (strcmp(a, "--verbose") == 0) {
             opt.verbose = 1;
         } else if (strcmp(a, "--implicit-barriers=explicit") == 0) {

@@ -497,6 +497,11 @@ static void find_pragmas(struct scan *sc)
         } else {
             continue;
         }
+        if (!p.is_operator && starts_with_word(p.text, "omp") &&
+            skipped_contains(skipped, p.start)) {
+            s->skipped_omp = xrealloc(s->skipped_omp, (s->nskipped_omp + 1) * sizeof *s->skipped_omp);
+            s->skipped_omp[s->nskipped_omp++] = p.line_start;
+        }
         if ((!starts_with_word(p.text, "omp") && !starts_with_word(p.text, "pomp")) ||
             skipped_contains(skipped, p.start)) {
             free(p.text);
@@ -1593,6 +1598,7 @@ void source_free(struct source *s)
         loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);
+    free(s->skipped_omp);
     for (size_t i = 0; i < s->nmacros; i++)
         free(s->macros[i]);
     free(s->macros);

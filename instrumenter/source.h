@@ -56,6 +56,10 @@ struct source {
                                    (other than a macro that is one _Pragma): not instrumented */
     unsigned macro_mutex_pragmas; /* of those, the ones whose macros' text or invocation names
                                      critical or ordered (source_text_may_be_mutex) */
+    unsigned *skipped_omp;     /* line starts of the `#pragma omp` lines in #if branches the
+                                  parser skipped (which a GCC build may compile: clang's
+                                  __GNUC__ is 4) */
+    size_t nskipped_omp;
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
     size_t nmacros;
     struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */

@@ -98,4 +98,42 @@ assert_contains version.err "^version.c:5:26: warning: this #if tests the GCC ve
     "a #if on the GCC version is said"
 assert_eq "$(grep -c 'tests the GCC version' version.err)" 1 "once"
 assert_not_contains version.err "defined\(__GNUC__\)" "defined(__GNUC__) alone is no version test"
-echo "compiler branches: GCC's branches instrumented in a GCC build, Clang's in a Clang build, a GCC version test said"
+# ... or through a macro, or over two lines: GCC compiles a branch the parser
+# (clang's __GNUC__ 4) skipped. GCC says, where it compiles it, that the
+# directive there is not instrumented (it was lost without a word; a probe);
+# a branch GCC skips says nothing.
+cat > version_macro.c <<'C'
+#include <stdio.h>
+#define GCC_VERSION (__GNUC__ * 10000 + __GNUC_MINOR__ * 100 + __GNUC_PATCHLEVEL__)
+int main(void)
+{
+    int n = 0;
+#if GCC_VERSION >= 40700
+#pragma omp parallel for reduction(+ : n)
+    for (int i = 0; i < 4; i++)
+        n += i;
+#endif
+#if defined(__GNUC__) && \
+    __GNUC__ >= 9
+#pragma omp parallel for reduction(+ : n)
+    for (int i = 0; i < 4; i++)
+        n += i;
+#endif
+#if GCC_VERSION < 40000
+#pragma omp parallel for reduction(+ : n)
+    for (int i = 0; i < 4; i++)
+        n += 100;
+#endif
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 -Wall -Werror version_macro.c -o version_macro 2> version_macro.err ||
+    { cat version_macro.err; fail "version (macro) build"; }
+assert_eq "$(./version_macro)" 12 "version (macro): the output"
+for line in 7 13; do
+    assert_contains version_macro.err "^version_macro.c:$line:[0-9]+: note: .#pragma message: pomp: this OpenMP directive is not instrumented" \
+        "version (macro): GCC says the directive at line $line is not instrumented"
+done
+assert_eq "$(grep -c 'pragma message: pomp' version_macro.err)" 2 "version (macro): not the branch GCC skips"
+echo "compiler branches: GCC's branches instrumented in a GCC build, Clang's in a Clang build, a GCC version test said, GCC's branches the parser skipped said by GCC"
