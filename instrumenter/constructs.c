@@ -911,6 +911,19 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
 
     struct chain ch = {.p = p, .tid = cx.tid};
     build_chain(&ch, d);
+    /* allocate goes where its variable is privatized (combined.c), which may
+     * be a loop leaf, and loop takes no allocate clause: clang rejected the
+     * split 'parallel loop reduction(+ : q) allocate(q)' and the whole file
+     * went uninstrumented (a probe) */
+    for (size_t i = 1; i < ch.n; i++)
+        if (strcmp(ch.leaf[i].d->name, "loop") == 0 && directive_clause(ch.leaf[i].d, "allocate")) {
+            chain_free(&ch);
+            return left_on_purpose(w, p,
+                                   "left alone: '%s' allocates a variable its loop privatizes, and "
+                                   "a loop construct takes no allocate clause: it stays whole (the "
+                                   "runtime's events measure it)",
+                                   d->name);
+        }
     struct rtc_names rtc = {0};
     int rewrite = ch.n > 1;
     for (size_t i = 0; i < ch.n; i++) {

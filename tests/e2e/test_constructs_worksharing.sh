@@ -164,3 +164,33 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "for")] | length' secomp.d/pro
     "sections on libomp, POMP_OMPT=full: no loop region"
 assert_eq "$(region_sum secomp.d sections "$(line_of secomp.c 'parallel sections')" visits)" 6 \
     "sections on libomp, POMP_OMPT=full: 3 executions of 2 threads"
+
+# parallel loop with allocate on a variable its loop privatizes (clang): the
+# allocate clause would go to the loop leaf, which takes none, so the
+# construct stays whole and is said; the rest of the file is instrumented
+# (clang rejected the split, and the whole file went uninstrumented; a probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    cat > loopalloc.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int q = 0, r = 0;
+#pragma omp parallel loop num_threads(2) reduction(+ : q) allocate(q)
+    for (int i = 0; i < 8; i++)
+        q += 1;
+#pragma omp parallel num_threads(2) reduction(+ : r)
+    r += 1;
+    printf("%d %d\n", q, r);
+    return 0;
+}
+C
+    "$BUILD/bin/pomp-clang" -fopenmp --pomp-verbose loopalloc.c -o loopalloc 2> loopalloc.err ||
+        { cat loopalloc.err; fail "build loopalloc.c"; }
+    assert_not_contains loopalloc.err "did not compile" "parallel loop allocate: the instrumented file compiles"
+    assert_contains loopalloc.err "^loopalloc.c:5:1: note: left alone: 'parallel loop' allocates a variable its loop privatizes" \
+        "parallel loop allocate: said"
+    POMP_OUTPUT_DIR=loopalloc.d ./loopalloc > loopalloc.out
+    assert_eq "$(cat loopalloc.out)" "8 2" "parallel loop allocate: the program"
+    assert_eq "$(region_sum loopalloc.d parallel "$(line_of loopalloc.c 'reduction(+ : r)')" visits)" 1 \
+        "parallel loop allocate: the file's other region instrumented"
+fi
