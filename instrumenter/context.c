@@ -3,6 +3,7 @@
  * tens of pragmas, rarely thousands. */
 #include "context.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "constructs.h"
@@ -186,11 +187,25 @@ int untied_may_migrate(const struct source *s, const struct pragma *q,
 }
 
 
+/* Whether the selector of a "begin declare variant" names a device other than
+ * the host: its block is device code (it was instrumented, and the device
+ * link failed on the handles, which device code has none of; a probe). */
+static int variant_for_device(const struct directive *d)
+{
+    const struct directive_item *m = directive_clause(d, "match");
+    const char *dev = m && m->arg ? strstr(m->arg, "device") : NULL;
+    return dev && (strstr(dev, "nohost") || strstr(dev, "gpu") || strstr(dev, "nvptx") ||
+                   strstr(dev, "amdgcn"));
+}
+
 /* "declare target" without clauses and "begin declare target" open a block of
- * device code up to "end declare target". */
+ * device code up to "end declare target"; so does a "begin declare variant"
+ * for a device (variant_for_device), up to its "end declare variant". */
 static int in_declare_target(const struct source *s, const struct pragma *p)
 {
     int open = 0;
+    unsigned variants = 0, device_variants = 0; /* the open variant blocks; bit i: the
+                                                   i-th from the outside is for a device */
     for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < p->start; i++) {
         if (!strstr(s->pragmas[i].text, "declare"))
             continue;
@@ -202,17 +217,71 @@ static int in_declare_target(const struct source *s, const struct pragma *p)
                 open++;
             else if (strcmp(x.d.name, "end declare target") == 0 && open > 0)
                 open--;
+            else if (strcmp(x.d.name, "begin declare variant") == 0) {
+                if (variants < 32 && variant_for_device(&x.d))
+                    device_variants |= 1u << variants;
+                variants++;
+            } else if (strcmp(x.d.name, "end declare variant") == 0 && variants > 0) {
+                variants--;
+                if (variants < 32)
+                    device_variants &= ~(1u << variants);
+            }
         }
         unparse_pragma(&x);
     }
-    return open > 0;
+    return open > 0 || device_variants != 0;
+}
+
+/* Whether text names identifier name (a whole word). */
+static int names_word(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *t = text; n && (t = strstr(t, name)) != NULL; t += n) {
+        int before = t > text && (isalnum((unsigned char)t[-1]) || t[-1] == '_');
+        int after = isalnum((unsigned char)t[n]) || t[n] == '_';
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the function whose body holds p is device code by a "declare
+ * target" that lists it (to, enter, or the list as its argument), anywhere in
+ * the file and not for the host alone (device_type(host)): its constructs
+ * were instrumented, and the device link failed (a probe). */
+static int in_listed_declare_target(const struct source *s, const struct pragma *p)
+{
+    int f = source_ast_function_at(&s->ast, p->start);
+    if (f < 0 || s->ast.functions[f].is_lambda)
+        return 0;
+    const char *name = s->ast.functions[f].name, *last = strrchr(name, ':');
+    name = last ? last + 1 : name; /* Matrix::mul is listed as mul in its class */
+    int listed = 0;
+    for (size_t i = 0; i < s->npragmas && !listed; i++) {
+        if (!strstr(s->pragmas[i].text, "declare") || !strstr(s->pragmas[i].text, "target"))
+            continue;
+        struct parsed x;
+        parse_pragma(&s->pragmas[i], &x);
+        if (x.ok && strcmp(x.d.name, "declare target") == 0) {
+            const struct directive_item *type = directive_clause(&x.d, "device_type");
+            int host_only = type && type->arg && strstr(type->arg, "host") && !strstr(type->arg, "nohost");
+            if (!host_only && x.d.name_arg && names_word(x.d.name_arg, name))
+                listed = 1;
+            for (size_t c = 0; !host_only && c < x.d.nclauses && !listed; c++)
+                if ((strcmp(x.d.clauses[c].word, "to") == 0 || strcmp(x.d.clauses[c].word, "enter") == 0) &&
+                    x.d.clauses[c].arg && names_word(x.d.clauses[c].arg, name))
+                    listed = 1;
+        }
+        unparse_pragma(&x);
+    }
+    return listed;
 }
 
 struct context context_of(const struct rewriter *w, const struct pragma *p)
 {
     struct context c = {NULL, "POMP_TID_", 0, 0};
-    if (in_declare_target(w->s, p)) {
-        c.skip = "in a declare target block (device code)";
+    if (in_declare_target(w->s, p) || in_listed_declare_target(w->s, p)) {
+        c.skip = "in device code (a declare target block or function, or a device variant)";
         c.declare_target = 1;
         return c;
     }

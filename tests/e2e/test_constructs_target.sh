@@ -78,11 +78,11 @@ assert_contains <(echo "$named") "^parallel $(line_of target.c @tdpf)$" "target.
 # regions and the declare target function (all of them are counted above).
 "$BUILD/bin/pomp-instrument" --verbose target.c tg.pomp.c -- -fopenmp 2> notes.txt
 assert_contains notes.txt "target.c:$(line_of target.c @in_target):[0-9]+: note: left alone: inside a target region" "note for device code"
-assert_contains notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: left alone: in a declare target block" "note for declare target"
+assert_contains notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: left alone: in device code \(a declare target block" "note for declare target"
 # ... and said without --verbose too, once per file: such a function runs on
 # the host as well, where its worksharing constructs went unmeasured unsaid
 "$BUILD/bin/pomp-instrument" target.c tg.pomp.c -- -fopenmp 2> quiet_notes.txt
-assert_eq "$(grep -c "declare target blocks in this file are left alone" quiet_notes.txt)" 1 \
+assert_eq "$(grep -c "declare target blocks and functions and device variants in this file are left alone" quiet_notes.txt)" 1 \
           "declare target: said once without --verbose"
 assert_contains quiet_notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: .* where they run on the host, only the runtime's events measure them" \
                 "declare target: said at its first construct"
