@@ -379,7 +379,8 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
     if (open)
         fprintf(f,
                 "pomp: warning: %llu regions were still open when measurement ended (exit() or a "
-                "signal inside them): timed to the end (profile.json threads[].open_at_end)\n",
+                "signal inside them, or a longjmp out of them): timed to the end (profile.json "
+                "threads[].open_at_end)\n",
                 (unsigned long long)open);
     if (paths)
         fprintf(f,

@@ -271,7 +271,8 @@ static void losses(const struct rp_profile *p)
     } kinds[] = {
         {"nesting_errors", "warning", "unmatched end/exit events"},
         {"open_at_end", "warning",
-         "regions still open when measurement ended (exit() or a signal inside them), timed to the end"},
+         "regions still open when measurement ended (exit() or a signal inside them, or a longjmp out of "
+         "them), timed to the end"},
         {"dropped_paths", "warning",
          "new call paths that did not fit the profile (POMP_PROFILE_NODES), in <overflow>"},
         {"deep_events", "warning",
