@@ -879,9 +879,10 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
          * without a word (libgomp reports no static loop) */
         w->said_declare_target = 1;
         rw_diag(w, p->start, "note",
-                "'#pragma omp %s' and the other OpenMP constructs of declare target blocks and "
-                "functions and device variants in this file are left alone (they are device code "
-                "too); where they run on the host, only the runtime's events measure them",
+                "'#pragma omp %s' and the other OpenMP constructs of device code in this file "
+                "(declare target blocks and functions, functions called in target regions, device "
+                "variants) are left alone; where they run on the host, only the runtime's events "
+                "measure them",
                 d->name);
     }
     if (cx.skip) {

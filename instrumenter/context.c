@@ -4,6 +4,7 @@
 #include "context.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "constructs.h"
@@ -201,12 +202,12 @@ static int variant_for_device(const struct directive *d)
 /* "declare target" without clauses and "begin declare target" open a block of
  * device code up to "end declare target"; so does a "begin declare variant"
  * for a device (variant_for_device), up to its "end declare variant". */
-static int in_declare_target(const struct source *s, const struct pragma *p)
+static int in_declare_target(const struct source *s, unsigned offset)
 {
     int open = 0;
     unsigned variants = 0, device_variants = 0; /* the open variant blocks; bit i: the
                                                    i-th from the outside is for a device */
-    for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < p->start; i++) {
+    for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < offset; i++) {
         if (!strstr(s->pragmas[i].text, "declare"))
             continue;
         struct parsed x;
@@ -245,15 +246,12 @@ static int names_word(const char *text, const char *name)
     return 0;
 }
 
-/* Whether the function whose body holds p is device code by a "declare
- * target" that lists it (to, enter, or the list as its argument), anywhere in
- * the file and not for the host alone (device_type(host)): its constructs
- * were instrumented, and the device link failed (a probe). */
-static int in_listed_declare_target(const struct source *s, const struct pragma *p)
+/* Whether function f is device code by a "declare target" that lists it
+ * (to, enter, or the list as its argument), anywhere in the file and not for
+ * the host alone (device_type(host)): its constructs were instrumented, and
+ * the device link failed (a probe). */
+static int listed_declare_target(const struct source *s, int f)
 {
-    int f = source_ast_function_at(&s->ast, p->start);
-    if (f < 0 || s->ast.functions[f].is_lambda)
-        return 0;
     const char *name = s->ast.functions[f].name, *last = strrchr(name, ':');
     name = last ? last + 1 : name; /* Matrix::mul is listed as mul in its class */
     int listed = 0;
@@ -277,11 +275,77 @@ static int in_listed_declare_target(const struct source *s, const struct pragma 
     return listed;
 }
 
+/* The function defined at decl_start, or -1. */
+static int function_defined_at(const struct source_ast *a, unsigned decl_start)
+{
+    for (size_t i = 0; i < a->nfunctions; i++)
+        if (a->functions[i].decl_start == decl_start && !a->functions[i].is_lambda)
+            return (int)i;
+    return -1;
+}
+
+/* Whether function f is device code that no declare target names: called in
+ * a target region of the file, or by a function of the file that is device
+ * code, which clang compiles for the device all the same (its constructs
+ * were instrumented, and the device link failed on the handles; a probe).
+ * Worked out only in a file with a target construct. */
+static int called_on_device(const struct source *s, int f)
+{
+    int any_target = 0;
+    for (size_t i = 0; i < s->npragmas && !any_target; i++)
+        any_target = strstr(s->pragmas[i].text, "target") && !strstr(s->pragmas[i].text, "declare");
+    const struct source_ast *a = &s->ast;
+    if (!any_target || !a->nlocal_calls)
+        return 0;
+    unsigned char *device = xcalloc(a->nfunctions ? a->nfunctions : 1, 1);
+    const struct pragma **targets = xmalloc((s->npragmas + 1) * sizeof *targets);
+    size_t ntargets = 0;
+    for (size_t i = 0; i < s->npragmas; i++) {
+        struct parsed q;
+        parse_pragma(&s->pragmas[i], &q);
+        if (q.ok && (construct_of(&q.d).flags & F_DEVICE) && s->pragmas[i].has_stmt)
+            targets[ntargets++] = &s->pragmas[i];
+        unparse_pragma(&q);
+    }
+    for (size_t i = 0; i < a->nfunctions; i++)
+        device[i] = !a->functions[i].is_lambda &&
+                    (in_declare_target(s, a->functions[i].body_open) || listed_declare_target(s, (int)i));
+    for (int changed = 1; changed && !device[f];) {
+        changed = 0;
+        for (size_t i = 0; i < a->nlocal_calls; i++) {
+            const struct source_local_call *c = &a->local_calls[i];
+            int callee = function_defined_at(a, c->callee_decl);
+            if (callee < 0 || device[callee])
+                continue;
+            int caller = source_ast_function_at(a, c->start), on_device = caller >= 0 && device[caller];
+            for (size_t t = 0; t < ntargets && !on_device; t++)
+                on_device = pragma_encloses(targets[t], c->start);
+            if (on_device)
+                device[callee] = 1, changed = 1;
+        }
+    }
+    int result = device[f];
+    free(device);
+    free(targets);
+    return result;
+}
+
+/* Whether p is in the body of a function that is device code without being
+ * in a declare target block (listed, or called on the device). */
+static int in_device_function(const struct source *s, const struct pragma *p)
+{
+    int f = source_ast_function_at(&s->ast, p->start);
+    if (f < 0 || s->ast.functions[f].is_lambda)
+        return 0;
+    return listed_declare_target(s, f) || called_on_device(s, f);
+}
+
 struct context context_of(const struct rewriter *w, const struct pragma *p)
 {
     struct context c = {NULL, "POMP_TID_", 0, 0};
-    if (in_declare_target(w->s, p) || in_listed_declare_target(w->s, p)) {
-        c.skip = "in device code (a declare target block or function, or a device variant)";
+    if (in_declare_target(w->s, p->start) || in_device_function(w->s, p)) {
+        c.skip = "in device code (a declare target block or function, a function called in a "
+                 "target region, or a device variant)";
         c.declare_target = 1;
         return c;
     }

@@ -464,6 +464,18 @@ static void add_call(struct collector *c, CXCursor cur, int function)
     a->calls[a->ncalls++] = call;
 }
 
+static void add_local_call(struct collector *c, CXCursor cur)
+{
+    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(cur));
+    unsigned cs, ce, ds, de;
+    if (clang_Cursor_isNull(def) || !is_function_kind(clang_getCursorKind(def)) ||
+        !extent_in_file(c, cur, &cs, &ce) || !extent_in_file(c, def, &ds, &de))
+        return;
+    struct source_ast *a = &c->s->ast;
+    a->local_calls = xrealloc(a->local_calls, (a->nlocal_calls + 1) * sizeof *a->local_calls);
+    a->local_calls[a->nlocal_calls++] = (struct source_local_call){cs, ds};
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -479,6 +491,7 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     } else if (k == CXCursor_ReturnStmt && w->function >= 0) {
         add_return(w->c, cur, w->function);
     } else if (k == CXCursor_CallExpr) {
+        add_local_call(w->c, cur);
         add_call(w->c, cur, w->function);
     }
     return CXChildVisit_Recurse;
@@ -533,6 +546,7 @@ void source_ast_free(struct source_ast *a)
         free(a->functions[i].result_type);
     }
     free(a->functions);
+    free(a->local_calls);
     free(a->returns);
     for (size_t i = 0; i < a->ncalls; i++)
         free(a->calls[i].callee);

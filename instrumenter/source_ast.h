@@ -56,9 +56,18 @@ struct source_call {
     unsigned other_line, other_col;
 };
 
+/* A call, written in this file, of a function whose definition is in this
+ * file too (device code by being called in a target region: context.c). */
+struct source_local_call {
+    unsigned start;         /* first character of the call */
+    unsigned callee_decl;   /* the callee definition's decl_start (source_function) */
+};
+
 struct source_ast {
     struct source_function *functions;  /* in order of their bodies */
     size_t nfunctions;
+    struct source_local_call *local_calls;
+    size_t nlocal_calls;
     struct source_return *returns;
     size_t nreturns;
     struct source_call *calls;          /* calls of omp_* routines only */

@@ -82,7 +82,7 @@ assert_contains notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]
 # ... and said without --verbose too, once per file: such a function runs on
 # the host as well, where its worksharing constructs went unmeasured unsaid
 "$BUILD/bin/pomp-instrument" target.c tg.pomp.c -- -fopenmp 2> quiet_notes.txt
-assert_eq "$(grep -c "declare target blocks and functions and device variants in this file are left alone" quiet_notes.txt)" 1 \
+assert_eq "$(grep -c "other OpenMP constructs of device code in this file" quiet_notes.txt)" 1 \
           "declare target: said once without --verbose"
 assert_contains quiet_notes.txt "target.c:$(line_of target.c @in_declare_target):[0-9]+: note: .* where they run on the host, only the runtime's events measure them" \
                 "declare target: said at its first construct"

@@ -110,9 +110,10 @@ POMP_OUTPUT_DIR=deep_out ./deep_app > /dev/null
 assert_contains deep_report.txt "^target data project/\.\.\.[a-z_/]*/device\.c:$DATA-[0-9]+ dev 0 " \
     "report: a long location cut by its middle"
 
-# device code by a declare target list after the function, or by a device
-# variant: its constructs are left alone, and the program links (they were
-# instrumented, and the device link failed on the handles; a probe)
+# device code by a declare target list after the function, by a device
+# variant, or by a call in a target region (leaf, through called): its
+# constructs are left alone, and the program links (they were instrumented,
+# and the device link failed on the handles; a probe)
 cat > listed.c <<'C'
 #include <stdio.h>
 int helper(const int *a, int n)
@@ -138,26 +139,36 @@ int work(int n)
 }
 #pragma omp end declare variant
 int work(int n) { return n; }
+static int leaf(int n)
+{
+    int s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += 3;
+    return s;
+}
+static int called(int n) { return leaf(n) + 1; }
 int main(void)
 {
-    int a[64], h = 0, w = 0;
+    int a[64], h = 0, w = 0, c = 0;
     for (int i = 0; i < 64; i++)
         a[i] = i;
-#pragma omp target map(tofrom : h, w) map(to : a)
+#pragma omp target map(tofrom : h, w, c) map(to : a)
     {
         h = helper(a, 64);
         w = work(10);
+        c = called(5);
     }
 #pragma omp parallel num_threads(2)
     ;
-    printf("%d %d %d\n", h, w, helper(a, 10));
+    printf("%d %d %d %d\n", h, w, c, helper(a, 10));
     return 0;
 }
 C
 "$POMPCC" -g "${OFFLOAD[@]}" listed.c -o listed 2> listed.err || { cat listed.err; fail "pompcc offload build (listed device code)"; }
 clang-19 -g "${OFFLOAD[@]}" listed.c -o listed_plain -Wl,-rpath,$LIBOMP_DIR
 assert_eq "$(POMP_OUTPUT_DIR=listed_out ./listed)" "$(./listed_plain)" "listed device code: the output"
-assert_contains listed.err "^listed.c:5:1: note: '#pragma omp parallel for' and the other OpenMP constructs of declare target blocks and functions and device variants" \
+assert_contains listed.err "^listed.c:5:1: note: '#pragma omp parallel for' and the other OpenMP constructs of device code in this file" \
     "listed device code: said"
 assert_eq "$(region_sum listed_out parallel "$(line_of listed.c 'parallel num_threads(2)')" visits)" 1 \
     "listed device code: the host's region instrumented"
