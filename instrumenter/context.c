@@ -246,16 +246,21 @@ static int names_word(const char *text, const char *name)
     return 0;
 }
 
-/* Whether function f is device code by a "declare target" that lists it
- * (to, enter, or the list as its argument), anywhere in the file and not for
- * the host alone (device_type(host)): its constructs were instrumented, and
- * the device link failed (a probe). */
-static int listed_declare_target(const struct source *s, int f)
+/* Whether function f is listed by a "declare target" of the file (to, enter,
+ * or the list as its argument; lists: the lists' texts, "\n"-separated). */
+static int listed(const struct source *s, int f, const char *lists)
 {
     const char *name = s->ast.functions[f].name, *last = strrchr(name, ':');
     name = last ? last + 1 : name; /* Matrix::mul is listed as mul in its class */
-    int listed = 0;
-    for (size_t i = 0; i < s->npragmas && !listed; i++) {
+    return lists && names_word(lists, name);
+}
+
+/* The lists of the file's "declare target" directives that are not for the
+ * host alone (device_type(host)), "\n"-separated, or NULL. */
+static char *declare_target_lists(const struct source *s)
+{
+    struct strbuf b = {0};
+    for (size_t i = 0; i < s->npragmas; i++) {
         if (!strstr(s->pragmas[i].text, "declare") || !strstr(s->pragmas[i].text, "target"))
             continue;
         struct parsed x;
@@ -263,16 +268,16 @@ static int listed_declare_target(const struct source *s, int f)
         if (x.ok && strcmp(x.d.name, "declare target") == 0) {
             const struct directive_item *type = directive_clause(&x.d, "device_type");
             int host_only = type && type->arg && strstr(type->arg, "host") && !strstr(type->arg, "nohost");
-            if (!host_only && x.d.name_arg && names_word(x.d.name_arg, name))
-                listed = 1;
-            for (size_t c = 0; !host_only && c < x.d.nclauses && !listed; c++)
+            if (!host_only && x.d.name_arg)
+                sb_printf(&b, "%s\n", x.d.name_arg);
+            for (size_t c = 0; !host_only && c < x.d.nclauses; c++)
                 if ((strcmp(x.d.clauses[c].word, "to") == 0 || strcmp(x.d.clauses[c].word, "enter") == 0) &&
-                    x.d.clauses[c].arg && names_word(x.d.clauses[c].arg, name))
-                    listed = 1;
+                    x.d.clauses[c].arg)
+                    sb_printf(&b, "%s\n", x.d.clauses[c].arg);
         }
         unparse_pragma(&x);
     }
-    return listed;
+    return b.s;
 }
 
 /* The function defined at decl_start, or -1. */
@@ -284,21 +289,24 @@ static int function_defined_at(const struct source_ast *a, unsigned decl_start)
     return -1;
 }
 
-/* Whether function f is device code that no declare target names: called in
- * a target region of the file, or by a function of the file that is device
- * code, which clang compiles for the device all the same (its constructs
- * were instrumented, and the device link failed on the handles; a probe).
- * Worked out only in a file with a target construct. */
-static int called_on_device(const struct source *s, int f)
+unsigned char *context_device_functions(const struct source *s)
 {
+    const struct source_ast *a = &s->ast;
+    char *lists = declare_target_lists(s);
     int any_target = 0;
     for (size_t i = 0; i < s->npragmas && !any_target; i++)
         any_target = strstr(s->pragmas[i].text, "target") && !strstr(s->pragmas[i].text, "declare");
-    const struct source_ast *a = &s->ast;
+    if (!a->nfunctions || (!lists && !any_target)) {
+        free(lists);
+        return NULL;
+    }
+    unsigned char *device = xcalloc(a->nfunctions, 1);
+    for (size_t i = 0; i < a->nfunctions; i++)
+        device[i] = !a->functions[i].is_lambda && listed(s, (int)i, lists);
+    free(lists);
     if (!any_target || !a->nlocal_calls)
-        return 0;
-    unsigned char *device = xcalloc(a->nfunctions ? a->nfunctions : 1, 1);
-    const struct pragma **targets = xmalloc((s->npragmas + 1) * sizeof *targets);
+        return device;
+    const struct pragma **targets = xmalloc(s->npragmas * sizeof *targets);
     size_t ntargets = 0;
     for (size_t i = 0; i < s->npragmas; i++) {
         struct parsed q;
@@ -307,10 +315,10 @@ static int called_on_device(const struct source *s, int f)
             targets[ntargets++] = &s->pragmas[i];
         unparse_pragma(&q);
     }
+    /* the callers in declare target blocks make device code too */
     for (size_t i = 0; i < a->nfunctions; i++)
-        device[i] = !a->functions[i].is_lambda &&
-                    (in_declare_target(s, a->functions[i].body_open) || listed_declare_target(s, (int)i));
-    for (int changed = 1; changed && !device[f];) {
+        device[i] |= !a->functions[i].is_lambda && in_declare_target(s, a->functions[i].body_open);
+    for (int changed = 1; changed;) {
         changed = 0;
         for (size_t i = 0; i < a->nlocal_calls; i++) {
             const struct source_local_call *c = &a->local_calls[i];
@@ -324,26 +332,22 @@ static int called_on_device(const struct source *s, int f)
                 device[callee] = 1, changed = 1;
         }
     }
-    int result = device[f];
-    free(device);
     free(targets);
-    return result;
+    return device;
 }
 
 /* Whether p is in the body of a function that is device code without being
- * in a declare target block (listed, or called on the device). */
-static int in_device_function(const struct source *s, const struct pragma *p)
+ * in a declare target block (w->device_functions). */
+static int in_device_function(const struct rewriter *w, const struct pragma *p)
 {
-    int f = source_ast_function_at(&s->ast, p->start);
-    if (f < 0 || s->ast.functions[f].is_lambda)
-        return 0;
-    return listed_declare_target(s, f) || called_on_device(s, f);
+    int f = w->device_functions ? source_ast_function_at(&w->s->ast, p->start) : -1;
+    return f >= 0 && w->device_functions[f];
 }
 
 struct context context_of(const struct rewriter *w, const struct pragma *p)
 {
     struct context c = {NULL, "POMP_TID_", 0, 0};
-    if (in_declare_target(w->s, p->start) || in_device_function(w->s, p)) {
+    if (in_declare_target(w->s, p->start) || in_device_function(w, p)) {
         c.skip = "in device code (a declare target block or function, a function called in a "
                  "target region, or a device variant)";
         c.declare_target = 1;

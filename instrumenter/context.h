@@ -26,6 +26,14 @@ int canceled_leaf(const struct rewriter *w, const struct pragma *q, const char *
 /* Does untied task q have a task scheduling point in its own body? */
 int untied_may_migrate(const struct source *s, const struct pragma *q, const struct directive *d);
 
+/* Per function of s (index into s->ast.functions), whether it is device code
+ * outside the declare target blocks, whose constructs get no POMP call: a
+ * declare target lists it, or a target region of the file calls it, directly
+ * or through such functions (clang compiles them for the device all the
+ * same). malloc'd, or NULL where the file has no target construct and no
+ * list. Worked out once per file (struct rewriter, device_functions). */
+unsigned char *context_device_functions(const struct source *s);
+
 /* A pragma parsed again (ok: an omp directive that parses). */
 struct parsed {
     struct directive d;

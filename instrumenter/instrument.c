@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "constructs.h"
+#include "context.h"
 #include "ctc.h"
 #include "directive.h"
 #include "modules.h"
@@ -637,7 +638,7 @@ static char *header_tag(const struct rewriter *w)
 int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
-    struct rewriter w = {.s = s, .o = o};
+    struct rewriter w = {.s = s, .o = o, .device_functions = context_device_functions(s)};
     local_prefix(w.local, s->text, s->size);
     modules_begin(&w);
     int rc = 0;
@@ -691,6 +692,7 @@ int instrument(const struct source *s, const struct instrument_options *o,
     for (size_t i = 0; i < w.nedits; i++)
         free(w.edits[i].text);
     free(w.edits);
+    free(w.device_functions);
     for (unsigned i = 0; i < w.nregions; i++)
         free(w.ctcs[i]);
     free(w.ctcs);

@@ -30,6 +30,7 @@ struct rewriter {
                         execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
     int said_declare_target; /* the note on declare target blocks was given (once per file) */
+    unsigned char *device_functions; /* context_device_functions (context.h), or NULL */
     struct strbuf kept_macros; /* " NAME " of each _Pragma macro whose invocation a split
                                   replaced: tested for at the file's end, so that it is still
                                   used (-Wunused-macros -Werror failed such a file) */
