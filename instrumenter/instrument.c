@@ -635,6 +635,36 @@ static char *header_tag(const struct rewriter *w)
     return xasprintf("h%016llx", (unsigned long long)h);
 }
 
+/* A skipped `#pragma omp` line as the same directive in operator form, after
+ * a _Pragma("message ..."), on the same lines: a #line to restore the
+ * numbering after an inserted line is not read in a branch GCC skips too,
+ * and every line after it was off (a probe). A bare newline of a comment in
+ * the directive gets a backslash: the string is one logical line. */
+static char *skipped_directive_said(const struct source *s, const struct skipped_directive *d)
+{
+    struct strbuf b = {0};
+    sb_add(&b, "_Pragma(\"message \\\"pomp: this OpenMP directive is not instrumented (pomp's "
+               "parser, which reads __GNUC__ as clang's 4.2.1, took its #if branch for skipped): "
+               "the runtime's events alone measure it\\\"\") _Pragma(\"");
+    for (unsigned i = d->text; i < d->end; i++) {
+        char c = s->text[i];
+        int splice = c == '\\' && i + 1 < d->end && (s->text[i + 1] == '\n' || s->text[i + 1] == '\r');
+        if (splice || c == '\n' || c == '\r') { /* a line's end: spliced, as it is or made so */
+            sb_addn(&b, "\\", 1);
+            i += splice;
+            if (s->text[i] == '\r' && i + 1 < d->end && s->text[i + 1] == '\n')
+                sb_addn(&b, &s->text[i++], 1);
+            sb_addn(&b, &s->text[i], 1);
+        } else {
+            if (c == '"' || c == '\\')
+                sb_addn(&b, "\\", 1);
+            sb_addn(&b, &c, 1);
+        }
+    }
+    sb_add(&b, "\")");
+    return b.s;
+}
+
 int instrument(const struct source *s, const struct instrument_options *o,
                struct instrument_result *out)
 {
@@ -648,16 +678,11 @@ int instrument(const struct source *s, const struct instrument_options *o,
     /* A directive in a branch the parser skipped: GCC may compile that branch
      * (a #if on the GCC version through a macro, or over two lines: clang's
      * __GNUC__ is 4), and its construct is then measured by the runtime's
-     * events alone. GCC says so where it does; a message in a branch GCC
-     * skips is never read (the construct was lost without a word; a probe). */
-    for (size_t i = 0; o->gcc && i < s->nskipped_omp; i++) {
-        struct strbuf b = {0};
-        sb_add(&b, "#pragma message \"pomp: this OpenMP directive is not instrumented (pomp's "
-                   "parser, which reads __GNUC__ as clang's 4.2.1, took its #if branch for skipped): "
-                   "the runtime's events alone measure it\"");
-        add_line_directive(&b, &w, source_line(s, s->skipped_omp[i]));
-        add_edit(&w, s->skipped_omp[i], 0, 0, b.s);
-    }
+     * events alone. GCC says so where it does; in a branch GCC skips too, the
+     * message is never read (the construct was lost without a word; a probe). */
+    for (size_t i = 0; o->gcc && i < s->nskipped_omp; i++)
+        add_edit(&w, s->skipped_omp[i].start, s->skipped_omp[i].end - s->skipped_omp[i].start, 0,
+                 skipped_directive_said(s, &s->skipped_omp[i]));
     w.counts.constructs += s->macro_omp_pragmas; /* left alone: expanded from a macro's body */
     w.counts.mutexes += s->macro_mutex_pragmas;
     for (size_t i = 0; i < pomp_nmodules; i++)

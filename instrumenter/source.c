@@ -500,7 +500,8 @@ static void find_pragmas(struct scan *sc)
         if (!p.is_operator && starts_with_word(p.text, "omp") &&
             skipped_contains(skipped, p.start)) {
             s->skipped_omp = xrealloc(s->skipped_omp, (s->nskipped_omp + 1) * sizeof *s->skipped_omp);
-            s->skipped_omp[s->nskipped_omp++] = p.line_start;
+            s->skipped_omp[s->nskipped_omp++] =
+                (struct skipped_directive){p.start, sc->tokens[i + 1].end, p.end};
         }
         if ((!starts_with_word(p.text, "omp") && !starts_with_word(p.text, "pomp")) ||
             skipped_contains(skipped, p.start)) {

@@ -56,9 +56,12 @@ struct source {
                                    (other than a macro that is one _Pragma): not instrumented */
     unsigned macro_mutex_pragmas; /* of those, the ones whose macros' text or invocation names
                                      critical or ordered (source_text_may_be_mutex) */
-    unsigned *skipped_omp;     /* line starts of the `#pragma omp` lines in #if branches the
-                                  parser skipped (which a GCC build may compile: clang's
-                                  __GNUC__ is 4) */
+    /* The `#pragma omp` lines in #if branches the parser skipped, which a GCC
+     * build may compile (clang's __GNUC__ is 4): the '#', just past the word
+     * "pragma", and the end of the logical line. */
+    struct skipped_directive {
+        unsigned start, text, end;
+    } *skipped_omp;
     size_t nskipped_omp;
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
     size_t nmacros;

@@ -124,16 +124,26 @@ int main(void)
     for (int i = 0; i < 4; i++)
         n += 100;
 #endif
+#ifdef NEVER_DEFINED
+#pragma omp parallel for reduction(+ : n)
+#endif
+    for (int i = 0; i < 4; i++)
+        n += 1;
     printf("%d\n", n);
+    printf("line %d\n", __LINE__);
     return 0;
 }
 C
 "$POMPCC" -fopenmp -O2 -Wall -Werror version_macro.c -o version_macro 2> version_macro.err ||
     { cat version_macro.err; fail "version (macro) build"; }
-assert_eq "$(./version_macro)" 12 "version (macro): the output"
+assert_eq "$(./version_macro | head -1)" 16 "version (macro): the output"
+# the lines after a branch both skip are the source's (two lines inserted
+# there, with a #line GCC skips too, moved every later line by 2; a probe)
+assert_eq "$(./version_macro | tail -1)" "line $(line_of version_macro.c '__LINE__')" \
+    "version (macro): the lines after the branches kept"
 for line in 7 13; do
     assert_contains version_macro.err "^version_macro.c:$line:[0-9]+: note: .#pragma message: pomp: this OpenMP directive is not instrumented" \
         "version (macro): GCC says the directive at line $line is not instrumented"
 done
-assert_eq "$(grep -c 'pragma message: pomp' version_macro.err)" 2 "version (macro): not the branch GCC skips"
+assert_eq "$(grep -c 'pragma message: pomp' version_macro.err)" 2 "version (macro): not the branches GCC skips"
 echo "compiler branches: GCC's branches instrumented in a GCC build, Clang's in a Clang build, a GCC version test said, GCC's branches the parser skipped said by GCC"
