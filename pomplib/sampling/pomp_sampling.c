@@ -67,10 +67,11 @@ static struct {
     struct code_range_kind {
         uintptr_t lo, hi;
         int kind; /* enum code_kind */
-    } code[6];
+    } code[8];
     int ncode;
     /* the dynamic loader's code, and the lock dl_iterate_phdr takes (loader_busy) */
     uintptr_t loader_lo, loader_span;
+    uintptr_t tls_get_addr_lo, tls_get_addr_span; /* its __tls_get_addr itself (loader_busy) */
     const pthread_mutex_t *loader_lock;
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
@@ -290,6 +291,14 @@ static void add_known_code(void)
     if (ld.addr && pomp_sampling_dl_iterate_phdr(find_code_range, &ld)) {
         sampling.loader_lo = ld.lo;
         sampling.loader_span = ld.hi - ld.lo;
+        add_code_of(ld.addr, CODE_SYSTEM); /* (a thread-local lookup's frame, as libc's) */
+    }
+    Dl_info info;
+    const ElfW(Sym) *sym = NULL;
+    if (ld.addr && dladdr1((void *)ld.addr, &info, (void **)&sym, RTLD_DL_SYMENT) && sym &&
+        info.dli_saddr && sym->st_size) {
+        sampling.tls_get_addr_lo = (uintptr_t)info.dli_saddr;
+        sampling.tls_get_addr_span = sym->st_size;
     }
     sampling.loader_lock = find_loader_lock();
 }
@@ -371,7 +380,8 @@ static enum pomp_sample_state state_class(int state)
  * (a probe: 1 run in 6 of a loop of dlopen/dlclose at 1 ms; every signal
  * blocked in the handler, only SIGKILL ended it). So no walk while the lock
  * is this thread's, or being taken by a thread not yet its owner; nor where
- * the interrupted instruction is the loader's, nor inside pomp's own
+ * the interrupted instruction is the loader's (but for __tls_get_addr's fast
+ * path: in_loader_code), nor inside pomp's own
  * dl_iterate_phdr calls. Such a sample keeps its state and region; its stack
  * reads <dynamic loader busy>. The lock is glibc's private record's: found at
  * sampling's start as the one recursive mutex a dl_iterate_phdr callback
@@ -450,9 +460,20 @@ static int in_loader(uintptr_t a) { return a - sampling.loader_lo < sampling.loa
 
 static uintptr_t interrupted_pc(const ucontext_t *uc);
 
+/* Whether the interrupted instruction is the loader's, other than the fast
+ * path of a thread-local lookup: __tls_get_addr's own code reads the thread's
+ * DTV and takes no lock, its slow paths (a DTV to update, a block to
+ * allocate) are other functions. LLVM libomp's thread-local data is looked up
+ * there all the time: a task program read 22-32 % of its samples as
+ * <dynamic loader busy> (a probe). */
+static int in_loader_code(uintptr_t pc)
+{
+    return in_loader(pc) && pc - sampling.tls_get_addr_lo >= sampling.tls_get_addr_span;
+}
+
 static int loader_busy(const struct pomp_sampler *s, const ucontext_t *uc)
 {
-    if (loader_walks || in_loader(interrupted_pc(uc)))
+    if (loader_walks || in_loader_code(interrupted_pc(uc)))
         return 1;
     const pthread_mutex_t *m = sampling.loader_lock;
     if (!m)
