@@ -1,6 +1,7 @@
 /* --pomp-functions rules (see function_filter.h). */
 #include "function_filter.h"
 
+#include <ctype.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,18 @@ static int add_rule(struct function_filter *f, const char *rule, size_t len, cha
     if (p == end) {
         snprintf(err, errsize, "'%.*s' has no pattern (rules: include:PATTERN, exclude:PATTERN, "
                                "include:file:PATTERN, exclude:file:PATTERN)", (int)len, rule);
+        return -1;
+    }
+    /* a word and one ':' before the pattern: a kind of rule misspelled
+     * ("exlude:tiny_*" was a pattern that matched no function, and no function
+     * got a region, without a word; a probe), not a C++ name's "ns::" */
+    size_t word = 0;
+    while (p + word < end && (isalpha((unsigned char)p[word]) || p[word] == '_'))
+        word++;
+    if (word && p + word + 1 < end && p[word] == ':' && p[word + 1] != ':') {
+        snprintf(err, errsize, "'%.*s': no kind of rule '%.*s:' (rules: include:PATTERN, "
+                               "exclude:PATTERN, include:file:PATTERN, exclude:file:PATTERN)",
+                 (int)len, rule, (int)word, p);
         return -1;
     }
     r.pattern = xasprintf("%.*s", (int)(end - p), p);

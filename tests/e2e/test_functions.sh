@@ -59,6 +59,12 @@ assert_eq "$(jq '[.regions[] | select(.type == "function")] | length' fi/profile
 # Usage errors stop the build with the rule named.
 if "$POMPCC" --pomp-functions=include:,exclude:x -c functions.c 2> use.err; then fail "a bad rule must be an error"; fi
 assert_contains use.err "^pompcc: error: --pomp-functions=include:,exclude:x: 'include:' has no pattern" "usage error"
+# a misspelled kind of rule is an error, not a pattern that matches nothing
+# (no function got a region, without a word; a probe); a C++ name's "ns::" is
+# a pattern
+if "$POMPCC" --pomp-functions='exlude:tiny_*' -c functions.c 2> misspelled.err; then fail "a misspelled rule must be an error"; fi
+assert_contains misspelled.err "no kind of rule 'exlude:'" "misspelled rule: said"
+"$POMPCC" --pomp-functions='exclude:ns::f*' -c functions.c -o ns.o 2> ns.err || { cat ns.err; fail "a C++ name's ns:: is a pattern"; }
 
 # C++: a guard object ends the function on every way out, exceptions included.
 "$BUILD/bin/pompc++" --pomp-functions -fopenmp -Wall cxx.cpp -o cxxf 2> cxxf.err || { cat cxxf.err; fail "pompc++ --pomp-functions"; }
