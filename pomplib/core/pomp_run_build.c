@@ -1,6 +1,7 @@
 #include "pomp_run_build.h"
 
 #include <errno.h> /* program_invocation_short_name (GNU) */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "pomp_outdir.h"
 #include "pomp_sources.h"
 #include "pomp_profile.h"
+#include "pomp_region.h"
 #include "pomp_sampling.h"
 #include "pomp_thread.h"
 #include "pomp_trace_buffer.h"
@@ -32,18 +34,51 @@ static const char *const *level_names(void)
     return names;
 }
 
+/* Appends to buf (size bytes, *len used), cut where it is full. */
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + *len, size - *len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
+}
+
 /* Settings under which constructs that ran record nothing: a source's events
- * off (the runtime's: all that pomprun measures), or every group at none. */
+ * off (the runtime's: all that pomprun measures), every group at none, or
+ * some at none, or filters that took out regions (a filter whose pattern has
+ * a typo, or levels that left nothing, read as "no OpenMP construct or POMP
+ * region ran"; a probe). */
 static const char *unrecording_settings(char *buf, size_t size)
 {
     const char *declined = pomp_sources_declined_by();
-    int all_none = 1;
-    for (int g = 0; g < POMP_GROUP_COUNT; g++)
+    int all_none = 1, some_none = 0;
+    for (int g = 0; g < POMP_GROUP_COUNT; g++) {
         all_none &= pomp_active_level[g] == POMP_LEVEL_NONE;
-    if (!declined && !all_none)
+        some_none |= pomp_active_level[g] == POMP_LEVEL_NONE;
+    }
+    uint32_t regions = 0, filtered = 0;
+    for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next, regions++)
+        filtered += r->filtered_out;
+    if (!declined && !some_none && !filtered)
         return NULL;
-    snprintf(buf, size, "%s%s%s", declined ? declined : "", declined && all_none ? " and " : "",
-             all_none ? "every POMP_<GROUP>=none" : "");
+    size_t len = 0;
+    buf[0] = '\0';
+    if (declined)
+        append(buf, size, &len, "%s", declined);
+    if (all_none)
+        append(buf, size, &len, "%severy POMP_<GROUP>=none", len ? "; " : "");
+    for (int g = 0; !all_none && g < POMP_GROUP_COUNT; g++)
+        if (pomp_active_level[g] == POMP_LEVEL_NONE)
+            append(buf, size, &len, "%sPOMP_%s=none", len ? "; " : "",
+                   pomp_group_name((enum pomp_group)g));
+    if (filtered)
+        append(buf, size, &len,
+               "%sPOMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: %u of the %u regions filtered out",
+               len ? "; " : "", filtered, regions);
     return buf;
 }
 

@@ -156,7 +156,7 @@ struct pomp_run {
                                    directory, one line said (a program with no OpenMP) */
     const char *unrecording;    /* the settings that record nothing, where that may be why
                                    ("POMP_OMPT=off", "every POMP_<GROUP>=none"), or NULL */
-    char unrecording_buf[96];   /* (what unrecording points to) */
+    char unrecording_buf[256];  /* (what unrecording points to) */
     const char *runtime_events_off_by; /* the setting that turned the runtime's reports off
                                    ("POMP_OMPT=off"), or NULL: then no implicit barrier is
                                    recorded, and profile.json says so */

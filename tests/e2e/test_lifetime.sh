@@ -294,8 +294,34 @@ assert_eq "$(cat quiet_run/err.txt)" "pomp: quiet: no OpenMP construct or POMP r
 # (it said that no construct ran)
 mkdir none_run && (cd none_run && POMP_SUMMARY=on POMP_OMPT=off POMP_PARALLEL=none ../quiet on > out.txt 2> err.txt)
 assert_eq "$(cat none_run/err.txt)" \
-          "pomp: quiet: nothing was recorded (POMP_OMPT=off: the constructs that ran, if any, were not measured): nothing written" \
-          "constructs ran, recorded by nothing: the setting named"
+          "pomp: quiet: nothing was recorded (POMP_OMPT=off; POMP_PARALLEL=none: the constructs that ran, if any, were not measured): nothing written" \
+          "constructs ran, recorded by nothing: the settings named"
+# ... a filter that takes out every region (a pattern with a typo), or a
+# level at none, the same (both read as "no OpenMP construct or POMP region
+# ran"; a probe)
+cat > phases.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+    for (int i = 0; i < 3; i++) {
+#pragma pomp inst begin(phase)
+        s += i;
+#pragma pomp inst end(phase)
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp phases.c -o phases
+(cd none_run && POMP_SUMMARY=on POMP_FILTER_INCLUDE=name:phse ../phases > out3.txt 2> err3.txt)
+assert_eq "$(cat none_run/err3.txt)" \
+          "pomp: phases: nothing was recorded (POMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: 1 of the 1 regions filtered out: the constructs that ran, if any, were not measured): nothing written" \
+          "user regions ran, every region filtered out: said"
+(cd none_run && POMP_SUMMARY=on POMP_USER=none ../phases > out4.txt 2> err4.txt)
+assert_eq "$(cat none_run/err4.txt)" \
+          "pomp: phases: nothing was recorded (POMP_USER=none: the constructs that ran, if any, were not measured): nothing written" \
+          "user regions ran, at level none: said"
 if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plain program)
     plain_cc quiet.c -o quiet_plain
     (cd none_run && POMP_SUMMARY=on POMP_OMPT=off "$BUILD/bin/pomprun" ../quiet_plain on > out2.txt 2> err2.txt)
