@@ -815,6 +815,20 @@ static __attribute__((noinline)) void leaf_to_frame(struct pomp_profile *p)
     f->from_leaf = 1;
 }
 
+/* Whether a recorded frame or leaf is open on the thread, below the frames
+ * skipped while measurement was paused or filtered (a region at level none
+ * has none):
+ * where none is, a task's time run there goes out of no region's own time. */
+static int recorded_below(const struct pomp_profile *p)
+{
+    if (p->leaf.region && p->leaf.depth == p->depth)
+        return 1; /* a wait's leaf (its own time leaves the task out) */
+    uint32_t d = p->depth - 1;
+    while (d > 0 && p->frames[d].skipped)
+        d--;
+    return d > 0;
+}
+
 /* Closes the top frame; returns POMP_PROFILE_SKIPPED for a skipped one. */
 static int32_t pop(struct pomp_profile *p, uint64_t now)
 {
@@ -880,9 +894,11 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     count_overflow_inside(p, n, incl);
     if (f->task && below->in_task)
         p->task_switched += incl; /* left out of the interrupted task's open frames */
-    else if (f->task)
+    else if (f->task) {
         below->child += wall;     /* a wait (barrier, implicit task) is not the task */
-    else
+        if (__builtin_expect(!recorded_below(p), 0))
+            p->unframed_task_ticks += wall;
+    } else
         below->child += incl;
     maybe_throttle(p, n, f->region, now);
     return POMP_SUCCESS;

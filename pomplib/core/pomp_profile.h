@@ -227,6 +227,9 @@ struct pomp_profile {
     uint64_t throttle_early_visits;   /* throttle_visits / POMP_THROTTLE_EARLY */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t open_at_end;             /* regions still open when measurement ended, closed then */
+    uint64_t unframed_task_ticks;     /* tasks run where no recorded frame was open below them
+                                         (measurement paused, filters, levels at none): their time
+                                         is out of no region's own time (pomp-report --check) */
     uint64_t dropped_paths;           /* new paths that went to the overflow node */
     /* The stack of open regions: frames_first, or once deeper an array of
      * frames_cap frames allocated by growth (the old one freed after the new

@@ -168,6 +168,9 @@ static void write_threads(FILE *f, const struct pomp_run *run)
                 (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values,
                 (unsigned long long)t->deep_events, (unsigned long long)t->untimed_events,
                 (unsigned long long)t->open_at_end, t->max_nodes);
+        if (t->unframed_task_ticks)
+            fprintf(f, ", \"unframed_tasks_ns\": %.0f",
+                    (double)pomp_ticks_to_ns(&run->clock, t->unframed_task_ticks));
         if (t->device >= 0) /* a device stream */
             fprintf(f, ", \"device\": %d, \"host_thread\": %u", t->device, t->host_thread);
         else

@@ -155,6 +155,10 @@ static unsigned char *own_time_rules(const struct rp_profile *p, double *roots)
                 }
             }
     }
+    /* tasks run where no recorded region was open (measurement paused,
+     * filters, levels at none) left their time out of no region's own */
+    for (size_t th = 0; rule && th < nt; th++)
+        roots[th] -= json_number_value(json_object_get(json_array_get(threads, th), "unframed_tasks_ns"));
     for (size_t i = 0; rule && i < p->nnodes; i++) {
         size_t j;
         json_t *t;

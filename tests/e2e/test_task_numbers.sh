@@ -863,3 +863,48 @@ done
 [ -n "$clang_too" ] && assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].helpers // 0] | add' unrun3_unrun_clang/profile.json | awk '{ print ($1 > 0) }')" 1 \
     "unrun (clang): libomp's taskloop helpers counted"
 echo "tasks that never ran: said per construct"
+
+# Tasks run where no recorded region is open on the thread: measurement
+# paused when the team and its barrier began (POMP_Off), a filter that keeps
+# only tasks, levels at none. Their time is out of no region's own time, and
+# the thread says how much (threads[].unframed_tasks_ns): --check holds (it
+# broke "own time is inclusive less children" on every such run; a probe).
+cat > unframed.c <<'C'
+#include <stdio.h>
+#include <pomplib.h>
+#include "work.h"
+int main(void)
+{
+    int done = 0;
+    POMP_Off();
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        spin_ms(20); /* the other thread waits in the single's barrier, opened while off */
+        POMP_On();
+        for (int i = 0; i < 40; i++) {
+#pragma omp task shared(done)
+            {
+                spin_ms(1);
+#pragma omp atomic
+                done++;
+            }
+        }
+    }
+    printf("done %d\n", done);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" unframed.c -o unframed 2> build.err || { cat build.err; fail "build unframed.c"; }
+for setting in off "POMP_FILTER_INCLUDE=type:task" "POMP_PARALLEL=none POMP_WORKSHARE=none POMP_SYNC=none"; do
+    rm -rf unframed_out
+    env $( [ "$setting" = off ] || echo "$setting" ) POMP_OUTPUT_DIR=unframed_out ./unframed > unframed.txt
+    assert_eq "$(cat unframed.txt)" "done 40" "unframed ($setting): the program"
+    "$REPORT" --check unframed_out > check.txt || { cat check.txt; fail "unframed ($setting): --check"; }
+    assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].begins] | add' unframed_out/profile.json)" 40 \
+        "unframed ($setting): every task"
+done
+# (each task spins 1 ms: about 40 ms of tasks, some of it outside any region)
+assert_eq "$(jq '[.threads[].unframed_tasks_ns // 0] | add > 1e6' unframed_out/profile.json)" true \
+    "unframed: the tasks' time outside any region said"
+echo "tasks outside any recorded region: --check holds"
