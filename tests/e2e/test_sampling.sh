@@ -51,7 +51,46 @@ for compiler in $compilers; do
     echo "nested ($compiler): $in_leaf samples in leaf, $good with main > outer > inner > leaf"
     [ "$in_leaf" -ge 450 ] || fail "nested ($compiler): $in_leaf samples in leaf, expected about 600"
     [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "nested ($compiler): a sample in leaf misses main > outer > inner"; }
+    # an inner master's wait in its closing barrier, once its leaf returned:
+    # under inner once (libgomp's GOMP_parallel holds that barrier inside
+    # inner's frame, which read as the task's code too: "inner > inner")
+    if grep -qE '(^|[[:space:]])inner inner( |$)' paths.txt; then
+        cat paths.txt >&2
+        fail "nested ($compiler): the encountering frame twice in a path"
+    fi
 done
+# ... where the inner masters wait most of the time: thread 1 of each inner
+# team spins, thread 0 waits in the closing barrier (a quarter of a nested
+# program's samples read "inner > inner > <OMP-implicit_barrier>"; a probe)
+cat > nested_wait.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include "work.h"
+__attribute__((noinline)) void inner(void)
+{
+#pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 1)
+        spin_ms(100);
+}
+int main(void)
+{
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+    inner();
+    printf("done\n");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -g -O1 -I"$HERE/numbers" nested_wait.c -o nested_wait 2> build.err || { cat build.err; fail "build nested_wait"; }
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=nw ./nested_wait > out.txt
+assert_contains out.txt "^done$" "nested_wait: program output"
+jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))] | @tsv' \
+    nw/profile.json > nw_paths.txt
+waits=$(awk -F'\t' '$2 ~ /(^| )main [^ ]*omp_fn[^ ]* inner <OMP-implicit_barrier>$/ {n += $1} END {print n + 0}' nw_paths.txt)
+twice=$(awk -F'\t' '{k = gsub(/(^| )inner( |$)/, "&", $2)} k > 1 {n += $1} END {print n + 0}' nw_paths.txt)
+echo "nested_wait: $waits samples of the inner masters' closing barrier, $twice with inner twice"
+[ "$twice" -eq 0 ] || { cat nw_paths.txt >&2; fail "nested_wait: $twice samples with the encountering frames twice"; }
+[ "$waits" -ge 20 ] || { cat nw_paths.txt >&2; fail "nested_wait: $waits samples in the inner barrier, expected about 150"; }
 
 # A contended critical (tests/e2e/numbers/tiny.c, not throttled, so that every
 # update calls into libpomp): no sample shows the runtime's or libpomp's own
