@@ -243,6 +243,9 @@ for run in 1 2 3 4 5 6 7 8 9 10; do
     if grep -q "unmatched" servers_$run.err; then
         unmatched_runs=$((unmatched_runs + 1))
         assert_contains servers_$run.err "warning: 1 unmatched end/exit events" "exit() beside running teams: at most one end without its begin ($run)"
+        # (the one run allowed: the check of every profile at the test's end
+        # took it for a failure, under make sanitize once)
+        touch servers_$run/.nesting-errors-expected
     fi
     "$REPORT" --check servers_$run > servers_$run.check || { cat servers_$run.check; fail "exit() beside running teams: --check ($run)"; }
 done
