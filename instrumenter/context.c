@@ -3,11 +3,11 @@
  * tens of pragmas, rarely thousands. */
 #include "context.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "constructs.h"
+#include "source_scan.h"
 
 void parse_pragma(const struct pragma *q, struct parsed *out)
 {
@@ -233,26 +233,13 @@ static int in_declare_target(const struct source *s, unsigned offset)
     return open > 0 || device_variants != 0;
 }
 
-/* Whether text names identifier name (a whole word). */
-static int names_word(const char *text, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *t = text; n && (t = strstr(t, name)) != NULL; t += n) {
-        int before = t > text && (isalnum((unsigned char)t[-1]) || t[-1] == '_');
-        int after = isalnum((unsigned char)t[n]) || t[n] == '_';
-        if (!before && !after)
-            return 1;
-    }
-    return 0;
-}
-
 /* Whether function f is listed by a "declare target" of the file (to, enter,
  * or the list as its argument; lists: the lists' texts, "\n"-separated). */
 static int listed(const struct source *s, int f, const char *lists)
 {
     const char *name = s->ast.functions[f].name, *last = strrchr(name, ':');
     name = last ? last + 1 : name; /* Matrix::mul is listed as mul in its class */
-    return lists && names_word(lists, name);
+    return lists && source_text_has_word(lists, strlen(lists), name);
 }
 
 /* The lists of the file's "declare target" directives that are not for the

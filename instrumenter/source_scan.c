@@ -7,8 +7,7 @@
 
 #include "util.h"
 
-/* Whether word occurs in text as a whole identifier. */
-static int has_word(const char *text, size_t size, const char *word)
+int source_text_has_word(const char *text, size_t size, const char *word)
 {
     size_t n = strlen(word);
     for (const char *p = text; (p = memmem(p, size - (size_t)(p - text), word, n)) != NULL; p++) {
@@ -23,7 +22,7 @@ static int has_word(const char *text, size_t size, const char *word)
 int source_may_need_instrumentation(const char *text, size_t size)
 {
     return memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL ||
-           memmem(text, size, "omp_", 4) != NULL || has_word(text, size, "main");
+           memmem(text, size, "omp_", 4) != NULL || source_text_has_word(text, size, "main");
 }
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }

@@ -12,6 +12,9 @@
  * the file itself counts: the instrumenter rewrites the
  * file's own tokens, never those of its headers or of macro expansions.
  * Comments and strings are not skipped (a false "yes" only costs time). */
+/* Whether word occurs in text as a whole identifier. */
+int source_text_has_word(const char *text, size_t size, const char *word);
+
 int source_may_need_instrumentation(const char *text, size_t size);
 
 /* The same for a file and the headers it includes that are found in its own
