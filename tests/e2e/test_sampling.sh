@@ -12,6 +12,14 @@ plain_cc -g -O1 "$PROGRAMS/sampling_split.c" -o split_plain
 POMP_SAMPLING=1ms POMP_OUTPUT_DIR=s ./split >out.txt
 ./split_plain >plain.txt
 cmp -s out.txt plain.txt || fail "split: output differs from the plain build"
+sample_paths() { # sample_paths DIR SEPARATOR: "samples<TAB>frame SEP frame ..." per call path
+    jq -r --arg sep "$2" '.sampling as $s | $s.paths[]
+        | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join($sep))] | @tsv' "$1/profile.json"
+}
+leaf_samples() { # leaf_samples PATHS: "samples-in-leaf samples-under-main>outer>inner>leaf"
+    awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} $2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {g += $1}
+                END {print n + 0, g + 0}' "$1"
+}
 share() { # share DIR JQ-SELECTOR: percent of all samples
     jq -r "(.sampling.paths | map(.work + .wait) | add) as \$all
            | (.sampling.paths | map($2) | add // 0) * 100 / \$all | floor" "$1/profile.json"
@@ -44,10 +52,8 @@ for compiler in $compilers; do
     POMP_CC=$compiler "$POMPCC" -fopenmp -g -O1 "$PROGRAMS/sampling_nested.c" -o nested_$compiler
     POMP_SAMPLING=1ms POMP_OUTPUT_DIR=n_$compiler ./nested_$compiler >out.txt
     assert_contains out.txt "leaf ran 4 times" "nested ($compiler): program output"
-    jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))]
-           | @tsv' n_$compiler/profile.json >paths.txt
-    in_leaf=$(awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
-    good=$(awk -F'\t' '$2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+    sample_paths n_$compiler " " > paths.txt
+    read -r in_leaf good <<< "$(leaf_samples paths.txt)"
     echo "nested ($compiler): $in_leaf samples in leaf, $good with main > outer > inner > leaf"
     [ "$in_leaf" -ge 450 ] || fail "nested ($compiler): $in_leaf samples in leaf, expected about 600"
     [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "nested ($compiler): a sample in leaf misses main > outer > inner"; }
@@ -84,8 +90,7 @@ C
 "$POMPCC" -fopenmp -g -O1 -I"$HERE/numbers" nested_wait.c -o nested_wait 2> build.err || { cat build.err; fail "build nested_wait"; }
 POMP_SAMPLING=1ms POMP_OUTPUT_DIR=nw ./nested_wait > out.txt
 assert_contains out.txt "^done$" "nested_wait: program output"
-jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))] | @tsv' \
-    nw/profile.json > nw_paths.txt
+sample_paths nw " " > nw_paths.txt
 waits=$(awk -F'\t' '$2 ~ /(^| )main [^ ]*omp_fn[^ ]* inner <OMP-implicit_barrier>$/ {n += $1} END {print n + 0}' nw_paths.txt)
 twice=$(awk -F'\t' '{k = gsub(/(^| )inner( |$)/, "&", $2)} k > 1 {n += $1} END {print n + 0}' nw_paths.txt)
 echo "nested_wait: $waits samples of the inner masters' closing barrier, $twice with inner twice"
@@ -99,8 +104,7 @@ echo "nested_wait: $waits samples of the inner masters' closing barrier, $twice 
 # pseudo-function. On libgomp the runtime is libgomp behind the bridge.
 "$POMPCC" -fopenmp -g -O2 "$HERE/numbers/tiny.c" -o tiny
 POMP_THROTTLE=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=t ./tiny critical 1000000 >out.txt
-jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
-       | @tsv' t/profile.json >tpaths.txt
+sample_paths t " > " > tpaths.txt
 ! grep 'main\._omp_fn\.0' tpaths.txt | grep -E 'GOMP_|__kmp|POMP_|pomp_|bridge_|record' || fail "tiny: a sample in the loop shows the runtime's or libpomp's functions"
 grep -qE 'main\._omp_fn\.0 > <OMP-critical_section_wait>$' tpaths.txt || fail "tiny: no critical wait under the loop"
 # (LLVM libomp 19 says a thread waiting to enter a critical waits for a lock:
@@ -111,8 +115,7 @@ grep -qE 'main\._omp_fn\.0 > <OMP-critical_section_wait>$' tpaths.txt || fail "t
 if [ -z "$E2E_SANITIZE" ]; then # (a sanitized libpomp cannot be loaded into a plain program)
     clang-19 -fopenmp -g -O2 "$HERE/numbers/tiny.c" -o tiny_clang -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR"
     POMP_THROTTLE=off POMP_SAMPLING=1ms POMP_OUTPUT_DIR=tc "$BUILD/bin/pomprun" ./tiny_clang critical 1000000 > /dev/null
-    jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))]
-           | @tsv' tc/profile.json > tcpaths.txt
+    sample_paths tc " > " > tcpaths.txt
     grep -q '<OMP-critical_section_wait>$' tcpaths.txt || fail "tiny under pomprun: no critical wait"
     ! grep -q '<OMP-lock_wait>' tcpaths.txt || fail "tiny under pomprun: a critical's wait as a lock wait"
 fi
@@ -135,10 +138,8 @@ done
 plain_cc -g -O1 $E2E_SANITIZE "$PROGRAMS/sampling_nested.c" -o nested_plain
 POMP_SAMPLING=1ms POMP_OUTPUT_DIR=pr "$BUILD/bin/pomprun" ./nested_plain >out.txt
 assert_contains out.txt "leaf ran 4 times" "pomprun: program output"
-jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" "))] | @tsv' \
-    pr/profile.json >paths.txt
-in_leaf=$(awk -F'\t' '$2 ~ / leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
-good=$(awk -F'\t' '$2 ~ /(^| )main .*outer .*inner .*leaf( |$)/ {n += $1} END {print n + 0}' paths.txt)
+sample_paths pr " " > paths.txt
+read -r in_leaf good <<< "$(leaf_samples paths.txt)"
 echo "pomprun: $in_leaf samples in leaf, $good with main > outer > inner > leaf"
 [ "$in_leaf" -ge 450 ] && [ "$good" -eq "$in_leaf" ] || { cat paths.txt >&2; fail "pomprun: user-model stacks of the samples in leaf"; }
 
