@@ -217,7 +217,8 @@ void rp_free(struct rp_profile *p);
 void rp_region_label(const struct rp_region *r, char *buf, size_t size);
 /* ... of a call path: [throttled] only where rp_node_throttled */
 void rp_node_label(const struct rp_node *n, char *buf, size_t size);
-/* A throttled region's call path with visits counted untimed (its times cover part of them) */
+/* A call path with visits counted untimed (its times cover part of them): a throttled
+ * region's, or one run inside a throttled region's executions */
 int rp_node_throttled(const struct rp_node *n);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);

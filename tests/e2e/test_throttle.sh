@@ -264,6 +264,37 @@ assert_contains tasks.txt "^ +task \[throttled\] " "throttled tasks: the creatio
 assert_contains tasks.txt "^task +tasks\.c:" "throttled tasks: the executions' tree, every one timed, is not"
 "$REPORT" --check tasks.d > tasks.check || { cat tasks.check; fail "throttled tasks: --check"; }
 
+# A critical reached in one of 50 executions of a throttled user region is
+# counted untimed with it (after ~10,000 of the region's executions, ~200 of
+# its own) though it is not throttled itself: its row is marked, without a
+# load balance from its timed prefix (it read "critical" with LB 72 %, under
+# a note about waits "marked [throttled] below"; a probe).
+cat > rare.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    for (int i = 0; i < 200000; i++) {
+#pragma pomp inst begin(tiny)
+        if (i % 50 == 0)
+#pragma omp critical
+            s++;
+#pragma pomp inst end(tiny)
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp rare.c -o rare 2> rare.err || { cat rare.err; fail "build rare.c"; }
+assert_eq "$(POMP_OUTPUT_DIR=rare.d ./rare 2> /dev/null)" 8000 "rare critical: the program"
+jq -e '[.regions[] | select(.type == "critical") | .throttled] | all(. == null)' rare.d/profile.json > /dev/null ||
+    fail "rare critical: not throttled itself"
+"$REPORT" rare.d > rare.txt
+assert_contains rare.txt "^    critical \[throttled\] +rare\.c:[0-9-]+ +8000 +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +- " \
+    "rare critical: its call path, counted untimed inside the throttled region, is marked, without a load balance"
+"$REPORT" --check rare.d > rare.check || { cat rare.check; fail "rare critical: --check"; }
+
 # A critical throttled by another thread while this one waits to enter it:
 # entered timed, its block's begin is timed too, so that its trace records
 # pair (its end was traced without its begin, 1 run in 3; a probe)
