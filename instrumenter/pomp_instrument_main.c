@@ -116,6 +116,15 @@ static int operand_of_defined(const char *line, const char *t)
     return t - line >= 7 && strncmp(t - 7, "defined", 7) == 0;
 }
 
+/* Whether physical line l ends in a backslash-newline: the directive goes on. */
+static int ends_in_backslash(const struct source *s, unsigned l)
+{
+    const char *e = s->text + s->line_offsets[l + 1] - 1; /* its newline */
+    if (e > s->text + s->line_offsets[l] && e[-1] == '\r')
+        e--;
+    return e > s->text + s->line_offsets[l] && e[-1] == '\\';
+}
+
 /* The #if and #elif lines of the file that test the GCC version (__GNUC__,
  * __GNUC_MINOR__, __GNUC_PATCHLEVEL__, __GNUC_PREREQ), in a file with
  * OpenMP pragmas: the parser reads them as clang's 4.2.1, not as the
@@ -129,7 +138,12 @@ static void warn_gcc_version_tests(const struct source *s, const char *gnuc)
                                         "__GNUC_PREREQ", NULL};
     for (unsigned l = 0; l < s->nlines; l++) {
         const char *line = s->text + s->line_offsets[l], *p = line;
-        const char *end = l + 1 < s->nlines ? s->text + s->line_offsets[l + 1] : s->text + s->size;
+        unsigned last = l; /* the directive's last physical line (backslash-newlines) */
+        while (last + 1 < s->nlines && ends_in_backslash(s, last))
+            last++;
+        const char *end = last + 1 < s->nlines ? s->text + s->line_offsets[last + 1] : s->text + s->size;
+        unsigned first = l;
+        l = last;
         while (p < end && (*p == ' ' || *p == '\t'))
             p++;
         if (p >= end || *p++ != '#')
@@ -146,12 +160,15 @@ static void warn_gcc_version_tests(const struct source *s, const char *gnuc)
                 int word = (t == line || !(isalnum((unsigned char)t[-1]) || t[-1] == '_')) &&
                            !(isalnum((unsigned char)t[len]) || t[len] == '_');
                 if (word && !operand_of_defined(line, t)) {
+                    unsigned at = first; /* the physical line of the name */
+                    while (at < last && s->text + s->line_offsets[at + 1] <= t)
+                        at++;
                     fprintf(stderr,
                             "%s:%u:%d: warning: this #%.*s tests the GCC version (%s), which "
                             "pomp's parser reads as clang's 4, not the compiler's %s: an OpenMP "
                             "construct it selects may be left out of the measurement\n",
-                            s->path, l + 1, (int)(t - line) + 1, p[1] == 'f' ? 2 : 4, p, *n,
-                            gnuc);
+                            s->path, at + 1, (int)(t - (s->text + s->line_offsets[at])) + 1,
+                            p[1] == 'f' ? 2 : 4, p, *n, gnuc);
                     goto next_line;
                 }
                 t += len;

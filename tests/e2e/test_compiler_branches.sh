@@ -146,4 +146,8 @@ for line in 7 13; do
         "version (macro): GCC says the directive at line $line is not instrumented"
 done
 assert_eq "$(grep -c 'pragma message: pomp' version_macro.err)" 2 "version (macro): not the branches GCC skips"
+# the version test on a #if's second line is said too, at its line (only a
+# directive's first line was read)
+assert_contains version_macro.err "^version_macro.c:12:5: warning: this #if tests the GCC version \(__GNUC__\)" \
+    "version (macro): the test on the #if's continuation line is said"
 echo "compiler branches: GCC's branches instrumented in a GCC build, Clang's in a Clang build, a GCC version test said, GCC's branches the parser skipped said by GCC"
