@@ -111,10 +111,28 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
     bridge_thread_retire();
 }
 
-/* For the sampler: the fork record kept with a parallel region's team. */
+/* The league the calling thread runs a team of (its innermost), or NULL.
+ * Reads only the thread's own memberships (a signal handler's too). */
+static const struct bridge_team *innermost_league(const struct bridge_thread *b)
+{
+    for (uint32_t i = b && b->nesting <= BRIDGE_MAX_NESTING ? b->nesting : 0; i > 0; i--) {
+        const struct bridge_team *t = b->member[i - 1].team;
+        if (t && t->league)
+            return t;
+    }
+    return NULL;
+}
+
+/* For the sampler: the fork record kept with a parallel region's team; for a
+ * league's team (libomp's, which has no record of its own), the league's: a
+ * region forked in a team a worker runs is under the teams construct's
+ * encountering frames, as one in the initial thread's team (it read
+ * __clone3 > start_thread > main.omp_outlined; a probe). */
 const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data)
 {
     const struct bridge_team *team = team_record(parallel_data);
+    if (!team && parallel_data && parallel_data->ptr == &league_team)
+        team = innermost_league(bridge_tls);
     return team ? team->sampling_fork : NULL;
 }
 

@@ -554,13 +554,18 @@ static const struct pomp_fork_record *fork_of(const ompt_data_t *parallel_data)
 
 /* Appends the user frames [lo, hi) of an innermost-first stack, outermost
  * first; return addresses step back into their call instruction, except the
- * interrupted instruction itself. */
+ * interrupted instruction itself. The runtime's and libpomp's frames among
+ * them are left out: what called the program's code there (libgomp runs host
+ * teams one after another in the encountering task, which no exit frame
+ * cuts: main > GOMP_teams_reg > GOMP_teams_reg > league_member > main._omp_fn.0;
+ * a probe). */
 static size_t append_frames(uintptr_t *path, size_t len, size_t max, const uintptr_t *ips,
                             size_t lo, size_t hi, int exact_leaf)
 {
     for (size_t i = hi; i > lo && len < max; i--) {
         size_t k = i - 1;
-        path[len++] = ips[k] - (k == 0 && exact_leaf ? 0 : 1);
+        if (!in_runtime(ips[k]))
+            path[len++] = ips[k] - (k == 0 && exact_leaf ? 0 : 1);
     }
     return len;
 }
@@ -746,10 +751,18 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
      * and what they called, such as sched_yield) become the wait's
      * pseudo-function */
     int waiting = st >= POMP_SAMPLE_FIRST_WAIT;
-    int in_task = has_exit_frame(frame);
+    const struct pomp_fork_record *fork = fork_of(parallel_data);
+    /* a task of a recorded region running the program's code (innermost but
+     * for the C library's) with a blank frame: the runtime invoked it. LLVM
+     * libomp 19 leaves the frame of a serialized region in a league's team,
+     * and of the team's own task, without an exit frame: its samples kept
+     * the runtime's invoking frames, and those of a worker's team read
+     * __clone3 > start_thread > main.omp_outlined (a probe) */
+    int in_task = has_exit_frame(frame) ||
+                  (fork && !waiting && !has_enter_frame(frame) &&
+                   first_program_frame(s->ips, 0, n) < first_in_runtime(s->ips, 0, n));
     size_t lo, hi;
     user_frames(has_enter_frame(frame) || waiting, in_task, s->ips, n, &lo, &hi);
-    const struct pomp_fork_record *fork = fork_of(parallel_data);
     if (fork && (in_task || waiting)) {
         for (uint32_t i = 0; i < fork->n && len < max; i++)
             s->path[len++] = fork->frames[i];
@@ -769,10 +782,15 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     }
     /* working, but in the runtime's code or libpomp's (called by the task's
      * code, or what they called: a lock's release, a task's creation, a
-     * POMP routine), not in the program's: those frames are theirs */
+     * POMP routine), not in the program's: those frames are theirs. The
+     * runtime's frames outward of the program's innermost are what invoked
+     * it, where no exit frame cut them (a region in a host teams league on
+     * libomp, whose league member's task has none): left out, not the
+     * program's work (a loop there read main.omp_outlined > <OpenMP runtime>,
+     * its code cut off; a probe). */
     uintptr_t leaf = waiting ? POMP_SAMPLE_PSEUDO_BASE + st : 0;
     size_t r = waiting ? hi : first_in_runtime(s->ips, lo, hi);
-    if (r < hi) {
+    if (r < hi && r < first_program_frame(s->ips, lo, hi)) {
         leaf = code_kind(s->ips[r]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
         lo = first_program_frame(s->ips, r, hi);
     }
@@ -936,11 +954,14 @@ struct pomp_fork_record *pomp_sampling_fork_begin(const void *codeptr_ra)
      * its region's fork record is the base of this one (nested parallelism). */
     ompt_data_t *parallel_data = NULL;
     const ompt_frame_t *frame = current_task(&parallel_data);
-    int nested = has_exit_frame(frame);
+    /* (a league's team, whose task libomp gives no exit frame, and one of
+     * libgomp's, run by the encountering thread: the league's record is the
+     * base, and the runtime invoked the team's code) */
+    const struct pomp_fork_record *outer = fork_of(parallel_data);
+    int nested = has_exit_frame(frame) || outer;
     size_t lo, hi;
     user_frames(!at_call_site, nested, ips, n, &lo, &hi);
     size_t len = 0;
-    const struct pomp_fork_record *outer = nested ? fork_of(parallel_data) : NULL;
     if (outer)
         for (; len < outer->n; len++)
             rec->frames[len] = outer->frames[len];

@@ -182,6 +182,46 @@ if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
         fail "closing barrier, pomprun: every sample of the worker's wait under main > (got $under_main of $waiting)"
 fi
 
+# Host teams (the teams construct outside a target region): the samples of
+# each team's code, and of a region forked in it, are under main, with none
+# of the runtime's frames. libgomp runs the teams in the encountering task
+# (main > GOMP_teams_reg > GOMP_teams_reg > league_member > main._omp_fn.0);
+# libomp runs them on threads of their own, where the region's code read as
+# main.omp_outlined > <OpenMP runtime> and a worker's under
+# __clone3 > start_thread (a probe). (Samples of CPU time: fewer on a busy
+# machine, which runs the teams in turn.)
+cat > host_teams.c <<'C'
+#include <stdio.h>
+#include "work.h"
+__attribute__((noinline)) static double leaf(void) { return work(30); }
+__attribute__((noinline)) static double direct(void) { return work(30); }
+int main(void)
+{
+    double s = 0;
+#pragma omp teams num_teams(2) reduction(+ : s)
+    {
+#pragma omp parallel num_threads(1) reduction(+ : s)
+        s += leaf();
+        s += direct();
+    }
+    printf("done %d\n", s > 0);
+    return 0;
+}
+C
+for compiler in $compilers; do
+    POMP_CC=$compiler "$POMPCC" -fopenmp -g -O1 -I"$NUMBERS" host_teams.c -o host_teams_$compiler 2> ht.err ||
+        { cat ht.err; fail "host teams ($compiler): build"; }
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=ht_$compiler ./host_teams_$compiler > out.txt
+    assert_eq "$(cat out.txt)" "done 1" "host teams ($compiler): program output"
+    sample_paths ht_$compiler " " > ht_paths.txt
+    read -r in_code good <<< "$(awk -F'\t' '$2 ~ / (leaf|direct)$/ {n += $1}
+        $2 ~ /(^| )main [^ ]*omp_[^ ]*( [^ ]*omp_[^ ]*)? (leaf|direct)$/ {g += $1} END {print n + 0, g + 0}' ht_paths.txt)"
+    echo "host teams ($compiler): $in_code samples in the teams' code, $good under main > its outlined functions"
+    [ "$in_code" -ge 20 ] && [ "$good" -eq "$in_code" ] || { cat ht_paths.txt >&2; fail "host teams ($compiler): the teams' samples"; }
+    ! grep -E 'GOMP_|gomp_|__kmp|league_member|start_thread|omp_outlined <OpenMP runtime>' ht_paths.txt ||
+        fail "host teams ($compiler): the runtime's frames in a path"
+done
+
 # Short regions (thread 0 works 50 us in each of 4000, the worker waits in
 # the closing barrier): the worker's samples there are barrier waits. A vCPU
 # slow to take the timer interrupt ran the handler tens of microseconds late,
