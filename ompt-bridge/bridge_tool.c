@@ -482,6 +482,30 @@ void bridge_tool_thread_end(void)
     pthread_mutex_unlock(&registration_lock);
 }
 
+/* The OMPT tools OMP_TOOL_LIBRARIES names other than libpomp: LLVM libomp
+ * starts one tool, the first that answers (pomp's, in the program or first
+ * in the list pomprun sets), and never loads the others. Said: a user's own
+ * tool went without a word (a probe). (GCC's libgomp starts none at all.) */
+static void note_other_tools(const char *list)
+{
+    for (const char *p = list; p && *p; p += *p == ':') {
+        size_t len = strcspn(p, ":");
+        const char *base = memrchr(p, '/', len);
+        base = base ? base + 1 : p;
+        int pomp = p + len - base >= 7 && strncmp(base, "libpomp", 7) == 0;
+        if (len && !pomp) {
+            fprintf(stderr,
+                    "pomp: warning: OMP_TOOL_LIBRARIES names another OMPT tool (%.*s): the "
+                    "runtime starts one tool per program, and started pomp's, so that one does "
+                    "not run (POMP_OMPT=off leaves the runtime to it, and pomp measures without "
+                    "the runtime's events)\n",
+                    (int)len, p);
+            return;
+        }
+        p += len;
+    }
+}
+
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version)
 {
@@ -507,6 +531,8 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
         return NULL;
     }
     snprintf(tool_runtime, sizeof tool_runtime, "%s", runtime_version ? runtime_version : "?");
+    if (!runtime_version || !strstr(runtime_version, "libgomp"))
+        note_other_tools(getenv("OMP_TOOL_LIBRARIES"));
     return &tool;
 }
 
@@ -625,7 +651,21 @@ static void ompt_finalize(void)
  * the tool: the finalizer's note about a runtime without OMPT needs them. */
 static const char *ompt_declined_by(void)
 {
-    return ompt_mode() == OMPT_OFF ? "POMP_OMPT=off" : NULL;
+    if (ompt_mode() == OMPT_OFF)
+        return "POMP_OMPT=off";
+    /* OMP_TOOL=disabled: LLVM libomp starts no tool, and its events are lost
+     * as under POMP_OMPT=off (no implicit barrier, no wait: load balance and
+     * synchronisation read 96-100 % for 54 %, with no word; a probe). The
+     * libgomp bridge, pomp's own, starts the tool whatever it says. */
+    const char *tool = getenv("OMP_TOOL");
+    if (tool && strcasecmp(tool, "disabled") == 0 &&
+        !__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE)) {
+        struct runtimes_seen seen = {0};
+        pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
+        if (seen.libomp)
+            return "OMP_TOOL=disabled";
+    }
+    return NULL;
 }
 
 static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)

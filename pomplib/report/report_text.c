@@ -323,6 +323,13 @@ static void losses(const struct rp_profile *p)
 }
 
 /* The POP metrics of the run and of the parallel regions with the most elapsed time. */
+
+/* What measures the waits a setting left unrecorded: the runtime's reports
+ * back on (OMP_TOOL=disabled keeps LLVM libomp from starting any tool). */
+static const char *runtime_events_remedy(const char *off_by)
+{
+    return strncmp(off_by, "OMP_TOOL=", 9) == 0 ? "OMP_TOOL unset (or enabled)" : "POMP_OMPT=on";
+}
 static void efficiency_table(const struct rp_profile *p, const struct widths *w)
 {
     enum { TOP = 10 };
@@ -389,9 +396,10 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "barrier is recorded: a parallel region's end reads as fork/join time, and the "
                "end of %zu worksharing construct%s without nowait as work inside the shares, so "
                "load balance, synchronisation and parallel efficiency are overstated and "
-               "fork/join understated; POMP_OMPT=on measures them\n",
+               "fork/join understated; %s measures them\n",
                rp_barrier_waits_unrecorded(p), rp_worksharing_barriers_unrecorded(p),
-               rp_worksharing_barriers_unrecorded(p) == 1 ? "" : "s");
+               rp_worksharing_barriers_unrecorded(p) == 1 ? "" : "s",
+               runtime_events_remedy(rp_barrier_waits_unrecorded(p)));
     else if (rp_barrier_waits_unrecorded(p))
         printf("  ! waits not measured: %s turns the runtime's reports off, so no implicit "
                "barrier (the end of a parallel region, of a worksharing construct without "
@@ -399,8 +407,8 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "as fork/join time, so synchronisation is overstated and fork/join understated "
                "(parallel efficiency and load balance are measured: each thread's share is "
                "instrumented, and no worksharing construct ends in a barrier of its own); "
-               "POMP_OMPT=on measures them\n",
-               rp_barrier_waits_unrecorded(p));
+               "%s measures them\n",
+               rp_barrier_waits_unrecorded(p), runtime_events_remedy(rp_barrier_waits_unrecorded(p)));
     if (rp_cpu_wait_share(p) >= RP_CPU_WAIT_SAID)
         printf("  threads waited %.1f ms for a CPU, %.0f %% of their %.1f ms in the run (runnable, not "
                "running: more threads than free CPUs, from oversubscription, another process or "
