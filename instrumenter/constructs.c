@@ -18,6 +18,7 @@
 #include "context.h"
 #include "loops.h"
 #include "rewriter.h"
+#include "source_scan.h"
 
 /* ---- generated code ---- */
 
@@ -162,6 +163,55 @@ static int no_side_effects(const struct source *src, const char *expr)
     return any;
 }
 
+/* expr, a clause's expression in #pragma p's text, as the code before the
+ * pragma evaluates it: on the lines it was written on, where a backslash
+ * continued the pragma (after a #line: __LINE__ and assert() in it say the
+ * line they were written on, and a warning points at it; it read the
+ * pragma's first line, and the program printed 6 for 7; a probe). The
+ * #line after the code before the pragma restores the numbering. A splice
+ * inside a word or literal is kept joined. */
+static char *placed_expression(const struct source *src, const struct pragma *p, const char *arg,
+                               const char *expr)
+{
+    const char *at = p->is_operator || p->macro ? NULL : strstr(p->text, arg);
+    if (!at || strlen(expr) > strlen(arg))
+        return xstrdup(expr);
+    size_t from = (size_t)(at - p->text) + strlen(arg) - strlen(expr), len = strlen(expr);
+    size_t lead = strspn(expr, " \t"); /* (the blanks before a continuation) */
+    if (lead == len)
+        return xstrdup(expr);
+    unsigned first = source_line(src, p->text_offsets[from + lead]);
+    if (first <= source_line(src, p->start) || p->text_offsets[from + len - 1] >= p->end ||
+        p->text_offsets[from] < p->start)
+        return xstrdup(expr);
+    const char *file;
+    unsigned presumed;
+    source_presumed_of_line(src, first, &file, &presumed);
+    struct strbuf b = {0};
+    sb_printf(&b, "\n#line %u \"", presumed);
+    sb_add_c_escaped(&b, file);
+    sb_add(&b, "\"\n");
+    /* at its column too: the line's text before it, as blanks */
+    for (unsigned o = src->line_offsets[first - 1]; o < p->text_offsets[from + lead]; o++)
+        sb_add(&b, src->text[o] == '\t' ? "\t" : " ");
+    unsigned line = first;
+    char quote = 0;
+    for (size_t k = lead; k < len; k++) {
+        char c = expr[k];
+        unsigned l = source_line(src, p->text_offsets[from + k]);
+        if (l > line && !quote && (c == ' ' || c == '\t' || (k && (expr[k - 1] == ' ' || expr[k - 1] == '\t')))) {
+            for (; line < l; line++)
+                sb_add(&b, "\n");
+        }
+        if (quote && c == '\\' && k + 1 < len)
+            sb_addn(&b, &expr[k++], 1);
+        else if (c == '"' || c == '\'')
+            quote = quote == c ? 0 : quote ? quote : c;
+        sb_addn(&b, &expr[k], 1);
+    }
+    return b.s;
+}
+
 /* Declares a temporary holding expr (evaluated once, before the construct);
  * returns its name. truth: the expression's truth value (if, final). */
 /* how: 0 the value, 1 its truth, 2 the value converted as the clause
@@ -169,10 +219,12 @@ static int no_side_effects(const struct source *src, const char *expr)
  * long as its int silently, so the copy's conversion must not warn either
  * (-Wconversion, -Wsign-conversion, clang's -Wshorten-64-to-32: with -Werror
  * the file fell back to a plain compile). No cast: -Wuseless-cast. */
-static char *temporary(struct chain *ch, struct leaf *lf, const char *ctype, const char *what,
-                       const char *expr, int how)
+static char *temporary(const struct source *src, struct chain *ch, struct leaf *lf,
+                       const char *ctype, const char *what, const char *arg, const char *expr_text,
+                       int how)
 {
     char *name = xasprintf("%s%s_%u", lf->local, what, lf->r);
+    char *expr = placed_expression(src, ch->p, arg, expr_text);
     if (how == 2)
         sb_printf(&ch->prologue,
                   "_Pragma(\"GCC diagnostic push\") "
@@ -184,6 +236,7 @@ static char *temporary(struct chain *ch, struct leaf *lf, const char *ctype, con
         sb_printf(&ch->prologue, how ? "%s %s = (%s) ? 1 : 0; " : "%s %s = (%s); ", ctype, name,
                   expr);
     sb_printf(&lf->temps, "%s%s", lf->temps.len ? ", " : "", name);
+    free(expr);
     return name;
 }
 
@@ -253,14 +306,14 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
         }
         if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "num_threads") == 0 &&
             !has_top_level(arg, ',') && !has_top_level(arg, ':')) {
-            t = rtc->num_threads = temporary(ch, lf, "POMP_Int32", "num_threads", arg, 2);
+            t = rtc->num_threads = temporary(src, ch, lf, "POMP_Int32", "num_threads", arg, arg, 2);
             add_clause_text(&lf->clauses, word, t);
             lf->rewritten = 1;
             continue;
         }
         if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "if") == 0) {
             split_arg(arg, ':', &head, &expr);
-            t = rtc->if_result = temporary(ch, lf, "POMP_Int32", "if", expr, 1);
+            t = rtc->if_result = temporary(src, ch, lf, "POMP_Int32", "if", arg, expr, 1);
             add_clause_text(&lf->clauses, word, t);
             lf->rewritten = 1;
             free(head);
@@ -293,7 +346,7 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
         if (hoist) {
             split_arg(arg, ':', &head, &expr);
             int truth = strcmp(word, "final") == 0 || strcmp(word, "if") == 0;
-            t = temporary(ch, lf, truth ? "POMP_Int32" : "POMP_Int64", word, expr, truth);
+            t = temporary(src, ch, lf, truth ? "POMP_Int32" : "POMP_Int64", word, arg, expr, truth);
             char *a = xasprintf("%s%s%s", head ? head : "", head ? " " : "", t);
             add_clause_text(&lf->clauses, word, a);
             free(a);
@@ -539,7 +592,7 @@ static int blank_or_comment(const char *text, unsigned from, unsigned to, int pr
             while (k < to && (text[k] == ' ' || text[k] == '\t'))
                 k++;
             if (k + 6 <= to && strncmp(text + k, "pragma", 6) == 0) {
-                while (i < to && (text[i] != '\n' || text[i - 1] == '\\'))
+                while (i < to && (text[i] != '\n' || source_newline_spliced(text, i)))
                     i++;
                 continue;
             }

@@ -113,7 +113,7 @@ static int brace_depth_at(const char *t, size_t size, size_t offset)
         if (c == ' ' || c == '\t' || c == '\r')
             continue;
         if (line_start && c == '#') { /* a directive, with its continuation lines */
-            while (i + 1 < offset && (t[i + 1] != '\n' || t[i] == '\\'))
+            while (i + 1 < offset && (t[i + 1] != '\n' || source_newline_spliced(t, i + 1)))
                 i++;
             continue;
         }

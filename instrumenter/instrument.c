@@ -15,6 +15,7 @@
 #include "modules.h"
 #include "rewrite.h"
 #include "rewriter.h"
+#include "source_scan.h"
 
 /* Whether text holds word as the start of an identifier. */
 static int names_with(const char *text, size_t size, const char *word)
@@ -648,10 +649,11 @@ static char *skipped_directive_said(const struct source *s, const struct skipped
                "the runtime's events alone measure it\\\"\") _Pragma(\"");
     for (unsigned i = d->text; i < d->end; i++) {
         char c = s->text[i];
-        int splice = c == '\\' && i + 1 < d->end && (s->text[i + 1] == '\n' || s->text[i + 1] == '\r');
+        size_t splice = source_splice_length(s->text, d->end, i);
         if (splice || c == '\n' || c == '\r') { /* a line's end: spliced, as it is or made so */
             sb_addn(&b, "\\", 1);
-            i += splice;
+            if (splice) /* (to its CR or newline: the blanks before are not kept) */
+                i += (unsigned)splice - 1 - (s->text[i + splice - 2] == '\r');
             if (s->text[i] == '\r' && i + 1 < d->end && s->text[i + 1] == '\n')
                 sb_addn(&b, &s->text[i++], 1);
             sb_addn(&b, &s->text[i], 1);

@@ -119,10 +119,7 @@ static int operand_of_defined(const char *line, const char *t)
 /* Whether physical line l ends in a backslash-newline: the directive goes on. */
 static int ends_in_backslash(const struct source *s, unsigned l)
 {
-    const char *e = s->text + s->line_offsets[l + 1] - 1; /* its newline */
-    if (e > s->text + s->line_offsets[l] && e[-1] == '\r')
-        e--;
-    return e > s->text + s->line_offsets[l] && e[-1] == '\\';
+    return source_newline_spliced(s->text, s->line_offsets[l + 1] - 1); /* (its newline) */
 }
 
 /* The #if and #elif lines of the file that test the GCC version (__GNUC__,

@@ -6,6 +6,7 @@
  * captured statements that its C API does not expose. The pragmas themselves are
  * found in libclang's token stream of the file, skipping #if-excluded blocks. */
 #include "source.h"
+#include "source_scan.h"
 #include "source_macros.h"
 #include "source_skipped.h"
 
@@ -215,9 +216,7 @@ static int directive_line_start(const struct scan *sc, unsigned i, unsigned *lin
             return 0;
         if (comment > 0) {
             k = (unsigned)past - 1; /* (a // comment's newline is seen next) */
-        } else if (text[k] == '\n' &&
-                   !(k > 0 && (text[k - 1] == '\\' ||
-                               (text[k - 1] == '\r' && k > 1 && text[k - 2] == '\\')))) {
+        } else if (text[k] == '\n' && !source_newline_spliced(text, k)) {
             found = 1;
             start = k + 1;
         }
@@ -248,8 +247,7 @@ static void mark_code(struct scan *sc, const struct skipped_ranges *skipped)
                 continue; /* a '#' inside a line: stringizing in a macro, ... */
             /* to the end of the logical line */
             unsigned e = t->start;
-            while (e < s->size && !(s->text[e] == '\n' && !(e > 0 && s->text[e - 1] == '\\') &&
-                                    !(e > 1 && s->text[e - 1] == '\r' && s->text[e - 2] == '\\')))
+            while (e < s->size && !(s->text[e] == '\n' && !source_newline_spliced(s->text, e)))
                 e++;
             directive_end = e;
             t->code = 0;
@@ -275,15 +273,9 @@ static unsigned logical_line_start(const struct source *s, unsigned offset)
     for (;;) {
         while (p > 0 && s->text[p - 1] != '\n')
             p--;
-        if (p < 2)
+        if (p < 2 || !source_newline_spliced(s->text, p - 1)) /* (p - 1: the '\n' before) */
             return p;
-        unsigned q = p - 1; /* the '\n' ending the previous line */
-        if (q > 0 && s->text[q - 1] == '\r')
-            q--;
-        if (q > 0 && s->text[q - 1] == '\\')
-            p = q - 1;
-        else
-            return p;
+        p--;
     }
 }
 
@@ -310,8 +302,9 @@ static void read_directive_line(const struct source *s, unsigned from, struct pr
     len = 0;
     while (i < s->size) {
         char c = s->text[i];
-        if (c == '\\' && i + 1 < s->size && (s->text[i + 1] == '\n' || s->text[i + 1] == '\r')) {
-            i += s->text[i + 1] == '\r' ? 3 : 2;
+        size_t splice = source_splice_length(s->text, s->size, i);
+        if (splice) {
+            i += (unsigned)splice;
             continue;
         }
         if (c == '\n' || (c == '\r' && i + 1 < s->size && s->text[i + 1] == '\n'))
@@ -322,12 +315,11 @@ static void read_directive_line(const struct source *s, unsigned from, struct pr
             for (;;) {
                 while (i < s->size && s->text[i] != '\n')
                     i++;
-                unsigned e = i > 0 && s->text[i - 1] == '\r' ? i - 1 : i;
-                if (i < s->size && e > 0 && s->text[e - 1] == '\\') {
+                if (i < s->size && source_newline_spliced(s->text, i)) {
                     i++;
                     continue;
                 }
-                i = e;
+                i = i > 0 && s->text[i - 1] == '\r' ? i - 1 : i;
                 break;
             }
             break;
@@ -368,6 +360,11 @@ static int read_operator_string(const struct source *s, const struct token *lit,
     text_append(p, &len, &cap, ' ', i);
     len = 0;
     for (i++; i + 1 < lit->end; i++) {
+        size_t splice = source_splice_length(s->text, lit->end, i);
+        if (splice) { /* (a continued line: joined before the literal is read) */
+            i += (unsigned)splice - 1;
+            continue;
+        }
         if (s->text[i] == '\\' && (s->text[i + 1] == '"' || s->text[i + 1] == '\\'))
             i++;
         text_append(p, &len, &cap, s->text[i], i);
@@ -928,7 +925,7 @@ static unsigned definition_after(struct scan *sc, CXCursor c)
     const char *t = sc->s->text;
     if (!in_file || e > sc->s->size)
         return UINT_MAX;
-    while (e < sc->s->size && (t[e] != '\n' || (e > 0 && t[e - 1] == '\\')))
+    while (e < sc->s->size && (t[e] != '\n' || source_newline_spliced(t, e)))
         e++;
     return e < sc->s->size ? e + 1 : e;
 }

@@ -7,6 +7,29 @@
 
 #include "util.h"
 
+static int splice_blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v'; }
+
+size_t source_splice_length(const char *text, size_t size, size_t i)
+{
+    if (i >= size || text[i] != '\\')
+        return 0;
+    size_t k = i + 1;
+    while (k < size && splice_blank(text[k]))
+        k++;
+    if (k < size && text[k] == '\r')
+        k++;
+    return k < size && text[k] == '\n' ? k + 1 - i : 0;
+}
+
+int source_newline_spliced(const char *text, size_t i)
+{
+    if (i > 0 && text[i - 1] == '\r')
+        i--;
+    while (i > 0 && splice_blank(text[i - 1]))
+        i--;
+    return i > 0 && text[i - 1] == '\\';
+}
+
 int source_text_has_word(const char *text, size_t size, const char *word)
 {
     size_t n = strlen(word);

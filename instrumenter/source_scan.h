@@ -6,15 +6,22 @@
 
 #include <stddef.h>
 
+/* Whether word occurs in text as a whole identifier. */
+int source_text_has_word(const char *text, size_t size, const char *word);
+
+/* Line splices (translation phase 2): a backslash, the blanks GCC and clang
+ * allow before the newline (GCC warns "backslash and newline separated by
+ * space"), a CR, the newline. The length of the splice at text[i], or 0; and
+ * whether the newline at text[i] is the end of one (its line goes on). */
+size_t source_splice_length(const char *text, size_t size, size_t i);
+int source_newline_spliced(const char *text, size_t i);
+
 /* Whether text may hold something pomp-instrument changes: a pragma (#pragma
  * or _Pragma: OpenMP directives and pomp's own), an OpenMP API call it
  * rewrites (omp_*), or a function named main (which gets POMP_Init). Only
  * the file itself counts: the instrumenter rewrites the
  * file's own tokens, never those of its headers or of macro expansions.
  * Comments and strings are not skipped (a false "yes" only costs time). */
-/* Whether word occurs in text as a whole identifier. */
-int source_text_has_word(const char *text, size_t size, const char *word);
-
 int source_may_need_instrumentation(const char *text, size_t size);
 
 /* The same for a file and the headers it includes that are found in its own

@@ -62,3 +62,34 @@ plain_cc -E warn.c -o warn.i
 "$POMPCC" -fopenmp -Wall -c warn.i -o warn_i.o 2> warn_i.err
 assert_contains warn_i.err "^warn\.c:$(line_of warn.c 'int unused_in_i'):[0-9]+: warning: unused variable .unused_in_i." \
     "a warning on preprocessed input points at the original file and line"
+
+# Continued lines as real code has them (a probe): a backslash followed by
+# blanks before the newline (GCC and clang splice it, GCC with a warning: the
+# construct was left out as "malformed"), a backslash-newline inside a
+# _Pragma string (the same), and a clause on a continuation line whose
+# expression the instrumentation evaluates before the pragma: __LINE__ in it
+# is its own line (the program printed the pragma's first line), and a
+# warning in it points at its line and column.
+{
+    printf '#include <stdio.h>\n'
+    printf 'static int ln(int l) { printf("clause line %%d\\n", l); return 1; }\n'
+    printf 'int main(void)\n{\n    unsigned u = 3; int s = 0, c = 0, e = 0;\n'
+    printf '    #pragma omp parallel for \\  \t\n        reduction(+:s)\n'
+    printf '    for (int i = 0; i < 10; i++) s += i;\n'
+    printf '    _Pragma("omp parallel \\\nreduction(+:e)")\n    e++;\n'
+    printf '    #pragma omp parallel reduction(+:c) \\\n        if (ln(__LINE__) && u >= 0)\n    c++;\n'
+    printf '    printf("s=%%d c>0=%%d e>0=%%d line=%%d\\n", s, c > 0, e > 0, __LINE__);\n    return 0;\n}\n'
+} > continued.c
+"$POMPCC" -fopenmp -Wall -Wextra continued.c -o continued 2> continued.err || { cat continued.err; fail "continued.c: build"; }
+plain_cc -Wall -Wextra continued.c -o continued_plain 2> continued_plain.err
+assert_not_contains continued.err "malformed|left to the runtime" "continued lines: every construct instrumented"
+OMP_NUM_THREADS=2 ./continued_plain > continued.plain
+OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=continued.d ./continued > continued.inst
+diff -u continued.plain continued.inst || fail "continued lines: the program's output (__LINE__ in a continued clause)"
+assert_contains continued.inst "^clause line $(line_of continued.c 'if (ln(__LINE__)')$" "continued lines: __LINE__ in a clause is its line"
+for l in $(line_of continued.c "parallel for") $(line_of continued.c '_Pragma("omp parallel') $(line_of continued.c "reduction(+:c)"); do
+    assert_eq "$(region_sum continued.d parallel $l visits)" 1 "continued lines: the parallel region at line $l measured"
+done
+where=$(grep -o '^continued\.c:[0-9]*:[0-9]*: warning: comparison of unsigned' continued_plain.err)
+[ -n "$where" ] || fail "continued lines: gcc's warning in the clause (plain build)"
+assert_contains continued.err "^$where" "continued lines: the warning in the continued clause at the plain build's line and column"

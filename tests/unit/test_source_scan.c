@@ -60,3 +60,20 @@ Test(source_scan, skip_comment)
     cr_expect_eq(skip_at("x/", 2, 1, &past), 0, "a '/' at the end");
     cr_expect_eq(skip_at("a / b", 5, 2, &past), 0, "a division");
 }
+
+/* Line splices as GCC and clang read them: a backslash, blanks (GCC warns),
+ * a CR, the newline; seen from the newline too. */
+Test(source_scan, splices)
+{
+    const char *t = "a \\\nb \\  \t\r\nc \\x\nd\\";
+    size_t n = strlen(t);
+    cr_expect_eq(source_splice_length(t, n, 2), 2, "backslash-newline");
+    cr_expect_eq(source_splice_length(t, n, 6), 6, "blanks and a CR between");
+    cr_expect_eq(source_splice_length(t, n, 14), 0, "a backslash before other text");
+    cr_expect_eq(source_splice_length(t, n, 18), 0, "a backslash at the end of the text");
+    cr_expect_eq(source_splice_length(t, n, 0), 0, "no backslash");
+    cr_expect(source_newline_spliced(t, 3), "the newline of a splice");
+    cr_expect(source_newline_spliced(t, 11), "... after blanks and a CR");
+    cr_expect(!source_newline_spliced(t, 16), "a newline after text");
+    cr_expect(!source_newline_spliced("\n", 0), "the first character");
+}
