@@ -1018,6 +1018,10 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
              * efficiency for 85, a probe): pomp-report rates no figure */
             if (strncmp(lf->d->name, "taskloop", 8) == 0)
                 region_add_attribute(w, lf->r, "tasks", "unmeasured");
+            /* a task's creation goes uncounted: said by pomp-report, which
+             * showed its executions without a creations row (a probe) */
+            else if (strcmp(lf->d->name, "task") == 0)
+                region_add_attribute(w, lf->r, "creations", "uncounted");
         }
         leaf_clauses(w->s, &ch, i, &rtc);
         lf->task_id = gets_task_id(lf);

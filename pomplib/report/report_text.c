@@ -430,6 +430,28 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     putchar('\n');
 }
 
+/* Task constructs in the body of an untied task that may move (a scheduling
+ * point there): their creations have no events (docs/api.md), and their
+ * executions read without a creations row. Said under the call paths. */
+static void uncounted_creations(const struct rp_profile *p)
+{
+    size_t n = 0;
+    char first[200] = "";
+    for (size_t i = 0; i < p->nregions; i++) {
+        const char *ctc = json_string_value(json_object_get(p->regions[i].json, "ctc"));
+        if (!ctc || !strstr(ctc, "*creations=uncounted*"))
+            continue;
+        if (!n++)
+            rp_region_location(&p->regions[i], first, sizeof first);
+    }
+    if (n)
+        printf("  note: %zu task construct%s in the body of an untied task that may resume on "
+               "another thread (%s%s) %s no creation count: %s enter and exit could straddle two "
+               "threads, and %s executions are measured alone (docs/api.md)\n",
+               n, n == 1 ? "" : "s", first, n > 1 ? ", ..." : "", n == 1 ? "has" : "have",
+               n == 1 ? "its" : "their", n == 1 ? "its" : "their");
+}
+
 void report_text(const struct rp_profile *p, int per_thread)
 {
     struct widths w = column_widths(p);
@@ -452,6 +474,7 @@ void report_text(const struct rp_profile *p, int per_thread)
     putchar('\n');
     efficiency_table(p, &w);
     callpath_table(p, &w, per_thread);
+    uncounted_creations(p);
     flat_table(p, &w);
     wait_table(p, &w);
     report_devices(p);

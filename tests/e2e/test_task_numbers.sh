@@ -289,6 +289,42 @@ assert_eq "$(jq --argjson l "$line" '[.regions[] | select(.type == "task")] | ma
           "untied: creations and executions are the task construct's one region"
 POMP_OMPT=full POMP_OUTPUT_DIR=ut.full ./untied > /dev/null
 untied_checks ut.full "untied, POMP_OMPT=full"
+# A task written in such a body has no enter or exit (either could straddle
+# two threads): its executions are measured, its creations not, and the
+# report says so under the call paths (it showed executions without a
+# creations row, and no word; a probe)
+cat > inner_task.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int done = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int i = 0; i < 20; i++) {
+#pragma omp task untied shared(done)
+        {
+#pragma omp taskyield
+#pragma omp task shared(done)
+            {
+#pragma omp atomic
+                done++;
+            }
+#pragma omp taskwait
+        }
+    }
+    printf("inner tasks run: %d\n", done);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp inner_task.c -o inner_task 2> inner_task.err || { cat inner_task.err; fail "build inner_task"; }
+assert_eq "$(POMP_OUTPUT_DIR=it ./inner_task 2> /dev/null)" "inner tasks run: 20" "inner task: the program"
+inner=$(line_of inner_task.c "omp task shared(done)")
+assert_eq "$(jq --argjson l "$inner" '[.regions[] | select(.type == "task" and .first_line == $l) | .id] as $i
+    | [.callpath[] | select(.region as $r | $i | index($r)) | .per_thread[] | [.visits, .begins]]
+    | transpose | map(add)' -c it/profile.json)" "[0,20]" "inner task: executions measured, creations not counted"
+"$REPORT" it > it.txt
+assert_contains it.txt "^  note: 1 task construct in the body of an untied task that may resume on another thread \(inner_task\.c:$inner-[0-9]+\) has no creation count" \
+    "inner task: the report says its creations are not counted"
 # Linked without the prelinker (handles made at their first event): the
 # libgomp bridge forwards untied tasks without asking the tool until it learns
 # that a construct like this one exists, which it does when the construct's
