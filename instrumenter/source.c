@@ -160,6 +160,35 @@ static int tok_is(const struct scan *sc, unsigned i, const char *spelling)
     return t->end - t->start == n && memcmp(sc->s->text + t->start, spelling, n) == 0;
 }
 
+/* Whether token i reads as spelling once its line splices are taken out
+ * (`#pra\` at a line's end, `gma omp` on the next), or is `%:`, the digraph
+ * of `#`: compilers read both as `#pragma` (a pragma spelled so was left to
+ * the runtime without a word; a probe). */
+static int tok_reads_as(const struct scan *sc, unsigned i, const char *spelling)
+{
+    if (tok_is(sc, i, spelling))
+        return 1;
+    if (i >= sc->ntokens)
+        return 0;
+    const struct token *t = &sc->tokens[i];
+    const char *text = sc->s->text;
+    if (strcmp(spelling, "#") == 0 && t->end - t->start == 2 && memcmp(text + t->start, "%:", 2) == 0)
+        return 1;
+    size_t k = 0, n = strlen(spelling);
+    for (unsigned o = t->start; o < t->end;) {
+        size_t splice = source_splice_length(text, t->end, o);
+        if (splice) {
+            o += (unsigned)splice;
+        } else if (k < n && text[o] == spelling[k]) {
+            k++;
+            o++;
+        } else {
+            return 0;
+        }
+    }
+    return k == n;
+}
+
 /* First token at or after offset. */
 static unsigned token_at_or_after(const struct scan *sc, unsigned offset)
 {
@@ -239,9 +268,7 @@ static void mark_code(struct scan *sc, const struct skipped_ranges *skipped)
             t->code = 0;
             continue;
         }
-        if (t->end - t->start == 1 && s->text[t->start] == '#' && i + 1 < sc->ntokens &&
-            !(sc->tokens[i + 1].end - sc->tokens[i + 1].start == 6 &&
-              memcmp(s->text + sc->tokens[i + 1].start, "pragma", 6) == 0)) {
+        if (tok_reads_as(sc, i, "#") && i + 1 < sc->ntokens && !tok_reads_as(sc, i + 1, "pragma")) {
             unsigned ls;
             if (!directive_line_start(sc, i, &ls))
                 continue; /* a '#' inside a line: stringizing in a macro, ... */
@@ -447,7 +474,7 @@ static void find_pragmas(struct scan *sc)
     for (unsigned i = 0; i < sc->ntokens; i++) {
         struct pragma p = {0};
         const struct token *t = &sc->tokens[i];
-        if (tok_is(sc, i, "#") && tok_is(sc, i + 1, "pragma")) {
+        if (tok_reads_as(sc, i, "#") && tok_reads_as(sc, i + 1, "pragma")) {
             unsigned ls;
             if (!directive_line_start(sc, i, &ls))
                 continue;

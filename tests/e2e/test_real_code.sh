@@ -93,3 +93,13 @@ done
 where=$(grep -o '^continued\.c:[0-9]*:[0-9]*: warning: comparison of unsigned' continued_plain.err)
 [ -n "$where" ] || fail "continued lines: gcc's warning in the clause (plain build)"
 assert_contains continued.err "^$where" "continued lines: the warning in the continued clause at the plain build's line and column"
+# ... and #pragma as compilers also read it: split by a splice inside the
+# word, or written with the digraph %: (both were left to the runtime, and
+# only the prelinker's note of "OpenMP not built with pompcc" hinted at it)
+printf '%%:include <stdio.h>\nint main(void)\n{\n    int c = 0, n = 2;\n    %%:pragma omp parallel if(n > 1) num_threads(n) reduction(+:c)\n    c++;\n    #pra\\\ngma omp parallel for if(n > 1) reduction(+:c)\n    for (int i = 0; i < 4; i++) c += i;\n    printf("c=%%d line=%%d\\n", c, __LINE__);\n    return 0;\n}\n' > spelled.c
+"$POMPCC" -fopenmp -Wall spelled.c -o spelled 2> spelled.err || { cat spelled.err; fail "spelled.c: build"; }
+assert_not_contains spelled.err "not built with pompcc|left to the runtime" "spelled pragmas: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=spelled.d ./spelled 2> /dev/null)" "c=8 line=10" "spelled pragmas: the program's output"
+for l in 5 7; do
+    assert_eq "$(region_sum spelled.d parallel $l visits)" 1 "spelled pragmas: the parallel region at line $l measured"
+done
