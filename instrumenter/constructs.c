@@ -199,10 +199,10 @@ static char *placed_expression(const struct source *src, const struct pragma *p,
     for (size_t k = lead; k < len; k++) {
         char c = expr[k];
         unsigned l = source_line(src, p->text_offsets[from + k]);
-        if (l > line && !quote && (c == ' ' || c == '\t' || (k && (expr[k - 1] == ' ' || expr[k - 1] == '\t')))) {
-            for (; line < l; line++)
-                sb_add(&b, "\n");
-        }
+        int blank = c == ' ' || c == '\t' ||
+                    (k > lead && (expr[k - 1] == ' ' || expr[k - 1] == '\t'));
+        for (; l > line && !quote && blank; line++)
+            sb_add(&b, "\n");
         if (quote && c == '\\' && k + 1 < len)
             sb_addn(&b, &expr[k++], 1);
         else if (c == '"' || c == '\'')

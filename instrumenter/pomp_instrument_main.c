@@ -138,7 +138,8 @@ static void warn_gcc_version_tests(const struct source *s, const char *gnuc)
         unsigned last = l; /* the directive's last physical line (backslash-newlines) */
         while (last + 1 < s->nlines && ends_in_backslash(s, last))
             last++;
-        const char *end = last + 1 < s->nlines ? s->text + s->line_offsets[last + 1] : s->text + s->size;
+        const char *end =
+            last + 1 < s->nlines ? s->text + s->line_offsets[last + 1] : s->text + s->size;
         unsigned first = l;
         l = last;
         while (p < end && (*p == ' ' || *p == '\t'))

@@ -172,7 +172,8 @@ static int tok_reads_as(const struct scan *sc, unsigned i, const char *spelling)
         return 0;
     const struct token *t = &sc->tokens[i];
     const char *text = sc->s->text;
-    if (strcmp(spelling, "#") == 0 && t->end - t->start == 2 && memcmp(text + t->start, "%:", 2) == 0)
+    if (strcmp(spelling, "#") == 0 && t->end - t->start == 2 &&
+        memcmp(text + t->start, "%:", 2) == 0)
         return 1;
     size_t k = 0, n = strlen(spelling);
     for (unsigned o = t->start; o < t->end;) {

@@ -408,7 +408,8 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                "(parallel efficiency and load balance are measured: each thread's share is "
                "instrumented, and no worksharing construct ends in a barrier of its own); "
                "%s measures them\n",
-               rp_barrier_waits_unrecorded(p), runtime_events_remedy(rp_barrier_waits_unrecorded(p)));
+               rp_barrier_waits_unrecorded(p),
+               runtime_events_remedy(rp_barrier_waits_unrecorded(p)));
     if (rp_cpu_wait_share(p) >= RP_CPU_WAIT_SAID)
         printf("  threads waited %.1f ms for a CPU, %.0f %% of their %.1f ms in the run (runnable, not "
                "running: more threads than free CPUs, from oversubscription, another process or "
