@@ -67,7 +67,7 @@ static struct {
     struct code_range_kind {
         uintptr_t lo, hi;
         int kind; /* enum code_kind */
-    } code[8];
+    } code[12];
     int ncode;
     /* the dynamic loader's code, and the lock dl_iterate_phdr takes (loader_busy) */
     uintptr_t loader_lo, loader_span;
@@ -276,6 +276,10 @@ static void add_known_code(void)
      * pomp_sampling_set_runtime names it (22 runs in 30 of a short program had
      * start_tool > on_libgomp > _dl_lookup_symbol_x as the program's frames) */
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "GOMP_parallel"), CODE_RUNTIME);
+    /* LLVM's offloading runtime (its plugins built in): a target region's
+     * data movement and launch read as blank frames of libomptarget above
+     * memmove (a probe) */
+    add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "__tgt_target_kernel"), CODE_RUNTIME);
     add_code_of((uintptr_t)dlsym(RTLD_DEFAULT, "gnu_get_libc_version"), CODE_SYSTEM);
     /* the kernel's vDSO, which the C library's clock_gettime calls (its
      * whole image is one executable segment, the header at its start): taken
@@ -790,9 +794,16 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
      * its code cut off; a probe). */
     uintptr_t leaf = waiting ? POMP_SAMPLE_PSEUDO_BASE + st : 0;
     size_t r = waiting ? hi : first_in_runtime(s->ips, lo, hi);
+    size_t called = waiting || lo == 0 ? lo : first_in_runtime(s->ips, 0, lo);
     if (r < hi && r < first_program_frame(s->ips, lo, hi)) {
         leaf = code_kind(s->ips[r]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
         lo = first_program_frame(s->ips, r, hi);
+    } else if (called < lo && called < first_program_frame(s->ips, 0, lo)) {
+        /* the runtime's code the task called into, which its enter frame
+         * cut off (a target region's data movement, a fork): its leaf still
+         * (the samples read as the calling frame's own work) */
+        leaf = code_kind(s->ips[called]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT
+                                                      : POMP_SAMPLE_RUNTIME_CODE;
     }
     len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
     if (leaf)

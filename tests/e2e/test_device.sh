@@ -244,4 +244,32 @@ assert_eq "$(cat nowait_sampled.txt)" "a[63]=82" "target nowait, sampled: the pr
 "$REPORT" --check nowait_sampled_out > nowait_sampled_check.txt ||
     { cat nowait_sampled_check.txt; fail "target nowait, sampled: --check"; }
 
+# A target region's data movement, sampled: libomptarget's code is the
+# runtime's (its samples read main > <OpenMP runtime>), not seven blank frames
+# of the offloading library above memmove in the program's path (a probe)
+cat > moved.c <<'C'
+#include <stdio.h>
+#define N 4000000
+static double a[N];
+int main(void)
+{
+    double s = 0;
+    for (int r = 0; r < 10; r++) {
+#pragma omp target map(tofrom : a) map(tofrom : s)
+        s += a[r];
+    }
+    printf("%d\n", s == 0);
+    return 0;
+}
+C
+"$POMPCC" -g "${OFFLOAD[@]}" moved.c -o moved 2> build.err || { cat build.err; fail "pompcc offload build (moved)"; }
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=moved_out ./moved > moved.txt 2> moved.err || { cat moved.err; fail "moved: run"; }
+assert_eq "$(cat moved.txt)" 1 "moved: the program"
+jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))] | @tsv' \
+    moved_out/profile.json > moved_paths.txt
+runtime=$(awk -F'\t' '$2 ~ /(^| )main > <OpenMP runtime>$/ {n += $1} END {print n + 0}' moved_paths.txt)
+echo "moved: $runtime samples of main > <OpenMP runtime>"
+[ "$runtime" -ge 5 ] || { cat moved_paths.txt >&2; fail "moved: the data movement's samples as the runtime's code under main"; }
+! grep -E '__tgt_|memmove|memcpy| >  > ' moved_paths.txt || fail "moved: the offloading library's frames in a path"
+
 echo "device: OK"
