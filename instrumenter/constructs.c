@@ -163,6 +163,73 @@ static int no_side_effects(const struct source *src, const char *expr)
     return any;
 }
 
+/* The clauses of an inner leaf whose expressions a default clause on an
+ * outer leaf has evaluated before the construct (leaf_clauses). */
+static const char *const hoisted_clauses[] = {"filter", "grainsize", "num_tasks", "final",
+                                              "priority", "if", NULL};
+
+/* Does the clause expression name anything but functions it calls (a
+ * variable, a macro, a type in a cast)? Without, it needs no data-sharing
+ * attribute on an outer leaf, whatever its default clause says. */
+static int names_variables(const struct source *src, const char *expr)
+{
+    for (const char *e = expr; *e;) {
+        if (*e == '"' || *e == '\'') { /* a literal: to its end */
+            char q = *e++;
+            while (*e && *e != q)
+                e += e[0] == '\\' && e[1] ? 2 : 1;
+            e += *e != '\0';
+            continue;
+        }
+        if (!is_ident_char(*e)) {
+            e++;
+            continue;
+        }
+        const char *w = e;
+        while (is_ident_char(*e))
+            e++;
+        if (*w >= '0' && *w <= '9')
+            continue; /* a number (its suffix, exponent) */
+        const char *next = e;
+        while (*next == ' ' || *next == '\t')
+            next++;
+        char *word = xasprintf("%.*s", (int)(e - w), w);
+        int macro = source_is_macro(src, word);
+        free(word);
+        if (macro || *next != '(')
+            return 1;
+    }
+    return 0;
+}
+
+/* An inner leaf's expression that a default clause on an outer leaf would
+ * have evaluated before the construct, once, where it names variables and
+ * may have side effects or depend on the thread (a call): the construct
+ * stays whole. Hoisted, filter(omp_get_num_threads() - 1) on a split
+ * parallel masked default(none) was evaluated outside the team, and another
+ * thread ran the masked block (a probe). Returns the clause's name, or NULL. */
+static const char *unhoistable_clause(const struct source *src, const struct chain *ch)
+{
+    for (size_t i = 1; i < ch->n; i++) {
+        int defaulted = 0;
+        for (size_t o = 0; o < i; o++)
+            defaulted |= directive_clause(ch->leaf[o].d, "default") != NULL;
+        for (const char *const *h = hoisted_clauses; defaulted && *h; h++) {
+            const struct directive_item *c = directive_clause(ch->leaf[i].d, *h);
+            if (!c || !c->arg)
+                continue;
+            char *head, *expr;
+            split_arg(c->arg, ':', &head, &expr);
+            int whole = names_variables(src, expr) && !no_side_effects(src, expr);
+            free(head);
+            free(expr);
+            if (whole)
+                return *h;
+        }
+    }
+    return NULL;
+}
+
 /* expr, a clause's expression in #pragma p's text, as the code before the
  * pragma evaluates it: on the lines it was written on, where a backslash
  * continued the pragma (after a #line: __LINE__ and assert() in it say the
@@ -335,16 +402,20 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
         /* Inside a split construct with a default clause, an expression of an
          * inner leaf would need a data-sharing attribute on the outer one: it is
          * evaluated before the construct instead, as the combined form does. */
-        static const char *const hoisted[] = {"filter", "grainsize", "num_tasks", "final",
-                                              "priority", "if", NULL};
         int hoist = 0;
-        for (const char *const *h = hoisted; *h && i > 0; h++)
+        for (const char *const *h = hoisted_clauses; *h && i > 0; h++)
             if (strcmp(*h, word) == 0)
                 for (size_t o = 0; o < i; o++)
                     if (directive_clause(ch->leaf[o].d, "default"))
                         hoist = 1;
         if (hoist) {
             split_arg(arg, ':', &head, &expr);
+            if (!names_variables(src, expr)) { /* evaluated in its leaf, as unsplit (by the team) */
+                free(head);
+                free(expr);
+                add_clause_text(&lf->clauses, word, arg);
+                continue;
+            }
             int truth = strcmp(word, "final") == 0 || strcmp(word, "if") == 0;
             t = temporary(src, ch, lf, truth ? "POMP_Int32" : "POMP_Int64", word, arg, expr, truth);
             char *a = xasprintf("%s%s%s", head ? head : "", head ? " " : "", t);
@@ -978,6 +1049,16 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
                                    "runtime's events measure it)",
                                    d->name);
         }
+    const char *unhoistable = unhoistable_clause(w->s, &ch);
+    if (unhoistable) {
+        chain_free(&ch);
+        return left_on_purpose(w, p,
+                               "left alone: an inner construct's %s expression calls a function "
+                               "and names a variable, which a default clause of the outer one "
+                               "would have evaluated before the team: it stays whole (the "
+                               "runtime's events measure it)",
+                               unhoistable);
+    }
     struct rtc_names rtc = {0};
     int rewrite = ch.n > 1;
     for (size_t i = 0; i < ch.n; i++) {

@@ -322,8 +322,7 @@ static void print_counts(const char *file, const struct construct_counts *c)
     fprintf(stderr, "%s: note: %u of %u OpenMP constructs instrumented", file, c->instrumented,
             c->constructs);
     if (c->on_purpose)
-        fprintf(stderr, " (%u left alone on purpose: device code, simd bodies, combined scan "
-                "loops, taskwaits of untied tasks)",
+        fprintf(stderr, " (%u left alone on purpose: " POMP_LEFT_ON_PURPOSE_KINDS ")",
                 c->on_purpose);
     fputc('\n', stderr);
 }

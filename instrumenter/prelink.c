@@ -199,8 +199,7 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
         } else if (verbose && f) {
             fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
             if (on_purpose)
-                fprintf(f, " (%u left alone on purpose: device code, simd bodies, combined scan "
-                        "loops, taskwaits of untied tasks)",
+                fprintf(f, " (%u left alone on purpose: " POMP_LEFT_ON_PURPOSE_KINDS ")",
                         on_purpose);
             fputc('\n', f);
         }

@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What pomp-instrument leaves alone on purpose, as its construct counts and
+ * pomp-prelink's say it ("N left alone on purpose: ..."). */
+#define POMP_LEFT_ON_PURPOSE_KINDS                                                                 \
+    "device code, simd bodies, combined scan loops, taskwaits of untied tasks, combined "        \
+    "constructs whose inner expressions a default clause would move"
+
 /* A character of a C identifier (ASCII; no locale). */
 static inline int is_ident_char(char c)
 {

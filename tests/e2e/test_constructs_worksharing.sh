@@ -194,3 +194,33 @@ C
     assert_eq "$(region_sum loopalloc.d parallel "$(line_of loopalloc.c 'reduction(+ : r)')" visits)" 1 \
         "parallel loop allocate: the file's other region instrumented"
 fi
+
+# parallel masked default(none) whose filter calls a function and names a
+# variable: hoisted before the team (as one without a variable was, until it
+# read 0 for 1 and another thread ran the block; a probe), it would run once,
+# outside the team; the construct stays whole, said, and the program's
+# answers are GCC's own (clang 19 mis-compiles this combined form itself)
+cat > filterexpr.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static int calls;
+static int last(int n) { __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED); return n - 1; }
+int main(void)
+{
+    int by = -1, by2 = -1, n = 0;
+    #pragma omp parallel masked default(none) shared(by) num_threads(2) filter(omp_get_num_threads() - 1)
+    by = omp_get_thread_num();
+    #pragma omp parallel masked default(none) shared(by2, n) num_threads(2) filter(last(omp_get_num_threads() + n))
+    by2 = omp_get_thread_num();
+    printf("by %d %d, %d calls\n", by, by2, calls);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp --pomp-verbose filterexpr.c -o filterexpr 2> filterexpr.err || { cat filterexpr.err; fail "filterexpr: build"; }
+plain_cc filterexpr.c -o filterexpr_plain
+assert_eq "$(POMP_OUTPUT_DIR=filterexpr.d ./filterexpr)" "$(./filterexpr_plain)" "filter under default(none): the program's answers"
+assert_eq "$(./filterexpr_plain)" "by 1 1, 2 calls" "filter under default(none): GCC's answers"
+assert_contains filterexpr.err "filterexpr.c:$(line_of filterexpr.c 'filter(last'):[0-9]+: note: left alone: an inner construct's filter expression calls a function and names a variable" \
+    "filter under default(none): the construct with a variable stays whole, said"
+assert_eq "$(region_sum filterexpr.d masked "$(line_of filterexpr.c 'filter(omp_get')" begins)" 1 \
+    "filter under default(none): the one without a variable is split and measured"

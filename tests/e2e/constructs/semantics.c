@@ -3,6 +3,7 @@
  * lastprivate, reduction, copyin, linear, collapse, ordered(n), copyprivate and
  * nowait, on combined and plain constructs, in #pragma and _Pragma form, and
  * cancellation. The output does not depend on the number of threads. */
+#include <omp.h>
 #include <stdio.h>
 
 #define N 40
@@ -121,6 +122,15 @@ int main(void)
         before = a[0] + a[N - 1];
     }
     printf("copyprivate %s, nowait+barrier %d\n", first > 0 ? "ok" : "lost", before);
+
+    /* an inner leaf's expression under an outer default clause, evaluated by
+     * the team as unsplit: hoisted before the construct, filter(
+     * omp_get_num_threads() - 1) read 0 and another thread ran the masked
+     * block (a probe) */
+    int by = -1;
+    #pragma omp parallel masked default(none) shared(by) filter(omp_get_num_threads() - 1)
+    by = omp_get_thread_num();
+    printf("masked by %d\n", by);
 
     /* cancellation (active with OMP_CANCELLATION=true) */
     int found = -1;
