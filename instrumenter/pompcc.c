@@ -186,14 +186,25 @@ static int takes_separate_value(const char *a)
     return 0;
 }
 
-/* Options that only the linker needs; kept out of compile commands. */
+/* Options that only the linker needs; kept out of compile commands (clang
+ * warns of each one a compile does not use: -static-libgcc broke a -Werror
+ * build that compiles and links in one command; a probe). */
 static int is_link_only(const char *a)
 {
-    return strncmp(a, "-l", 2) == 0 || strncmp(a, "-L", 2) == 0 || strncmp(a, "-Wl,", 4) == 0 ||
-           strcmp(a, "-Xlinker") == 0 || strcmp(a, "-static") == 0 || strcmp(a, "-shared") == 0 ||
-           strcmp(a, "-rdynamic") == 0 || strcmp(a, "-pie") == 0 || strcmp(a, "-no-pie") == 0 ||
-           strcmp(a, "-s") == 0 || strcmp(a, "-T") == 0 || strcmp(a, "-u") == 0 ||
-           strcmp(a, "-z") == 0 || strcmp(a, "-e") == 0;
+    static const char *const exact[] = {"-Xlinker", "-static", "-shared", "-rdynamic", "-pie",
+                                        "-no-pie", "-s", "-T", "-u", "-z", "-e", "-shared-libgcc",
+                                        "-nostartfiles", "-nodefaultlibs", "-nostdlib", "-nolibc",
+                                        "--for-linker", NULL};
+    static const char *const prefixes[] = {"-l", "-L", "-Wl,", "-static-lib", "-fuse-ld=",
+                                           "-rtlib=", "--rtlib=", "-unwindlib=", "--unwindlib=",
+                                           "--ld-path=", "--for-linker=", NULL};
+    for (const char *const *e = exact; *e; e++)
+        if (strcmp(a, *e) == 0)
+            return 1;
+    for (const char *const *p = prefixes; *p; p++)
+        if (strncmp(a, *p, strlen(*p)) == 0)
+            return 1;
+    return 0;
 }
 
 /* The language a file's name gives it: C for .c and preprocessed .i (C++ for
@@ -848,13 +859,15 @@ static void note_simd_only(const struct pompcc *pc, const char *src, const struc
 {
     if (pc->openmp)
         return;
+    int simd = 0; /* the last of -fopenmp-simd and -fno-openmp-simd wins */
     for (size_t i = 0; i < pc->flags.n; i++)
-        if (strcmp(pc->flags.v[i], "-fopenmp-simd") == 0) {
-            int said = 0;
-            source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, note_simd_file,
-                                     &said);
-            return;
-        }
+        if (strcmp(pc->flags.v[i], "-fopenmp-simd") == 0 ||
+            strcmp(pc->flags.v[i], "-fno-openmp-simd") == 0)
+            simd = pc->flags.v[i][2] == 'o';
+    if (simd) {
+        int said = 0;
+        source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, note_simd_file, &said);
+    }
 }
 
 /* Instruments and compiles one source into obj (-c) or asm (-S). */

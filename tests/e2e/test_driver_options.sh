@@ -191,6 +191,21 @@ C
 assert_eq "$(./simdonly)" 2016 "-fopenmp-simd: the program"
 assert_contains simdonly.err "simdonly.c: compiled with -fopenmp-simd and without -fopenmp: its OpenMP constructs .* are not measured" \
                 "-fopenmp-simd: said that its simd constructs are not measured"
+# ... the last of -fopenmp-simd and -fno-openmp-simd wins, as for the compiler
+"$POMPCC" -O2 -fopenmp-simd -fno-openmp-simd simdonly.c -o simdoff 2> simdoff.err || { cat simdoff.err; fail "-fno-openmp-simd: build"; }
+assert_not_contains simdoff.err "compiled with -fopenmp-simd" "-fopenmp-simd -fno-openmp-simd: nothing said (simd is off)"
+# Link-only flags stay out of the compile of a command that compiles and
+# links (clang warns of each one a compile does not use, an error under
+# -Werror: -static-libgcc failed a build clang alone passes; a probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    linkonly=(-static-libgcc -fuse-ld=bfd --rtlib=libgcc -Wl,-O1 --for-linker=-O1)
+    clang-19 -Werror -fopenmp "${linkonly[@]}" m.c -o linkonly_plain -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR" 2> linkonly_plain.err ||
+        { cat linkonly_plain.err; fail "link-only flags: plain clang"; }
+    POMP_CC=clang-19 "$POMPCC" -Werror -fopenmp "${linkonly[@]}" m.c -o linkonly 2> linkonly.err ||
+        { cat linkonly.err; fail "link-only flags: pompcc with clang under -Werror"; }
+    assert_not_contains linkonly.err "unused during compilation" "link-only flags: not given to the compile"
+    assert_eq "$(POMP_OUTPUT_DIR=linkonly.d ./linkonly 2> /dev/null)" "2 m.c" "link-only flags: the program"
+fi
 # a TMPDIR that does not exist: /tmp, as gcc does (every compile stopped)
 TMPDIR=/no/such/dir "$POMPCC" -fopenmp m.c -o tmpdir_gone 2> tmpdir.err || { cat tmpdir.err; fail "TMPDIR missing: build"; }
 assert_eq "$(POMP_OUTPUT_DIR=tmpdir.d ./tmpdir_gone 2> /dev/null)" "2 m.c" "TMPDIR missing: the program"
