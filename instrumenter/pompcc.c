@@ -64,7 +64,8 @@ struct pompcc {
     int runtime_given;           /* --pomp-runtime= on the command line */
     int keep, verbose, openmp, explicit_language, shared;
     int relocatable;            /* -r: a partial link, whose output is an object again */
-    int lgomp;                  /* -lgomp at the link (GNU make's rule: LDLIBS=-lgomp, no -fopenmp) */
+    int lgomp;                  /* libgomp at the link without -fopenmp: -lgomp (GNU make's rule:
+                                   LDLIBS=-lgomp), or GCC's automatic parallelization */
     int dry_run;                /* -###: the compiler prints its commands and runs none */
     int offload;                /* a Clang offloading flag was given (-fopenmp-targets=...) */
     int cxx_driver;              /* called as pompc++ */
@@ -433,7 +434,11 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->shared = 1;
         if (strcmp(a, "-r") == 0)
             pc->relocatable = 1;
-        if (strcmp(a, "-lgomp") == 0)
+        /* -ftree-parallelize-loops=N (N > 1): GCC makes parallel regions of
+         * loops and links libgomp itself, so the bridge goes before it (the
+         * regions ran unmeasured, after a note that said they were; a probe) */
+        if (strcmp(a, "-lgomp") == 0 ||
+            (strncmp(a, "-ftree-parallelize-loops=", 25) == 0 && atoi(a + 25) > 1))
             pc->lgomp = 1;
         if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
             pc->static_flag = argv[i]; /* as the user spelled it */

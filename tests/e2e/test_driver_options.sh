@@ -451,6 +451,17 @@ assert_eq "$(cat lgomp.out)" 4950 "-lgomp: the program's output"
 assert_not_contains lgomp.run.err 'without the libgomp bridge' "-lgomp: the bridge at work"
 assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0' lgomp.dir/profile.json)" true \
     "-lgomp: the implicit barriers measured (the bridge's)"
+# GCC's automatic parallelization without -fopenmp (the driver links libgomp
+# itself): the bridge goes before it, and the loop's parallel region is
+# measured (nothing was, after a note that it would be; a probe)
+if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "$E2E_SANITIZE" ]; then
+    printf '#include <stdio.h>\nstatic double a[4000000];\nint main(void)\n{\n    for (int i = 0; i < 4000000; i++)\n        a[i] = i * 0.5;\n    printf("%%g\\n", a[3999999]);\n    return 0;\n}\n' > autopar.c
+    "$POMPCC" -O2 -ftree-parallelize-loops=2 autopar.c -o autopar 2> autopar.err || { cat autopar.err; fail "autopar: the build"; }
+    gcc -O2 -ftree-parallelize-loops=2 autopar.c -o autopar_plain
+    assert_eq "$(POMP_OUTPUT_DIR=autopar.d ./autopar 2> /dev/null)" "$(./autopar_plain)" "autopar: the program's output"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' autopar.d/profile.json)" 1 \
+        "autopar: GCC's parallel region of the loop measured"
+fi
 # A header alone is precompiled, as gcc does it (before: pompcc linked it, "undefined reference to main")
 printf 'static inline int pch_one(void) { return 1; }\n' > pch.h
 "$POMPCC" -fopenmp pch.h || fail "a header alone: pompcc failed"
