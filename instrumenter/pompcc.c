@@ -875,6 +875,27 @@ static void note_simd_only(const struct pompcc *pc, const char *src, const struc
     }
 }
 
+/* A source compiled with -fopenacc that holds OpenACC directives: they run
+ * on libgomp unmeasured (pomp measures OpenMP), which is said (a run said
+ * nothing of 40 ms of OpenACC kernels; a probe). */
+static void note_openacc(const struct pompcc *pc, const char *src)
+{
+    int acc = 0; /* the last of -fopenacc and -fno-openacc wins */
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (strcmp(pc->flags.v[i], "-fopenacc") == 0 || strcmp(pc->flags.v[i], "-fno-openacc") == 0)
+            acc = pc->flags.v[i][2] == 'o';
+    char *text;
+    size_t size;
+    if (!acc || read_file(src, &text, &size) != 0)
+        return;
+    if (source_has_openacc_directive(text, size))
+        fprintf(stderr,
+                "%s: note: %s: its OpenACC constructs (-fopenacc) are not measured: pomp measures "
+                "OpenMP, and they run on libgomp as without it\n",
+                tool_name(), src);
+    free(text);
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
@@ -883,6 +904,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     struct argv_list dirs = {0};
     include_dirs(pc, &dirs);
     note_simd_only(pc, src, &dirs);
+    note_openacc(pc, src);
     int may = pc->functions || source_file_may_need_instrumentation(src, (const char *const *)dirs.v,
                                                                     dirs.n);
     argv_free(&dirs);

@@ -50,19 +50,32 @@ int source_may_need_instrumentation(const char *text, size_t size)
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
-int source_has_openmp_directive(const char *text, size_t size)
+/* Whether a pragma of text may start with sentinel (#pragma omp,
+ * _Pragma("omp ...")); a false "yes" is possible. */
+static int has_directive(const char *text, size_t size, const char *sentinel)
 {
-    if (memmem(text, size, "omp::", 5) != NULL) /* [[omp::directive(...)]] */
-        return 1;
+    size_t n = strlen(sentinel);
     for (const char *p = text, *end = text + size;
          (p = memmem(p, (size_t)(end - p), "ragma", 5)) != NULL; p += 5) {
         const char *q = p + 5;
         while (q < end && (is_blank(*q) || *q == '(' || *q == '"'))
-            q++; /* #pragma omp, _Pragma("omp ...") */
-        if (end - q >= 3 && strncmp(q, "omp", 3) == 0)
+            q++;
+        if ((size_t)(end - q) >= n && strncmp(q, sentinel, n) == 0)
             return 1;
     }
     return 0;
+}
+
+int source_has_openmp_directive(const char *text, size_t size)
+{
+    if (memmem(text, size, "omp::", 5) != NULL) /* [[omp::directive(...)]] */
+        return 1;
+    return has_directive(text, size, "omp");
+}
+
+int source_has_openacc_directive(const char *text, size_t size)
+{
+    return has_directive(text, size, "acc");
 }
 
 int include_name_range(const char *text, size_t size, unsigned offset, unsigned *start,

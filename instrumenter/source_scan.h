@@ -38,6 +38,8 @@ void source_files_with_openmp(const char *path, const char *const *dirs, size_t 
 /* Whether text may hold an OpenMP directive (#pragma omp, _Pragma("omp ...")
  * or [[omp::...]]); a false "yes" is possible. */
 int source_has_openmp_directive(const char *text, size_t size);
+/* ... an OpenACC directive (#pragma acc), which pomp does not measure */
+int source_has_openacc_directive(const char *text, size_t size);
 
 /* The header name of the directive on the line that holds offset in text:
  * the offsets of "x.h", <x.h> or the macro after the keyword (to the end of

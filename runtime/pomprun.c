@@ -139,10 +139,11 @@ enum program_runtime { RUNS_LIBOMP, RUNS_GOMP, RUNS_GOMP_ONLY, RUNS_API_ONLY, RU
 /* What the program's dynamic imports say about its OpenMP runtime. They are
  * read from its .dynsym (GNU nm, the fallback, loads libLLVM through its
  * LLVMgold plugin: 0.15 s and 100 MB before each run). */
-static enum program_runtime runtime_of(const char *program, char **missing)
+static enum program_runtime runtime_of(const char *program, char **missing, int *openacc)
 {
     struct strbuf imports = {0};
     *missing = NULL;
+    *openacc = 0;
     if (elf_nm(program, ELF_NM_DYNAMIC_UNDEFINED, &imports) != 0) {
         free(imports.s);
         imports.s = NULL;
@@ -154,6 +155,7 @@ static enum program_runtime runtime_of(const char *program, char **missing)
     }
     const char *out = imports.s ? imports.s : "";
     enum program_runtime rt = RUNS_UNKNOWN;
+    *openacc = strstr(out, "GOACC_") != NULL;
     if (pomp_runtime_calls_kmpc(out))
         rt = RUNS_LIBOMP;
     else if (strstr(out, "GOMP_"))
@@ -195,7 +197,8 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
         if (!strchr(path, '/') || strstr(path, "libgomp.so") || strstr(path, "libomp.so") ||
             strstr(path, "libpomp") || strstr(path, "ld-linux"))
             continue;
-        rt = runtime_of(path, missing);
+        int openacc;
+        rt = runtime_of(path, missing, &openacc);
     }
     free(out);
     /* a runtime loaded by something pomprun cannot read, or called through
@@ -260,7 +263,12 @@ int main(int argc, char **argv)
         return 2;
     }
     char *missing, *why = NULL;
-    enum program_runtime rt = runtime_of(program, &missing);
+    int openacc;
+    enum program_runtime rt = runtime_of(program, &missing, &openacc);
+    if (openacc) /* (a run said nothing of 40 ms of OpenACC kernels; a probe) */
+        fprintf(stderr, "pomprun: note: %s calls OpenACC (GOACC_*): its OpenACC constructs are not "
+                        "measured (pomp measures OpenMP), and run on libgomp as without it\n",
+                argv[i]);
     if (rt == RUNS_UNKNOWN || rt == RUNS_API_ONLY) {
         enum program_runtime own = rt;
         free(missing);

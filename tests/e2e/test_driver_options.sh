@@ -191,6 +191,20 @@ C
 assert_eq "$(./simdonly)" 2016 "-fopenmp-simd: the program"
 assert_contains simdonly.err "simdonly.c: compiled with -fopenmp-simd and without -fopenmp: its OpenMP constructs .* are not measured" \
                 "-fopenmp-simd: said that its simd constructs are not measured"
+# OpenACC (-fopenacc): not measured, and said at the compile and by pomprun
+# (40 ms of OpenACC kernels went without a word; a probe)
+if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "$E2E_SANITIZE" ]; then
+    printf '#include <stdio.h>\nint main(void)\n{\n    double s = 0;\n#pragma acc parallel loop reduction(+ : s)\n    for (int i = 0; i < 64; i++)\n        s += i;\n    printf("%%.0f\\n", s);\n    return 0;\n}\n' > acc.c
+    "$POMPCC" -fopenacc -fopenmp acc.c -o acc 2> acc.err || { cat acc.err; fail "OpenACC: the build"; }
+    assert_contains acc.err "acc.c: its OpenACC constructs \(-fopenacc\) are not measured" "OpenACC: said at the compile"
+    assert_eq "$(POMP_OUTPUT_DIR=acc.d ./acc 2> /dev/null)" 2016 "OpenACC: the program"
+    gcc -fopenacc acc.c -o acc_plain
+    assert_eq "$(POMP_OUTPUT_DIR=acc_run.d "$BUILD/bin/pomprun" ./acc_plain 2> acc_run.err)" 2016 "OpenACC under pomprun: the program"
+    assert_contains acc_run.err "^pomprun: note: ./acc_plain calls OpenACC \(GOACC_\*\): its OpenACC constructs are not measured" \
+        "OpenACC under pomprun: said"
+    "$POMPCC" -fopenmp -fopenacc -fno-openacc m.c -o noacc 2> noacc.err
+    assert_not_contains noacc.err "OpenACC" "-fno-openacc last: nothing said"
+fi
 # ... the last of -fopenmp-simd and -fno-openmp-simd wins, as for the compiler
 "$POMPCC" -O2 -fopenmp-simd -fno-openmp-simd simdonly.c -o simdoff 2> simdoff.err || { cat simdoff.err; fail "-fno-openmp-simd: build"; }
 assert_not_contains simdoff.err "compiled with -fopenmp-simd" "-fopenmp-simd -fno-openmp-simd: nothing said (simd is off)"
