@@ -221,6 +221,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
             team->fork = f->skipped ? NULL : f->node;
         } else if ((team->region = bridge_region(BC_PARALLEL, codeptr_ra)) != NULL) {
             team->owned = 1;
+            bridge_uninstrumented_fork(codeptr_ra);
             (void)bridge_pomp_thread(b); /* made before the clock (implicit_task_begin) */
             bridge_record(b, BR_ENTER, team->region, pomp_now(), POMP_EV_PARALLEL_ENTER);
             f = bridge_top_frame(b);

@@ -66,6 +66,10 @@ extern int bridge_mutex_locks_only;
 extern int bridge_mutex_unframed;
 /* The ompt thread_end callback's part for that (bridge_tool.c). */
 void bridge_tool_thread_end(void);
+/* A parallel region of code not built with pompcc forked at codeptr_ra, in a
+ * program whose callbacks follow the instrumentation only: the constructs
+ * inside it go unmeasured, which is said at the end (bridge_tool.c). */
+void bridge_uninstrumented_fork(const void *codeptr_ra);
 
 /* The calling thread's libpomp record (registered at its first event). */
 static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)

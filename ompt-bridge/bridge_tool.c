@@ -5,6 +5,7 @@
  * tool starts, so the runtime pays nothing; a callback is registered only if
  * one of the groups it feeds records at the chosen levels. */
 #define UNW_LOCAL_ONLY
+#include <dlfcn.h>
 #include <libunwind.h>
 #include <link.h>
 #include <pthread.h>
@@ -182,6 +183,43 @@ static int uninstrumented_code_expected(void)
 {
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
            (&POMP_Constructs_left_to_runtime && POMP_Constructs_left_to_runtime);
+}
+
+/* Parallel regions of code not built with pompcc that ran where the
+ * callbacks follow the instrumentation only (a plugin dlopened by a program
+ * pompcc linked: its loop, critical and 20 tasks went unmeasured, without a
+ * word; a probe), and the object of the first, named when it forked. */
+static uint64_t unexpected_forks;
+static char unexpected_object[96];
+
+void bridge_uninstrumented_fork(const void *codeptr_ra)
+{
+    if (uninstrumented_code_expected())
+        return;
+    if (__atomic_fetch_add(&unexpected_forks, 1, __ATOMIC_RELAXED) == 0) {
+        Dl_info info; /* once: the loader's lock, no system call */
+        const char *name = codeptr_ra && dladdr(codeptr_ra, &info) && info.dli_fname
+                               ? info.dli_fname
+                               : "";
+        const char *base = strrchr(name, '/');
+        snprintf(unexpected_object, sizeof unexpected_object, "%s", base ? base + 1 : name);
+    }
+}
+
+/* The sentence for it, or 0 if none ran. */
+static int unexpected_forks_said(char *what, size_t size)
+{
+    uint64_t n = __atomic_load_n(&unexpected_forks, __ATOMIC_RELAXED);
+    if (!n)
+        return 0;
+    snprintf(what, size,
+             "%llu parallel region%s of code not built with pompcc ran%s%s%s: only %s and %s "
+             "implicit barriers were measured, not the worksharing, critical, lock and task "
+             "constructs in %s; POMP_OMPT=full measures them (docs/ompt.md)",
+             (unsigned long long)n, n == 1 ? "" : "s", *unexpected_object ? " (in " : "",
+             unexpected_object, *unexpected_object ? ")" : "", n == 1 ? "it" : "them",
+             n == 1 ? "its" : "their", n == 1 ? "it" : "them");
+    return 1;
 }
 
 /* Only lock calls may run uninstrumented: the mutex callbacks follow the
@@ -636,6 +674,9 @@ static void ompt_finalize(void)
                 declined_runtime, tool_runtime);
     if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         return;
+    char what[400];
+    if (unexpected_forks_said(what, sizeof what))
+        fprintf(stderr, "pomp: note: %s\n", what);
     bridge_close_pending();
     bridge_symbols_resolve();
     uint64_t past = bridge_region_events_past_table();
@@ -681,6 +722,8 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
                  declined_runtime, tool_runtime);
         say(ctx, what);
     }
+    if (unexpected_forks_said(what, sizeof what))
+        say(ctx, what);
     uint64_t off = __atomic_load_n(&releases_off_ns, __ATOMIC_RELAXED);
     if (off && __atomic_load_n(&bridge_mutex_unframed, __ATOMIC_RELAXED)) {
         /* (a program whose OpenMP ran in one pthread, joined, lost nothing) */

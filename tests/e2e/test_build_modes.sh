@@ -273,3 +273,51 @@ assert_eq "$(region_sum libpath parallel 4 visits)" 1 "by path: the library's re
 plain_cc $E2E_SANITIZE -fopenmp -fPIC -shared lib.c -o other/libwork.so
 assert_eq "$(LD_LIBRARY_PATH=other POMP_OUTPUT_DIR=libother ./path_main 2> /dev/null)" "2 1" \
     "by path: a plain build of the library in its place loads"
+
+# A plain OpenMP plugin dlopened by a program pompcc linked: the link could
+# not see it, so the callbacks follow the instrumentation only; its parallel
+# region is measured (with its implicit barrier), and the run says that the
+# constructs inside went unmeasured and how to measure them (its loop,
+# critical and tasks went without a word; a probe). POMP_OMPT=full measures
+# them, and says nothing.
+cat > plugin.c <<'C'
+long plug(void)
+{
+    long n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    {
+#pragma omp for schedule(dynamic, 1)
+        for (int i = 0; i < 8; i++)
+            n++;
+#pragma omp critical
+        n += 10;
+    }
+    return n;
+}
+C
+cat > plugin_main.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    int t = 0;
+#pragma omp parallel num_threads(2) reduction(+ : t)
+    t++;
+    void *h = dlopen("./libplugin.so", RTLD_NOW);
+    long (*plug)(void) = h ? (long (*)(void))dlsym(h, "plug") : NULL;
+    printf("%d %ld\n", t, plug ? plug() : -1L);
+    return 0;
+}
+C
+gcc -fopenmp -fPIC -shared plugin.c -o libplugin.so
+"$POMPCC" -fopenmp plugin_main.c -o plugin_main -ldl 2> plugin_main.err || { cat plugin_main.err; fail "plugin: the build"; }
+assert_eq "$(POMP_OUTPUT_DIR=plugin.d ./plugin_main 2> plugin.err)" "2 28" "plugin: the program"
+assert_contains plugin.err "^pomp: note: 1 parallel region of code not built with pompcc ran \(in libplugin.so\): only it and its implicit barriers were measured.*POMP_OMPT=full measures them" \
+    "plugin: the constructs left unmeasured in it said"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' plugin.d/profile.json)" 2 "plugin: its parallel region measured"
+assert_contains <(jq -r '.unmeasured[]?' plugin.d/profile.json) "parallel region of code not built with pompcc" \
+    "plugin: the profile's unmeasured says it too"
+POMP_OMPT=full POMP_OUTPUT_DIR=plugin_full.d ./plugin_main > /dev/null 2> plugin_full.err
+assert_not_contains plugin_full.err "not built with pompcc ran" "plugin, POMP_OMPT=full: nothing to say"
+assert_eq "$(jq '[.regions[] | select(.type == "critical")] | length' plugin_full.d/profile.json)" 1 \
+    "plugin, POMP_OMPT=full: its critical measured"
