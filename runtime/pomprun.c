@@ -139,11 +139,18 @@ enum program_runtime { RUNS_LIBOMP, RUNS_GOMP, RUNS_GOMP_ONLY, RUNS_API_ONLY, RU
 /* What the program's dynamic imports say about its OpenMP runtime. They are
  * read from its .dynsym (GNU nm, the fallback, loads libLLVM through its
  * LLVMgold plugin: 0.15 s and 100 MB before each run). */
-static enum program_runtime runtime_of(const char *program, char **missing, int *openacc)
+/* What the program calls that pomp does not measure, said before it runs. */
+struct unmeasured_calls {
+    int openacc;       /* GOACC_* */
+    int fortran_locks; /* omp_set_lock_, omp_set_nest_lock_: the Fortran names */
+};
+
+static enum program_runtime runtime_of(const char *program, char **missing,
+                                       struct unmeasured_calls *calls)
 {
     struct strbuf imports = {0};
     *missing = NULL;
-    *openacc = 0;
+    *calls = (struct unmeasured_calls){0};
     if (elf_nm(program, ELF_NM_DYNAMIC_UNDEFINED, &imports) != 0) {
         free(imports.s);
         imports.s = NULL;
@@ -155,7 +162,8 @@ static enum program_runtime runtime_of(const char *program, char **missing, int 
     }
     const char *out = imports.s ? imports.s : "";
     enum program_runtime rt = RUNS_UNKNOWN;
-    *openacc = strstr(out, "GOACC_") != NULL;
+    calls->openacc = strstr(out, "GOACC_") != NULL;
+    calls->fortran_locks = strstr(out, "omp_set_lock_") || strstr(out, "omp_set_nest_lock_");
     if (pomp_runtime_calls_kmpc(out))
         rt = RUNS_LIBOMP;
     else if (strstr(out, "GOMP_"))
@@ -197,8 +205,8 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
         if (!strchr(path, '/') || strstr(path, "libgomp.so") || strstr(path, "libomp.so") ||
             strstr(path, "libpomp") || strstr(path, "ld-linux"))
             continue;
-        int openacc;
-        rt = runtime_of(path, missing, &openacc);
+        struct unmeasured_calls calls;
+        rt = runtime_of(path, missing, &calls);
     }
     free(out);
     /* a runtime loaded by something pomprun cannot read, or called through
@@ -263,11 +271,17 @@ int main(int argc, char **argv)
         return 2;
     }
     char *missing, *why = NULL;
-    int openacc;
-    enum program_runtime rt = runtime_of(program, &missing, &openacc);
-    if (openacc) /* (a run said nothing of 40 ms of OpenACC kernels; a probe) */
+    struct unmeasured_calls calls;
+    enum program_runtime rt = runtime_of(program, &missing, &calls);
+    /* (a run said nothing of 40 ms of OpenACC kernels, nor of a Fortran
+     * program's 50 ms lock wait, which read as work; a probe) */
+    if (calls.openacc)
         fprintf(stderr, "pomprun: note: %s calls OpenACC (GOACC_*): its OpenACC constructs are not "
                         "measured (pomp measures OpenMP), and run on libgomp as without it\n",
+                argv[i]);
+    if (calls.fortran_locks)
+        fprintf(stderr, "pomprun: note: %s calls Fortran's lock routines (omp_set_lock_, ...): "
+                        "their waits are not measured and read as work (pomp measures C and C++)\n",
                 argv[i]);
     if (rt == RUNS_UNKNOWN || rt == RUNS_API_ONLY) {
         enum program_runtime own = rt;

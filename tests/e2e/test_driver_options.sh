@@ -205,6 +205,14 @@ if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "$E2E_SANITIZE" ]; then
     "$POMPCC" -fopenmp -fopenacc -fno-openacc m.c -o noacc 2> noacc.err
     assert_not_contains noacc.err "OpenACC" "-fno-openacc last: nothing said"
 fi
+# A Fortran program's lock calls (not interposed) under pomprun: said
+if command -v gfortran > /dev/null && [ "${E2E_RUNTIME:-}" != omp ] && [ -z "$E2E_SANITIZE" ]; then
+    printf 'program locks\n  use omp_lib\n  integer(omp_lock_kind) :: l\n  integer :: n\n  n = 0\n  call omp_init_lock(l)\n  !$omp parallel num_threads(2)\n  call omp_set_lock(l)\n  n = n + 1\n  call omp_unset_lock(l)\n  !$omp end parallel\n  call omp_destroy_lock(l)\n  print *, n\nend program\n' > flock.f90
+    gfortran -fopenmp flock.f90 -o flock
+    assert_eq "$(POMP_OUTPUT_DIR=flock.d "$BUILD/bin/pomprun" ./flock 2> flock.err | tr -d ' ')" 2 "Fortran locks under pomprun: the program"
+    assert_contains flock.err "^pomprun: note: ./flock calls Fortran's lock routines \(omp_set_lock_, ...\): their waits are not measured" \
+        "Fortran locks under pomprun: said"
+fi
 # ... the last of -fopenmp-simd and -fno-openmp-simd wins, as for the compiler
 "$POMPCC" -O2 -fopenmp-simd -fno-openmp-simd simdonly.c -o simdoff 2> simdoff.err || { cat simdoff.err; fail "-fno-openmp-simd: build"; }
 assert_not_contains simdoff.err "compiled with -fopenmp-simd" "-fopenmp-simd -fno-openmp-simd: nothing said (simd is off)"
