@@ -174,6 +174,18 @@ static enum program_runtime runtime_of(const char *program, char **missing,
     return rt;
 }
 
+/* Whether the program defines libgomp's entry points itself: libgomp linked
+ * in statically ("-Wl,-Bstatic -lgomp"), which pomprun cannot measure (it read
+ * "a script?"; a probe). */
+static int defines_libgomp(const char *program)
+{
+    struct strbuf syms = {0};
+    int found = elf_nm(program, ELF_NM_DEFINED_EXTERNAL, &syms) == 0 && syms.s &&
+                (strncmp(syms.s, "GOMP_parallel ", 14) == 0 || strstr(syms.s, "\nGOMP_parallel "));
+    free(syms.s);
+    return found;
+}
+
 /* The same for the shared libraries the program loads (ldd), when the program
  * itself imports nothing of OpenMP: its OpenMP may live in a library of its
  * own (a GCC program was once left unmeasured so). The runtimes themselves
@@ -320,7 +332,13 @@ int main(int argc, char **argv)
         /* a script that runs the program, a launcher, a program that dlopens
          * its OpenMP code: the bridge goes with the preload too, dormant in a
          * process without libgomp, measuring one that has it */
-        if (!is_static)
+        if (!is_static && defines_libgomp(program))
+            fprintf(stderr,
+                    "pomprun: warning: %s has libgomp linked in statically (it defines "
+                    "GOMP_parallel): no bridge can stand before it, and its OpenMP runs "
+                    "unmeasured; link libgomp dynamically, or build with pompcc\n",
+                    argv[i]);
+        else if (!is_static)
             fprintf(stderr,
                     "pomprun: warning: neither %s nor a library it loads calls an OpenMP "
                     "runtime that pomprun can see (a script?); measuring what the processes it "

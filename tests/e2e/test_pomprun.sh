@@ -1307,3 +1307,13 @@ if [ -z "$E2E_SANITIZE" ]; then
         "stripped: the summary's two rows told apart"
 fi
 echo "pomprun: two criticals of one name in one function, without -g, told apart"
+
+# libgomp linked in statically: pomprun cannot measure it, and says why (it
+# read "a script?"; a probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2) reduction(+ : n)\n    n++;\n    printf("%%d\\n", n);\n    return 0;\n}\n' > static_gomp.c
+    cc -fopenmp static_gomp.c -Wl,-Bstatic -lgomp -Wl,-Bdynamic -o static_gomp
+    assert_eq "$(POMP_OUTPUT_DIR=static_gomp.d "$BUILD/bin/pomprun" ./static_gomp 2> static_gomp.err)" 2 "static libgomp: the program"
+    assert_contains static_gomp.err "^pomprun: warning: ./static_gomp has libgomp linked in statically" "static libgomp: said"
+    assert_not_contains static_gomp.err "a script" "static libgomp: not taken for a script"
+fi
