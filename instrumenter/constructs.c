@@ -231,16 +231,37 @@ static const char *unhoistable_clause(const struct source *src, const struct cha
 }
 
 /* expr, a clause's expression in #pragma p's text, as the code before the
- * pragma evaluates it: on the lines it was written on, where a backslash
- * continued the pragma (after a #line: __LINE__ and assert() in it say the
- * line they were written on, and a warning points at it; it read the
- * pragma's first line, and the program printed 6 for 7; a probe). The
- * #line after the code before the pragma restores the numbering. A splice
- * inside a word or literal is kept joined. */
-static char *placed_expression(const struct source *src, const struct pragma *p, const char *arg,
-                               const char *expr)
+ * pragma evaluates it: at the line and column it was written at, after a
+ * #line, also where a backslash continued the pragma (__LINE__ and assert()
+ * in it say the line they were written on, and a warning points at it; it
+ * read the pragma's first line, the program printed 6 for 7, and warnings
+ * were at column 179 behind the copy's own code; probes). The #line after
+ * the code before the pragma restores the numbering. A splice inside a word
+ * or literal is kept joined. */
+/* Where the argument of clause word is in pragma text: arg, right after
+ * "word(" (blanks allowed), not the same text in another clause; or NULL. */
+static const char *clause_arg_in(const char *text, const char *word, const char *arg)
 {
-    const char *at = p->is_operator || p->macro ? NULL : strstr(p->text, arg);
+    size_t n = strlen(word);
+    for (const char *at = strstr(text, arg); at; at = strstr(at + 1, arg)) {
+        const char *b = at;
+        while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+            b--;
+        if (b == text || b[-1] != '(')
+            continue;
+        for (b--; b > text && (b[-1] == ' ' || b[-1] == '\t'); b--)
+            ;
+        if ((size_t)(b - text) >= n && strncmp(b - n, word, n) == 0 &&
+            (b - n == text || !is_ident_char(b[-(ptrdiff_t)n - 1])))
+            return at;
+    }
+    return NULL;
+}
+
+static char *placed_expression(const struct source *src, const struct pragma *p, const char *word,
+                               const char *arg, const char *expr)
+{
+    const char *at = p->is_operator || p->macro ? NULL : clause_arg_in(p->text, word, arg);
     if (!at || strlen(expr) > strlen(arg))
         return xstrdup(expr);
     size_t from = (size_t)(at - p->text) + strlen(arg) - strlen(expr), len = strlen(expr);
@@ -248,7 +269,7 @@ static char *placed_expression(const struct source *src, const struct pragma *p,
     if (lead == len)
         return xstrdup(expr);
     unsigned first = source_line(src, p->text_offsets[from + lead]);
-    if (first <= source_line(src, p->start) || p->text_offsets[from + len - 1] >= p->end ||
+    if (first < source_line(src, p->start) || p->text_offsets[from + len - 1] >= p->end ||
         p->text_offsets[from] < p->start)
         return xstrdup(expr);
     const char *file;
@@ -291,7 +312,7 @@ static char *temporary(const struct source *src, struct chain *ch, struct leaf *
                        int how)
 {
     char *name = xasprintf("%s%s_%u", lf->local, what, lf->r);
-    char *expr = placed_expression(src, ch->p, arg, expr_text);
+    char *expr = placed_expression(src, ch->p, what, arg, expr_text);
     if (how == 2)
         sb_printf(&ch->prologue,
                   "_Pragma(\"GCC diagnostic push\") "

@@ -103,3 +103,12 @@ assert_eq "$(POMP_OUTPUT_DIR=spelled.d ./spelled 2> /dev/null)" "c=8 line=10" "s
 for l in 5 7; do
     assert_eq "$(region_sum spelled.d parallel $l visits)" 1 "spelled pragmas: the parallel region at line $l measured"
 done
+# ... and a copied clause expression on the pragma's own line keeps its
+# column (warnings were at column 179, behind the copy's own code; a probe)
+printf '#include <stdio.h>\nint main(void)\n{\n    unsigned u = 3; int c = 0;\n    #pragma omp parallel num_threads(u >= 0 ? 2 : 1) if(u >= 0) reduction(+:c)\n    c++;\n    printf("%%d\\n", c > 0);\n    return 0;\n}\n' > samecol.c
+"$POMPCC" -fopenmp -Wall -Wextra samecol.c -o samecol 2> samecol.err || { cat samecol.err; fail "samecol.c: build"; }
+plain_cc -Wall -Wextra samecol.c -o samecol_plain 2> samecol_plain.err
+assert_eq "$(grep -o '^samecol\.c:[0-9]*:[0-9]*: warning' samecol.err | sort)" \
+    "$(grep -o '^samecol\.c:[0-9]*:[0-9]*: warning' samecol_plain.err | sort)" \
+    "copied clause expressions: the warnings at the plain build's lines and columns"
+[ "$(grep -c '^samecol\.c:5:[0-9]*: warning' samecol_plain.err)" -ge 2 ] || fail "samecol.c: gcc's two warnings (plain build)"
