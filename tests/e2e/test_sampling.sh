@@ -222,6 +222,45 @@ for compiler in $compilers; do
         fail "host teams ($compiler): the runtime's frames in a path"
 done
 
+# A taskgroup's wait at its end (one task of 200 ms, one of 20 ms; the
+# creator runs the short one, then waits): <OMP-taskgroup_wait>, a wait, on
+# both runtimes (LLVM libomp 19 says the thread works: it read as the
+# creator's <OpenMP runtime> work, 180 of 183 samples; a probe)
+cat > tgwait.c <<'C'
+#include <stdio.h>
+#include "work.h"
+__attribute__((noinline)) static double creator(void)
+{
+    double x = 0;
+#pragma omp taskgroup
+    {
+#pragma omp task shared(x)
+        x += work(200);
+#pragma omp task shared(x)
+        x += work(20);
+    }
+    return x;
+}
+int main(void)
+{
+    double x = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    x = creator();
+    printf("done %d\n", x > 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -g -O1 -I"$NUMBERS" tgwait.c -o tgwait 2> tg.err || { cat tg.err; fail "taskgroup wait: build"; }
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=tg ./tgwait > out.txt
+assert_eq "$(cat out.txt)" "done 1" "taskgroup wait: program output"
+sample_paths tg " > " > tg_paths.txt
+read -r tg_wait tg_runtime <<< "$(awk -F'\t' '$2 ~ /creator > <OMP-taskgroup_wait>$/ {w += $1}
+    $2 ~ /creator > <OpenMP runtime>$/ {r += $1} END {print w + 0, r + 0}' tg_paths.txt)"
+echo "taskgroup wait: $tg_wait samples in the wait, $tg_runtime as the runtime's work"
+[ "$tg_wait" -ge 20 ] && [ "$tg_runtime" -le $((tg_wait / 10)) ] ||
+    { cat tg_paths.txt >&2; fail "taskgroup wait: the creator's samples at the taskgroup's end are its wait"; }
+
 # Short regions (thread 0 works 50 us in each of 4000, the worker waits in
 # the closing barrier): the worker's samples there are barrier waits. A vCPU
 # slow to take the timer interrupt ran the handler tens of microseconds late,
