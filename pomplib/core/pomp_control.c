@@ -248,6 +248,31 @@ void pomp_ensure_initialized(void)
 const struct pomp_config *pomp_config(void) { return &config; }
 const struct pomp_clock *pomp_clock(void) { return &clock_state; }
 
+/* While pomp writes its output, a write that cannot be made fails with an
+ * error pomp reports, instead of killing the program: SIGPIPE (its summary
+ * to a standard error whose reader had gone killed a program that exits 0
+ * with 141) and SIGXFSZ (a file-size limit killed it with 153 while
+ * profile.json was written, its own buffered output lost; probes). The
+ * program's dispositions come back after. */
+struct output_signals {
+    struct sigaction pipe, xfsz;
+};
+
+static void output_signals_ignore(struct output_signals *saved)
+{
+    struct sigaction ignore = {0};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGPIPE, &ignore, &saved->pipe);
+    sigaction(SIGXFSZ, &ignore, &saved->xfsz);
+}
+
+static void output_signals_restore(const struct output_signals *saved)
+{
+    sigaction(SIGPIPE, &saved->pipe, NULL);
+    sigaction(SIGXFSZ, &saved->xfsz, NULL);
+}
+
 static void finalize_once_fn(void)
 {
     pomp_ensure_core_initialized();
@@ -262,6 +287,8 @@ static void finalize_once_fn(void)
     struct pomp_stderr_swap err; /* pomp's messages to the standard error of the start (after
                                     the quiesce: a thread still running writes to its own) */
     pomp_stderr_swap_in(&err);
+    struct output_signals signals;
+    output_signals_ignore(&signals);
     pomp_threads_fold_fast(); /* before the hooks close frames: no counter is touched after */
     pomp_sampling_stop();
     pomp_threads_note_cpu_waits(); /* the waits of the run's duration, which ends here */
@@ -281,6 +308,7 @@ static void finalize_once_fn(void)
                         "program's exit: the output is complete; the program ends by the signal "
                         "now, its own buffered output written first\n",
                 (int)signal_after_finalize, strsignal(signal_after_finalize));
+    output_signals_restore(&signals);
     pomp_stderr_restore(&err);
     __atomic_store_n(&finalizing_tid, 0, __ATOMIC_RELEASE);
     int sig = signal_after_finalize;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -71,6 +72,17 @@ static pthread_once_t raw_dir_once = PTHREAD_ONCE_INIT;
 static char raw_dir[4200];
 static int raw_dir_errno;
 
+/* Whether a file would pass the process's file-size limit (ulimit -f) by
+ * growing to end bytes: the kernel kills a program with SIGXFSZ for such a
+ * write (153, before any output of its own, with a trace; a probe), so the
+ * trace's files stop short of it, as at a full disk. */
+static int beyond_file_limit(off_t end)
+{
+    struct rlimit limit;
+    return getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+           (rlim_t)end > limit.rlim_cur;
+}
+
 /* The room kept for profile.json (TRACE_PROFILE_RESERVE): an eighth of the
  * file system, at most TRACE_PROFILE_RESERVE_MAX, none below 64 KiB (a file
  * system that small holds no trace worth the name). A raw trace that filled
@@ -83,7 +95,7 @@ static void reserve_profile_room(void)
     uint64_t size = (uint64_t)fs.f_blocks * fs.f_frsize / 8;
     if (size > TRACE_PROFILE_RESERVE_MAX)
         size = TRACE_PROFILE_RESERVE_MAX;
-    if (size < (64u << 10))
+    if (size < (64u << 10) || beyond_file_limit((off_t)size))
         return;
     char path[sizeof raw_dir + 32];
     snprintf(path, sizeof path, "%s/" TRACE_PROFILE_RESERVE, raw_dir);
@@ -157,7 +169,7 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
                                  .thread = thread,
                                  .endian = TRACE_RAW_ENDIAN,
                                  .pid = (uint32_t)getpid()};
-    int err = write_all(fd, &h, sizeof h);
+    int err = beyond_file_limit((off_t)sizeof h) ? EFBIG : write_all(fd, &h, sizeof h);
     if (err) { /* no file rather than one without its header (a full disk), which the
                   readers take for a missing one; before they did, no trace was converted */
         close(fd);
@@ -186,7 +198,8 @@ static void end_file_at_loss(struct pomp_eventlog *l, off_t whole)
                              .kind = POMP_EV_TRACE_GAP,
                              .phase = POMP_PHASE_EVENT,
                              .group = POMP_EVENT_GROUP_LIBRARY};
-    if (lseek(l->fd, whole, SEEK_SET) == whole && write_all(l->fd, &gap, sizeof gap) == 0) {
+    if (!beyond_file_limit(whole + (off_t)sizeof gap) && lseek(l->fd, whole, SEEK_SET) == whole &&
+        write_all(l->fd, &gap, sizeof gap) == 0) {
         l->written++;
     } else { /* no room for the gap: the file ends whole */
         int ignored = ftruncate(l->fd, whole);
@@ -203,7 +216,8 @@ static int write_buffer(struct pomp_eventlog *l, uint32_t thread)
         err = open_raw(l, thread);
     if (!err) {
         off_t whole = (off_t)(sizeof(struct trace_raw_header) + l->written * sizeof *l->buf);
-        err = write_all(l->fd, l->buf, (size_t)l->used * sizeof *l->buf);
+        size_t bytes = (size_t)l->used * sizeof *l->buf;
+        err = beyond_file_limit(whole + (off_t)bytes) ? EFBIG : write_all(l->fd, l->buf, bytes);
         if (err)
             end_file_at_loss(l, whole);
     }

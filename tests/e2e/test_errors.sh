@@ -359,4 +359,19 @@ for d in "parallel" "single" "critical(n)" "task" "taskgroup"; do
 done
 printf 'int main()\n{\n    #pragma omp parallel\n    int y = 1;\n    return 0;\n}\n' > decl.cpp
 "$BUILD/bin/pompc++" -fopenmp -c decl.cpp -o decl_cpp.o || fail "C++: a declaration statement after a directive"
+# Output that cannot be written never kills the program: a file-size limit
+# (ulimit -f: SIGXFSZ killed it with 153 while profile.json was written, its
+# own output lost, and at its start with a trace), and a standard error whose
+# reader has gone (SIGPIPE killed with 141 a program that exits 0); probes.
+printf '#include <stdio.h>\nstatic long fib(int n)\n{\n    if (n < 2)\n        return n;\n    long a, b;\n#pragma omp task shared(a)\n    a = fib(n - 1);\n#pragma omp task shared(b)\n    b = fib(n - 2);\n#pragma omp taskwait\n    return a + b;\n}\nint main(void)\n{\n    long r = 0;\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    r = fib(16);\n    printf("%%ld\\n", r);\n    return 0;\n}\n' > fsize.c
+"$POMPCC" -fopenmp fsize.c -o fsize 2> fsize_build.err || { cat fsize_build.err; fail "fsize: build"; }
+rc=0; (ulimit -f 1; POMP_OUTPUT_DIR=fsize1 ./fsize > fsize1.txt 2> fsize1.err) || rc=$?
+assert_eq "$rc $(cat fsize1.txt)" "0 987" "ulimit -f 1: the program ends as without pomp, its output kept"
+assert_contains fsize1.err "error: cannot write fsize1/profile.json: File too large" "ulimit -f 1: the profile's error said"
+rc=0; (ulimit -f 16; POMP_THROTTLE=off POMP_BUFFER_SIZE=4k POMP_TRACE=otf2 POMP_OUTPUT_DIR=fsize2 ./fsize > fsize2.txt 2> fsize2.err) || rc=$?
+assert_eq "$rc $(cat fsize2.txt)" "0 987" "ulimit -f 16 with a trace: the program ends as without pomp"
+assert_contains fsize2.err "trace events were lost" "ulimit -f 16 with a trace: the trace's losses said"
+"$REPORT" --check fsize2 > fsize2.check || { cat fsize2.check; fail "ulimit -f 16 with a trace: the profile is whole"; }
+rc=0; bash -c 'POMP_OUTPUT_DIR=epipe2 ./fsize 2>&1 >epipe2.txt | head -c 0; exit ${PIPESTATUS[0]}' || rc=$?
+assert_eq "$rc $(cat epipe2.txt)" "0 987" "standard error to a pipe whose reader has gone: the program ends as without pomp"
 echo "PASS"
