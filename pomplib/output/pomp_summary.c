@@ -216,7 +216,10 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     if (profile_written) { /* a command to paste: quoted where the shell would split it */
         int plain = run->dir[strspn(run->dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                               "0123456789_-./+,:@%=")] == '\0';
-        fprintf(f, "pomp: full tables: pomp-report %s", plain ? run->dir : "'");
+        /* (./ before a name that starts with '-', which pomp-report took for an
+         * option: "unknown option '-dash'"; a probe) */
+        fprintf(f, "pomp: full tables: pomp-report %s%s", run->dir[0] == '-' ? "./" : "",
+                plain ? run->dir : "'");
         for (const char *c = run->dir; !plain && *c; c++)
             fputs(*c == '\'' ? "'\\''" : (char[2]){*c, '\0'}, f);
         fputs(plain ? "\n" : "'\n", f);
