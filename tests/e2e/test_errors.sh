@@ -238,7 +238,7 @@ assert_contains typo.err "^pomp: note: ([0-9]+) of the \1 regions filtered out \
 assert_contains typo.err "^pomp: full tables: pomp-report 'filter typo'$" "the summary's hint quoted"
 rm -r "filter typo" empty_sampling
 # ... and a directory whose name starts with '-' is not taken for an option
-OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=-dash ./demo > /dev/null 2> dash.err
+OMP_NUM_THREADS=2 POMP_SUMMARY=on POMP_OUTPUT_DIR=-dash ./demo > /dev/null 2> dash.err
 assert_contains dash.err "^pomp: full tables: pomp-report ./-dash$" "the summary's hint for -dash"
 "$REPORT" ./-dash > /dev/null || fail "pomp-report ./-dash, as the summary says"
 
