@@ -168,11 +168,17 @@ static int no_side_effects(const struct source *src, const char *expr)
 static const char *const hoisted_clauses[] = {"filter", "grainsize", "num_tasks", "final",
                                               "priority", "if", NULL};
 
-/* Does the clause expression name anything but functions it calls (a
- * variable, a macro, a type in a cast)? Without, it needs no data-sharing
- * attribute on an outer leaf, whatever its default clause says. */
-static int names_variables(const struct source *src, const char *expr)
+/* The words of a clause expression: whether it calls anything (a name
+ * followed by '(': a function, a function-like macro, sizeof) and whether it
+ * names anything else (a variable, an object-like macro, a type in a cast).
+ * Numbers and literals are neither. */
+struct expression_words {
+    int calls, names;
+};
+
+static struct expression_words expression_words(const char *expr)
 {
+    struct expression_words w = {0, 0};
     for (const char *e = expr; *e;) {
         if (*e == '"' || *e == '\'') { /* a literal: to its end */
             char q = *e++;
@@ -185,45 +191,51 @@ static int names_variables(const struct source *src, const char *expr)
             e++;
             continue;
         }
-        const char *w = e;
+        const char *word = e;
         while (is_ident_char(*e))
             e++;
-        if (*w >= '0' && *w <= '9')
+        if (*word >= '0' && *word <= '9')
             continue; /* a number (its suffix, exponent) */
         const char *next = e;
         while (*next == ' ' || *next == '\t')
             next++;
-        char *word = xasprintf("%.*s", (int)(e - w), w);
-        int macro = source_is_macro(src, word);
-        free(word);
-        if (macro || *next != '(')
-            return 1;
+        if (*next == '(')
+            w.calls = 1;
+        else
+            w.names = 1;
     }
+    return w;
+}
+
+/* Whether a leaf outside leaf i has a default clause. */
+static int outer_default(const struct chain *ch, size_t i)
+{
+    for (size_t o = 0; o < i; o++)
+        if (directive_clause(ch->leaf[o].d, "default"))
+            return 1;
     return 0;
 }
 
 /* An inner leaf's expression that a default clause on an outer leaf would
- * have evaluated before the construct, once, where it names variables and
- * may have side effects or depend on the thread (a call): the construct
- * stays whole. Hoisted, filter(omp_get_num_threads() - 1) on a split
- * parallel masked default(none) was evaluated outside the team, and another
- * thread ran the masked block (a probe). Returns the clause's name, or NULL. */
-static const char *unhoistable_clause(const struct source *src, const struct chain *ch)
+ * have evaluated before the construct, once, where it names something (a
+ * variable, which default(none) would want listed) and calls something (a
+ * side effect, or a value that depends on the thread): the construct stays
+ * whole. Hoisted, filter(omp_get_num_threads() - 1) on a split parallel
+ * masked default(none) was evaluated outside the team, and another thread
+ * ran the masked block (a probe). Returns the clause's name, or NULL. */
+static const char *unhoistable_clause(const struct chain *ch)
 {
     for (size_t i = 1; i < ch->n; i++) {
-        int defaulted = 0;
-        for (size_t o = 0; o < i; o++)
-            defaulted |= directive_clause(ch->leaf[o].d, "default") != NULL;
-        for (const char *const *h = hoisted_clauses; defaulted && *h; h++) {
+        for (const char *const *h = hoisted_clauses; outer_default(ch, i) && *h; h++) {
             const struct directive_item *c = directive_clause(ch->leaf[i].d, *h);
             if (!c || !c->arg)
                 continue;
             char *head, *expr;
             split_arg(c->arg, ':', &head, &expr);
-            int whole = names_variables(src, expr) && !no_side_effects(src, expr);
+            struct expression_words words = expression_words(expr);
             free(head);
             free(expr);
-            if (whole)
+            if (words.calls && words.names)
                 return *h;
         }
     }
@@ -424,14 +436,11 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
          * inner leaf would need a data-sharing attribute on the outer one: it is
          * evaluated before the construct instead, as the combined form does. */
         int hoist = 0;
-        for (const char *const *h = hoisted_clauses; *h && i > 0; h++)
-            if (strcmp(*h, word) == 0)
-                for (size_t o = 0; o < i; o++)
-                    if (directive_clause(ch->leaf[o].d, "default"))
-                        hoist = 1;
+        for (const char *const *h = hoisted_clauses; *h && outer_default(ch, i); h++)
+            hoist |= strcmp(*h, word) == 0;
         if (hoist) {
             split_arg(arg, ':', &head, &expr);
-            if (!names_variables(src, expr)) { /* evaluated in its leaf, as unsplit (by the team) */
+            if (!expression_words(expr).names) { /* evaluated in its leaf, as unsplit (by the team) */
                 free(head);
                 free(expr);
                 add_clause_text(&lf->clauses, word, arg);
@@ -1001,6 +1010,18 @@ static int left_on_purpose(struct rewriter *w, const struct pragma *p, const cha
     return 0;
 }
 
+/* A combined construct kept whole, which only the runtime's events measure:
+ * counted as left to the runtime (said at the compile), so that the link has
+ * the bridges register the callbacks for it (counted on purpose, it ran
+ * unmeasured in a pompcc build: the callbacks followed the instrumentation
+ * only; the last review). Returns 0. */
+static int left_whole(struct rewriter *w, const struct pragma *p, const char *why, const char *name)
+{
+    note(w, p->start, why, name);
+    w->left_whole = 1;
+    return 0;
+}
+
 int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
     const char *outer, *inner;
@@ -1013,10 +1034,10 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     if (k.shape == SHAPE_NONE && has_inscan_reduction(d))
         /* split into parallel + for reduction(inscan...), clang 19 computes a
          * wrong scan (plain clang too, written so by hand); GCC is right */
-        return left_on_purpose(w, p,
-                               "left alone: '%s' with an inscan reduction stays whole (split, clang "
-                               "miscompiles its scan); the runtime's events measure it",
-                               d->name);
+        return left_whole(w, p,
+                          "left alone: '%s' with an inscan reduction stays whole (split, clang "
+                          "miscompiles its scan); the runtime's events measure it",
+                          d->name);
     struct context cx = context_of(w, p);
     if (cx.skip && cx.declare_target && !w->said_declare_target) {
         /* said without --pomp-verbose: such a function is usually called on
@@ -1064,21 +1085,21 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     for (size_t i = 1; i < ch.n; i++)
         if (strcmp(ch.leaf[i].d->name, "loop") == 0 && directive_clause(ch.leaf[i].d, "allocate")) {
             chain_free(&ch);
-            return left_on_purpose(w, p,
-                                   "left alone: '%s' allocates a variable its loop privatizes, and "
-                                   "a loop construct takes no allocate clause: it stays whole (the "
-                                   "runtime's events measure it)",
-                                   d->name);
+            return left_whole(w, p,
+                              "left alone: '%s' allocates a variable its loop privatizes, and "
+                              "a loop construct takes no allocate clause: it stays whole (the "
+                              "runtime's events measure it)",
+                              d->name);
         }
-    const char *unhoistable = unhoistable_clause(w->s, &ch);
+    const char *unhoistable = unhoistable_clause(&ch);
     if (unhoistable) {
         chain_free(&ch);
-        return left_on_purpose(w, p,
-                               "left alone: an inner construct's %s expression calls a function "
-                               "and names a variable, which a default clause of the outer one "
-                               "would have evaluated before the team: it stays whole (the "
-                               "runtime's events measure it)",
-                               unhoistable);
+        return left_whole(w, p,
+                          "left alone: an inner construct's %s expression calls something "
+                          "and names something (a variable or macro), which a default "
+                          "clause of the outer one would have evaluated before the team: it "
+                          "stays whole (the runtime's events measure it)",
+                          unhoistable);
     }
     struct rtc_names rtc = {0};
     int rewrite = ch.n > 1;

@@ -290,6 +290,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
 {
     unsigned regions_before = w->nregions;
     w->left_on_purpose = 0;
+    w->left_whole = 0;
     if (p->unread_macros) {
         rw_diag(w, p->start, "warning",
                 "'#pragma omp %s' is not instrumented: %s; the runtime's events still measure it",
@@ -330,6 +331,10 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     }
     if (instrument_omp_directive(w, p, d) != 0) {
         roll_back(w, edits_before, regions_before);
+        count_left(w, d);
+        return;
+    }
+    if (w->left_whole) {
         count_left(w, d);
         return;
     }

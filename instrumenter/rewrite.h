@@ -29,6 +29,8 @@ struct rewriter {
     unsigned nfast;  /* sites with an inline counter (atomic, critical, task creation and
                         execution): pomp_f_(0..nfast-1) */
     int left_on_purpose; /* the last construct is not instrumented on purpose (context.c) */
+    int left_whole;      /* ... it stays whole, for the runtime's events to measure: counted as
+                            left to the runtime, whose callbacks the link then registers */
     int said_declare_target; /* the note on declare target blocks was given (once per file) */
     unsigned char *device_functions; /* context_device_functions (context.h), or NULL */
     struct strbuf kept_macros; /* " NAME " of each _Pragma macro whose invocation a split

@@ -8,9 +8,7 @@
 
 /* What pomp-instrument leaves alone on purpose, as its construct counts and
  * pomp-prelink's say it ("N left alone on purpose: ..."). */
-#define POMP_LEFT_ON_PURPOSE_KINDS                                                                 \
-    "device code, simd bodies, combined scan loops, taskwaits of untied tasks, combined "        \
-    "constructs whose inner expressions a default clause would move"
+#define POMP_LEFT_ON_PURPOSE_KINDS "device code, simd bodies, taskwaits of untied tasks"
 
 /* A character of a C identifier (ASCII; no locale). */
 static inline int is_ident_char(char c)

@@ -522,7 +522,11 @@ static void user_frames(int called_runtime, int invoked, const uintptr_t *ips, s
     *hi = n;
     if (called_runtime) {
         size_t r = first_in_runtime(ips, 0, n);
-        if (r < n)
+        /* unless the runtime called the program's code back, innermost (a
+         * target region's kernel run on the host: its samples ended at the
+         * function that ran the target construct; a probe): that is the
+         * program's too, the runtime's frames around it left out */
+        if (r < n && first_program_frame(ips, 0, r) == r)
             *lo = first_program_frame(ips, r, n);
     }
     if (!invoked)

@@ -272,4 +272,32 @@ echo "moved: $runtime samples of main > <OpenMP runtime>"
 [ "$runtime" -ge 5 ] || { cat moved_paths.txt >&2; fail "moved: the data movement's samples as the runtime's code under main"; }
 ! grep -E '__tgt_|memmove|memcpy| >  > ' moved_paths.txt || fail "moved: the offloading library's frames in a path"
 
+# A plain target region's kernel, run on the host by the encountering thread:
+# its samples go below the function that ran the construct (they ended
+# there, as that function's own work; a probe)
+cat > kernel.c <<'C'
+#include <stdio.h>
+__attribute__((noinline)) static double runs_target(void)
+{
+    double s = 0;
+#pragma omp target map(tofrom : s)
+    for (long i = 0; i < 200000000; i++)
+        s += (double)(i & 7);
+    return s;
+}
+int main(void)
+{
+    printf("%d\n", runs_target() > 0);
+    return 0;
+}
+C
+"$POMPCC" -g -O1 "${OFFLOAD[@]}" kernel.c -o kernel 2> build.err || { cat build.err; fail "pompcc offload build (kernel)"; }
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=kernel_out ./kernel > kernel.txt 2> kernel.err || { cat kernel.err; fail "kernel: run"; }
+assert_eq "$(cat kernel.txt)" 1 "kernel: the program"
+jq -r '.sampling as $s | $s.paths[] | [(.work + .wait), ([.frames[] | $s.frames[.].function] | join(" > "))] | @tsv' \
+    kernel_out/profile.json > kernel_paths.txt
+read -r below at <<< "$(awk -F'\t' '$2 ~ /main > runs_target > / {b += $1} $2 ~ /main > runs_target$/ {a += $1} END {print b + 0, a + 0}' kernel_paths.txt)"
+echo "kernel: $below samples below runs_target, $at in it"
+[ "$below" -ge 20 ] && [ "$at" -le $((below / 10)) ] || { cat kernel_paths.txt >&2; fail "kernel: the kernel's samples below the function that ran it"; }
+
 echo "device: OK"
