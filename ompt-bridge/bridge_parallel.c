@@ -115,7 +115,8 @@ void bridge_on_thread_end(ompt_data_t *thread_data)
  * Reads only the thread's own memberships (a signal handler's too). */
 static const struct bridge_team *innermost_league(const struct bridge_thread *b)
 {
-    for (uint32_t i = b && b->nesting <= BRIDGE_MAX_NESTING ? b->nesting : 0; i > 0; i--) {
+    uint32_t top = b ? b->nesting : 0;
+    for (uint32_t i = top < BRIDGE_MAX_NESTING ? top : BRIDGE_MAX_NESTING; i > 0; i--) {
         const struct bridge_team *t = b->member[i - 1].team;
         if (t && t->league)
             return t;
@@ -331,11 +332,16 @@ static uint64_t worker_end(const struct bridge_membership *m, uint64_t start, ui
  * implicit task, or a league's initial task. */
 static void membership_begin(struct bridge_thread *b, struct bridge_team *team, int master)
 {
-    uint32_t n = b->nesting++;
+    uint32_t n = b->nesting;
+    /* the team before the push: the sampler's handler, which may interrupt
+     * here, reads the memberships up to nesting (innermost_league) */
+    if (n < BRIDGE_MAX_NESTING)
+        b->member[n].team = team;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    b->nesting = n + 1;
     if (n >= BRIDGE_MAX_NESTING)
         return;
     struct bridge_membership *m = &b->member[n];
-    m->team = team;
     m->master = (uint8_t)master;
     m->end = 0;
     m->frame = 0;

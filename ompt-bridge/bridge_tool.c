@@ -185,25 +185,22 @@ static int uninstrumented_code_expected(void)
            (&POMP_Constructs_left_to_runtime && POMP_Constructs_left_to_runtime);
 }
 
-/* Parallel regions of code not built with pompcc that ran where the
- * callbacks follow the instrumentation only (a plugin dlopened by a program
- * pompcc linked: its loop, critical and 20 tasks went unmeasured, without a
- * word; a probe), and the object of the first, named when it forked. */
+/* Parallel regions pompcc did not instrument that ran where the callbacks
+ * follow the instrumentation only (a plugin dlopened by a program pompcc
+ * linked: its loop, critical and 20 tasks went unmeasured, without a word;
+ * a probe), and the first one's code address: its object is named at the
+ * end (a fork callback takes no loader lock). */
 static uint64_t unexpected_forks;
-static char unexpected_object[96];
+static const void *unexpected_first; /* the first one's code address, named at the end */
 
 void bridge_uninstrumented_fork(const void *codeptr_ra)
 {
     if (uninstrumented_code_expected())
         return;
-    if (__atomic_fetch_add(&unexpected_forks, 1, __ATOMIC_RELAXED) == 0) {
-        Dl_info info; /* once: the loader's lock, no system call */
-        const char *name = codeptr_ra && dladdr(codeptr_ra, &info) && info.dli_fname
-                               ? info.dli_fname
-                               : "";
-        const char *base = strrchr(name, '/');
-        snprintf(unexpected_object, sizeof unexpected_object, "%s", base ? base + 1 : name);
-    }
+    __atomic_fetch_add(&unexpected_forks, 1, __ATOMIC_RELAXED);
+    const void *none = NULL;
+    __atomic_compare_exchange_n(&unexpected_first, &none, codeptr_ra, 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
 }
 
 /* The sentence for it, or 0 if none ran. */
@@ -212,13 +209,18 @@ static int unexpected_forks_said(char *what, size_t size)
     uint64_t n = __atomic_load_n(&unexpected_forks, __ATOMIC_RELAXED);
     if (!n)
         return 0;
+    const void *first = __atomic_load_n(&unexpected_first, __ATOMIC_RELAXED);
+    Dl_info info; /* (an object unloaded since: not named) */
+    const char *object = first && dladdr(first, &info) && info.dli_fname ? info.dli_fname : "";
+    const char *base = strrchr(object, '/');
+    base = base ? base + 1 : object;
     snprintf(what, size,
-             "%llu parallel region%s of code not built with pompcc ran%s%s%s: only %s and %s "
+             "%llu parallel region%s that pompcc did not instrument ran%s%.80s%s: only %s and %s "
              "implicit barriers were measured, not the worksharing, critical, lock and task "
              "constructs in %s; POMP_OMPT=full measures them (docs/ompt.md)",
-             (unsigned long long)n, n == 1 ? "" : "s", *unexpected_object ? " (in " : "",
-             unexpected_object, *unexpected_object ? ")" : "", n == 1 ? "it" : "them",
-             n == 1 ? "its" : "their", n == 1 ? "it" : "them");
+             (unsigned long long)n, n == 1 ? "" : "s", *base ? " (in " : "", base,
+             *base ? ")" : "", n == 1 ? "it" : "them", n == 1 ? "its" : "their",
+             n == 1 ? "it" : "them");
     return 1;
 }
 

@@ -312,12 +312,12 @@ C
 gcc -fopenmp -fPIC -shared plugin.c -o libplugin.so
 "$POMPCC" -fopenmp plugin_main.c -o plugin_main -ldl 2> plugin_main.err || { cat plugin_main.err; fail "plugin: the build"; }
 assert_eq "$(POMP_OUTPUT_DIR=plugin.d ./plugin_main 2> plugin.err)" "2 28" "plugin: the program"
-assert_contains plugin.err "^pomp: note: 1 parallel region of code not built with pompcc ran \(in libplugin.so\): only it and its implicit barriers were measured.*POMP_OMPT=full measures them" \
+assert_contains plugin.err "^pomp: note: 1 parallel region that pompcc did not instrument ran \(in libplugin.so\): only it and its implicit barriers were measured.*POMP_OMPT=full measures them" \
     "plugin: the constructs left unmeasured in it said"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' plugin.d/profile.json)" 2 "plugin: its parallel region measured"
-assert_contains <(jq -r '.unmeasured[]?' plugin.d/profile.json) "parallel region of code not built with pompcc" \
+assert_contains <(jq -r ".unmeasured[]?" plugin.d/profile.json) "parallel region that pompcc did not instrument" \
     "plugin: the profile's unmeasured says it too"
 POMP_OMPT=full POMP_OUTPUT_DIR=plugin_full.d ./plugin_main > /dev/null 2> plugin_full.err
-assert_not_contains plugin_full.err "not built with pompcc ran" "plugin, POMP_OMPT=full: nothing to say"
+assert_not_contains plugin_full.err "did not instrument ran" "plugin, POMP_OMPT=full: nothing to say"
 assert_eq "$(jq '[.regions[] | select(.type == "critical")] | length' plugin_full.d/profile.json)" 1 \
     "plugin, POMP_OMPT=full: its critical measured"
