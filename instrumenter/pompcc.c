@@ -845,6 +845,17 @@ static void say_compiler_failed(const struct pompcc *pc)
                 pc->cxx_driver ? "++" : "");
 }
 
+/* Whether flag on is given, and after the last of off (the last one wins,
+ * as for the compiler). */
+static int last_flag_on(const struct pompcc *pc, const char *on, const char *off)
+{
+    int set = 0;
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (strcmp(pc->flags.v[i], on) == 0 || strcmp(pc->flags.v[i], off) == 0)
+            set = strcmp(pc->flags.v[i], on) == 0;
+    return set;
+}
+
 static void note_simd_file(const char *path, void *arg)
 {
     int *said = arg;
@@ -864,12 +875,7 @@ static void note_simd_only(const struct pompcc *pc, const char *src, const struc
 {
     if (pc->openmp)
         return;
-    int simd = 0; /* the last of -fopenmp-simd and -fno-openmp-simd wins */
-    for (size_t i = 0; i < pc->flags.n; i++)
-        if (strcmp(pc->flags.v[i], "-fopenmp-simd") == 0 ||
-            strcmp(pc->flags.v[i], "-fno-openmp-simd") == 0)
-            simd = pc->flags.v[i][2] == 'o';
-    if (simd) {
+    if (last_flag_on(pc, "-fopenmp-simd", "-fno-openmp-simd")) {
         int said = 0;
         source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, note_simd_file, &said);
     }
@@ -880,13 +886,9 @@ static void note_simd_only(const struct pompcc *pc, const char *src, const struc
  * nothing of 40 ms of OpenACC kernels; a probe). */
 static void note_openacc(const struct pompcc *pc, const char *src)
 {
-    int acc = 0; /* the last of -fopenacc and -fno-openacc wins */
-    for (size_t i = 0; i < pc->flags.n; i++)
-        if (strcmp(pc->flags.v[i], "-fopenacc") == 0 || strcmp(pc->flags.v[i], "-fno-openacc") == 0)
-            acc = pc->flags.v[i][2] == 'o';
     char *text;
     size_t size;
-    if (!acc || read_file(src, &text, &size) != 0)
+    if (!last_flag_on(pc, "-fopenacc", "-fno-openacc") || read_file(src, &text, &size) != 0)
         return;
     if (source_has_openacc_directive(text, size))
         fprintf(stderr,

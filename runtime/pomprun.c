@@ -136,15 +136,15 @@ static void say_environment(void)
  * unmeasured). */
 enum program_runtime { RUNS_LIBOMP, RUNS_GOMP, RUNS_GOMP_ONLY, RUNS_API_ONLY, RUNS_UNKNOWN };
 
-/* What the program's dynamic imports say about its OpenMP runtime. They are
- * read from its .dynsym (GNU nm, the fallback, loads libLLVM through its
- * LLVMgold plugin: 0.15 s and 100 MB before each run). */
 /* What the program calls that pomp does not measure, said before it runs. */
 struct unmeasured_calls {
     int openacc;       /* GOACC_* */
     int fortran_locks; /* omp_set_lock_, omp_set_nest_lock_: the Fortran names */
 };
 
+/* What the program's dynamic imports say about its OpenMP runtime. They are
+ * read from its .dynsym (GNU nm, the fallback, loads libLLVM through its
+ * LLVMgold plugin: 0.15 s and 100 MB before each run). */
 static enum program_runtime runtime_of(const char *program, char **missing,
                                        struct unmeasured_calls *calls)
 {
@@ -180,8 +180,11 @@ static enum program_runtime runtime_of(const char *program, char **missing,
 static int defines_libgomp(const char *program)
 {
     struct strbuf syms = {0};
+    /* (LLVM libomp defines GOMP_parallel too, for GCC code: linked in
+     * statically it still starts the tool pomprun names) */
     int found = elf_nm(program, ELF_NM_DEFINED_EXTERNAL, &syms) == 0 && syms.s &&
-                (strncmp(syms.s, "GOMP_parallel ", 14) == 0 || strstr(syms.s, "\nGOMP_parallel "));
+                (strncmp(syms.s, "GOMP_parallel ", 14) == 0 || strstr(syms.s, "\nGOMP_parallel ")) &&
+                !strstr(syms.s, "__kmpc_fork_call ");
     free(syms.s);
     return found;
 }

@@ -322,15 +322,14 @@ static void losses(const struct rp_profile *p)
     }
 }
 
-/* The POP metrics of the run and of the parallel regions with the most elapsed time. */
-
 /* What measures the waits a setting left unrecorded: the runtime's reports
  * back on (OMP_TOOL=disabled keeps LLVM libomp from starting any tool). */
 static const char *runtime_events_remedy(const char *off_by)
 {
     return strncmp(off_by, "OMP_TOOL=", 9) == 0 ? "OMP_TOOL unset (or enabled)" : "POMP_OMPT=on";
 }
-static void efficiency_table(const struct rp_profile *p, const struct widths *w)
+
+/* The POP metrics of the run and of the parallel regions with the most elapsed time. */static void efficiency_table(const struct rp_profile *p, const struct widths *w)
 {
     enum { TOP = 10 };
     printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");

@@ -324,6 +324,12 @@ static enum code_kind code_kind(uintptr_t ip)
     return CODE_PROGRAM;
 }
 
+/* The pseudo-frame of a sample in the runtime's code or libpomp's, at ip. */
+static uintptr_t runtime_leaf(uintptr_t ip)
+{
+    return code_kind(ip) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
+}
+
 /* The runtime's code or libpomp's. */
 static int in_runtime(uintptr_t ip)
 {
@@ -595,8 +601,7 @@ static void record_untold(struct pomp_sampler *s, size_t n, enum pomp_sample_sta
     uintptr_t leaf = 0;
     size_t lo = 0;
     if (inner < n && in_runtime(s->ips[inner])) {
-        leaf = code_kind(s->ips[inner]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT
-                                                     : POMP_SAMPLE_RUNTIME_CODE;
+        leaf = runtime_leaf(s->ips[inner]);
         lo = first_program_frame(s->ips, inner, n);
     }
     /* the C library's frames the program's innermost frame called stay (a
@@ -648,12 +653,22 @@ static uintptr_t interrupted_pc(const ucontext_t *uc)
  * a leaf of type "wait" on it). Read from the thread's own handler: its
  * profile is consistent between events, and a sample inside one reads the
  * state before or after. */
+/* The thread's open frames (*depth of them), or NULL where there are
+ * fewer than two or they are being moved; read from its own handler. */
+static const struct pomp_frame *open_frames(const struct pomp_thread *t, uint32_t *depth)
+{
+    const struct pomp_profile *p = &t->profile;
+    *depth = p->depth;
+    const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
+    return *depth < 2 || *depth > p->frames_cap ? NULL : frames;
+}
+
 static int waiting_in(const struct pomp_thread *t, const char *type)
 {
     const struct pomp_profile *p = &t->profile;
-    uint32_t depth = p->depth;
-    const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
-    if (depth < 2 || depth > p->frames_cap || !frames)
+    uint32_t depth;
+    const struct pomp_frame *frames = open_frames(t, &depth);
+    if (!frames)
         return 0;
     if (p->leaf.region && p->leaf.depth == depth &&
         strcmp(pomp_region_type(p->leaf.region), type) == 0)
@@ -670,9 +685,9 @@ static int waiting_in(const struct pomp_thread *t, const char *type)
 static int in_taskgroup_wait(const struct pomp_thread *t)
 {
     const struct pomp_profile *p = &t->profile;
-    uint32_t depth = p->depth;
-    const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
-    if (depth < 2 || depth > p->frames_cap || !frames)
+    uint32_t depth;
+    const struct pomp_frame *frames = open_frames(t, &depth);
+    if (!frames)
         return 0;
     const struct POMP_Region_s *r =
         p->leaf.region && p->leaf.depth == depth ? p->leaf.region : frames[depth - 1].region;
@@ -819,14 +834,13 @@ static void take_sample(struct pomp_sampler *s, ucontext_t *uc, uint32_t weight)
     size_t r = waiting ? hi : first_in_runtime(s->ips, lo, hi);
     size_t called = waiting || lo == 0 ? lo : first_in_runtime(s->ips, 0, lo);
     if (r < hi && r < first_program_frame(s->ips, lo, hi)) {
-        leaf = code_kind(s->ips[r]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT : POMP_SAMPLE_RUNTIME_CODE;
+        leaf = runtime_leaf(s->ips[r]);
         lo = first_program_frame(s->ips, r, hi);
     } else if (called < lo && called < first_program_frame(s->ips, 0, lo)) {
         /* the runtime's code the task called into, which its enter frame
          * cut off (a target region's data movement, a fork): its leaf still
          * (the samples read as the calling frame's own work) */
-        leaf = code_kind(s->ips[called]) == CODE_POMP ? POMP_SAMPLE_MEASUREMENT
-                                                      : POMP_SAMPLE_RUNTIME_CODE;
+        leaf = runtime_leaf(s->ips[called]);
     }
     len = append_frames(s->path, len, max - 1, s->ips, lo, hi, 1);
     if (leaf)

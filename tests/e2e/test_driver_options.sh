@@ -202,7 +202,7 @@ if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "$E2E_SANITIZE" ]; then
     assert_eq "$(POMP_OUTPUT_DIR=acc_run.d "$BUILD/bin/pomprun" ./acc_plain 2> acc_run.err)" 2016 "OpenACC under pomprun: the program"
     assert_contains acc_run.err "^pomprun: note: ./acc_plain calls OpenACC \(GOACC_\*\): its OpenACC constructs are not measured" \
         "OpenACC under pomprun: said"
-    "$POMPCC" -fopenmp -fopenacc -fno-openacc m.c -o noacc 2> noacc.err
+    "$POMPCC" -fopenmp -fopenacc -fno-openacc -c acc.c -o noacc.o 2> noacc.err
     assert_not_contains noacc.err "OpenACC" "-fno-openacc last: nothing said"
 fi
 # A Fortran program's lock calls (not interposed) under pomprun: said
