@@ -440,7 +440,8 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
             hoist |= strcmp(*h, word) == 0;
         if (hoist) {
             split_arg(arg, ':', &head, &expr);
-            if (!expression_words(expr).names) { /* evaluated in its leaf, as unsplit (by the team) */
+            /* naming nothing: evaluated in its leaf, as unsplit (by the team) */
+            if (!expression_words(expr).names) {
                 free(head);
                 free(expr);
                 add_clause_text(&lf->clauses, word, arg);

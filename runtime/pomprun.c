@@ -183,7 +183,8 @@ static int defines_libgomp(const char *program)
     /* (LLVM libomp defines GOMP_parallel too, for GCC code: linked in
      * statically it still starts the tool pomprun names) */
     int found = elf_nm(program, ELF_NM_DEFINED_EXTERNAL, &syms) == 0 && syms.s &&
-                (strncmp(syms.s, "GOMP_parallel ", 14) == 0 || strstr(syms.s, "\nGOMP_parallel ")) &&
+                (strncmp(syms.s, "GOMP_parallel ", 14) == 0 ||
+                 strstr(syms.s, "\nGOMP_parallel ")) &&
                 !strstr(syms.s, "__kmpc_fork_call ");
     free(syms.s);
     return found;

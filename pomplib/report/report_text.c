@@ -329,7 +329,8 @@ static const char *runtime_events_remedy(const char *off_by)
     return strncmp(off_by, "OMP_TOOL=", 9) == 0 ? "OMP_TOOL unset (or enabled)" : "POMP_OMPT=on";
 }
 
-/* The POP metrics of the run and of the parallel regions with the most elapsed time. */static void efficiency_table(const struct rp_profile *p, const struct widths *w)
+/* The POP metrics of the run and of the parallel regions with the most elapsed time. */
+static void efficiency_table(const struct rp_profile *p, const struct widths *w)
 {
     enum { TOP = 10 };
     printf("Efficiency (POP metrics, %%; parallel = load balance x synchronisation x fork/join)\n");
