@@ -111,8 +111,17 @@ static int write_copy_list(const char *out, const struct header_copies *c)
  * is the operand of `defined`. */
 static int operand_of_defined(const char *line, const char *t)
 {
-    while (t > line && (t[-1] == ' ' || t[-1] == '\t' || t[-1] == '('))
-        t--;
+    for (;;) {
+        while (t > line && (t[-1] == ' ' || t[-1] == '\t' || t[-1] == '('))
+            t--;
+        if (!(t > line && t[-1] == '\n' && source_newline_spliced(line, (size_t)(t - 1 - line))))
+            break;
+        t--; /* back over the splice: its newline, CR, blanks and backslash */
+        while (t > line && (t[-1] == '\r' || t[-1] == ' ' || t[-1] == '\t' || t[-1] == '\f' ||
+                            t[-1] == '\v'))
+            t--;
+        t -= t > line && t[-1] == '\\';
+    }
     return t - line >= 7 && strncmp(t - 7, "defined", 7) == 0;
 }
 

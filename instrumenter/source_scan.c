@@ -42,10 +42,41 @@ int source_text_has_word(const char *text, size_t size, const char *word)
     return 0;
 }
 
+/* Where word ends if it is spelled at p once line splices are taken out
+ * (#pra\ at a line's end, gma omp on the next), or NULL. */
+static const char *spliced_word_end(const char *p, const char *end, const char *word)
+{
+    for (; *word; word++, p++) {
+        size_t splice;
+        while (p < end && (splice = source_splice_length(p, (size_t)(end - p), 0)) != 0)
+            p += splice;
+        if (p >= end || *p != *word)
+            return NULL;
+    }
+    return p;
+}
+
+/* "ragma" (of #pragma and _Pragma) in text: past its end, or NULL. Line
+ * splices inside the word are read as compilers read them. */
+static const char *find_ragma(const char *from, const char *end)
+{
+    int splices = memchr(from, '\\', (size_t)(end - from)) != NULL;
+    if (!splices) {
+        const char *p = memmem(from, (size_t)(end - from), "ragma", 5);
+        return p ? p + 5 : NULL;
+    }
+    for (const char *p = from; p < end; p++) {
+        const char *past = *p == 'r' ? spliced_word_end(p, end, "ragma") : NULL;
+        if (past)
+            return past;
+    }
+    return NULL;
+}
+
 int source_may_need_instrumentation(const char *text, size_t size)
 {
-    return memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL ||
-           memmem(text, size, "omp_", 4) != NULL || source_text_has_word(text, size, "main");
+    return find_ragma(text, text + size) != NULL || memmem(text, size, "omp_", 4) != NULL ||
+           source_text_has_word(text, size, "main");
 }
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -54,13 +85,13 @@ static int is_blank(char c) { return c == ' ' || c == '\t'; }
  * _Pragma("omp ...")); a false "yes" is possible. */
 static int has_directive(const char *text, size_t size, const char *sentinel)
 {
-    size_t n = strlen(sentinel);
-    for (const char *p = text, *end = text + size;
-         (p = memmem(p, (size_t)(end - p), "ragma", 5)) != NULL; p += 5) {
-        const char *q = p + 5;
-        while (q < end && (is_blank(*q) || *q == '(' || *q == '"'))
-            q++;
-        if ((size_t)(end - q) >= n && strncmp(q, sentinel, n) == 0)
+    const char *end = text + size;
+    for (const char *q = find_ragma(text, end); q; q = find_ragma(q, end)) {
+        size_t splice;
+        while (q < end && (is_blank(*q) || *q == '(' || *q == '"' ||
+                           (splice = source_splice_length(q, (size_t)(end - q), 0)) != 0))
+            q += *q == '\\' ? splice : 1;
+        if (spliced_word_end(q, end, sentinel))
             return 1;
     }
     return 0;

@@ -150,4 +150,9 @@ assert_eq "$(grep -c 'pragma message: pomp' version_macro.err)" 2 "version (macr
 # directive's first line was read)
 assert_contains version_macro.err "^version_macro.c:12:5: warning: this #if tests the GCC version \(__GNUC__\)" \
     "version (macro): the test on the #if's continuation line is said"
+# defined(...) over a continued line is no version test; the test after it is
+printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#if defined(\\\n    __GNUC__)\n#pragma omp parallel for reduction(+ : n)\n    for (int i = 0; i < 4; i++)\n        n += i;\n#endif\n#if defined \\\n __GNUC__ && \\\n __GNUC__ > 7\n#pragma omp parallel for reduction(+ : n)\n    for (int i = 0; i < 4; i++)\n        n += i;\n#endif\n    printf("%%d\\n", n);\n    return 0;\n}\n' > defined.c
+"$POMPCC" -fopenmp -O2 defined.c -o defined 2> defined.err || { cat defined.err; fail "defined: build"; }
+assert_eq "$(grep -o '^defined\.c:[0-9]*:[0-9]*: warning: this #if tests the GCC version' defined.err)" \
+    "defined.c:13:2: warning: this #if tests the GCC version" "defined() over continued lines: only the version test said, at its line"
 echo "compiler branches: GCC's branches instrumented in a GCC build, Clang's in a Clang build, a GCC version test said, GCC's branches the parser skipped said by GCC"

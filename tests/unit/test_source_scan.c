@@ -77,3 +77,19 @@ Test(source_scan, splices)
     cr_expect(!source_newline_spliced(t, 16), "a newline after text");
     cr_expect(!source_newline_spliced("\n", 0), "the first character");
 }
+
+/* The quick looks read line splices as compilers do: a pragma split inside
+ * its word, or between its words, is still one (a file with only such a
+ * pragma was compiled as it was) */
+Test(source_scan, spliced_pragmas)
+{
+    const char *word = "void f(void)\n{\n#pra\\\ngma omp parallel\n    g();\n}\n";
+    cr_expect(source_may_need_instrumentation(word, strlen(word)), "#pra\\<newline>gma");
+    cr_expect(source_has_openmp_directive(word, strlen(word)), "... an OpenMP directive");
+    const char *between = "#pragma \\\n  omp parallel\n";
+    cr_expect(source_has_openmp_directive(between, strlen(between)), "#pragma \\<newline> omp");
+    const char *other = "int x = 1; \\\n /* pra\\\ngmatic */\n";
+    cr_expect(!source_has_openmp_directive(other, strlen(other)), "no directive");
+    const char *none = "int f(int x) { return x + 1; }\n#define A \\\n  2\n";
+    cr_expect(!source_may_need_instrumentation(none, strlen(none)), "nothing to instrument");
+}
