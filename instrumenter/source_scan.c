@@ -87,10 +87,15 @@ static int has_directive(const char *text, size_t size, const char *sentinel)
 {
     const char *end = text + size;
     for (const char *q = find_ragma(text, end); q; q = find_ragma(q, end)) {
-        size_t splice;
-        while (q < end && (is_blank(*q) || *q == '(' || *q == '"' ||
-                           (splice = source_splice_length(q, (size_t)(end - q), 0)) != 0))
-            q += *q == '\\' ? splice : 1;
+        for (;;) { /* blanks, '(' and '"' (_Pragma("), line splices */
+            size_t splice = q < end ? source_splice_length(q, (size_t)(end - q), 0) : 0;
+            if (splice)
+                q += splice;
+            else if (q < end && (is_blank(*q) || *q == '(' || *q == '"'))
+                q++;
+            else
+                break;
+        }
         if (spliced_word_end(q, end, sentinel))
             return 1;
     }
