@@ -319,12 +319,7 @@ static void add_path(struct header_copies *hc, char *path)
 
 static void print_counts(const char *file, const struct construct_counts *c)
 {
-    fprintf(stderr, "%s: note: %u of %u OpenMP constructs instrumented", file, c->instrumented,
-            c->constructs);
-    if (c->on_purpose)
-        fprintf(stderr, " (%u left alone on purpose: " POMP_LEFT_ON_PURPOSE_KINDS ")",
-                c->on_purpose);
-    fputc('\n', stderr);
+    print_construct_counts(stderr, file, c->instrumented, c->constructs, c->on_purpose);
 }
 
 /* Instruments one header into its copy; a plain copy where it has no

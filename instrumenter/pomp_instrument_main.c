@@ -304,15 +304,9 @@ int main(int argc, char **argv)
         goto done;
     }
     rc = 0;
-    if (opt.verbose) {
-        const struct construct_counts *c = &res.counts;
-        fprintf(stderr, "%s: note: %u of %u OpenMP constructs instrumented", in, c->instrumented,
-                c->constructs);
-        if (c->on_purpose)
-            fprintf(stderr, " (%u left alone on purpose: " POMP_LEFT_ON_PURPOSE_KINDS ")",
-                    c->on_purpose);
-        fputc('\n', stderr);
-    }
+    if (opt.verbose)
+        print_construct_counts(stderr, in, res.counts.instrumented, res.counts.constructs,
+                               res.counts.on_purpose);
 done:
     if (src.text)
         source_free(&src);

@@ -197,11 +197,7 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
             if (mutexes_left(lines, n, file))
                 to_runtime |= PRELINK_LEFT_MUTEXES;
         } else if (verbose && f) {
-            fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, done, total);
-            if (on_purpose)
-                fprintf(f, " (%u left alone on purpose: " POMP_LEFT_ON_PURPOSE_KINDS ")",
-                        on_purpose);
-            fputc('\n', f);
+            print_construct_counts(f, file, done, total, on_purpose);
         }
     }
     free(lines);

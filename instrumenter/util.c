@@ -301,3 +301,14 @@ const char *tool_name(void)
     size_t n = strlen(me);
     return n >= 2 && strcmp(me + n - 2, "++") == 0 ? "pompc++" : "pompcc";
 }
+
+void print_construct_counts(FILE *f, const char *file, unsigned instrumented, unsigned constructs,
+                            unsigned on_purpose)
+{
+    fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, instrumented, constructs);
+    if (on_purpose)
+        fprintf(f, " (%u left alone on purpose: device code, simd bodies, taskwaits of untied "
+                   "tasks)",
+                on_purpose);
+    fputc('\n', f);
+}

@@ -4,11 +4,13 @@
 #define POMP_UTIL_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
-/* What pomp-instrument leaves alone on purpose, as its construct counts and
- * pomp-prelink's say it ("N left alone on purpose: ..."). */
-#define POMP_LEFT_ON_PURPOSE_KINDS "device code, simd bodies, taskwaits of untied tasks"
+/* "FILE: note: N of M OpenMP constructs instrumented (K left alone on purpose:
+ * ...)", as pomp-instrument --verbose and pomp-prelink -v say a file's counts. */
+void print_construct_counts(FILE *f, const char *file, unsigned instrumented, unsigned constructs,
+                            unsigned on_purpose);
 
 /* A character of a C identifier (ASCII; no locale). */
 static inline int is_ident_char(char c)
