@@ -198,9 +198,10 @@ void bridge_uninstrumented_fork(const void *codeptr_ra)
     if (uninstrumented_code_expected())
         return;
     __atomic_fetch_add(&unexpected_forks, 1, __ATOMIC_RELAXED);
-    const void *none = NULL;
-    __atomic_compare_exchange_n(&unexpected_first, &none, codeptr_ra, 0, __ATOMIC_RELAXED,
-                                __ATOMIC_RELAXED);
+    const void *none = NULL; /* (a plain load first: no locked instruction once it is set) */
+    if (!__atomic_load_n(&unexpected_first, __ATOMIC_RELAXED))
+        __atomic_compare_exchange_n(&unexpected_first, &none, codeptr_ra, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED);
 }
 
 /* The sentence for it, or 0 if none ran. */
