@@ -250,7 +250,7 @@ $(BUILD)/tests/test_filter: tests/unit/test_filter.c $(POMPLIB_OBJ) $(POMPLIB_HD
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
 
 test: deps
-	$(MAKE) check-layers all test-unit test-e2e
+	$(MAKE) check-layers all bench-compiles test-unit test-e2e
 
 # The include edges between libpomp's layers point one way (docs/architecture.md).
 check-layers:

@@ -3,7 +3,7 @@
 BENCH := $(BUILD)/bench
 BENCH_CFLAGS = -std=c11 -D_GNU_SOURCE -O2 -g $(WARN)
 
-.PHONY: bench bench-deps bench-programs
+.PHONY: bench bench-deps bench-programs bench-compiles
 
 # Debian packages only make bench needs: OPARI2 and its POMP2 headers for the side-by-side comparison,
 # valgrind for instruction counts (docs/dependencies.md).
@@ -16,8 +16,14 @@ bench: deps bench-deps
 	$(MAKE) all bench-programs
 	@BUILD=$(abspath $(BUILD)) bash bench/run.sh
 
-bench-programs: $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so \
-                $(BENCH)/libpomp2min.so $(BENCH)/libompt_null.so
+BENCH_TOOLS := $(BENCH)/event_cost $(BENCH)/summarize $(BENCH)/runstat $(BENCH)/alloc_count.so \
+               $(BENCH)/libompt_null.so
+bench-programs: $(BENCH_TOOLS) $(BENCH)/libpomp2min.so
+
+# make test builds the bench programs too (the POMP2 library where OPARI2's
+# header is installed, as make bench-deps does), so that a change of libpomp's
+# internal interfaces cannot break make bench unseen: it did once, for a day.
+bench-compiles: $(BENCH_TOOLS) $(if $(wildcard /usr/include/opari2/pomp2_lib.h),$(BENCH)/libpomp2min.so)
 
 $(BENCH):
 	mkdir -p $@
@@ -44,4 +50,4 @@ $(BENCH)/pomp2_min_clock.o: pomplib/common/pomp_clock.c $(POMPLIB_HDR) | $(BENCH
 	$(CC) $(BENCH_CFLAGS) -fPIC -fvisibility=hidden $(addprefix -I,$(LAYER_INCLUDE_core)) -c -o $@ $<
 $(BENCH)/libpomp2min.so: $(BENCH)/pomp2_min.o $(BENCH)/pomp2_min_profile.o $(BENCH)/pomp2_min_values.o \
                          $(BENCH)/pomp2_min_clock.o
-	$(CC) -shared -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread
+	$(CC) -shared -Wl,--no-undefined -o $@ $^ -L$(LIBOMP_DIR) -Wl,-rpath,$(LIBOMP_DIR) -lomp -lpthread

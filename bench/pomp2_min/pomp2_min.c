@@ -23,6 +23,7 @@
 #include "pomp_clock.h"
 #include "pomp_control.h"
 #include "pomp_profile.h"
+#include "pomp_region.h"
 
 #pragma GCC visibility push(default)
 #include <opari2/pomp2_lib.h>
@@ -34,10 +35,9 @@ extern void POMP2_Init_regions(void) __attribute__((weak));
 
 /* What a POMP2 handle points to: the construct's region, and its companion:
  * the construct's implicit barrier, or a task's body (which runs apart from its
- * creation). The profile compares region addresses only. */
-struct POMP_Region_s {
-    const char *ctc;
-};
+ * creation). libpomp's own region record (pomp_region.h), zeroed: the profile
+ * reads its flags (a record of this library's own, one pointer long, had it
+ * read past its end), none of which is set here. */
 struct pomp2_region {
     struct POMP_Region_s construct;
     struct POMP_Region_s companion;
@@ -48,6 +48,13 @@ struct pomp2_region {
 int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b)
 {
     return a == b;
+}
+
+/* Asked only for a task with dependences (has_depend), which POMP2 does not tell. */
+struct POMP_Region_s *pomp_region_dependences_wait(struct POMP_Region_s *task)
+{
+    (void)task;
+    return NULL;
 }
 
 struct pomp2_thread {
@@ -116,8 +123,7 @@ void POMP2_Assign_handle(POMP2_Region_handle *handle, const char ctc[])
             fprintf(stderr, "pomp2_min: out of memory\n");
             abort();
         }
-        r->construct.ctc = ctc;
-        r->companion.ctc = ctc;
+        (void)ctc; /* the profile needs no region's text */
         __atomic_store_n(handle, r, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&lock);
@@ -145,10 +151,11 @@ static inline void record(POMP2_Region_handle *handle, const char *ctc, int comp
     struct POMP_Region_s *r = companion ? &reg->companion : &reg->construct;
     struct pomp2_thread *t = thread_self();
     uint64_t now = __rdtsc();
+    struct POMP_Region_s *adopted_from; /* never set: this library marks no frame adoptable */
     t->events++;
     switch (phase) {
     case ENTER: pomp_profile_enter(&t->profile, r, now, 0); break;
-    case BEGIN: pomp_profile_begin(&t->profile, r, now, 0); break;
+    case BEGIN: pomp_profile_begin(&t->profile, r, now, 0, &adopted_from); break;
     case END: pomp_profile_end(&t->profile, r, now); break;
     case EXIT: pomp_profile_exit(&t->profile, r, now); break;
     case EVENT: pomp_profile_event(&t->profile, r, now, 0); break;
