@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "pomp_control.h"
+#include "pomp_owned.h"
 
 /* The output directory: $POMP_OUTPUT_DIR, or pomp-<program>-<date>-<pid> here.
  * Made once, by the first thread that needs it (a trace flush, or the finalizer). */
@@ -116,7 +117,7 @@ static void make_output_dir(void)
          * name beside it */
         size_t len = strlen(output_dir);
         for (int k = 2; k < 100 && !made; k++) {
-            made = mkdir(output_dir, 0777) == 0;
+            made = pomp_mkdir_owned(output_dir) == 0;
             if (!made && errno != EEXIST)
                 break;
             if (!made)
@@ -124,7 +125,7 @@ static void make_output_dir(void)
         }
     }
     struct stat st;
-    if (!made && mkdir(output_dir, 0777) != 0) {
+    if (!made && pomp_mkdir_owned(output_dir) != 0) {
         if (errno != EEXIST)
             output_dir_errno = errno;
         else if (stat(output_dir, &st) != 0) /* a dangling link, for one */

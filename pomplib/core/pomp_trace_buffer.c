@@ -21,6 +21,7 @@
 #include "pomp_control.h"
 #include "pomp_levels.h"
 #include "pomp_outdir.h"
+#include "pomp_owned.h"
 #include "pomp_region.h"
 #include "pomp_thread.h"
 #include "pomp_trace_buffer.h"
@@ -99,7 +100,7 @@ static void reserve_profile_room(void)
         return;
     char path[sizeof raw_dir + 32];
     snprintf(path, sizeof path, "%s/" TRACE_PROFILE_RESERVE, raw_dir);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = pomp_open_owned(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0)
         return;
     if (posix_fallocate(fd, 0, (off_t)size) != 0)
@@ -114,7 +115,7 @@ static void make_raw_dir(void)
     snprintf(raw_dir, sizeof raw_dir, "%s/" TRACE_RAW_DIR, dir);
     if (err)
         raw_dir_errno = err;
-    else if (mkdir(raw_dir, 0777) != 0 && errno != EEXIST)
+    else if (pomp_mkdir_owned(raw_dir) != 0 && errno != EEXIST)
         raw_dir_errno = errno;
     if (!raw_dir_errno)
         reserve_profile_room();
@@ -157,7 +158,7 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
     for (int tries = 0; fd < 0 && tries < 8; tries++) {
         if (unlink(path) != 0 && errno != ENOENT)
             return errno;
-        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        fd = pomp_open_owned(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) /* (EEXIST: another run made it in between) */
             return errno;
     }

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include "pomp_run.h"
 #include "pomp_json.h"
+#include "pomp_owned.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -290,7 +291,7 @@ static int write_profile(const struct pomp_run *run)
     char path[4200], tmp[4300];
     snprintf(path, sizeof path, "%s/profile.json", run->dir);
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
-    FILE *f = fopen(tmp, "w");
+    FILE *f = pomp_fopen_owned(tmp);
     if (!f)
         return -1;
     fprintf(f, "{\n  \"format\": \"pomp-profile\",\n  \"version\": %d,\n  \"minor_version\": %d,\n"

@@ -4,6 +4,7 @@
  * the same thing. */
 #include "pomp_trace.h"
 #include "pomp_json.h"
+#include "pomp_owned.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -96,11 +97,11 @@ static int write_defs(const char *dir, const struct trace_model *m,
      * cannot be made, its reason is the error (a read-only file system was
      * said as "No such file or directory", the missing directory; a probe) */
     snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR, dir);
-    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+    if (pomp_mkdir_owned(path) != 0 && errno != EEXIST)
         return -1;
     snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR "/defs.json", dir);
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
-    FILE *f = fopen(tmp, "w");
+    FILE *f = pomp_fopen_owned(tmp);
     if (!f)
         return -1;
     fputs("{\n  \"format\": \"pomp-trace-defs\",\n  \"version\": 1,\n  \"program\": ", f);
@@ -167,7 +168,7 @@ static int write_file(const char *dir, const char *name, const struct trace_mode
     char path[4300], tmp[4400];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()); /* one per run: two runs into one directory */
-    FILE *f = fopen(tmp, "w");
+    FILE *f = pomp_fopen_owned(tmp);
     if (!f) {
         fprintf(stderr, "pomp: error: cannot write %s: %s\n", path, strerror(errno));
         return -1;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "trace_walk.h"
+#include "pomp_owned.h"
 
 /* ---- small containers ---- */
 
@@ -1363,6 +1364,11 @@ static int write_archive(const struct trace_model *m, const char *dir, char *err
     CHECK(OTF2_Archive_SetDescription(archive, "OpenMP trace recorded by pomp"));
     CHECK(OTF2_Archive_SetMachineName(archive, m->hostname));
     CHECK(OTF2_Archive_OpenEvtFiles(archive));
+    /* the archive's folder of event files, which OTF2 has just made with
+     * what the umask leaves: one it could not write into (pomp_owned.h) */
+    char events_dir[4200];
+    snprintf(events_dir, sizeof events_dir, "%s/traces", dir);
+    pomp_own_tree(events_dir);
     c->pass = 3;
     for (uint32_t t = 0; t < m->nthreads && c->err == OTF2_SUCCESS && !c->oom; t++) {
         c->w = OTF2_Archive_GetEvtWriter(archive, t);
@@ -1391,6 +1397,12 @@ static int write_archive(const struct trace_model *m, const char *dir, char *err
         write_definitions(c, archive, events);
     CHECK(OTF2_Archive_Close(archive));
     archive = NULL;
+    /* OTF2 made its files with what the umask leaves (pomp_owned.h) */
+    pomp_own_tree(events_dir);
+    snprintf(events_dir, sizeof events_dir, "%s/traces.otf2", dir);
+    pomp_own_tree(events_dir);
+    snprintf(events_dir, sizeof events_dir, "%s/traces.def", dir);
+    pomp_own_tree(events_dir);
     if (c->oom)
         goto oom;
     if (c->err != OTF2_SUCCESS) {

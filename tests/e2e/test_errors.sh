@@ -378,4 +378,29 @@ assert_contains fsize2.err "trace events were lost" "ulimit -f 16 with a trace: 
 "$REPORT" --check fsize2 > fsize2.check || { cat fsize2.check; fail "ulimit -f 16 with a trace: the profile is whole"; }
 rc=0; bash -c 'POMP_OUTPUT_DIR=epipe2 ./fsize 2>&1 >epipe2.txt | head -c 0; exit ${PIPESTATUS[0]}' || rc=$?
 assert_eq "$rc $(cat epipe2.txt)" "0 987" "standard error to a pipe whose reader has gone: the program ends as without pomp"
+# A umask that takes the owner's write or read bits (0222, 0777) made an
+# output directory pomp could not write into, and under 0777 trace files it
+# could not read back (a probe): the owner keeps read and write (and search)
+# on everything pomp and OTF2 make; group and others keep what the umask gives.
+for m in 0222 0777; do
+    rm -rf "umask$m"
+    (umask $m; POMP_TRACE=otf2 POMP_OUTPUT_DIR="umask$m" ./fsize > "umask$m.txt" 2> "umask$m.err")
+    assert_eq "$(cat "umask$m.txt")" "987" "umask $m: the program's output"
+    assert_not_contains "umask$m.err" "error" "umask $m: pomp writes its output"
+    assert_eq "$(find "umask$m" -type d ! -perm -u=rwx | wc -l) $(find "umask$m" -type f ! -perm -u=rw | wc -l)" "0 0" \
+        "umask $m: every directory and file pomp made is the owner's to read and write"
+    assert_eq "$(find "umask$m" -perm /go=w | wc -l)" "0" "umask $m: no write bit for group or others"
+    "$REPORT" --check "umask$m" > "umask$m.check" || { cat "umask$m.check"; fail "umask $m: the profile"; }
+    otf2-print "umask$m/traces.otf2" > /dev/null || fail "umask $m: the OTF2 trace reads"
+done
+# (root reads and writes whatever the modes say: as a user without that, the same run)
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && id nobody > /dev/null 2>&1; then
+    shared=$(mktemp -d) && chmod 1777 "$shared" && cp fsize "$shared/"
+    (cd "$shared" && setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups \
+        bash -c 'umask 0777; POMP_TRACE=otf2 POMP_OUTPUT_DIR=out ./fsize > out.txt 2> out.err;
+                 pomp_report=$1; "$pomp_report" --check out > check.txt 2>&1 && otf2-print out/traces.otf2 > /dev/null' \
+        _ "$REPORT") || { cat "$shared"/out.err "$shared"/check.txt 2>/dev/null; fail "umask 0777, not root: pomp's output written and read back"; }
+    assert_eq "$(cat "$shared/out.txt")" "987" "umask 0777, not root: the program's output"
+    rm -rf "$shared"
+fi
 echo "PASS"
