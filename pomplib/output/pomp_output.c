@@ -336,7 +336,13 @@ void pomp_output_write(const struct pomp_run *run)
         return;
     }
     if (run->dir_errno) {
-        fprintf(stderr, "pomp: error: cannot create output directory '%s': %s\n", run->dir,
+        /* a relative name in the working directory, named too: a read-only
+         * one (a probe) was said as the name alone */
+        char cwd[4096];
+        int relative = run->dir[0] != '/' && getcwd(cwd, sizeof cwd);
+        fprintf(stderr, "pomp: error: cannot create output directory '%s'%s%s%s: %s (POMP_OUTPUT_DIR "
+                        "names another)\n",
+                run->dir, relative ? " in '" : "", relative ? cwd : "", relative ? "'" : "",
                 strerror(run->dir_errno));
         /* the summary and the losses still: they are all the run leaves */
         if (run->summary)

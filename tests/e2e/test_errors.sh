@@ -335,7 +335,7 @@ assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=crash ./warn_crash)" 1 "the progr
 # "full tables: pomp-report out" for a run that wrote nothing).
 : > notadir
 POMP_SUMMARY=on POMP_OUTPUT_DIR=notadir ./warn_crash >/dev/null 2> notadir.err
-assert_contains notadir.err "^pomp: error: cannot create output directory 'notadir': Not a directory" "a file as the output directory"
+assert_contains notadir.err "^pomp: error: cannot create output directory 'notadir' in '$(pwd)': Not a directory \(POMP_OUTPUT_DIR names another\)" "a file as the output directory, with the directory it is in"
 assert_not_contains notadir.err "output in|full tables" "no summary pointing at a directory that is not one"
 assert_contains notadir.err "^pomp: warn_crash: .*; no profile written \(above\)" "the summary all the same: all the run leaves"
 [ -f notadir ] && [ ! -s notadir ] || fail "the file named by POMP_OUTPUT_DIR changed"
