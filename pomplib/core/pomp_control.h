@@ -35,6 +35,9 @@ int32_t pomp_finalize(void);
 /* Switches between POMP_STATE_ON and POMP_STATE_OFF (POMP_On/Off); STOPPED is
  * final (POMP_ERR_FINALIZED). */
 int32_t pomp_switch_to(enum pomp_state to);
+/* How often measurement was paused (POMP_Off) and for how long in all, in
+ * clock ticks (a pause still open at the end counts to the end). */
+void pomp_paused(uint64_t *ticks, uint32_t *times);
 
 /* An event came after the stop: a fork()ed child's first (of a measuring
  * parent) says, once, that the child is not measured. Cold. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pomp_control.h"
 #include "pomp_devices.h"
 #include "pomp_levels.h"
 #include "pomp_merge.h"
@@ -124,6 +125,9 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
     pomp_sources_unmeasured(keep_unmeasured, run);
     run->runtime_events_off_by = pomp_sources_declined_by();
+    uint64_t paused_ticks;
+    pomp_paused(&paused_ticks, &run->paused_times);
+    run->paused_ns = (uint64_t)pomp_ticks_to_ns(clock, paused_ticks);
     run->write_profile = cfg->profile;
     run->summary = cfg->summary;
     run->max_depth = cfg->profile_depth;

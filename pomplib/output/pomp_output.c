@@ -18,7 +18,7 @@
 
 #define PROFILE_SCHEMA_VERSION 1
 /* Additions a version-1 reader can ignore: 1 = user values (docs/output.md). */
-#define PROFILE_SCHEMA_MINOR_VERSION 4
+#define PROFILE_SCHEMA_MINOR_VERSION 5
 
 /* The names of a list of values in a CTC string ("n,f(a,b)"): split at the
  * commas outside parentheses and brackets. */
@@ -307,6 +307,9 @@ static int write_profile(const struct pomp_run *run)
         pomp_json_string(f, run->runtime_events_off_by);
         fputs(",\n", f);
     }
+    if (run->paused_times) /* (minor version 5) */
+        fprintf(f, "  \"paused\": {\"times\": %u, \"ns\": %llu},\n", run->paused_times,
+                (unsigned long long)run->paused_ns);
     write_unmeasured(f, run);
     write_regions(f, &run->profile);
     write_threads(f, run);

@@ -158,6 +158,8 @@ struct pomp_run {
     const char *unrecording;    /* the settings that record nothing, where that may be why
                                    ("POMP_OMPT=off", "every POMP_<GROUP>=none"), or NULL */
     char unrecording_buf[256];  /* (what unrecording points to) */
+    uint64_t paused_ns;         /* measurement paused (POMP_Off) this long in all, */
+    uint32_t paused_times;      /* this often: what ran then is in no figure */
     const char *runtime_events_off_by; /* the setting that turned the runtime's reports off
                                    ("POMP_OMPT=off"), or NULL: then no implicit barrier is
                                    recorded, and profile.json says so */

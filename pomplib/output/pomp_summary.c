@@ -12,6 +12,7 @@
 enum { TOP_REGIONS = 5 };
 
 static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run);
+static void pomp_summary_note_paused(FILE *f, const struct pomp_run *run);
 static void pomp_summary_note_cpu_waits(FILE *f, const struct pomp_run *run);
 
 struct row {
@@ -212,6 +213,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     }
     pomp_devices_summary(f, run);
     pomp_summary_note_throttled(f, run);
+    pomp_summary_note_paused(f, run);
     pomp_summary_note_cpu_waits(f, run);
     if (profile_written) { /* a command to paste: quoted where the shell would split it */
         int plain = run->dir[strspn(run->dir, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -277,6 +279,20 @@ static const char *throttle_duration(char *buf, size_t size, double ns)
 }
 
 /* The regions throttled (POMP_THROTTLE): which, from when, and how to time them all. */
+/* Measurement paused: its time is in no figure, and would read as the run's
+ * serial time (pomp-report rates the run's figures without it: not at all). */
+static void pomp_summary_note_paused(FILE *f, const struct pomp_run *run)
+{
+    if (!run->paused_times)
+        return;
+    fprintf(f,
+            "pomp: note: measurement was paused %u time%s (POMP_Off, #pragma pomp inst off), "
+            "%.1f ms of the run's %.1f ms: what ran then is in no figure; pomp-report rates "
+            "the parallel regions, not the run, whose serial time it would read as\n",
+            run->paused_times, run->paused_times == 1 ? "" : "s", run->paused_ns / 1e6,
+            run->duration_ns / 1e6);
+}
+
 static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
 {
     enum { LISTED = 4 };

@@ -1061,6 +1061,9 @@ int rp_load(const char *path, struct rp_profile *p)
     p->level_parallel = json_string_value(json_object_get(levels, "parallel"));
     p->level_runtime = json_string_value(json_object_get(levels, "runtime"));
     p->runtime_events_off_by = json_string_value(json_object_get(root, "runtime_events_off_by"));
+    json_t *paused = json_object_get(root, "paused");
+    p->paused_times = (size_t)json_integer_value(json_object_get(paused, "times"));
+    p->paused_ns = json_number_value(json_object_get(paused, "ns"));
     p->nthreads = json_array_size(threads);
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);

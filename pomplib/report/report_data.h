@@ -159,6 +159,10 @@ struct rp_profile {
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
     char pop_not_rated[200];          /* why no figure is rated (a level that records no
                                          wait: POMP_SYNC=none), "" when they are */
+    char pop_run_not_rated[200];      /* why the run's figures are not rated where its parallel
+                                         regions' are (no team's shares; a pause), "" when they are */
+    double paused_ns;                 /* "paused": measurement off (POMP_Off) this long, */
+    size_t paused_times;              /* this often (0: never) */
     const char *level_sync, *level_task; /* the run's levels ("levels"), NULL: not said */
     const char *level_parallel;
     const char *level_runtime;

@@ -153,18 +153,16 @@ static json_t *efficiency(const struct rp_profile *p)
                          "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);
     for (size_t i = 0; i < p->npop; i++)
         json_array_append_new(regions, pop(&p->pop_regions[i]));
-    /* not the run where a parallel region has no shares: its workers' time
-     * there is missing, so they would look idle */
-    json_t *run = p->pop_without_shares
-                      ? json_pack("{sf sI sb ss}", "elapsed_ns", p->pop_run.elapsed_ns, "threads",
-                                  (json_int_t)p->pop_run.threads, "rated", 0, "why",
-                                  "parallel regions without the team's shares "
-                                  "(POMP_PARALLEL=EnterExit)")
-                      : pop(&p->pop_run);
-    if (run && !p->pop_without_shares && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
+    /* not the run where its figures alone are not rated (pop_run_not_rated) */
+    int run_rated = !p->pop_run_not_rated[0];
+    json_t *run = !run_rated ? json_pack("{sf sI sb ss}", "elapsed_ns", p->pop_run.elapsed_ns,
+                                         "threads", (json_int_t)p->pop_run.threads, "rated", 0,
+                                         "why", p->pop_run_not_rated)
+                             : pop(&p->pop_run);
+    if (run && run_rated && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
         json_object_set_new(run, "lock_waits_unrecorded_by",
                             json_string(rp_lock_waits_unrecorded(p)));
-    if (run && !p->pop_without_shares && rp_barrier_waits_unrecorded(p)) { /* (no implicit barrier) */
+    if (run && run_rated && rp_barrier_waits_unrecorded(p)) { /* (no implicit barrier) */
         json_object_set_new(run, "implicit_barrier_waits_unrecorded_by",
                             json_string(rp_barrier_waits_unrecorded(p)));
         /* those inside the shares: read as work */

@@ -659,6 +659,24 @@ static int tasks_unmeasured(const struct rp_profile *p)
     return 0;
 }
 
+/* The run's figures alone unrated, said why (pop_run_not_rated): a parallel
+ * region without the team's shares (its workers' time there is missing, so
+ * they would look idle), or measurement paused (POMP_Off: what ran then would
+ * read as the initial thread's serial time; a probe's run read 63 % load
+ * balance for 84 %). */
+static void run_not_rated(struct rp_profile *p)
+{
+    p->pop_run_not_rated[0] = '\0';
+    if (p->pop_without_shares)
+        snprintf(p->pop_run_not_rated, sizeof p->pop_run_not_rated,
+                 "parallel regions without the team's shares (POMP_PARALLEL=EnterExit)");
+    else if (p->paused_times)
+        snprintf(p->pop_run_not_rated, sizeof p->pop_run_not_rated,
+                 "measurement was paused %zu time%s (POMP_Off), %.1f ms: that time would read as "
+                 "serial",
+                 p->paused_times, p->paused_times == 1 ? "" : "s", p->paused_ns / 1e6);
+}
+
 /* A level that records what every figure needs leaves them all unrated, said
  * why (pop_not_rated): no wait at all (POMP_SYNC=none: a thread that waited
  * 40 of every 50 ms read 100 % synchronisation), or tasks created but no
@@ -778,6 +796,7 @@ int rp_pop_compute(struct rp_profile *p)
     p->pop_run.untimed_waits =
         untimed_waits(p, NO_PARENT, untimed, nuntimed, &p->pop_run.blockless_waits);
     not_rated(p);
+    run_not_rated(p);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);
     free(shares), free(untimed);
     return 0;

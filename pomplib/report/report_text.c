@@ -342,11 +342,10 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
                p->pop_not_rated);
         return;
     }
-    if (p->pop_without_shares) { /* its workers' time in those regions is missing */
+    if (p->pop_run_not_rated[0]) { /* its parallel regions rated all the same */
         row_start(w, "(the run)", "-");
-        printf("%7zu %10.3f  not rated: parallel regions without the team's shares "
-               "(POMP_PARALLEL=EnterExit, below)\n",
-               p->pop_run.threads, p->pop_run.elapsed_ns / 1e6);
+        printf("%7zu %10.3f  not rated: %s\n", p->pop_run.threads, p->pop_run.elapsed_ns / 1e6,
+               p->pop_run_not_rated);
     } else {
         pop_row(w,
                 p->pop_run.untimed_waits + p->pop_run.blockless_waits > 0 ||

@@ -52,7 +52,7 @@ assert_eq "$(vals end 0 sum phase) $(vmin end 0 phase) $(vmax end 0 phase)" "46 
 assert_eq "$(vals event 0 count tick) $(vals event 0 sum tick)" "4 6" "event value"
 assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' $d/profile.json)" \
     '{"begin":["me","me * 10"],"end":["10 + me"]}' "value names from the CTC string"
-assert_eq "$(jq .minor_version $d/profile.json)" 4 "profile minor version"
+assert_eq "$(jq .minor_version $d/profile.json)" 5 "profile minor version"
 "$REPORT" $d > report.txt
 assert_contains report.txt '^ +begin me \* 10 +count 4 +mean 15 +min 0 +max 30$' "pomp-report shows the values"
 # Event order of the master thread: the region inside work(), and init/finalize
@@ -246,7 +246,21 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp -O2 skipped.c -o skipped 2> skipped.err || { cat skipped.err; fail "skipped.c: build"; }
-POMP_OUTPUT_DIR=skipped_out ./skipped 2> /dev/null
+POMP_SUMMARY=on POMP_OUTPUT_DIR=skipped_out ./skipped 2> skipped_run.err
+# The pause is said (a probe's run read 63 % load balance for 84 %, its
+# paused parallel region's time rated as the initial thread's serial work,
+# unsaid): the profile's "paused", the summary's note, and the run not rated
+# where its parallel regions are.
+assert_eq "$(jq -c '[.paused.times, (.paused.ns / 1e6 | . >= 9 and . < 40)]' skipped_out/profile.json)" '[1,true]' \
+    "inst off .. inst on: the profile's pause, once, about 10 ms"
+assert_contains skipped_run.err "^pomp: note: measurement was paused 1 time \(POMP_Off, #pragma pomp inst off\), [0-9.]+ ms of the run's" \
+    "the pause in the exit summary"
+"$REPORT" --json skipped_out > skipped.json
+assert_eq "$(jq -c '[.efficiency.run.rated, (.efficiency.run.why | test("^measurement was paused 1 time")),
+                     (.efficiency.parallel_regions | length), (.efficiency.parallel_regions[0].load_balance_pct > 0)]' skipped.json)" \
+    '[false,true,1,true]' "a pause: the run not rated, its parallel region rated"
+"$REPORT" skipped_out > skipped.txt
+assert_contains skipped.txt "^\(the run\) .* not rated: measurement was paused 1 time \(POMP_Off\)" "a pause: the run's line says why"
 own_ms() { # DIR NAME: the user region's own time, ms
     jq --arg n "$2" '([.regions[] | select(.name == $n) | .id]) as $ids
         | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].excl_ns] | add / 1e6' "$1/profile.json"
