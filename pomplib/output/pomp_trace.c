@@ -256,7 +256,12 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
                     (unsigned long long)p->threads[i].log_written, dir, i);
     if ((run->trace & POMP_TRACE_EVENTS) && write_file(dir, "events.log", &m, text_writer) == 0)
         add_file(res, "events.log");
-    if (run->trace & POMP_TRACE_OTF2) {
+    if ((run->trace & POMP_TRACE_OTF2) && m.nthreads == 0) {
+        /* an archive without a location is one OTF2's readers refuse
+         * (otf2-print: "Find location definitions"; a probe) */
+        fprintf(stderr, "pomp: note: no thread recorded an event: no OTF2 archive written (it "
+                        "would have no location)\n");
+    } else if (run->trace & POMP_TRACE_OTF2) {
         if (trace_otf2_write(&m, dir, err, sizeof err) == 0) {
             add_file(res, "traces.otf2");
             if (*err)

@@ -565,3 +565,14 @@ env -u POMP_OMPT POMP_TRACE=otf2 POMP_OUTPUT_DIR=lf_none ./lockfilt > /dev/null 
 assert_eq "$(otf2_count lf_none/traces.otf2 THREAD_ACQUIRE_LOCK) $(otf2_count lf_none/traces.otf2 THREAD_RELEASE_LOCK)" "10 10" \
     "lock filter (none): every acquisition and release"
 assert_not_contains lf_none.err 'left out' "lock filter (none): nothing said"
+# A run that recorded no event (an OpenMP call, no construct): no OTF2 archive,
+# said; it had no location, which OTF2's readers refuse (otf2-print: "Find
+# location definitions in global definition file"; a probe). The other
+# formats are valid and empty.
+printf '#include <omp.h>\n#include <stdio.h>\nint main(void)\n{\n    printf("%%d\\n", omp_get_max_threads() > 0);\n    return 0;\n}\n' > noregion.c
+"$POMPCC" -fopenmp noregion.c -o noregion 2> /dev/null || fail "build noregion.c"
+POMP_TRACE=otf2,chrome,events POMP_OUTPUT_DIR=noregion.d ./noregion > noregion.txt 2> noregion.err
+assert_eq "$(cat noregion.txt)" 1 "no construct: the program"
+assert_contains noregion.err "no thread recorded an event: no OTF2 archive written" "no construct: no OTF2 archive, said"
+[ ! -e noregion.d/traces.otf2 ] || fail "no construct: an OTF2 archive without a location written"
+jq -e '.traceEvents | type == "array"' noregion.d/trace.json > /dev/null || fail "no construct: trace.json is valid"
