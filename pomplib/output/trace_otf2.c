@@ -766,10 +766,11 @@ static int cmp_lock_op(const void *a, const void *b)
  * number, and a release right after another thread's acquisition that
  * thread's. ops_of[t]: thread t's operations (indices into c->lock_ops) in
  * its own order. */
-static int number_releases(struct conv *c, size_t **ops_of)
+static int number_releases(struct conv *c, size_t **ops_of, const uint32_t *acquisitions,
+                           const uint32_t *last_acquirer)
 {
     size_t cap = 16, n = 0;
-    struct held { uint32_t lock, order; } *stack = malloc(cap * sizeof *stack);
+    struct held { uint32_t lock, order, seq; } *stack = malloc(cap * sizeof *stack);
     if (!stack)
         return -1;
     for (uint32_t t = 0; t < c->m->nthreads; t++) {
@@ -787,7 +788,7 @@ static int number_releases(struct conv *c, size_t **ops_of)
                     stack = more;
                     cap *= 2;
                 }
-                stack[n++] = (struct held){op->lock, *order};
+                stack[n++] = (struct held){op->lock, *order, op->seq};
                 continue;
             }
             /* a release of no acquisition of the thread's (not in the trace: a
@@ -801,6 +802,15 @@ static int number_releases(struct conv *c, size_t **ops_of)
                     break;
                 }
         }
+        /* an acquisition the thread never released in the trace, where the
+         * lock was acquired again later by another thread: its release went
+         * with the events a full buffer lost (a gap), and the trace had two
+         * threads holding the lock at once (a probe); left out, said with the
+         * others. Acquisitions held at the end stay (exit() in a lock). */
+        for (size_t j = 0; j < n; j++)
+            if (stack[j].order != UNPAIRED_LOCK_OP && stack[j].order < acquisitions[stack[j].lock] &&
+                last_acquirer[stack[j].lock] != t)
+                c->ts[t].lock_order.v[stack[j].seq] = UNPAIRED_LOCK_OP;
     }
     free(stack);
     return 0;
@@ -813,8 +823,9 @@ static int order_locks(struct conv *c)
     if (c->nlock_ops) /* none: no array at all, which qsort must not be given */
         qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
     uint32_t *count = calloc(c->nlocks + 1, sizeof *count);
+    uint32_t *last_acquirer = calloc(c->nlocks + 1, sizeof *last_acquirer);
     size_t **ops_of = calloc(c->m->nthreads + 1, sizeof *ops_of);
-    int rc = count && ops_of ? 0 : -1;
+    int rc = count && ops_of && last_acquirer ? 0 : -1;
     for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++) {
         struct vec32 *o = &c->ts[t].lock_order;
         for (uint32_t i = 0; rc == 0 && i < c->ts[t].lock_seq; i++)
@@ -824,8 +835,10 @@ static int order_locks(struct conv *c)
     }
     for (size_t i = 0; rc == 0 && i < c->nlock_ops; i++) {
         struct lock_op *op = &c->lock_ops[i];
-        if (op->acquire)
+        if (op->acquire) {
             c->ts[op->thread].lock_order.v[op->seq] = ++count[op->lock];
+            last_acquirer[op->lock] = op->thread;
+        }
         ops_of[op->thread][op->seq] = i;
     }
     /* a lock acquired more than once and never released (a filter took out
@@ -843,7 +856,7 @@ static int order_locks(struct conv *c)
     }
     free(releases);
     if (rc == 0)
-        rc = number_releases(c, ops_of);
+        rc = number_releases(c, ops_of, count, last_acquirer);
     for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++)
         for (uint32_t i = 0; i < c->ts[t].lock_order.n; i++)
             c->unpaired_lock_ops += c->ts[t].lock_order.v[i] == UNPAIRED_LOCK_OP;
@@ -851,6 +864,7 @@ static int order_locks(struct conv *c)
         free(ops_of[t]);
     free(ops_of);
     free(count);
+    free(last_acquirer);
     return rc;
 }
 
@@ -1418,7 +1432,8 @@ static int write_archive(const struct trace_model *m, const char *dir, char *err
         snprintf(err, errsize,
                  "traces.otf2: %llu lock acquisitions or releases left out: the other side of "
                  "their lock is not in the trace (POMP_FILTER_* took out omp_set_lock or "
-                 "omp_unset_lock calls, not both)",
+                 "omp_unset_lock calls, not both; or a release was not recorded, under POMP_Off "
+                 "or with the events a full buffer lost, before another thread took the lock)",
                  (unsigned long long)c->unpaired_lock_ops);
     goto out;
 oom:

@@ -576,3 +576,41 @@ assert_eq "$(cat noregion.txt)" 1 "no construct: the program"
 assert_contains noregion.err "no thread recorded an event: no OTF2 archive written" "no construct: no OTF2 archive, said"
 [ ! -e noregion.d/traces.otf2 ] || fail "no construct: an OTF2 archive without a location written"
 jq -e '.traceEvents | type == "array"' noregion.d/trace.json > /dev/null || fail "no construct: trace.json is valid"
+# A lock acquisition whose release was not recorded (here under POMP_Off; in
+# the probe's runs lost with a full buffer's events), the lock then taken by
+# another thread: the trace had two threads holding it at once. Left out, said.
+cat > offlock.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_lock_t lk;
+    omp_init_lock(&lk);
+    int turn = 0;
+#pragma omp parallel num_threads(2)
+    {
+        if (omp_get_thread_num() == 0) {
+            omp_set_lock(&lk);
+#pragma pomp inst off
+            omp_unset_lock(&lk);
+#pragma pomp inst on
+            __atomic_store_n(&turn, 1, __ATOMIC_RELEASE);
+        } else {
+            while (!__atomic_load_n(&turn, __ATOMIC_ACQUIRE))
+                ;
+            omp_set_lock(&lk);
+            omp_unset_lock(&lk);
+        }
+    }
+    omp_destroy_lock(&lk);
+    printf("done\n");
+    return 0;
+}
+C
+"$POMPCC" -fopenmp offlock.c -o offlock 2> /dev/null || fail "build offlock.c"
+POMP_TRACE=otf2 POMP_OUTPUT_DIR=offlock.d ./offlock > offlock.txt 2> offlock.err
+assert_eq "$(cat offlock.txt)" done "unrecorded release: the program"
+assert_eq "$(otf2_count offlock.d/traces.otf2 THREAD_ACQUIRE_LOCK) $(otf2_count offlock.d/traces.otf2 THREAD_RELEASE_LOCK)" "1 1" \
+    "unrecorded release: the acquisition without one left out, the other thread's pair kept"
+assert_contains offlock.err "^pomp: note: traces.otf2: 1 lock acquisitions or releases left out: .*a release was not recorded" \
+    "unrecorded release: said"
