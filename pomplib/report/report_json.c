@@ -5,9 +5,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A count: an integer where it is one (28656, not 28656.0: a probe), which
+ * every count is but an estimate's share. */
+static json_t *count(double v)
+{
+    /* (the range first: a cast of a double out of it is undefined) */
+    return v > -9007199254740992.0 && v < 9007199254740992.0 && v == (double)(json_int_t)v
+               ? json_integer((json_int_t)v)
+               : json_real(v);
+}
+
 static json_t *stats(const struct rp_stats *s, json_t *o)
 {
-    json_object_set_new(o, "visits", json_real(s->visits));
+    json_object_set_new(o, "visits", count(s->visits));
     json_object_set_new(o, "threads", json_integer((json_int_t)s->threads));
     json_object_set_new(o, "min_ns", json_real(s->min));
     json_object_set_new(o, "mean_ns", json_real(s->mean));
@@ -126,8 +136,8 @@ static json_t *pop(const struct rp_pop *m)
                           "synchronisation_efficiency_pct", 100 * m->sync_eff,
                           "fork_join_efficiency_pct", 100 * m->fork_join_eff);
     if (o) { /* waits not measured (throttled regions, blocks not recorded): overstated figures */
-        json_object_set_new(o, "untimed_wait_executions", json_real(m->untimed_waits));
-        json_object_set_new(o, "blockless_wait_executions", json_real(m->blockless_waits));
+        json_object_set_new(o, "untimed_wait_executions", count(m->untimed_waits));
+        json_object_set_new(o, "blockless_wait_executions", count(m->blockless_waits));
     }
     if (o && m->node) {
         char label[256], loc[512]; /* as the text says them */
@@ -172,7 +182,7 @@ static json_t *efficiency(const struct rp_profile *p)
     if (run && p->cpu_wait_ns >= 0) { /* (the machine's share of the figures) */
         json_object_set_new(run, "cpu_wait_ns", json_real(p->cpu_wait_ns));
         json_object_set_new(run, "cpu_wait_pct", json_real(100 * rp_cpu_wait_share(p)));
-        json_object_set_new(run, "cpu_wait_unread", json_real(p->cpu_wait_unread));
+        json_object_set_new(run, "cpu_wait_unread", count(p->cpu_wait_unread));
     }
     return json_pack("{so so sI}", "run", run, "parallel_regions", regions,
                      "parallel_regions_without_shares", (json_int_t)p->pop_without_shares);

@@ -138,6 +138,9 @@ done
 "$REPORT" --json w > r.json
 assert_eq "$(jq -r '.format + " " + (.version | tostring)' r.json)" "pomp-report 1" "format"
 assert_eq "$(jq -c .sampling r.json)" null "no sampling member without POMP_SAMPLING"
+# counts are integers, as in profile.json ("visits": 28656.0 before; a probe)
+assert_eq "$(grep -cE '"(visits|untimed_wait_executions|blockless_wait_executions|cpu_wait_unread)": *-?[0-9]+\.[0-9]' r.json)" 0 \
+    "--json: counts written as integers"
 # waits derived from the regions: critical = (inclusive - body) of the critical nodes, barrier = inclusive
 expect_crit=$(jq '([.regions[] | select(.type == "critical") | .id]) as $c
     | [.callpath[] | select(.region as $r | $c | index($r)) | .per_thread[] | select(.visits > 0) | .incl_ns - .body_ns] | add' w/profile.json)
