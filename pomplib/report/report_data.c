@@ -1114,6 +1114,28 @@ void rp_free(struct rp_profile *p)
     memset(p, 0, sizeof *p);
 }
 
+size_t rp_regions_counted(const struct rp_profile *p)
+{
+    /* the exit summary's count (pomp_summary.c): not a runtime's region that
+     * no call path holds, unless filtered: a masked block the
+     * instrumentation's took over, one made while measurement was paused (the
+     * summary said 14 where the report said 15; a probe) */
+    unsigned char *held = calloc(p->nregions + 1, 1);
+    if (!held)
+        return p->nregions;
+    for (size_t i = 0; i < p->nnodes; i++)
+        if (p->nodes[i].region)
+            held[p->nodes[i].region - p->regions] = 1;
+    size_t n = 0;
+    for (size_t i = 0; i < p->nregions; i++) {
+        const char *init = json_string_value(json_object_get(p->regions[i].json, "init"));
+        n += held[i] || !init || strcmp(init, "ompt") != 0 ||
+             json_object_get(p->regions[i].json, "filtered") != NULL;
+    }
+    free(held);
+    return n;
+}
+
 int rp_instrumented_without(const struct rp_profile *p, const char *const *types)
 {
     int instrumented = 0;

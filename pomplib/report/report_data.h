@@ -16,6 +16,9 @@ enum wait_kind { WAIT_BARRIER, WAIT_CRITICAL, WAIT_LOCK, WAIT_ORDERED, WAIT_TASK
 extern const char *const wait_names[WAIT_COUNT];
 
 struct rp_profile;
+/* The regions the report counts: those the exit summary counts too (a
+ * runtime's region that no call path holds, not filtered, is left out). */
+size_t rp_regions_counted(const struct rp_profile *p);
 /* The runtime group's level where it records no lock call's time ("none",
  * "Event"): lock waits, if any, read as useful time. NULL otherwise. */
 const char *rp_lock_waits_unrecorded(const struct rp_profile *p);

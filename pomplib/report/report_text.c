@@ -469,7 +469,8 @@ void report_text(const struct rp_profile *p, int per_thread)
     printf(", ");
     if (streams)
         printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
-    printf("%zu regions\n", p->nregions);
+    size_t regions = rp_regions_counted(p);
+    printf("%zu region%s\n", regions, regions == 1 ? "" : "s");
     losses(p);
     putchar('\n');
     efficiency_table(p, &w);

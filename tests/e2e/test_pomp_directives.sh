@@ -289,3 +289,61 @@ PY
 excl_holds skipped_out || fail "a paused region: own times are inclusive less children"
 POMP_FILTER_EXCLUDE=type:for POMP_OUTPUT_DIR=filtered_out ./skipped 2> /dev/null
 excl_holds filtered_out || fail "a filtered loop: the parallel region's own time leaves out its barriers"
+# Measurement paused from before a parallel region to inside it: the
+# runtime's region of a loop's implicit barrier is made, with no call path. The exit summary and pomp-report count the same
+# regions (14 and 15 before; a probe).
+cat > pausedpar.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+static long spin(int n)
+{
+    volatile long s = 0;
+    for (int i = 0; i < n; i++)
+        s += i % 2;
+    return s;
+}
+int main(void)
+{
+    long s = 0;
+    for (int r = 0; r < 3; r++) {
+        if (r == 1) {
+#pragma pomp inst off
+        }
+#pragma omp parallel reduction(+ : s)
+        {
+#pragma omp for
+            for (int i = 0; i < 100; i++)
+                s += spin(5000) > 0;
+            if (r == 1 && omp_get_thread_num() == 0) {
+#pragma pomp inst on
+            }
+#pragma omp barrier
+#pragma omp single
+            s += spin(100000) > 0;
+        }
+    }
+#pragma omp parallel
+    {
+#pragma omp single
+        {
+#pragma pomp inst off
+        }
+#pragma omp critical
+        s += 1;
+#pragma omp barrier
+#pragma omp single
+        {
+#pragma pomp inst on
+        }
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp pausedpar.c -o pausedpar 2> /dev/null || fail "build pausedpar.c"
+env -u POMP_OMPT OMP_NUM_THREADS=2 POMP_SUMMARY=on POMP_OUTPUT_DIR=pausedpar.d ./pausedpar > pausedpar.txt 2> pausedpar.err
+assert_eq "$(cat pausedpar.txt)" 305 "a parallel region while paused: the program"
+summary=$(sed -n 's/^pomp: pausedpar: .*, \([0-9]*\) regions\{0,1\}[ ;].*/\1/p' pausedpar.err)
+report=$("$REPORT" pausedpar.d | sed -n '1s/.*, \([0-9]*\) regions\{0,1\}$/\1/p')
+[ -n "$summary" ] || { cat pausedpar.err; fail "a parallel region while paused: the summary's count"; }
+assert_eq "$report" "$summary" "a parallel region while paused: the report counts the summary's regions"
