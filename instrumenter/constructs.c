@@ -78,19 +78,52 @@ static void open_close(struct rewriter *w, struct strbuf *open, struct strbuf *c
     }
 }
 
-/* A clause argument with a leading "modifier:" or "kind," split off at the
- * last top-level sep; head keeps the separator. */
-static void split_arg(const char *arg, char sep, char **head, char **expr)
+/* Where a clause argument's modifiers end: just after the first top-level
+ * colon (not one of "::") when all before it are words ("parallel:",
+ * "strict:", "monotonic, simd:"), else 0: an expression's own colon
+ * (a ? b : c) is none. */
+static size_t modifiers_end(const char *arg)
 {
     int depth = 0;
-    const char *cut = NULL;
     for (const char *c = arg; *c; c++) {
         if (*c == '(' || *c == '[')
             depth++;
         else if (*c == ')' || *c == ']')
             depth--;
-        else if (*c == sep && depth == 0 && !(sep == ':' && (c[1] == ':' || (c > arg && c[-1] == ':'))))
-            cut = c;
+        else if (*c == ':' && depth == 0 && c[1] != ':' && !(c > arg && c[-1] == ':')) {
+            size_t n = (size_t)(c - arg);
+            if (strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_ \t,") != n ||
+                strspn(arg, " \t") == n)
+                return 0;
+            return n + 1;
+        }
+    }
+    return 0;
+}
+
+/* A clause argument split into its leading modifiers ("parallel:") and its
+ * expression (sep ':'), or into its kind ("guided,", "monotonic: dynamic,")
+ * and the expression after it (sep ','): at the first top-level comma after
+ * the modifiers. head keeps the separator (NULL: none). An expression's own
+ * colons and commas (a ? b : c; P<1, 2>::v in C++) are no cuts: the last one
+ * was, and if(n < 5 ? 1 : 0) became if(0), the region run by one thread, and
+ * schedule(guided, P<1, 1>::v)'s chunk " 1>::v", which did not compile
+ * (probes). */
+static void split_arg(const char *arg, char sep, char **head, char **expr)
+{
+    size_t from = modifiers_end(arg);
+    const char *cut = from ? arg + from - 1 : NULL;
+    if (sep == ',') {
+        int depth = 0;
+        cut = NULL;
+        for (const char *c = arg + from; *c && !cut; c++) {
+            if (*c == '(' || *c == '[')
+                depth++;
+            else if (*c == ')' || *c == ']')
+                depth--;
+            else if (*c == ',' && depth == 0)
+                cut = c;
+        }
     }
     if (!cut) {
         *head = NULL;
@@ -367,7 +400,7 @@ static char *int64_arg(const char *value)
 {
     const char *digits = value + (value[0] == '-');
     int literal = *digits != '\0' && strspn(digits, "0123456789") == strlen(digits);
-    return literal ? xasprintf("POMP_I64(%s)", value) : xstrdup(value);
+    return literal ? xasprintf("POMP_I64((%s))", value) : xstrdup(value);
 }
 
 /* RTC values of the loop-like enter events (seed 002 §3.3): "chunk, init, final, incr",
@@ -428,7 +461,7 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
              * evaluating it once more changes nothing. */
             split_arg(arg, ',', &head, &expr);
             if (no_side_effects(src, expr))
-                rtc->chunk = xasprintf("POMP_I64(%s)", expr);
+                rtc->chunk = xasprintf("POMP_I64((%s))", expr);
             free(head);
             free(expr);
         }
@@ -800,7 +833,7 @@ static void instrument_iterations(struct rewriter *w, const struct chain *ch)
         note(w, p->start, "no iteration events: %s", why);
         return;
     }
-    char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64(%s)", l->var) : int64_arg("0");
+    char *iter = l->var_is_integer && l->var ? xasprintf("POMP_I64((%s))", l->var) : int64_arg("0");
     const char *tid = lf->tid_in;
     unsigned r = lf->r;
     /* the run can then tell a POMP_LOOP=Iter* level that nothing feeds it */

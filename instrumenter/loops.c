@@ -234,7 +234,7 @@ static char *read_incr(CXCursor inc, const struct loop_header *l, CXFile file, c
     if (!s)
         return NULL;
     /* a literal 1 keeps its plain form: the != test below asks for it */
-    char *r = strcmp(s, "1") == 0 ? xasprintf("%s1", sign) : xasprintf("%sPOMP_I64(%s)", sign, s);
+    char *r = strcmp(s, "1") == 0 ? xasprintf("%s1", sign) : xasprintf("%sPOMP_I64((%s))", sign, s);
     free(s);
     return r;
 }
@@ -275,7 +275,7 @@ static char *read_final(CXCursor cond, const struct loop_header *l, CXFile file,
     char *b = copyable_text(bound, file, text, l->var);
     if (!b)
         return NULL;
-    char *r = xasprintf("POMP_I64(%s)%s", b, adjust);
+    char *r = xasprintf("POMP_I64((%s))%s", b, adjust);
     free(b);
     return r;
 }
@@ -406,7 +406,7 @@ struct loop_header *loop_analyze(CXCursor c, CXFile file, const char *text, unsi
         return l; /* pointers, iterators: no int64 values */
     char *t = copyable_text(lb, file, text, l->var);
     if (t) {
-        l->init = xasprintf("POMP_I64(%s)", t);
+        l->init = xasprintf("POMP_I64((%s))", t);
         free(t);
     }
     if (!clang_Cursor_isNull(inc))

@@ -224,7 +224,7 @@ static char *values_then(const struct name_values *nv, const char *call, const c
     struct strbuf b = {0};
     sb_printf(&b, "{ POMP_Int64 %sv_[%zu];", v, nv->n);
     for (size_t i = 0; i < nv->n; i++)
-        sb_printf(&b, " %sv_[%zu] = POMP_I64(%s);", v, i, nv->values[i]);
+        sb_printf(&b, " %sv_[%zu] = POMP_I64((%s));", v, i, nv->values[i]);
     sb_printf(&b, " %s }", call);
     return b.s;
 }

@@ -355,3 +355,29 @@ CPP
               "main::{lambda(int)#1}::operator()(int) const / main::{lambda(int)#2}::operator()(int) const" \
               "lambdas under pomprun: named as addr2line -C names them"
 fi
+
+# A template-id's comma in a copied clause expression: schedule(guided,
+# P<1, 1>::v)'s chunk was cut at its last comma, to " 1>::v", and the file
+# compiled without pomp's instrumentation (a probe).
+cat > tchunk.cpp <<'CPP'
+#include <cstdio>
+template <int A, int B> struct P { static constexpr int v = A + B; };
+template <int N, int M> struct Dims { static constexpr int chunk = N * M; };
+int main()
+{
+    long s = 0;
+#pragma omp parallel for schedule(guided, P<1, 1>::v) reduction(+ : s) num_threads(2)
+    for (int i = 0; i < 64; ++i)
+        s += i;
+#pragma omp parallel for schedule(static, Dims<4, 2>::chunk) reduction(+ : s) num_threads(2)
+    for (int i = 0; i < 64; ++i)
+        s += i;
+    std::printf("%ld\n", s);
+    return 0;
+}
+CPP
+"$POMPCXX" -std=c++17 -fopenmp tchunk.cpp -o tchunk 2> tchunk.err || { cat tchunk.err; fail "tchunk.cpp: build"; }
+assert_not_contains tchunk.err "did not compile" "a template-id's comma in a schedule chunk: the file instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=tchunk.d ./tchunk 2> /dev/null)" 4032 "a template-id's comma in a schedule chunk: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "for" and .init == "handle")] | length' tchunk.d/profile.json)" 2 \
+    "a template-id's comma in a schedule chunk: both loops instrumented"

@@ -103,3 +103,36 @@ SRC
 assert_contains brk.notes "brk.c:4:[0-9]+: note: no iteration events: a break leaves the loop" "note for break"
 if "$POMPCC" -fopenmp --pomp-iterations brk.c -o brk 2> brk.err; then fail "pompcc accepted a break out of an OpenMP loop"; fi
 assert_contains brk.err "brk.c:7:[0-9]+: error: .*break" "the compiler's error at the user's line"
+# A clause expression's own colon or comma is no modifier's: the last
+# top-level ':' was taken for one, and if(n < 5 ? 1 : 0) was copied as
+# if(0): the region ran on one thread where the plain build ran two (a
+# probe). Modifiers, ternaries and both in one clause, each run against
+# the plain build.
+cat > ternary.c <<'SRC'
+#include <omp.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    (void)argv;
+    int n = argc, teams = 0, pairs = 0, tasks = 0;
+    long s = 0;
+#pragma omp parallel if(n < 5 ? 1 : 0) num_threads(2) reduction(+ : pairs)
+    pairs += omp_get_num_threads() == 2;
+#pragma omp parallel for if(parallel: n < 5 ? 1 : 0) num_threads(2) schedule(monotonic: dynamic, n < 5 ? 2 : 3) reduction(+ : teams, s)
+    for (int i = 0; i < 8; i++) {
+        teams += omp_get_num_threads() == 2;
+        s += i;
+    }
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp taskloop grainsize(strict: n < 5 ? 2 : 3) if(taskloop: n > 0 ? 1 : 0) reduction(+ : tasks)
+    for (int i = 0; i < 8; i++)
+        tasks++;
+    printf("%d %d %ld %d\n", pairs, teams, s, tasks);
+    return 0;
+}
+SRC
+cc -fopenmp ternary.c -o ternary_plain
+"$POMPCC" -fopenmp ternary.c -o ternary 2> ternary.err || { cat ternary.err; fail "ternary.c: build"; }
+assert_eq "$(./ternary 2> /dev/null)" "$(./ternary_plain)" "a ternary in if(), with and without a modifier, and in a chunk: as the plain build"
+assert_eq "$(./ternary_plain)" "2 8 28 8" "ternary.c: the plain build's two threads"
