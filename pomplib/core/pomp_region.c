@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pomp_control.h"
@@ -223,6 +224,81 @@ static char *ctc_with_file(const struct ctc *c, const char *file)
     return ctc_builder_finish(&b);
 }
 
+/* One file named two ways: a header reached through a symbolic link
+ * ("src/inc/k.h", "alias/k.h") and as itself ("real/k.h") was a region per
+ * name, its visits split among them (a probe). */
+struct file_name {
+    char *name;       /* as the regions have it (a copy: relabelling frees theirs) */
+    dev_t dev;
+    ino_t ino;
+    int found;        /* stat() found it */
+    size_t one;       /* the name every name of the file becomes (an index into the names) */
+};
+
+static const struct file_name *file_name_of(const struct file_name *v, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i].name, name) == 0)
+            return &v[i];
+    return NULL;
+}
+
+/* Names every file its regions name two ways the same way: the shortest name
+ * (then the first in byte order) of those that stat() finds to be one file.
+ * Names relative to cwd, the run's start. */
+static void unify_file_names(const char *cwd)
+{
+    size_t n = 0, cap = 0;
+    struct file_name *v = NULL;
+    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        const char *f = r->ctc_error == CTC_OK ? r->ctc.file : NULL;
+        if (!f || !*f || file_name_of(v, n, f))
+            continue;
+        if (n == cap) {
+            struct file_name *more = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v);
+            if (!more) {
+                free(v);
+                return;
+            }
+            v = more;
+        }
+        char path[PATH_MAX * 2];
+        snprintf(path, sizeof path, "%s%s%s", f[0] == '/' ? "" : cwd, f[0] == '/' ? "" : "/", f);
+        struct stat st;
+        v[n] = (struct file_name){.name = strdup(f), .found = stat(path, &st) == 0, .one = n};
+        if (!v[n].name)
+            break;
+        if (v[n].found) {
+            v[n].dev = st.st_dev;
+            v[n].ino = st.st_ino;
+        }
+        n++;
+    }
+    int renamed = 0;
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = 0; k < n && v[i].found; k++) {
+            const char *a = v[v[i].one].name, *b = v[k].name;
+            if (v[k].found && v[k].dev == v[i].dev && v[k].ino == v[i].ino &&
+                (strlen(b) < strlen(a) || (strlen(b) == strlen(a) && strcmp(b, a) < 0))) {
+                v[i].one = k;
+                renamed = 1;
+            }
+        }
+    for (struct POMP_Region_s *r = pomp_region_list(); r && renamed; r = r->next) {
+        const struct file_name *fn =
+            r->ctc_error == CTC_OK && r->ctc.file ? file_name_of(v, n, r->ctc.file) : NULL;
+        if (!fn || fn->one == (size_t)(fn - v))
+            continue;
+        char *ctc = ctc_with_file(&r->ctc, v[fn->one].name);
+        if (ctc)
+            pomp_region_relabel(r, ctc);
+        free(ctc);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(v[i].name);
+    free(v);
+}
+
 void pomp_regions_place_files(void)
 {
     char buf[PATH_MAX];
@@ -239,6 +315,7 @@ void pomp_regions_place_files(void)
         free(ctc);
         free(seen);
     }
+    unify_file_names(cwd);
 }
 
 /* master is masked with filter 0: one construct for counting */

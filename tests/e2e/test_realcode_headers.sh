@@ -558,4 +558,23 @@ assert_eq "$(POMP_OUTPUT_DIR=inbody.d ./inbody 2> /dev/null)" "285 7" "a file in
 assert_eq "$(jq '[.regions[] | select(.file == "kern.h" and .init != "ompt")] | length' inbody.d/profile.json)" 2 \
           "a file included in a function body: the other header's parallel for instrumented"
 cd ..
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body"
+# One header reached through symbolic links and as itself (src/inc -> ../real,
+# alias -> real): one region per construct, not one per name, 3 visits in
+# one row (1 in each of three before; a probe).
+mkdir -p links/real links/src && ln -sfn ../real links/src/inc && ln -sfn real links/alias
+cd links
+printf '#ifndef K_H\n#define K_H\nextern long k_total;\nstatic inline void k_kern(int n)\n{\n#pragma omp parallel for num_threads(2) reduction(+ : k_total)\n    for (int i = 0; i < n; i++)\n        k_total += i;\n}\n#endif\n' > real/k.h
+printf '#include "inc/k.h"\nvoid a_run(void) { k_kern(10); }\n' > src/a.c
+printf '#include "k.h"\nvoid b_run(void) { k_kern(20); }\n' > src/b.c
+printf '#include "k.h"\nvoid c_run(void) { k_kern(30); }\n' > src/c.c
+printf '#include <stdio.h>\nlong k_total;\nvoid a_run(void);\nvoid b_run(void);\nvoid c_run(void);\nint main(void)\n{\n    a_run();\n    b_run();\n    c_run();\n    printf("%%ld\\n", k_total);\n    return 0;\n}\n' > src/main.c
+"$POMPCC" -fopenmp -c src/a.c -o a.o && "$POMPCC" -fopenmp -Ireal -c src/b.c -o b.o &&
+    "$POMPCC" -fopenmp -Ialias -c src/c.c -o c.o && "$POMPCC" -fopenmp -c src/main.c -o main.o &&
+    "$POMPCC" -fopenmp a.o b.o c.o main.o -o links || fail "a header through symbolic links: build"
+assert_eq "$(POMP_OUTPUT_DIR=links.d ./links 2> /dev/null)" 670 "a header through symbolic links: the program"
+assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' links.d/profile.json)" '["real/k.h"]' \
+    "a header through symbolic links: one region, by its shortest name"
+visits=$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' links.d/profile.json)
+assert_eq "$visits" 3 "a header through symbolic links: its three visits in one region"
+cd ..
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body, a header through symbolic links"
