@@ -94,14 +94,14 @@ static void finish_raw_traces(void)
         pomp_eventlog_finish(&t->log, t->index);
 }
 
-static void keep_unmeasured(void *ctx, const char *what)
+static void keep_said(void *ctx, const char *what)
 {
-    struct pomp_run *run = ctx;
-    if (run->nunmeasured == POMP_RUN_UNMEASURED) {
-        run->unmeasured_past++;
+    struct pomp_run_said *said = ctx;
+    if (said->n == POMP_RUN_UNMEASURED) {
+        said->past++;
         return;
     }
-    snprintf(run->unmeasured[run->nunmeasured++], sizeof run->unmeasured[0], "%s", what);
+    snprintf(said->text[said->n++], sizeof said->text[0], "%s", what);
 }
 
 int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
@@ -123,7 +123,8 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
         run->dir = pomp_output_dir(&run->dir_errno);
     run->clock = *clock;
     run->duration_ns = pomp_ticks_to_ns(clock, clock->end_ticks - clock->start_ticks);
-    pomp_sources_unmeasured(keep_unmeasured, run);
+    pomp_sources_unmeasured(keep_said, &run->unmeasured);
+    pomp_sources_kept_together(keep_said, &run->kept_together);
     run->runtime_events_off_by = pomp_sources_declined_by();
     uint64_t paused_ticks;
     pomp_paused(&paused_ticks, &run->paused_times);

@@ -63,3 +63,11 @@ void pomp_sources_unmeasured(void (*say)(void *ctx, const char *what), void *ctx
         if (sources[i]->unmeasured)
             sources[i]->unmeasured(say, ctx);
 }
+
+void pomp_sources_kept_together(void (*say)(void *ctx, const char *what), void *ctx)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->kept_together)
+            sources[i]->kept_together(say, ctx);
+}

@@ -29,6 +29,11 @@ struct pomp_source_hooks {
      * say(ctx, what), for profile.json's "unmeasured" and pomp-report. Called
      * after finalize. May be NULL. */
     void (*unmeasured)(void (*say)(void *ctx, const char *what), void *ctx);
+    /* What the source measured but could not keep apart (a cap reached: call
+     * sites past its table counted under their construct's region), the same
+     * way, for profile.json's "kept_together": the run is rated all the same.
+     * May be NULL. */
+    void (*kept_together)(void (*say)(void *ctx, const char *what), void *ctx);
 };
 
 enum { POMP_MAX_SOURCES = 8 };
@@ -46,5 +51,7 @@ void pomp_sources_region_made(struct POMP_Region_s *r);
 const char *pomp_sources_declined_by(void);
 /* Every source's unmeasured sentences, in registration order. */
 void pomp_sources_unmeasured(void (*say)(void *ctx, const char *what), void *ctx);
+/* Every source's kept_together sentences, in registration order. */
+void pomp_sources_kept_together(void (*say)(void *ctx, const char *what), void *ctx);
 
 #endif

@@ -270,19 +270,20 @@ static void write_levels(FILE *f, const struct pomp_run *run)
     fputs("},\n", f);
 }
 
-/* "unmeasured": ["...", ...], what a source said it could not measure (only
- * where it said something; the count of sentences past the kept ones last) */
-static void write_unmeasured(FILE *f, const struct pomp_run *run)
+/* "key": ["...", ...], what a source said (only where it said something;
+ * the count of sentences past the kept ones last): "unmeasured", what it
+ * could not measure; "kept_together", what it could not keep apart */
+static void write_said(FILE *f, const char *key, const struct pomp_run_said *said)
 {
-    if (!run->nunmeasured)
+    if (!said->n)
         return;
-    fputs("  \"unmeasured\": [", f);
-    for (size_t i = 0; i < run->nunmeasured; i++) {
+    fprintf(f, "  \"%s\": [", key);
+    for (size_t i = 0; i < said->n; i++) {
         fputs(i ? ", " : "", f);
-        pomp_json_string(f, run->unmeasured[i]);
+        pomp_json_string(f, said->text[i]);
     }
-    if (run->unmeasured_past)
-        fprintf(f, ", \"and %zu more\"", run->unmeasured_past);
+    if (said->past)
+        fprintf(f, ", \"and %zu more\"", said->past);
     fputs("],\n", f);
 }
 
@@ -310,7 +311,8 @@ static int write_profile(const struct pomp_run *run)
     if (run->paused_times) /* (minor version 5) */
         fprintf(f, "  \"paused\": {\"times\": %u, \"ns\": %llu},\n", run->paused_times,
                 (unsigned long long)run->paused_ns);
-    write_unmeasured(f, run);
+    write_said(f, "unmeasured", &run->unmeasured);
+    write_said(f, "kept_together", &run->kept_together);
     write_regions(f, &run->profile);
     write_threads(f, run);
     pomp_devices_write_json(f, run);

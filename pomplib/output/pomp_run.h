@@ -148,6 +148,13 @@ struct pomp_run_sampling {
 
 enum { POMP_RUN_UNMEASURED = 8 };
 
+/* Sentences a source said about the run (pomp_sources.h); past
+ * POMP_RUN_UNMEASURED of them, counted. */
+struct pomp_run_said {
+    char text[POMP_RUN_UNMEASURED][400];
+    size_t n, past;
+};
+
 struct pomp_run {
     const char *program;
     int pid;
@@ -180,10 +187,10 @@ struct pomp_run {
     int profile_complete;
     struct pomp_run_device devices[POMP_MAX_DEVICES];
     struct pomp_run_sampling sampling;
-    /* what a source could not measure (pomp_sources.h, unmeasured): said in
-     * profile.json and by pomp-report; past POMP_RUN_UNMEASURED, counted */
-    char unmeasured[POMP_RUN_UNMEASURED][400];
-    size_t nunmeasured, unmeasured_past;
+    /* what a source could not measure (pomp_sources.h, unmeasured), and what
+     * it measured but could not keep apart (kept_together): said in
+     * profile.json and by pomp-report */
+    struct pomp_run_said unmeasured, kept_together;
 };
 
 /* An OS thread's life in the run, ns from the run's start (profile.json's

@@ -215,6 +215,9 @@ json_t *report_json(const struct rp_profile *p)
     json_t *unmeasured = json_object_get(p->root, "unmeasured"); /* what a source could not measure */
     if (out && unmeasured)
         json_object_set(out, "unmeasured", unmeasured);
+    json_t *together = json_object_get(p->root, "kept_together"); /* what it could not keep apart */
+    if (out && together)
+        json_object_set(out, "kept_together", together);
     if (out) {
         json_object_set_new(out, "efficiency", efficiency(p));
         json_object_set_new(out, "tasks_not_run", tasks_not_run(p));

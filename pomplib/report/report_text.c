@@ -285,6 +285,8 @@ static void losses(const struct rp_profile *p)
     json_t *what;
     json_array_foreach(json_object_get(p->root, "unmeasured"), u, what)
         printf("warning: not measured: %s\n", json_string_value(what) ? json_string_value(what) : "?");
+    json_array_foreach(json_object_get(p->root, "kept_together"), u, what)
+        printf("note: not kept apart: %s\n", json_string_value(what) ? json_string_value(what) : "?");
     json_t *threads = json_object_get(p->root, "threads");
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         double sum = 0;

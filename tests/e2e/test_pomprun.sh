@@ -1317,3 +1317,37 @@ if [ -z "$E2E_SANITIZE" ]; then
     assert_contains static_gomp.err "^pomprun: warning: ./static_gomp has libgomp linked in statically" "static libgomp: said"
     assert_not_contains static_gomp.err "a script" "static libgomp: not taken for a script"
 fi
+# More call sites than the OMPT bridge keeps apart (4096 criticals in one
+# Clang program): their events are counted under one region per construct, a
+# cap said at the end on stderr, and now in the profile too ("kept_together")
+# and by pomp-report, which rates the run all the same (a probe: the profile
+# and pomp-report said nothing).
+if command -v clang-19 > /dev/null; then
+    cat > sites.c <<'C'
+#include <stdio.h>
+static long n;
+#define C1 _Pragma("omp critical") n++;
+#define C8 C1 C1 C1 C1 C1 C1 C1 C1
+#define C64 C8 C8 C8 C8 C8 C8 C8 C8
+#define C512 C64 C64 C64 C64 C64 C64 C64 C64
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+        C512 C512 C512 C512 C512 C512 C512 C512 C512
+    }
+    printf("%ld\n", n);
+    return 0;
+}
+C
+    clang-19 -fopenmp -O0 $E2E_SANITIZE sites.c -o sites || fail "sites.c: build"
+    assert_eq "$(POMP_OUTPUT_DIR=sites.d "$POMPRUN" ./sites 2> sites.err)" 9216 "4608 critical call sites: the program"
+    assert_contains sites.err "runtime events came from call sites past the 4096" "4608 critical call sites: said at the end"
+    assert_eq "$(jq -r '.kept_together[0]' sites.d/profile.json | grep -c 'call sites past the 4096')" 1 \
+        "4608 critical call sites: said in the profile"
+    "$REPORT" sites.d > sites.txt
+    assert_contains sites.txt "^note: not kept apart: [0-9]+ runtime events came from call sites past the 4096" \
+        "4608 critical call sites: said by pomp-report"
+    assert_eq "$("$REPORT" --json sites.d | jq -c '[(.kept_together | length), (.efficiency.run | has("parallel_efficiency_pct"))]')" "[1,true]" \
+        "4608 critical call sites: in --json, the run rated"
+fi
