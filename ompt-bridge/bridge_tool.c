@@ -671,9 +671,11 @@ static void ompt_finalize(void)
     note_missing_ompt();
     if (declined_runtime[0])
         fprintf(stderr, "pomp: note: a second OpenMP runtime (%s) ran in this process after the "
-                        "measured one (%s): its constructs ran unmeasured; one runtime is measured "
-                        "per process (build the program and its libraries for one runtime, or link "
-                        "it with pompcc, which links every OpenMP object to libomp; docs/ompt.md)\n",
+                        "measured one (%s): its constructs ran unmeasured but for the events "
+                        "pompcc's instrumentation records (not that runtime's: implicit barriers, "
+                        "tasks run in them); one runtime is measured per process (build the "
+                        "program and its libraries for one runtime: pompcc --pomp-runtime=omp puts "
+                        "GCC-built ones on libomp; docs/ompt.md)\n",
                 declined_runtime, tool_runtime);
     if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
         return;
@@ -721,7 +723,8 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     if (declined_runtime[0]) { /* (its time read as the measured runtime's serial time) */
         snprintf(what, sizeof what,
                  "a second OpenMP runtime (%s) ran in this process after the measured one (%s): "
-                 "its constructs ran unmeasured (one runtime is measured per process)",
+                 "its constructs ran unmeasured but for the events pompcc's instrumentation "
+                 "records (one runtime is measured per process)",
                  declined_runtime, tool_runtime);
         say(ctx, what);
     }
