@@ -162,7 +162,14 @@ void pomp_config_read(struct pomp_config *cfg)
     cfg->filter_include = (struct pomp_filter){0};
     cfg->filter_exclude = (struct pomp_filter){0};
 
-    const char *v = getenv("POMP_OUTPUT_DIR");
+    /* the master switch first: off, nothing else is read, so nothing is said
+     * (docs: nothing written or printed; eleven variables' bad values were
+     * said under it, four others' not; a probe) */
+    const char *v = getenv("POMP_ENABLE");
+    if (v && pomp_parse_bool(v, &cfg->enabled) && !cfg->enabled)
+        return;
+    cfg->enabled = 1;
+    v = getenv("POMP_OUTPUT_DIR");
     if (v && *v)
         cfg->output_dir = v;
     if (load_dir[0]) /* (the program may have changed directory since) */

@@ -239,9 +239,10 @@ static void stop_in_forked_child(void)
 static void init_core(void)
 {
     pomp_config_read(&config);
-    pomp_levels_read_environment();
-    if (config.enabled) /* (off: nothing printed) */
+    if (config.enabled) { /* (off: nothing read, nothing printed) */
+        pomp_levels_read_environment();
         pomp_env_names_check(environ);
+    }
     int sampled = 0;
     if (config.enabled) {
         sampled = pomp_sampling_configure();

@@ -113,8 +113,10 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
     uint32_t nthreads;
     (void)pomp_thread_list(&nthreads);
     /* a program that never reached an OpenMP construct or POMP region (a
-     * configure test built by pompcc): no directory full of nothing */
-    run->nothing_recorded = nthreads == 0 && !cfg->trace;
+     * configure test built by pompcc): no directory full of nothing. Samples
+     * are something: a plain program under pomprun with POMP_OMPT=off records
+     * no event, and its samples were dropped as nothing (a probe) */
+    run->nothing_recorded = nthreads == 0 && !cfg->trace && !pomp_sampling_is_on();
     if (run->nothing_recorded)
         run->unrecording = unrecording_settings(run->unrecording_buf, sizeof run->unrecording_buf);
     /* a directory only where something is written into it: a profile or a

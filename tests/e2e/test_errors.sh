@@ -281,6 +281,12 @@ OMP_NUM_THREADS=2 POMP_ENABLE=off POMP_SUMMARY=on POMP_OUTPUT_DIR=disabled ./dem
 assert_eq "$(wc -l < off.out)" 2 "program output with POMP_ENABLE=off"
 [ ! -e disabled ] || fail "POMP_ENABLE=off wrote an output directory"
 [ ! -s off.err ] || { cat off.err; fail "POMP_ENABLE=off printed something"; }
+# ... bad values and misspelt names of the other variables included (eleven
+# were said, four others not; a probe)
+OMP_NUM_THREADS=2 POMP_ENABLE=off POMP_TRACE=x POMP_LOOP=x POMP_THROTTLE=x POMP_BUFFER_SIZE=x POMP_OMPT=x \
+    POMP_SAMPLING=x POMP_TRACES=otf2 POMP_OUTPUT_DIR=disabled ./demo > off2.out 2> off2.err
+assert_eq "$(wc -l < off2.out)" 2 "program output with POMP_ENABLE=off and bad values"
+[ ! -s off2.err ] || { cat off2.err; fail "POMP_ENABLE=off said the other variables' bad values"; }
 OMP_NUM_THREADS=2 POMP_PROFILE=no POMP_TRACE=events POMP_SUMMARY=on POMP_OUTPUT_DIR=noprof ./demo > /dev/null 2> noprof.err
 [ -f noprof/events.log ] && [ ! -e noprof/profile.json ] || fail "POMP_PROFILE=no: events.log only"
 # asked for, not an error: said so (it said "no profile written (above)", above nothing)

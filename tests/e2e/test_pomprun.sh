@@ -1351,3 +1351,31 @@ C
     assert_eq "$("$REPORT" --json sites.d | jq -c '[(.kept_together | length), (.efficiency.run | has("parallel_efficiency_pct"))]')" "[1,true]" \
         "4608 critical call sites: in --json, the run rated"
 fi
+# Samples without a single event: a plain program under pomprun with
+# POMP_OMPT=off records no event, and its samples were dropped with
+# "nothing was recorded: nothing written" (a probe). A spin of ~150 ms.
+cat > spinonly.c <<'C'
+#include <stdio.h>
+#include <time.h>
+int main(void)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long n = 0;
+    do {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        n++;
+    } while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < 150);
+    int threads = 0;
+#pragma omp parallel reduction(+ : threads)
+    threads++;
+    printf("%d\n", threads > 0 && n > 0);
+    return 0;
+}
+C
+cc -fopenmp $E2E_SANITIZE spinonly.c -o spinonly
+assert_eq "$(POMP_SAMPLING=1ms POMP_OMPT=off POMP_OUTPUT_DIR=spinonly.d "$POMPRUN" ./spinonly 2> spinonly.err)" 1 \
+    "samples, no event: the program"
+assert_not_contains spinonly.err "nothing written" "samples, no event: the samples written"
+samples=$(jq '.sampling.samples' spinonly.d/profile.json)
+awk -v n="$samples" 'BEGIN { exit !(n >= 20) }' || { cat spinonly.err; fail "samples, no event: $samples samples in the profile, expected most of ~150"; }
