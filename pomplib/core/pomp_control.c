@@ -327,6 +327,7 @@ static void finalize_once_fn(void)
     pomp_tls_finalizing = 1; /* the hooks close what the runtime left open: they write */
     pomp_sources_finalize(); /* after the measured duration: names regions by code address */
     pomp_regions_place_files();
+    pomp_regions_note_unmatched_filters();
     pomp_tls_finalizing = 0;
     pomp_threads_close_open(clock_state.end_ticks); /* exit() or a signal inside regions */
     struct pomp_run run;

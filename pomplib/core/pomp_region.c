@@ -299,6 +299,39 @@ static void unify_file_names(const char *cwd)
     free(v);
 }
 
+/* A filter rule of type or name that no region of the run matched: a typo
+ * ("type:critical;type:task", "type:Critical", "type: critical" each made a
+ * glob that matched nothing, and nothing was excluded, unsaid; a probe).
+ * Said whatever POMP_SUMMARY says: it is about the user's input. File rules
+ * are left alone (a file's name may be the runtime's, or changed after). */
+static void note_unmatched_rules(const char *var, const struct pomp_filter *f)
+{
+    static const char *const prefix[] = {[POMP_FILTER_ANY] = "", [POMP_FILTER_TYPE] = "type:",
+                                         [POMP_FILTER_NAME] = "name:", [POMP_FILTER_FILE] = "file:"};
+    for (size_t i = 0; i < f->count; i++) {
+        if (f->rules[i].key == POMP_FILTER_FILE)
+            continue;
+        const struct pomp_filter one = {.rules = &f->rules[i], .count = 1};
+        int hit = 0;
+        for (const struct POMP_Region_s *r = pomp_region_list(); r && !hit; r = r->next)
+            hit = r->ctc_error == CTC_OK && strcmp(pomp_region_type(r), "pomp") != 0 &&
+                  pomp_filter_matches(&one, &r->ctc);
+        if (!hit)
+            fprintf(stderr,
+                    "pomp: warning: %s: the rule '%s%s' matched no region of this run (rules are "
+                    "separated by ',' and match a region's type, as profile.json names it, or its "
+                    "name; docs/environment.md)\n",
+                    var, prefix[f->rules[i].key], f->rules[i].glob);
+    }
+}
+
+void pomp_regions_note_unmatched_filters(void)
+{
+    const struct pomp_config *cfg = pomp_config();
+    note_unmatched_rules("POMP_FILTER_INCLUDE", &cfg->filter_include);
+    note_unmatched_rules("POMP_FILTER_EXCLUDE", &cfg->filter_exclude);
+}
+
 void pomp_regions_place_files(void)
 {
     char buf[PATH_MAX];

@@ -99,6 +99,9 @@ int pomp_region_relabel(struct POMP_Region_s *r, const char *ctc);
  * it, else absolute), as the runtime's regions are named: one name per file
  * when the program runs elsewhere than where it was compiled. */
 void pomp_regions_place_files(void);
+/* Says each POMP_FILTER_* rule of type or name that no region matched (at
+ * the end of measurement, on stderr). */
+void pomp_regions_note_unmatched_filters(void);
 /* Whether two regions stand for the same kind of construct (their CTC types;
  * master and masked are one). */
 int pomp_region_same_construct(const struct POMP_Region_s *a, const struct POMP_Region_s *b);

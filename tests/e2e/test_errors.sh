@@ -237,6 +237,16 @@ assert_contains typo.err "^pomp: note: ([0-9]+) of the \1 regions filtered out \
 # the summary's command can be pasted: the directory quoted for the shell
 assert_contains typo.err "^pomp: full tables: pomp-report 'filter typo'$" "the summary's hint quoted"
 rm -r "filter typo" empty_sampling
+# Exclusion rules that match nothing, whatever the summary says: ';' for ',',
+# a capital, a blank after the key (each excluded nothing, unsaid; a probe)
+for rule in 'type:parallel;type:task' 'type:Parallel' 'type: parallel'; do
+    OMP_NUM_THREADS=2 POMP_FILTER_EXCLUDE="$rule" POMP_SUMMARY=off POMP_OUTPUT_DIR=exclude_typo-%p ./demo > /dev/null 2> exclude.err
+    assert_contains exclude.err "^pomp: warning: POMP_FILTER_EXCLUDE: the rule '$rule' matched no region of this run" \
+        "an exclusion rule '$rule' that matches nothing: said"
+done
+OMP_NUM_THREADS=2 POMP_FILTER_EXCLUDE=type:parallel POMP_SUMMARY=off POMP_OUTPUT_DIR=exclude_typo-%p ./demo > /dev/null 2> exclude.err
+assert_not_contains exclude.err "matched no region" "an exclusion rule that matches: nothing said"
+rm -r exclude_typo-*
 # ... and a directory whose name starts with '-' is not taken for an option
 OMP_NUM_THREADS=2 POMP_SUMMARY=on POMP_OUTPUT_DIR=-dash ./demo > /dev/null 2> dash.err
 assert_contains dash.err "^pomp: full tables: pomp-report ./-dash$" "the summary's hint for -dash"

@@ -319,8 +319,9 @@ C
 "$POMPCC" -fopenmp phases.c -o phases
 (cd none_run && POMP_SUMMARY=on POMP_FILTER_INCLUDE=name:phse ../phases > out3.txt 2> err3.txt)
 assert_eq "$(cat none_run/err3.txt)" \
-          "pomp: phases: nothing was recorded (POMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: 1 of the 1 regions filtered out: the constructs that ran, if any, were not measured): nothing written" \
-          "user regions ran, every region filtered out: said"
+          "pomp: warning: POMP_FILTER_INCLUDE: the rule 'name:phse' matched no region of this run (rules are separated by ',' and match a region's type, as profile.json names it, or its name; docs/environment.md)
+pomp: phases: nothing was recorded (POMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: 1 of the 1 regions filtered out: the constructs that ran, if any, were not measured): nothing written" \
+          "user regions ran, every region filtered out by a misspelt rule: said, the rule too"
 (cd none_run && POMP_SUMMARY=on POMP_USER=none ../phases > out4.txt 2> err4.txt)
 assert_eq "$(cat none_run/err4.txt)" \
           "pomp: phases: nothing was recorded (POMP_USER=none: the constructs that ran, if any, were not measured): nothing written" \
