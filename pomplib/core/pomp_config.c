@@ -115,10 +115,29 @@ int pomp_parse_trace(const char *s, unsigned *out)
     return 1;
 }
 
+/* A value as a message shows it: a control byte or one past ASCII as \xNN
+ * (an escape sequence reached the terminal), and at most its first 200
+ * bytes (a 100 KB value made a 100 KB line; a probe). */
+static void print_value(FILE *f, const char *value)
+{
+    enum { SHOWN = 200 };
+    size_t len = strlen(value);
+    for (size_t i = 0; i < len && i < SHOWN; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if (c < 0x20 || c >= 0x7f)
+            fprintf(f, "\\x%02x", c);
+        else
+            fputc(c, f);
+    }
+    if (len > SHOWN)
+        fprintf(f, "... (%zu bytes)", len);
+}
+
 void pomp_config_bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
 {
-    fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, value, allowed,
-            dflt);
+    fprintf(stderr, "pomp: %s='", var);
+    print_value(stderr, value);
+    fprintf(stderr, "' is not valid (allowed: %s); using %s\n", allowed, dflt);
 }
 
 /* The working directory when the library was loaded (pomp_config_note_load_dir),

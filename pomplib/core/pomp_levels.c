@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <strings.h>
 
+#include "pomp_config.h"
 #include "pomp_control.h"
 
 uint8_t pomp_active_level[POMP_GROUP_COUNT] = {
@@ -106,8 +107,7 @@ void pomp_levels_read_environment(void)
         enum pomp_level level = groups[g].dflt;
         const char *v = getenv(var), *allowed;
         if (v && pomp_level_parse((enum pomp_group)g, v, &level, &allowed) != 0) {
-            fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var, v, allowed,
-                    pomp_level_name(groups[g].dflt));
+            pomp_config_bad_value(var, v, allowed, pomp_level_name(groups[g].dflt));
             level = groups[g].dflt;
         }
         __atomic_store_n(&pomp_active_level[g], (uint8_t)level, __ATOMIC_RELEASE);

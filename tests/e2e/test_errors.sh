@@ -226,6 +226,14 @@ if [ -z "$E2E_SANITIZE" ]; then # (the sanitizer's shadow memory needs more addr
                     "a buffer memory cannot hold: said"
 fi
 
+# A bad value is shown escaped and cut: a control byte as \xNN (an escape
+# sequence reached the terminal), at most 200 bytes (a 100 KB value made a
+# 100 KB line; a probe)
+OMP_NUM_THREADS=2 POMP_LOOP=$'\e[2Jx' POMP_TRACE="$(head -c 5000 /dev/zero | tr '\0' a)" POMP_OUTPUT_DIR=shown-%p ./demo > /dev/null 2> shown.err
+assert_contains shown.err "^pomp: POMP_LOOP='\\\\x1b\\[2Jx' is not valid" "a control byte in a bad value: escaped"
+assert_contains shown.err "^pomp: POMP_TRACE='a{200}\\.\\.\\. \\(5000 bytes\\)' is not valid" "a long bad value: cut"
+assert_eq "$(grep -c $'\e' shown.err)" 0 "no escape byte from a value on stderr"
+rm -rf shown-*
 # Empty sampling values are said as every other variable's (before: taken silently)
 OMP_NUM_THREADS=2 POMP_SAMPLING= POMP_SAMPLING_TIMER= POMP_OUTPUT_DIR=empty_sampling ./demo > /dev/null 2> empty.err
 assert_contains empty.err "^pomp: POMP_SAMPLING='' is not valid \(allowed: off, or a period" "POMP_SAMPLING='' said"
