@@ -97,6 +97,7 @@ int pomp_parse_trace(const char *s, unsigned *out)
         {"both", POMP_TRACE_OTF2 | POMP_TRACE_CHROME},
     };
     unsigned bits = 0;
+    int none_seen = 0, items = 0;
     if (!*s)
         return 0;
     while (*s) { /* a comma-separated list of formats */
@@ -106,11 +107,17 @@ int pomp_parse_trace(const char *s, unsigned *out)
                 break;
         if (i == sizeof formats / sizeof *formats)
             return 0;
+        none_seen |= formats[i].bits == POMP_TRACE_NONE;
+        items++;
         bits |= formats[i].bits;
         s += len;
         if (*s == ',' && *++s == '\0')
             return 0; /* a trailing comma */
     }
+    /* "none" beside a format is no list: which was meant? (taken as the
+     * format, silently; a probe) */
+    if (none_seen && items > 1)
+        return 0;
     *out = bits;
     return 1;
 }
@@ -253,6 +260,9 @@ void pomp_config_read(struct pomp_config *cfg)
     }
 
     v = getenv("POMP_BUFFER_SIZE");
+    if (v && !cfg->trace) /* (a probe: accepted without a word) */
+        fprintf(stderr, "pomp: note: POMP_BUFFER_SIZE sizes the trace buffer, and no trace is "
+                        "written (POMP_TRACE): it has no effect\n");
     if (v) {
         uint64_t bytes;
         if (pomp_parse_size(v, &bytes) && bytes >= MIN_BUFFER) {

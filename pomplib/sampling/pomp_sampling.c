@@ -189,6 +189,9 @@ int pomp_sampling_configure(void)
         else if (strcasecmp(v, "wall") != 0)
             pomp_config_bad_value("POMP_SAMPLING_TIMER", v, "wall, cpu", "wall");
     }
+    if (v && *v && !sampling.on) /* (a probe: accepted without a word) */
+        fprintf(stderr, "pomp: note: POMP_SAMPLING_TIMER chooses the sampling clock, and nothing "
+                        "is sampled (POMP_SAMPLING): it has no effect\n");
     if (sampling.on) {
         /* local unwinding sets itself up lazily; do it here, not in a handler */
         unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);

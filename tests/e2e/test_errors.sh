@@ -234,6 +234,17 @@ assert_contains shown.err "^pomp: POMP_LOOP='\\\\x1b\\[2Jx' is not valid" "a con
 assert_contains shown.err "^pomp: POMP_TRACE='a{200}\\.\\.\\. \\(5000 bytes\\)' is not valid" "a long bad value: cut"
 assert_eq "$(grep -c $'\e' shown.err)" 0 "no escape byte from a value on stderr"
 rm -rf shown-*
+# Settings that do nothing are said: a trace buffer without a trace, a sampling
+# clock without sampling, "none" beside a trace format (each accepted without
+# a word; a probe)
+OMP_NUM_THREADS=2 POMP_BUFFER_SIZE=4k POMP_SAMPLING_TIMER=cpu POMP_OUTPUT_DIR=noeffect-%p ./demo > /dev/null 2> noeffect.err
+assert_contains noeffect.err "^pomp: note: POMP_BUFFER_SIZE sizes the trace buffer, and no trace is written" "a trace buffer without a trace: said"
+assert_contains noeffect.err "^pomp: note: POMP_SAMPLING_TIMER chooses the sampling clock, and nothing is sampled" "a sampling clock without sampling: said"
+for t in none,otf2 otf2,none; do
+    OMP_NUM_THREADS=2 POMP_TRACE=$t POMP_OUTPUT_DIR=noeffect-%p ./demo > /dev/null 2> noeffect.err
+    assert_contains noeffect.err "^pomp: POMP_TRACE='$t' is not valid" "POMP_TRACE=$t: said"
+done
+rm -rf noeffect-*
 # Empty sampling values are said as every other variable's (before: taken silently)
 OMP_NUM_THREADS=2 POMP_SAMPLING= POMP_SAMPLING_TIMER= POMP_OUTPUT_DIR=empty_sampling ./demo > /dev/null 2> empty.err
 assert_contains empty.err "^pomp: POMP_SAMPLING='' is not valid \(allowed: off, or a period" "POMP_SAMPLING='' said"
