@@ -749,22 +749,14 @@ awk -v w="$crit_wait" 'BEGIN { exit !(w >= 150e6) }' ||
 
 # An inner team forked in turn by two outer threads, 5 times each: on LLVM
 # libomp one pooled worker is in all 10 inner teams, the masters in 5 each;
-# inner thread 0 spins 10 ms, thread 1 5 ms (load balance 75 %). A worker late
+# inner thread 0 works 10 ms, thread 1 5 ms (load balance 75 %). A worker late
 # into each team (a loaded machine's wake-up, made certain here: its barrier
 # waits cut by 60 % in the profile, as lateness does) has less time than the
 # masters' 5 shares scaled to 10, which were cut to its time: 95-98 % (a probe).
 cat > alternate.c <<'C'
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
-static void spin_ms(double ms)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((t.tv_sec - t0.tv_sec) * 1e3 + (t.tv_nsec - t0.tv_nsec) * 1e-6 < ms);
-}
+#include "work.h" /* tests/e2e/numbers: sleep_ms */
 int main(void)
 {
     omp_set_max_active_levels(2);
@@ -773,7 +765,7 @@ int main(void)
     for (int k = 0; k < 10; k++) {
         if (omp_get_thread_num() == k % 2) {
 #pragma omp parallel num_threads(2)
-            spin_ms(omp_get_thread_num() == 0 ? 10 : 5);
+            sleep_ms(omp_get_thread_num() == 0 ? 10 : 5); /* (a time another job does not stretch) */
             teams++;
         }
 #pragma omp barrier
@@ -782,7 +774,7 @@ int main(void)
     return 0;
 }
 C
-"$POMPCC" --pomp-runtime=omp -O2 -fopenmp alternate.c -o alternate 2> /dev/null || fail "build alternate.c"
+"$POMPCC" --pomp-runtime=omp -O2 -fopenmp -I"$NUMBERS" alternate.c -o alternate 2> /dev/null || fail "build alternate.c"
 OMP_WAIT_POLICY=passive POMP_SUMMARY=off POMP_OUTPUT_DIR=alternate.d ./alternate > alternate.txt
 assert_eq "$(cat alternate.txt)" 10 "alternating inner teams: the program"
 python3 - alternate.d/profile.json <<'PY' > alternate.shape
