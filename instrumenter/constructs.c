@@ -460,7 +460,8 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
              * by each thread, also for parallel for): it is only copied when
              * evaluating it once more changes nothing. */
             split_arg(arg, ',', &head, &expr);
-            if (no_side_effects(src, expr))
+            /* (no head: the comma was the modifiers', schedule(monotonic, simd: dynamic)) */
+            if (head && no_side_effects(src, expr))
                 rtc->chunk = xasprintf("POMP_I64((%s))", expr);
             free(head);
             free(expr);

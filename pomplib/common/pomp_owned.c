@@ -53,9 +53,11 @@ static int own_entry(const char *path, const struct stat *st, int type, struct F
     (void)ftw;
     int dir = type == FTW_D || type == FTW_DP || type == FTW_DNR;
     mode_t want = dir ? S_IRWXU : S_IRUSR | S_IWUSR;
-    if ((dir || type == FTW_F) && (st->st_mode & want) != want)
-        (void)chmod(path, (st->st_mode & 07777) | want);
-    if (type == FTW_DNR) /* one it could not read: its entries, now that it can */
+    int changed = (dir || type == FTW_F) && (st->st_mode & want) != want &&
+                  chmod(path, (st->st_mode & 07777) | want) == 0;
+    /* one it could not read: its entries, now that it can (only then: a
+     * directory still unreadable would come back here without end) */
+    if (type == FTW_DNR && changed)
         nftw(path, own_entry, 16, FTW_PHYS);
     return 0;
 }

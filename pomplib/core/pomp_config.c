@@ -122,29 +122,28 @@ int pomp_parse_trace(const char *s, unsigned *out)
     return 1;
 }
 
-/* A value as a message shows it: a control byte or one past ASCII as \xNN
- * (an escape sequence reached the terminal), and at most its first 200
- * bytes (a 100 KB value made a 100 KB line; a probe). */
-static void print_value(FILE *f, const char *value)
+const char *pomp_config_shown(const char *value, char *buf, size_t size)
 {
     enum { SHOWN = 200 };
-    size_t len = strlen(value);
-    for (size_t i = 0; i < len && i < SHOWN; i++) {
+    size_t len = strlen(value), n = 0;
+    for (size_t i = 0; i < len && i < SHOWN && n + 5 < size; i++) {
         unsigned char c = (unsigned char)value[i];
         if (c < 0x20 || c >= 0x7f)
-            fprintf(f, "\\x%02x", c);
+            n += (size_t)snprintf(buf + n, size - n, "\\x%02x", c);
         else
-            fputc(c, f);
+            buf[n++] = (char)c;
     }
-    if (len > SHOWN)
-        fprintf(f, "... (%zu bytes)", len);
+    buf[n] = '\0';
+    if (len > SHOWN && n + 24 < size)
+        snprintf(buf + n, size - n, "... (%zu bytes)", len);
+    return buf;
 }
 
 void pomp_config_bad_value(const char *var, const char *value, const char *allowed, const char *dflt)
 {
-    fprintf(stderr, "pomp: %s='", var);
-    print_value(stderr, value);
-    fprintf(stderr, "' is not valid (allowed: %s); using %s\n", allowed, dflt);
+    char shown[POMP_CONFIG_SHOWN];
+    fprintf(stderr, "pomp: %s='%s' is not valid (allowed: %s); using %s\n", var,
+            pomp_config_shown(value, shown, sizeof shown), allowed, dflt);
 }
 
 /* The working directory when the library was loaded (pomp_config_note_load_dir),
@@ -270,7 +269,8 @@ void pomp_config_read(struct pomp_config *cfg)
             if (events > MAX_BUFFER_EVENTS)
                 fprintf(stderr, "pomp: POMP_BUFFER_SIZE='%s' is more than a thread's trace buffer "
                                 "holds: %llu bytes (2^30 events) per thread are used\n",
-                        v, (unsigned long long)MAX_BUFFER_EVENTS * sizeof(struct pomp_event));
+                        pomp_config_shown(v, (char[POMP_CONFIG_SHOWN]){0}, POMP_CONFIG_SHOWN),
+                        (unsigned long long)MAX_BUFFER_EVENTS * sizeof(struct pomp_event));
             cfg->trace_events_per_thread =
                 (uint32_t)(events > MAX_BUFFER_EVENTS ? MAX_BUFFER_EVENTS : events);
         } else {

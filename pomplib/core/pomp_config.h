@@ -53,6 +53,11 @@ int pomp_parse_trace(const char *s, unsigned *out);
 
 /* One message on stderr for a bad environment value: the variable, the value,
  * what is allowed and the default used instead. */
+/* value as a message shows it (into buf): a control byte or one past ASCII
+ * as \xNN (an escape sequence reached the terminal), at most its first 200
+ * bytes (a 100 KB value made a 100 KB line; a probe). */
+#define POMP_CONFIG_SHOWN 840
+const char *pomp_config_shown(const char *value, char *buf, size_t size);
 void pomp_config_bad_value(const char *var, const char *value, const char *allowed,
                            const char *dflt);
 

@@ -60,10 +60,11 @@ static void expand_placeholders(const char *given, char *out, size_t size)
             c++;
         } else if (c[0] == '%' && !said) {
             said = 1;
+            char shown[POMP_CONFIG_SHOWN];
             fprintf(stderr, "pomp: warning: POMP_OUTPUT_DIR='%s': '%%%s' is no placeholder (%%p: "
                             "the process id, %%h: the host name, %%%%: a percent sign): taken as "
                             "it is\n",
-                    given, c[1] ? (char[]){c[1], '\0'} : "");
+                    pomp_config_shown(given, shown, sizeof shown), c[1] ? (char[]){c[1], '\0'} : "");
         }
         if (!add) {
             out[n++] = *c;

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pomp_config.h"
 #include "pomp_control.h"
 #include "pomp_filter.h"
 #include "pomp_sources.h"
@@ -256,16 +257,17 @@ static void unify_file_names(const char *cwd)
             continue;
         if (n == cap) {
             struct file_name *more = realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v);
-            if (!more) {
-                free(v);
-                return;
-            }
+            if (!more)
+                break; /* (out of memory: the names so far only) */
             v = more;
         }
         char path[PATH_MAX * 2];
-        snprintf(path, sizeof path, "%s%s%s", f[0] == '/' ? "" : cwd, f[0] == '/' ? "" : "/", f);
+        int len = snprintf(path, sizeof path, "%s%s%s", f[0] == '/' ? "" : cwd,
+                           f[0] == '/' ? "" : "/", f);
         struct stat st;
-        v[n] = (struct file_name){.name = strdup(f), .found = stat(path, &st) == 0, .one = n};
+        v[n] = (struct file_name){.name = strdup(f), .one = n,
+                                  .found = len > 0 && (size_t)len < sizeof path &&
+                                           stat(path, &st) == 0};
         if (!v[n].name)
             break;
         if (v[n].found) {
@@ -316,12 +318,14 @@ static void note_unmatched_rules(const char *var, const struct pomp_filter *f)
         for (const struct POMP_Region_s *r = pomp_region_list(); r && !hit; r = r->next)
             hit = r->ctc_error == CTC_OK && strcmp(pomp_region_type(r), "pomp") != 0 &&
                   pomp_filter_matches(&one, &r->ctc);
+        char shown[POMP_CONFIG_SHOWN];
         if (!hit)
             fprintf(stderr,
                     "pomp: warning: %s: the rule '%s%s' matched no region of this run (rules are "
                     "separated by ',' and match a region's type, as profile.json names it, or its "
                     "name; docs/environment.md)\n",
-                    var, prefix[f->rules[i].key], f->rules[i].glob);
+                    var, prefix[f->rules[i].key],
+                    pomp_config_shown(f->rules[i].glob, shown, sizeof shown));
     }
 }
 

@@ -278,9 +278,8 @@ static const char *throttle_duration(char *buf, size_t size, double ns)
     return buf;
 }
 
-/* The regions throttled (POMP_THROTTLE): which, from when, and how to time them all. */
 /* Measurement paused: its time is in no figure, and would read as the run's
- * serial time (pomp-report rates the run's figures without it: not at all). */
+ * serial time (pomp-report rates the parallel regions, not the run). */
 static void pomp_summary_note_paused(FILE *f, const struct pomp_run *run)
 {
     if (!run->paused_times)
@@ -293,6 +292,7 @@ static void pomp_summary_note_paused(FILE *f, const struct pomp_run *run)
             run->duration_ns / 1e6);
 }
 
+/* The regions throttled (POMP_THROTTLE): which, from when, and how to time them all. */
 static void pomp_summary_note_throttled(FILE *f, const struct pomp_run *run)
 {
     enum { LISTED = 4 };

@@ -767,7 +767,7 @@ static int cmp_lock_op(const void *a, const void *b)
  * thread's. ops_of[t]: thread t's operations (indices into c->lock_ops) in
  * its own order. */
 static int number_releases(struct conv *c, size_t **ops_of, const uint32_t *acquisitions,
-                           const uint32_t *last_acquirer)
+                           const uint32_t *last_acquirer, const uint32_t *other_latest)
 {
     size_t cap = 16, n = 0;
     struct held { uint32_t lock, order, seq; } *stack = malloc(cap * sizeof *stack);
@@ -807,10 +807,15 @@ static int number_releases(struct conv *c, size_t **ops_of, const uint32_t *acqu
          * with the events a full buffer lost (a gap), and the trace had two
          * threads holding the lock at once (a probe); left out, said with the
          * others. Acquisitions held at the end stay (exit() in a lock). */
-        for (size_t j = 0; j < n; j++)
-            if (stack[j].order != UNPAIRED_LOCK_OP && stack[j].order < acquisitions[stack[j].lock] &&
-                last_acquirer[stack[j].lock] != t)
+        for (size_t j = 0; j < n; j++) {
+            uint32_t lock = stack[j].lock, order = stack[j].order;
+            /* another thread's acquisition after it: the last one's, or, where
+             * this thread took the lock last, the others' latest */
+            int later = last_acquirer[lock] != t ? order < acquisitions[lock]
+                                                 : order < other_latest[lock];
+            if (order != UNPAIRED_LOCK_OP && later)
                 c->ts[t].lock_order.v[stack[j].seq] = UNPAIRED_LOCK_OP;
+        }
     }
     free(stack);
     return 0;
@@ -824,8 +829,9 @@ static int order_locks(struct conv *c)
         qsort(c->lock_ops, c->nlock_ops, sizeof *c->lock_ops, cmp_lock_op);
     uint32_t *count = calloc(c->nlocks + 1, sizeof *count);
     uint32_t *last_acquirer = calloc(c->nlocks + 1, sizeof *last_acquirer);
+    uint32_t *other_latest = calloc(c->nlocks + 1, sizeof *other_latest); /* by a thread not the last acquirer */
     size_t **ops_of = calloc(c->m->nthreads + 1, sizeof *ops_of);
-    int rc = count && ops_of && last_acquirer ? 0 : -1;
+    int rc = count && ops_of && last_acquirer && other_latest ? 0 : -1;
     for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++) {
         struct vec32 *o = &c->ts[t].lock_order;
         for (uint32_t i = 0; rc == 0 && i < c->ts[t].lock_seq; i++)
@@ -855,8 +861,15 @@ static int order_locks(struct conv *c)
             c->ts[op->thread].lock_order.v[op->seq] = UNPAIRED_LOCK_OP;
     }
     free(releases);
+    for (size_t i = 0; rc == 0 && i < c->nlock_ops; i++) {
+        const struct lock_op *op = &c->lock_ops[i];
+        uint32_t order = c->ts[op->thread].lock_order.v[op->seq];
+        if (op->acquire && op->thread != last_acquirer[op->lock] && order != UNPAIRED_LOCK_OP &&
+            order > other_latest[op->lock])
+            other_latest[op->lock] = order;
+    }
     if (rc == 0)
-        rc = number_releases(c, ops_of, count, last_acquirer);
+        rc = number_releases(c, ops_of, count, last_acquirer, other_latest);
     for (uint32_t t = 0; rc == 0 && t < c->m->nthreads; t++)
         for (uint32_t i = 0; i < c->ts[t].lock_order.n; i++)
             c->unpaired_lock_ops += c->ts[t].lock_order.v[i] == UNPAIRED_LOCK_OP;
@@ -865,6 +878,7 @@ static int order_locks(struct conv *c)
     free(ops_of);
     free(count);
     free(last_acquirer);
+    free(other_latest);
     return rc;
 }
 

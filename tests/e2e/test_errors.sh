@@ -419,7 +419,7 @@ assert_eq "$rc $(cat epipe2.txt)" "0 987" "standard error to a pipe whose reader
 # on everything pomp and OTF2 make; group and others keep what the umask gives.
 for m in 0222 0777; do
     rm -rf "umask$m"
-    (umask $m; POMP_TRACE=otf2 POMP_OUTPUT_DIR="umask$m" ./fsize > "umask$m.txt" 2> "umask$m.err")
+    (umask $m; POMP_TRACE=otf2 POMP_OUTPUT_DIR="umask$m" exec ./fsize) > "umask$m.txt" 2> "umask$m.err"
     assert_eq "$(cat "umask$m.txt")" "987" "umask $m: the program's output"
     assert_not_contains "umask$m.err" "error" "umask $m: pomp writes its output"
     assert_eq "$(find "umask$m" -type d ! -perm -u=rwx | wc -l) $(find "umask$m" -type f ! -perm -u=rw | wc -l)" "0 0" \

@@ -749,7 +749,7 @@ awk -v w="$crit_wait" 'BEGIN { exit !(w >= 150e6) }' ||
 
 # An inner team forked in turn by two outer threads, 5 times each: on LLVM
 # libomp one pooled worker is in all 10 inner teams, the masters in 5 each;
-# inner thread 0 works 10 ms, thread 1 5 ms (load balance 75 %). A worker late
+# inner thread 0 works 40 ms, thread 1 20 ms (load balance 75 %). A worker late
 # into each team (a loaded machine's wake-up, made certain here: its barrier
 # waits cut by 60 % in the profile, as lateness does) has less time than the
 # masters' 5 shares scaled to 10, which were cut to its time: 95-98 % (a probe).
@@ -765,7 +765,7 @@ int main(void)
     for (int k = 0; k < 10; k++) {
         if (omp_get_thread_num() == k % 2) {
 #pragma omp parallel num_threads(2)
-            sleep_ms(omp_get_thread_num() == 0 ? 10 : 5); /* (a time another job does not stretch) */
+            sleep_ms(omp_get_thread_num() == 0 ? 40 : 20); /* (a time another job does not stretch) */
             teams++;
         }
 #pragma omp barrier

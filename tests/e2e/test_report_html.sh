@@ -86,6 +86,18 @@ browse ee.html > eedom.html || { cat browser.err; fail "chromium failed (EnterEx
 assert_contains eedom.html '<b>not rated</b><span>parallel efficiency' "EnterExit: the run is not rated in the header"
 assert_not_contains eedom.html '<body[^>]*data-error-' "EnterExit: no script error"
 
+# A paused run: the run not rated, its parallel regions rated, as in the text
+# and the JSON (the page dropped the whole table)
+printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma pomp inst off\n#pragma omp parallel num_threads(2) reduction(+ : n)\n    n++;\n#pragma pomp inst on\n#pragma omp parallel num_threads(2) reduction(+ : n)\n    n++;\n    printf("%%d\\n", n);\n    return 0;\n}\n' > paused.c
+"$POMPCC" -fopenmp paused.c -o paused 2> /dev/null || fail "build paused.c"
+POMP_OUTPUT_DIR=paused.d ./paused > /dev/null 2>&1
+"$REPORT" paused.d --html paused.html 2> /dev/null
+browse paused.html > pauseddom.html || { cat browser.err; fail "chromium failed (paused)"; }
+assert_contains pauseddom.html 'data-rendered="efficiency' "a paused run: the efficiency table rendered"
+assert_contains pauseddom.html 'not rated: measurement was paused 1 time' "a paused run: the run's row not rated"
+assert_contains pauseddom.html '<td class="name">parallel' "a paused run: its parallel region rated"
+assert_not_contains pauseddom.html '<body[^>]*data-error-' "a paused run: no script error"
+
 # More parallel regions than the table shows (10): the rest said, as in the
 # text (the page dropped them without a word; a probe)
 {
