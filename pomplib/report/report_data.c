@@ -1017,6 +1017,59 @@ json_t *rp_load_json(const char *path)
     return root;
 }
 
+/* Each node's per_thread names each thread at most once: a node with five
+ * entries of thread 0 in a two-thread run overran the POP arrays (a crash),
+ * one duplicate read "3 threads" (a probe's damaged files). A thread that is
+ * none of the profile's is --check's to say (the figures skip it). Says the
+ * first and returns -1. */
+static int check_threads_once(const char *path, const struct rp_profile *p)
+{
+    unsigned char *seen = calloc(p->nthreads + 1, 1);
+    if (!seen)
+        return -1;
+    int bad = 0;
+    for (size_t i = 0; i < p->nnodes && !bad; i++) {
+        memset(seen, 0, p->nthreads + 1);
+        size_t k;
+        json_t *t;
+        json_array_foreach(p->nodes[i].per_thread, k, t) {
+            json_int_t v = json_integer_value(json_object_get(t, "thread"));
+            if (v < 0 || (size_t)v >= p->nthreads)
+                continue;
+            if (seen[v]) {
+                fprintf(stderr, "pomp-report: %s: call-path node %lld, per_thread[%zu]: thread %lld "
+                                "appears twice (a node has each thread at most once)\n",
+                        path, p->nodes[i].id, k, (long long)v);
+                bad = 1;
+                break;
+            }
+            seen[v] = 1;
+        }
+    }
+    free(seen);
+    return bad ? -1 : 0;
+}
+
+/* A sampled path no deeper than a report can walk: 20,000 frames overflowed
+ * the flame tree's stack (a probe's damaged file; pomp records 128 a
+ * sample). Says it and returns -1. */
+static int check_sample_depth(const char *path, const struct rp_profile *p)
+{
+    enum { MAX_PATH_FRAMES = 4096 };
+    json_t *paths = json_object_get(json_object_get(p->root, "sampling"), "paths"), *e;
+    size_t k;
+    json_array_foreach(paths, k, e) {
+        size_t depth = json_array_size(json_object_get(e, "frames"));
+        if (depth > MAX_PATH_FRAMES) {
+            fprintf(stderr, "pomp-report: %s: sampling.paths[%zu] has %zu frames, more than a "
+                            "report takes (%d; pomp records at most 128 a sample)\n",
+                    path, k, depth, MAX_PATH_FRAMES);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int rp_load(const char *path, struct rp_profile *p)
 {
     memset(p, 0, sizeof *p);
@@ -1090,6 +1143,8 @@ int rp_load(const char *path, struct rp_profile *p)
                 "pomp-report: warning: %s: %zu of %zu call-path nodes hang from no node of the "
                 "profile (a parent that is missing, or a cycle): left out of every table\n",
                 path, json_array_size(callpath) - p->nnodes, json_array_size(callpath));
+    if (check_threads_once(path, p) != 0 || check_sample_depth(path, p) != 0)
+        return -1;
     place_regions(p);
     for (i = 0; i < p->nnodes; i++)
         stats_of(p->nodes[i].per_thread, &p->nodes[i].s);

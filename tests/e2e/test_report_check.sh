@@ -38,6 +38,24 @@ break_with() {
 }
 # the node of the for loop and its parent (the parallel region), thread 0's entries
 FOR='(.regions[] | select(.type == "for") | .id) as $f | .callpath |= map(if .region == $f'
+# A profile pomp-report refuses to read, said with the place (a probe's
+# damaged files crashed it: a thread five times in one node's per_thread
+# overran the POP arrays; a sampled path 20,000 frames deep the flame tree's
+# stack)
+refused_with() { # NAME JQ-FILTER MESSAGE
+    mkdir -p "$1" && touch "$1/.broken-on-purpose"
+    jq "$2" good/profile.json > "$1/profile.json"
+    for mode in "" --json --check; do
+        rc=0
+        "$REPORT" $mode "$1" > "$1.out" 2> "$1.err" || rc=$?
+        assert_eq "$rc" 1 "$1 ${mode:-text}: refused (no crash)"
+        assert_contains "$1.err" "$3" "$1 ${mode:-text}: said"
+    done
+}
+refused_with dupthread "$FOR then .per_thread += [.per_thread[0], .per_thread[0], .per_thread[0], .per_thread[0]] else . end)" \
+    "call-path node [0-9]+, per_thread\\[[0-9]+\\]: thread 0 appears twice"
+refused_with deepsample '.sampling = {"period_ns": 1000000, "frames": [{"name": "f"}], "paths": [{"frames": [range(20000) | 0], "work": 1, "wait": 0}]}' \
+    "sampling.paths\\[0\\] has 20000 frames, more than a report takes"
 break_with negative      "$FOR then .per_thread[0].visits = -1 else . end)" "no negative figure"
 break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "own time within inclusive time"
