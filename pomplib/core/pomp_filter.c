@@ -31,17 +31,22 @@ static int glob_is_whole(const char *glob, size_t len)
     return 1;
 }
 
+/* Each key's prefix as a rule writes it ("" for a rule without one). */
+static const char *const key_prefixes[] = {[POMP_FILTER_ANY] = "", [POMP_FILTER_TYPE] = "type:",
+                                           [POMP_FILTER_NAME] = "name:", [POMP_FILTER_FILE] = "file:"};
+
+const char *pomp_filter_key_prefix(enum pomp_filter_key key)
+{
+    return key_prefixes[key];
+}
+
 static int add_rule(struct pomp_filter *f, const char *entry, size_t len)
 {
-    static const struct {
-        const char *prefix;
-        enum pomp_filter_key key;
-    } keys[] = {{"type:", POMP_FILTER_TYPE}, {"name:", POMP_FILTER_NAME}, {"file:", POMP_FILTER_FILE}};
     enum pomp_filter_key key = POMP_FILTER_ANY;
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
-        size_t n = strlen(keys[i].prefix);
-        if (len >= n && strncmp(entry, keys[i].prefix, n) == 0) {
-            key = keys[i].key;
+    for (enum pomp_filter_key k = POMP_FILTER_TYPE; k <= POMP_FILTER_FILE; k++) {
+        size_t n = strlen(key_prefixes[k]);
+        if (len >= n && strncmp(entry, key_prefixes[k], n) == 0) {
+            key = k;
             entry += n;
             len -= n;
             break;

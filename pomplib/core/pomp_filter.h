@@ -25,6 +25,9 @@ struct pomp_filter {
  * list: an empty entry, an unknown key, an empty pattern. */
 int pomp_filter_parse(const char *s, struct pomp_filter *f);
 
+/* A key's prefix as a rule writes it: "type:", "name:", "file:", "" for none. */
+const char *pomp_filter_key_prefix(enum pomp_filter_key key);
+
 /* Releases the rules of f (it is left empty). */
 void pomp_filter_free(struct pomp_filter *f);
 

@@ -308,8 +308,6 @@ static void unify_file_names(const char *cwd)
  * are left alone (a file's name may be the runtime's, or changed after). */
 static void note_unmatched_rules(const char *var, const struct pomp_filter *f)
 {
-    static const char *const prefix[] = {[POMP_FILTER_ANY] = "", [POMP_FILTER_TYPE] = "type:",
-                                         [POMP_FILTER_NAME] = "name:", [POMP_FILTER_FILE] = "file:"};
     for (size_t i = 0; i < f->count; i++) {
         if (f->rules[i].key == POMP_FILTER_FILE)
             continue;
@@ -324,7 +322,7 @@ static void note_unmatched_rules(const char *var, const struct pomp_filter *f)
                     "pomp: warning: %s: the rule '%s%s' matched no region of this run (rules are "
                     "separated by ',' and match a region's type, as profile.json names it, or its "
                     "name; docs/environment.md)\n",
-                    var, prefix[f->rules[i].key],
+                    var, pomp_filter_key_prefix(f->rules[i].key),
                     pomp_config_shown(f->rules[i].glob, shown, sizeof shown));
     }
 }
