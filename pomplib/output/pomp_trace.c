@@ -278,11 +278,16 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
 void pomp_trace_report(FILE *f, const struct pomp_trace_result *res, const char *dir, int summary,
                        int profile_written)
 {
-    if (summary)
+    if (summary && *res->files)
         fprintf(f, "pomp: trace: %llu events of %u thread%s, %u flush%s; %s in %s/\n",
                 (unsigned long long)res->events, res->threads, res->threads == 1 ? "" : "s",
-                res->flushes, res->flushes == 1 ? "" : "es", *res->files ? res->files : "no files",
-                dir);
+                res->flushes, res->flushes == 1 ? "" : "es", res->files, dir);
+    else if (summary) /* the raw records, where written, are what is left of it */
+        fprintf(f, "pomp: trace: %llu events of %u thread%s, %u flush%s; no trace files%s%s%s\n",
+                (unsigned long long)res->events, res->threads, res->threads == 1 ? "" : "s",
+                res->flushes, res->flushes == 1 ? "" : "es",
+                res->defs_written ? " (the raw records are in " : "",
+                res->defs_written ? dir : "", res->defs_written ? "/" TRACE_RAW_DIR "/)" : "");
     if (res->no_buffer)
         fprintf(f, "pomp: warning: %u thread%s had no trace buffer (out of memory): %s events are "
                    "missing from the trace\n",

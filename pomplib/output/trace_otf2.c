@@ -15,6 +15,7 @@
 #include <otf2/otf2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "trace_walk.h"
@@ -1282,6 +1283,21 @@ static void remove_archive(const char *dir)
     unlink(path);
 }
 
+/* The name of an archive file that is still there after remove_archive (a
+ * directory), or NULL. */
+static const char *archive_file_in_the_way(const char *dir)
+{
+    static const char *const names[] = {"traces.otf2", "traces.def"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[4200];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (lstat(path, &st) == 0)
+            return names[i];
+    }
+    return NULL;
+}
+
 static void free_conv(struct conv *c)
 {
     for (uint32_t t = 0; c->ts && t < c->m->nthreads; t++) {
@@ -1365,7 +1381,7 @@ static int write_archive(const struct trace_model *m, const char *dir, char *err
     uint64_t *events = calloc(m->nthreads ? m->nthreads : 1, sizeof *events);
     for (size_t t = 0; c->ts && t < m->nthreads; t++)
         c->ts[t].ended_join = NO_INSTANCE;
-    int rc = -1;
+    int rc = -1, opened = 0;
     OTF2_Archive *archive = NULL;
     static const struct trace_walk_ops pass1 = {p1_enter, p1_leave, p1_single, NULL};
     static const struct trace_walk_ops pass2 = {p2_enter, p2_leave, p2_single, NULL};
@@ -1378,12 +1394,22 @@ static int write_archive(const struct trace_model *m, const char *dir, char *err
         c->ts[t].join_i = 0;
 
     remove_archive(dir);
+    /* what remove_archive could not take away (a directory named like the
+     * anchor file) would leave OTF2 writing an archive without it, unsaid */
+    const char *blocked = archive_file_in_the_way(dir);
+    if (blocked) {
+        snprintf(err, errsize,
+                 "cannot write the OTF2 archive: %s/%s is in the way (not a file pomp can replace)",
+                 dir, blocked);
+        goto out;
+    }
     archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                 OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     if (!archive) {
         snprintf(err, errsize, "cannot create the OTF2 archive %s/traces.otf2", dir);
         goto out;
     }
+    opened = 1;
     static const OTF2_FlushCallbacks flush = {.otf2_pre_flush = pre_flush,
                                               .otf2_post_flush = post_flush};
     CHECK(OTF2_Archive_SetFlushCallbacks(archive, &flush, NULL));
@@ -1455,7 +1481,7 @@ oom:
 out:
     if (archive)
         OTF2_Archive_Close(archive);
-    if (rc != 0) {
+    if (rc != 0 && opened) {
         remove_archive(dir);
         snprintf(err + strlen(err), errsize - strlen(err), "; the partial archive was removed");
     }

@@ -285,6 +285,19 @@ assert_eq "$(awk '!/^#/ { if (($1 in t) && $2 < t[$1]) n++; t[$1] = $2 } END { p
     "every thread's records in time order across flushes inside a record pair"
 }
 
+# ---- a directory where the OTF2 anchor file goes: said, not reported as written ----
+mkdir -p blocked/traces.otf2
+POMP_TRACE=otf2,chrome POMP_SUMMARY=on POMP_OUTPUT_DIR=blocked ./many > blocked.out 2> blocked.err
+assert_eq "$(cat blocked.out)" 9904000 "program output when the OTF2 anchor is blocked"
+assert_contains blocked.err "pomp: error: cannot write the OTF2 archive: blocked/traces.otf2 is in the way" \
+    "a directory named traces.otf2: said"
+assert_contains blocked.err "pomp: trace: [0-9]+ events of 2 threads, [0-9]+ flush(es)?; trace.json in blocked/" \
+    "the summary names only the files written"
+[ ! -e blocked/traces ] || fail "no OTF2 event files without their anchor"
+POMP_TRACE=otf2 POMP_SUMMARY=on POMP_OUTPUT_DIR=blocked ./many > /dev/null 2> blocked2.err
+assert_contains blocked2.err "pomp: trace: [0-9]+ events of 2 threads, [0-9]+ flush(es)?; no trace files \(the raw records are in blocked/trace-raw/\)" \
+    "no trace files: the raw records named"
+
 # ---- a flush that cannot write: counted and reported, the program unharmed ----
 mkdir fails && touch fails/trace-raw   # a file where the raw directory should be
 POMP_TRACE=otf2 POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=fails ./many > fails.out 2> fails.err
