@@ -73,7 +73,11 @@ static size_t edits(const char *a, size_t alen, const char *b)
 const char *pomp_env_name_closest(const char *name, size_t len, char *buf, size_t size)
 {
     const char *k;
-    size_t best = (size_t)-1, best_edits = 3;
+    /* edits allowed: a third of what follows POMP_, at least 1, at most 2 (a
+     * probe: POMP_X was taken for POMP_CC, two edits of a one-letter name) */
+    size_t suffix = len > 5 ? len - 5 : 0;
+    size_t allowed = suffix / 3 < 1 ? 1 : suffix / 3 > 2 ? 2 : suffix / 3;
+    size_t best = (size_t)-1, best_edits = allowed + 1;
     for (size_t i = 0; (k = known_name(i, buf, size)); i++) {
         size_t e = edits(name, len, k);
         if (e < best_edits) {

@@ -39,6 +39,10 @@ Test(env_names, misspelled_names_are_unknown_and_matched)
     cr_expect_str_eq(closest("POMP_summary"), "POMP_SUMMARY");
     cr_expect_str_eq(closest("POMP_TASKS"), "POMP_TASK");
     cr_expect_null(closest("POMP_BARRIER"), "nothing close to POMP_BARRIER");
+    cr_expect_null(closest("POMP_X"), "a one-letter name is not two edits from POMP_CC");
+    cr_expect_null(closest("POMP_NM"), "nor a two-letter one");
+    cr_expect_str_eq(closest("POMP_TRAC"), "POMP_TRACE");
+    cr_expect_str_eq(closest("POMP_THROTLE"), "POMP_THROTTLE");
 }
 
 Test(env_names, check_says_only_the_unknown, .init = cr_redirect_stderr)
