@@ -8,6 +8,7 @@
  * run on a device, nor inside simd-like loops (context.c decides where). */
 #include "rewrite.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +195,39 @@ static int no_side_effects(const struct source *src, const char *expr)
         }
     }
     return any;
+}
+
+/* An integer literal that an int holds (blanks, parentheses, a sign and
+ * suffixes allowed): its value in *v. A num_threads or if clause with one
+ * stays as written, so that the compiler's own checks of the clause still see
+ * the constant (a probe: num_threads(-2), which GCC warns about and runs with
+ * one thread, was copied to a variable and asked libgomp for 4 billion). */
+static int int_literal(const char *arg, long long *v)
+{
+    const char *e = arg;
+    size_t open = 0;
+    while (*e == ' ' || *e == '\t' || *e == '(')
+        open += *e++ == '(';
+    int negative = *e == '-';
+    if (*e == '-' || *e == '+')
+        e++;
+    if (*e < '0' || *e > '9')
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long u = strtoull(e, &end, 0);
+    if (errno || u > 2147483648ull || (u == 2147483648ull && !negative))
+        return 0;
+    end += strspn(end, "uUlL");
+    for (; *end; end++)
+        if (*end == ')' && open)
+            open--;
+        else if (*end != ' ' && *end != '\t')
+            return 0;
+    if (open)
+        return 0;
+    *v = negative ? -(long long)u : (long long)u;
+    return 1;
 }
 
 /* The clauses of an inner leaf whose expressions a default clause on an
@@ -437,6 +471,13 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
             add_clause_text(&lf->clauses, word, arg);
             continue;
         }
+        long long literal;
+        if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "num_threads") == 0 &&
+            !rtc->num_threads && int_literal(arg, &literal)) {
+            rtc->num_threads = xasprintf("%lld", literal);
+            add_clause_text(&lf->clauses, word, arg);
+            continue;
+        }
         if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "num_threads") == 0 &&
             !has_top_level(arg, ',') && !has_top_level(arg, ':')) {
             t = rtc->num_threads = temporary(src, ch, lf, "POMP_Int32", "num_threads", arg, arg, 2);
@@ -446,6 +487,13 @@ static void leaf_clauses(const struct source *src, struct chain *ch, size_t i,
         }
         if ((lf->k.flags & F_PARALLEL_RTC) && strcmp(word, "if") == 0) {
             split_arg(arg, ':', &head, &expr);
+            if (!rtc->if_result && int_literal(expr, &literal)) {
+                rtc->if_result = xstrdup(literal ? "1" : "0");
+                add_clause_text(&lf->clauses, word, arg);
+                free(head);
+                free(expr);
+                continue;
+            }
             t = rtc->if_result = temporary(src, ch, lf, "POMP_Int32", "if", arg, expr, 1);
             add_clause_text(&lf->clauses, word, t);
             lf->rewritten = 1;

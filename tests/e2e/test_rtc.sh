@@ -136,3 +136,33 @@ cc -fopenmp ternary.c -o ternary_plain
 "$POMPCC" -fopenmp ternary.c -o ternary 2> ternary.err || { cat ternary.err; fail "ternary.c: build"; }
 assert_eq "$(./ternary 2> /dev/null)" "$(./ternary_plain)" "a ternary in if(), with and without a modifier, and in a chunk: as the plain build"
 assert_eq "$(./ternary_plain)" "2 8 28 8" "ternary.c: the plain build's two threads"
+# A num_threads or if clause with an integer literal stays as written, so that
+# the compiler's own checks still see it: num_threads(-2) was copied to a
+# variable, which GCC does not check and libgomp took as 4 billion threads
+# (a probe; GCC warns about the constant and runs one thread).
+cat > literal.c <<'SRC'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int n = 0, m = 0, k = 0;
+#pragma omp parallel num_threads(-2) reduction(+ : n)
+    n++;
+#pragma omp parallel if(0) num_threads(2) reduction(+ : m)
+    m += omp_get_num_threads();
+#pragma omp parallel for num_threads( (2) ) if (parallel: 1) reduction(+ : k)
+    for (int i = 0; i < 10; i++)
+        k += omp_get_num_threads();
+    printf("%d %d %d\n", n, m, k);
+    return 0;
+}
+SRC
+cc -fopenmp literal.c -o literal_plain 2> literal_plain.err
+"$POMPCC" -fopenmp literal.c librtcspy.so -Wl,-rpath,"$PWD" -o literal 2> literal.err || { cat literal.err; fail "literal.c: build"; }
+assert_contains literal.err "literal.c:6:[0-9]+: warning: .num_threads. value must be positive" \
+    "num_threads(-2): the compiler's own warning, at the user's line"
+assert_eq "$(RTC_SPY_OUT=literal.spy OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=literal.d ./literal 2> /dev/null)" \
+    "$(OMP_NUM_THREADS=2 ./literal_plain)" "literal num_threads and if: as the plain build"
+assert_eq "$(OMP_NUM_THREADS=2 ./literal_plain)" "1 1 20" "literal.c: the plain build"
+assert_eq "$(grep Parallel_enter literal.spy | sed 's/^Parallel_enter [0-9]* //' | sort | tr '\n' ';')" \
+    "num_threads=-2 if=1;num_threads=2 if=0;num_threads=2 if=1;" "literal values reach Parallel_enter"
