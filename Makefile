@@ -133,7 +133,7 @@ DIRECTIVE_OBJ := $(OBJ)/instrumenter/directive.o $(OBJ)/gen/directive_lexer.o $(
 INSTRUMENT_OBJ := $(OBJ)/instrumenter/pomp_instrument_main.o $(OBJ)/instrumenter/instrument.o \
                   $(OBJ)/instrumenter/constructs.o $(OBJ)/instrumenter/construct_table.o \
                   $(OBJ)/instrumenter/context.o $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/loops.o \
-                  $(OBJ)/instrumenter/atomic_operand.o \
+                  $(OBJ)/instrumenter/atomic_operand.o $(OBJ)/instrumenter/addressable.o \
                   $(OBJ)/instrumenter/source.o $(OBJ)/instrumenter/source_macros.o $(OBJ)/instrumenter/source_skipped.o $(OBJ)/instrumenter/source_ast.o \
                   $(OBJ)/instrumenter/source_includes.o $(OBJ)/instrumenter/headers.o $(OBJ)/instrumenter/source_scan.o \
                   $(OBJ)/instrumenter/modules.o $(OBJ)/instrumenter/pomp_directives.o \

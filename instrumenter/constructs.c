@@ -452,6 +452,80 @@ static char *loop_rtc(const struct pragma *p, const char *chunk, const struct di
     return r;
 }
 
+/* Does a clause of d that makes its variables private name one of names
+ * (or an array section)? Every word of its argument is taken for a name. */
+static int privatizes_any(const struct directive *d, char *const *names)
+{
+    static const char *const privatizing[] = {"private", "firstprivate", "lastprivate", "linear",
+                                              "reduction", "in_reduction", "copyin", "allocate"};
+    for (size_t c = 0; c < d->nclauses; c++) {
+        const char *arg = d->clauses[c].arg;
+        int hit = 0;
+        for (size_t k = 0; k < sizeof privatizing / sizeof *privatizing; k++)
+            hit |= strcmp(d->clauses[c].word, privatizing[k]) == 0;
+        if (!hit || !arg)
+            continue;
+        if (strchr(arg, '['))
+            return 1;
+        for (const char *e = arg; *e;) {
+            if (!is_ident_char(*e)) {
+                e++;
+                continue;
+            }
+            const char *word = e;
+            while (is_ident_char(*e))
+                e++;
+            for (size_t i = 0; names && names[i]; i++)
+                if (strlen(names[i]) == (size_t)(e - word) && !strncmp(names[i], word, e - word))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
+static int blank_or_comment(const char *text, unsigned from, unsigned to, int pragmas);
+
+/* Does GCC drop the barrier of worksharing construct q (directive d: a for
+ * or a single), the last statement of a parallel region, whose own barrier
+ * follows? Only where it certainly does (addressable.c); pomp's exit call
+ * after q hides from GCC that q ends the region, so q gets the nowait GCC
+ * would give it. (A sections construct keeps its barrier: its sections are
+ * pragmas inside it, which this does not allow.) */
+static int gcc_drops_barrier(const struct rewriter *w, const struct pragma *q,
+                             const struct directive *d)
+{
+    if (!w->o->gcc || w->o->cplusplus || w->o->explicit_barriers || !q->has_stmt ||
+        (strcmp(d->name, "for") != 0 && strcmp(d->name, "single") != 0))
+        return 0;
+    const struct source *s = w->s;
+    const struct pragma *par = NULL; /* the innermost statement around q */
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (&s->pragmas[i] != q && pragma_encloses(&s->pragmas[i], q->start) &&
+            (!par || s->pragmas[i].stmt_start >= par->stmt_start))
+            par = &s->pragmas[i];
+    /* (the statement of an if or a loop inside the region: not the region's last) */
+    if (!par || !par->pinned_known || par->pinned.locals ||
+        (q->substatement && par->stmt_start != q->start))
+        return 0;
+    /* q is the whole statement, or the last of its braces */
+    int last = par->stmt_end == q->stmt_end ||
+               (s->text[par->stmt_start] == '{' && s->text[par->stmt_end - 1] == '}' &&
+                blank_or_comment(s->text, q->stmt_end, par->stmt_end - 1, 0));
+    if (!last)
+        return 0;
+    /* no other construct inside (a task's shared variable is addressable) */
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (&s->pragmas[i] != par && &s->pragmas[i] != q &&
+            pragma_encloses(par, s->pragmas[i].start))
+            return 0;
+    struct parsed pp;
+    parse_pragma(par, &pp);
+    int drops = pp.ok && !privatizes_any(&pp.d, par->pinned.names) &&
+                !privatizes_any(d, par->pinned.names);
+    unparse_pragma(&pp);
+    return drops;
+}
+
 struct rtc_names {
     char *num_threads, *if_result, *chunk;
 };
@@ -1202,6 +1276,8 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
             lf->add_nowait = 1;
         else if (w->o->explicit_barriers && may_nowait)
             lf->add_nowait = 1, lf->barrier_r = UINT_MAX - 1;
+        else if (may_nowait && ch.n == 1 && gcc_drops_barrier(w, p, lf->d))
+            lf->add_nowait = 1;
         if (w->o->explicit_barriers && (lf->k.flags & F_PARALLEL_RTC))
             lf->barrier_r = UINT_MAX - 1;
         if (lf->barrier_r == UINT_MAX - 1) {

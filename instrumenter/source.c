@@ -1325,6 +1325,17 @@ static int is_atomic(const struct pragma *p, int *read)
     return atomic;
 }
 
+/* A parallel construct, not combined (parallel for is one construct whose
+ * barrier GCC does not have to drop). */
+static int is_plain_parallel(const struct pragma *p)
+{
+    struct directive d;
+    int parallel = directive_parse(p->text, &d) == 0 && strcmp(d.sentinel, "omp") == 0 &&
+                   strcmp(d.name, "parallel") == 0;
+    directive_free(&d);
+    return parallel;
+}
+
 static int find_statements(struct scan *sc)
 {
     struct source *s = sc->s;
@@ -1365,6 +1376,14 @@ static int find_statements(struct scan *sc)
                 p->stmt_is_pragma = 1;
                 p->stmt_start = s->pragmas[inner].start;
                 p->stmt_end = s->pragmas[inner].stmt_end;
+                /* a parallel whose statement is a construct (parallel, then for) */
+                long wi = next_tok[inner] < sc->ntokens
+                              ? wanted_index(sc, sc->tokens[next_tok[inner]].start)
+                              : -1;
+                if (wi >= 0 && sc->found_end[wi] && is_plain_parallel(p)) {
+                    pinned_variables_of(sc->found_cursor[wi], &p->pinned);
+                    p->pinned_known = 1;
+                }
             } else if (s->pragmas[inner].unplaced) {
                 p->unplaced = xasprintf("the directive after it is not instrumented (%s)",
                                         s->pragmas[inner].unplaced);
@@ -1433,6 +1452,10 @@ static int find_statements(struct scan *sc)
         int read;
         if (is_atomic(p, &read))
             p->atomic_size = atomic_operand_size(sc->found_cursor[w], read);
+        if (is_plain_parallel(p)) {
+            pinned_variables_of(sc->found_cursor[w], &p->pinned);
+            p->pinned_known = 1;
+        }
     }
     free(next_tok);
 
@@ -1622,6 +1645,7 @@ void source_free(struct source *s)
         free(s->pragmas[i].unplaced);
         free(s->pragmas[i].unread_macros);
         loop_free(s->pragmas[i].loop);
+        pinned_variables_free(&s->pragmas[i].pinned);
     }
     free(s->pragmas);
     free(s->skipped_omp);

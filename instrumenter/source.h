@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "addressable.h"
 #include "source_ast.h"
 
 struct pragma {
@@ -40,6 +41,12 @@ struct pragma {
     /* it stands where the language wants one statement (the body of an if,
      * else, loop or label), where no stand-alone directive may */
     int substatement;
+    /* A parallel construct's statement: the variables whose storage it may
+     * address (addressable.h), worked out for a GCC compile of C only
+     * (pinned_known), where GCC drops the barrier of a worksharing
+     * construct that ends the region (constructs.c). */
+    int pinned_known;
+    struct pinned_variables pinned;
 };
 
 struct source {

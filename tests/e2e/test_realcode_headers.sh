@@ -393,6 +393,7 @@ static inline int cnt(void)
     {
 #pragma omp single
         t++;
+        __asm__ volatile(""); /* not the region's last statement: the single keeps its barrier */
     }
     return t;
 }

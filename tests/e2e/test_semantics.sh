@@ -35,6 +35,34 @@ assert_contains gcc.true.4.txt '^found 17, ran yes$' "cancellation happened"
 assert_eq "$(grep -c 'omp barrier' sem.pomp.c)" "$(grep -c 'omp barrier' semantics.c)" "barriers in the generated code"
 assert_eq "$(grep -o 'nowait' sem.pomp.c | wc -l)" $(( $(grep -o 'nowait' semantics.c | wc -l) + 11 )) "nowait in the generated code"
 
+# GCC drops the barrier of a for or single that ends a parallel region (the
+# region's own follows) unless a local may be addressable; pomp's exit call
+# after the construct hid that, and the pompcc build kept a barrier the plain
+# build did not have (a probe: 1.5 times the run time under passive waits).
+# Barrier calls per outlined function, plain and pompcc: the same where GCC
+# drops it (pomp adds the nowait), never fewer where it keeps it.
+cp "$HERE"/constructs/last_worksharing.c .
+plain_cc -O2 -c last_worksharing.c -o lw_plain.o 2> /dev/null || fail "cc last_worksharing.c"
+"$POMPCC" -fopenmp -O2 -c last_worksharing.c -o lw_pomp.o 2> lw.err || { cat lw.err; fail "pompcc last_worksharing.c"; }
+barriers() { # OBJECT FUNCTION: the GOMP calls that hold a barrier in FUNCTION._omp_fn.0
+    objdump -dr --no-show-raw-insn "$1" | awk -v f="<$2._omp_fn.0>:" 'index($0, f) {p = 1; next} /^$/ {p = 0} p' |
+        grep -oE 'R_X86_64_PLT32[[:space:]]+GOMP_(barrier|loop_end|sections_end|single_copy_end)\b' | wc -l
+}
+for f in ends_for ends_single ends_for_reduction ends_for_lastprivate ends_dynamic; do
+    assert_eq "$(barriers lw_pomp.o $f) $(barriers lw_plain.o $f)" "0 0" "$f: no barrier, as the plain build"
+done
+for f in private_address local_array array_reduction local_scalar nested_task; do
+    plain=$(barriers lw_plain.o $f) pomp=$(barriers lw_pomp.o $f)
+    [ "$pomp" -ge "$plain" ] || fail "$f: $pomp barrier calls in the pompcc build, $plain in the plain one: never fewer"
+done
+assert_eq "$(barriers lw_plain.o private_address) $(barriers lw_pomp.o private_address)" "1 1" \
+    "an addressable private copy: GCC keeps the barrier, and so does pomp"
+plain_cc -O2 last_worksharing.c -o lw_plain 2> /dev/null || fail "cc last_worksharing.c (link)"
+"$POMPCC" -fopenmp -O2 last_worksharing.c -o lw 2> lw.err || { cat lw.err; fail "pompcc last_worksharing.c (link)"; }
+assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=lw.d ./lw 2> /dev/null)" "$(OMP_NUM_THREADS=4 ./lw_plain)" \
+    "last worksharing constructs: the output of the plain build"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' lw.d/profile.json)" 0 "last worksharing constructs: no nesting errors"
+
 # --pomp-implicit-barriers=explicit
 "$POMPCC" -fopenmp --pomp-implicit-barriers=explicit semantics.c -o semx 2> semx.err || { cat semx.err; fail "pompcc explicit"; }
 ! grep -q "without instrumentation" semx.err || { cat semx.err; fail "semantics.c was not instrumented (explicit)"; }

@@ -1,0 +1,137 @@
+/* Worksharing constructs that end a parallel region (test_semantics.sh):
+ * GCC drops their barrier where no local of the region may be addressable.
+ * main runs each and prints what it computed. */
+#include <omp.h>
+#include <stdio.h>
+
+#define N 1000
+static double a[N], s, arr[4];
+static int last;
+
+__attribute__((noinline)) static void touch(double *p) { *p += 1; }
+
+void ends_for(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for
+        for (int i = 0; i < N; i++)
+            a[i] += i;
+    }
+}
+
+void ends_single(void)
+{
+#pragma omp parallel
+    {
+#pragma omp single
+        touch(a);
+    }
+}
+
+void ends_for_reduction(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for reduction(+ : s)
+        for (int i = 0; i < N; i++)
+            s += a[i];
+    }
+}
+
+void ends_for_lastprivate(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for lastprivate(last)
+        for (int i = 0; i < N; i++)
+            last = i;
+    }
+}
+
+void ends_dynamic(void)
+{
+#pragma omp parallel
+#pragma omp for schedule(dynamic, 7)
+    for (int i = 0; i < N; i++)
+        a[i] *= 0.5;
+}
+
+void private_address(void)
+{
+    double x = 0;
+#pragma omp parallel
+    {
+#pragma omp for private(x)
+        for (int i = 0; i < N; i++) {
+            x = a[i];
+            touch(&x);
+            a[i] = x;
+        }
+    }
+}
+
+void local_array(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for
+        for (int i = 0; i < N; i++) {
+            double t[2] = {a[i], 0};
+            touch(t);
+            a[i] = t[0];
+        }
+    }
+}
+
+void array_reduction(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for reduction(+ : arr)
+        for (int i = 0; i < N; i++)
+            arr[i % 4] += a[i];
+    }
+}
+
+void local_scalar(void)
+{
+#pragma omp parallel
+    {
+        int k = omp_get_thread_num() >= 0;
+#pragma omp for
+        for (int i = 0; i < N; i++)
+            a[i] += k;
+    }
+}
+
+void nested_task(void)
+{
+#pragma omp parallel
+    {
+#pragma omp for
+        for (int i = 0; i < N; i++) {
+#pragma omp task
+            touch(&a[i]);
+        }
+    }
+}
+
+int main(void)
+{
+    ends_for();
+    ends_single();
+    ends_for_reduction();
+    ends_for_lastprivate();
+    ends_dynamic();
+    private_address();
+    local_array();
+    array_reduction();
+    local_scalar();
+    nested_task();
+    double sum = 0;
+    for (int i = 0; i < N; i++)
+        sum += a[i];
+    printf("%.1f %.1f %d %.1f %.1f %.1f %.1f\n", sum, s, last, arr[0], arr[1], arr[2], arr[3]);
+    return 0;
+}
