@@ -46,6 +46,13 @@ static int64_t first_bad_field(const struct trace_thread *t, const struct trace_
             *why = "region id that defs.json does not define";
             return at + (int64_t)offsetof(struct pomp_event, region);
         }
+        /* every event is of a region (ids from 1); only the library's own
+         * records may have none (a zeroed thread file read as a million
+         * events of no region; a probe) */
+        if (e->region == 0 && e->group != POMP_EVENT_GROUP_LIBRARY) {
+            *why = "region id 0 in an event (ids start at 1: a zeroed or damaged record)";
+            return at + (int64_t)offsetof(struct pomp_event, region);
+        }
         if (e->phase >= POMP_PHASE_COUNT) {
             *why = "phase out of range (0-4)";
             return at + (int64_t)offsetof(struct pomp_event, phase);

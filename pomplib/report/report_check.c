@@ -21,19 +21,25 @@ struct checker {
     char first[512];
 };
 
-static void failed(struct checker *c, const char *invariant, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static void failed(struct checker *c, const json_t *at, const char *invariant, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
-static void failed(struct checker *c, const char *invariant, const char *fmt, ...)
+/* Says a broken invariant: with the byte offset of the value `at` where one
+ * is named (NULL: a figure of several). */
+static void failed(struct checker *c, const json_t *at, const char *invariant, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    char where[48] = "";
+    if (at && (!c->quiet || !c->first[0]))
+        snprintf(where, sizeof where, "byte offset %ld: ",
+                 rp_json_offset(c->path, c->p->root, at));
     if (!c->quiet) {
-        fprintf(stderr, "pomp-report: check: %s: %s: ", c->path, invariant);
+        fprintf(stderr, "pomp-report: check: %s: %s: %s", c->path, invariant, where);
         vfprintf(stderr, fmt, ap);
         fputc('\n', stderr);
     } else if (!c->first[0]) {
-        int n = snprintf(c->first, sizeof c->first, "%s: ", invariant);
+        int n = snprintf(c->first, sizeof c->first, "%s: %s", invariant, where);
         if (n > 0 && (size_t)n < sizeof c->first)
             vsnprintf(c->first + n, sizeof c->first - (size_t)n, fmt, ap);
     }
@@ -49,6 +55,31 @@ static double field(json_t *o, const char *key, int *present)
     return json_is_number(v) ? json_number_value(v) : 0.0;
 }
 
+/* The runtime's waits of one thread in one node (per_thread[].waits, ns):
+ * whole, not negative, and each within the run (9e18 ns of barrier read as a
+ * wait share of 7,460,306,877,734 %, and one outside any parallel region was
+ * compared with nothing; a probe). */
+static void check_entry_waits(struct checker *c, const struct rp_node *n, json_t *t, long long th)
+{
+    json_t *waits = json_object_get(t, "waits"), *v;
+    const char *kind;
+    if (waits && !json_is_object(waits))
+        failed(c, waits, "structure", "node %lld thread %lld: waits is not an object", n->id, th);
+    json_object_foreach(waits, kind, v) {
+        double w = json_number_value(v);
+        if (!json_is_integer(v))
+            failed(c, v, "whole numbers", "node %lld thread %lld: waits.%s is not a whole number",
+                   n->id, th, kind);
+        else if (w < 0)
+            failed(c, v, "no negative figure", "node %lld thread %lld: waits.%s is %g", n->id, th,
+                   kind, w);
+        else if (w > RP_EXACT_MAX || (c->p->duration_ns > 0 && w > c->p->duration_ns * 1.01 + 1e6))
+            failed(c, v, "no impossible figure", "node %lld thread %lld: waits.%s is %.16g ns, "
+                                                 "more than the run's %.16g ns",
+                   n->id, th, kind, w, c->p->duration_ns);
+    }
+}
+
 /* The figures of one thread in one node: none negative, none past the others. */
 static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
 {
@@ -58,58 +89,59 @@ static void check_entry(struct checker *c, const struct rp_node *n, json_t *t)
     /* the figures pomp writes for every thread of a node (pomp_output.c) */
     enum { ALWAYS_WRITTEN = 7 };
     if (!json_is_object(t)) {
-        failed(c, "structure", "node %lld: a per_thread entry is no object", n->id);
+        failed(c, t, "structure", "node %lld: a per_thread entry is no object", n->id);
         return;
     }
     long long th = json_integer_value(json_object_get(t, "thread"));
     if (!json_is_integer(json_object_get(t, "thread")))
-        failed(c, "structure", "node %lld: a per_thread entry has no \"thread\"", n->id);
+        failed(c, t, "structure", "node %lld: a per_thread entry has no \"thread\"", n->id);
     else if (th < 0 || (size_t)th >= c->p->nthreads)
-        failed(c, "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
+        failed(c, json_object_get(t, "thread"), "structure", "node %lld names thread %lld of %zu", n->id, th, c->p->nthreads);
     for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
         int present;
         json_t *raw = json_object_get(t, keys[k]);
         if (!raw && k < ALWAYS_WRITTEN) /* read as 0, it would pass every other check */
-            failed(c, "whole numbers", "node %lld thread %lld: no %s (read as 0)", n->id, th,
+            failed(c, t, "whole numbers", "node %lld thread %lld: no %s (read as 0)", n->id, th,
                    keys[k]);
         if (raw && !json_is_integer(raw)) /* read as 0, it would pass every other check */
-            failed(c, "whole numbers", "node %lld thread %lld: %s is not a whole number", n->id, th,
+            failed(c, raw, "whole numbers", "node %lld thread %lld: %s is not a whole number", n->id, th,
                    keys[k]);
         double v = field(t, keys[k], &present);
         if (present && (v < 0 || !isfinite(v)))
-            failed(c, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
-        else if (present && v > 9007199254740992.0) /* 2^53: sums of it lose units, or overflow */
-            failed(c, "no impossible figure", "node %lld thread %lld: %s is %.16g (above 2^53: "
+            failed(c, raw, "no negative figure", "node %lld thread %lld: %s is %g", n->id, th, keys[k], v);
+        else if (present && v > RP_EXACT_MAX) /* 2^53: sums of it lose units, or overflow */
+            failed(c, raw, "no impossible figure", "node %lld thread %lld: %s is %.16g (above 2^53: "
                                               "104 days in ns, no run's count)",
                    n->id, th, keys[k], v);
     }
+    check_entry_waits(c, n, t, th);
     double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
     double mn = field(t, "min_ns", NULL), mx = field(t, "max_ns", NULL);
     double body = field(t, "body_ns", NULL), visits = field(t, "visits", NULL);
     if (excl > incl + SLACK_NS(1, incl))
-        failed(c, "own time within inclusive time", "node %lld thread %lld: excl %.16g ns > incl %.16g ns",
+        failed(c, t, "own time within inclusive time", "node %lld thread %lld: excl %.16g ns > incl %.16g ns",
                n->id, th, excl, incl);
     double overlap = field(t, "overlap_ns", NULL), nested = field(t, "nested_ns", NULL);
     if (overlap > incl + SLACK_NS(1, incl))
-        failed(c, "overlap within inclusive time",
+        failed(c, t, "overlap within inclusive time",
                "node %lld thread %lld: overlap %.16g ns > incl %.16g ns", n->id, th, overlap, incl);
     if (nested > incl + SLACK_NS(1, incl))
-        failed(c, "overlap within inclusive time",
+        failed(c, t, "overlap within inclusive time",
                "node %lld thread %lld: nested runs %.16g ns > incl %.16g ns", n->id, th, nested, incl);
     double share = field(t, "share_ns", NULL);
     if (share > incl + SLACK_NS(1, incl))
-        failed(c, "shares within inclusive time",
+        failed(c, t, "shares within inclusive time",
                "node %lld thread %lld: team shares %.16g ns > incl %.16g ns", n->id, th, share, incl);
     if (mn > mx + 1)
-        failed(c, "min within max", "node %lld thread %lld: min %.16g ns > max %.16g ns", n->id, th, mn, mx);
+        failed(c, t, "min within max", "node %lld thread %lld: min %.16g ns > max %.16g ns", n->id, th, mn, mx);
     if (mx > incl + SLACK_NS(1, incl))
-        failed(c, "one visit within all", "node %lld thread %lld: max %.16g ns > incl %.16g ns", n->id,
+        failed(c, t, "one visit within all", "node %lld thread %lld: max %.16g ns > incl %.16g ns", n->id,
                th, mx, incl);
     if (visits > 0 && body > incl + SLACK_NS(1, incl))
-        failed(c, "body within inclusive time", "node %lld thread %lld: body %.16g ns > incl %.16g ns",
+        failed(c, t, "body within inclusive time", "node %lld thread %lld: body %.16g ns > incl %.16g ns",
                n->id, th, body, incl);
     if (c->p->duration_ns > 0 && incl > c->p->duration_ns * 1.01 + 1e6 && n->parent_index == NO_PARENT)
-        failed(c, "within the run", "node %lld thread %lld: %.16g ns in a run of %.16g ns", n->id, th,
+        failed(c, t, "within the run", "node %lld thread %lld: %.16g ns in a run of %.16g ns", n->id, th,
                incl, c->p->duration_ns);
 }
 
@@ -191,7 +223,7 @@ static void check_children(struct checker *c)
     size_t *next_sibling = malloc((p->nnodes ? p->nnodes : 1) * sizeof *next_sibling);
     if (!sum || !count || !first_child || !next_sibling) {
         free(sum), free(count), free(first_child), free(next_sibling);
-        failed(c, "out of memory", "the children could not be checked");
+        failed(c, NULL, "out of memory", "the children could not be checked");
         return;
     }
     for (size_t i = 0; i < p->nnodes; i++)
@@ -232,18 +264,18 @@ static void check_children(struct checker *c)
                 continue;
             double incl = field(t, "incl_ns", NULL), excl = field(t, "excl_ns", NULL);
             if (sum[th] > incl + SLACK_NS(count[th], incl))
-                failed(c, "children within their parent",
+                failed(c, NULL, "children within their parent",
                        "node %lld thread %lld: children %.16g ns > its own inclusive %.16g ns",
                        p->nodes[i].id, th, sum[th], incl);
             else if (own_rule && own_rule[th] == OWN_EXACT &&
                      fabs(excl - (incl - sum[th])) > SLACK_NS(count[th] + 1, incl))
-                failed(c, "own time is inclusive less children",
+                failed(c, NULL, "own time is inclusive less children",
                        "node %lld thread %lld: own %.16g ns, inclusive %.16g ns less children %.16g ns",
                        p->nodes[i].id, th, excl, incl, sum[th]);
             else if (own_rule &&
                      (own_rule[th] == OWN_TASKS || own_rule[th] == OWN_TASKS_UNTIMED)) {
                 if (excl > incl - sum[th] + SLACK_NS(count[th] + 1, incl))
-                    failed(c, "own time is inclusive less children",
+                    failed(c, NULL, "own time is inclusive less children",
                            "node %lld thread %lld (which ran tasks): own %.16g ns, more than "
                            "inclusive %.16g ns less children %.16g ns",
                            p->nodes[i].id, th, excl, incl, sum[th]);
@@ -258,7 +290,7 @@ static void check_children(struct checker *c)
         double slack = SLACK_NS(entries[th], roots[th]);
         if ((own_rule[th] == OWN_TASKS && fabs(gaps[th] - roots[th]) > slack) ||
             (own_rule[th] == OWN_TASKS_UNTIMED && gaps[th] > roots[th] + slack))
-            failed(c, "own time is inclusive less children",
+            failed(c, NULL, "own time is inclusive less children",
                    "thread %zu: the time its regions' own times leave out, %.16g ns, is not the "
                    "time of the tasks it ran there, %.16g ns (its task roots' inclusive time)",
                    th, gaps[th], roots[th]);
@@ -272,7 +304,7 @@ static void check_waits(struct checker *c)
     for (size_t i = 0; i < c->p->nwaits; i++) {
         const struct rp_wait_row *w = &c->p->waits[i];
         if (w->node && w->total > w->thread_time + SLACK_NS(WAIT_COUNT, w->thread_time))
-            failed(c, "waits within region time",
+            failed(c, NULL, "waits within region time",
                    "node %lld: %.16g ns of waits in %.16g ns of thread time (%.1f %%)", w->node->id,
                    w->total, w->thread_time, 100.0 * w->total / w->thread_time);
     }
@@ -286,7 +318,7 @@ static void check_flat_time(struct checker *c)
     const struct rp_profile *p = c->p;
     for (size_t f = 0; f < p->nflat && p->duration_ns > 0; f++)
         if (p->flat[f].s.max > p->duration_ns * 1.01 + 1e6)
-            failed(c, "a region's time within the run",
+            failed(c, NULL, "a region's time within the run",
                    "region %lld: %.16g ns on one thread, all its call paths together, in a run of %.16g ns",
                    p->flat[f].region->id, p->flat[f].s.max, p->duration_ns);
 }
@@ -306,10 +338,10 @@ static void check_pop_one(struct checker *c, const struct rp_pop *m, long long n
                    {"fork/join", m->fork_join_eff}};
     for (size_t k = 0; k < sizeof factors / sizeof *factors; k++)
         if (!(factors[k].value >= 0 && factors[k].value <= 1.01) && node < 0)
-            failed(c, "efficiency factors within 0..100 %", "the run: %s %.1f %%", factors[k].name,
+            failed(c, NULL, "efficiency factors within 0..100 %", "the run: %s %.1f %%", factors[k].name,
                    100.0 * factors[k].value);
         else if (!(factors[k].value >= 0 && factors[k].value <= 1.01))
-            failed(c, "efficiency factors within 0..100 %", "parallel region, node %lld: %s %.1f %%",
+            failed(c, NULL, "efficiency factors within 0..100 %", "parallel region, node %lld: %s %.1f %%",
                    node, factors[k].name, 100.0 * factors[k].value);
 }
 
@@ -343,7 +375,7 @@ static void check_visits(struct checker *c)
         }
         double expected = rp_executions(visits, begins);
         if (p->flat[f].s.visits != expected)
-            failed(c, "the same visits in every table",
+            failed(c, NULL, "the same visits in every table",
                    "region %lld: %.16g in the flat profile, %.16g in its call paths",
                    p->flat[f].region->id, p->flat[f].s.visits, expected);
     }
@@ -378,7 +410,7 @@ static void check_one_row_per_place(struct checker *c)
     const struct rp_profile *p = c->p;
     const struct rp_region **v = calloc(p->nregions ? p->nregions : 1, sizeof *v);
     if (!v) {
-        failed(c, "out of memory", "the regions' places could not be checked");
+        failed(c, NULL, "out of memory", "the regions' places could not be checked");
         return;
     }
     size_t n = 0;
@@ -388,7 +420,7 @@ static void check_one_row_per_place(struct checker *c)
     qsort(v, n, sizeof *v, by_row);
     for (size_t i = 1; i < n; i++)
         if (by_row(&v[i - 1], &v[i]) == 0)
-            failed(c, "one region per place", "regions %lld and %lld: both %s%s%s at %s:%d",
+            failed(c, NULL, "one region per place", "regions %lld and %lld: both %s%s%s at %s:%d",
                    v[i - 1]->id, v[i]->id, v[i]->type, v[i]->name[0] ? " " : "", v[i]->name,
                    v[i]->file[0] ? v[i]->file : "-", v[i]->first_line);
     free(v);
@@ -414,7 +446,7 @@ static void check_unique(struct checker *c, json_t *array, const char *key, cons
     qsort(v, count, sizeof *v, by_id);
     for (i = 1; i < count; i++)
         if (v[i] == v[i - 1] && (i == 1 || v[i - 1] != v[i - 2]))
-            failed(c, "structure", "%s %lld names more than one %s", key, v[i], what);
+            failed(c, NULL, "structure", "%s %lld names more than one %s", key, v[i], what);
     free(v);
 }
 
@@ -434,7 +466,7 @@ static void check_ids_and_threads(struct checker *c)
         for (size_t k = 0; k < sizeof counters / sizeof *counters; k++) {
             json_t *v = json_object_get(t, counters[k]);
             if (!json_is_integer(v) || json_integer_value(v) < 0)
-                failed(c, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
+                failed(c, v ? v : t, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
                        !v ? "missing" : !json_is_integer(v) ? "not a whole number" : "below 0");
         }
         /* a thread waits for a CPU only while it lives (both from its first
@@ -447,25 +479,26 @@ static void check_ids_and_threads(struct checker *c)
         else if (json_is_number(json_object_get(t, "cpu_wait_life_ns"))) /* the lives read */
             life = json_number_value(json_object_get(t, "cpu_wait_life_ns"));
         if (w && !(json_is_number(w) && json_number_value(w) >= 0))
-            failed(c, "no negative figure", "threads[%zu].cpu_wait_ns is not a number of 0 or more",
+            failed(c, w, "no negative figure", "threads[%zu].cpu_wait_ns is not a number of 0 or more",
                    i);
         else if (w && json_number_value(w) > life + 1e6)
-            failed(c, "no impossible figure", "threads[%zu] waited %.3f ms for a CPU in a life of %.3f ms",
+            failed(c, w, "no impossible figure", "threads[%zu] waited %.3f ms for a CPU in a life of %.3f ms",
                    i, json_number_value(w) / 1e6, life / 1e6);
     }
     json_t *clock = json_object_get(p->root, "clock"), *r;
     if (clock && !(json_number_value(json_object_get(clock, "ticks_per_ns")) > 0))
-        failed(c, "no negative figure", "clock.ticks_per_ns is not above 0");
+        failed(c, json_object_get(clock, "ticks_per_ns") ? json_object_get(clock, "ticks_per_ns") : clock,
+               "no negative figure", "clock.ticks_per_ns is not above 0");
     /* the texts a region is named by: a null name passed, and every table
      * named the region by nothing (a probe) */
     static const char *const texts[] = {"name", "file", "function", "init", "ctc"};
     json_array_foreach(json_object_get(p->root, "regions"), i, r) {
         if (!json_is_string(json_object_get(r, "type")))
-            failed(c, "structure", "regions[%zu].type is missing or not a string", i);
+            failed(c, json_object_get(r, "type") ? json_object_get(r, "type") : r, "structure", "regions[%zu].type is missing or not a string", i);
         for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
             json_t *v = json_object_get(r, texts[k]);
             if (v && !json_is_string(v))
-                failed(c, "structure", "regions[%zu].%s is not a string", i, texts[k]);
+                failed(c, v, "structure", "regions[%zu].%s is not a string", i, texts[k]);
         }
     }
 }
@@ -475,7 +508,7 @@ static void check_structure(struct checker *c)
     const struct rp_profile *p = c->p;
     json_t *callpath = json_object_get(p->root, "callpath");
     if (json_array_size(callpath) != p->nnodes)
-        failed(c, "structure", "%zu of %zu call-path nodes are not reachable from the root "
+        failed(c, NULL, "structure", "%zu of %zu call-path nodes are not reachable from the root "
                                "(a parent that is missing, or a cycle)",
                json_array_size(callpath) - p->nnodes, json_array_size(callpath));
     size_t i;
@@ -485,14 +518,14 @@ static void check_structure(struct checker *c)
          * takes another's children; without per_thread its figures are gone */
         if (!json_is_integer(json_object_get(n, "id")) ||
             !json_is_integer(json_object_get(n, "parent")))
-            failed(c, "structure", "call-path node %zu (in file order) has no \"%s\" (a whole "
+            failed(c, n, "structure", "call-path node %zu (in file order) has no \"%s\" (a whole "
                                    "number)",
                    i, !json_is_integer(json_object_get(n, "id")) ? "id" : "parent");
         if (!json_is_array(json_object_get(n, "per_thread")))
-            failed(c, "structure", "node %lld has no per_thread array (its figures would be lost)",
+            failed(c, n, "structure", "node %lld has no per_thread array (its figures would be lost)",
                    json_integer_value(json_object_get(n, "id")));
         if (!json_is_integer(json_object_get(n, "region"))) /* read as 0: <overflow> */
-            failed(c, "structure", "node %lld has no region id (\"region\" missing or not a whole "
+            failed(c, n, "structure", "node %lld has no region id (\"region\" missing or not a whole "
                                    "number)",
                    json_integer_value(json_object_get(n, "id")));
         long long region = json_integer_value(json_object_get(n, "region"));
@@ -500,7 +533,7 @@ static void check_structure(struct checker *c)
         for (size_t r = 0; r < p->nregions && !known; r++)
             known = p->regions[r].id == region;
         if (!known)
-            failed(c, "structure", "node %lld names region %lld, which is not in \"regions\"",
+            failed(c, json_object_get(n, "region"), "structure", "node %lld names region %lld, which is not in \"regions\"",
                    json_integer_value(json_object_get(n, "id")), region);
     }
     for (size_t k = 0; k < p->nnodes; k++) {
@@ -509,7 +542,7 @@ static void check_structure(struct checker *c)
             continue;
         const struct rp_node *b = x->binding != NO_PARENT ? &p->nodes[x->binding] : NULL;
         if (!x->task_root || !b || !b->region || strcmp(b->region->type, "parallel") != 0)
-            failed(c, "structure", "node %lld: binding %lld is %s", x->id, x->binding_id,
+            failed(c, NULL, "structure", "node %lld: binding %lld is %s", x->id, x->binding_id,
                    !x->task_root ? "set on a node that is no task root"
                    : !b          ? "no node of the file"
                                  : "no parallel region's node");
@@ -517,10 +550,10 @@ static void check_structure(struct checker *c)
     check_ids_and_threads(c);
     json_t *duration = json_object_get(p->root, "duration_ns");
     if (!json_is_integer(duration) || json_integer_value(duration) <= 0)
-        failed(c, "whole numbers", "duration_ns is missing, not a whole number or not above 0 "
+        failed(c, duration ? duration : p->root, "whole numbers", "duration_ns is missing, not a whole number or not above 0 "
                                    "(the run's figures are checked against it)");
     else if (!(p->duration_ns >= 0) || !isfinite(p->duration_ns))
-        failed(c, "no negative figure", "duration_ns is %g", p->duration_ns);
+        failed(c, NULL, "no negative figure", "duration_ns is %g", p->duration_ns);
 }
 
 static void check_all(struct checker *c);

@@ -1,10 +1,13 @@
 #include "report_data.h"
 #include "report_pop.h"
+#include "report_devices.h"
+#include "report_sampling.h"
 #include "pomp_region_type.h"
 #include "pomp_twin.h"
 #include "pomp_symbols.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1017,6 +1020,136 @@ json_t *rp_load_json(const char *path)
     return root;
 }
 
+/* The walk of a JSON file's text beside its parsed tree, to the value
+ * `target` (jansson keeps no places). */
+struct offset_walk {
+    const char *start, *at, *end;
+    const json_t *target;
+    long found;
+};
+
+static void skip_blank(struct offset_walk *w)
+{
+    while (w->at < w->end && (*w->at == ' ' || *w->at == '\t' || *w->at == '\n' || *w->at == '\r'))
+        w->at++;
+}
+
+/* Past the string that starts at w->at (its quote). */
+static void skip_string(struct offset_walk *w)
+{
+    for (w->at++; w->at < w->end && *w->at != '"'; w->at++)
+        if (*w->at == '\\')
+            w->at++;
+    if (w->at < w->end)
+        w->at++;
+}
+
+static json_t *member_at(struct offset_walk *w, json_t *object)
+{
+    const char *key = w->at;
+    skip_string(w);
+    size_t len = (size_t)(w->at - key);
+    json_t *child;
+    if (len >= 2 && !memchr(key, '\\', len)) {
+        child = json_object_getn(object, key + 1, len - 2);
+    } else { /* an escaped key: as jansson read it */
+        json_t *name = json_loadb(key, len, JSON_DECODE_ANY, NULL);
+        child = json_is_string(name) ? json_object_getn(object, json_string_value(name),
+                                                        json_string_length(name))
+                                     : NULL;
+        json_decref(name);
+    }
+    skip_blank(w);
+    if (w->at < w->end && *w->at == ':')
+        w->at++;
+    return child;
+}
+
+static void walk_value(struct offset_walk *w, json_t *v)
+{
+    skip_blank(w);
+    if (w->at >= w->end)
+        return;
+    if (v && v == w->target) {
+        w->found = (long)(w->at - w->start);
+        return;
+    }
+    char open = *w->at;
+    if (open == '"') {
+        skip_string(w);
+        return;
+    }
+    if (open != '{' && open != '[') { /* a number, true, false, null */
+        while (w->at < w->end && !strchr(",]} \t\r\n", *w->at))
+            w->at++;
+        return;
+    }
+    w->at++;
+    for (size_t i = 0; w->found < 0; i++) {
+        skip_blank(w);
+        if (w->at < w->end && *w->at == ',') {
+            w->at++;
+            skip_blank(w);
+        }
+        if (w->at >= w->end || *w->at == '}' || *w->at == ']') {
+            w->at += w->at < w->end;
+            return;
+        }
+        walk_value(w, open == '{' ? member_at(w, v) : json_array_get(v, i));
+    }
+}
+
+long rp_json_offset(const char *path, json_t *root, const json_t *value)
+{
+    FILE *f = fopen(path, "rb");
+    struct offset_walk w = {.target = value, .found = -1};
+    char *text = NULL;
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = malloc((size_t)size + 1)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
+        w.start = w.at = text;
+        w.end = text + size;
+        walk_value(&w, root);
+    }
+    if (f)
+        fclose(f);
+    free(text);
+    return w.found;
+}
+
+void rp_say_at(const char *path, json_t *root, const json_t *value, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "pomp-report: %s: byte offset %ld: ", path, rp_json_offset(path, root, value));
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int rp_bad_count(const char *path, json_t *root, json_t *o, const char *key, int required,
+                 const char *name_fmt, ...)
+{
+    json_t *v = json_object_get(o, key);
+    json_int_t x = json_integer_value(v);
+    if (v ? json_is_integer(v) && x >= 0 && x <= (json_int_t)RP_EXACT_MAX : !required)
+        return 0;
+    char name[256], real[32], *text = json_is_real(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
+    snprintf(real, sizeof real, "%.16g", json_real_value(v)); /* 1e+300, not 1.0000000000000001e300 */
+    va_list ap;
+    va_start(ap, name_fmt);
+    vsnprintf(name, sizeof name, name_fmt, ap);
+    va_end(ap);
+    if (v)
+        rp_say_at(path, root, v, "%s%s%s is %.40s, not a whole number from 0 to 2^53 (the file is "
+                                 "damaged)", name, *name ? "." : "", key, text ? text : real);
+    else
+        rp_say_at(path, root, o, "%s has no \"%s\" (a whole number; the file is damaged)",
+                  *name ? name : "the profile", key);
+    free(text);
+    return 1;
+}
+
 /* Each node's per_thread names each thread at most once: a node with five
  * entries of thread 0 in a two-thread run overran the POP arrays (a crash),
  * one duplicate read "3 threads" (a probe's damaged files). A thread that is
@@ -1037,9 +1170,9 @@ static int check_threads_once(const char *path, const struct rp_profile *p)
             if (v < 0 || (size_t)v >= p->nthreads)
                 continue;
             if (seen[v]) {
-                fprintf(stderr, "pomp-report: %s: call-path node %lld, per_thread[%zu]: thread %lld "
-                                "appears twice (a node has each thread at most once)\n",
-                        path, p->nodes[i].id, k, (long long)v);
+                rp_say_at(path, p->root, t, "call-path node %lld, per_thread[%zu]: thread %lld "
+                                            "appears twice (a node has each thread at most once)",
+                          p->nodes[i].id, k, (long long)v);
                 bad = 1;
                 break;
             }
@@ -1050,24 +1183,19 @@ static int check_threads_once(const char *path, const struct rp_profile *p)
     return bad ? -1 : 0;
 }
 
-/* A sampled path no deeper than a report can walk: 20,000 frames overflowed
- * the flame tree's stack (a probe's damaged file; pomp records 128 a
- * sample). Says it and returns -1. */
-static int check_sample_depth(const char *path, const struct rp_profile *p)
+/* The run's figures outside the call paths (whose figures are --check's):
+ * a negative count of pauses read as 18446744073709551611 times, a duration
+ * past 2^53 as a time no double holds (a probe's damaged files). */
+static int check_run_figures(const char *path, json_t *root)
 {
-    enum { MAX_PATH_FRAMES = 4096 };
-    json_t *paths = json_object_get(json_object_get(p->root, "sampling"), "paths"), *e;
-    size_t k;
-    json_array_foreach(paths, k, e) {
-        size_t depth = json_array_size(json_object_get(e, "frames"));
-        if (depth > MAX_PATH_FRAMES) {
-            fprintf(stderr, "pomp-report: %s: sampling.paths[%zu] has %zu frames, more than a "
-                            "report takes (%d; pomp records at most 128 a sample)\n",
-                    path, k, depth, MAX_PATH_FRAMES);
-            return -1;
-        }
-    }
-    return 0;
+    size_t i;
+    json_t *t, *paused = json_object_get(root, "paused");
+    int bad = rp_bad_count(path, root, root, "duration_ns", 0, "%s", "") ||
+              rp_bad_count(path, root, paused, "times", 0, "paused") ||
+              rp_bad_count(path, root, paused, "ns", 0, "paused");
+    json_array_foreach(json_object_get(root, "threads"), i, t)
+        bad = bad || rp_bad_count(path, root, t, "os_threads", 0, "threads[%zu]", i);
+    return bad ? -1 : 0;
 }
 
 int rp_load(const char *path, struct rp_profile *p)
@@ -1085,13 +1213,15 @@ int rp_load(const char *path, struct rp_profile *p)
     json_t *version_value = json_object_get(root, "version");
     json_int_t version = json_integer_value(version_value);
     if (!json_is_integer(version_value)) {
-        fprintf(stderr, "pomp-report: %s: \"version\" is missing or not an integer (this is "
-                        "version %d)\n", path, SUPPORTED_VERSION);
+        rp_say_at(path, root, version_value ? version_value : root,
+                  "\"version\" is missing or not an integer (this is version %d)",
+                  SUPPORTED_VERSION);
         return -1;
     }
     if (version < 1 || version > SUPPORTED_VERSION) {
-        fprintf(stderr, "pomp-report: %s: profile version %lld is not supported (this is version %d)\n",
-                path, (long long)version, SUPPORTED_VERSION);
+        rp_say_at(path, root, version_value,
+                  "profile version %lld is not supported (this is version %d)", (long long)version,
+                  SUPPORTED_VERSION);
         return -1;
     }
     json_t *regions = json_object_get(root, "regions");
@@ -1102,9 +1232,12 @@ int rp_load(const char *path, struct rp_profile *p)
                           : !json_is_array(threads)  ? "threads"
                                                      : NULL;
     if (missing) {
-        fprintf(stderr, "pomp-report: %s: \"%s\" is missing or not an array\n", path, missing);
+        json_t *v = json_object_get(root, missing);
+        rp_say_at(path, root, v ? v : root, "\"%s\" is missing or not an array", missing);
         return -1;
     }
+    if (check_run_figures(path, root) != 0)
+        return -1;
     p->program = str(root, "program");
     p->pid = json_integer_value(json_object_get(root, "pid"));
     p->duration_ns = num(root, "duration_ns");
@@ -1143,7 +1276,8 @@ int rp_load(const char *path, struct rp_profile *p)
                 "pomp-report: warning: %s: %zu of %zu call-path nodes hang from no node of the "
                 "profile (a parent that is missing, or a cycle): left out of every table\n",
                 path, json_array_size(callpath) - p->nnodes, json_array_size(callpath));
-    if (check_threads_once(path, p) != 0 || check_sample_depth(path, p) != 0)
+    if (check_threads_once(path, p) != 0 || rp_sampling_check(path, root) != 0 ||
+        rp_devices_check(path, root) != 0)
         return -1;
     place_regions(p);
     for (i = 0; i < p->nnodes; i++)

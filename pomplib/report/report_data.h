@@ -216,6 +216,24 @@ int rp_entry_blockless(const struct rp_region *r, json_t *entry);
  * (line, column and byte offset). */
 json_t *rp_load_json(const char *path);
 
+/* The largest count or time a file's figures may have: 2^53, past which a
+ * double (JSON's number) loses units. */
+#define RP_EXACT_MAX 9007199254740992.0
+
+/* The byte offset in the JSON file path (parsed as root) at which value
+ * starts (jansson keeps no places: the text is walked beside the tree), or
+ * -1. */
+long rp_json_offset(const char *path, json_t *root, const json_t *value);
+/* Prints "pomp-report: PATH: byte offset N: " and the message on stderr. */
+void rp_say_at(const char *path, json_t *root, const json_t *value, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Whether o's member key (a count or time) is bad: not a whole number from 0
+ * to RP_EXACT_MAX, or missing where required. A bad one is said (rp_say_at:
+ * the value's offset, or the object's where it is missing), the field named
+ * by name_fmt (the object's place: "sampling.paths[3]") and key. */
+int rp_bad_count(const char *path, json_t *root, json_t *o, const char *key, int required,
+                 const char *name_fmt, ...) __attribute__((format(printf, 6, 7)));
+
 /* Loads and checks path (a profile.json). Returns 0, or -1 after printing why. */
 int rp_load(const char *path, struct rp_profile *p);
 void rp_free(struct rp_profile *p);

@@ -2,6 +2,7 @@
 
 #include "report_text.h"
 
+
 #include <stdio.h>
 #include <string.h>
 
@@ -117,4 +118,55 @@ void report_devices(const struct rp_profile *p)
         printf("device %lld: %s timing; %s\n", (long long)json_integer_value(json_object_get(d, "device")),
                json_string_value(json_object_get(d, "timing")) ? json_string_value(json_object_get(d, "timing")) : "?",
                json_string_value(json_object_get(d, "note")) ? json_string_value(json_object_get(d, "note")) : "");
+}
+
+/* The operations of a "total" or region object (name: its place), each with
+ * a whole count and time, and bytes or teams where there. */
+static int bad_ops(const char *path, json_t *root, json_t *ops, const char *name)
+{
+    if (!json_is_object(ops)) {
+        rp_say_at(path, root, ops ? ops : root, "%s is missing or not an object", name);
+        return 1;
+    }
+    for (size_t i = 0; i < NOPS; i++) {
+        json_t *o = json_object_get(ops, op_keys[i]);
+        if (o && (rp_bad_count(path, root, o, "count", 1, "%s.%s", name, op_keys[i]) ||
+                  rp_bad_count(path, root, o, "ns", 1, "%s.%s", name, op_keys[i]) ||
+                  rp_bad_count(path, root, o, "bytes", 0, "%s.%s", name, op_keys[i]) ||
+                  rp_bad_count(path, root, o, "teams_max", 0, "%s.%s", name, op_keys[i])))
+            return 1;
+    }
+    return 0;
+}
+
+int rp_devices_check(const char *path, json_t *root)
+{
+    json_t *devices = json_object_get(root, "devices"), *d, *r;
+    size_t i, j;
+    char name[64];
+    if (devices && !json_is_array(devices)) {
+        rp_say_at(path, root, devices, "\"devices\" is not an array");
+        return -1;
+    }
+    json_array_foreach(devices, i, d) {
+        snprintf(name, sizeof name, "devices[%zu]", i);
+        json_t *regions = json_object_get(d, "regions");
+        if (rp_bad_count(path, root, d, "device", 1, "%s", name) ||
+            rp_bad_count(path, root, d, "modules", 0, "%s", name))
+            return -1;
+        snprintf(name, sizeof name, "devices[%zu].total", i);
+        if (bad_ops(path, root, json_object_get(d, "total"), name))
+            return -1;
+        if (regions && !json_is_array(regions)) {
+            rp_say_at(path, root, regions, "devices[%zu].regions is not an array", i);
+            return -1;
+        }
+        json_array_foreach(regions, j, r) {
+            snprintf(name, sizeof name, "devices[%zu].regions[%zu]", i, j);
+            if (rp_bad_count(path, root, r, "region", 1, "%s", name) ||
+                bad_ops(path, root, r, name))
+                return -1;
+        }
+    }
+    return 0;
 }

@@ -1,6 +1,8 @@
 /* pomp-report's section for POMP_SAMPLING: OpenMP Work and Wait, and the
  * sampled user-model call paths folded by function (docs/output.md). */
 #include "report_sampling.h"
+#include "pomp_sample_tree.h"
+#include "report_data.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,4 +178,78 @@ void report_sampling(json_t *root, int max_paths)
     if ((int)nfolded > max_paths)
         printf("%8s  (%zu more paths)\n", "...", nfolded - (size_t)max_paths);
     free(folded);
+}
+
+/* Whether name is a state pomp counts samples in (pomp_sample_tree.h). */
+static int known_state(const char *name)
+{
+#define STATE_NAME(id, text, pseudo) text,
+    static const char *const names[] = {POMP_SAMPLE_STATE_LIST(STATE_NAME)};
+#undef STATE_NAME
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (strcmp(name, names[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* One sampled path: no deeper than a report can walk (20,000 frames
+ * overflowed the flame tree's stack; pomp records 128 a sample), each frame
+ * one of "frames", its counts whole and its states known (a count of -100
+ * read as -89 samples, a state "bogus" as a column of its own; probes'
+ * damaged files). */
+static int bad_path(const char *path, json_t *root, json_t *e, size_t k, size_t nframes)
+{
+    enum { MAX_PATH_FRAMES = 4096 };
+    json_t *frames = json_object_get(e, "frames"), *v;
+    size_t depth = json_array_size(frames), i;
+    if (!json_is_array(frames) || depth > MAX_PATH_FRAMES) {
+        rp_say_at(path, root, frames ? frames : e, "sampling.paths[%zu] has %s%zu frames%s", k,
+                  frames ? "" : "no \"frames\" (", depth,
+                  frames ? ", more than a report takes (4096; pomp records at most 128 a sample)"
+                         : ")");
+        return 1;
+    }
+    json_array_foreach(frames, i, v)
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            (size_t)json_integer_value(v) >= nframes) {
+            rp_say_at(path, root, v, "sampling.paths[%zu].frames[%zu] is not an index into "
+                                     "sampling.frames (0 to %zu)", k, i, nframes - (nframes > 0));
+            return 1;
+        }
+    if (rp_bad_count(path, root, e, "work", 1, "sampling.paths[%zu]", k) ||
+        rp_bad_count(path, root, e, "wait", 1, "sampling.paths[%zu]", k))
+        return 1;
+    const char *state;
+    json_t *states = json_object_get(e, "states");
+    json_object_foreach(states, state, v) {
+        if (!known_state(state)) {
+            rp_say_at(path, root, v, "sampling.paths[%zu].states has a state \"%.40s\" that pomp "
+                                     "does not count samples in", k, state);
+            return 1;
+        }
+        if (rp_bad_count(path, root, states, state, 1, "sampling.paths[%zu].states", k))
+            return 1;
+    }
+    return 0;
+}
+
+int rp_sampling_check(const char *path, json_t *root)
+{
+    static const char *const counts[] = {"period_ns", "samples", "lost", "truncated",
+                                         "raised_threads", "max_period_ns"};
+    json_t *s = json_object_get(root, "sampling"), *e;
+    if (!s || json_is_null(s))
+        return 0;
+    if (!json_is_object(s)) {
+        rp_say_at(path, root, s, "\"sampling\" is not an object");
+        return -1;
+    }
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
+        if (rp_bad_count(path, root, s, counts[i], 0, "sampling"))
+            return -1;
+    size_t nframes = json_array_size(json_object_get(s, "frames")), k;
+    json_array_foreach(json_object_get(s, "paths"), k, e)
+        if (bad_path(path, root, e, k, nframes))
+            return -1;
+    return 0;
 }

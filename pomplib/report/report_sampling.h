@@ -8,6 +8,12 @@
  * when the profile has no "sampling" member. */
 void report_sampling(json_t *root, int max_paths);
 
+/* Checks the profile's (root, read from path) "sampling" member, if any: its
+ * counts whole numbers from 0 to 2^53, each path's frames indices into its
+ * frames (at most 4096 of them) and its states those pomp counts. Returns 0,
+ * or -1 after saying the first that is not so and its byte offset. */
+int rp_sampling_check(const char *path, json_t *root);
+
 /* One function on a sampled call path: a frame's, or one inlined at it. The
  * strings belong to the profile's JSON. */
 struct rp_sample_function {

@@ -1,8 +1,10 @@
 #include "trace_load.h"
 #include "report_data.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,6 +23,34 @@ static uint64_t u64(json_t *o, const char *key)
 
 static void warn_outside_run(const char *dir, const struct trace_model *m,
                              const struct trace_thread *th);
+static void warn_out_of_order(const char *dir, const struct trace_thread *th);
+static void warn_extra_files(const char *dir, uint32_t nthreads);
+
+/* The clock of defs.json: its ticks a whole number of 0 or more each (a
+ * negative one read as 0), ticks_per_ns a rate a clock can have (1e-300
+ * put a 6 ms trace 10^300 years long; a probe): from 1 tick a microsecond
+ * to 1000 a nanosecond (a TSC ticks 0.5 to 6 times a ns, CLOCK_MONOTONIC
+ * once). Says the first that is not so and its byte offset. */
+static int bad_clock(const char *path, json_t *root, json_t *clock)
+{
+    static const char *const ticks[] = {"start_ticks", "end_ticks", "realtime_start_ns"};
+    for (size_t i = 0; i < sizeof ticks / sizeof *ticks; i++) {
+        json_t *v = json_object_get(clock, ticks[i]);
+        if (v && !(json_is_integer(v) && json_integer_value(v) >= 0)) {
+            rp_say_at(path, root, v, "clock.%s is not a whole number of 0 or more", ticks[i]);
+            return 1;
+        }
+    }
+    json_t *rate = json_object_get(clock, "ticks_per_ns");
+    double r = json_number_value(rate);
+    if (!(r >= 1e-3 && r <= 1e3)) {
+        rp_say_at(path, root, rate ? rate : clock, "clock.ticks_per_ns is %.6g%s, not a clock's "
+                  "rate (0.001 to 1000 ticks a ns)", r, json_is_number(rate) ? "" : " (missing or "
+                  "not a number)");
+        return 1;
+    }
+    return 0;
+}
 
 int trace_load(const char *dir, struct trace_model *m)
 {
@@ -45,10 +75,12 @@ int trace_load(const char *dir, struct trace_model *m)
     if (!json_is_object(clock) || !json_is_array(regions) || !json_is_array(threads) ||
         !json_is_array(groups) ||
         json_integer_value(json_object_get(root, "record_size")) != (json_int_t)sizeof(struct pomp_event)) {
-        fprintf(stderr, "pomp-report: %s: \"clock\", \"regions\", \"threads\", \"groups\" or "
-                        "\"record_size\" (24) is missing or wrong\n", path);
+        rp_say_at(path, root, root, "\"clock\", \"regions\", \"threads\", \"groups\" or "
+                                    "\"record_size\" (24) is missing or wrong");
         goto out;
     }
+    if (bad_clock(path, root, clock))
+        goto out;
     m->program = dup_str(root, "program");
     m->hostname = dup_str(root, "hostname");
     m->pid = (int)json_integer_value(json_object_get(root, "pid"));
@@ -57,10 +89,6 @@ int trace_load(const char *dir, struct trace_model *m)
     m->start_ticks = u64(clock, "start_ticks");
     m->end_ticks = u64(clock, "end_ticks");
     m->realtime_start_ns = u64(clock, "realtime_start_ns");
-    if (m->ticks_per_ns <= 0) {
-        fprintf(stderr, "pomp-report: %s: clock.ticks_per_ns must be above 0\n", path);
-        goto out;
-    }
     m->nregions = (uint32_t)json_array_size(regions);
     m->regions = calloc(m->nregions ? m->nregions : 1, sizeof *m->regions);
     m->nthreads = (uint32_t)json_array_size(threads);
@@ -78,8 +106,8 @@ int trace_load(const char *dir, struct trace_model *m)
         struct trace_region *r = &m->regions[i];
         r->id = (uint32_t)u64(v, "id");
         if (r->id != i + 1) {
-            fprintf(stderr, "pomp-report: %s: regions[%zu] has id %u (ids must be 1, 2, ... in order)\n",
-                    path, i, r->id);
+            rp_say_at(path, root, json_object_get(v, "id") ? json_object_get(v, "id") : v,
+                      "regions[%zu] has id %u (ids must be 1, 2, ... in order)", i, r->id);
             goto out;
         }
         r->type = dup_str(v, "type");
@@ -108,9 +136,10 @@ int trace_load(const char *dir, struct trace_model *m)
     }
     /* a clock span that ends before it starts puts every event at 0 */
     if (m->end_ticks && m->end_ticks <= m->start_ticks) {
-        fprintf(stderr, "pomp-report: %s: clock.end_ticks (%llu) is not after start_ticks (%llu): "
-                        "no time of the trace can be placed\n",
-                path, (unsigned long long)m->end_ticks, (unsigned long long)m->start_ticks);
+        rp_say_at(path, root, json_object_get(clock, "end_ticks"),
+                  "clock.end_ticks (%llu) is not after start_ticks (%llu): no time of the trace "
+                  "can be placed",
+                  (unsigned long long)m->end_ticks, (unsigned long long)m->start_ticks);
         goto out;
     }
     char msg[4600];
@@ -121,6 +150,7 @@ int trace_load(const char *dir, struct trace_model *m)
             goto out;
         }
         warn_outside_run(dir, m, th);
+        warn_out_of_order(dir, th);
         if (th->cut) /* a write cut short: its whole records are read */
             fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
                             "%zu: the file ends inside a record: its %llu whole records are read\n",
@@ -133,15 +163,7 @@ int trace_load(const char *dir, struct trace_model *m)
                             "not this run's): thread %u's timeline is not whole\n",
                     dir, th->index, (unsigned long long)th->count, (long long)th->written, th->index);
     }
-    /* a raw file beyond the threads defs.json names: its events are in no
-     * timeline (a thread dropped without a word, a probe's damaged defs) */
-    char extra[4400];
-    snprintf(extra, sizeof extra, "%s/" TRACE_RAW_DIR "/thread-%u.bin", dir, m->nthreads);
-    if (stat(extra, &st) == 0)
-        fprintf(stderr, "pomp-report: warning: %s is not in defs.json, which names %u thread%s: "
-                        "its events are in no timeline (a file another run left here, or a "
-                        "defs.json that is not this run's)\n",
-                extra, m->nthreads, m->nthreads == 1 ? "" : "s");
+    warn_extra_files(dir, m->nthreads);
     rc = 1;
     goto out;
 oom:
@@ -151,6 +173,19 @@ out:
     if (rc != 1)
         trace_model_free(m);
     return rc;
+}
+
+/* Says n of a thread's records (from record `first`, whose byte offset is
+ * named), as one or as many. */
+static void warn_records(const char *dir, const struct trace_thread *th, uint64_t first,
+                         uint64_t n, const char *one, const char *many)
+{
+    if (n)
+        fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
+                        "%llu: %llu %s\n",
+                dir, th->index,
+                (unsigned long long)((const char *)&th->events[first] - (const char *)th->map),
+                (unsigned long long)n, n == 1 ? one : many);
 }
 
 /* A thread's records whose time lies outside the run's clock span by more
@@ -170,13 +205,51 @@ static void warn_outside_run(const char *dir, const struct trace_model *m,
         if (th->events[k].time < lo || th->events[k].time > hi)
             if (outside++ == 0)
                 first = k;
-    if (outside)
-        fprintf(stderr, "pomp-report: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin: byte offset "
-                        "%llu: %llu record%s with a time far outside the run's (the file is "
-                        "damaged or not this run's): the timeline shows %s at %s time\n",
-                dir, th->index,
-                (unsigned long long)((const char *)&th->events[first] - (const char *)th->map),
-                (unsigned long long)outside, outside == 1 ? "" : "s", outside == 1 ? "it" : "them",
-                outside == 1 ? "its" : "their");
+    warn_records(dir, th, first, outside,
+                 "record with a time far outside the run's (the file is damaged or not this "
+                 "run's): the timeline shows it at its time",
+                 "records with a time far outside the run's (the file is damaged or not this "
+                 "run's): the timeline shows them at their time");
 }
 
+
+/* A thread's records earlier than one before them: the timelines draw each at
+ * the latest time before it (trace_walk), which was done without a word (a
+ * probe's swapped records); said once a file, with the first one's offset. */
+static void warn_out_of_order(const char *dir, const struct trace_thread *th)
+{
+    uint64_t latest = 0, early = 0, first = 0;
+    for (uint64_t k = 0; k < th->count; k++) {
+        if (th->events[k].time < latest && early++ == 0)
+            first = k;
+        latest = th->events[k].time > latest ? th->events[k].time : latest;
+    }
+    warn_records(dir, th, first, early,
+                 "record earlier than a record before it (out of time order: the file is "
+                 "damaged): the timeline draws it at the latest time before",
+                 "records earlier than a record before them (out of time order: the file is "
+                 "damaged): the timeline draws them at the latest time before");
+}
+
+/* Raw files beyond the threads defs.json names: their events are in no
+ * timeline (a thread dropped without a word, a probe's damaged defs); each
+ * said, none read. */
+static void warn_extra_files(const char *dir, uint32_t nthreads)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/" TRACE_RAW_DIR, dir);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        unsigned index;
+        int end = 0;
+        if (sscanf(e->d_name, "thread-%u.bin%n", &index, &end) == 1 && end > 0 &&
+            !e->d_name[end] && index >= nthreads)
+            fprintf(stderr, "pomp-report: warning: %s/%s is not in defs.json, which names %u "
+                            "thread%s: skipped, its events are in no timeline (a file another run "
+                            "left here, or a defs.json that is not this run's)\n",
+                    path, e->d_name, nthreads, nthreads == 1 ? "" : "s");
+    }
+    if (d)
+        closedir(d);
+}

@@ -53,10 +53,58 @@ refused_with() { # NAME JQ-FILTER MESSAGE
     done
 }
 refused_with dupthread "$FOR then .per_thread += [.per_thread[0], .per_thread[0], .per_thread[0], .per_thread[0]] else . end)" \
-    "call-path node [0-9]+, per_thread\\[[0-9]+\\]: thread 0 appears twice"
+    "byte offset [0-9]+: call-path node [0-9]+, per_thread\\[[0-9]+\\]: thread 0 appears twice"
 refused_with deepsample '.sampling = {"period_ns": 1000000, "frames": [{"name": "f"}], "paths": [{"frames": [range(20000) | 0], "work": 1, "wait": 0}]}' \
     "sampling.paths\\[0\\] has 20000 frames, more than a report takes"
+# at_offset FILE ERR TEXT: the byte offset ERR names in FILE is where TEXT starts
+at_offset() {
+    local off
+    off=$(grep -oE "byte offset [0-9]+" "$2" | head -1 | grep -oE "[0-9]+$") || fail "$2: no byte offset"
+    python3 -c 'import sys; t = open(sys.argv[1], "rb").read(); o = int(sys.argv[2]); sys.exit(0 if t[o:o + len(sys.argv[3])] == sys.argv[3].encode() else 1)' \
+        "$1" "$off" "$3" || { cat "$2" >&2; fail "$2: byte offset $off of $1 does not hold '$3'"; }
+}
+# figures outside the call paths, refused where they stand (a probe: paused
+# -5 times read as 18446744073709551611; a duration past 2^53, which no double
+# holds; sampled counts of -100 and a state "bogus" printed as -89 samples and
+# a column; a device's negative time)
+refused_at() { # NAME JQ-FILTER MESSAGE TEXT-AT-THE-OFFSET
+    refused_with "$1" "$2" "$1/profile.json: byte offset [0-9]+: $3"
+    at_offset "$1/profile.json" "$1.err" "$4"
+}
+refused_at pausedneg  '.paused = {"times": -5, "ns": 100}' "paused.times is -5, not a whole number from 0 to 2\\^53" "-5"
+refused_at duration53 '.duration_ns = 9007199254740994' "duration_ns is 9007199254740994, not a whole number" "9007199254740994"
+refused_at osthreads  '.threads[1].os_threads = -2' "threads\\[1\\].os_threads is -2" "-2"
+SAMPLING='.sampling = {"period_ns": 1000000, "timer": "wall", "samples": 3, "lost": 0, "truncated": 0,
+                       "frames": [{"function": "main", "file": "work.c", "line": 3}],
+                       "paths": [{"frames": [0], "work": 2, "wait": 1, "states": {"work": 2, "lock": 1}}]}'
+refused_at samplelost   "$SAMPLING | .sampling.lost = -4" "sampling.lost is -4" "-4"
+refused_at samplework   "$SAMPLING | .sampling.paths[0].work = -100" "sampling.paths\\[0\\].work is -100" "-100"
+refused_at samplehuge   "$SAMPLING | .sampling.samples = 1e300" "sampling.samples is 1e\\+300" "1e+300"
+refused_at samplestate  "$SAMPLING | .sampling.paths[0].states.bogus = 5" "sampling.paths\\[0\\].states has a state \"bogus\"" "5"
+refused_at sampleframe  "$SAMPLING | .sampling.paths[0].frames = [0, 7]" "sampling.paths\\[0\\].frames\\[1\\] is not an index" "7"
+DEVICES='.devices = [{"device": 0, "type": "host", "timing": "host", "note": "", "modules": 1, "streams": [],
+                      "total": {"kernels": {"count": 2, "ns": 5000, "teams_max": 4}},
+                      "regions": [{"region": 1, "to_device": {"count": 1, "ns": 10, "bytes": 8}}]}]'
+refused_at devicens     "$DEVICES | .devices[0].total.kernels.ns = -5" "devices\\[0\\].total.kernels.ns is -5" "-5"
+refused_at devicebytes  "$DEVICES | .devices[0].regions[0].to_device.bytes = 1e19" "devices\\[0\\].regions\\[0\\].to_device.bytes is 1e\\+19" "1e+19"
+refused_at devicecount  "$DEVICES | del(.devices[0].regions[0].to_device.count)" "devices\\[0\\].regions\\[0\\].to_device has no \"count\"" "{"
+refused_at deviceregion "$DEVICES | del(.devices[0].regions[0].region)" "devices\\[0\\].regions\\[0\\] has no \"region\"" "{"
+refused_at devicenum    "$DEVICES | .devices[0].device = -1" "devices\\[0\\].device is -1" "-1"
+# a whole figure section (the profile's own devices, with the sampling): read
+mkdir -p figures && touch figures/.broken-on-purpose && jq "$SAMPLING | $DEVICES" good/profile.json > figures/profile.json
+"$REPORT" figures > figures.txt 2> figures.err || { cat figures.err >&2; fail "good sampling and devices sections refused"; }
+assert_contains figures.txt "^Devices" "the devices section read"
+# the runtime's waits of a thread (per_thread[].waits): each within the run
+# (9e18 ns read as a wait share of 7,460,306,877,734 %)
+break_with waitshuge     "$FOR then .per_thread[0].waits = {\"barrier\": 1234567890123456} else . end)" "no impossible figure"
+assert_contains waitshuge.err "byte offset [0-9]+: node [0-9]+ thread 0: waits.barrier is 1234567890123456 ns, more than the run's" "the wait said"
+at_offset waitshuge/profile.json waitshuge.err 1234567890123456
+break_with waitsneg      "$FOR then .per_thread[0].waits = {\"lock\": -3} else . end)" "no negative figure"
+at_offset waitsneg/profile.json waitsneg.err "-3"
 break_with negative      "$FOR then .per_thread[0].visits = -1 else . end)" "no negative figure"
+# the figure's place in the file (the check named the node and field alone)
+assert_contains negative.err "no negative figure: byte offset [0-9]+: node [0-9]+ thread 0: visits is -1" "the offset said"
+at_offset negative/profile.json negative.err "-1"
 break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl_ns + 1e6 else . end)" \
                          "own time within inclusive time"
 # own time is what its children did not take: less of it is time lost (a
@@ -226,4 +274,42 @@ C
 POMP_TRACE=events POMP_OUTPUT_DIR=noevent.d ./noevent > /dev/null 2>&1
 "$REPORT" noevent.d > noevent.txt
 assert_contains noevent.txt "not rated: no thread recorded an event" "a run of no thread: not rated"
-echo "report --check: 33 broken profiles caught, the tables say so; orphan nodes said by the tables; a run of no thread not rated"
+# The raw trace (trace-raw/): damaged files refused or said, with the file
+# and byte offset (a probe: an all-zero thread file read as events of no
+# region, swapped records and a file defs.json does not name taken without a
+# word, a clock of 1e-300 ticks a ns put the run 10^300 years long)
+POMP_TRACE=otf2 POMP_OUTPUT_DIR=traced ./work > /dev/null
+trace_damaged() { # NAME PYTHON (on t, the bytes of thread-1.bin; d, defs.json)
+    rm -rf "$1" && cp -r traced "$1" && touch "$1/.broken-on-purpose"
+    python3 - "$1/trace-raw" "$2" <<'PY'
+import json, sys
+raw, code = sys.argv[1], sys.argv[2]
+t = bytearray(open(raw + "/thread-1.bin", "rb").read())
+d = json.load(open(raw + "/defs.json"))
+exec(code)
+open(raw + "/thread-1.bin", "wb").write(t)
+json.dump(d, open(raw + "/defs.json", "w"), indent=1)
+PY
+    rc=0
+    "$REPORT" --chrome "$1.json" "$1" > "$1.out" 2> "$1.err" || rc=$?
+}
+trace_damaged zeroed 't[64:] = bytes(len(t) - 64)'
+assert_eq "$rc" 1 "an all-zero thread file: refused"
+assert_contains zeroed.err "zeroed/trace-raw/thread-1.bin: byte offset 80: region id 0 in an event" "region 0 said with its offset"
+trace_damaged swapped 't[64 + 3 * 24:64 + 3 * 24 + 8], t[64 + 4 * 24:64 + 4 * 24 + 8] = t[64 + 4 * 24:64 + 4 * 24 + 8], t[64 + 3 * 24:64 + 3 * 24 + 8]'
+assert_eq "$rc" 0 "records out of time order: drawn"
+assert_contains swapped.err "warning: swapped/trace-raw/thread-1.bin: byte offset 160: 1 record earlier than a record before it \\(out of time order" "records out of order said"
+trace_damaged extra 'open(raw + "/thread-7.bin", "wb").write(t)'
+assert_eq "$rc" 0 "an extra thread file: the others drawn"
+assert_contains extra.err "warning: extra/trace-raw/thread-7.bin is not in defs.json, which names [0-9]+ threads?: skipped" "an extra thread file said"
+for rate in 1e-300 0 -2; do
+    trace_damaged "clock$rate" "d['clock']['ticks_per_ns'] = $rate"
+    assert_eq "$rc" 1 "ticks_per_ns $rate: refused"
+    assert_contains "clock$rate.err" "clock$rate/trace-raw/defs.json: byte offset [0-9]+: clock.ticks_per_ns is $rate, not a clock's rate" "ticks_per_ns $rate said"
+    at_offset "clock$rate/trace-raw/defs.json" "clock$rate.err" "$rate"
+done
+trace_damaged ticksneg "d['clock']['start_ticks'] = -7"
+assert_eq "$rc" 1 "negative start_ticks: refused"
+assert_contains ticksneg.err "ticksneg/trace-raw/defs.json: byte offset [0-9]+: clock.start_ticks is not a whole number of 0 or more" "negative ticks said"
+at_offset ticksneg/trace-raw/defs.json ticksneg.err "-7"
+echo "report --check: 35 broken profiles caught, 15 damaged figures refused with their byte offsets; damaged raw traces refused or said, the tables say so; orphan nodes said by the tables; a run of no thread not rated"
