@@ -242,6 +242,8 @@ static void init_core(void)
     if (config.enabled) { /* (off: nothing read, nothing printed) */
         pomp_levels_read_environment();
         pomp_env_names_check(environ);
+    } else {
+        pomp_levels_set_none();
     }
     int sampled = 0;
     if (config.enabled) {

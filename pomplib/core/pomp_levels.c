@@ -113,3 +113,9 @@ void pomp_levels_read_environment(void)
         __atomic_store_n(&pomp_active_level[g], (uint8_t)level, __ATOMIC_RELEASE);
     }
 }
+
+void pomp_levels_set_none(void)
+{
+    for (int g = 0; g < POMP_GROUP_COUNT; g++)
+        __atomic_store_n(&pomp_active_level[g], (uint8_t)POMP_LEVEL_NONE, __ATOMIC_RELEASE);
+}
