@@ -12,6 +12,9 @@ const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_da
 /* A worker whose team's master had left the closing barrier by `when`
  * (UINT64_MAX: now): waiting for work, though still reported in the barrier. */
 int bridge_worker_joined_by(uint64_t when);
+/* Parallel regions forked on a thread already BRIDGE_MAX_NESTING teams deep:
+ * not recorded by the bridge (said at the end). */
+uint64_t bridge_forks_too_deep(void);
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
                               const ompt_frame_t *encountering_task_frame,
                               ompt_data_t *parallel_data, unsigned int requested_parallelism,

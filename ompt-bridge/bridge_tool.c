@@ -684,6 +684,12 @@ static void ompt_finalize(void)
         fprintf(stderr, "pomp: note: %s\n", what);
     bridge_close_pending();
     bridge_symbols_resolve();
+    uint64_t deep = bridge_forks_too_deep();
+    if (deep)
+        fprintf(stderr, "pomp: warning: %llu parallel region%s forked on a thread already %d teams "
+                        "deep: the OMPT bridge did not record %s (docs/ompt.md)\n",
+                (unsigned long long)deep, deep == 1 ? " was" : "s were", BRIDGE_MAX_NESTING,
+                deep == 1 ? "it" : "them");
     uint64_t past = bridge_region_events_past_table();
     if (past)
         fprintf(stderr, "pomp: warning: %llu runtime events came from call sites past the %u the "
@@ -730,6 +736,16 @@ static void ompt_unmeasured(void (*say)(void *ctx, const char *what), void *ctx)
     }
     if (unexpected_forks_said(what, sizeof what))
         say(ctx, what);
+    uint64_t deep = bridge_forks_too_deep();
+    if (deep) {
+        snprintf(what, sizeof what,
+                 "%llu parallel region%s forked on a thread already %d teams deep: the runtime's "
+                 "events of %s were not recorded (under pomprun %s ran unmeasured, %s work read "
+                 "as the enclosing region's; pompcc's instrumented constructs are still measured)",
+                 (unsigned long long)deep, deep == 1 ? " was" : "s were", BRIDGE_MAX_NESTING,
+                 deep == 1 ? "it" : "them", deep == 1 ? "it" : "they", deep == 1 ? "its" : "their");
+        say(ctx, what);
+    }
     uint64_t off = __atomic_load_n(&releases_off_ns, __ATOMIC_RELAXED);
     if (off && __atomic_load_n(&bridge_mutex_unframed, __ATOMIC_RELAXED)) {
         /* (a program whose OpenMP ran in one pthread, joined, lost nothing) */

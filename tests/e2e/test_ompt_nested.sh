@@ -597,3 +597,34 @@ for how in gcc clang; do
     "$REPORT" --check lt1_$how > /dev/null || fail "league of one ($how): --check"
 done
 
+
+# Recursion twelve teams deep on one thread (teams of one: the same thread
+# forks each level): the bridge records eight nested teams per thread, and the
+# four deeper forks are said, in the run's summary and its profile (pomprun
+# lost them without a word; a probe)
+[ -n "$E2E_SANITIZE" ] && exit 0 # (pomprun: a plain build)
+cat > deep.c <<'C'
+#include <stdio.h>
+static int calls;
+static void down(int d)
+{
+    calls++;
+    if (d == 0)
+        return;
+#pragma omp parallel num_threads(1)
+    down(d - 1);
+}
+int main(void)
+{
+    down(12);
+    printf("%d\n", calls);
+    return 0;
+}
+C
+cc -fopenmp -O2 deep.c -o deep_plain || fail "cc deep.c"
+POMP_OUTPUT_DIR=deep.d "$BUILD/bin/pomprun" ./deep_plain > deep.out 2> deep.err
+assert_eq "$(cat deep.out)" 13 "twelve levels: the program's output"
+assert_contains deep.err "^pomp: warning: 4 parallel regions were forked on a thread already 8 teams deep: the OMPT bridge did not record them" \
+    "forks past the bridge's nesting: said at the end"
+assert_contains <(jq -r '.unmeasured[]' deep.d/profile.json) "^4 parallel regions were forked on a thread already 8 teams deep" \
+    "forks past the bridge's nesting: in the profile's unmeasured"
