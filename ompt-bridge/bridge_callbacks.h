@@ -95,5 +95,11 @@ struct bridge_thread;
  * there, as the libgomp bridge ends it; clang's code reports the end before
  * either (__kmpc_end_single). */
 void bridge_work_end_open_single(struct bridge_thread *b);
+/* The same at a barrier's begin or the implicit task's end, and for a loop or
+ * sections still open there: one that was canceled (LLVM libomp reports no
+ * end of a canceled dynamic or guided loop, which stayed open until the
+ * region's end, read as unmatched; a probe). No worksharing region holds a
+ * barrier of its own team, so one still open there has ended. */
+void bridge_work_end_at_barrier(struct bridge_thread *b);
 
 #endif

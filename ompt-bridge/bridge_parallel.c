@@ -453,7 +453,7 @@ static __attribute__((noinline)) void implicit_task_end_cb(void)
     int was_worker = m && !m->master;
     /* a single's block ends by the implicit task's end at the latest: libomp's
      * libgomp layer reports no end of a single, and a team of one no barrier */
-    bridge_work_end_open_single(b);
+    bridge_work_end_at_barrier(b);
     implicit_task_end(b, 0);
     if (was_worker)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_IDLE);
@@ -665,7 +665,7 @@ static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const v
 {
     const struct sync_kind *k = (unsigned)kind < SYNC_KINDS ? &sync_kinds[kind] : NULL;
     if (sync_ends_single(b, kind))
-        bridge_work_end_open_single(b); /* a barrier: no single's block goes on past it */
+        bridge_work_end_at_barrier(b); /* a barrier: no worksharing region goes on past it */
     if (sync_begin_pomp(b, kind, k)) /* first: the whole cost of every instrumented one */
         return;
     if (kind == ompt_sync_region_taskwait &&

@@ -60,6 +60,17 @@ void bridge_work_end_open_single(struct bridge_thread *b)
         work_end(b);
 }
 
+void bridge_work_end_at_barrier(struct bridge_thread *b)
+{
+    const struct bridge_scope *s = bridge_scope_top(b);
+    if (!s || s->kind != SCOPE_WORK || b->lost_scopes || s->nesting != bridge_scope_nesting(b))
+        return;
+    int loop = s->detail < WORK_TYPES && work_kinds[s->detail].loop &&
+               s->detail != ompt_work_distribute;
+    if (s->detail == ompt_work_single_executor || s->detail == ompt_work_sections || loop)
+        work_end(b);
+}
+
 static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *codeptr_ra)
 {
     if (type != ompt_work_taskloop) /* a taskloop may be inside a single's block */

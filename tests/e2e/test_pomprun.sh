@@ -1379,3 +1379,35 @@ assert_eq "$(POMP_SAMPLING=1ms POMP_OMPT=off POMP_OUTPUT_DIR=spinonly.d "$POMPRU
 assert_not_contains spinonly.err "nothing written" "samples, no event: the samples written"
 samples=$(jq '.sampling.samples' spinonly.d/profile.json)
 awk -v n="$samples" 'BEGIN { exit !(n >= 20) }' || { cat spinonly.err; fail "samples, no event: $samples samples in the profile, expected most of ~150"; }
+
+# A canceled dynamic loop on LLVM libomp: libomp reports no end of the loop,
+# which stayed open until the region's end, read as an unmatched end of the
+# parallel region (a probe); the loop ends at its barrier
+cat > cancel_dyn.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int found = -1;
+#pragma omp parallel
+    {
+#pragma omp for schedule(dynamic, 10)
+        for (int i = 0; i < 1000; i++) {
+            if (i == 300) {
+                found = i;
+#pragma omp cancel for
+            }
+#pragma omp cancellation point for
+        }
+    }
+    printf("%d %d\n", found, omp_get_cancellation());
+    return 0;
+}
+C
+clang-19 -g -O2 -fopenmp cancel_dyn.c -o cancel_dyn || fail "clang-19 cancel_dyn.c"
+assert_eq "$(OMP_NUM_THREADS=2 OMP_CANCELLATION=true POMP_OUTPUT_DIR=cancel_dyn.d "$POMPRUN" ./cancel_dyn 2> cancel_dyn.err)" "300 1" \
+    "a canceled dynamic loop: the program"
+assert_not_contains cancel_dyn.err "unmatched" "a canceled dynamic loop: no unmatched events"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' cancel_dyn.d/profile.json)" 0 "a canceled dynamic loop: no nesting errors"
+assert_eq "$(jq '[.regions[] | select(.type == "for") | .id] as $f | [.callpath[] | select(.region as $r | $f | index($r)) | .per_thread[].visits] | add' cancel_dyn.d/profile.json)" 2 \
+    "a canceled dynamic loop: one visit per thread"
