@@ -20,8 +20,11 @@ struct pomp_eventlog {
     uint64_t flushed_at;      /* when the last flush ended: a record made after it (an event
                                  that takes an earlier time, as a barrier its block's end)
                                  starts no earlier, so the log stays in time order */
-    int fd;                   /* raw trace file; -1 before the first write and after a failure */
-    int error;                /* errno of the first failed open or write; 0 if none */
+    int made;                 /* the raw trace file was made (its header written); no
+                                 descriptor of it is kept between flushes (docs/output.md) */
+    int error;                /* errno of the first failed open or write (TRACE_RAW_REPLACED:
+                                 the file is no longer the one made); 0 if none */
+    uint64_t file_dev, file_ino; /* the raw file's identity, saved when it was made */
 };
 
 /* Allocates the buffer: capacity events, or fewer if memory is short (the

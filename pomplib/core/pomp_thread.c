@@ -127,7 +127,6 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
     pomp_profile_set_throttle(&t->profile, cfg->throttle_visits, cfg->throttle_ns);
     pomp_profile_set_max_depth(&t->profile, cfg->profile_depth);
     t->profile.no_leaves = (uint8_t)pomp_sampling_is_on(); /* a sample finds its region's frame */
-    t->log.fd = -1;
     if (cfg->trace)
         pomp_eventlog_alloc(&t->log, cfg->trace_events_per_thread);
     t->omp_thread_num = thread_id;

@@ -3,7 +3,13 @@
  * the thread's raw file in OUTPUT_DIR/trace-raw/, and is recorded as a region
  * ("pomp flush") in the trace and the profile, so its cost shows where it
  * fell. A failed write loses the buffer's events: they are counted, a gap
- * record marks the place, and the finalizer reports them. */
+ * record marks the place, and the finalizer reports them.
+ * No descriptor of a raw file is kept between flushes: each flush opens the
+ * file by its path, checks it is the file the run made, writes and closes
+ * it. A descriptor kept open was closed by a program that closes its
+ * descriptors (closefrom, a daemon's start), whose next file took its number,
+ * and the later flushes wrote trace records into the program's file (a
+ * probe: 30 bytes of its data became 289,710). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,6 +25,7 @@
 #include "ctc.h"
 #include "pomp_clock.h"
 #include "pomp_control.h"
+#include "pomp_fd.h"
 #include "pomp_levels.h"
 #include "pomp_outdir.h"
 #include "pomp_owned.h"
@@ -68,9 +75,11 @@ void pomp_eventlog_alloc(struct pomp_eventlog *l, uint32_t capacity)
     l->error = ENOMEM;
 }
 
-/* OUTPUT_DIR/trace-raw, made once. */
+/* OUTPUT_DIR/trace-raw, made once: as the messages name it, and as the
+ * flushes open its files (a full path: the program may change its working
+ * directory between two flushes). */
 static pthread_once_t raw_dir_once = PTHREAD_ONCE_INIT;
-static char raw_dir[4200];
+static char raw_dir[4200], raw_dir_full[8400];
 static int raw_dir_errno;
 
 /* Whether a file would pass the process's file-size limit (ulimit -f) by
@@ -113,6 +122,14 @@ static void make_raw_dir(void)
     int err;
     const char *dir = pomp_output_dir(&err);
     snprintf(raw_dir, sizeof raw_dir, "%s/" TRACE_RAW_DIR, dir);
+    /* (a relative output directory is placed while the working directory is
+     * the one the program started in, pomp_outdir.c) */
+    char cwd[4096];
+    int n = raw_dir[0] != '/' && getcwd(cwd, sizeof cwd)
+                ? snprintf(raw_dir_full, sizeof raw_dir_full, "%s/%s", cwd, raw_dir)
+                : -1;
+    if (n < 0 || (size_t)n >= sizeof raw_dir_full)
+        snprintf(raw_dir_full, sizeof raw_dir_full, "%s", raw_dir);
     if (err)
         raw_dir_errno = err;
     else if (pomp_mkdir_owned(raw_dir) != 0 && errno != EEXIST)
@@ -142,13 +159,17 @@ static int write_all(int fd, const void *data, size_t size)
     return 0;
 }
 
-/* Opens the thread's raw file with its header; returns 0 or an errno. */
-static int open_raw(struct pomp_eventlog *l, uint32_t thread)
+/* The thread's raw file, as the flushes open it. */
+static void raw_file_path(uint32_t thread, char *buf, size_t size)
 {
-    char path[4300];
-    pomp_trace_raw_path(thread, path, sizeof path);
-    if (raw_dir_errno)
-        return raw_dir_errno;
+    pthread_once(&raw_dir_once, make_raw_dir);
+    snprintf(buf, size, "%s/thread-%u.bin", raw_dir_full, thread);
+}
+
+/* Makes the thread's raw file with its header, and notes its identity;
+ * returns its descriptor (at 3 or above) or -1 with *err set. */
+static int make_raw(struct pomp_eventlog *l, uint32_t thread, const char *path, int *err)
+{
     /* a new file, never the old one cut to nothing: another run writing this
      * directory at once (a POMP_OUTPUT_DIR without %p) may be reading that
      * one through a mapping at its exit, which a truncation killed with
@@ -157,28 +178,58 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
     int fd = -1;
     for (int tries = 0; fd < 0 && tries < 8; tries++) {
         if (unlink(path) != 0 && errno != ENOENT)
-            return errno;
-        fd = pomp_open_owned(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            return *err = errno, -1;
+        fd = pomp_fd_above_std(
+            pomp_open_owned(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666));
         if (fd < 0 && errno != EEXIST) /* (EEXIST: another run made it in between) */
-            return errno;
+            return *err = errno, -1;
     }
     if (fd < 0)
-        return EEXIST;
+        return *err = EEXIST, -1;
     struct trace_raw_header h = {.magic = TRACE_RAW_MAGIC,
                                  .version = TRACE_RAW_VERSION,
                                  .record_size = sizeof(struct pomp_event),
                                  .thread = thread,
                                  .endian = TRACE_RAW_ENDIAN,
                                  .pid = (uint32_t)getpid()};
-    int err = beyond_file_limit((off_t)sizeof h) ? EFBIG : write_all(fd, &h, sizeof h);
-    if (err) { /* no file rather than one without its header (a full disk), which the
-                  readers take for a missing one; before they did, no trace was converted */
+    struct stat st;
+    *err = beyond_file_limit((off_t)sizeof h) ? EFBIG : write_all(fd, &h, sizeof h);
+    if (!*err && fstat(fd, &st) != 0)
+        *err = errno;
+    if (*err) { /* no file rather than one without its header (a full disk), which the
+                   readers take for a missing one; before they did, no trace was converted */
         close(fd);
         unlink(path);
-        return err;
+        return -1;
     }
-    l->fd = fd;
-    return 0;
+    l->file_dev = (uint64_t)st.st_dev;
+    l->file_ino = (uint64_t)st.st_ino;
+    l->made = 1;
+    return fd;
+}
+
+/* Opens the thread's raw file for one flush: made at the first, opened again
+ * by its path at each later one and checked to be that file (its device and
+ * inode), at 3 or above. Returns the descriptor, or -1 with *err set (an
+ * errno, or TRACE_RAW_REPLACED). */
+static int open_raw(struct pomp_eventlog *l, uint32_t thread, int *err)
+{
+    char path[sizeof raw_dir_full + 32];
+    raw_file_path(thread, path, sizeof path);
+    if (raw_dir_errno)
+        return *err = raw_dir_errno, -1;
+    if (!l->made)
+        return make_raw(l, thread, path, err);
+    int fd = pomp_fd_above_std(open(path, O_WRONLY | O_CLOEXEC));
+    if (fd < 0)
+        return *err = errno == ENOENT ? TRACE_RAW_REPLACED : errno, -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || (uint64_t)st.st_dev != l->file_dev ||
+        (uint64_t)st.st_ino != l->file_ino) {
+        close(fd);
+        return *err = TRACE_RAW_REPLACED, -1;
+    }
+    return fd;
 }
 
 /* A write that failed (a full disk) left the file ending where the last whole
@@ -188,9 +239,9 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread)
  * this run's"), and the gap record stayed in a buffer never written, so the
  * converters drew the thread's open regions on to the run's end (a critical
  * body of 39 ms). The gap is placed at the first lost event. */
-static void end_file_at_loss(struct pomp_eventlog *l, off_t whole)
+static void end_file_at_loss(struct pomp_eventlog *l, int fd, off_t whole)
 {
-    if (ftruncate(l->fd, whole) != 0)
+    if (ftruncate(fd, whole) != 0)
         return;
     struct POMP_Region_s *r = get_flush_region();
     struct pomp_event gap = {.time = l->used ? l->buf[0].time : pomp_now(),
@@ -199,35 +250,39 @@ static void end_file_at_loss(struct pomp_eventlog *l, off_t whole)
                              .kind = POMP_EV_TRACE_GAP,
                              .phase = POMP_PHASE_EVENT,
                              .group = POMP_EVENT_GROUP_LIBRARY};
-    if (!beyond_file_limit(whole + (off_t)sizeof gap) && lseek(l->fd, whole, SEEK_SET) == whole &&
-        write_all(l->fd, &gap, sizeof gap) == 0) {
+    if (!beyond_file_limit(whole + (off_t)sizeof gap) && lseek(fd, whole, SEEK_SET) == whole &&
+        write_all(fd, &gap, sizeof gap) == 0) {
         l->written++;
     } else { /* no room for the gap: the file ends whole */
-        int ignored = ftruncate(l->fd, whole);
+        int ignored = ftruncate(fd, whole);
         (void)ignored;
     }
 }
 
-/* Appends the buffer to the raw file. Returns 0, or an errno (the events are
- * then counted as dropped and the file is given up). */
+/* Writes the buffer to the raw file, after the records written before (its
+ * descriptor open for this write only). Returns 0, or an errno (the events
+ * are then counted as dropped and the file is given up). */
 static int write_buffer(struct pomp_eventlog *l, uint32_t thread)
 {
-    int err = l->error && l->fd < 0 ? l->error : 0; /* failed before: do not retry every flush */
-    if (!err && l->fd < 0)
-        err = open_raw(l, thread);
+    int err = l->error; /* failed before: do not retry every flush */
+    int fd = err ? -1 : open_raw(l, thread, &err);
     if (!err) {
         off_t whole = (off_t)(sizeof(struct trace_raw_header) + l->written * sizeof *l->buf);
         size_t bytes = (size_t)l->used * sizeof *l->buf;
-        err = beyond_file_limit(whole + (off_t)bytes) ? EFBIG : write_all(l->fd, l->buf, bytes);
+        if (beyond_file_limit(whole + (off_t)bytes))
+            err = EFBIG;
+        else if (lseek(fd, whole, SEEK_SET) != whole)
+            err = errno;
+        else
+            err = write_all(fd, l->buf, bytes);
         if (err)
-            end_file_at_loss(l, whole);
+            end_file_at_loss(l, fd, whole);
     }
+    if (fd >= 0 && close(fd) != 0 && !err && errno != EINTR)
+        err = errno; /* (a network file system's write error, told at the close) */
     if (err) {
         if (!l->error)
             l->error = err;
-        if (l->fd >= 0)
-            close(l->fd);
-        l->fd = -1;
         l->dropped += l->used;
         return err;
     }
@@ -250,7 +305,7 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
         (struct pomp_thread *)((char *)l - offsetof(struct pomp_thread, log));
     uint64_t start = pomp_now();
     uint64_t lost = l->used;
-    int given_up = l->error && l->fd < 0; /* a write failed before: nothing is written now */
+    int given_up = l->error != 0; /* a write failed before: nothing is written now */
     int err = write_buffer(l, t->index);
     l->used = 0;
     uint64_t end = pomp_now();
@@ -259,12 +314,17 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
     uint32_t id = r ? r->id : 0;
     if (err) {
         static int reported;
-        if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+        if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
+            /* (the directory, where it is what failed; else the thread's file) */
+            char where[sizeof raw_dir + 32];
+            snprintf(where, sizeof where, raw_dir_errno ? "%s" : "%s/thread-%u.bin", raw_dir,
+                     t->index);
             fprintf(stderr,
                     "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
                     "are dropped and counted, as are those of any other thread that cannot "
                     "write (said once: trace-raw/defs.json names each)\n",
-                    t->index, raw_dir, strerror(err));
+                    t->index, where, trace_raw_error_text(err));
+        }
         put_library_record(l, start, id, POMP_EV_TRACE_GAP, POMP_PHASE_EVENT, lost);
         if (given_up) /* no write tried: a gap, not a flush (no time, no visit) */
             return;
@@ -283,10 +343,5 @@ int pomp_eventlog_finish(struct pomp_eventlog *l, uint32_t thread)
 {
     int err = l->buf ? write_buffer(l, thread) : 0;
     l->used = 0;
-    if (l->fd >= 0) {
-        if (close(l->fd) != 0 && !err)
-            err = errno;
-        l->fd = -1;
-    }
     return err;
 }

@@ -13,7 +13,7 @@
 /* OUTPUT_DIR/trace-raw/thread-<thread>.bin (the directories are made once). */
 void pomp_trace_raw_path(uint32_t thread, char *buf, size_t size);
 
-/* At finalization: writes what is left in the buffer and closes the raw file.
+/* At finalization: writes what is left in the buffer to the raw file.
  * Returns 0 or an errno (the events are then counted as dropped). */
 int pomp_eventlog_finish(struct pomp_eventlog *l, uint32_t thread);
 

@@ -80,7 +80,7 @@ static int model_from_run(struct trace_model *m, const struct pomp_run *run)
                                               .host_thread = t->host_thread,
                                               .dropped = t->log_dropped};
         if (t->log_error)
-            m->threads[i].error = strdup(strerror(t->log_error));
+            m->threads[i].error = strdup(trace_raw_error_text(t->log_error));
     }
     m->ngroups = run->ngroups;
     for (uint32_t g = 0; g < run->ngroups; g++)

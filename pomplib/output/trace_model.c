@@ -9,6 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+const char *trace_raw_error_text(int err)
+{
+    return err == TRACE_RAW_REPLACED ? "the file was removed or replaced while the program ran"
+                                     : strerror(err);
+}
+
 int trace_region_is(const struct trace_region *r, const char *type)
 {
     return r && strcmp(r->type, type) == 0;

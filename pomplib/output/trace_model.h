@@ -22,6 +22,13 @@
 #define TRACE_RAW_MAGIC "POMPRAW"  /* 8 bytes with the NUL */
 #define TRACE_RAW_VERSION 1
 #define TRACE_RAW_ENDIAN 0x01020304u
+/* A thread's error (defs.json's threads[].error) other than an errno: its raw
+ * file, opened again by its path at a flush, was no longer the file the run
+ * made (removed or replaced since: another run writing the same directory, a
+ * program that cleans the directory up) */
+#define TRACE_RAW_REPLACED (-1)
+/* The words for a thread's error: strerror's, or TRACE_RAW_REPLACED's. */
+const char *trace_raw_error_text(int err);
 
 /* The first 64 bytes of every raw file; the records follow. */
 struct trace_raw_header {
