@@ -15,6 +15,18 @@ int pomp_fd_above_std(int fd)
     return high;
 }
 
+int pomp_fd_lowest_free(void)
+{
+    for (int fd = 0; fd < 3; fd++) {
+        int got = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        if (got >= 0) {
+            close(got);
+            return got;
+        }
+    }
+    return -1;
+}
+
 unsigned pomp_fd_std_closed(void)
 {
     unsigned closed = 0;

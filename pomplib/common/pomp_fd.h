@@ -12,6 +12,11 @@
  * cannot be moved (then closed). */
 int pomp_fd_above_std(int fd);
 
+/* The lowest descriptor number from 3 that is free now (what the next open
+ * of a library gets, with 0-2 taken), or -1 if none can be told (0-2 all
+ * closed). */
+int pomp_fd_lowest_free(void);
+
 /* Which of 0, 1, 2 are closed now: bit n for fd n. */
 unsigned pomp_fd_std_closed(void);
 /* /dev/null on each closed one of 0-2 (bits of pomp_fd_std_closed), so that

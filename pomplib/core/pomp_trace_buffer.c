@@ -315,10 +315,12 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
     if (err) {
         static int reported;
         if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
-            /* (the directory, where it is what failed; else the thread's file) */
+            /* (the directory, where the file could not be made in it; else the file) */
             char where[sizeof raw_dir + 32];
-            snprintf(where, sizeof where, raw_dir_errno ? "%s" : "%s/thread-%u.bin", raw_dir,
-                     t->index);
+            if (l->made)
+                snprintf(where, sizeof where, "%s/thread-%u.bin", raw_dir, t->index);
+            else
+                snprintf(where, sizeof where, "%s", raw_dir);
             fprintf(stderr,
                     "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
                     "are dropped and counted, as are those of any other thread that cannot "

@@ -3,12 +3,14 @@
 #define UNW_LOCAL_ONLY
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <libunwind.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -17,6 +19,7 @@
 
 #include "pomp_config.h"
 #include "pomp_control.h"
+#include "pomp_fd.h"
 #include "pomp_thread.h"
 
 /* Room for the frames of the handler itself and the kernel's signal
@@ -76,6 +79,10 @@ static struct {
     pthread_mutex_t lock; /* guards samplers */
     struct pomp_sampler *samplers;
     int active;           /* handlers record while set */
+    /* libunwind's pipe (unwind_pipe_note), the one descriptor sampling keeps
+     * open: its numbers and its identity; lost: the program closed it */
+    int pipe_fd[2], pipe_known, pipe_lost;
+    uint64_t pipe_dev, pipe_ino;
 } sampling = {.lock = PTHREAD_MUTEX_INITIALIZER, .nodes_per_thread = 8192};
 
 /* "1ms", "500us", "2000000ns", "0.5s"; a bare number is milliseconds. */
@@ -112,6 +119,57 @@ static int parse_period(const char *s, uint64_t *ns)
 static void count_signal(int sig) { (void)sig; }
 
 static void add_known_code(void); /* the code that is not the program's (below) */
+
+/* libunwind checks an address it is not sure of by writing a byte of it into
+ * a pipe of its own and reading it back (its validate_mem), a pipe it opens
+ * when it sets itself up and keeps (close-on-exec). Set up with 0, 1 or 2
+ * closed (prog <&-), the pipe took them: the program's read(0) read a byte of
+ * it instead of failing (a probe); so pomp_sampling_configure fills them
+ * with /dev/null for that moment. A program that closes its descriptors
+ * (closefrom) closes the pipe too, and a file of its own may take its
+ * numbers, which libunwind would then read and write: the pipe's identity is
+ * noted here, from the lowest number free before libunwind set itself up,
+ * and checked before each stack walk (unwind_pipe_ok). */
+static void unwind_pipe_note(int first_free)
+{
+    struct stat a, b;
+    if (first_free < 3 || fstat(first_free, &a) != 0 || !S_ISFIFO(a.st_mode))
+        return; /* (set up before, by the program: not pomp's to watch) */
+    for (int fd = first_free + 1; fd < first_free + 16; fd++)
+        if (fstat(fd, &b) == 0 && S_ISFIFO(b.st_mode) && b.st_dev == a.st_dev &&
+            b.st_ino == a.st_ino) {
+            sampling.pipe_fd[0] = first_free;
+            sampling.pipe_fd[1] = fd;
+            sampling.pipe_dev = (uint64_t)a.st_dev;
+            sampling.pipe_ino = (uint64_t)a.st_ino;
+            sampling.pipe_known = 1;
+            return;
+        }
+}
+
+/* Whether libunwind's pipe is still at its numbers. Once it is not, sampling
+ * stops (said at the end, pomp_sampling_stop): no stack is walked again, so
+ * that libunwind neither reads nor writes the program's files. Two fstat
+ * calls a walk; async-signal-safe, errno kept. */
+static int unwind_pipe_ok(void)
+{
+    if (!sampling.pipe_known)
+        return 1;
+    if (__atomic_load_n(&sampling.pipe_lost, __ATOMIC_RELAXED))
+        return 0;
+    int saved = errno, ok = 1;
+    for (int i = 0; i < 2 && ok; i++) {
+        struct stat st;
+        ok = fstat(sampling.pipe_fd[i], &st) == 0 && (uint64_t)st.st_dev == sampling.pipe_dev &&
+             (uint64_t)st.st_ino == sampling.pipe_ino;
+    }
+    errno = saved;
+    if (!ok) {
+        __atomic_store_n(&sampling.pipe_lost, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&sampling.active, 0, __ATOMIC_RELEASE);
+    }
+    return ok;
+}
 static const pthread_mutex_t *find_loader_lock(void); /* (loader_busy, below) */
 
 static uint64_t sample_cost_ns(void)
@@ -193,10 +251,15 @@ int pomp_sampling_configure(void)
         fprintf(stderr, "pomp: note: POMP_SAMPLING_TIMER chooses the sampling clock, and nothing "
                         "is sampled (POMP_SAMPLING): it has no effect\n");
     if (sampling.on) {
-        /* local unwinding sets itself up lazily; do it here, not in a handler */
+        /* local unwinding sets itself up lazily; do it here, not in a handler
+         * (and its pipe with it, at 3 or above: unwind_pipe_note) */
+        unsigned filled = pomp_fd_std_fill();
+        int first_free = pomp_fd_lowest_free();
         unw_set_caching_policy(unw_local_addr_space, UNW_CACHE_PER_THREAD);
         void *warm[4];
         unw_backtrace(warm, 4);
+        pomp_fd_std_release(filled);
+        unwind_pipe_note(first_free);
         uint64_t cost = sample_cost_ns(), floor_ns = SAMPLE_COST_FACTOR * cost;
         if (sampling.period_ns < floor_ns) {
             uint64_t raised = (floor_ns + 999) / 1000 * 1000; /* whole microseconds */
@@ -498,6 +561,8 @@ static int loader_busy(const struct pomp_sampler *s, const ucontext_t *uc)
 static size_t stack_from(uintptr_t from, void **trace, size_t trace_max, uintptr_t *ips,
                          size_t max)
 {
+    if (!unwind_pipe_ok())
+        return 0;
     int n = unw_backtrace(trace, (int)trace_max);
     int k = 0;
     while (from && k < n && (uintptr_t)trace[k] != from)
@@ -959,7 +1024,8 @@ void pomp_sampling_thread_begin(void)
     sampling.samplers = s;
     pthread_mutex_unlock(&sampling.lock);
     /* the fast trace's per-thread cache is made on its first use: not in a handler */
-    unw_backtrace(s->trace, 4);
+    if (unwind_pipe_ok())
+        unw_backtrace(s->trace, 4);
     s->tid = gettid();
     tls_sampler = s;
     if (!s->has_timer) {
@@ -1063,6 +1129,13 @@ void pomp_sampling_stop(void)
     if (!sampling.on)
         return;
     stop_timers();
+    if (__atomic_load_n(&sampling.pipe_lost, __ATOMIC_RELAXED))
+        fprintf(stderr,
+                "pomp: warning: the program closed the pipe libunwind keeps for pomp's sampling "
+                "(descriptors %d and %d: a closefrom, or a loop closing descriptors) or put "
+                "files of its own there: POMP_SAMPLING stopped there (the samples taken before "
+                "are kept), so that no stack walk reads or writes the program's files\n",
+                sampling.pipe_fd[0], sampling.pipe_fd[1]);
     struct pomp_sampling_raised raised;
     pomp_sampling_raised(&raised);
     if (raised.threads)
