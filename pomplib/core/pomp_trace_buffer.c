@@ -209,8 +209,8 @@ static int make_raw(struct pomp_eventlog *l, uint32_t thread, const char *path, 
 }
 
 /* Opens the thread's raw file for one flush: made at the first, opened again
- * by its path at each later one and checked to be that file (its device and
- * inode), at 3 or above. Returns the descriptor, or -1 with *err set (an
+ * by its path at each later one (O_RDWR: its header is read) and checked to
+ * be that file, at 3 or above. Returns the descriptor, or -1 with *err set (an
  * errno, or TRACE_RAW_REPLACED). */
 static int open_raw(struct pomp_eventlog *l, uint32_t thread, int *err)
 {
@@ -220,12 +220,20 @@ static int open_raw(struct pomp_eventlog *l, uint32_t thread, int *err)
         return *err = raw_dir_errno, -1;
     if (!l->made)
         return make_raw(l, thread, path, err);
-    int fd = pomp_fd_above_std(open(path, O_WRONLY | O_CLOEXEC));
+    int fd = pomp_fd_above_std(open(path, O_RDWR | O_CLOEXEC));
     if (fd < 0)
         return *err = errno == ENOENT ? TRACE_RAW_REPLACED : errno, -1;
+    /* the same device and inode, the size the run's records made and its
+     * header: a file made in its place after it was removed may get the
+     * same inode number (a probe: tmpfs gave it at once) */
     struct stat st;
+    struct trace_raw_header h;
+    off_t whole = (off_t)(sizeof h + l->written * sizeof *l->buf);
     if (fstat(fd, &st) != 0 || (uint64_t)st.st_dev != l->file_dev ||
-        (uint64_t)st.st_ino != l->file_ino) {
+        (uint64_t)st.st_ino != l->file_ino || st.st_size != whole ||
+        pread(fd, &h, sizeof h, 0) != (ssize_t)sizeof h ||
+        memcmp(h.magic, TRACE_RAW_MAGIC, sizeof h.magic) != 0 || h.thread != thread ||
+        h.pid != (uint32_t)getpid()) {
         close(fd);
         return *err = TRACE_RAW_REPLACED, -1;
     }

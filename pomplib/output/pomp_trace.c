@@ -244,6 +244,13 @@ void pomp_trace_write(const struct pomp_run *run, struct pomp_trace_result *res)
                             "records are in the trace, the rest of the thread's events are not\n",
                     dir, i, m.threads[i].map_size - m.threads[i].cut,
                     (unsigned long long)m.threads[i].count);
+        else if (m.threads[i].count != p->threads[i].log_written &&
+                 p->threads[i].log_error == TRACE_RAW_REPLACED)
+            /* (said when it was found; the file there now is not this run's) */
+            fprintf(stderr, "pomp: warning: %s/" TRACE_RAW_DIR "/thread-%u.bin is not the file "
+                            "this run wrote (it was removed or replaced while the program ran): "
+                            "thread %u's timeline in the trace is not whole\n",
+                    dir, i, i);
         else if (m.threads[i].count != p->threads[i].log_written)
             /* another run that writes the same directory at once empties the
              * raw files and writes its own (a probe: this run's events.log
