@@ -1,3 +1,4 @@
+#include "pomp_fd.h"
 #include "pomp_thread.h"
 
 #include <fcntl.h>
@@ -266,7 +267,9 @@ uint64_t pomp_thread_cpu_wait_ns(pid_t os_tid)
 {
     char path[64], text[96];
     snprintf(path, sizeof path, "/proc/self/task/%d/schedstat", (int)os_tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* (at 3 or above: a program started with 0-2 closed reads and writes no
+     * file of pomp's there, pomp_fd.h) */
+    int fd = pomp_fd_above_std(open(path, O_RDONLY | O_CLOEXEC));
     if (fd < 0)
         return POMP_CPU_WAIT_UNKNOWN;
     ssize_t n = read(fd, text, sizeof text - 1);
