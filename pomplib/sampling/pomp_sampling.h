@@ -88,6 +88,10 @@ int pomp_sampling_dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t,
  * timer stops first, so that the program's handler gets no signal of
  * pomp's; the samples so far are kept, and a warning says it once. A call
  * of pomp's own before its handler is installed does nothing here. */
+/* The program is about to close (or replace) descriptors lo..hi: where they
+ * hold libunwind's pipe, sampling stops first, said at the end (a file the
+ * program opens there next would be read and written by libunwind's checks). */
+void pomp_sampling_fds_closing(unsigned lo, unsigned hi);
 void pomp_sampling_yield_sigprof(void);
 
 #endif
