@@ -172,7 +172,8 @@ fi
 # A sampled program that closes every descriptor from 3 and opens two files
 # of its own where libunwind's pipe was: libunwind read their bytes and wrote
 # bytes of the stack into them (a probe: b.txt grew, a.txt's reads came up
-# short). Sampling stops there, said once; the files are the program's.
+# short). Sampling stops there, said once; the files are the program's. The
+# same with glibc's closefrom, and with a dup2 onto the pipe.
 cat > cfs.c <<'C'
 #include <fcntl.h>
 #include <stdio.h>
@@ -214,4 +215,17 @@ assert_contains cfs.err "pomp: warning: the program closed the pipe libunwind ke
     "sampled closefrom: the stop said"
 assert_eq "$(grep -c 'closed the pipe libunwind keeps' cfs.err)" 1 "sampled closefrom: said once"
 jq -e '.sampling.paths | length > 0' cfs_out/profile.json > /dev/null || fail "sampled closefrom: the samples before it are kept"
+for how in closefrom dup2; do
+    case $how in
+    closefrom) sed 's|for (int fd = 3; fd < 1024; fd++)|closefrom(3);|; s|^        close(fd);$||' cfs.c > cfs_$how.c ;;
+    dup2) sed 's|for (int fd = 3; fd < 1024; fd++)|for (int fd = 3; fd < 1024; fd++) if (fd != 3 \&\& fd != 4)|; s|^        close(fd);$|        close(fd);\n    int nul = open("/dev/null", O_RDONLY); dup2(nul, 3); dup2(nul, 4); close(nul); close(3); close(4);|' cfs.c > cfs_$how.c ;;
+    esac
+    "$POMPCC" -fopenmp -O1 cfs_$how.c -o cfs_$how 2> cfs_$how.build.err || { cat cfs_$how.build.err; fail "sampled $how: build"; }
+    rm -f a.txt b.txt
+    POMP_SAMPLING=100us POMP_OUTPUT_DIR=cfs_${how}_out ./cfs_$how > cfs_$how.txt 2> cfs_$how.err ||
+        { cat cfs_$how.err; fail "sampled $how: the program failed"; }
+    assert_eq "$(cat cfs_$how.txt)" "$(cat cfs_plain.txt)" "sampled $how: the program's output, as the plain build's"
+    assert_eq "$(cat a.txt)$(cat b.txt)" "AAAABBBB" "sampled $how: the program's files hold its bytes only"
+    assert_contains cfs_$how.err "closed the pipe libunwind keeps" "sampled $how: the stop said"
+done
 echo "descriptors: the program's files are its own; none of pomp's at 0-2"
