@@ -16,6 +16,7 @@
 #include "pomp_region.h"
 #include "pomp_run_build.h"
 #include "pomp_sampling.h"
+#include "pomp_signals.h"
 #include "pomp_sources.h"
 #include "pomp_stderr.h"
 #include "pomp_thread.h"
@@ -158,9 +159,11 @@ POMP_Int32 pomp_finalize(void)
 }
 
 /* SIGINT and SIGTERM: write the output, then die of the signal as the program
- * would have. Only installed where the program left the default action. Writing
- * files is not async-signal-safe; a signal that lands inside malloc could hang
- * here, which is why a program's own handlers are never replaced. */
+ * would have. Only installed where the program left the default action (and
+ * again where it sets it back; the program is shown the default action, not
+ * this handler: pomp_signals.c). Writing files is not async-signal-safe; a
+ * signal that lands inside malloc could hang here, which is why a program's
+ * own handlers are never replaced. */
 static void finalize_on_signal(int sig)
 {
     /* the signal came to the thread that writes the output (at exit): waiting
@@ -173,7 +176,7 @@ static void finalize_on_signal(int sig)
     }
     if (!signal_after_finalize)
         pomp_finalize();
-    signal(sig, SIG_DFL);
+    pomp_signal_default(sig);
     raise(sig);
 }
 
@@ -187,31 +190,21 @@ static void say_abort(int sig)
                               "written (an abort says its state is broken)\n";
     ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)n;
-    signal(sig, SIG_DFL);
+    pomp_signal_default(sig);
     raise(sig);
 }
 
+/* Where the program leaves (or later sets back) a signal's default action,
+ * pomp's handler stands; the program is shown the default action
+ * (pomp_signals.c). */
 static void install_signal_handlers(void)
 {
-    struct sigaction old_abort;
-    if (config.enabled && sigaction(SIGABRT, NULL, &old_abort) == 0 &&
-        old_abort.sa_handler == SIG_DFL && !(old_abort.sa_flags & SA_SIGINFO)) {
-        struct sigaction sa = {0};
-        sa.sa_handler = say_abort;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGABRT, &sa, NULL);
-    }
+    if (config.enabled)
+        pomp_signal_take(SIGABRT, say_abort);
     /* SIGHUP: a batch session or terminal that closed ends the run as a kill does */
     static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
-    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++) {
-        struct sigaction old;
-        if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
-            continue;
-        struct sigaction sa = {0};
-        sa.sa_handler = finalize_on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(signals[i], &sa, NULL);
-    }
+    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
+        pomp_signal_take(signals[i], finalize_on_signal);
 }
 
 /* A child of fork() inherits the parent's records; it does not measure and
@@ -231,9 +224,7 @@ static void stop_in_forked_child(void)
         forked_from_measured = getppid();
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
     set_state(POMP_STATE_STOPPED);
-    struct sigaction abort_action; /* (it measures nothing: its abort is not pomp's to say) */
-    if (sigaction(SIGABRT, NULL, &abort_action) == 0 && abort_action.sa_handler == say_abort)
-        signal(SIGABRT, SIG_DFL);
+    pomp_signal_release(SIGABRT); /* (it measures nothing: its abort is not pomp's to say) */
 }
 
 static void init_core(void)
@@ -352,7 +343,7 @@ static void finalize_once_fn(void)
          * probe's result line, with stdout to a file) */
         if (at_exit)
             fflush(NULL);
-        signal(sig, SIG_DFL);
+        pomp_signal_default(sig);
         raise(sig);
     }
 }
