@@ -318,6 +318,7 @@ int main(int argc, char **argv)
         }
         free(copy);
     }
+    int bridge_preloaded = 0; /* it loads libpomp, its dependency, with the program */
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
@@ -329,6 +330,7 @@ int main(int argc, char **argv)
         if (on_libomp)
             fprintf(stderr, "pomprun: warning: %s %s: it runs on GCC's libgomp\n", argv[i], why);
         prepend("LD_PRELOAD", bridge, ":"); /* the libgomp bridge before libgomp */
+        bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
         /* a script that runs the program, a launcher, a program that dlopens
@@ -347,6 +349,7 @@ int main(int argc, char **argv)
                     "runs report: libgomp through pomp's bridge, LLVM libomp through OMPT\n",
                     argv[i]);
         prepend("LD_PRELOAD", bridge, ":");
+        bridge_preloaded = 1;
         break;
     case RUNS_API_ONLY: /* (decided above) */
     case RUNS_LIBOMP:
@@ -357,12 +360,9 @@ int main(int argc, char **argv)
     free(bridge);
     /* libomp loads its tool at its first OpenMP call, which in GCC code may come
      * after seconds of serial work: preloaded, libpomp is there at the start,
-     * where the run begins. With the bridge too (which loads it, its
-     * dependency, but after the C library): libpomp's sigaction and signal
-     * stand before the C library's only when it is preloaded itself (a
-     * program's handler that chained to the previous one got pomp's, and
-     * SIGPROF set by the program was not seen; core/pomp_signals.c) */
-    prepend("LD_PRELOAD", libpomp, ":");
+     * where the run begins */
+    if (!bridge_preloaded)
+        prepend("LD_PRELOAD", libpomp, ":");
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":");
     setenv("OMP_TOOL", "enabled", 1);
     /* the program keeps this pid: its libpomp starts at load, not at its first
