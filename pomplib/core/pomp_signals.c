@@ -51,19 +51,23 @@ typedef void (*signal_handler)(int);
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 extern signal_handler ssignal(int, signal_handler);
 /* sysv_signal and sigset have no other name that libpomp leaves alone: looked
- * up when libpomp is loaded (a sanitizer has started by then; no dlsym in a
- * signal handler), else at the first call. */
+ * up in libc itself (where the libgomp bridge is preloaded, libpomp comes
+ * after libc, and dlsym(RTLD_NEXT) found none) when libpomp is loaded (no
+ * dlopen in a signal handler), else at the first call. */
 static signal_handler (*real_sysv_signal)(int, signal_handler);
 static signal_handler (*real_sigset)(int, signal_handler);
 
 __attribute__((constructor)) static void find_real_functions(void)
 {
-    if (!__atomic_load_n(&real_sysv_signal, __ATOMIC_ACQUIRE))
-        __atomic_store_n(&real_sysv_signal, (signal_handler(*)(int, signal_handler))dlsym(RTLD_NEXT, "__sysv_signal"),
-                         __ATOMIC_RELEASE);
-    if (!__atomic_load_n(&real_sigset, __ATOMIC_ACQUIRE))
-        __atomic_store_n(&real_sigset, (signal_handler(*)(int, signal_handler))dlsym(RTLD_NEXT, "sigset"),
-                         __ATOMIC_RELEASE);
+    if (__atomic_load_n(&real_sysv_signal, __ATOMIC_ACQUIRE) && __atomic_load_n(&real_sigset, __ATOMIC_ACQUIRE))
+        return;
+    void *libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+    if (!libc)
+        return;
+    __atomic_store_n(&real_sysv_signal, (signal_handler(*)(int, signal_handler))dlsym(libc, "__sysv_signal"),
+                     __ATOMIC_RELEASE);
+    __atomic_store_n(&real_sigset, (signal_handler(*)(int, signal_handler))dlsym(libc, "sigset"),
+                     __ATOMIC_RELEASE);
 }
 
 int pomp_real_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
