@@ -1,0 +1,215 @@
+# A program sees the signal dispositions it would see without pomp
+# (pomplib/core/pomp_signals.c). pomp's handlers of SIGINT, SIGTERM, SIGHUP and
+# SIGABRT (written output on a kill, docs/output.md) are answered as the
+# default action they stand for: a program whose SIGTERM handler chains to the
+# previous one (what many libraries and runtimes do) got pomp's handler as the
+# previous one, and calling it wrote the output and killed the program (143)
+# in the middle of its clean shutdown (a probe). Each program runs plain, built
+# with pompcc (libgomp with the bridge, and LLVM libomp), and under pomprun: its
+# own output and exit status are the plain build's.
+source "$(dirname "$0")/lib.sh"
+POMPRUN="$BUILD/bin/pomprun"
+
+# chain: its SIGTERM handler calls the previous one unless that is SIG_DFL or
+# SIG_IGN; "ready" once it is installed, then it works until the signal, and
+# shuts down cleanly. With "restore": it sets the previous disposition back
+# (what it was told: the default action) before "ready", and the kill ends it.
+cat > chain.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct sigaction previous;
+static volatile sig_atomic_t stop;
+
+static void on_term(int sig)
+{
+    stop = 1;
+    if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN)
+        previous.sa_handler(sig);
+}
+
+int main(int argc, char **argv)
+{
+    int restore = argc > 1 && strcmp(argv[1], "restore") == 0;
+    struct sigaction sa = {0};
+    sa.sa_handler = on_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, &previous);
+    printf("previous handler: %s\n", previous.sa_handler == SIG_DFL   ? "default"
+                                     : previous.sa_handler == SIG_IGN ? "ignore"
+                                                                      : "a handler");
+    if (restore)
+        sigaction(SIGTERM, &previous, NULL);
+    long spins = 0;
+#pragma omp parallel num_threads(2) reduction(+ : spins)
+    {
+#pragma omp master
+        {
+            printf("ready\n");
+            fflush(stdout);
+        }
+        while (!stop) {
+            spins++;
+            usleep(1000);
+        }
+    }
+    printf("clean shutdown\n");
+    return 0;
+}
+C
+plain_cc chain.c -o chain_plain
+"$POMPCC" -fopenmp chain.c -o chain_gomp
+"$POMPCC" --pomp-runtime=omp -fopenmp chain.c -o chain_omp
+L=$(line_of chain.c "omp parallel")
+
+# kill_when_ready NAME COMMAND...: runs it, sends SIGTERM once it printed
+# "ready", and waits for it: NAME.out (its output), NAME.status
+kill_when_ready() {
+    local name=$1 pid status=0 i
+    shift
+    POMP_OUTPUT_DIR=$name.dir "$@" > $name.out 2> $name.err &
+    pid=$!
+    for i in $(seq 600); do grep -q '^ready$' $name.out && break; kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+    grep -q '^ready$' $name.out || { kill -KILL $pid 2> /dev/null; cat $name.err >&2; fail "$name: never ready"; }
+    kill -TERM $pid
+    for i in $(seq 300); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+    kill -0 $pid 2> /dev/null && { kill -KILL $pid; fail "$name: did not end after SIGTERM"; }
+    wait $pid || status=$?
+    echo $status > $name.status
+}
+
+for mode in chain restore; do
+    arg=; [ $mode = restore ] && arg=restore
+    kill_when_ready ${mode}_plain ./chain_plain $arg
+    kill_when_ready ${mode}_gomp ./chain_gomp $arg
+    kill_when_ready ${mode}_omp ./chain_omp $arg
+    kill_when_ready ${mode}_pomprun "$POMPRUN" ./chain_plain $arg
+done
+assert_eq "$(cat chain_plain.out | tr '\n' ' ')" "previous handler: default ready clean shutdown " "chain: plain output"
+assert_eq "$(cat chain_plain.status)" 0 "chain: plain status"
+assert_eq "$(cat restore_plain.out | tr '\n' ' ')" "previous handler: default ready " "restore: plain output"
+assert_eq "$(cat restore_plain.status)" 143 "restore: plain status"
+for mode in chain restore; do
+    for run in gomp omp pomprun; do
+        assert_eq "$(cat ${mode}_$run.out)" "$(cat ${mode}_plain.out)" "$mode ($run): the program's output is the plain build's"
+        assert_eq "$(cat ${mode}_$run.status)" "$(cat ${mode}_plain.status)" "$mode ($run): the exit status is the plain build's"
+        # the profile: at the clean end; and where the program set the default
+        # action back, pomp's handler stood again, and the kill wrote it
+        [ -f ${mode}_$run.dir/profile.json ] || { cat ${mode}_$run.err >&2; fail "$mode ($run): no profile"; }
+    done
+    for run in gomp omp; do
+        assert_eq "$(region_sum ${mode}_$run.dir parallel $L visits)" 1 "$mode ($run): the parallel region measured"
+    done
+done
+
+# disp: every way of asking and setting a disposition of the four signals pomp
+# handles (and SIGUSR1, which it does not), printed in full: handler, flags
+# (SA_RESTORER aside: the C library's own), mask, errno, the thread's mask
+cat > disp.c <<'C'
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+extern void (*bsd_signal(int, void (*)(int)))(int); /* (POSIX until 2008: no declaration) */
+static void h1(int sig) { (void)sig; }
+static void h2(int sig, siginfo_t *info, void *uc) { (void)sig, (void)info, (void)uc; }
+static const char *name(void (*f)(int))
+{
+    return f == SIG_DFL ? "DFL" : f == SIG_IGN ? "IGN" : f == SIG_ERR ? "ERR" : f == SIG_HOLD ? "HOLD"
+         : f == h1 ? "h1" : f == (void (*)(int))h2 ? "h2" : "OTHER";
+}
+static void show(const char *what, const struct sigaction *sa)
+{
+    unsigned long mask = 0;
+    for (int s = 1; s < 32; s++)
+        if (sigismember(&sa->sa_mask, s))
+            mask |= 1ul << s;
+    printf("  %s: %s flags %#x mask %#lx\n", what, name(sa->sa_handler),
+           (unsigned)sa->sa_flags & ~0x04000000u, mask);
+}
+static void query(int sig)
+{
+    struct sigaction now;
+    int r = sigaction(sig, NULL, &now);
+    printf("  query %d", r);
+    show("now", &now);
+}
+static void blocked(int sig)
+{
+    sigset_t m;
+    sigprocmask(SIG_SETMASK, NULL, &m);
+    printf("  blocked %d\n", sigismember(&m, sig));
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+    {
+    }
+    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGUSR1};
+    for (int i = 0; i < 5; i++) {
+        int sig = sigs[i];
+        printf("signal %s\n", strsignal(sig));
+        query(sig);
+        struct sigaction sa = {0}, old;
+        sa.sa_sigaction = h2;
+        sa.sa_flags = SA_SIGINFO | SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaddset(&sa.sa_mask, SIGUSR2);
+        printf("  set h2 %d", sigaction(sig, &sa, &old));
+        show("old", &old);
+        query(sig);
+        sa.sa_handler = SIG_DFL;
+        sa.sa_flags = SA_RESETHAND;
+        printf("  set DFL %d", sigaction(sig, &sa, &old));
+        show("old", &old);
+        query(sig);
+        printf("  signal IGN old %s\n", name(signal(sig, SIG_IGN)));
+        printf("  signal DFL old %s\n", name(signal(sig, SIG_DFL)));
+        query(sig);
+        printf("  bsd_signal h1 old %s\n", name(bsd_signal(sig, h1)));
+        query(sig);
+        printf("  sysv_signal DFL old %s\n", name(sysv_signal(sig, SIG_DFL)));
+        query(sig);
+        printf("  sysv_signal h1 old %s\n", name(sysv_signal(sig, h1)));
+        query(sig);
+        printf("  signal DFL old %s\n", name(signal(sig, SIG_DFL)));
+        printf("  sigset HOLD old %s\n", name(sigset(sig, SIG_HOLD)));
+        blocked(sig);
+        printf("  sigset HOLD old %s\n", name(sigset(sig, SIG_HOLD)));
+        printf("  sigset h1 old %s\n", name(sigset(sig, h1)));
+        blocked(sig);
+        query(sig);
+        printf("  sigset DFL old %s\n", name(sigset(sig, SIG_DFL)));
+        query(sig);
+        printf("  sigaction NULL NULL %d\n", sigaction(sig, NULL, NULL));
+        errno = 0;
+        const char *r = name(signal(sig, SIG_ERR));
+        printf("  signal ERR %s errno %d\n", r, errno);
+    }
+    struct sigaction sa = {0};
+    sa.sa_handler = h1;
+    errno = 0;
+    int r = sigaction(SIGKILL, &sa, NULL);
+    printf("SIGKILL %d errno %d\n", r, errno);
+    errno = 0;
+    r = sigaction(0, &sa, NULL);
+    printf("signal 0 %d errno %d\n", r, errno);
+    errno = 0;
+    const char *n = name(signal(65, h1));
+    printf("signal 65 %s errno %d\n", n, errno);
+    return 0;
+}
+C
+cc -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations disp.c -o disp_plain
+"$POMPCC" -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations disp.c -o disp_gomp
+./disp_plain > disp_plain.out
+POMP_OUTPUT_DIR=disp_gomp.dir ./disp_gomp > disp_gomp.out
+POMP_OUTPUT_DIR=disp_pomprun.dir "$POMPRUN" ./disp_plain > disp_pomprun.out
+for run in gomp pomprun; do
+    diff disp_plain.out disp_$run.out > disp_$run.diff || { cat disp_$run.diff >&2; fail "dispositions ($run): not the plain build's"; }
+    [ -f disp_$run.dir/profile.json ] || fail "dispositions ($run): no profile"
+done
+grep -q '^  query 0  now: DFL flags 0 mask 0$' disp_plain.out || fail "dispositions: the plain program's queries"
