@@ -24,7 +24,7 @@
 #endif
 
 /* The C library's own entry points under their other names (glibc exports
- * both): not looked up with dlsym(RTLD_NEXT) (pomp_sigprof.c says why). */
+ * both): not looked up with dlsym(RTLD_NEXT) (core/pomp_signals.c says why). */
 extern int __close(int);
 extern int __dup2(int, int);
 

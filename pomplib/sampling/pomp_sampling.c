@@ -1115,7 +1115,11 @@ void pomp_sampling_fds_closing(unsigned lo, unsigned hi)
     int hit = 0;
     for (int i = 0; i < 2; i++)
         hit |= (unsigned)sampling.pipe_fd[i] >= lo && (unsigned)sampling.pipe_fd[i] <= hi;
-    if (!hit || __atomic_exchange_n(&sampling.pipe_lost, 1, __ATOMIC_ACQ_REL))
+    /* a forked child (its close before an exec) has no timer of its own to
+     * stop, and a lock another thread of the parent held at the fork would
+     * never be released: it is left alone */
+    if (!hit || __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) == POMP_STATE_STOPPED ||
+        __atomic_exchange_n(&sampling.pipe_lost, 1, __ATOMIC_ACQ_REL))
         return;
     /* no handler walks a stack after this (those that started finish first) */
     stop_timers();
