@@ -130,6 +130,32 @@ static int output_is_input(const char *option, const char *out, const char *dir,
     return 1;
 }
 
+/* A directory without its profile.json but with a raw trace: a run that did
+ * not end normally (killed by a signal, or one that called exec), which
+ * "profile.json: No such file or directory" did not say (a probe). Says what
+ * is there and returns 1; 0 where that is not the case. */
+static int said_no_profile(const char *dir, const char *path)
+{
+    struct stat st;
+    char defs[4300];
+    snprintf(defs, sizeof defs, "%s/" TRACE_RAW_DIR "/defs.json", dir);
+    if (stat(path, &st) == 0 || errno != ENOENT)
+        return 0;
+    int has_defs = stat(defs, &st) == 0;
+    snprintf(defs, sizeof defs, "%s/" TRACE_RAW_DIR, dir);
+    if (!has_defs && stat(defs, &st) != 0)
+        return 0;
+    fprintf(stderr,
+            "pomp-report: %s has no profile.json, only the raw trace the run wrote while it ran "
+            "(%s/): the run did not end normally (a signal killed it, or it called exec), or "
+            "POMP_PROFILE=off%s\n",
+            dir, defs,
+            has_defs ? "; pomp-report --chrome FILE converts what was recorded"
+                     : "; its trace definitions (defs.json), written at the end, are missing too: "
+                       "nothing can be read from it");
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     struct options o = {0};
@@ -177,8 +203,10 @@ int main(int argc, char **argv)
     }
     int text = !o.json && !o.html && !o.chrome && !o.check;
     if (!rc && (text || o.json || o.html || o.check)) {
-        struct rp_profile p;
-        if (rp_load(path, &p) != 0) {
+        struct rp_profile p = {0}; /* (freed whether loaded or not) */
+        if (S_ISDIR(st.st_mode) && said_no_profile(dir, path)) {
+            rc = 1;
+        } else if (rp_load(path, &p) != 0) {
             rc = 1;
         } else {
             if (o.check) {

@@ -296,3 +296,14 @@ assert_contains u.err "^pomp: +[0-9.]+ +20 +2  parallel @ lib_work\(\)$" "summar
 "$REPORT" u > u.txt
 assert_contains u.txt "^parallel +lib_work\(\) +20 " "report: its function"
 assert_contains u.txt "^  implicit_barrier parallel +in parallel @ lib_work\(\) +40 " "report: its barrier placed in it"
+
+# A directory with the raw trace of a run that did not end normally (killed,
+# or an exec) and no profile.json: said as such (it was "profile.json: No
+# such file or directory"; a probe), with and without the trace's definitions
+mkdir -p killed/trace-raw && head -c 64 /dev/zero > killed/trace-raw/thread-0.bin
+"$REPORT" killed > /dev/null 2> killed.err && fail "a directory without profile.json: exit 1"
+assert_contains killed.err "^pomp-report: killed has no profile.json, only the raw trace the run wrote while it ran \(killed/trace-raw/\): the run did not end normally \(a signal killed it, or it called exec\), or POMP_PROFILE=off; its trace definitions \(defs.json\), written at the end, are missing too" \
+    "no profile.json beside a raw trace: said what it is"
+echo '{}' > killed/trace-raw/defs.json
+"$REPORT" killed --check > /dev/null 2> killed2.err && fail "a directory without profile.json, --check: exit 1"
+assert_contains killed2.err "pomp-report --chrome FILE converts what was recorded" "no profile.json, defs.json there: --chrome named"
