@@ -20,7 +20,6 @@
 
 struct walk {
     struct pinned_variables *out;
-    size_t nnames;
     unsigned *loop_vars; /* offsets of the for loops' own declarations */
     size_t nloop_vars;
 };
@@ -51,19 +50,13 @@ static int at_file_scope(CXCursor decl)
 }
 
 /* ref (a DeclRefExpr) names a variable whose storage may be addressed: a
- * local settles the answer, a file-scope one is named. */
+ * local settles the answer; a file-scope one is no local of the outlined
+ * function (constructs.c allows no clause that would make it private). */
 static void pin(struct walk *w, CXCursor ref)
 {
     CXCursor decl = clang_getCursorReferenced(ref);
-    if (clang_Cursor_isNull(decl) || !at_file_scope(decl)) {
+    if (clang_Cursor_isNull(decl) || !at_file_scope(decl))
         w->out->locals = 1;
-        return;
-    }
-    CXString s = clang_getCursorSpelling(decl);
-    w->out->names = xrealloc(w->out->names, (w->nnames + 2) * sizeof *w->out->names);
-    w->out->names[w->nnames++] = xstrdup(clang_getCString(s));
-    w->out->names[w->nnames] = NULL;
-    clang_disposeString(s);
 }
 
 /* The variable whose storage &e addresses: x in &x, &x.f, &x[i] (x an
@@ -138,16 +131,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 void pinned_variables_of(CXCursor stmt, struct pinned_variables *out)
 {
     memset(out, 0, sizeof *out);
-    struct walk w = {out, 0, NULL, 0};
+    struct walk w = {out, NULL, 0};
     visit(stmt, clang_getNullCursor(), &w); /* (the statement may be the for loop itself) */
     clang_visitChildren(stmt, visit, &w);
     free(w.loop_vars);
-}
-
-void pinned_variables_free(struct pinned_variables *p)
-{
-    for (size_t i = 0; p->names && p->names[i]; i++)
-        free(p->names[i]);
-    free(p->names);
-    p->names = NULL;
 }

@@ -7,16 +7,12 @@
 #include <clang-c/Index.h>
 
 struct pinned_variables {
-    int locals;    /* declares a variable other than a for loop's scalar one, or takes the
-                      address of a variable not at file scope, or uses one as an array */
-    char **names;  /* file-scope variables whose address it takes or that it uses as arrays
-                      (NULL-terminated; NULL: none): addressable where a clause makes them
-                      private */
+    int locals; /* declares a variable other than a for loop's scalar one, or takes the
+                   address of a variable not at file scope, or uses one as an array */
 };
 
 /* Works out the pinned variables of the statement stmt (a parallel
  * construct's). Conservative: what it cannot make out counts as a local. */
 void pinned_variables_of(CXCursor stmt, struct pinned_variables *out);
-void pinned_variables_free(struct pinned_variables *p);
 
 #endif

@@ -452,35 +452,36 @@ static char *loop_rtc(const struct pragma *p, const char *chunk, const struct di
     return r;
 }
 
-/* Does a clause of d that makes its variables private name one of names
- * (or an array section)? Every word of its argument is taken for a name. */
-static int privatizes_any(const struct directive *d, char *const *names)
+/* Does d have a clause that makes variables private (default(private) and
+ * default(firstprivate) included)? GCC's private copy of a variable is
+ * addressable where the variable is, anywhere in the function or file (a
+ * review: a for reduction(+:s) with &s elsewhere in the function kept its
+ * barrier in the plain build, and lost it in pomp's). */
+static int privatizes(const struct directive *d)
 {
     static const char *const privatizing[] = {"private", "firstprivate", "lastprivate", "linear",
                                               "reduction", "in_reduction", "copyin", "allocate"};
     for (size_t c = 0; c < d->nclauses; c++) {
-        const char *arg = d->clauses[c].arg;
-        int hit = 0;
+        const char *word = d->clauses[c].word, *arg = d->clauses[c].arg;
         for (size_t k = 0; k < sizeof privatizing / sizeof *privatizing; k++)
-            hit |= strcmp(d->clauses[c].word, privatizing[k]) == 0;
-        if (!hit || !arg)
-            continue;
-        if (strchr(arg, '['))
+            if (strcmp(word, privatizing[k]) == 0)
+                return 1;
+        if (strcmp(word, "default") == 0 && arg && strstr(arg, "private"))
             return 1;
-        for (const char *e = arg; *e;) {
-            if (!is_ident_char(*e)) {
-                e++;
-                continue;
-            }
-            const char *word = e;
-            while (is_ident_char(*e))
-                e++;
-            for (size_t i = 0; names && names[i]; i++)
-                if (strlen(names[i]) == (size_t)(e - word) && !strncmp(names[i], word, e - word))
-                    return 1;
-        }
     }
     return 0;
+}
+
+/* Do the loops a for construct is associated with declare their own
+ * variables (for (int i = ...))? One declared before is made private, and
+ * addressable where the variable is (privatizes). */
+static int loops_declare_their_variables(const struct pragma *q, const struct directive *d)
+{
+    const struct loop_header *l = q->loop;
+    for (long k = associated_loops(d); k > 0; k--, l = l->inner)
+        if (!l || !l->var || l->var_outside)
+            return 0;
+    return 1;
 }
 
 static int blank_or_comment(const char *text, unsigned from, unsigned to, int pragmas);
@@ -518,10 +519,11 @@ static int gcc_drops_barrier(const struct rewriter *w, const struct pragma *q,
         if (&s->pragmas[i] != par && &s->pragmas[i] != q &&
             pragma_encloses(par, s->pragmas[i].start))
             return 0;
+    if (privatizes(d) || (strcmp(d->name, "for") == 0 && !loops_declare_their_variables(q, d)))
+        return 0;
     struct parsed pp;
     parse_pragma(par, &pp);
-    int drops = pp.ok && !privatizes_any(&pp.d, par->pinned.names) &&
-                !privatizes_any(d, par->pinned.names);
+    int drops = pp.ok && !privatizes(&pp.d);
     unparse_pragma(&pp);
     return drops;
 }

@@ -1645,7 +1645,6 @@ void source_free(struct source *s)
         free(s->pragmas[i].unplaced);
         free(s->pragmas[i].unread_macros);
         loop_free(s->pragmas[i].loop);
-        pinned_variables_free(&s->pragmas[i].pinned);
     }
     free(s->pragmas);
     free(s->skipped_omp);

@@ -35,16 +35,17 @@ POMP_EXPORT int close(int fd)
     return __close(fd);
 }
 
+/* (a dup2 or dup3 from a descriptor that is not open closes nothing) */
 POMP_EXPORT int dup2(int old, int new)
 {
-    if (new >= 0 && old != new)
+    if (new >= 0 && old != new && fcntl(old, F_GETFD) != -1)
         pomp_sampling_fds_closing((unsigned)new, (unsigned)new);
     return __dup2(old, new);
 }
 
 POMP_EXPORT int dup3(int old, int new, int flags)
 {
-    if (new >= 0 && old != new)
+    if (new >= 0 && old != new && fcntl(old, F_GETFD) != -1)
         pomp_sampling_fds_closing((unsigned)new, (unsigned)new);
     return (int)syscall(SYS_dup3, old, new, flags);
 }

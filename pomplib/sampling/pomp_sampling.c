@@ -82,6 +82,7 @@ static struct {
     /* libunwind's pipe (unwind_pipe_note), the one descriptor sampling keeps
      * open: its numbers and its identity; lost: the program closed it */
     int pipe_fd[2], pipe_known, pipe_lost;
+    pid_t pipe_pid; /* the process whose pipe it is (not a vfork child's) */
     uint64_t pipe_dev, pipe_ino;
 } sampling = {.lock = PTHREAD_MUTEX_INITIALIZER, .nodes_per_thread = 8192};
 
@@ -145,6 +146,7 @@ static void unwind_pipe_note(int first_free)
             sampling.pipe_fd[1] = fd;
             sampling.pipe_dev = (uint64_t)a.st_dev;
             sampling.pipe_ino = (uint64_t)a.st_ino;
+            sampling.pipe_pid = getpid();
             sampling.pipe_known = 1;
             return;
         }
@@ -1117,8 +1119,11 @@ void pomp_sampling_fds_closing(unsigned lo, unsigned hi)
         hit |= (unsigned)sampling.pipe_fd[i] >= lo && (unsigned)sampling.pipe_fd[i] <= hi;
     /* a forked child (its close before an exec) has no timer of its own to
      * stop, and a lock another thread of the parent held at the fork would
-     * never be released: it is left alone */
+     * never be released: it is left alone; so is a vfork child, which shares
+     * the parent's memory (it stopped the parent's sampling and deleted no
+     * timer: the parent's went on signalling; a review) */
     if (!hit || __atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) == POMP_STATE_STOPPED ||
+        getpid() != sampling.pipe_pid ||
         __atomic_exchange_n(&sampling.pipe_lost, 1, __ATOMIC_ACQ_REL))
         return;
     /* no handler walks a stack after this (those that started finish first) */

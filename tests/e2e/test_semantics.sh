@@ -48,15 +48,18 @@ barriers() { # OBJECT FUNCTION: the GOMP calls that hold a barrier in FUNCTION._
     objdump -dr --no-show-raw-insn "$1" | awk -v f="<$2._omp_fn.0>:" 'index($0, f) {p = 1; next} /^$/ {p = 0} p' |
         grep -oE 'R_X86_64_PLT32[[:space:]]+GOMP_(barrier|loop_end|sections_end|single_copy_end)\b' | wc -l
 }
-for f in ends_for ends_single ends_for_reduction ends_for_lastprivate ends_dynamic; do
+for f in ends_for ends_single ends_dynamic; do
     assert_eq "$(barriers lw_pomp.o $f) $(barriers lw_plain.o $f)" "0 0" "$f: no barrier, as the plain build"
 done
-for f in private_address local_array array_reduction local_scalar nested_task; do
+for f in ends_for_reduction ends_for_lastprivate private_address local_array array_reduction local_scalar \
+         nested_task struct_firstprivate reduction_addressed outer_loop_variable; do
     plain=$(barriers lw_plain.o $f) pomp=$(barriers lw_pomp.o $f)
     [ "$pomp" -ge "$plain" ] || fail "$f: $pomp barrier calls in the pompcc build, $plain in the plain one: never fewer"
 done
-assert_eq "$(barriers lw_plain.o private_address) $(barriers lw_pomp.o private_address)" "1 1" \
-    "an addressable private copy: GCC keeps the barrier, and so does pomp"
+for f in private_address struct_firstprivate reduction_addressed outer_loop_variable; do
+    assert_eq "$(barriers lw_plain.o $f) $(barriers lw_pomp.o $f)" "1 1" \
+        "$f: GCC keeps the barrier (an addressable private copy), and so does pomp"
+done
 plain_cc -O2 last_worksharing.c -o lw_plain 2> /dev/null || fail "cc last_worksharing.c (link)"
 "$POMPCC" -fopenmp -O2 last_worksharing.c -o lw 2> lw.err || { cat lw.err; fail "pompcc last_worksharing.c (link)"; }
 assert_eq "$(OMP_NUM_THREADS=4 POMP_OUTPUT_DIR=lw.d ./lw 2> /dev/null)" "$(OMP_NUM_THREADS=4 ./lw_plain)" \

@@ -117,6 +117,61 @@ void nested_task(void)
     }
 }
 
+/* GCC keeps these barriers: a private copy is addressable where its variable
+ * is, anywhere in the function (a review and a probe found pomp's build
+ * without them; the first gave wrong results) */
+struct with_array {
+    int arr[64];
+};
+
+__attribute__((noinline)) static void spawn(int *p, long *out)
+{
+#pragma omp task firstprivate(p, out)
+    {
+        long sum = 0;
+        for (int k = 0; k < 64; k++)
+            sum += p[k];
+        *out = sum;
+    }
+}
+
+__attribute__((noinline)) static void use_int(int *p) { *p += 0; }
+
+void struct_firstprivate(struct with_array w, long *out)
+{
+#pragma omp parallel firstprivate(w) num_threads(4)
+    {
+#pragma omp for
+        for (int i = 0; i < 64; i++)
+            spawn(w.arr, &out[i]);
+    }
+}
+
+void reduction_addressed(void)
+{
+    double t = 0;
+    touch(&t);
+#pragma omp parallel
+    {
+#pragma omp for reduction(+ : t)
+        for (int i = 0; i < N; i++)
+            t += a[i];
+    }
+    s += t;
+}
+
+void outer_loop_variable(void)
+{
+    int i;
+    use_int(&i);
+#pragma omp parallel
+    {
+#pragma omp for
+        for (i = 0; i < N; i++)
+            a[i] += 1;
+    }
+}
+
 int main(void)
 {
     ends_for();
@@ -129,9 +184,20 @@ int main(void)
     array_reduction();
     local_scalar();
     nested_task();
+    struct with_array w;
+    long out[64] = {0};
+    for (int k = 0; k < 64; k++)
+        w.arr[k] = 1;
+    struct_firstprivate(w, out);
+    int bad = 0;
+    for (int i = 0; i < 64; i++)
+        bad += out[i] != 64;
+    reduction_addressed();
+    outer_loop_variable();
     double sum = 0;
     for (int i = 0; i < N; i++)
         sum += a[i];
-    printf("%.1f %.1f %d %.1f %.1f %.1f %.1f\n", sum, s, last, arr[0], arr[1], arr[2], arr[3]);
+    printf("%.1f %.1f %d %.1f %.1f %.1f %.1f bad %d\n", sum, s, last, arr[0], arr[1], arr[2], arr[3],
+           bad);
     return 0;
 }
