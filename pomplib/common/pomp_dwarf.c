@@ -262,9 +262,10 @@ static int scopes_of(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *path, int dept
  * binary searches: libdw's dwfl_module_addrname reads the whole symbol table
  * for each address (a probe's program of 12,000 functions: its 1,200 runtime
  * regions took 1.3 billion instructions, most of its exit). Where exactly one
- * sized symbol holds the address, it is libdw's answer too (libdw takes a
- * sized symbol over any sizeless one); aliases, overlaps and addresses no
- * sized symbol holds are left to libdw. */
+ * sized symbol holds the address and no sizeless one is there, it is libdw's
+ * answer too; aliases, overlaps, a sizeless symbol at the address (libdw may
+ * take a global one there first) and addresses no sized symbol holds are left
+ * to libdw. Symbols without a name are passed over, as libdw does. */
 struct symbol_span {
     Dwarf_Addr start, end; /* [start, end) */
     Dwarf_Addr reach;      /* the highest end of this span and every one before it */
@@ -272,8 +273,10 @@ struct symbol_span {
 };
 struct symbol_index {
     int built;
-    size_t n;
+    size_t n, nsizeless;
     struct symbol_span *v;
+    Dwarf_Addr *sizeless; /* the sizeless symbols' addresses, sorted: one at an address
+                             may be libdw's answer there (it looks at global ones first) */
 };
 
 static int by_start(const void *a, const void *b)
@@ -282,11 +285,18 @@ static int by_start(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static int by_address(const void *a, const void *b)
+{
+    Dwarf_Addr x = *(const Dwarf_Addr *)a, y = *(const Dwarf_Addr *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void index_symbols(Dwfl_Module *m, struct symbol_index *x)
 {
     x->built = 1;
     int count = dw.dwfl_module_getsymtab(m);
-    if (count <= 0 || !(x->v = malloc((size_t)count * sizeof *x->v)))
+    if (count <= 0 || !(x->v = malloc((size_t)count * sizeof *x->v)) ||
+        !(x->sizeless = malloc((size_t)count * sizeof *x->sizeless)))
         return;
     for (int i = 0; i < count; i++) {
         GElf_Sym sym;
@@ -295,16 +305,18 @@ static void index_symbols(Dwfl_Module *m, struct symbol_index *x)
         Elf *elf;
         Dwarf_Addr bias;
         const char *name = dw.dwfl_module_getsym_info(m, i, &sym, &addr, &shndx, &elf, &bias);
-        if (!name)
-            continue;
         int type = GELF_ST_TYPE(sym.st_info);
         /* the kinds of symbol libdw's own search passes over */
-        if (!sym.st_size || shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
+        if (!name || !*name || shndx == SHN_UNDEF || type == STT_SECTION || type == STT_FILE ||
             type == STT_TLS)
             continue;
-        x->v[x->n++] = (struct symbol_span){addr, addr + sym.st_size, 0, name};
+        if (!sym.st_size)
+            x->sizeless[x->nsizeless++] = addr;
+        else
+            x->v[x->n++] = (struct symbol_span){addr, addr + sym.st_size, 0, name};
     }
     qsort(x->v, x->n, sizeof *x->v, by_start);
+    qsort(x->sizeless, x->nsizeless, sizeof *x->sizeless, by_address);
     for (size_t i = 0; i < x->n; i++)
         x->v[i].reach = i && x->v[i - 1].reach > x->v[i].end ? x->v[i - 1].reach : x->v[i].end;
 }
@@ -326,7 +338,9 @@ static const char *symbol_at(Dwfl_Module *m, struct symbol_index *x, Dwarf_Addr 
     for (size_t i = lo; i-- > 0 && x->v[i].reach > addr && holders < 2;)
         if (addr < x->v[i].end && holders++ == 0)
             found = x->v[i].name;
-    return holders == 1 ? found : dw.dwfl_module_addrname(m, addr);
+    int sizeless_there = x->nsizeless && bsearch(&addr, x->sizeless, x->nsizeless,
+                                                 sizeof *x->sizeless, by_address) != NULL;
+    return holders == 1 && !sizeless_there ? found : dw.dwfl_module_addrname(m, addr);
 }
 
 /* One address: its function and line, then each function it is inlined in,
@@ -406,6 +420,7 @@ FILE *pomp_dwarf_symbolize(const char *module, const uintptr_t *offsets, size_t 
         }
     }
     free(symbols.v);
+    free(symbols.sizeless);
     dw.dwfl_end(dwfl);
     return out;
 }
