@@ -31,9 +31,9 @@ static void failed(struct checker *c, const json_t *at, const char *invariant, c
     va_list ap;
     va_start(ap, fmt);
     char where[48] = "";
-    if (at && (!c->quiet || !c->first[0]))
-        snprintf(where, sizeof where, "byte offset %ld: ",
-                 rp_json_offset(c->path, c->p->root, at));
+    long offset = at && (!c->quiet || !c->first[0]) ? rp_json_offset(c->path, c->p->root, at) : -1;
+    if (offset >= 0)
+        snprintf(where, sizeof where, "byte offset %ld: ", offset);
     if (!c->quiet) {
         fprintf(stderr, "pomp-report: check: %s: %s: %s", c->path, invariant, where);
         vfprintf(stderr, fmt, ap);

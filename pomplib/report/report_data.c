@@ -1021,10 +1021,16 @@ json_t *rp_load_json(const char *path)
 }
 
 /* The walk of a JSON file's text beside its parsed tree, to the value
- * `target` (jansson keeps no places). */
+ * `target`, or to the value of `key` in the object `parent` (jansson keeps no
+ * places). The whole text is walked and the last match taken: of a key given
+ * twice jansson keeps the last value, whose node the first one's text matched
+ * too. true, false and null are one node each, wherever they stand: they are
+ * found by their parent and key (a review: a damaged field's "true" was
+ * placed at the file's first true). */
 struct offset_walk {
     const char *start, *at, *end;
-    const json_t *target;
+    const json_t *target, *parent;
+    const char *key;
     long found;
 };
 
@@ -1044,21 +1050,24 @@ static void skip_string(struct offset_walk *w)
         w->at++;
 }
 
-static json_t *member_at(struct offset_walk *w, json_t *object)
+/* The member whose key starts at w->at: its value's node (NULL: none), and
+ * whether its key is w->key. */
+static json_t *member_at(struct offset_walk *w, json_t *object, int *is_key)
 {
     const char *key = w->at;
     skip_string(w);
     size_t len = (size_t)(w->at - key);
-    json_t *child;
-    if (len >= 2 && !memchr(key, '\\', len)) {
-        child = json_object_getn(object, key + 1, len - 2);
-    } else { /* an escaped key: as jansson read it */
-        json_t *name = json_loadb(key, len, JSON_DECODE_ANY, NULL);
-        child = json_is_string(name) ? json_object_getn(object, json_string_value(name),
-                                                        json_string_length(name))
-                                     : NULL;
-        json_decref(name);
+    json_t *child, *name = NULL;
+    const char *text = key + 1;
+    size_t text_len = len >= 2 ? len - 2 : 0;
+    if (len < 2 || memchr(key, '\\', len)) { /* an escaped key: as jansson read it */
+        name = json_loadb(key, len, JSON_DECODE_ANY, NULL);
+        text = json_is_string(name) ? json_string_value(name) : NULL;
+        text_len = json_is_string(name) ? json_string_length(name) : 0;
     }
+    child = text ? json_object_getn(object, text, text_len) : NULL;
+    *is_key = text && w->key && strlen(w->key) == text_len && memcmp(w->key, text, text_len) == 0;
+    json_decref(name);
     skip_blank(w);
     if (w->at < w->end && *w->at == ':')
         w->at++;
@@ -1070,10 +1079,8 @@ static void walk_value(struct offset_walk *w, json_t *v)
     skip_blank(w);
     if (w->at >= w->end)
         return;
-    if (v && v == w->target) {
+    if (v && v == w->target)
         w->found = (long)(w->at - w->start);
-        return;
-    }
     char open = *w->at;
     if (open == '"') {
         skip_string(w);
@@ -1085,7 +1092,7 @@ static void walk_value(struct offset_walk *w, json_t *v)
         return;
     }
     w->at++;
-    for (size_t i = 0; w->found < 0; i++) {
+    for (size_t i = 0;; i++) {
         skip_blank(w);
         if (w->at < w->end && *w->at == ',') {
             w->at++;
@@ -1095,35 +1102,78 @@ static void walk_value(struct offset_walk *w, json_t *v)
             w->at += w->at < w->end;
             return;
         }
-        walk_value(w, open == '{' ? member_at(w, v) : json_array_get(v, i));
+        if (open == '[') {
+            walk_value(w, json_array_get(v, i));
+            continue;
+        }
+        int is_key = 0;
+        json_t *child = member_at(w, v, &is_key);
+        if (is_key && v && v == w->parent) {
+            skip_blank(w);
+            w->found = (long)(w->at - w->start);
+        }
+        walk_value(w, child);
     }
 }
 
-long rp_json_offset(const char *path, json_t *root, const json_t *value)
+static long find_offset(const char *path, json_t *root, struct offset_walk *w)
 {
     FILE *f = fopen(path, "rb");
-    struct offset_walk w = {.target = value, .found = -1};
     char *text = NULL;
     long size = -1;
+    w->found = -1;
     if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
         (text = malloc((size_t)size + 1)) != NULL && fread(text, 1, (size_t)size, f) == (size_t)size) {
-        w.start = w.at = text;
-        w.end = text + size;
-        walk_value(&w, root);
+        w->start = w->at = text;
+        w->end = text + size;
+        walk_value(w, root);
     }
     if (f)
         fclose(f);
     free(text);
-    return w.found;
+    return w->found;
+}
+
+long rp_json_offset(const char *path, json_t *root, const json_t *value)
+{
+    if (json_is_true(value) || json_is_false(value) || json_is_null(value))
+        return -1; /* (one node wherever it stands: rp_json_member_offset) */
+    struct offset_walk w = {.target = value};
+    return find_offset(path, root, &w);
+}
+
+long rp_json_member_offset(const char *path, json_t *root, const json_t *parent, const char *key)
+{
+    struct offset_walk w = {.parent = parent, .key = key};
+    return find_offset(path, root, &w);
+}
+
+/* "pomp-report: PATH: byte offset N: " (without the offset where it is not
+ * known), then the message. */
+static void say_at_offset(const char *path, long offset, const char *fmt, va_list ap)
+{
+    if (offset >= 0)
+        fprintf(stderr, "pomp-report: %s: byte offset %ld: ", path, offset);
+    else
+        fprintf(stderr, "pomp-report: %s: ", path);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
 }
 
 void rp_say_at(const char *path, json_t *root, const json_t *value, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "pomp-report: %s: byte offset %ld: ", path, rp_json_offset(path, root, value));
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    say_at_offset(path, rp_json_offset(path, root, value), fmt, ap);
+    va_end(ap);
+}
+
+void rp_say_at_member(const char *path, json_t *root, const json_t *parent, const char *key,
+                      const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say_at_offset(path, rp_json_member_offset(path, root, parent, key), fmt, ap);
     va_end(ap);
 }
 
@@ -1141,7 +1191,7 @@ int rp_bad_count(const char *path, json_t *root, json_t *o, const char *key, int
     vsnprintf(name, sizeof name, name_fmt, ap);
     va_end(ap);
     if (v)
-        rp_say_at(path, root, v, "%s%s%s is %.40s, not a whole number from 0 to 2^53 (the file is "
+        rp_say_at_member(path, root, o, key, "%s%s%s is %.40s, not a whole number from 0 to 2^53 (the file is "
                                  "damaged)", name, *name ? "." : "", key, text ? text : real);
     else
         rp_say_at(path, root, o, "%s has no \"%s\" (a whole number; the file is damaged)",

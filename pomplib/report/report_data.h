@@ -224,9 +224,17 @@ json_t *rp_load_json(const char *path);
  * starts (jansson keeps no places: the text is walked beside the tree), or
  * -1. */
 long rp_json_offset(const char *path, json_t *root, const json_t *value);
-/* Prints "pomp-report: PATH: byte offset N: " and the message on stderr. */
+/* The byte offset of the value of key in the object parent (the last, where
+ * the key is given twice, as jansson keeps), or -1: true, false and null,
+ * one node each wherever they stand, are found only so. */
+long rp_json_member_offset(const char *path, json_t *root, const json_t *parent, const char *key);
+/* Prints "pomp-report: PATH: byte offset N: " and the message on stderr (no
+ * offset where it is not known). */
 void rp_say_at(const char *path, json_t *root, const json_t *value, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The same at the value of key in the object parent. */
+void rp_say_at_member(const char *path, json_t *root, const json_t *parent, const char *key,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* Whether o's member key (a count or time) is bad: not a whole number from 0
  * to RP_EXACT_MAX, or missing where required. A bad one is said (rp_say_at:
  * the value's offset, or the object's where it is missing), the field named

@@ -74,6 +74,25 @@ refused_at() { # NAME JQ-FILTER MESSAGE TEXT-AT-THE-OFFSET
 refused_at pausedneg  '.paused = {"times": -5, "ns": 100}' "paused.times is -5, not a whole number from 0 to 2\\^53" "-5"
 refused_at duration53 '.duration_ns = 9007199254740994' "duration_ns is 9007199254740994, not a whole number" "9007199254740994"
 refused_at osthreads  '.threads[1].os_threads = -2' "threads\\[1\\].os_threads is -2" "-2"
+# true, false and null are one node each in jansson's tree: a field's true was
+# placed at the file's first true; and of a key given twice jansson keeps the
+# last value, whose place is named (a review: offsets 108 and 176 for 187 and
+# 194)
+for how in singleton twice; do
+    mkdir -p $how && touch $how/.broken-on-purpose
+    python3 - good/profile.json $how/profile.json $how <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+bad = "true" if sys.argv[3] == "singleton" else "-1"
+t = re.sub(r'"duration_ns": *[0-9]+', '"x_first": true, "duration_ns": 5, "duration_ns": ' + bad, t, count=1)
+open(sys.argv[2], "w").write(t)
+PY
+    "$REPORT" $how > /dev/null 2> $how.err && fail "$how: refused"
+    want=$(python3 -c 'import sys; t = open(sys.argv[1]).read(); print(t.rindex(sys.argv[2]))' $how/profile.json \
+        "$([ $how = singleton ] && echo '"duration_ns": true' || echo '"duration_ns": -1')")
+    want=$((want + 15))
+    assert_contains $how.err "byte offset $want: duration_ns is" "$how: the offset of the value jansson kept"
+done
 SAMPLING='.sampling = {"period_ns": 1000000, "timer": "wall", "samples": 3, "lost": 0, "truncated": 0,
                        "frames": [{"function": "main", "file": "work.c", "line": 3}],
                        "paths": [{"frames": [0], "work": 2, "wait": 1, "states": {"work": 2, "lock": 1}}]}'
