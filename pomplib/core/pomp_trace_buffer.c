@@ -289,7 +289,14 @@ static int write_buffer(struct pomp_eventlog *l, uint32_t thread)
     if (fd >= 0 && close(fd) != 0 && !err && errno != EINTR)
         err = errno; /* (a network file system's write error, told at the close) */
     if (err) {
-        if (!l->error)
+        /* a file that could not be opened again for want of a descriptor or
+         * memory (the program at its RLIMIT_NOFILE for a moment) is tried
+         * again at the next flush: this buffer's events are lost, not the
+         * rest of the thread's trace (a review) */
+        int transient = l->made && fd < 0 &&
+                        (err == EMFILE || err == ENFILE || err == ENOMEM || err == EINTR ||
+                         err == EAGAIN);
+        if (!l->error && !transient)
             l->error = err;
         l->dropped += l->used;
         return err;

@@ -242,6 +242,52 @@ sed 's|    for (int fd = 3; fd < 1024; fd++)|    if (vfork() == 0) { for (int fd
 "$POMPCC" -fopenmp -O1 -Wno-deprecated-declarations cfs_vfork.c -o cfs_vfork 2> cfs_vfork.build.err || { cat cfs_vfork.build.err; fail "vfork: build"; }
 POMP_SAMPLING=100us POMP_OUTPUT_DIR=cfs_vfork_out ./cfs_vfork > /dev/null 2> cfs_vfork.err || { cat cfs_vfork.err; fail "vfork: the program failed"; }
 assert_not_contains cfs_vfork.err "closed the pipe" "vfork: the parent's sampling not stopped by the child's closes"
+# A program at its descriptor limit for a moment (every descriptor taken)
+# while its trace buffers fill: those flushes lose their events, counted, and
+# the later ones write again (one such moment gave up the thread's whole trace
+# for the rest of the run; a review)
+cat > emfile.c <<'C'
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+static long phase(int n)
+{
+    long s = 0;
+    for (int k = 0; k < n; k++) {
+#pragma omp parallel reduction(+ : s) num_threads(2)
+        s++;
+    }
+    return s;
+}
+int main(void)
+{
+    struct rlimit rl = {64, 64};
+    setrlimit(RLIMIT_NOFILE, &rl);
+    long s = phase(300);
+    int fds[64], n = 0;
+    while (n < 64 && (fds[n] = open("/dev/null", O_RDONLY)) >= 0)
+        n++;
+    s += phase(300);
+    while (n > 0)
+        close(fds[--n]);
+    s += phase(300);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        s += 1;
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 emfile.c -o emfile 2> /dev/null || fail "descriptor limit: build"
+POMP_TRACE=events POMP_BUFFER_SIZE=4k POMP_OUTPUT_DIR=emfile.d ./emfile > emfile.txt 2> emfile.err || { cat emfile.err; fail "descriptor limit: the program failed"; }
+assert_eq "$(cat emfile.txt)" 1801 "descriptor limit: the program's output"
+assert_contains emfile.err "cannot write the trace of thread [01] to emfile.d/trace-raw/thread-[01].bin: Too many open files" \
+    "descriptor limit: the failed flushes said"
+jq -e '[.threads[].dropped] | add > 0' emfile.d/trace-raw/defs.json > /dev/null || fail "descriptor limit: the lost events counted"
+grep -q "Single_begin" emfile.d/events.log || fail "descriptor limit: the trace goes on after the limit (the last single is in it)"
 # Under pomprun (a plain GCC build: libpomp comes after libc, the libgomp
 # bridge before it, which forwards the closes): as with pompcc
 [ -n "$E2E_SANITIZE" ] && { echo "descriptors: the program's files are its own; none of pomp's at 0-2"; exit 0; }
