@@ -285,7 +285,9 @@ static signal_handler sigset_taken(int sig, signal_handler disp)
 
 POMP_EXPORT signal_handler sigset(int sig, signal_handler handler)
 {
-    if (sig == SIGPROF)
+    /* (SIG_HOLD blocks the signal on the thread, as sigprocmask does: the
+     * disposition stays pomp's, and so does sampling; a review) */
+    if (sig == SIGPROF && handler != SIG_HOLD)
         pomp_sampling_yield_sigprof();
     if (taker(sig))
         return sigset_taken(sig, handler);

@@ -213,3 +213,25 @@ for run in gomp pomprun; do
     [ -f disp_$run.dir/profile.json ] || fail "dispositions ($run): no profile"
 done
 grep -q '^  query 0  now: DFL flags 0 mask 0$' disp_plain.out || fail "dispositions: the plain program's queries"
+
+# sigset(SIGPROF, SIG_HOLD) blocks the signal on the thread (as sigprocmask
+# does) and sets no handler: sampling goes on, unsaid (it stopped, with the
+# warning that the program sets its own SIGPROF handler; a review)
+cat > hold.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+int main(void)
+{
+    double s = 0;
+    sigset(SIGPROF, SIG_HOLD);
+    sigrelse(SIGPROF);
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+    for (int i = 0; i < 20000000; i++)
+        s += i * 0.5;
+    printf("%s\n", s > 0 ? "ok" : "bad");
+    return 0;
+}
+C
+"$POMPCC" -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations hold.c -o hold 2> /dev/null || fail "SIG_HOLD: build"
+assert_eq "$(POMP_SAMPLING=1ms POMP_OUTPUT_DIR=hold.dir ./hold 2> hold.err)" ok "SIG_HOLD: the program"
+assert_not_contains hold.err "SIGPROF" "SIG_HOLD: sampling goes on, unsaid"
