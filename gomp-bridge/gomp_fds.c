@@ -11,57 +11,43 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "gomp_forward.h"
+
 extern int __close(int);
 extern int __dup2(int, int);
 
-static struct {
-    int (*close)(int);
-    int (*dup2)(int, int);
-    int (*dup3)(int, int, int);
-    int (*close_range)(unsigned, unsigned, int);
-    void (*closefrom)(int);
-} pomp;
-static int found;
+enum { CLOSE, DUP2, DUP3, CLOSE_RANGE, CLOSEFROM, FORWARDED };
+static const char *const names[FORWARDED] = {"close", "dup2", "dup3", "close_range", "closefrom"};
+static void *pomp[FORWARDED];
+static struct gomp_forward forward = {names, pomp, FORWARDED, 0};
 
-static void find_libpomp(void)
-{
-    if (__atomic_load_n(&found, __ATOMIC_ACQUIRE))
-        return;
-    void *lib = dlopen("libpomp.so", RTLD_NOW | RTLD_NOLOAD);
-    if (!lib)
-        return;
-    *(void **)&pomp.close = dlsym(lib, "close");
-    *(void **)&pomp.dup2 = dlsym(lib, "dup2");
-    *(void **)&pomp.dup3 = dlsym(lib, "dup3");
-    *(void **)&pomp.close_range = dlsym(lib, "close_range");
-    *(void **)&pomp.closefrom = dlsym(lib, "closefrom");
-    __atomic_store_n(&found, pomp.close && pomp.dup2 && pomp.dup3 && pomp.close_range &&
-                                 pomp.closefrom,
-                     __ATOMIC_RELEASE);
-}
-
-__attribute__((constructor)) static void find_at_load(void) { find_libpomp(); }
+__attribute__((constructor)) static void find_at_load(void) { gomp_forward_ready(&forward, 1); }
 
 /* (no dlopen from a close in a signal handler: only the load's lookup counts
  * there, and a first call from a handler before it finds libc's) */
-static int ready(void) { return __atomic_load_n(&found, __ATOMIC_ACQUIRE); }
+static int ready(void) { return gomp_forward_ready(&forward, 0); }
 
 #define EXPORT __attribute__((visibility("default")))
 
-EXPORT int gomp_close(int fd) { return ready() ? pomp.close(fd) : __close(fd); }
-EXPORT int gomp_dup2(int old, int new) { return ready() ? pomp.dup2(old, new) : __dup2(old, new); }
+EXPORT int gomp_close(int fd) { return ready() ? ((int (*)(int))pomp[CLOSE])(fd) : __close(fd); }
+EXPORT int gomp_dup2(int old, int new)
+{
+    return ready() ? ((int (*)(int, int))pomp[DUP2])(old, new) : __dup2(old, new);
+}
 EXPORT int gomp_dup3(int old, int new, int flags)
 {
-    return ready() ? pomp.dup3(old, new, flags) : (int)syscall(SYS_dup3, old, new, flags);
+    return ready() ? ((int (*)(int, int, int))pomp[DUP3])(old, new, flags)
+                   : (int)syscall(SYS_dup3, old, new, flags);
 }
 EXPORT int gomp_close_range(unsigned lo, unsigned hi, int flags)
 {
-    return ready() ? pomp.close_range(lo, hi, flags) : (int)syscall(SYS_close_range, lo, hi, flags);
+    return ready() ? ((int (*)(unsigned, unsigned, int))pomp[CLOSE_RANGE])(lo, hi, flags)
+                   : (int)syscall(SYS_close_range, lo, hi, flags);
 }
 EXPORT void gomp_closefrom(int lo)
 {
     if (ready()) {
-        pomp.closefrom(lo);
+        ((void (*)(int))pomp[CLOSEFROM])(lo);
         return;
     }
     int saved = errno;

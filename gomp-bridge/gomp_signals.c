@@ -15,6 +15,8 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "gomp_forward.h"
+
 typedef void (*handler_fn)(int);
 typedef handler_fn (*setter_fn)(int, handler_fn);
 typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
@@ -22,51 +24,29 @@ typedef int (*sigaction_fn)(int, const struct sigaction *, struct sigaction *);
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 extern handler_fn ssignal(int, handler_fn);
 
-static struct {
-    sigaction_fn sigaction;
-    setter_fn signal, bsd_signal, sysv_signal, sysv_signal2, sigset;
-} pomp;
-static int found;
+enum { SIGACTION, SIGNAL, BSD_SIGNAL, SYSV_SIGNAL, SYSV_SIGNAL2, SIGSET, FORWARDED };
+static const char *const names[FORWARDED] = {"sigaction",   "signal",        "bsd_signal",
+                                             "sysv_signal", "__sysv_signal", "sigset"};
+static void *pomp[FORWARDED];
+static struct gomp_forward forward = {names, pomp, FORWARDED, 0};
 
-static void find_libpomp(void)
-{
-    if (__atomic_load_n(&found, __ATOMIC_ACQUIRE))
-        return;
-    void *lib = dlopen("libpomp.so", RTLD_NOW | RTLD_NOLOAD);
-    if (!lib)
-        return;
-    *(void **)&pomp.sigaction = dlsym(lib, "sigaction");
-    *(void **)&pomp.signal = dlsym(lib, "signal");
-    *(void **)&pomp.bsd_signal = dlsym(lib, "bsd_signal");
-    *(void **)&pomp.sysv_signal = dlsym(lib, "sysv_signal");
-    *(void **)&pomp.sysv_signal2 = dlsym(lib, "__sysv_signal");
-    *(void **)&pomp.sigset = dlsym(lib, "sigset");
-    __atomic_store_n(&found, pomp.sigaction && pomp.signal && pomp.bsd_signal && pomp.sysv_signal &&
-                                 pomp.sysv_signal2 && pomp.sigset,
-                     __ATOMIC_RELEASE);
-}
+__attribute__((constructor)) static void find_at_load(void) { gomp_forward_ready(&forward, 1); }
 
-__attribute__((constructor)) static void find_at_load(void) { find_libpomp(); }
-
-static int ready(void)
-{
-    find_libpomp();
-    return __atomic_load_n(&found, __ATOMIC_ACQUIRE);
-}
+static int ready(void) { return gomp_forward_ready(&forward, 1); }
 
 #define EXPORT __attribute__((visibility("default")))
 
 EXPORT int gomp_sigaction(int sig, const struct sigaction *act, struct sigaction *old)
 {
-    return ready() ? pomp.sigaction(sig, act, old) : __sigaction(sig, act, old);
+    return ready() ? ((sigaction_fn)pomp[SIGACTION])(sig, act, old) : __sigaction(sig, act, old);
 }
 EXPORT handler_fn gomp_signal(int sig, handler_fn handler)
 {
-    return ready() ? pomp.signal(sig, handler) : ssignal(sig, handler);
+    return ready() ? ((setter_fn)pomp[SIGNAL])(sig, handler) : ssignal(sig, handler);
 }
 EXPORT handler_fn gomp_bsd_signal(int sig, handler_fn handler)
 {
-    return ready() ? pomp.bsd_signal(sig, handler) : ssignal(sig, handler);
+    return ready() ? ((setter_fn)pomp[BSD_SIGNAL])(sig, handler) : ssignal(sig, handler);
 }
 /* sysv_signal and sigset have no other name in libc: looked up there */
 static handler_fn libc_setter(const char *name, int sig, handler_fn handler)
@@ -83,15 +63,15 @@ static handler_fn libc_setter(const char *name, int sig, handler_fn handler)
 }
 EXPORT handler_fn gomp_sysv_signal(int sig, handler_fn handler)
 {
-    return ready() ? pomp.sysv_signal(sig, handler) : libc_setter("sysv_signal", sig, handler);
+    return ready() ? ((setter_fn)pomp[SYSV_SIGNAL])(sig, handler) : libc_setter("sysv_signal", sig, handler);
 }
 EXPORT handler_fn gomp___sysv_signal(int sig, handler_fn handler)
 {
-    return ready() ? pomp.sysv_signal2(sig, handler) : libc_setter("__sysv_signal", sig, handler);
+    return ready() ? ((setter_fn)pomp[SYSV_SIGNAL2])(sig, handler) : libc_setter("__sysv_signal", sig, handler);
 }
 EXPORT handler_fn gomp_sigset(int sig, handler_fn handler)
 {
-    return ready() ? pomp.sigset(sig, handler) : libc_setter("sigset", sig, handler);
+    return ready() ? ((setter_fn)pomp[SIGSET])(sig, handler) : libc_setter("sigset", sig, handler);
 }
 __asm__(".symver gomp_sigaction, sigaction@@GLIBC_2.2.5");
 __asm__(".symver gomp_signal, signal@@GLIBC_2.2.5");
