@@ -178,8 +178,12 @@ POMP_EXPORT int sigaction(int sig, const struct sigaction *act, struct sigaction
     if (sig == SIGPROF && act)
         pomp_sampling_yield_sigprof();
     signal_handler handler = taker(sig);
-    if (!handler)
-        return __sigaction(sig, act, old);
+    if (!handler) {
+        int result = __sigaction(sig, act, old);
+        if (sig == SIGPROF && result == 0)
+            pomp_sampling_sigprof_shown(old);
+        return result;
+    }
     sigset_t saved;
     lock(&saved);
     struct sigaction shown = taken[sig].shown, previous;
@@ -223,8 +227,11 @@ static signal_handler set(int sig, signal_handler handler, signal_handler (*real
         errno = ENOSYS;
         return SIG_ERR;
     }
-    if (sig == SIGPROF)
+    if (sig == SIGPROF) {
         pomp_sampling_yield_sigprof();
+        signal_handler previous = real(sig, handler);
+        return previous == SIG_ERR ? previous : pomp_sampling_sigprof_handler_shown(previous);
+    }
     signal_handler taker_handler = taker(sig);
     if (!taker_handler)
         return real(sig, handler);
@@ -260,10 +267,6 @@ static signal_handler sigset_taken(int sig, signal_handler disp)
     sigemptyset(&set);
     sigaddset(&set, sig);
     struct sigaction act, oact;
-    if (disp == SIG_ERR) {
-        errno = EINVAL;
-        return SIG_ERR;
-    }
     if (disp == SIG_HOLD) {
         if (sigprocmask(SIG_BLOCK, &set, &oset) < 0)
             return SIG_ERR;

@@ -965,11 +965,15 @@ static void on_sample_signal(int sig, siginfo_t *info, void *uc)
  * keeps its handler and runs unsampled. */
 static int handler_installed;
 static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+/* SIGPROF's disposition where pomp's handler stands: what the program is
+ * shown (pomp_sampling_sigprof_shown) */
+static struct sigaction sigprof_found;
 
 static void install_handler_once(void)
 {
     struct sigaction old;
     if (sigaction(SIGPROF, NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+        sigprof_found = old;
         struct sigaction sa = {0};
         sa.sa_sigaction = on_sample_signal;
         sa.sa_flags = SA_SIGINFO | SA_RESTART;
@@ -1095,6 +1099,21 @@ static void stop_timers(void)
             sched_yield();
     }
     pthread_mutex_unlock(&sampling.lock);
+}
+
+int pomp_sampling_sigprof_shown(struct sigaction *a)
+{
+    if (!a || !(a->sa_flags & SA_SIGINFO) || a->sa_sigaction != on_sample_signal)
+        return 0;
+    *a = sigprof_found;
+    return 1;
+}
+
+void (*pomp_sampling_sigprof_handler_shown(void (*h)(int)))(int)
+{
+    struct sigaction pomps; /* (the handler as signal() returns it: the union's other member) */
+    pomps.sa_sigaction = on_sample_signal;
+    return h == pomps.sa_handler ? sigprof_found.sa_handler : h;
 }
 
 void pomp_sampling_yield_sigprof(void)

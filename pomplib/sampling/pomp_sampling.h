@@ -93,5 +93,14 @@ int pomp_sampling_dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t,
  * program opens there next would be read and written by libunwind's checks). */
 void pomp_sampling_fds_closing(unsigned lo, unsigned hi);
 void pomp_sampling_yield_sigprof(void);
+/* What a program that asks for SIGPROF's disposition is shown where pomp's
+ * sampling handler stands: the disposition pomp found there (the default),
+ * as for pomp's other handlers (core/pomp_signals.c; a probe: a program
+ * chaining to the previous SIGPROF handler called pomp's). The first
+ * replaces *a and returns 1 where it holds pomp's handler; the second
+ * answers for a handler as signal() returns it. */
+struct sigaction;
+int pomp_sampling_sigprof_shown(struct sigaction *a);
+void (*pomp_sampling_sigprof_handler_shown(void (*h)(int)))(int);
 
 #endif

@@ -9,6 +9,8 @@
 # own output and exit status are the plain build's.
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
+# (pomprun loads libpomp into a plain build: not a sanitized one)
+PR=pomprun; [ -n "$E2E_SANITIZE" ] && PR=
 
 # chain: its SIGTERM handler calls the previous one unless that is SIG_DFL or
 # SIG_IGN; "ready" once it is installed, then it works until the signal, and
@@ -85,14 +87,14 @@ for mode in chain restore; do
     kill_when_ready ${mode}_plain ./chain_plain $arg
     kill_when_ready ${mode}_gomp ./chain_gomp $arg
     kill_when_ready ${mode}_omp ./chain_omp $arg
-    kill_when_ready ${mode}_pomprun "$POMPRUN" ./chain_plain $arg
+    [ -n "$PR" ] && kill_when_ready ${mode}_pomprun "$POMPRUN" ./chain_plain $arg
 done
 assert_eq "$(cat chain_plain.out | tr '\n' ' ')" "previous handler: default ready clean shutdown " "chain: plain output"
 assert_eq "$(cat chain_plain.status)" 0 "chain: plain status"
 assert_eq "$(cat restore_plain.out | tr '\n' ' ')" "previous handler: default ready " "restore: plain output"
 assert_eq "$(cat restore_plain.status)" 143 "restore: plain status"
 for mode in chain restore; do
-    for run in gomp omp pomprun; do
+    for run in gomp omp $PR; do
         assert_eq "$(cat ${mode}_$run.out)" "$(cat ${mode}_plain.out)" "$mode ($run): the program's output is the plain build's"
         assert_eq "$(cat ${mode}_$run.status)" "$(cat ${mode}_plain.status)" "$mode ($run): the exit status is the plain build's"
         # the profile: at the clean end; and where the program set the default
@@ -207,8 +209,8 @@ cc -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations disp.c -o disp_plain
 "$POMPCC" -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations disp.c -o disp_gomp
 ./disp_plain > disp_plain.out
 POMP_OUTPUT_DIR=disp_gomp.dir ./disp_gomp > disp_gomp.out
-POMP_OUTPUT_DIR=disp_pomprun.dir "$POMPRUN" ./disp_plain > disp_pomprun.out
-for run in gomp pomprun; do
+[ -n "$PR" ] && POMP_OUTPUT_DIR=disp_pomprun.dir "$POMPRUN" ./disp_plain > disp_pomprun.out
+for run in gomp $PR; do
     diff disp_plain.out disp_$run.out > disp_$run.diff || { cat disp_$run.diff >&2; fail "dispositions ($run): not the plain build's"; }
     [ -f disp_$run.dir/profile.json ] || fail "dispositions ($run): no profile"
 done
@@ -235,3 +237,40 @@ C
 "$POMPCC" -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations hold.c -o hold 2> /dev/null || fail "SIG_HOLD: build"
 assert_eq "$(POMP_SAMPLING=1ms POMP_OUTPUT_DIR=hold.dir ./hold 2> hold.err)" ok "SIG_HOLD: the program"
 assert_not_contains hold.err "SIGPROF" "SIG_HOLD: sampling goes on, unsaid"
+
+# Under sampling, a query of SIGPROF shows the default pomp found there, not
+# pomp's sampling handler (a program chaining to the previous handler called
+# pomp's on its own profiling timer); and sigset(SIGTERM, SIG_ERR) answers as
+# the C library's, which sets it (pomp's answered EINVAL). Both a probe's.
+cat > shown.c <<'C'
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+int main(void)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+    for (int i = 0; i < 2000000; i++)
+        s += i * 0.5;
+    struct sigaction now;
+    sigaction(SIGPROF, NULL, &now);
+    printf("SIGPROF query: %s\n", now.sa_handler == SIG_DFL ? "default" : "a handler");
+    void (*was)(int) = signal(SIGPROF, SIG_IGN);
+    printf("SIGPROF set: was %s\n", was == SIG_DFL ? "default" : "a handler");
+    errno = 0;
+    void (*r)(int) = sigset(SIGTERM, SIG_ERR);
+    printf("sigset SIG_ERR: %s errno %d\n", r == SIG_ERR ? "SIG_ERR" : r == SIG_DFL ? "SIG_DFL" : "other", errno);
+    printf("%s\n", s > 0 ? "ok" : "bad");
+    return 0;
+}
+C
+cc -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations shown.c -o shown_plain
+"$POMPCC" -D_GNU_SOURCE -fopenmp -Wno-deprecated-declarations shown.c -o shown 2> /dev/null || fail "shown: build"
+./shown_plain > shown_plain.out
+POMP_SAMPLING=1ms POMP_OUTPUT_DIR=shown.dir ./shown > shown.out 2> shown.err
+diff shown_plain.out shown.out > shown.diff || { cat shown.diff >&2; fail "SIGPROF and sigset(SIG_ERR) under sampling: not the plain build's"; }
+assert_contains shown_plain.out "^SIGPROF query: default$" "shown: the plain program's query"
+if [ -n "$PR" ]; then
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=shown_pr.dir "$POMPRUN" ./shown_plain > shown_pr.out 2> /dev/null
+    diff shown_plain.out shown_pr.out > shown_pr.diff || { cat shown_pr.diff >&2; fail "SIGPROF and sigset(SIG_ERR) under pomprun: not the plain build's"; }
+fi
