@@ -222,7 +222,9 @@ assert_eq "$wait_visits" 3 "undeferred_depend ($setting): a dependences wait und
 awk -v c="$creation_own" 'BEGIN { exit !(c < 10e6) }' ||
     fail "undeferred_depend ($setting): the creations' own time is $creation_own ns: their wait counted as creation"
 if grep -q "other thread: 3$" ud.txt; then
-    awk -v w="$wait_ns" 'BEGIN { exit !(w >= 80e6 && w <= 160e6) }' ||
+    # (up to 200 ms: a clean-clone CI run on a busy machine read 163 ms, its
+    # 40 ms sleeps overshooting; a wait counted twice reads 240)
+    awk -v w="$wait_ns" 'BEGIN { exit !(w >= 80e6 && w <= 200e6) }' ||
         fail "undeferred_depend ($setting): the dependences wait is $wait_ns ns, about 3 x 38 ms expected"
     taskwait=$("$REPORT" --json ud | jq '[.waits.rows[] | .ns.taskwait] | add')
     awk -v w="$taskwait" 'BEGIN { exit !(w >= 80e6) }' ||
