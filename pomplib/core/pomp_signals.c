@@ -303,3 +303,19 @@ POMP_EXPORT signal_handler sigset(int sig, signal_handler handler)
     }
     return real(sig, handler);
 }
+
+/* The same entry points under names of their own, which the libgomp bridge
+ * calls where pomprun puts it before the C library (gomp-bridge/
+ * gomp_signals.c): it is linked against libpomp, so that nothing is looked up
+ * at run time (its dlopen of libpomp, from a sanitizer's start, ran other
+ * libraries' constructors inside that start, which aborted; a CI run). */
+POMP_EXPORT int pomp_forward_sigaction(int, const struct sigaction *, struct sigaction *)
+    __attribute__((alias("sigaction"), nothrow, leaf));
+POMP_EXPORT signal_handler pomp_forward_signal(int, signal_handler) __attribute__((alias("signal"), nothrow, leaf));
+POMP_EXPORT signal_handler pomp_forward_bsd_signal(int, signal_handler)
+    __attribute__((alias("bsd_signal"), nothrow, leaf));
+POMP_EXPORT signal_handler pomp_forward_sysv_signal(int, signal_handler)
+    __attribute__((alias("sysv_signal"), nothrow, leaf));
+POMP_EXPORT signal_handler pomp_forward___sysv_signal(int, signal_handler)
+    __attribute__((alias("__sysv_signal"), nothrow, leaf));
+POMP_EXPORT signal_handler pomp_forward_sigset(int, signal_handler) __attribute__((alias("sigset"), nothrow, leaf));

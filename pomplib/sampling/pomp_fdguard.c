@@ -70,3 +70,11 @@ POMP_EXPORT void closefrom(int lo)
     }
     errno = saved;
 }
+
+/* The same under names of their own, for the libgomp bridge (as
+ * core/pomp_signals.c's pomp_forward_*: gomp-bridge/gomp_fds.c). */
+POMP_EXPORT int pomp_forward_close(int) __attribute__((alias("close")));
+POMP_EXPORT int pomp_forward_dup2(int, int) __attribute__((alias("dup2"), nothrow, leaf));
+POMP_EXPORT int pomp_forward_dup3(int, int, int) __attribute__((alias("dup3"), nothrow, leaf));
+POMP_EXPORT int pomp_forward_close_range(unsigned, unsigned, int) __attribute__((alias("close_range"), nothrow, leaf));
+POMP_EXPORT void pomp_forward_closefrom(int) __attribute__((alias("closefrom"), nothrow, leaf));
