@@ -19,7 +19,7 @@
 #include "util.h"
 
 struct walk {
-    struct pinned_variables *out;
+    int locals;          /* the answer (may_address_locals) */
     unsigned *loop_vars; /* offsets of the for loops' own declarations */
     size_t nloop_vars;
 };
@@ -56,7 +56,7 @@ static void pin(struct walk *w, CXCursor ref)
 {
     CXCursor decl = clang_getCursorReferenced(ref);
     if (clang_Cursor_isNull(decl) || !at_file_scope(decl))
-        w->out->locals = 1;
+        w->locals = 1;
 }
 
 /* The variable whose storage &e addresses: x in &x, &x.f, &x[i] (x an
@@ -74,7 +74,7 @@ static void pin_address_of(struct walk *w, CXCursor e)
             return;
         if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr) {
             if (ks.n != 1) {
-                w->out->locals = 1; /* not made out */
+                w->locals = 1; /* not made out */
                 return;
             }
         } else if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) {
@@ -110,9 +110,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         int loop_var = 0;
         for (size_t i = 0; i < w->nloop_vars; i++)
             loop_var |= w->loop_vars[i] == at;
-        w->out->locals |= !loop_var;
+        w->locals |= !loop_var;
     } else if (k == CXCursor_CompoundLiteralExpr) {
-        w->out->locals = 1; /* an unnamed local object */
+        w->locals = 1; /* an unnamed local object */
     } else if (k == CXCursor_DeclRefExpr) {
         CXCursor decl = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(decl) && is_array(clang_getCursorType(decl)))
@@ -123,16 +123,16 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         if (ks.n == 1)
             pin_address_of(w, ks.c[0]);
         else
-            w->out->locals = 1;
+            w->locals = 1;
     }
     return CXChildVisit_Recurse;
 }
 
-void pinned_variables_of(CXCursor stmt, struct pinned_variables *out)
+int may_address_locals(CXCursor stmt)
 {
-    memset(out, 0, sizeof *out);
-    struct walk w = {out, NULL, 0};
+    struct walk w = {0, NULL, 0};
     visit(stmt, clang_getNullCursor(), &w); /* (the statement may be the for loop itself) */
     clang_visitChildren(stmt, visit, &w);
     free(w.loop_vars);
+    return w.locals;
 }

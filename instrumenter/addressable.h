@@ -6,13 +6,10 @@
 
 #include <clang-c/Index.h>
 
-struct pinned_variables {
-    int locals; /* declares a variable other than a for loop's scalar one, or takes the
-                   address of a variable not at file scope, or uses one as an array */
-};
-
-/* Works out the pinned variables of the statement stmt (a parallel
- * construct's). Conservative: what it cannot make out counts as a local. */
-void pinned_variables_of(CXCursor stmt, struct pinned_variables *out);
+/* Whether the statement stmt (a parallel construct's) may address a local
+ * of the region's outlined function: it declares a variable other than a for
+ * loop's scalar one, takes the address of a variable not at file scope, or
+ * uses one as an array. Conservative: what it cannot make out counts. */
+int may_address_locals(CXCursor stmt);
 
 #endif

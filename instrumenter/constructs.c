@@ -505,7 +505,7 @@ static int gcc_drops_barrier(const struct rewriter *w, const struct pragma *q,
             (!par || s->pragmas[i].stmt_start >= par->stmt_start))
             par = &s->pragmas[i];
     /* (the statement of an if or a loop inside the region: not the region's last) */
-    if (!par || !par->pinned_known || par->pinned.locals ||
+    if (!par || !par->locals_known || par->may_address_locals ||
         (q->substatement && par->stmt_start != q->start))
         return 0;
     /* q is the whole statement, or the last of its braces */

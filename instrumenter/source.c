@@ -1381,8 +1381,8 @@ static int find_statements(struct scan *sc)
                               ? wanted_index(sc, sc->tokens[next_tok[inner]].start)
                               : -1;
                 if (wi >= 0 && sc->found_end[wi] && is_plain_parallel(p)) {
-                    pinned_variables_of(sc->found_cursor[wi], &p->pinned);
-                    p->pinned_known = 1;
+                    p->may_address_locals = may_address_locals(sc->found_cursor[wi]);
+                    p->locals_known = 1;
                 }
             } else if (s->pragmas[inner].unplaced) {
                 p->unplaced = xasprintf("the directive after it is not instrumented (%s)",
@@ -1453,8 +1453,8 @@ static int find_statements(struct scan *sc)
         if (is_atomic(p, &read))
             p->atomic_size = atomic_operand_size(sc->found_cursor[w], read);
         if (is_plain_parallel(p)) {
-            pinned_variables_of(sc->found_cursor[w], &p->pinned);
-            p->pinned_known = 1;
+            p->may_address_locals = may_address_locals(sc->found_cursor[w]);
+            p->locals_known = 1;
         }
     }
     free(next_tok);

@@ -41,12 +41,11 @@ struct pragma {
     /* it stands where the language wants one statement (the body of an if,
      * else, loop or label), where no stand-alone directive may */
     int substatement;
-    /* A parallel construct's statement: the variables whose storage it may
-     * address (addressable.h), worked out for a GCC compile of C only
-     * (pinned_known), where GCC drops the barrier of a worksharing
-     * construct that ends the region (constructs.c). */
-    int pinned_known;
-    struct pinned_variables pinned;
+    /* A parallel construct's statement: whether it may address a local of its
+     * outlined function (addressable.h), where worked out (locals_known),
+     * for GCC's dropping of the barrier of a worksharing construct that ends
+     * the region (constructs.c). */
+    int locals_known, may_address_locals;
 };
 
 struct source {
