@@ -1133,24 +1133,24 @@ static char *pragma_replacement(const struct rewriter *w, const struct chain *ch
     return b.s;
 }
 
-/* A _Pragma macro whose invocation the split leaves replace is no longer
- * expanded: tested for once right after its #define (#if defined), which
- * counts as a use, so that -Wunused-macros (which looks at the macros the
- * compiled file defines) finds it used as in the plain build. At the file's
- * end, an #undef before it was too late, and a last line ending in a
- * backslash swallowed it. */
-static void keep_macro_used(struct rewriter *w, const struct pragma *p)
+/* The macros that made a _Pragma that the rewriting replaces are no longer
+ * expanded there: each the file defines is tested for once right after its
+ * #define (#if defined), which counts as a use, so that -Wunused-macros
+ * (which looks at the macros the compiled file defines) finds it used as in
+ * the plain build. At the file's end, an #undef before it was too late, and
+ * a last line ending in a backslash swallowed it. */
+static void keep_macro_used(struct rewriter *w, const struct kept_macro *m)
 {
-    unsigned at = p->macro_def_after;
-    if (at == UINT_MAX || at > w->s->size)
-        return; /* (defined in another file, where that file's compile sees it used) */
-    char *key = xasprintf(" %s ", p->macro);
+    unsigned at = m->after;
+    if (at > w->s->size)
+        return;
+    char *key = xasprintf(" %s ", m->name);
     if (!w->kept_macros.s || !strstr(w->kept_macros.s, key)) {
         sb_add(&w->kept_macros, key);
         struct strbuf b = {0};
         if (at == w->s->size && at > 0 && w->s->text[at - 1] != '\n')
             sb_add(&b, "\n");
-        sb_printf(&b, "#if defined(%s) /* (pomp: the macro stays used) */\n#endif", p->macro);
+        sb_printf(&b, "#if defined(%s) /* (pomp: the macro stays used) */\n#endif", m->name);
         if (at < w->s->size)
             add_line_directive(&b, w, source_line(w->s, at));
         else
@@ -1354,8 +1354,8 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
             insert_before_pragma(w, p, before.s);
         if (rewrite) {
             add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, pragma_replacement(w, &ch));
-            if (p->macro)
-                keep_macro_used(w, p);
+            for (size_t k = 0; k < p->nkept; k++)
+                keep_macro_used(w, &p->kept[k]);
         }
         if (last->block_start.len)
             insert_at_block_start(w, p, last->block_start.s);

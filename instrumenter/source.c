@@ -33,9 +33,10 @@ struct token {
 /* A macro invocation in the file: from its name to just past its ')' (or name). */
 struct expansion {
     unsigned start, end;
-    char *pragma;   /* the macro is _Pragma("<this>") and nothing else, or NULL */
-    unsigned def_after; /* such a macro defined in the file: just past its #define's
-                           last line; UINT_MAX when defined elsewhere */
+    char *pragma;   /* the invocation makes _Pragma("<this>") and nothing else, or NULL */
+    struct kept_macro *kept; /* for such an invocation: the macros that made it that the
+                                file defines */
+    size_t nkept;
     /* statements of a block outside it that it makes part of: the first one
      * found and its block; spans: a second statement of that block too */
     CXCursor block, stmt;
@@ -72,11 +73,19 @@ struct scan {
     size_t nexpansions;
     int verbose;
     int main_file; /* the file is the unit's main file, not a header */
-    struct operand {
-        unsigned at, from, to; /* _Pragma, its operand's first character, its ')' */
-    } *operands;       /* the _Pragma operators of the code whose operand is not a literal */
-    size_t noperands;
+    struct macro_table macros; /* the unit's macro definitions (scan_macros) */
+    int macros_built;
 };
+
+/* The unit's macro definitions, read at the first need. */
+static const struct macro_table *scan_macros(struct scan *sc)
+{
+    if (!sc->macros_built) {
+        macro_table_build(&sc->macros, sc->tu, sc->file, !sc->main_file);
+        sc->macros_built = 1;
+    }
+    return &sc->macros;
+}
 
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col)
 {
@@ -464,6 +473,73 @@ static int by_pragma_start(const void *a, const void *b)
 }
 
 static char *macro_name_at(const struct scan *sc, unsigned offset);
+static char *unescape_literal(const char *lit);
+
+static unsigned definition_after(struct scan *sc, CXCursor def);
+
+static void kept_macros_free(struct kept_macro *kept, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(kept[i].name);
+    free(kept);
+}
+
+/* Adds the macros of defs (n definitions) that the file defines to *kept. */
+static void keep_macros(struct scan *sc, const CXCursor *defs, size_t n, struct kept_macro **kept,
+                        size_t *nkept)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned after = definition_after(sc, defs[i]);
+        if (after == UINT_MAX)
+            continue;
+        CXString name = clang_getCursorSpelling(defs[i]);
+        *kept = xrealloc(*kept, (*nkept + 1) * sizeof **kept);
+        (*kept)[(*nkept)++] = (struct kept_macro){xstrdup(clang_getCString(name)), after};
+        clang_disposeString(name);
+    }
+}
+
+/* Whether lit is one string literal token (a _Pragma's operand). */
+static int one_string_literal(const char *lit)
+{
+    if (lit[0] != '"')
+        return 0;
+    for (size_t i = 1; lit[i]; i++) {
+        if (lit[i] == '\\' && lit[i + 1])
+            i++;
+        else if (lit[i] == '"')
+            return lit[i + 1] == '\0';
+    }
+    return 0;
+}
+
+/* The directive a _Pragma makes whose string comes from macros: the file's
+ * text from..to replaced as the compiler replaces it, with the definitions in
+ * force at pos. invocation: that text is a macro's invocation, which must
+ * make `_Pragma("...")` and nothing else (#define PRAGMA(x) _Pragma(#x),
+ * PRAGMA(omp for)); else it is a _Pragma's operand, which must make one
+ * string literal. Returns the directive's text, or NULL; *used: the
+ * definitions replaced (macro_replace_text_using). */
+static char *macro_made_directive(struct scan *sc, unsigned pos, unsigned from, unsigned to,
+                                  int invocation, CXCursor **used, size_t *nused)
+{
+    char *made =
+        macro_replace_text_using(scan_macros(sc), pos, sc->s->text + from, to - from, used, nused);
+    char *lit = made;
+    if (made && invocation) {
+        static const char head[] = "_Pragma ( ", tail[] = " )";
+        size_t n = strlen(made), h = sizeof head - 1, e = sizeof tail - 1;
+        if (n > h + e && strncmp(made, head, h) == 0 && strcmp(made + n - e, tail) == 0) {
+            made[n - e] = '\0';
+            lit = made + h;
+        } else {
+            lit = NULL;
+        }
+    }
+    char *text = lit && one_string_literal(lit) ? unescape_literal(lit) : NULL;
+    free(made);
+    return text;
+}
 
 static void find_pragmas(struct scan *sc)
 {
@@ -508,17 +584,30 @@ static void find_pragmas(struct scan *sc)
                 continue;
         } else if (tok_is(sc, i, "_Pragma") && tok_is(sc, i + 1, "(") && t->code &&
                    !skipped_contains(skipped, t->start)) {
-            /* _Pragma(STR(omp ...)), _Pragma(PFOR_STR): its string comes from
-             * macros, read once they are known (expand_directive_macros) */
+            /* _Pragma(STR(omp ...)), _Pragma(PFOR_STR): its string made by
+             * macros, read as the compiler makes it (it was left to the
+             * runtime's events: the static loops of such a directive in a GCC
+             * build were measured by nothing; a probe) */
             unsigned k = i + 2, open = 1;
             for (; k < sc->ntokens && open; k++)
                 open += tok_is(sc, k, "(") - tok_is(sc, k, ")");
-            if (!open) {
-                sc->operands = xrealloc(sc->operands, (sc->noperands + 1) * sizeof *sc->operands);
-                sc->operands[sc->noperands++] =
-                    (struct operand){t->start, sc->tokens[i + 2].start, sc->tokens[k - 1].start};
-            }
-            continue;
+            CXCursor *used = NULL;
+            size_t nused = 0;
+            char *text = open ? NULL
+                              : macro_made_directive(sc, t->start, sc->tokens[i + 2].start,
+                                                     sc->tokens[k - 1].start, 0, &used, &nused);
+            keep_macros(sc, used, nused, &p.kept, &p.nkept);
+            free(used);
+            if (!text)
+                continue;
+            p.start = t->start;
+            p.line_start = t->start;
+            p.end = sc->tokens[k - 1].end;
+            p.is_operator = 1;
+            size_t len = 0, cap = 0;
+            for (const char *c = text; *c; c++)
+                text_append(&p, &len, &cap, *c, t->start);
+            free(text);
         } else {
             continue;
         }
@@ -543,8 +632,11 @@ static void find_pragmas(struct scan *sc)
             (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
             continue;
         struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
-                           .is_operator = 1, .macro = macro_name_at(sc, x->start),
-                           .macro_def_after = x->def_after};
+                           .is_operator = 1, .macro = macro_name_at(sc, x->start)};
+        for (size_t k = 0; k < x->nkept; k++) {
+            p.kept = xrealloc(p.kept, (p.nkept + 1) * sizeof *p.kept);
+            p.kept[p.nkept++] = (struct kept_macro){xstrdup(x->kept[k].name), x->kept[k].after};
+        }
         size_t len = 0, cap = 0;
         for (const char *c = x->pragma; *c; c++)
             text_append(&p, &len, &cap, *c, x->start);
@@ -555,46 +647,17 @@ static void find_pragmas(struct scan *sc)
     skipped_ranges_free(&skipped_ranges);
 }
 
-static char *unescape_literal(const char *lit);
-
 /* The macros in the omp directives replaced (source_macros.h): the clauses
  * and directive names they make are read like written ones. */
 static void expand_directive_macros(struct scan *sc)
 {
-    struct macro_table t;
-    int built = 0;
-    for (size_t i = 0; i < sc->noperands; i++) {
-        const struct operand *o = &sc->operands[i];
-        if (!built)
-            macro_table_build(&t, sc->tu, sc->file, !sc->main_file), built = 1;
-        char *lit = macro_replace_text(&t, o->at, sc->s->text + o->from, o->to - o->from);
-        char *text = lit && *lit == '"' ? unescape_literal(lit) : NULL;
-        if (text && starts_with_word(text, "omp")) {
-            /* left to the runtime's events and counted, as a macro's _Pragma */
-            sc->s->macro_omp_pragmas++;
-            if (source_text_may_be_mutex(text, strlen(text)))
-                sc->s->macro_mutex_pragmas++;
-            if (sc->verbose) {
-                char *msg = xasprintf("_Pragma of a string made by macros makes the OpenMP "
-                                      "directive '%s', left to the runtime's events: pomp "
-                                      "instruments a _Pragma of a string literal",
-                                      text);
-                report(sc->s, o->at, "note", msg);
-                free(msg);
-            }
-        }
-        free(text);
-        free(lit);
-    }
     for (size_t i = 0; i < sc->s->npragmas; i++) {
         struct pragma *p = &sc->s->pragmas[i];
         if (!starts_with_word(p->text, "omp"))
             continue;
-        if (!built)
-            macro_table_build(&t, sc->tu, sc->file, !sc->main_file), built = 1;
         const char *why = NULL;
         char *what = NULL;
-        int n = pragma_expand_macros(&t, p, &why, &what);
+        int n = pragma_expand_macros(scan_macros(sc), p, &why, &what);
         if (n < 0) {
             p->unread_macros = xasprintf("the macros in it are not replaced (%s%s%s%s)",
                                          what ? "'" : "", what ? what : "", what ? "' " : "", why);
@@ -605,8 +668,6 @@ static void expand_directive_macros(struct scan *sc)
             free(msg);
         }
     }
-    if (built)
-        macro_table_free(&t);
 }
 
 /* ---- statements ---- */
@@ -941,11 +1002,10 @@ static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
 }
 
-/* Just past the last line of the #define of the macro expansion c invokes,
- * where that is in the file (its continuation lines included), else UINT_MAX. */
-static unsigned definition_after(struct scan *sc, CXCursor c)
+/* Just past the last line of macro definition def, where that is in the
+ * file (its continuation lines included), else UINT_MAX. */
+static unsigned definition_after(struct scan *sc, CXCursor def)
 {
-    CXCursor def = clang_getCursorReferenced(c);
     if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
         return UINT_MAX;
     int in_file;
@@ -970,9 +1030,23 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
     unsigned end = expansion_offset(sc, clang_getRangeEnd(r), &b);
     if (a && b) {
         char *pragma = macro_pragma(sc->tu, c);
+        CXCursor *used = NULL;
+        size_t nused = 0;
         int mutex = 0;
         unsigned left =
             pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start, &mutex);
+        if (left == 1) {
+            /* an invocation that makes one _Pragma and nothing else, through
+             * other macros or of its arguments (#define PRAGMA(x) _Pragma(#x),
+             * #define OMP(x) PRAGMA(omp x)): instrumented as one whose body is
+             * the _Pragma (left to the runtime's events before: a static loop
+             * of a GCC build measured by nothing; a probe) */
+            pragma = macro_made_directive(sc, start, start, end, 1, &used, &nused);
+            if (pragma && starts_with_word(pragma, "omp"))
+                left = 0;
+            else
+                free(pragma), pragma = NULL;
+        }
         sc->s->macro_omp_pragmas += left;
         if (mutex) /* not told apart: each may be one */
             sc->s->macro_mutex_pragmas += left;
@@ -988,9 +1062,14 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
             clang_disposeString(name);
         }
         sc->expansions = xrealloc(sc->expansions, (sc->nexpansions + 1) * sizeof *sc->expansions);
-        sc->expansions[sc->nexpansions++] = (struct expansion){
-            .start = start, .end = end, .pragma = pragma,
-            .def_after = pragma ? definition_after(sc, c) : UINT_MAX};
+        struct expansion *x = &sc->expansions[sc->nexpansions++];
+        *x = (struct expansion){.start = start, .end = end, .pragma = pragma};
+        CXCursor def = clang_getCursorReferenced(c);
+        if (pragma && !used)
+            keep_macros(sc, &def, 1, &x->kept, &x->nkept);
+        else if (pragma)
+            keep_macros(sc, used, nused, &x->kept, &x->nkept);
+        free(used);
     }
     return CXChildVisit_Continue;
 }
@@ -1612,9 +1691,12 @@ out:
     free(sc.found_loop);
     free(sc.found_cursor);
     free(sc.found_macro_end);
-    free(sc.operands);
-    for (size_t i = 0; i < sc.nexpansions; i++)
+    if (sc.macros_built)
+        macro_table_free(&sc.macros);
+    for (size_t i = 0; i < sc.nexpansions; i++) {
         free(sc.expansions[i].pragma);
+        kept_macros_free(sc.expansions[i].kept, sc.expansions[i].nkept);
+    }
     free(sc.expansions);
     free(sc.by_end);
     for (size_t i = 0; i < sc.npragma_macros; i++)
@@ -1642,6 +1724,7 @@ void source_free(struct source *s)
         free(s->pragmas[i].text);
         free(s->pragmas[i].text_offsets);
         free(s->pragmas[i].macro);
+        kept_macros_free(s->pragmas[i].kept, s->pragmas[i].nkept);
         free(s->pragmas[i].unplaced);
         free(s->pragmas[i].unread_macros);
         loop_free(s->pragmas[i].loop);

@@ -10,15 +10,23 @@
 #include "addressable.h"
 #include "source_ast.h"
 
+/* A macro the file defines whose invocation a rewritten directive no longer
+ * expands (constructs.c: keep_macro_used). */
+struct kept_macro {
+    char *name;
+    unsigned after; /* just past its #define's last line */
+};
+
 struct pragma {
     unsigned start;        /* offset of '#' or of the _Pragma keyword */
     unsigned end;          /* offset just past the pragma (before the newline of a #pragma) */
     unsigned line_start;   /* offset of the first character of the pragma's line */
     int is_operator;       /* written as _Pragma("...") */
-    char *macro;           /* the object-like macro whose invocation this is (its body one
-                              _Pragma), or NULL */
-    unsigned macro_def_after; /* just past its #define's last line, where that is in the
-                                 file; else UINT_MAX */
+    char *macro;           /* the macro whose invocation this is (it makes one _Pragma and
+                              nothing else), or NULL */
+    struct kept_macro *kept; /* the macros the file defines that made it (the invocation's,
+                                those it invoked, those of a _Pragma's operand) */
+    size_t nkept;
     char *text;            /* the text after "pragma", comments removed, lines joined */
     unsigned *text_offsets;/* source offset of each character of text */
     /* the statement the directive applies to, if one follows */

@@ -420,7 +420,21 @@ struct expander {
     const char *why;
     char *what;  /* the macro why names, or NULL */
     size_t made; /* tokens made, against a replacement that never ends */
+    CXCursor *used; /* the definitions replaced, each once (where asked for) */
+    size_t nused;
+    int want_used;
 };
+
+static void note_used(struct expander *e, CXCursor def)
+{
+    if (!e->want_used)
+        return;
+    for (size_t k = 0; k < e->nused; k++)
+        if (clang_equalCursors(e->used[k], def))
+            return;
+    e->used = xrealloc(e->used, (e->nused + 1) * sizeof *e->used);
+    e->used[e->nused++] = def;
+}
 
 /* lookup, a definition that differs in a header said in e */
 static const struct macro_def *find(struct expander *e, const char *name)
@@ -608,6 +622,7 @@ static int expand(struct expander *e, const struct toks *in, const struct hidden
         }
         struct definition d;
         definition_load(e->t->tu, m->cursor, &d);
+        note_used(e, m->cursor);
         size_t *ranges = NULL, nargs = 0, close = i;
         if (d.function_like) {
             if (i + 1 >= in->n || strcmp(in->v[i + 1], "(") != 0) { /* the name alone */
@@ -709,7 +724,7 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     i += 3;
     struct text out = {0};
     text_add(&out, x, i, p->text_offsets, 0);
-    struct expander e = {t, p->start, NULL, NULL, 0};
+    struct expander e = {.t = t, .pos = p->start};
     int depth = 0, replaced = 0;
     /* critical(NAME): the name is a word the construct is known by (its
      * lock), not an expression, and it is replaced too */
@@ -812,7 +827,13 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
 
 char *macro_replace_text(const struct macro_table *t, unsigned pos, const char *text, size_t len)
 {
-    struct expander e = {t, pos, NULL, NULL, 0};
+    return macro_replace_text_using(t, pos, text, len, NULL, NULL);
+}
+
+char *macro_replace_text_using(const struct macro_table *t, unsigned pos, const char *text,
+                               size_t len, CXCursor **used, size_t *nused)
+{
+    struct expander e = {.t = t, .pos = pos, .want_used = used != NULL};
     struct toks in = {0}, res = {0};
     lex(text, len, &in);
     int rc = expand(&e, &in, NULL, 0, &res);
@@ -827,8 +848,13 @@ char *macro_replace_text(const struct macro_table *t, unsigned pos, const char *
     free(e.what);
     free(out.at);
     if (rc != 0) {
+        free(e.used);
         free(out.c);
         return NULL;
+    }
+    if (used) {
+        *used = e.used;
+        *nused = e.nused;
     }
     return out.c ? out.c : xstrdup("");
 }

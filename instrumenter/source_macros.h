@@ -50,5 +50,9 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
 /* What macro replacement makes of text (len bytes, at offset pos of the
  * file), its tokens joined by spaces; NULL where that cannot be made out. */
 char *macro_replace_text(const struct macro_table *t, unsigned pos, const char *text, size_t len);
+/* The same, and the definitions of the macros it replaced, each once (*used
+ * malloc'd, or NULL where none; untouched where it returns NULL). */
+char *macro_replace_text_using(const struct macro_table *t, unsigned pos, const char *text,
+                               size_t len, CXCursor **used, size_t *nused);
 
 #endif

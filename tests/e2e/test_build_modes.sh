@@ -102,12 +102,11 @@ assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' l
 mkdir -p thin/objs
 cp lsum.o thin/objs/
 cat > thin/left.c <<'C'
-#define PRAGMA(x) _Pragma(#x)
+#define PSUM(n) _Pragma("omp parallel for reduction(+ : s)") for (int i = 0; i < (n); i++)
 int leftf(int n)
 {
     int s = 0;
-    PRAGMA(omp parallel for reduction(+ : s))
-    for (int i = 0; i < n; i++)
+    PSUM(n)
         s += i;
     return s;
 }
@@ -235,17 +234,13 @@ assert_not_contains libpomp.err "came after" "nothing missing with the bridge fi
 # unmeasured)
 cat > libcrit.c <<'C'
 #include <unistd.h>
-#define PRAGMA(x) _Pragma(#x)
+#define CRIT_ADD(s, i) _Pragma("omp critical(upd)") { s += i; usleep(2000); }
 double crit_work(int n)
 {
     double s = 0;
 #pragma omp parallel num_threads(2)
     for (int i = 0; i < n; i++) {
-        PRAGMA(omp critical(upd))
-        {
-            s += i;
-            usleep(2000);
-        }
+        CRIT_ADD(s, i)
     }
     return s;
 }

@@ -288,14 +288,13 @@ awk -v t="$truth" -v g="$got" 'BEGIN { d = g - t; exit !(t > 60 && d < 40 && -d 
 # exit, and the count holds only regions with call paths.
 cat > masked_rt.c <<'C'
 #include <stdio.h>
-#define PRAGMA(x) _Pragma(#x)
+#define DYN_FOR(i, n) _Pragma("omp for schedule(dynamic, 4)") for (int i = 0; i < (n); ++i)
 int main(void)
 {
     int a = 0, b = 0, d = 0;
 #pragma omp parallel num_threads(2)
     {
-        PRAGMA(omp for schedule(dynamic, 4))
-        for (int i = 0; i < 8; ++i) {
+        DYN_FOR(i, 8) {
 #pragma omp atomic
             d++;
         }

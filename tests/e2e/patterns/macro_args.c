@@ -14,7 +14,7 @@
 #define EACH(i, n) for (i = 0; i < n; i++)
 #define ADD(a, b) a += b               /* one statement that starts with an argument */
 #define MAX(a, b) a = a > b ? a : b
-#define PRAGMA(x) _Pragma(#x) /* a stringized pragma: left alone, counted */
+#define PRAGMA(x) _Pragma(#x) /* a stringized pragma: instrumented where invoked */
 #define OMP_ATOMIC PRAGMA(omp atomic) /* the same, one macro further */
 
 int main(void)
@@ -44,9 +44,9 @@ int main(void)
         { TWO(c, d); }
 #pragma omp for /* P_FORBLOCK */
         for (int k = 0; k < 8; k++) { TWO(arr[k], brr[k]); }
-        PRAGMA(omp atomic)
+        PRAGMA(omp atomic) /* P_PRAGMA_ATOMIC */
         u += 1;
-        OMP_ATOMIC
+        OMP_ATOMIC /* P_OMP_ATOMIC */
         u += 1;
 #pragma omp critical /* P_ADD */
         ADD(v, 2);

@@ -1,7 +1,7 @@
 /* Directives made by macros in the file and in headers (pragma_helpers.h,
- * macro_only.h): left to the runtime's events, each counted at the link and
- * said under --pomp-verbose where it is invoked; the pragma written here is
- * instrumented. The program prints what the plain build prints. */
+ * macro_only.h): each invocation makes one _Pragma and nothing else, and is
+ * instrumented where it is invoked, as the pragma written here is. The
+ * program prints what the plain build prints. */
 #include <stdio.h>
 
 #include "pragma_helpers.h"

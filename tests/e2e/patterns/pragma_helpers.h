@@ -1,7 +1,7 @@
 /* Pragma helpers in the style of real code (the stringize-helper idiom of
  * many libraries): PH_PRAGMA(x) is _Pragma(PH_STR(x)). Every directive they
- * make comes from a macro's body, which pomp leaves to the runtime's events,
- * and counts: this header has no pragma of its own, only ph_sum's. */
+ * make comes from a macro's body; each invocation makes one _Pragma and
+ * nothing else, which pomp instruments where it is invoked (here: ph_sum's). */
 #ifndef PRAGMA_HELPERS_H
 #define PRAGMA_HELPERS_H
 #define PH_STR(x) #x
