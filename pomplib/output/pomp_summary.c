@@ -158,11 +158,14 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     fprintf(f, "%u region%s", regions, regions == 1 ? "" : "s");
     if (runtime_only)
         fprintf(f, " (%u seen only through the runtime)", runtime_only);
+    /* a directory named with its '/' (the root, POMP_OUTPUT_DIR=/) gets no second one */
+    size_t dir_len = strlen(run->dir);
+    const char *slash = dir_len && run->dir[dir_len - 1] == '/' ? "" : "/";
     if (profile_written)
-        fprintf(f, "; output in %s/\n", run->dir);
+        fprintf(f, "; output in %s%s\n", run->dir, slash);
     else if (!run->write_profile) /* asked for: not an error */
         fprintf(f, "; no profile (POMP_PROFILE=off)%s%s%s\n", run->trace ? "; output in " : "",
-                run->trace ? run->dir : "", run->trace ? "/" : "");
+                run->trace ? run->dir : "", run->trace ? slash : "");
     else
         fprintf(f, "; no profile written (above)\n");
     if (filtered) /* a pattern with a typo filters everything: said, not an empty table */
