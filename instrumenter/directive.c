@@ -73,6 +73,14 @@ static int split_name(struct directive *d)
         d->name = strdup(name);
         d->name_arg = d->items[k - 1].arg;
         d->items[k - 1].arg = NULL;
+        if (d->name_arg) { /* critical( cs ) names cs (a directive macros made: critical ( cs )) */
+            char *a = d->name_arg;
+            size_t from = strspn(a, " \t"), n = strlen(a);
+            while (n > from && (a[n - 1] == ' ' || a[n - 1] == '\t'))
+                n--;
+            memmove(a, a + from, n - from);
+            a[n - from] = '\0';
+        }
         for (i = k; i < d->nitems; i++)
             d->clauses[d->nclauses++] = d->items[i];
         for (i = 0; i < k; i++)

@@ -499,6 +499,38 @@ static void keep_macros(struct scan *sc, const CXCursor *defs, size_t n, struct 
     }
 }
 
+/* A copy of text (len bytes) with each comment's characters made blanks
+ * (newlines kept), string and character literals left as they are. */
+static char *blank_comments(const char *text, size_t len)
+{
+    char *c = xmalloc(len + 1);
+    memcpy(c, text, len);
+    c[len] = '\0';
+    for (size_t i = 0; i < len; i++) {
+        if (c[i] == '"' || c[i] == '\'') {
+            char q = c[i];
+            for (i++; i < len && c[i] != q; i++)
+                if (c[i] == '\\')
+                    i++;
+        } else if (c[i] == '/' && i + 1 < len && (c[i + 1] == '*' || c[i + 1] == '/')) {
+            int block = c[i + 1] == '*';
+            size_t k = i;
+            for (; k < len; k++) { /* (text: c's characters before they became blanks) */
+                if (block && k > i + 2 && text[k - 1] == '*' && text[k] == '/') {
+                    c[k] = ' ';
+                    break;
+                }
+                if (!block && text[k] == '\n' && !source_newline_spliced(text, k))
+                    break;
+                if (text[k] != '\n')
+                    c[k] = ' ';
+            }
+            i = k;
+        }
+    }
+    return c;
+}
+
 /* Whether lit is one string literal token (a _Pragma's operand). */
 static int one_string_literal(const char *lit)
 {
@@ -523,8 +555,11 @@ static int one_string_literal(const char *lit)
 static char *macro_made_directive(struct scan *sc, unsigned pos, unsigned from, unsigned to,
                                   int invocation, CXCursor **used, size_t *nused)
 {
-    char *made =
-        macro_replace_text_using(scan_macros(sc), pos, sc->s->text + from, to - from, used, nused);
+    /* comments are blanks to the preprocessor: a comment among the arguments
+     * (PRAGMA(omp for, then a comment, nowait)) */
+    char *blanked = blank_comments(sc->s->text + from, to - from);
+    char *made = macro_replace_text_using(scan_macros(sc), pos, blanked, to - from, used, nused);
+    free(blanked);
     char *lit = made;
     if (made && invocation) {
         static const char head[] = "_Pragma ( ", tail[] = " )";
@@ -1011,11 +1046,25 @@ static unsigned definition_after(struct scan *sc, CXCursor def)
     int in_file;
     unsigned e = file_offset(sc, clang_getRangeEnd(clang_getCursorExtent(def)), &in_file);
     const char *t = sc->s->text;
-    if (!in_file || e > sc->s->size)
+    size_t size = sc->s->size;
+    if (!in_file || e > size)
         return UINT_MAX;
-    while (e < sc->s->size && (t[e] != '\n' || source_newline_spliced(t, e)))
-        e++;
-    return e < sc->s->size ? e + 1 : e;
+    /* to the newline that ends the logical line: a comment after the body
+     * may go on over lines (past the first, the #if defined that keeps the
+     * macro used stood inside it: an instrumented file that did not
+     * compile; a probe) */
+    while (e < size && (t[e] != '\n' || source_newline_spliced(t, e))) {
+        if (t[e] == '/' && e + 1 < size && t[e + 1] == '*') {
+            const char *close = memmem(t + e + 2, size - e - 2, "*/", 2);
+            e = close ? (unsigned)(close - t) + 2 : (unsigned)size;
+        } else if (t[e] == '/' && e + 1 < size && t[e + 1] == '/') {
+            while (e < size && (t[e] != '\n' || source_newline_spliced(t, e)))
+                e++;
+        } else {
+            e++;
+        }
+    }
+    return e < size ? e + 1 : e;
 }
 
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)

@@ -356,6 +356,51 @@ C
 assert_contains attr_macro.err "^attr_macro\.cpp:6:5: note: 'OMP_PFOR' makes 1 OpenMP directive from a macro's body" "an attribute directive from a macro said"
 assert_contains attr_macro.err "^attr_macro\.cpp: note: 0 of 1 OpenMP constructs instrumented" "... and counted"
 
+# Comments around macro-made directives (a probe): a comment among an
+# invocation's arguments is a blank (it read as a malformed pragma), a comment
+# after a #define that goes on over lines holds no inserted line (the #if
+# defined that keeps the macro used stood inside it: the file did not
+# compile), and a critical's name made by macros is the name (' cs ' before,
+# which POMP_FILTER_INCLUDE=name:cs left out)
+cat > macro_comments.c <<'C'
+#include <stdio.h>
+#define PRAGMA(x) _Pragma(#x) /* a helper whose comment
+                                 goes on over lines */
+#define STR(x) #x // and one that goes on \
+                     over a spliced line
+#define OMP(x) _Pragma(STR(omp x))
+int main(void)
+{
+    int s = 0, t = 0;
+    PRAGMA(omp parallel for /* the hot loop */ reduction(+:s))
+    for (int i = 0; i < 10; i++) s += i;
+    OMP(parallel for // the second
+        reduction(+:t))
+    for (int i = 0; i < 10; i++) t += i;
+#pragma omp parallel num_threads(2)
+    {
+        PRAGMA(omp critical( cs ))
+        s += 1;
+        OMP(critical (cs))
+        t += 1;
+    }
+    printf("%d %d\n", s, t);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wunused-macros -Werror --pomp-verbose macro_comments.c -o macro_comments 2> macro_comments.err ||
+    { cat macro_comments.err; fail "build macro_comments.c"; }
+assert_not_contains macro_comments.err "without instrumentation|malformed|left to the runtime" "macro_comments.c instrumented whole"
+assert_contains macro_comments.err "^macro_comments\.c: note: 5 of 5 OpenMP constructs instrumented" "... and counted"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE=name:cs,type:parallel,type:for POMP_OUTPUT_DIR=macro_comments.d ./macro_comments 2> /dev/null)" "47 47" "macro_comments: the program's output"
+for line in 10 12; do
+    instrumented macro_comments.d parallel "$line" "a macro-made parallel for with a comment at line $line"
+    assert_eq "$(region_sum macro_comments.d for "$line" visits)" 2 "its loop at line $line, on both threads"
+done
+assert_eq "$(jq -c '[.regions[] | select(.type == "critical") | .name] | unique' macro_comments.d/profile.json)" '["cs"]' "the macro-made criticals' name"
+assert_eq "$(($(region_sum macro_comments.d critical 17 visits) + $(region_sum macro_comments.d critical 19 visits)))" 4 \
+    "both criticals recorded under POMP_FILTER_INCLUDE=name:cs, once per thread each"
+
 # Waits in an untied task that may resume on another thread (untied_waits.c
 # says why): no unmatched event, the taskgroup's wait the runtime's, and with
 # a taskloop there the run is not rated
