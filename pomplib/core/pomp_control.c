@@ -25,7 +25,7 @@ int pomp_state;
 /* pomplib.h: 1 while the state is POMP_STATE_ON, so that inline counters
  * (POMP_Fast_count) count only then. Changed with the state, under state_lock
  * (not in a fork()ed child, which has one thread). */
-int POMP_Fast_gate;
+int POMP_Fast_on;
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Measurement paused by POMP_Off (#pragma pomp inst off, omp_control_tool's
  * pause) until POMP_On or the end: what ran then is in no figure, and its
@@ -59,7 +59,7 @@ void pomp_paused(uint64_t *ticks, uint32_t *times)
 
 static void set_state(int to)
 {
-    __atomic_store_n(&POMP_Fast_gate, to == POMP_STATE_ON, __ATOMIC_RELAXED);
+    __atomic_store_n(&POMP_Fast_on, to == POMP_STATE_ON, __ATOMIC_RELAXED);
     __atomic_store_n(&pomp_state, to, __ATOMIC_SEQ_CST);
 }
 __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));

@@ -421,11 +421,11 @@ static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node 
 
 static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int owner)
 {
-    uint64_t v = s->count ? __atomic_load_n(&s->count->visits, __ATOMIC_RELAXED) : s->saved;
+    uint64_t v = s->count ? __atomic_load_n(&s->count->visits[s->slot], __ATOMIC_RELAXED) : s->saved;
     s->saved = 0;
     if (owner && s->count) {
-        __atomic_store_n(&s->count->visits, 0, __ATOMIC_RELAXED);
-        s->count->parent = NULL;
+        __atomic_store_n(&s->count->visits[s->slot], 0, __ATOMIC_RELAXED);
+        s->count->parent[s->slot] = NULL;
     }
     struct pomp_node *n = s->node;
     if (s->what != POMP_FAST_EXECUTION)
@@ -450,7 +450,7 @@ void pomp_profile_fast_save(struct pomp_profile *p)
     for (uint32_t i = 0; i < p->nfast; i++) {
         struct pomp_fast_site *s = &p->fast[i];
         if (s->count) {
-            s->saved += __atomic_load_n(&s->count->visits, __ATOMIC_RELAXED);
+            s->saved += __atomic_load_n(&s->count->visits[s->slot], __ATOMIC_RELAXED);
             s->count = NULL;
         }
     }
@@ -476,65 +476,93 @@ void pomp_profile_fast_detach(struct pomp_profile *p)
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
-/* Can the site of r count inline on node n, the node its event just counted
- * on, under top, the top frame? */
-static int fast_site_fits(const struct pomp_profile *p, const struct pomp_node *n,
-                          const struct POMP_Region_s *r, const struct pomp_frame *top,
-                          enum pomp_fast_what what)
+/* The node under which the site of r can count inline on node n, the node its
+ * event just counted on (the top frame then), or NULL where it cannot. */
+static const struct pomp_node *fast_site_under(const struct pomp_profile *p,
+                                               const struct pomp_node *n,
+                                               const struct POMP_Region_s *r,
+                                               enum pomp_fast_what what)
 {
+    const struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->too_deep || !n || n == &p->overflow || n->region != r || top->skipped ||
         (n->fork && !n->task_root)) /* a team share */
-        return 0;
-    if (what == POMP_FAST_EXECUTION) /* the begin just opened the task's frame on its root */
-        return n->task_root && top->task && top->node == n;
+        return NULL;
+    if (what == POMP_FAST_EXECUTION) {
+        /* the begin just opened the task's frame on its root: the next
+         * executions count inline directly inside an execution of a task,
+         * whose frame holds their time as it holds a function's: of the task
+         * this one runs in (the same construct's, or another's: an included
+         * task), not inside a wait of it (a leaf open there); else of this
+         * one's construct (the included tasks of its recursion) */
+        if (!n->task_root || !top->task || top->node != n)
+            return NULL;
+        const struct pomp_frame *below = &p->frames[p->depth - 2];
+        if (p->depth >= 3 && below->task && !below->skipped && below->node->task_root &&
+            below->node != &p->overflow &&
+            !(top->leaf_below.region && top->leaf_below.depth == p->depth - 1))
+            return below->node;
+        return n;
+    }
     /* the event just recorded counted on a plain child of the open frame; a
      * critical whose block held a region (a task's creation, an atomic, a
      * function region) keeps its frame: counted inline, it opens none, and
      * those regions would count on the path around it */
-    return n->parent == top->node && !n->task_root &&
-           (what != POMP_FAST_VISIT_BEGIN || !n->first_child);
+    if (n->parent != top->node || n->task_root ||
+        (what == POMP_FAST_VISIT_BEGIN && n->first_child))
+        return NULL;
+    return top->node;
+}
+
+/* The site entry of count's slot k, or NULL. */
+static struct pomp_fast_site *fast_site_of(struct pomp_profile *p, const struct POMP_Fast_count *count,
+                                           unsigned k)
+{
+    for (uint32_t i = 0; i < p->nfast; i++)
+        if (p->fast[i].count == count && p->fast[i].slot == k)
+            return &p->fast[i];
+    return NULL;
 }
 
 void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *count,
                                 struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what)
 {
     struct pomp_node *n = p->counted;
-    const struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (!fast_site_fits(p, n, r, top, what))
+    const struct pomp_node *under = fast_site_under(p, n, r, what);
+    if (!under)
         return;
-    /* the node the site counts under: an execution's, its own task root */
-    const struct pomp_node *under = what == POMP_FAST_EXECUTION ? n : top->node;
-    uint32_t i;
-    for (i = 0; i < p->nfast && p->fast[i].count != count; i++)
-        ;
-    if (i < p->nfast && p->fast[i].node == n) { /* registered here already (a visit while off) */
-        count->parent = under;
-        return;
-    }
-    if (i < p->nfast) { /* counted on another path before (another caller of the same code) */
-        fast_fold_one(p, &p->fast[i], 1);
+    if (count->parent[0] == under || count->parent[1] == under)
+        return; /* counting there already (a visit made its calls while paused) */
+    /* the counter's slot: a free one, else the older registration's, whose
+     * counts go to its node first (a site reached from a third path) */
+    struct pomp_fast_site *s0 = fast_site_of(p, count, 0), *s1 = fast_site_of(p, count, 1);
+    unsigned k = !s0 ? 0 : !s1 ? 1 : s0->registered - s1->registered > UINT32_MAX / 2 ? 0 : 1;
+    struct pomp_fast_site *s = k ? s1 : s0;
+    if (s) {
+        fast_fold_one(p, s, 1);
     } else if (p->nfast == POMP_FAST_SITES) {
-        /* a slot whose site does not count under this frame (in turn, so that
-         * no one site keeps losing it): its counts go to its node first. With
-         * all 16 counting here, this site keeps its calls. */
-        uint32_t k;
-        for (k = 0; k < POMP_FAST_SITES; k++) {
-            i = (p->fast_evict + k) % POMP_FAST_SITES;
-            const struct POMP_Fast_count *c = p->fast[i].count;
-            if (!c || c->parent != under)
+        /* an entry whose site does not count under this frame (in turn, so
+         * that no one site keeps losing it): its counts go to its node first.
+         * With all of them counting here, this site keeps its calls. */
+        uint32_t i, j;
+        for (j = 0; j < POMP_FAST_SITES; j++) {
+            i = (p->fast_evict + j) % POMP_FAST_SITES;
+            const struct pomp_fast_site *e = &p->fast[i];
+            if (!e->count || e->count->parent[e->slot] != under)
                 break;
         }
-        if (k == POMP_FAST_SITES)
+        if (j == POMP_FAST_SITES)
             return;
         p->fast_evict = i + 1;
-        fast_fold_one(p, &p->fast[i], 1);
+        s = &p->fast[i];
+        fast_fold_one(p, s, 1);
     } else {
-        p->nfast++;
+        s = &p->fast[p->nfast++];
     }
-    p->fast[i] = (struct pomp_fast_site){.count = count, .node = n, .events = (uint8_t)events,
-                                         .what = (uint8_t)what,
-                                         .untimed = __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)};
-    count->parent = under;
+    *s = (struct pomp_fast_site){.count = count, .node = n, .slot = (uint8_t)k,
+                                 .registered = p->fast_registrations++,
+                                 .events = (uint8_t)events, .what = (uint8_t)what,
+                                 .untimed = __atomic_load_n(&r->throttled, __ATOMIC_RELAXED)};
+    count->parent[k] = under;
 }
 
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };

@@ -162,29 +162,34 @@ enum pomp_fast_what {
     POMP_FAST_VISIT,       /* an enter: an atomic, a task's creation */
     POMP_FAST_VISIT_BEGIN, /* an enter and a begin: a critical */
     /* a begin on a task root: a task's execution run directly inside an
-     * execution of the same construct, whose frame (on the same task root)
-     * holds its time anyway; counted while that root is on top */
+     * execution of a task (an included task: final, if(0), undeferred), whose
+     * frame holds its time, as it holds a function's; counted while that
+     * task's root is on top */
     POMP_FAST_EXECUTION,
 };
 
 /* An atomic, critical, task creation or task execution counted inline
- * (POMP_Fast_count, pomplib.h): its counter counts while the thread's top
- * frame stands on node's parent (count->parent, compared with POMP_Fast_top by
- * the inserted code; for an execution, on node itself) and no leaf is open,
- * which is where the site's calls would count on node: at the depth it was
- * registered at, or again in a recursion that folds onto the same nodes (task
- * roots). The site stays registered until the same counter registers on
- * another node, the table needs its slot, the thread ends or measurement ends:
- * then its visits are added to node (folded). */
+ * (POMP_Fast_count, pomplib.h) on one of its counter's two paths (slot): it
+ * counts while the thread's top frame stands on count->parent[slot]
+ * (compared with POMP_Fast_top by the inserted code) and no leaf is open,
+ * which is where the site's calls would count on node: node's parent, at the
+ * depth it was registered at, or again in a recursion that folds onto the
+ * same nodes (task roots); for an execution, node is its task root and the
+ * parent the root of the task it runs in. The site stays registered until the
+ * same counter registers on a third path (the older of its two goes), the
+ * table needs its slot, the thread ends or measurement ends: then its visits
+ * are added to node (folded). */
 struct pomp_fast_site {
     struct POMP_Fast_count *count; /* in its thread's TLS; NULL once the thread ended */
     struct pomp_node *node;
     uint64_t saved;                /* the count, copied when its thread ended */
+    uint32_t registered;           /* when, in the table's registrations (the older goes) */
+    uint8_t slot;                  /* which of the counter's two (parent[slot], visits[slot]) */
     uint8_t events;                /* POMP events one visit stands for */
     uint8_t what;                  /* enum pomp_fast_what */
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
-#define POMP_FAST_SITES 16
+#define POMP_FAST_SITES 32
 /* The children index's first slots (a power of two); it doubles as the
  * store grows, so that it stays at most half full. */
 #define POMP_INDEX_FIRST_SLOTS 256
@@ -248,6 +253,7 @@ struct pomp_profile {
     uint32_t index_slots;
     uint32_t nfast;                   /* sites counted inline (fast[]) */
     uint32_t fast_evict;              /* where the search for a slot starts when fast[] is full */
+    uint32_t fast_registrations;      /* registrations so far (pomp_fast_site.registered) */
     struct pomp_fast_site fast[POMP_FAST_SITES];
     /* Where the top frame's node is published for the inserted code: the
      * owning thread's POMP_Fast_top once it registered a site
@@ -287,7 +293,7 @@ void pomp_profile_destroy(struct pomp_profile *p);
  * call sites while tracing (traced_lock), and a task's executions (task
  * roots, timed even inside a throttled region, and so is what they open:
  * pomp_frame.untimed_below), except those the inserted code counts inline
- * inside an execution of the same construct (POMP_FAST_EXECUTION); a frame
+ * directly inside an execution of a task (POMP_FAST_EXECUTION); a frame
  * opened timed closes timed (pomp_thread_throttled_needs_time). */
 void pomp_profile_set_throttle(struct pomp_profile *p, uint64_t visits, uint64_t ns);
 

@@ -153,20 +153,24 @@ POMP_Int32 POMP_Atomic_event(POMP_Handle_t *handle, POMP_Int32 thread_id,
  * instrumentation gives each atomic, critical and task creation a counter in thread-local
  * storage and calls the *_fast forms below. Once the region is throttled
  * (POMP_THROTTLE), libpomp registers the counter on its call path: while the
- * thread's innermost open region is the one the site was registered under
- * (POMP_Fast_top, the top of the thread's call-path stack, equals parent), a
- * visit is counted by the inserted code alone: no call, no clock. libpomp
- * adds the counts to the call path when the site registers on another path,
- * when the thread ends and at the end of measurement. */
+ * thread's innermost open region is one the site was registered under
+ * (POMP_Fast_top, the top of the thread's call-path stack, equals parent[k]),
+ * a visit is counted by the inserted code alone: no call, no clock. Two call
+ * paths at a time: a site reached from two (a task construct run inside
+ * executions of two constructs: BOTS-style fib's two tasks) counts on both.
+ * libpomp adds the counts to the call paths when the site registers on
+ * another path, when the thread ends and at the end of measurement. */
 typedef struct POMP_Fast_count {
-    POMP_Uint64 visits;        /* counted inline since libpomp last took them (no long long:
-                                  C90 programs include this header too) */
-    const void *parent;        /* the call-path node it counts under, NULL: none; written
+    POMP_Uint64 visits[2];     /* counted inline under parent[k] since libpomp last took them
+                                  (no long long: C90 programs include this header too) */
+    const void *parent[2];     /* the call-path nodes it counts under, NULL: none; written
                                   by libpomp, on the counter's own thread */
 } POMP_Fast_count;
 /* 1 while measurement is on (not after POMP_Off or the end): counters count
- * only then. Written by libpomp. */
-extern int POMP_Fast_gate;
+ * only then. Written by libpomp. (Named anew when POMP_Fast_count changed
+ * shape, 2026-12-02: an object compiled by an earlier pompcc does not link
+ * with this libpomp, rather than count into a counter of the old size.) */
+extern int POMP_Fast_on;
 #if defined(__GNUC__)
 /* The calling thread's innermost open region's call-path node, once one of
  * its sites was registered (else NULL). Written by libpomp on every region's
@@ -202,14 +206,17 @@ static __inline__ POMP_Fast_count *POMP_Fast_slot(int *base, int n, int i)
  * thread writes the count; libpomp may read it from another at the end. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 {
-    const void *parent;
+    const void *top;
+    int second;
     if (!count) /* no counter left for it (POMP_Fast_slot) */
         return 0;
-    parent = count->parent;
-    if (__builtin_expect((parent == POMP_Fast_top) & (parent != 0) &
-                             __atomic_load_n(&POMP_Fast_gate, __ATOMIC_RELAXED),
+    top = POMP_Fast_top;
+    second = count->parent[1] == top; /* (never both: libpomp registers a path once) */
+    if (__builtin_expect(((count->parent[0] == top) | second) & (top != 0) &
+                             __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED),
                          1)) {
-        __atomic_store_n(&count->visits, __atomic_load_n(&count->visits, __ATOMIC_RELAXED) + 1,
+        __atomic_store_n(&count->visits[second],
+                         __atomic_load_n(&count->visits[second], __ATOMIC_RELAXED) + 1,
                          __ATOMIC_RELAXED);
         return 1;
     }
@@ -240,10 +247,11 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 #define POMP_Task_enter_id_fast(fast, handle, thread_id, task_id, ctc)                           \
     ((fast) ? POMP_SUCCESS : POMP_Task_enter_id_slow(handle, thread_id, task_id, ctc))
 /* A task's execution (begin/end, inside the task): counted inline once the
- * construct is throttled when it runs directly inside an execution of the
- * same construct on the thread (a recursion folding onto its task root, whose
- * time holds it anyway); count is the execution's own counter, not the
- * creation's. fast: POMP_Fast_counted's answer at the begin. */
+ * construct is throttled when it runs directly inside an execution of a task
+ * on the thread (an included task: final, if(0), undeferred; the execution it
+ * runs in holds its time, as it holds a function's); count is the
+ * execution's own counter, not the creation's. fast: POMP_Fast_counted's
+ * answer at the begin. */
 #define POMP_Task_begin_id_fast(fast, handle, thread_id, task_id, count)                         \
     ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
 #define POMP_Task_end_fast(fast, handle, thread_id)                                              \

@@ -480,9 +480,12 @@ Test(merge, worker_share_joins_the_entered_region)
 /* Inline counters (POMP_Fast_count): counted at the depth they were registered
  * at, off while a region is open inside, added to their node when the frame
  * they counted under closes. */
-/* The counter counts while the top frame stands on the node it was registered
+/* The counter counts while the top frame stands on a node it was registered
  * under (what the inserted code compares: POMP_Fast_top, published here in top). */
-static int counting(const POMP_Fast_count *c, const void *top) { return c->parent && c->parent == top; }
+static int counting(const POMP_Fast_count *c, const void *top)
+{
+    return top && (c->parent[0] == top || c->parent[1] == top);
+}
 
 Test(profile, inline_counter_follows_its_frame)
 {
@@ -496,12 +499,12 @@ Test(profile, inline_counter_follows_its_frame)
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site's call: A under P */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "counting under P");
-    c.visits += 5;
+    c.visits[0] += 5;
     pomp_profile_enter(p, &B, 20, 0);
     cr_assert(!counting(&c, top), "B open inside P: A's visits there are not P's");
     pomp_profile_exit(p, &B, 30);
     cr_assert(counting(&c, top), "back under P");
-    c.visits += 2;
+    c.visits[0] += 2;
     struct pomp_node *a = child(child(&p->root, &P), &A);
     cr_assert_eq(a->visits, 1, "inline visits wait for the fold");
     pomp_profile_exit(p, &P, 40);
@@ -511,8 +514,8 @@ Test(profile, inline_counter_follows_its_frame)
     pomp_profile_exit(p, &P, 60);
     cr_assert_eq(p->nfast, 1, "registered until it is folded");
     pomp_profile_fast_fold(p, 1);
-    cr_assert_null(c.parent);
-    cr_assert_eq(c.visits, 0);
+    cr_assert_null(c.parent[0]);
+    cr_assert_eq(c.visits[0], 0);
     cr_assert_eq(p->nfast, 0);
     cr_assert_eq(a->visits, 8);
     cr_assert_eq(a->untimed, 8);
@@ -525,7 +528,9 @@ Test(profile, inline_counter_follows_its_frame)
 
 /* A recursion that folds onto the same node (a task run inside a task of the
  * same construct: one task root) counts on, at any depth; another path of
- * the same code registers the counter there, its counts so far folded. */
+ * the same code registers the counter there too (its second path), and a
+ * third takes the place of the path registered first, whose counts so far
+ * are folded. */
 Test(profile, inline_counter_in_a_folding_recursion)
 {
     static struct POMP_Region_s T = {.task_root = 1};
@@ -537,13 +542,13 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_begin(p, &T, 10, 0, NULL);           /* a task's execution: its task root */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site, inside */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
-    c.visits += 3;
+    c.visits[0] += 3;
     pomp_profile_enter(p, &B, 20, 0);           /* a wait, in which ... */
     cr_assert(!counting(&c, top));
     pomp_profile_begin(p, &T, 30, 0, NULL);           /* ... another task of T runs: the same root */
     cr_assert_eq(p->depth, 4);
     cr_assert(counting(&c, top), "deeper, on the same node: still counting");
-    c.visits += 4;
+    c.visits[0] += 4;
     pomp_profile_end(p, &T, 40);
     pomp_profile_exit(p, &B, 50);
     pomp_profile_end(p, &T, 60);
@@ -552,14 +557,60 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_enter(p, &P, 70, 0);           /* the same code under P */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0);
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
-    cr_assert_eq(child(root, &A)->visits, 8, "its counts under the task root, folded there");
-    cr_assert(counting(&c, top), "now counting under P");
-    cr_assert_eq(p->nfast, 1);
+    cr_assert(counting(&c, top), "now counting under P too");
+    cr_assert_eq(c.parent[0], root, "and still under the task root");
+    cr_assert_eq(child(root, &A)->visits, 1, "its counts there not folded yet");
+    c.visits[1] += 2;
     pomp_profile_exit(p, &P, 80);
+    pomp_profile_enter(p, &B, 90, 0);           /* a third path: the first one's place */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+    pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
+    cr_assert(counting(&c, top), "now counting under B");
+    cr_assert_eq(child(root, &A)->visits, 8, "the task root's counts folded there");
+    cr_assert_eq(c.parent[1], child(&p->root, &P), "P's path kept");
+    cr_assert_eq(p->nfast, 2);
+    pomp_profile_exit(p, &B, 100);
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_eq(child(child(&p->root, &P), &A)->visits, 3, "P's: its call and 2 inline");
     A.throttled = 0;
 }
 
-/* 16 sites registered at once: a 17th under the same frame keeps its calls;
+/* A task's execution run directly inside an execution of a task of another
+ * construct (an included task: final, if(0)): counted inline while that
+ * task's root is on top, its begins on its own root, untimed; not where it
+ * runs inside a wait (a leaf) of that task. */
+Test(profile, inline_execution_inside_another_construct)
+{
+    static struct POMP_Region_s X = {.task_root = 1, .throttled = 1},
+                                Y = {.task_root = 1, .throttled = 1}, W = {0};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count ex = {0};
+    pomp_profile_begin(p, &Y, 10, 0, NULL);   /* a task of Y, ... */
+    pomp_profile_begin(p, &X, 20, 0, NULL);   /* ... an X run at once inside it */
+    pomp_profile_fast_register(p, &ex, &X, 2, POMP_FAST_EXECUTION);
+    struct pomp_node *ry = task_root_node(p, &Y), *rx = task_root_node(p, &X);
+    cr_assert_eq(ex.parent[0], ry, "the next X counts inside Y's executions");
+    cr_assert(!counting(&ex, top), "not inside X's own execution");
+    pomp_profile_end(p, &X, 30);
+    cr_assert(counting(&ex, top), "Y's root on top again: the next X is counted inline");
+    ex.visits[0] += 6;
+    cr_assert(pomp_profile_leaf_open(p, &W, 40, 1), "a wait of Y's task (a taskwait)");
+    cr_assert(!counting(&ex, top), "inside the wait: an X run there is timed");
+    pomp_profile_begin(p, &X, 50, 0, NULL);   /* X run in that wait: ... */
+    pomp_profile_fast_register(p, &ex, &X, 2, POMP_FAST_EXECUTION);
+    cr_assert_eq(ex.parent[1], rx, "... counting inside X's own executions (not in the wait's)");
+    pomp_profile_end(p, &X, 60);
+    pomp_profile_leaf_close(p, &W, 70);
+    pomp_profile_end(p, &Y, 80);
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_eq(rx->begins, 8, "two timed executions of X, six counted inline");
+    cr_assert_eq(rx->untimed, 6);
+    cr_assert_eq(ry->begins, 1);
+}
+
+/* POMP_FAST_SITES sites registered at once: one more under the same frame keeps its calls;
  * one under another frame takes the slot of a site not counting there, whose
  * counts go to its node first. */
 Test(profile, inline_counter_slots)
@@ -578,14 +629,14 @@ Test(profile, inline_counter_slots)
     }
     cr_assert_eq(p->nfast, POMP_FAST_SITES);
     cr_assert(counting(&c[0], top));
-    cr_assert_null(c[POMP_FAST_SITES].parent, "all 16 count under P: the 17th keeps its calls");
-    c[0].visits = 5;
+    cr_assert_null(c[POMP_FAST_SITES].parent[0], "all count under P: one more keeps its calls");
+    c[0].visits[0] = 5;
     pomp_profile_enter(p, &B, 20, 0);
     S[POMP_FAST_SITES + 1].throttled = 1;
     pomp_profile_event(p, &S[POMP_FAST_SITES + 1], POMP_UNTIMED, 0);
     pomp_profile_fast_register(p, &c[POMP_FAST_SITES + 1], &S[POMP_FAST_SITES + 1], 1, POMP_FAST_VISIT);
     cr_assert(counting(&c[POMP_FAST_SITES + 1], top), "under B: a slot of P's sites is taken");
-    cr_assert_null(c[0].parent, "the first slot in turn: its site stops");
+    cr_assert_null(c[0].parent[0], "the first slot in turn: its site stops");
     struct pomp_node *s0 = child(child(&p->root, &P), &S[0]);
     cr_assert_eq(s0->visits, 6, "its inline visits folded into its node");
     pomp_profile_exit(p, &B, 30);
@@ -727,9 +778,9 @@ Test(profile, inline_counter_saved_at_thread_end)
     pomp_profile_enter(p, &A, POMP_UNTIMED, 0); /* a critical: counted as visit and begin */
     pomp_profile_exit(p, &A, POMP_UNTIMED);
     pomp_profile_fast_register(p, &c, &A, 4, POMP_FAST_VISIT_BEGIN);
-    c.visits = 3;
+    c.visits[0] = 3;
     pomp_profile_fast_save(p); /* the thread's TLS goes */
-    c.visits = 1000;           /* not read again */
+    c.visits[0] = 1000;        /* not read again */
     pomp_profile_fast_fold(p, 0);
     struct pomp_node *a = child(child(&p->root, &P), &A);
     cr_assert_eq(a->visits, 4);
@@ -746,7 +797,7 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
     pomp_profile_enter(p, &P, 10, 0);           /* the one node */
     pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* to the overflow node */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
-    cr_assert_null(c.parent, "an overflowed path keeps its calls");
+    cr_assert_null(c.parent[0], "an overflowed path keeps its calls");
     cr_assert_eq(p->nfast, 0);
     A.throttled = 0;
 }
@@ -769,9 +820,9 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     pomp_profile_begin(p, &T, 10, 0, NULL); /* an execution inside P: timed, registers */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
     struct pomp_node *root = task_root_node(p, &T);
-    cr_assert_eq(c.parent, root, "counts under the task root itself");
+    cr_assert_eq(c.parent[0], root, "counts under the task root itself");
     cr_assert(counting(&c, top), "inside an execution of T: the next ones count");
-    c.visits += 5; /* five executions run at once inside this one */
+    c.visits[0] += 5; /* five executions run at once inside this one */
     cr_assert(pomp_profile_leaf_open(p, &W, 20, 1));
     cr_assert(!counting(&c, top), "inside a wait without a frame: no inline count");
     cr_assert_neq(top, NULL);
@@ -810,7 +861,7 @@ Test(profile, creation_counter_registers_after_a_task_ran_inside)
     pomp_profile_end(p, &T, 20);
     pomp_profile_exit(p, &T, POMP_UNTIMED);
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_VISIT);
-    cr_assert_eq(c.parent, child(&p->root, &P), "registered under the creating frame");
+    cr_assert_eq(c.parent[0], child(&p->root, &P), "registered under the creating frame");
     cr_assert_eq(p->nfast, 1);
     pomp_profile_exit(p, &P, 30);
     pomp_profile_fast_fold(p, 1);
@@ -826,7 +877,7 @@ Test(profile, task_execution_counter_needs_its_task_frame)
     pomp_profile_begin(p, &T, 10, 0, NULL);
     pomp_profile_enter(p, &P, 20, 0); /* the last event counted on P, not on T's root */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
-    cr_assert_null(c.parent);
+    cr_assert_null(c.parent[0]);
     cr_assert_eq(p->nfast, 0);
 }
 
