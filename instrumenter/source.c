@@ -409,32 +409,52 @@ static int read_operator_string(const struct source *s, const struct token *lit,
     return 0;
 }
 
+/* An OpenMP attribute pomp leaves to the compiler (the tokens from i, its
+ * "[["): said at its place, and counted as a construct left to the runtime's
+ * events, so that the link step says so (it said the file was not built with
+ * pompcc; a probe). */
+static int attribute_left(const struct scan *sc, unsigned i, const char *why)
+{
+    struct source *s = sc->s;
+    report(s, sc->tokens[i].start, "warning", why);
+    unsigned k = i + 2, depth = 0;
+    for (; k < sc->ntokens && !(depth == 0 && tok_is(sc, k, "]")); k++)
+        depth += tok_is(sc, k, "(") - tok_is(sc, k, ")");
+    unsigned end = k < sc->ntokens ? sc->tokens[k].end : (unsigned)s->size;
+    s->macro_omp_pragmas++;
+    if (source_text_may_be_mutex(s->text + sc->tokens[i].start, end - sc->tokens[i].start))
+        s->macro_mutex_pragmas++;
+    return -1;
+}
+
 /* A directive in C++ attribute syntax, [[omp::directive(...)]] (OpenMP 5.1):
  * a pragma written as an operator, "omp <directive-specification>", from the
  * first '[' to the last ']'. Other attribute forms of OpenMP (omp::sequence,
- * several attributes in one list) are left to the compiler with a warning:
- * the runtime's events still measure them. */
+ * several attributes in one list, [[using omp: ...]]) are left to the
+ * compiler with a warning: the runtime's events still measure them. */
 static int read_attribute_directive(const struct scan *sc, unsigned i, struct pragma *p)
 {
     const struct source *s = sc->s;
     unsigned open = i + 5, depth = 0, close = 0;
-    if (!tok_is(sc, i + 4, "directive") || !tok_is(sc, open, "(")) {
-        report(s, sc->tokens[i].start, "warning",
-               "this C++ attribute form of an OpenMP directive is not instrumented (only "
-               "[[omp::directive(...)]] is); the runtime's events still measure it");
-        return -1;
-    }
+    if (tok_is(sc, i + 2, "using"))
+        return attribute_left(sc, i,
+                              "this C++ attribute form of an OpenMP directive ([[using omp: ...]]) "
+                              "is not instrumented (only [[omp::directive(...)]] is); the runtime's "
+                              "events still measure it");
+    if (!tok_is(sc, i + 4, "directive") || !tok_is(sc, open, "("))
+        return attribute_left(sc, i,
+                              "this C++ attribute form of an OpenMP directive is not instrumented "
+                              "(only [[omp::directive(...)]] is); the runtime's events still "
+                              "measure it");
     for (unsigned k = open; k < sc->ntokens && !close; k++)
         if (tok_is(sc, k, "("))
             depth++;
         else if (tok_is(sc, k, ")") && --depth == 0)
             close = k;
-    if (!close || !tok_is(sc, close + 1, "]") || !tok_is(sc, close + 2, "]")) {
-        report(s, sc->tokens[i].start, "warning",
-               "an [[omp::directive(...)]] with other attributes beside it is not instrumented; "
-               "the runtime's events still measure it");
-        return -1;
-    }
+    if (!close || !tok_is(sc, close + 1, "]") || !tok_is(sc, close + 2, "]"))
+        return attribute_left(sc, i,
+                              "an [[omp::directive(...)]] with other attributes beside it is not "
+                              "instrumented; the runtime's events still measure it");
     size_t len = 0, cap = 0;
     const char *lead = " omp ";
     for (const char *c = lead; *c; c++)
@@ -613,8 +633,11 @@ static void find_pragmas(struct scan *sc)
             p.line_start = t->start;
             p.end = sc->tokens[i + 3].end;
             p.is_operator = 1;
-        } else if (tok_is(sc, i, "[") && tok_is(sc, i + 1, "[") && tok_is(sc, i + 2, "omp") &&
-                   tok_is(sc, i + 3, "::") && t->code) {
+        } else if (tok_is(sc, i, "[") && tok_is(sc, i + 1, "[") && t->code &&
+                   !skipped_contains(skipped, t->start) &&
+                   ((tok_is(sc, i + 2, "omp") && tok_is(sc, i + 3, "::")) ||
+                    (tok_is(sc, i + 2, "using") && tok_is(sc, i + 3, "omp") &&
+                     tok_is(sc, i + 4, ":")))) {
             if (read_attribute_directive(sc, i, &p) != 0)
                 continue;
         } else if (tok_is(sc, i, "_Pragma") && tok_is(sc, i + 1, "(") && t->code &&

@@ -62,15 +62,20 @@ for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
 done
 
 # Directives in C++ attribute syntax are instrumented as pragmas are; an
-# omp::sequence is left to the runtime, with a warning (before, every
-# attribute directive was left out, silently)
+# omp::sequence and a [[using omp: ...]] are left to the runtime, with a
+# warning, and counted as left (before, every attribute directive was left
+# out, silently; then the using form still was, and the link said the file
+# was not built with pompcc; a probe)
 cp "$SRC"/cxx_attr.cpp .
 for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
     $cxx -fopenmp -O2 cxx_attr.cpp -o attr_plain_$cxx
     POMP_CXX=$cxx "$POMPCXX" --pomp-verbose -fopenmp -O2 cxx_attr.cpp -o attr_$cxx 2> attr_$cxx.err ||
         { cat attr_$cxx.err; fail "pompc++ ($cxx) cxx_attr.cpp"; }
-    assert_contains attr_$cxx.err '^cxx_attr.cpp: note: 8 of 8 OpenMP constructs instrumented' "$cxx: attribute directives instrumented"
+    assert_contains attr_$cxx.err '^cxx_attr.cpp: note: 8 of 10 OpenMP constructs instrumented' "$cxx: attribute directives instrumented"
     assert_contains attr_$cxx.err "^cxx_attr.cpp:$(L '[[omp::sequence' 1 cxx_attr.cpp):9: warning: this C\+\+ attribute form" "$cxx: the sequence said"
+    assert_contains attr_$cxx.err "^cxx_attr.cpp:$(L '[[using omp: directive' 1 cxx_attr.cpp):5: warning: this C\+\+ attribute form of an OpenMP directive \(\[\[using omp" "$cxx: the using form said"
+    assert_contains attr_$cxx.err "^cxx_attr.cpp: warning: 8 of 10 OpenMP constructs instrumented; 2 left to the runtime's events" "$cxx: the link counts both"
+    assert_not_contains attr_$cxx.err "not built with pompcc" "$cxx: the link does not say the file was not built with pompc++"
     assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=attr_$cxx.d ./attr_$cxx 2> /dev/null)" "$(OMP_NUM_THREADS=2 ./attr_plain_$cxx)" "$cxx: attribute program's output"
     d=attr_$cxx.d
     "$BUILD/bin/pomp-report" --check $d > /dev/null || fail "$cxx: attribute program: --check"

@@ -1,6 +1,7 @@
 /* OpenMP directives in C++ attribute syntax (OpenMP 5.1): [[omp::directive(...)]]
  * on loops, blocks and statements, and stand-alone ones on null statements;
- * one omp::sequence, which pomp leaves to the runtime (tests/e2e/test_cxx.sh). */
+ * one omp::sequence and one [[using omp: ...]], which pomp leaves to the
+ * runtime (tests/e2e/test_cxx.sh). */
 #include <cstdio>
 #include <omp.h>
 template <class T> T sum(const T *v, int n)
@@ -34,6 +35,9 @@ int main()
             seq++;
         }
     }
-    std::printf("%g %d %d %d\n", sum(v, 1000), c, t, seq);
+    int m = 0;
+    [[using omp: directive(parallel num_threads(2) reduction(+ : m))]]
+    { m += 1; }
+    std::printf("%g %d %d %d %d\n", sum(v, 1000), c, t, seq, m);
     return 0;
 }
