@@ -170,12 +170,29 @@ char *pomp_runtime_task_copy_function(const char *nm_output)
     return name;
 }
 
+/* A C++ symbol as a user reads it (c++filt, binutils': where it cannot run,
+ * the symbol as it is); sym is taken over. */
+static char *demangled(char *sym)
+{
+    if (strncmp(sym, "_Z", 2) != 0)
+        return sym;
+    char *argv[] = {"c++filt", "--", sym, NULL}, *out = NULL;
+    if (run_capture(argv, &out) != 0 || !out || !out[0] || strncmp(out, "_Z", 2) == 0) {
+        free(out);
+        return sym;
+    }
+    out[strcspn(out, "\n")] = '\0';
+    free(sym);
+    return out;
+}
+
 char *pomp_runtime_input_task_copy_function(const char *path)
 {
     char *defined = defined_symbols(path);
     char *copy = defined ? pomp_runtime_task_copy_function(defined) : NULL;
     free(defined);
-    return copy;
+    /* a C++ task's copy function was named by its mangled symbol (a probe) */
+    return copy ? demangled(copy) : NULL;
 }
 
 /* Whether a source pompcc compiled has a scan directive: GCC's code for it

@@ -35,7 +35,8 @@ char *pomp_runtime_missing_symbol(const char *nm_output);
  * crashes when it runs such a task undeferred. */
 char *pomp_runtime_task_copy_function(const char *nm_output);
 /* The same for an object, archive, shared object or program (its symbol
- * table, read directly or by nm); NULL also for a stripped program. */
+ * table, read directly or by nm), a C++ name demangled; NULL also for a
+ * stripped program. */
 char *pomp_runtime_input_task_copy_function(const char *path);
 
 /* Whether `nm -P -u` output names a libomp-only entry point (__kmpc_*: clang's objects). */

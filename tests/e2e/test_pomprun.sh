@@ -655,7 +655,7 @@ int main()
 C
 c++ -fopenmp $E2E_SANITIZE cpyfn.cpp -o cpyfn
 assert_eq "$(POMP_OUTPUT_DIR=cpyfn_omp "$POMPRUN" --pomp-runtime=omp ./cpyfn 2> cpyfn.err)" "12288" "a task copy function: output, asked onto libomp"
-assert_contains cpyfn.err "has a task whose data GCC copies with a function \(.*_omp_cpyfn\.[0-9]+\), .*: it runs on GCC's libgomp" "a task copy function: the warning"
+assert_contains cpyfn.err "has a task whose data GCC copies with a function \(part\(std::vector<long.*\) \[clone \._omp_cpyfn\.[0-9]+\]\), .*: it runs on GCC's libgomp" "a task copy function: the warning, the function demangled"
 
 # The run starts with the program, not at its first OpenMP call (when the
 # runtime starts the tool): 200 ms of serial work first are in the run's
