@@ -154,7 +154,7 @@ static void function_label(const struct rp_region *r, char *buf, size_t size)
 static void placed_location(const struct rp_region *r, const struct rp_region *at, char *buf,
                             size_t size)
 {
-    char where[256], own[256];
+    char where[RP_LOCATION_MAX], own[RP_LOCATION_MAX];
     if (*at->file)
         file_location(at, where, sizeof where);
     else
@@ -187,7 +187,7 @@ void rp_node_location(const struct rp_profile *p, size_t i, char *buf, size_t si
     const struct rp_region *r = n->region, *at;
     if (r && n->task_root && r->task_roots > 1 && n->binding != NO_PARENT &&
         p->nodes[n->binding].region) {
-        char own[200], team[200];
+        char own[RP_LOCATION_MAX], team[RP_LOCATION_MAX];
         rp_region_location(r, own, sizeof own);
         rp_node_location(p, n->binding, team, sizeof team);
         snprintf(buf, size, "%s, run in %s @ %s", own, p->nodes[n->binding].region->type, team);

@@ -255,6 +255,10 @@ void rp_node_label(const struct rp_node *n, char *buf, size_t size);
 int rp_node_throttled(const struct rp_node *n);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);
+/* Room for a location: a C++ function's signature without debug information
+ * runs to hundreds of bytes (the text report shortens it to its name,
+ * which it found only in a place that held the whole: report_text.c). */
+#define RP_LOCATION_MAX 2048
 /* The location of call-path node i: its region's, or for a region without a
  * file the node's own nearest enclosing region with a file or a function (an
  * implicit barrier of every parallel region is placed in each). */

@@ -49,16 +49,131 @@ static const char *clip_name(const char *s, int width, char *buf, size_t size)
     return clip_middle(s, (size_t)(width - 3) / 2, width, buf, size);
 }
 
+/* The position of the '>' or ')' that closes the '<' or '(' at s[i], or 0. */
+static size_t closing(const char *s, size_t i)
+{
+    char open = s[i], close = open == '<' ? '>' : ')';
+    int depth = 0;
+    for (size_t k = i; s[k]; k++)
+        if (s[k] == open)
+            depth++;
+        else if (s[k] == close && --depth == 0)
+            return k;
+    return 0;
+}
+
+/* A C++ function's signature (a runtime region's place without debug
+ * information: "void ns::sort<false, It>(It, It)+0x40") as its qualified
+ * name, template arguments and parameters elided ("ns::sort<...>(...)+0x40"),
+ * in buf; NULL where s is none. Cut from the left, the name went and rows of
+ * one function read alike ("...ess<long long> >(__gnu_cxx::__normal_iterator";
+ * a probe). */
+static const char *short_signature(const char *s, char *buf, size_t size)
+{
+    size_t open = 0, len = strlen(s);
+    int cut = 0; /* s ends inside the name's template arguments (a row's place is 200 bytes) */
+    for (size_t i = 0; i < len && !open; i++) { /* the parameters' '(' */
+        if (s[i] == '<') {
+            size_t c = closing(s, i);
+            if (!c && i > 0 && s[i - 1] != ' ') {
+                open = i;
+                cut = 1;
+            } else if (!c) {
+                return NULL;
+            }
+            i = c ? c : i;
+        } else if (s[i] == '(' && i > 0) {
+            open = i;
+        }
+    }
+    if (!open)
+        return NULL;
+    size_t close = cut ? 0 : closing(s, open); /* 0: cut short */
+    size_t from = open;
+    while (from > 0 && s[from - 1] != ' ') { /* back over the name, and its template's <...> */
+        if (s[from - 1] == '>') {
+            int depth = 0;
+            while (from > 0) {
+                char c = s[--from];
+                depth += (c == '>') - (c == '<');
+                if (depth == 0)
+                    break;
+            }
+        } else {
+            from--;
+        }
+    }
+    size_t n = 0;
+    for (size_t i = from; i < open && n + 6 < size; i++) {
+        if (s[i] == '<') {
+            size_t c = closing(s, i);
+            n += (size_t)snprintf(buf + n, size - n, "<...>");
+            i = c ? c : open;
+        } else {
+            buf[n++] = s[i];
+        }
+    }
+    buf[n] = '\0';
+    snprintf(buf + n, size - n, "%s%s%s", cut ? "<...>" : "", close == open + 1 ? "()" : "(...)",
+             close && strncmp(s + close + 1, "+0x", 3) == 0 ? s + close + 1 : "");
+    return buf;
+}
+
+/* Appends to out (at n, RP_LOCATION_MAX bytes) the len bytes at p, a C++
+ * signature made its name where shorten says so (its room) and p is one; returns
+ * the new length. */
+static size_t shorten_part(const char *p, size_t len, char *out, size_t n, size_t shorten)
+{
+    char part[RP_LOCATION_MAX], name[256];
+    snprintf(part, sizeof part, "%.*s", (int)len, p);
+    const char *use = shorten && !strchr(part, '/') && short_signature(part, name, sizeof name)
+                          ? name
+                          : part;
+    int k = snprintf(out + n, RP_LOCATION_MAX - n, "%s", use);
+    return k < 0 ? n : n + (size_t)k >= RP_LOCATION_MAX ? RP_LOCATION_MAX - 1 : n + (size_t)k;
+}
+
 /* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
  * "in parallel @ " where there is one, a relative path's first directory
  * where that is short (an absolute one's, /home/, tells nothing), and its
  * end, file and lines. Two files of one name in two directories read alike
- * when cut from the left (a probe). */
+ * when cut from the left (a probe). A C++ signature is first made its
+ * qualified name (short_signature). */
 const char *report_clip_location(const char *s, int width, char *buf, size_t size)
 {
     if ((int)strlen(s) <= width || width < 8)
         return s;
-    const char *at = strstr(s, " @ ");
+    /* "SIG", "in parallel @ SIG", "SIG, in parallel @ SIG or FILE:LINES" */
+    char whole[RP_LOCATION_MAX];
+    const char *at = strstr(s, " @ "), *in = strstr(s, ", in ");
+    size_t n = 0;
+    if (in && at && in < at) {
+        n = shorten_part(s, (size_t)(in - s), whole, n, sizeof whole);
+        n = shorten_part(in, (size_t)(at + 3 - in), whole, n, 0);
+    } else if (at) {
+        n = shorten_part(s, (size_t)(at + 3 - s), whole, n, 0);
+    }
+    const char *last = at ? at + 3 : s;
+    n = shorten_part(last, strlen(last), whole, n, sizeof whole);
+    if (strcmp(whole, s) != 0) {
+        if ((int)n <= width) {
+            snprintf(buf, size, "%s", whole);
+            return buf;
+        }
+        s = whole; /* still too long: cut as a path is, but for the function it names first */
+        at = strstr(s, " @ ");
+        in = strstr(s, ", in ");
+        if (in && at && in < at) { /* its own function, with its offset: its end where it is long */
+            if ((int)(in - s) <= width - 10)
+                return clip_middle(s, (size_t)(in - s), width, buf, size);
+            whole[in - s] = '\0';
+            if ((int)(in - s) <= width) {
+                snprintf(buf, size, "%s", whole);
+                return buf;
+            }
+            return clip_middle(s, 0, width, buf, size);
+        }
+    }
     size_t keep = at && at + 3 - s <= width / 2 ? (size_t)(at + 3 - s) : 0;
     const char *path = s + keep, *slash = *path == '/' ? NULL : strchr(path, '/');
     if (slash && (int)(slash + 1 - s) <= width / 2)
@@ -164,7 +279,7 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
     header_lines(w, "region");
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *n = &p->nodes[i];
-        char label[200], indented[240], loc[200];
+        char label[200], indented[240], loc[RP_LOCATION_MAX];
         rp_node_label(n, label, sizeof label);
         snprintf(indented, sizeof indented, "%*s%s", indent_of(n->depth, 0), "", label);
         rp_node_location(p, i, loc, sizeof loc);
@@ -197,7 +312,7 @@ static void flat_table(const struct rp_profile *p, const struct widths *w)
     printf("\nRegions by self time (all call paths of a region together)\n");
     header_lines(w, "region");
     for (size_t i = 0; i < p->nflat; i++) {
-        char label[200], loc[200];
+        char label[200], loc[RP_LOCATION_MAX];
         rp_flat_label(&p->flat[i], label, sizeof label);
         rp_flat_location(&p->flat[i], loc, sizeof loc);
         row_start(w, label, loc);
@@ -220,7 +335,7 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
     printf(" %9s %7s\n", "total", "% time");
     for (size_t i = 0; i < p->nwaits; i++) {
         const struct rp_wait_row *r = &p->waits[i];
-        char label[200], loc[200];
+        char label[200], loc[RP_LOCATION_MAX];
         if (r->node) {
             rp_region_label(r->node->region, label, sizeof label);
             if (r->node->task_root) /* the waits inside the task's executions */
@@ -244,7 +359,7 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
 static struct widths column_widths(const struct rp_profile *p)
 {
     struct widths w = {MIN_NAME, MIN_LOC};
-    char label[200], loc[200];
+    char label[200], loc[RP_LOCATION_MAX];
     for (size_t i = 0; i < p->nnodes; i++) {
         rp_node_label(&p->nodes[i], label, sizeof label);
         rp_node_location(p, i, loc, sizeof loc);
@@ -299,7 +414,7 @@ static void losses(const struct rp_profile *p)
     }
     for (size_t k = 0; k < p->nunrun; k++) {
         const struct rp_unrun *u = &p->unrun[k];
-        char loc[200];
+        char loc[RP_LOCATION_MAX];
         rp_region_location(u->region, loc, sizeof loc);
         const char *why =
             u->cancelled && p->open_at_end
@@ -358,7 +473,7 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     }
     int shared = 0;
     for (size_t i = 0; i < p->npop && i < TOP; i++) {
-        char label[200], loc[200], marked[208];
+        char label[200], loc[RP_LOCATION_MAX], marked[208];
         rp_region_label(p->pop_regions[i].node->region, label, sizeof label);
         rp_region_location(p->pop_regions[i].node->region, loc, sizeof loc);
         snprintf(marked, sizeof marked, "%s%s%s", label,

@@ -88,6 +88,43 @@ for cxx in g++ $([ -n "$E2E_SANITIZE" ] || echo clang++-19); do
     assert_eq "$(region_sum $d atomic $(A 'directive(atomic)') visits)" 4 "$cxx: attribute atomic in a sequence's loop"
 done
 
+# A region of a template function compiled without pompcc and without -g is
+# named by its function: the text report shows its qualified name, template
+# arguments and parameters elided (it kept the signature's end,
+# "...(std::vector<double, std::alloc", and rows of one function read alike;
+# a probe)
+cat > sig_kern.cpp <<'C'
+#include <map>
+#include <string>
+#include <vector>
+namespace physics { namespace detail {
+template <typename T, typename Alloc, typename Key>
+double accumulate_field(const std::vector<T, Alloc> &v, const std::map<Key, std::vector<T, Alloc>> &extra, int reps)
+{
+    double s = 0;
+    for (int r = 0; r < reps; r++) {
+#pragma omp parallel for reduction(+ : s)
+        for (std::size_t i = 0; i < v.size(); i++)
+            s += v[i] * static_cast<double>(extra.size());
+    }
+    return s;
+}
+} }
+double run_kernel(int reps)
+{
+    std::vector<double> v(1000, 1.0);
+    std::map<std::string, std::vector<double>> extra{{"a", v}};
+    return physics::detail::accumulate_field(v, extra, reps);
+}
+C
+printf '#include <cstdio>\ndouble run_kernel(int);\nint main() { std::printf("%%.0f\\n", run_kernel(3)); return 0; }\n' > sig_main.cpp
+g++ -fopenmp -O2 -c sig_kern.cpp -o sig_kern.o
+"$POMPCXX" -fopenmp -O2 sig_main.cpp sig_kern.o -o sig 2> sig.err || { cat sig.err; fail "a plain object's template region: build"; }
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=sig.d ./sig 2> /dev/null)" 3000 "a plain object's template region: the program"
+"$BUILD/bin/pomp-report" sig.d > sig.txt || fail "a plain object's template region: pomp-report"
+assert_contains sig.txt "^parallel +physics::detail::accumulate_field<\.\.\.>\(\.\.\.\) +3 +2 " "the region named by its function"
+assert_contains sig.txt "^  implicit_barrier parallel in parallel @ \.\.\..*accumulate_field<\.\.\.>\(\.\.\.\) +6 +2 " "its barrier too"
+
 # A .c file is C++ for pompc++; -x c++ makes it C++ for pompcc, and pompcc
 # keeps -lstdc++ after the objects at the link.
 cp cxx.cpp cxx_as_c.c
