@@ -728,15 +728,23 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     const char *stem = lf->k.stem;
     char *call = NULL, *close = NULL;
     struct strbuf exit_code = {0};
+    int execution_counted = 0; /* a task's execution counted inline, its creation not */
     switch (lf->k.shape) {
     case SHAPE_BLOCK:
         if (fast_site(lf, "Task", guard_after) && lf->task_id) {
             /* the creation (enter/exit) is counted inline once throttled; so is
              * the execution, inside the task, where it runs directly inside
-             * one of the same construct (its own counter) */
-            fast_enter_exit(w, lf, "Task", tid);
-            fast_execution(w, lf, tid_in);
-            break;
+             * an execution of a task (its own counter). Not the creation of a
+             * task with dependences: an undeferred one's waits for them and
+             * runs other tasks meanwhile, which, counted inline, it opened no
+             * wait for: they ran directly inside the creating task, their
+             * time its (a review) */
+            if (!directive_clause(lf->d, "depend")) {
+                fast_enter_exit(w, lf, "Task", tid);
+                fast_execution(w, lf, tid_in);
+                break;
+            }
+            execution_counted = 1;
         }
         /* a critical counted inline opens no frame: one whose block holds a
          * construct keeps its calls, so that the construct counts under it
@@ -762,7 +770,9 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
             free(call);
             free(close);
         }
-        if (!lf->migrating) {
+        if (execution_counted) {
+            fast_execution(w, lf, tid_in);
+        } else if (!lf->migrating) {
             call = begin_call(lf, tid_in);
             close = xasprintf("%s_end", stem);
             if (lf->barrier_r != UINT_MAX && (lf->k.flags & F_PARALLEL_RTC))
@@ -1155,9 +1165,29 @@ static void keep_macro_used(struct rewriter *w, const struct kept_macro *m)
             add_line_directive(&b, w, source_line(w->s, at));
         else
             sb_add(&b, "\n");
-        add_edit(w, at, 0, 0, b.s);
+        add_edit(w, at, 0, INT_MIN, b.s); /* a line of its own: before code inserted there */
     }
     free(key);
+}
+
+/* A _Pragma or macro invocation written over several lines (PRAGMA(omp for\n
+ * reduction(+:s))) replaced by one line: its newlines follow the replacement,
+ * so that the code after it keeps its lines (diagnostics, debug lines and
+ * __LINE__ were off by the lines it held; a review). Takes text over. */
+static char *operator_lines_kept(const struct rewriter *w, const struct pragma *p, char *text)
+{
+    if (!p->is_operator)
+        return text;
+    size_t newlines = 0;
+    for (unsigned k = p->start; k < p->end && k < w->s->size; k++)
+        newlines += w->s->text[k] == '\n';
+    if (!newlines)
+        return text;
+    size_t len = strlen(text);
+    text = xrealloc(text, len + newlines + 1);
+    memset(text + len, '\n', newlines);
+    text[len + newlines] = '\0';
+    return text;
 }
 
 /* A construct not instrumented on purpose, said with --verbose. Returns 0. */
@@ -1353,7 +1383,8 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         if (before.len)
             insert_before_pragma(w, p, before.s);
         if (rewrite) {
-            add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1, pragma_replacement(w, &ch));
+            add_edit(w, p->start, p->end - p->start, 2 * p->depth + 1,
+                     operator_lines_kept(w, p, pragma_replacement(w, &ch)));
             for (size_t k = 0; k < p->nkept; k++)
                 keep_macro_used(w, &p->kept[k]);
         }

@@ -654,7 +654,8 @@ static void find_pragmas(struct scan *sc)
             char *text = open ? NULL
                               : macro_made_directive(sc, t->start, sc->tokens[i + 2].start,
                                                      sc->tokens[k - 1].start, 0, &used, &nused);
-            keep_macros(sc, used, nused, &p.kept, &p.nkept);
+            if (text) /* (the macros of a directive: not of _Pragma(DIAG(push)) and the like) */
+                keep_macros(sc, used, nused, &p.kept, &p.nkept);
             free(used);
             if (!text)
                 continue;
@@ -679,6 +680,7 @@ static void find_pragmas(struct scan *sc)
             skipped_contains(skipped, p.start)) {
             free(p.text);
             free(p.text_offsets);
+            kept_macros_free(p.kept, p.nkept);
             continue;
         }
         add_pragma(s, &p);
@@ -1090,6 +1092,16 @@ static unsigned definition_after(struct scan *sc, CXCursor def)
     return e < size ? e + 1 : e;
 }
 
+/* Whether the macro expansion c invokes has a _Pragma in its body, or names
+ * a macro that has (find_pragma_macros). */
+static int invokes_pragma_macro(const struct scan *sc, CXCursor c)
+{
+    CXString name = clang_getCursorSpelling(c);
+    int is = is_pragma_macro(sc, clang_getCString(name));
+    clang_disposeString(name);
+    return is;
+}
+
 static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
@@ -1107,12 +1119,13 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
         int mutex = 0;
         unsigned left =
             pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start, &mutex);
-        if (left == 1) {
+        if (left == 1 || (!pragma && !left && invokes_pragma_macro(sc, c))) {
             /* an invocation that makes one _Pragma and nothing else, through
              * other macros or of its arguments (#define PRAGMA(x) _Pragma(#x),
              * #define OMP(x) PRAGMA(omp x)): instrumented as one whose body is
              * the _Pragma (left to the runtime's events before: a static loop
-             * of a GCC build measured by nothing; a probe) */
+             * of a GCC build measured by nothing; a probe); also where the
+             * count above does not read it (#define PF _Pragma(PFOR_STR)) */
             pragma = macro_made_directive(sc, start, start, end, 1, &used, &nused);
             if (pragma && starts_with_word(pragma, "omp"))
                 left = 0;

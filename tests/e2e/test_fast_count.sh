@@ -143,6 +143,45 @@ int main(void)
     return 0;
 }
 C
+# A deferred task run inside the wait of an undeferred task's creation for its
+# dependences (GCC's GOMP_task runs other tasks there) is not an included
+# task: it stays timed on its own root (a review: with that creation counted
+# inline, no wait was open, and ~19,000 of 20,000 such tasks were counted
+# inline inside the creating task, their 130 ms its own time)
+cat > dep_wait.c <<'C'
+#include <stdio.h>
+static double spin(int n) { volatile double a = 0; for (int i = 0; i < n; i++) a += i; return a; }
+static void body(double *out)
+{
+    int x = 0;
+#pragma omp task shared(x, out) depend(out: x)
+    { out[0] += spin(200); x = 1; }
+#pragma omp task if(0) shared(x, out) depend(in: x)
+    out[1] += x;
+}
+int main(void)
+{
+    double out[2] = {0, 0};
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int i = 0; i < 20000; i++) {
+#pragma omp task shared(out)
+        body(out);
+#pragma omp taskwait
+    }
+    printf("%g\n", out[1]);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp dep_wait.c -o dep_wait 2> build.err || { cat build.err; fail "build dep_wait.c"; }
+assert_eq "$(POMP_THROTTLE=1000,1ms POMP_OUTPUT_DIR=dep_wait.d ./dep_wait 2> /dev/null)" 20000 "dep_wait: the program"
+line=$(line_of dep_wait.c "depend(out: x)")
+assert_eq "$(region_sum dep_wait.d task "$line" begins)" 20000 "dep_wait: every execution of the deferred task"
+untimed=$(jq --argjson l "$line" '([.regions[] | select(.type == "task" and .first_line == $l) | .id]) as $ids
+             | [.callpath[] | select((.region as $r | $ids | index($r)) and .parent == 0) | .per_thread[].untimed // 0] | add // 0' dep_wait.d/profile.json)
+[ "$untimed" -lt 100 ] || fail "dep_wait: $untimed of 20000 deferred tasks counted inline inside the task waiting for them"
+"$REPORT" --check dep_wait.d > check.out 2>&1 || { cat check.out; fail "dep_wait: --check"; }
+
 for pic in "" -fPIC; do
     "$POMPCC" -O2 -fopenmp $pic fib2.c -o fib2 2> build.err || { cat build.err; fail "build fib2.c $pic"; }
     assert_eq "$(POMP_THROTTLE=off POMP_OUTPUT_DIR=fib2_timed ./fib2 2> /dev/null)" 196418 "fib2 $pic: the program (timed)"

@@ -377,6 +377,7 @@ int main(void)
     OMP(parallel for // the second
         reduction(+:t))
     for (int i = 0; i < 10; i++) t += i;
+    int line = __LINE__;
 #pragma omp parallel num_threads(2)
     {
         PRAGMA(omp critical( cs ))
@@ -384,7 +385,7 @@ int main(void)
         OMP(critical (cs))
         t += 1;
     }
-    printf("%d %d\n", s, t);
+    printf("%d %d %d\n", s, t, line);
     return 0;
 }
 C
@@ -392,13 +393,45 @@ C
     { cat macro_comments.err; fail "build macro_comments.c"; }
 assert_not_contains macro_comments.err "without instrumentation|malformed|left to the runtime" "macro_comments.c instrumented whole"
 assert_contains macro_comments.err "^macro_comments\.c: note: 5 of 5 OpenMP constructs instrumented" "... and counted"
-assert_eq "$(OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE=name:cs,type:parallel,type:for POMP_OUTPUT_DIR=macro_comments.d ./macro_comments 2> /dev/null)" "47 47" "macro_comments: the program's output"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_FILTER_INCLUDE=name:cs,type:parallel,type:for POMP_OUTPUT_DIR=macro_comments.d ./macro_comments 2> /dev/null)" "47 47 15" "macro_comments: the program's output (__LINE__ after an invocation over two lines)"
 for line in 10 12; do
     instrumented macro_comments.d parallel "$line" "a macro-made parallel for with a comment at line $line"
     assert_eq "$(region_sum macro_comments.d for "$line" visits)" 2 "its loop at line $line, on both threads"
 done
 assert_eq "$(jq -c '[.regions[] | select(.type == "critical") | .name] | unique' macro_comments.d/profile.json)" '["cs"]' "the macro-made criticals' name"
-assert_eq "$(($(region_sum macro_comments.d critical 17 visits) + $(region_sum macro_comments.d critical 19 visits)))" 4 \
+# The line that keeps a macro used goes before code inserted at the same
+# place: an invocation in column 1 right after the #define (it landed after
+# that code, mid-line: the file did not compile; a review)
+cat > macro_col1.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int s = 0;
+#define PRAGMA(x) _Pragma(#x)
+PRAGMA(omp parallel for reduction(+:s))
+    for (int i = 0; i < 10; i++) s += i;
+#define STR(x) #x
+_Pragma(STR(omp parallel for reduction(+:s)))
+    for (int i = 0; i < 10; i++) s += i;
+    printf("%d\n", s);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wunused-macros -Werror macro_col1.c -o macro_col1 2> macro_col1.err || { cat macro_col1.err; fail "build macro_col1.c"; }
+assert_not_contains macro_col1.err "without instrumentation|did not compile" "macro_col1.c instrumented"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=macro_col1.d ./macro_col1 2> /dev/null)" 90 "macro_col1: the program"
+instrumented macro_col1.d parallel 6 "an invocation in column 1 after its #define"
+instrumented macro_col1.d parallel 9 "a _Pragma of a macro's string in column 1"
+# A macro whose body is a _Pragma of a macro's string (#define PF
+# _Pragma(PFOR_STR)): instrumented where invoked (neither instrumented nor
+# counted before; a review)
+printf '#include <stdio.h>\n#define PFOR_STR "omp parallel for reduction(+:s)"\n#define PF _Pragma(PFOR_STR)\nint main(void)\n{\n    int s = 0;\n    PF\n    for (int i = 0; i < 10; i++) s += i;\n    printf("%%d\\n", s);\n    return 0;\n}\n' > pf_str.c
+"$POMPCC" -fopenmp -Wunused-macros -Werror --pomp-verbose pf_str.c -o pf_str 2> pf_str.err || { cat pf_str.err; fail "build pf_str.c"; }
+assert_contains pf_str.err "^pf_str\.c:7:5: note: instrumented 'parallel for'" "PF instrumented where invoked"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=pf_str.d ./pf_str 2> /dev/null)" 45 "pf_str: the program"
+instrumented pf_str.d parallel 7 "PF's region"
+
+assert_eq "$(($(region_sum macro_comments.d critical 18 visits) + $(region_sum macro_comments.d critical 20 visits)))" 4 \
     "both criticals recorded under POMP_FILTER_INCLUDE=name:cs, once per thread each"
 
 # Waits in an untied task that may resume on another thread (untied_waits.c
