@@ -706,7 +706,8 @@ static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
-    sb_printf(&lf->block_start, "{ int %sfe_%u = POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
+    sb_printf(&lf->block_start, "{ int %sfe_%u = POMP_Fast_counted_in_task(pomp_f_(%u)); ", v,
+              r, k);
     sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "
                                 "pomp_f_(%u)); ", v, r, r, tid, v, r, k);
     sb_printf(&lf->block_end, "POMP_Task_end_fast(%sfe_%u, " V ", %s); } ", v, r, r, tid);

@@ -456,13 +456,22 @@ void pomp_profile_fast_save(struct pomp_profile *p)
     }
 }
 
-/* What POMP_Fast_top holds: the top frame's node, or no node while a leaf is
- * open on it. */
+/* What POMP_Fast_top holds for frame f on top: its node, with its lowest bit
+ * set where f is a task's execution (POMP_Fast_counted_in_task: an included
+ * task's execution counts inline inside it, whatever the construct). */
+static inline const void *frame_published(const struct pomp_profile *p, const struct pomp_frame *f)
+{
+    uintptr_t in_task = f->task && !f->skipped && f->node != &p->overflow;
+    return (const void *)((uintptr_t)f->node | in_task);
+}
+
+/* What POMP_Fast_top holds: the top frame's (frame_published), or no node
+ * while a leaf is open on it. */
 static inline const void *top_published(const struct pomp_profile *p)
 {
     if (__builtin_expect(p->leaf.depth == p->depth, 0))
         return &p->leaf;
-    return p->frames[p->depth - 1].node;
+    return frame_published(p, &p->frames[p->depth - 1]);
 }
 
 void pomp_profile_fast_attach(struct pomp_profile *p, const void **slot)
@@ -476,12 +485,11 @@ void pomp_profile_fast_detach(struct pomp_profile *p)
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
-/* The node under which the site of r can count inline on node n, the node its
- * event just counted on (the top frame then), or NULL where it cannot. */
-static const struct pomp_node *fast_site_under(const struct pomp_profile *p,
-                                               const struct pomp_node *n,
-                                               const struct POMP_Region_s *r,
-                                               enum pomp_fast_what what)
+/* What the site of r counts inline under (its counter's parent, compared with
+ * POMP_Fast_top) on node n, the node its event just counted on (the top
+ * frame then), or NULL where it cannot. */
+static const void *fast_site_under(const struct pomp_profile *p, const struct pomp_node *n,
+                                   const struct POMP_Region_s *r, enum pomp_fast_what what)
 {
     const struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->too_deep || !n || n == &p->overflow || n->region != r || top->skipped ||
@@ -489,19 +497,12 @@ static const struct pomp_node *fast_site_under(const struct pomp_profile *p,
         return NULL;
     if (what == POMP_FAST_EXECUTION) {
         /* the begin just opened the task's frame on its root: the next
-         * executions count inline directly inside an execution of a task,
-         * whose frame holds their time as it holds a function's: of the task
-         * this one runs in (the same construct's, or another's: an included
-         * task), not inside a wait of it (a leaf open there); else of this
-         * one's construct (the included tasks of its recursion) */
-        if (!n->task_root || !top->task || top->node != n)
-            return NULL;
-        const struct pomp_frame *below = &p->frames[p->depth - 2];
-        if (p->depth >= 3 && below->task && !below->skipped && below->node->task_root &&
-            below->node != &p->overflow &&
-            !(top->leaf_below.region && top->leaf_below.depth == p->depth - 1))
-            return below->node;
-        return n;
+         * executions count inline directly inside an execution of any task
+         * (POMP_Fast_top marked so: POMP_Fast_counted_in_task), whose frame
+         * holds their time as it holds a function's; not inside a wait (a
+         * leaf open there). The parent only says the counter is registered:
+         * the root itself, once. */
+        return n->task_root && top->task && top->node == n ? n : NULL;
     }
     /* the event just recorded counted on a plain child of the open frame; a
      * critical whose block held a region (a task's creation, an atomic, a
@@ -510,7 +511,7 @@ static const struct pomp_node *fast_site_under(const struct pomp_profile *p,
     if (n->parent != top->node || n->task_root ||
         (what == POMP_FAST_VISIT_BEGIN && n->first_child))
         return NULL;
-    return top->node;
+    return frame_published(p, top);
 }
 
 /* The site entry of count's slot k, or NULL. */
@@ -527,14 +528,21 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
                                 struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what)
 {
     struct pomp_node *n = p->counted;
-    const struct pomp_node *under = fast_site_under(p, n, r, what);
+    const void *under = fast_site_under(p, n, r, what);
     if (!under)
         return;
     if (count->parent[0] == under || count->parent[1] == under)
         return; /* counting there already (a visit made its calls while paused) */
     /* the counter's slot: a free one, else the older registration's, whose
-     * counts go to its node first (a site reached from a third path) */
+     * counts go to its node first (a site reached from a third path), after
+     * POMP_FAST_MISSES visits on other paths: a site reached from seven
+     * (strassen's tasks created inside each other's seven) registered at
+     * nearly every visit, ~190 instructions each, for no more visits counted */
     struct pomp_fast_site *s0 = fast_site_of(p, count, 0), *s1 = fast_site_of(p, count, 1);
+    if (s0 && s1 && ++s0->misses < POMP_FAST_MISSES)
+        return;
+    if (s0)
+        s0->misses = 0;
     unsigned k = !s0 ? 0 : !s1 ? 1 : s0->registered - s1->registered > UINT32_MAX / 2 ? 0 : 1;
     struct pomp_fast_site *s = k ? s1 : s0;
     if (s) {
@@ -742,7 +750,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
     p->depth++;
-    *p->top_slot = n; /* inline counters under another frame now stop (POMP_Fast_top) */
+    *p->top_slot = frame_published(p, f); /* inline counters under another frame now stop */
     if (off)
         return;
     p->counted = n;
@@ -811,7 +819,7 @@ static inline void leaf_drop(struct pomp_profile *p)
 {
     p->leaf.region = NULL;
     p->leaf.depth = 0;
-    *p->top_slot = p->frames[p->depth - 1].node; /* the counters under it count again */
+    *p->top_slot = frame_published(p, &p->frames[p->depth - 1]); /* its counters count again */
 }
 
 /* A region opens inside the leaf on top, in no task the profile saw: code of
@@ -994,7 +1002,7 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     }
     f->node = child_of(p, parent, r);
     f->node->begins++;
-    *p->top_slot = f->node;
+    *p->top_slot = frame_published(p, f);
     return POMP_PROFILE_ADOPTED;
 }
 

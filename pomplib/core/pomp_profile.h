@@ -184,12 +184,16 @@ struct pomp_fast_site {
     struct pomp_node *node;
     uint64_t saved;                /* the count, copied when its thread ended */
     uint32_t registered;           /* when, in the table's registrations (the older goes) */
+    uint32_t misses;               /* (slot 0's) visits on a third path since the last change */
     uint8_t slot;                  /* which of the counter's two (parent[slot], visits[slot]) */
     uint8_t events;                /* POMP events one visit stands for */
     uint8_t what;                  /* enum pomp_fast_what */
     uint8_t untimed;               /* its region is throttled: visits count as untimed executions */
 };
 #define POMP_FAST_SITES 32
+/* A counter counting on two paths moves to a third after this many visits
+ * made there through the calls (pomp_profile_fast_register). */
+#define POMP_FAST_MISSES 16
 /* The children index's first slots (a power of two); it doubles as the
  * store grows, so that it stays at most half full. */
 #define POMP_INDEX_FIRST_SLOTS 256

@@ -222,8 +222,28 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
     }
     return 0;
 }
+/* The same for a task's execution: counted where the thread's innermost open
+ * region is an execution of a task (POMP_Fast_top's lowest bit: libpomp
+ * marks a task's frame so), of any construct, once the counter is registered
+ * (parent[0]): an included task, run at once inside the task that created
+ * it, whose time is that task's as a function's is its caller's. */
+static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
+{
+    if (!count)
+        return 0;
+    if (__builtin_expect((count->parent[0] != 0) &
+                             ((int)((__UINTPTR_TYPE__)POMP_Fast_top & 1)) &
+                             __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED),
+                         1)) {
+        __atomic_store_n(&count->visits[0], __atomic_load_n(&count->visits[0], __ATOMIC_RELAXED) + 1,
+                         __ATOMIC_RELAXED);
+        return 1;
+    }
+    return 0;
+}
 #else
 #define POMP_Fast_counted(count) 0
+#define POMP_Fast_counted_in_task(count) 0
 #endif
 /* What the instrumentation inserts: the thread id argument is not evaluated
  * for a counted visit. fast: POMP_Fast_counted's answer at the critical's

@@ -487,6 +487,16 @@ static int counting(const POMP_Fast_count *c, const void *top)
     return top && (c->parent[0] == top || c->parent[1] == top);
 }
 
+/* A task execution's counter counts while any task's execution is on top
+ * (POMP_Fast_counted_in_task: POMP_Fast_top's lowest bit). */
+static int counting_in_task(const POMP_Fast_count *c, const void *top)
+{
+    return c->parent[0] && ((uintptr_t)top & 1);
+}
+
+/* What POMP_Fast_top holds while a task's execution on node n is on top. */
+static const void *task_top(const struct pomp_node *n) { return (const void *)((uintptr_t)n | 1); }
+
 Test(profile, inline_counter_follows_its_frame)
 {
     struct pomp_profile *p = new_profile(64);
@@ -558,15 +568,21 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_event(p, &A, POMP_UNTIMED, 0);
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "now counting under P too");
-    cr_assert_eq(c.parent[0], root, "and still under the task root");
+    cr_assert_eq(c.parent[0], task_top(root), "and still under the task root");
     cr_assert_eq(child(root, &A)->visits, 1, "its counts there not folded yet");
     c.visits[1] += 2;
     pomp_profile_exit(p, &P, 80);
-    pomp_profile_enter(p, &B, 90, 0);           /* a third path: the first one's place */
+    pomp_profile_enter(p, &B, 90, 0);           /* a third path: the first one's place, ... */
+    for (int k = 1; k < POMP_FAST_MISSES; k++) {
+        pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+        pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
+        cr_assert(!counting(&c, top), "... not before POMP_FAST_MISSES visits there");
+    }
     pomp_profile_event(p, &A, POMP_UNTIMED, 0);
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "now counting under B");
     cr_assert_eq(child(root, &A)->visits, 8, "the task root's counts folded there");
+    cr_assert_eq(child(&p->root, &B)->first_child->visits, POMP_FAST_MISSES, "B's through the calls");
     cr_assert_eq(c.parent[1], child(&p->root, &P), "P's path kept");
     cr_assert_eq(p->nfast, 2);
     pomp_profile_exit(p, &B, 100);
@@ -576,9 +592,9 @@ Test(profile, inline_counter_in_a_folding_recursion)
 }
 
 /* A task's execution run directly inside an execution of a task of another
- * construct (an included task: final, if(0)): counted inline while that
- * task's root is on top, its begins on its own root, untimed; not where it
- * runs inside a wait (a leaf) of that task. */
+ * construct (an included task: final, if(0)): counted inline while a task's
+ * root is on top, its begins on its own root, untimed; not where it runs
+ * inside a wait (a leaf) of that task. */
 Test(profile, inline_execution_inside_another_construct)
 {
     static struct POMP_Region_s X = {.task_root = 1, .throttled = 1},
@@ -588,22 +604,28 @@ Test(profile, inline_execution_inside_another_construct)
     pomp_profile_fast_attach(p, &top);
     POMP_Fast_count ex = {0};
     pomp_profile_begin(p, &Y, 10, 0, NULL);   /* a task of Y, ... */
+    struct pomp_node *ry = task_root_node(p, &Y);
+    cr_assert_eq(top, task_top(ry), "a task's execution on top: marked");
     pomp_profile_begin(p, &X, 20, 0, NULL);   /* ... an X run at once inside it */
     pomp_profile_fast_register(p, &ex, &X, 2, POMP_FAST_EXECUTION);
-    struct pomp_node *ry = task_root_node(p, &Y), *rx = task_root_node(p, &X);
-    cr_assert_eq(ex.parent[0], ry, "the next X counts inside Y's executions");
-    cr_assert(!counting(&ex, top), "not inside X's own execution");
+    struct pomp_node *rx = task_root_node(p, &X);
+    cr_assert_eq(ex.parent[0], rx, "registered, once");
+    cr_assert(counting_in_task(&ex, top), "inside X's own execution: an included X counts");
     pomp_profile_end(p, &X, 30);
-    cr_assert(counting(&ex, top), "Y's root on top again: the next X is counted inline");
+    cr_assert(counting_in_task(&ex, top), "Y's root on top again: the next X is counted inline");
     ex.visits[0] += 6;
     cr_assert(pomp_profile_leaf_open(p, &W, 40, 1), "a wait of Y's task (a taskwait)");
-    cr_assert(!counting(&ex, top), "inside the wait: an X run there is timed");
+    cr_assert(!counting_in_task(&ex, top), "inside the wait: an X run there is timed");
     pomp_profile_begin(p, &X, 50, 0, NULL);   /* X run in that wait: ... */
     pomp_profile_fast_register(p, &ex, &X, 2, POMP_FAST_EXECUTION);
-    cr_assert_eq(ex.parent[1], rx, "... counting inside X's own executions (not in the wait's)");
+    cr_assert_null(ex.parent[1], "... registered already: nothing more");
     pomp_profile_end(p, &X, 60);
     pomp_profile_leaf_close(p, &W, 70);
+    pomp_profile_enter(p, &P, 75, 0);         /* a region inside Y's task: not a task's */
+    cr_assert(!counting_in_task(&ex, top), "another region on top: timed");
+    pomp_profile_exit(p, &P, 76);
     pomp_profile_end(p, &Y, 80);
+    cr_assert(!counting_in_task(&ex, top), "outside tasks: timed");
     pomp_profile_fast_fold(p, 1);
     cr_assert_eq(rx->begins, 8, "two timed executions of X, six counted inline");
     cr_assert_eq(rx->untimed, 6);
@@ -820,20 +842,20 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     pomp_profile_begin(p, &T, 10, 0, NULL); /* an execution inside P: timed, registers */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
     struct pomp_node *root = task_root_node(p, &T);
-    cr_assert_eq(c.parent[0], root, "counts under the task root itself");
-    cr_assert(counting(&c, top), "inside an execution of T: the next ones count");
+    cr_assert_eq(c.parent[0], root, "registered");
+    cr_assert(counting_in_task(&c, top), "inside an execution of T: the next ones count");
     c.visits[0] += 5; /* five executions run at once inside this one */
     cr_assert(pomp_profile_leaf_open(p, &W, 20, 1));
-    cr_assert(!counting(&c, top), "inside a wait without a frame: no inline count");
+    cr_assert(!counting_in_task(&c, top), "inside a wait without a frame: no inline count");
     cr_assert_neq(top, NULL);
     pomp_profile_begin(p, &T, 30, 0, NULL); /* a task run inside the wait: timed */
-    cr_assert(counting(&c, top), "inside that task: counting again");
+    cr_assert(counting_in_task(&c, top), "inside that task: counting again");
     pomp_profile_end(p, &T, 40);
-    cr_assert(!counting(&c, top), "back in the wait: not counting");
+    cr_assert(!counting_in_task(&c, top), "back in the wait: not counting");
     cr_assert_eq(pomp_profile_leaf_close(p, &W, 50), POMP_SUCCESS);
-    cr_assert(counting(&c, top), "the wait closed: counting again");
+    cr_assert(counting_in_task(&c, top), "the wait closed: counting again");
     pomp_profile_end(p, &T, 100);
-    cr_assert(!counting(&c, top));
+    cr_assert(!counting_in_task(&c, top));
     pomp_profile_exit(p, &P, 110);
     pomp_profile_fast_fold(p, 1);
     cr_assert_eq(root->visits, 0, "executions are begins, not visits");
