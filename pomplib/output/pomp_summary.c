@@ -159,7 +159,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
     if (runtime_only)
         fprintf(f, " (%u seen only through the runtime)", runtime_only);
     /* a directory named with its '/' (the root, POMP_OUTPUT_DIR=/) gets no second one */
-    size_t dir_len = strlen(run->dir);
+    size_t dir_len = run->dir ? strlen(run->dir) : 0; /* (none: no profile, no trace) */
     const char *slash = dir_len && run->dir[dir_len - 1] == '/' ? "" : "/";
     if (profile_written)
         fprintf(f, "; output in %s%s\n", run->dir, slash);
