@@ -519,6 +519,19 @@ static void keep_macros(struct scan *sc, const CXCursor *defs, size_t n, struct 
     }
 }
 
+/* Past the comment that starts at text[*i] (skip_comment), a // comment
+ * going on over spliced lines included; 0 where none starts there. */
+static int skip_spliced_comment(const char *text, size_t size, size_t *i)
+{
+    int line = *i + 1 < size && text[*i + 1] == '/';
+    int found = skip_comment(text, size, i);
+    while (found && line && *i < size && source_newline_spliced(text, *i)) {
+        const char *nl = memchr(text + *i + 1, '\n', size - *i - 1);
+        *i = nl ? (size_t)(nl - text) : size;
+    }
+    return found;
+}
+
 /* A copy of text (len bytes) with each comment's characters made blanks
  * (newlines kept), string and character literals left as they are. */
 static char *blank_comments(const char *text, size_t len)
@@ -527,25 +540,17 @@ static char *blank_comments(const char *text, size_t len)
     memcpy(c, text, len);
     c[len] = '\0';
     for (size_t i = 0; i < len; i++) {
+        size_t past = i;
         if (c[i] == '"' || c[i] == '\'') {
             char q = c[i];
             for (i++; i < len && c[i] != q; i++)
                 if (c[i] == '\\')
                     i++;
-        } else if (c[i] == '/' && i + 1 < len && (c[i + 1] == '*' || c[i + 1] == '/')) {
-            int block = c[i + 1] == '*';
-            size_t k = i;
-            for (; k < len; k++) { /* (text: c's characters before they became blanks) */
-                if (block && k > i + 2 && text[k - 1] == '*' && text[k] == '/') {
-                    c[k] = ' ';
-                    break;
-                }
-                if (!block && text[k] == '\n' && !source_newline_spliced(text, k))
-                    break;
-                if (text[k] != '\n')
-                    c[k] = ' ';
-            }
-            i = k;
+        } else if (skip_spliced_comment(text, len, &past)) {
+            for (; i < past; i++)
+                if (c[i] != '\n')
+                    c[i] = ' ';
+            i--;
         }
     }
     return c;
@@ -687,16 +692,16 @@ static void find_pragmas(struct scan *sc)
     }
     /* invocations of macros that are a _Pragma: pragmas at the invocation */
     for (size_t i = 0; i < sc->nexpansions; i++) {
-        const struct expansion *x = &sc->expansions[i];
+        struct expansion *x = &sc->expansions[i];
         if (!x->pragma || skipped_contains(skipped, x->start) ||
             (!starts_with_word(x->pragma, "omp") && !starts_with_word(x->pragma, "pomp")))
             continue;
+        /* (the kept macros go to the pragma: sc->by_end's copies never read them) */
         struct pragma p = {.start = x->start, .end = x->end, .line_start = x->start,
-                           .is_operator = 1, .macro = macro_name_at(sc, x->start)};
-        for (size_t k = 0; k < x->nkept; k++) {
-            p.kept = xrealloc(p.kept, (p.nkept + 1) * sizeof *p.kept);
-            p.kept[p.nkept++] = (struct kept_macro){xstrdup(x->kept[k].name), x->kept[k].after};
-        }
+                           .is_operator = 1, .macro = macro_name_at(sc, x->start),
+                           .kept = x->kept, .nkept = x->nkept};
+        x->kept = NULL;
+        x->nkept = 0;
         size_t len = 0, cap = 0;
         for (const char *c = x->pragma; *c; c++)
             text_append(&p, &len, &cap, *c, x->start);
@@ -1078,18 +1083,11 @@ static unsigned definition_after(struct scan *sc, CXCursor def)
      * may go on over lines (past the first, the #if defined that keeps the
      * macro used stood inside it: an instrumented file that did not
      * compile; a probe) */
-    while (e < size && (t[e] != '\n' || source_newline_spliced(t, e))) {
-        if (t[e] == '/' && e + 1 < size && t[e + 1] == '*') {
-            const char *close = memmem(t + e + 2, size - e - 2, "*/", 2);
-            e = close ? (unsigned)(close - t) + 2 : (unsigned)size;
-        } else if (t[e] == '/' && e + 1 < size && t[e + 1] == '/') {
-            while (e < size && (t[e] != '\n' || source_newline_spliced(t, e)))
-                e++;
-        } else {
-            e++;
-        }
-    }
-    return e < size ? e + 1 : e;
+    size_t at = e;
+    while (at < size && (t[at] != '\n' || source_newline_spliced(t, at)))
+        if (!skip_spliced_comment(t, size, &at))
+            at++;
+    return at < size ? (unsigned)at + 1 : (unsigned)at;
 }
 
 /* Whether the macro expansion c invokes has a _Pragma in its body, or names

@@ -163,8 +163,8 @@ enum pomp_fast_what {
     POMP_FAST_VISIT_BEGIN, /* an enter and a begin: a critical */
     /* a begin on a task root: a task's execution run directly inside an
      * execution of a task (an included task: final, if(0), undeferred), whose
-     * frame holds its time, as it holds a function's; counted while that
-     * task's root is on top */
+     * frame holds its time, as it holds a function's; counted while any task's
+     * frame is on top (POMP_Fast_counted_in_task) */
     POMP_FAST_EXECUTION,
 };
 
@@ -174,11 +174,12 @@ enum pomp_fast_what {
  * (compared with POMP_Fast_top by the inserted code) and no leaf is open,
  * which is where the site's calls would count on node: node's parent, at the
  * depth it was registered at, or again in a recursion that folds onto the
- * same nodes (task roots); for an execution, node is its task root and the
- * parent the root of the task it runs in. The site stays registered until the
- * same counter registers on a third path (the older of its two goes), the
- * table needs its slot, the thread ends or measurement ends: then its visits
- * are added to node (folded). */
+ * same nodes (task roots); for an execution, node is its task root, and
+ * parent[0] that root too, only a sign that the counter counts (wherever a
+ * task's frame is on top). The site stays registered until the same counter
+ * registers on a third path (the older of its two goes, after
+ * POMP_FAST_MISSES visits there), the table needs its slot, the thread ends or
+ * measurement ends: then its visits are added to node (folded). */
 struct pomp_fast_site {
     struct POMP_Fast_count *count; /* in its thread's TLS; NULL once the thread ended */
     struct pomp_node *node;

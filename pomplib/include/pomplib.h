@@ -173,8 +173,9 @@ typedef struct POMP_Fast_count {
 extern int POMP_Fast_on;
 #if defined(__GNUC__)
 /* The calling thread's innermost open region's call-path node, once one of
- * its sites was registered (else NULL). Written by libpomp on every region's
- * enter and exit of that thread. */
+ * its sites was registered (else NULL), its lowest bit set where that region
+ * is a task's execution (POMP_Fast_counted_in_task). Written by libpomp on
+ * every region's enter and exit of that thread. */
 extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-exec")));
 /* The counters of code compiled for a shared object (PIC, not PIE), which
  * dlclose may unload, and its thread-local storage with it (libpomp read and

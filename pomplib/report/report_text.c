@@ -65,115 +65,92 @@ static size_t closing(const char *s, size_t i)
 /* A C++ function's signature (a runtime region's place without debug
  * information: "void ns::sort<false, It>(It, It)+0x40") as its qualified
  * name, template arguments and parameters elided ("ns::sort<...>(...)+0x40"),
- * in buf; NULL where s is none. Cut from the left, the name went and rows of
- * one function read alike ("...ess<long long> >(__gnu_cxx::__normal_iterator";
+ * in buf (size bytes); NULL where s is none. Cut from the left, the name went
+ * and rows of one function read alike ("...ess<long long> >(__gnu_cxx::__n";
  * a probe). */
 static const char *short_signature(const char *s, char *buf, size_t size)
 {
-    size_t open = 0, len = strlen(s);
-    int cut = 0; /* s ends inside the name's template arguments (a row's place is 200 bytes) */
-    for (size_t i = 0; i < len && !open; i++) { /* the parameters' '(' */
-        if (s[i] == '<') {
-            size_t c = closing(s, i);
-            if (!c && i > 0 && s[i - 1] != ' ') {
-                open = i;
-                cut = 1;
-            } else if (!c) {
-                return NULL;
-            }
-            i = c ? c : i;
-        } else if (s[i] == '(' && i > 0) {
+    size_t open = 0, close;
+    for (size_t i = 1; s[i] && !open; i++) /* the parameters' '(', past <...> */
+        if (s[i] == '<' && !(i = closing(s, i)))
+            return NULL;
+        else if (s[i] == '(')
             open = i;
-        }
-    }
-    if (!open)
+    if (!open || strchr(s, '/') || !(close = closing(s, open)))
         return NULL;
-    size_t close = cut ? 0 : closing(s, open); /* 0: cut short */
-    size_t from = open;
-    while (from > 0 && s[from - 1] != ' ') { /* back over the name, and its template's <...> */
-        if (s[from - 1] == '>') {
-            int depth = 0;
-            while (from > 0) {
-                char c = s[--from];
-                depth += (c == '>') - (c == '<');
-                if (depth == 0)
-                    break;
-            }
-        } else {
-            from--;
-        }
-    }
+    size_t from = open; /* back over the name, and its template's <...> */
+    for (int depth = 0; from > 0 && (depth || s[from - 1] != ' '); from--)
+        depth += (s[from - 1] == '>') - (s[from - 1] == '<');
     size_t n = 0;
     for (size_t i = from; i < open && n + 6 < size; i++) {
         if (s[i] == '<') {
-            size_t c = closing(s, i);
             n += (size_t)snprintf(buf + n, size - n, "<...>");
-            i = c ? c : open;
+            i = closing(s, i);
         } else {
             buf[n++] = s[i];
         }
     }
-    buf[n] = '\0';
-    snprintf(buf + n, size - n, "%s%s%s", cut ? "<...>" : "", close == open + 1 ? "()" : "(...)",
-             close && strncmp(s + close + 1, "+0x", 3) == 0 ? s + close + 1 : "");
+    snprintf(buf + n, size - n, "%s%s", close == open + 1 ? "()" : "(...)",
+             strncmp(s + close + 1, "+0x", 3) == 0 ? s + close + 1 : "");
     return buf;
 }
 
-/* Appends to out (at n, RP_LOCATION_MAX bytes) the len bytes at p, a C++
- * signature made its name where shorten says so (its room) and p is one; returns
- * the new length. */
-static size_t shorten_part(const char *p, size_t len, char *out, size_t n, size_t shorten)
+/* Appends the len bytes at p to out (RP_LOCATION_MAX bytes, *n of them
+ * used), a C++ signature made its name where signature says p may be one. */
+static void append_part(char *out, size_t *n, const char *p, size_t len, int signature)
 {
     char part[RP_LOCATION_MAX], name[256];
     snprintf(part, sizeof part, "%.*s", (int)len, p);
-    const char *use = shorten && !strchr(part, '/') && short_signature(part, name, sizeof name)
-                          ? name
-                          : part;
-    int k = snprintf(out + n, RP_LOCATION_MAX - n, "%s", use);
-    return k < 0 ? n : n + (size_t)k >= RP_LOCATION_MAX ? RP_LOCATION_MAX - 1 : n + (size_t)k;
+    const char *use = signature && short_signature(part, name, sizeof name) ? name : part;
+    size_t k = strlen(use), room = RP_LOCATION_MAX - 1 - *n;
+    memcpy(out + *n, use, k < room ? k : room);
+    *n += k < room ? k : room;
+    out[*n] = '\0';
+}
+
+/* s with its signatures made their names (short_signature) in out
+ * (RP_LOCATION_MAX bytes): "SIG", "in parallel @ SIG", "SIG, in parallel @
+ * SIG or FILE:LINES". Returns the length of the row's own function in out
+ * (the first SIG of the last form), or 0 where there is none. */
+static size_t shorten_signatures(const char *s, char *out)
+{
+    const char *at = strstr(s, " @ "), *in = strstr(s, ", in ");
+    const char *place = at ? at + 3 : s; /* what the " @ " names, or the whole */
+    size_t n = 0, own = 0;
+    if (at && in && in < at) {
+        append_part(out, &n, s, (size_t)(in - s), 1);
+        own = n;
+        append_part(out, &n, in, (size_t)(place - in), 0);
+    } else {
+        append_part(out, &n, s, (size_t)(place - s), 0);
+    }
+    append_part(out, &n, place, strlen(place), 1);
+    return own;
 }
 
 /* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
  * "in parallel @ " where there is one, a relative path's first directory
  * where that is short (an absolute one's, /home/, tells nothing), and its
  * end, file and lines. Two files of one name in two directories read alike
- * when cut from the left (a probe). A C++ signature is first made its
- * qualified name (short_signature). */
+ * when cut from the left (a probe). Its C++ signatures are first made their
+ * names; where that is still too long, a row's own function goes alone (its
+ * place around it is the row above). */
 const char *report_clip_location(const char *s, int width, char *buf, size_t size)
 {
     if ((int)strlen(s) <= width || width < 8)
         return s;
-    /* "SIG", "in parallel @ SIG", "SIG, in parallel @ SIG or FILE:LINES" */
     char whole[RP_LOCATION_MAX];
-    const char *at = strstr(s, " @ "), *in = strstr(s, ", in ");
-    size_t n = 0;
-    if (in && at && in < at) {
-        n = shorten_part(s, (size_t)(in - s), whole, n, sizeof whole);
-        n = shorten_part(in, (size_t)(at + 3 - in), whole, n, 0);
-    } else if (at) {
-        n = shorten_part(s, (size_t)(at + 3 - s), whole, n, 0);
-    }
-    const char *last = at ? at + 3 : s;
-    n = shorten_part(last, strlen(last), whole, n, sizeof whole);
+    size_t own = shorten_signatures(s, whole);
+    if (own && strlen(whole) > (size_t)width)
+        whole[own] = '\0';
     if (strcmp(whole, s) != 0) {
-        if ((int)n <= width) {
-            snprintf(buf, size, "%s", whole);
+        s = whole;
+        if ((int)strlen(s) <= width) {
+            snprintf(buf, size, "%s", s);
             return buf;
         }
-        s = whole; /* still too long: cut as a path is, but for the function it names first */
-        at = strstr(s, " @ ");
-        in = strstr(s, ", in ");
-        if (in && at && in < at) { /* its own function, with its offset: its end where it is long */
-            if ((int)(in - s) <= width - 10)
-                return clip_middle(s, (size_t)(in - s), width, buf, size);
-            whole[in - s] = '\0';
-            if ((int)(in - s) <= width) {
-                snprintf(buf, size, "%s", whole);
-                return buf;
-            }
-            return clip_middle(s, 0, width, buf, size);
-        }
     }
+    const char *at = strstr(s, " @ ");
     size_t keep = at && at + 3 - s <= width / 2 ? (size_t)(at + 3 - s) : 0;
     const char *path = s + keep, *slash = *path == '/' ? NULL : strchr(path, '/');
     if (slash && (int)(slash + 1 - s) <= width / 2)
