@@ -255,6 +255,7 @@ void construct_ctc_attributes(struct ctc_builder *b, const struct directive *d, 
         add_flag(b, d, "if", "hasIf");
         add_flag(b, d, "final", "hasFinal");
         add_flag(b, d, "mergeable", "hasMergeable");
+        add_flag(b, d, "detach", "hasDetach");
     }
     if (strcmp(type, "taskwait") == 0)
         add_flag(b, d, "depend", "hasDepend");

@@ -682,14 +682,16 @@ static char *begin_call(const struct leaf *lf, const char *tid)
 }
 
 /* A site counted inline (fast_site): before it, its counter's answer for this
- * visit and the enter; after it, the exit that may switch the counter on
- * (pomplib.h, POMP_<stem>_enter_fast / _exit_fast; a task's enter with its
- * id: POMP_Task_enter_id_fast). */
-static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid)
+ * visit (counted: POMP_Fast_counted, or POMP_Fast_waited for a taskwait) and
+ * the enter; after it, the exit that may switch the counter on (pomplib.h,
+ * POMP_<stem>_enter_fast / _exit_fast; a task's enter with its id:
+ * POMP_Task_enter_id_fast). */
+static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid,
+                            const char *counted)
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
-    sb_printf(&lf->before, "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); ", v, r, k);
+    sb_printf(&lf->before, "{ int %sfc_%u = %s(pomp_f_(%u)); ", v, r, counted, k);
     if (lf->task_id)
         sb_printf(&lf->before, "POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
                   v, r, r, tid, v, r, r);
@@ -741,7 +743,7 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
              * wait for: they ran directly inside the creating task, their
              * time its (a review) */
             if (!directive_clause(lf->d, "depend")) {
-                fast_enter_exit(w, lf, "Task", tid);
+                fast_enter_exit(w, lf, "Task", tid, "POMP_Fast_counted");
                 fast_execution(w, lf, tid_in);
                 break;
             }
@@ -752,7 +754,7 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
          * (one that calls code with constructs: libpomp keeps it so once
          * those came under it, pomp_profile.c) */
         if (fast_site(lf, "Critical", guard_after) && !pragma_holds_pragmas(w->s, p)) {
-            fast_enter_exit(w, lf, "Critical", tid);
+            fast_enter_exit(w, lf, "Critical", tid, "POMP_Fast_counted");
             sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(%sfc_%u, " V ", %s); ",
                       lf->local, r, r, tid_in);
             sb_printf(&lf->block_end, "POMP_Critical_end_fast(%sfc_%u, " V ", %s); } ", lf->local,
@@ -817,6 +819,13 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     case SHAPE_PAIR:
         if (lf->no_enter_exit)
             break;
+        /* a taskwait in a final task waits for nothing: counted inline
+         * (pomplib.h, POMP_Fast_waited); not one with clauses (depend,
+         * nowait: OpenMP 5.1's taskwait nowait is a task of its own) */
+        if (fast_site(lf, "Taskwait", guard_after) && lf->d->nclauses == 0) {
+            fast_enter_exit(w, lf, "Taskwait", tid, "POMP_Fast_waited");
+            break;
+        }
         call = xasprintf("POMP_%s_enter(" H ", %s, " C ")", stem, r, tid, r);
         close = xasprintf("%s_exit", stem);
         open_close(w, &lf->before, &lf->after, call, close, "gx", r, guard_after, tid);

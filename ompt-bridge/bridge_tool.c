@@ -179,6 +179,15 @@ extern const int POMP_Constructs_left_without_mutexes __attribute__((weak));
  * tasks leave theirs to the runtime (bridge_record.h). */
 int bridge_runtime_taskwaits = 1;
 
+/* From now on the bridge measures the runtime's taskwaits, which it tells
+ * from POMP's by POMP's enter: a taskwait in a final task counted inline
+ * makes none, and would count twice (pomp_fast_final_waits_stop). */
+static void runtime_taskwaits_measured(void)
+{
+    __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
+    pomp_fast_final_waits_stop();
+}
+
 static int uninstrumented_code_expected(void)
 {
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
@@ -321,7 +330,7 @@ static void ompt_region_made(struct POMP_Region_s *r)
         return;
     /* the taskwaits in such a body have no events (pomp-instrument leaves
      * them to the runtime, as their enter and exit may run on two threads) */
-    __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
+    runtime_taskwaits_measured();
     void (*tell)(void) = __atomic_load_n(&untied_split_tell, __ATOMIC_SEQ_CST);
     if (tell)
         tell();
@@ -348,8 +357,8 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     /* (then read again: a region made meanwhile stored 1, which this must not undo) */
     __atomic_store_n(&bridge_runtime_taskwaits,
                      all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
-    if (__atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
-        __atomic_store_n(&bridge_runtime_taskwaits, 1, __ATOMIC_SEQ_CST);
+    if (all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
+        runtime_taskwaits_measured();
     __atomic_store_n(&bridge_mutex_locks_only, locks && !mutexes, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;

@@ -22,9 +22,11 @@
 #include "pomp_thread.h"
 
 int pomp_state;
-/* pomplib.h: 1 while the state is POMP_STATE_ON, so that inline counters
- * (POMP_Fast_count) count only then. Changed with the state, under state_lock
- * (not in a fork()ed child, which has one thread). */
+/* pomplib.h: POMP_FAST_COUNTING while the state is POMP_STATE_ON, so that
+ * inline counters (POMP_Fast_count) count only then, and POMP_FAST_FINAL_WAITS
+ * with it where allowed (final_waits_allowed). Changed with the state, under
+ * state_lock (not in a fork()ed child, which has one thread), and by
+ * pomp_fast_final_waits_stop. */
 int POMP_Fast_on;
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Measurement paused by POMP_Off (#pragma pomp inst off, omp_control_tool's
@@ -57,10 +59,40 @@ void pomp_paused(uint64_t *ticks, uint32_t *times)
     pthread_mutex_unlock(&state_lock);
 }
 
+/* Set for good once a taskwait in a final task may wait (a task construct
+ * with detach, a target task) or the runtime's own taskwaits are measured
+ * (a bridge: its taskwait would count again the one counted inline): then
+ * POMP_FAST_FINAL_WAITS stays off. Atomic (no lock: a region's making calls
+ * it under the registry's). */
+static int final_waits_stopped;
+
+/* Whether taskwaits in final tasks may be counted inline: as an atomic's
+ * executions are (an event without duration), not for a trace, which places
+ * each event, nor with POMP_THROTTLE=off, which asks for every call. */
+static int final_waits_allowed(void)
+{
+    const struct pomp_config *cfg = pomp_config();
+    return cfg->enabled && !cfg->trace && cfg->throttle_visits &&
+           !__atomic_load_n(&final_waits_stopped, __ATOMIC_SEQ_CST);
+}
+
 static void set_state(int to)
 {
-    __atomic_store_n(&POMP_Fast_on, to == POMP_STATE_ON, __ATOMIC_RELAXED);
+    int on = to != POMP_STATE_ON ? 0 : POMP_FAST_COUNTING | (final_waits_allowed() ? POMP_FAST_FINAL_WAITS : 0);
+    __atomic_store_n(&POMP_Fast_on, on, __ATOMIC_SEQ_CST);
+    /* a stop meanwhile, after final_waits_allowed read its flag: its clear may
+     * have come before the store (sequentially consistent: one of the two
+     * sees the other) */
+    if ((on & POMP_FAST_FINAL_WAITS) && __atomic_load_n(&final_waits_stopped, __ATOMIC_SEQ_CST))
+        __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_FINAL_WAITS, __ATOMIC_SEQ_CST);
     __atomic_store_n(&pomp_state, to, __ATOMIC_SEQ_CST);
+}
+
+void pomp_fast_final_waits_stop(void)
+{
+    if (__atomic_exchange_n(&final_waits_stopped, 1, __ATOMIC_SEQ_CST))
+        return;
+    __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_FINAL_WAITS, __ATOMIC_SEQ_CST);
 }
 __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
 

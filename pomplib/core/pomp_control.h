@@ -43,6 +43,12 @@ void pomp_paused(uint64_t *ticks, uint32_t *times);
  * parent) says, once, that the child is not measured. Cold. */
 void pomp_note_event_after_stop(void) __attribute__((cold));
 
+/* Taskwaits in final tasks are no longer counted inline (POMP_Fast_waited),
+ * for the rest of the run: one may wait (a task construct with a detach
+ * clause, a target task exists), or a bridge measures the runtime's own
+ * taskwaits. No lock taken. */
+void pomp_fast_final_waits_stop(void);
+
 const struct pomp_config *pomp_config(void);
 const struct pomp_clock *pomp_clock(void);
 

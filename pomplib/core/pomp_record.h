@@ -14,7 +14,9 @@
  * and, outside the hot path: pomp_source_register (finalization hooks,
  * pomp_sources.h), pomp_device_* (what the runtime said about devices,
  * pomp_devices.h), pomp_sampling_* (the runtime's inquiry functions and
- * thread start/stop for sampling, pomp_sampling.h), pomp_config(). */
+ * thread start/stop for sampling, pomp_sampling.h), pomp_config(),
+ * pomp_fast_final_waits_stop() (a bridge measures the runtime's taskwaits,
+ * pomp_control.h). */
 #ifndef POMP_RECORD_H
 #define POMP_RECORD_H
 

@@ -495,6 +495,18 @@ LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_EVENT(Taskloop_exit, TASKLOOP_EXIT, POMP_GROUP_TASK, ENTER_EXIT, PHASE_EXIT)
 FIRST_LEAF(Taskwait_enter, TASKWAIT_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
 LATER_LEAF(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
+/* A taskwait in a final task, not counted inline on this path yet: it waited
+ * for nothing (its tasks were included, complete), so its counter takes the
+ * next visits on the path at once, as an atomic's does (POMP_Fast_waited;
+ * libpomp allows it only without a trace and with the throttle on). */
+POMP_Int32 POMP_Taskwait_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    POMP_Int32 rc = POMP_Taskwait_exit(handle, thread_id);
+    if (handle && rc == POMP_SUCCESS &&
+        (__atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED) & POMP_FAST_FINAL_WAITS))
+        offer_fast_count(handle, count, 2, POMP_FAST_VISIT, POMP_GROUP_TASK, ENTER_EXIT);
+    return rc;
+}
 FIRST_EVENT(Taskgroup_enter, TASKGROUP_ENTER, POMP_GROUP_TASK, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Taskgroup_begin, TASKGROUP_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Taskgroup_end, TASKGROUP_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)

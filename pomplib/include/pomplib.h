@@ -166,11 +166,16 @@ typedef struct POMP_Fast_count {
     const void *parent[2];     /* the call-path nodes it counts under, NULL: none; written
                                   by libpomp, on the counter's own thread */
 } POMP_Fast_count;
-/* 1 while measurement is on (not after POMP_Off or the end): counters count
- * only then. Written by libpomp. (Named anew when POMP_Fast_count changed
- * shape, 2026-12-02: an object compiled by an earlier pompcc does not link
- * with this libpomp, rather than count into a counter of the old size.) */
+/* Bit 0 (POMP_FAST_COUNTING): measurement is on (not after POMP_Off or the
+ * end): counters count only then. Bit 1 (POMP_FAST_FINAL_WAITS): besides, a
+ * taskwait in a final task may be counted inline (POMP_Fast_waited). 0 or 1
+ * in bit 0 alone is what an expression `(x != 0) & POMP_Fast_on` relies on.
+ * Written by libpomp. (Named anew when POMP_Fast_count changed shape,
+ * 2026-12-02: an object compiled by an earlier pompcc does not link with this
+ * libpomp, rather than count into a counter of the old size.) */
 extern int POMP_Fast_on;
+#define POMP_FAST_COUNTING 1
+#define POMP_FAST_FINAL_WAITS 2
 #if defined(__GNUC__)
 /* The calling thread's innermost open region's call-path node, once one of
  * its sites was registered (else NULL), its lowest bit set where that region
@@ -244,9 +249,40 @@ static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
     }
     return 0;
 }
+/* The OpenMP runtime's omp_in_final under a name of pomp's own, so that this
+ * header declares nothing omp.h declares (its declaration differs by runtime
+ * and language: noexcept, calling convention). */
+extern int POMP_omp_in_final_(void) __asm__("omp_in_final");
+/* A taskwait in a final task waits for nothing: every task a final task
+ * creates is included, run to its end at its creation (a task with a detach
+ * clause or a target task is not: libpomp then turns POMP_FAST_FINAL_WAITS
+ * off). Such a taskwait is counted inline from its first visit on a call path,
+ * its time nil: 1, counted (skip the calls); 2, in a final task, not counted
+ * on this path yet (the calls, and the exit offers the counter); 0, the calls
+ * (a wait that may wait). The runtime's answer is asked only where libpomp
+ * allows it, one call of a few loads. */
+static __inline__ int POMP_Fast_waited(POMP_Fast_count *count)
+{
+    const void *top;
+    int k;
+    if (!count || !(__atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED) & POMP_FAST_FINAL_WAITS) ||
+        !POMP_omp_in_final_())
+        return 0;
+    top = POMP_Fast_top;
+    if (top != 0 && count->parent[0] == top)
+        k = 0;
+    else if (top != 0 && count->parent[1] == top)
+        k = 1;
+    else
+        return 2;
+    __atomic_store_n(&count->visits[k], __atomic_load_n(&count->visits[k], __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+    return 1;
+}
 #else
 #define POMP_Fast_counted(count) 0
 #define POMP_Fast_counted_in_task(count) 0
+#define POMP_Fast_waited(count) 0
 #endif
 /* What the instrumentation inserts: the thread id argument is not evaluated
  * for a counted visit. fast: POMP_Fast_counted's answer at the critical's
@@ -279,6 +315,13 @@ static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
     ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
 #define POMP_Task_end_fast(fast, handle, thread_id)                                              \
     ((fast) ? POMP_SUCCESS : POMP_Task_end_slow(handle, thread_id))
+/* A taskwait: fast is POMP_Fast_waited's answer at its enter. */
+#define POMP_Taskwait_enter_fast(fast, handle, thread_id, ctc)                                   \
+    ((fast) == 1 ? POMP_SUCCESS : POMP_Taskwait_enter(handle, thread_id, ctc))
+#define POMP_Taskwait_exit_fast(fast, handle, thread_id, count)                                  \
+    ((fast) == 1   ? POMP_SUCCESS                                                                \
+     : (fast) == 2 ? POMP_Taskwait_exit_slow(handle, thread_id, count)                           \
+                   : POMP_Taskwait_exit(handle, thread_id))
 POMP_Int32 POMP_Ordered_enter(POMP_Handle_t *handle, POMP_Int32 thread_id,
                               const char ctc[]) POMP_NOTHROW_;
 POMP_Int32 POMP_Ordered_begin(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_;
@@ -495,6 +538,10 @@ POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                    POMP_Task_id task_id,
                                    POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_ POMP_COLD_;
+/* A taskwait's in a final task: POMP_Taskwait_exit, that also offers the
+ * site's counter (POMP_Fast_waited). */
+POMP_Int32 POMP_Taskwait_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                   POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 /* A lock call site's: POMP_Set_lock_exit and POMP_Unset_lock_event (and the
  * nest lock's) that also offer the site's counter once the region is
  * throttled; the site's other calls are the plain routines. */

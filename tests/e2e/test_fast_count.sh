@@ -449,4 +449,107 @@ for type in omp_set_lock omp_unset_lock omp_set_nest_lock omp_unset_nest_lock; d
 done
 "$REPORT" --check locks.counted > /dev/null || fail "lock sites: --check"
 
+# Taskwaits in final tasks (POMP_Fast_waited): every task a final task creates
+# is included, complete when the taskwait comes, so such a taskwait waits for
+# nothing and is counted inline from its first visit on a path (before, each
+# was timed: ~270 instructions of a BOTS-style fib's ~440 added per call).
+# Counted exactly; the calls are made only for the taskwaits outside final
+# tasks and a first one per thread and path; all of them with
+# POMP_THROTTLE=off, with a trace, where a task construct with a detach
+# clause exists (a detached child is not complete when it ends), and where
+# the bridge measures the runtime's own taskwaits (a construct left to the
+# runtime), which would count a taskwait counted inline once more.
+cat > fibw.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#ifdef WITH_DETACH
+#include <omp.h>
+void detached(int go) /* its region is made before main; never run */
+{
+    if (go) {
+        omp_event_handle_t ev;
+#pragma omp task detach(ev)
+        omp_fulfill_event(ev);
+    }
+}
+#endif
+#ifdef WITH_LEFT /* a loop header in the macro: left to the runtime (said) */
+#define OMP_FOR_EACH(i, n) _Pragma("omp for") for (int i = 0; i < (n); i++)
+static double left[64];
+static void fill(void) { OMP_FOR_EACH(i, 64) left[i] = i; }
+#endif
+static long fib(int n, int d)
+{
+    long x, y;
+    if (n < 2)
+        return n;
+#pragma omp task shared(x) final(d >= 6)
+    x = fib(n - 1, d + 1);
+#pragma omp task shared(y) final(d >= 6)
+    y = fib(n - 2, d + 1);
+#pragma omp taskwait
+    return x + y;
+}
+int main(int argc, char **argv)
+{
+    long r = 0;
+    int n = argc > 1 ? atoi(argv[1]) : 25;
+#pragma omp parallel num_threads(2)
+    {
+#ifdef WITH_LEFT
+        fill();
+#endif
+#pragma omp single
+        r = fib(n, 0);
+    }
+    printf("%ld\n", r);
+    return 0;
+}
+C
+cat > taskwait_calls.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+static long calls;
+int POMP_Taskwait_enter(void *h, int t, const char *c)
+{
+    static int (*real)(void *, int, const char *);
+    __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
+    if (!real)
+        real = (int (*)(void *, int, const char *))dlsym(RTLD_NEXT, "POMP_Taskwait_enter");
+    return real(h, t, c);
+}
+__attribute__((destructor)) static void said(void) { fprintf(stderr, "taskwait calls: %ld\n", calls); }
+C
+cc -O2 -c taskwait_calls.c -o taskwait_calls.o
+L_tw=$(line_of fibw.c "omp taskwait")
+# fibw DIR BINARY [ENV...]: runs fib(25) (75025; 121392 calls with n >= 2, a
+# taskwait each), checks the result, every taskwait counted and --check;
+# prints the calls made
+fibw() {
+    local dir=$1 bin=$2
+    shift 2
+    env "$@" POMP_SUMMARY=off POMP_OUTPUT_DIR="$dir" ./"$bin" 25 > "$dir.out" 2> "$dir.calls" ||
+        { cat "$dir.calls"; fail "$bin $*: the run"; }
+    assert_eq "$(cat "$dir.out")" 75025 "$bin $*: the program's result"
+    assert_eq "$(jq '[.regions[] | select(.type == "taskwait") | .id] as $ids
+                     | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' \
+                 "$dir/profile.json")" 121392 "$bin $*: every taskwait counted, once"
+    "$REPORT" --check "$dir" > check.out 2>&1 || { cat check.out; fail "$bin $*: --check"; }
+    sed -n 's/^taskwait calls: //p' "$dir.calls"
+}
+"$POMPCC" -O2 -fopenmp fibw.c taskwait_calls.o -o fibw 2> build.err || { cat build.err; fail "build fibw.c"; }
+calls=$(fibw fibw.counted fibw)
+[ "$calls" -lt 1000 ] || fail "taskwaits in final tasks: counted inline, yet $calls of 121392 calls made"
+assert_eq "$(region_sum fibw.counted taskwait "$L_tw" visits)" 121392 "fibw: the taskwaits are the instrumented ones"
+assert_eq "$(fibw fibw.timed fibw POMP_THROTTLE=off)" 121392 "POMP_THROTTLE=off: every taskwait's calls made"
+assert_eq "$(fibw fibw.traced fibw POMP_TRACE=events)" 121392 "a trace: every taskwait's calls made"
+"$POMPCC" -O2 -fopenmp -DWITH_DETACH fibw.c taskwait_calls.o -o fibw_detach 2> build.err ||
+    { cat build.err; fail "build fibw.c with a detach clause"; }
+assert_eq "$(fibw fibw.detach fibw_detach)" 121392 "a task construct with detach: every taskwait's calls made"
+"$POMPCC" -O2 -fopenmp -DWITH_LEFT fibw.c taskwait_calls.o -o fibw_left 2> build.err ||
+    { cat build.err; fail "build fibw.c with a construct left to the runtime"; }
+grep -q "left to the runtime" build.err || { cat build.err; fail "fibw_left: a construct left to the runtime, said"; }
+assert_eq "$(fibw fibw.left fibw_left)" 121392 "runtime taskwaits measured: every taskwait's calls made"
+
 echo "fast count: throttled atomic, critical and lock call sites counted inline, path by path as when timed, early threads and POMP_Off included, a closing barrier after a counted atomic placed in the program"
