@@ -8,6 +8,8 @@
  *
  *   omp_set_lock(&l)   becomes   pomp_omp_set_lock_7_(3, 0, &l)
  *
+ * (pomp_: the file's prefix of declared names, rw_local)
+ *
  * with, in the include file,
  *
  *   #define pomp_omp_set_lock_7_(k, f, a) __extension__ ({ __typeof__(&*(a)) pomp_l_ = (a);
@@ -98,11 +100,13 @@ struct api_calls {
     unsigned used[NROUTINES];
 };
 
-/* Not in a header (instrument.h): the call sites' macros are the file's. */
+/* In a header's copy too (headers.c): its call sites' handles, CTC strings
+ * and counters are the header's, as its constructs' are; the macros are
+ * named after the file's prefix of declared names (rw_local), the only part
+ * of their text that differs between files, so a header's and the
+ * including file's may both define one. */
 static void *api_calls_begin(struct rewriter *w)
 {
-    if (rw_options(w)->header)
-        return NULL;
     struct api_calls *a = xcalloc(1, sizeof *a);
     a->w = w;
     a->levels = rw_module_state(w, &inst_levels_module);
@@ -157,6 +161,16 @@ static int counted_inline(const struct api_routine *r, unsigned mask)
     return 0;
 }
 
+/* Whether file (a call's other_file) is a header whose copy is instrumented. */
+static int header_instrumented(const struct rewriter *w, const char *file)
+{
+    const struct instrument_options *o = rw_options(w);
+    for (size_t i = 0; i < o->ninstrumented_headers; i++)
+        if (strcmp(o->instrumented_headers[i], file) == 0)
+            return 1;
+    return 0;
+}
+
 /* Rewrites every call the AST index found (source_ast.h). */
 static int api_calls_instrument(void *state)
 {
@@ -171,12 +185,16 @@ static int api_calls_instrument(void *state)
         int lock = (r->shape == LOCK || r->shape == TEST) &&
                    (strncmp(c->callee, "omp_set_", 8) == 0 ||
                     strncmp(c->callee, "omp_unset_", 10) == 0 || strncmp(c->callee, "omp_test_", 9) == 0);
-        /* a header's calls would need macros and handles of the header's own
-         * (api_calls_begin): not done yet (docs/instrumentation-decisions.md) */
+        /* another file's call: its copy rewrites it where it has one
+         * (headers.c: a header with lock calls or pragmas); each header's
+         * copy leaves the others' calls alone, and the main file says
+         * which stay as written */
+        if (c->other_file && (rw_options(a->w)->header || header_instrumented(a->w, c->other_file)))
+            continue;
         if (c->other_file) {
             rw_note_at(a->w, c->other_file, c->other_line, c->other_col,
-                       "call of '%s' left alone: it is in a header (runtime API calls are "
-                       "instrumented in the source file only)%s",
+                       "call of '%s' left alone: it is in a header that is not instrumented "
+                       "(no --headers, or the header stays as it is)%s",
                        c->callee, lock ? "; the runtime's events measure its waits" : "");
             if (lock)
                 rw_count_left_lock_call(a->w, c->other_file);
@@ -206,13 +224,14 @@ static int api_calls_instrument(void *state)
         a->used[r - routines] |= 1u << mask;
         unsigned region = rw_region(a->w, call_ctc(s, rw_options(a->w)->cwd, c));
         /* after any code inserted at the same place (a construct's block start) */
+        const char *v = rw_local(a->w);
         if (counted_inline(r, mask))
             rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
-                    xasprintf("pomp_%s_%u_(%u, %u, ", c->callee, mask, region,
+                    xasprintf("%s%s_%u_(%u, %u, ", v, c->callee, mask, region,
                               rw_fast_counter(a->w)));
         else
             rw_edit(a->w, c->start, c->lparen_end - c->start, 1 << 20,
-                    xasprintf("pomp_%s_%u_(%u%s", c->callee, mask, region, c->nargs ? ", " : ""));
+                    xasprintf("%s%s_%u_(%u%s", v, c->callee, mask, region, c->nargs ? ", " : ""));
         rw_note(a->w, c->start, "instrumented call of '%s'", c->callee);
     }
     return 0;
@@ -253,8 +272,9 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     static const char *const params[] = {[LOCK] = "k, a", [LOCK_HINT] = "k, a, b", [TEST] = "k, a",
                                          [SET_VALUE] = "k, a", [GET_VALUE] = "k"};
     int fast = counted_inline(r, mask);
-    sb_printf(inc, "#define pomp_%s_%u_(%s) __extension__ ({", r->name, mask,
-              fast ? "k, f, a" : params[r->shape]);
+    /* (a header's copy and the including file may define the same one) */
+    sb_printf(inc, "#ifndef %s%s_%u_\n#define %s%s_%u_(%s) __extension__ ({", v, r->name, mask, v,
+              r->name, mask, fast ? "k, f, a" : params[r->shape]);
     switch (r->shape) {
     case LOCK:
     case TEST:
@@ -298,7 +318,7 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
         sb_printf(inc, " %st_;", v);
     else if (r->shape == GET_VALUE)
         sb_printf(inc, " %sn_;", v);
-    sb_add(inc, " })\n");
+    sb_add(inc, " })\n#endif\n");
 }
 
 /* The macros the rewritten calls use. */

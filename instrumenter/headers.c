@@ -14,6 +14,7 @@ struct header {
     char *name;      /* libclang's name (what the compiler's messages and #line say) */
     char *copy;      /* absolute path of its copy, or NULL when it is not copied */
     int has_pragmas; /* an omp or pomp pragma in a branch the unit compiles */
+    int has_lock_calls; /* its text names a lock routine (source_text_may_call_locks) */
     /* OpenMP directives its invocations of macros make, which pomp leaves to
      * the runtime (source.macro_omp_pragmas): a header without a pragma of
      * its own gets a copy all the same, whose only change is their count for
@@ -79,6 +80,20 @@ static int text_may_make_directives(const char *path, char *const *macros, size_
     int has = memmem(text, size, "pragma", 6) != NULL || memmem(text, size, "Pragma", 6) != NULL;
     for (size_t i = 0; !has && i < nmacros; i++)
         has = memmem(text, size, macros[i], strlen(macros[i])) != NULL;
+    free(text);
+    return has;
+}
+
+/* Whether the header's text names a lock routine that takes or gives back a
+ * lock: its calls are rewritten in its copy (api_calls.c), which a header of
+ * inline functions or a C++ lock guard class holds without a pragma. */
+static int text_may_call_locks(const char *path)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return 0;
+    int has = source_text_may_call_locks(text, size);
     free(text);
     return has;
 }
@@ -176,6 +191,7 @@ static void choose_copies(struct headers *h, const char *out)
             x->macro_directives = x->src->macro_omp_pragmas;
             x->macro_mutex_directives = x->src->macro_mutex_pragmas;
         }
+        x->has_lock_calls = text_may_call_locks(x->name) && load_header(h, x) == 0;
     }
     for (size_t i = 0; i < nmacros; i++)
         free(macros[i]);
@@ -183,7 +199,7 @@ static void choose_copies(struct headers *h, const char *out)
     int changed = 1;
     for (size_t i = 0; i < h->n; i++) {
         struct header *x = &h->v[i];
-        int wanted = x->has_pragmas || x->macro_directives;
+        int wanted = x->has_pragmas || x->macro_directives || x->has_lock_calls;
         x->stays = wanted ? stays_why(h, x->name) : NULL;
         x->copy = wanted && !x->stays ? xstrdup("") : NULL;
     }
@@ -345,18 +361,22 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     o.nreplacements = n;
     o.functions = NULL;
     struct construct_counts left = {0};
-    if (x->has_pragmas && instrument(s, &o, &res) != 0) {
+    int rewritten = x->has_pragmas || x->has_lock_calls;
+    if (rewritten && instrument(s, &o, &res) != 0) {
         left = res.counts;
         left.instrumented = 0;
-        fprintf(stderr, "%s: warning: the OpenMP constructs of this header are not instrumented "
-                        "(see above); the runtime's events still measure them\n", x->name);
-    } else if (x->has_pragmas && res.nregions > 0) {
+        fprintf(stderr, "%s: warning: the OpenMP %s of this header are not instrumented (see "
+                        "above); the runtime's events still measure them\n",
+                x->name, !x->has_pragmas ? "lock calls" : x->has_lock_calls ? "constructs and lock calls" : "constructs");
+    } else if (rewritten && res.nregions > 0) {
         rc = write_file(inc, res.inc.s, res.inc.len) == 0 &&
                      write_file(x->copy, res.source.s, res.source.len) == 0
                  ? 0
                  : -1;
         copy_mtime(x->name, x->copy);
         add_path(hc, xstrdup(inc));
+        hc->instrumented = xrealloc(hc->instrumented, (hc->ninstrumented + 1) * sizeof *hc->instrumented);
+        hc->instrumented[hc->ninstrumented++] = region_file_name(x->name);
         if (base->verbose)
             print_counts(x->name, &res.counts);
         goto done;
@@ -448,5 +468,8 @@ void header_copies_free(struct header_copies *hc)
         free(hc->paths[i]);
     free(hc->paths);
     free(hc->left_counts.s);
+    for (size_t i = 0; i < hc->ninstrumented; i++)
+        free(hc->instrumented[i]);
+    free(hc->instrumented);
     memset(hc, 0, sizeof *hc);
 }

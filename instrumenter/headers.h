@@ -1,6 +1,7 @@
 /* The program's own headers (pomp-instrument --headers): every header of the
  * translation unit that is not a system header and holds an omp or pomp
- * pragma gets an instrumented copy next to the output, and so does every
+ * pragma or a call of a lock routine gets an instrumented copy next to the
+ * output, and so does every
  * project header on the way to one (its #include must lead to the copy). The
  * #include directives that reach a copy, in the file and in the copies, are
  * pointed at it; a copy's quoted includes are pointed at the absolute path
@@ -24,6 +25,10 @@ struct header_copies {
     /* the construct counts of the headers that stay as they are (#include_next,
      * __has_include), for the main file's copy to carry to the link step */
     struct strbuf left_counts;
+    /* the headers whose copies are instrumented, as a call's other_file names
+     * them (region_file_name): the main file leaves their calls to the copy */
+    char **instrumented;
+    size_t ninstrumented;
 };
 
 /* Writes the copies for the unit's headers as <out>.h<N>.<header name>.

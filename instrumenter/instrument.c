@@ -580,6 +580,9 @@ static void emit_header_inc(const struct rewriter *w, struct strbuf *inc, const 
               tag, tag, tag, tag);
     emit_fast_counters(w, inc, tag);
     construct_emit_inc(w, inc);
+    for (size_t i = 0; i < pomp_nmodules; i++) /* (API call sites' macros) */
+        if (w->module_state[i] && pomp_modules[i]->emit_inc)
+            pomp_modules[i]->emit_inc(w->module_state[i], inc);
     emit_init_function(w, inc, tag, tag);
     emit_counts_section(w, inc);
     sb_add(inc, "#endif\n");

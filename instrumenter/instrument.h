@@ -46,10 +46,14 @@ struct instrument_options {
     /* The file is one of the program's headers (headers.c): its handles are one
      * weak array per program, named after header_key (its path and content) and
      * its CTC strings, so every translation unit that includes it shares them.
-     * inc_name is then the include file's absolute path. No main, no function
-     * regions and no API call sites in a header. */
+     * inc_name is then the include file's absolute path. No main and no
+     * function regions in a header; its API call sites are its own. */
     int header;
     uint64_t header_key;
+    /* (the main file) the headers whose instrumented copies rewrite their own
+     * API calls (headers.h, header_copies.instrumented) */
+    char *const *instrumented_headers;
+    size_t ninstrumented_headers;
 };
 
 /* The file's OpenMP constructs (directives with events; pass-through ones such

@@ -282,6 +282,8 @@ int main(int argc, char **argv)
     }
     opt.replacements = copies.main_replacements;
     opt.nreplacements = copies.nmain_replacements;
+    opt.instrumented_headers = copies.instrumented;
+    opt.ninstrumented_headers = copies.ninstrumented;
     if (instrument(&src, &opt, &res) != 0 || write_copy_list(out, &copies) != 0)
         goto done;
     if (write_file(inc_path, res.inc.s, res.inc.len) != 0) {

@@ -73,6 +73,17 @@ static const char *find_ragma(const char *from, const char *end)
     return NULL;
 }
 
+int source_text_may_call_locks(const char *text, size_t size)
+{
+    static const char *const routines[] = {"omp_set_lock",  "omp_set_nest_lock",
+                                           "omp_unset_lock", "omp_unset_nest_lock",
+                                           "omp_test_lock", "omp_test_nest_lock"};
+    for (size_t i = 0; i < sizeof routines / sizeof *routines; i++)
+        if (memmem(text, size, routines[i], strlen(routines[i])))
+            return 1;
+    return 0;
+}
+
 int source_may_need_instrumentation(const char *text, size_t size)
 {
     return find_ragma(text, text + size) != NULL || memmem(text, size, "omp_", 4) != NULL ||
@@ -246,14 +257,16 @@ static int walk_from(const char *path, const char *const *dirs, size_t ndirs, fi
     return rc;
 }
 
-/* The file itself by what it may need; a header by any pragma at all. */
+/* The file itself by what it may need; a header by any pragma at all, or a
+ * lock routine's call. */
 static int may_need(const char *path, const char *text, size_t size, int depth, void *arg)
 {
     (void)path;
     (void)arg;
     return depth == 0 ? source_may_need_instrumentation(text, size)
                       : memmem(text, size, "pragma", 6) != NULL ||
-                            memmem(text, size, "Pragma", 6) != NULL;
+                            memmem(text, size, "Pragma", 6) != NULL ||
+                            source_text_may_call_locks(text, size);
 }
 
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs)

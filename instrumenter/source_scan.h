@@ -24,9 +24,17 @@ int source_newline_spliced(const char *text, size_t i);
  * Comments and strings are not skipped (a false "yes" only costs time). */
 int source_may_need_instrumentation(const char *text, size_t size);
 
+/* Whether text may call an OpenMP lock routine that takes or gives back a
+ * lock (omp_set_lock, omp_unset_lock, omp_test_lock and their nest forms),
+ * whose calls pomp-instrument rewrites in a header too (a header's calls
+ * left to the runtime cost its lock waits measured through the runtime's
+ * reports, every call timed). A false "yes" only costs time. */
+int source_text_may_call_locks(const char *text, size_t size);
+
 /* The same for a file and the headers it includes that are found in its own
  * directory or in dirs (the -I and -iquote directories: the program's own
- * headers, whose pragmas pomp-instrument --headers instruments); 1 if the file
+ * headers, whose pragmas and lock calls pomp-instrument --headers
+ * instruments); 1 if the file
  * cannot be read (pomp-instrument reports why). */
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs);
 

@@ -1,6 +1,7 @@
 /* A lock wrapper in a header, as C++ code has it (an RAII guard's constructor
- * and destructor): pomp rewrites runtime API calls in the source file only, so
- * these stay as written, and the runtime's events measure their waits. */
+ * and destructor), without a pragma: pomp gives the header an instrumented
+ * copy for its lock calls (test_api_calls.sh; a header that must stay as it
+ * is keeps them as written, and the runtime's events measure their waits). */
 #include <omp.h>
 
 static inline void locked_add(omp_lock_t *l, long *x, int work)
