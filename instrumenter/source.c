@@ -932,13 +932,13 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
 {
     CXTranslationUnit tu = sc->tu;
     unsigned from, to;
+    /* NULL: a definition in no file (the command line): read by its tokens
+     * alone, and taken for one that may make a critical */
     const char *text = definition_text(tu, def, &from, &to);
-    if (!text)
-        return 0;
-    if (source_text_may_be_mutex(text + from, to - from) ||
+    if (!text || source_text_may_be_mutex(text + from, to - from) ||
         source_text_may_be_mutex(inv, inv ? inv_len : 0))
         *mutex = 1;
-    int direct = memmem(text + from, to - from, "_Pragma", 7) != NULL ||
+    int direct = !text || memmem(text + from, to - from, "_Pragma", 7) != NULL ||
                  memmem(text + from, to - from, "omp", 3) != NULL,
         indirect = 0;
     for (size_t i = 0; depth < PRAGMA_MACRO_DEPTH && !direct && !indirect && i < sc->npragma_macros; i++)
@@ -998,8 +998,8 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
                         break;
                     }
                 }
-                found += body_omp_pragmas(sc, inner, e > b ? text + b : NULL, e > b ? e - b : 0,
-                                          depth + 1, mutex);
+                found += body_omp_pragmas(sc, inner, text && e > b ? text + b : NULL,
+                                          text && e > b ? e - b : 0, depth + 1, mutex);
             }
         }
         clang_disposeString(name);
@@ -1043,17 +1043,41 @@ static int is_pragma_macro(const struct scan *sc, const char *name)
  * macro further away), and, pass after pass (sc->pragma_pass > 0), those
  * whose body names one already found (a text search: a false match costs a
  * tokenization later). */
+/* A definition in no file (given on the command line, -D'PRAGMA(x)=_Pragma(#x)'):
+ * whether its tokens hold a _Pragma, or (pass > 0) name a pragma macro found
+ * already; the expander reads it by its tokens too (source_macros.c). */
+static int command_line_pragma_macro(const struct scan *sc, CXCursor def)
+{
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    int has = 0;
+    clang_tokenize(sc->tu, clang_getCursorExtent(def), &toks, &n);
+    for (unsigned i = 1; !has && i < n; i++) { /* toks[0]: its own name */
+        CXString x = clang_getTokenSpelling(sc->tu, toks[i]);
+        const char *w = clang_getCString(x);
+        has = sc->pragma_pass == 0 ? strcmp(w, "_Pragma") == 0 : is_pragma_macro(sc, w);
+        clang_disposeString(x);
+    }
+    clang_disposeTokens(sc->tu, toks, n);
+    return has;
+}
+
 static enum CXChildVisitResult pragma_macro_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
     struct scan *sc = d;
     unsigned from, to;
     const char *text;
-    if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
-        !(text = definition_text(sc->tu, c, &from, &to)) ||
-        !(sc->pragma_pass == 0 ? memmem(text + from, to - from, "_Pragma", 7) != NULL
-                               : names_pragma_macro(sc, sc->pragma_known, text + from, to - from)))
+    if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
         return CXChildVisit_Continue;
+    if (!(text = definition_text(sc->tu, c, &from, &to))) {
+        if (!clang_Cursor_isMacroFunctionLike(c) || !command_line_pragma_macro(sc, c))
+            return CXChildVisit_Continue;
+    } else if (!(sc->pragma_pass == 0
+                     ? memmem(text + from, to - from, "_Pragma", 7) != NULL
+                     : names_pragma_macro(sc, sc->pragma_known, text + from, to - from))) {
+        return CXChildVisit_Continue;
+    }
     CXString name = clang_getCursorSpelling(c);
     if (sc->pragma_pass > 0 && is_pragma_macro(sc, clang_getCString(name))) {
         clang_disposeString(name);

@@ -431,6 +431,40 @@ assert_contains pf_str.err "^pf_str\.c:7:5: note: instrumented 'parallel for'" "
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=pf_str.d ./pf_str 2> /dev/null)" 45 "pf_str: the program"
 instrumented pf_str.d parallel 7 "PF's region"
 
+# Pragma macros defined on the command line (-D'OMP(x)=PRAGMA(omp x)', a
+# build system's compile definitions): their definitions are in no file, so
+# they were neither instrumented nor counted. Read by their tokens: an
+# invocation that makes one _Pragma is instrumented, one that makes more (the
+# loop header too) is counted and said, as for a macro of the file
+cat > cmdline.c <<'C'
+#include <stdio.h>
+#define PRAGMA(x) _Pragma(#x)
+int main(void)
+{
+    long s = 0, t = 0;
+#pragma omp parallel num_threads(2)
+    {
+        OMP(for reduction(+:s))
+        for (int i = 0; i < 1000; i++) s += i;
+        OMP_FOR(1000) t += i;
+        CL_PRAGMA(omp critical)
+        t += 1;
+    }
+    printf("%ld %ld\n", s, t);
+    return 0;
+}
+C
+cl_defs=('-DOMP(x)=PRAGMA(omp x)' '-DCL_PRAGMA(x)=_Pragma(#x)'
+         '-DOMP_FOR(n)=_Pragma("omp for reduction(+:t)") for (int i = 0; i < (n); i++)')
+"$POMPCC" -fopenmp --pomp-verbose "${cl_defs[@]}" cmdline.c -o cmdline 2> cmdline.err || { cat cmdline.err; fail "build cmdline.c"; }
+assert_contains cmdline.err "^cmdline\.c:8:9: note: instrumented 'for'" "a command-line OMP(x) instrumented"
+assert_contains cmdline.err "^cmdline\.c:11:9: note: instrumented 'critical'" "a command-line PRAGMA(x) instrumented"
+assert_contains cmdline.err "^cmdline\.c: warning: 3 of 4 OpenMP constructs instrumented; 1 left to the runtime's events" \
+    "a command-line macro that makes more than the _Pragma: counted and said"
+assert_eq "$(POMP_OUTPUT_DIR=cmdline.d ./cmdline 2> /dev/null)" "499500 499502" "cmdline: the program"
+instrumented cmdline.d for 8 "the command-line OMP(for)"
+assert_eq "$(region_sum cmdline.d critical 11 visits)" 2 "the command-line PRAGMA(omp critical), once per thread"
+
 assert_eq "$(($(region_sum macro_comments.d critical 18 visits) + $(region_sum macro_comments.d critical 20 visits)))" 4 \
     "both criticals recorded under POMP_FILTER_INCLUDE=name:cs, once per thread each"
 
