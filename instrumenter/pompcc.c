@@ -122,6 +122,23 @@ static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
     }
 }
 
+/* Whether a -D option defines a macro with a _Pragma in its body (a build
+ * system's -D'OMP(x)=_Pragma(#x)'): a file may then make OpenMP directives
+ * with no pragma, no omp_ and no main of its own (OMP(parallel for)), which
+ * the quick look (source_file_may_need_instrumentation) cannot see. */
+static int defines_pragma_macro(const struct pompcc *pc)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        const char *def = strcmp(f, "-D") == 0 && i + 1 < pc->flags.n ? pc->flags.v[i + 1]
+                          : strncmp(f, "-D", 2) == 0                   ? f + 2
+                                                                       : NULL;
+        if (def && strstr(def, "Pragma"))
+            return 1;
+    }
+    return 0;
+}
+
 /* A header given with -include is read before the source, from no #include
  * directive that pomp-instrument could point at an instrumented copy: its
  * constructs are left to the runtime. So are those of the project headers it
@@ -907,8 +924,8 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     include_dirs(pc, &dirs);
     note_simd_only(pc, src, &dirs);
     note_openacc(pc, src);
-    int may = pc->functions || source_file_may_need_instrumentation(src, (const char *const *)dirs.v,
-                                                                    dirs.n);
+    int may = pc->functions || defines_pragma_macro(pc) ||
+              source_file_may_need_instrumentation(src, (const char *const *)dirs.v, dirs.n);
     argv_free(&dirs);
     if (!may)
         return compile_as_is(pc, in, obj, assembly);

@@ -464,6 +464,14 @@ assert_contains cmdline.err "^cmdline\.c: warning: 3 of 4 OpenMP constructs inst
 assert_eq "$(POMP_OUTPUT_DIR=cmdline.d ./cmdline 2> /dev/null)" "499500 499502" "cmdline: the program"
 instrumented cmdline.d for 8 "the command-line OMP(for)"
 assert_eq "$(region_sum cmdline.d critical 11 visits)" 2 "the command-line PRAGMA(omp critical), once per thread"
+# a file whose only directive comes from such a macro (no pragma, no omp_, no
+# main of its own): the quick look before instrumenting compiled it as it was
+printf 'void work(long *s)\n{\n    CL_PRAGMA(omp parallel for reduction(+:s[0]))\n    for (int i = 0; i < 100; i++) s[0] += i;\n}\n' > cl_lib.c
+printf '#include <stdio.h>\nvoid work(long *s);\nint main(void) { long s = 0; work(&s); printf("%%ld\\n", s); return 0; }\n' > cl_main.c
+"$POMPCC" -fopenmp --pomp-verbose "${cl_defs[@]}" cl_lib.c cl_main.c -o cl_lib 2> cl_lib.err || { cat cl_lib.err; fail "build cl_lib.c"; }
+assert_contains cl_lib.err "^cl_lib\.c:3:5: note: instrumented 'parallel for'" "a file with a command-line pragma macro only"
+assert_eq "$(POMP_OUTPUT_DIR=cl_lib.d ./cl_lib 2> /dev/null)" 4950 "cl_lib: the program"
+instrumented cl_lib.d parallel 3 "cl_lib's parallel for"
 
 assert_eq "$(($(region_sum macro_comments.d critical 18 visits) + $(region_sum macro_comments.d critical 20 visits)))" 4 \
     "both criticals recorded under POMP_FILTER_INCLUDE=name:cs, once per thread each"
