@@ -161,7 +161,8 @@ static int counted_inline(const struct api_routine *r, unsigned mask)
     return 0;
 }
 
-/* Whether file (a call's other_file) is a header whose copy is instrumented. */
+/* Whether file (a call's other_real) is a header whose copy settles its
+ * calls (rewritten there, or left alone and counted there). */
 static int header_instrumented(const struct rewriter *w, const char *file)
 {
     const struct instrument_options *o = rw_options(w);
@@ -189,7 +190,7 @@ static int api_calls_instrument(void *state)
          * (headers.c: a header with lock calls or pragmas); each header's
          * copy leaves the others' calls alone, and the main file says
          * which stay as written */
-        if (c->other_file && (rw_options(a->w)->header || header_instrumented(a->w, c->other_file)))
+        if (c->other_file && (rw_options(a->w)->header || header_instrumented(a->w, c->other_real)))
             continue;
         if (c->other_file) {
             rw_note_at(a->w, c->other_file, c->other_line, c->other_col,
@@ -272,9 +273,13 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     static const char *const params[] = {[LOCK] = "k, a", [LOCK_HINT] = "k, a, b", [TEST] = "k, a",
                                          [SET_VALUE] = "k, a", [GET_VALUE] = "k"};
     int fast = counted_inline(r, mask);
+    /* a routine without a value makes a void expression, as its call is:
+     * clang's -Wcomma warns of a statement expression left of a comma
+     * (omp_set_lock(l), ++n), not of a void one (a -Werror header fell back) */
+    int is_void = r->shape == LOCK || r->shape == LOCK_HINT || r->shape == SET_VALUE;
     /* (a header's copy and the including file may define the same one) */
-    sb_printf(inc, "#ifndef %s%s_%u_\n#define %s%s_%u_(%s) __extension__ ({", v, r->name, mask, v,
-              r->name, mask, fast ? "k, f, a" : params[r->shape]);
+    sb_printf(inc, "#ifndef %s%s_%u_\n#define %s%s_%u_(%s) %s__extension__ ({", v, r->name, mask, v,
+              r->name, mask, fast ? "k, f, a" : params[r->shape], is_void ? "((void)" : "");
     switch (r->shape) {
     case LOCK:
     case TEST:
@@ -318,7 +323,7 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
         sb_printf(inc, " %st_;", v);
     else if (r->shape == GET_VALUE)
         sb_printf(inc, " %sn_;", v);
-    sb_add(inc, " })\n#endif\n");
+    sb_printf(inc, " })%s\n#endif\n", is_void ? ")" : "");
 }
 
 /* The macros the rewritten calls use. */

@@ -177,6 +177,62 @@ static const char *stays_why(const struct headers *h, const char *header)
     return why ? why : included_inside_braces(h, header);
 }
 
+/* Whether include directive d can be pointed at its target's copy: written in
+ * the main file (main: its name as directives name it) or in a header that
+ * has a copy, as an #include (or #include_next) whose name pomp can rewrite. */
+static int include_redirected(struct headers *h, const struct source_include *d,
+                              const char *main)
+{
+    const struct header *from = find_header(h, d->in_file);
+    if (strcmp(d->in_file, main) != 0 && !(from && from->copy))
+        return 0;
+    char *text;
+    size_t size;
+    if (read_file(d->in_file, &text, &size) != 0)
+        return 0;
+    unsigned b, e;
+    int ok = include_name_range(text, size, d->offset, &b, &e) == 0;
+    free(text);
+    return ok;
+}
+
+/* A copy is compiled only where every inclusion of its header leads to it:
+ * one reached also through an #include pomp cannot point at the copy (from a
+ * header that stays as it is, a file given with -include, an #import, a
+ * digraph %:include) or through none (-include itself) would be compiled
+ * twice (#pragma once: the build fell back) or not at all (an include guard:
+ * its lock calls, taken for the copy's, went unmeasured, said nowhere; a
+ * probe). Such a header stays as it is, and so, in turn, may those it
+ * includes. */
+static void prune_unreached_copies(struct headers *h)
+{
+    char *main = region_file_name(h->u->path);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t i = 0; i < h->n; i++) {
+            struct header *x = &h->v[i];
+            if (!x->copy)
+                continue;
+            size_t reached = 0, redirected = 0;
+            for (size_t k = 0; k < h->inc.n; k++)
+                if (strcmp(h->inc.v[k].target, x->name) == 0) {
+                    reached++;
+                    redirected += include_redirected(h, &h->inc.v[k], main);
+                }
+            if (reached && redirected == reached)
+                continue;
+            free(x->copy);
+            x->copy = NULL;
+            x->stays = reached ? "it is also included where pomp cannot point the #include at its "
+                                 "copy (a header that stays as it is, a file given with -include, "
+                                 "#import, %:include)"
+                               : "it is included by no #include directive (given with -include)";
+            changed = 1;
+        }
+    }
+    free(main);
+}
+
 /* Which headers get a copy: those with pragmas or macro-made directives, and
  * the project headers that include one that gets a copy; none that must stay
  * where it is (must_stay). */
@@ -215,6 +271,7 @@ static void choose_copies(struct headers *h, const char *out)
             }
         }
     }
+    prune_unreached_copies(h);
     char dir_buf[PATH_MAX], *out_copy = xstrdup(out), *out_copy2 = xstrdup(out);
     const char *dir = realpath(dirname(out_copy), dir_buf) ? dir_buf : ".";
     const char *out_base = name_for_include(basename(out_copy2));
@@ -303,7 +360,7 @@ static void free_replacements(struct text_replacement *r, size_t n)
 /* A copy without instrumentation: the header's text with its includes edited. */
 static int write_plain_copy(const struct header *x, const char *text, size_t size,
                             const struct text_replacement *r, size_t n,
-                            const struct construct_counts *left)
+                            const struct construct_counts *left, const struct strbuf *left_locks)
 {
     struct strbuf b = {0};
     sb_add(&b, "#line 1 \"");
@@ -316,10 +373,13 @@ static int write_plain_copy(const struct header *x, const char *text, size_t siz
         pos = r[i].end;
     }
     sb_addn(&b, text + pos, size - pos);
-    if (left->constructs) { /* the link step says what this header left to the runtime */
+    if (left->constructs || (left_locks && left_locks->len)) {
+        /* the link step says what this header left to the runtime */
         if (b.len && b.s[b.len - 1] != '\n')
             sb_add(&b, "\n");
         instrument_counts_asm(&b, x->name, left);
+        if (left_locks && left_locks->len)
+            sb_add(&b, left_locks->s);
     }
     int rc = write_file(x->copy, b.s ? b.s : "", b.len);
     copy_mtime(x->name, x->copy);
@@ -362,39 +422,48 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     o.functions = NULL;
     struct construct_counts left = {0};
     int rewritten = x->has_pragmas || x->has_lock_calls;
-    if (rewritten && instrument(s, &o, &res) != 0) {
+    const struct strbuf *left_locks = NULL;
+    if (rewritten && instrument(s, &o, &res) == 0) {
+        /* its calls are the copy's: rewritten, or left alone and counted
+         * there (all of them dropped by the level: no region, and not the
+         * runtime's either) */
+        hc->instrumented = xrealloc(hc->instrumented, (hc->ninstrumented + 1) * sizeof *hc->instrumented);
+        hc->instrumented[hc->ninstrumented++] = xstrdup(x->name);
+        left_locks = &res.left_locks;
+    } else if (rewritten) {
         left = res.counts;
         left.instrumented = 0;
         fprintf(stderr, "%s: warning: the OpenMP %s of this header are not instrumented (see "
                         "above); the runtime's events still measure them\n",
                 x->name, !x->has_pragmas ? "lock calls" : x->has_lock_calls ? "constructs and lock calls" : "constructs");
-    } else if (rewritten && res.nregions > 0) {
+    }
+    if (left_locks && res.nregions > 0) {
         rc = write_file(inc, res.inc.s, res.inc.len) == 0 &&
                      write_file(x->copy, res.source.s, res.source.len) == 0
                  ? 0
                  : -1;
         copy_mtime(x->name, x->copy);
         add_path(hc, xstrdup(inc));
-        hc->instrumented = xrealloc(hc->instrumented, (hc->ninstrumented + 1) * sizeof *hc->instrumented);
-        hc->instrumented[hc->ninstrumented++] = region_file_name(x->name);
         if (base->verbose)
             print_counts(x->name, &res.counts);
         goto done;
-    } else { /* nothing to instrument: the directives its macros make, if any */
-        if (x->has_pragmas)
-            left = res.counts;
-        else
-            left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
+    } else if (rewritten && left_locks) { /* nothing rewritten: what it leaves, counted */
+        left = res.counts;
+        if (base->verbose && left.constructs)
+            print_counts(x->name, &left);
+    } else if (!rewritten) { /* the directives its macros make, if any */
+        left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
         if (base->verbose && left.constructs)
             print_counts(x->name, &left);
     }
-    rc = write_plain_copy(x, s->text, s->size, r, n, &left);
+    rc = write_plain_copy(x, s->text, s->size, r, n, &left, left_locks);
 done:
     if (rc != 0)
         perror(x->copy);
     add_path(hc, xstrdup(x->copy));
     free(res.source.s);
     free(res.inc.s);
+    free(res.left_locks.s);
     free(inc);
     free_replacements(r, n);
     return rc;

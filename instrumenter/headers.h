@@ -25,8 +25,10 @@ struct header_copies {
     /* the construct counts of the headers that stay as they are (#include_next,
      * __has_include), for the main file's copy to carry to the link step */
     struct strbuf left_counts;
-    /* the headers whose copies are instrumented, as a call's other_file names
-     * them (region_file_name): the main file leaves their calls to the copy */
+    /* the headers whose copies settle their own API calls (instrumented
+     * there, or left alone and counted there), by libclang's name
+     * (region_file_name, as a call's other_real): the main file leaves their
+     * calls to the copy */
     char **instrumented;
     size_t ninstrumented;
 };

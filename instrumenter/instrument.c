@@ -424,7 +424,9 @@ static int by_offset(const void *a, const void *b)
 
 /* The accessors a header's code calls are its own (pomp_h_<tag>_): the macros
  * pomp_h_ and pomp_c_ name them while the header's text is compiled, and are
- * given back to the including file after it. */
+ * given back to the including file after it. Function-like, so that the
+ * header's own identifier of that name (a struct member pomp_c_, never
+ * followed by '(') stays as it is (its copy did not compile: a probe). */
 static const char *const accessor_macros[] = {"pomp_h_", "pomp_c_", "pomp_f_"};
 #define NACCESSORS (sizeof accessor_macros / sizeof *accessor_macros)
 
@@ -434,7 +436,7 @@ static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
     sb_add_header_name(out, w->o->inc_name); /* (pomp_inc_path: no newline) */
     sb_add(out, "\n");
     for (size_t i = 0; tag && i < NACCESSORS; i++)
-        sb_printf(out, "#pragma push_macro(\"%s\")\n#undef %s\n#define %s %s%s_\n",
+        sb_printf(out, "#pragma push_macro(\"%s\")\n#undef %s\n#define %s(i) %s%s_(i)\n",
                   accessor_macros[i], accessor_macros[i], accessor_macros[i], accessor_macros[i],
                   tag);
     sb_add(out, "#line 1 \"");
@@ -724,6 +726,9 @@ int instrument(const struct source *s, const struct instrument_options *o,
         out->nregions = w.nregions;
     }
     out->counts = w.counts; /* also when the file fails: what its copy leaves out */
+    if (rc == 0)
+        for (size_t i = 0; i < w.nleft_locks; i++)
+            instrument_left_locks_asm(&out->left_locks, w.left_locks[i].file, w.left_locks[i].calls);
     for (size_t i = 0; i < w.nedits; i++)
         free(w.edits[i].text);
     free(w.edits);

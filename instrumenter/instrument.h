@@ -71,6 +71,10 @@ struct instrument_result {
     struct strbuf inc;       /* the generated include file */
     unsigned nregions;
     struct construct_counts counts;
+    /* the lock calls the file leaves as written, as the asm lines the include
+     * file's counts carry (instrument_left_locks_asm): for a header whose copy
+     * has no region, and so no include file, to carry them itself */
+    struct strbuf left_locks;
 };
 
 /* Appends the top-level asm statement that puts file's counts into the

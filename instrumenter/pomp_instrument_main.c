@@ -316,6 +316,7 @@ done:
     header_copies_free(&copies);
     free(res.source.s);
     free(res.inc.s);
+    free(res.left_locks.s);
     free(inc_path);
     free(id);
     function_filter_free(&filter);

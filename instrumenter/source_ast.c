@@ -357,6 +357,13 @@ static void place_elsewhere(struct collector *c, CXSourceLocation loc, struct so
     call->other_file = intern_name(&c->s->ast, c->s->path, file);
     free(file);
     clang_disposeString(name);
+    CXFile f;
+    clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+    CXString real = clang_getFileName(f);
+    char *real_name = region_file_name(clang_getCString(real) ? clang_getCString(real) : "");
+    call->other_real = intern_name(&c->s->ast, c->s->path, real_name);
+    free(real_name);
+    clang_disposeString(real);
 }
 
 /* Whether the call of name (an OpenMP routine's) calls the OpenMP routine:
@@ -418,6 +425,19 @@ static void add_call(struct collector *c, CXCursor cur, int function)
         if (!clang_Cursor_isNull(callee_expr)) {
             clang_disposeString(sp);
             sp = clang_getCursorSpelling(callee_expr);
+            name = clang_getCString(sp);
+        }
+        /* a call in a template whose argument depends on its parameters
+         * (omp_set_lock(&m_.lock) in a lock guard's template) is not
+         * resolved: its DeclRefExpr has no name, the OverloadedDeclRef under
+         * it has (such a call was neither rewritten nor counted: a probe) */
+        CXCursor overloaded = clang_getNullCursor();
+        if (!clang_Cursor_isNull(callee_expr) && (!name || !name[0]))
+            clang_visitChildren(callee_expr, first_child, &overloaded);
+        if (!clang_Cursor_isNull(overloaded) &&
+            clang_getCursorKind(overloaded) == CXCursor_OverloadedDeclRef) {
+            clang_disposeString(sp);
+            sp = clang_getCursorSpelling(overloaded);
             name = clang_getCString(sp);
         }
     }

@@ -54,6 +54,9 @@ struct source_call {
      * then not this file's and must not be used. NULL for a call in this file. */
     const char *other_file; /* one of file_names (or the source's path, after a #line) */
     unsigned other_line, other_col;
+    /* the file it is written in, by libclang's name (region_file_name), which
+     * a #line does not change: the header whose copy rewrites it */
+    const char *other_real;
 };
 
 /* A call, written in this file, of a function whose definition is in this

@@ -235,6 +235,105 @@ for cxx in pompc++ pomp-clang++; do
     [ "$calls" -lt 100000 ] || fail "$cxx: the guard's sets counted inline once throttled, yet $calls of 201000 calls made"
 done
 
+# What a probe of header lock calls found, each now a case:
+# - a lock guard template whose calls depend on its parameter
+#   (omp_set_lock(&m_.lock)): libclang leaves them unresolved, and they were
+#   neither rewritten nor counted, in a header or not;
+# - a header also reached through an #include pomp cannot point at its copy
+#   (from a header that stays as it is: __has_include) stays as it is too,
+#   its calls left to the runtime and counted (its #pragma once made the build
+#   fall back, or with an include guard its calls went unmeasured);
+# - a #line in a header: its calls were rewritten in the copy and counted as
+#   left too (the presumed name), the runtime's reports measuring them again;
+# - a header whose calls the level drops (runtime none file): not the
+#   runtime's to measure either;
+# - a member named pomp_c_ in a header (the copy's accessor macro renamed it);
+# - omp_set_lock(l), ++n, omp_unset_lock(l) under clang's -Wcomma -Werror.
+cat > tguard.hpp <<'HPP'
+#pragma once
+#include <omp.h>
+template <class Lockable> class scoped_lock {
+    Lockable &m_;
+public:
+    explicit scoped_lock(Lockable &m) : m_(m) { omp_set_lock(&m_.lock); } // T_SET
+    ~scoped_lock() { omp_unset_lock(&m_.lock); }
+    scoped_lock(const scoped_lock &) = delete;
+    scoped_lock &operator=(const scoped_lock &) = delete;
+};
+struct Account { omp_lock_t lock; long value; double pomp_c_; };
+static inline void comma_add(Account &a) { omp_set_lock(&a.lock), (void)++a.value, omp_unset_lock(&a.lock); } // T_COMMA
+HPP
+cat > spin.h <<'H'
+#pragma once
+#include <omp.h>
+static inline void spin_add(omp_lock_t *l, long *n) { omp_set_lock(l); ++*n; omp_unset_lock(l); } // S_SET
+H
+printf '#ifndef COMPAT_H\n#define COMPAT_H\n#if __has_include(<omp.h>)\n#include "spin.h"\n#endif\n#endif\n' > compat.h
+cat > lined.h <<'H'
+#ifndef LINED_H
+#define LINED_H
+#line 1 "lined.h.in"
+#include <omp.h>
+static inline void lined_add(omp_lock_t *l, long *n) { omp_set_lock(l); ++*n; omp_unset_lock(l); }
+#endif
+H
+cat > quiet.h <<'H'
+#pragma once
+#pragma pomp inst runtime none file
+#include <omp.h>
+static inline void quiet_add(omp_lock_t *l, long *n) { omp_set_lock(l); ++*n; omp_unset_lock(l); }
+H
+cat > probe_cases.cpp <<'CPP'
+#include <cstdio>
+#include "tguard.hpp"
+#include "spin.h"
+#include "compat.h"
+#include "lined.h"
+#include "quiet.h"
+int main()
+{
+    Account a{};
+    omp_lock_t l;
+    long n = 0;
+    omp_init_lock(&a.lock);
+    omp_init_lock(&l);
+#pragma omp parallel for num_threads(2)
+    for (int i = 0; i < 4000; i++) {
+        { scoped_lock<Account> g(a); a.value++; }
+        comma_add(a);
+        spin_add(&l, &n);
+        lined_add(&l, &n);
+        quiet_add(&l, &n);
+    }
+    std::printf("%ld %ld %g\n", a.value, n, a.pomp_c_);
+    return 0;
+}
+CPP
+for cxx in pompc++ pomp-clang++; do
+    [ $cxx = pomp-clang++ ] && [ -n "${E2E_SANITIZE:-}" ] && continue
+    # (-Wno-unknown-pragmas: the plain build's warning of pomp's own pragma)
+    flags="-Wall -Wextra -Werror -Wno-unknown-pragmas"
+    [ $cxx = pomp-clang++ ] && flags="-Weverything -Werror -Wno-unknown-pragmas -Wno-c++98-compat -Wno-source-uses-openmp -Wno-missing-prototypes"
+    # shellcheck disable=SC2086
+    "$BUILD/bin/$cxx" --pomp-verbose -O2 $flags -fopenmp probe_cases.cpp -o cases_$cxx > cases_$cxx.log 2>&1 ||
+        { cat cases_$cxx.log; fail "$cxx: probe_cases.cpp"; }
+    assert_not_contains cases_$cxx.log "did not compile|not instrumented \(see above\)" "$cxx: every file and copy compiles"
+    assert_contains cases_$cxx.log "^tguard\.hpp:$(line_of tguard.hpp T_SET):[0-9]+: note: instrumented call of 'omp_set_lock'" "$cxx: the template's dependent call"
+    assert_contains cases_$cxx.log "^spin\.h: note: 2 OpenMP lock calls not rewritten" "$cxx: the header reached through one that stays, counted"
+    assert_eq "$(grep -c "not rewritten" cases_$cxx.log)" 1 "$cxx: no other header's calls left (lined.h, quiet.h)"
+    assert_eq "$(POMP_OMPT=on POMP_OUTPUT_DIR=cases_$cxx.d ./cases_$cxx)" "8000 12000 0" "$cxx: the program's results"
+    assert_eq "$(region_sum cases_$cxx.d omp_set_lock $(line_of tguard.hpp T_SET) visits)" 4000 "$cxx: the guard template's sets"
+    assert_eq "$(region_sum cases_$cxx.d omp_set_lock $(line_of tguard.hpp T_COMMA) visits)" 4000 "$cxx: the comma's sets"
+    assert_eq "$(jq '[.regions[] | select(.type == "omp_set_lock" and .file == "lined.h.in")] | length' cases_$cxx.d/profile.json)" 1 \
+        "$cxx: the #line header's set, at its presumed place"
+    assert_eq "$(jq '[.regions[] | select(.type == "omp_set_lock" and .file == "lined.h.in") | .id] as $ids
+                     | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' cases_$cxx.d/profile.json)" 4000 \
+        "$cxx: the #line header's sets, once"
+    # the runtime's reports follow lock waits: spin.h's calls run as written
+    assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock")] | length > 0' cases_$cxx.d/profile.json)" true \
+        "$cxx: spin.h's lock waits measured by the runtime's reports"
+done
+
 # Level Event: every call site once per call, Table 8 included.
 OMP_NUM_THREADS=4 POMP_RUNTIME=event POMP_OUTPUT_DIR=ev ./locks > /dev/null
 assert_eq "$(region_sum ev omp_get_thread_num $(L 'int me = omp_get') visits)" 3 "omp_get_thread_num events"
