@@ -552,6 +552,54 @@ static void emit_init_function(const struct rewriter *w, struct strbuf *inc, con
               id, w->nregions, suffix, suffix);
 }
 
+/* Whether a directive's text (after "pragma") may make a task that a final
+ * task does not run to its end at once: a detach clause, a target task
+ * (target ... nowait). */
+static int directive_may_defer(const char *text, size_t len)
+{
+    return (memmem(text, len, "detach", 6) != NULL) ||
+           (memmem(text, len, "target", 6) != NULL && memmem(text, len, "nowait", 6) != NULL);
+}
+
+/* Whether the file may create such a task, so that a taskwait in a final task
+ * waits (POMP_Final_waits_may_wait; LLVM libomp defers both, and an
+ * asynchronous device copy): its directives in the branches compiled, a
+ * _Pragma on a line of its text (a macro's definition), its calls of the
+ * asynchronous copies. A false "yes" costs only the inline counting of
+ * those taskwaits. */
+static int may_defer_in_final(const struct source *s)
+{
+    static const char *const async[] = {"omp_target_memcpy_async", "omp_target_memcpy_rect_async",
+                                        "omp_target_memset_async", "omp_target_memset_rect_async"};
+    for (size_t i = 0; i < s->npragmas; i++)
+        if (directive_may_defer(s->pragmas[i].text, strlen(s->pragmas[i].text)))
+            return 1;
+    for (size_t i = 0; i < s->ast.ncalls; i++)
+        for (size_t k = 0; k < sizeof async / sizeof *async; k++)
+            if (strcmp(s->ast.calls[i].callee, async[k]) == 0)
+                return 1;
+    const char *end = s->text + s->size;
+    for (const char *line = s->text; line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        if (memmem(line, len, "_Pragma", 7) && directive_may_defer(line, len))
+            return 1;
+        line += len + 1;
+    }
+    return 0;
+}
+
+/* The constructor that tells libpomp so, where the file may (name: the
+ * include file's own suffix, so that a header's and the file's differ). */
+static void emit_final_waits_note(const struct rewriter *w, struct strbuf *inc, const char *name)
+{
+    if (!may_defer_in_final(w->s))
+        return;
+    sb_printf(inc, "static void pomp_final_waits_%s(void) __attribute__((__constructor__, __used__));\n"
+                   "static void pomp_final_waits_%s(void) { POMP_Final_waits_may_wait(); }\n",
+              name, name);
+}
+
 /* pomp's generated code is a system header to the compiler: the user's
  * warning flags are for the user's code (clang -Weverything warns of the
  * handle arrays' indexing, gcc -Wlarger-than= of their size; with -Werror
@@ -586,6 +634,7 @@ static void emit_header_inc(const struct rewriter *w, struct strbuf *inc, const 
         if (w->module_state[i] && pomp_modules[i]->emit_inc)
             pomp_modules[i]->emit_inc(w->module_state[i], inc);
     emit_init_function(w, inc, tag, tag);
+    emit_final_waits_note(w, inc, tag);
     emit_counts_section(w, inc);
     sb_add(inc, "#endif\n");
 }
@@ -618,6 +667,7 @@ static void emit_inc(const struct rewriter *w, struct strbuf *inc)
     } else {
         sb_printf(inc, "void POMP_Init_%s(void) {}\n", id);
     }
+    emit_final_waits_note(w, inc, id);
     emit_counts_section(w, inc);
     sb_add(inc, "#endif\n");
 }

@@ -237,6 +237,9 @@ void bridge_on_device_initialize(int device_num, const char *type, ompt_device_t
                                  ompt_function_lookup_t lookup, const char *documentation)
 {
     (void)documentation;
+    /* a device: target tasks may be deferred in a final task (bridge_tool.c,
+     * final_tasks_may_defer), also where the offloading library came late */
+    pomp_fast_final_waits_stop();
     bridge_device_trace_start(device_num, type, device, lookup);
 }
 

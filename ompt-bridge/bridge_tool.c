@@ -188,6 +188,28 @@ static void runtime_taskwaits_measured(void)
     pomp_fast_final_waits_stop();
 }
 
+/* The runtimes loaded, by their libraries (note_runtime). */
+struct runtimes_seen {
+    int libomp, libgomp, gomp_bridge; /* gomp_bridge: libpomp-gomp.so (gomp-bridge/) */
+    int libomptarget;                 /* LLVM's offloading library */
+    int gomp_first; /* libgomp comes before the bridge in the search order (the link map's):
+                       the program's GOMP_* calls reach libgomp, not the bridge */
+};
+static int note_runtime(struct dl_phdr_info *info, size_t size, void *data);
+
+/* LLVM libomp with its offloading library defers a target task (target
+ * nowait, omp_target_memcpy_async) as a hidden helper task also inside a
+ * final task, whose taskwait then waits for it: from code pompcc did not
+ * compile too, which no file's constructor announced
+ * (POMP_Final_waits_may_wait). libgomp runs both at once there. */
+static void final_tasks_may_defer(void)
+{
+    struct runtimes_seen seen = {0};
+    pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
+    if (seen.libomptarget && strncmp(tool_runtime, "LLVM OMP", 8) == 0)
+        pomp_fast_final_waits_stop();
+}
+
 static int uninstrumented_code_expected(void)
 {
     return ompt_mode() == OMPT_FULL || !POMP_Init_Handles ||
@@ -359,6 +381,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
                      all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
     if (all || __atomic_load_n(&untied_split_seen, __ATOMIC_SEQ_CST))
         runtime_taskwaits_measured();
+    final_tasks_may_defer();
     __atomic_store_n(&bridge_mutex_locks_only, locks && !mutexes, __ATOMIC_RELAXED);
     pthread_mutex_lock(&registration_lock);
     set_callback = set;
@@ -586,13 +609,6 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     return &tool;
 }
 
-struct runtimes_seen {
-    int libomp, libgomp, gomp_bridge; /* gomp_bridge: libpomp-gomp.so (gomp-bridge/) */
-    int gomp_first; /* libgomp comes before the bridge in the search order (the link map's):
-                       the program's GOMP_* calls reach libgomp, not the bridge */
-};
-static int note_runtime(struct dl_phdr_info *info, size_t size, void *data);
-
 int bridge_tool_state(void)
 {
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
@@ -627,6 +643,8 @@ static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
     }
     if (strncmp(base, "libpomp-gomp.so", 15) == 0)
         seen->gomp_bridge = 1;
+    if (strncmp(base, "libomptarget.so", 15) == 0)
+        seen->libomptarget = 1;
     return 0;
 }
 

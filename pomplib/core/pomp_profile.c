@@ -428,6 +428,10 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
         s->count->parent[s->slot] = NULL;
     }
     struct pomp_node *n = s->node;
+    /* a visit counted inline and not untimed took no time (a taskwait in a
+     * final task): the shortest visit is 0, not that of the timed ones */
+    if (v && !s->untimed)
+        n->min = 0;
     if (s->what != POMP_FAST_EXECUTION)
         n->visits += v;
     if (s->what != POMP_FAST_VISIT)

@@ -499,6 +499,8 @@ LATER_LEAF(Taskwait_exit, TASKWAIT_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
  * for nothing (its tasks were included, complete), so its counter takes the
  * next visits on the path at once, as an atomic's does (POMP_Fast_waited;
  * libpomp allows it only without a trace and with the throttle on). */
+void POMP_Final_waits_may_wait(void) { pomp_fast_final_waits_stop(); }
+
 POMP_Int32 POMP_Taskwait_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
 {
     POMP_Int32 rc = POMP_Taskwait_exit(handle, thread_id);

@@ -538,6 +538,13 @@ POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                    POMP_Task_id task_id,
                                    POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id) POMP_NOTHROW_ POMP_COLD_;
+/* A taskwait in a final task may wait from now on, for the rest of the run:
+ * the program holds a task construct with a detach clause, a target task
+ * (target ... nowait) or an asynchronous device copy (omp_target_memcpy_async),
+ * which the runtime may defer in a final task (LLVM libomp does). The
+ * instrumentation calls it from a constructor of each file that holds one
+ * (POMP_Fast_waited then makes the calls); idempotent, no lock. */
+void POMP_Final_waits_may_wait(void) POMP_NOTHROW_;
 /* A taskwait's in a final task: POMP_Taskwait_exit, that also offers the
  * site's counter (POMP_Fast_waited). */
 POMP_Int32 POMP_Taskwait_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
