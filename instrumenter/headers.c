@@ -206,6 +206,22 @@ static int include_redirected(struct headers *h, const struct source_include *d,
  * includes. */
 static void prune_unreached_copies(struct headers *h)
 {
+    /* one file under two names (a symlinked directory, another spelling):
+     * two copies of it, compiled both (#pragma once: the build fell back; a
+     * review); it stays as it is under either */
+    for (size_t i = 0; i < h->n; i++) {
+        char a[PATH_MAX], b[PATH_MAX];
+        if (!h->v[i].copy || !realpath(h->v[i].name, a))
+            continue;
+        for (size_t k = 0; k < h->n; k++)
+            if (k != i && realpath(h->v[k].name, b) && strcmp(a, b) == 0) {
+                free(h->v[i].copy);
+                h->v[i].copy = NULL;
+                h->v[i].stays = "it is reached under two names (a symbolic link, another "
+                                "spelling), each of which would get a copy of its own";
+                break;
+            }
+    }
     char *main = region_file_name(h->u->path);
     for (int changed = 1; changed;) {
         changed = 0;
@@ -490,6 +506,20 @@ static void leave_header(struct header *x, struct header_copies *hc, int verbose
     instrument_counts_asm(&hc->left_counts, x->name, &left);
 }
 
+/* Whether the text of the header at path names a detach clause, or a target
+ * and nowait (a header without a copy: the main file speaks for it). */
+static int text_may_defer_in_final(const char *path)
+{
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return 0;
+    int may = memmem(text, size, "detach", 6) ||
+              (memmem(text, size, "target", 6) && memmem(text, size, "nowait", 6));
+    free(text);
+    return may;
+}
+
 int headers_instrument(const struct source_unit *u, const struct instrument_options *base,
                        const char *out, struct header_copies *hc)
 {
@@ -504,6 +534,9 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
             rc = copy_header(&h, &h.v[i], base, hc);
         else if (h.v[i].stays && (h.v[i].has_pragmas || h.v[i].macro_directives))
             leave_header(&h.v[i], hc, base->verbose);
+    for (size_t i = 0; i < h.n && rc == 0; i++)
+        if (!h.v[i].copy && !hc->final_waits_may_wait)
+            hc->final_waits_may_wait = text_may_defer_in_final(h.v[i].name);
     if (rc == 0) {
         char *text;
         size_t size;

@@ -31,6 +31,10 @@ struct header_copies {
      * calls to the copy */
     char **instrumented;
     size_t ninstrumented;
+    /* a header without a copy may make a task a final task does not include
+     * (its text names detach, or target and nowait): the main file's include
+     * file says so (instrument.c, POMP_Final_waits_may_wait) */
+    int final_waits_may_wait;
 };
 
 /* Writes the copies for the unit's headers as <out>.h<N>.<header name>.

@@ -593,7 +593,7 @@ static int may_defer_in_final(const struct source *s)
  * include file's own suffix, so that a header's and the file's differ). */
 static void emit_final_waits_note(const struct rewriter *w, struct strbuf *inc, const char *name)
 {
-    if (!may_defer_in_final(w->s))
+    if (!w->o->final_waits_may_wait && !may_defer_in_final(w->s))
         return;
     sb_printf(inc, "static void pomp_final_waits_%s(void) __attribute__((__constructor__, __used__));\n"
                    "static void pomp_final_waits_%s(void) { POMP_Final_waits_may_wait(); }\n",

@@ -54,6 +54,9 @@ struct instrument_options {
      * API calls (headers.h, header_copies.instrumented) */
     char *const *instrumented_headers;
     size_t ninstrumented_headers;
+    /* (the main file) a header without a copy may make a task that a final
+     * task does not include (header_copies.final_waits_may_wait) */
+    int final_waits_may_wait;
 };
 
 /* The file's OpenMP constructs (directives with events; pass-through ones such

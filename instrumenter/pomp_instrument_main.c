@@ -284,6 +284,7 @@ int main(int argc, char **argv)
     opt.nreplacements = copies.nmain_replacements;
     opt.instrumented_headers = copies.instrumented;
     opt.ninstrumented_headers = copies.ninstrumented;
+    opt.final_waits_may_wait = copies.final_waits_may_wait;
     if (instrument(&src, &opt, &res) != 0 || write_copy_list(out, &copies) != 0)
         goto done;
     if (write_file(inc_path, res.inc.s, res.inc.len) != 0) {

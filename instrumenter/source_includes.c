@@ -26,10 +26,13 @@ static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CX
     CXFile in;
     unsigned offset;
     clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &in, NULL, NULL, &offset);
-    if (!target || !in)
+    if (!target)
         return CXChildVisit_Continue; /* not found: the compiler says so */
+    /* in no file: given on the command line (-include), in_file "" (a header
+     * entered so too cannot be pointed at a copy: headers.c) */
     out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
-    out->v[out->n++] = (struct source_include){file_name(in), offset, file_name(target)};
+    out->v[out->n++] = (struct source_include){in ? file_name(in) : xstrdup(""), in ? offset : 0,
+                                               file_name(target)};
     return CXChildVisit_Continue;
 }
 

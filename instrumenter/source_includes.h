@@ -11,7 +11,8 @@
 #include "source.h"
 
 struct source_include {
-    char *in_file;      /* libclang's name of the file the directive is written in */
+    char *in_file;      /* libclang's name of the file the directive is written in; "" for
+                           one given on the command line (-include) */
     unsigned offset;    /* where the directive is in that file */
     char *target;       /* libclang's name of the file it included */
 };

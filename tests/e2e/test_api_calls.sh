@@ -334,6 +334,21 @@ for cxx in pompc++ pomp-clang++; do
         "$cxx: spin.h's lock waits measured by the runtime's reports"
 done
 
+# A guarded header given with -include and #included too: the compiler reads
+# the original first, so the copy an #include would reach is skipped; the
+# header stays as it is, its calls counted and left to the runtime (a review:
+# they were taken for the copy's and went unmeasured, said nowhere)
+mkdir -p finc
+printf '#ifndef LK_H\n#define LK_H\n#include <omp.h>\nstatic __inline__ void bump(omp_lock_t *l, int *n) { omp_set_lock(l); ++*n; omp_unset_lock(l); }\n#endif\n' > finc/lk.h
+printf '#include "lk.h"\n#include <stdio.h>\nint main(void) { omp_lock_t l; int n = 0, i; omp_init_lock(&l);\n#pragma omp parallel for\n  for (i = 0; i < 100; i++) bump(&l, &n);\n  omp_destroy_lock(&l); printf("%%d\\n", n); return 0; }\n' > finc.c
+"$POMPCC" --pomp-verbose -fopenmp -include lk.h -Ifinc finc.c -o finc_prog > finc.log 2>&1 || { cat finc.log; fail "build finc.c"; }
+assert_contains finc.log "^finc/lk\.h: note: 2 OpenMP lock calls not rewritten" "a header given with -include and #included: its calls counted"
+nm finc_prog | grep -q POMP_Locks_left_to_runtime || fail "-include and #include: the link has the runtime's events measure them"
+assert_eq "$(POMP_OMPT=on POMP_OUTPUT_DIR=finc.d ./finc_prog)" 100 "-include and #include: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock") | .id] as $ids
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' finc.d/profile.json)" 100 \
+    "-include and #include: every lock wait measured by the runtime's reports"
+
 # Level Event: every call site once per call, Table 8 included.
 OMP_NUM_THREADS=4 POMP_RUNTIME=event POMP_OUTPUT_DIR=ev ./locks > /dev/null
 assert_eq "$(region_sum ev omp_get_thread_num $(L 'int me = omp_get') visits)" 3 "omp_get_thread_num events"
