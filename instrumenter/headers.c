@@ -209,12 +209,14 @@ static void prune_unreached_copies(struct headers *h)
     /* one file under two names (a symlinked directory, another spelling):
      * two copies of it, compiled both (#pragma once: the build fell back; a
      * review); it stays as it is under either */
+    char **real = xcalloc(h->n ? h->n : 1, sizeof *real); /* each resolved once */
+    for (size_t i = 0; i < h->n; i++)
+        real[i] = realpath(h->v[i].name, NULL);
     for (size_t i = 0; i < h->n; i++) {
-        char a[PATH_MAX], b[PATH_MAX];
-        if (!h->v[i].copy || !realpath(h->v[i].name, a))
+        if (!h->v[i].copy || !real[i])
             continue;
         for (size_t k = 0; k < h->n; k++)
-            if (k != i && realpath(h->v[k].name, b) && strcmp(a, b) == 0) {
+            if (k != i && real[k] && strcmp(real[i], real[k]) == 0) {
                 free(h->v[i].copy);
                 h->v[i].copy = NULL;
                 h->v[i].stays = "it is reached under two names (a symbolic link, another "
@@ -222,6 +224,9 @@ static void prune_unreached_copies(struct headers *h)
                 break;
             }
     }
+    for (size_t i = 0; i < h->n; i++)
+        free(real[i]);
+    free(real);
     char *main = region_file_name(h->u->path);
     for (int changed = 1; changed;) {
         changed = 0;
