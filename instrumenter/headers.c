@@ -443,22 +443,15 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     o.functions = NULL;
     struct construct_counts left = {0};
     int rewritten = x->has_pragmas || x->has_lock_calls;
-    const struct strbuf *left_locks = NULL;
-    if (rewritten && instrument(s, &o, &res) == 0) {
-        /* its calls are the copy's: rewritten, or left alone and counted
-         * there (all of them dropped by the level: no region, and not the
-         * runtime's either) */
+    /* its calls are the copy's: rewritten, or left alone and counted there
+     * (all of them dropped by the level: no region, and not the runtime's
+     * either) */
+    int settled = rewritten && instrument(s, &o, &res) == 0;
+    if (settled) {
         hc->instrumented = xrealloc(hc->instrumented, (hc->ninstrumented + 1) * sizeof *hc->instrumented);
         hc->instrumented[hc->ninstrumented++] = xstrdup(x->name);
-        left_locks = &res.left_locks;
-    } else if (rewritten) {
-        left = res.counts;
-        left.instrumented = 0;
-        fprintf(stderr, "%s: warning: the OpenMP %s of this header are not instrumented (see "
-                        "above); the runtime's events still measure them\n",
-                x->name, !x->has_pragmas ? "lock calls" : x->has_lock_calls ? "constructs and lock calls" : "constructs");
     }
-    if (left_locks && res.nregions > 0) {
+    if (settled && res.nregions > 0) {
         rc = write_file(inc, res.inc.s, res.inc.len) == 0 &&
                      write_file(x->copy, res.source.s, res.source.len) == 0
                  ? 0
@@ -468,16 +461,23 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
         if (base->verbose)
             print_counts(x->name, &res.counts);
         goto done;
-    } else if (rewritten && left_locks) { /* nothing rewritten: what it leaves, counted */
-        left = res.counts;
-        if (base->verbose && left.constructs)
-            print_counts(x->name, &left);
-    } else if (!rewritten) { /* the directives its macros make, if any */
-        left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
-        if (base->verbose && left.constructs)
-            print_counts(x->name, &left);
     }
-    rc = write_plain_copy(x, s->text, s->size, r, n, &left, left_locks);
+    if (settled) { /* nothing rewritten: what it leaves, counted */
+        left = res.counts;
+    } else if (rewritten) {
+        left = res.counts;
+        left.instrumented = 0;
+        fprintf(stderr, "%s: warning: the OpenMP %s of this header are not instrumented (see "
+                        "above); the runtime's events still measure them\n",
+                x->name, !x->has_pragmas      ? "lock calls"
+                         : x->has_lock_calls ? "constructs and lock calls"
+                                             : "constructs");
+    } else { /* the directives its macros make, if any */
+        left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
+    }
+    if (base->verbose && left.constructs && (settled || !rewritten))
+        print_counts(x->name, &left);
+    rc = write_plain_copy(x, s->text, s->size, r, n, &left, settled ? &res.left_locks : NULL);
 done:
     if (rc != 0)
         perror(x->copy);
@@ -519,8 +519,7 @@ static int text_may_defer_in_final(const char *path)
     size_t size;
     if (read_file(path, &text, &size) != 0)
         return 0;
-    int may = memmem(text, size, "detach", 6) ||
-              (memmem(text, size, "target", 6) && memmem(text, size, "nowait", 6));
+    int may = instrument_text_may_defer(text, size);
     free(text);
     return may;
 }

@@ -552,12 +552,9 @@ static void emit_init_function(const struct rewriter *w, struct strbuf *inc, con
               id, w->nregions, suffix, suffix);
 }
 
-/* Whether a directive's text (after "pragma") may make a task that a final
- * task does not run to its end at once: a detach clause, a target task
- * (target ... nowait). */
-static int directive_may_defer(const char *text, size_t len)
+int instrument_text_may_defer(const char *text, size_t len)
 {
-    return (memmem(text, len, "detach", 6) != NULL) ||
+    return memmem(text, len, "detach", 6) != NULL ||
            (memmem(text, len, "target", 6) != NULL && memmem(text, len, "nowait", 6) != NULL);
 }
 
@@ -572,7 +569,7 @@ static int may_defer_in_final(const struct source *s)
     static const char *const async[] = {"omp_target_memcpy_async", "omp_target_memcpy_rect_async",
                                         "omp_target_memset_async", "omp_target_memset_rect_async"};
     for (size_t i = 0; i < s->npragmas; i++)
-        if (directive_may_defer(s->pragmas[i].text, strlen(s->pragmas[i].text)))
+        if (instrument_text_may_defer(s->pragmas[i].text, strlen(s->pragmas[i].text)))
             return 1;
     for (size_t i = 0; i < s->ast.ncalls; i++)
         for (size_t k = 0; k < sizeof async / sizeof *async; k++)
@@ -582,7 +579,7 @@ static int may_defer_in_final(const struct source *s)
     for (const char *line = s->text; line < end;) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        if (memmem(line, len, "_Pragma", 7) && directive_may_defer(line, len))
+        if (memmem(line, len, "_Pragma", 7) && instrument_text_may_defer(line, len))
             return 1;
         line += len + 1;
     }

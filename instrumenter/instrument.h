@@ -80,6 +80,12 @@ struct instrument_result {
     struct strbuf left_locks;
 };
 
+/* Whether text (a directive's, or a file's) may make a task that a final task
+ * does not run to its end at once: it names a detach clause, or target and
+ * nowait (a target task). A false "yes" costs only the inline counting of
+ * taskwaits in final tasks (POMP_Final_waits_may_wait). */
+int instrument_text_may_defer(const char *text, size_t len);
+
 /* Appends the top-level asm statement that puts file's counts into the
  * object's POMP_COUNTS_SECTION (nothing for a file without constructs). */
 void instrument_counts_asm(struct strbuf *out, const char *file, const struct construct_counts *c);

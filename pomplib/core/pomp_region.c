@@ -87,11 +87,6 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->team_region = (uint8_t)(strcmp(pomp_region_type(r), "parallel") == 0);
     r->has_depend = (uint8_t)(r->task_root && ctc_get(&r->ctc, "hasDepend"));
-    /* a task that completes only when its event is fulfilled, a target task:
-     * a taskwait in a final task may wait for either (POMP_Fast_waited) */
-    if ((r->task_root && ctc_get(&r->ctc, "hasDetach")) ||
-        (strncmp(pomp_region_type(r), "target", 6) == 0 && ctc_get(&r->ctc, "hasNowait")))
-        pomp_fast_final_waits_stop();
     r->block_setup = (uint8_t)(r->team_region && (ctc_get(&r->ctc, "hasFirstprivate") ||
                                                   ctc_get(&r->ctc, "hasPrivate") ||
                                                   ctc_get(&r->ctc, "hasReduction")));

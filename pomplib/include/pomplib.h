@@ -208,26 +208,36 @@ static __inline__ POMP_Fast_count *POMP_Fast_slot(int *base, int n, int i)
     slots = POMP_Fast_slots;
     return (slots ? slots : POMP_Fast_none) + b + i;
 }
-/* 1: this visit is counted (skip the site's POMP calls); 0: make them. One
- * thread writes the count; libpomp may read it from another at the end. */
+/* One visit more on the counter's path k. One thread writes the count;
+ * libpomp may read it from another at the end. */
+static __inline__ void POMP_Fast_add_(POMP_Fast_count *count, int k)
+{
+    __atomic_store_n(&count->visits[k], __atomic_load_n(&count->visits[k], __ATOMIC_RELAXED) + 1,
+                     __ATOMIC_RELAXED);
+}
+/* Which of the counter's paths top is (0 or 1; on: it may count at all), or
+ * -1. The first path first: a site on one path pays one compare, as before it
+ * had two (never both: libpomp registers a path once). */
+static __inline__ int POMP_Fast_path_(const POMP_Fast_count *count, const void *top, int on)
+{
+    if (__builtin_expect((count->parent[0] == top) & on, 1))
+        return 0;
+    if ((count->parent[1] == top) & on)
+        return 1;
+    return -1;
+}
+/* 1: this visit is counted (skip the site's POMP calls); 0: make them. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
 {
     const void *top;
-    int on, k;
+    int k;
     if (!count) /* no counter left for it (POMP_Fast_slot) */
         return 0;
     top = POMP_Fast_top;
-    on = (top != 0) & __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED);
-    /* the first path first: a site on one path pays one compare, as before
-     * it had two (never both: libpomp registers a path once) */
-    if (__builtin_expect((count->parent[0] == top) & on, 1))
-        k = 0;
-    else if ((count->parent[1] == top) & on)
-        k = 1;
-    else
+    k = POMP_Fast_path_(count, top, (top != 0) & __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED));
+    if (k < 0)
         return 0;
-    __atomic_store_n(&count->visits[k], __atomic_load_n(&count->visits[k], __ATOMIC_RELAXED) + 1,
-                     __ATOMIC_RELAXED);
+    POMP_Fast_add_(count, k);
     return 1;
 }
 /* The same for a task's execution: counted where the thread's innermost open
@@ -243,8 +253,7 @@ static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
                              ((int)((__UINTPTR_TYPE__)POMP_Fast_top & 1)) &
                              __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED),
                          1)) {
-        __atomic_store_n(&count->visits[0], __atomic_load_n(&count->visits[0], __ATOMIC_RELAXED) + 1,
-                         __ATOMIC_RELAXED);
+        POMP_Fast_add_(count, 0);
         return 1;
     }
     return 0;
@@ -269,14 +278,10 @@ static __inline__ int POMP_Fast_waited(POMP_Fast_count *count)
         !POMP_omp_in_final_())
         return 0;
     top = POMP_Fast_top;
-    if (top != 0 && count->parent[0] == top)
-        k = 0;
-    else if (top != 0 && count->parent[1] == top)
-        k = 1;
-    else
+    k = POMP_Fast_path_(count, top, top != 0);
+    if (k < 0)
         return 2;
-    __atomic_store_n(&count->visits[k], __atomic_load_n(&count->visits[k], __ATOMIC_RELAXED) + 1,
-                     __ATOMIC_RELAXED);
+    POMP_Fast_add_(count, k);
     return 1;
 }
 #else
