@@ -84,18 +84,20 @@ static int text_may_make_directives(const char *path, char *const *macros, size_
     return has;
 }
 
-/* Whether the header's text names a lock routine that takes or gives back a
- * lock: its calls are rewritten in its copy (api_calls.c), which a header of
- * inline functions or a C++ lock guard class holds without a pragma. */
-static int text_may_call_locks(const char *path)
+/* What test says of the text of the file at path (0 if it cannot be read):
+ * whether it names a lock routine (source_text_may_call_locks: its calls are
+ * rewritten in its copy, which a C++ lock guard header holds without a
+ * pragma), or a detach clause, a target and nowait (instrument_text_may_defer:
+ * a header without a copy, for which the main file speaks). */
+static int file_text_says(const char *path, int (*test)(const char *text, size_t size))
 {
     char *text;
     size_t size;
     if (read_file(path, &text, &size) != 0)
         return 0;
-    int has = source_text_may_call_locks(text, size);
+    int says = test(text, size);
     free(text);
-    return has;
+    return says;
 }
 
 /* Why the header at path must stay where it is, or NULL. */
@@ -268,7 +270,8 @@ static void choose_copies(struct headers *h, const char *out)
             x->macro_directives = x->src->macro_omp_pragmas;
             x->macro_mutex_directives = x->src->macro_mutex_pragmas;
         }
-        x->has_lock_calls = text_may_call_locks(x->name) && load_header(h, x) == 0;
+        x->has_lock_calls =
+            file_text_says(x->name, source_text_may_call_locks) && load_header(h, x) == 0;
     }
     for (size_t i = 0; i < nmacros; i++)
         free(macros[i]);
@@ -511,19 +514,6 @@ static void leave_header(struct header *x, struct header_copies *hc, int verbose
     instrument_counts_asm(&hc->left_counts, x->name, &left);
 }
 
-/* Whether the text of the header at path names a detach clause, or a target
- * and nowait (a header without a copy: the main file speaks for it). */
-static int text_may_defer_in_final(const char *path)
-{
-    char *text;
-    size_t size;
-    if (read_file(path, &text, &size) != 0)
-        return 0;
-    int may = instrument_text_may_defer(text, size);
-    free(text);
-    return may;
-}
-
 int headers_instrument(const struct source_unit *u, const struct instrument_options *base,
                        const char *out, struct header_copies *hc)
 {
@@ -540,7 +530,7 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
             leave_header(&h.v[i], hc, base->verbose);
     for (size_t i = 0; i < h.n && rc == 0; i++)
         if (!h.v[i].copy && !hc->final_waits_may_wait)
-            hc->final_waits_may_wait = text_may_defer_in_final(h.v[i].name);
+            hc->final_waits_may_wait = file_text_says(h.v[i].name, instrument_text_may_defer);
     if (rc == 0) {
         char *text;
         size_t size;
