@@ -424,6 +424,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END) && all)
         register_locked(ompt_callback_masked);
     if ((sync || runtime) && locks) {
+        pomp_fast_lock_waits_followed(); /* (a lock site's wait stays under its call) */
         register_locked(ompt_callback_mutex_acquire);
         register_locked(ompt_callback_mutex_acquired);
         register_locked(ompt_callback_mutex_released);

@@ -49,6 +49,15 @@ void pomp_note_event_after_stop(void) __attribute__((cold));
  * taskwaits. No lock taken. */
 void pomp_fast_final_waits_stop(void);
 
+/* A bridge follows the runtime's lock waits (lock calls left to the runtime,
+ * POMP_OMPT=full): from then on a throttled lock set site (omp_set_lock,
+ * omp_set_nest_lock) keeps making its calls, untimed, rather than being
+ * counted inline, so that the wait the bridge reports stays under the call's
+ * node. A counter offered before stays (the bridge starts with the runtime,
+ * before any lock call returns). No lock taken. */
+void pomp_fast_lock_waits_followed(void);
+int pomp_fast_lock_sets_allowed(void);
+
 const struct pomp_config *pomp_config(void);
 const struct pomp_clock *pomp_clock(void);
 

@@ -16,7 +16,8 @@
  * pomp_devices.h), pomp_sampling_* (the runtime's inquiry functions and
  * thread start/stop for sampling, pomp_sampling.h), pomp_config(),
  * pomp_fast_final_waits_stop() (a bridge measures the runtime's taskwaits,
- * pomp_control.h). */
+ * pomp_control.h), pomp_fast_lock_waits_followed() (a bridge follows the
+ * runtime's lock waits). */
 #ifndef POMP_RECORD_H
 #define POMP_RECORD_H
 

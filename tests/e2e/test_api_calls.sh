@@ -148,6 +148,47 @@ for rt in default omp; do
     done
 done
 
+# A hot lock loop in the source file beside a lock call left to the runtime
+# (the header that stays): the bridge follows the runtime's lock waits, so the
+# source's set site, throttled, keeps making its calls rather than being
+# counted inline, and every wait of its acquisitions stays under its node
+# (counted inline, 179,545 of 200,000 waits went beside it, under the
+# parallel region, each timed).
+cat > hot_locks.c <<'SRC'
+#include <stdio.h>
+#include "stays/header_locks.h"
+int main(void)
+{
+    omp_lock_t l;
+    long a = 0, b = 0;
+    omp_init_lock(&l);
+#pragma omp parallel num_threads(2)
+    {
+        for (int i = 0; i < 100000; i++) {
+            omp_set_lock(&l); /* HOT_SET */
+            a += 1;
+            omp_unset_lock(&l);
+        }
+        locked_add(&l, &b, 1);
+    }
+    omp_destroy_lock(&l);
+    printf("%ld %ld\n", a, b);
+    return 0;
+}
+SRC
+hot=$(line_of hot_locks.c HOT_SET)
+for rt in default omp; do
+    "$POMPCC" $([ $rt = omp ] && echo --pomp-runtime=omp) -fopenmp -g hot_locks.c -o hot_$rt \
+        > hot_$rt.log 2>&1 || { cat hot_$rt.log; fail "pompcc hot_locks.c ($rt)"; }
+    nm hot_$rt | grep -q POMP_Locks_left_to_runtime || fail "hot $rt: a lock call is left to the runtime"
+    assert_eq "$(POMP_OMPT=on POMP_OUTPUT_DIR=hot_$rt.d ./hot_$rt)" "200000 2" "hot $rt: the program's results"
+    path_counts hot_$rt.d > hot_$rt.paths
+    par=$(line_of hot_locks.c 'omp parallel')
+    grep -qx "parallel:$par/omp_set_lock:$hot 200000 0" hot_$rt.paths || { cat hot_$rt.paths; fail "hot $rt: every set call counted"; }
+    grep -qx "parallel:$par/omp_set_lock:$hot/wait:$hot 200000 0" hot_$rt.paths || { cat hot_$rt.paths; fail "hot $rt: every acquisition's wait under its call"; }
+    ! grep -q "^parallel:$par/wait:$hot " hot_$rt.paths || { cat hot_$rt.paths; fail "hot $rt: no wait beside the call"; }
+done
+
 # A C++ lock guard class in a header without a pragma, used by two
 # translation units in a hot loop: the header's calls are rewritten in its
 # copy (one region per call site for the program: the header's handles), so
