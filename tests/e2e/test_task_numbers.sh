@@ -205,10 +205,16 @@ awk -v w="$wait_tg" 'BEGIN { exit !(w >= 0 && w < 20e6) }' ||
 build undeferred_depend
 uline=$(grep -n "pragma omp task if (deferred)" "$NUMBERS/undeferred_depend.c" | cut -d: -f1)
 # ... also where a trace or sampling makes the creation a frame (it read as
-# creation time there still)
-for setting in POMP_TRACE=none POMP_TRACE=otf2 POMP_SAMPLING=1ms; do
+# creation time there still), and where 20,000 deferred creations of the
+# construct came first (warm: past the throttle's early rule; throttled, the
+# waits after went untimed, read as the single's work)
+for setting in POMP_TRACE=none POMP_TRACE=otf2 POMP_SAMPLING=1ms warm; do
 rm -rf ud
-env "$setting" POMP_OUTPUT_DIR=ud ./undeferred_depend > ud.txt
+arg=() own_max=10e6 min_waits=3
+# (warm: libgomp runs a creation at once past 64 queued tasks a thread, and
+# such a creation's wait, however short, is a visit too; 20,000 of them timed)
+[ "$setting" = warm ] && setting=POMP_TRACE=none arg=(warm) own_max=50e6 min_waits=
+env "$setting" POMP_OUTPUT_DIR=ud ./undeferred_depend "${arg[@]}" > ud.txt
 assert_contains ud.txt "^x 3 y 6, " "undeferred_depend: the program's result"
 "$REPORT" --check ud > ud.check || { cat ud.check; fail "undeferred_depend ($setting): --check"; }
 read -r wait_visits wait_ns creation_own <<< "$(jq -r --argjson l "$uline" '
@@ -218,8 +224,12 @@ read -r wait_visits wait_ns creation_own <<< "$(jq -r --argjson l "$uline" '
     | ([$c[].id]) as $cids
     | ([.callpath[] | select((.region as $r | $w | index($r)) and (.parent as $p | $cids | index($p)))]) as $wn
     | "\([$wn[].per_thread[].visits] | add // 0) \([$wn[].per_thread[].excl_ns] | add // 0) \([$c[].per_thread[].excl_ns] | add // 0)"' ud/profile.json)"
-assert_eq "$wait_visits" 3 "undeferred_depend ($setting): a dependences wait under each undeferred creation"
-awk -v c="$creation_own" 'BEGIN { exit !(c < 10e6) }' ||
+if [ -n "$min_waits" ]; then
+    assert_eq "$wait_visits" 3 "undeferred_depend ($setting): a dependences wait under each undeferred creation"
+else
+    [ "$wait_visits" -ge 3 ] || fail "undeferred_depend (warm): $wait_visits dependences waits, at least the 3 undeferred creations' expected"
+fi
+awk -v c="$creation_own" -v m="$own_max" 'BEGIN { exit !(c < m) }' ||
     fail "undeferred_depend ($setting): the creations' own time is $creation_own ns: their wait counted as creation"
 if grep -q "other thread: 3$" ud.txt; then
     # (up to 200 ms: a clean-clone CI run on a busy machine read 163 ms, its
