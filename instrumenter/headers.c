@@ -181,12 +181,15 @@ static const char *stays_why(const struct headers *h, const char *header)
 
 /* Whether include directive d can be pointed at its target's copy: written in
  * the main file (main: its name as directives name it) or in a header that
- * has a copy, as an #include (or #include_next) whose name pomp can rewrite. */
+ * has a copy, as an #include (or #include_next) whose name pomp can rewrite,
+ * and one the compiler resolves to that header: not one the parser found
+ * only by recovering from an error (found_by_recovery), which the copy's
+ * absolute path would have made compile. */
 static int include_redirected(struct headers *h, const struct source_include *d,
                               const char *main)
 {
     const struct header *from = find_header(h, d->in_file);
-    if (strcmp(d->in_file, main) != 0 && !(from && from->copy))
+    if (d->found_by_recovery || (strcmp(d->in_file, main) != 0 && !(from && from->copy)))
         return 0;
     char *text;
     size_t size;
@@ -248,7 +251,8 @@ static void prune_unreached_copies(struct headers *h)
             x->copy = NULL;
             x->stays = reached ? "it is also included where pomp cannot point the #include at its "
                                  "copy (a header that stays as it is, a file given with -include, "
-                                 "#import, %:include)"
+                                 "#import, %:include, an #include <...> the compiler does not "
+                                 "resolve to it)"
                                : "it is included by no #include directive (given with -include)";
             changed = 1;
         }

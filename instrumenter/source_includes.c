@@ -16,30 +16,70 @@ static char *file_name(CXFile f)
     return name;
 }
 
+/* The directives found, with what recovery marking needs of each: the file
+ * it is written in (NULL: the command line) and where it ends there. */
+struct collector {
+    struct source_includes *out;
+    CXFile *in;
+    unsigned *end;
+};
+
 static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
     (void)parent;
-    struct source_includes *out = d;
+    struct collector *col = d;
+    struct source_includes *out = col->out;
     if (clang_getCursorKind(c) != CXCursor_InclusionDirective)
         return CXChildVisit_Continue;
     CXFile target = clang_getIncludedFile(c);
     CXFile in;
-    unsigned offset;
-    clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &in, NULL, NULL, &offset);
+    unsigned offset, end;
+    CXSourceRange r = clang_getCursorExtent(c);
+    clang_getFileLocation(clang_getRangeStart(r), &in, NULL, NULL, &offset);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
     if (!target)
         return CXChildVisit_Continue; /* not found: the compiler says so */
     /* in no file: given on the command line (-include), in_file "" (a header
      * entered so too cannot be pointed at a copy: headers.c) */
     out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
+    col->in = xrealloc(col->in, (out->n + 1) * sizeof *col->in);
+    col->end = xrealloc(col->end, (out->n + 1) * sizeof *col->end);
+    col->in[out->n] = in;
+    col->end[out->n] = in ? end : 0;
     out->v[out->n++] = (struct source_include){in ? file_name(in) : xstrdup(""), in ? offset : 0,
-                                               file_name(target)};
+                                               file_name(target), 0};
     return CXChildVisit_Continue;
+}
+
+/* Marks the directives the parser reports an error in yet found a file for
+ * (found_by_recovery): the compiler stops there, and a directive pointed at
+ * the header's copy made its build succeed (#include <x.h> with x.h only in
+ * an -iquote directory compiled under pompcc, and GCC said "x.h: No such
+ * file or directory"). */
+static void mark_recovered(CXTranslationUnit tu, const struct collector *col)
+{
+    for (unsigned i = 0, n = col->out->n ? clang_getNumDiagnostics(tu) : 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        CXFile f = NULL;
+        unsigned at = 0;
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
+            clang_getFileLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &at);
+        for (size_t k = 0; f && k < col->out->n; k++)
+            if (col->in[k] && clang_File_isEqual(col->in[k], f) &&
+                col->out->v[k].offset <= at && at < col->end[k])
+                col->out->v[k].found_by_recovery = 1;
+        clang_disposeDiagnostic(d);
+    }
 }
 
 void source_includes_collect(const struct source_unit *u, struct source_includes *out)
 {
     memset(out, 0, sizeof *out);
-    clang_visitChildren(clang_getTranslationUnitCursor(u->tu), inclusion_visitor, out);
+    struct collector col = {.out = out};
+    clang_visitChildren(clang_getTranslationUnitCursor(u->tu), inclusion_visitor, &col);
+    mark_recovered(u->tu, &col);
+    free(col.in);
+    free(col.end);
 }
 
 void source_includes_free(struct source_includes *in)

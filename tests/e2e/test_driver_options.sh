@@ -322,6 +322,24 @@ printf '#include <stdio.h>\n#include "config.h"\nint main(void)\n{\n#pragma omp 
 "$POMPCC" -fopenmp -iquote q_other q_src/q.c -o q 2> q.err || { cat q.err; fail "-iquote"; }
 assert_eq "$(POMP_OUTPUT_DIR=q.d ./q 2> /dev/null)" src "-iquote of the user's: the source's own config.h first"
 
+# An #include <...> found only where angle brackets do not search (a -iquote
+# directory, the includer's own) fails under pompcc as it does with the
+# compiler, with the compiler's error: the parser pomp uses finds such a
+# header all the same (after an error), and the #include pointed at its
+# instrumented copy compiled (a program the compiler rejects was built)
+mkdir -p ang_q ang_src
+printf 'static inline int ang(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2) reduction(+ : n)\n    n++;\n    return n;\n}\n' > ang_q/ang.h
+printf '#include <ang.h>\nint main(void) { return ang() == 2 ? 0 : 1; }\n' > ang.c
+cp ang_q/ang.h ang.c ang_src/
+for how in "-iquote ang_q ang.c" "ang_src/ang.c"; do
+    rc_plain=0; plain_cc $how -c -o ang_plain.o 2> ang_plain.err || rc_plain=$?
+    [ "$rc_plain" -ne 0 ] || fail "#include <ang.h> ($how): the compiler accepts it (the test's premise)"
+    rc=0; "$POMPCC" -fopenmp $how -c -o ang.o 2> ang.err || rc=$?
+    assert_eq "$rc" "$rc_plain" "#include <ang.h> ($how): pompcc's exit status, the compiler's"
+    grep -qxF -- "$(head -1 ang_plain.err)" ang.err ||
+        { cat ang_plain.err ang.err; fail "#include <ang.h> ($how): not the compiler's error"; }
+done
+
 # Macros named as attributes (unused, weak, cold, cleanup): the inserted code
 # spells its attributes __unused__, ... (the file was compiled without
 # instrumentation: "the instrumented file did not compile")
