@@ -496,11 +496,27 @@ static void add_local_call(struct collector *c, CXCursor cur)
     a->local_calls[a->nlocal_calls++] = (struct source_local_call){cs, ds};
 }
 
+/* Whether a class, struct, union or enum (kind k) is defined in the type of
+ * the declaration parent (struct L { ... } l;, typedef struct { ... } T;,
+ * using U = struct V { ... };): libclang visits such a definition among the
+ * declarations of its own context and again as the declaration's type, and
+ * the second visit listed its member functions and calls again (a local
+ * class's omp_get_thread_num() had two notes and two regions). */
+static int defined_in_declared_type(enum CXCursorKind k, CXCursor parent)
+{
+    enum CXCursorKind p = clang_getCursorKind(parent);
+    return (k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_UnionDecl ||
+            k == CXCursor_EnumDecl) &&
+           (p == CXCursor_VarDecl || p == CXCursor_FieldDecl || p == CXCursor_TypedefDecl ||
+            p == CXCursor_TypeAliasDecl);
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data)
 {
-    (void)parent;
     struct walk *w = data;
     enum CXCursorKind k = clang_getCursorKind(cur);
+    if (defined_in_declared_type(k, parent))
+        return CXChildVisit_Continue; /* visited in its context */
     if (is_function_kind(k)) {
         int f = add_function(w->c, cur);
         if (f >= 0) {

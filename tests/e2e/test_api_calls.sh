@@ -436,6 +436,59 @@ for r in omp_set_lock omp_unset_lock; do
               "oddcalls: every $r call measured"
 done
 
+# Calls in the member functions of a local class defined in a declaration
+# (struct G { ... } g;, typedef struct { ... } W;): libclang visits such a
+# class twice, among the function's declarations and as the declaration's
+# type, and each call had two notes and two regions; one each now (a plain
+# local class beside them, which had one)
+cat > localcls.cpp <<'CPP'
+#include <omp.h>
+#include <cstdio>
+int main()
+{
+    omp_lock_t l;
+    omp_init_lock(&l);
+    int c = 0;
+    struct Guard {
+        omp_lock_t *lk;
+        void take() { omp_set_lock(lk); }
+        void give() { omp_unset_lock(lk); }
+    } g{&l};
+    typedef struct { int who() { return omp_get_thread_num(); } } Who;
+    struct Plain { static int procs() { return omp_get_num_procs(); } };
+#pragma omp parallel num_threads(2) reduction(+ : c)
+    for (int i = 0; i < 3; i++) {
+        g.take();
+        c += Who().who() >= 0 && Plain::procs() > 0;
+        g.give();
+    }
+    omp_destroy_lock(&l);
+    std::printf("c=%d\n", c);
+    return 0;
+}
+CPP
+"$BUILD/bin/pompc++" --pomp-verbose -fopenmp localcls.cpp -o localcls > localcls.log 2>&1 || { cat localcls.log; fail "pompc++ localcls.cpp"; }
+for r in omp_set_lock omp_unset_lock omp_get_thread_num omp_get_num_procs; do
+    assert_eq "$(grep -c "note: instrumented call of '$r'" localcls.log)" 1 "a local class's call of $r: noted once"
+done
+assert_eq "$(POMP_RUNTIME=event POMP_OUTPUT_DIR=localcls.d ./localcls)" "c=6" "localcls: the program's result"
+for r in omp_set_lock omp_unset_lock omp_get_thread_num omp_get_num_procs; do
+    assert_eq "$(jq --arg t $r '[.regions[] | select(.type == $t)] | length' localcls.d/profile.json)" 1 \
+        "a local class's call of $r: one region"
+    assert_eq "$(jq --arg t $r '[.regions[] | select(.type == $t) | .id] as $ids | [.callpath[] | select(.region as $x | $ids | index($x)) | .per_thread[].visits] | add' localcls.d/profile.json)" 6 \
+        "a local class's calls of $r: each measured once"
+done
+# with function regions: each member function's region once (its guard was
+# declared twice, and the file compiled without instrumentation)
+"$BUILD/bin/pompc++" --pomp-verbose --pomp-functions -fopenmp localcls.cpp -o localcls_fn > localcls_fn.log 2>&1 ||
+    { cat localcls_fn.log; fail "pompc++ --pomp-functions localcls.cpp"; }
+assert_not_contains localcls_fn.log "did not compile" "--pomp-functions localcls.cpp: the instrumented file compiles"
+assert_eq "$(POMP_OUTPUT_DIR=localcls_fn.d ./localcls_fn)" "c=6" "localcls with function regions: the program's result"
+for f in Guard::take Guard::give Who::who Plain::procs; do
+    assert_eq "$(jq --arg f $f '[.regions[] | select(.type == "function" and .name == $f)] | length' localcls_fn.d/profile.json)" 1 \
+        "a local class's function $f: one region"
+done
+
 # The same with clang-19 (not under make sanitize: see test_workshare.sh).
 [ -n "$E2E_SANITIZE" ] && exit 0
 POMP_CC=clang-19 "$POMPCC" -fopenmp -Wall -Werror locks.c -o locks_clang 2> clang.err || { cat clang.err; fail "clang build"; }
