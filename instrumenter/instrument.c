@@ -554,16 +554,20 @@ static void emit_init_function(const struct rewriter *w, struct strbuf *inc, con
 
 int instrument_text_may_defer(const char *text, size_t len)
 {
-    return memmem(text, len, "detach", 6) != NULL ||
-           (memmem(text, len, "target", 6) != NULL && memmem(text, len, "nowait", 6) != NULL);
+    /* the words as the compiler reads them: a splice inside one (det\ at a
+     * line's end, ach(ev) on the next) hid a detach clause */
+    return source_text_has_spliced(text, len, "detach") ||
+           (source_text_has_spliced(text, len, "target") &&
+            source_text_has_spliced(text, len, "nowait"));
 }
 
 /* Whether the file may create such a task, so that a taskwait in a final task
  * waits (POMP_Final_waits_may_wait; LLVM libomp defers both, and an
  * asynchronous device copy): its directives in the branches compiled, a
- * _Pragma on a line of its text (a macro's definition), its calls of the
- * asynchronous copies. A false "yes" costs only the inline counting of
- * those taskwaits. */
+ * _Pragma on a line of its text (a macro's definition; the line with the
+ * lines its splices join to it: _Pragma("omp target \ on one, nowait") on
+ * the next was missed), its calls of the asynchronous copies. A false "yes"
+ * costs only the inline counting of those taskwaits. */
 static int may_defer_in_final(const struct source *s)
 {
     static const char *const async[] = {"omp_target_memcpy_async", "omp_target_memcpy_rect_async",
@@ -578,8 +582,10 @@ static int may_defer_in_final(const struct source *s)
     const char *end = s->text + s->size;
     for (const char *line = s->text; line < end;) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
+        while (nl && source_newline_spliced(s->text, (size_t)(nl - s->text)))
+            nl = memchr(nl + 1, '\n', (size_t)(end - nl - 1));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        if (memmem(line, len, "_Pragma", 7) && instrument_text_may_defer(line, len))
+        if (source_text_has_spliced(line, len, "_Pragma") && instrument_text_may_defer(line, len))
             return 1;
         line += len + 1;
     }

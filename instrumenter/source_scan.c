@@ -56,21 +56,32 @@ static const char *spliced_word_end(const char *p, const char *end, const char *
     return p;
 }
 
-/* "ragma" (of #pragma and _Pragma) in text: past its end, or NULL. Line
- * splices inside the word are read as compilers read them. */
-static const char *find_ragma(const char *from, const char *end)
+/* word in [from, end): past its end, or NULL. Line splices inside the word
+ * are read as compilers read them. */
+static const char *find_spliced(const char *from, const char *end, const char *word)
 {
-    int splices = memchr(from, '\\', (size_t)(end - from)) != NULL;
-    if (!splices) {
-        const char *p = memmem(from, (size_t)(end - from), "ragma", 5);
-        return p ? p + 5 : NULL;
+    size_t n = strlen(word);
+    if (!memchr(from, '\\', (size_t)(end - from))) {
+        const char *p = memmem(from, (size_t)(end - from), word, n);
+        return p ? p + n : NULL;
     }
     for (const char *p = from; p < end; p++) {
-        const char *past = *p == 'r' ? spliced_word_end(p, end, "ragma") : NULL;
+        const char *past = *p == word[0] ? spliced_word_end(p, end, word) : NULL;
         if (past)
             return past;
     }
     return NULL;
+}
+
+/* "ragma" (of #pragma and _Pragma) in text: past its end, or NULL. */
+static const char *find_ragma(const char *from, const char *end)
+{
+    return find_spliced(from, end, "ragma");
+}
+
+int source_text_has_spliced(const char *text, size_t size, const char *word)
+{
+    return find_spliced(text, text + size, word) != NULL;
 }
 
 int source_text_may_call_locks(const char *text, size_t size)

@@ -15,6 +15,10 @@ int source_text_has_word(const char *text, size_t size, const char *word);
  * whether the newline at text[i] is the end of one (its line goes on). */
 size_t source_splice_length(const char *text, size_t size, size_t i);
 int source_newline_spliced(const char *text, size_t i);
+/* Whether word occurs in text once its line splices are taken out (det\ at a
+ * line's end, ach(ev) on the next: "detach"), as compilers read it; not only
+ * as a whole identifier. */
+int source_text_has_spliced(const char *text, size_t size, const char *word);
 
 /* Whether text may hold something pomp-instrument changes: a pragma (#pragma
  * or _Pragma: OpenMP directives and pomp's own), an OpenMP API call it

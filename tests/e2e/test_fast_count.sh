@@ -566,5 +566,34 @@ assert_eq "$(fibw fibw.lib fibw_lib)" 121392 "a library's detach task, never run
     { cat build.err; fail "build fibw.c with a construct left to the runtime"; }
 grep -q "left to the runtime" build.err || { cat build.err; fail "fibw_left: a construct left to the runtime, said"; }
 assert_eq "$(fibw fibw.left fibw_left)" 121392 "runtime taskwaits measured: every taskwait's calls made"
+# The same directives split over lines by line splices (backslash-newline)
+# inside a macro's _Pragma string, or inside a word, in the file or in a
+# header without a copy: the file's constructor announces final-task waits
+# (the text scan read one line, the words as written, and missed them: a
+# taskwait in a final task that waits was counted inline)
+cat > split_target.c <<'C'
+#define LAUNCH(x) _Pragma("omp target \
+nowait") x
+void launch(int *p) { LAUNCH(p[0] = 1;) }
+C
+cat > split_detach.c <<'C'
+#include <omp.h>
+#define SPAWN(ev, x) _Pragma("omp task \
+detach(ev)") x
+void spawn(int go) { if (go) { omp_event_handle_t ev; SPAWN(ev, omp_fulfill_event(ev);) } }
+C
+cat > split_word.h <<'C'
+#define SPAWN_IN_HEADER(ev, x) _Pragma("omp task det\
+ach(ev)") x
+C
+cat > split_word.c <<'C'
+#include <omp.h>
+#include "split_word.h"
+void spawn(int go) { if (go) { omp_event_handle_t ev; SPAWN_IN_HEADER(ev, omp_fulfill_event(ev);) } }
+C
+for f in split_target split_detach split_word; do
+    "$POMPCC" --pomp-verbose -fopenmp -c $f.c -o $f.o > $f.log 2>&1 || { cat $f.log; fail "build $f.c"; }
+    nm $f.o | grep -q ' U POMP_Final_waits_may_wait$' || { cat $f.log; fail "$f.c: no constructor announcing final-task waits"; }
+done
 
 echo "fast count: throttled atomic, critical and lock call sites counted inline, path by path as when timed, early threads and POMP_Off included, a closing barrier after a counted atomic placed in the program"

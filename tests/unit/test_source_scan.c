@@ -78,6 +78,23 @@ Test(source_scan, splices)
     cr_expect(!source_newline_spliced("\n", 0), "the first character");
 }
 
+static int has_spliced(const char *text, const char *word)
+{
+    return source_text_has_spliced(text, strlen(text), word);
+}
+
+/* A word as the compiler reads it, split by line splices or not. */
+Test(source_scan, words_across_splices)
+{
+    cr_expect(has_spliced("omp task detach(ev)", "detach"), "no splice");
+    cr_expect(has_spliced("omp task det\\\nach(ev)", "detach"), "a splice inside the word");
+    cr_expect(has_spliced("omp task det\\ \r\nach(ev)", "detach"), "blanks and a CR in the splice");
+    cr_expect(has_spliced("x \\\n omp task de\\\nt\\\nach", "detach"), "two splices, another before");
+    cr_expect_not(has_spliced("omp task det\nach(ev)", "detach"), "a newline alone ends the word");
+    cr_expect_not(has_spliced("omp task det\\ach(ev)", "detach"), "a backslash before text");
+    cr_expect_not(has_spliced("omp task deta", "detach"), "the text ends inside the word");
+}
+
 /* The quick looks read line splices as compilers do: a pragma split inside
  * its word, or between its words, is still one (a file with only such a
  * pragma was compiled as it was) */
