@@ -353,7 +353,7 @@ static char *placed_expression(const struct source *src, const struct pragma *p,
         return xstrdup(expr);
     const char *file;
     unsigned presumed;
-    source_presumed_of_line(src, first, &file, &presumed);
+    source_spelled_of_line(src, first, &file, &presumed);
     struct strbuf b = {0};
     sb_printf(&b, "\n#line %u \"", presumed);
     sb_add_c_escaped(&b, file);

@@ -11,7 +11,8 @@
 #include "util.h"
 
 struct header {
-    char *name;      /* libclang's name (what the compiler's messages and #line say) */
+    char *name;      /* libclang's name, normalized (its regions' file) */
+    char *spelled;   /* as the compiler spells it (the copy's #line: __FILE__) */
     char *copy;      /* absolute path of its copy, or NULL when it is not copied */
     int has_pragmas; /* an omp or pomp pragma in a branch the unit compiles */
     int has_lock_calls; /* its text names a lock routine (source_text_may_call_locks) */
@@ -65,7 +66,7 @@ static void list_headers(struct headers *h)
         if (strcmp(t, h->u->path) == 0 || find_header(h, t) || source_unit_is_system_file(h->u, t))
             continue;
         h->v = xrealloc(h->v, (h->n + 1) * sizeof *h->v);
-        h->v[h->n++] = (struct header){.name = xstrdup(t)};
+        h->v[h->n++] = (struct header){.name = xstrdup(t), .spelled = xstrdup(h->inc.v[i].spelled)};
     }
 }
 
@@ -392,7 +393,7 @@ static int write_plain_copy(const struct header *x, const char *text, size_t siz
 {
     struct strbuf b = {0};
     sb_add(&b, "#line 1 \"");
-    sb_add_c_escaped(&b, x->name);
+    sb_add_c_escaped(&b, x->spelled);
     sb_add(&b, "\"\n");
     size_t pos = 0;
     for (size_t i = 0; i < n; i++) {
@@ -552,6 +553,7 @@ int headers_instrument(const struct source_unit *u, const struct instrument_opti
     source_includes_free(&h.inc);
     for (size_t i = 0; i < h.n; i++) {
         free(h.v[i].name);
+        free(h.v[i].spelled);
         free(h.v[i].copy);
         if (h.v[i].src)
             source_free(h.v[i].src);

@@ -59,7 +59,7 @@ void add_line_directive(struct strbuf *b, const struct rewriter *w, unsigned lin
 {
     const char *file;
     unsigned presumed;
-    source_presumed_of_line(w->s, line, &file, &presumed);
+    source_spelled_of_line(w->s, line, &file, &presumed);
     sb_printf(b, "\n#line %u \"", presumed);
     sb_add_c_escaped(b, file);
     sb_add(b, "\"\n");
@@ -440,7 +440,7 @@ static void emit_source(struct rewriter *w, struct strbuf *out, const char *tag)
                   accessor_macros[i], accessor_macros[i], accessor_macros[i], accessor_macros[i],
                   tag);
     sb_add(out, "#line 1 \"");
-    sb_add_c_escaped(out, w->s->path);
+    sb_add_c_escaped(out, source_spelled_name(w->s));
     sb_add(out, "\"\n");
     if (w->nedits) /* qsort wants a non-NULL array even when it is empty */
         qsort(w->edits, w->nedits, sizeof *w->edits, by_offset);

@@ -120,6 +120,19 @@ void source_presumed_of_line(const struct source *s, unsigned line, const char *
     }
 }
 
+void source_spelled_of_line(const struct source *s, unsigned line, const char **file,
+                            unsigned *presumed)
+{
+    source_presumed_of_line(s, line, file, presumed);
+    if (s->ast.presumed_spelled && line >= 1 && line <= s->nlines)
+        *file = s->ast.presumed_spelled[line - 1];
+}
+
+const char *source_spelled_name(const struct source *s)
+{
+    return s->ast.spelled ? s->ast.spelled : s->path;
+}
+
 const char *source_presumed_file(const struct source *s, unsigned offset)
 {
     const char *file;

@@ -127,6 +127,12 @@ const char *source_presumed_file(const struct source *s, unsigned offset);
 unsigned source_presumed_line(const struct source *s, unsigned offset);
 void source_presumed_of_line(const struct source *s, unsigned line, const char **file,
                              unsigned *presumed);
+/* The same for a #line directive of the instrumented file: the file as the
+ * compiler spells it (source_ast.presumed_spelled); and the file's own name
+ * so, for its first line. */
+void source_spelled_of_line(const struct source *s, unsigned line, const char **file,
+                            unsigned *presumed);
+const char *source_spelled_name(const struct source *s);
 
 /* Whether a directive's text (or the text of a macro that makes directives)
  * names a construct whose waits only the runtime's mutex events measure

@@ -541,6 +541,13 @@ static void presumed_lines(struct collector *c)
     struct source_ast *a = &s->ast;
     a->presumed_line = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_line);
     a->presumed_file = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_file);
+    a->presumed_spelled = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_spelled);
+    CXString own = clang_getFileName(c->file);
+    const char *own_name = clang_getCString(own);
+    a->spelled = own_name && *own_name && strcmp(own_name, s->path) != 0
+                     ? intern_name(a, s->path, own_name)
+                     : NULL;
+    clang_disposeString(own);
     int differs = 0;
     for (unsigned i = 0; i < s->nlines; i++) {
         CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
@@ -553,15 +560,21 @@ static void presumed_lines(struct collector *c)
                                                : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
+        a->presumed_spelled[i] = raw && *raw ? intern_name(a, s->path, raw)
+                                 : a->spelled         ? a->spelled
+                                                      : s->path;
         a->presumed_line[i] = line ? line : i + 1;
         clang_disposeString(name);
-        differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1;
+        differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1 ||
+                   a->presumed_spelled[i] != s->path;
     }
     if (!differs) {
         free(a->presumed_line);
         free(a->presumed_file);
+        free(a->presumed_spelled);
         a->presumed_line = NULL;
         a->presumed_file = NULL;
+        a->presumed_spelled = NULL;
     }
 }
 
@@ -589,6 +602,7 @@ void source_ast_free(struct source_ast *a)
     free(a->calls);
     free(a->presumed_line);
     free(a->presumed_file);
+    free(a->presumed_spelled);
     for (size_t i = 0; i < a->nfile_names; i++)
         free(a->file_names[i]);
     free(a->file_names);

@@ -80,6 +80,12 @@ struct source_ast {
      * line is itself. */
     unsigned *presumed_line;
     const char **presumed_file;         /* the source's path or one of file_names */
+    /* the same file as the compiler spells it (not normalized: inc/../x.h,
+     * an absolute -I path), what the #line directives of the instrumented
+     * file must say, so that __FILE__ and assert's messages read as in the
+     * plain build; presumed_file's names are the regions' */
+    const char **presumed_spelled;
+    const char *spelled;                /* the file's own name so (NULL: its path) */
     char **file_names;
     size_t nfile_names;
 };

@@ -16,6 +16,15 @@ static char *file_name(CXFile f)
     return name;
 }
 
+/* ... and as it spelled it (not normalized: what __FILE__ reads there). */
+static char *file_spelled(CXFile f)
+{
+    CXString s = clang_getFileName(f);
+    char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+    clang_disposeString(s);
+    return name;
+}
+
 /* The directives found, with what recovery marking needs of each: the file
  * it is written in (NULL: the command line) and where it ends there. */
 struct collector {
@@ -47,7 +56,7 @@ static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CX
     col->in[out->n] = in;
     col->end[out->n] = in ? end : 0;
     out->v[out->n++] = (struct source_include){in ? file_name(in) : xstrdup(""), in ? offset : 0,
-                                               file_name(target), 0};
+                                               file_name(target), file_spelled(target), 0};
     return CXChildVisit_Continue;
 }
 
@@ -87,6 +96,7 @@ void source_includes_free(struct source_includes *in)
     for (size_t i = 0; i < in->n; i++) {
         free(in->v[i].in_file);
         free(in->v[i].target);
+        free(in->v[i].spelled);
     }
     free(in->v);
     memset(in, 0, sizeof *in);

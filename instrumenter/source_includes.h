@@ -15,6 +15,7 @@ struct source_include {
                            one given on the command line (-include) */
     unsigned offset;    /* where the directive is in that file */
     char *target;       /* libclang's name of the file it included */
+    char *spelled;      /* ... as the compiler spelled it (__FILE__ there) */
     /* the parser found target only by recovering from an error at the
      * directive, as the compiler does not: clang's <angled> name not found
      * on the <angled> search path, then found among the "quoted" directories

@@ -578,4 +578,26 @@ assert_eq "$(jq -c '[.regions[] | select(.type == "parallel") | .file]' links.d/
 visits=$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' links.d/profile.json)
 assert_eq "$visits" 3 "a header through symbolic links: its three visits in one region"
 cd ..
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body, a header through symbolic links"
+# __FILE__ in headers reads as in the plain build where the compiler's name
+# for a header is not normalized (inc/../other/x.hpp, an absolute -I path as
+# CMake gives it): the copies' #line directives spell it as the compiler does
+# (they said other/x.hpp and inc/k.hpp, and the program printed that; a probe).
+# Also after the code inserted for a construct (the #line after it) and in a
+# header copied only for its #include (mid.hpp: no pragma of its own).
+mkdir -p fm/inc fm/other && cd fm
+printf '#pragma once\n#include <cstdio>\ninline void x()\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("x: %%s\\n", __FILE__);\n    std::printf("x after: %%s\\n", __FILE__);\n}\n' > other/x.hpp
+printf '#pragma once\n#include <cstdio>\n#include "../other/x.hpp"\ninline void mid() { std::printf("mid: %%s\\n", __FILE__); }\n' > inc/mid.hpp
+printf '#pragma once\n#include <cstdio>\n#include "mid.hpp"\ninline void k()\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("k: %%s\\n", __FILE__);\n}\n' > inc/k.hpp
+printf '#include "k.hpp"\nint main() { k(); mid(); x(); return 0; }\n' > main.cpp
+for inc in -Iinc "-I$PWD/inc"; do
+    c++ -fopenmp "$inc" main.cpp -o fm_plain && ./fm_plain > fm_plain.out
+    grep -q "x: .*inc/\.\./other/x.hpp" fm_plain.out || fail "__FILE__ ($inc): the plain build names x.hpp through inc/..: $(cat fm_plain.out)"
+    "$BUILD/bin/pompc++" --pomp-verbose -fopenmp "$inc" main.cpp -o fm_pomp 2> fm_pomp.err || { cat fm_pomp.err; fail "__FILE__ ($inc): pompc++"; }
+    assert_contains fm_pomp.err "^inc/k\.hpp: note: 2 of 2 OpenMP constructs instrumented" "__FILE__ ($inc): k.hpp instrumented"
+    assert_eq "$(POMP_OUTPUT_DIR=fm.d ./fm_pomp 2> /dev/null)" "$(cat fm_plain.out)" "__FILE__ ($inc): the program's output"
+    assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | sort | join(" ")' fm.d/profile.json)" \
+        "inc/k.hpp other/x.hpp" "__FILE__ ($inc): the regions' files, normalized"
+    rm -rf fm.d
+done
+cd ..
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body, a header through symbolic links, __FILE__ in headers named through .. and absolute -I"
