@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_operand.h"
 #include "constructs.h"
 #include "context.h"
 #include "ctc.h"
@@ -93,6 +94,11 @@ unsigned new_region(struct rewriter *w, const struct pragma *p, const struct dir
     ctc_builder_add_lines(&b, "elines", (int)source_presumed_line(w->s, last),
                           (int)source_presumed_line(w->s, last));
     construct_ctc_attributes(&b, d, type);
+    /* an atomic updated under a lock: its time is a wait (pomp-report: an
+     * atomic without it is an event, no wait, even where a trace keeps it
+     * from being counted inline) */
+    if (strcmp(type, "atomic") == 0 && atomic_operand_locked(p->atomic_size))
+        ctc_builder_add(&b, "atomicLocked", "1");
     char *ctc = ctc_builder_finish(&b);
     if (!ctc) {
         fputs("pomp-instrument: fatal: out of memory\n", stderr);

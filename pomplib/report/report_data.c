@@ -299,6 +299,17 @@ static int find_blocks_unrecorded(struct rp_profile *p)
     return 0;
 }
 
+/* An atomic updated under a lock (Atomic_enter/exit: its CTC's atomicLocked,
+ * or, in a profile from before that key, a time of its own): its time is a
+ * wait. Any other is an event without time: no wait, and its executions
+ * untimed under a trace waited for nothing (123,094 of them were said to
+ * hide waits; a probe). */
+static int atomic_locked(const struct rp_region *r, double incl)
+{
+    const char *ctc = json_string_value(json_object_get(r->json, "ctc"));
+    return incl > 0 || (ctc && strstr(ctc, "*atomicLocked=1*"));
+}
+
 double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_children,
                      enum wait_kind *kind)
 {
@@ -334,7 +345,7 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
         k = WAIT_TASKWAIT, w = outside_body;
     else if (pomp_type_sets_lock(r->type))
         k = WAIT_LOCK, w = self;
-    else if (type_is(r, atomics)) /* one a lock updates (Atomic_enter/exit); others: no time */
+    else if (type_is(r, atomics) && atomic_locked(r, incl))
         k = WAIT_CRITICAL, w = self;
     else
         return 0;

@@ -322,3 +322,41 @@ for k in 1 2 3; do
                crit_race$k/events.log)
     assert_eq "$unpaired" 0 "critical throttled while waited for: each thread's block begins and ends pair in the trace (run $k)"
 done
+
+# An atomic's event has no time: throttled under a trace, its untimed
+# executions hid no wait, and pomp-report says none (123,094 were said to hide
+# waits, the run marked '!'; a probe). One updated under a lock (long double:
+# Atomic_enter/exit, CTC atomicLocked) waits for it: throttled, said.
+cat > atomics.c <<'C'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    (void)argv;
+    long n = 0;
+    long double s = 0;
+#pragma omp parallel for num_threads(2)
+    for (int i = 0; i < 100000; i++) {
+        if (argc > 1) {
+#pragma omp atomic
+            s += 1.0L;
+        } else {
+#pragma omp atomic
+            n += 1;
+        }
+    }
+    printf("%ld %.0Lf\n", n, s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp atomics.c -o atomics 2>build.err || { cat build.err; fail "build atomics"; }
+assert_eq "$(POMP_TRACE=events POMP_OUTPUT_DIR=at_event ./atomics 2> /dev/null)" "100000 0" "atomics: the event's result"
+assert_eq "$(POMP_TRACE=events POMP_OUTPUT_DIR=at_locked ./atomics locked 2> /dev/null)" "0 100000" "atomics: the locked one's result"
+assert_eq "$(jq '[.regions[] | select(.type == "atomic" and .throttled)] | length' at_event/profile.json)" 1 \
+          "atomics: the event throttled under the trace"
+assert_eq "$("$REPORT" --json at_event | jq '.efficiency.run.untimed_wait_executions')" 0 \
+          "atomics: an event's untimed executions hid no wait"
+"$REPORT" at_event > at_event.txt
+assert_not_contains at_event.txt "waits not measured|^\(the run\) !" "atomics: the event's run not marked"
+assert_contains at_locked/profile.json '\*atomicLocked=1\*' "atomics: the locked one's CTC says so"
+jq -e '.efficiency.run.untimed_wait_executions > 0' <("$REPORT" --json at_locked) > /dev/null ||
+    fail "atomics: the locked one's untimed executions hid their waits: said"
