@@ -175,9 +175,25 @@ static void warn_forced_includes(const struct pompcc *pc)
             f.file = pc->flags.v[++i];
         else if (strncmp(a, "-include", 8) == 0 && a[8] && strcmp(a, "-include-pch") != 0)
             f.file = a + 8;
-        if (f.file) /* (not found: the compiler finds it, or says so) */
-            source_files_with_openmp(f.file, (const char *const *)dirs.v, dirs.n,
-                                     warn_not_instrumented, &f);
+        if (!f.file)
+            continue;
+        /* where the compiler finds it: the working directory, then the
+         * "..." search chain (-iquote, -I): -Iinc -include lib/k.hpp got no
+         * word (a probe); not found, the compiler says so */
+        char *found = NULL;
+        for (size_t d = 0; f.file[0] != '/' && access(f.file, R_OK) != 0 && !found && d < dirs.n;
+             d++) {
+            found = xasprintf("%s/%s", dirs.v[d], f.file);
+            if (access(found, R_OK) != 0) {
+                free(found);
+                found = NULL;
+            }
+        }
+        if (found)
+            f.file = found;
+        source_files_with_openmp(f.file, (const char *const *)dirs.v, dirs.n,
+                                 warn_not_instrumented, &f);
+        free(found);
     }
     argv_free(&dirs);
 }

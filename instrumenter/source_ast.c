@@ -543,9 +543,11 @@ static void presumed_lines(struct collector *c)
     a->presumed_file = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_file);
     a->presumed_spelled = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_spelled);
     CXString own = clang_getFileName(c->file);
+    /* (clang's "./" before a header found beside a file named without a
+     * directory is not GCC's: compiler_file_name) */
     const char *own_name = clang_getCString(own);
     a->spelled = own_name && *own_name && strcmp(own_name, s->path) != 0
-                     ? intern_name(a, s->path, own_name)
+                     ? intern_name(a, s->path, compiler_file_name(own_name))
                      : NULL;
     clang_disposeString(own);
     int differs = 0;
@@ -560,7 +562,9 @@ static void presumed_lines(struct collector *c)
                                                : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
-        a->presumed_spelled[i] = raw && *raw ? intern_name(a, s->path, raw)
+        a->presumed_spelled[i] = raw && *raw ? intern_name(a, s->path, strcmp(raw, s->path) == 0
+                                                                           ? raw
+                                                                           : compiler_file_name(raw))
                                  : a->spelled         ? a->spelled
                                                       : s->path;
         a->presumed_line[i] = line ? line : i + 1;

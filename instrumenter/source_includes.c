@@ -20,7 +20,7 @@ static char *file_name(CXFile f)
 static char *file_spelled(CXFile f)
 {
     CXString s = clang_getFileName(f);
-    char *name = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+    char *name = xstrdup(clang_getCString(s) ? compiler_file_name(clang_getCString(s)) : "");
     clang_disposeString(s);
     return name;
 }

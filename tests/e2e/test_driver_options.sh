@@ -419,6 +419,12 @@ printf '#define QUIET 1\n' > quiet.h
 assert_contains forced.err "^pompcc: warning: forced.h \\(given with -include\\) is not instrumented" "-include: said"
 assert_not_contains forced.err "quiet.h" "-include of a header without OpenMP: nothing said"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced.d ./forced 2> /dev/null)" 4950 "-include: the program runs"
+# ... found through -I, as the compiler searches for it (the working
+# directory first, then the "..." chain): said too (it said nothing; a probe)
+mkdir -p finc/lib && cp forced.h finc/lib/
+"$POMPCC" -fopenmp -Ifinc -include lib/forced.h forced_main.c -o forced_i 2> forced_i.err || { cat forced_i.err; fail "-include through -I: build"; }
+assert_contains forced_i.err "^pompcc: warning: finc/lib/forced.h \\(given with -include\\) is not instrumented" "-include through -I: said"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced_i.d ./forced_i 2> /dev/null)" 4950 "-include through -I: the program runs"
 # The same header reached through a forced include that #includes it (CMake's
 # precompiled header, cmake_pch.h, names the target's headers so): said too
 # (before: nothing, the constructs silently left to the runtime); the header's
