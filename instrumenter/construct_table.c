@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "atomic_operand.h"
+#include "combined.h"
 #include "constructs.h"
+#include "directive.h"
 #include "source.h"
 
 static const struct construct constructs[] = {
@@ -90,6 +92,24 @@ struct construct construct_of_pragma(const struct directive *d, const struct pra
     if (k.shape == SHAPE_ATOMIC && atomic_operand_locked(p->atomic_size))
         return locked_atomic;
     return k;
+}
+
+int construct_pragma_counts(const char *text)
+{
+    struct directive d;
+    if (directive_parse(text, &d) != 0) { /* one pomp does not know: the compiler's (handle_pragma) */
+        const char *x = text + strspn(text, " \t");
+        int omp = d.unknown_directive ||
+                  (strncmp(x, "omp", 3) == 0 && (x[3] == '\0' || x[3] == ' ' || x[3] == '\t' ||
+                                                 x[3] == '('));
+        directive_free(&d);
+        return omp;
+    }
+    const char *outer, *inner;
+    int counts = strcmp(d.sentinel, "omp") == 0 && strcmp(d.name, "section") != 0 &&
+                 (construct_of(&d).shape != SHAPE_NONE || combined_split(d.name, &outer, &inner));
+    directive_free(&d);
+    return counts;
 }
 
 struct construct construct_of(const struct directive *d)

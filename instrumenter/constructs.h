@@ -46,6 +46,12 @@ struct construct construct_of(const struct directive *d);
 struct pragma;
 struct construct construct_of_pragma(const struct directive *d, const struct pragma *p);
 
+/* Whether a pragma's text (after "#pragma") is a construct as the counts
+ * count one (instrument.h: construct_counts): an omp directive with events,
+ * or one pomp does not know; not a pass-through one (declare reduction,
+ * declare simd, threadprivate), nor a section of sections, nor pomp's own. */
+int construct_pragma_counts(const char *text);
+
 /* Does the (possibly combined) directive name contain the leaf word? */
 int has_leaf(const char *name, const char *leaf);
 

@@ -425,6 +425,34 @@ mkdir -p finc/lib && cp forced.h finc/lib/
 "$POMPCC" -fopenmp -Ifinc -include lib/forced.h forced_main.c -o forced_i 2> forced_i.err || { cat forced_i.err; fail "-include through -I: build"; }
 assert_contains forced_i.err "^pompcc: warning: finc/lib/forced.h \\(given with -include\\) is not instrumented" "-include through -I: said"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced_i.d ./forced_i 2> /dev/null)" 4950 "-include through -I: the program runs"
+# ... counted as an instrumented copy counts them: not its declare reduction,
+# nor its sections' section lines (they made 5 of the 2; a probe)
+cat > forced2.h <<'H'
+typedef struct { int v; } box;
+#pragma omp declare reduction(boxadd : box : omp_out.v += omp_in.v) initializer(omp_priv = (box){0})
+static int forced_sum(int n)
+{
+    box b = {0};
+    int x = 0, y = 0;
+#pragma omp parallel for reduction(boxadd : b)
+    for (int i = 0; i < n; i++)
+        b.v += i;
+#pragma omp parallel sections
+    {
+#pragma omp section
+        x = 1;
+#pragma omp section
+        y = 2;
+    }
+    return b.v + x + y;
+}
+H
+printf '#include "forced2.h"\n' | cat - forced_main.c > forced2_main.c
+"$POMPCC" --pomp-verbose -fopenmp forced2_main.c -o forced2_inc 2> forced2_inc.err || { cat forced2_inc.err; fail "forced2.h #included: build"; }
+assert_contains forced2_inc.err "^forced2\\.h: note: 2 of 2 OpenMP constructs instrumented" "forced2.h #included: 2 constructs"
+"$POMPCC" -fopenmp -include forced2.h forced_main.c -o forced2 2> forced2.err || { cat forced2.err; fail "forced2.h given with -include: build"; }
+assert_contains forced2.err "^forced2\\.h: warning: 0 of 2 OpenMP constructs instrumented; 2 left" "forced2.h given with -include: the same 2 constructs left"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced2.d ./forced2 2> /dev/null)" 4953 "forced2.h given with -include: the program runs"
 # The same header reached through a forced include that #includes it (CMake's
 # precompiled header, cmake_pch.h, names the target's headers so): said too
 # (before: nothing, the constructs silently left to the runtime); the header's
