@@ -288,6 +288,39 @@ static void count_left(struct rewriter *w, const struct directive *d)
         w->counts.mutexes++;
 }
 
+/* Whether each inclusion of the file (a header included more than once with
+ * other macros) compiles all of the code a construct's instrumentation
+ * inserted within its extent, or none of it: its directive and its
+ * statement's end may lie in #if branches the inclusions take differently
+ * (alternative directives above one loop, one directive above alternative
+ * loops), and then some inclusion would see the closing half of the code
+ * alone (the copy did not compile, and every header of the file lost its
+ * instrumentation; a probe). Else *line: the line of an edit that disagrees. */
+static int whole_in_each_inclusion(const struct rewriter *w, const struct pragma *p,
+                                   size_t edits_before, unsigned *line)
+{
+    if (source_inclusions(w->s) < 2)
+        return 1;
+    unsigned last = p->has_stmt && p->stmt_end > p->end ? p->stmt_end : p->end;
+    for (size_t i = edits_before; i < w->nedits; i++) {
+        const struct edit *e = &w->edits[i];
+        if (e->offset < p->line_start || e->offset > last)
+            continue; /* (a kept macro's #if defined(), whole where it is) */
+        /* an insertion between two characters, or the text it replaces */
+        unsigned from = e->offset > 0 ? e->offset - 1 : 0;
+        unsigned to = e->remove ? e->offset + e->remove - 1 : e->offset;
+        if (to >= w->s->size)
+            to = w->s->size ? (unsigned)w->s->size - 1 : 0;
+        if (!source_inclusions_agree(w->s, p->start, from) ||
+            !source_inclusions_agree(w->s, p->start, e->offset < w->s->size ? e->offset : from) ||
+            !source_inclusions_agree(w->s, p->start, to)) {
+            *line = source_line(w->s, e->offset);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
  * which it cannot rewrite, is left as written, with one warning: the rest of
  * the file is instrumented, and the runtime's events (OMPT) still see it. */
@@ -337,6 +370,18 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     }
     if (instrument_omp_directive(w, p, d) != 0) {
         roll_back(w, edits_before, regions_before);
+        count_left(w, d);
+        return;
+    }
+    unsigned line;
+    if (!whole_in_each_inclusion(w, p, edits_before, &line)) {
+        roll_back(w, edits_before, regions_before);
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: this header is included %u times, and its "
+                "inclusions take different #if branches at the directive and at line %u, where its "
+                "statement's code goes (one copy of the header cannot be right for each); the "
+                "runtime's events still measure it",
+                d->name, source_inclusions(w->s), line);
         count_left(w, d);
         return;
     }

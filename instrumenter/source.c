@@ -620,6 +620,14 @@ static void find_pragmas(struct scan *sc)
     struct skipped_ranges skipped_ranges;
     skipped_ranges_of(sc->tu, sc->file, &skipped_ranges); /* out of memory: none skipped */
     const struct skipped_ranges *skipped = &skipped_ranges;
+    struct skipped_inclusions each;
+    skipped_inclusions_of(sc->tu, sc->file, &each);
+    if (each.entries > 1) {
+        s->inclusions = xmalloc(sizeof *s->inclusions);
+        *s->inclusions = each;
+    } else {
+        skipped_inclusions_free(&each);
+    }
     mark_code(sc, skipped);
     for (unsigned i = 0; i < sc->ntokens; i++) {
         struct pragma p = {0};
@@ -1428,6 +1436,43 @@ static int cmp_string(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+unsigned source_inclusions(const struct source *s)
+{
+    return s->inclusions ? s->inclusions->entries : 1;
+}
+
+int source_inclusions_agree(const struct source *s, unsigned a, unsigned b)
+{
+    return !s->inclusions || skipped_inclusions_agree(s->inclusions, a, b);
+}
+
+/* A loop whose header (the headers of the loops it nests, for collapse) is
+ * not the same text in each inclusion that compiles its directive (#pragma
+ * omp for above `#if` choosing one of two loop headers, in a header included
+ * twice with other macros): the bounds and step of one inclusion's header
+ * would be evaluated in the other (where its names may not exist), so pomp
+ * reads none of them (its events say "not available"). */
+static void forget_bounds_per_inclusion(struct source *s)
+{
+    for (size_t i = 0; s->inclusions && i < s->npragmas; i++) {
+        struct pragma *p = &s->pragmas[i];
+        if (!p->loop || !p->has_stmt)
+            continue;
+        unsigned to = p->stmt_start;
+        for (const struct loop_header *l = p->loop; l; l = l->inner)
+            if (l->body_start > to)
+                to = l->body_start;
+        if (skipped_inclusions_whole(s->inclusions, p->start, p->stmt_start, to))
+            continue;
+        for (struct loop_header *l = p->loop; l; l = l->inner) {
+            free(l->init);
+            free(l->final);
+            free(l->incr);
+            l->init = l->final = l->incr = NULL;
+        }
+    }
+}
+
 int source_is_macro(const struct source *s, const char *name)
 {
     return s->nmacros && bsearch(&name, s->macros, s->nmacros, sizeof *s->macros, cmp_string);
@@ -1797,6 +1842,7 @@ int source_load_file(struct source *s, const struct source_unit *u, const char *
     find_pragmas(&sc);
     expand_directive_macros(&sc);
     rc = find_statements(&sc);
+    forget_bounds_per_inclusion(s);
     if (s->nmacros)
         qsort(s->macros, s->nmacros, sizeof *s->macros, cmp_string);
     source_ast_collect(s, sc.tu, sc.file);
@@ -1851,6 +1897,9 @@ void source_free(struct source *s)
     }
     free(s->pragmas);
     free(s->skipped_omp);
+    if (s->inclusions)
+        skipped_inclusions_free(s->inclusions);
+    free(s->inclusions);
     for (size_t i = 0; i < s->nmacros; i++)
         free(s->macros[i]);
     free(s->macros);

@@ -80,6 +80,9 @@ struct source {
     char **macros;             /* names of the macros defined anywhere in the translation unit, sorted */
     size_t nmacros;
     struct source_ast ast;     /* functions, returns, omp_* calls (source_ast.h) */
+    /* a header the unit includes more than once: the branches each inclusion
+     * skips (source_skipped.h), or NULL */
+    struct skipped_inclusions *inclusions;
 };
 
 /* A parsed translation unit: the file given to the compiler and everything it
@@ -112,6 +115,13 @@ int source_load_file(struct source *s, const struct source_unit *u, const char *
 int source_load(struct source *s, const char *path, int argc, const char *const *argv, int openmp,
                 int verbose);
 void source_free(struct source *s);
+
+/* How many times the unit includes the file (entered by the preprocessor),
+ * and whether each of those inclusions compiles both offsets or neither: code
+ * inserted at one and at the other is balanced in each inclusion of a header
+ * included twice with other macros (a generic kernel). */
+unsigned source_inclusions(const struct source *s);
+int source_inclusions_agree(const struct source *s, unsigned a, unsigned b);
 
 /* 1-based line and column of an offset. */
 void source_position(const struct source *s, unsigned offset, unsigned *line, unsigned *col);
