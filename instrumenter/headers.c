@@ -428,8 +428,42 @@ static void print_counts(const char *file, const struct construct_counts *c)
     print_construct_counts(stderr, file, c->instrumented, c->constructs, c->on_purpose);
 }
 
+/* What a header without instrumentation leaves to the runtime: its omp
+ * pragmas (not its pomp directives, which no runtime measures) and the
+ * directives its macros make, and of those the ones that may be critical or
+ * ordered. */
+static struct construct_counts left_counts_of(const struct header *x)
+{
+    struct construct_counts left = {0};
+    left.constructs = x->macro_directives;
+    left.mutexes = x->macro_mutex_directives;
+    /* its constructs as an instrumented copy counts them: not its
+     * pass-through directives nor its sections' section lines (declare
+     * reduction and declare simd were 2 of 3 left; a probe), nor pomp's own */
+    for (size_t i = 0; x->src && i < x->src->npragmas; i++) {
+        const char *text = x->src->pragmas[i].text;
+        if (!construct_pragma_counts(text))
+            continue;
+        left.constructs++;
+        left.mutexes += source_text_may_be_mutex(text, strlen(text));
+    }
+    return left;
+}
+
+static int named_as_is(const struct instrument_options *base, const struct header *x)
+{
+    /* (pompcc names it as the copy's #line and the compiler's messages do:
+     * its spelled name) */
+    for (size_t i = 0; i < base->nheaders_as_is; i++)
+        if (strcmp(base->headers_as_is[i], x->name) == 0 ||
+            strcmp(base->headers_as_is[i], x->spelled) == 0)
+            return 1;
+    return 0;
+}
+
 /* Instruments one header into its copy; a plain copy where it has no
- * pragmas or pomp cannot instrument it. */
+ * pragmas, pomp cannot instrument it, or pompcc asks for it as it is (its
+ * instrumented copy did not compile). */
 static int copy_header(struct headers *h, struct header *x, const struct instrument_options *base,
                        struct header_copies *hc)
 {
@@ -451,11 +485,12 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     o.nreplacements = n;
     o.functions = NULL;
     struct construct_counts left = {0};
+    int as_is = named_as_is(base, x);
     int rewritten = x->has_pragmas || x->has_lock_calls;
     /* its calls are the copy's: rewritten, or left alone and counted there
      * (all of them dropped by the level: no region, and not the runtime's
      * either) */
-    int settled = rewritten && instrument(s, &o, &res) == 0;
+    int settled = rewritten && !as_is && instrument(s, &o, &res) == 0;
     if (settled) {
         hc->instrumented = xrealloc(hc->instrumented, (hc->ninstrumented + 1) * sizeof *hc->instrumented);
         hc->instrumented[hc->ninstrumented++] = xstrdup(x->name);
@@ -473,6 +508,8 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     }
     if (settled) { /* nothing rewritten: what it leaves, counted */
         left = res.counts;
+    } else if (as_is) { /* (pompcc says why) */
+        left = left_counts_of(x);
     } else if (rewritten) {
         left = res.counts;
         left.instrumented = 0;
@@ -484,7 +521,7 @@ static int copy_header(struct headers *h, struct header *x, const struct instrum
     } else { /* the directives its macros make, if any */
         left.constructs = x->macro_directives, left.mutexes = x->macro_mutex_directives;
     }
-    if (base->verbose && left.constructs && (settled || !rewritten))
+    if (base->verbose && left.constructs && (settled || as_is || !rewritten))
         print_counts(x->name, &left);
     rc = write_plain_copy(x, s->text, s->size, r, n, &left, settled ? &res.left_locks : NULL);
 done:
@@ -504,19 +541,7 @@ done:
  * file's copy, hc->left_counts). */
 static void leave_header(struct header *x, struct header_copies *hc, int verbose)
 {
-    struct construct_counts left = {0};
-    left.constructs = x->macro_directives;
-    left.mutexes = x->macro_mutex_directives;
-    /* its constructs as an instrumented copy counts them: not its
-     * pass-through directives nor its sections' section lines (declare
-     * reduction and declare simd were 2 of 3 left; a probe) */
-    for (size_t i = 0; x->src && i < x->src->npragmas; i++) {
-        const char *text = x->src->pragmas[i].text;
-        if (!construct_pragma_counts(text))
-            continue;
-        left.constructs++;
-        left.mutexes += source_text_may_be_mutex(text, strlen(text));
-    }
+    struct construct_counts left = left_counts_of(x);
     if (!left.constructs)
         return;
     if (verbose) /* the link step warns of them; this says why */

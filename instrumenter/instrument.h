@@ -57,6 +57,11 @@ struct instrument_options {
     /* (the main file) a header without a copy may make a task that a final
      * task does not include (header_copies.final_waits_may_wait) */
     int final_waits_may_wait;
+    /* (--headers) the headers whose copies are their text as it is, by the
+     * name libclang gives them: pompcc's retry after the compiler's errors
+     * were in their instrumented copies (headers.c) */
+    char *const *headers_as_is;
+    size_t nheaders_as_is;
 };
 
 /* The file's OpenMP constructs (directives with events; pass-through ones such

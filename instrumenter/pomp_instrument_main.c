@@ -33,7 +33,10 @@ static void usage(FILE *f)
           "              runtime (default): left to the runtime, measured through OMPT\n"
           "  --iterations  iteration events in the bodies of worksharing loops (costs vectorization)\n"
           "  --headers   also instrument the program's own headers: copies next to out.c, listed\n"
-          "              in out.c.pomp.headers (needs out.c)\n",
+          "              in out.c.pomp.headers (needs out.c)\n"
+          "  --header-as-is=NAME  with --headers: that header's copy is its text as it is, its\n"
+          "              constructs left to the runtime (pompcc: its instrumented copy did not\n"
+          "              compile); NAME as the copy's #line names it\n",
           f);
 }
 
@@ -192,6 +195,10 @@ int main(int argc, char **argv)
     const char *in = NULL, *out = NULL, *gnuc = NULL;
     char *id = NULL;
     int i, headers = 0;
+    struct {
+        char **v;
+        size_t n;
+    } as_is = {0};
     for (i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) {
@@ -224,6 +231,11 @@ int main(int argc, char **argv)
             opt.explicit_barriers = 0;
         } else if (strcmp(a, "--headers") == 0) {
             headers = 1;
+        } else if (strncmp(a, "--header-as-is=", 15) == 0) {
+            as_is.v = xrealloc(as_is.v, (as_is.n + 1) * sizeof *as_is.v);
+            as_is.v[as_is.n++] = (char *)(a + 15);
+            opt.headers_as_is = as_is.v;
+            opt.nheaders_as_is = as_is.n;
         } else if (strcmp(a, "--iterations") == 0) {
             opt.iterations = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -321,5 +333,6 @@ done:
     free(inc_path);
     free(id);
     function_filter_free(&filter);
+    free(as_is.v);
     return rc;
 }

@@ -5,6 +5,7 @@
  * Called as pompc++ (a link to the same program), it stands in for c++
  * ($POMP_CXX, default c++) and treats .c files as C++, as c++ does; called as
  * pomp-gcc, pomp-g++, pomp-clang or pomp-clang++, it uses that compiler. */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
@@ -794,7 +795,7 @@ static void compiler_identity(struct pompcc *pc)
 /* Runs pomp-instrument on in into inst (with_headers: and the program's own
  * headers into copies next to it); its messages go to msgs. */
 static int run_instrument(const struct pompcc *pc, const struct input *in, const char *inst,
-                          int with_headers, const char *msgs)
+                          int with_headers, const struct argv_list *as_is, const char *msgs)
 {
     char *tool = xasprintf("%s/pomp-instrument", pc->bindir);
     struct argv_list cmd = {0};
@@ -803,6 +804,11 @@ static int run_instrument(const struct pompcc *pc, const struct input *in, const
         argv_add(&cmd, "--verbose");
     if (with_headers)
         argv_add(&cmd, "--headers");
+    for (size_t i = 0; with_headers && as_is && i < as_is->n; i++) {
+        char *opt = xasprintf("--header-as-is=%s", as_is->v[i]);
+        argv_add(&cmd, opt);
+        free(opt);
+    }
     if (pc->functions) {
         char *opt = pc->function_rules.len ? xasprintf("--functions=%s", pc->function_rules.s)
                                            : xstrdup("--functions");
@@ -837,6 +843,87 @@ static int has_header_copies(const char *inst)
     int has = access(list, F_OK) == 0;
     free(list);
     return has;
+}
+
+/* The name a header copy gives its header (its `#line 1 "<name>"`, what
+ * the compiler's messages say), or NULL. */
+static char *copy_header_name(const char *copy)
+{
+    char *text;
+    size_t size;
+    if (read_file(copy, &text, &size) != 0)
+        return NULL;
+    static const char mark[] = "\n#line 1 \"";
+    char *at = memmem(text, size, mark, sizeof mark - 1), *name = NULL;
+    if (at) {
+        struct strbuf b = {0};
+        for (char *c = at + sizeof mark - 1; c < text + size && *c != '"' && *c != '\n'; c++)
+            sb_addn(&b, c[0] == '\\' && c + 1 < text + size ? ++c : c, 1);
+        name = b.s ? b.s : xstrdup("");
+    }
+    free(text);
+    return name;
+}
+
+/* The headers whose copies the compiler's errors (errs) are in, added to
+ * as_is by the names the copies give them; returns how many were added. A
+ * message names a copy by its header's name (its #line), its include file by
+ * its own path. */
+static size_t copies_in_errors(const char *inst, const char *errs, struct argv_list *as_is)
+{
+    char *list_path = xasprintf("%s.pomp.headers", inst), *list, *text;
+    size_t list_size, size, added = 0;
+    int ok = read_file(list_path, &list, &list_size) == 0;
+    free(list_path);
+    if (!ok)
+        return 0;
+    if (read_file(errs, &text, &size) != 0) {
+        free(list);
+        return 0;
+    }
+    for (char *copy = list; copy < list + list_size;) {
+        char *nl = memchr(copy, '\n', (size_t)(list + list_size - copy));
+        if (!nl)
+            break;
+        *nl = '\0';
+        size_t len = strlen(copy);
+        char *name = len > 9 && strcmp(copy + len - 9, ".pomp.inc") == 0 ? NULL
+                                                                           : copy_header_name(copy);
+        for (size_t k = 0; name && k < as_is->n; k++)
+            if (strcmp(as_is->v[k], name) == 0) {
+                free(name);
+                name = NULL;
+            }
+        char *inc = name ? pomp_inc_path(copy) : NULL;
+        for (char *line = text; name && line < text + size;) {
+            char *end = memchr(line, '\n', (size_t)(text + size - line));
+            size_t n = end ? (size_t)(end - line) : (size_t)(text + size - line);
+            char *kind = memmem(line, n, ": error: ", 9);
+            if (!kind)
+                kind = memmem(line, n, ": fatal error: ", 15);
+            /* file:line:col: error: ... */
+            char *colon = kind ? memchr(line, ':', (size_t)(kind - line) + 1) : NULL;
+            while (colon && colon < kind && !isdigit((unsigned char)colon[1]))
+                colon = memchr(colon + 1, ':', (size_t)(kind - colon));
+            if (colon && colon <= kind) {
+                size_t flen = (size_t)(colon - line);
+                if ((strlen(name) == flen && strncmp(line, name, flen) == 0) ||
+                    (strlen(copy) == flen && strncmp(line, copy, flen) == 0) ||
+                    (strlen(inc) == flen && strncmp(line, inc, flen) == 0)) {
+                    argv_add(as_is, name);
+                    added++;
+                    break;
+                }
+            }
+            line += n + 1;
+        }
+        free(inc);
+        free(name);
+        copy = nl + 1;
+    }
+    free(list);
+    free(text);
+    return added;
 }
 
 /* Removes a temporary directory and what is in it (a source's subdirectory
@@ -982,14 +1069,34 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
      * that does not compile, the user sees the compiler's errors alone */
     char *msgs = xasprintf("%s/%u_%s.pomp.msgs", pc->tmpdir, index, base);
     char *errs = xasprintf("%s/%u_%s.stderr", pc->tmpdir, index, base);
-    int irc = run_instrument(pc, in, inst, 1, msgs);
+    int irc = run_instrument(pc, in, inst, 1, NULL, msgs);
     char *srcdir_buf = xstrdup(src);
     const char *srcdir = dirname(srcdir_buf); /* quoted includes still resolve from there */
 
     int rc = -1;
+    struct argv_list as_is = {0}; /* the headers whose copies did not compile */
     if (irc == 0) {
         rc = compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map);
-        if (rc != 0 && has_header_copies(inst)) {
+        /* a copy the compiler's errors are in: that header as it is, the
+         * others instrumented (the file fell back to no copies at all, every
+         * header's constructs left to the runtime, for one header's; a probe) */
+        while (rc != 0 && irc == 0 && has_header_copies(inst) &&
+               copies_in_errors(inst, errs, &as_is) > 0) {
+            if (pc->verbose) {
+                fprintf(stderr, "%s: note: %s: the instrumented copy of %s did not compile:\n",
+                        tool_name(), src, as_is.v[as_is.n - 1]);
+                print_lines(errs, 1, 0);
+            }
+            irc = run_instrument(pc, in, inst, 1, &as_is, msgs);
+            rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map) : -1;
+        }
+        if (rc == 0)
+            for (size_t i = 0; i < as_is.n; i++)
+                fprintf(stderr,
+                        "%s: warning: %s: the instrumented copy of %s did not compile; its "
+                        "constructs are left to the runtime (please report this)\n",
+                        tool_name(), src, as_is.v[i]);
+        if (rc != 0 && (irc != 0 || has_header_copies(inst))) {
             /* a header's copy may be what does not compile: the file without them */
             if (pc->verbose) {
                 fprintf(stderr,
@@ -998,7 +1105,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                         tool_name(), src);
                 print_lines(errs, 1, 0);
             }
-            irc = run_instrument(pc, in, inst, 0, msgs);
+            irc = run_instrument(pc, in, inst, 0, NULL, msgs);
             rc = irc == 0 ? compile_one(pc, in, inst, obj, assembly, srcdir, errs, prefix_map) : -1;
             if (rc == 0)
                 fprintf(stderr,
@@ -1041,6 +1148,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         if (rc != 0)
             say_compiler_failed(pc);
     }
+    argv_free(&as_is);
     unlink(msgs);
     unlink(errs);
     free(msgs);

@@ -115,6 +115,63 @@ n=$(jq '[.regions[] | select(.file == "bad/main.c" and .init != "ompt")] | lengt
 assert_eq "$n" 2 "main.c's parallel and single regions"
 n=$(jq '[.regions[] | select(.file == "bad/broken.h" and .init != "ompt")] | length' bad.dir/profile.json)
 assert_eq "$n" 0 "no pomp region for the header left to the runtime"
+# A header whose instrumented copy does not compile (here a user region's
+# value with an unparenthesized template-id, P<1, 2>::v, read as two values,
+# as documented): pompc++ compiles it again with that header as it is, said
+# and counted, and the file's other header keeps its instrumentation (every
+# header of the file fell back to the runtime for one header's copy)
+mkdir -p asis
+cat > asis/vals.hpp <<'H'
+template <int A, int B> struct P { static const int v = A + B; };
+inline int vals_run(int n)
+{
+    int s = 0;
+#pragma pomp userregion start(phase : P<1, 2>::v)
+#pragma omp parallel for num_threads(2) reduction(+ : s)
+    for (int i = 0; i < n; ++i)
+        s += i;
+#pragma pomp userregion stop(phase)
+    return s;
+}
+H
+cat > asis/other.hpp <<'H'
+inline long other_count(int n)
+{
+    long c = 0;
+#pragma omp parallel for num_threads(2) reduction(+ : c)
+    for (int i = 0; i < n; ++i)
+        c += i;
+    return c;
+}
+H
+cat > asis/main.cpp <<'C'
+#include <cstdio>
+#include "vals.hpp"
+#include "other.hpp"
+int main()
+{
+    std::printf("%d %ld\n", vals_run(10), other_count(10));
+    std::printf("%d %ld\n", vals_run(20), other_count(20));
+    return 0;
+}
+C
+for wrapper in pompc++ $(clang_wrappers pomp-clang++); do
+    plain=$([ $wrapper = pompc++ ] && echo c++ || echo clang++-19)
+    name="asis_$wrapper"
+    (cd asis && "$BUILD/bin/$wrapper" -fopenmp main.cpp -o "../$name" 2> "../$name.err") ||
+        { cat "$name.err"; fail "$name: build"; }
+    (cd asis && "$plain" -fopenmp main.cpp -o "../$name.plain")
+    assert_eq "$(POMP_OUTPUT_DIR="$name.dir" "./$name")" "$("./$name.plain")" "$name: the plain build's output"
+    assert_contains "$name.err" "warning: main.cpp: the instrumented copy of vals.hpp did not compile; its constructs are left to the runtime" \
+                    "$name: the header whose copy did not compile, named"
+    assert_not_contains "$name.err" "copies of its headers did not compile" "$name: not every header's copy given up"
+    assert_contains "$name.err" "^vals.hpp: warning: 0 of 1 OpenMP constructs instrumented; 1 left to the runtime's events" \
+                    "$name: its construct counted as left"
+    assert_eq "$(region_sum "$name.dir" parallel 4 begins)" 4 "$name: the other header's parallel, 2 calls on 2 threads"
+    assert_eq "$(region_sum "$name.dir" for 4 visits)" 4 "$name: the other header's loop"
+    assert_eq "$(jq '[.regions[] | select(.file == "vals.hpp" and .init != "ompt")] | length' "$name.dir/profile.json")" 0 \
+              "$name: no pomp region for the header as it is"
+done
 
 # Built in its own directory (make's usual way): the header beside the source
 # is named as the compiler names it, "good.h" as "main.c", not libclang's
@@ -717,4 +774,4 @@ for inc in -Iinc "-I$PWD/inc"; do
     rm -rf fm.d
 done
 cd ..
-echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a build in place, a loop inlined three times, a header included twice with other macros, one whose inclusions take different #if branches at a construct, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body, a header through symbolic links, __FILE__ in headers named through .. and absolute -I"
+echo "real code in headers: histo (C: gcc, clang), vlib (C++: c++, g++, clang++), a broken header, a header copy that does not compile, a build in place, a loop inlined three times, a header included twice with other macros, one whose inclusions take different #if branches at a construct, loops in a lambda and a template over a vector, a header reached by two paths, sources named ./x.c, by absolute path and in a unity file, headers with #include_next and __has_include, a file included in a function body, a header through symbolic links, __FILE__ in headers named through .. and absolute -I"
