@@ -149,6 +149,8 @@ void skipped_inclusions_of(CXTranslationUnit tu, CXFile file, struct skipped_inc
     struct entries e = {file, 0};
     clang_getInclusions(tu, count_entries, &e);
     r->entries = e.count;
+    if (r->entries < 2) /* (one inclusion: nothing to tell apart) */
+        return;
     CXSourceRangeList *all = clang_getAllSkippedRanges(tu);
     if (!all)
         return;
