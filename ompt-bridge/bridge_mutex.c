@@ -76,6 +76,18 @@ static inline int followed(ompt_mutex_t kind)
            !__atomic_load_n(&bridge_mutex_locks_only, __ATOMIC_RELAXED);
 }
 
+/* Whether the lock is taken inside an instrumented lock call that its throttle
+ * left untimed: the wait is the call's own untimed time, and a wait node
+ * under it would only count each call again, at a record's cost on the
+ * hottest lock loops (lock calls made through their calls while waits are
+ * followed: pomp_fast_lock_waits_followed). */
+static inline int throttled_lock_call(struct bridge_thread *b)
+{
+    struct pomp_frame *f = bridge_top_frame(b);
+    return f && f->untimed && f->entered && !f->in_body &&
+           bridge_class_of(f->region) == BRC_LOCK_SET;
+}
+
 void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
                              ompt_wait_id_t wait_id, const void *codeptr_ra)
 {
@@ -88,6 +100,10 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     bridge_collector_event(w.begin);
     if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
+    if (w.group == POMP_GROUP_RUNTIME && throttled_lock_call(b)) {
+        bridge_scope_push(b, SCOPE_WAIT); /* (no region: its end records nothing) */
+        return;
+    }
     uint64_t now = pomp_now();
     struct mutex_construct c;
     int construct = mutex_construct_of(kind, &c);

@@ -157,6 +157,7 @@ enum bridge_class {
     BRC_TASK_UNTIED_SPLIT, /* a task construct whose body the instrumentation left without
                               events (CTC bodyEvents=none: an untied task that may resume on
                               another thread): the bridge measures its executions */
+    BRC_LOCK_SET,    /* an instrumented omp_set_lock or omp_set_nest_lock call */
 };
 
 enum bridge_class bridge_classify(struct POMP_Region_s *r);

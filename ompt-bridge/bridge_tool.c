@@ -133,8 +133,13 @@ static void register_fn_locked(ompt_callbacks_t event, ompt_callback_t fn)
     if (event == ompt_callback_mutex_released &&
         __atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE))
         return; /* (the collector API asking later, registered or not before) */
-    if (fn && set_callback(event, fn) != ompt_set_error)
+    if (fn && set_callback(event, fn) != ompt_set_error) {
         registered |= bit;
+        /* the lock waits followed (lock calls left to the runtime, POMP_OMPT=full,
+         * the collector API asking): a lock site's wait must stay under its call */
+        if (event == ompt_callback_mutex_acquire)
+            pomp_fast_lock_waits_followed();
+    }
 }
 
 static void register_locked(ompt_callbacks_t event)
@@ -424,7 +429,6 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     if (pomp_level_records(POMP_GROUP_SYNC, BR_BEGIN_END) && all)
         register_locked(ompt_callback_masked);
     if ((sync || runtime) && locks) {
-        pomp_fast_lock_waits_followed(); /* (a lock site's wait stays under its call) */
         register_locked(ompt_callback_mutex_acquire);
         register_locked(ompt_callback_mutex_acquired);
         register_locked(ompt_callback_mutex_released);

@@ -54,7 +54,8 @@ void pomp_fast_final_waits_stop(void);
  * omp_set_nest_lock) keeps making its calls, untimed, rather than being
  * counted inline, so that the wait the bridge reports stays under the call's
  * node. A counter offered before stays (the bridge starts with the runtime,
- * before any lock call returns). No lock taken. */
+ * before any lock call returns; a collector's session started later may meet
+ * such counters: docs/api.md). No lock taken. */
 void pomp_fast_lock_waits_followed(void);
 int pomp_fast_lock_sets_allowed(void);
 

@@ -205,3 +205,57 @@ for when in "" late; do # the session starts before the runtime did, or after
     assert_contains waits$when.txt "^idle worker's region: 0\$" "${when:-early}: a worker waiting for work is in no region"
     assert_contains waits$when.txt "^idle worker's state: $idle\$" "${when:-early}: a worker waiting for work is idle (libomp and the libgomp bridge say: in the closing barrier)"
 done
+
+# A collector that registers the lock-wait event has the bridge follow every
+# lock wait: a throttled omp_set_lock site of the instrumentation then keeps
+# making its calls, so that the waits stay under the call's node (counted
+# inline, 189,759 waits of 200,000 went beside it, timed, under the parallel
+# region; a review). The session starts before the runtime.
+cat > lkwt.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "omp_collector_api.h"
+static long lkwt;
+static void on_lkwt(OMP_COLLECTORAPI_EVENT e) { (void)e; __atomic_fetch_add(&lkwt, 1, __ATOMIC_RELAXED); }
+static int collector_start(void)
+{
+    int (*api)(void *) = (int (*)(void *))dlsym(RTLD_DEFAULT, "__omp_collector_api");
+    if (!api)
+        return -1;
+    int32_t list[32] = {0};
+    list[0] = 16, list[1] = OMP_REQ_START;
+    int32_t *r = list + 4, ev = OMP_EVENT_THR_BEGIN_LKWT;
+    omp_collector_callback_t cb = on_lkwt;
+    r[0] = 16 + 12, r[1] = OMP_REQ_REGISTER;
+    memcpy(r + 4, &ev, 4);
+    memcpy((char *)(r + 4) + 4, &cb, sizeof cb);
+    return api(list) == 0 ? list[2] * 100 + r[2] : -2;
+}
+int main(void)
+{
+    printf("collector: %d\n", collector_start());
+    omp_lock_t l;
+    long a = 0;
+    omp_init_lock(&l);
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 100000; i++) {
+        omp_set_lock(&l); /* HOT_SET */
+        a += 1;
+        omp_unset_lock(&l);
+    }
+    omp_destroy_lock(&l);
+    printf("%ld\n", a);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -g -I"$BUILD/include" lkwt.c -o lkwt -ldl 2> lkwt.err || { cat lkwt.err; fail "build lkwt.c"; }
+POMP_SUMMARY=off POMP_OUTPUT_DIR=lkwt.d ./lkwt > lkwt.txt 2>&1 || { cat lkwt.txt; fail "lkwt ran"; }
+assert_eq "$(cat lkwt.txt)" "$(printf 'collector: 0\n200000')" "lkwt: the session started, the program's result"
+hot=$(line_of lkwt.c HOT_SET) par=$(line_of lkwt.c 'omp parallel')
+path_counts lkwt.d > lkwt.paths
+grep -qx "parallel:$par/omp_set_lock:$hot 200000 0" lkwt.paths || { cat lkwt.paths; fail "lkwt: every set call counted"; }
+! grep -q "^parallel:$par/wait:$hot " lkwt.paths || { cat lkwt.paths; fail "lkwt: no lock wait beside the call"; }
