@@ -54,7 +54,7 @@ static int load_header(const struct headers *h, struct header *x)
 {
     if (!x->src) {
         x->src = xmalloc(sizeof *x->src);
-        x->src_rc = source_load_file(x->src, h->u, x->name);
+        x->src_rc = source_load_header(x->src, h->u, x->name, x->spelled);
     }
     return x->src_rc;
 }

@@ -662,7 +662,16 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
                        const char *prefix_map)
 {
     struct argv_list cmd = {0};
-    compile_command(pc, &cmd, iquote);
+    /* a source named without its directory ("main.c"): its headers are found
+     * through -iquote, and named by that directory in __FILE__ and the debug
+     * information, where a plain build finds them beside the source and names
+     * them "log.h". The directory is named /proc/self/cwd (the compiler's
+     * working directory, pompcc's), a prefix that no other name has, and
+     * mapped away: "-iquote ." with "./" mapped away also took the "./" of
+     * names the plain build keeps (-I. <kern.h>, #line "./lexer.l"; a review) */
+    int beside = iquote && strcmp(iquote, ".") == 0 && strncmp(in->path, "./", 2) != 0;
+    int proc_cwd = beside && access("/proc/self/cwd/.", F_OK) == 0;
+    compile_command(pc, &cmd, proc_cwd ? "/proc/self/cwd" : iquote);
     if (prefix_map) { /* the copy's directory is the source's, in debug information and in
                          __FILE__ and __BASE_FILE__ (the copy's #line directives name the source,
                          but __BASE_FILE__ is the compiled file's name) */
@@ -673,11 +682,10 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
         free(debug);
         free(macro);
     }
-    /* a source named without its directory ("main.c"): its headers are
-     * found through "-iquote .", and named "./log.h" by the compiler, in
-     * __FILE__ and the debug information; a plain build finds them beside
-     * the source and names them "log.h" (the program printed another name) */
-    if (iquote && strcmp(iquote, ".") == 0 && strncmp(in->path, "./", 2) != 0) {
+    if (proc_cwd) {
+        argv_add(&cmd, "-fmacro-prefix-map=/proc/self/cwd/=");
+        argv_add(&cmd, "-fdebug-prefix-map=/proc/self/cwd/=");
+    } else if (beside) { /* (no /proc: "./" of other names goes too) */
         argv_add(&cmd, "-fmacro-prefix-map=./=");
         argv_add(&cmd, "-fdebug-prefix-map=./=");
     }

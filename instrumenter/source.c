@@ -1821,8 +1821,15 @@ void source_unit_close(struct source_unit *u)
 
 int source_load_file(struct source *s, const struct source_unit *u, const char *path)
 {
+    return source_load_header(s, u, path, NULL);
+}
+
+int source_load_header(struct source *s, const struct source_unit *u, const char *path,
+                       const char *spelled)
+{
     memset(s, 0, sizeof *s);
     s->path = path;
+    s->spelled = spelled;
     if (read_file(path, &s->text, &s->size) != 0) {
         fprintf(stderr, "%s: error: cannot read the file\n", path);
         return -1;

@@ -58,6 +58,8 @@ struct pragma {
 
 struct source {
     const char *path;          /* as given on the command line */
+    const char *spelled;       /* as the compiler spells it (a header: its inclusion's
+                                  spelling, source_include.spelled; NULL: path) */
     char *text;
     size_t size;
     unsigned *line_offsets;    /* offset of the first character of each line (0-based index) */
@@ -108,6 +110,10 @@ size_t source_unit_pragma_macros(const struct source_unit *u, char ***names);
 /* Loads one file of the unit: its main file, or a header by the name libclang
  * gives it (source_includes.h). Returns 0, or -1 after printing why. */
 int source_load_file(struct source *s, const struct source_unit *u, const char *path);
+/* The same for a header the compiler names spelled (__FILE__ in it, the
+ * #line directives of its copy). */
+int source_load_header(struct source *s, const struct source_unit *u, const char *path,
+                       const char *spelled);
 
 /* Reads and parses path with the compiler flags args (filtered to those that
  * matter for parsing); openmp says whether -fopenmp was given. Prints

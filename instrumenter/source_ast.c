@@ -542,14 +542,15 @@ static void presumed_lines(struct collector *c)
     a->presumed_line = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_line);
     a->presumed_file = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_file);
     a->presumed_spelled = xmalloc((s->nlines ? s->nlines : 1) * sizeof *a->presumed_spelled);
+    /* the file's own lines under its name as the compiler spells it (given:
+     * a header's inclusion's spelling, not clang's ./x.h where GCC says x.h);
+     * the names of #line directives and line markers as they are written */
     CXString own = clang_getFileName(c->file);
-    /* (clang's "./" before a header found beside a file named without a
-     * directory is not GCC's: compiler_file_name) */
-    const char *own_name = clang_getCString(own);
-    a->spelled = own_name && *own_name && strcmp(own_name, s->path) != 0
-                     ? intern_name(a, s->path, compiler_file_name(own_name))
+    const char *own_raw = clang_getCString(own);
+    a->spelled = s->spelled && strcmp(s->spelled, s->path) != 0
+                     ? intern_name(a, s->path, s->spelled)
                      : NULL;
-    clang_disposeString(own);
+    const char *own_spelled = a->spelled ? a->spelled : s->path;
     int differs = 0;
     for (unsigned i = 0; i < s->nlines; i++) {
         CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
@@ -562,16 +563,15 @@ static void presumed_lines(struct collector *c)
                                                : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
-        a->presumed_spelled[i] = raw && *raw ? intern_name(a, s->path, strcmp(raw, s->path) == 0
-                                                                           ? raw
-                                                                           : compiler_file_name(raw))
-                                 : a->spelled         ? a->spelled
-                                                      : s->path;
+        a->presumed_spelled[i] = !raw || !*raw || (own_raw && strcmp(raw, own_raw) == 0)
+                                     ? own_spelled
+                                     : intern_name(a, s->path, raw);
         a->presumed_line[i] = line ? line : i + 1;
         clang_disposeString(name);
         differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1 ||
                    a->presumed_spelled[i] != s->path;
     }
+    clang_disposeString(own);
     if (!differs) {
         free(a->presumed_line);
         free(a->presumed_file);

@@ -16,22 +16,69 @@ static char *file_name(CXFile f)
     return name;
 }
 
-/* ... and as it spelled it (not normalized: what __FILE__ reads there). */
-static char *file_spelled(CXFile f)
+/* Whether the include directive over range r names its file "quoted". */
+static int directive_quoted(CXTranslationUnit tu, CXSourceRange r)
 {
-    CXString s = clang_getFileName(f);
-    char *name = xstrdup(clang_getCString(s) ? compiler_file_name(clang_getCString(s)) : "");
-    clang_disposeString(s);
-    return name;
+    CXToken *toks;
+    unsigned n;
+    int quoted = 0;
+    clang_tokenize(tu, r, &toks, &n);
+    for (unsigned i = 0; i < n && !quoted; i++) {
+        CXString s = clang_getTokenSpelling(tu, toks[i]);
+        quoted = clang_getCString(s) && clang_getCString(s)[0] == '"';
+        clang_disposeString(s);
+    }
+    if (toks)
+        clang_disposeTokens(tu, toks, n);
+    return quoted;
 }
 
 /* The directives found, with what recovery marking needs of each: the file
  * it is written in (NULL: the command line) and where it ends there. */
 struct collector {
     struct source_includes *out;
+    CXTranslationUnit tu;
+    CXFile main;       /* the unit's main file */
+    const char *main_name; /* as given */
     CXFile *in;
     unsigned *end;
+    CXFile *target;    /* each directive's target (its spelled name: out) */
 };
+
+/* The name GCC gives file f, an includer (as __FILE__ reads in it): the main
+ * file's as given, a header's as its first inclusion spelled it, else NULL. */
+static const char *spelled_includer(const struct collector *col, CXFile f)
+{
+    if (!f)
+        return NULL;
+    if (col->main && clang_File_isEqual(f, col->main))
+        return col->main_name;
+    for (size_t i = 0; i < col->out->n; i++)
+        if (clang_File_isEqual(col->target[i], f))
+            return col->out->v[i].spelled;
+    return NULL;
+}
+
+/* The target of an include directive as the compiler spells it (__FILE__
+ * there, its messages): clang's name (inc/../x.h, an absolute path under an
+ * absolute -I), except that clang names a file found beside an includer
+ * named without a directory ./x.h, where GCC names it x.h (the includer's
+ * directory is "" to GCC, "." to clang); a "./" of -I., of an includer named
+ * ./main.c, stays, as GCC keeps it. */
+static char *target_spelled(const struct collector *col, CXCursor c, CXSourceRange r, CXFile in,
+                            CXFile target)
+{
+    CXString s = clang_getFileName(target), written = clang_getCursorSpelling(c);
+    const char *raw = clang_getCString(s) ? clang_getCString(s) : "";
+    const char *includer = spelled_includer(col, in);
+    int beside = strncmp(raw, "./", 2) == 0 && clang_getCString(written) &&
+                 strcmp(raw + 2, clang_getCString(written)) == 0 && includer &&
+                 !strchr(includer, '/') && directive_quoted(col->tu, r);
+    char *name = xstrdup(beside ? raw + 2 : raw);
+    clang_disposeString(s);
+    clang_disposeString(written);
+    return name;
+}
 
 static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -53,10 +100,13 @@ static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CX
     out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
     col->in = xrealloc(col->in, (out->n + 1) * sizeof *col->in);
     col->end = xrealloc(col->end, (out->n + 1) * sizeof *col->end);
+    col->target = xrealloc(col->target, (out->n + 1) * sizeof *col->target);
     col->in[out->n] = in;
     col->end[out->n] = in ? end : 0;
+    col->target[out->n] = target;
+    char *spelled = target_spelled(col, c, r, in, target);
     out->v[out->n++] = (struct source_include){in ? file_name(in) : xstrdup(""), in ? offset : 0,
-                                               file_name(target), file_spelled(target), 0};
+                                               file_name(target), spelled, 0};
     return CXChildVisit_Continue;
 }
 
@@ -84,11 +134,13 @@ static void mark_recovered(CXTranslationUnit tu, const struct collector *col)
 void source_includes_collect(const struct source_unit *u, struct source_includes *out)
 {
     memset(out, 0, sizeof *out);
-    struct collector col = {.out = out};
+    struct collector col = {.out = out, .tu = u->tu, .main = clang_getFile(u->tu, u->path),
+                            .main_name = u->path};
     clang_visitChildren(clang_getTranslationUnitCursor(u->tu), inclusion_visitor, &col);
     mark_recovered(u->tu, &col);
     free(col.in);
     free(col.end);
+    free(col.target);
 }
 
 void source_includes_free(struct source_includes *in)

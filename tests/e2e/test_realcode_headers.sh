@@ -759,18 +759,24 @@ mkdir -p fm/inc fm/other && cd fm
 printf '#pragma once\n#include <cstdio>\ninline void x()\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("x: %%s\\n", __FILE__);\n    std::printf("x after: %%s\\n", __FILE__);\n}\n' > other/x.hpp
 printf '#pragma once\n#include <cstdio>\n#include "../other/x.hpp"\ninline void mid() { std::printf("mid: %%s\\n", __FILE__); }\n' > inc/mid.hpp
 printf '#pragma once\n#include <cstdio>\n#include "mid.hpp"\ninline void k()\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("k: %%s\\n", __FILE__);\n}\n' > inc/k.hpp
-printf '#include "k.hpp"\nint main()\n{\n    k();\n    mid();\n    x();\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("main: %%s\\n", __FILE__);\n    std::printf("main after: %%s\\n", __FILE__);\n    return 0;\n}\n' > main.cpp
+# With -I., GCC names <dot.hpp> ./dot.hpp, and a #line the user wrote keeps
+# its ./ (a source named without its directory had every ./ mapped away; a
+# review).
+printf '#pragma once\n#include <cstdio>\ninline void dot()\n{\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("dot: %%s\\n", __FILE__);\n}\n' > dot.hpp
+printf '#include "k.hpp"\n#include <dot.hpp>\nint main()\n{\n    k();\n    mid();\n    x();\n    dot();\n#pragma omp parallel num_threads(2)\n#pragma omp single\n    std::printf("main: %%s\\n", __FILE__);\n    std::printf("main after: %%s\\n", __FILE__);\n#line 300 "./lexer.l"\n    std::printf("main line: %%s\\n", __FILE__);\n    return 0;\n}\n' > main.cpp
 for inc in -Iinc "-I$PWD/inc"; do
     # (the source named ./main.cpp once: __FILE__ keeps the ./ there)
     src=main.cpp
     [ "$inc" = -Iinc ] && src=./main.cpp
-    c++ -fopenmp "$inc" $src -o fm_plain && ./fm_plain > fm_plain.out
+    c++ -fopenmp "$inc" -I. $src -o fm_plain && ./fm_plain > fm_plain.out
     grep -q "x: .*inc/\.\./other/x.hpp" fm_plain.out || fail "__FILE__ ($inc): the plain build names x.hpp through inc/..: $(cat fm_plain.out)"
-    "$BUILD/bin/pompc++" --pomp-verbose -fopenmp "$inc" $src -o fm_pomp 2> fm_pomp.err || { cat fm_pomp.err; fail "__FILE__ ($inc): pompc++"; }
+    grep -q "^dot: \./dot.hpp$" fm_plain.out && grep -q "^main line: \./lexer.l$" fm_plain.out ||
+        fail "__FILE__ ($inc): the plain build keeps ./: $(cat fm_plain.out)"
+    "$BUILD/bin/pompc++" --pomp-verbose -fopenmp "$inc" -I. $src -o fm_pomp 2> fm_pomp.err || { cat fm_pomp.err; fail "__FILE__ ($inc): pompc++"; }
     assert_contains fm_pomp.err "^inc/k\.hpp: note: 2 of 2 OpenMP constructs instrumented" "__FILE__ ($inc): k.hpp instrumented"
     assert_eq "$(POMP_OUTPUT_DIR=fm.d ./fm_pomp 2> /dev/null)" "$(cat fm_plain.out)" "__FILE__ ($inc): the program's output"
     assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | .file] | sort | join(" ")' fm.d/profile.json)" \
-        "inc/k.hpp main.cpp other/x.hpp" "__FILE__ ($inc): the regions' files, normalized"
+        "dot.hpp inc/k.hpp main.cpp other/x.hpp" "__FILE__ ($inc): the regions' files, normalized"
     rm -rf fm.d
 done
 cd ..
