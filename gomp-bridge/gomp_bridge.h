@@ -146,6 +146,8 @@ struct gomp_thread_state {
     uint32_t doacross;          /* dimensions of the doacross loop this thread runs (the number
                                    of arguments of GOMP_doacross_wait; kept across forks) */
     ompt_data_t *task;          /* the task running now (implicit or explicit), NULL: initial */
+    struct gomp_dependences_wait *dependences_wait; /* GOMP_task's wait for an undeferred
+                                   task's dependences, until the task starts (gomp_task.c) */
     ompt_data_t initial_task;
     ompt_frame_t frame;         /* for ompt_get_task_info: invoked by the runtime or not */
     ompt_data_t team[GOMP_MAX_NESTING];     /* each membership's parallel_data (a copy) */

@@ -117,6 +117,46 @@ static inline int unwrapped_task(void (*cpyfn)(void *, void *), unsigned flags)
     return -1;
 }
 
+/* An undeferred task's wait for its dependences (an if(0) task with a depend
+ * clause): libgomp waits inside GOMP_task, running other tasks meanwhile,
+ * before it runs the task's function on this thread. Reported as LLVM libomp
+ * reports that wait: a "taskwait task" (task_create with ompt_task_taskwait,
+ * undeferred and mergeable, at the task construct's place) from GOMP_task's
+ * entry, after the task's own creation, to the task's start (task_schedule
+ * ompt_taskwait_complete), or to GOMP_task's return where the task never
+ * starts (a cancelled team or taskgroup). The OMPT bridge makes it a wait
+ * named dependences; it read as the enclosing region's work (a single's 20
+ * ms). The thread's state is a taskwait's meanwhile. Other undeferred tasks
+ * (a final task's children, libgomp running a task at once past 64 queued
+ * per thread) wait for their dependences unreported: the wrapper cannot tell
+ * them (docs/gomp.md). */
+struct gomp_dependences_wait {
+    ompt_data_t task; /* the taskwait task's data (the tool leaves it empty) */
+    int32_t state;    /* the thread's state before the wait */
+};
+
+/* The wait on this thread ends: its task starts, or GOMP_task returns. */
+static void dependences_waited(struct gomp_thread_state *t)
+{
+    struct gomp_dependences_wait *w = t->dependences_wait;
+    t->dependences_wait = NULL;
+    gomp_wait_end(t, w->state);
+    ompt_callback_task_schedule_t schedule = GOMP_CB(task_schedule);
+    if (schedule)
+        schedule(&w->task, ompt_taskwait_complete, NULL);
+}
+
+/* The task run after its wait: libgomp runs it on this thread inside
+ * GOMP_task, where the wait is the innermost (a task run meanwhile that waits
+ * so too has ended its own before it returns). */
+static void run_task_waited(void *arg)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    if (t->dependences_wait)
+        dependences_waited(t);
+    run_task(arg);
+}
+
 /* task_create of a task about to be handed to libgomp, its data in head. */
 static inline void task_created(struct task_head *head, bool if_clause, unsigned flags)
 {
@@ -126,6 +166,31 @@ static inline void task_created(struct task_head *head, bool if_clause, unsigned
                ompt_task_explicit | (if_clause ? 0 : ompt_task_undeferred) |
                    (flags & GOMP_TASK_FLAG_UNTIED ? ompt_task_untied : 0),
                (flags & GOMP_TASK_FLAG_DEPEND) != 0, GOMP_CODE_OF(head->fn));
+}
+
+/* A wrapped if(0) task with dependences, its creation reported: its wait
+ * reported around libgomp's (gomp_dependences_wait). */
+static __attribute__((noinline)) void undeferred_waiting(struct task_head *head, long arg_size,
+                                                         size_t align, unsigned flags,
+                                                         void **depend, int priority,
+                                                         void *detach)
+{
+    struct gomp_thread_state *t = &gomp_tls;
+    struct gomp_dependences_wait w = {.task = ompt_data_none};
+    struct gomp_dependences_wait *outer = t->dependences_wait;
+    ompt_callback_task_create_t create = GOMP_CB(task_create);
+    if (create)
+        create(t->task, NULL, &w.task,
+               ompt_task_taskwait | ompt_task_undeferred | ompt_task_mergeable, 1,
+               GOMP_CODE_OF(head->fn));
+    w.state = gomp_wait_begin(t, ompt_state_wait_taskwait, 0);
+    t->dependences_wait = &w;
+    REAL(GOMP_task)(run_task_waited, head, copy_task,
+                    (long)head->offset + (arg_size > 0 ? arg_size : 0), (long)align, false, flags,
+                    depend, priority, detach);
+    if (t->dependences_wait == &w) /* the task never started */
+        dependences_waited(t);
+    t->dependences_wait = outer;
 }
 
 /* libgomp's GOMP_task with the program's own arguments. */
@@ -161,6 +226,10 @@ static __attribute__((noinline)) void task_for_tool(enum task_report report, voi
         if (head.task.value)
             __atomic_add_fetch(&gomp_unwrapped_tasks[unwrapped], 1, __ATOMIC_RELAXED);
         FORWARD_TASK();
+        return;
+    }
+    if (__builtin_expect(!if_clause, 0) && (flags & GOMP_TASK_FLAG_DEPEND)) {
+        undeferred_waiting(&head, arg_size, align, flags, depend, priority, detach);
         return;
     }
     REAL(GOMP_task)(run_task, &head, copy_task, (long)offset + (arg_size > 0 ? arg_size : 0),

@@ -39,6 +39,7 @@ static const struct {
     [BC_WAIT_CRITICAL] = {"wait", "critical"},
     [BC_WAIT_ORDERED] = {"wait", "ordered"},
     [BC_WAIT_ATOMIC] = {"wait", "atomic"},
+    [BC_WAIT_DEPENDENCES] = {"wait", "dependences"}, /* libpomp's name for the same wait */
     [BC_CANCEL_ACTIVATED] = {"cancel", "activated"},
     [BC_CANCEL_DETECTED] = {"cancel", "detected"},
     [BC_CANCEL_DISCARDED] = {"cancel", "discarded_task"},

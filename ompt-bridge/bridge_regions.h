@@ -36,6 +36,8 @@ enum bridge_construct {
     BC_WAIT_CRITICAL,
     BC_WAIT_ORDERED,
     BC_WAIT_ATOMIC,
+    BC_WAIT_DEPENDENCES,            /* an undeferred task's (or a taskwait's) wait for its
+                                       dependences: LLVM libomp's "taskwait task" */
     BC_CANCEL_ACTIVATED,
     BC_CANCEL_DETECTED,
     BC_CANCEL_DISCARDED,

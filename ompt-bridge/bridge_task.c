@@ -165,6 +165,75 @@ static struct bridge_thread *task_creation_recorded(int flags)
     return b;
 }
 
+/* ---- waits for dependences ----
+ *
+ * LLVM libomp 19 reports an undeferred task's wait for its dependences (an
+ * if(0) task with a depend clause: __kmpc_omp_wait_deps) and the wait of a
+ * `taskwait depend(...)` (__kmpc_omp_taskwait_deps_51, which serves both) as
+ * a "taskwait task" of their own: task_create with ompt_task_taskwait (and
+ * undeferred, mergeable), at the construct's code address; the tasks the
+ * thread runs meanwhile; then task_schedule of that task with
+ * ompt_taskwait_complete. The undeferred task itself is created (and begins)
+ * only after that. The libgomp bridge reports GOMP_task's wait for the
+ * dependences of an if(0) task so too (gomp-bridge/gomp_task.c). So the
+ * bridge makes that interval a wait named dependences at the construct's
+ * place, the region libpomp makes for the same wait of an instrumented task
+ * (the wait table's taskwait column), and the tasks run meanwhile nest inside
+ * it, as in a taskwait; before, it read as the enclosing region's work (a
+ * single's 20 ms). libomp's flags do not tell an if(0) task's wait from a
+ * taskwait depend's: both are this wait (docs/ompt.md).
+ *
+ * The task's data stays empty: libomp keeps it in its thread record, asserts
+ * it empty at every such creation (KMP_ASSERT) and clears it at the complete,
+ * so a value there would abort a thread that waits so again inside a task it
+ * runs meanwhile. Every creation opens a scope, the complete closes it: where
+ * POMP's task or taskwait construct is open (its enter just ran) the scope is
+ * bare, as the instrumentation measures the wait from its enter (libpomp's
+ * dependences wait, or the taskwait); so the instrumented waits nested in an
+ * uninstrumented one pair up too. */
+
+/* The taskwait task's creation: the wait begins. measured: the bridge measures
+ * what the instrumentation does not (pomprun, POMP_OMPT=full); else the scope
+ * only pairs with the complete. */
+static __attribute__((noinline, cold)) void dependences_wait_begin(const void *codeptr_ra,
+                                                                   int measured)
+{
+    struct bridge_thread *b;
+    struct bridge_scope *s;
+    if (bridge_measuring() < 0 || !(b = bridge_self()) ||
+        !(s = bridge_scope_push(b, SCOPE_DEPWAIT)) || !measured ||
+        !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT))
+        return;
+    struct POMP_Region_s *pomp;
+    enum bridge_class c = bridge_pomp_entered_class(b, &pomp);
+    if (c == BRC_TASK || c == BRC_TASK_UNTIED_SPLIT || c == BRC_TASKWAIT)
+        return; /* POMP's construct: the instrumentation measures the wait */
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    s->start = pomp_now();
+    s->region = bridge_region(BC_WAIT_DEPENDENCES, codeptr_ra);
+    s->exit_kind = POMP_EV_OMPT_SYNC_EXIT;
+    /* without a trace or sampling, no frame: a leaf, as a taskwait's */
+    s->leaf = !b->sampling && t && s->region && !s->region->filtered_out &&
+              bridge_measuring() == 1 && pomp_thread_leaf_open(t, s->region, s->start, 0);
+    if (!s->leaf)
+        bridge_record(b, BR_ENTER, s->region, s->start, POMP_EV_OMPT_SYNC_ENTER);
+}
+
+/* ... and its complete: the wait ends. */
+static __attribute__((noinline, cold)) void dependences_wait_end(void)
+{
+    struct bridge_thread *b;
+    struct bridge_scope *s;
+    if (bridge_measuring() < 0 || !(b = bridge_self()) ||
+        !(s = bridge_scope_pop(b, SCOPE_DEPWAIT)) || !s->region)
+        return;
+    uint64_t now = pomp_now();
+    if (s->leaf)
+        pomp_thread_leaf_close(bridge_pomp_thread(b), s->region, now);
+    else
+        bridge_record(b, BR_EXIT, s->region, now, (enum pomp_event_kind)s->exit_kind);
+}
+
 /* Whether a task created without a POMP enter is a task construct in the body
  * of an untied task the instrumentation left without events: the
  * instrumentation gives such a construct no enter/exit (its creation may end
@@ -182,6 +251,11 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
 {
     (void)encountering_task_frame;
     (void)has_dependences;
+    if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
+        if (flags & ompt_task_taskwait)
+            dependences_wait_begin(codeptr_ra, 1);
+        return;
+    }
     note_untied(flags);
     struct bridge_thread *b = task_creation_recorded(flags);
     if (!b)
@@ -216,6 +290,11 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
 {
     (void)encountering_task_frame;
     (void)has_dependences;
+    if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
+        if (flags & ompt_task_taskwait) /* (paired with its complete, measured by POMP) */
+            dependences_wait_begin(codeptr_ra, 0);
+        return;
+    }
     note_untied(flags);
     struct bridge_thread *b = task_creation_recorded(flags);
     struct POMP_Region_s *r = NULL;
@@ -350,6 +429,8 @@ void bridge_on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t pr
      * every task's switches while the bridge follows only those it measures */
     if (task_followed(prior_task_data) || task_followed(next_task_data))
         followed_task_switch(prior_task_data, prior_task_status, next_task_data);
+    else if (__builtin_expect(prior_task_status == ompt_taskwait_complete, 0))
+        dependences_wait_end(); /* (a taskwait task's data stays empty) */
     else if (__builtin_expect(__atomic_load_n(&bridge_untied_parts, __ATOMIC_RELAXED), 0))
         unfollowed_task_switch(prior_task_data);
 }

@@ -61,6 +61,8 @@ enum bridge_scope_kind {
     SCOPE_WAIT,      /* mutex acquire .. acquired */
     SCOPE_MUTEX,     /* critical / ordered: acquire .. released */
     SCOPE_TASK,      /* an explicit task executing */
+    SCOPE_DEPWAIT,   /* a wait for dependences: LLVM libomp's taskwait task, create ..
+                        ompt_taskwait_complete (bridge_task.c) */
     SCOPE_TARGET,    /* a target construct (target_emi) */
     SCOPE_DEVICE_OP, /* a data operation or kernel launch (target_data_op_emi, target_submit_emi) */
 };

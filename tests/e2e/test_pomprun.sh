@@ -1411,3 +1411,136 @@ assert_not_contains cancel_dyn.err "unmatched" "a canceled dynamic loop: no unma
 assert_eq "$(jq '[.threads[].nesting_errors] | add' cancel_dyn.d/profile.json)" 0 "a canceled dynamic loop: no nesting errors"
 assert_eq "$(jq '[.regions[] | select(.type == "for") | .id] as $f | [.callpath[] | select(.region as $r | $f | index($r)) | .per_thread[].visits] | add' cancel_dyn.d/profile.json)" 2 \
     "a canceled dynamic loop: one visit per thread"
+
+# An undeferred task's wait for its dependences: an if(0) task that depends on
+# a producer the other thread runs (35 ms, started before the consumer is
+# created: the creator spins meanwhile and runs no task), three times, then a
+# recursion of if(0) tasks with dependences whose waits run tasks meanwhile
+# (each nested in the wait it ran in). libomp reports the wait as a "taskwait
+# task" (task_create with ompt_task_taskwait .. ompt_taskwait_complete), the
+# libgomp bridge GOMP_task's wait likewise: a "wait dependences" at the
+# consumer's line, under the single, in the wait table's taskwait column, its
+# time the program's own measurement of the creations' waits (it read as the
+# single's work: 20 ms of own time, a probe). The pompcc builds measure it
+# themselves (libpomp's wait under each creation): the bridge adds no second.
+cat > depwait.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+
+static void spin_ms(double ms)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < ms * 1e-3)
+        ;
+}
+
+static int nested(int depth)
+{
+    int a = 0, b = 0;
+    if (depth == 0)
+        return 1;
+#pragma omp task depend(out : a) shared(a)
+    a = nested(depth - 1);
+#pragma omp task if (0) depend(in : a) depend(out : b) shared(a, b)
+    b = a + nested(depth - 1);
+    return b;
+}
+
+int main(void)
+{
+    int x = 0, y = 0, started = 0, n = 0;
+    double waited = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        for (int r = 0; r < 3; r++) {
+            __atomic_store_n(&started, 0, __ATOMIC_SEQ_CST);
+#pragma omp task depend(out : x) shared(x, started)
+            {
+                __atomic_store_n(&started, 1, __ATOMIC_SEQ_CST);
+                spin_ms(35);
+                x++;
+            }
+            while (!__atomic_load_n(&started, __ATOMIC_SEQ_CST))
+                ;
+            double t = omp_get_wtime();
+#pragma omp task if (0) depend(in : x) shared(x, y)
+            y += x;
+            waited += omp_get_wtime() - t;
+        }
+#pragma omp taskwait
+        n = nested(6);
+    }
+    printf("x %d y %d n %d\n", x, y, n);
+    fprintf(stderr, "waited_ns %.0f\n", waited * 1e9);
+    return 0;
+}
+C
+L_dep=$(line_of depwait.c "#pragma omp task if (0) depend(in : x)")
+L_nest=$(line_of depwait.c "#pragma omp task if (0) depend(in : a)")
+gcc -g -O2 -fopenmp $E2E_SANITIZE depwait.c -o depwait_gcc || fail "gcc depwait.c"
+clang-19 -g -O2 -fopenmp depwait.c -o depwait_clang || fail "clang-19 depwait.c"
+# dep_wait DIR LINE FIELD: FIELD summed over the wait dependences nodes at depwait.c:LINE (or the
+# line after: GCC's debug information names an outlined task by its body's first statement)
+dep_wait() {
+    jq --argjson l "$2" --arg f "$3" '
+      ([.regions[] | select(.type == "wait" and .name == "dependences" and
+                            (.first_line == $l or .first_line == $l + 1)) | .id]) as $w
+      | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[][$f]] | add // 0' "$1/profile.json"
+}
+for rt in gcc_gomp gcc_omp clang_omp; do
+    case $rt in
+    gcc_gomp) run=(./depwait_gcc) ;;
+    gcc_omp) run=(--pomp-runtime=omp ./depwait_gcc) ;;
+    clang_omp) run=(./depwait_clang) ;;
+    esac
+    d=depwait_$rt
+    assert_eq "$(POMP_OUTPUT_DIR=$d "$POMPRUN" "${run[@]}" 2> $d.err)" "x 3 y 6 n 64" "depwait ($rt): the program"
+    waited=$(sed -n 's/^waited_ns //p' $d.err)
+    assert_eq "$(dep_wait $d "$L_dep" visits)" 3 "depwait ($rt): a dependences wait per undeferred creation"
+    # 64 if(0) creations in nested(6), each waiting (however briefly) for its
+    # sibling's dependence
+    assert_eq "$(dep_wait $d "$L_nest" visits)" 63 "depwait ($rt): the recursion's waits"
+    ns=$(dep_wait $d "$L_dep" excl_ns)
+    # at least half the program's own measurement (a loaded machine), at most
+    # it (the wait lies inside the creation the program timed; twice: counted twice)
+    awk -v w="$ns" -v p="$waited" 'BEGIN { exit !(w >= p / 2 && w <= p * 1.05 + 1e6) }' ||
+        fail "depwait ($rt): the dependences wait is $ns ns, the program waited $waited ns"
+    assert_eq "$(jq --argjson l "$L_dep" '
+        ([.regions[] | select(.type == "single") | .id]) as $s
+        | ([.callpath[] | select(.region as $r | $s | index($r)) | .id]) as $sn
+        | ([.regions[] | select(.type == "wait" and .name == "dependences" and
+                                (.first_line == $l or .first_line == $l + 1)) | .id]) as $w
+        | [.callpath[] | select((.region as $r | $w | index($r)) and (.parent as $p | $sn | index($p)))] | length' $d/profile.json)" 1 \
+        "depwait ($rt): the wait under the single"
+    taskwait=$("$REPORT" --json $d | jq '[.waits.rows[] | .ns.taskwait] | add')
+    awk -v t="$taskwait" -v w="$ns" 'BEGIN { exit !(t >= w) }' ||
+        fail "depwait ($rt): the wait table's taskwait column holds $taskwait ns, not the $ns ns waited"
+done
+# ... and traced: the wait a frame (no leaf), well nested in the trace
+for rt in gcc_gomp clang_omp; do
+    d=depwait_${rt}_otf2
+    bin=./depwait_${rt%_*}
+    assert_eq "$(POMP_TRACE=otf2 POMP_OUTPUT_DIR=$d "$POMPRUN" $bin 2> $d.err)" "x 3 y 6 n 64" "depwait ($rt, traced): the program"
+    assert_eq "$(dep_wait $d "$L_dep" visits)" 3 "depwait ($rt, traced): a dependences wait per undeferred creation"
+    otf2_nesting $d/traces.otf2 > /dev/null || fail "depwait ($rt, traced): the trace's nesting"
+done
+# The pompcc builds, on both runtimes, with the bridge following every task
+# (POMP_OMPT=full) or not: one wait per creation, libpomp's, under it
+"$POMPCC" -g -O2 -fopenmp depwait.c -o depwait_pg 2> depwait_pg.err || { cat depwait_pg.err; fail "pompcc depwait.c"; }
+"$BUILD/bin/pomp-clang" -g -O2 -fopenmp depwait.c -o depwait_pc 2> depwait_pc.err || { cat depwait_pc.err; fail "pomp-clang depwait.c"; }
+for p in pg pc; do
+    for ompt in on full; do
+        d=depwait_${p}_$ompt
+        assert_eq "$(POMP_OMPT=$ompt POMP_OUTPUT_DIR=$d ./depwait_$p 2> $d.err)" "x 3 y 6 n 64" "depwait ($p, POMP_OMPT=$ompt): the program"
+        assert_eq "$(dep_wait $d "$L_dep" visits)" 3 "depwait ($p, POMP_OMPT=$ompt): one dependences wait per undeferred creation"
+        assert_eq "$(jq '
+            ([.regions[] | select(.type == "wait" and .name == "dependences") | .id]) as $w
+            | ([.regions[] | select(.type == "task") | .id]) as $t
+            | ([.callpath[] | select((.region as $r | $t | index($r)) and (.task_root | not)) | .id]) as $tn
+            | [.callpath[] | select((.region as $r | $w | index($r)) and (.parent as $q | $tn | index($q) | not))] | length' $d/profile.json)" 0 \
+            "depwait ($p, POMP_OMPT=$ompt): no dependences wait but under its task's creation"
+        assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "dependences" and .init == "ompt")] | length' $d/profile.json)" 0 \
+            "depwait ($p, POMP_OMPT=$ompt): no wait region of the bridge's"
+    done
+done
