@@ -46,6 +46,10 @@ enum {
  * not measured, as the tasks it waits for are not (docs/ompt.md): its time
  * would be theirs too. */
 extern int bridge_runtime_taskwaits;
+/* Set when the tool starts on LLVM libomp, where the dependences callback is
+ * not registered (its runtime overflows a heap block for it): task_create's
+ * has_dependences counts the task_dependences visits instead (bridge_task.c). */
+extern int bridge_dependences_at_create;
 /* Set once the bridge follows an untied task: a part of one may then end with
  * no event on its thread (bridge_task_parts_ended). */
 extern int bridge_untied_parts;

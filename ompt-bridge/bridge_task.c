@@ -192,10 +192,28 @@ static struct bridge_thread *task_creation_recorded(int flags)
  * dependences wait, or the taskwait); so the instrumented waits nested in an
  * uninstrumented one pair up too. */
 
+/* On LLVM libomp the dependences callback is not registered (bridge_tool.c):
+ * libomp 19's __kmpc_omp_taskwait_deps_51 (an if(0) task's wait for its
+ * dependences, a taskwait depend) writes the type of a mutexinoutset or
+ * inoutset entry of the list it builds for that callback past the list's end
+ * (ompt_deps[ndeps + i] for [i]), on the heap: the program aborted in libomp's
+ * allocator (kmp_alloc.cpp(753)) under pomprun and POMP_OMPT=full. A task's
+ * dependences are counted from its creation's has_dependences instead
+ * (task_create: a task with dependences, and a taskwait task), as the callback
+ * counted them, but for doacross waits and posts (the callback only). */
+int bridge_dependences_at_create;
+
+static void count_dependences(struct bridge_thread *b)
+{
+    bridge_record(b, BR_EVENT, bridge_region(BC_TASK_DEPENDENCES, NULL), pomp_now(),
+                  POMP_EV_OMPT_TASK_DEPENDENCES);
+}
+
 /* The taskwait task's creation: the wait begins. measured: the bridge measures
  * what the instrumentation does not (pomprun, POMP_OMPT=full); else the scope
  * only pairs with the complete. */
-static __attribute__((noinline, cold)) void dependences_wait_begin(const void *codeptr_ra,
+static __attribute__((noinline, cold)) void dependences_wait_begin(int has_dependences,
+                                                                   const void *codeptr_ra,
                                                                    int measured)
 {
     struct bridge_thread *b;
@@ -204,6 +222,8 @@ static __attribute__((noinline, cold)) void dependences_wait_begin(const void *c
         !(s = bridge_scope_push(b, SCOPE_DEPWAIT)) || !measured ||
         !bridge_records(POMP_GROUP_TASK, BR_ENTER_EXIT))
         return;
+    if (has_dependences && __atomic_load_n(&bridge_dependences_at_create, __ATOMIC_RELAXED))
+        count_dependences(b); /* (where the callback counted them: before the wait) */
     struct POMP_Region_s *pomp;
     enum bridge_class c = bridge_pomp_entered_class(b, &pomp);
     if (c == BRC_TASK || c == BRC_TASK_UNTIED_SPLIT || c == BRC_TASKWAIT)
@@ -250,16 +270,18 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const void *codeptr_ra)
 {
     (void)encountering_task_frame;
-    (void)has_dependences;
     if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
         if (flags & ompt_task_taskwait)
-            dependences_wait_begin(codeptr_ra, 1);
+            dependences_wait_begin(has_dependences, codeptr_ra, 1);
         return;
     }
     note_untied(flags);
     struct bridge_thread *b = task_creation_recorded(flags);
     if (!b)
         return;
+    if (__builtin_expect(has_dependences, 0) &&
+        __atomic_load_n(&bridge_dependences_at_create, __ATOMIC_RELAXED))
+        count_dependences(b);
     struct POMP_Region_s *r = NULL;
     switch (bridge_pomp_entered_class(b, &r)) {
     case BRC_TASK: /* POMP_Task_enter: its begin/end are in the body */
@@ -292,7 +314,7 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
     (void)has_dependences;
     if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
         if (flags & ompt_task_taskwait) /* (paired with its complete, measured by POMP) */
-            dependences_wait_begin(codeptr_ra, 0);
+            dependences_wait_begin(has_dependences, codeptr_ra, 0);
         return;
     }
     note_untied(flags);

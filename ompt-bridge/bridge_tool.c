@@ -441,7 +441,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
                                : CALLBACK(bridge_on_unreported_task_create));
         register_locked(ompt_callback_task_schedule);
     }
-    if (task && all)
+    /* (not on LLVM libomp, whose taskwait_deps_51 overflows the list it builds
+     * for it: bridge_task.c; there task_create counts the tasks' dependences) */
+    int llvm = strncmp(tool_runtime, "LLVM OMP", 8) == 0;
+    __atomic_store_n(&bridge_dependences_at_create, task && all && llvm, __ATOMIC_RELAXED);
+    if (task && all && !llvm)
         register_locked(ompt_callback_dependences);
     if (sync)
         register_locked(ompt_callback_cancel);

@@ -151,7 +151,12 @@ assert_eq "$(total sections_gomp task begins)" 1 "sections: its task ran"
 # ordered(1) static and dynamic,1, ordered(2) (a wavefront) and ordered(5)
 # (five arguments per wait), on a team of 4. libomp reports each wait and
 # post as the current task's dependences (sink or source); so does the
-# bridge: one task_dependences visit each. GCC calls a wait only for a sink
+# bridge: one task_dependences visit each, on libgomp. On libomp the OMPT
+# bridge registers no dependences callback (libomp 19 overflows a heap block
+# for it at an if(0) task's or a taskwait's mutexinoutset or inoutset
+# dependence, docs/ompt.md) and counts a task's dependences at its creation:
+# a doacross wait or post creates no task, so none is counted there (before:
+# the same count as on libgomp). GCC calls a wait only for a sink
 # inside the iteration space: ordered(1) over 63 iterations, 63 posts and
 # 62 waits; ordered(2) over 64 x 8, 512 posts, (i-1, j) 63 * 8 and (i, j-1)
 # 64 * 7 waits; ordered(5) over 3^5, 243 posts and 2 * 162 waits.
@@ -210,8 +215,9 @@ for d in doacross_gomp doacross_omp; do
     assert_eq "$(total $d for visits)" 16 "$d: the 4 loops on each of the 4 threads"
     # chunks: one per thread (static), one per iteration of the outer loop (dynamic,1)
     assert_eq "$(total $d for begins)" $((4 + 63 + 64 + 3)) "$d: the loops' chunks"
-    assert_eq "$(total $d task_dependences visits)" $((2 * 125 + 512 + 504 + 448 + 243 + 324)) "$d: a dependences event per wait and post"
 done
+assert_eq "$(total doacross_gomp task_dependences visits)" $((2 * 125 + 512 + 504 + 448 + 243 + 324)) "doacross_gomp: a dependences event per wait and post"
+assert_eq "$(total doacross_omp task_dependences visits)" 0 "doacross_omp: no dependences callback on libomp"
 assert_eq "$(regions doacross_gomp for)" 4 "doacross: 4 loops"
 
 # Doacross loops libomp 19 does not run (it crashes on GCC's unsigned long

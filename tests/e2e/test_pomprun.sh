@@ -1544,3 +1544,61 @@ for p in pg pc; do
             "depwait ($p, POMP_OMPT=$ompt): no wait region of the bridge's"
     done
 done
+
+# LLVM libomp 19 overflows a heap block for the dependences callback where an
+# if(0) task or a taskwait depend lists a mutexinoutset or inoutset
+# dependence (__kmpc_omp_taskwait_deps_51 writes such an entry's type at
+# [ndeps + i]): the program aborted in libomp's allocator under pomprun and
+# POMP_OMPT=full (kmp_alloc.cpp(753), a probe). The bridge registers no
+# dependences callback on libomp: the program runs as built, and the tasks'
+# dependences are counted from their creations (8 deferred tasks with
+# dependences and 3 taskwait tasks in the clang build; GCC 12 has no
+# inoutset: 4 and 1).
+cat > mtxdeps.c <<'C'
+#include <stdio.h>
+
+int main(void)
+{
+    int m = 0, s = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    {
+        for (int i = 0; i < 4; i++) {
+#pragma omp task depend(mutexinoutset : m) shared(m)
+            m += 1;
+#if defined(__clang__)
+#pragma omp task depend(inoutset : s) shared(s)
+#endif
+            __atomic_fetch_add(&s, 1, __ATOMIC_RELAXED);
+        }
+#pragma omp task if (0) depend(mutexinoutset : m) shared(m)
+        m += 10;
+#if defined(__clang__)
+#pragma omp task if (0) depend(inoutset : s) shared(s)
+        __atomic_fetch_add(&s, 10, __ATOMIC_RELAXED);
+#pragma omp taskwait depend(inoutset : s)
+#else
+        s += 10;
+#endif
+#pragma omp taskwait
+    }
+    printf("m %d s %d\n", m, s);
+    return 0;
+}
+C
+clang-19 -g -O2 -fopenmp mtxdeps.c -o mtxdeps_clang || fail "clang-19 mtxdeps.c"
+gcc -g -O2 -fopenmp $E2E_SANITIZE mtxdeps.c -o mtxdeps_gcc || fail "gcc mtxdeps.c"
+"$BUILD/bin/pomp-clang" -g -O2 -fopenmp mtxdeps.c -o mtxdeps_pc 2> mtxdeps_pc.err || { cat mtxdeps_pc.err; fail "pomp-clang mtxdeps.c"; }
+for rt in clang_omp gcc_omp pc_full; do
+    case $rt in
+    clang_omp) plain=./mtxdeps_clang run=("$POMPRUN" ./mtxdeps_clang) deps=11 ;;
+    gcc_omp) plain=./mtxdeps_gcc run=("$POMPRUN" --pomp-runtime=omp ./mtxdeps_gcc) deps=5 ;;
+    pc_full) plain=./mtxdeps_clang run=(env POMP_OMPT=full ./mtxdeps_pc) deps=11 ;;
+    esac
+    d=mtxdeps_$rt
+    assert_eq "$(POMP_OUTPUT_DIR=$d "${run[@]}" 2> $d.err)" "$($plain)" "mutexinoutset, inoutset ($rt): the plain build's output"
+    assert_not_contains $d.err "Assertion failure|abort" "mutexinoutset, inoutset ($rt): no abort"
+    assert_eq "$(jq '([.regions[] | select(.type == "task_dependences") | .id]) as $d
+        | [.callpath[] | select(.region as $r | $d | index($r)) | .per_thread[].visits] | add' $d/profile.json)" $deps \
+        "mutexinoutset, inoutset ($rt): the tasks' dependences, from their creations"
+done
