@@ -270,15 +270,13 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
                            const void *codeptr_ra)
 {
     (void)encountering_task_frame;
-    if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
+    note_untied(flags);
+    struct bridge_thread *b = task_creation_recorded(flags);
+    if (!b) { /* (not explicit, among others: a deferred task pays no test here) */
         if (flags & ompt_task_taskwait)
             dependences_wait_begin(has_dependences, codeptr_ra, 1);
         return;
     }
-    note_untied(flags);
-    struct bridge_thread *b = task_creation_recorded(flags);
-    if (!b)
-        return;
     if (__builtin_expect(has_dependences, 0) &&
         __atomic_load_n(&bridge_dependences_at_create, __ATOMIC_RELAXED))
         count_dependences(b);
@@ -311,23 +309,22 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
                                       int has_dependences, const void *codeptr_ra)
 {
     (void)encountering_task_frame;
-    (void)has_dependences;
-    if (__builtin_expect(!(flags & ompt_task_explicit), 0)) {
+    note_untied(flags);
+    struct bridge_thread *b = task_creation_recorded(flags);
+    if (!b) {
         if (flags & ompt_task_taskwait) /* (paired with its complete, measured by POMP) */
             dependences_wait_begin(has_dependences, codeptr_ra, 0);
         return;
     }
-    note_untied(flags);
-    struct bridge_thread *b = task_creation_recorded(flags);
     struct POMP_Region_s *r = NULL;
-    enum bridge_class c = b ? bridge_pomp_entered_class(b, &r) : BRC_OTHER;
+    enum bridge_class c = bridge_pomp_entered_class(b, &r);
     if (c == BRC_TASK) /* POMP's task construct: the common case, one test */
         return;
     if (c == BRC_TASKLOOP)
         task_created(b, new_task_data, r, codeptr_ra);
     else if (c == BRC_TASK_UNTIED_SPLIT)
         split_task_created(new_task_data, r);
-    else if (b)
+    else
         taskloop_continued(b, encountering_task_data, new_task_data, codeptr_ra);
 }
 
