@@ -568,6 +568,32 @@ static void print_file(const char *path)
     }
 }
 
+/* The compiler's messages of an instrumented compile (compile_one): a header
+ * found beside a source named without its directory is found through
+ * "-iquote /proc/self/cwd", which -fmacro-prefix-map does not take out of
+ * diagnostics: named there as the plain compiler names it ("util.h" to GCC,
+ * "./util.h" to clang; they said /proc/self/cwd/util.h; a review). */
+static void print_compiler_messages(const struct pompcc *pc, const char *path)
+{
+    static const char proc_cwd[] = "/proc/self/cwd/";
+    char *text;
+    size_t size;
+    if (read_file(path, &text, &size) != 0)
+        return;
+    int clang = 0;
+    for (size_t i = 0; i < pc->identity.n; i++)
+        clang |= strncmp(pc->identity.v[i], "-D__clang__=", 12) == 0;
+    const char *p = text, *end = text + size, *at;
+    while ((at = memmem(p, (size_t)(end - p), proc_cwd, sizeof proc_cwd - 1)) != NULL) {
+        fwrite(p, 1, (size_t)(at - p), stderr);
+        if (clang)
+            fputs("./", stderr);
+        p = at + sizeof proc_cwd - 1;
+    }
+    fwrite(p, 1, (size_t)(end - p), stderr);
+    free(text);
+}
+
 /* Copies a file of messages to stderr, each line after "pompcc: note:   "
  * where as_notes is set (the tool's name: tool_name). Under pompcc a
  * file pomp cannot instrument is compiled as it is, so where pomp-instrument
@@ -1125,7 +1151,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
         if (rc == 0) {
             /* an error of pomp's in a header cost only that header: the build goes on */
             print_lines(msgs, 0, 1);
-            print_file(errs); /* the compiler's warnings, pointing at the user's lines */
+            print_compiler_messages(pc, errs); /* its warnings, at the user's lines */
         } else if (pc->verbose) {
             fprintf(stderr, "%s: note: %s: the instrumented file did not compile:\n", tool_name(),
                     src);

@@ -563,7 +563,11 @@ static void presumed_lines(struct collector *c)
                                                : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
-        a->presumed_spelled[i] = !raw || !*raw || (own_raw && strcmp(raw, own_raw) == 0)
+        /* (the file itself by whatever name clang gives it here: ./beside.h for
+         * a header beside a source named without its directory, where its
+         * own lookup's name is beside.h; a review) */
+        a->presumed_spelled[i] = !raw || !*raw || (own_raw && strcmp(raw, own_raw) == 0) ||
+                                         a->presumed_file[i] == s->path
                                      ? own_spelled
                                      : intern_name(a, s->path, raw);
         a->presumed_line[i] = line ? line : i + 1;

@@ -166,13 +166,18 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
         bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
     if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
-    uint64_t now = pomp_now();
-    end_wait(b, now);
+    /* (no clock read for a wait that records nothing: a throttled lock call's) */
+    struct bridge_scope *s = bridge_scope_pop(b, SCOPE_WAIT);
+    uint64_t now = s && s->region ? pomp_now() : 0;
+    if (now)
+        bridge_record(b, BR_EXIT, s->region, now, POMP_EV_OMPT_WAIT_EXIT);
     struct mutex_construct c;
     struct bridge_scope *m = bridge_scope_top(b);
     if (mutex_construct_of(kind, &c) && m && m->kind == SCOPE_MUTEX && m->region &&
         !__atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE) && /* (not a block of before) */
         bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END)) {
+        if (!now)
+            now = pomp_now();
         bridge_record(b, BR_BEGIN, m->region, now, c.begin);
         m->body = 1;
     }

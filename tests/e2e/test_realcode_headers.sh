@@ -193,6 +193,19 @@ assert_eq "$(regions_where bad_there.dir '.file == "bad/good.h" and .first_line 
           "run from the parent directory: good.h's regions at bad/good.h:4"
 assert_eq "$(regions_where bad_there.dir '.file != "" and (.file | startswith("bad/") | not)')" 0 \
           "run from the parent directory: every region's file named from there"
+# ... and __FILE__ and the warnings there, before and after a construct's
+# inserted code, in a header beside the source and in one without OpenMP, as
+# the plain build names them (after the construct the copy said ./beside.h,
+# and a warning in util.h named /proc/self/cwd/util.h; a review)
+mkdir -p here
+printf '#include <stdio.h>\nstatic inline int util_unused(void) { int x; return 0; }\n' > here/util.h
+printf '#include <stdio.h>\nstatic inline int beside(void)\n{\n    int s = 0;\n    printf("before: %%s\\n", __FILE__);\n#pragma omp parallel for num_threads(2) reduction(+ : s)\n    for (int i = 0; i < 10; i++)\n        s += i;\n    int unused_after;\n    printf("after: %%s\\n", __FILE__);\n    return s;\n}\n' > here/beside.h
+printf '#include "util.h"\n#include "beside.h"\nint main(void) { printf("%%d\\n", beside()); return 0; }\n' > here/main.c
+(cd here && cc -fopenmp -Wall main.c -o ../here_plain 2> ../here_plain.err) || fail "here: the plain build"
+(cd here && "$POMPCC" -fopenmp -Wall main.c -o ../here_pomp 2> ../here_pomp.err) || { cat here_pomp.err; fail "here: pompcc"; }
+assert_eq "$(grep -E '(warning|error):' here_pomp.err)" "$(grep -E '(warning|error):' here_plain.err)" "here: the compiler's warnings as the plain build's"
+assert_not_contains here_pomp.err 'proc/self' "here: no /proc/self/cwd in a message"
+assert_eq "$(./here_pomp 2> /dev/null)" "$(./here_plain)" "here: __FILE__ before and after the construct as in the plain build"
 # An inline function's loop, inlined (-O2) twice into one parallel region and
 # once into another: the runtime reports the loop's closing barrier from three
 # code addresses, all at one place (kernels.h's loop). One region, with every
