@@ -3,6 +3,7 @@
  * attributes (docs/directives.md, docs/ctc.md). */
 #include "rewrite.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,14 +95,17 @@ struct construct construct_of_pragma(const struct directive *d, const struct pra
     return k;
 }
 
+int construct_text_is_omp(const char *text)
+{
+    const char *x = text + strspn(text, " \t");
+    return strncmp(x, "omp", 3) == 0 && !(x[3] == '_' || isalnum((unsigned char)x[3]));
+}
+
 int construct_pragma_counts(const char *text)
 {
     struct directive d;
     if (directive_parse(text, &d) != 0) { /* one pomp does not know: the compiler's (handle_pragma) */
-        const char *x = text + strspn(text, " \t");
-        int omp = d.unknown_directive ||
-                  (strncmp(x, "omp", 3) == 0 && (x[3] == '\0' || x[3] == ' ' || x[3] == '\t' ||
-                                                 x[3] == '('));
+        int omp = d.unknown_directive || construct_text_is_omp(text);
         directive_free(&d);
         return omp;
     }

@@ -51,6 +51,8 @@ struct construct construct_of_pragma(const struct directive *d, const struct pra
  * or one pomp does not know; not a pass-through one (declare reduction,
  * declare simd, threadprivate), nor a section of sections, nor pomp's own. */
 int construct_pragma_counts(const char *text);
+/* Does a pragma's text start with the word omp? (Also where it does not parse.) */
+int construct_text_is_omp(const char *text);
 
 /* Does the (possibly combined) directive name contain the leaf word? */
 int has_leaf(const char *name, const char *leaf);

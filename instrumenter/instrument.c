@@ -399,13 +399,6 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     }
 }
 
-/* Does the pragma's text start with the word omp? (Also where it does not parse.) */
-static int is_omp_pragma(const struct pragma *p)
-{
-    const char *x = p->text + strspn(p->text, " \t");
-    return strncmp(x, "omp", 3) == 0 && !(x[3] == '_' || isalnum((unsigned char)x[3]));
-}
-
 static int handle_pragma(struct rewriter *w, const struct pragma *p)
 {
     struct directive d;
@@ -414,7 +407,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
          * compiler, and so is a malformed omp pragma: the compiler judges it (with
          * OpenMP it rejects it with its own error). A malformed pomp directive
          * stops instrumentation of the file: its user regions cannot be matched. */
-        int left = d.unknown_directive || is_omp_pragma(p);
+        int left = d.unknown_directive || construct_text_is_omp(p->text);
         char *what = d.unknown_directive ? xasprintf("warning: %s; left alone", d.error)
                      : left ? xasprintf("warning: malformed pragma: %s; left to the compiler", d.error)
                             : xasprintf("error: malformed pragma: %s", d.error);

@@ -899,6 +899,16 @@ static char *copy_header_name(const char *copy)
     return name;
 }
 
+/* Whether the compiler's message line (n bytes) is an error at file
+ * ("file:line:col: error: ..." or "fatal error"). */
+static int error_line_in(const char *line, size_t n, const char *file)
+{
+    size_t len = strlen(file);
+    return len + 1 < n && strncmp(line, file, len) == 0 && line[len] == ':' &&
+           isdigit((unsigned char)line[len + 1]) &&
+           (memmem(line, n, ": error: ", 9) || memmem(line, n, ": fatal error: ", 15));
+}
+
 /* The headers whose copies the compiler's errors (errs) are in, added to
  * as_is by the names the copies give them; returns how many were added. A
  * message names a copy by its header's name (its #line), its include file by
@@ -932,22 +942,11 @@ static size_t copies_in_errors(const char *inst, const char *errs, struct argv_l
         for (char *line = text; name && line < text + size;) {
             char *end = memchr(line, '\n', (size_t)(text + size - line));
             size_t n = end ? (size_t)(end - line) : (size_t)(text + size - line);
-            char *kind = memmem(line, n, ": error: ", 9);
-            if (!kind)
-                kind = memmem(line, n, ": fatal error: ", 15);
-            /* file:line:col: error: ... */
-            char *colon = kind ? memchr(line, ':', (size_t)(kind - line) + 1) : NULL;
-            while (colon && colon < kind && !isdigit((unsigned char)colon[1]))
-                colon = memchr(colon + 1, ':', (size_t)(kind - colon));
-            if (colon && colon <= kind) {
-                size_t flen = (size_t)(colon - line);
-                if ((strlen(name) == flen && strncmp(line, name, flen) == 0) ||
-                    (strlen(copy) == flen && strncmp(line, copy, flen) == 0) ||
-                    (strlen(inc) == flen && strncmp(line, inc, flen) == 0)) {
-                    argv_add(as_is, name);
-                    added++;
-                    break;
-                }
+            if (error_line_in(line, n, name) || error_line_in(line, n, copy) ||
+                error_line_in(line, n, inc)) {
+                argv_add(as_is, name);
+                added++;
+                break;
             }
             line += n + 1;
         }

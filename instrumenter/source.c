@@ -130,7 +130,7 @@ void source_spelled_of_line(const struct source *s, unsigned line, const char **
 
 const char *source_spelled_name(const struct source *s)
 {
-    return s->ast.spelled ? s->ast.spelled : s->path;
+    return s->spelled ? s->spelled : s->path;
 }
 
 const char *source_presumed_file(const struct source *s, unsigned offset)

@@ -545,12 +545,7 @@ static void presumed_lines(struct collector *c)
     /* the file's own lines under its name as the compiler spells it (given:
      * a header's inclusion's spelling, not clang's ./x.h where GCC says x.h);
      * the names of #line directives and line markers as they are written */
-    CXString own = clang_getFileName(c->file);
-    const char *own_raw = clang_getCString(own);
-    a->spelled = s->spelled && strcmp(s->spelled, s->path) != 0
-                     ? intern_name(a, s->path, s->spelled)
-                     : NULL;
-    const char *own_spelled = a->spelled ? a->spelled : s->path;
+    const char *own_spelled = source_spelled_name(s);
     int differs = 0;
     for (unsigned i = 0; i < s->nlines; i++) {
         CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
@@ -563,11 +558,10 @@ static void presumed_lines(struct collector *c)
                                                : region_file_name(raw);
         a->presumed_file[i] = n && *n ? intern_name(a, s->path, n) : s->path;
         free(n);
-        /* (the file itself by whatever name clang gives it here: ./beside.h for
-         * a header beside a source named without its directory, where its
-         * own lookup's name is beside.h; a review) */
-        a->presumed_spelled[i] = !raw || !*raw || (own_raw && strcmp(raw, own_raw) == 0) ||
-                                         a->presumed_file[i] == s->path
+        /* (the file itself by whatever name clang gives it here, its region
+         * name the same: ./beside.h for a header beside a source named
+         * without its directory, where its own lookup's name is beside.h) */
+        a->presumed_spelled[i] = !raw || !*raw || a->presumed_file[i] == s->path
                                      ? own_spelled
                                      : intern_name(a, s->path, raw);
         a->presumed_line[i] = line ? line : i + 1;
@@ -575,7 +569,6 @@ static void presumed_lines(struct collector *c)
         differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1 ||
                    a->presumed_spelled[i] != s->path;
     }
-    clang_disposeString(own);
     if (!differs) {
         free(a->presumed_line);
         free(a->presumed_file);

@@ -84,8 +84,8 @@ struct source_ast {
      * an absolute -I path), what the #line directives of the instrumented
      * file must say, so that __FILE__ and assert's messages read as in the
      * plain build; presumed_file's names are the regions' */
-    const char **presumed_spelled;
-    const char *spelled;                /* the file's own name so (NULL: its path) */
+    const char **presumed_spelled;      /* the source's path, its spelled name or one of
+                                           file_names */
     char **file_names;
     size_t nfile_names;
 };

@@ -33,16 +33,20 @@ static int directive_quoted(CXTranslationUnit tu, CXSourceRange r)
     return quoted;
 }
 
-/* The directives found, with what recovery marking needs of each: the file
- * it is written in (NULL: the command line) and where it ends there. */
+/* What the collection needs of each directive found (out->v[i]'s): the
+ * file it is written in (NULL: the command line), where it ends there (for
+ * recovery marking), and its target (whose spelled name is out->v[i]'s). */
+struct directive_files {
+    CXFile in, target;
+    unsigned end;
+};
+
 struct collector {
     struct source_includes *out;
     CXTranslationUnit tu;
-    CXFile main;       /* the unit's main file */
+    CXFile main;           /* the unit's main file */
     const char *main_name; /* as given */
-    CXFile *in;
-    unsigned *end;
-    CXFile *target;    /* each directive's target (its spelled name: out) */
+    struct directive_files *files;
 };
 
 /* The name GCC gives file f, an includer (as __FILE__ reads in it): the main
@@ -54,7 +58,7 @@ static const char *spelled_includer(const struct collector *col, CXFile f)
     if (col->main && clang_File_isEqual(f, col->main))
         return col->main_name;
     for (size_t i = 0; i < col->out->n; i++)
-        if (clang_File_isEqual(col->target[i], f))
+        if (clang_File_isEqual(col->files[i].target, f))
             return col->out->v[i].spelled;
     return NULL;
 }
@@ -98,12 +102,8 @@ static enum CXChildVisitResult inclusion_visitor(CXCursor c, CXCursor parent, CX
     /* in no file: given on the command line (-include), in_file "" (a header
      * entered so too cannot be pointed at a copy: headers.c) */
     out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
-    col->in = xrealloc(col->in, (out->n + 1) * sizeof *col->in);
-    col->end = xrealloc(col->end, (out->n + 1) * sizeof *col->end);
-    col->target = xrealloc(col->target, (out->n + 1) * sizeof *col->target);
-    col->in[out->n] = in;
-    col->end[out->n] = in ? end : 0;
-    col->target[out->n] = target;
+    col->files = xrealloc(col->files, (out->n + 1) * sizeof *col->files);
+    col->files[out->n] = (struct directive_files){in, target, in ? end : 0};
     char *spelled = target_spelled(col, c, r, in, target);
     out->v[out->n++] = (struct source_include){in ? file_name(in) : xstrdup(""), in ? offset : 0,
                                                file_name(target), spelled, 0};
@@ -124,8 +124,8 @@ static void mark_recovered(CXTranslationUnit tu, const struct collector *col)
         if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
             clang_getFileLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, &at);
         for (size_t k = 0; f && k < col->out->n; k++)
-            if (col->in[k] && clang_File_isEqual(col->in[k], f) &&
-                col->out->v[k].offset <= at && at < col->end[k])
+            if (col->files[k].in && clang_File_isEqual(col->files[k].in, f) &&
+                col->out->v[k].offset <= at && at < col->files[k].end)
                 col->out->v[k].found_by_recovery = 1;
         clang_disposeDiagnostic(d);
     }
@@ -138,9 +138,7 @@ void source_includes_collect(const struct source_unit *u, struct source_includes
                             .main_name = u->path};
     clang_visitChildren(clang_getTranslationUnitCursor(u->tu), inclusion_visitor, &col);
     mark_recovered(u->tu, &col);
-    free(col.in);
-    free(col.end);
-    free(col.target);
+    free(col.files);
 }
 
 void source_includes_free(struct source_includes *in)
