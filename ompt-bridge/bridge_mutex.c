@@ -104,9 +104,11 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         bridge_scope_push(b, SCOPE_WAIT); /* (no region: its end records nothing) */
         return;
     }
-    uint64_t now = pomp_now();
     struct mutex_construct c;
     int construct = mutex_construct_of(kind, &c);
+    /* the clock as the regions need it (bridge_clock): none for a throttled
+     * one's (pomprun's hot critical), nor for what runs inside it */
+    uint64_t now = 0;
     if (__builtin_expect(construct && __atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE),
                          0)) { /* no release will come: the wait alone (bridge_tool.c) */
         construct = 0;
@@ -136,6 +138,7 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
             if (kind == ompt_mutex_critical && m->region && wait_id &&
                 !__atomic_load_n(&m->region->object, __ATOMIC_RELAXED))
                 __atomic_store_n(&m->region->object, (uintptr_t)wait_id, __ATOMIC_RELAXED);
+            now = bridge_clock(b, m->region, BR_ENTER);
             bridge_record(b, BR_ENTER, m->region, now, c.enter);
         }
     }
@@ -143,6 +146,17 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     if (!s || !bridge_records(w.group, w.levels))
         return;
     s->region = bridge_region(w.wait, codeptr_ra);
+    if (now == 0 || now == POMP_UNTIMED) /* (the construct's enter, timed: the same instant) */
+        now = bridge_clock(b, s->region, BR_ENTER);
+    if (now == POMP_UNTIMED) {
+        /* counted, not timed (a throttled wait, or one inside a throttled
+         * region): one execution on its node, as an instrumented site's
+         * untimed call counts, without a frame to open and close; acquired
+         * then finds no region and records nothing */
+        bridge_record(b, BR_EVENT, s->region, now, POMP_EV_OMPT_WAIT_ENTER);
+        s->region = NULL;
+        return;
+    }
     bridge_record(b, BR_ENTER, s->region, now, POMP_EV_OMPT_WAIT_ENTER);
 }
 
@@ -166,18 +180,22 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
         bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
     if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
-    /* (no clock read for a wait that records nothing: a throttled lock call's) */
+    /* (no clock read for a wait that records nothing: a throttled lock call's,
+     * or one counted at its acquire) */
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_WAIT);
-    uint64_t now = s && s->region ? pomp_now() : 0;
-    if (now)
-        bridge_record(b, BR_EXIT, s->region, now, POMP_EV_OMPT_WAIT_EXIT);
+    uint64_t now = 0;
+    if (s && s->region) {
+        uint64_t when = bridge_clock(b, s->region, BR_EXIT);
+        bridge_record(b, BR_EXIT, s->region, when, POMP_EV_OMPT_WAIT_EXIT);
+        now = when != POMP_UNTIMED ? when : 0;
+    }
     struct mutex_construct c;
     struct bridge_scope *m = bridge_scope_top(b);
     if (mutex_construct_of(kind, &c) && m && m->kind == SCOPE_MUTEX && m->region &&
         !__atomic_load_n(&bridge_mutex_no_release, __ATOMIC_ACQUIRE) && /* (not a block of before) */
         bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END)) {
         if (!now)
-            now = pomp_now();
+            now = bridge_clock(b, m->region, BR_BEGIN);
         bridge_record(b, BR_BEGIN, m->region, now, c.begin);
         m->body = 1;
     }
@@ -211,7 +229,7 @@ void bridge_on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     struct bridge_scope *m = bridge_scope_pop(b, SCOPE_MUTEX);
     if (!m || !m->region)
         return;
-    uint64_t now = pomp_now();
+    uint64_t now = bridge_clock(b, m->region, m->body ? BR_END : BR_EXIT);
     if (m->body)
         bridge_record(b, BR_END, m->region, now, c.end);
     bridge_record(b, BR_EXIT, m->region, now, c.exit);

@@ -113,6 +113,17 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     }
 }
 
+/* The time of an event of region r on thread b: the clock, or POMP_UNTIMED
+ * without reading it where the event needs none (r throttled, or the thread
+ * inside a throttled region): a hot lock call left to the runtime spent most
+ * of its callbacks' time in the two clock reads of a throttled wait. */
+static inline uint64_t bridge_clock(struct bridge_thread *b, struct POMP_Region_s *r,
+                                    enum bridge_op op)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    return t && r ? pomp_thread_clock(t, r, (enum pomp_phase)op) : pomp_now();
+}
+
 /* One event on thread b's profile and log at time `when`, arg in its trace
  * record (a task's id: docs/output.md, "The raw trace"). Returns 1 if it
  * changed the profile (a frame opened while paused returns 0 but still opens). */

@@ -29,8 +29,9 @@ struct POMP_Region_s {
                                      its own at the thread's root (core/pomp_profile.c) */
     uint8_t throttled;            /* very frequent and very short: its executions are counted,
                                      no longer timed (atomic; core/pomp_profile.c) */
-    uint8_t a_wait;               /* barrier, taskwait, taskgroup, a runtime wait: never
-                                     throttled (its time is the synchronization reported) */
+    uint8_t a_wait;               /* barrier, taskwait, taskgroup, a runtime wait (not one
+                                     for a lock or an atomic: pomp_region.c): never throttled
+                                     (its time is the synchronization reported) */
     uint8_t traced_lock;          /* a lock call site (omp_set_lock, omp_unset_lock,
                                      omp_test_lock, nest forms) while a trace is written: never
                                      throttled, so that the trace's acquisitions and releases

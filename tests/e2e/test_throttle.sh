@@ -360,3 +360,59 @@ assert_not_contains at_event.txt "waits not measured|^\(the run\) !" "atomics: t
 assert_contains at_locked/profile.json '\*atomicLocked=1\*' "atomics: the locked one's CTC says so"
 jq -e '.efficiency.run.untimed_wait_executions > 0' <("$REPORT" --json at_locked) > /dev/null ||
     fail "atomics: the locked one's untimed executions hid their waits: said"
+
+# A lock call the instrumentation leaves to the runtime (in a macro's
+# expansion) is measured by the runtime's report of its wait, throttled by the
+# same rule as an instrumented lock call: each of a hot loop's acquisitions was
+# timed, 8 times the program's time on one thread, and that time read as 61 %
+# lock waits of a thread that never waited. Both runtimes (a GCC build on
+# libgomp, on libomp); one thread, so that no acquisition waits at all.
+cat > maclock.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#define NB 16
+#define GRAB(i) omp_set_lock(&locks[(i) % NB])
+#define DROP(i) omp_unset_lock(&locks[(i) % NB])
+static omp_lock_t locks[NB];
+static long hist[NB];
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 400000, sum = 0;
+    for (int i = 0; i < NB; i++)
+        omp_init_lock(&locks[i]);
+#pragma omp parallel for
+    for (long k = 0; k < n; k++) {
+        unsigned b = (unsigned)(k * 2654435761u) >> 20;
+        GRAB(b);
+        hist[b % NB]++;
+        DROP(b);
+    }
+    for (int i = 0; i < NB; i++)
+        sum += hist[i];
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+L_for=$(line_of maclock.c "omp parallel for")
+for rt in gomp omp; do
+    "$BUILD/bin/pompcc" --pomp-runtime=$rt -O2 -fopenmp maclock.c -o maclock_$rt 2>build.err ||
+        { cat build.err; fail "maclock $rt: build"; }
+    nm maclock_$rt | grep -q POMP_Locks_left_to_runtime || fail "maclock $rt: the macro's lock calls are the runtime's"
+    assert_eq "$(OMP_NUM_THREADS=1 POMP_OUTPUT_DIR=ml_$rt ./maclock_$rt 400000 2>/dev/null)" 400000 \
+              "maclock $rt: the program's result"
+    read -r visits untimed wait_ns < <(jq -r '([.regions[] | select(.type == "wait" and .name == "lock") | .id]) as $ids
+        | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[]]
+        | "\(map(.visits) | add) \(map(.untimed // 0) | add) \(map(.incl_ns) | add)"' ml_$rt/profile.json)
+    assert_eq "$visits" 400000 "maclock $rt: every acquisition counted"
+    [ "$untimed" -gt 300000 ] || fail "maclock $rt: the wait throttled, its acquisitions counted without time ($untimed untimed)"
+    assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock" and .throttled)] | length' ml_$rt/profile.json)" 1 \
+              "maclock $rt: the wait marked throttled"
+    loop_ns=$(jq -r --argjson l "$L_for" '([.regions[] | select(.type == "for" and .first_line == $l) | .id]) as $ids
+        | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].incl_ns] | add' ml_$rt/profile.json)
+    awk -v w="$wait_ns" -v l="$loop_ns" 'BEGIN { exit !(l > 0 && w < 0.1 * l) }' ||
+        fail "maclock $rt: a thread that never waits reads no lock waits ($wait_ns of the loop's $loop_ns ns)"
+    jq -e '.efficiency.run.untimed_wait_executions > 0' <("$REPORT" --json ml_$rt) > /dev/null ||
+        fail "maclock $rt: the waits the untimed acquisitions hide are said"
+done
+echo "throttle: a lock call left to the runtime: its wait throttled, every acquisition counted, said"
