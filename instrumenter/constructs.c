@@ -1044,6 +1044,19 @@ static int has_inscan_reduction(const struct directive *d)
     return 0;
 }
 
+/* The combined taskloops clang 19 compiles otherwise than their split form:
+ * [parallel] masked taskloop [simd] (no code at all: its loop never runs) and
+ * parallel master taskloop [simd] (a variable the program leaves implicitly
+ * shared is private to the tasks: their writes are lost). */
+static int clang_keeps_taskloop_whole(const char *name)
+{
+    int par = strncmp(name, "parallel ", 9) == 0;
+    if (par)
+        name += 9;
+    return strcmp(name, "masked taskloop") == 0 || strcmp(name, "masked taskloop simd") == 0 ||
+           (par && (strcmp(name, "master taskloop") == 0 || strcmp(name, "master taskloop simd") == 0));
+}
+
 static int require_block(const struct rewriter *w, const struct pragma *p, const char *name)
 {
     if (p->has_stmt)
@@ -1236,6 +1249,20 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         return left_whole(w, p,
                           "left alone: '%s' with an inscan reduction stays whole (split, clang "
                           "miscompiles its scan); the runtime's events measure it",
+                          d->name);
+    if (k.shape == SHAPE_NONE && !w->o->gcc && clang_keeps_taskloop_whole(d->name))
+        /* clang 19 compiles no code for a masked taskloop (combined with
+         * parallel or not, with any clauses: its loop never runs, a
+         * reduction stays 0), and makes a variable that a parallel master
+         * taskloop leaves implicitly shared private to its tasks (their
+         * increments were lost); split into the leaves, clang runs them as
+         * OpenMP says, and the program's output changed (a probe: 100 where
+         * the plain build printed 0). GCC runs both forms alike. */
+        return left_whole(w, p,
+                          "left alone: '%s' stays whole (clang compiles it otherwise than its "
+                          "split form: no code for a masked taskloop, private copies of a parallel "
+                          "master taskloop's implicitly shared variables; split, the program would "
+                          "change); the runtime's events measure what runs",
                           d->name);
     struct context cx = context_of(w, p);
     if (cx.skip && cx.declare_target && !w->said_declare_target) {
