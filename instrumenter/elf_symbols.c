@@ -298,9 +298,9 @@ struct thin_walk {
     const void *arg;
 };
 
-/* The member at header h: its name (short "name/", or "/N" into the long names). */
-static char *thin_member_path(const struct thin_walk *w, const char *h, const char *names,
-                              size_t names_len)
+/* The name of the member at header h (short "name/", or "/N" into the long
+ * names, names_len bytes at names); NULL where it has none. */
+static char *ar_member_name(const char *h, const char *names, size_t names_len)
 {
     const char *name = h;
     size_t len = 0;
@@ -317,10 +317,19 @@ static char *thin_member_path(const struct thin_walk *w, const char *h, const ch
         while (len < 16 && h[len] != '/')
             len++;
     }
-    if (len == 0)
-        return NULL;
-    return name[0] == '/' ? xasprintf("%.*s", (int)len, name)
-                          : xasprintf("%s/%.*s", w->dir, (int)len, name);
+    return len ? xasprintf("%.*s", (int)len, name) : NULL;
+}
+
+/* The file of the thin archive's member at header h: its name, beside the archive. */
+static char *thin_member_path(const struct thin_walk *w, const char *h, const char *names,
+                              size_t names_len)
+{
+    char *name = ar_member_name(h, names, names_len);
+    if (!name || name[0] == '/')
+        return name;
+    char *path = xasprintf("%s/%s", w->dir, name);
+    free(name);
+    return path;
 }
 
 static int thin_members(const unsigned char *data, size_t size, const void *arg)
@@ -413,6 +422,81 @@ int elf_section(const char *path, const char *section, struct strbuf *out)
 {
     struct elf_query q = {ELF_NM_DEFINED_EXTERNAL, section, out};
     return query_file(path, &q);
+}
+
+int elf_section_buffer(const unsigned char *data, size_t size, const char *section,
+                       struct strbuf *out)
+{
+    struct elf_query q = {ELF_NM_DEFINED_EXTERNAL, section, out};
+    return query_buffer(data, size, &q);
+}
+
+/* What elf_each_object walks: the callback, and the archive's name. */
+struct object_walk {
+    elf_object_fn fn;
+    void *arg;
+    const char *archive;
+};
+
+/* fn for each member of the (not thin) archive in data: 0, fn's first
+ * non-zero value, or -1 for a malformed archive. */
+static int walk_archive(const unsigned char *data, size_t size, const struct object_walk *w)
+{
+    enum { HEADER = 60 };
+    size_t off = SARMAG;
+    const char *names = NULL;
+    size_t names_len = 0;
+    while (off < size) {
+        unsigned long long len;
+        if (member_size(data, size, off, &len) != 0)
+            return -1;
+        const char *h = (const char *)data + off;
+        off += HEADER;
+        if (!in_bounds(size, off, len))
+            return -1;
+        int rc = 0;
+        if (h[0] == '/' && h[1] == '/') {
+            names = (const char *)data + off;
+            names_len = (size_t)len;
+        } else if (!(h[0] == '/' && (h[1] == ' ' || h[1] == 'S')) &&
+                   strncmp(h, "__.SYMDEF", 9) != 0) {
+            char *name = ar_member_name(h, names, names_len);
+            char *shown = xasprintf("%s(%s)", w->archive, name ? name : "?");
+            rc = w->fn(data + off, (size_t)len, shown, w->arg);
+            free(shown);
+            free(name);
+        }
+        if (rc != 0)
+            return rc;
+        off += len + (len & 1);
+    }
+    return 0;
+}
+
+static int walk_mapped(const unsigned char *data, size_t size, const void *arg)
+{
+    const struct object_walk *w = arg;
+    if (size >= SARMAG && memcmp(data, ARMAG, SARMAG) == 0)
+        return walk_archive(data, size, w);
+    return w->fn(data, size, w->archive, w->arg);
+}
+
+static int walk_member_file(const char *path, const void *arg)
+{
+    const struct object_walk *outer = arg;
+    const char *member = strncmp(path, "./", 2) == 0 ? path + 2 : path;
+    char *shown = xasprintf("%s(%s)", outer->archive, member);
+    struct object_walk w = {outer->fn, outer->arg, shown};
+    int rc = with_file(path, walk_mapped, &w);
+    free(shown);
+    return rc;
+}
+
+int elf_each_object(const char *path, elf_object_fn fn, void *arg)
+{
+    struct object_walk w = {fn, arg, path};
+    int rc = thin_each(path, walk_member_file, &w);
+    return rc == NOT_THIN ? with_file(path, walk_mapped, &w) : rc;
 }
 
 /* LLVM bitcode: raw ('BC' 0xC0DE) or in its wrapper header (0x0B17C0DE, little-endian). */

@@ -33,6 +33,20 @@ int elf_nm_buffer(const unsigned char *data, size_t size, enum elf_nm_mode mode,
  * or -1 if the file is not one this reader handles. */
 int elf_section(const char *path, const char *section, struct strbuf *out);
 
+/* elf_section for a file already in memory. */
+int elf_section_buffer(const unsigned char *data, size_t size, const char *section,
+                       struct strbuf *out);
+
+/* Calls fn(data, size, name, arg) for the file at path, or for each member of
+ * its archive (a thin archive's: each member's file), in order, until one
+ * returns non-zero. name is path for a file, "path(member)" for a member.
+ * Returns 0, fn's non-zero value, or -1 if path cannot be read or is a
+ * malformed archive. So a library whose members were built apart (some by
+ * pompcc, some not) is looked at member by member: read as one file, the
+ * construct counts of one member hid the runtime calls of another. */
+typedef int (*elf_object_fn)(const unsigned char *data, size_t size, const char *name, void *arg);
+int elf_each_object(const char *path, elf_object_fn fn, void *arg);
+
 /* The nm that reads path's symbols when elf_nm does not: LLVM's llvm-nm for
  * LLVM bitcode (clang's -flto objects, alone or in an archive), else nm.
  * GNU nm reads bitcode only through an LLVMgold plugin of the same LLVM; with

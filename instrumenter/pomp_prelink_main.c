@@ -25,24 +25,6 @@
 #include "process.h"
 #include "util.h"
 
-/* Whether a link input holds OpenMP code built without pompcc (a library, a
- * file compiled with plain cc): it calls the OpenMP runtime for constructs
- * and adds no construct counts of pompcc's to *counts (appended to, as the
- * link's counts are read). An input this reader cannot read is taken for
- * instrumented. */
-static int input_has_uninstrumented_openmp(const char *path, struct strbuf *counts)
-{
-    size_t before = counts->len;
-    elf_section(path, POMP_COUNTS_SECTION, counts);
-    if (counts->len != before)
-        return 0;
-    struct strbuf undefined = {0};
-    int calls = elf_nm(path, ELF_NM_UNDEFINED, &undefined) == 0 && undefined.s &&
-                prelink_calls_openmp_constructs(undefined.s);
-    free(undefined.s);
-    return calls;
-}
-
 /* The objects pompcc compiled for this link into its temporary directory,
  * and their sources (--named OBJECT SOURCE): a note names the source, not an
  * object that is gone after the link. */
@@ -61,6 +43,56 @@ static void note_uninstrumented(const char *path, const struct named_objects *na
             "pomp-prelink: note: %s%s has OpenMP constructs not built with pompcc: the runtime's "
             "events measure them, their tasks and waits included\n",
             shown, shown != path ? " (its object)" : "");
+}
+
+/* What input_has_uninstrumented_openmp looks at, object by object. */
+struct openmp_scan {
+    struct strbuf *counts;
+    const struct named_objects *named; /* NULL: say nothing */
+    int found;
+};
+
+static int object_has_uninstrumented_openmp(const unsigned char *data, size_t size,
+                                            const char *name, void *arg)
+{
+    struct openmp_scan *scan = arg;
+    size_t before = scan->counts->len;
+    if (elf_section_buffer(data, size, POMP_COUNTS_SECTION, scan->counts) != 0 ||
+        scan->counts->len != before)
+        return 0; /* not one this reader reads (taken for instrumented), or pompcc's */
+    struct strbuf undefined = {0};
+    if (elf_nm_buffer(data, size, ELF_NM_UNDEFINED, &undefined) == 0 && undefined.s &&
+        prelink_calls_openmp_constructs(undefined.s)) {
+        scan->found = 1;
+        if (scan->named)
+            note_uninstrumented(name, scan->named);
+    }
+    free(undefined.s);
+    return 0;
+}
+
+/* Whether a link input holds OpenMP code built without pompcc (a library, a
+ * file compiled with plain cc, a member of an archive): one of its objects
+ * calls the OpenMP runtime for constructs and has no construct counts of
+ * pompcc's; the counts of the others are appended to *counts (as the link's
+ * counts are read). Each such object is named on stderr where named is not
+ * NULL. An archive is looked at member by member: read as one file, the counts
+ * of a member built by pompcc hid another built by cc, whose worksharing,
+ * critical and task constructs then went unmeasured, unsaid at the link. An
+ * object this reader cannot read is taken for instrumented. */
+static int input_has_uninstrumented_openmp(const char *path, struct strbuf *counts,
+                                           const struct named_objects *named)
+{
+    struct openmp_scan scan = {counts, named, 0};
+    size_t before = counts->len;
+    if (elf_each_object(path, object_has_uninstrumented_openmp, &scan) != 0) {
+        if (counts->s) { /* a malformed archive: nothing of it, as elf_section */
+            counts->len = before;
+            counts->s[before] = '\0';
+        }
+        return 0;
+    }
+    return scan.found;
 }
 
 /* Runs nm on files[0..n-1] and collects their POMP_Init_ functions; 0, nm's status, or -1
@@ -218,10 +250,9 @@ int main(int argc, char **argv)
     int uninstrumented = 0, unread = 0;
     for (int i = 0; i < ninputs; i++) {
         size_t before = counts.len;
-        if (input_has_uninstrumented_openmp(inputs[i], &counts)) {
+        /* --linked: said by the run before the link already */
+        if (input_has_uninstrumented_openmp(inputs[i], &counts, linked ? NULL : &named)) {
             uninstrumented++;
-            if (!linked) /* said by the run before the link already */
-                note_uninstrumented(inputs[i], &named);
         } else if (counts.len == before && elf_has_lto_ir(inputs[i])) {
             unread++; /* its counts are in its IR: the linked program shows them */
         }
@@ -238,10 +269,8 @@ int main(int argc, char **argv)
      * what it left to the runtime counts here too, unsaid: the bridges follow
      * it in this program (its critical waits went unmeasured) */
     for (int i = 0; i < in.nshared; i++)
-        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts)) {
+        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts, &named))
             uninstrumented++;
-            note_uninstrumented(in.shared[i], &named);
-        }
     lines_of(&shared_counts);
     int shared_left = shared_counts.s ? prelink_report_counts(shared_counts.s, 0, NULL) : 0;
     free(shared_counts.s);

@@ -223,6 +223,38 @@ if [ -z "$E2E_SANITIZE" ]; then
     assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].begins] | add' so_on/profile.json)" 4 \
               "library tasks, shared, default: its 4 tasks measured"
 fi
+# The same library in an archive with a member pompcc built (a library whose
+# objects were built apart, or partly rebuilt after CC changed): the link
+# looks at each member, names the plain one and follows it (before, the
+# archive was read as one file, whose construct counts from the pompcc
+# member hid the other: no note, and its tasks and taskwait went unmeasured)
+cat > lib_own.c <<'C'
+double lib_own(int n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+    for (int i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+C
+"$POMPCC" -O2 -fopenmp -c lib_own.c -o lib_own.o || fail "build lib_own.o"
+rm -f libmixed.a libmixed_thin.a
+ar rcs libmixed.a lib_own.o lib_tasks.o
+ar rcsT libmixed_thin.a lib_own.o lib_tasks.o
+for lib in libmixed.a libmixed_thin.a; do
+    "$POMPCC" -O2 -fopenmp use_lib.c $lib -o use_mixed 2> use_mixed.err || { cat use_mixed.err; fail "build use_mixed ($lib)"; }
+    assert_contains use_mixed.err "^pomp-prelink: note: $lib\(lib_tasks.o\) has OpenMP constructs not built with pompcc" \
+                    "library tasks, $lib with a pompcc member: the link names the plain member"
+    assert_not_contains use_mixed.err "lib_own.o.*not built with pompcc" "library tasks, $lib: the pompcc member is not named"
+    assert_eq "$(POMP_OUTPUT_DIR=mixed_on ./use_mixed)" 1 "library tasks, $lib: the program's output"
+    "$REPORT" --check mixed_on > /dev/null || fail "library tasks, $lib: --check"
+    assert_eq "$(regions_where mixed_on '.type == "taskwait" and .init == "ompt"')" 1 "library tasks, $lib: the library's taskwait measured"
+    assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].begins] | add' mixed_on/profile.json)" 4 \
+              "library tasks, $lib: its 4 tasks measured"
+    rm -rf mixed_on
+done
+
 # a program all built with pompcc says nothing of the kind
 assert_not_contains use_lib.err "use_lib.c.*not built with pompcc" "library tasks: the pompcc-built file is not named"
 

@@ -141,6 +141,38 @@ Test(elf_symbols, an_archive_and_a_shared_object)
     same_as_nm("libb.so", ELF_NM_UNDEFINED, "-u -D");
 }
 
+/* elf_each_object: an archive member by member, each named "lib(member)" (a
+ * long name through the archive's name table too), a thin archive's members
+ * by their files, an object as itself; each member's symbols are its own. */
+static int list_object(const unsigned char *data, size_t size, const char *name, void *arg)
+{
+    struct strbuf *out = arg, syms = {0};
+    cr_assert_eq(elf_nm_buffer(data, size, ELF_NM_UNDEFINED, &syms), 0, "%s", name);
+    sb_printf(out, "%s:%s;", name, syms.s && strstr(syms.s, "GOMP_barrier U") ? "gomp" : "-");
+    free(syms.s);
+    return 0;
+}
+
+Test(elf_symbols, each_object_of_an_archive)
+{
+    run("cp b.o a_member_with_a_long_name.o && rm -f each.a thin.a && "
+        "ar rcs each.a a.o a_member_with_a_long_name.o && ar rcsT thin.a a.o b.o");
+    /* a thin archive's members are named by their files' paths, beside it */
+    char *expect[3] = {
+        xasprintf("%s/each.a(a.o):gomp;%s/each.a(a_member_with_a_long_name.o):-;", dir, dir),
+        xasprintf("%s/thin.a(%s/a.o):gomp;%s/thin.a(%s/b.o):-;", dir, dir, dir, dir),
+        xasprintf("%s/a.o:gomp;", dir),
+    };
+    const char *files[3] = {"each.a", "thin.a", "a.o"};
+    for (int i = 0; i < 3; i++) {
+        char *p = path_of(files[i]);
+        struct strbuf got = {0};
+        cr_assert_eq(elf_each_object(p, list_object, &got), 0, "%s", p);
+        cr_expect_str_eq(got.s, expect[i]);
+        free(got.s), free(expect[i]), free(p);
+    }
+}
+
 /* pomprun's question: what a program imports (nm -D -u), a PIE, a position-
  * dependent and a stripped one. */
 Test(elf_symbols, a_program_s_imports)
