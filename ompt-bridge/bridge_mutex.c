@@ -132,7 +132,7 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         struct bridge_scope *m = bridge_scope_push(b, SCOPE_MUTEX);
         if (m && bridge_records(POMP_GROUP_SYNC, BR_ENTER_EXIT) &&
             !bridge_pomp_entered(b, c.pomp_class)) {
-            m->region = bridge_region(c.construct, codeptr_ra);
+            m->region = bridge_region_memo(&b->construct_memo, c.construct, codeptr_ra);
             m->detail = (uint8_t)kind;
             /* a named critical's lock is a symbol of the program: its name (after the run) */
             if (kind == ompt_mutex_critical && m->region && wait_id &&
@@ -145,7 +145,7 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     struct bridge_scope *s = bridge_scope_push(b, SCOPE_WAIT);
     if (!s || !bridge_records(w.group, w.levels))
         return;
-    s->region = bridge_region(w.wait, codeptr_ra);
+    s->region = bridge_region_memo(&b->wait_memo, w.wait, codeptr_ra);
     if (now == 0 || now == POMP_UNTIMED) /* (the construct's enter, timed: the same instant) */
         now = bridge_clock(b, s->region, BR_ENTER);
     if (now == POMP_UNTIMED) {

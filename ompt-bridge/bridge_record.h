@@ -113,6 +113,21 @@ static inline unsigned bridge_group_of(enum pomp_event_kind kind)
     }
 }
 
+/* The region of (c, codeptr), remembered in m (struct bridge_region_memo). */
+static inline struct POMP_Region_s *bridge_region_memo(struct bridge_region_memo *m,
+                                                       enum bridge_construct c,
+                                                       const void *codeptr)
+{
+    uint32_t generation = __atomic_load_n(&bridge_regions_generation, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(m->region && m->codeptr == codeptr && m->construct == (uint32_t)c &&
+                             m->generation == generation,
+                         1))
+        return m->region;
+    struct POMP_Region_s *r = bridge_region(c, codeptr);
+    *m = (struct bridge_region_memo){codeptr, r, (uint32_t)c, generation};
+    return r;
+}
+
 /* The time of an event of region r on thread b: the clock, or POMP_UNTIMED
  * without reading it where the event needs none (r throttled, or the thread
  * inside a throttled region): a hot lock call left to the runtime spent most

@@ -175,6 +175,8 @@ static struct code_region *find_slot(uint64_t key, int claim)
  * no code address's, and probing walks past it. */
 #define FORGOTTEN (UINT64_C(1) << 63)
 
+uint32_t bridge_regions_generation;
+
 void bridge_regions_forget(uintptr_t lo, uintptr_t hi)
 {
     for (size_t i = 0; i < CODE_REGION_SLOTS; i++) {
@@ -183,6 +185,8 @@ void bridge_regions_forget(uintptr_t lo, uintptr_t hi)
         if (k != 0 && !(k & FORGOTTEN) && code >= lo && code < hi)
             __atomic_store_n(&code_regions[i].key, k | FORGOTTEN, __ATOMIC_RELEASE);
     }
+    /* after the slots: a region found before is remembered under the old number */
+    __atomic_add_fetch(&bridge_regions_generation, 1, __ATOMIC_ACQ_REL);
 }
 
 unsigned bridge_region_table_size(void)

@@ -54,6 +54,9 @@ enum bridge_construct {
  * regions of its own (they were the unloaded one's, named after it). The
  * regions stay, with what they measured. */
 void bridge_regions_forget(uintptr_t lo, uintptr_t hi);
+/* How many times call sites were let go: a region a thread remembered for a
+ * code address (bridge_region_memo) is that address's while it is unchanged. */
+extern uint32_t bridge_regions_generation;
 
 /* The CTC type of a construct's regions ("parallel", "wait", ...). */
 const char *bridge_construct_type(enum bridge_construct c);

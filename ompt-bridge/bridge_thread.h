@@ -99,6 +99,17 @@ struct bridge_scope {
 
 enum { BRIDGE_CALLER_WALKS = 64 };
 
+/* One call site's region, remembered by a thread for the next callback of the
+ * same construct from the same address (a hot lock or critical left to the
+ * runtime: each acquisition looked it up in the shared table, about 60 of a
+ * throttled lock call's 466 instructions). */
+struct bridge_region_memo {
+    const void *codeptr;
+    struct POMP_Region_s *region; /* NULL: nothing remembered */
+    uint32_t construct;           /* enum bridge_construct */
+    uint32_t generation;          /* bridge_regions_generation when found */
+};
+
 struct bridge_thread {
     struct bridge_thread *next;    /* every thread's state, for finalization */
     struct pomp_thread *pomp;      /* the thread's libpomp record, once it has one */
@@ -124,6 +135,8 @@ struct bridge_thread {
     uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a
                                       parallel region's closing barrier starts after it */
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */
+    struct bridge_region_memo wait_memo;      /* the last mutex wait's region (bridge_mutex.c) */
+    struct bridge_region_memo construct_memo; /* the last critical's or ordered's */
     struct bridge_scope scope_first[BRIDGE_FIRST_SCOPES];
 };
 
