@@ -159,6 +159,7 @@ int pomp_run_build(struct pomp_run *run, const struct pomp_config *cfg,
         struct pomp_sampling_raised raised;
         pomp_sampling_raised(&raised);
         run->sampling.raised_threads = raised.threads;
+        run->sampling.blocked_threads = raised.blocked_threads;
         run->sampling.max_period_ns = raised.threads ? raised.max_period_ns : run->sampling.period_ns;
     }
     return 0;

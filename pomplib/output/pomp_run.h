@@ -143,6 +143,7 @@ struct pomp_run_sampling {
     uint64_t taken, lost;
     uint32_t raised_threads;    /* threads whose period was raised at run time (slow samples) */
     uint64_t max_period_ns;     /* the longest period a thread ended with */
+    uint32_t blocked_threads;   /* threads that held SIGPROF blocked, samples pending, at the end */
     int complete;               /* the threads' trees merged without running out of memory */
 };
 

@@ -128,10 +128,11 @@ void pomp_sampling_write_json(FILE *f, const struct pomp_run_sampling *sampling)
     fprintf(f,
             "  \"sampling\": {\n    \"period_ns\": %llu,\n    \"timer\": \"%s\",\n"
             "    \"raised_threads\": %u,\n    \"max_period_ns\": %llu,\n"
+            "    \"blocked_threads\": %u,\n"
             "    \"samples\": %llu,\n    \"lost\": %llu,\n    \"truncated\": %u,\n"
             "    \"complete\": %s,\n",
             (unsigned long long)sampling->period_ns, sampling->timer, sampling->raised_threads,
-            (unsigned long long)sampling->max_period_ns,
+            (unsigned long long)sampling->max_period_ns, sampling->blocked_threads,
             (unsigned long long)sampling->taken, (unsigned long long)sampling->lost,
             tree->truncated, sampling->complete && frames ? "true" : "false");
     write_frames(f, frames, frames ? nframes : 0);

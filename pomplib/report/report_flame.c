@@ -138,8 +138,9 @@ json_t *report_flame_json(json_t *profile_root)
     free(t.nodes);
     if (!tree)
         return NULL;
-    return json_pack("{sO? sO? sO? sO? sf sf so}", "period_ns", json_object_get(s, "period_ns"),
+    return json_pack("{sO? sO? sO? sO? sO? sf sf so}", "period_ns", json_object_get(s, "period_ns"),
                      "timer", json_object_get(s, "timer"), "samples", json_object_get(s, "samples"),
-                     "lost", json_object_get(s, "lost"), "work", all - wait, "wait", wait, "flame",
+                     "lost", json_object_get(s, "lost"), "blocked_threads",
+                     json_object_get(s, "blocked_threads"), "work", all - wait, "wait", wait, "flame",
                      tree);
 }

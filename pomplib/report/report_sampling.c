@@ -165,6 +165,12 @@ void report_sampling(json_t *root, int max_paths)
            json_string_value(json_object_get(s, "timer")) ?: "?", total,
            (long long)json_integer_value(json_object_get(s, "lost")),
            total > 0 ? 100.0 * work / total : 0.0, total > 0 ? 100.0 * wait / total : 0.0);
+    json_int_t blocked = json_integer_value(json_object_get(s, "blocked_threads"));
+    if (blocked > 0)
+        printf("  (!) %lld thread%s held SIGPROF blocked when sampling ended, with samples pending: "
+               "none was taken while it stayed blocked, and these figures count only the samples "
+               "taken\n",
+               (long long)blocked, blocked == 1 ? "" : "s");
     print_states(paths, total);
     qsort(folded, nfolded, sizeof *folded, by_samples);
     printf("\n%8s %7s %7s  %s\n", "samples", "work %", "wait %", "user-model call path");
@@ -236,7 +242,7 @@ static int bad_path(const char *path, json_t *root, json_t *e, size_t k, size_t 
 int rp_sampling_check(const char *path, json_t *root)
 {
     static const char *const counts[] = {"period_ns", "samples", "lost", "truncated",
-                                         "raised_threads", "max_period_ns"};
+                                         "raised_threads", "max_period_ns", "blocked_threads"};
     json_t *s = json_object_get(root, "sampling"), *e;
     if (!s || json_is_null(s))
         return 0;

@@ -61,11 +61,14 @@ void pomp_sampling_fork_end(struct pomp_fork_record *record);
 void pomp_sampling_stop(void);
 
 /* The threads whose period was raised at run time because their samples took
- * too long for it (after pomp_sampling_stop). */
+ * too long for it, and those that held SIGPROF blocked when sampling ended
+ * (after pomp_sampling_stop). */
 struct pomp_sampling_raised {
     uint32_t threads;
     uint64_t max_period_ns;     /* the longest period a thread ended with */
     uint64_t longest_ns;        /* the longest sample that raised a period */
+    uint32_t blocked_threads;   /* threads that held SIGPROF blocked, with a sample
+                                   pending, when sampling ended */
 };
 void pomp_sampling_raised(struct pomp_sampling_raised *out);
 

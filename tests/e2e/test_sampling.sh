@@ -329,6 +329,65 @@ assert_eq "$(cat out.txt)" "0 1" "the program's own SIGPROF handler gets no sign
 assert_contains err.txt "pomp: warning: the program sets its own SIGPROF handler: POMP_SAMPLING stops here" "said"
 [ "$(jq '.sampling.samples' ownprof.d/profile.json)" -gt 0 ] || fail "the samples before it are kept"
 
+# A program that blocks every signal in main before its threads exist (a
+# server whose one thread takes signals with sigwait): its OpenMP threads
+# inherit the mask, and their timers' SIGPROF stays pending. Said, and
+# counted in the profile (a run of 0.1 s read "0 samples, 0 lost", unsaid).
+# A thread that blocks SIGPROF for a moment and lets it through again loses
+# nothing (its pending signal comes, weighted by the expirations it stands
+# for): no warning.
+cat > masked.c <<'C'
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+static double work(long n)
+{
+    double s = 0;
+    for (long i = 0; i < n; i++)
+        s += (double)i * 1e-9;
+    return s;
+}
+int main(int argc, char **argv)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    int whole_run = argc > 1 && strcmp(argv[1], "all") == 0;
+    if (whole_run)
+        pthread_sigmask(SIG_BLOCK, &all, NULL);
+    double s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    {
+        if (!whole_run)
+            pthread_sigmask(SIG_BLOCK, &all, &old);
+        s += work(20000000);
+        if (!whole_run)
+            pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    printf("%d\n", s > 0);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 masked.c -o masked
+plain_cc -O1 masked.c -o masked_plain
+for run in all moment; do
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=masked_$run.d ./masked $run > out.txt 2> err_$run.txt
+    assert_eq "$(cat out.txt)" "$(./masked_plain $run)" "masked $run: the program's output"
+done
+assert_contains err_all.txt "pomp: warning: 2 of the 2 sampled threads had SIGPROF blocked when sampling ended" \
+    "every signal blocked in main: said"
+assert_eq "$(jq '.sampling.blocked_threads' masked_all.d/profile.json)" 2 "masked all: blocked_threads"
+"$REPORT" masked_all.d > report.txt
+assert_contains report.txt "2 threads held SIGPROF blocked when sampling ended" "masked all: the report says it"
+assert_not_contains err_moment.txt "SIGPROF blocked" "blocked for a moment: nothing lost, nothing said"
+assert_eq "$(jq '.sampling.blocked_threads' masked_moment.d/profile.json)" 0 "masked moment: blocked_threads"
+[ "$(jq '.sampling.samples' masked_moment.d/profile.json)" -gt 0 ] || fail "masked moment: no sample"
+# the same under pomprun
+if [ -z "$E2E_SANITIZE" ]; then
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=masked_run.d "$BUILD/bin/pomprun" ./masked_plain all > /dev/null 2> err_run.txt
+    assert_contains err_run.txt "pomp: warning: 2 of the 2 sampled threads had SIGPROF blocked" "pomprun: said"
+fi
+
 # The tool's start is sampled too (the initial thread from its first event):
 # on libgomp, the bridge's start-up (start_tool > on_libgomp > the loader's
 # symbol lookup) read as the program's frames, in 22 runs of 30 of this short
