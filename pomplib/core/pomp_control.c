@@ -158,6 +158,10 @@ static void finalize_at_quick_exit(void)
 
 static void stop_in_forked_child(void);
 static void say_abort(int sig);
+/* This process's pid, kept from the load on: a forked child reads its
+ * parent's here (getppid() in the child said 1 where the parent had gone
+ * already: daemon(), whose parent exits at once) */
+static pid_t own_pid;
 
 /* The fork handler too: a child forked before the first construct (a
  * launcher, a program that forks first) measured itself and wrote its own
@@ -167,6 +171,7 @@ __attribute__((constructor)) static void note_load(void)
     pomp_clock_init(&load_clock);
     pomp_config_note_load_dir();
     pomp_stderr_note_load();
+    own_pid = getpid();
     atexit(finalize_at_exit);
     at_quick_exit(finalize_at_quick_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
@@ -268,9 +273,11 @@ static void stop_in_forked_child(void)
     const char *enable = getenv("POMP_ENABLE");
     if (enable && !pomp_parse_bool(enable, &enabled))
         enabled = 1; /* a bad value: the default, as the initialization will say */
+    pid_t parent = own_pid;
+    own_pid = getpid();
     if (state == POMP_STATE_ON || state == POMP_STATE_OFF ||
         (state == POMP_STATE_UNINITIALIZED && enabled))
-        forked_from_measured = getppid();
+        forked_from_measured = parent;
     __atomic_store_n(&forked_child, 1, __ATOMIC_RELEASE);
     set_state(POMP_STATE_STOPPED);
     pomp_signal_release(SIGABRT); /* (it measures nothing: its abort is not pomp's to say) */

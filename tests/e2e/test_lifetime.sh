@@ -162,6 +162,38 @@ if [ -z "$E2E_SANITIZE" ]; then
     assert_eq "$(ls -d ffr/pomp-* | wc -l)" 1 "fork first, pomprun: one output directory, the parent's"
 fi
 
+# A daemon's fork: the parent exits at once, the child does the work. Its
+# note names the parent it was forked from (it said "process 1": getppid()
+# in the child, once the parent had gone, is init's; a probe with daemon())
+cat > daemonize.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    pid_t parent = getpid();
+    fprintf(stderr, "parent %d\n", (int)parent);
+    if (fork() != 0)
+        _exit(0);
+    while (getppid() == parent) /* the parent is gone */
+        usleep(1000);
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+:n)
+    n++;
+    FILE *f = fopen("daemonize.done", "w");
+    fprintf(f, "child %d\n", n);
+    fclose(f);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp daemonize.c -o daemonize
+./daemonize 2> daemonize.err
+for i in $(seq 100); do [ -s daemonize.done ] && break; sleep 0.1; done
+sleep 0.2
+assert_contains daemonize.done '^child 2$' "daemon: the child's region ran"
+parent=$(sed -n 's/^parent //p' daemonize.err)
+assert_contains daemonize.err "^pomp: note: process [0-9]*, forked from the measured process $parent, runs OpenMP" \
+                "daemon: the child's note names its parent"
+
 # A program that ends inside a region (exit() from a thread of a team, a
 # signal): the regions still open are timed to the end of measurement and
 # said, not shown as 0 ms with their time lost
