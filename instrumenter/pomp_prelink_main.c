@@ -1,4 +1,5 @@
-/* pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only] [-L dir] [-l name]
+/* pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only [-o mark.c]]
+ *              [-L dir] [-l name]
  *              objects... archives...
  * Scans the inputs' symbol tables for POMP_Init_* functions and writes
  * POMP_Init_Handles, which calls them all (seed 002, Appendix B). ELF objects,
@@ -11,7 +12,9 @@
  * construct counts that the program holds and the inputs did not show: those
  * of objects compiled for link-time optimization, in their IR until then.
  * With --counts-only (a shared library's link, which has no pre-link) it says
- * the counts and writes nothing. */
+ * the counts; with -o too, it writes there the C file that marks the library
+ * as holding OpenMP code not built with pompcc, where it does (and no file
+ * where it does not). */
 #include "instrument.h"
 #include <errno.h>
 #include <stdio.h>
@@ -33,22 +36,38 @@ struct named_objects {
     int n;
 };
 
-static void note_uninstrumented(const char *path, const struct named_objects *named)
+/* The name a note gives path: its source where pompcc compiled it. */
+static const char *shown_name(const char *path, const struct named_objects *named)
 {
     const char *shown = path;
     for (int i = 0; i < named->n; i++)
         if (strcmp(named->object[i], path) == 0)
             shown = named->source[i];
+    return shown;
+}
+
+/* library: said at a shared library's link, whose mark (--counts-only -o)
+ * has the link of a program that names the library follow that code; a
+ * program that loads it by dlopen does not see it (as for a plain plugin:
+ * the run names the library at its end, POMP_OMPT=full measures it). */
+static void note_uninstrumented(const char *path, const struct named_objects *named, int library)
+{
+    const char *shown = shown_name(path, named);
     fprintf(stderr,
             "pomp-prelink: note: %s%s has OpenMP constructs not built with pompcc: the runtime's "
-            "events measure them, their tasks and waits included\n",
-            shown, shown != path ? " (its object)" : "");
+            "events measure them, their tasks and waits included%s\n",
+            shown, shown != path ? " (its object)" : "",
+            library ? ", in a program whose link by pompcc names the library linked here (loaded "
+                      "by dlopen: with POMP_OMPT=full)"
+                    : "");
 }
 
 /* What input_has_uninstrumented_openmp looks at, object by object. */
 struct openmp_scan {
     struct strbuf *counts;
     const struct named_objects *named; /* NULL: say nothing */
+    int library;                       /* named: a shared library's link (note_uninstrumented) */
+    struct strbuf *plain;              /* NULL, or the names of those found, one a line */
     int found;
 };
 
@@ -65,7 +84,9 @@ static int object_has_uninstrumented_openmp(const unsigned char *data, size_t si
         prelink_calls_openmp_constructs(undefined.s)) {
         scan->found = 1;
         if (scan->named)
-            note_uninstrumented(name, scan->named);
+            note_uninstrumented(name, scan->named, scan->library);
+        if (scan->plain)
+            sb_printf(scan->plain, "%s\n", scan->named ? shown_name(name, scan->named) : name);
     }
     free(undefined.s);
     return 0;
@@ -81,9 +102,10 @@ static int object_has_uninstrumented_openmp(const unsigned char *data, size_t si
  * critical and task constructs then went unmeasured, unsaid at the link. An
  * object this reader cannot read is taken for instrumented. */
 static int input_has_uninstrumented_openmp(const char *path, struct strbuf *counts,
-                                           const struct named_objects *named)
+                                           const struct named_objects *named, int library,
+                                           struct strbuf *plain)
 {
-    struct openmp_scan scan = {counts, named, 0};
+    struct openmp_scan scan = {counts, named, library, plain, 0};
     size_t before = counts->len;
     if (elf_each_object(path, object_has_uninstrumented_openmp, &scan) != 0) {
         if (counts->s) { /* a malformed archive: nothing of it, as elf_section */
@@ -228,7 +250,8 @@ int main(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--help") == 0) {
-            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only] "
+            puts("usage: pomp-prelink [-v] [-o pomp_init.c | --linked program | --counts-only "
+                 "[-o mark.c]] "
                  "[--named object source]... objects... archives...");
             free_inputs(&in);
             free(named.object), free(named.source);
@@ -247,11 +270,13 @@ int main(int argc, char **argv)
         inputs[ninputs++] = argv[i];
     }
     struct strbuf counts = {0}, shared_counts = {0};
+    struct strbuf plain = {0}; /* --counts-only: what the library's mark names */
     int uninstrumented = 0, unread = 0;
     for (int i = 0; i < ninputs; i++) {
         size_t before = counts.len;
         /* --linked: said by the run before the link already */
-        if (input_has_uninstrumented_openmp(inputs[i], &counts, linked ? NULL : &named)) {
+        if (input_has_uninstrumented_openmp(inputs[i], &counts, linked ? NULL : &named,
+                                            counts_only, &plain)) {
             uninstrumented++;
         } else if (counts.len == before && elf_has_lto_ir(inputs[i])) {
             unread++; /* its counts are in its IR: the linked program shows them */
@@ -260,7 +285,7 @@ int main(int argc, char **argv)
     lines_of(&counts);
     if (linked) { /* after the link: what the LTO objects' IR held */
         int rc = unread ? report_linked(linked, &counts, verbose) : 0;
-        free(counts.s);
+        free(counts.s), free(plain.s);
         free_inputs(&in);
         free(named.object), free(named.source);
         return rc;
@@ -269,7 +294,8 @@ int main(int argc, char **argv)
      * what it left to the runtime counts here too, unsaid: the bridges follow
      * it in this program (its critical waits went unmeasured) */
     for (int i = 0; i < in.nshared; i++)
-        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts, &named))
+        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts, &named, counts_only,
+                                            &plain))
             uninstrumented++;
     lines_of(&shared_counts);
     int shared_left = shared_counts.s ? prelink_report_counts(shared_counts.s, 0, NULL) : 0;
@@ -281,11 +307,25 @@ int main(int argc, char **argv)
                           shared_left |
                           (uninstrumented ? PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES : 0);
     if (counts_only) {
-        free(counts.s);
+        /* the library's mark: in the one file its link makes, the counts of
+         * its objects built by pompcc hid those built without it (or the
+         * plain libraries it needs) from a program's link, which read it as
+         * instrumented: its bridges did not follow that code, whose single,
+         * tasks and taskwait went unmeasured, though this link said above
+         * that the runtime's events measure them */
+        if (out && plain.s) {
+            FILE *f = fopen(out, "w");
+            int bad = !f || prelink_write_plain_marker(plain.s, f) != 0;
+            if ((f && fclose(f) != 0) || bad) {
+                perror(out);
+                rc = 1;
+            }
+        }
+        free(counts.s), free(plain.s);
         free_inputs(&in);
         free(named.object), free(named.source);
         prelink_free(&names);
-        return 0;
+        return rc;
     }
     /* An LTO object's counts are in its IR, which no reader of ours sees
      * before the link: whether it left constructs to the runtime is not known
@@ -299,7 +339,7 @@ int main(int argc, char **argv)
                             "the runtime's events follow every construct; the construct counts "
                             "come after the link\n", unread, unread == 1 ? " is" : "s are");
     }
-    free(counts.s);
+    free(counts.s), free(plain.s);
     /* The inputs this program reads itself; the rest go to nm */
     struct strbuf symbols = {0};
     int left = 0;

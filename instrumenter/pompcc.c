@@ -1255,9 +1255,10 @@ static void choose_runtime(struct pompcc *pc)
 }
 
 /* pomp-prelink on the link's inputs, its -l libraries and what its linker
- * response files name; option is "-o" (file: the C file to write),
- * "--linked" (file: the linked program) or "--counts-only" (file NULL). */
-static int run_prelink(const struct pompcc *pc, const char *option, const char *file)
+ * response files name; options (NULL-terminated) are "-o" and the C file to
+ * write, "--linked" and the linked program, or "--counts-only" (with "-o" and
+ * the C file of the library's mark, written only where it needs one). */
+static int run_prelink(const struct pompcc *pc, const char *const *options)
 {
     struct argv_list cmd = {0};
     char *tool = xasprintf("%s/pomp-prelink", pc->bindir);
@@ -1265,9 +1266,7 @@ static int run_prelink(const struct pompcc *pc, const char *option, const char *
     free(tool);
     if (pc->verbose)
         argv_add(&cmd, "-v");
-    argv_add(&cmd, option);
-    if (file)
-        argv_add(&cmd, file);
+    argv_addv(&cmd, options);
     for (size_t i = 0; i < pc->ninputs; i++)
         if (pc->inputs[i].object) { /* its notes name the source, not the temporary object */
             argv_add(&cmd, "--named");
@@ -1284,6 +1283,25 @@ static int run_prelink(const struct pompcc *pc, const char *option, const char *
     return rc;
 }
 
+/* Compiles the C file c that pomp-prelink wrote into the object o. */
+static int compile_generated(const struct pompcc *pc, const char *c, const char *o)
+{
+    struct argv_list cmd = {0};
+    add_words(&cmd, pc->cc);
+    for (size_t i = 0; i < pc->flags.n; i++)
+        if (strcmp(pc->flags.v[i], "-m32") == 0 || strcmp(pc->flags.v[i], "-m64") == 0)
+            argv_add(&cmd, pc->flags.v[i]);
+    argv_add(&cmd, "-c");
+    argv_add(&cmd, "-x"); /* C also for c++, so the POMP_Init_ names stay unmangled */
+    argv_add(&cmd, "c");
+    argv_add(&cmd, c);
+    argv_add(&cmd, "-o");
+    argv_add(&cmd, o);
+    int rc = run_process(cmd.v, NULL, NULL, pc->verbose);
+    argv_free(&cmd);
+    return rc;
+}
+
 static int prelink_and_link(struct pompcc *pc)
 {
     choose_runtime(pc);
@@ -1291,25 +1309,29 @@ static int prelink_and_link(struct pompcc *pc)
     char *init_c = xasprintf("%s/pomp_init.c", pc->tmpdir);
     char *init_o = xasprintf("%s/pomp_init.o", pc->tmpdir);
     int rc = 0;
-    int prelinked = !pc->shared;
-    if (pc->shared) /* its handles are initialized lazily; its counts are said here, once */
-        run_prelink(pc, "--counts-only", NULL);
-    if (prelinked) { /* a shared library's handles are initialized lazily */
-        rc = run_prelink(pc, "-o", init_c);
-        if (rc == 0) {
-            add_words(&cmd, pc->cc);
-            for (size_t i = 0; i < pc->flags.n; i++)
-                if (strcmp(pc->flags.v[i], "-m32") == 0 || strcmp(pc->flags.v[i], "-m64") == 0)
-                    argv_add(&cmd, pc->flags.v[i]);
-            argv_add(&cmd, "-c");
-            argv_add(&cmd, "-x"); /* C also for c++, so the POMP_Init_ names stay unmangled */
-            argv_add(&cmd, "c");
-            argv_add(&cmd, init_c);
-            argv_add(&cmd, "-o");
-            argv_add(&cmd, init_o);
-            rc = run_process(cmd.v, NULL, NULL, pc->verbose);
-            argv_free(&cmd);
+    int prelinked = !pc->shared, marked = 0;
+    if (pc->shared) { /* its handles are initialized lazily; its counts are said here, once */
+        /* and where it holds OpenMP code not built with pompcc, the mark in
+         * its counts that has a program's link follow that code (the counts
+         * of its pompcc objects hid it: pomp-prelink reads the library as one
+         * file, whose objects are no longer apart) */
+        const char *const counts_only[] = {"--counts-only", "-o", init_c, NULL};
+        run_prelink(pc, counts_only);
+        if (access(init_c, F_OK) == 0) {
+            marked = compile_generated(pc, init_c, init_o) == 0;
+            if (!marked)
+                fprintf(stderr,
+                        "%s: warning: cannot mark the library as holding OpenMP code not built "
+                        "with pompcc: a program linked with it measures that code with "
+                        "POMP_OMPT=full only\n",
+                        tool_name());
         }
+    }
+    if (prelinked) { /* a shared library's handles are initialized lazily */
+        const char *const write_init[] = {"-o", init_c, NULL};
+        rc = run_prelink(pc, write_init);
+        if (rc == 0)
+            rc = compile_generated(pc, init_c, init_o);
         if (rc != 0) {
             fprintf(stderr,
                     "%s: warning: pre-linking failed; POMP handles will be initialized "
@@ -1320,7 +1342,7 @@ static int prelink_and_link(struct pompcc *pc)
     }
 
     add_words(&cmd, pc->cc);
-    if (prelinked) /* first, so that archives after it supply the POMP_Init_ functions */
+    if (prelinked || marked) /* first, so that archives after it supply the POMP_Init_ functions */
         argv_add(&cmd, init_o);
     /* the user's options and inputs in the user's order: "-lm" after the objects
      * that need it, archives where they were */
@@ -1353,8 +1375,10 @@ static int prelink_and_link(struct pompcc *pc)
     }
     rc = run_process(cmd.v, NULL, NULL, pc->verbose);
     argv_free(&cmd);
-    if (rc == 0 && prelinked) /* the counts that LTO objects held in their IR */
-        run_prelink(pc, "--linked", pc->output ? pc->output : "a.out");
+    if (rc == 0 && prelinked) { /* the counts that LTO objects held in their IR */
+        const char *const linked[] = {"--linked", pc->output ? pc->output : "a.out", NULL};
+        run_prelink(pc, linked);
+    }
     unlink(init_c);
     unlink(init_o);
     free(init_c);

@@ -40,10 +40,21 @@ void prelink_free(struct prelink_names *n);
  * is said once): "file: note: N of M OpenMP constructs instrumented" for each
  * file with verbose, and "file: warning: ..." for a file with constructs left
  * to the runtime's events; lock calls a file leaves as they are, a note with
- * verbose. Returns what the files left to the runtime's events (PRELINK_LEFT_*:
+ * verbose. A "plain NAME" line (prelink_write_plain_marker) is OpenMP code
+ * not built with pompcc, said at the library's link: constructs and mutexes
+ * left, unsaid. Returns what the files left to the runtime's events (PRELINK_LEFT_*:
  * the link then has the bridges follow them). f NULL: says nothing (a shared
  * library's counts, said at its own link). */
 int prelink_report_counts(const char *records, int verbose, FILE *f);
+
+/* Writes the C file whose object, linked into a shared library, marks in the
+ * library's POMP_COUNTS_SECTION that it holds OpenMP code not built with
+ * pompcc: a line "plain NAME" for each name of names (one a line). Read as
+ * one file at a program's link, the library's counts from its pompcc objects
+ * hid the plain ones, and the bridges did not follow them (a plain single's
+ * 40 tasks and taskwait went unmeasured); prelink_report_counts reads the
+ * line as constructs left to the runtime. Returns 0, or -1 on write error. */
+int prelink_write_plain_marker(const char *names, FILE *f);
 
 /* The same for the lines of records that known does not hold: the counts a
  * linked program shows that its inputs did not (link-time optimization). */

@@ -254,6 +254,90 @@ for lib in libmixed.a libmixed_thin.a; do
               "library tasks, $lib: its 4 tasks measured"
     rm -rf mixed_on
 done
+# And in a shared library that pompcc links from an object it built and one cc
+# built (the probe's libkern.so: a plain single with 40 tasks and a taskwait in
+# its own parallel region): the library is one file, whose counts from the
+# pompcc object hid the plain one from the program's link, and the bridges did
+# not follow it (its single, tasks and taskwait were in no profile, though the
+# library's link said that the runtime's events measure them). The library's
+# link now marks its counts ("plain lib_single.o"), and the program's link
+# follows it. Loaded by dlopen, it is a plain plugin's case: the run names it.
+if [ -z "$E2E_SANITIZE" ]; then
+    cat > lib_single.c <<'C'
+int lib_single(void)
+{
+    int part[40] = {0};
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp single
+        {
+            for (int i = 0; i < 40; i++) {
+#pragma omp task shared(part) firstprivate(i)
+                part[i] = i;
+            }
+#pragma omp taskwait
+        }
+    }
+    int s = 0;
+    for (int i = 0; i < 40; i++)
+        s += part[i];
+    return s;
+}
+C
+    cat > use_mixed_so.c <<'C'
+#include <stdio.h>
+double lib_own(int n);
+int lib_single(void);
+int main(void)
+{
+    printf("%g %d\n", lib_own(10), lib_single());
+    return 0;
+}
+C
+    # the sum over the call paths of regions of type TYPE of their per-thread FIELD
+    type_sum() { # DIR TYPE FIELD
+        jq --arg t "$2" --arg f "$3" '([.regions[] | select(.type == $t) | .id]) as $ids
+          | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[][$f] // 0] | add // 0' "$1/profile.json"
+    }
+    mkdir -p mixeddir
+    "$POMPCC" -O2 -fPIC -fopenmp -c lib_own.c -o lib_own_pic.o || fail "build lib_own_pic.o"
+    plain_cc -O2 -fPIC -c lib_single.c -o lib_single.o
+    "$POMPCC" -O2 -fopenmp -shared lib_own_pic.o lib_single.o -o mixeddir/libmixed.so 2> mixed_so.err ||
+        { cat mixed_so.err; fail "build libmixed.so"; }
+    assert_contains mixed_so.err "^pomp-prelink: note: lib_single.o has OpenMP constructs not built with pompcc" \
+                    "library tasks, libmixed.so: its link names the plain object"
+    assert_not_contains mixed_so.err "lib_own.*not built with pompcc" "library tasks, libmixed.so: the pompcc object is not named"
+    "$POMPCC" -O2 -fopenmp use_mixed_so.c -Lmixeddir -lmixed -Wl,-rpath,"$PWD/mixeddir" -o use_mixed_so 2> use_mixed_so.err ||
+        { cat use_mixed_so.err; fail "build use_mixed_so"; }
+    assert_eq "$(POMP_OUTPUT_DIR=mixed_so_on ./use_mixed_so 2> mixed_so_run.err)" "45 780" "library tasks, libmixed.so: the program's output"
+    "$REPORT" --check mixed_so_on > /dev/null || fail "library tasks, libmixed.so: --check"
+    assert_eq "$(type_sum mixed_so_on single visits)" 2 "library tasks, libmixed.so: the plain single measured (2 threads)"
+    assert_eq "$(type_sum mixed_so_on task_create visits)" 40 "library tasks, libmixed.so: its 40 tasks' creations measured"
+    assert_eq "$(jq '[.callpath[] | select(.task_root) | .per_thread[].begins] | add' mixed_so_on/profile.json)" 40 \
+              "library tasks, libmixed.so: its 40 tasks measured"
+    assert_eq "$(type_sum mixed_so_on taskwait visits)" 1 "library tasks, libmixed.so: its taskwait measured"
+    assert_eq "$(regions_where mixed_so_on '.type == "for" and .init != "ompt"')" 1 "library tasks, libmixed.so: the pompcc loop measured"
+    assert_not_contains mixed_so_run.err "did not instrument ran" "library tasks, libmixed.so: nothing left unmeasured"
+    # loaded by dlopen: no link sees the mark; the run says what went unmeasured
+    cat > dl_mixed.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    void *h = dlopen("mixeddir/libmixed.so", RTLD_NOW);
+    int (*f)(void) = h ? (int (*)(void))dlsym(h, "lib_single") : NULL;
+    printf("%d\n", f ? f() : -1);
+    return 0;
+}
+C
+    "$POMPCC" -O2 -fopenmp dl_mixed.c -o dl_mixed -ldl 2> dl_mixed.err || { cat dl_mixed.err; fail "build dl_mixed"; }
+    assert_eq "$(POMP_OUTPUT_DIR=dl_mixed_on ./dl_mixed 2> dl_mixed_run.err)" 780 "library tasks, libmixed.so by dlopen: the output"
+    assert_contains dl_mixed_run.err "^pomp: note: 1 parallel region that pompcc did not instrument ran \(in libmixed.so\).*POMP_OMPT=full measures them" \
+                    "library tasks, libmixed.so by dlopen: the run names it"
+    POMP_OMPT=full POMP_OUTPUT_DIR=dl_mixed_full ./dl_mixed > /dev/null 2> /dev/null
+    assert_eq "$(type_sum dl_mixed_full task_create visits)" 40 "library tasks, libmixed.so by dlopen, POMP_OMPT=full: its tasks measured"
+    rm -rf mixed_so_on dl_mixed_on dl_mixed_full
+fi
 
 # a program all built with pompcc says nothing of the kind
 assert_not_contains use_lib.err "use_lib.c.*not built with pompcc" "library tasks: the pompcc-built file is not named"

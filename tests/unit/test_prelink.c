@@ -142,3 +142,27 @@ Test(prelink, constructs_left_without_mutexes)
     cr_assert(strstr(out, "POMP_Constructs_left_without_mutexes") == NULL, "%s", out);
     free(out);
 }
+
+/* A shared library's mark (pompcc -shared, with objects not built with
+ * pompcc): its "plain NAME" lines make a program's link follow every
+ * construct and mutex, and say nothing (the library's link said it). */
+Test(prelink, a_library_marked_plain)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&out, &size);
+    int left = prelink_report_counts("4 4 0 a.c\nplain b.o\n", 1, f);
+    fclose(f);
+    cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES, "%d", left);
+    cr_assert(strstr(out, "b.o") == NULL, "%s", out);
+    free(out);
+
+    out = NULL;
+    f = open_memstream(&out, &size);
+    cr_assert_eq(prelink_write_plain_marker("b.o\nlib.a(c.o)\n", f), 0);
+    fclose(f);
+    cr_assert(strstr(out, "__asm__(\".pushsection .pomp_constructs,\\\"\\\",%progbits\\n"
+                          ".ascii \\\"plain b.o\\\\n\\\"\\n.popsection\");\n") != NULL, "%s", out);
+    cr_assert(strstr(out, ".ascii \\\"plain lib.a(c.o)\\\\n\\\"") != NULL, "%s", out);
+    free(out);
+}
