@@ -95,7 +95,8 @@ static size_t find_child(struct pomp_merged *m, size_t parent, const struct pomp
 {
     int overflow = n->region == NULL;
     const struct pomp_run_region *r = run_region(m, n->region);
-    size_t binding = n->task_root && n->fork ? n->fork->merged : 0;
+    /* (a team forked on a path that did not fit, at the overflow node: not known) */
+    size_t binding = n->task_root && n->fork && n->fork->region ? n->fork->merged : 0;
     if (m->index_slots)
         for (size_t k = index_home(m, parent, r, overflow, n->task_root, binding), c;
              (c = m->child_index[k]) != 0; k = (k + 1) & (m->index_slots - 1))

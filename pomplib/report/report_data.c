@@ -912,6 +912,7 @@ static int find_unrun(struct rp_profile *p)
     json_t *t;
     json_array_foreach(json_object_get(p->root, "threads"), th, t) {
         p->runs_too_deep |= num(t, "deep_events") > 0;
+        p->runs_overflowed |= num(t, "dropped_paths") > 0;
         p->open_at_end |= num(t, "open_at_end") > 0;
     }
     p->unrun = n ? calloc(n, sizeof *p->unrun) : NULL;

@@ -181,6 +181,8 @@ struct rp_profile {
     int runs_unmeasured;              /* a source said it left tasks' runs unmeasured ("unmeasured") */
     int runs_too_deep;                /* events nested deeper than the profile records were left out
                                          (threads[].deep_events): a task's run among them */
+    int runs_overflowed;              /* paths past POMP_PROFILE_NODES went to <overflow>
+                                         (threads[].dropped_paths): a task's run among them */
 };
 
 /* Whether call-path node i counts toward flat row f. */

@@ -193,11 +193,12 @@ static json_t *tasks_not_run(const struct rp_profile *p)
 {
     json_t *a = json_array();
     for (size_t k = 0; k < p->nunrun; k++)
-        json_array_append_new(a, json_pack("{sI sf sf sb sb sb}", "region",
+        json_array_append_new(a, json_pack("{sI sf sf sb sb sb sb}", "region",
                                            (json_int_t)p->unrun[k].region->id, "created",
                                            p->unrun[k].created, "ran", p->unrun[k].ran,
                                            "cancelled", p->unrun[k].cancelled, "runs_unmeasured",
-                                           p->runs_unmeasured, "runs_too_deep", p->runs_too_deep));
+                                           p->runs_unmeasured, "runs_too_deep", p->runs_too_deep,
+                                           "runs_in_overflow", p->runs_overflowed));
     return a;
 }
 

@@ -401,6 +401,9 @@ static void losses(const struct rp_profile *p)
             : p->runs_too_deep ? "run nested deeper than the profile records, as the warning above "
                                  "says (POMP_PROFILE_DEPTH), or still queued when measurement "
                                  "ended, or run while it was off"
+            : p->runs_overflowed ? "run on a call path that did not fit the profile, counted in "
+                                   "<overflow> as the warning above says (POMP_PROFILE_NODES), or "
+                                   "still queued when measurement ended, or run while it was off"
                                : "still queued when measurement ended, or run while it was off";
         if (p->runs_unmeasured) /* the warning above: runs that ran unseen */
             printf("note: task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
@@ -409,6 +412,10 @@ static void losses(const struct rp_profile *p)
         else if (p->runs_too_deep) /* both counts stop at the depth recorded (a task chain) */
             printf("note: task @ %s: %.0f created, %.0f ran within the depth recorded (the deeper "
                    "ones are not counted); %.0f not seen to run (%s)\n",
+                   loc, u->created, u->ran, u->created - u->ran, why);
+        else if (p->runs_overflowed) /* both counts leave out those in <overflow> */
+            printf("note: task @ %s: %.0f created, %.0f ran outside <overflow>; %.0f not seen to "
+                   "run (%s)\n",
                    loc, u->created, u->ran, u->created - u->ran, why);
         else
             printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
