@@ -406,8 +406,9 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
                 (unsigned long long)open);
     if (paths)
         fprintf(f,
-                "pomp: warning: %llu new call paths did not fit the profile (POMP_PROFILE_NODES=%u "
-                "per thread): their figures are in the <overflow> row; raise POMP_PROFILE_NODES\n",
+                "pomp: warning: %llu entries into call paths that did not fit the profile "
+                "(POMP_PROFILE_NODES=%u per thread; a path counts at each entry, so fewer paths): "
+                "their figures are in the <overflow> row; raise POMP_PROFILE_NODES\n",
                 (unsigned long long)paths, max_nodes);
     if (deep)
         fprintf(f,

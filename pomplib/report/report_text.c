@@ -366,7 +366,8 @@ static void losses(const struct rp_profile *p)
          "regions still open when measurement ended (exit() or a signal inside them, or a longjmp out of "
          "them), timed to the end"},
         {"dropped_paths", "warning",
-         "new call paths that did not fit the profile (POMP_PROFILE_NODES), in <overflow>"},
+         "entries into call paths that did not fit the profile (POMP_PROFILE_NODES; a path counts at "
+         "each entry), in <overflow>"},
         {"deep_events", "warning",
          "events nested deeper than the profile records (POMP_PROFILE_DEPTH), not recorded"},
         {"dropped_values", "warning", "value lists that did not fit the value pool"},

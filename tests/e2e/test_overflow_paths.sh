@@ -54,7 +54,7 @@ C
 "$POMPCC" -O1 -fopenmp ovf.c -o ovf 2>build.err || { cat build.err; fail "build ovf"; }
 POMP_PROFILE_NODES=64 POMP_OUTPUT_DIR=ovf.out ./ovf > ovf.txt 2> ovf.err
 assert_contains ovf.txt "^depth 100 tasks 80$" "program output"
-assert_contains ovf.err "new call paths did not fit the profile \(POMP_PROFILE_NODES=64 per thread\)" \
+assert_contains ovf.err "entries into call paths that did not fit the profile \(POMP_PROFILE_NODES=64 per thread" \
                 "the cap is said"
 "$REPORT" --check ovf.out > ovf.check || { cat ovf.check; fail "past POMP_PROFILE_NODES: --check"; }
 # every task root's binding is a parallel region's node

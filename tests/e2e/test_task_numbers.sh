@@ -565,7 +565,7 @@ assert_contains bad.err "POMP_PROFILE_DEPTH='12' is not valid" "a bad POMP_PROFI
 # time (the outer one holds it: a recursion's overflow read seconds in a run
 # of milliseconds, and --check failed on pomp's own profile)
 POMP_PROFILE_NODES=64 POMP_OUTPUT_DIR=deep.nodes ./deep > /dev/null 2> nodes.err
-assert_contains nodes.err "warning: [0-9]+ new call paths did not fit the profile \(POMP_PROFILE_NODES=64 per thread\)" \
+assert_contains nodes.err "warning: [0-9]+ entries into call paths that did not fit the profile \(POMP_PROFILE_NODES=64 per thread" \
                 "paths past POMP_PROFILE_NODES: said"
 assert_eq "$(( $(sum_of deep.nodes userregion begins) + $(jq '[.callpath[] | select(.region == 0) | .per_thread[] | .begins + .visits] | add' deep.nodes/profile.json) ))" \
           10000 "paths past POMP_PROFILE_NODES: every level counted"
