@@ -184,6 +184,11 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
      * or one counted at its acquire) */
     struct bridge_scope *s = bridge_scope_pop(b, SCOPE_WAIT);
     uint64_t now = 0;
+    /* the acquisition's time, not read before it completed: a trace pairs it
+     * with the previous holder's release (pomp_clock_settle) */
+    struct pomp_thread *pt = bridge_pomp_thread(b);
+    if (pt && pt->log.buf)
+        pomp_clock_settle();
     if (s && s->region) {
         uint64_t when = bridge_clock(b, s->region, BR_EXIT);
         bridge_record(b, BR_EXIT, s->region, when, POMP_EV_OMPT_WAIT_EXIT);

@@ -28,6 +28,24 @@ enum {
     RUNTIME_BOTH = EE | EV,                   /* "EnterExit or Event" */
 };
 
+/* An event that follows a mutex's acquisition (a critical's or ordered
+ * block's begin, a lock set's exit or event, a test lock's event): its time
+ * is read after the acquisition completed (pomp_clock_settle), so that a
+ * trace never shows it before the previous holder's release. kind is a
+ * constant in every routine: the test folds away. */
+static inline int acquires_mutex(enum pomp_event_kind kind)
+{
+    switch (kind) {
+    case POMP_EV_CRITICAL_BEGIN: case POMP_EV_ORDERED_BEGIN:
+    case POMP_EV_SET_LOCK_EXIT: case POMP_EV_SET_NEST_LOCK_EXIT:
+    case POMP_EV_SET_LOCK_EVENT: case POMP_EV_SET_NEST_LOCK_EVENT:
+    case POMP_EV_TEST_LOCK_EVENT: case POMP_EV_TEST_NEST_LOCK_EVENT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 /* first: the construct's first event, which gets the handle's address and may
  * initialize it from ctc; the later events get the handle itself. arg goes to
  * the trace record (lock address, num_threads, task id). new_task: a task's
@@ -77,6 +95,8 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
      * a finalizer (exit() on another thread) waits for it (pomp_thread.h) */
     if (__builtin_expect(!pomp_thread_write_begin(t), 0))
         return rc; /* measurement stopped */
+    if (acquires_mutex(kind) && t->log.buf) /* (a trace is written) */
+        pomp_clock_settle();
     uint64_t now = r->filtered_out ? 0 : pomp_thread_clock(t, r, phase);
     /* a wait or a task's creation: without a frame where it can */
     if (leaf && phase == PHASE_ENTER && !off && pomp_thread_leaf_open_marked(t, r, now, 1)) {
