@@ -437,10 +437,12 @@ void pomp_threads_fold_fast(void)
 {
     uint32_t refused = __atomic_load_n(&fast_units_refused, __ATOMIC_RELAXED);
     if (refused)
-        fprintf(stderr, "pomp: note: %u translation unit%s of shared objects found none of the %d "
-                        "inline counters left (a shared object loaded again and again?): %s "
-                        "atomic, critical and task sites made their calls, counted all the same\n",
-                refused, refused == 1 ? "" : "s", POMP_FAST_SLOTS, refused == 1 ? "its" : "their");
+        fprintf(stderr, "pomp: note: %u translation unit%s of shared objects found too few of the "
+                        "%d inline counters left for %s sites (more sites than that in the shared "
+                        "objects loaded, or one loaded again and again): %s atomic, critical and "
+                        "task sites made their calls, counted all the same\n",
+                refused, refused == 1 ? "" : "s", POMP_FAST_SLOTS, refused == 1 ? "its" : "their",
+                refused == 1 ? "its" : "their");
     uint32_t n;
     for (struct pomp_thread *t = pomp_thread_list(&n); t; t = t->next) {
         /* the frames it closes from here on are not its owner's to publish */
