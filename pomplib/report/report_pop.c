@@ -688,6 +688,20 @@ static void run_not_rated(struct rp_profile *p)
                  p->paused_times, p->paused_times == 1 ? "" : "s", p->paused_ns / 1e6);
 }
 
+/* Whether a thread ran tasks where no recorded region was open (the
+ * profile's threads[].unframed_tasks_ns): outside its shares of the parallel
+ * regions, which the run's figures are made of. */
+static int tasks_ran_unframed(const struct rp_profile *p)
+{
+    json_t *threads = json_object_get(p->root, "threads"), *t;
+    size_t k;
+    json_array_foreach(threads, k, t) {
+        if (json_number_value(json_object_get(t, "unframed_tasks_ns")) > 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* A level that records what every figure needs leaves them all unrated, said
  * why (pop_not_rated): no wait at all (POMP_SYNC=none: a thread that waited
  * 40 of every 50 ms read 100 % synchronisation), or tasks created but no
@@ -713,6 +727,17 @@ static void not_rated(struct rp_profile *p)
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "the tasks of a taskloop in an untied task are not measured (docs/api.md): "
                  "their work reads as its taskgroup's wait");
+        return;
+    }
+    if (rp_barrier_waits_unrecorded(p) && tasks_ran_unframed(p)) {
+        /* (a worker's tasks run in a parallel region's closing barrier lie in
+         * no share, the master's between its block and the region's exit:
+         * a region of tasks made by a single nowait read 0 % parallel
+         * efficiency for 94; a probe) */
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "%s records no implicit barrier: tasks run in one (at a parallel region's end) "
+                 "fall outside every thread's share of the region",
+                 rp_barrier_waits_unrecorded(p));
         return;
     }
     if (p->runs_too_deep) {
