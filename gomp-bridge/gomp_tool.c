@@ -383,6 +383,31 @@ static void finalize_tool(void)
         shutdown_runtime();
 }
 
+/* libpomp's ompt_start_tool, looked up in this library's own scope (itself and
+ * the libraries it needs: libpomp), not the first definition in the global
+ * scope: a program with an OMPT tool of its own built in (for libomp) exports
+ * its ompt_start_tool (-rdynamic, or a pompcc link, where this library's
+ * reference makes the linker export it), and the reference bound to it: the
+ * program's tool was started, which libgomp never does (its output changed),
+ * and pomp's was not (no runtime event measured, unsaid; under pomprun no
+ * profile at all). */
+static ompt_start_tool_result_t *start_pomp_tool(unsigned int omp_version,
+                                                 const char *runtime_version)
+{
+    ompt_start_tool_result_t *(*start)(unsigned int, const char *) = NULL;
+    Dl_info info;
+    if (dladdr((void *)&start_pomp_tool, &info) && info.dli_fname) {
+        void *self = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+        if (self) {
+            *(void **)&start = dlsym(self, "ompt_start_tool");
+            dlclose(self); /* only the reference NOLOAD took: it stays loaded */
+        }
+    }
+    if (!start)
+        start = ompt_start_tool;
+    return start(omp_version, runtime_version);
+}
+
 static void start_tool(void)
 {
     int active = -1;
@@ -390,7 +415,7 @@ static void start_tool(void)
     gomp_cancellation = on_libgomp() && omp_get_cancellation();
     /* OpenMP 5.1, as libgomp 12 implements it */
     ompt_start_tool_result_t *t =
-        on_libgomp() ? ompt_start_tool(202011, "GNU libgomp (pomp gomp-bridge)") : NULL;
+        on_libgomp() ? start_pomp_tool(202011, "GNU libgomp (pomp gomp-bridge)") : NULL;
     struct gomp_thread_state *s = &gomp_tls;
     s->task = &s->initial_task;
     if (t && t->initialize(lookup, 0, &t->tool_data)) {
