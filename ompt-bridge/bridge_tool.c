@@ -618,6 +618,11 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     return &tool;
 }
 
+/* This library's ompt_start_tool by an address of its own: the name's,
+ * taken here, is the process's first definition's (a program's own). */
+extern __typeof__(ompt_start_tool) own_start_tool
+    __attribute__((alias("ompt_start_tool"), visibility("hidden")));
+
 int bridge_tool_state(void)
 {
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE))
@@ -752,6 +757,20 @@ static const char *ompt_declined_by(void)
         pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
         if (seen.libomp)
             return "OMP_TOOL=disabled";
+    }
+    /* Another tool's ompt_start_tool first in the process (a program with an
+     * OMPT tool of its own built in, exported): LLVM libomp starts that one,
+     * never asks pomp's, and its events are lost as under POMP_OMPT=off (no
+     * implicit barrier: synchronisation read 100 %, with no word; a probe).
+     * (The libgomp bridge asks pomp's own: gomp_tool.c.) */
+    void *first = dlsym(RTLD_DEFAULT, "ompt_start_tool");
+    if (first && first != (void *)own_start_tool &&
+        !__atomic_load_n(&tool_claimed, __ATOMIC_ACQUIRE)) {
+        struct runtimes_seen seen = {0};
+        pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
+        if (seen.libomp)
+            return "another OMPT tool (an ompt_start_tool of the program, which LLVM libomp "
+                   "started instead of pomp's)";
     }
     return NULL;
 }

@@ -428,7 +428,9 @@ static void losses(const struct rp_profile *p)
  * back on (OMP_TOOL=disabled keeps LLVM libomp from starting any tool). */
 static const char *runtime_events_remedy(const char *off_by)
 {
-    return strncmp(off_by, "OMP_TOOL=", 9) == 0 ? "OMP_TOOL unset (or enabled)" : "POMP_OMPT=on";
+    return strncmp(off_by, "OMP_TOOL=", 9) == 0        ? "OMP_TOOL unset (or enabled)"
+           : strncmp(off_by, "another OMPT tool", 17) == 0 ? "the program without its own tool"
+                                                           : "POMP_OMPT=on";
 }
 
 /* The POP metrics of the run and of the parallel regions with the most elapsed time. */

@@ -69,4 +69,19 @@ POMP_OUTPUT_DIR=out_run "$POMPRUN" ./own_tool.plain > run.txt
 diff -u plain.txt run.txt || fail "pomprun: the output differs from the plain build (the program's tool was started)"
 [ -f out_run/profile.json ] || fail "pomprun: no profile written"
 assert_eq "$(barriers out_run)" 2 "pomprun: implicit barrier visits (pomp's tool on libgomp)"
+# On LLVM libomp the program's tool is the one libomp starts, with pomp or
+# without (its output as the plain clang build's); pomp's is never asked, so
+# the runtime's events are lost: said (runtime_events_off_by, the run marked)
+# as for OMP_TOOL=disabled, where it read synchronisation 100 % with no word.
+clang-19 -O2 -fopenmp own_tool.c -o own_tool.clang
+./own_tool.clang > clang.txt
+"$POMPCC" --pomp-runtime=omp -O2 -fopenmp own_tool.c -o own_tool.omp
+POMP_OUTPUT_DIR=out_omp ./own_tool.omp > omp.txt
+diff -u clang.txt omp.txt || fail "libomp: the output differs from the plain clang build"
+assert_contains omp.txt "^n=2 own tool started=1$" "libomp: the program's tool started (as without pomp)"
+assert_contains out_omp/profile.json '"runtime_events_off_by": "another OMPT tool' \
+                "libomp: the profile says the runtime's events went to another tool"
+"$REPORT" out_omp > omp_report.txt
+assert_contains omp_report.txt "^\(the run\) ! " "libomp: the run marked"
+assert_contains omp_report.txt "! waits not measured: another OMPT tool" "libomp: said why"
 echo "PASS test_gomp_own_tool"
