@@ -49,10 +49,11 @@ static const char *clip_name(const char *s, int width, char *buf, size_t size)
     return clip_middle(s, (size_t)(width - 3) / 2, width, buf, size);
 }
 
-/* The position of the '>' or ')' that closes the '<' or '(' at s[i], or 0. */
+/* The position of the '>', ')' or '}' that closes the '<', '(' or '{' at
+ * s[i], or 0. */
 static size_t closing(const char *s, size_t i)
 {
-    char open = s[i], close = open == '<' ? '>' : ')';
+    char open = s[i], close = open == '<' ? '>' : open == '{' ? '}' : ')';
     int depth = 0;
     for (size_t k = i; s[k]; k++)
         if (s[k] == open)
@@ -62,36 +63,106 @@ static size_t closing(const char *s, size_t i)
     return 0;
 }
 
+/* The length of the parentheses at s[i] that are part of a name, not a
+ * parameter list: "(anonymous namespace)" and a call operator's "()"; else 0. */
+static size_t name_parens(const char *s, size_t i)
+{
+    static const char anon[] = "(anonymous namespace)";
+    if (strncmp(s + i, anon, sizeof anon - 1) == 0)
+        return sizeof anon - 1;
+    int word = i > 8 && ((s[i - 9] >= 'a' && s[i - 9] <= 'z') || (s[i - 9] >= 'A' && s[i - 9] <= 'Z') ||
+                         (s[i - 9] >= '0' && s[i - 9] <= '9') || s[i - 9] == '_');
+    if (i >= 8 && !word && strncmp(s + i - 8, "operator()", 10) == 0)
+        return 2;
+    return 0;
+}
+
+/* s past the qualifiers a parameter list may have (" const", " &"). */
+static const char *past_qualifiers(const char *s)
+{
+    static const char *const quals[] = {" const", " volatile", " &&", " &"};
+    for (size_t q = 0; q < sizeof quals / sizeof *quals; q++)
+        if (strncmp(s, quals[q], strlen(quals[q])) == 0)
+            return past_qualifiers(s + strlen(quals[q]));
+    return s;
+}
+
+/* Appends what to buf (size bytes, *n used), as much as fits. */
+static void put(char *buf, size_t size, size_t *n, const char *what, size_t len)
+{
+    size_t room = size - 1 - *n;
+    memcpy(buf + *n, what, len < room ? len : room);
+    *n += len < room ? len : room;
+    buf[*n] = '\0';
+}
+
 /* A C++ function's signature (a runtime region's place without debug
  * information: "void ns::sort<false, It>(It, It)+0x40") as its qualified
  * name, template arguments and parameters elided ("ns::sort<...>(...)+0x40"),
  * in buf (size bytes); NULL where s is none. Cut from the left, the name went
  * and rows of one function read alike ("...ess<long long> >(__gnu_cxx::__n";
- * a probe). */
+ * a probe). The parentheses of "(anonymous namespace)" and of a call operator
+ * are the name's, and so are the parameters of a function a lambda or a local
+ * class is in ("f(int)::{lambda()#1}::operator()()" is "f(...)::{lambda()#1}::
+ * operator()()"): taken for the parameters, "(anonymous namespace)::f(int)"
+ * was "namespace)::f(...)", and "void (anonymous namespace)::f<int>(int)"
+ * "(...)" (a probe). */
 static const char *short_signature(const char *s, char *buf, size_t size)
 {
-    size_t open = 0, close;
-    for (size_t i = 1; s[i] && !open; i++) /* the parameters' '(', past <...> */
-        if (s[i] == '<' && !(i = closing(s, i)))
-            return NULL;
-        else if (s[i] == '(')
-            open = i;
-    if (!open || strchr(s, '/') || !(close = closing(s, open)))
+    size_t open = 0, close = 0;
+    if (strchr(s, '/'))
         return NULL;
-    size_t from = open; /* back over the name, and its template's <...> */
-    for (int depth = 0; from > 0 && (depth || s[from - 1] != ' '); from--)
-        depth += (s[from - 1] == '>') - (s[from - 1] == '<');
-    size_t n = 0;
-    for (size_t i = from; i < open && n + 6 < size; i++) {
-        if (s[i] == '<') {
-            n += (size_t)snprintf(buf + n, size - n, "<...>");
-            i = closing(s, i);
-        } else {
-            buf[n++] = s[i];
+    for (size_t i = 0; s[i] && !open; i++) { /* the parameters' '(' */
+        size_t k;
+        if (s[i] == '<' || s[i] == '{') {
+            if (!(i = closing(s, i)))
+                return NULL;
+        } else if (s[i] == '(' && (k = name_parens(s, i)) != 0) {
+            i += k - 1;
+        } else if (s[i] == '(') {
+            if (!(close = closing(s, i)))
+                return NULL;
+            if (strncmp(past_qualifiers(s + close + 1), "::", 2) != 0)
+                open = i;
+            else
+                i = close; /* a scope: the function a lambda is in */
         }
     }
-    snprintf(buf + n, size - n, "%s%s", close == open + 1 ? "()" : "(...)",
-             strncmp(s + close + 1, "+0x", 3) == 0 ? s + close + 1 : "");
+    if (!open)
+        return NULL;
+    size_t from = open; /* back over the name: to a blank outside brackets */
+    for (int depth = 0; from > 0; from--) {
+        char c = s[from - 1];
+        if (!depth && c == ' ' && !(from >= 2 && s[from - 2] == ')'))
+            break; /* (" const::" after a lambda's function is in it) */
+        depth += (c == '>' || c == ')' || c == '}') - (c == '<' || c == '(' || c == '{');
+    }
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = from; i < open; i++) {
+        size_t k;
+        if (s[i] == '<') {
+            put(buf, size, &n, "<...>", 5);
+            if (!(i = closing(s, i)))
+                return NULL;
+        } else if (s[i] == '(' && (k = name_parens(s, i)) != 0) {
+            put(buf, size, &n, s + i, k);
+            i += k - 1;
+        } else if (s[i] == '(') {
+            size_t c = closing(s, i);
+            if (!c)
+                return NULL;
+            put(buf, size, &n, c == i + 1 ? "()" : "(...)", c == i + 1 ? 2 : 5);
+            const char *q = past_qualifiers(s + c + 1);
+            i = strncmp(q, "::", 2) == 0 ? (size_t)(q - s) - 1 : c; /* its " const" goes */
+        } else {
+            put(buf, size, &n, s + i, 1);
+        }
+    }
+    put(buf, size, &n, close == open + 1 ? "()" : "(...)", close == open + 1 ? 2 : 5);
+    const char *offset = strstr(s + close + 1, "+0x");
+    if (offset && strchr(offset, ' ') == NULL)
+        put(buf, size, &n, offset, strlen(offset));
     return buf;
 }
 
