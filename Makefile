@@ -153,7 +153,17 @@ $(BIN)/pomp-instrument: $(INSTRUMENT_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ -L$(LLVM_DIR)/lib -lclang -Wl,-rpath,$(LLVM_DIR)/lib
 $(BIN)/pomp-prelink: $(PRELINK_OBJ) | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
-$(BIN)/pompcc: $(POMPCC_OBJ) | $(BIN)
+# pompcc carries a digest of pomp-instrument and pomplib.h, what the objects it
+# compiles are made of: a compiler cache knows the compiler by its file only
+# (ccache by its mtime and size, or its content with compiler_check=content;
+# sccache by its content), and served the objects of an earlier pomp-instrument
+# after pomp was rebuilt, while pompcc's own sources had not changed
+$(GEN)/pompcc_id.c: $(BIN)/pomp-instrument $(INC)/pomplib.h | $(GEN)
+	printf 'const char pompcc_build_id[] __attribute__((used)) = "pomp-instrument and pomplib.h: %s";\n' \
+	  "$$(cat $^ | sha256sum | cut -d' ' -f1)" > $@
+$(OBJ)/gen/pompcc_id.o: $(GEN)/pompcc_id.c | $(OBJ)/gen
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(BIN)/pompcc: $(POMPCC_OBJ) $(OBJ)/gen/pompcc_id.o | $(BIN)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^
 # pompc++ is pompcc called by another name (it then stands in for c++)
 $(BIN)/pompc++: | $(BIN)
