@@ -83,9 +83,13 @@ int bridge_scopes_grow(struct bridge_thread *b)
     if (!bigger)
         return 0;
     memcpy(bigger, b->scope, (size_t)b->nscopes * sizeof *bigger);
-    if (b->scope != b->scope_first)
-        free(b->scope);
-    b->scope = bigger;
+    /* the new array in place before the old one is freed: a signal handler on
+     * this thread (the collector API's STATE) reads the scope on top */
+    struct bridge_scope *old = b->scope;
+    __atomic_store_n(&b->scope, bigger, __ATOMIC_RELAXED);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (old != b->scope_first)
+        free(old);
     b->scope_cap = cap;
     return 1;
 }

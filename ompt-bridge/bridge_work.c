@@ -52,12 +52,23 @@ static const struct work_kind work_kinds[WORK_TYPES] = {
 
 static void work_end(struct bridge_thread *b);
 
+/* Ends the worksharing region s on top, whose end the runtime did not report
+ * (libomp's libgomp layer reports no end of a single): the collector API's
+ * THR_END_SINGLE comes with it, else its THR_BEGIN_SINGLE went unpaired (GCC
+ * code on libomp: 300 begins, no end; a probe). */
+static void work_end_unreported(struct bridge_thread *b, const struct bridge_scope *s)
+{
+    if (s->detail == ompt_work_single_executor)
+        bridge_collector_event(OMP_EVENT_THR_END_SINGLE);
+    work_end(b);
+}
+
 void bridge_work_end_open_single(struct bridge_thread *b)
 {
     const struct bridge_scope *s = bridge_scope_top(b);
     if (s && s->kind == SCOPE_WORK && s->detail == ompt_work_single_executor && !b->lost_scopes &&
         s->nesting == bridge_scope_nesting(b))
-        work_end(b);
+        work_end_unreported(b, s);
 }
 
 void bridge_work_end_at_barrier(struct bridge_thread *b)
@@ -68,7 +79,7 @@ void bridge_work_end_at_barrier(struct bridge_thread *b)
     int loop = s->detail < WORK_TYPES && work_kinds[s->detail].loop &&
                s->detail != ompt_work_distribute;
     if (s->detail == ompt_work_single_executor || s->detail == ompt_work_sections || loop)
-        work_end(b);
+        work_end_unreported(b, s);
 }
 
 static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *codeptr_ra)

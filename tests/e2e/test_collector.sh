@@ -50,6 +50,7 @@ static volatile int32_t seen;
 static volatile sig_atomic_t answered;
 static pthread_t waiter;
 static volatile int waiting;
+static volatile int task_started;
 
 static int ask(int32_t request, void *out, size_t size)
 {
@@ -173,6 +174,23 @@ int main(int argc, char **argv)
     }
     pthread_join(asker, NULL);
     printf("task in a barrier: %d\n", (int)seen);
+    /* a thread in a taskwait for a task another thread runs waits: EBAR
+     * (LLVM libomp leaves it in work_parallel: it read THR_WORK_STATE) */
+    answered = 0, waiting = 0, seen = -1;
+#pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 0) {
+        waiter = pthread_self();
+#pragma omp task
+        {
+            task_started = 1;
+            ask_the_waiter();
+        }
+        while (!task_started)
+            ;
+        waiting = 1;
+#pragma omp taskwait
+    }
+    printf("taskwait: %d\n", (int)seen);
     /* a worker whose team joined waits for work, in no region: region id 0
      * (on libgomp it answered the ended region's) */
     struct sigaction sr = {.sa_handler = on_region_signal};
@@ -195,13 +213,14 @@ C
 "$POMPCC" -fopenmp -O1 -I"$BUILD/include" waits.c -o waits 2>waits.err || { cat waits.err; fail "build waits.c"; }
 state_number() { grep -o "$1 = [0-9]*" "$BUILD/include/omp_collector_api.h" | grep -o '[0-9]*$'; }
 lkwt=$(state_number THR_LKWT_STATE) ctwt=$(state_number THR_CTWT_STATE) work=$(state_number THR_WORK_STATE)
-idle=$(state_number THR_IDLE_STATE)
+idle=$(state_number THR_IDLE_STATE) ebar=$(state_number THR_EBAR_STATE)
 [ "${E2E_RUNTIME:-}" = omp ] && ctwt=$lkwt # libomp 19 reports a critical's wait as a lock wait
 for when in "" late; do # the session starts before the runtime did, or after
     POMP_SUMMARY=off ./waits $when > waits$when.txt 2>&1 || { cat waits$when.txt; fail "waits.c ran"; }
     assert_contains waits$when.txt "^lock wait: $lkwt\$" "${when:-early}: a thread waiting for a lock is in the lock-wait state"
     assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
     assert_contains waits$when.txt "^task in a barrier: $work\$" "${when:-early}: a thread running a task in a barrier works"
+    assert_contains waits$when.txt "^taskwait: $ebar\$" "${when:-early}: a thread in a taskwait waits for tasks (EBAR)"
     assert_contains waits$when.txt "^idle worker's region: 0\$" "${when:-early}: a worker waiting for work is in no region"
     assert_contains waits$when.txt "^idle worker's state: $idle\$" "${when:-early}: a worker waiting for work is idle (libomp and the libgomp bridge say: in the closing barrier)"
 done
@@ -259,3 +278,46 @@ hot=$(line_of lkwt.c HOT_SET) par=$(line_of lkwt.c 'omp parallel')
 path_counts lkwt.d > lkwt.paths
 grep -qx "parallel:$par/omp_set_lock:$hot 200000 0" lkwt.paths || { cat lkwt.paths; fail "lkwt: every set call counted"; }
 ! grep -q "^parallel:$par/wait:$hot " lkwt.paths || { cat lkwt.paths; fail "lkwt: no lock wait beside the call"; }
+
+# The executor of a single gets THR_BEGIN_SINGLE and THR_END_SINGLE in pairs:
+# libomp's libgomp layer reports no end of a single (GCC code on libomp), and
+# the end the bridge supplies at the barrier came without the collector's
+# event (20 begins, no end; a probe).
+cat > single.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include "omp_collector_api.h"
+static long begins, ends;
+static void on_single(OMP_COLLECTORAPI_EVENT e)
+{
+    __atomic_fetch_add(e == OMP_EVENT_THR_BEGIN_SINGLE ? &begins : &ends, 1, __ATOMIC_RELAXED);
+}
+int main(void)
+{
+    int (*api)(void *) = (int (*)(void *))dlsym(RTLD_DEFAULT, "__omp_collector_api");
+    int32_t list[32] = {16, OMP_REQ_START};
+    omp_collector_callback_t cb = on_single;
+    for (int i = 0; i < 2; i++) {
+        int32_t *r = list + 4 + 7 * i, ev = OMP_EVENT_THR_BEGIN_SINGLE + i;
+        r[0] = 16 + 12, r[1] = OMP_REQ_REGISTER;
+        memcpy(r + 4, &ev, 4);
+        memcpy((char *)(r + 4) + 4, &cb, sizeof cb);
+    }
+    if (!api || api(list) != 0 || list[2] || list[6] || list[13])
+        return 1;
+    long n = 0;
+    for (int i = 0; i < 20; i++) {
+#pragma omp parallel num_threads(2)
+#pragma omp single
+        n++;
+    }
+    printf("%ld singles, begins %ld, ends %ld\n", n, begins, ends);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -I"$BUILD/include" single.c -o single -ldl 2> single.err || { cat single.err; fail "build single.c"; }
+POMP_SUMMARY=off POMP_OUTPUT_DIR=single.d ./single > single.txt 2>&1 || { cat single.txt; fail "single ran"; }
+assert_eq "$(cat single.txt)" "20 singles, begins 20, ends 20" "every THR_BEGIN_SINGLE has its THR_END_SINGLE"
