@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_json.h"
+#include "report_text.h"
 #include "trace_walk.h"
 
 /* build/gen/report_template.c, made from report_template.html by embed */
@@ -65,7 +66,7 @@ static int32_t label_index(struct timeline *tl, uint32_t region, enum trace_span
     int32_t *slot = r ? &tl->label_of[(size_t)(region - 1) * 3 + span] : &tl->gap_label;
     if (*slot >= 0)
         return *slot;
-    char text[600], loc[600], cat[32];
+    char text[600], loc[RP_LOCATION_MAX], cat[32];
     if (r) {
         trace_span_label(r, span, text, sizeof text);
         if (*r->file)
@@ -228,6 +229,12 @@ done:
     return out;
 }
 
+/* report_losses's lines, for the page: [{level, text}, ...] */
+static void add_note(void *ctx, const char *level, const char *text)
+{
+    json_array_append_new(ctx, json_pack("{ss ss}", "level", level, "text", text));
+}
+
 int report_html(const struct rp_profile *p, const struct trace_model *trace, const char *path)
 {
     const char *marker = strstr(report_template, DATA_MARKER);
@@ -245,6 +252,11 @@ int report_html(const struct rp_profile *p, const struct trace_model *trace, con
         return -1;
     }
     json_object_set_new(data, "timeline", timeline);
+    /* what the run lost or left untimed, as the text report opens with it (the
+       page showed an <overflow> row and no word of the paths it holds) */
+    json_t *notes = json_array();
+    report_losses(p, add_note, notes);
+    json_object_set_new(data, "notes", notes);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "pomp-report: cannot write %s: %s\n", path, strerror(errno));

@@ -35,7 +35,7 @@ static json_t *regions(const struct rp_profile *p)
     json_t *a = json_array();
     for (size_t i = 0; i < p->nregions; i++) {
         const struct rp_region *r = &p->regions[i];
-        char label[200], loc[200];
+        char label[200], loc[RP_LOCATION_MAX];
         rp_region_label(r, label, sizeof label);
         rp_region_location(r, loc, sizeof loc);
         json_array_append_new(a, json_pack("{sI ss ss ss si si ss ss}", "id", (json_int_t)r->id,
@@ -58,7 +58,7 @@ static json_t *callpath(const struct rp_profile *p)
             json_object_set_new(o, "task_root", json_true());
         if (n->binding_id) /* a task root: the node where its tasks' team was forked */
             json_object_set_new(o, "binding", json_integer(n->binding_id));
-        char loc[200];
+        char loc[RP_LOCATION_MAX];
         rp_node_location(p, i, loc, sizeof loc);
         json_object_set_new(o, "location", json_string(loc));
         stats(&n->s, o);
@@ -82,7 +82,7 @@ static json_t *flat(const struct rp_profile *p)
         if (row && f->part == RP_FLAT_AT_PLACE) /* the region that places it (null: none) */
             json_object_set_new(row, "placed_in",
                                 f->place ? json_integer(f->place->id) : json_null());
-        char label[256], loc[512]; /* as the text says them (the HTML shows these) */
+        char label[256], loc[RP_LOCATION_MAX]; /* as the text says them (the HTML shows these) */
         rp_flat_label(f, label, sizeof label);
         rp_flat_location(f, loc, sizeof loc);
         json_object_set_new(row, "label", json_string(label));
@@ -109,7 +109,7 @@ static json_t *waits(const struct rp_profile *p)
         json_object_set_new(o, "region",
                             w->node && w->node->region ? json_integer(w->node->region->id)
                                                        : json_null());
-        char label[256], loc[512]; /* as the text says them */
+        char label[256], loc[RP_LOCATION_MAX]; /* as the text says them */
         if (w->node) {
             rp_region_label(w->node->region, label, sizeof label);
             if (w->node->task_root)
@@ -140,7 +140,7 @@ static json_t *pop(const struct rp_pop *m)
         json_object_set_new(o, "blockless_wait_executions", count(m->blockless_waits));
     }
     if (o && m->node) {
-        char label[256], loc[512]; /* as the text says them */
+        char label[256], loc[RP_LOCATION_MAX]; /* as the text says them */
         rp_region_label(m->node->region, label, sizeof label);
         rp_region_location(m->node->region, loc, sizeof loc);
         json_object_set_new(o, "label", json_string(label));

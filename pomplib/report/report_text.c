@@ -5,6 +5,7 @@
 #include "report_devices.h"
 #include "report_sampling.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -425,9 +426,22 @@ static void pop_row(const struct widths *w, const char *label, const char *loc, 
            100 * m->parallel_eff, 100 * m->load_balance, 100 * m->sync_eff, 100 * m->fork_join_eff);
 }
 
+/* One line of report_losses: its level and its text, formatted. */
+static void say(report_line_fn emit, void *ctx, const char *level, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void say(report_line_fn emit, void *ctx, const char *level, const char *fmt, ...)
+{
+    char text[RP_LOCATION_MAX + 1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    emit(ctx, level, text);
+}
+
 /* What the run lost or left untimed, from profile.json's threads: said here as
  * the summary said it at the end of the run (nothing is lost silently). */
-static void losses(const struct rp_profile *p)
+void report_losses(const struct rp_profile *p, report_line_fn emit, void *ctx)
 {
     static const struct {
         const char *key, *level, *what;
@@ -448,9 +462,11 @@ static void losses(const struct rp_profile *p)
     size_t u;
     json_t *what;
     json_array_foreach(json_object_get(p->root, "unmeasured"), u, what)
-        printf("warning: not measured: %s\n", json_string_value(what) ? json_string_value(what) : "?");
+        say(emit, ctx, "warning", "not measured: %s",
+            json_string_value(what) ? json_string_value(what) : "?");
     json_array_foreach(json_object_get(p->root, "kept_together"), u, what)
-        printf("note: not kept apart: %s\n", json_string_value(what) ? json_string_value(what) : "?");
+        say(emit, ctx, "note", "not kept apart: %s",
+            json_string_value(what) ? json_string_value(what) : "?");
     json_t *threads = json_object_get(p->root, "threads");
     for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
         double sum = 0;
@@ -459,7 +475,7 @@ static void losses(const struct rp_profile *p)
         json_array_foreach(threads, i, t)
             sum += json_number_value(json_object_get(t, kinds[k].key));
         if (sum > 0)
-            printf("%s: %.0f %s\n", kinds[k].level, sum, kinds[k].what);
+            say(emit, ctx, kinds[k].level, "%.0f %s", sum, kinds[k].what);
     }
     for (size_t k = 0; k < p->nunrun; k++) {
         const struct rp_unrun *u = &p->unrun[k];
@@ -478,21 +494,31 @@ static void losses(const struct rp_profile *p)
                                    "still queued when measurement ended, or run while it was off"
                                : "still queued when measurement ended, or run while it was off";
         if (p->runs_unmeasured) /* the warning above: runs that ran unseen */
-            printf("note: task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
-                   "unmeasured, as the warning above says, or %s)\n",
-                   loc, u->created, u->ran, u->created - u->ran, why);
+            say(emit, ctx, "note",
+                "task @ %s: %.0f created, %.0f ran measured; %.0f not seen to run (run "
+                "unmeasured, as the warning above says, or %s)",
+                loc, u->created, u->ran, u->created - u->ran, why);
         else if (p->runs_too_deep) /* both counts stop at the depth recorded (a task chain) */
-            printf("note: task @ %s: %.0f created, %.0f ran within the depth recorded (the deeper "
-                   "ones are not counted); %.0f not seen to run (%s)\n",
-                   loc, u->created, u->ran, u->created - u->ran, why);
+            say(emit, ctx, "note",
+                "task @ %s: %.0f created, %.0f ran within the depth recorded (the deeper "
+                "ones are not counted); %.0f not seen to run (%s)",
+                loc, u->created, u->ran, u->created - u->ran, why);
         else if (p->runs_overflowed) /* both counts leave out those in <overflow> */
-            printf("note: task @ %s: %.0f created, %.0f ran outside <overflow>; %.0f not seen to "
-                   "run (%s)\n",
-                   loc, u->created, u->ran, u->created - u->ran, why);
+            say(emit, ctx, "note",
+                "task @ %s: %.0f created, %.0f ran outside <overflow>; %.0f not seen to "
+                "run (%s)",
+                loc, u->created, u->ran, u->created - u->ran, why);
         else
-            printf("note: task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)\n", loc, u->created,
-                   u->ran, u->created - u->ran, why);
+            say(emit, ctx, "note", "task @ %s: %.0f created, %.0f ran; %.0f never ran (%s)", loc,
+                u->created, u->ran, u->created - u->ran, why);
     }
+}
+
+/* report_losses's lines in the text: "warning: ..." */
+static void print_line(void *ctx, const char *level, const char *text)
+{
+    (void)ctx;
+    printf("%s: %s\n", level, text);
 }
 
 /* What measures the waits a setting left unrecorded: the runtime's reports
@@ -646,7 +672,7 @@ void report_text(const struct rp_profile *p, int per_thread)
         printf("%zu device stream%s, ", streams, streams == 1 ? "" : "s");
     size_t regions = rp_regions_counted(p);
     printf("%zu region%s\n", regions, regions == 1 ? "" : "s");
-    losses(p);
+    report_losses(p, print_line, NULL);
     putchar('\n');
     efficiency_table(p, &w);
     callpath_table(p, &w, per_thread);

@@ -29,7 +29,7 @@ assert_contains dom.html '<text[^>]*class="lane-label">thread 0</text>' "lane la
 assert_eq "$(grep -o 'class="bar"' dom.html | wc -l)" "$(jq '[.flat[] | select(.max_ns > 0)] | [length, 25] | min' r.json)" "a profile bar per region that took time (25 at most)"
 assert_contains dom.html 'class="seg" data-kind="critical"' "critical wait segment"
 assert_contains dom.html 'class="seg" data-kind="barrier"' "barrier wait segment"
-assert_contains dom.html '<td class="loc">waits.c:[0-9]+-[0-9]+</td>' "call-path table with locations"
+assert_contains dom.html '<td class="loc" title="waits.c:[0-9]+-[0-9]+">waits.c:[0-9]+-[0-9]+</td>' "call-path table with locations"
 assert_contains dom.html 'id="zoom-range">0 ns – [0-9.]+ ms' "the zoom range shows the whole run"
 
 # The screenshot: the parallel (blue), critical (red) and barrier (orange)
