@@ -332,19 +332,31 @@ static char *thin_member_path(const struct thin_walk *w, const char *h, const ch
     return path;
 }
 
+/* The header of the member at *off of an archive (data, size bytes), and its
+ * content's length: 1, *off past the header (at the content); 0 at the end;
+ * -1 for a malformed header. */
+static int next_member(const unsigned char *data, size_t size, size_t *off, const char **h,
+                       unsigned long long *len)
+{
+    enum { HEADER = 60 };
+    if (*off >= size)
+        return 0;
+    if (member_size(data, size, *off, len) != 0)
+        return -1;
+    *h = (const char *)data + *off;
+    *off += HEADER;
+    return 1;
+}
+
 static int thin_members(const unsigned char *data, size_t size, const void *arg)
 {
     const struct thin_walk *w = arg;
-    enum { HEADER = 60 };
     size_t off = sizeof THIN_MAGIC - 1;
-    const char *names = NULL;
+    const char *names = NULL, *h;
     size_t names_len = 0;
-    while (off < size) {
-        unsigned long long len;
-        if (member_size(data, size, off, &len) != 0)
-            return -1;
-        const char *h = (const char *)data + off;
-        off += HEADER;
+    unsigned long long len;
+    int more;
+    while ((more = next_member(data, size, &off, &h, &len)) > 0) {
         /* the symbol index and the long names are in the archive; members are not */
         int special = h[0] == '/' && (h[1] == ' ' || h[1] == '/' || h[1] == 'S');
         if (special) {
@@ -363,7 +375,7 @@ static int thin_members(const unsigned char *data, size_t size, const void *arg)
         if (rc != 0)
             return rc;
     }
-    return 0;
+    return more;
 }
 
 /* fn(member path, arg) for each member of the thin archive at path, until
@@ -442,16 +454,12 @@ struct object_walk {
  * non-zero value, or -1 for a malformed archive. */
 static int walk_archive(const unsigned char *data, size_t size, const struct object_walk *w)
 {
-    enum { HEADER = 60 };
     size_t off = SARMAG;
-    const char *names = NULL;
+    const char *names = NULL, *h;
     size_t names_len = 0;
-    while (off < size) {
-        unsigned long long len;
-        if (member_size(data, size, off, &len) != 0)
-            return -1;
-        const char *h = (const char *)data + off;
-        off += HEADER;
+    unsigned long long len;
+    int more;
+    while ((more = next_member(data, size, &off, &h, &len)) > 0) {
         if (!in_bounds(size, off, len))
             return -1;
         int rc = 0;
@@ -470,7 +478,7 @@ static int walk_archive(const unsigned char *data, size_t size, const struct obj
             return rc;
         off += len + (len & 1);
     }
-    return 0;
+    return more;
 }
 
 static int walk_mapped(const unsigned char *data, size_t size, const void *arg)
