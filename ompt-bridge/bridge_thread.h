@@ -185,8 +185,12 @@ static inline struct bridge_scope *bridge_scope_push(struct bridge_thread *b,
         b->lost_scopes++;
         return NULL;
     }
-    struct bridge_scope *s = &b->scope[b->nscopes++];
+    /* the slot cleared before it is counted: a signal handler on this thread
+     * (the collector API's STATE) reads the scope on top */
+    struct bridge_scope *s = &b->scope[b->nscopes];
     *s = (struct bridge_scope){.kind = (uint8_t)kind};
+    __atomic_signal_fence(__ATOMIC_RELEASE);
+    b->nscopes++;
     return s;
 }
 
