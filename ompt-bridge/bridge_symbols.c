@@ -3,7 +3,8 @@
  * that called the runtime; the call itself is one byte before it.
  * pomp_symbols (dladdr, llvm-symbolizer or addr2line) resolves it; of the functions
  * inlined at the address, the innermost is where the construct is written
- * (pomp's own inlined code aside).
+ * (pomp's own inlined code aside; one without a line, the innermost that has
+ * one).
  * Without debug information the region is named by its function (the symbol
  * table), without a file; its object and offset stay in the CTC string
  * (module, offset) for the record, never as a location. A source path under
@@ -82,7 +83,8 @@ static int system_header(const char *file)
 
 /* Where a runtime call's code is written: of the functions inlined at its
  * address, the innermost that is not pomp's own code nor a system header's
- * (all of them are: the outermost, the function the code is in); for a region made
+ * (all of them are: the outermost, the function the code is in), and of
+ * those, where it has no line, the innermost out from it that has one; for a region made
  * inside an instrumented construct, the innermost that lies within the
  * construct's lines (GCC gives the call closing a loop in a lambda the line
  * of a vector's size() it inlined, stl_vector.h:988; the lambda's own frame
@@ -95,13 +97,15 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
 {
     struct construct_place p;
     int in_construct = construct_place(c, &p);
-    const struct pomp_location *innermost = NULL, *outermost = NULL;
+    const struct pomp_location *innermost = NULL, *outermost = NULL, *lined = NULL;
     for (size_t k = sym->depth; k-- > 0;) {
         const struct pomp_location *at = &sym->at[k];
         if (at->file && pomp_inserted_code(at->file))
             continue;
         if (!innermost && (!at->file || !system_header(at->file)))
             innermost = at;
+        if (!lined && at->file && at->line > 0 && !system_header(at->file))
+            lined = at;
         outermost = at;
         if (in_construct && inside(&p, at)) {
             *placed = 1;
@@ -109,7 +113,12 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
         }
     }
     *placed = !in_construct;
-    return in_construct || !innermost ? outermost : innermost;
+    if (in_construct || !innermost)
+        return outermost;
+    /* a frame without a line (Clang's outlined body of a target task,
+     * inlined into its task entry at -O1: line 0) is no place; the innermost
+     * frame out from it that has one is (the entry: the construct's line) */
+    return !innermost->file && lined ? lined : innermost;
 }
 
 /* The locks of named critical constructs: the program's data objects of

@@ -216,6 +216,13 @@ assert_eq "$(cat nowait.txt)" "a[63]=63" "target nowait: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel" or .type == "implicit_barrier")] | length' nowait_out/profile.json)" 0 \
     "target nowait: no parallel region of the runtime's helpers"
 assert_eq "$(jq '.devices[0].total.kernels.count' nowait_out/profile.json)" 1 "target nowait: its kernel"
+# optimized, Clang inlines the target task's body (line 0) into its task
+# entry (the construct's line): the runtime's target region is named by the
+# entry's line (it had no file nor line: "target nowait_O1+0x15c9"; a probe)
+"$POMPCC" -g -O1 "${OFFLOAD[@]}" nowait.c -o nowait_O1 2> build.err || { cat build.err; fail "pompcc offload build (nowait, -O1)"; }
+POMP_OUTPUT_DIR=nowait_O1_out ./nowait_O1 > /dev/null
+assert_eq "$(jq -r '[.regions[] | select(.type == "target" and .init == "ompt") | "\(.file):\(.first_line)"] | join(" ")' nowait_O1_out/profile.json)" \
+    "nowait.c:$(line_of nowait.c 'omp target map')" "target nowait, -O1: the runtime's target region at the construct's line"
 # sampled: a sample of a helper thread reads the region it works in, and the
 # helpers' team is none (the sampler read its marker as a team record: a
 # SIGSEGV in each of 3 runs at 100 us; a review)
