@@ -104,7 +104,7 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
             continue;
         if (!innermost && (!at->file || !system_header(at->file)))
             innermost = at;
-        if (!lined && at->file && at->line > 0 && !system_header(at->file))
+        if (!lined && at->file && at->file[0] && at->line > 0 && !system_header(at->file))
             lined = at;
         outermost = at;
         if (in_construct && inside(&p, at)) {
@@ -118,7 +118,8 @@ static const struct pomp_location *program_location(const struct pomp_symbol *sy
     /* a frame without a line (Clang's outlined body of a target task,
      * inlined into its task entry at -O1: line 0) is no place; the innermost
      * frame out from it that has one is (the entry: the construct's line) */
-    return !innermost->file && lined ? lined : innermost;
+    int no_line = !innermost->file || !innermost->file[0] || innermost->line <= 0;
+    return no_line && lined ? lined : innermost;
 }
 
 /* The locks of named critical constructs: the program's data objects of
