@@ -196,7 +196,15 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
         return;
     }
     uint32_t level = b->forks++;
-    if (level >= BRIDGE_MAX_NESTING) { /* counted: recursion 12 teams deep lost 4 unsaid (a probe) */
+    /* past either cap: the thread's forks, or its memberships (the master's
+     * share of this team would be member[nesting], not kept). A worker of an
+     * outer team is a member of more teams than it forked: capped by its
+     * forks alone, it recorded the fork's enter without the master's share
+     * (a parallel path with visits and no begins) one or two levels past
+     * where its master's thread stopped, each thread's innermost work at
+     * another depth (a probe: 12 levels, teams of 2 at the first two) */
+    if (level >= BRIDGE_MAX_NESTING || b->nesting >= BRIDGE_MAX_NESTING) {
+        /* counted: recursion 12 teams deep lost 4 unsaid (a probe) */
         __atomic_add_fetch(&forks_too_deep, 1, __ATOMIC_RELAXED);
         bridge_collector_event(OMP_EVENT_FORK);
         return;

@@ -628,3 +628,48 @@ assert_contains deep.err "^pomp: warning: 4 parallel regions were forked on a th
     "forks past the bridge's nesting: said at the end"
 assert_contains <(jq -r '.unmeasured[]' deep.d/profile.json) "^4 parallel regions were forked on a thread already 8 teams deep" \
     "forks past the bridge's nesting: in the profile's unmeasured"
+
+# Twelve levels with teams of two at the first two: the workers of the outer
+# teams are members of more teams than they forked. The bridge stops at eight
+# memberships on every thread, forks included: each fork past them is said
+# (per repetition: 4 on the initial thread and on its level-1 worker, 3 on
+# each level-2 worker), and every recorded parallel path has its masters'
+# begins; a level-2 worker's eight teams are levels 2 to 9, so the deepest
+# path is nine levels deep. Capped by its forks alone, a worker recorded a
+# fork's enter without its master's share one or two levels deeper than its
+# memberships: a level-10 path with visits and no begins, the single at three
+# depths, 55 forks said (a probe)
+cat > deep2.c <<'C'
+#include <stdio.h>
+static int singles;
+static void rec(int lvl)
+{
+#pragma omp parallel num_threads(lvl <= 2 ? 2 : 1)
+    if (lvl < 12)
+        rec(lvl + 1);
+    else {
+#pragma omp single
+        {
+#pragma omp atomic
+            singles++;
+        }
+    }
+}
+int main(void)
+{
+    for (int r = 0; r < 5; r++)
+        rec(1);
+    printf("%d\n", singles);
+    return 0;
+}
+C
+cc -fopenmp -O1 deep2.c -o deep2_plain || fail "cc deep2.c"
+OMP_MAX_ACTIVE_LEVELS=12 POMP_OUTPUT_DIR=deep2.d "$BUILD/bin/pomprun" ./deep2_plain > deep2.out 2> deep2.err
+assert_eq "$(cat deep2.out)" 20 "twelve levels, two threads: the program's output"
+assert_contains deep2.err "^pomp: warning: 70 parallel regions were forked on a thread already 8 teams deep" \
+    "workers' forks past eight memberships: said"
+"$REPORT" --check deep2.d > /dev/null || fail "twelve levels, two threads: --check"
+assert_eq "$(jq -r '[.callpath[] as $c | .regions[] | select(.id == $c.region and .type == "parallel") | $c.id] | length' deep2.d/profile.json)" 9 \
+    "twelve levels, two threads: parallel paths nine deep at most (a level-2 worker's eight teams)"
+assert_eq "$(jq -r '[.callpath[] | select((.per_thread | map(.visits) | add) > 0 and (.per_thread | map(.begins) | add) == 0) | .id] as $z | [.regions[] | select(.type == "parallel") | .id] as $p | [.callpath[] | select(.id as $i | $z | index($i)) | select(.region as $r | $p | index($r))] | length' deep2.d/profile.json)" 0 \
+    "twelve levels, two threads: no parallel path visited without a begin"
