@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -556,6 +557,106 @@ static char *base_without_ext(const char *path)
     if (dot)
         *dot = '\0';
     return s;
+}
+
+/* Whether line `line` (from 1) of `text` belongs to a POMP directive with
+ * values, "#pragma pomp userregion ..." (also continued with '\\' from the
+ * lines above), the only directive whose text holds the program's
+ * expressions. */
+static int line_in_values_directive(const char *text, size_t size, long line)
+{
+    const char *start = text, *end = text + size, *logical = text;
+    int continued = 0;
+    for (long l = 1;; l++) {
+        if (!continued)
+            logical = start; /* where the line that goes on here began */
+        if (l == line)
+            break;
+        const char *nl = memchr(start, '\n', (size_t)(end - start));
+        if (!nl)
+            return 0;
+        continued = nl > start && nl[-1] == '\\';
+        start = nl + 1;
+    }
+    const char *nl = memchr(start, '\n', (size_t)(end - start));
+    const char *stop = nl ? nl : end, *p = logical;
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p >= stop || *p != '#')
+        return 0;
+    p++;
+    /* "# pragma pomp userregion", any blanks between the words (continued
+     * lines end in "\\\n", taken as blanks) */
+    static const char *const words[] = {"pragma", "pomp", "userregion"};
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        while (p < stop && (*p == ' ' || *p == '\t' || *p == '\\' || *p == '\n' || *p == '\r'))
+            p++;
+        size_t n = strlen(words[w]);
+        if ((size_t)(stop - p) < n || strncasecmp(p, words[w], n) != 0)
+            return 0;
+        p += n;
+    }
+    return p < stop && (*p == ' ' || *p == '\t' || *p == '\\');
+}
+
+/* The compiler's errors of an instrumented compile that lie on a POMP
+ * directive's line of the source: the user's own value expressions
+ * ("#pragma pomp userregion start(a : undefined_var)"), which a plain build
+ * never compiles. Returned (malloc'ed, the compiler's lines as they are) or
+ * NULL: where the plain file compiles, the build said only "the instrumented
+ * file did not compile (please report this)", without file:line (a probe). */
+static char *errors_on_pomp_directives(const char *src, const char *errs)
+{
+    char *text, *source;
+    size_t size, source_size;
+    if (read_file(errs, &text, &size) != 0)
+        return NULL;
+    if (read_file(src, &source, &source_size) != 0) {
+        free(text);
+        return NULL;
+    }
+    const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+    size_t base_len = strlen(base);
+    char *out = NULL;
+    size_t out_len = 0;
+    for (char *line = text; line < text + size;) {
+        char *nl = memchr(line, '\n', (size_t)(text + size - line));
+        size_t len = nl ? (size_t)(nl - line + 1) : (size_t)(text + size - line);
+        char *kind = memmem(line, len, ": error: ", 9);
+        /* "FILE:LINE:COL: error: ", FILE the source (as given, or by its base name) */
+        char *colon = kind;
+        long num[2] = {0, 0};
+        int ok = kind != NULL;
+        for (int k = 1; ok && k >= 0; k--) {
+            char *c = colon - 1;
+            while (c > line && *c >= '0' && *c <= '9')
+                c--;
+            ok = *c == ':' && c + 1 < colon;
+            if (ok) {
+                num[k] = strtol(c + 1, NULL, 10);
+                colon = c;
+            }
+        }
+        if (ok) {
+            size_t flen = (size_t)(colon - line);
+            ok = (flen == strlen(src) && strncmp(line, src, flen) == 0) ||
+                 (flen >= base_len && strncmp(colon - base_len, base, base_len) == 0 &&
+                  (flen == base_len || colon[-(long)base_len - 1] == '/'));
+        }
+        if (ok && line_in_values_directive(source, source_size, num[0])) {
+            char *grown = realloc(out, out_len + len + 1);
+            if (grown) {
+                out = grown;
+                memcpy(out + out_len, line, len);
+                out_len += len;
+                out[out_len] = '\0';
+            }
+        }
+        line += len;
+    }
+    free(text);
+    free(source);
+    return out;
 }
 
 static void print_file(const char *path)
@@ -1157,6 +1258,9 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
             print_lines(errs, 1, 0);
         }
     }
+    char *directive_errors = NULL; /* the user's values on POMP directives that do not compile */
+    if (rc != 0 && irc == 0)
+        directive_errors = errors_on_pomp_directives(src, errs);
     if (rc != 0) {
         rc = compile_one(pc, in, src, obj, assembly, NULL, errs, NULL);
         if (rc == 0) { /* pomp's failure, not the user's: the build goes on */
@@ -1171,7 +1275,25 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
                         "%s: warning: %s: cannot be instrumented (see above); "
                         "compiling it without instrumentation\n",
                         tool_name(), src);
-            else
+            else if (directive_errors) {
+                /* the program's own expressions: said where they are */
+                for (char *l = directive_errors; *l;) {
+                    char *nl = strchr(l, '\n');
+                    size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
+                    char *kind = strstr(l, ": error: ");
+                    fwrite(l, 1, (size_t)(kind - l), stderr);
+                    fputs(": warning: ", stderr);
+                    fwrite(kind + 9, 1, len - (size_t)(kind + 9 - l), stderr);
+                    if (!nl)
+                        fputc('\n', stderr);
+                    l += len;
+                }
+                fprintf(stderr,
+                        "%s: warning: %s: a value of a '#pragma pomp' directive does not "
+                        "compile (see above; a plain build does not evaluate it); compiling "
+                        "it without instrumentation\n",
+                        tool_name(), src);
+            } else
                 fprintf(stderr,
                         "%s: warning: %s: the instrumented file did not compile; "
                         "compiling it without instrumentation (please report this)\n",
@@ -1182,6 +1304,7 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
             say_compiler_failed(pc);
     }
     argv_free(&as_is);
+    free(directive_errors);
     unlink(msgs);
     unlink(errs);
     free(msgs);

@@ -1301,12 +1301,17 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
     while (p->depth > 1) {
         if (p->leaf.region && p->leaf.depth == p->depth) { /* a wait or creation on top */
             p->open_at_end++;
+            if (!p->first_open)
+                p->first_open = p->leaf.region;
             pomp_profile_leaf_close(p, p->leaf.region, end > p->leaf.start ? end : p->leaf.start);
             continue;
         }
         struct pomp_frame *f = &p->frames[p->depth - 1];
-        if (!f->skipped)
+        if (!f->skipped) {
             p->open_at_end++;
+            if (!p->first_open)
+                p->first_open = f->region;
+        }
         if (f->in_body)
             count_block(p, f, end);
         pop(p, end > f->start ? end : f->start);
@@ -1315,6 +1320,8 @@ void pomp_profile_close_open(struct pomp_profile *p, uint64_t end)
      * whose end the runtime reports later) was lost without a word */
     if (p->leaf.region && p->leaf.depth == p->depth) {
         p->open_at_end++;
+        if (!p->first_open)
+            p->first_open = p->leaf.region;
         pomp_profile_leaf_close(p, p->leaf.region, end > p->leaf.start ? end : p->leaf.start);
     }
 }

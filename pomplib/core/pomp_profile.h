@@ -237,6 +237,7 @@ struct pomp_profile {
     uint64_t throttle_early_visits;   /* throttle_visits / POMP_THROTTLE_EARLY */
     uint64_t nesting_errors;          /* end/exit that matched no open region */
     uint64_t open_at_end;             /* regions still open when measurement ended, closed then */
+    const struct POMP_Region_s *first_open; /* the innermost of them (said with the count) */
     uint64_t unframed_task_ticks;     /* tasks run where no recorded frame was open below them
                                          (measurement paused, filters, levels at none): their time
                                          is out of no region's own time (pomp-report --check) */

@@ -47,6 +47,7 @@ struct pomp_run_thread {
     uint64_t nesting_errors;    /* unmatched end/exit events */
     uint32_t first_unmatched;   /* the region (id) of the first of them, 0: none */
     uint64_t open_at_end;       /* regions still open when measurement ended, timed to its end */
+    uint32_t first_open;        /* the region (id) of the innermost of them, 0: none */
     uint64_t unframed_task_ticks; /* tasks run where no recorded region was open (pomp_profile.h) */
     uint64_t dropped_paths;     /* call paths that found the profile full */
     uint64_t deep_events;       /* events nested deeper than the profile records */

@@ -371,13 +371,15 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
 {
     const struct pomp_merged *m = &run->profile;
     uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
-    uint32_t max_nodes = 0, unmatched = 0;
+    uint32_t max_nodes = 0, unmatched = 0, first_open = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct pomp_run_thread *th = &m->threads[t];
         errors += th->nesting_errors;
         if (!unmatched)
             unmatched = th->first_unmatched;
         open += th->open_at_end;
+        if (!first_open)
+            first_open = th->first_open;
         paths += th->dropped_paths;
         deep += th->deep_events;
         values += th->dropped_values;
@@ -398,12 +400,22 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         }
         fputs(" (see profile.json threads)\n", f);
     }
-    if (open)
-        fprintf(f,
-                "pomp: warning: %llu regions were still open when measurement ended (exit() or a "
-                "signal inside them, or a longjmp out of them): timed to the end (profile.json "
-                "threads[].open_at_end)\n",
+    if (open) {
+        fprintf(f, "pomp: warning: %llu regions were still open when measurement ended",
                 (unsigned long long)open);
+        /* which: a user region whose end never came went unnamed (a probe) */
+        const struct pomp_run_region *r =
+            first_open && first_open <= m->nregions ? &m->regions[first_open - 1] : NULL;
+        if (r) {
+            fprintf(f, ", the first of %s%s%s", r->type, r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "");
+            if (r->ctc.file && r->ctc.file[0])
+                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+        }
+        fputs(" (exit() or a signal inside them, a longjmp out of them, or a begin without its "
+              "end): timed to the end (profile.json threads[].open_at_end)\n",
+              f);
+    }
     if (paths)
         fprintf(f,
                 "pomp: warning: %llu entries into call paths that did not fit the profile "

@@ -38,10 +38,16 @@ static json_t *regions(const struct rp_profile *p)
         char label[200], loc[RP_LOCATION_MAX];
         rp_region_label(r, label, sizeof label);
         rp_region_location(r, loc, sizeof loc);
-        json_array_append_new(a, json_pack("{sI ss ss ss si si ss ss}", "id", (json_int_t)r->id,
-                                           "type", r->type, "name", r->name, "file", r->file,
-                                           "first_line", r->first_line, "last_line", r->last_line,
-                                           "label", label, "location", loc));
+        json_t *o = json_pack("{sI ss ss ss si si ss ss}", "id", (json_int_t)r->id, "type",
+                              r->type, "name", r->name, "file", r->file, "first_line",
+                              r->first_line, "last_line", r->last_line, "label", label,
+                              "location", loc);
+        /* the names of its user values, which the call paths' per_thread
+         * figures give by position only (they went without names: a probe) */
+        json_t *values = json_object_get(r->json, "values");
+        if (o && json_is_object(values))
+            json_object_set(o, "values", values);
+        json_array_append_new(a, o);
     }
     return a;
 }

@@ -347,3 +347,44 @@ summary=$(sed -n 's/^pomp: pausedpar: .*, \([0-9]*\) regions\{0,1\}[ ;].*/\1/p' 
 report=$("$REPORT" pausedpar.d | sed -n '1s/.*, \([0-9]*\) regions\{0,1\}$/\1/p')
 [ -n "$summary" ] || { cat pausedpar.err; fail "a parallel region while paused: the summary's count"; }
 assert_eq "$report" "$summary" "a parallel region while paused: the report counts the summary's regions"
+
+# A value that does not compile (the program's own expression, which a plain
+# build never evaluates) is said with file:line:col: it read only "the
+# instrumented file did not compile ... (please report this)" (a probe).
+cat > badval.c <<'C'
+int main(void)
+{
+    int n = 3;
+#pragma pomp userregion start(a : n, undefined_var)
+    n++;
+#pragma pomp userregion stop(a)
+    return n - 4;
+}
+C
+"$POMPCC" -fopenmp badval.c -o badval 2> badval.err || { cat badval.err; fail "a bad value broke the build"; }
+assert_contains badval.err "^badval\.c:4:[0-9]+: warning: .*undefined_var" "a value that does not compile: where"
+assert_contains badval.err "badval\.c: a value of a '#pragma pomp' directive does not compile" "a value that does not compile: said so"
+assert_not_contains badval.err "please report this" "a value that does not compile is the program's, not pomp's"
+./badval || fail "the uninstrumented program runs"
+
+# --json names the values as the text report does (its per_thread figures had
+# no names), and a region whose end never ran is named at exit (only counted).
+"$REPORT" --json ur4 > ur4.json
+assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' ur4.json)" \
+    '{"begin":["me","me * 10"],"end":["10 + me"]}' "--json: value names"
+cat > openend.c <<'C'
+#include <stdlib.h>
+int main(void)
+{
+    volatile int n = 3;
+#pragma pomp inst begin(leaky)
+    if (n == 3)
+        exit(0);
+#pragma pomp inst end(leaky)
+    return 0;
+}
+C
+"$POMPCC" -fopenmp openend.c -o openend 2> /dev/null || fail "build openend.c"
+POMP_SUMMARY=on POMP_OUTPUT_DIR=openend.d ./openend 2> openend.err
+assert_contains openend.err "1 regions were still open when measurement ended, the first of userregion leaky @ openend\.c:5" \
+    "a region open at the end: named"
