@@ -161,6 +161,15 @@ static int counted_inline(const struct api_routine *r, unsigned mask)
     return 0;
 }
 
+/* Whether a step of this form is among the steps kept. */
+static int mask_has_form(const struct api_routine *r, unsigned mask, enum form form)
+{
+    for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
+        if ((mask & (1u << k)) && r->steps[k].form == form)
+            return 1;
+    return 0;
+}
+
 /* Whether file (a call's other_real) is a header whose copy settles its
  * calls (rewritten there, or left alone and counted there). */
 static int header_instrumented(const struct rewriter *w, const char *file)
@@ -244,16 +253,19 @@ static int api_calls_instrument(void *state)
 static void add_step(struct strbuf *b, const struct step *st, const char *v, int fast)
 {
     int slow = fast && st->offers;
+    /* a set site's exit (the offering step of a set, whose calls are marked:
+     * emit_macro) offers its counter while a bridge follows the lock waits too */
+    const char *suffix = !slow ? "" : st->form == F_LOCK_EXIT ? "_marked" : "_slow";
     if (fast)
         sb_printf(b, " if (!%sfl_)", v);
     switch (st->form) {
     case F_LOCK:
         sb_printf(b, " POMP_%s%s(pomp_h_(k), POMP_TID_, %sl_, pomp_c_(k)%s);", st->routine,
-                  slow ? "_slow" : "", v, slow ? ", pomp_f_(f)" : "");
+                  suffix, v, slow ? ", pomp_f_(f)" : "");
         break;
     case F_LOCK_EXIT:
-        sb_printf(b, " POMP_%s%s((*pomp_h_(k)), POMP_TID_, %sl_%s);", st->routine,
-                  slow ? "_slow" : "", v, slow ? ", pomp_f_(f)" : "");
+        sb_printf(b, " POMP_%s%s((*pomp_h_(k)), POMP_TID_, %sl_%s);", st->routine, suffix, v,
+                  slow ? ", pomp_f_(f)" : "");
         break;
     case F_TEST:
         sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k));", st->routine, v, v);
@@ -299,9 +311,17 @@ static void emit_macro(struct strbuf *inc, const struct api_routine *r, unsigned
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
         if ((mask & (1u << k)) && r->steps[k].before)
             add_step(inc, &r->steps[k], v, fast);
+    /* a set counted inline makes no POMP call, and its frame is not open: the
+     * mark tells a bridge that follows the runtime's lock waits that the
+     * acquisition is this counted call's (pomplib.h, POMP_Fast_lock_mark) */
+    int marked = fast && mask_has_form(r, mask, F_LOCK_EXIT);
     switch (r->shape) {
     case LOCK:
-        sb_printf(inc, " %s(%sl_);", r->name, v);
+        if (marked)
+            sb_printf(inc, " POMP_Fast_lock_mark(%sfl_); %s(%sl_); POMP_Fast_lock_mark(0);", v,
+                      r->name, v);
+        else
+            sb_printf(inc, " %s(%sl_);", r->name, v);
         break;
     case LOCK_HINT:
         sb_printf(inc, " %s(%sl_, %shint_);", r->name, v, v);

@@ -76,11 +76,23 @@ static inline int followed(ompt_mutex_t kind)
            !__atomic_load_n(&bridge_mutex_locks_only, __ATOMIC_RELAXED);
 }
 
+/* Whether the lock is taken inside an instrumented lock call counted inline
+ * (its inserted code marks it: pomplib.h, POMP_Fast_lock_mark): the call's
+ * wait is its own untimed time, and it opened no frame to put a wait node
+ * under. Nothing is done for it, from acquire to acquired (or the owner's
+ * nest lock), the mark the same in all: one load, where the scope pushed and
+ * popped besides took a throttled hot lock loop to 3 times its plain time. */
+static inline int counted_lock_call(ompt_mutex_t kind)
+{
+    return (kind == ompt_mutex_lock || kind == ompt_mutex_nest_lock) && pomp_fast_lock_counted();
+}
+
 /* Whether the lock is taken inside an instrumented lock call that its throttle
  * left untimed: the wait is the call's own untimed time, and a wait node
  * under it would only count each call again, at a record's cost on the
- * hottest lock loops (lock calls made through their calls while waits are
- * followed: pomp_fast_lock_waits_followed). */
+ * hottest lock loops (the calls of a set site instrumented before the mark,
+ * made through their calls while waits are followed:
+ * pomp_fast_lock_waits_followed). */
 static inline int throttled_lock_call(struct bridge_thread *b)
 {
     struct pomp_frame *f = bridge_top_frame(b);
@@ -98,7 +110,8 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
     if (!wait_kind_of(kind, &w))
         return;
     bridge_collector_event(w.begin);
-    if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (counted_lock_call(kind) || !followed(kind) || bridge_measuring() < 0 ||
+        !(b = bridge_self()))
         return;
     if (w.group == POMP_GROUP_RUNTIME && throttled_lock_call(b)) {
         bridge_scope_push(b, SCOPE_WAIT); /* (no region: its end records nothing) */
@@ -178,7 +191,8 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     bridge_collector_event(w.begin + 1);
     if (kind == ompt_mutex_ordered)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
-    if (!followed(kind) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (counted_lock_call(kind) || !followed(kind) || bridge_measuring() < 0 ||
+        !(b = bridge_self()))
         return;
     /* (no clock read for a wait that records nothing: a throttled lock call's,
      * or one counted at its acquire) */
@@ -215,7 +229,7 @@ void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
     if (endpoint != ompt_scope_begin)
         return;
     bridge_collector_event(OMP_EVENT_THR_END_LKWT);
-    if (bridge_measuring() < 0 || !(b = bridge_self()))
+    if (counted_lock_call(ompt_mutex_nest_lock) || bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     end_wait(b, pomp_now()); /* the owner took its nest lock again: its wait ends here */
 }

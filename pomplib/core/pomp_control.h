@@ -50,14 +50,20 @@ void pomp_note_event_after_stop(void) __attribute__((cold));
 void pomp_fast_final_waits_stop(void);
 
 /* A bridge follows the runtime's lock waits (lock calls left to the runtime,
- * POMP_OMPT=full): from then on a throttled lock set site (omp_set_lock,
- * omp_set_nest_lock) keeps making its calls, untimed, rather than being
- * counted inline, so that the wait the bridge reports stays under the call's
- * node. A counter offered before stays (the bridge starts with the runtime,
+ * POMP_OMPT=full): from then on a throttled lock set site of an object
+ * instrumented before sites marked their counted calls (POMP_Set_lock_exit_slow)
+ * keeps making its calls, untimed, rather than being counted inline, so that
+ * the wait the bridge reports stays under the call's node (a marked site's
+ * counted calls the bridge leaves alone: pomp_fast_lock_counted). A counter offered before stays (the bridge starts with the runtime,
  * before any lock call returns; a collector's session started later may meet
  * such counters: docs/api.md). No lock taken. */
 void pomp_fast_lock_waits_followed(void);
 int pomp_fast_lock_sets_allowed(void);
+/* Whether the calling thread is inside a lock set call counted inline (its
+ * inserted code's mark, POMP_Fast_lock_mark in pomplib.h): the acquisition
+ * the runtime reports now is that call's. */
+extern __thread int POMP_Fast_lock_counted __attribute__((tls_model("initial-exec")));
+static inline int pomp_fast_lock_counted(void) { return POMP_Fast_lock_counted; }
 
 const struct pomp_config *pomp_config(void);
 const struct pomp_clock *pomp_clock(void);

@@ -23,6 +23,8 @@ __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-e
 /* pomplib.h: the top frame's node of the thread's profile, for its inline
  * counters (published once the thread registered one). */
 __thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
+/* pomplib.h: set around a lock set call counted inline (POMP_Fast_lock_mark). */
+__thread int POMP_Fast_lock_counted __attribute__((tls_model("initial-exec")));
 /* pomplib.h: the inline counters of shared objects' code, libpomp's. */
 __thread POMP_Fast_count *POMP_Fast_slots __attribute__((tls_model("initial-exec")));
 POMP_Fast_count POMP_Fast_none[POMP_FAST_SLOTS];

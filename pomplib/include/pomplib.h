@@ -284,10 +284,18 @@ static __inline__ int POMP_Fast_waited(POMP_Fast_count *count)
     POMP_Fast_add_(count, k);
     return 1;
 }
+/* 1 while a lock set site's call (omp_set_lock, omp_set_nest_lock) that is
+ * counted inline runs, else 0: set and cleared around the call by the
+ * inserted code (POMP_Fast_lock_mark). A bridge that follows the runtime's
+ * lock waits leaves that call's acquisition alone: its wait is the counted
+ * call's own, untimed, time (docs/api.md, "Counted inline"). Libpomp's. */
+extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial-exec")));
+#define POMP_Fast_lock_mark(counted) ((void)(POMP_Fast_lock_counted = (counted)))
 #else
 #define POMP_Fast_counted(count) 0
 #define POMP_Fast_counted_in_task(count) 0
 #define POMP_Fast_waited(count) 0
+#define POMP_Fast_lock_mark(counted) ((void)0)
 #endif
 /* What the instrumentation inserts: the thread id argument is not evaluated
  * for a counted visit. fast: POMP_Fast_counted's answer at the critical's
@@ -563,6 +571,16 @@ POMP_Int32 POMP_Set_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
 POMP_Int32 POMP_Set_nest_lock_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                         const void *lock_id,
                                         POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+/* The same for a set site that marks its counted calls (POMP_Fast_lock_mark):
+ * its counter is offered while a bridge follows the runtime's lock waits too
+ * (a _slow one's is not then: objects instrumented before the mark, whose
+ * counted calls the bridge cannot tell from a call left to the runtime). */
+POMP_Int32 POMP_Set_lock_exit_marked(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                     const void *lock_id,
+                                     POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Set_nest_lock_exit_marked(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                          const void *lock_id,
+                                          POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Unset_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                       const void *lock_id, const char ctc[],
                                       POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
