@@ -12,12 +12,18 @@ struct op_sum {
     int64_t bytes, teams_max;
 };
 
-/* Figures of one device under one target region (region NULL: the device's total). */
+/* Figures of one device under one target region (region NULL: the device's
+ * total; OUTSIDE: the operations under no target construct). */
 struct device_row {
     int device;
     const struct pomp_run_region *region;
     struct op_sum op[POMP_DEVICE_OPS];
 };
+
+/* The row of a device's operations outside every target construct
+ * (omp_target_memcpy, omp_target_alloc in host code): a region of no one's. */
+static const struct pomp_run_region outside_targets;
+#define OUTSIDE (&outside_targets)
 
 struct device_sums {
     struct device_row *rows;  /* the totals (one per device that did anything), then per region */
@@ -93,8 +99,11 @@ static int sum_devices(const struct pomp_run *run, struct device_sums *s)
                     return -1;
                 add_op(&total->op[op], st);
             }
-            if (under && !traced) {
-                struct device_row *per = row_of(s, th->device, under);
+            /* per target construct (the stream's region open around it),
+             * or outside them (the stream's root): a transfer of an
+             * omp_target_memcpy in host code was in no row, unsaid */
+            if (!traced) {
+                struct device_row *per = row_of(s, th->device, under ? under : OUTSIDE);
                 if (!per)
                     return -1;
                 add_op(&per->op[op], st);
@@ -166,14 +175,21 @@ void pomp_devices_write_json(FILE *f, const struct pomp_run *run)
         first = 1;
         for (size_t i = 0; i < s.n; i++) {
             const struct device_row *r = &s.rows[i];
-            if (r->device != d || !r->region)
+            if (r->device != d || !r->region || r->region == OUTSIDE)
                 continue;
             fprintf(f, "%s\n      {\"region\": %u, ", first ? "" : ",", r->region->id);
             write_ops(f, r->op, clk);
             fputc('}', f);
             first = 0;
         }
-        fputs(first ? "]}" : "\n    ]}", f);
+        fputs(first ? "]" : "\n    ]", f);
+        for (size_t i = 0; i < s.n; i++)
+            if (s.rows[i].device == d && s.rows[i].region == OUTSIDE) {
+                fputs(", \"outside_targets\": {", f);
+                write_ops(f, s.rows[i].op, clk);
+                fputc('}', f);
+            }
+        fputc('}', f);
         any = 1;
     }
     if (any)

@@ -89,7 +89,7 @@ void report_devices(const struct rp_profile *p)
         printf("%-44s", name);
         print_ops(json_object_get(d, "total"));
     }
-    printf("\nDevice operations per target region\n");
+    printf("\nDevice operations per target region (and outside them)\n");
     /* each row's name whole, the column as wide as the longest (to
      * MAX_REGION_NAME, past which a location is cut by its middle): cut to 14
      * characters, 22-22 read 22-2 and three constructs of one long file
@@ -110,6 +110,20 @@ void report_devices(const struct rp_profile *p)
                 if (pass == 1) {
                     printf("%-*s", width, name);
                     print_ops(r);
+                }
+            }
+            /* what host code had the device do (omp_target_memcpy, ...) */
+            json_t *outside = json_object_get(d, "outside_targets");
+            if (outside) {
+                char name[64];
+                snprintf(name, sizeof name, "(outside target constructs) dev %lld",
+                         (long long)json_integer_value(json_object_get(d, "device")));
+                int len = (int)strlen(name);
+                if (pass == 0 && len > width)
+                    width = len;
+                if (pass == 1) {
+                    printf("%-*s", width, name);
+                    print_ops(outside);
                 }
             }
         }
@@ -166,6 +180,26 @@ int rp_devices_check(const char *path, json_t *root)
             if (rp_bad_count(path, root, r, "region", 1, "%s", name) ||
                 bad_ops(path, root, r, name))
                 return -1;
+        }
+        json_t *outside = json_object_get(d, "outside_targets");
+        snprintf(name, sizeof name, "devices[%zu].outside_targets", i);
+        if (outside && bad_ops(path, root, outside, name))
+            return -1;
+        /* host timing: every operation is in one row, the target construct's
+         * or the one outside them (a traced device's total is its records') */
+        const char *timing = json_string_value(json_object_get(d, "timing"));
+        for (size_t k = 0; timing && strcmp(timing, "host") == 0 && k < NOPS; k++) {
+            double rows = num(json_object_get(outside, op_keys[k]), "count");
+            json_array_foreach(regions, j, r)
+                rows += num(json_object_get(r, op_keys[k]), "count");
+            double total = num(json_object_get(json_object_get(d, "total"), op_keys[k]), "count");
+            if (rows != total) {
+                rp_say_at(path, root, d,
+                          "devices[%zu]: %.0f %s operations in total, %.0f in the rows per target "
+                          "construct and outside them",
+                          i, total, op_keys[k], rows);
+                return -1;
+            }
         }
     }
     return 0;

@@ -323,4 +323,52 @@ read -r below at <<< "$(awk -F'\t' '$2 ~ /main > runs_target > / {b += $1} $2 ~ 
 echo "kernel: $below samples below runs_target, $at in it"
 [ "$below" -ge 20 ] && [ "$at" -le $((below / 10)) ] || { cat kernel_paths.txt >&2; fail "kernel: the kernel's samples below the function that ran it"; }
 
+# Host code's own device calls, outside every target construct
+# (omp_target_alloc, omp_target_memcpy, omp_target_free; one inside a
+# parallel region's masked block): in the device's total, and in a row of
+# their own (they were in no row, unsaid); the rows add up to the total.
+cat > hostops.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    int dev = omp_get_default_device(), host = omp_get_initial_device();
+    size_t n = 1000;
+    double *h = malloc(n * sizeof *h);
+    for (size_t i = 0; i < n; i++)
+        h[i] = i;
+    double *d = omp_target_alloc(n * sizeof *h, dev);
+    omp_target_memcpy(d, h, n * sizeof *h, 0, 0, dev, host);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp masked
+        omp_target_memcpy(h, d, n * sizeof *h, 0, 0, host, dev);
+    }
+#pragma omp target is_device_ptr(d)
+    for (size_t i = 0; i < n; i++)
+        d[i] *= 2;
+    omp_target_memcpy(h, d, n * sizeof *h, 0, 0, host, dev);
+    omp_target_free(d, dev);
+    printf("%.0f\n", h[n - 1]);
+    return 0;
+}
+C
+"$POMPCC" -g "${OFFLOAD[@]}" hostops.c -o hostops 2> build.err || { cat build.err; fail "pompcc offload build (hostops)"; }
+POMP_OUTPUT_DIR=hostops_out ./hostops > hostops.txt 2> /dev/null || fail "hostops: run"
+assert_eq "$(cat hostops.txt)" 1998 "hostops: the program"
+assert_eq "$(jq -c '.devices[0].outside_targets | [.to_device.count, .to_device.bytes, .from_device.count, .from_device.bytes, .alloc.count, .delete.count]' hostops_out/profile.json)" \
+    "[1,8000,2,16000,1,1]" "hostops: the host code's operations outside target constructs"
+assert_eq "$(jq -c '[.devices[0].regions[] | .kernels.count // 0] | add' hostops_out/profile.json)" 1 "hostops: the kernel under its target construct"
+"$REPORT" hostops_out > hostops_report.txt
+assert_contains hostops_report.txt '^\(outside target constructs\) dev 0 +0 +0.000 +1 +8000 .* 2 +16000 .*alloc 1 \(8000 bytes\)  delete 1$' \
+    "hostops: the report's row outside target constructs"
+"$REPORT" --check hostops_out > /dev/null || fail "hostops: --check"
+# a profile whose rows miss operations is caught (one from before the row)
+mkdir -p hostops_old && touch hostops_old/.broken-on-purpose
+jq 'del(.devices[0].outside_targets)' hostops_out/profile.json > hostops_old/profile.json
+"$REPORT" --check hostops_old > check.txt 2>&1 && fail "hostops: --check passes rows that miss operations"
+assert_contains check.txt "devices\[0\]: 1 to_device operations in total, 0 in the rows per target construct and outside them" \
+    "hostops: --check says which operations the rows miss"
+
 echo "device: OK"

@@ -102,13 +102,18 @@ refused_at samplehuge   "$SAMPLING | .sampling.samples = 1e300" "sampling.sample
 refused_at samplestate  "$SAMPLING | .sampling.paths[0].states.bogus = 5" "sampling.paths\\[0\\].states has a state \"bogus\"" "5"
 refused_at sampleframe  "$SAMPLING | .sampling.paths[0].frames = [0, 7]" "sampling.paths\\[0\\].frames\\[1\\] is not an index" "7"
 DEVICES='.devices = [{"device": 0, "type": "host", "timing": "host", "note": "", "modules": 1, "streams": [],
-                      "total": {"kernels": {"count": 2, "ns": 5000, "teams_max": 4}},
-                      "regions": [{"region": 1, "to_device": {"count": 1, "ns": 10, "bytes": 8}}]}]'
+                      "total": {"kernels": {"count": 2, "ns": 5000, "teams_max": 4},
+                                "to_device": {"count": 2, "ns": 30, "bytes": 16}},
+                      "regions": [{"region": 1, "kernels": {"count": 2, "ns": 5000, "teams_max": 4},
+                                   "to_device": {"count": 1, "ns": 10, "bytes": 8}}],
+                      "outside_targets": {"to_device": {"count": 1, "ns": 20, "bytes": 8}}}]'
 refused_at devicens     "$DEVICES | .devices[0].total.kernels.ns = -5" "devices\\[0\\].total.kernels.ns is -5" "-5"
 refused_at devicebytes  "$DEVICES | .devices[0].regions[0].to_device.bytes = 1e19" "devices\\[0\\].regions\\[0\\].to_device.bytes is 1e\\+19" "1e+19"
 refused_at devicecount  "$DEVICES | del(.devices[0].regions[0].to_device.count)" "devices\\[0\\].regions\\[0\\].to_device has no \"count\"" "{"
 refused_at deviceregion "$DEVICES | del(.devices[0].regions[0].region)" "devices\\[0\\].regions\\[0\\] has no \"region\"" "{"
 refused_at devicenum    "$DEVICES | .devices[0].device = -1" "devices\\[0\\].device is -1" "-1"
+refused_at deviceout    "$DEVICES | .devices[0].outside_targets.to_device.ns = -1" "devices\\[0\\].outside_targets.to_device.ns is -1" "-1"
+refused_at devicerows   "$DEVICES | del(.devices[0].outside_targets)" "devices\\[0\\]: 2 to_device operations in total, 1 in the rows per target construct and outside them" "{"
 # a whole figure section (the profile's own devices, with the sampling): read
 mkdir -p figures && touch figures/.broken-on-purpose && jq "$SAMPLING | $DEVICES" good/profile.json > figures/profile.json
 "$REPORT" figures > figures.txt 2> figures.err || { cat figures.err >&2; fail "good sampling and devices sections refused"; }
