@@ -175,6 +175,17 @@ static int parse_name_values(const struct pomp_directives *pd, const struct prag
             free(joined.s);
             return error_at(pd, p, col + i, xasprintf("'%s(%s)': empty value", word, arg));
         }
+        /* a string's address is no value a user meant to record (values are
+         * integers; the cast took the literal's address, unsaid) */
+        size_t q = x;
+        while (q < y && q < x + 2 && (arg[q] == 'L' || arg[q] == 'u' || arg[q] == 'U' || arg[q] == '8'))
+            q++;
+        if (q < y && arg[q] == '"') {
+            free(joined.s);
+            return error_at(pd, p, col + x,
+                            xasprintf("'%s(%s)': %.*s is a string; values are integers (POMP_Int64)",
+                                      word, arg, (int)(y - x), arg + x));
+        }
         if (out->n == POMP_MAX_VALUES) {
             free(joined.s);
             return error_at(pd, p, col + x,

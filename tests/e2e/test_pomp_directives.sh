@@ -138,6 +138,21 @@ assert_contains bad.err 'bad\.c: cannot be instrumented .*compiling it without i
 assert_eq "$(POMP_OUTPUT_DIR=b ./bad)" "n = 3" "the uninstrumented program runs"
 [ ! -e b ] || fail "the uninstrumented program wrote no profile"
 
+# A string as a user value: its address was recorded, unsaid (values are integers)
+cat > strval.c <<'C'
+int main(void)
+{
+    int L = 2;
+    #pragma pomp userregion start(s : L, L"wide")
+    L++;
+    #pragma pomp userregion stop(s)
+    return L - 3;
+}
+C
+"$POMPCC" strval.c -o strval 2> strval.err || { cat strval.err; fail "a string user value broke the build"; }
+assert_contains strval.err "^strval\.c:4:42: warning: .start\(s : L, L\"wide\"\).: L\"wide\" is a string; values are integers \(POMP_Int64\)" \
+                "a string as a user value: said, with its column"
+
 # A user region begun before a parallel region and ended inside its block:
 # the warning names the region (it said only how many events were unmatched)
 cat > crossing.c <<'C'
