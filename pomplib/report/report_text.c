@@ -205,16 +205,25 @@ static size_t shorten_signatures(const char *s, char *out)
  * where that is short (an absolute one's, /home/, tells nothing), and its
  * end, file and lines. Two files of one name in two directories read alike
  * when cut from the left (a probe). Its C++ signatures are first made their
- * names; where that is still too long, a row's own function goes alone (its
- * place around it is the row above). */
-const char *report_clip_location(const char *s, int width, char *buf, size_t size)
+ * names; where that is still too long, a row's own function goes alone where
+ * its place around it is the row above (own_alone: the call-path table),
+ * else its place goes without the function ("in single @ a.c:23-30"): in the
+ * flat and wait tables the row above is another region, and a barrier placed
+ * in a single read "stats_collect()", not which of the function's constructs
+ * it ended (a probe, 2026-12-03). */
+static const char *clip_location(const char *s, int width, int own_alone, char *buf,
+                                 size_t size)
 {
     if ((int)strlen(s) <= width || width < 8)
         return s;
     char whole[RP_LOCATION_MAX];
     size_t own = shorten_signatures(s, whole);
-    if (own && strlen(whole) > (size_t)width)
-        whole[own] = '\0';
+    if (own && strlen(whole) > (size_t)width) {
+        if (own_alone)
+            whole[own] = '\0';
+        else /* ", in X @ place" without its ", " */
+            memmove(whole, whole + own + 2, strlen(whole + own + 2) + 1);
+    }
     if (strcmp(whole, s) != 0) {
         s = whole;
         if ((int)strlen(s) <= width) {
@@ -230,11 +239,25 @@ const char *report_clip_location(const char *s, int width, char *buf, size_t siz
     return clip_middle(s, keep, width, buf, size);
 }
 
-static void row_start(const struct widths *w, const char *name, const char *loc)
+const char *report_clip_location(const char *s, int width, char *buf, size_t size)
+{
+    return clip_location(s, width, 1, buf, size);
+}
+
+/* A row's name and location; own_alone: the row's place is the row above
+ * (the call-path table), so that a too long location may keep its own
+ * function alone (clip_location). */
+static void row_start_in(const struct widths *w, const char *name, const char *loc,
+                         int own_alone)
 {
     char a[256], b[256];
     printf("%-*s %-*s ", w->name, clip_name(name, w->name, a, sizeof a), w->loc,
-           report_clip_location(loc, w->loc, b, sizeof b));
+           clip_location(loc, w->loc, own_alone, b, sizeof b));
+}
+
+static void row_start(const struct widths *w, const char *name, const char *loc)
+{
+    row_start_in(w, name, loc, 0);
 }
 
 static void stats_columns(const struct rp_stats *s)
@@ -332,7 +355,7 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
         rp_node_label(n, label, sizeof label);
         snprintf(indented, sizeof indented, "%*s%s", indent_of(n->depth, 0), "", label);
         rp_node_location(p, i, loc, sizeof loc);
-        row_start(w, indented, loc);
+        row_start_in(w, indented, loc, 1);
         stats_columns(&n->s);
         print_values(n->per_thread, n->region, n->depth);
         if (!per_thread)
