@@ -360,16 +360,25 @@ static void metrics(struct rp_pop *m, const double *in, const double *u, const d
  * fresh libgomp thread took a record of its own while the one before was still
  * ending) is one member, not two scaled to a whole each (an inner team of 10
  * and 30 ms read 79 % load balance for 67 %; a probe; and 40 fresh workers
- * of 30 ms a share beside a master of 10 ms read 98 %). On return, shares
- * holds each thread's weight in the mean (its part of a member). Tasks and
- * loops keep their times: a thread that ran fewer of them worked less. */
+ * of 30 ms a share beside a master of 10 ms read 98 %). A member is as many
+ * shares as the master of the most forked (the thread in the most where no
+ * master was recorded): a record that holds more (a pooled libomp worker that
+ * went from one master's inner team to another's, fresh libgomp threads
+ * handing one record on) is more than one member, its times scaled down the
+ * same way. Scaled up to its own count instead, the masters' shares were a
+ * part of one, and a record of the longer teams' shares was cut to the
+ * region's time, counted on the masters' mean team: inner teams of 15/25 and
+ * 35/45 ms a share read 80 % load balance for 67 % (a probe). On return,
+ * shares holds each thread's weight in the mean (its part of a member, or
+ * more). Tasks and loops keep their times: a thread that ran fewer of them
+ * worked less. */
 static size_t node_threads(const struct rp_profile *p, size_t i, const double *waits,
                            const double *fj, const unsigned char *stream, double *in, double *u,
                            double *shares, double *elapsed)
 {
     size_t n = 0, k;
     json_t *t;
-    double most = 0, forks = 0, forked_incl = 0;
+    double most = 0, most_forked = 0, forks = 0, forked_incl = 0;
     *elapsed = 0;
     json_array_foreach(p->nodes[i].per_thread, k, t) {
         long long th = thread_of(t);
@@ -387,11 +396,15 @@ static size_t node_threads(const struct rp_profile *p, size_t i, const double *w
             u[n] = 0;
         shares[n] = rp_executions(num(t, "visits"), num(t, "begins"));
         most = shares[n] > most ? shares[n] : most;
+        if (num(t, "visits") > 0 && shares[n] > most_forked)
+            most_forked = shares[n];
         n++;
     }
+    if (most_forked > 0) /* a member: the shares of the master of the most */
+        most = most_forked;
     int scaled = is_parallel(&p->nodes[i]);
-    /* the time of as many teams as the member of the most: a master's per
-     * team, times that many; where that member's own was shorter (a pooled
+    /* the time of as many teams as a member: a master's per team, times
+     * that many; where the thread in the most was shorter (a pooled
      * libomp worker in every inner team of two outer threads, late into
      * each), the masters' shares were cut to its time, and the load balance
      * read 98 % for 82 % (a probe) */
@@ -399,7 +412,7 @@ static size_t node_threads(const struct rp_profile *p, size_t i, const double *w
         *elapsed = forked_incl / forks * most;
     for (k = 0; k < n; k++) {
         double weight = scaled && shares[k] > 0 ? shares[k] / most : 1;
-        if (weight < 1) {                  /* within the region's time: a share */
+        if (weight != 1) {                 /* within the region's time: a share */
             in[k] *= most / shares[k];     /* longer than the average one says no */
             u[k] *= most / shares[k];      /* more than that */
             in[k] = in[k] < *elapsed ? in[k] : *elapsed;
