@@ -107,6 +107,7 @@ typedef unsigned long long gomp_ull;
     X(GOMP_single_copy_end, "GOMP_1.0", void, (void *))                                        \
     X(GOMP_sections_end, "GOMP_1.0", void, (void))                                             \
     X(GOMP_sections_end_nowait, "GOMP_1.0", void, (void))                                      \
+    X(GOMP_sections_end_cancel, "GOMP_4.0", bool, (void))                                      \
     X(GOMP_workshare_task_reduction_unregister, "GOMP_5.0", void, (bool))                      \
     X(GOMP_ordered_start, "GOMP_1.0", void, (void))                                            \
     X(GOMP_ordered_end, "GOMP_1.0", void, (void))                                              \

@@ -185,16 +185,22 @@ WORK_END_VOID(GOMP_sections_end, ompt_work_sections)
 WORK_END_NOWAIT(GOMP_loop_end_nowait, ompt_work_loop)
 WORK_END_NOWAIT(GOMP_sections_end_nowait, ompt_work_sections)
 
-GOMP_EXPORT bool GOMP_loop_end_cancel(void)
-{
-    if (!ends_followed())
-        return REAL(GOMP_loop_end_cancel)();
-    const void *codeptr = GOMP_CALLER();
-    int32_t old = barrier_begin(ompt_work_loop, codeptr);
-    bool cancelled = REAL(GOMP_loop_end_cancel)();
-    barrier_end(old);
-    return cancelled;
-}
+/* The same in a parallel region with a cancel parallel in it (GCC calls these
+ * there), cancelled or not: the barrier's wait, up to the cancellation, is the
+ * barrier's (unwrapped, a sections' wait read as its own work) */
+#define WORK_END_CANCEL(name, type)                                                            \
+    GOMP_EXPORT bool name(void)                                                                 \
+    {                                                                                           \
+        if (!ends_followed())                                                                   \
+            return REAL(name)();                                                                \
+        const void *codeptr = GOMP_CALLER();                                                    \
+        int32_t old = barrier_begin(type, codeptr);                                             \
+        bool cancelled = REAL(name)();                                                          \
+        barrier_end(old);                                                                       \
+        return cancelled;                                                                       \
+    }
+WORK_END_CANCEL(GOMP_loop_end_cancel, ompt_work_loop)
+WORK_END_CANCEL(GOMP_sections_end_cancel, ompt_work_sections)
 
 /* The end of a loop or sections with task reductions (reduction(task, ...),
  * GCC 9), after its GOMP_*_end: libgomp waits for the construct's
