@@ -466,6 +466,15 @@ void bridge_on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps
                   POMP_EV_OMPT_TASK_DEPENDENCES);
 }
 
+/* Whether the thread's top frame is a region the bridge made at the place of
+ * an instrumented construct (create in bridge_regions.c: only such a region has
+ * a file). */
+static int at_instrumented_place(struct bridge_thread *b)
+{
+    struct pomp_frame *f = bridge_top_frame(b);
+    return f && f->region && f->region->ctc.file;
+}
+
 void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra)
 {
     (void)task_data;
@@ -477,8 +486,11 @@ void bridge_on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra)
                               : (flags & ompt_cancel_detected) ? BC_CANCEL_DETECTED
                                                                : BC_CANCEL_DISCARDED;
     /* an activated cancel in instrumented code is POMP_Cancel_event's: a single
-     * event cannot be matched with it, so the region around decides */
-    if (c == BC_CANCEL_ACTIVATED && bridge_in_instrumented_code(b))
+     * event cannot be matched with it, so the region around decides: POMP's,
+     * or the bridge's at the place of an instrumented construct (a task of
+     * pompcc's taskloop, whose body is instrumented: before, its one cancel
+     * counted twice, as cancel and as cancel activated) */
+    if (c == BC_CANCEL_ACTIVATED && (bridge_in_instrumented_code(b) || at_instrumented_place(b)))
         return;
     bridge_record(b, BR_EVENT, bridge_region(c, codeptr_ra), pomp_now(), POMP_EV_OMPT_CANCEL);
 }

@@ -6,6 +6,9 @@
 # each construct (or before it cancels the region), so that the two others
 # wait at the construct's barrier for it. Run by pomprun on the plain build
 # (libgomp) and built with pompcc; the output is the plain build's.
+# And a cancel counted once: on LLVM libomp, a cancel in the body of a
+# pompcc-built taskloop (whose tasks the OMPT bridge measures) is POMP's
+# cancel event, not also the runtime's "cancel activated".
 source "$(dirname "$0")/lib.sh"
 POMPRUN="$BUILD/bin/pomprun"
 [ -n "$E2E_SANITIZE" ] && exit 0 # (a sanitized libpomp cannot be loaded into a plain program)
@@ -102,4 +105,33 @@ for cancellation in true false; do
         done
     done
 done
+# ---- a cancel in a taskloop's body, built by pomp-clang: one cancel ----
+cat > tlcancel.c <<'C'
+#include <stdio.h>
+
+int main(void)
+{
+    int ran = 0;
+    #pragma omp parallel num_threads(2)
+    #pragma omp single
+    #pragma omp taskloop grainsize(1)
+    for (int i = 0; i < 20; i++) {
+        if (i == 0) {
+            #pragma omp cancel taskgroup
+        }
+        #pragma omp atomic
+        ran++;
+    }
+    printf("done\n");
+    return 0;
+}
+C
+"$BUILD/bin/pomp-clang" -fopenmp tlcancel.c -o tlcancel
+OMP_CANCELLATION=true POMP_OUTPUT_DIR=tlc ./tlcancel > tlc.txt
+assert_eq "$(cat tlc.txt)" done "tlcancel: its output"
+# (POMP's cancel and the runtime's activated one: not the tasks it discarded)
+cancels=$(jq '([.regions[] | select(.type == "cancel" and (.name == "" or .name == "activated")) | .id]) as $ids
+              | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add // 0' \
+          tlc/profile.json)
+assert_eq "$cancels" 1 "tlcancel: the one cancel that ran, counted once"
 exit 0
