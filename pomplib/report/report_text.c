@@ -5,6 +5,7 @@
 #include "report_devices.h"
 #include "report_sampling.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -279,6 +280,30 @@ static void header_lines(const struct widths *w, const char *first)
            "mean", "max", "%", "sum");
 }
 
+/* A user values' mean in plain digits, as min and max are printed: %g gave 6
+ * significant digits and an exponent, so that values 1234567 and 1234568 read
+ * "mean 1.23457e+06" beside "min 1234567". Three decimals at most, trailing
+ * zeros dropped (15, 1234567.5, 0.333); a mean below 0.001 keeps 3 significant
+ * digits. */
+static void format_mean(double v, char *out, size_t size)
+{
+    if (v != 0 && fabs(v) < 1e-3) {
+        snprintf(out, size, "%.3g", v);
+        return;
+    }
+    snprintf(out, size, "%.3f", v);
+    char *dot = strchr(out, '.');
+    if (!dot)
+        return;
+    char *end = out + strlen(out);
+    while (end > dot + 1 && end[-1] == '0')
+        *--end = '\0';
+    if (end == dot + 1)
+        *dot = '\0';
+    if (strcmp(out, "-0") == 0)
+        strcpy(out, "0");
+}
+
 /* User values of a node (profile minor version 1), summed over its threads:
  * one line per value, "begin n: count 8  mean 12.5  min 10  max 15". */
 static void print_values(json_t *per, const struct rp_region *region, int depth)
@@ -315,8 +340,10 @@ static void print_values(json_t *per, const struct rp_region *region, int depth)
                 snprintf(label, sizeof label, "%s %s", kinds[k], name);
             else
                 snprintf(label, sizeof label, "%s value %zu", kinds[k], pos + 1);
-            printf("%*s%-30s count %-10.0f mean %-14.6g min %-14.0f max %.0f%s\n",
-                   indent_of(depth, 2), "", label, count, sum / count, mn, mx,
+            char mean[64];
+            format_mean(sum / count, mean, sizeof mean);
+            printf("%*s%-30s count %-10.0f mean %-14s min %-14.0f max %.0f%s\n",
+                   indent_of(depth, 2), "", label, count, mean, mn, mx,
                    saturated ? "  (sum saturated)" : "");
         }
     }

@@ -55,6 +55,31 @@ assert_eq "$(jq -c '.regions[] | select(.name == "phase") | .values' $d/profile.
 assert_eq "$(jq .minor_version $d/profile.json)" 5 "profile minor version"
 "$REPORT" $d > report.txt
 assert_contains report.txt '^ +begin me \* 10 +count 4 +mean 15 +min 0 +max 30$' "pomp-report shows the values"
+# A mean in plain digits, as min and max: large values read "mean 1.23457e+06"
+# beside "min 1234567" (6 significant digits and an exponent) before 2026-12-02.
+cat > bigvals.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    long n = 1234567;
+    #pragma omp parallel num_threads(2)
+    {
+        long big = n + omp_get_thread_num();
+        #pragma pomp userregion start(big : big, 3000000000L, big % 2)
+        big++;
+        #pragma pomp userregion stop(big)
+    }
+    printf("%ld\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp bigvals.c -o bigvals 2> bigvals.err || { cat bigvals.err; fail "pompcc bigvals.c"; }
+POMP_OUTPUT_DIR=bv ./bigvals > /dev/null
+"$REPORT" bv > bigvals.txt
+assert_contains bigvals.txt '^ +begin big +count 2 +mean 1234567\.5 +min 1234567 +max 1234568$' "a large values' mean in plain digits"
+assert_contains bigvals.txt '^ +begin 3000000000L +count 2 +mean 3000000000 +min 3000000000 +max 3000000000$' "a mean of 3e9 in plain digits"
+assert_contains bigvals.txt '^ +begin big % 2 +count 2 +mean 0\.5 +min 0 +max 1$' "a mean below 1"
 # Event order of the master thread: the region inside work(), and init/finalize
 # did not disturb anything.
 awk '$1 == 0 { printf "%s ", $3 }' $d/events.log > seq0.txt
