@@ -56,6 +56,36 @@ want=$(jq '([.waits.rows[] | select(.region != null) | .total_ns] | add) as $w |
 [ "$(jq '[.waits.rows[] | select(.task_root)] | length' ts.json)" -gt 0 ] || fail "the task program has no task rows"
 awk -v g="$got" -v w="$want" 'BEGIN { d = g - w; exit !(d < 0.11 && d > -0.11) }' ||
     fail "the header's wait share: $got %, expected $want %"
+# A nested region's time on its master is inside the region around it: the wait
+# share counts it once. Two outer threads each fork a team of two whose worker
+# sleeps 30 ms and whose master 10 ms: the masters wait 2 x 20 ms of the
+# threads' 4 x 30 ms, 33 % (read 22 %: the masters' 60 ms counted twice).
+cat > nestshare.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+#include <time.h>
+static void nap(int ms) { struct timespec t = {0, ms * 1000000L}; nanosleep(&t, NULL); }
+int main(void)
+{
+    omp_set_max_active_levels(2);
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    {
+#pragma omp parallel num_threads(2) reduction(+ : n)
+        { nap(omp_get_thread_num() ? 30 : 10); n++; }
+    }
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp nestshare.c -o nestshare 2> build.err || { cat build.err; fail "build nestshare.c"; }
+OMP_WAIT_POLICY=passive POMP_OMPT=on POMP_OUTPUT_DIR=ns ./nestshare > ns.out
+assert_eq "$(cat ns.out)" 4 "nested teams: the program"
+"$REPORT" ns --html ns.html 2> /dev/null
+browse ns.html > nsdom.html || { cat browser.err; fail "chromium failed (nested teams)"; }
+got=$(grep -oE '<b>[0-9.]+ %</b><span>wait share' nsdom.html | grep -oE '[0-9.]+' | head -1)
+awk -v g="$got" 'BEGIN { exit !(g >= 29 && g <= 37) }' ||
+    fail "nested teams: the header's wait share: $got %, expected 33 % (the masters' time in their teams counted once)"
 # The profile's rows as the text names them: a task construct's creations
 # apart from its executions (both read "task"), a runtime region by the
 # region it is in (two rows "implicit_barrier parallel -")
