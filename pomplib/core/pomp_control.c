@@ -138,10 +138,14 @@ extern void POMP_Init_Handles(void) __attribute__((weak));
 /* Set when the output is written from the program's exit (atexit), not from
  * a signal's handler or POMP_Finalize. */
 static int finalizing_at_exit;
+/* The thread that ran the exit handlers then (its tid, 0: none): a construct
+ * it begins after that runs in an exit handler that comes after pomp's */
+static pid_t exit_tid;
 
 static void finalize_at_exit(void)
 {
     if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED) {
+        __atomic_store_n(&exit_tid, gettid(), __ATOMIC_RELAXED);
         __atomic_store_n(&finalizing_at_exit, 1, __ATOMIC_RELEASE);
         pomp_finalize();
     }
@@ -402,6 +406,56 @@ static void finalize_once_fn(void)
         pomp_signal_default(sig);
         raise(sig);
     }
+}
+
+/* The value of key in a CTC string ("54*type=parallel*file=a.c*slines=3,3*..."),
+ * copied into buf (at most n - 1 bytes), or "" */
+static void ctc_field(const char *ctc, const char *key, char *buf, size_t n)
+{
+    buf[0] = 0;
+    size_t klen = strlen(key);
+    for (const char *p = ctc; p && *p; p++) {
+        if (*p != '*' || strncmp(p + 1, key, klen) != 0 || p[1 + klen] != '=')
+            continue;
+        const char *v = p + 2 + klen;
+        size_t i = 0;
+        while (v[i] && v[i] != '*' && v[i] != ',' && i + 1 < n) {
+            buf[i] = v[i];
+            i++;
+        }
+        buf[i] = 0;
+        return;
+    }
+}
+
+static int construct_after_exit_said;
+
+void pomp_note_construct_after_exit(const char *ctc)
+{
+    if (!__atomic_load_n(&finalizing_at_exit, __ATOMIC_ACQUIRE) ||
+        __atomic_load_n(&forked_child, __ATOMIC_ACQUIRE) ||
+        __atomic_load_n(&construct_after_exit_said, __ATOMIC_RELAXED) ||
+        __atomic_load_n(&finalizing_tid, __ATOMIC_ACQUIRE) != 0 || /* (the output is being written) */
+        gettid() != __atomic_load_n(&exit_tid, __ATOMIC_RELAXED) ||
+        __atomic_exchange_n(&construct_after_exit_said, 1, __ATOMIC_ACQ_REL))
+        return;
+    char type[40], file[160], line[16], what[240] = "";
+    ctc_field(ctc, "type", type, sizeof type);
+    ctc_field(ctc, "file", file, sizeof file);
+    ctc_field(ctc, "slines", line, sizeof line);
+    if (type[0] && file[0])
+        snprintf(what, sizeof what, " (the first: %s @ %s%s%s)", type, file, line[0] ? ":" : "",
+                 line);
+    char msg[800];
+    int n = snprintf(msg, sizeof msg,
+                     "pomp: note: OpenMP constructs or POMP regions ran in the program's exit "
+                     "handlers after pomp had written its output%s: they are not measured (a handler "
+                     "the program registered before libpomp was loaded, which a library loaded "
+                     "with dlopen brings, runs after pomp's; LD_PRELOAD=libpomp.so loads it "
+                     "first: docs/output.md)\n",
+                     what);
+    if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
+        return;
 }
 
 void pomp_note_event_after_stop(void)

@@ -42,6 +42,11 @@ void pomp_paused(uint64_t *ticks, uint32_t *times);
 /* An event came after the stop: a fork()ed child's first (of a measuring
  * parent) says, once, that the child is not measured. Cold. */
 void pomp_note_event_after_stop(void) __attribute__((cold));
+/* A construct or POMP region began (ctc: its CTC string, or NULL) after the
+ * output was written at the program's exit, on the thread that ran the exit:
+ * in an exit handler run after pomp's (one registered before libpomp was
+ * loaded: a host that dlopens an instrumented library). Says so, once. Cold. */
+void pomp_note_construct_after_exit(const char *ctc) __attribute__((cold));
 
 /* Taskwaits in final tasks are no longer counted inline (POMP_Fast_waited),
  * for the rest of the run: one may wait (a task construct with a detach

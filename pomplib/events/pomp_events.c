@@ -69,6 +69,8 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
         }
         if (state == POMP_STATE_STOPPED) {
             pomp_note_event_after_stop();
+            if (first)
+                pomp_note_construct_after_exit(ctc);
             return POMP_ERR_FINALIZED;
         }
         if (state == POMP_STATE_DISABLED)

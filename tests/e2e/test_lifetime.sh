@@ -555,6 +555,49 @@ if [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plai
               "dlclose'd plugin: its parallel region measured"
 fi
 
+# A host that registers an exit handler before it dlopens a pompcc plugin,
+# and calls the plugin from it: pomp's handler, registered when libpomp came
+# with the plugin, runs first, and the handler's call is not measured. That
+# is said (the profile held 2 of the 3 calls, unsaid: a probe), and
+# LD_PRELOAD=libpomp.so, which loads libpomp before the handler is
+# registered, measures it.
+cat > latehost.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+static int (*late_run)(int);
+static void at_end(void)
+{
+    printf("late s=%d\n", late_run(10));
+}
+int main(void)
+{
+    atexit(at_end);
+    void *h = dlopen("./libplug.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "%s\n", dlerror());
+        return 2;
+    }
+    late_run = (int (*)(int))dlsym(h, "plug_run");
+    printf("s=%d\n", late_run(10) + late_run(0));
+    return 0;
+}
+C
+if [ -z "${E2E_SANITIZE:-}" ]; then
+    cc latehost.c -o latehost -ldl
+    status=0
+    POMP_OUTPUT_DIR=late_out POMP_SUMMARY=off ./latehost > late.txt 2> late.err || status=$?
+    assert_eq "$status $(tr '\n' ' ' < late.txt)" "0 s=45 late s=45 " "late exit handler: the program ends as it should"
+    "$REPORT" --check late_out > late.check || { cat late.check; fail "late exit handler: the profile"; }
+    plugline=$(line_of plug.c "omp parallel")
+    assert_eq "$(region_sum late_out parallel "$plugline" visits)" 2 "late exit handler: the calls before the exit measured"
+    assert_contains late.err "^pomp: note: OpenMP constructs or POMP regions ran in the program's exit handlers after pomp had written its output \\(the first: parallel @ plug.c:$plugline\\): they are not measured" \
+                    "late exit handler: its unmeasured call is said"
+    POMP_OUTPUT_DIR=latepre_out POMP_SUMMARY=off LD_PRELOAD="$BUILD/lib/libpomp.so" ./latehost > late.txt 2> late.err
+    assert_eq "$(region_sum latepre_out parallel "$plugline" visits)" 3 "late exit handler, libpomp preloaded: every call measured"
+    assert_eq "$(cat late.err)" "" "late exit handler, libpomp preloaded: nothing said"
+fi
+
 # A pompcc plugin closed and loaded again, its atomic and critical sites
 # counted inline (an atomic from its first execution): the counters lived in
 # the plugin's thread-local storage, which dlclose frees, while libpomp kept
