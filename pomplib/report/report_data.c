@@ -54,6 +54,46 @@ int rp_node_throttled(const struct rp_node *n)
     return untimed;
 }
 
+/* Where the untimed executions of node i went (POMP_THROTTLE: "their time
+ * since is their enclosing region's own"): the parent of the outermost call
+ * path above i with visits counted untimed, whose own time holds their time,
+ * waits included, with its own work. *own_ns: that parent's own time on the
+ * threads where i has untimed executions, *untimed: those executions. 0 where
+ * none (a task root's untimed executions, included tasks, are in the timed
+ * executions they ran inside: its own times hold them). A phase change shows
+ * here: a critical tiny for its first 50,000 executions, throttled, then
+ * holding a 2 ms refinement 200 times, read 0.000 ms for those 200 and its
+ * 843 ms (with its waits) read as the enclosing loop's own work, the note
+ * giving no size (a probe). */
+int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, double *own_ns,
+                       double *untimed)
+{
+    size_t top = i, e;
+    json_t *t;
+    *anchor = NO_PARENT;
+    *own_ns = *untimed = 0;
+    while (p->nodes[top].parent_index != NO_PARENT && !p->nodes[top].task_root &&
+           rp_node_throttled(&p->nodes[p->nodes[top].parent_index]))
+        top = p->nodes[top].parent_index;
+    if (p->nodes[top].task_root || p->nodes[top].parent_index == NO_PARENT)
+        return 0;
+    const struct rp_node *a = &p->nodes[p->nodes[top].parent_index];
+    json_array_foreach(p->nodes[i].per_thread, e, t) {
+        double n = num(t, "untimed");
+        size_t f;
+        json_t *u;
+        if (n <= 0)
+            continue;
+        *untimed += n;
+        json_array_foreach(a->per_thread, f, u)
+            if (json_integer_value(json_object_get(u, "thread")) ==
+                json_integer_value(json_object_get(t, "thread")))
+                *own_ns += num(u, "excl_ns");
+    }
+    *anchor = p->nodes[top].parent_index;
+    return *untimed > 0;
+}
+
 void rp_node_label(const struct rp_node *n, char *buf, size_t size)
 {
     if (!n->region)

@@ -148,6 +148,9 @@ struct rp_profile {
         double untimed_waits;         /* executions of wait regions below it counted without
                                          time (POMP_THROTTLE: a hot critical, ordered, lock):
                                          their waits read as useful time */
+        double untimed_wait_own_ns;   /* the own time of the paths those executions ran in
+                                         (rp_node_untimed_in), which holds their time and waits
+                                         with those paths' own work */
         double blockless_waits;       /* executions of critical and ordered regions below it
                                          whose blocks were not recorded (POMP_SYNC=EnterExit):
                                          their waits are not known, their time reads as useful */
@@ -255,6 +258,11 @@ void rp_node_label(const struct rp_node *n, char *buf, size_t size);
 /* A call path with visits counted untimed (its times cover part of them): a throttled
  * region's, or one run inside a throttled region's executions */
 int rp_node_throttled(const struct rp_node *n);
+/* Where node i's untimed executions went: *anchor, the call path whose own time holds
+ * their time (waits included; NO_PARENT: none), *own_ns that own time on the threads
+ * where i has them, *untimed their number. 1 where it has any such. */
+int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, double *own_ns,
+                       double *untimed);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);
 /* Room for a location: a C++ function's signature without debug information

@@ -143,6 +143,7 @@ static json_t *pop(const struct rp_pop *m)
                           "fork_join_efficiency_pct", 100 * m->fork_join_eff);
     if (o) { /* waits not measured (throttled regions, blocks not recorded): overstated figures */
         json_object_set_new(o, "untimed_wait_executions", count(m->untimed_waits));
+        json_object_set_new(o, "untimed_wait_enclosing_own_ns", count(m->untimed_wait_own_ns));
         json_object_set_new(o, "blockless_wait_executions", count(m->blockless_waits));
     }
     if (o && m->node) {

@@ -594,6 +594,8 @@ static int below(const struct rp_profile *p, size_t i, size_t top)
 struct untimed_node {
     size_t node;
     double executions, blockless;
+    size_t anchor;      /* the path whose own time holds its untimed executions' time */
+    double anchor_own;  /* that own time (rp_node_untimed_in), 0: none */
 };
 
 /* The nodes that have such executions, into *out (to free); their number, or
@@ -629,8 +631,12 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
                     executions += untimed;
             }
         }
+        size_t anchor = NO_PARENT;
+        double own = 0, u;
+        if (executions != 0)
+            rp_node_untimed_in(p, i, &anchor, &own, &u);
         if (executions != 0 || blockless != 0)
-            (*out)[n++] = (struct untimed_node){i, executions, blockless};
+            (*out)[n++] = (struct untimed_node){i, executions, blockless, anchor, own};
     }
     return n;
 }
@@ -641,14 +647,19 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
  * 40,960 paths took 112 s to read; a probe); below() walks to the root, for
  * the few nodes that count only. */
 static double untimed_waits(const struct rp_profile *p, size_t top, const struct untimed_node *v,
-                            size_t n, double *blockless)
+                            size_t n, double *blockless, double *own_ns)
 {
     double executions = 0;
-    *blockless = 0;
+    *blockless = *own_ns = 0;
     for (size_t j = 0; j < n; j++)
         if (below(p, v[j].node, top)) {
             executions += v[j].executions;
             *blockless += v[j].blockless;
+            size_t k = 0; /* each enclosing path's own time once (a lock's set and unset) */
+            while (k < j && !(v[k].anchor == v[j].anchor && below(p, v[k].node, top)))
+                k++;
+            if (k == j && v[j].anchor != NO_PARENT)
+                *own_ns += v[j].anchor_own;
         }
     return executions;
 }
@@ -844,13 +855,15 @@ int rp_pop_compute(struct rp_profile *p)
         metrics(r, in, u, shares, n, elapsed);
         r->node = node;
         r->shared_task_waits = shared[i];
-        r->untimed_waits = untimed_waits(p, i, untimed, nuntimed, &r->blockless_waits);
+        r->untimed_waits =
+            untimed_waits(p, i, untimed, nuntimed, &r->blockless_waits, &r->untimed_wait_own_ns);
     }
     qsort(p->pop_regions, p->npop, sizeof *p->pop_regions, by_elapsed_desc);
     run_metrics(p, sub, fj, stream, in, u);
     cpu_waits(p, stream);
     p->pop_run.untimed_waits =
-        untimed_waits(p, NO_PARENT, untimed, nuntimed, &p->pop_run.blockless_waits);
+        untimed_waits(p, NO_PARENT, untimed, nuntimed, &p->pop_run.blockless_waits,
+                      &p->pop_run.untimed_wait_own_ns);
     not_rated(p);
     run_not_rated(p);
     free(sub), free(fj), free(shared), free(waits), free(stream), free(in), free(u);

@@ -489,6 +489,87 @@ static void say(report_line_fn emit, void *ctx, const char *level, const char *f
     emit(ctx, level, text);
 }
 
+/* A duration, ns, in the unit that suits it. */
+static const char *duration(char *buf, size_t size, double ns)
+{
+    if (ns >= 1e9)
+        snprintf(buf, size, "%.2f s", ns / 1e9);
+    else if (ns >= 1e6)
+        snprintf(buf, size, "%.1f ms", ns / 1e6);
+    else if (ns >= 1e3)
+        snprintf(buf, size, "%.1f us", ns / 1e3);
+    else
+        snprintf(buf, size, "%.0f ns", ns);
+    return buf;
+}
+
+/* Each throttled region: how many executions went untimed and how much own
+ * time the regions they ran in hold, which holds theirs (rp_node_untimed_in):
+ * the note said only "their time since is their enclosing region's own", so
+ * a region whose executions grew long after the throttle (a phase change: a
+ * critical tiny 50,000 times, then holding 2 ms 200 times) lost 843 ms of
+ * time and waits to its loop's own work, unsized (a probe). */
+static void report_throttled_time(const struct rp_profile *p, report_line_fn emit, void *ctx)
+{
+    for (size_t j = 0; j < p->nregions; j++) {
+        const struct rp_region *r = &p->regions[j];
+        json_t *th = json_object_get(r->json, "throttled");
+        if (!th)
+            continue;
+        double untimed = 0, own = 0, best_own = -1, best_untimed = 0, long_own = 0, long_untimed = 0;
+        size_t best = NO_PARENT, longest = NO_PARENT, seen[16], nseen = 0;
+        for (size_t i = 0; i < p->nnodes; i++) {
+            size_t anchor, k;
+            double o, u;
+            if (p->nodes[i].region != r || !rp_node_untimed_in(p, i, &anchor, &o, &u))
+                continue;
+            untimed += u;
+            for (k = 0; k < nseen && seen[k] != anchor; k++)
+                ;
+            if (k == nseen) { /* an enclosing path's own time once */
+                own += o;
+                if (nseen < sizeof seen / sizeof *seen)
+                    seen[nseen++] = anchor;
+            }
+            if (o > best_own)
+                best = anchor, best_own = o, best_untimed = u;
+            /* and the longest a visit: a phase of long executions beside a
+             * larger path of tiny ones (pomprun's, whose callbacks' cost is
+             * the enclosing loop's own time) */
+            if (u > 0 && (longest == NO_PARENT || o / u > long_own / long_untimed))
+                longest = anchor, long_own = o, long_untimed = u;
+        }
+        if (untimed <= 0)
+            continue;
+        char loc[RP_LOCATION_MAX], in[200], inloc[RP_LOCATION_MAX], each[32], most[2 * RP_LOCATION_MAX + 800] = "",
+                                                                           beach[32];
+        rp_region_location(r, loc, sizeof loc);
+        if (best != NO_PARENT && best_own > 0) {
+            rp_node_label(&p->nodes[best], in, sizeof in);
+            rp_region_location(p->nodes[best].region, inloc, sizeof inloc);
+            snprintf(most, sizeof most, "; most in %s @ %s: %.1f ms for %.0f of them (up to %s each)",
+                     in, inloc, best_own / 1e6, best_untimed,
+                     duration(beach, sizeof beach, best_own / best_untimed));
+        }
+        if (longest != NO_PARENT && longest != best && long_own > 0) {
+            size_t len = strlen(most);
+            rp_node_label(&p->nodes[longest], in, sizeof in);
+            rp_region_location(p->nodes[longest].region, inloc, sizeof inloc);
+            snprintf(most + len, sizeof most - len, "; the most an execution in %s @ %s: %.1f ms for %.0f (up to %s each)",
+                     in, inloc, long_own / 1e6, long_untimed,
+                     duration(beach, sizeof beach, long_own / long_untimed));
+        }
+        say(emit, ctx, "note",
+            "%s%s%s @ %s, throttled at %.3f s: %.0f executions since counted untimed; their time, "
+            "waits included, is in the own time of the regions they ran in: %.1f ms on those "
+            "threads, with those regions' own work (up to %s an execution)%s; POMP_THROTTLE=off "
+            "times them",
+            r->type, *r->name ? " " : "", r->name, loc,
+            json_number_value(json_object_get(th, "since_ns")) / 1e9, untimed, own / 1e6,
+            duration(each, sizeof each, own / untimed), most);
+    }
+}
+
 /* What the run lost or left untimed, from profile.json's threads: said here as
  * the summary said it at the end of the run (nothing is lost silently). */
 void report_losses(const struct rp_profile *p, report_line_fn emit, void *ctx)
@@ -527,6 +608,7 @@ void report_losses(const struct rp_profile *p, report_line_fn emit, void *ctx)
         if (sum > 0)
             say(emit, ctx, kinds[k].level, "%.0f %s", sum, kinds[k].what);
     }
+    report_throttled_time(p, emit, ctx);
     for (size_t k = 0; k < p->nunrun; k++) {
         const struct rp_unrun *u = &p->unrun[k];
         char loc[RP_LOCATION_MAX];
@@ -626,8 +708,10 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
         printf("  ! waits not measured: %.0f executions of throttled regions that wait (a critical's "
                "or ordered's wait to enter, a lock's set call, an atomic under a lock, marked [throttled] below) were counted "
                "without time, so their waits read as useful time: load balance, synchronisation and "
-               "parallel efficiency are overstated; POMP_THROTTLE=off measures them\n",
-               p->pop_run.untimed_waits);
+               "parallel efficiency are overstated; the own time of the regions they ran in, "
+               "%.1f ms, holds their time and waits with those regions' own work; "
+               "POMP_THROTTLE=off measures them\n",
+               p->pop_run.untimed_waits, p->pop_run.untimed_wait_own_ns / 1e6);
     if (p->pop_run.blockless_waits > 0)
         printf("  ! waits not measured: %.0f executions of critical or ordered regions whose blocks "
                "were not recorded (POMP_SYNC=EnterExit, or #pragma pomp inst sync EnterExit at their "
