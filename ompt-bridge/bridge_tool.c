@@ -595,6 +595,8 @@ ompt_start_tool(unsigned int omp_version, const char *runtime_version)
     (void)runtime_version;
     static ompt_start_tool_result_t tool = {tool_initialize, tool_finalize, {.value = 0}};
     pomp_ensure_initialized();
+    /* (the runtime starts now: a task creation open since before waited for nothing) */
+    pomp_profile_runtime_started(pomp_now());
     if (bridge_measuring() < 0) {
         /* a fork()ed child whose runtime starts here (under pomprun, one
          * forked before the parent's first construct): said, as the

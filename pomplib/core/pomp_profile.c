@@ -1036,6 +1036,20 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
  * time leaves out (it read as creation time: 115 ms of a thread's pure wait
  * as work). It holds the runtime's handling of the dependences too, a few
  * microseconds where nothing is waited for. Once per creation. */
+static uint64_t runtime_started_at;
+
+void pomp_profile_runtime_started(uint64_t now)
+{
+    uint64_t none = 0;
+    __atomic_compare_exchange_n(&runtime_started_at, &none, now, 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
+}
+
+/* A creation that began before the runtime started (the program's first
+ * OpenMP construct, an orphaned task) waited for nothing: no task existed before it. Its time to the task's begin is the runtime's start (libgomp's
+ * bridge starting the tool, 0.06 ms, read as a dependence wait),
+ * which stays the creation's own time, as a parallel region's first fork
+ * holds it. Once per creation, cold. */
 static uint64_t dependences_wait(struct pomp_profile *p, struct POMP_Region_s *w,
                                  struct pomp_node *creation, uint64_t now, uint64_t start,
                                  uint64_t ran_inside, uint64_t switched_then, int in_task)
@@ -1043,6 +1057,9 @@ static uint64_t dependences_wait(struct pomp_profile *p, struct POMP_Region_s *w
     uint64_t wall = now - start;
     uint64_t ran = (in_task ? p->task_switched - switched_then : 0) + ran_inside;
     uint64_t waited = wall > ran ? wall - ran : 0;
+    uint64_t started = __atomic_load_n(&runtime_started_at, __ATOMIC_RELAXED);
+    if (started > start && started <= now)
+        waited = 0;
     struct pomp_node *wait = child_of(p, creation, w);
     wait->visits++;
     count_execution(wait, waited, waited);

@@ -322,6 +322,13 @@ void pomp_profile_for_each_node(struct pomp_profile *p, void (*fn)(struct pomp_n
  * its structured block. Each returns a POMP error code or POMP_PROFILE_SKIPPED.
  * off (POMP_Off): no region is opened, but a frame is kept so that the closing
  * event matches; regions opened before POMP_Off close and count as usual. */
+/* The OpenMP runtime's start (its call of ompt_start_tool, on either
+ * runtime), in pomp_now() ticks; 0 before. A task creation that began before
+ * it had no earlier task to wait for: what ran until its task began is the
+ * runtime's start, not a wait for dependences (pomp_profile.c). LLVM libomp
+ * starts the tool at main's first runtime call, before such a creation, and
+ * initializes its task layer inside it: not told apart there. */
+void pomp_profile_runtime_started(uint64_t now);
 int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
                            struct POMP_Region_s **adopted_from);
