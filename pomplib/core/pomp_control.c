@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ctc.h"
 #include "pomp_config.h"
 #include "pomp_env_names.h"
 #include "pomp_levels.h"
@@ -408,26 +409,6 @@ static void finalize_once_fn(void)
     }
 }
 
-/* The value of key in a CTC string ("54*type=parallel*file=a.c*slines=3,3*..."),
- * copied into buf (at most n - 1 bytes), or "" */
-static void ctc_field(const char *ctc, const char *key, char *buf, size_t n)
-{
-    buf[0] = 0;
-    size_t klen = strlen(key);
-    for (const char *p = ctc; p && *p; p++) {
-        if (*p != '*' || strncmp(p + 1, key, klen) != 0 || p[1 + klen] != '=')
-            continue;
-        const char *v = p + 2 + klen;
-        size_t i = 0;
-        while (v[i] && v[i] != '*' && v[i] != ',' && i + 1 < n) {
-            buf[i] = v[i];
-            i++;
-        }
-        buf[i] = 0;
-        return;
-    }
-}
-
 static int construct_after_exit_said;
 
 void pomp_note_construct_after_exit(const char *ctc)
@@ -439,13 +420,17 @@ void pomp_note_construct_after_exit(const char *ctc)
         gettid() != __atomic_load_n(&exit_tid, __ATOMIC_RELAXED) ||
         __atomic_exchange_n(&construct_after_exit_said, 1, __ATOMIC_ACQ_REL))
         return;
-    char type[40], file[160], line[16], what[240] = "";
-    ctc_field(ctc, "type", type, sizeof type);
-    ctc_field(ctc, "file", file, sizeof file);
-    ctc_field(ctc, "slines", line, sizeof line);
-    if (type[0] && file[0])
-        snprintf(what, sizeof what, " (the first: %s @ %s%s%s)", type, file, line[0] ? ":" : "",
-                 line);
+    char what[240] = "";
+    struct ctc c;
+    size_t at;
+    if (ctc && ctc_parse(ctc, &c, &at) == CTC_OK) {
+        if (c.type && c.file && c.start_line_first > 0)
+            snprintf(what, sizeof what, " (the first: %s @ %s:%d)", c.type, c.file,
+                     c.start_line_first);
+        else if (c.type && c.file)
+            snprintf(what, sizeof what, " (the first: %s @ %s)", c.type, c.file);
+        ctc_free(&c);
+    }
     char msg[800];
     int n = snprintf(msg, sizeof msg,
                      "pomp: note: OpenMP constructs or POMP regions ran in the program's exit "

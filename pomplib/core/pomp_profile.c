@@ -1027,15 +1027,12 @@ void pomp_profile_mark_adoptable(struct pomp_profile *p)
         p->frames[p->depth - 1].adopt = 1;
 }
 
-/* The execution of task region r begins inside its own creation, open on top
- * (a leaf, or a frame): the task is undeferred (if(0), a final task's child, a runtime
- * that runs it at once), and a task with dependences waits for them before it
- * begins, on the creating thread. That wait, from the creation's start less
- * the tasks run meanwhile, is a child of the creation: a "wait" region named
- * dependences (in the wait table's taskwait column), which the creation's own
- * time leaves out (it read as creation time: 115 ms of a thread's pure wait
- * as work). It holds the runtime's handling of the dependences too, a few
- * microseconds where nothing is waited for. Once per creation. */
+/* When the OpenMP runtime started (its call of ompt_start_tool; 0 before),
+ * once per run: a task creation that began before it (the program's first
+ * construct, an orphaned task) waited for nothing, no task existed before
+ * it; its time to the task's begin is the runtime's start (libgomp's bridge
+ * starting the tool, 0.06 ms, read as a dependence wait), which stays the
+ * creation's own time, as a parallel region's first fork holds it. */
 static uint64_t runtime_started_at;
 
 void pomp_profile_runtime_started(uint64_t now)
@@ -1045,11 +1042,15 @@ void pomp_profile_runtime_started(uint64_t now)
                                 __ATOMIC_RELAXED);
 }
 
-/* A creation that began before the runtime started (the program's first
- * OpenMP construct, an orphaned task) waited for nothing: no task existed before it. Its time to the task's begin is the runtime's start (libgomp's
- * bridge starting the tool, 0.06 ms, read as a dependence wait),
- * which stays the creation's own time, as a parallel region's first fork
- * holds it. Once per creation, cold. */
+/* The execution of task region r begins inside its own creation, open on top
+ * (a leaf, or a frame): the task is undeferred (if(0), a final task's child, a runtime
+ * that runs it at once), and a task with dependences waits for them before it
+ * begins, on the creating thread. That wait, from the creation's start less
+ * the tasks run meanwhile, is a child of the creation: a "wait" region named
+ * dependences (in the wait table's taskwait column), which the creation's own
+ * time leaves out (it read as creation time: 115 ms of a thread's pure wait
+ * as work). It holds the runtime's handling of the dependences too, a few
+ * microseconds where nothing is waited for. Once per creation. */
 static uint64_t dependences_wait(struct pomp_profile *p, struct POMP_Region_s *w,
                                  struct pomp_node *creation, uint64_t now, uint64_t start,
                                  uint64_t ran_inside, uint64_t switched_then, int in_task)

@@ -539,7 +539,13 @@ static void report_throttled_time(const struct rp_profile *p, report_line_fn emi
             if (u > 0 && (longest == NO_PARENT || o / u > long_own / long_untimed))
                 longest = anchor, long_own = o, long_untimed = u;
         }
-        if (untimed <= 0)
+        /* said where the time per untimed execution of a path they ran in
+         * passes what a throttled execution takes (under 10 us: POMP_THROTTLE's
+         * default): there they may have grown long since; under it, what was
+         * throttled stayed as short as the rule saw it (a hot critical inside
+         * a loop of real work: a note per such region only said the loop's
+         * work again) */
+        if (untimed <= 0 || long_untimed <= 0 || long_own / long_untimed <= 10e3)
             continue;
         char loc[RP_LOCATION_MAX], in[200], inloc[RP_LOCATION_MAX], each[32], most[2 * RP_LOCATION_MAX + 800] = "",
                                                                            beach[32];
