@@ -99,6 +99,51 @@ assert_eq "$(cat page-notes.txt)" "$(cat text-notes.txt)" "the page's warnings a
 # More rows that took time than the profile's 25 bars: said
 assert_contains ldom.html 'id="profile-note">[^<]*Showing the 25 slowest of [0-9]+ that took time' "the profile's rows left out said"
 
+# More call paths than the page shows at first (2,000, then 2,000 a click):
+# a page of 70,000 took 82 s to open; the rest is said and a click adds it
+{
+    echo '#include <stdio.h>'
+    echo 'static long n;'
+    for j in $(seq 45); do
+        echo "static void leaf$j(void)"
+        echo '{'
+        echo "#pragma pomp inst begin(leaf$j)"
+        echo '    n++;'
+        echo "#pragma pomp inst end(leaf$j)"
+        echo '}'
+    done
+    echo 'int main(void)'
+    echo '{'
+    for i in $(seq 50); do
+        echo "#pragma pomp inst begin(outer$i)"
+        for j in $(seq 45); do echo "    leaf$j();"; done
+        echo "#pragma pomp inst end(outer$i)"
+    done
+    echo '    printf("%ld\n", n);'
+    echo '    return 0;'
+    echo '}'
+} > many.c
+"$POMPCC" many.c -o many 2> build.err || { cat build.err; fail "build many.c"; }
+POMP_OUTPUT_DIR=mp ./many > many.out 2> /dev/null
+assert_eq "$(cat many.out)" 2250 "many paths: the program"
+paths=$(jq '.callpath | length' mp/profile.json)
+[ "$paths" -gt 2000 ] || fail "many paths: $paths call paths"
+"$REPORT" mp --html mp.html 2> /dev/null
+python3 - mp.html <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+i = s.rindex("</body>")
+probe = ('<script>document.body.setAttribute("data-first", document.getElementById("callpath").getAttribute("data-rows"));'
+         'document.getElementById("callpath-next").click();</script>')
+open("click-" + sys.argv[1], "w").write(s[:i] + probe + s[i:])
+PY
+browse click-mp.html > mpdom.html || { cat browser.err; fail "chromium failed (many paths)"; }
+assert_contains mpdom.html '<body[^>]* data-first="2000"' "many paths: 2,000 rows at first"
+assert_contains mpdom.html "<table id=\"callpath\" data-rows=\"$paths\"" "many paths: the rest after a click"
+assert_contains mpdom.html "id=\"callpath-more\" hidden" "many paths: nothing more to show after it"
+browse mp.html > mpdom0.html || { cat browser.err; fail "chromium failed (many paths, no click)"; }
+assert_contains mpdom0.html "Showing the first 2000 of $paths call paths, depth first" "many paths: the rows left out said"
+
 # A figure on a tie rounds as the text's printf rounds it, to the even digit:
 # the serial user region's time made 62,500 ns (0.0625 ms), the text's 0.062
 # (the page read 0.063)
