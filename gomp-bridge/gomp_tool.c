@@ -38,6 +38,52 @@ int gomp_real_resolved;
 /* libgomp was found only in a dlopened library's own scope: forwarded to, not measured */
 static int libgomp_local;
 
+/* A libgomp loaded under another name (a Python wheel's copy,
+ * "libgomp-a34b3233.so.1", which its extension module finds by RPATH): the
+ * first object loaded, not this library nor the program, whose own definition
+ * of GOMP_parallel@GOMP_4.0 its handle gives. The plugin's calls reach this
+ * library's entry points (the versions match, not the file), which found
+ * nothing to forward to and called a null pointer (a segfault in the plugin's
+ * first parallel region; a probe). */
+static char renamed_path[4096];
+
+struct renamed_search {
+    uintptr_t self;      /* this library's base */
+    int copies;          /* the copies found */
+    char *path;          /* the first one's path, where wanted */
+};
+
+static int find_renamed(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size;
+    struct renamed_search *s = arg;
+    if (!info->dlpi_name || !info->dlpi_name[0] || info->dlpi_addr == s->self)
+        return 0;
+    void *h = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+    if (!h)
+        return 0;
+    void *p = dlvsym(h, "GOMP_parallel", "GOMP_4.0");
+    Dl_info where;
+    /* its own definition (a handle's lookup also searches its dependencies) */
+    if (p && dladdr(p, &where) && (uintptr_t)where.dli_fbase == info->dlpi_addr &&
+        !s->copies++ && s->path && strlen(info->dlpi_name) < sizeof renamed_path)
+        strcpy(s->path, info->dlpi_name);
+    dlclose(h); /* only the reference NOLOAD took: it stays loaded */
+    return 0;
+}
+
+/* The libgomp copies loaded (found by their own GOMP_parallel@GOMP_4.0),
+ * the first one's path into `path` where not NULL. */
+static int renamed_copies(char *path)
+{
+    struct renamed_search s = {0, 0, path};
+    Dl_info self;
+    if (dladdr((void *)&renamed_copies, &self))
+        s.self = (uintptr_t)self.dli_fbase;
+    dl_iterate_phdr(find_renamed, &s);
+    return s.copies;
+}
+
 /* libgomp's definition: the one after this library in the global scope, or
  * in a libgomp loaded later by dlopen (a plugin of a program without OpenMP,
  * in a process that inherited pomprun's LD_PRELOAD): the plugin's calls
@@ -49,6 +95,8 @@ static void *resolve(const char *name, const char *version)
         p = dlsym(RTLD_NEXT, name);
     if (!p) {
         void *loaded = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);
+        if (!loaded && renamed_path[0])
+            loaded = dlopen(renamed_path, RTLD_LAZY | RTLD_NOLOAD);
         if (loaded) {
             p = dlvsym(loaded, name, version);
             if (!p)
@@ -76,6 +124,14 @@ int gomp_real_resolve(void)
     missing |= real_##name == NULL;
 #define GOMP_REAL_RESOLVE(name, version, ret, params)                                          \
     GOMP_REAL_RESOLVE_AS(name, #name, version, ret, params)
+    /* nothing in the global scope nor a libgomp.so.1: a copy under another name */
+    if (!dlsym(RTLD_NEXT, "GOMP_parallel") && !renamed_path[0]) {
+        void *loaded = dlopen("libgomp.so.1", RTLD_LAZY | RTLD_NOLOAD);
+        if (loaded)
+            dlclose(loaded);
+        else
+            renamed_copies(renamed_path);
+    }
     GOMP_REAL_ENTRIES(GOMP_REAL_RESOLVE)
     GOMP_REAL_COMPAT_ENTRIES(GOMP_REAL_RESOLVE_AS)
 #undef GOMP_REAL_RESOLVE
@@ -101,6 +157,13 @@ static int on_libgomp(void)
     /* a libgomp only a plugin's dlopen loaded (RTLD_LOCAL) is not where this
      * library's own calls of omp_* functions bind: the entry points forward */
     if (!dlsym(RTLD_DEFAULT, "omp_get_cancellation"))
+        return 0;
+    /* LLVM libomp under libgomp's name (conda's llvm-openmp links
+     * libgomp.so.1 to libomp.so): its own OMPT measures; taken for libgomp,
+     * the bridge's tool start said a second runtime ran unmeasured (a probe) */
+    void *kmpc = dlsym(RTLD_NEXT, "__kmpc_fork_call");
+    Dl_info kmpc_info;
+    if (kmpc && dladdr(kmpc, &kmpc_info) && kmpc_info.dli_fbase == info.dli_fbase)
         return 0;
     const char *base = strrchr(info.dli_fname, '/');
     return strncmp(base ? base + 1 : info.dli_fname, "libgomp", 7) == 0;
@@ -316,11 +379,23 @@ static void print_note(void *ctx, const char *what)
 /* What ran unmeasured, said once at the end. */
 static void say_unmeasured(void)
 {
-    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE) && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED))
+    if (!__atomic_load_n(&tool, __ATOMIC_ACQUIRE) && __atomic_load_n(&libgomp_local, __ATOMIC_RELAXED)) {
         fputs("pomp: note: GCC OpenMP code that a dlopened library brought (with its own libgomp) "
               "ran unmeasured: its libgomp is not where the libgomp bridge's calls bind "
               "(docs/gomp.md)\n",
               stderr);
+        /* copies under other names, each a plugin's own (wheels): the
+         * bridge's entry points forward to one, the first found */
+        int copies = renamed_path[0] ? renamed_copies(NULL) : 0;
+        if (copies > 1)
+            fprintf(stderr,
+                    "pomp: warning: %d copies of libgomp were loaded by dlopened libraries, "
+                    "each its own; the libgomp bridge forwarded the calls of all of them to "
+                    "one, %s: the OpenMP code of the others ran on a runtime not its own, "
+                    "which changes it (omp_* calls there answer from their own copy); run "
+                    "such a program without pomprun's preload (docs/gomp.md)\n",
+                    copies, renamed_path);
+    }
     each_unmeasured(print_note, stderr);
 }
 

@@ -232,6 +232,38 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
     return rt;
 }
 
+/* The libgomp.so.1 the program loads (ldd), where it is LLVM libomp under
+ * libgomp's name (conda's llvm-openmp links libgomp.so.1 to libomp.so): its
+ * path, else NULL. Its own OMPT measures the program; with the bridge
+ * preloaded before it, every region was named by the bridge's code address
+ * (parallel @ gomp-bridge/gomp_team.c:207: libomp's return address; a probe). */
+static char *libgomp_is_libomp(const char *program)
+{
+    char *argv[] = {"ldd", (char *)program, NULL};
+    char *out = NULL, *found = NULL, *save = NULL;
+    if (run_capture(argv, &out) != 0 || !out) {
+        free(out);
+        return NULL;
+    }
+    for (char *line = strtok_r(out, "\n", &save); line && !found;
+         line = strtok_r(NULL, "\n", &save)) {
+        char *arrow = strstr(line, "=> ");
+        if (!arrow || !strstr(line, "libgomp.so.1 =>"))
+            continue;
+        char *path = arrow + 3, *end = strchr(path, ' ');
+        if (end)
+            *end = '\0';
+        char *text = NULL;
+        size_t size = 0;
+        if (path[0] == '/' && read_file(path, &text, &size) == 0 &&
+            memmem(text, size, "__kmpc_fork_call", 16))
+            found = xstrdup(path);
+        free(text);
+    }
+    free(out);
+    return found;
+}
+
 int main(int argc, char **argv)
 {
     int verbose = 0, on_libomp = 0, i = 1;
@@ -317,6 +349,16 @@ int main(int argc, char **argv)
             rt = RUNS_GOMP_ONLY;
         }
         free(copy);
+    }
+    if (rt == RUNS_GOMP && !on_libomp) {
+        char *omp = libgomp_is_libomp(program);
+        if (omp) {
+            fprintf(stderr, "pomprun: note: the libgomp.so.1 that %s loads, %s, is LLVM libomp: "
+                            "measured through its OMPT, without the libgomp bridge\n",
+                    argv[i], omp);
+            rt = RUNS_LIBOMP;
+        }
+        free(omp);
     }
     int bridge_preloaded = 0; /* it loads libpomp, its dependency, with the program */
     switch (rt) {
