@@ -74,8 +74,12 @@ static const struct routine {
     {"Doacross_enter", INST_SYNC, EE | BE}, {"Doacross_exit", INST_SYNC, EE | BE},
     {"Doacross_event", INST_SYNC, EV | EE | BE},
     {"Masked_begin", INST_SYNC, BE}, {"Masked_end", INST_SYNC, BE},
-    /* a task's begin with its id: a begin, whatever its name ends in */
+    /* a task's begin with its id, and the forms of a task's execution counted
+     * inline (POMP_Task_begin_id_fast, POMP_Task_end_fast): a begin and an end,
+     * whatever their names end in (by the name's shape they were enter/exit
+     * calls, kept at "inst task EnterExit") */
     {"Task_begin_id", INST_TASK, BE},
+    {"Task_begin_id_fast", INST_TASK, BE}, {"Task_end_fast", INST_TASK, BE},
     {"Function_enter", INST_USER, EE | BE}, {"Function_exit", INST_USER, EE | BE},
     {"Function_begin", INST_USER, BE}, {"Function_end", INST_USER, BE},
     {"Function_event", INST_USER, EV},
@@ -285,6 +289,30 @@ static int function_after(const struct source *s, unsigned from)
     return best;
 }
 
+/* The stand-alone OpenMP directive (barrier, taskwait, flush, an ordered
+ * with depend or doacross, ...) whose pragma starts at offset, or NULL. Its
+ * pragma has no statement of its own: the scanner gives it the statement that
+ * follows, a construct of its own (a critical after a barrier), or none at
+ * the end of a block. */
+static const struct pragma *standalone_at(const struct source *s, unsigned offset)
+{
+    for (size_t i = 0; i < s->npragmas; i++) {
+        const struct pragma *q = &s->pragmas[i];
+        if (q->start != offset)
+            continue;
+        struct directive d;
+        int standalone = 0;
+        if (directive_parse(q->text, &d) == 0 && d.sentinel && strcmp(d.sentinel, "omp") == 0 &&
+            d.name)
+            standalone = construct_type_is_standalone(d.name) ||
+                         (strcmp(d.name, "ordered") == 0 &&
+                          (directive_clause(&d, "depend") || directive_clause(&d, "doacross")));
+        directive_free(&d);
+        return standalone ? q : NULL;
+    }
+    return NULL;
+}
+
 int inst_levels_directive(struct inst_levels *l, const struct rewriter *w, const struct pragma *p,
                           const struct directive *d)
 {
@@ -321,6 +349,14 @@ int inst_levels_directive(struct inst_levels *l, const struct rewriter *w, const
     int f = function_after(s, next);
     if (f >= 0 && s->ast.functions[f].decl_start == next) {
         add_range(l, p->start, s->ast.functions[f].body_close, g, bit);
+        return 0;
+    }
+    /* a stand-alone directive: that directive alone (before, the statement
+     * after it too, a critical after a barrier; and at the end of a block,
+     * with none after it, an error that left the file uninstrumented) */
+    const struct pragma *standalone = standalone_at(s, next);
+    if (standalone) {
+        add_range(l, p->start, standalone->end, g, bit);
         return 0;
     }
     if (p->has_stmt) {

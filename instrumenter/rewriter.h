@@ -9,6 +9,10 @@
 #include "source.h"
 #include "util.h"
 
+/* A directive without a structured block (its region ends with the pragma):
+ * "barrier", "taskwait", ... (construct_table.c). */
+int construct_type_is_standalone(const char *type);
+
 struct rewriter;
 
 const struct source *rw_source(const struct rewriter *w);

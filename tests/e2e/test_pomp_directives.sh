@@ -139,6 +139,70 @@ assert_eq "$(region_sum lv parallel $L_main visits) $(region_sum lv for $L_main 
 assert_eq "$(region_sum lv critical $(line_of levels.c "omp critical") visits)" 0 "noinstrument"
 assert_eq "$(region_sum lv barrier $(line_of levels.c "omp barrier") visits)" 2 "instrument again"
 
+# Levels that drop the calls of a site counted inline (critical, task,
+# taskwait): its counter variables stay used (with -Werror the unused ones sent
+# the file to the uninstrumented fallback), and "inst task EnterExit" drops a
+# task's execution events, whose inline forms (Task_begin_id_fast,
+# Task_end_fast) it kept, as POMP_TASK=EnterExit does at run time. A level
+# before a stand-alone directive applies to it alone: before, to the
+# statement after it too (the critical after the barrier lost its calls), and
+# at the end of a block (the taskwait) it was an error that left the file
+# uninstrumented.
+cat > levels_fast.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    int n = 0, t = 0;
+    #pragma omp parallel
+    {
+        #pragma pomp inst sync none
+        #pragma omp critical
+        n++;
+        #pragma omp single
+        {
+            for (int i = 0; i < 4; i++) {
+                #pragma pomp inst task EnterExit
+                #pragma omp task shared(t)
+                {
+                    #pragma omp atomic
+                    t++;
+                }
+            }
+            #pragma pomp inst task none
+            #pragma omp task shared(t)
+            {
+                #pragma omp atomic
+                t++;
+            }
+            #pragma pomp inst task none
+            #pragma omp taskwait
+        }
+        #pragma pomp inst sync none
+        #pragma omp barrier
+        #pragma omp critical(kept)
+        n++;
+    }
+    printf("%d %d\n", n > 0, t);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wall -Wextra -Werror -Wno-unknown-pragmas levels_fast.c -o levels_fast 2> lf.err ||
+    { cat lf.err; fail "pompcc -Werror levels_fast.c"; }
+assert_not_contains lf.err 'did not compile|warning' "levels that drop inline-counted calls compile with -Werror"
+plain_cc -Wno-unknown-pragmas levels_fast.c -o lf_plain
+diff <(OMP_NUM_THREADS=3 ./lf_plain) <(OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=lf ./levels_fast) || fail "levels_fast.c output"
+L_t1=$(line_of levels_fast.c "inst task EnterExit")
+L_t2=$(grep -n "inst task none" levels_fast.c | head -1 | cut -d: -f1)
+assert_eq "$(region_sum lf critical $(line_of levels_fast.c "omp critical") visits)" 0 "inst sync none: no critical"
+assert_eq "$(region_sum lf task $((L_t1 + 1)) visits) $(region_sum lf task $((L_t1 + 1)) begins)" "4 0" \
+    "inst task EnterExit: the creations, no execution"
+assert_eq "$(region_sum lf task $((L_t2 + 1)) visits)" 0 "inst task none: no task"
+assert_eq "$(region_sum lf atomic $(line_of levels_fast.c "omp atomic") visits)" 4 "the atomics in the tasks"
+assert_eq "$(region_sum lf taskwait $(line_of levels_fast.c "omp taskwait") visits)" 0 "inst task none before a taskwait"
+assert_eq "$(region_sum lf barrier $(line_of levels_fast.c "omp barrier") visits)" 0 "inst sync none before a barrier"
+assert_eq "$(region_sum lf critical $(line_of levels_fast.c "critical(kept)") visits)" 3 \
+    "the critical after that barrier keeps its calls"
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
