@@ -698,10 +698,9 @@ static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *ste
     sb_printf(&lf->before, "{ int %sfc_%u = %s(pomp_f_(%u)); (void)%sfc_%u; ", v, r, counted, k, v,
               r);
     if (lf->task_id)
-        sb_printf(&lf->before, "(void)%stask_%u; ", v, r);
-    if (lf->task_id)
-        sb_printf(&lf->before, "POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
-                  v, r, r, tid, v, r, r);
+        sb_printf(&lf->before,
+                  "(void)%stask_%u; POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
+                  v, r, v, r, r, tid, v, r, r);
     else
         sb_printf(&lf->before, "POMP_%s_enter_fast(%sfc_%u, " H ", %s, " C "); ", stem, v, r, r,
                   tid, r);
