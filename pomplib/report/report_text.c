@@ -765,8 +765,9 @@ static void efficiency_table(const struct rp_profile *p, const struct widths *w)
     if (p->npop > TOP)
         printf("  ... %zu more parallel regions in --json\n", p->npop - TOP);
     if (p->pop_without_shares)
-        printf("  %zu parallel region%s without the team's shares (POMP_PARALLEL=EnterExit records no "
-               "thread's block): not rated\n",
+        printf("  %zu parallel region%s without the team's shares or the master's block "
+               "(POMP_PARALLEL=EnterExit, or inst parallel EnterExit at compile time, records no "
+               "block of the thread that forked): not rated\n",
                p->pop_without_shares, p->pop_without_shares == 1 ? "" : "s");
     putchar('\n');
 }

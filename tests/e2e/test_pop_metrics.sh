@@ -56,6 +56,34 @@ assert_eq "$(jq -c '.efficiency.run | [.rated, has("parallel_efficiency_pct")]' 
 assert_contains text.txt "^\(the run\) .* not rated: parallel regions without the team's shares" \
                 "EnterExit: the run's line says it is not rated"
 
+# The same level at compile time: the runtime gives the workers' shares, but
+# the master's enter..exit holds its block with the fork and join (a nested
+# region read 100 % fork/join efficiency for 27-50; a probe): not rated either.
+cat > ctee.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    int n = 0;
+#pragma pomp inst parallel EnterExit
+#pragma omp parallel num_threads(2) reduction(+:n)
+    {
+        usleep(20000);
+        n++;
+    }
+    printf("%d\n", n);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp ctee.c -o ctee 2> build.err || { cat build.err; fail "ctee: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=ctee_out ./ctee 2> /dev/null)" 2 "compile-time EnterExit: the program"
+"$REPORT" --json ctee_out > r.json
+assert_eq "$(jq -c '[(.efficiency.parallel_regions | length), .efficiency.parallel_regions_without_shares]' r.json)" "[0,1]" \
+          "compile-time EnterExit: the region not rated, said"
+"$REPORT" ctee_out > text.txt
+assert_contains text.txt "1 parallel region without the team's shares or the master's block .*inst parallel EnterExit at compile time" \
+                "compile-time EnterExit: said in the text"
+
 # The thread that forks a region spends the fork (its enter to its block's
 # begin) and the join outside its share of the team: fork/join management,
 # not work. A profile of a fork of 100 ms before 2 threads work 25 ms each
