@@ -58,8 +58,9 @@ static pthread_mutex_t threads_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pomp_thread *threads_head;
 static uint32_t threads_count;
 /* Records whose OS thread ended, for the next new thread of their thread
- * number (mark_ended, take_over; pomp_handoff.h). All slots taken: a record
- * stays its OS thread's alone, as before takeovers. */
+ * number (mark_ended, take_over; pomp_handoff.h, which chains on more slots
+ * where every one is taken: only where that allocation fails does a record
+ * stay its OS thread's alone, as before takeovers). */
 static struct pomp_handoff retired;
 
 static int same_thread_num(const void *record, long thread_id)
