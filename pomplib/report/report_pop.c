@@ -440,6 +440,56 @@ static int has_entry(const struct rp_node *n, long long thread)
     return 0;
 }
 
+static int by_thread(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Each node's threads, sorted (node i's at at[i]..at[i + 1]), so that whether
+ * a thread has an entry in a node is a binary search: a scan of the parent's
+ * entries for each entry made the run's figures quadratic in the threads (a
+ * traced server's 40,000 OS threads, each a record: pomp-report ran for more
+ * than 5 minutes). NULL where memory ran out (has_entry then). */
+struct node_threads {
+    size_t *at;
+    long long *thread;
+};
+
+static int node_threads_make(const struct rp_profile *p, struct node_threads *nt)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < p->nnodes; i++)
+        total += json_array_size(p->nodes[i].per_thread);
+    nt->at = malloc((p->nnodes + 1) * sizeof *nt->at);
+    nt->thread = malloc((total + 1) * sizeof *nt->thread);
+    if (!nt->at || !nt->thread) {
+        free(nt->at), free(nt->thread);
+        nt->at = NULL, nt->thread = NULL;
+        return 0;
+    }
+    size_t pos = 0;
+    for (size_t i = 0; i < p->nnodes; i++) {
+        size_t k;
+        json_t *t;
+        nt->at[i] = pos;
+        json_array_foreach(p->nodes[i].per_thread, k, t)
+            nt->thread[pos++] = thread_of(t);
+        qsort(nt->thread + nt->at[i], pos - nt->at[i], sizeof *nt->thread, by_thread);
+    }
+    nt->at[p->nnodes] = pos;
+    return 1;
+}
+
+static int node_has_thread(const struct rp_profile *p, const struct node_threads *nt, size_t i,
+                           long long thread)
+{
+    if (!nt->at)
+        return has_entry(&p->nodes[i], thread);
+    return bsearch(&thread, nt->thread + nt->at[i], nt->at[i + 1] - nt->at[i],
+                   sizeof *nt->thread, by_thread) != NULL;
+}
+
 static int by_elapsed_desc(const void *a, const void *b)
 {
     const struct rp_pop *x = a, *y = b;
@@ -544,6 +594,8 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
         free(wait), free(managing);
         return;
     }
+    struct node_threads entries;
+    node_threads_make(p, &entries);
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *node = &p->nodes[i];
         size_t k;
@@ -553,7 +605,8 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
             if (th < 0 || (size_t)th >= nt)
                 continue;
             managing[th] += fj[i * nt + (size_t)th]; /* forks and joins: never work */
-            if (node->parent_index != NO_PARENT && has_entry(&p->nodes[node->parent_index], th))
+            if (node->parent_index != NO_PARENT &&
+                node_has_thread(p, &entries, node->parent_index, th))
                 continue; /* not one of the thread's roots */
             /* a task root's time is inside the share that ran it; its waits are
              * not; the overflow node's overlap is inside the frame it went off from */
@@ -572,6 +625,7 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
         col[n++] = th;
     }
     free(wait), free(managing);
+    free(entries.at), free(entries.thread);
     if (col)
         n = run_places(p, col, n, in, u);
     free(col);
