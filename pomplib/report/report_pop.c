@@ -451,12 +451,12 @@ static int by_thread(const void *a, const void *b)
  * entries for each entry made the run's figures quadratic in the threads (a
  * traced server's 40,000 OS threads, each a record: pomp-report ran for more
  * than 5 minutes). NULL where memory ran out (has_entry then). */
-struct node_threads {
+struct thread_index {
     size_t *at;
     long long *thread;
 };
 
-static int node_threads_make(const struct rp_profile *p, struct node_threads *nt)
+static int thread_index_make(const struct rp_profile *p, struct thread_index *nt)
 {
     size_t total = 0;
     for (size_t i = 0; i < p->nnodes; i++)
@@ -481,7 +481,7 @@ static int node_threads_make(const struct rp_profile *p, struct node_threads *nt
     return 1;
 }
 
-static int node_has_thread(const struct rp_profile *p, const struct node_threads *nt, size_t i,
+static int node_has_thread(const struct rp_profile *p, const struct thread_index *nt, size_t i,
                            long long thread)
 {
     if (!nt->at)
@@ -594,8 +594,8 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
         free(wait), free(managing);
         return;
     }
-    struct node_threads entries;
-    node_threads_make(p, &entries);
+    struct thread_index entries;
+    thread_index_make(p, &entries);
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *node = &p->nodes[i];
         size_t k;
