@@ -497,8 +497,11 @@ if [ "${E2E_RUNTIME:-gomp}" = gomp ]; then
     run_checked doacross_wait dw
     assert_contains run.txt "^order 0 1 2 3$" "doacross_wait: the iterations in order"
     ordered=$(jq '[.waits.rows[] | .ns.ordered] | add / 1e6' dw.json)
-    awk -v w="$ordered" 'BEGIN { exit !(w >= 45 && w <= 90) }' ||
-        fail "doacross_wait: $ordered ms of ordered wait, about 60 expected"
+    # about 60 ms, or what the program measured around its waits (a thread
+    # that starts late makes the other wait longer: 95.8 ms once in the clean CI)
+    waited=$(sed -n 's/^waited \([0-9.]*\) ms$/\1/p' run.txt)
+    awk -v w="$ordered" -v p="$waited" 'BEGIN { exit !(p >= 45 && w >= 0.8 * p && w <= 1.2 * p + 5) }' ||
+        fail "doacross_wait: $ordered ms of ordered wait, the program measured $waited (about 60 expected)"
 fi
 # A long double atomic that waits 30 ms for libgomp's atomic lock, which
 # thread 0 holds merging a user-defined reduction (GCC merges those under

@@ -10,16 +10,21 @@
 int main(void)
 {
     int order[4], next = 0;
-#pragma omp parallel num_threads(2)
+    double waited = 0; /* the program's own measure of the waits (a thread that
+                          starts late makes the other wait longer than 60 ms) */
+#pragma omp parallel num_threads(2) reduction(+ : waited)
 #pragma omp for ordered(1) schedule(static, 1)
     for (int i = 0; i < 4; i++) {
+        double t0 = now_ms();
 #pragma omp ordered depend(sink : i - 1)
+        waited += now_ms() - t0;
         sleep_ms(20);
 #pragma omp atomic capture
         order[i] = next++;
 #pragma omp ordered depend(source)
     }
     printf("order %d %d %d %d\n", order[0], order[1], order[2], order[3]);
+    printf("waited %.1f ms\n", waited);
     printf("done\n");
     return 0;
 }
