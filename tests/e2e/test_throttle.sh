@@ -410,7 +410,9 @@ for rt in gomp omp; do
               "maclock $rt: the wait marked throttled"
     loop_ns=$(jq -r --argjson l "$L_for" '([.regions[] | select(.type == "for" and .first_line == $l) | .id]) as $ids
         | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].incl_ns] | add' ml_$rt/profile.json)
-    awk -v w="$wait_ns" -v l="$loop_ns" 'BEGIN { exit !(l > 0 && w < 0.1 * l) }' ||
+    # (under 25 %: it read 61 % before; under the sanitizers the timed
+    # acquisitions before the throttle are 10 % of the loop at times)
+    awk -v w="$wait_ns" -v l="$loop_ns" 'BEGIN { exit !(l > 0 && w < 0.25 * l) }' ||
         fail "maclock $rt: a thread that never waits reads no lock waits ($wait_ns of the loop's $loop_ns ns)"
     jq -e '.efficiency.run.untimed_wait_executions > 0' <("$REPORT" --json ml_$rt) > /dev/null ||
         fail "maclock $rt: the waits the untimed acquisitions hide are said"
@@ -466,7 +468,10 @@ for rt in gomp omp; do
     "$BUILD/bin/pompcc" --pomp-runtime=$rt -O2 -fopenmp hotlock.c enter_calls.o \
         -Wl,--wrap=POMP_Set_lock_enter -o hotlock_$rt 2>build.err || { cat build.err; fail "hotlock $rt: build"; }
     nm hotlock_$rt | grep -q POMP_Locks_left_to_runtime || fail "hotlock $rt: the macro's lock calls are the runtime's"
-    POMP_OUTPUT_DIR=hl_$rt ./hotlock_$rt > out.txt 2> err.txt
+    # (a throttle after 1,000 executions under 1 ms: the default's 10,000 under
+    # 1 us or 100,000 under 10 us, on a contended lock under the sanitizers,
+    # engaged only at 100,000 a thread: 190,673 calls made, fixed or not)
+    POMP_THROTTLE=1000,1ms POMP_OUTPUT_DIR=hl_$rt ./hotlock_$rt > out.txt 2> err.txt
     assert_contains out.txt "^400000$" "hotlock $rt: the program's result"
     calls=$(sed -n 's/^enter calls: //p' err.txt)
     [ -n "$calls" ] && [ "$calls" -lt 100000 ] ||
