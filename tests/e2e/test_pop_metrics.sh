@@ -283,9 +283,12 @@ if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
             ./takeover spin > to_one.txt 2> to_one.err
         assert_eq "$(cat to_one.txt)" 240 "takeover, one CPU: the program's result"
         unread=$(jq '[.threads[] | .cpu_wait_unread // 0] | add' to_one/profile.json)
-        [ "$unread" -gt 0 ] || fail "takeover, one CPU: no OS thread left unread"
+        assert_contains to_one.err "^pomp: note: threads waited [0-9.]+ ms for a CPU, " \
+                        "takeover, one CPU: the exit summary says the threads waited for a CPU"
+        # on a loaded CPU the inner workers may all live past 1 ms (the clean
+        # CI's did once): then none is unread, and the summary says none
         said=$(sed -n 's/^pomp: note: threads waited .* for a CPU, .*; \([0-9]*\) OS threads\{0,1\} that ended within 1 ms of .* not read$/\1/p' to_one.err)
-        assert_eq "$said" "$unread" "takeover, one CPU: the exit summary counts the OS threads not read"
+        assert_eq "${said:-0}" "$unread" "takeover, one CPU: the exit summary counts the OS threads not read"
     fi
     POMP_TRACE=events POMP_OUTPUT_DIR=to_trace ./takeover > /dev/null
     assert_eq "$(jq '[.threads[] | select(.device == null)] | length' to_trace/profile.json)" 82 \
