@@ -254,7 +254,14 @@ C
 "$POMPCC" -O2 -fopenmp -I"$NUMBERS" takeover.c -o takeover
 inner_shares='([.regions[] | select(.type == "parallel") | .id] | max) as $inner
               | [.callpath[] | select(.region == $inner) | .per_thread[].begins] | add'
-POMP_SUMMARY=on POMP_OUTPUT_DIR=to ./takeover > to.txt 2> to.err
+# the inner workers' lives are the machine's to decide: a loaded one may keep
+# them past 1 ms (then read, not counted unread); a run or two more until most
+# are not read
+for try in 1 2 3; do
+    rm -rf to
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=to ./takeover > to.txt 2> to.err
+    [ "$(jq '[.threads[] | .cpu_wait_unread // 0] | add' to/profile.json)" -ge 10 ] && break
+done
 assert_eq "$(cat to.txt)" 240 "takeover: the program's result"
 assert_eq "$(jq "$inner_shares" to/profile.json)" 160 "takeover: every share of the inner region"
 records=$(jq '[.threads[] | select(.device == null)] | length' to/profile.json)
