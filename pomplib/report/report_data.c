@@ -54,6 +54,60 @@ int rp_node_throttled(const struct rp_node *n)
     return untimed;
 }
 
+/* A node's own time per thread, sorted by thread: found by a binary search
+ * for each thread of another node (a scan of the node's entries for each
+ * made it quadratic in the threads: a traced server's 40,000 OS threads). */
+struct thread_own {
+    long long thread;
+    double excl_ns;
+};
+
+static int by_thread_own(const void *x, const void *y)
+{
+    const struct thread_own *a = x, *b = y;
+    return (a->thread > b->thread) - (a->thread < b->thread);
+}
+
+/* n's entries sorted (to free), or NULL where memory ran out or n has none
+ * (thread_own_of then scans) */
+static struct thread_own *thread_owns(const struct rp_node *n)
+{
+    size_t count = json_array_size(n->per_thread), k;
+    json_t *t;
+    struct thread_own *owns = count ? malloc(count * sizeof *owns) : NULL;
+    if (!owns)
+        return NULL;
+    json_array_foreach(n->per_thread, k, t)
+        owns[k] = (struct thread_own){json_integer_value(json_object_get(t, "thread")),
+                                      num(t, "excl_ns")};
+    qsort(owns, count, sizeof *owns, by_thread_own);
+    return owns;
+}
+
+/* n's own time on thread (its entries sorted in owns, or NULL) */
+static double thread_own_of(const struct rp_node *n, const struct thread_own *owns, size_t count,
+                            long long thread)
+{
+    double own = 0;
+    if (owns) {
+        const struct thread_own key = {thread, 0}, *at = bsearch(&key, owns, count, sizeof *owns,
+                                                                 by_thread_own);
+        /* (every entry of the thread, as a scan adds them: one in a profile
+         * pomp wrote) */
+        while (at && at > owns && at[-1].thread == thread)
+            at--;
+        for (; at && at < owns + count && at->thread == thread; at++)
+            own += at->excl_ns;
+        return own;
+    }
+    size_t k;
+    json_t *t;
+    json_array_foreach(n->per_thread, k, t)
+        if (json_integer_value(json_object_get(t, "thread")) == thread)
+            own += num(t, "excl_ns");
+    return own;
+}
+
 /* Where the untimed executions of node i went (POMP_THROTTLE: "their time
  * since is their enclosing region's own"): the parent of the outermost call
  * path above i with visits counted untimed, whose own time holds their time,
@@ -78,18 +132,16 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
     if (p->nodes[top].task_root || p->nodes[top].parent_index == NO_PARENT)
         return 0;
     const struct rp_node *a = &p->nodes[p->nodes[top].parent_index];
+    struct thread_own *owns = thread_owns(a);
+    size_t nowns = json_array_size(a->per_thread);
     json_array_foreach(p->nodes[i].per_thread, e, t) {
         double n = num(t, "untimed");
-        size_t f;
-        json_t *u;
         if (n <= 0)
             continue;
         *untimed += n;
-        json_array_foreach(a->per_thread, f, u)
-            if (json_integer_value(json_object_get(u, "thread")) ==
-                json_integer_value(json_object_get(t, "thread")))
-                *own_ns += num(u, "excl_ns");
+        *own_ns += thread_own_of(a, owns, nowns, json_integer_value(json_object_get(t, "thread")));
     }
+    free(owns);
     *anchor = p->nodes[top].parent_index;
     return *untimed > 0;
 }

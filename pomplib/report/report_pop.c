@@ -659,6 +659,14 @@ struct untimed_node {
     double anchor_own;  /* that own time (rp_node_untimed_in), 0: none */
 };
 
+static int by_anchor(const void *a, const void *b)
+{
+    const struct untimed_node *x = a, *y = b;
+    if (x->anchor != y->anchor)
+        return (x->anchor > y->anchor) - (x->anchor < y->anchor);
+    return (x->node > y->node) - (x->node < y->node);
+}
+
 /* The nodes that have such executions, into *out (to free); their number, or
  * (size_t)-1 when memory is short. */
 static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node **out)
@@ -699,6 +707,9 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
         if (executions != 0 || blockless != 0)
             (*out)[n++] = (struct untimed_node){i, executions, blockless, anchor, own};
     }
+    /* by the path holding their time, then by node: each anchor's first node
+     * below a region is the one whose anchor_own counts (untimed_waits) */
+    qsort(*out, n, sizeof **out, by_anchor);
     return n;
 }
 
@@ -711,16 +722,19 @@ static double untimed_waits(const struct rp_profile *p, size_t top, const struct
                             size_t n, double *blockless, double *own_ns)
 {
     double executions = 0;
+    size_t counted = NO_PARENT; /* the anchor whose own time is in *own_ns last */
     *blockless = *own_ns = 0;
     for (size_t j = 0; j < n; j++)
         if (below(p, v[j].node, top)) {
             executions += v[j].executions;
             *blockless += v[j].blockless;
-            size_t k = 0; /* each enclosing path's own time once (a lock's set and unset) */
-            while (k < j && !(v[k].anchor == v[j].anchor && below(p, v[k].node, top)))
-                k++;
-            if (k == j && v[j].anchor != NO_PARENT)
+            /* each enclosing path's own time once (a lock's set and unset):
+             * v is sorted by anchor, its nodes together (a scan of the nodes
+             * before each made this quadratic in them) */
+            if (v[j].anchor != NO_PARENT && v[j].anchor != counted) {
                 *own_ns += v[j].anchor_own;
+                counted = v[j].anchor;
+            }
         }
     return executions;
 }
