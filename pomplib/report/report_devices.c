@@ -73,6 +73,19 @@ static void region_row_name(const struct rp_profile *p, json_t *d, json_t *r, ch
              dev);
 }
 
+/* One row of the per-region table: pass 0 widens the name column to hold
+ * name, pass 1 prints the row. */
+static void ops_row(int pass, int *width, const char *name, json_t *ops)
+{
+    int len = (int)strlen(name);
+    if (pass == 0 && len > *width)
+        *width = len;
+    if (pass == 1) {
+        printf("%-*s", *width, name);
+        print_ops(ops);
+    }
+}
+
 void report_devices(const struct rp_profile *p)
 {
     json_t *devices = json_object_get(p->root, "devices");
@@ -104,13 +117,7 @@ void report_devices(const struct rp_profile *p)
             json_array_foreach(json_object_get(d, "regions"), j, r) {
                 char name[400];
                 region_row_name(p, d, r, name, sizeof name);
-                int len = (int)strlen(name);
-                if (pass == 0 && len > width)
-                    width = len;
-                if (pass == 1) {
-                    printf("%-*s", width, name);
-                    print_ops(r);
-                }
+                ops_row(pass, &width, name, r);
             }
             /* what host code had the device do (omp_target_memcpy, ...) */
             json_t *outside = json_object_get(d, "outside_targets");
@@ -118,13 +125,7 @@ void report_devices(const struct rp_profile *p)
                 char name[64];
                 snprintf(name, sizeof name, "(outside target constructs) dev %lld",
                          (long long)json_integer_value(json_object_get(d, "device")));
-                int len = (int)strlen(name);
-                if (pass == 0 && len > width)
-                    width = len;
-                if (pass == 1) {
-                    printf("%-*s", width, name);
-                    print_ops(outside);
-                }
+                ops_row(pass, &width, name, outside);
             }
         }
     }
