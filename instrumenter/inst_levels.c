@@ -197,6 +197,23 @@ int inst_levels_keeps(const struct inst_levels *l, unsigned anchor, const char *
     return keeps(l, anchor, routine, strlen(routine));
 }
 
+/* The next POMP_<routine>( call in text from p, or NULL: *name and *len its
+ * routine's name (without POMP_), *end past its name. */
+static const char *next_call(const char *text, const char *p, const char **name, size_t *len,
+                             const char **end)
+{
+    for (const char *call = strstr(p, "POMP_"); call; call = strstr(call + 1, "POMP_")) {
+        if (call > text && is_ident_char(call[-1]))
+            continue;
+        const char *e = call + 5;
+        while (is_ident_char(*e))
+            e++;
+        *name = call + 5, *len = (size_t)(e - *name), *end = e;
+        return call;
+    }
+    return NULL;
+}
+
 /* Appends text without the POMP_<routine>(...); calls the level at anchor drops. */
 static void inst_levels_filter(const void *state, struct strbuf *out, unsigned anchor,
                                const char *text)
@@ -206,17 +223,10 @@ static void inst_levels_filter(const void *state, struct strbuf *out, unsigned a
         sb_add(out, text);
         return;
     }
-    const char *p = text;
-    while (*p) {
-        const char *call = strstr(p, "POMP_");
-        while (call && call > text && is_ident_char(call[-1]))
-            call = strstr(call + 1, "POMP_");
-        if (!call)
-            break;
-        const char *name = call + 5, *e = name;
-        while (is_ident_char(*e))
-            e++;
-        if (*e != '(' || keeps(l, anchor, name, (size_t)(e - name))) {
+    const char *p = text, *call, *name, *e;
+    size_t len;
+    while ((call = next_call(text, p, &name, &len, &e))) {
+        if (*e != '(' || keeps(l, anchor, name, len)) {
             sb_addn(out, p, (size_t)(e - p));
             p = e;
             continue;
@@ -238,6 +248,25 @@ static void inst_levels_filter(const void *state, struct strbuf *out, unsigned a
         p = e;
     }
     sb_add(out, p);
+}
+
+int inst_levels_drop_all(const struct inst_levels *l, unsigned anchor, const char *text,
+                         int *calls)
+{
+    const char *p = text, *name, *e;
+    size_t len;
+    int dropped = 1;
+    while (next_call(text, p, &name, &len, &e)) {
+        enum inst_group g;
+        unsigned lv;
+        /* (calls of no group, as POMP_Fast_counted's test, stay at every level) */
+        if (*e == '(' && routine_info(name, len, &g, &lv)) {
+            *calls = 1;
+            dropped &= l && !keeps(l, anchor, name, len);
+        }
+        p = e;
+    }
+    return dropped;
 }
 
 /* ---- the directive ---- */

@@ -13,6 +13,7 @@
 #include "context.h"
 #include "ctc.h"
 #include "directive.h"
+#include "inst_levels.h"
 #include "modules.h"
 #include "rewrite.h"
 #include "rewriter.h"
@@ -288,6 +289,20 @@ static void count_left(struct rewriter *w, const struct directive *d)
         w->counts.mutexes++;
 }
 
+/* Whether the construct's edits since edits_before had POMP calls and its
+ * compile-time level (#pragma pomp inst) drops them all. */
+static int level_drops_all(const struct rewriter *w, size_t edits_before)
+{
+    const struct inst_levels *l = rw_module_state(w, &inst_levels_module);
+    int calls = 0;
+    if (!l)
+        return 0;
+    for (size_t i = edits_before; i < w->nedits; i++)
+        if (!inst_levels_drop_all(l, w->edits[i].anchor, w->edits[i].text, &calls))
+            return 0;
+    return calls;
+}
+
 /* Whether each inclusion of the file (a header included more than once with
  * other macros) compiles all of the code a construct's instrumentation
  * inserted within its extent, or none of it: its directive and its
@@ -392,6 +407,19 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     if (w->left_on_purpose) {
         w->counts.constructs++;
         w->counts.on_purpose++;
+    } else if (level_drops_all(w, edits_before)) {
+        /* "#pragma pomp inst task none": the runtime's events measure it, as
+         * code not built with pompcc (instrumentation.md), which the link
+         * must then have the bridges follow (counted instrumented, a task's
+         * executions read as its barrier's wait, a critical's wait as work,
+         * unrated nowhere; a probe) */
+        note(w, p->start, "left to the runtime's events: '%s' at a compile-time level that writes "
+                          "none of its calls", d->name);
+        w->counts.constructs++;
+        w->counts.on_purpose++;
+        w->counts.by_level++;
+        if (source_text_may_be_mutex(d->name, strlen(d->name)))
+            w->counts.by_level_mutexes++;
     } else if (w->nregions > regions_before) {
         w->counts.constructs++;
         w->counts.instrumented++;
@@ -529,6 +557,9 @@ void instrument_counts_asm(struct strbuf *out, const char *file, const struct co
      * pompcc's object, reads as all) */
     if (c->instrumented + c->on_purpose < c->constructs)
         sb_printf(&rec, "mutexes %u %s\n", c->mutexes, file);
+    /* those a compile-time level left to the runtime: followed, unsaid */
+    if (c->by_level)
+        sb_printf(&rec, "levels %u %u %s\n", c->by_level, c->by_level_mutexes, file);
     section_asm(out, POMP_COUNTS_SECTION, rec.s);
     if (c->scans) {
         rec.len = 0;

@@ -72,6 +72,10 @@ struct construct_counts {
     unsigned mutexes; /* of those left to the runtime, the ones that are, or may be, a critical
                          or ordered construct (its mutex events measure them) */
     unsigned scans; /* scan directives (POMP_NEEDS_SECTION) */
+    /* of the on_purpose ones, those whose compile-time level (#pragma pomp
+     * inst) writes none of their calls, which the runtime's events measure;
+     * and of those, the critical and ordered ones */
+    unsigned by_level, by_level_mutexes;
 };
 
 struct instrument_result {

@@ -182,6 +182,18 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
             to_runtime |= PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES;
             continue;
         }
+        if (sscanf(lines[i], "levels %u %u %n", &total, &mutexes, &file_at) == 2 && file_at) {
+            /* left on purpose by a compile-time level: the runtime's events
+             * measure them, as the docs promise, if the bridges follow */
+            if (verbose && f)
+                fprintf(f, "%s: note: %u OpenMP construct%s at a compile-time level that writes "
+                           "none of %s calls (#pragma pomp inst): the runtime's events measure "
+                           "%s\n",
+                        lines[i] + file_at, total, total == 1 ? "" : "s",
+                        total == 1 ? "its" : "their", total == 1 ? "it" : "them");
+            to_runtime |= PRELINK_LEFT_CONSTRUCTS | (mutexes ? PRELINK_LEFT_MUTEXES : 0);
+            continue;
+        }
         if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {
             /* nothing lost: the runtime's events measure them (the bridges
              * follow lock waits for the whole program then) */

@@ -308,7 +308,7 @@ void print_construct_counts(FILE *f, const char *file, unsigned instrumented, un
     fprintf(f, "%s: note: %u of %u OpenMP constructs instrumented", file, instrumented, constructs);
     if (on_purpose)
         fprintf(f, " (%u left alone on purpose: device code, simd bodies, taskwaits of untied "
-                   "tasks)",
+                   "tasks, constructs at a '#pragma pomp inst' level that writes none of their calls)",
                 on_purpose);
     fputc('\n', f);
 }

@@ -163,7 +163,7 @@ struct rp_profile {
     double cpu_wait_unread_ns;        /* their lives, out of cpu_wait_life_ns */
     size_t pop_without_shares;        /* parallel regions left out: no thread's block was recorded
                                          (POMP_PARALLEL=EnterExit), so no worker's share either */
-    char pop_not_rated[200];          /* why no figure is rated (a level that records no
+    char pop_not_rated[400];          /* why no figure is rated (a level that records no
                                          wait: POMP_SYNC=none), "" when they are */
     char pop_run_not_rated[200];      /* why the run's figures are not rated where its parallel
                                          regions' are (no team's shares; a pause), "" when they are */

@@ -764,6 +764,42 @@ static const struct rp_region *filtered_out_measure(const struct rp_profile *p)
     return NULL;
 }
 
+/* An instrumented task construct whose tasks were created (visits) but none
+ * of them began: a compile-time "#pragma pomp inst task EnterExit" keeps the
+ * creation and drops the execution's calls, which the runtime's events do
+ * not measure either (its creation is instrumented), so the tasks' work read
+ * as the wait of the barrier they ran in (0.0 % parallel efficiency for about
+ * 90, unrated nowhere; a probe). NULL where none (a run with a cancel region
+ * may have discarded every task of a construct: not said). */
+static const struct rp_region *executions_unrecorded(const struct rp_profile *p)
+{
+    for (size_t i = 0; i < p->nregions; i++)
+        if (p->regions[i].type && strcmp(p->regions[i].type, "cancel") == 0)
+            return NULL;
+    /* per region, its nodes' visits and begins (one pass over the nodes) */
+    double *visits = calloc(p->nregions + 1, sizeof *visits),
+           *begins = calloc(p->nregions + 1, sizeof *begins);
+    const struct rp_region *found = NULL;
+    for (size_t j = 0; visits && begins && j < p->nnodes; j++) {
+        const struct rp_region *r = p->nodes[j].region;
+        size_t k;
+        json_t *t;
+        if (!r || !r->type || strcmp(r->type, "task") != 0)
+            continue;
+        json_array_foreach(p->nodes[j].per_thread, k, t) {
+            visits[r - p->regions] += num(t, "visits");
+            begins[r - p->regions] += num(t, "begins");
+        }
+    }
+    for (size_t i = 0; visits && begins && !found && i < p->nregions; i++) {
+        const struct rp_region *r = &p->regions[i];
+        if (r->file && *r->file && r->first_line > 0 && visits[i] > 0 && begins[i] == 0)
+            found = r;
+    }
+    free(visits), free(begins);
+    return found;
+}
+
 /* A construct whose tasks no event measures: a taskloop in the body of an
  * untied task without body events (its CTC says tasks=unmeasured). */
 static int tasks_unmeasured(const struct rp_profile *p)
@@ -875,6 +911,15 @@ static void not_rated(struct rp_profile *p)
     if (sync && (strcasecmp(sync, "none") == 0 || strcasecmp(sync, "Event") == 0)) {
         snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
                  "POMP_SYNC=%s records no wait (barrier, critical, lock, taskwait)", sync);
+        return;
+    }
+    const struct rp_region *unrun = executions_unrecorded(p);
+    if (unrun && (!task || strcasecmp(task, "BeginEnd") == 0)) {
+        snprintf(p->pop_not_rated, sizeof p->pop_not_rated,
+                 "the executions of the tasks of task @ %s:%d were not recorded (a compile-time "
+                 "'#pragma pomp inst task EnterExit' there, docs/instrumentation.md): the tasks "
+                 "run in a barrier or taskwait read as its wait",
+                 unrun->file, unrun->first_line);
         return;
     }
     if (!task || strcasecmp(task, "BeginEnd") == 0)

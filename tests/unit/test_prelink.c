@@ -166,3 +166,29 @@ Test(prelink, a_library_marked_plain)
     cr_assert(strstr(out, ".ascii \\\"plain lib.a(c.o)\\\\n\\\"") != NULL, "%s", out);
     free(out);
 }
+
+/* Constructs a compile-time level left without calls ("levels N M file"): on
+ * purpose, so no warning, but the bridges follow them, the mutex events only
+ * where one is a critical or ordered (before: counted instrumented, a task's
+ * execution at inst task none read as its barrier's wait). */
+Test(prelink, constructs_left_by_a_level)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&out, &size);
+    int left = prelink_report_counts("4 3 1 t.c\nlevels 1 0 t.c\n", 0, f);
+    cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS, "a task: %d", left);
+    left = prelink_report_counts("2 1 1 c.c\nlevels 1 1 c.c\n", 0, f);
+    cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES, "a critical: %d", left);
+    fclose(f);
+    cr_assert_eq(size, 0, "nothing said without verbose: %s", out);
+    free(out);
+    out = NULL;
+    f = open_memstream(&out, &size);
+    prelink_report_counts("2 1 1 c.c\nlevels 1 1 c.c\n", 1, f);
+    fclose(f);
+    cr_assert(strstr(out, "c.c: note: 1 OpenMP construct at a compile-time level that writes none of "
+                          "its calls") != NULL, "%s", out);
+    cr_assert(strstr(out, "warning") == NULL, "%s", out);
+    free(out);
+}
