@@ -81,6 +81,9 @@ struct pompcc {
     struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
     struct argv_list linker_words; /* what the linker's response files (-Wl,@FILE) hold */
     const char *static_flag;     /* -static or -static-pie, which no pomp program can be */
+    int linker_static;           /* -Wl,-Bstatic in force for the next -l (-Wl,-Bdynamic ends it) */
+    const char *static_gomp;     /* how libgomp was asked for as an archive (-lgomp under
+                                    -Wl,-Bstatic, -l:libgomp.a, a libgomp.a path), or NULL */
     int has_dep_target, has_dep_file;
     int dep_from_preprocessor;   /* -Wp,-MD,file: the preprocessor's default target */
     int from_stdin;              /* an input is '-' */
@@ -383,6 +386,34 @@ static void note_linker_files(struct pompcc *pc, const char *a)
     free(copy);
 }
 
+/* Follows the linker's -Bstatic/-Bdynamic state through -Wl,WORDS (and
+ * -Xlinker WORD: linker_word) and notes a libgomp asked for as an archive:
+ * the libgomp bridge defines libgomp's entry points and needs the shared
+ * library behind them, so the link takes no member of libgomp.a and the
+ * program runs on libgomp.so (the same library, loaded at run time), which
+ * went unsaid (a probe). */
+static void note_static_gomp(struct pompcc *pc, const char *a, int linker_word)
+{
+    if (linker_word || strncmp(a, "-Wl,", 4) == 0) {
+        char *copy = xstrdup(linker_word ? a : a + 4), *save = NULL;
+        for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+            if (strcmp(w, "-Bstatic") == 0 || strcmp(w, "-dn") == 0 || strcmp(w, "-non_shared") == 0)
+                pc->linker_static = 1;
+            else if (strcmp(w, "-Bdynamic") == 0 || strcmp(w, "-dy") == 0 ||
+                     strcmp(w, "-call_shared") == 0)
+                pc->linker_static = 0;
+        }
+        free(copy);
+        return;
+    }
+    if (strcmp(a, "-lgomp") == 0 && pc->linker_static)
+        pc->static_gomp = a;
+    if (pomp_runtime_is_libgomp_archive(a)) {
+        pc->static_gomp = a;
+        pc->lgomp = 1; /* libgomp's shared library, after the bridge */
+    }
+}
+
 static void parse_args(struct pompcc *pc, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -477,6 +508,7 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->lgomp = 1;
         if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
             pc->static_flag = argv[i]; /* as the user spelled it */
+        note_static_gomp(pc, a, i > 1 && strcmp(argv[i - 1], "-Xlinker") == 0);
         if (a[0] == '-' && a[1] != '\0') {
             argv_add(&pc->flags, a);
             note_linker_files(pc, a);
@@ -1472,7 +1504,10 @@ static int prelink_and_link(struct pompcc *pc)
     size_t next = 0;
     for (size_t i = 0; i <= pc->flags.n; i++) {
         for (; next < pc->ninputs && pc->inputs[next].flag_pos <= i; next++)
-            argv_add(&cmd, pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
+            if (pc->inputs[next].object ||
+                !pomp_runtime_drop_at_link(pc->runtime, pc->inputs[next].path, pc->offload))
+                argv_add(&cmd,
+                         pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
         if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload))
             argv_add(&cmd, pc->flags.v[i]);
     }
@@ -1679,6 +1714,12 @@ int main(int argc, char **argv)
     }
     if (pc.mode == MODE_LINK && !pc.shared && !pc.relocatable)
         refuse_static_link(&pc);
+    if (pc.mode == MODE_LINK && pc.static_gomp && !pc.dry_run)
+        fprintf(stderr,
+                "%s: note: '%s': libgomp is linked as the shared library under pomp (the libgomp "
+                "bridge wraps its entry points): the program runs on the same libgomp, loaded at "
+                "run time, not a copy linked into it\n",
+                tool_name(), pc.static_gomp);
 
     if (output_is_input(&pc)) {
         rc = 1;

@@ -35,6 +35,13 @@ int pomp_runtime_is_offload_flag(const char *a)
            strcmp(a, "-fopenmp-offload-mandatory") == 0 || strncmp(a, "-Xopenmp-target", 15) == 0;
 }
 
+int pomp_runtime_is_libgomp_archive(const char *a)
+{
+    size_t n = strlen(a);
+    return strcmp(a, "-l:libgomp.a") == 0 ||
+           (n >= 9 && strcmp(a + n - 9, "libgomp.a") == 0 && (n == 9 || a[n - 10] == '/'));
+}
+
 int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a, int offload)
 {
     /* an offloading link needs the driver's -fopenmp: it runs the linker
@@ -42,7 +49,7 @@ int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a, int offload)
     /* the user's -lgomp: the driver's, which the link arguments put after the
      * libgomp bridge (pompcc adds them wherever -lgomp is) */
     if (rt == POMP_RUNTIME_GOMP)
-        return strcmp(a, "-lgomp") == 0;
+        return strcmp(a, "-lgomp") == 0 || pomp_runtime_is_libgomp_archive(a);
     return !offload && pomp_runtime_is_openmp_flag(a);
 }
 

@@ -27,6 +27,11 @@ int pomp_runtime_is_offload_flag(const char *arg);
  * offloading link (offload != 0) keeps -fopenmp. On libgomp the user's
  * -lgomp goes: the link arguments add libgomp after the libgomp bridge. */
 int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg, int offload);
+/* Whether a link argument asks for libgomp's archive: -l:libgomp.a, or a path
+ * to libgomp.a. The libgomp bridge needs the shared library: on libgomp such
+ * an argument is dropped (its members, linked before the bridge, took the
+ * program's calls: its parallel regions went unmeasured, unsaid; a probe). */
+int pomp_runtime_is_libgomp_archive(const char *arg);
 
 /* The linker arguments that put the runtime under the program (NULL-terminated,
  * static storage); libgomp's need libpomp's directory in -L before them. */

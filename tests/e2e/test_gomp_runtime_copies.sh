@@ -131,4 +131,39 @@ SRC
     diff -u conda_plain.txt conda_pomp.txt || fail "pompcc build, libomp as libgomp.so.1: the output differs"
     assert_not_contains conda_pomp.err "second OpenMP runtime" "pompcc build, libomp as libgomp.so.1: no second runtime said (there is one)"
 fi
+# libgomp asked for as an archive (-Wl,-Bstatic -lgomp, -l:libgomp.a, a
+# libgomp.a path): the bridge needs the shared library. A libgomp.a path or
+# -l:libgomp.a put libgomp's members into the program before the bridge: two
+# libgomps, the program's calls on the static one, its parallel region
+# unmeasured (a profile with the loop's region alone), unsaid. Now the archive
+# is left out of the link, and the link says so.
+GOMP_A=$(cc -print-file-name=libgomp.a)
+if [ -f "$GOMP_A" ]; then
+    cat > arch.c <<'C'
+#include <stdio.h>
+#include <omp.h>
+int main(void)
+{
+    long sum = 0;
+#pragma omp parallel for reduction(+ : sum) num_threads(2)
+    for (int i = 0; i < 100; i++)
+        sum += i + omp_get_num_threads();
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+    n=0
+    for how in "-Wl,-Bstatic -lgomp -Wl,-Bdynamic" "-l:libgomp.a" "$GOMP_A"; do
+        n=$((n + 1))
+        "$POMPCC" -O2 -fopenmp arch.c -o arch$n $how 2> arch$n.err || { cat arch$n.err; fail "$how: build"; }
+        assert_contains arch$n.err "^pompcc: note: '[^']*(-lgomp|libgomp\.a)': libgomp is linked as the shared library under pomp" \
+                        "$how: the link says libgomp is the shared library"
+        [ "$(nm arch$n | grep -c ' T GOMP_')" = 0 ] || fail "$how: libgomp's members linked into the program"
+        POMP_OUTPUT_DIR=arch$n.d ./arch$n > arch$n.txt
+        assert_eq "$(cat arch$n.txt)" 5150 "$how: the program's result"
+        assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+                         | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].begins] | add' arch$n.d/profile.json)" \
+                  2 "$how: the parallel region's two shares"
+    done
+fi
 echo "PASS: test_gomp_runtime_copies"
