@@ -14,12 +14,21 @@ for split in "200 0" "200 50" "100 100"; do
     set -- $split
     extra=$1 common=$2
     dir=out-$extra-$common
-    POMP_OUTPUT_DIR=$dir ./imbalance "$extra" "$common" > run.txt
-    assert_contains run.txt "^done$" "the program ran"
-    "$REPORT" --json $dir > r.json
     # work: thread 0 extra + common, thread 1 common: LB = mean / max
     lb=$(awk -v x="$extra" -v c="$common" 'BEGIN { printf "%.3f", 100 * (x + 2 * c) / 2 / (x + c) }')
-    region=$(jq '.efficiency.parallel_regions[0]' r.json)
+    # (a loaded machine starts the worker late or takes a thread's CPU away:
+    # 88.6 % fork/join once beside a full test run; a run or two more before
+    # the verdict on the figures that time decides)
+    for try in 1 2 3; do
+        rm -rf $dir
+        POMP_OUTPUT_DIR=$dir ./imbalance "$extra" "$common" > run.txt
+        assert_contains run.txt "^done$" "the program ran"
+        "$REPORT" --json $dir > r.json
+        region=$(jq '.efficiency.parallel_regions[0]' r.json)
+        (within5 "$(jq '.load_balance_pct' <<<"$region")" "$lb" "" &&
+         awk -v g="$(jq '.fork_join_efficiency_pct' <<<"$region")" 'BEGIN { exit !(g >= 90 && g <= 100) }') \
+            2> /dev/null && break
+    done
     within5 "$(jq '.load_balance_pct' <<<"$region")" "$lb" "$split: the region's load balance"
     within5 "$(jq '.synchronisation_efficiency_pct' <<<"$region")" 100 "$split: the critical thread never waits"
     # fork/join: starting the thread takes a few ms of the 200 or more (more on a busy machine)
@@ -193,10 +202,19 @@ inner_lb() { # DIR: the inner region's load balance
 }
 for mode in traced profiled; do
     trace=none; [ $mode = traced ] && trace=events
-    OMP_MAX_ACTIVE_LEVELS=2 POMP_TRACE=$trace run_checked nested_imbalance ni_$mode
     if [ -z "${E2E_SANITIZE:-}" ]; then
+        # (the fresh threads' starts are the machine's: a loaded one delays
+        # them and evens the shares, 60.3 % once beside a full test run and two
+        # busy loops; a run or two more before the verdict)
+        for try in 1 2 3; do
+            rm -rf ni_$mode
+            OMP_MAX_ACTIVE_LEVELS=2 POMP_TRACE=$trace run_checked nested_imbalance ni_$mode
+            (within5 "$(inner_lb ni_$mode)" 66.7 "") 2> /dev/null && break
+        done
         within5 "$(inner_lb ni_$mode)" 66.7 "nested imbalance, $mode: the inner region's load balance"
-    else # the sanitizers' slowdown of the fresh threads moves it (60 % read): not the 94 % of the bug
+    else
+        # the sanitizers' slowdown of the fresh threads moves it (60 % read): not the 94 % of the bug
+        OMP_MAX_ACTIVE_LEVELS=2 POMP_TRACE=$trace run_checked nested_imbalance ni_$mode
         awk -v g="$(inner_lb ni_$mode)" 'BEGIN { exit !(g >= 50 && g <= 80) }' ||
             fail "nested imbalance, $mode, sanitized: the inner region's load balance $(inner_lb ni_$mode) %, 50 to 80 expected"
     fi
