@@ -6,6 +6,7 @@
 # quadratic in the threads, and pomp-report (--check too) ran for more than
 # 5 minutes on it. Here a real traced run's threads are repeated to 20,000.
 source "$(dirname "$0")/lib.sh"
+# (-DCRITICAL: 2,000 criticals a thread, below)
 cat > req.c <<'C'
 #include <pthread.h>
 #include <stdio.h>
@@ -14,10 +15,17 @@ static void *request(void *arg)
 {
     (void)arg;
 #pragma omp parallel num_threads(2)
+#ifdef CRITICAL
+    for (int i = 0; i < 2000; i++) {
+#pragma omp critical
+        shares++;
+    }
+#else
     {
 #pragma omp atomic
         shares++;
     }
+#endif
     return NULL;
 }
 int main(void)
@@ -63,32 +71,7 @@ assert_contains many.txt "^parallel +req.c" "the report's call paths"
 # executions' time went was found by a scan of the enclosing path's entries
 # for each thread, and each parallel region's untimed waits by a scan of the
 # nodes before each: pomp-report ran past 120 s on 20,000 threads (now 4 s).
-cat > req_critical.c <<'C'
-#include <pthread.h>
-#include <stdio.h>
-static long shares;
-static void *request(void *arg)
-{
-    (void)arg;
-#pragma omp parallel num_threads(2)
-    for (int i = 0; i < 2000; i++) {
-#pragma omp critical
-        shares++;
-    }
-    return NULL;
-}
-int main(void)
-{
-    for (int r = 0; r < 100; r++) {
-        pthread_t a;
-        pthread_create(&a, NULL, request, NULL);
-        pthread_join(a, NULL);
-    }
-    printf("%ld\n", shares);
-    return 0;
-}
-C
-"$POMPCC" -O2 -fopenmp req_critical.c -o req_critical -lpthread 2>build.err || { cat build.err; fail "build"; }
+"$POMPCC" -O2 -fopenmp -DCRITICAL req.c -o req_critical -lpthread 2>build.err || { cat build.err; fail "build"; }
 OMP_WAIT_POLICY=passive POMP_THROTTLE=1000,1ms POMP_TRACE=events POMP_OUTPUT_DIR=rc \
     timeout 60 ./req_critical > rc.txt || fail "the throttled program failed"
 assert_eq "$(cat rc.txt)" 400000 "throttled: the program's result"
