@@ -77,10 +77,22 @@ typedef unsigned long long gomp_ull;
     GOMP_LOOP_ULL(X, nonmonotonic_dynamic, "GOMP_4.5")                                         \
     GOMP_LOOP_ULL(X, nonmonotonic_guided, "GOMP_4.5")                                          \
     GOMP_LOOP_ULL_RUNTIME(X, runtime, "GOMP_2.0")                                              \
+    GOMP_LOOP_ULL_RUNTIME(X, nonmonotonic_runtime, "GOMP_5.0")                                 \
+    GOMP_LOOP_ULL_RUNTIME(X, maybe_nonmonotonic_runtime, "GOMP_5.0")                           \
+    GOMP_LOOP_ULL(X, ordered_static, "GOMP_2.0")                                               \
+    GOMP_LOOP_ULL(X, ordered_dynamic, "GOMP_2.0")                                              \
+    GOMP_LOOP_ULL(X, ordered_guided, "GOMP_2.0")                                               \
+    GOMP_LOOP_ULL_RUNTIME(X, ordered_runtime, "GOMP_2.0")                                      \
     X(GOMP_loop_start, "GOMP_5.0", bool,                                                       \
       (long, long, long, long, long, long *, long *, uintptr_t *, void **))                    \
     X(GOMP_loop_ordered_start, "GOMP_5.0", bool,                                               \
       (long, long, long, long, long, long *, long *, uintptr_t *, void **))                    \
+    X(GOMP_loop_ull_start, "GOMP_5.0", bool,                                                   \
+      (bool, gomp_ull, gomp_ull, gomp_ull, long, gomp_ull, gomp_ull *, gomp_ull *, uintptr_t *, \
+       void **))                                                                               \
+    X(GOMP_loop_ull_ordered_start, "GOMP_5.0", bool,                                           \
+      (bool, gomp_ull, gomp_ull, gomp_ull, long, gomp_ull, gomp_ull *, gomp_ull *, uintptr_t *, \
+       void **))                                                                               \
     GOMP_LOOP_DOACROSS(X, doacross_static, long)                                               \
     GOMP_LOOP_DOACROSS(X, doacross_dynamic, long)                                              \
     GOMP_LOOP_DOACROSS(X, doacross_guided, long)                                               \

@@ -79,6 +79,12 @@ static void chunk(uint64_t start, uint64_t iterations)
                 gomp_ull *istart, gomp_ull *iend),                                              \
                (up, start, end, incr, chunk_size, istart, iend))                                \
     LOOP_NEXT(GOMP_loop_ull_##kind##_next, gomp_ull)
+#define LOOP_ULL_RUNTIME(kind)                                                                 \
+    LOOP_START(GOMP_loop_ull_##kind##_start, ompt_work_loop_other,                              \
+               (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,         \
+                gomp_ull *iend),                                                                \
+               (up, start, end, incr, istart, iend))                                            \
+    LOOP_NEXT(GOMP_loop_ull_##kind##_next, gomp_ull)
 /* GCC 9's generic start (schedule modifiers, reductions, conditional lastprivate) */
 #define LOOP_GENERIC(name)                                                                     \
     LOOP_START(name, ompt_work_loop_other,                                                      \
@@ -103,13 +109,27 @@ LOOP_ULL(dynamic, ompt_work_loop_dynamic)
 LOOP_ULL(guided, ompt_work_loop_guided)
 LOOP_ULL(nonmonotonic_dynamic, ompt_work_loop_dynamic)
 LOOP_ULL(nonmonotonic_guided, ompt_work_loop_guided)
-LOOP_START(GOMP_loop_ull_runtime_start, ompt_work_loop_other,
-           (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, gomp_ull *istart,
-            gomp_ull *iend),
-           (up, start, end, incr, istart, iend))
-LOOP_NEXT(GOMP_loop_ull_runtime_next, gomp_ull)
+/* Every unsigned long long form GCC 12 calls: a loop whose bounds do not fit
+ * a long (an index from 2^63 up). The runtime, ordered and generic ones were
+ * not interposed before: such loops ran unreported under pomprun, silently,
+ * and their chunks were lost in a pompcc build (a probe: 2 of 6 loops). */
+LOOP_ULL_RUNTIME(runtime)
+LOOP_ULL_RUNTIME(nonmonotonic_runtime)
+LOOP_ULL_RUNTIME(maybe_nonmonotonic_runtime)
+LOOP_ULL(ordered_static, ompt_work_loop_static)
+LOOP_ULL(ordered_dynamic, ompt_work_loop_dynamic)
+LOOP_ULL(ordered_guided, ompt_work_loop_guided)
+LOOP_ULL_RUNTIME(ordered_runtime)
 LOOP_GENERIC(GOMP_loop_start)
 LOOP_GENERIC(GOMP_loop_ordered_start)
+#define LOOP_GENERIC_ULL(name)                                                                 \
+    LOOP_START(name, ompt_work_loop_other,                                                      \
+               (bool up, gomp_ull start, gomp_ull end, gomp_ull incr, long sched,               \
+                gomp_ull chunk_size, gomp_ull *istart, gomp_ull *iend, uintptr_t *reductions,   \
+                void **mem),                                                                    \
+               (up, start, end, incr, sched, chunk_size, istart, iend, reductions, mem))
+LOOP_GENERIC_ULL(GOMP_loop_ull_start)
+LOOP_GENERIC_ULL(GOMP_loop_ull_ordered_start)
 
 /* Doacross loops (ordered(n) with depend(sink)/depend(source), or
  * doacross(...)): loops whose bounds are the n dimensions' iteration counts.

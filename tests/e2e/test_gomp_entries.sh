@@ -473,6 +473,79 @@ for d in oldlock_gomp oldlock_omp; do
     assert_eq "$(region_sum $d wait "$L2" visits)" 400 "$d: a nest lock wait per second call"
 done
 
+# ---- loops over unsigned long long bounds above LONG_MAX: GOMP_loop_ull_* ----
+# GCC calls the _ull entry points only for bounds that do not fit a long. The
+# runtime forms (schedule(runtime), nonmonotonic: and monotonic:), the
+# ordered ones (static, dynamic, guided, runtime) and the generic ones
+# (reduction(task, ...): GOMP_loop_ull_start, GOMP_loop_ull_ordered_start)
+# were not interposed: 8 of these 9 loops were missing under pomprun,
+# unsaid, and had no chunks in the pompcc build. 64 iterations each on a team
+# of 2, OMP_SCHEDULE=dynamic,4: 16 chunks, but guided,4's 5 (32 16 8 4 4).
+cat > ullloops.c <<'C'
+#include <stdio.h>
+
+/* Loops over unsigned long long bounds above LONG_MAX: GCC calls the _ull
+ * entry points. 64 iterations each, on a team of 2. */
+int main(int argc, char **argv)
+{
+    (void)argv;
+    unsigned long long b = (1ULL << 63) + (unsigned)argc - 1, n = 64;
+    long s[10] = {0}, r = 0;
+    #pragma omp parallel num_threads(2)
+    {
+        #pragma omp for schedule(runtime) reduction(+: s[0])
+        for (unsigned long long i = b; i < b + n; i++) s[0] += (long)(i - b);
+        #pragma omp for schedule(nonmonotonic: runtime) reduction(+: s[1])
+        for (unsigned long long i = b; i < b + n; i++) s[1] += (long)(i - b);
+        #pragma omp for schedule(monotonic: runtime) reduction(+: s[2])
+        for (unsigned long long i = b; i < b + n; i++) s[2] += (long)(i - b);
+        #pragma omp for ordered schedule(static, 4)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp ordered
+            s[3] += (long)(i - b);
+        }
+        #pragma omp for ordered schedule(dynamic, 4)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp ordered
+            s[4] += (long)(i - b);
+        }
+        #pragma omp for ordered schedule(guided, 4)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp ordered
+            s[5] += (long)(i - b);
+        }
+        #pragma omp for ordered schedule(runtime)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp ordered
+            s[6] += (long)(i - b);
+        }
+        #pragma omp for schedule(dynamic, 4) reduction(task, +: r)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp task in_reduction(+: r)
+            r += (long)(i - b);
+        }
+        #pragma omp for ordered schedule(dynamic, 4) reduction(task, +: r)
+        for (unsigned long long i = b; i < b + n; i++) {
+            #pragma omp ordered
+            s[7] += (long)(i - b);
+        }
+    }
+    printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld\n", s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], r);
+    return 0;
+}
+C
+build ullloops
+calls ullloops GOMP_loop_ull_runtime_start GOMP_loop_ull_nonmonotonic_runtime_start \
+      GOMP_loop_ull_maybe_nonmonotonic_runtime_start GOMP_loop_ull_ordered_static_start \
+      GOMP_loop_ull_ordered_dynamic_start GOMP_loop_ull_ordered_guided_start \
+      GOMP_loop_ull_ordered_runtime_start GOMP_loop_ull_start GOMP_loop_ull_ordered_start
+assert_eq "$(cat ullloops.plain)" "2016 2016 2016 2016 2016 2016 2016 2016 2016" "ullloops: the plain build's sums"
+OMP_SCHEDULE=dynamic,4 run ullloops ullloops_gomp
+assert_eq "$(regions ullloops_gomp for)" 9 "ullloops: 9 loops"
+assert_eq "$(total ullloops_gomp for visits)" 18 "ullloops: each loop on both threads"
+assert_eq "$(total ullloops_gomp for begins)" 133 "ullloops: the chunks (8 loops of 16, guided's 5)"
+assert_eq "$(total ullloops_gomp ordered visits)" 320 "ullloops: 5 ordered loops of 64 iterations"
+
 # ---- the pompcc builds: on libgomp with the bridge, the same output ----
 # (the instrumentation reports the constructs; the runtime's reports of the
 # waits the instrumentation knows by name are off unless POMP_OMPT=full, as
@@ -489,3 +562,8 @@ assert_eq "$(total doacross2_pompcc task_dependences visits)" "$(total doacross2
 assert_eq "$(total oldlock_pompcc wait visits)" 1200 "oldlock_pomp: the lock waits"
 assert_eq "$(total teams_pompcc parallel begins)" 6 "teams_pomp: 3 shares per team"
 assert_eq "$(total preduce_pompcc parallel begins)" 4 "preduce_pomp: the team's 4 shares"
+"$POMPCC" -g -O2 -fopenmp ullloops.c -o ullloops_pomp
+OMP_SCHEDULE=dynamic,4 POMP_OUTPUT_DIR=ullloops_pompcc ./ullloops_pomp > ullloops_pompcc.txt
+diff -u ullloops.plain ullloops_pompcc.txt || fail "ullloops_pomp: the output differs from the plain build"
+assert_eq "$(total ullloops_pompcc for visits)" 18 "ullloops_pomp: each loop on both threads"
+assert_eq "$(total ullloops_pompcc for begins)" 133 "ullloops_pomp: the chunks"
