@@ -313,7 +313,7 @@ enum bridge_class bridge_classify(struct POMP_Region_s *r)
         const char *type;
         enum bridge_class class;
     } types[] = {
-        {"parallel", BRC_PARALLEL}, {"teams", BRC_TEAMS}, {"for", BRC_LOOP}, {"for simd", BRC_LOOP},
+        {"parallel", BRC_PARALLEL}, {"teams", BRC_TEAMS}, {"teams loop", BRC_TEAMS}, {"for", BRC_LOOP}, {"for simd", BRC_LOOP},
         {"loop", BRC_LOOP}, {"do", BRC_LOOP}, {"sections", BRC_SECTIONS},
         {"single", BRC_SINGLE}, {"workshare", BRC_WORKSHARE}, {"distribute", BRC_DISTRIBUTE},
         {"distribute simd", BRC_DISTRIBUTE}, {"distribute parallel for", BRC_DISTRIBUTE},

@@ -418,6 +418,48 @@ for how in gcc clang; do
         "host teams ($how): the next parallel region's closing barrier, on both threads"
 done
 
+# A combined `teams loop` (kept whole: Teams_enter/exit on the encountering
+# thread, no Teams_begin in the teams) is a league as `teams` is: its teams'
+# work on other threads is theirs in the teams loop region. Before, the bridge
+# knew only the type "teams" for a league's POMP region: on LLVM libomp the
+# second team's thread put its share (its teams barrier; with GCC code its
+# parallel region too) at the top of the profile, placed nowhere, and the
+# teams loop row read 1 thread for a league of 2.
+cat > hteamsloop.c <<'C'
+#include <stdio.h>
+#define N 400000
+static double a[N];
+int main(void)
+{
+    double s = 0;
+    for (int i = 0; i < N; i++)
+        a[i] = i * 0.5;
+#pragma omp teams loop num_teams(2) thread_limit(1) reduction(+ : s)
+    for (int i = 0; i < N; i++)
+        s += a[i];
+    printf("s=%.1f\n", s);
+    return 0;
+}
+C
+LL=$(line_of hteamsloop.c "omp teams loop")
+for how in gcc clang; do
+    if [ $how = clang ]; then
+        command -v clang-19 > /dev/null || continue
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
+    else
+        "$POMPCC" --pomp-runtime=omp -fopenmp -O2 hteamsloop.c -o hteamsloop_$how 2> /dev/null
+    fi
+    POMP_OUTPUT_DIR=htl_$how OMP_NUM_THREADS=2 ./hteamsloop_$how > htl_$how.txt
+    assert_contains htl_$how.txt "^s=39999900000.0$" "host teams loop ($how): the program's result"
+    "$REPORT" --check htl_$how > /dev/null || fail "host teams loop ($how): --check"
+    assert_eq "$(jq '([.regions[] | select(.type == "implicit_barrier" and .name == "teams") | .id]) as $b
+        | [.callpath[] | select(.parent == 0 and (.region as $r | $b | index($r)))] | length' htl_$how/profile.json)" 0 \
+        "host teams loop ($how): no teams barrier at the top of the profile (every team's is in the teams loop)"
+    assert_eq "$(jq --argjson l "$LL" '([.regions[] | select(.type == "teams loop" and .first_line == $l) | .id]) as $t
+        | [.callpath[] | select(.region as $r | $t | index($r)) | .per_thread[].thread] | unique | length' htl_$how/profile.json)" 2 \
+        "host teams loop ($how): both teams' threads in the teams loop region"
+done
+
 # The same with an inner parallel region that libomp runs serialized (GCC
 # code, two threads asked for inside a team): libomp's libgomp layer hands its
 # implicit task and its end the team's parallel_data, not its own. The bridge
