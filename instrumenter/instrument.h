@@ -76,6 +76,11 @@ struct construct_counts {
      * inst) writes none of their calls, which the runtime's events measure;
      * and of those, the critical and ordered ones */
     unsigned by_level, by_level_mutexes;
+    /* of the instrumented ones, those whose inner parallel regions the
+     * instrumentation leaves to the runtime's events (a host `distribute
+     * parallel for [simd]` composite, a whole `teams loop`): the link has the
+     * bridges follow them, unsaid */
+    unsigned inner_parallel;
 };
 
 struct instrument_result {

@@ -194,6 +194,12 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
             to_runtime |= PRELINK_LEFT_CONSTRUCTS | (mutexes ? PRELINK_LEFT_MUTEXES : 0);
             continue;
         }
+        if (sscanf(lines[i], "inner %u %n", &total, &file_at) == 1 && file_at) {
+            /* instrumented composites whose inner parallel regions only the
+             * runtime's events measure (instrument.c): followed, unsaid */
+            to_runtime |= PRELINK_LEFT_CONSTRUCTS;
+            continue;
+        }
         if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {
             /* nothing lost: the runtime's events measure them (the bridges
              * follow lock waits for the whole program then) */

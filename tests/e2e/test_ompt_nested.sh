@@ -460,6 +460,50 @@ for how in gcc clang; do
         "host teams loop ($how): both teams' threads in the teams loop region"
 done
 
+# A host `teams distribute parallel for` (split: teams + the composite
+# distribute parallel for, which has no POMP call inside) and a whole `teams
+# loop` fork parallel regions only the runtime's events measure. The link
+# has the bridges follow them, as for a construct left whole: before, the
+# bridges took them for code pompcc did not build ("not measured: 4 parallel
+# regions that pompcc did not instrument ran"), their loops went unmeasured
+# and the whole run was not rated, though every construct was instrumented.
+cat > tdpf.c <<'C'
+#include <stdio.h>
+#define N 200000
+static double a[N];
+int main(void)
+{
+    double s = 0, t = 0;
+#pragma omp teams distribute parallel for num_teams(2) thread_limit(2)
+    for (int i = 0; i < N; i++)
+        a[i] = i * 0.5;
+#pragma omp teams distribute parallel for num_teams(2) thread_limit(2) reduction(+ : s)
+    for (int i = 0; i < N; i++)
+        s += a[i];
+#pragma omp teams loop num_teams(2) reduction(+ : t)
+    for (int i = 0; i < N; i++)
+        t += a[i];
+    printf("s=%.1f t=%.1f\n", s, t);
+    return 0;
+}
+C
+for how in gcc clang; do
+    if [ $how = clang ]; then
+        command -v clang-19 > /dev/null || continue
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 tdpf.c -o tdpf_$how
+    else
+        "$POMPCC" -fopenmp -O2 tdpf.c -o tdpf_$how
+    fi
+    POMP_OUTPUT_DIR=tdpf_$how.out OMP_NUM_THREADS=2 ./tdpf_$how > tdpf_$how.txt 2> tdpf_$how.err
+    assert_contains tdpf_$how.txt "^s=9999950000.0 t=9999950000.0$" "teams distribute parallel for ($how): the program's result"
+    assert_not_contains tdpf_$how.err "not measured|did not instrument" "teams distribute parallel for ($how): nothing said unmeasured"
+    assert_eq "$(jq '.unmeasured // [] | length' tdpf_$how.out/profile.json)" 0 \
+        "teams distribute parallel for ($how): no part of the run unmeasured"
+    "$REPORT" --json tdpf_$how.out > tdpf_$how.json
+    assert_eq "$(jq '.efficiency.run.rated' tdpf_$how.json)" null \
+        "teams distribute parallel for ($how): the run is rated"
+done
+
 # The same with an inner parallel region that libomp runs serialized (GCC
 # code, two threads asked for inside a team): libomp's libgomp layer hands its
 # implicit task and its end the team's parallel_data, not its own. The bridge
