@@ -180,6 +180,9 @@ Test(prelink, constructs_left_by_a_level)
     cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS, "a task: %d", left);
     left = prelink_report_counts("2 1 1 c.c\nlevels 1 1 c.c\n", 0, f);
     cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS | PRELINK_LEFT_MUTEXES, "a critical: %d", left);
+    /* a host distribute parallel for's inner regions (instrumented, counted "inner") */
+    left = prelink_report_counts("3 3 0 d.c\ninner 1 d.c\n", 0, f);
+    cr_assert_eq(left, PRELINK_LEFT_CONSTRUCTS, "inner parallel regions: %d", left);
     fclose(f);
     cr_assert_eq(size, 0, "nothing said without verbose: %s", out);
     free(out);
