@@ -670,11 +670,19 @@ int rp_flat_takes(const struct rp_profile *p, const struct rp_flat *f, size_t i)
     return 1;
 }
 
-void rp_flat_label(const struct rp_flat *f, char *buf, size_t size)
+void rp_flat_label(const struct rp_profile *p, const struct rp_flat *f, char *buf, size_t size)
 {
-    char label[200];
-    rp_region_label(f->region, label, sizeof label);
-    snprintf(buf, size, "%s%s", label, f->part == RP_FLAT_CREATIONS ? " (creation)" : "");
+    /* "[throttled]" as the call paths have it: where one of the row's paths
+     * holds untimed executions, not by its region (a throttled task's timed
+     * executions read "task [throttled]" here and "task" in the call paths,
+     * a critical counted untimed inside a throttled region "critical" here
+     * and "critical [throttled]" there; a probe) */
+    int throttled = 0;
+    for (size_t n = 0; n < f->nnodes && !throttled; n++)
+        throttled = rp_flat_takes(p, f, f->nodes[n]) && rp_node_throttled(&p->nodes[f->nodes[n]]);
+    snprintf(buf, size, "%s%s%s%s%s", f->region->type, *f->region->name ? " " : "",
+             f->region->name, throttled ? " [throttled]" : "",
+             f->part == RP_FLAT_CREATIONS ? " (creation)" : "");
 }
 
 void rp_flat_location(const struct rp_flat *f, char *buf, size_t size)

@@ -109,8 +109,9 @@ struct rp_flat {             /* a region over all its call paths (or a part of t
     struct rp_stats s;
 };
 
-/* The row's label: the region's (rp_region_label), and its part; its location. */
-void rp_flat_label(const struct rp_flat *f, char *buf, size_t size);
+/* The row's label: the region's, "[throttled]" where one of its paths is
+ * (rp_node_throttled), and its part; its location. */
+void rp_flat_label(const struct rp_profile *p, const struct rp_flat *f, char *buf, size_t size);
 void rp_flat_location(const struct rp_flat *f, char *buf, size_t size);
 
 struct rp_wait_row {         /* a parallel region or task root (call-path node), or the time outside any */

@@ -64,7 +64,14 @@ static json_t *callpath(const struct rp_profile *p)
             json_object_set_new(o, "task_root", json_true());
         if (n->binding_id) /* a task root: the node where its tasks' team was forked */
             json_object_set_new(o, "binding", json_integer(n->binding_id));
-        char loc[RP_LOCATION_MAX];
+        /* the row's words as the text's call-path table has them: "[throttled]"
+         * marks the paths with untimed executions, not every path of a
+         * throttled region (the page labelled the rows by their region: a
+         * throttled task's timed executions "task [throttled]", a critical
+         * counted untimed inside a throttled region "critical"; a probe) */
+        char label[256], loc[RP_LOCATION_MAX];
+        rp_node_label(n, label, sizeof label);
+        json_object_set_new(o, "label", json_string(label));
         rp_node_location(p, i, loc, sizeof loc);
         json_object_set_new(o, "location", json_string(loc));
         stats(&n->s, o);
@@ -89,7 +96,7 @@ static json_t *flat(const struct rp_profile *p)
             json_object_set_new(row, "placed_in",
                                 f->place ? json_integer(f->place->id) : json_null());
         char label[256], loc[RP_LOCATION_MAX]; /* as the text says them (the HTML shows these) */
-        rp_flat_label(f, label, sizeof label);
+        rp_flat_label(p, f, label, sizeof label);
         rp_flat_location(f, loc, sizeof loc);
         json_object_set_new(row, "label", json_string(label));
         json_object_set_new(row, "location", json_string(loc));
@@ -117,7 +124,7 @@ static json_t *waits(const struct rp_profile *p)
                                                        : json_null());
         char label[256], loc[RP_LOCATION_MAX]; /* as the text says them */
         if (w->node) {
-            rp_region_label(w->node->region, label, sizeof label);
+            rp_node_label(w->node, label, sizeof label); /* marked as its call path */
             if (w->node->task_root)
                 snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
             rp_node_location(p, (size_t)(w->node - p->nodes), loc, sizeof loc);

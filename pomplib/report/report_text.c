@@ -412,7 +412,7 @@ static void flat_table(const struct rp_profile *p, const struct widths *w)
     header_lines(w, "region");
     for (size_t i = 0; i < p->nflat; i++) {
         char label[200], loc[RP_LOCATION_MAX];
-        rp_flat_label(&p->flat[i], label, sizeof label);
+        rp_flat_label(p, &p->flat[i], label, sizeof label);
         rp_flat_location(&p->flat[i], loc, sizeof loc);
         row_start(w, label, loc);
         stats_columns(&p->flat[i].s);
@@ -436,7 +436,7 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
         const struct rp_wait_row *r = &p->waits[i];
         char label[200], loc[RP_LOCATION_MAX];
         if (r->node) {
-            rp_region_label(r->node->region, label, sizeof label);
+            rp_node_label(r->node, label, sizeof label); /* marked as its call path */
             if (r->node->task_root) /* the waits inside the task's executions */
                 snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
             rp_node_location(p, (size_t)(r->node - p->nodes), loc, sizeof loc);

@@ -195,6 +195,39 @@ browse twelve.html > twelvedom.html || { cat browser.err; fail "chromium failed 
 assert_contains twelvedom.html '<tr class="note"><td class="name" colspan="8">\.\.\. 2 more parallel regions in pomp-report --json</td></tr>' \
     "twelve regions: the page says the two left out"
 
+# The call-path table's rows read as the text's: a path marked [throttled] where
+# its executions went untimed, not by its region (the page read "critical" for
+# the text's "critical [throttled]", a critical counted untimed inside a
+# throttled region; and "task [throttled]" for a throttled task's timed
+# executions, which the text leaves unmarked); the header's regions as the text
+# counts them
+cat > rare.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    for (int i = 0; i < 200000; i++) {
+#pragma pomp inst begin(tiny)
+        if (i % 50 == 0)
+#pragma omp critical
+            s++;
+#pragma pomp inst end(tiny)
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp rare.c -o rare 2> build.err || { cat build.err; fail "build rare.c"; }
+assert_eq "$(POMP_OUTPUT_DIR=rare.d ./rare)" 8000 "throttled: the program"
+"$REPORT" rare.d > rare.txt
+"$REPORT" rare.d --html rare.html 2> /dev/null
+browse rare.html > raredom.html || { cat browser.err; fail "chromium failed (throttled)"; }
+assert_contains rare.txt "^    critical \[throttled\] " "throttled: the text marks the critical's path"
+assert_contains raredom.html '</span>critical \[throttled\]</td>' "throttled: the page marks the critical's path as the text does"
+assert_contains raredom.html "<b>$(sed -n '1s/.*, \([0-9]*\) regions\{0,1\}$/\1/p' rare.txt)</b><span>regions</span>" \
+    "throttled: the header's regions as the text counts them"
+
 # Without a trace: the timeline says how to get one; the charts still render.
 POMP_OUTPUT_DIR=p ./waits > /dev/null
 "$REPORT" p --html p.html 2> /dev/null

@@ -262,6 +262,19 @@ jq -e '[.regions[] | select(.type == "task") | .throttled] | any' tasks.d/profil
 "$REPORT" tasks.d > tasks.txt
 assert_contains tasks.txt "^ +task \[throttled\] " "throttled tasks: the creations' row is marked"
 assert_contains tasks.txt "^task +tasks\.c:" "throttled tasks: the executions' tree, every one timed, is not"
+# One mark in every table: the flat table's rows, the wait table's and --json's
+# call paths (the page's) mark a row by its paths, as the call-path table does
+# (the flat table read "task [throttled]" for the timed executions, the page's
+# call paths too; a probe)
+sed -n '/^Regions by self time/,/^$/p' tasks.txt > tasks.flat
+assert_contains tasks.flat "^task +tasks\.c:[0-9-]+ +30000 " "throttled tasks: the executions' flat row is not marked"
+assert_contains tasks.flat "^task \[throttled\] \(creation\) +tasks\.c:" "throttled tasks: the creations' flat row is"
+assert_not_contains tasks.txt "^task \[throttled\] \(executions\)" "throttled tasks: the executions' wait row is not marked"
+"$REPORT" --json tasks.d > tasks.json
+assert_eq "$(jq -r '[.callpath[] | select(.task_root) | .label] | join(",")' tasks.json)" task \
+    "throttled tasks: --json's executions' call path as the text labels it"
+assert_eq "$(jq -r '[.callpath[] | select(.task_root | not) | .label | select(startswith("task"))] | join(",")' tasks.json)" \
+    "task [throttled]" "throttled tasks: --json's creations' call path as the text labels it"
 "$REPORT" --check tasks.d > tasks.check || { cat tasks.check; fail "throttled tasks: --check"; }
 
 # A critical reached in one of 50 executions of a throttled user region is
@@ -293,6 +306,12 @@ jq -e '[.regions[] | select(.type == "critical") | .throttled] | all(. == null)'
 "$REPORT" rare.d > rare.txt
 assert_contains rare.txt "^    critical \[throttled\] +rare\.c:[0-9-]+ +8000 +2 +[0-9.]+ +[0-9.]+ +[0-9.]+ +- " \
     "rare critical: its call path, counted untimed inside the throttled region, is marked, without a load balance"
+sed -n '/^Regions by self time/,/^$/p' rare.txt > rare.flat
+assert_contains rare.flat "^critical \[throttled\] +rare\.c:[0-9-]+ +8000 +2 " \
+    "rare critical: its flat row is marked as its call path (it read 'critical')"
+"$REPORT" --json rare.d > rare.json
+assert_eq "$(jq -r '[.callpath[] | select(.region != null) | .label | select(startswith("critical"))] | join(",")' rare.json)" \
+    "critical [throttled]" "rare critical: --json's call path as the text labels it (the page read 'critical')"
 "$REPORT" --check rare.d > rare.check || { cat rare.check; fail "rare critical: --check"; }
 
 # A critical throttled by another thread while this one waits to enter it:
