@@ -451,6 +451,11 @@ summary=$(sed -n 's/^pomp: pausedpar: .*, \([0-9]*\) regions\{0,1\}[ ;].*/\1/p' 
 report=$("$REPORT" pausedpar.d | sed -n '1s/.*, \([0-9]*\) regions\{0,1\}$/\1/p')
 [ -n "$summary" ] || { cat pausedpar.err; fail "a parallel region while paused: the summary's count"; }
 assert_eq "$report" "$summary" "a parallel region while paused: the report counts the summary's regions"
+# --json and the HTML page's header give that count too (the page said 15,
+# every region listed; a probe)
+assert_eq "$("$REPORT" --json pausedpar.d | jq .regions_counted)" "$summary" "a parallel region while paused: --json counts the summary's regions"
+"$REPORT" pausedpar.d --html pausedpar.html 2> /dev/null
+assert_contains pausedpar.html "\"regions_counted\": *$summary[,}]" "a parallel region while paused: the page's data counts the summary's regions"
 
 # A value that does not compile (the program's own expression, which a plain
 # build never evaluates) is said with file:line:col: it read only "the
