@@ -355,21 +355,26 @@ static void print_values(json_t *per, const struct rp_region *region, int depth)
  * pomp's thread 2, and its figures were read as omp_get_thread_num() 2's. */
 static void thread_name(const struct rp_profile *p, json_int_t index, char *buf, size_t size)
 {
-    json_t *threads = json_object_get(p->root, "threads"), *t;
-    size_t k;
-    json_array_foreach(threads, k, t) {
-        if (json_integer_value(json_object_get(t, "index")) != index)
-            continue;
-        json_t *omp = json_object_get(t, "omp_thread_num");
-        if (json_is_integer(omp) && json_integer_value(omp) >= 0 &&
-            json_integer_value(omp) != index) {
-            snprintf(buf, size, "thread %lld (OpenMP %lld)", (long long)index,
-                     (long long)json_integer_value(omp));
-            return;
-        }
-        break;
+    json_t *threads = json_object_get(p->root, "threads");
+    /* (pomp writes thread i at position i: looked there first; a scan for
+     * each line made --threads quadratic in the threads) */
+    json_t *t = index >= 0 ? json_array_get(threads, (size_t)index) : NULL;
+    if (!t || json_integer_value(json_object_get(t, "index")) != index) {
+        size_t k;
+        json_t *u;
+        t = NULL;
+        json_array_foreach(threads, k, u)
+            if (json_integer_value(json_object_get(u, "index")) == index) {
+                t = u;
+                break;
+            }
     }
-    snprintf(buf, size, "thread %lld", (long long)index);
+    json_t *omp = t ? json_object_get(t, "omp_thread_num") : NULL;
+    if (json_is_integer(omp) && json_integer_value(omp) >= 0 && json_integer_value(omp) != index)
+        snprintf(buf, size, "thread %lld (OpenMP %lld)", (long long)index,
+                 (long long)json_integer_value(omp));
+    else
+        snprintf(buf, size, "thread %lld", (long long)index);
 }
 
 static void callpath_table(const struct rp_profile *p, const struct widths *w, int per_thread)
@@ -392,7 +397,13 @@ static void callpath_table(const struct rp_profile *p, const struct widths *w, i
         json_array_foreach(n->per_thread, k, t) {
             char who[240], name[64];
             thread_name(p, json_integer_value(json_object_get(t, "thread")), name, sizeof name);
-            snprintf(who, sizeof who, "%*s%s", indent_of(n->depth, 2), "", name);
+            /* the name whole, its indent what room is left: cut by its middle
+             * deep in the tree, "thr...1 (OpenMP 3)", the digits that say which
+             * thread could go (a probe) */
+            int indent = indent_of(n->depth, 2), room = w->name - (int)strlen(name);
+            if (indent > room)
+                indent = room > 0 ? room : 0;
+            snprintf(who, sizeof who, "%*s%s", indent, "", name);
             row_start(w, who, "");
             /* the row's rule, per thread: a masked block or a task's
              * execution is begun, not entered */
@@ -455,16 +466,29 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
     }
 }
 
-static struct widths column_widths(const struct rp_profile *p)
+static struct widths column_widths(const struct rp_profile *p, int per_thread)
 {
     struct widths w = {MIN_NAME, MIN_LOC};
     char label[200], loc[RP_LOCATION_MAX];
+    size_t longest_thread = 0; /* --threads: the longest thread name, below the deepest row */
+    int deepest = 0;
+    json_t *t;
+    size_t k;
+    json_array_foreach(per_thread ? json_object_get(p->root, "threads") : NULL, k, t) {
+        thread_name(p, json_integer_value(json_object_get(t, "index")), label, sizeof label);
+        if (strlen(label) > longest_thread)
+            longest_thread = strlen(label);
+    }
     for (size_t i = 0; i < p->nnodes; i++) {
         rp_node_label(&p->nodes[i], label, sizeof label);
         rp_node_location(p, i, loc, sizeof loc);
         fit(&w.name, strlen(label) + 2 * (size_t)p->nodes[i].depth, MAX_NAME);
         fit(&w.loc, strlen(loc), MAX_LOC);
+        if (p->nodes[i].depth > deepest)
+            deepest = p->nodes[i].depth;
     }
+    if (longest_thread)
+        fit(&w.name, longest_thread + (size_t)indent_of(deepest, 2), MAX_NAME);
     fit(&w.name, strlen("(outside parallel regions)"), MAX_NAME);
     return w;
 }
@@ -796,7 +820,7 @@ static void uncounted_creations(const struct rp_profile *p)
 
 void report_text(const struct rp_profile *p, int per_thread)
 {
-    struct widths w = column_widths(p);
+    struct widths w = column_widths(p, per_thread);
     size_t streams = 0, os_threads = 0, i; /* device streams are columns, not threads */
     json_t *t;
     json_array_foreach(json_object_get(p->root, "threads"), i, t) {

@@ -134,6 +134,42 @@ grep -oE '^ +thread [0-9]+( \(OpenMP [0-9]+\))?' begun.txt | sort -u | while rea
     assert_eq "${got:-$index}" "$want" "--threads: thread $index's OpenMP number"
 done
 
+# Thread lines deep in the tree keep their whole name: the name column was
+# sized for the rows' labels alone, and a thread line under an atomic in a
+# critical in a loop read "thr...1 (OpenMP 3)" (the digits that say which
+# thread could go; a probe). Four threads that start in reverse order, so that
+# thread indexes and OpenMP numbers differ.
+cat > deep_lines.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include <omp.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel num_threads(4)
+    {
+        usleep(2000 * (4 - omp_get_thread_num())); /* the last first */
+#pragma omp for
+        for (int i = 0; i < 8; i++) {
+#pragma omp critical
+            {
+#pragma omp atomic
+                s += i;
+            }
+        }
+    }
+    printf("%ld\n", s);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp deep_lines.c -o deep_lines
+POMP_OMPT=off POMP_OUTPUT_DIR=deep_lines.dir ./deep_lines > deep_lines.out
+assert_eq "$(cat deep_lines.out)" 28 "deep_lines: program output"
+"$REPORT" --threads deep_lines.dir > deep_lines.txt
+assert_not_contains deep_lines.txt '^ +thr\.\.\.' "--threads: thread names whole deep in the tree"
+assert_eq "$(grep -cE '^ {8}thread [0-9]+( \(OpenMP [0-9]+\))? ' deep_lines.txt)" 4 \
+          "--threads: the atomic's four thread lines, indented under it"
+
 # ---- --json: the same figures, checked against profile.json ----
 "$REPORT" --json w > r.json
 assert_eq "$(jq -r '.format + " " + (.version | tostring)' r.json)" "pomp-report 1" "format"
