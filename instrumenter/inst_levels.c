@@ -250,9 +250,12 @@ static void inst_levels_filter(const void *state, struct strbuf *out, unsigned a
     sb_add(out, p);
 }
 
-int inst_levels_drop_all(const struct inst_levels *l, unsigned anchor, const char *text,
-                         int *calls)
+/* The module's drops_all: whether the level at anchor drops every call of an
+ * event group in text (a construct left to the runtime's events, counted so
+ * by instrument.c). */
+static int inst_levels_drops_all(const void *state, unsigned anchor, const char *text, int *calls)
 {
+    const struct inst_levels *l = state;
     const char *p = text, *name, *e;
     size_t len;
     int dropped = 1;
@@ -412,5 +415,6 @@ const struct module inst_levels_module = {
     .name = "inst_levels",
     .begin = inst_levels_begin,
     .emit_edit = inst_levels_filter,
+    .drops_all = inst_levels_drops_all,
     .end = inst_levels_free,
 };

@@ -38,10 +38,4 @@ int inst_group_parse(const char *name, enum inst_group *g);
  * without POMP_)? Routines of no group are always kept. */
 int inst_levels_keeps(const struct inst_levels *l, unsigned anchor, const char *routine);
 
-/* Whether the compile-time level at anchor drops every POMP_<routine>(...)
- * call of an event group in text (true where it has none); *calls set to 1
- * where it has one. */
-int inst_levels_drop_all(const struct inst_levels *l, unsigned anchor, const char *text,
-                         int *calls);
-
 #endif

@@ -13,7 +13,6 @@
 #include "context.h"
 #include "ctc.h"
 #include "directive.h"
-#include "inst_levels.h"
 #include "modules.h"
 #include "rewrite.h"
 #include "rewriter.h"
@@ -293,14 +292,16 @@ static void count_left(struct rewriter *w, const struct directive *d)
  * compile-time level (#pragma pomp inst) drops them all. */
 static int level_drops_all(const struct rewriter *w, size_t edits_before)
 {
-    const struct inst_levels *l = rw_module_state(w, &inst_levels_module);
-    int calls = 0;
-    if (!l)
-        return 0;
-    for (size_t i = edits_before; i < w->nedits; i++)
-        if (!inst_levels_drop_all(l, w->edits[i].anchor, w->edits[i].text, &calls))
-            return 0;
-    return calls;
+    for (size_t m = 0; m < pomp_nmodules; m++) /* the module that filters the edits */
+        if (w->module_state[m] && pomp_modules[m]->drops_all) {
+            int calls = 0;
+            for (size_t i = edits_before; i < w->nedits; i++)
+                if (!pomp_modules[m]->drops_all(w->module_state[m], w->edits[i].anchor,
+                                                w->edits[i].text, &calls))
+                    return 0;
+            return calls;
+        }
+    return 0;
 }
 
 /* Whether each inclusion of the file (a header included more than once with

@@ -31,6 +31,9 @@ struct module {
      * anchor, a source offset, drops some POMP calls). The first module with
      * this hook writes every edit; without one the text goes out as it is. */
     void (*emit_edit)(const void *state, struct strbuf *out, unsigned anchor, const char *text);
+    /* Whether emit_edit drops every POMP call of an event group in text (true
+     * where it has none); *calls set to 1 where it has one. NULL: it drops none. */
+    int (*drops_all)(const void *state, unsigned anchor, const char *text, int *calls);
     /* Definitions the module's edits use, into the generated include file. */
     void (*emit_inc)(const void *state, struct strbuf *inc);
     void (*end)(void *state);
