@@ -201,23 +201,7 @@ assert_contains twelvedom.html '<tr class="note"><td class="name" colspan="8">\.
 # throttled region; and "task [throttled]" for a throttled task's timed
 # executions, which the text leaves unmarked); the header's regions as the text
 # counts them
-cat > rare.c <<'C'
-#include <stdio.h>
-int main(void)
-{
-    long s = 0;
-#pragma omp parallel num_threads(2) reduction(+ : s)
-    for (int i = 0; i < 200000; i++) {
-#pragma pomp inst begin(tiny)
-        if (i % 50 == 0)
-#pragma omp critical
-            s++;
-#pragma pomp inst end(tiny)
-    }
-    printf("%ld\n", s);
-    return 0;
-}
-C
+cp "$HERE/programs/rare_critical.c" rare.c
 "$POMPCC" -O2 -fopenmp rare.c -o rare 2> build.err || { cat build.err; fail "build rare.c"; }
 assert_eq "$(POMP_OUTPUT_DIR=rare.d ./rare)" 8000 "throttled: the program"
 "$REPORT" rare.d > rare.txt

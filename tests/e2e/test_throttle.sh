@@ -5,6 +5,7 @@
 # event without duration: without a trace it is counted inline from its first
 # execution (not throttled: nothing of it was timed); with a trace (whose
 # records need timestamps) it is throttled like the critical.
+PROGRAMS=$(cd "$(dirname "$0")/programs" && pwd)
 source "$(dirname "$0")/lib.sh"
 cat > tiny.c <<'C'
 #include <stdio.h>
@@ -282,23 +283,7 @@ assert_eq "$(jq -r '[.callpath[] | select(.task_root | not) | .label | select(st
 # its own) though it is not throttled itself: its row is marked, without a
 # load balance from its timed prefix (it read "critical" with LB 72 %, under
 # a note about waits "marked [throttled] below"; a probe).
-cat > rare.c <<'C'
-#include <stdio.h>
-int main(void)
-{
-    long s = 0;
-#pragma omp parallel num_threads(2) reduction(+ : s)
-    for (int i = 0; i < 200000; i++) {
-#pragma pomp inst begin(tiny)
-        if (i % 50 == 0)
-#pragma omp critical
-            s++;
-#pragma pomp inst end(tiny)
-    }
-    printf("%ld\n", s);
-    return 0;
-}
-C
+cp "$PROGRAMS/rare_critical.c" rare.c
 "$POMPCC" -O2 -fopenmp rare.c -o rare 2> rare.err || { cat rare.err; fail "build rare.c"; }
 assert_eq "$(POMP_OUTPUT_DIR=rare.d ./rare 2> /dev/null)" 8000 "rare critical: the program"
 jq -e '[.regions[] | select(.type == "critical") | .throttled] | all(. == null)' rare.d/profile.json > /dev/null ||
