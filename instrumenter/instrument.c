@@ -304,6 +304,19 @@ static int level_drops_all(const struct rewriter *w, size_t edits_before)
     return 0;
 }
 
+/* Whether the compile-time level at anchor drops the calls of routine
+ * ("Parallel_enter"), asked through the modules' table. */
+static int level_drops_routine(const struct rewriter *w, unsigned anchor, const char *routine)
+{
+    char text[64];
+    int calls = 0;
+    snprintf(text, sizeof text, "POMP_%s()", routine);
+    for (size_t m = 0; m < pomp_nmodules; m++)
+        if (w->module_state[m] && pomp_modules[m]->drops_all)
+            return pomp_modules[m]->drops_all(w->module_state[m], anchor, text, &calls) && calls;
+    return 0;
+}
+
 /* Whether each inclusion of the file (a header included more than once with
  * other macros) compiles all of the code a construct's instrumentation
  * inserted within its extent, or none of it: its directive and its
@@ -433,8 +446,14 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
          * them for unexpected code: `warning: not measured: N parallel regions
          * that pompcc did not instrument ran`, their loop unmeasured and the
          * whole run not rated (a probe's stencil solver, 4 such regions). */
+        /* So does a combined construct whose parallel leaf's calls its level
+         * drops ("inst parallel none" above a "parallel for" whose loop keeps
+         * its calls): the run said "not measured: 1 parallel region that
+         * pompcc did not instrument ran ... not the worksharing" beside the
+         * measured loop, and was not rated (a probe) */
         if (strncmp(d->name, "target", 6) != 0 &&
-            (strstr(d->name, "distribute parallel for") || strcmp(d->name, "teams loop") == 0))
+            (strstr(d->name, "distribute parallel for") || strcmp(d->name, "teams loop") == 0 ||
+             (strstr(d->name, "parallel") && level_drops_routine(w, p->start, "Parallel_enter"))))
             w->counts.inner_parallel++;
     }
 }

@@ -94,4 +94,33 @@ waited=$(jq '[.regions[] | select(.type == "wait") | .id] as $w
 awk -v w="$waited" 'BEGIN { exit !(w >= 20) }' || fail "inst sync none: $waited ms of waits for the critical, expected about 100"
 "$REPORT" cn > cn_report.txt
 assert_contains cn_report.txt "^  critical +main\(\), in parallel @ critical_none.c" "inst sync none: the report's row"
+# A combined construct whose parallel leaf's calls its level drops, its loop's
+# kept ("inst parallel none" above a "parallel for"): the parallel region is
+# the runtime's, and the link has the bridges follow it. Before, the run said
+# "not measured: 1 parallel region that pompcc did not instrument ran ... not
+# the worksharing" beside the measured loop, and was not rated.
+cat > pfor_none.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long sum = 0;
+#pragma pomp inst parallel none
+#pragma omp parallel for num_threads(2) reduction(+ : sum)
+    for (int i = 0; i < 1000; i++)
+        sum += i;
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp pfor_none.c -o pfor_none 2> pn.build || { cat pn.build; fail "build"; }
+POMP_SUMMARY=on POMP_OUTPUT_DIR=pn ./pfor_none > pn.txt 2> pn.err || fail "pfor_none failed"
+assert_eq "$(cat pn.txt)" 499500 "inst parallel none: the program's result"
+assert_not_contains pn.err "did not instrument" "inst parallel none: no region said uninstrumented"
+"$REPORT" pn > pn_report.txt
+assert_not_contains pn_report.txt "not measured" "inst parallel none: no region said unmeasured"
+assert_eq "$(region_sum pn for "$(line_of pfor_none.c "omp parallel for")" visits)" 2 \
+          "inst parallel none: the loop, instrumented, on both threads"
+assert_eq "$(visits pn parallel)" 1 "inst parallel none: the parallel region, from the runtime"
+assert_eq "$("$REPORT" --json pn | jq '.efficiency.run | (.rated // true) and (.parallel_efficiency_pct != null)')" true \
+          "inst parallel none: the run rated"
 exit 0
