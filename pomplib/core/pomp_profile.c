@@ -437,7 +437,7 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
      * final task): the shortest visit is 0, not that of the timed ones */
     if (v && !s->untimed)
         n->min = 0;
-    if (s->what != POMP_FAST_EXECUTION)
+    if (s->what != POMP_FAST_EXECUTION && s->what != POMP_FAST_EXECUTION_IN_PLACE)
         n->visits += v;
     if (s->what != POMP_FAST_VISIT)
         n->begins += v;
@@ -494,6 +494,34 @@ void pomp_profile_fast_detach(struct pomp_profile *p)
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
+/* Where the execution of task construct r just begun on task root n (its
+ * frame on top) counts inline from now on (POMP_FAST_EXECUTION_IN_PLACE): the
+ * frame below it, where no leaf (a wait, a timed creation) was open and the
+ * creations of r count inline, so that a task run at once in its creation
+ * (undeferred: if(0), or the runtime's choice) adds its time to that frame's,
+ * as its creation's does; NULL where it is not so. A task run there later,
+ * at a scheduling point that waits for nothing, takes the same place: its
+ * time is that frame's too. */
+static const void *in_place_under(const struct pomp_profile *p, const struct pomp_node *n,
+                                  const struct POMP_Region_s *r)
+{
+    const struct pomp_frame *top = &p->frames[p->depth - 1];
+    if (!n->task_root || !top->task || top->node != n || p->depth < 2)
+        return NULL;
+    const struct pomp_frame *below = &p->frames[p->depth - 2];
+    if (below->task || below->skipped || below->node == &p->overflow ||
+        (top->leaf_below.region && top->leaf_below.depth == p->depth - 1))
+        return NULL;
+    const void *under = frame_published(p, below);
+    for (uint32_t i = 0; i < p->nfast; i++) {
+        const struct pomp_fast_site *s = &p->fast[i];
+        if (s->what == POMP_FAST_VISIT && s->count && s->node->region == r &&
+            s->count->parent[s->slot] == under)
+            return under;
+    }
+    return NULL;
+}
+
 /* What the site of r counts inline under (its counter's parent, compared with
  * POMP_Fast_top) on node n, the node its event just counted on (the top
  * frame then), or NULL where it cannot. */
@@ -513,6 +541,8 @@ static const void *fast_site_under(const struct pomp_profile *p, const struct po
          * the root itself, once. */
         return n->task_root && top->task && top->node == n ? n : NULL;
     }
+    if (what == POMP_FAST_EXECUTION_IN_PLACE)
+        return in_place_under(p, n, r);
     /* the event just recorded counted on a plain child of the open frame; a
      * critical whose block held a region (a task's creation, an atomic, a
      * function region) keeps its frame: counted inline, it opens none, and
@@ -548,11 +578,20 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
      * (strassen's tasks created inside each other's seven) registered at
      * nearly every visit, ~190 instructions each, for no more visits counted */
     struct pomp_fast_site *s0 = fast_site_of(p, count, 0), *s1 = fast_site_of(p, count, 1);
-    if (s0 && s1 && ++s0->misses < POMP_FAST_MISSES)
-        return;
-    if (s0)
-        s0->misses = 0;
-    unsigned k = !s0 ? 0 : !s1 ? 1 : s0->registered - s1->registered > UINT32_MAX / 2 ? 0 : 1;
+    unsigned k;
+    if (what == POMP_FAST_EXECUTION_IN_PLACE) {
+        /* slot 1, its own (slot 0 counts the executions inside any task):
+         * moved to another place after POMP_FAST_MISSES runs made there */
+        if (s1 && ++s1->misses < POMP_FAST_MISSES)
+            return;
+        k = 1;
+    } else {
+        if (s0 && s1 && ++s0->misses < POMP_FAST_MISSES)
+            return;
+        if (s0)
+            s0->misses = 0;
+        k = !s0 ? 0 : !s1 ? 1 : s0->registered - s1->registered > UINT32_MAX / 2 ? 0 : 1;
+    }
     struct pomp_fast_site *s = k ? s1 : s0;
     if (s) {
         fast_fold_one(p, s, 1);

@@ -166,6 +166,12 @@ enum pomp_fast_what {
      * frame holds its time, as it holds a function's; counted while any task's
      * frame is on top (POMP_Fast_counted_in_task) */
     POMP_FAST_EXECUTION,
+    /* the same, of a task run at once right where its creations are counted
+     * inline (an undeferred task: if(0), or one the runtime runs in its
+     * creation, libgomp past 64 queued tasks a thread), no wait open there:
+     * the frame on top holds its time as it holds its creation's; counted
+     * in the counter's slot 1, while that frame is on top */
+    POMP_FAST_EXECUTION_IN_PLACE,
 };
 
 /* An atomic, critical, task creation or task execution counted inline
@@ -176,7 +182,9 @@ enum pomp_fast_what {
  * depth it was registered at, or again in a recursion that folds onto the
  * same nodes (task roots); for an execution, node is its task root, and
  * parent[0] that root too, only a sign that the counter counts (wherever a
- * task's frame is on top). The site stays registered until the same counter
+ * task's frame is on top), and parent[1] the frame its construct's creations
+ * count inline under, where its undeferred executions count
+ * (POMP_FAST_EXECUTION_IN_PLACE). The site stays registered until the same counter
  * registers on a third path (the older of its two goes, after
  * POMP_FAST_MISSES visits there), the table needs its slot, the thread ends or
  * measurement ends: then its visits are added to node (folded). */

@@ -524,13 +524,19 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_
 /* An execution of a throttled task construct: the execution's counter takes
  * the next executions that run directly inside an execution of a task on
  * this thread (a task's root on top: an included task, as a recursion's with
- * final; POMP_Fast_counted_in_task, pomp_profile_fast_register). */
+ * final; POMP_Fast_counted_in_task, pomp_profile_fast_register), and those
+ * that run at once where the construct's creations count inline. */
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id,
                                    POMP_Fast_count *count)
 {
     POMP_Int32 rc = POMP_Task_begin_id(handle, thread_id, task_id);
     if (count && !count->parent[0]) /* registered once: it counts inside any task */
         offer_when_throttled(handle, rc, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
+    /* and where it runs at once in its creation, the creation counted inline
+     * (POMP_Fast_counted_in_task's slot 1) */
+    if (count)
+        offer_when_throttled(handle, rc, count, 2, POMP_FAST_EXECUTION_IN_PLACE, POMP_GROUP_TASK,
+                             BEGIN_END);
     return rc;
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)

@@ -244,16 +244,24 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
  * region is an execution of a task (POMP_Fast_top's lowest bit: libpomp
  * marks a task's frame so), of any construct, once the counter is registered
  * (parent[0]): an included task, run at once inside the task that created
- * it, whose time is that task's as a function's is its caller's. */
+ * it, whose time is that task's as a function's is its caller's. And (slot
+ * 1) where the innermost open region is the one the construct's creations
+ * are counted inline in, no wait open (parent[1]): an undeferred task run at
+ * once in its creation, whose time is that region's, as its creation's is. */
 static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
 {
+    const void *top;
+    int on;
     if (!count)
         return 0;
-    if (__builtin_expect((count->parent[0] != 0) &
-                             ((int)((__UINTPTR_TYPE__)POMP_Fast_top & 1)) &
-                             __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED),
-                         1)) {
+    top = POMP_Fast_top;
+    on = __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED);
+    if (__builtin_expect((count->parent[0] != 0) & ((int)((__UINTPTR_TYPE__)top & 1)) & on, 1)) {
         POMP_Fast_add_(count, 0);
+        return 1;
+    }
+    if ((count->parent[1] == top) & (top != 0) & on) {
+        POMP_Fast_add_(count, 1);
         return 1;
     }
     return 0;

@@ -488,10 +488,11 @@ static int counting(const POMP_Fast_count *c, const void *top)
 }
 
 /* A task execution's counter counts while any task's execution is on top
- * (POMP_Fast_counted_in_task: POMP_Fast_top's lowest bit). */
+ * (POMP_Fast_counted_in_task: POMP_Fast_top's lowest bit), or (its slot 1)
+ * while the region its construct's creations count in is. */
 static int counting_in_task(const POMP_Fast_count *c, const void *top)
 {
-    return c->parent[0] && ((uintptr_t)top & 1);
+    return (c->parent[0] && ((uintptr_t)top & 1)) || (top && c->parent[1] == top);
 }
 
 /* What POMP_Fast_top holds while a task's execution on node n is on top. */
@@ -630,6 +631,59 @@ Test(profile, inline_execution_inside_another_construct)
     cr_assert_eq(rx->begins, 8, "two timed executions of X, six counted inline");
     cr_assert_eq(rx->untimed, 6);
     cr_assert_eq(ry->begins, 1);
+}
+
+/* An undeferred task run at once where its construct's creations are
+ * counted inline (POMP_FAST_EXECUTION_IN_PLACE, slot 1): registered at a timed
+ * execution that began with that region on top, no leaf open; then counted
+ * inline there, its begins on its root, untimed, its time the region's own.
+ * Not where the creations are not counted inline, not where a leaf (a wait,
+ * a timed creation) is open, not inside another region. */
+Test(profile, inline_execution_in_place_of_its_creation)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1}, W = {.a_wait = 1};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count cr = {0}, ex = {0};
+    pomp_profile_enter(p, &P, 0, 0);
+    const void *place = top;
+    pomp_profile_begin(p, &T, 10, 0, NULL); /* an execution before any creation counted */
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION_IN_PLACE);
+    cr_assert_null(ex.parent[1], "the creations of T do not count inline in P: not registered");
+    pomp_profile_end(p, &T, 20);
+    cr_assert(pomp_profile_leaf_open(p, &T, 30, 1)); /* a timed creation, ... */
+    cr_assert_eq(pomp_profile_leaf_close(p, &T, 40), POMP_SUCCESS);
+    pomp_profile_fast_register(p, &cr, &T, 2, POMP_FAST_VISIT); /* ... its counter offered */
+    cr_assert_eq(cr.parent[0], place, "the creations count inline in P");
+    cr_assert(pomp_profile_leaf_open(p, &T, 50, 1)); /* a creation timed again (its calls), ... */
+    pomp_profile_begin(p, &T, 55, 0, NULL);          /* ... its task run at once inside it */
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION_IN_PLACE);
+    cr_assert_null(ex.parent[1], "inside a timed creation (a leaf): not registered");
+    pomp_profile_end(p, &T, 60);
+    cr_assert_eq(pomp_profile_leaf_close(p, &T, 65), POMP_SUCCESS);
+    pomp_profile_begin(p, &T, 70, 0, NULL); /* a creation counted inline, its task run at once */
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION_IN_PLACE);
+    struct pomp_node *root = task_root_node(p, &T);
+    cr_assert_eq(ex.parent[1], place, "registered where the creations count");
+    cr_assert_null(ex.parent[0], "its first slot left to the executions inside tasks");
+    cr_assert(!counting_in_task(&ex, top), "inside its own execution: timed (no task root counted)");
+    pomp_profile_end(p, &T, 80);
+    cr_assert(counting_in_task(&ex, top), "P on top again: the next ones count");
+    ex.visits[1] += 7;
+    cr_assert(pomp_profile_leaf_open(p, &W, 90, 1));
+    cr_assert(!counting_in_task(&ex, top), "inside a wait: a task run there is timed");
+    cr_assert_eq(pomp_profile_leaf_close(p, &W, 100), POMP_SUCCESS);
+    pomp_profile_enter(p, &A, 110, 0);
+    cr_assert(!counting_in_task(&ex, top), "inside another region: timed");
+    pomp_profile_exit(p, &A, 120);
+    cr_assert(counting_in_task(&ex, top));
+    pomp_profile_exit(p, &P, 200);
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_eq(root->begins, 10, "three timed executions, seven counted inline");
+    cr_assert_eq(root->visits, 0, "executions count begins only");
+    cr_assert_eq(root->untimed, 7);
+    cr_assert_null(ex.parent[1], "folded: the counter unregistered");
 }
 
 /* POMP_FAST_SITES sites registered at once: one more under the same frame keeps its calls;
