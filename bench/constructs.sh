@@ -96,9 +96,11 @@ constructs_part() {
     local trace
     trace=$(best_trace_mode)
     # variant label -> binary and environment
-    local -a labels=("plain libgomp" "pomp libgomp" "pomp libgomp, EnterExit" "plain libomp" "null tool" "pomp"
+    local -a labels=("plain libgomp" "pomp libgomp" "pomp libgomp, default throttle" "pomp libgomp, EnterExit"
+                     "plain libomp" "null tool" "pomp"
                      "pomp max" "pomp trace" "pomp no OMPT" "pomp, empty callbacks" "OMPT only" "opari2")
     local -A bin=(["plain libgomp"]=plain-libgomp ["pomp libgomp"]=pomp-libgomp
+                  ["pomp libgomp, default throttle"]=pomp-libgomp
                   ["pomp libgomp, EnterExit"]=pomp-libgomp
                   ["plain libomp"]=plain-libomp ["null tool"]=plain-null-tool
                   ["pomp"]=pomp-libomp ["pomp max"]=pomp-libomp ["pomp trace"]=pomp-libomp
@@ -108,7 +110,9 @@ constructs_part() {
     max_levels+=" POMP_USER=BeginEnd POMP_RUNTIME=EnterExit POMP_TASK=BeginEnd POMP_TARGET=BeginEnd"
     # the lever docs/performance.md names for short constructs: no begin/end events
     local lean_levels="POMP_WORKSHARE=EnterExit POMP_SYNC=EnterExit"
+    # (the throttle's default setting, docs/environment.md: after the POMP_THROTTLE=off below)
     local -A envs=(["plain libgomp"]="" ["pomp libgomp"]="" ["pomp libgomp, EnterExit"]="$lean_levels"
+                   ["pomp libgomp, default throttle"]="POMP_THROTTLE=100000,10us"
                    ["plain libomp"]="" ["null tool"]="" ["pomp"]="" ["pomp max"]="$max_levels"
                    ["pomp trace"]="POMP_TRACE=$trace" ["pomp no OMPT"]="OMP_TOOL=disabled"
                    ["pomp, empty callbacks"]="POMP_OMPT=off OMP_TOOL_LIBRARIES=$OUT/libompt_null.so POMP_BENCH_NULL_CALLBACKS=1"
@@ -120,7 +124,7 @@ constructs_part() {
     record "#section|construct-time|ns per execution|Time per construct execution, body (a ~100 ns delay) included"
     record "#baseline|construct-time|plain libomp"
     record "#baseline|construct-time|plain libgomp"
-    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build, on libgomp with the libgomp bridge, default levels (its target: ratio to plain libgomp); pomp libgomp, EnterExit: the same with $lean_levels (no begin/end events of worksharing and synchronization constructs); pomp: pompcc --pomp-runtime=omp, on LLVM libomp with OMPT, default levels (and the variants below, all on libomp); pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work); every pomp variant with POMP_THROTTLE=off: each execution timed, as a construct run fewer than 10,000 times per thread is by default; atomic at the default settings (counted inline from its first execution where no trace is written; POMP_THROTTLE=off would make every atomic a call)"
+    record "#note|construct|plain libgomp/libomp: gcc -O2 -fopenmp on GCC's libgomp / on LLVM libomp; pomp libgomp: pompcc's default GCC build, on libgomp with the libgomp bridge, default levels (its target: ratio to plain libgomp); pomp libgomp, default throttle: the same at the default POMP_THROTTLE (a site run over 10,000 times under 1 us each is counted inline from then on, an undeferred task's execution with its creation: what users get); pomp libgomp, EnterExit: the same with $lean_levels (no begin/end events of worksharing and synchronization constructs); pomp: pompcc --pomp-runtime=omp, on LLVM libomp with OMPT, default levels (and the variants below, all on libomp); pomp max: every group at its most detailed level; pomp trace: default levels, POMP_TRACE=$trace; pomp no OMPT: OMP_TOOL=disabled; OMPT only: the plain program with libpomp loaded, so only the OMPT bridge measures; null tool: the plain program with an OMPT tool that registers no callback (libomp's own cost of an active tool); pomp, empty callbacks: the pompcc build with pomp's tool off and that tool registering empty callbacks where the bridge registers its own (the POMP events and libomp's callback calls: pomp less the bridge's work); every other pomp variant with POMP_THROTTLE=off: each execution timed, as a construct run fewer than 10,000 times per thread is by default; atomic at the default settings (counted inline from its first execution where no trace is written; POMP_THROTTLE=off would make every atomic a call)"
     record "#note|construct|opari2: the same source through OPARI2 $(opari2 --version 2>/dev/null | sed -n 's/^opari2 version //p'), linked with bench/pomp2_min (timestamps and libpomp's call-path profile, as pomp records) on LLVM libomp; OPARI2 adds a barrier before each implicit one, and nowait"
     record "#note|construct|runtime settings: each runtime's defaults (KMP_BLOCKTIME, KMP_USE_YIELD, OMP_WAIT_POLICY, GOMP_SPINCOUNT unset); OMP_NUM_THREADS=$OMP_NUM_THREADS; delay body $delay loop trips (~100 ns)"
 
