@@ -494,23 +494,19 @@ void pomp_profile_fast_detach(struct pomp_profile *p)
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
-/* Where the execution of task construct r just begun on task root n (its
- * frame on top) counts inline from now on (POMP_FAST_EXECUTION_IN_PLACE): the
- * frame below it, where no leaf (a wait, a timed creation) was open and the
- * creations of r count inline, so that a task run at once in its creation
+/* Where the execution of task construct r just begun (its task root the
+ * node counted last, its frame on top) counts inline from now on
+ * (POMP_FAST_EXECUTION_IN_PLACE): the frame below it, where no leaf (a wait,
+ * a timed creation) was open and the creations of r count inline
+ * (pomp_profile_begun_in_place), so that a task run at once in its creation
  * (undeferred: if(0), or the runtime's choice) adds its time to that frame's,
  * as its creation's does; NULL where it is not so. A task run there later,
  * at a scheduling point that waits for nothing, takes the same place: its
  * time is that frame's too. */
-static const void *in_place_under(const struct pomp_profile *p, const struct pomp_node *n,
-                                  const struct POMP_Region_s *r)
+static const void *in_place_under(const struct pomp_profile *p, const struct POMP_Region_s *r)
 {
-    const struct pomp_frame *top = &p->frames[p->depth - 1];
-    if (!n->task_root || !top->task || top->node != n || p->depth < 2)
-        return NULL;
-    const struct pomp_frame *below = &p->frames[p->depth - 2];
-    if (below->task || below->skipped || below->node == &p->overflow ||
-        (top->leaf_below.region && top->leaf_below.depth == p->depth - 1))
+    const struct pomp_frame *below = pomp_profile_begun_in_place(p);
+    if (!below)
         return NULL;
     const void *under = frame_published(p, below);
     for (uint32_t i = 0; i < p->nfast; i++) {
@@ -542,7 +538,7 @@ static const void *fast_site_under(const struct pomp_profile *p, const struct po
         return n->task_root && top->task && top->node == n ? n : NULL;
     }
     if (what == POMP_FAST_EXECUTION_IN_PLACE)
-        return in_place_under(p, n, r);
+        return in_place_under(p, r); /* n: p->counted, as there */
     /* the event just recorded counted on a plain child of the open frame; a
      * critical whose block held a region (a task's creation, an atomic, a
      * function region) keeps its frame: counted inline, it opens none, and

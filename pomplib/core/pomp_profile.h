@@ -406,6 +406,24 @@ void pomp_profile_fast_detach(struct pomp_profile *p);
  * TLS), for pomp_profile_fast_fold. Owner thread only. */
 void pomp_profile_fast_save(struct pomp_profile *p);
 
+/* The frame an execution just begun on p (its task root the node counted
+ * last, its frame on top) began right in: the frame below, where no leaf (a
+ * wait, a timed creation) was open, or NULL. Only there may a throttled
+ * construct's execution count in place (POMP_FAST_EXECUTION_IN_PLACE): a
+ * test of a few loads, made before the offer (~150 instructions) at every
+ * timed execution, most of which run in a wait. */
+static inline const struct pomp_frame *pomp_profile_begun_in_place(const struct pomp_profile *p)
+{
+    const struct pomp_node *n = p->counted;
+    if (p->depth < 2 || !n || !n->task_root)
+        return NULL;
+    const struct pomp_frame *top = &p->frames[p->depth - 1], *below = top - 1;
+    if (!top->task || top->node != n || below->task || below->skipped || below->node == &p->overflow ||
+        (top->leaf_below.region && top->leaf_below.depth == p->depth - 1))
+        return NULL;
+    return below;
+}
+
 /* Opens a leaf of region r at tick start on top of the stack and returns 1,
  * or returns 0 where a frame is needed instead: leaves off (a sampler), a
  * leaf open already, the top frame skipped (measurement paused) or untimed
