@@ -7,7 +7,7 @@
  * and ompt_get_task_info, and calls the registered callbacks where libomp
  * would. Both runtimes therefore feed one model through one tool
  * (docs/gomp.md). It includes nothing of libpomp but the public OMPT
- * interface.
+ * interface (and writes one flag of libpomp's, below).
  *
  * Mutable state: the callbacks the tool registered (written by
  * ompt_set_callback, read relaxed on every wrapper), each thread's state
@@ -21,6 +21,15 @@
 #include "gomp_real.h"
 
 #define GOMP_EXPORT __attribute__((visibility("default")))
+
+/* The one thing of libpomp's the bridge touches besides OMPT (pomplib.h's,
+ * declared here so that nothing else of libpomp is included): cleared on the
+ * creating thread where a task may be deferred (GOMP_task with its if clause
+ * true or a detach event, GOMP_taskloop), so that a taskwait of a task that
+ * deferred none is counted inline (POMP_Fast_waited). A store, where an OMPT
+ * task_create callback at every creation would cost a call that a pompcc
+ * build's tasks do not make otherwise (gomp_task.c). */
+extern __thread int POMP_Fast_children_done __attribute__((tls_model("initial-exec")));
 
 /* The callbacks libpomp's tool registered, by ompt_callbacks_t (NULL: not
  * registered; gomp_tool.c says which events the bridge can report). */

@@ -260,6 +260,8 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
                            void **depend, int priority, void *detach)
 {
     gomp_tls.tasks_made++; /* its team's closing barrier may run it (gomp_team.c) */
+    if (if_clause || detach) /* (in a final task libgomp includes it all the same) */
+        POMP_Fast_children_done = 0;
     int path = __atomic_load_n(&gomp_task_path, __ATOMIC_RELAXED);
     if (__builtin_expect(path == GOMP_TASK_FORWARD ||
                              (path == GOMP_TASK_FORWARD_TIED && !(flags & GOMP_TASK_FLAG_UNTIED)),
@@ -435,6 +437,7 @@ static enum gomp_taskloop_case taskloop_case(struct taskloop_head *head, long *s
                           unsigned long num_tasks, int priority, T start, T end, T step)        \
     {                                                                                           \
         gomp_tls.tasks_made++;                                                                  \
+        POMP_Fast_children_done = 0;                                                            \
         if (!GOMP_ACTIVE()) {                                                                   \
             REAL(name)(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority,        \
                        start, end, step);                                                       \

@@ -51,8 +51,19 @@ int bridge_untied_parts;
 static inline void note_untied(int flags)
 {
     if (__builtin_expect((flags & ompt_task_untied) != 0, 0) &&
-        !__atomic_load_n(&bridge_untied_parts, __ATOMIC_RELAXED))
+        !__atomic_load_n(&bridge_untied_parts, __ATOMIC_RELAXED)) {
         __atomic_store_n(&bridge_untied_parts, 1, __ATOMIC_RELAXED);
+        pomp_fast_done_waits_stop(); /* it may resume on another thread */
+    }
+}
+
+/* A creation the runtime may defer: the creating task's taskwait may wait
+ * (POMP_Fast_children_done; an undeferred one, if(0) or included, has run to
+ * its end when its creation returns). */
+static inline void note_deferred(int flags)
+{
+    if (!(flags & ompt_task_undeferred))
+        POMP_Fast_children_done = 0;
 }
 
 /* Marks the task's execution begun; returns whether it had begun before. */
@@ -271,6 +282,7 @@ void bridge_on_task_create(ompt_data_t *encountering_task_data,
 {
     (void)encountering_task_frame;
     note_untied(flags);
+    note_deferred(flags);
     struct bridge_thread *b = task_creation_recorded(flags);
     if (!b) { /* (not explicit, among others: a deferred task pays no test here) */
         if (flags & ompt_task_taskwait)
@@ -310,6 +322,7 @@ void bridge_on_unreported_task_create(ompt_data_t *encountering_task_data,
 {
     (void)encountering_task_frame;
     note_untied(flags);
+    note_deferred(flags);
     struct bridge_thread *b = task_creation_recorded(flags);
     if (!b) {
         if (flags & ompt_task_taskwait) /* (paired with its complete, measured by POMP) */

@@ -440,6 +440,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
                            all ? bridge_callback(ompt_callback_task_create)
                                : CALLBACK(bridge_on_unreported_task_create));
         register_locked(ompt_callback_task_schedule);
+        /* every creation seen (bridge_task.c's note_deferred; the libgomp
+         * bridge's GOMP_task, which started this tool, clears the flag
+         * itself): a taskwait of a task that deferred none may be counted
+         * inline */
+        pomp_fast_done_waits_allow();
     }
     /* (not on LLVM libomp, whose taskwait_deps_51 overflows the list it builds
      * for it: bridge_task.c; there task_create counts the tasks' dependences) */

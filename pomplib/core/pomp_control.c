@@ -77,15 +77,35 @@ static int final_waits_allowed(void)
            !__atomic_load_n(&final_waits_stopped, __ATOMIC_SEQ_CST);
 }
 
+/* Taskwaits of tasks that deferred no child (POMP_FAST_DONE_WAITS,
+ * POMP_Fast_children_done): allowed once a bridge sees every task creation
+ * (pomp_fast_done_waits_allow), stopped for good by what stops the final
+ * tasks' (their tasks may defer: detach, target tasks; the runtime's
+ * taskwaits measured) and by an untied task (pomp_fast_done_waits_stop),
+ * which may resume on another thread, whose flag is not its own. */
+static int done_waits_seen, done_waits_stopped;
+
+static int done_waits_allowed(void)
+{
+    return final_waits_allowed() && __atomic_load_n(&done_waits_seen, __ATOMIC_SEQ_CST) &&
+           !__atomic_load_n(&done_waits_stopped, __ATOMIC_SEQ_CST);
+}
+
 static void set_state(int to)
 {
-    int on = to != POMP_STATE_ON ? 0 : POMP_FAST_COUNTING | (final_waits_allowed() ? POMP_FAST_FINAL_WAITS : 0);
+    int on = to != POMP_STATE_ON ? 0
+                                 : POMP_FAST_COUNTING |
+                                       (final_waits_allowed() ? POMP_FAST_FINAL_WAITS : 0) |
+                                       (done_waits_allowed() ? POMP_FAST_DONE_WAITS : 0);
     __atomic_store_n(&POMP_Fast_on, on, __ATOMIC_SEQ_CST);
     /* a stop meanwhile, after final_waits_allowed read its flag: its clear may
      * have come before the store (sequentially consistent: one of the two
      * sees the other) */
     if ((on & POMP_FAST_FINAL_WAITS) && __atomic_load_n(&final_waits_stopped, __ATOMIC_SEQ_CST))
-        __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_FINAL_WAITS, __ATOMIC_SEQ_CST);
+        __atomic_fetch_and(&POMP_Fast_on, ~(POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS),
+                           __ATOMIC_SEQ_CST);
+    if ((on & POMP_FAST_DONE_WAITS) && __atomic_load_n(&done_waits_stopped, __ATOMIC_SEQ_CST))
+        __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
     __atomic_store_n(&pomp_state, to, __ATOMIC_SEQ_CST);
 }
 
@@ -93,7 +113,28 @@ void pomp_fast_final_waits_stop(void)
 {
     if (__atomic_exchange_n(&final_waits_stopped, 1, __ATOMIC_SEQ_CST))
         return;
-    __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_FINAL_WAITS, __ATOMIC_SEQ_CST);
+    __atomic_fetch_and(&POMP_Fast_on, ~(POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS),
+                       __ATOMIC_SEQ_CST);
+}
+
+void pomp_fast_done_waits_allow(void)
+{
+    if (__atomic_exchange_n(&done_waits_seen, 1, __ATOMIC_SEQ_CST))
+        return;
+    /* measuring already (a bridge starts at the runtime's first call) */
+    if (__atomic_load_n(&POMP_Fast_on, __ATOMIC_SEQ_CST) & POMP_FAST_COUNTING && done_waits_allowed()) {
+        __atomic_fetch_or(&POMP_Fast_on, POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
+        /* a stop or the end meanwhile (as in set_state) */
+        if (!done_waits_allowed() || !(__atomic_load_n(&POMP_Fast_on, __ATOMIC_SEQ_CST) & POMP_FAST_COUNTING))
+            __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
+    }
+}
+
+void pomp_fast_done_waits_stop(void)
+{
+    if (__atomic_exchange_n(&done_waits_stopped, 1, __ATOMIC_SEQ_CST))
+        return;
+    __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
 }
 
 /* Set for good once a bridge follows the runtime's lock waits: a lock set

@@ -48,11 +48,18 @@ void pomp_note_event_after_stop(void) __attribute__((cold));
  * loaded: a host that dlopens an instrumented library). Says so, once. Cold. */
 void pomp_note_construct_after_exit(const char *ctc) __attribute__((cold));
 
-/* Taskwaits in final tasks are no longer counted inline (POMP_Fast_waited),
- * for the rest of the run: one may wait (a task construct with a detach
+/* Taskwaits in final tasks, and those of tasks that deferred no child, are
+ * no longer counted inline (POMP_Fast_waited), for the rest of the run: one
+ * may wait (a task construct with a detach
  * clause, a target task exists), or a bridge measures the runtime's own
  * taskwaits. No lock taken. */
 void pomp_fast_final_waits_stop(void);
+/* A bridge that sees every task creation (and clears POMP_Fast_children_done
+ * at each deferred one) allows the taskwaits of tasks that deferred none to
+ * be counted inline (POMP_FAST_DONE_WAITS); an untied task stops that for
+ * good. Idempotent, no lock. */
+void pomp_fast_done_waits_allow(void);
+void pomp_fast_done_waits_stop(void);
 
 /* A bridge follows the runtime's lock waits (lock calls left to the runtime,
  * POMP_OMPT=full): from then on a throttled lock set site of an object

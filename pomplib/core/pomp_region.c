@@ -108,6 +108,10 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
     r->team_region = (uint8_t)(strcmp(pomp_region_type(r), "parallel") == 0);
     r->has_depend = (uint8_t)(r->task_root && ctc_get(&r->ctc, "hasDepend"));
+    /* an untied task may resume on another thread, whose flag of deferred
+     * children is not its own (POMP_Fast_children_done) */
+    if (r->task_root && ctc_get(&r->ctc, "hasUntied"))
+        pomp_fast_done_waits_stop();
     r->block_setup = (uint8_t)(r->team_region && (ctc_get(&r->ctc, "hasFirstprivate") ||
                                                   ctc_get(&r->ctc, "hasPrivate") ||
                                                   ctc_get(&r->ctc, "hasReduction")));

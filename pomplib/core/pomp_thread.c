@@ -25,6 +25,9 @@ __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-e
 __thread const void *POMP_Fast_top __attribute__((tls_model("initial-exec")));
 /* pomplib.h: set around a lock set call counted inline (POMP_Fast_lock_mark). */
 __thread int POMP_Fast_lock_counted __attribute__((tls_model("initial-exec")));
+/* pomplib.h: no task deferred on this thread since a task's execution began
+ * on it (the task events, the bridges' creations; POMP_Fast_waited). */
+__thread int POMP_Fast_children_done __attribute__((tls_model("initial-exec")));
 /* pomplib.h: the inline counters of shared objects' code, libpomp's. */
 __thread POMP_Fast_count *POMP_Fast_slots __attribute__((tls_model("initial-exec")));
 POMP_Fast_count POMP_Fast_none[POMP_FAST_SLOTS];

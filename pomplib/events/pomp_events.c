@@ -497,8 +497,49 @@ LATER_EVENT(Distribute_exit, DISTRIBUTE_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, 
  * thread that executes its body (possibly another one, later, inside whatever
  * region that thread has open: docs/api.md). */
 FIRST_LEAF(Task_enter, TASK_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
-LATER_EVENT(Task_begin, TASK_BEGIN, POMP_GROUP_TASK, BEGIN_END, PHASE_BEGIN)
-LATER_EVENT(Task_end, TASK_END, POMP_GROUP_TASK, BEGIN_END, PHASE_END)
+/* A task's begin and end on the thread that runs it: no child deferred yet,
+ * then the flag of the task it ran inside again (POMP_Fast_children_done),
+ * kept here for 64 levels of timed executions (deeper: 0, its taskwaits
+ * timed). Tied tasks begin and end on one thread, nested; an untied one
+ * turns the flag's use off for good. An execution counted inline changes
+ * nothing: its deferred children clear its creator's flag too, which only
+ * makes a taskwait timed. The thread's own, as the flag is. */
+enum { DONE_SAVED = 64 };
+static __thread uint8_t done_saved[DONE_SAVED] __attribute__((tls_model("initial-exec")));
+static __thread uint32_t done_depth __attribute__((tls_model("initial-exec")));
+
+static inline void task_children_begin(void)
+{
+    uint32_t d = done_depth;
+    if (d < DONE_SAVED)
+        done_saved[d] = (uint8_t)POMP_Fast_children_done;
+    done_depth = d + 1;
+    POMP_Fast_children_done = 1;
+}
+
+static inline void task_children_end(void)
+{
+    uint32_t d = done_depth;
+    if (!d) { /* an end whose begin was on another thread (untied) */
+        POMP_Fast_children_done = 0;
+        return;
+    }
+    done_depth = --d;
+    POMP_Fast_children_done = d < DONE_SAVED ? done_saved[d] : 0;
+}
+
+POMP_Int32 POMP_Task_begin(POMP_Handle_t handle, POMP_Int32 thread_id)
+{
+    task_children_begin();
+    return record(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_TASK_BEGIN,
+                  POMP_GROUP_TASK, BEGIN_END);
+}
+POMP_Int32 POMP_Task_end(POMP_Handle_t handle, POMP_Int32 thread_id)
+{
+    task_children_end();
+    return record(0, NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_TASK_END, POMP_GROUP_TASK,
+                  BEGIN_END);
+}
 LATER_LEAF(Task_exit, TASK_EXIT, POMP_GROUP_TASK, ENTER_EXIT)
 /* The same with the task's id (docs/api.md, "Task ids"): the creation makes
  * it, the instrumentation hands it to the task (firstprivate), the execution's
@@ -511,6 +552,7 @@ POMP_Int32 POMP_Task_enter_id(POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_
 }
 POMP_Int32 POMP_Task_begin_id(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id)
 {
+    task_children_begin();
     return record_arg(0, NULL, handle, NULL, thread_id, PHASE_BEGIN, POMP_EV_TASK_BEGIN,
                       POMP_GROUP_TASK, BEGIN_END, task_id);
 }
@@ -557,7 +599,7 @@ POMP_Int32 POMP_Taskwait_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, P
 {
     POMP_Int32 rc = POMP_Taskwait_exit(handle, thread_id);
     if (handle && rc == POMP_SUCCESS &&
-        (__atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED) & POMP_FAST_FINAL_WAITS))
+        (__atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED) & (POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS)))
         offer_fast_count(handle, count, 2, POMP_FAST_VISIT, POMP_GROUP_TASK, ENTER_EXIT);
     return rc;
 }

@@ -168,7 +168,9 @@ typedef struct POMP_Fast_count {
 } POMP_Fast_count;
 /* Bit 0 (POMP_FAST_COUNTING): measurement is on (not after POMP_Off or the
  * end): counters count only then. Bit 1 (POMP_FAST_FINAL_WAITS): besides, a
- * taskwait in a final task may be counted inline (POMP_Fast_waited). 0 or 1
+ * taskwait in a final task may be counted inline (POMP_Fast_waited). Bit 2
+ * (POMP_FAST_DONE_WAITS): so may one whose task deferred no child
+ * (POMP_Fast_children_done). 0 or 1
  * in bit 0 alone is what an expression `(x != 0) & POMP_Fast_on` relies on.
  * Written by libpomp. (Named anew when POMP_Fast_count changed shape,
  * 2026-12-02: an object compiled by an earlier pompcc does not link with this
@@ -176,12 +178,22 @@ typedef struct POMP_Fast_count {
 extern int POMP_Fast_on;
 #define POMP_FAST_COUNTING 1
 #define POMP_FAST_FINAL_WAITS 2
+#define POMP_FAST_DONE_WAITS 4
 #if defined(__GNUC__)
 /* The calling thread's innermost open region's call-path node, once one of
  * its sites was registered (else NULL), its lowest bit set where that region
  * is a task's execution (POMP_Fast_counted_in_task). Written by libpomp on
  * every region's enter and exit of that thread. */
 extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-exec")));
+/* 1 while no task was deferred on this thread since the execution of a task
+ * began on it (its begin sets it, its end and a deferred creation clear it:
+ * libpomp's task events and the bridges, which see every creation); 0 before
+ * any. Tied tasks nest on their thread, so at a taskwait 1 says the current
+ * task deferred no child: each ran at once (if(0), included, undeferred),
+ * and the taskwait waits for nothing. Read only under POMP_FAST_DONE_WAITS,
+ * which libpomp sets where a bridge sees every creation and no task is
+ * untied (POMP_Fast_waited). */
+extern __thread int POMP_Fast_children_done __attribute__((__tls_model__("initial-exec")));
 /* The counters of code compiled for a shared object (PIC, not PIE), which
  * dlclose may unload, and its thread-local storage with it (libpomp read and
  * wrote counters it had registered there at the end: a plugin loaded again
@@ -273,17 +285,22 @@ extern int POMP_omp_in_final_(void) __asm__("omp_in_final");
 /* A taskwait in a final task waits for nothing: every task a final task
  * creates is included, run to its end at its creation (a task with a detach
  * clause or a target task is not: libpomp then turns POMP_FAST_FINAL_WAITS
- * off). Such a taskwait is counted inline from its first visit on a call path,
- * its time nil: 1, counted (skip the calls); 2, in a final task, not counted
- * on this path yet (the calls, and the exit offers the counter); 0, the calls
- * (a wait that may wait). The runtime's answer is asked only where libpomp
- * allows it, one call of a few loads. */
+ * off); so does one whose task deferred no child (POMP_Fast_children_done:
+ * a recursion below its if-clause cutoff). Such a taskwait is counted inline
+ * from its first visit on a call path, its time nil: 1, counted (skip the
+ * calls); 2, waiting for nothing, not counted on this path yet (the calls,
+ * and the exit offers the counter); 0, the calls (a wait that may wait). The
+ * runtime's answer is asked only where libpomp allows it, one call of a few
+ * loads. */
 static __inline__ int POMP_Fast_waited(POMP_Fast_count *count)
 {
     const void *top;
-    int k;
-    if (!count || !(__atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED) & POMP_FAST_FINAL_WAITS) ||
-        !POMP_omp_in_final_())
+    int k, on;
+    if (!count)
+        return 0;
+    on = __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED);
+    if (!((on & POMP_FAST_DONE_WAITS) && POMP_Fast_children_done) &&
+        !((on & POMP_FAST_FINAL_WAITS) && POMP_omp_in_final_()))
         return 0;
     top = POMP_Fast_top;
     k = POMP_Fast_path_(count, top, top != 0);

@@ -8,6 +8,7 @@
 # paths (a user region opened and closed around it at every iteration, a
 # recursive instrumented function), in threads that end before the program,
 # and while measurement is off (POMP_Off: nothing counted).
+NUMBERS="$(cd "$(dirname "$0")" && pwd)/numbers"
 source "$(dirname "$0")/lib.sh"
 cat > fast.c <<'C'
 #include <pthread.h>
@@ -645,6 +646,77 @@ assert_eq "$(fibw fibw.lib fibw_lib)" 121392 "a library's detach task, never run
     { cat build.err; fail "build fibw.c with a construct left to the runtime"; }
 grep -q "left to the runtime" build.err || { cat build.err; fail "fibw_left: a construct left to the runtime, said"; }
 assert_eq "$(fibw fibw.left fibw_left)" 121392 "runtime taskwaits measured: every taskwait's calls made"
+# Taskwaits of tasks that deferred no child (POMP_Fast_children_done): below
+# an if-clause cutoff every task runs at once in its creation, so the
+# taskwait after them waits for nothing, counted inline as a final task's (a
+# recursive fib with `if (d < 6)`: every taskwait timed before, the program
+# 1.8 times plain libgomp, a probe). A task that deferred a child keeps its
+# taskwait's calls and time, also on a path whose visits were counted inline
+# before; an untied task construct (it may resume on another thread, whose
+# flag is not its own) stops it for good.
+sed -e 's/final(d >= 6)/if (d < 6)/' fibw.c > fibif.c
+cat > untied.c <<'C'
+void spawn_untied(int go) /* its region is made before main; never run */
+{
+    if (go) {
+#pragma omp task untied
+        go++;
+    }
+}
+C
+"$POMPCC" -O2 -fopenmp fibif.c taskwait_calls.o -o fibif 2> build.err || { cat build.err; fail "build fibif.c"; }
+calls=$(fibw fibif.counted fibif)
+[ "$calls" -lt 1000 ] || fail "taskwaits of tasks that deferred no child: counted inline, yet $calls of 121392 calls made"
+assert_eq "$(fibw fibif.timed fibif POMP_THROTTLE=off)" 121392 "fibif, POMP_THROTTLE=off: every taskwait's calls made"
+"$POMPCC" -O2 -fopenmp fibif.c untied.c taskwait_calls.o -o fibif_untied 2> build.err ||
+    { cat build.err; fail "build fibif.c with an untied task construct"; }
+calls=$(fibw fibif.untied fibif_untied)
+[ "$calls" -gt 100000 ] || fail "an untied task construct: only $calls of 121392 taskwaits' calls made"
+cat > waits.c <<'C'
+#include <stdio.h>
+#include "work.h"
+/* one taskwait site, on one path: 20,000 visits whose task deferred no child,
+ * then one whose child is deferred, run by the other thread for 40 ms */
+static void step(int defer, long *acc)
+{
+#pragma omp task if (defer) shared(acc) firstprivate(defer)
+    {
+        if (defer)
+            sleep_ms(40);
+        __atomic_add_fetch(acc, 1, __ATOMIC_RELAXED);
+    }
+    if (defer)
+        sleep_ms(5); /* the other thread, idle in the barrier, takes it */
+#pragma omp taskwait
+}
+int main(void)
+{
+    long acc = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+#pragma omp task shared(acc)
+    {
+        for (int i = 0; i < 20000; i++)
+            step(0, &acc);
+        step(1, &acc);
+    }
+    printf("%ld\n", acc);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" waits.c taskwait_calls.o -o waits 2> build.err || { cat build.err; fail "build waits.c"; }
+POMP_SUMMARY=off POMP_OUTPUT_DIR=waits.d ./waits > waits.out 2> waits.calls
+assert_eq "$(cat waits.out)" 20001 "a deferred child's taskwait: the program's result"
+calls=$(sed -n 's/^taskwait calls: //p' waits.calls)
+[ "$calls" -lt 1000 ] || fail "a deferred child's taskwait: $calls of 20001 calls made (the 20,000 before it are counted inline)"
+L_w=$(line_of waits.c "omp taskwait")
+assert_eq "$(region_sum waits.d taskwait "$L_w" visits)" 20001 "a deferred child's taskwait: every visit counted"
+incl=$(jq --argjson l "$L_w" '([.regions[] | select(.type == "taskwait" and .first_line == $l) | .id]) as $ids
+          | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].incl_ns] | add' waits.d/profile.json)
+awk -v t="$incl" 'BEGIN { exit !(t >= 25e6) }' ||
+    fail "a deferred child's taskwait: $incl ns, its wait for the 40 ms child not timed"
+"$REPORT" --check waits.d > check.out 2>&1 || { cat check.out; fail "a deferred child's taskwait: --check"; }
+
 # The same directives split over lines by line splices (backslash-newline)
 # inside a macro's _Pragma string, or inside a word, in the file or in a
 # header without a copy: the file's constructor announces final-task waits
