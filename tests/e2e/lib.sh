@@ -102,6 +102,15 @@ for k in sorted(sums):
     print(k, *sums[k])
 PY
 }
+# same_path_counts COUNTED TIMED WHAT: the two profiles hold the same call
+# paths with the same visits and begins (a throttled run's inline counts and
+# the timed run's, POMP_THROTTLE=off); their path_counts are left in DIR.paths
+same_path_counts() {
+    path_counts "$1" > "$1.paths"
+    path_counts "$2" > "$2.paths"
+    diff "$2.paths" "$1.paths" > "$1.paths.diff" ||
+        { cat "$1.paths.diff" >&2; fail "$3: counts differ from the timed ones, path by path"; }
+}
 # region_threads DIR TYPE LINE: how many threads recorded the region
 region_threads() {
     jq -r --arg t "$2" --argjson l "$3" '

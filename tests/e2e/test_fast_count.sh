@@ -81,9 +81,7 @@ POMP_OUTPUT_DIR=counted ./fast > out.txt
 assert_eq "$(cat out.txt)" "$(cat expected.txt)" "the program computes the same"
 POMP_THROTTLE=off POMP_OUTPUT_DIR=timed ./fast > /dev/null
 
-path_counts counted > counted.txt
-path_counts timed > timed.txt
-diff timed.txt counted.txt > paths.diff || { cat paths.diff >&2; fail "throttled counts differ from timed ones, path by path"; }
+same_path_counts counted timed "atomic, critical and task-creation sites"
 
 L_atomic=$(line_of fast.c "omp atomic")
 L_crit=$(line_of fast.c "omp critical")
@@ -92,8 +90,8 @@ L_crit=$(line_of fast.c "omp critical")
 assert_eq "$(region_sum counted atomic "$L_atomic" visits)" 1490000 "every atomic execution counted"
 assert_eq "$(region_sum counted critical "$L_crit" visits)" 800000 "every critical execution counted"
 assert_eq "$(region_sum counted critical "$L_crit" begins)" 800000 "every critical block counted"
-assert_eq "$(grep -c '^atomic' counted.txt)" 1 "the early threads' atomic is a path of its own"
-[ "$(grep -c 'function:[0-9]*/atomic' counted.txt)" -ge 4 ] || fail "the atomic at every recursion level: $(cat counted.txt)"
+assert_eq "$(grep -c '^atomic' counted.paths)" 1 "the early threads' atomic is a path of its own"
+[ "$(grep -c 'function:[0-9]*/atomic' counted.paths)" -ge 4 ] || fail "the atomic at every recursion level: $(cat counted.paths)"
 jq -e --argjson l "$L_crit" '[.regions[] | select(.type == "critical" and .first_line == $l) | .throttled.after > 0] | all' \
     counted/profile.json > /dev/null || fail "the critical is marked throttled"
 # the critical's executions past the throttle were counted inline: untimed
@@ -212,8 +210,7 @@ done
     { cat build.err; fail "build (-fPIC)"; }
 POMP_OUTPUT_DIR=counted_pic ./fast_pic > out_pic.txt
 assert_eq "$(cat out_pic.txt)" "$(cat expected.txt)" "-fPIC: the program computes the same"
-path_counts counted_pic > counted_pic.txt
-diff timed.txt counted_pic.txt > paths_pic.diff || { cat paths_pic.diff >&2; fail "-fPIC: throttled counts differ from timed ones, path by path"; }
+same_path_counts counted_pic timed "-fPIC: atomic, critical and task-creation sites"
 untimed=$(jq --argjson l "$L_crit" '([.regions[] | select(.type == "critical" and .first_line == $l) | .id]) as $ids
              | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted_pic/profile.json)
 [ "$untimed" -gt 300000 ] || fail "-fPIC: critical: only $untimed executions untimed"
@@ -365,9 +362,7 @@ C
 "$POMPCC" -O2 -fopenmp crit_nest.c -o crit_nest 2> crit_nest.err || { cat crit_nest.err; fail "build crit_nest"; }
 assert_eq "$(POMP_OUTPUT_DIR=cn.counted ./crit_nest)" "240000 240000 240000 240000" "constructs in criticals: output"
 POMP_THROTTLE=off POMP_OUTPUT_DIR=cn.timed ./crit_nest > /dev/null
-path_counts cn.counted > cn.counted.txt
-path_counts cn.timed > cn.timed.txt
-diff cn.timed.txt cn.counted.txt > cn.diff || { cat cn.diff >&2; fail "constructs in criticals: counts differ from the timed ones, path by path"; }
+same_path_counts cn.counted cn.timed "constructs in criticals"
 
 # Lock call sites: once throttled, a set's and an unset's calls are counted
 # inline too (their four POMP calls a pair made a lock loop 2.3x slower than
@@ -431,9 +426,7 @@ POMP_SUMMARY=off POMP_OUTPUT_DIR=locks.counted ./locks > locks.txt 2> locks_call
 assert_eq "$(cat locks.txt)" "400000 400000" "lock sites: the program's result"
 POMP_SUMMARY=off POMP_THROTTLE=off POMP_OUTPUT_DIR=locks.timed ./locks > /dev/null 2> locks_timed_calls.txt
 assert_eq "$(cat locks_timed_calls.txt)" "calls: 400000 800000 400000" "lock sites, POMP_THROTTLE=off: every call made"
-path_counts locks.counted > locks.counted.txt
-path_counts locks.timed > locks.timed.txt
-diff locks.timed.txt locks.counted.txt > locks.diff || { cat locks.diff >&2; fail "lock sites: counts differ from the timed ones, path by path"; }
+same_path_counts locks.counted locks.timed "lock sites"
 assert_eq "$(region_sum locks.counted omp_set_nest_lock "$(line_of locks.c "omp_set_nest_lock(&nl);")" visits)" 400000 \
     "lock sites: every set of the nest lock's first site counted"
 read -r set_calls nest_calls unset_calls < <(sed -n 's/^calls: //p' locks_calls.txt)
@@ -510,9 +503,7 @@ POMP_SUMMARY=off POMP_OUTPUT_DIR=ip.counted ./in_place > ip.txt 2> ip_calls.txt
 assert_eq "$(cat ip.txt)" "$(./in_place_plain)" "undeferred tasks: the program's result"
 POMP_SUMMARY=off POMP_THROTTLE=off POMP_OUTPUT_DIR=ip.timed ./in_place > /dev/null 2> ip_timed_calls.txt
 assert_eq "$(cat ip_timed_calls.txt)" "begins: 300000" "undeferred tasks, POMP_THROTTLE=off: every execution's begin made"
-path_counts ip.counted > ip.counted.txt
-path_counts ip.timed > ip.timed.txt
-diff ip.timed.txt ip.counted.txt > ip.diff || { cat ip.diff >&2; fail "undeferred tasks: counts differ from the timed ones, path by path"; }
+same_path_counts ip.counted ip.timed "undeferred tasks"
 for marker in "if(0)" "pragma omp task$"; do
     line=$(grep -n -- "$marker" in_place.c | head -1 | cut -d: -f1)
     want=$([ "$marker" = "if(0)" ] && echo 200000 || echo 100000)

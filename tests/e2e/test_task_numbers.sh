@@ -126,9 +126,7 @@ share=$(max_wait_share nq)
 awk -v s="$share" 'BEGIN { exit !(s <= 100) }' || fail "nqueens: a wait share of $share %"
 POMP_THROTTLE=off POMP_OUTPUT_DIR=nq.timed ./nqueens 10 > /dev/null
 assert_eq "$(sum_of nq.timed task untimed true)" 0 "nqueens, POMP_THROTTLE=off: every execution timed"
-path_counts nq > nq.paths
-path_counts nq.timed > nq.timed.paths
-diff nq.timed.paths nq.paths > nq.diff || { cat nq.diff >&2; fail "nqueens: counts differ from the timed run's, path by path"; }
+same_path_counts nq nq.timed "nqueens"
 
 # ---- merge sort with tasks and taskgroups ----
 build msort
