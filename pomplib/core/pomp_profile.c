@@ -466,12 +466,31 @@ void pomp_profile_fast_save(struct pomp_profile *p)
 }
 
 /* What POMP_Fast_top holds for frame f on top: its node, with its lowest bit
- * set where f is a task's execution (POMP_Fast_counted_in_task: an included
+ * set where f is a task's execution (POMP_Fast_task_counted: an included
  * task's execution counts inline inside it, whatever the construct). */
 static inline const void *frame_published(const struct pomp_profile *p, const struct pomp_frame *f)
 {
     uintptr_t in_task = f->task && !f->skipped && f->node != &p->overflow;
-    return (const void *)((uintptr_t)f->node | in_task);
+    /* (bit 1: the rest of an execution counted inline, a frame since a region
+     * opened in it: its body's inserted code tells it from its own root's
+     * value, POMP_Fast_task_done) */
+    return (const void *)((uintptr_t)f->node | in_task | (uintptr_t)f->inline_task << 1);
+}
+
+/* What a site counted inline under frame f registers under: f's value as
+ * published, but for the rest of an execution counted inline, the value its
+ * body published (the root's), so that the site counts in the bodies of the
+ * executions counted inline later (registered under the frame's own value it
+ * counted in none: each registered again, a frame made again, at every one). */
+static inline const void *frame_registered(const struct pomp_profile *p, const struct pomp_frame *f)
+{
+    return (const void *)((uintptr_t)frame_published(p, f) & ~(uintptr_t)2);
+}
+
+/* Writes what POMP_Fast_top holds now (the owner thread's, once attached). */
+static inline void publish(struct pomp_profile *p, const void *top)
+{
+    *p->top_slot = p->published = top;
 }
 
 /* What POMP_Fast_top holds: the top frame's (frame_published), or no node
@@ -485,12 +504,13 @@ static inline const void *top_published(const struct pomp_profile *p)
 
 void pomp_profile_fast_attach(struct pomp_profile *p, const void **slot)
 {
-    *slot = top_published(p);
+    *slot = p->published = top_published(p);
     __atomic_store_n(&p->top_slot, slot, __ATOMIC_RELAXED);
 }
 
 void pomp_profile_fast_detach(struct pomp_profile *p)
 {
+    p->top_unread = p->published;
     __atomic_store_n(&p->top_slot, &p->top_unread, __ATOMIC_RELAXED);
 }
 
@@ -508,7 +528,7 @@ static const void *in_place_under(const struct pomp_profile *p, const struct POM
     const struct pomp_frame *below = pomp_profile_begun_in_place(p);
     if (!below)
         return NULL;
-    const void *under = frame_published(p, below);
+    const void *under = frame_registered(p, below);
     for (uint32_t i = 0; i < p->nfast; i++) {
         const struct pomp_fast_site *s = &p->fast[i];
         if (s->what == POMP_FAST_VISIT && s->count && s->node->region == r &&
@@ -531,11 +551,12 @@ static const void *fast_site_under(const struct pomp_profile *p, const struct po
     if (what == POMP_FAST_EXECUTION) {
         /* the begin just opened the task's frame on its root: the next
          * executions count inline directly inside an execution of any task
-         * (POMP_Fast_top marked so: POMP_Fast_counted_in_task), whose frame
+         * (POMP_Fast_top marked so: POMP_Fast_task_counted), whose frame
          * holds their time as it holds a function's; not inside a wait (a
-         * leaf open there). The parent only says the counter is registered:
-         * the root itself, once. */
-        return n->task_root && top->task && top->node == n ? n : NULL;
+         * leaf open there). The parent says the counter is registered, and
+         * what its executions publish for their bodies (POMP_Fast_task_counted):
+         * the root's value, once. */
+        return n->task_root && top->task && top->node == n ? frame_published(p, top) : NULL;
     }
     if (what == POMP_FAST_EXECUTION_IN_PLACE)
         return in_place_under(p, r); /* n: p->counted, as there */
@@ -546,7 +567,7 @@ static const void *fast_site_under(const struct pomp_profile *p, const struct po
     if (n->parent != top->node || n->task_root ||
         (what == POMP_FAST_VISIT_BEGIN && n->first_child))
         return NULL;
-    return frame_published(p, top);
+    return frame_registered(p, top);
 }
 
 /* The site entry of count's slot k, or NULL. */
@@ -563,6 +584,10 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
                                 struct POMP_Region_s *r, unsigned events, enum pomp_fast_what what)
 {
     struct pomp_node *n = p->counted;
+    /* an execution in place publishes for its body the root its first slot
+     * holds (POMP_Fast_task_counted): not before it does */
+    if (what == POMP_FAST_EXECUTION_IN_PLACE && !count->parent[0])
+        return;
     const void *under = fast_site_under(p, n, r, what);
     if (!under)
         return;
@@ -617,7 +642,9 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
     count->parent[k] = under;
 }
 
-enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT };
+/* PUSH_TASK_NODE: a task root's frame on the node given (as fork): the rest of
+ * an execution counted inline (pomp_profile_inline_task_open). */
+enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT, PUSH_TASK_NODE };
 
 /* A region's bit in pomp_profile.outside_regions. */
 static inline uint64_t region_bit(const struct POMP_Region_s *r)
@@ -721,7 +748,8 @@ static inline __attribute__((always_inline)) void
 push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int entered,
           enum push_count count, int off, enum push_place place, const struct pomp_node *fork)
 {
-    if (__builtin_expect(p->leaf.depth == p->depth, 0) && place != PUSH_TASK_ROOT)
+    int task = place == PUSH_TASK_ROOT || place == PUSH_TASK_NODE;
+    if (__builtin_expect(p->leaf.depth == p->depth, 0) && !task)
         leaf_to_frame(p); /* a region inside a wait or creation, not in a task of its own */
     if (__builtin_expect(p->depth == p->frames_cap, 0) && (p->too_deep || !grow_frames(p))) {
         p->too_deep++;
@@ -734,6 +762,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     struct pomp_node *n = off                        ? parent
                           : place == PUSH_TEAM_SHARE ? team_child_of(p, parent, r, fork)
                           : place == PUSH_TASK_ROOT  ? task_root_of(p, r, task_team_fork(p))
+                          : place == PUSH_TASK_NODE  ? (struct pomp_node *)fork
                                                      : child_of(p, parent, r);
     struct pomp_frame *f = &p->frames[p->depth];
     f->team = 0;
@@ -746,7 +775,8 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     f->body_start = now;
     f->body_end = 0;
     f->child = 0;
-    f->task = place == PUSH_TASK_ROOT;
+    f->task = (uint8_t)task;
+    f->inline_task = 0;
     /* a team forked inside a task (a nested parallel region in a task) runs
      * its own tasks: their time is the team's, inside the task around it, no
      * switch away from that task (the master's share of such a region lost
@@ -794,7 +824,7 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
     /* the sampling signal handler reads the top frame: complete it first */
     __atomic_signal_fence(__ATOMIC_RELEASE);
     p->depth++;
-    *p->top_slot = frame_published(p, f); /* inline counters under another frame now stop */
+    publish(p, frame_published(p, f)); /* inline counters under another frame now stop */
     if (off)
         return;
     p->counted = n;
@@ -863,7 +893,7 @@ static inline void leaf_drop(struct pomp_profile *p)
 {
     p->leaf.region = NULL;
     p->leaf.depth = 0;
-    *p->top_slot = frame_published(p, &p->frames[p->depth - 1]); /* its counters count again */
+    publish(p, frame_published(p, &p->frames[p->depth - 1])); /* its counters count again */
 }
 
 /* A region opens inside the leaf on top, in no task the profile saw: code of
@@ -935,7 +965,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     } else if (__builtin_expect(f->untimed, 0)) {
         p->untimed--;
     }
-    *p->top_slot = top_published(p); /* the counters under it count again */
+    publish(p, top_published(p)); /* the counters under it count again */
     if (f->skipped) {
         /* its time stays with the parent's own time; what the regions recorded
          * inside it took (on the parent's node, as its children) is the
@@ -1015,6 +1045,7 @@ static inline int closing_unrecorded(struct pomp_profile *p)
 
 int32_t pomp_profile_enter(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
+    pomp_profile_claim_inline_task(p, now);
     push(p, r, now, 1, off);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
 }
@@ -1046,7 +1077,7 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
     }
     f->node = child_of(p, parent, r);
     f->node->begins++;
-    *p->top_slot = frame_published(p, f);
+    publish(p, frame_published(p, f));
     return POMP_PROFILE_ADOPTED;
 }
 
@@ -1143,6 +1174,7 @@ static __attribute__((noinline, cold)) void frame_dependences_waited(struct pomp
 int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
                            struct POMP_Region_s **adopted_from)
 {
+    pomp_profile_claim_inline_task(p, now);
     struct pomp_frame *top = &p->frames[p->depth - 1];
     if (__builtin_expect(top->adopt, 0) && p->too_deep == 0 && top->region != r &&
         pomp_region_same_construct(top->region, r))
@@ -1174,8 +1206,45 @@ int32_t pomp_profile_begin(struct pomp_profile *p, struct POMP_Region_s *r, uint
 
 int32_t pomp_profile_resume(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
 {
+    pomp_profile_claim_inline_task(p, now);
     push_node(p, r, now, 0, COUNT_NOTHING, off, PUSH_TASK_ROOT, NULL);
     return p->too_deep ? POMP_ERR_DEPTH : off ? POMP_PROFILE_SKIPPED : POMP_SUCCESS;
+}
+
+void pomp_profile_inline_task_open(struct pomp_profile *p, uint64_t now)
+{
+    const void *root = *p->top_slot;
+    struct pomp_node *n = (struct pomp_node *)((uintptr_t)root & ~(uintptr_t)3);
+    /* a task root's value, as fast_site_under gave it; anything else is not
+     * the inserted code's: the slot is libpomp's again */
+    if (((uintptr_t)root & 3) != 1 || !n->task_root || !n->region) {
+        publish(p, p->published);
+        return;
+    }
+    push_node(p, n->region, now == POMP_UNTIMED ? pomp_now() : now, 0, COUNT_NOTHING, 0, PUSH_TASK_NODE, n);
+    struct pomp_frame *f = &p->frames[p->depth - 1];
+    if (p->too_deep || f->node != n) {
+        publish(p, p->published);
+        return;
+    }
+    f->helper = 1;      /* time, and no execution: the inserted code counted it */
+    f->inline_task = 1;
+    publish(p, frame_published(p, f));
+}
+
+void pomp_profile_inline_task_end(struct pomp_profile *p, const void *root, uint64_t now)
+{
+    const struct pomp_node *n = (const struct pomp_node *)((uintptr_t)root & ~(uintptr_t)3);
+    uint32_t d = p->depth;
+    while (d > 1 && !(p->frames[d - 1].inline_task && p->frames[d - 1].node == n))
+        d--;
+    if (d == 1)
+        return; /* its body opened no region */
+    while (p->depth > d) { /* left open in it */
+        p->nesting_errors++;
+        pop(p, now);
+    }
+    pop(p, now);
 }
 
 /* open_frame_of where r is most often on top already (an end or exit that pairs). */
@@ -1270,6 +1339,7 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
 {
     if (off)
         return POMP_PROFILE_SKIPPED;
+    pomp_profile_claim_inline_task(p, now);
     if (__builtin_expect(p->leaf.depth == p->depth, 0))
         leaf_to_frame(p); /* an event inside a wait, in no task the profile saw: in it */
     struct pomp_frame *top = &p->frames[p->depth - 1];
@@ -1383,6 +1453,7 @@ int32_t pomp_profile_team_begin(struct pomp_profile *p, struct POMP_Region_s *r,
                                 const struct pomp_node *fork, uint64_t now, int off)
 {
     /* closed only by an exit, like an entered frame, but counted as a begin */
+    pomp_profile_claim_inline_task(p, now);
     push_node(p, r, now, 1, COUNT_BEGIN, off, PUSH_TEAM_SHARE, fork);
     if (p->too_deep)
         return POMP_ERR_DEPTH;

@@ -142,6 +142,8 @@ struct pomp_frame {
                              which the leaf's close closes */
     uint8_t dependences_waited; /* a task creation's frame (a trace or sampling makes one where
                                    it is a leaf otherwise): as pomp_leaf's */
+    uint8_t inline_task;  /* the rest of an execution the inserted code counted inline, made a
+                             frame where a region opened in it (pomp_profile_inline_task_open) */
 };
 
 /* Open regions per thread that the profile records: the first
@@ -164,7 +166,7 @@ enum pomp_fast_what {
     /* a begin on a task root: a task's execution run directly inside an
      * execution of a task (an included task: final, if(0), undeferred), whose
      * frame holds its time, as it holds a function's; counted while any task's
-     * frame is on top (POMP_Fast_counted_in_task) */
+     * frame is on top (POMP_Fast_task_counted) */
     POMP_FAST_EXECUTION,
     /* the same, of a task run at once right where its creations are counted
      * inline (an undeferred task: if(0), or one the runtime runs in its
@@ -275,6 +277,10 @@ struct pomp_profile {
      * and when a leaf opens (&leaf: no node) and closes. */
     const void **top_slot;
     const void *top_unread;
+    /* What libpomp last wrote there: the slot holds something else while the
+     * inserted code runs an execution it counted inline (POMP_Fast_task_counted:
+     * its task root published for its body) */
+    const void *published;
     struct pomp_frame frames_first[POMP_INLINE_FRAMES];
 };
 
@@ -406,6 +412,26 @@ void pomp_profile_fast_detach(struct pomp_profile *p);
  * TLS), for pomp_profile_fast_fold. Owner thread only. */
 void pomp_profile_fast_save(struct pomp_profile *p);
 
+/* An execution of a task the inserted code counted inline runs its body with
+ * its task root published as POMP_Fast_top (POMP_Fast_task_counted), and no
+ * frame: what its body counts inline counts on that root's paths, as in a
+ * timed execution. A region that opens in it (an event libpomp records)
+ * first makes the rest of it a frame on that root (inline_task: its time
+ * from then on, no execution counted: the begin was), so that the region is
+ * the task's, not that of the frame the task ran in; the inserted code's end
+ * closes it (pomp_profile_inline_task_end). Opening events call claim first,
+ * with their time (POMP_UNTIMED: the clock's). */
+void pomp_profile_inline_task_open(struct pomp_profile *p, uint64_t now);
+static inline void pomp_profile_claim_inline_task(struct pomp_profile *p, uint64_t now)
+{
+    if (__builtin_expect(*p->top_slot != p->published, 0))
+        pomp_profile_inline_task_open(p, now);
+}
+/* The end of an execution counted inline whose task root was published as
+ * root (a POMP_Fast_top value): closes the frame that its body's regions made
+ * of it, if they did, at now. */
+void pomp_profile_inline_task_end(struct pomp_profile *p, const void *root, uint64_t now);
+
 /* The frame an execution just begun on p (its task root the node counted
  * last, its frame on top) began right in: the frame below, where no leaf (a
  * wait, a timed creation) was open, or NULL. Only there may a throttled
@@ -432,6 +458,7 @@ static inline const struct pomp_frame *pomp_profile_begun_in_place(const struct 
 static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Region_s *r,
                                          uint64_t start, int construct)
 {
+    pomp_profile_claim_inline_task(p, start);
     const struct pomp_frame *top = &p->frames[p->depth - 1];
     if (p->no_leaves || p->leaf.region || p->too_deep || top->skipped || top->untimed ||
         start == POMP_UNTIMED)
@@ -448,7 +475,7 @@ static inline int pomp_profile_leaf_open(struct pomp_profile *p, struct POMP_Reg
     p->leaf.region = r;
     /* no inline counter counts inside a wait or a creation: a task counted
      * there would put its time into the leaf (POMP_Fast_top: no node) */
-    *p->top_slot = &p->leaf;
+    *p->top_slot = p->published = &p->leaf;
     return 1;
 }
 

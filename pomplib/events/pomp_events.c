@@ -566,8 +566,21 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_
 /* An execution of a throttled task construct: the execution's counter takes
  * the next executions that run directly inside an execution of a task on
  * this thread (a task's root on top: an included task, as a recursion's with
- * final; POMP_Fast_counted_in_task, pomp_profile_fast_register), and those
+ * final; POMP_Fast_task_counted, pomp_profile_fast_register), and those
  * that run at once where the construct's creations count inline. */
+/* The end of an execution counted inline whose body opened a region: the
+ * frame libpomp made of the rest of it closes (pomp_profile_inline_task_end),
+ * and POMP_Fast_top is what it was before the execution. */
+void POMP_Fast_task_unwind(const void *before, const void *root)
+{
+    struct pomp_thread *t = pomp_tls_thread;
+    if (t && pomp_thread_write_begin(t)) {
+        pomp_profile_inline_task_end(&t->profile, root, pomp_now());
+        pomp_thread_write_end(t);
+    }
+    POMP_Fast_top = before;
+}
+
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id,
                                    POMP_Fast_count *count)
 {
@@ -575,7 +588,7 @@ POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, P
     if (count && !count->parent[0]) /* registered once: it counts inside any task */
         offer_when_throttled(handle, rc, count, 2, POMP_FAST_EXECUTION, POMP_GROUP_TASK, BEGIN_END);
     /* and where it runs at once in its creation, the creation counted inline
-     * (POMP_Fast_counted_in_task's slot 1): offered only where it began so,
+     * (POMP_Fast_task_counted's slot 1): offered only where it began so,
      * not in a wait (the few loads of pomp_profile_begun_in_place, where the
      * offer's calls cost a timed task in a taskwait ~150 instructions) */
     const struct pomp_thread *t = pomp_tls_thread;

@@ -182,7 +182,7 @@ extern int POMP_Fast_on;
 #if defined(__GNUC__)
 /* The calling thread's innermost open region's call-path node, once one of
  * its sites was registered (else NULL), its lowest bit set where that region
- * is a task's execution (POMP_Fast_counted_in_task). Written by libpomp on
+ * is a task's execution (POMP_Fast_task_counted). Written by libpomp on
  * every region's enter and exit of that thread. */
 extern __thread const void *POMP_Fast_top __attribute__((__tls_model__("initial-exec")));
 /* 1 while no task was deferred on this thread since the execution of a task
@@ -259,23 +259,45 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
  * it, whose time is that task's as a function's is its caller's. And (slot
  * 1) where the innermost open region is the one the construct's creations
  * are counted inline in, no wait open (parent[1]): an undeferred task run at
- * once in its creation, whose time is that region's, as its creation's is. */
-static __inline__ int POMP_Fast_counted_in_task(POMP_Fast_count *count)
+ * once in its creation, whose time is that region's, as its creation's is.
+ * A counted execution's body runs with its task root as POMP_Fast_top
+ * (parent[0], libpomp's value for that root): what it counts inline (the
+ * tasks it creates, its taskwaits) counts on the task's own paths, as in a
+ * timed execution, not on those of the task it ran in (a fib with an
+ * if-clause cutoff counted a third of one site's creations under the other;
+ * before 2026-12-04). top_kept keeps POMP_Fast_top before and during the
+ * body, for POMP_Fast_task_done. */
+static __inline__ int POMP_Fast_task_counted(POMP_Fast_count *count, const void **top_kept)
 {
-    const void *top;
+    const void *top, *root;
     int on;
     if (!count)
         return 0;
     top = POMP_Fast_top;
+    root = count->parent[0];
     on = __atomic_load_n(&POMP_Fast_on, __ATOMIC_RELAXED);
-    if (__builtin_expect((count->parent[0] != 0) & ((int)((__UINTPTR_TYPE__)top & 1)) & on, 1)) {
+    if (__builtin_expect((root != 0) & ((int)((__UINTPTR_TYPE__)top & 1)) & on, 1))
         POMP_Fast_add_(count, 0);
-        return 1;
-    }
-    if ((count->parent[1] == top) & (top != 0) & on) {
+    else if ((count->parent[1] == top) & (top != 0) & (root != 0) & on)
         POMP_Fast_add_(count, 1);
-        return 1;
-    }
+    else
+        return 0;
+    top_kept[0] = top;
+    top_kept[1] = root;
+    POMP_Fast_top = root;
+    return 1;
+}
+/* The end of an execution POMP_Fast_task_counted counted: POMP_Fast_top as
+ * it was before, where the body left it as it was during it; else a region
+ * opened in the body made the rest of the execution a frame, which libpomp
+ * closes (the call). */
+void POMP_Fast_task_unwind(const void *before, const void *root) POMP_NOTHROW_;
+static __inline__ int POMP_Fast_task_done(const void *const *top_kept)
+{
+    if (__builtin_expect(POMP_Fast_top == top_kept[1], 1))
+        POMP_Fast_top = top_kept[0];
+    else
+        POMP_Fast_task_unwind(top_kept[0], top_kept[1]); /* (by value: top_kept stays in registers) */
     return 0;
 }
 /* The OpenMP runtime's omp_in_final under a name of pomp's own, so that this
@@ -318,7 +340,8 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
 #define POMP_Fast_lock_mark(counted) ((void)(POMP_Fast_lock_counted = (counted)))
 #else
 #define POMP_Fast_counted(count) 0
-#define POMP_Fast_counted_in_task(count) 0
+#define POMP_Fast_task_counted(count, top_kept) 0
+#define POMP_Fast_task_done(top_kept) 0
 #define POMP_Fast_waited(count) 0
 #define POMP_Fast_lock_mark(counted) ((void)0)
 #endif
@@ -347,12 +370,12 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
  * construct is throttled when it runs directly inside an execution of a task
  * on the thread (an included task: final, if(0), undeferred; the execution it
  * runs in holds its time, as it holds a function's); count is the
- * execution's own counter, not the creation's. fast: POMP_Fast_counted's
- * answer at the begin. */
+ * execution's own counter, not the creation's. fast: POMP_Fast_task_counted's
+ * answer at the begin, top_kept what it kept. */
 #define POMP_Task_begin_id_fast(fast, handle, thread_id, task_id, count)                         \
     ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
-#define POMP_Task_end_fast(fast, handle, thread_id)                                              \
-    ((fast) ? POMP_SUCCESS : POMP_Task_end_slow(handle, thread_id))
+#define POMP_Task_end_fast(fast, top_kept, handle, thread_id)                                    \
+    ((fast) ? POMP_Fast_task_done(top_kept) : POMP_Task_end_slow(handle, thread_id))
 /* A taskwait: fast is POMP_Fast_waited's answer at its enter. */
 #define POMP_Taskwait_enter_fast(fast, handle, thread_id, ctc)                                   \
     ((fast) == 1 ? POMP_SUCCESS : POMP_Taskwait_enter(handle, thread_id, ctc))

@@ -620,6 +620,7 @@ assert_eq "$(jq '[.regions[] | select(.type == "taskwait") | .id] as $ids
     "taskwaits counted inline: their nodes' min_ns is 0"
 assert_eq "$(region_sum fibw.counted taskwait "$L_tw" visits)" 121392 "fibw: the taskwaits are the instrumented ones"
 assert_eq "$(fibw fibw.timed fibw POMP_THROTTLE=off)" 121392 "POMP_THROTTLE=off: every taskwait's calls made"
+same_path_counts fibw.counted fibw.timed "fibw: included tasks counted inline inside tasks"
 assert_eq "$(fibw fibw.traced fibw POMP_TRACE=events)" 121392 "a trace: every taskwait's calls made"
 "$POMPCC" -O2 -fopenmp -DWITH_DETACH fibw.c taskwait_calls.o -o fibw_detach 2> build.err ||
     { cat build.err; fail "build fibw.c with a detach clause"; }
@@ -659,6 +660,10 @@ C
 calls=$(fibw fibif.counted fibif)
 [ "$calls" -lt 1000 ] || fail "taskwaits of tasks that deferred no child: counted inline, yet $calls of 121392 calls made"
 assert_eq "$(fibw fibif.timed fibif POMP_THROTTLE=off)" 121392 "fibif, POMP_THROTTLE=off: every taskwait's calls made"
+# the executions counted inline run their bodies as their own task's: the
+# creations and taskwaits in them count on its paths, as timed (each of the
+# two sites' creations a third under the other's, before 2026-12-04)
+same_path_counts fibif.counted fibif.timed "fibif: tasks counted inline inside tasks"
 "$POMPCC" -O2 -fopenmp fibif.c untied.c taskwait_calls.o -o fibif_untied 2> build.err ||
     { cat build.err; fail "build fibif.c with an untied task construct"; }
 calls=$(fibw fibif.untied fibif_untied)

@@ -488,11 +488,12 @@ static int counting(const POMP_Fast_count *c, const void *top)
 }
 
 /* A task execution's counter counts while any task's execution is on top
- * (POMP_Fast_counted_in_task: POMP_Fast_top's lowest bit), or (its slot 1)
- * while the region its construct's creations count in is. */
+ * (POMP_Fast_task_counted: POMP_Fast_top's lowest bit), or (its slot 1)
+ * while the region its construct's creations count in is, and slot 0 holds
+ * the root its body publishes. top: the slot given for POMP_Fast_top. */
 static int counting_in_task(const POMP_Fast_count *c, const void *top)
 {
-    return (c->parent[0] && ((uintptr_t)top & 1)) || (top && c->parent[1] == top);
+    return (c->parent[0] && ((uintptr_t)top & 1)) || (top && c->parent[1] == top && c->parent[0]);
 }
 
 /* What POMP_Fast_top holds while a task's execution on node n is on top. */
@@ -610,7 +611,7 @@ Test(profile, inline_execution_inside_another_construct)
     pomp_profile_begin(p, &X, 20, 0, NULL);   /* ... an X run at once inside it */
     pomp_profile_fast_register(p, &ex, &X, 2, POMP_FAST_EXECUTION);
     struct pomp_node *rx = task_root_node(p, &X);
-    cr_assert_eq(ex.parent[0], rx, "registered, once");
+    cr_assert_eq(ex.parent[0], task_top(rx), "registered, once: what its bodies publish");
     cr_assert(counting_in_task(&ex, top), "inside X's own execution: an included X counts");
     pomp_profile_end(p, &X, 30);
     cr_assert(counting_in_task(&ex, top), "Y's root on top again: the next X is counted inline");
@@ -631,6 +632,72 @@ Test(profile, inline_execution_inside_another_construct)
     cr_assert_eq(rx->begins, 8, "two timed executions of X, six counted inline");
     cr_assert_eq(rx->untimed, 6);
     cr_assert_eq(ry->begins, 1);
+}
+
+/* An execution counted inline runs its body with its task root published
+ * (POMP_Fast_task_counted): a creation counted inline there counts on that
+ * root's path, not on that of the task it ran in; a region its body opens
+ * makes the rest of it a frame on the root (its time from then on, no
+ * execution counted), which the inserted code's end closes; the slot holds
+ * what it held before again. (Counted on the enclosing task's paths, a fib
+ * with an if-clause cutoff put a third of one site's creations under the
+ * other; before 2026-12-04.) */
+Test(profile, inline_execution_body_counts_on_its_own_root)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1}, Y = {.task_root = 1},
+                                U = {.task_root = 1, .throttled = 1};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count ex = {0}, cr = {0};
+    pomp_profile_enter(p, &P, 0, 0);
+    pomp_profile_begin(p, &T, 10, 0, NULL); /* a timed execution of T: its counter registers */
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION);
+    struct pomp_node *rt = task_root_node(p, &T);
+    cr_assert_eq(ex.parent[0], task_top(rt));
+    cr_assert(pomp_profile_leaf_open(p, &U, 15, 1)); /* it creates a U, ... */
+    cr_assert_eq(pomp_profile_leaf_close(p, &U, 16), POMP_SUCCESS);
+    pomp_profile_fast_register(p, &cr, &U, 2, POMP_FAST_VISIT); /* ... whose counter registers there */
+    cr_assert_eq(cr.parent[0], task_top(rt));
+    pomp_profile_end(p, &T, 30);
+    pomp_profile_begin(p, &Y, 40, 0, NULL); /* a task of Y, ... */
+    struct pomp_node *ry = task_root_node(p, &Y);
+    const void *in_y = top;
+    /* ... a T included in it, counted inline: the inserted code */
+    cr_assert(counting_in_task(&ex, top));
+    ex.visits[0]++;
+    const void *kept[2] = {top, ex.parent[0]};
+    top = ex.parent[0];
+    cr_assert_eq(cr.parent[0], top, "the U it creates counts inline on T's path");
+    cr.visits[0]++;
+    pomp_profile_enter(p, &A, 50, 0); /* a region its body opens */
+    cr_assert_eq(p->depth, 5, "P, Y, the rest of T, A");
+    pomp_profile_exit(p, &A, 60);
+    cr_assert_neq(top, kept[1], "the rest of T a frame: the end knows");
+    pomp_profile_inline_task_end(p, kept[1], 70);
+    top = kept[0];
+    cr_assert_eq(p->depth, 3, "P and Y");
+    cr_assert_eq(top, in_y);
+    cr_assert(counting_in_task(&ex, top), "and the next T included in Y counts inline again");
+    /* a body that opened nothing: its end restores the slot alone */
+    ex.visits[0]++;
+    top = ex.parent[0];
+    pomp_profile_inline_task_end(p, ex.parent[0], 75);
+    cr_assert_eq(p->depth, 3, "no frame closed");
+    top = in_y;
+    pomp_profile_end(p, &Y, 80);
+    pomp_profile_exit(p, &P, 100);
+    pomp_profile_fast_fold(p, 1);
+    cr_assert_eq(child(rt, &A)->visits, 1, "the region T's body opened is T's");
+    cr_assert_null(child(ry, &A), "not Y's");
+    cr_assert_eq(child(rt, &U)->visits, 2, "both creations of U on T's path");
+    cr_assert_null(child(ry, &U));
+    cr_assert_eq(rt->begins, 3, "one timed execution, two counted inline");
+    cr_assert_eq(rt->untimed, 2);
+    cr_assert_eq(rt->incl, 40, "the timed execution's 20 ticks and the frame's 20: %lu", (unsigned long)rt->incl);
+    cr_assert_eq(rt->max, 20, "the frame no execution of its own");
+    cr_assert_eq(ry->incl, 20, "Y's 40 less the 20 of T's that were T's");
+    cr_assert_eq(p->nesting_errors, 0);
 }
 
 /* An undeferred task run at once where its construct's creations are
@@ -663,11 +730,15 @@ Test(profile, inline_execution_in_place_of_its_creation)
     pomp_profile_end(p, &T, 60);
     cr_assert_eq(pomp_profile_leaf_close(p, &T, 65), POMP_SUCCESS);
     pomp_profile_begin(p, &T, 70, 0, NULL); /* a creation counted inline, its task run at once */
+    cr_assert_null(ex.parent[0]);
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION_IN_PLACE);
+    cr_assert_null(ex.parent[1], "not before its first slot holds the root its bodies publish");
+    /* as POMP_Task_begin_id_slow offers them: inside tasks, then in place */
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION);
     pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION_IN_PLACE);
     struct pomp_node *root = task_root_node(p, &T);
     cr_assert_eq(ex.parent[1], place, "registered where the creations count");
-    cr_assert_null(ex.parent[0], "its first slot left to the executions inside tasks");
-    cr_assert(!counting_in_task(&ex, top), "inside its own execution: timed (no task root counted)");
+    cr_assert_eq(ex.parent[0], task_top(root), "its first slot: the executions inside tasks");
     pomp_profile_end(p, &T, 80);
     cr_assert(counting_in_task(&ex, top), "P on top again: the next ones count");
     ex.visits[1] += 7;
@@ -896,7 +967,7 @@ Test(profile, task_execution_counted_inline_under_its_own_root)
     pomp_profile_begin(p, &T, 10, 0, NULL); /* an execution inside P: timed, registers */
     pomp_profile_fast_register(p, &c, &T, 2, POMP_FAST_EXECUTION);
     struct pomp_node *root = task_root_node(p, &T);
-    cr_assert_eq(c.parent[0], root, "registered");
+    cr_assert_eq(c.parent[0], task_top(root), "registered: what its bodies publish, its root");
     cr_assert(counting_in_task(&c, top), "inside an execution of T: the next ones count");
     c.visits[0] += 5; /* five executions run at once inside this one */
     cr_assert(pomp_profile_leaf_open(p, &W, 20, 1));
