@@ -91,6 +91,23 @@ static int done_waits_allowed(void)
            !__atomic_load_n(&done_waits_stopped, __ATOMIC_SEQ_CST);
 }
 
+/* After a store that set bits of POMP_Fast_on: a stop, or the end of
+ * measurement, meanwhile (after the check that allowed them) may have cleared
+ * them before the store (sequentially consistent: one of the two sees the
+ * other), and the bits that it stopped go again. */
+static void drop_bits_stopped_meanwhile(int set)
+{
+    int drop = 0;
+    if (!(__atomic_load_n(&POMP_Fast_on, __ATOMIC_SEQ_CST) & POMP_FAST_COUNTING))
+        drop = POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS;
+    if ((set & POMP_FAST_FINAL_WAITS) && !final_waits_allowed())
+        drop |= POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS;
+    if ((set & POMP_FAST_DONE_WAITS) && !done_waits_allowed())
+        drop |= POMP_FAST_DONE_WAITS;
+    if (drop & set)
+        __atomic_fetch_and(&POMP_Fast_on, ~drop, __ATOMIC_SEQ_CST);
+}
+
 static void set_state(int to)
 {
     int on = to != POMP_STATE_ON ? 0
@@ -98,14 +115,7 @@ static void set_state(int to)
                                        (final_waits_allowed() ? POMP_FAST_FINAL_WAITS : 0) |
                                        (done_waits_allowed() ? POMP_FAST_DONE_WAITS : 0);
     __atomic_store_n(&POMP_Fast_on, on, __ATOMIC_SEQ_CST);
-    /* a stop meanwhile, after final_waits_allowed read its flag: its clear may
-     * have come before the store (sequentially consistent: one of the two
-     * sees the other) */
-    if ((on & POMP_FAST_FINAL_WAITS) && __atomic_load_n(&final_waits_stopped, __ATOMIC_SEQ_CST))
-        __atomic_fetch_and(&POMP_Fast_on, ~(POMP_FAST_FINAL_WAITS | POMP_FAST_DONE_WAITS),
-                           __ATOMIC_SEQ_CST);
-    if ((on & POMP_FAST_DONE_WAITS) && __atomic_load_n(&done_waits_stopped, __ATOMIC_SEQ_CST))
-        __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
+    drop_bits_stopped_meanwhile(on);
     __atomic_store_n(&pomp_state, to, __ATOMIC_SEQ_CST);
 }
 
@@ -124,9 +134,7 @@ void pomp_fast_done_waits_allow(void)
     /* measuring already (a bridge starts at the runtime's first call) */
     if (__atomic_load_n(&POMP_Fast_on, __ATOMIC_SEQ_CST) & POMP_FAST_COUNTING && done_waits_allowed()) {
         __atomic_fetch_or(&POMP_Fast_on, POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
-        /* a stop or the end meanwhile (as in set_state) */
-        if (!done_waits_allowed() || !(__atomic_load_n(&POMP_Fast_on, __ATOMIC_SEQ_CST) & POMP_FAST_COUNTING))
-            __atomic_fetch_and(&POMP_Fast_on, ~POMP_FAST_DONE_WAITS, __ATOMIC_SEQ_CST);
+        drop_bits_stopped_meanwhile(POMP_FAST_DONE_WAITS);
     }
 }
 
