@@ -710,19 +710,19 @@ static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *ste
 
 /* A task's execution counted inline (pomplib.h, POMP_Task_begin_id_fast):
  * its counter's answer at the begin, kept for the end, with what
- * POMP_Fast_top was before and during its body (POMP_Fast_task_counted). */
+ * POMP_Fast_top was before its body (POMP_Fast_task_counted). */
 static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
     sb_printf(&lf->block_start,
-              "{ const void *%sft_%u[2]; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), %sft_%u); "
+              "{ const void *%sft_%u; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), &%sft_%u); "
               "(void)%sfe_%u; ",
               v, r, v, r, k, v, r, v, r);
     sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "
                                 "pomp_f_(%u)); ", v, r, r, tid, v, r, k);
-    sb_printf(&lf->block_end, "POMP_Task_end_fast(%sfe_%u, %sft_%u, " V ", %s); } ", v, r, v, r, r,
-              tid);
+    sb_printf(&lf->block_end, "POMP_Task_end_fast(%sfe_%u, pomp_f_(%u), %sft_%u, " V ", %s); } ", v,
+              r, k, v, r, r, tid);
 }
 
 /* The code pieces of leaf i. */

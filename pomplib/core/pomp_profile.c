@@ -1232,19 +1232,11 @@ void pomp_profile_inline_task_open(struct pomp_profile *p, uint64_t now)
     publish(p, frame_published(p, f));
 }
 
-void pomp_profile_inline_task_end(struct pomp_profile *p, const void *root, uint64_t now)
+void pomp_profile_inline_task_end(struct pomp_profile *p, uint64_t now)
 {
-    const struct pomp_node *n = (const struct pomp_node *)((uintptr_t)root & ~(uintptr_t)3);
-    uint32_t d = p->depth;
-    while (d > 1 && !(p->frames[d - 1].inline_task && p->frames[d - 1].node == n))
-        d--;
-    if (d == 1)
-        return; /* its body opened no region */
-    while (p->depth > d) { /* left open in it */
-        p->nesting_errors++;
+    if (p->depth > 1 && !p->too_deep && p->frames[p->depth - 1].inline_task &&
+        *p->top_slot == p->published)
         pop(p, now);
-    }
-    pop(p, now);
 }
 
 /* open_frame_of where r is most often on top already (an end or exit that pairs). */

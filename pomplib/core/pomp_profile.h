@@ -427,10 +427,12 @@ static inline void pomp_profile_claim_inline_task(struct pomp_profile *p, uint64
     if (__builtin_expect(*p->top_slot != p->published, 0))
         pomp_profile_inline_task_open(p, now);
 }
-/* The end of an execution counted inline whose task root was published as
- * root (a POMP_Fast_top value): closes the frame that its body's regions made
- * of it, if they did, at now. */
-void pomp_profile_inline_task_end(struct pomp_profile *p, const void *root, uint64_t now);
+/* The end of an execution counted inline whose body left POMP_Fast_top
+ * other than its root: closes, at now, the frame its body's regions made of
+ * it, if they did (then that frame is on top, and the slot holds what
+ * libpomp published for it; else the counter's root changed meanwhile, and
+ * nothing is closed). */
+void pomp_profile_inline_task_end(struct pomp_profile *p, uint64_t now);
 
 /* The frame an execution just begun on p (its task root the node counted
  * last, its frame on top) began right in: the frame below, where no leaf (a

@@ -571,11 +571,11 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_
 /* The end of an execution counted inline whose body opened a region: the
  * frame libpomp made of the rest of it closes (pomp_profile_inline_task_end),
  * and POMP_Fast_top is what it was before the execution. */
-void POMP_Fast_task_unwind(const void *before, const void *root)
+void POMP_Fast_task_unwind(const void *before)
 {
     struct pomp_thread *t = pomp_tls_thread;
     if (t && pomp_thread_write_begin(t)) {
-        pomp_profile_inline_task_end(&t->profile, root, pomp_now());
+        pomp_profile_inline_task_end(&t->profile, pomp_now());
         pomp_thread_write_end(t);
     }
     POMP_Fast_top = before;

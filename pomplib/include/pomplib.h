@@ -228,15 +228,15 @@ static __inline__ void POMP_Fast_add_(POMP_Fast_count *count, int k)
                      __ATOMIC_RELAXED);
 }
 /* Which of the counter's paths top is (0 or 1; on: it may count at all), or
- * -1. The first path first: a site on one path pays one compare, as before it
- * had two (never both: libpomp registers a path once). */
+ * -1. Both compared, no branch between them: a site reached from two paths
+ * by turns (a task creation inside executions of two task constructs nested
+ * in each other, each counted inline on its own root: fib's) mispredicted
+ * the branch that took the first path first, a few nanoseconds a visit.
+ * (Never both: libpomp registers a path once.) */
 static __inline__ int POMP_Fast_path_(const POMP_Fast_count *count, const void *top, int on)
 {
-    if (__builtin_expect((count->parent[0] == top) & on, 1))
-        return 0;
-    if ((count->parent[1] == top) & on)
-        return 1;
-    return -1;
+    int on0 = count->parent[0] == top, on1 = count->parent[1] == top;
+    return __builtin_expect((on0 | on1) & on, 1) ? on1 : -1;
 }
 /* 1: this visit is counted (skip the site's POMP calls); 0: make them. */
 static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
@@ -265,9 +265,9 @@ static __inline__ int POMP_Fast_counted(POMP_Fast_count *count)
  * tasks it creates, its taskwaits) counts on the task's own paths, as in a
  * timed execution, not on those of the task it ran in (a fib with an
  * if-clause cutoff counted a third of one site's creations under the other;
- * before 2026-12-04). top_kept keeps POMP_Fast_top before and during the
- * body, for POMP_Fast_task_done. */
-static __inline__ int POMP_Fast_task_counted(POMP_Fast_count *count, const void **top_kept)
+ * before 2026-12-04). *before keeps POMP_Fast_top as it was, for
+ * POMP_Fast_task_done. */
+static __inline__ int POMP_Fast_task_counted(POMP_Fast_count *count, const void **before)
 {
     const void *top, *root;
     int on;
@@ -282,22 +282,22 @@ static __inline__ int POMP_Fast_task_counted(POMP_Fast_count *count, const void 
         POMP_Fast_add_(count, 1);
     else
         return 0;
-    top_kept[0] = top;
-    top_kept[1] = root;
+    *before = top;
     POMP_Fast_top = root;
     return 1;
 }
 /* The end of an execution POMP_Fast_task_counted counted: POMP_Fast_top as
- * it was before, where the body left it as it was during it; else a region
- * opened in the body made the rest of the execution a frame, which libpomp
- * closes (the call). */
-void POMP_Fast_task_unwind(const void *before, const void *root) POMP_NOTHROW_;
-static __inline__ int POMP_Fast_task_done(const void *const *top_kept)
+ * it was before, where the body left it as it was during it (the root, read
+ * again from the counter: one value fewer kept across the body); else a
+ * region opened in the body made the rest of the execution a frame, which
+ * libpomp closes (the call). */
+void POMP_Fast_task_unwind(const void *before) POMP_NOTHROW_;
+static __inline__ int POMP_Fast_task_done(const POMP_Fast_count *count, const void *before)
 {
-    if (__builtin_expect(POMP_Fast_top == top_kept[1], 1))
-        POMP_Fast_top = top_kept[0];
+    if (__builtin_expect(POMP_Fast_top == count->parent[0], 1))
+        POMP_Fast_top = before;
     else
-        POMP_Fast_task_unwind(top_kept[0], top_kept[1]); /* (by value: top_kept stays in registers) */
+        POMP_Fast_task_unwind(before);
     return 0;
 }
 /* The OpenMP runtime's omp_in_final under a name of pomp's own, so that this
@@ -340,8 +340,8 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
 #define POMP_Fast_lock_mark(counted) ((void)(POMP_Fast_lock_counted = (counted)))
 #else
 #define POMP_Fast_counted(count) 0
-#define POMP_Fast_task_counted(count, top_kept) 0
-#define POMP_Fast_task_done(top_kept) 0
+#define POMP_Fast_task_counted(count, before) 0
+#define POMP_Fast_task_done(count, before) 0
 #define POMP_Fast_waited(count) 0
 #define POMP_Fast_lock_mark(counted) ((void)0)
 #endif
@@ -371,11 +371,11 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
  * on the thread (an included task: final, if(0), undeferred; the execution it
  * runs in holds its time, as it holds a function's); count is the
  * execution's own counter, not the creation's. fast: POMP_Fast_task_counted's
- * answer at the begin, top_kept what it kept. */
+ * answer at the begin, before what it kept. */
 #define POMP_Task_begin_id_fast(fast, handle, thread_id, task_id, count)                         \
     ((fast) ? POMP_SUCCESS : POMP_Task_begin_id_slow(handle, thread_id, task_id, count))
-#define POMP_Task_end_fast(fast, top_kept, handle, thread_id)                                    \
-    ((fast) ? POMP_Fast_task_done(top_kept) : POMP_Task_end_slow(handle, thread_id))
+#define POMP_Task_end_fast(fast, count, before, handle, thread_id)                               \
+    ((fast) ? POMP_Fast_task_done(count, before) : POMP_Task_end_slow(handle, thread_id))
 /* A taskwait: fast is POMP_Fast_waited's answer at its enter. */
 #define POMP_Taskwait_enter_fast(fast, handle, thread_id, ctc)                                   \
     ((fast) == 1 ? POMP_SUCCESS : POMP_Taskwait_enter(handle, thread_id, ctc))
