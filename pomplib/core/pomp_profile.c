@@ -1221,12 +1221,17 @@ void pomp_profile_inline_task_open(struct pomp_profile *p, uint64_t now)
         publish(p, p->published);
         return;
     }
-    push_node(p, n->region, now == POMP_UNTIMED ? pomp_now() : now, 0, COUNT_NOTHING, 0, PUSH_TASK_NODE, n);
-    struct pomp_frame *f = &p->frames[p->depth - 1];
-    if (p->too_deep || f->node != n) {
+    uint32_t deep = p->too_deep;
+    push_node(p, n->region, now == POMP_UNTIMED ? pomp_now() : now, 0, COUNT_NOTHING, 0,
+              PUSH_TASK_NODE, n);
+    if (p->too_deep != deep) {
+        /* no frame deeper (counted in deep_events): no close will come for
+         * it, and what the body opens counts where it runs, as before */
+        p->too_deep = deep;
         publish(p, p->published);
         return;
     }
+    struct pomp_frame *f = &p->frames[p->depth - 1];
     f->helper = 1;      /* time, and no execution: the inserted code counted it */
     f->inline_task = 1;
     publish(p, frame_published(p, f));

@@ -702,6 +702,40 @@ Test(profile, inline_execution_body_counts_on_its_own_root)
     cr_assert_eq(p->nesting_errors, 0);
 }
 
+/* An execution counted inline at the deepest depth recorded: the rest of it
+ * cannot become a frame, and what its body opens counts where it runs
+ * (beyond the depth: counted in deep_events), every close still matched; its
+ * end closes nothing of the frames below. */
+Test(profile, inline_execution_body_at_the_depth_recorded)
+{
+    static struct POMP_Region_s T = {.task_root = 1, .throttled = 1};
+    struct pomp_profile *p = new_profile(64);
+    const void *top = NULL;
+    pomp_profile_fast_attach(p, &top);
+    POMP_Fast_count ex = {0};
+    pomp_profile_set_max_depth(p, POMP_FIRST_DEPTH);
+    pomp_profile_begin(p, &T, 1, 0, NULL);
+    pomp_profile_fast_register(p, &ex, &T, 2, POMP_FAST_EXECUTION);
+    for (uint32_t i = 2; i < POMP_FIRST_DEPTH; i++)
+        pomp_profile_enter(p, &A, i, 0);
+    cr_assert_eq(p->depth, POMP_FIRST_DEPTH);
+    const void *before = top;
+    top = ex.parent[0]; /* a T counted inline, its body opens a region */
+    pomp_profile_enter(p, &B, 500, 0);
+    cr_assert_eq(p->too_deep, 1, "B beyond the depth, and nothing else");
+    pomp_profile_exit(p, &B, 510);
+    cr_assert_eq(p->too_deep, 0);
+    pomp_profile_inline_task_end(p, 520);
+    top = before;
+    cr_assert_eq(p->depth, POMP_FIRST_DEPTH, "no frame closed by the end");
+    for (uint32_t i = 2; i < POMP_FIRST_DEPTH; i++)
+        cr_assert_eq(pomp_profile_exit(p, &A, 600), POMP_SUCCESS);
+    pomp_profile_end(p, &T, 700);
+    cr_assert_eq(p->depth, 1);
+    cr_assert_eq(p->nesting_errors, 0);
+    cr_assert_eq(p->deep_events, 3, "the frame not made, B's enter and exit");
+}
+
 /* An undeferred task run at once where its construct's creations are
  * counted inline (POMP_FAST_EXECUTION_IN_PLACE, slot 1): registered at a timed
  * execution that began with that region on top, no leaf open; then counted
