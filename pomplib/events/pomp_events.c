@@ -592,10 +592,9 @@ POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, P
      * not in a wait (the few loads of pomp_profile_begun_in_place, where the
      * offer's calls cost a timed task in a taskwait ~150 instructions) */
     const struct pomp_thread *t = pomp_tls_thread;
-    if (count && t && handle && __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED) &&
-        pomp_profile_begun_in_place(&t->profile))
-        offer_when_throttled(handle, rc, count, 2, POMP_FAST_EXECUTION_IN_PLACE, POMP_GROUP_TASK,
-                             BEGIN_END);
+    if (count && t && handle && rc == POMP_SUCCESS &&
+        __atomic_load_n(&handle->throttled, __ATOMIC_RELAXED) && pomp_profile_begun_in_place(&t->profile))
+        offer_fast_count(handle, count, 2, POMP_FAST_EXECUTION_IN_PLACE, POMP_GROUP_TASK, BEGIN_END);
     return rc;
 }
 LOOP_LIKE_ENTER(Taskloop_enter, TASKLOOP_ENTER, POMP_GROUP_TASK, ENTER_EXIT)
