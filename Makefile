@@ -228,6 +228,8 @@ $(BUILD)/tests/test_prelink: tests/unit/test_prelink.c $(OBJ)/instrumenter/preli
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_profile: tests/unit/test_profile.c $(POMPLIB_OBJ) $(POMPLIB_HDR) | $(BUILD)/tests
 	$(UNIT_LINK) $(POMPLIB_TEST_INCLUDE) $(POMPLIB_LIBS)
+$(BUILD)/tests/test_json: tests/unit/test_json.c $(OBJ)/pomplib/common/pomp_json.o pomplib/common/pomp_json.h | $(BUILD)/tests
+	$(UNIT_LINK) -Ipomplib/common
 $(BUILD)/tests/test_sample_tree: tests/unit/test_sample_tree.c $(OBJ)/pomplib/common/pomp_sample_tree.o pomplib/common/pomp_sample_tree.h | $(BUILD)/tests
 	$(UNIT_LINK) -Ipomplib/common
 $(BUILD)/tests/test_symbols: tests/unit/test_symbols.c $(OBJ)/pomplib/common/pomp_symbols.o $(OBJ)/pomplib/common/pomp_dwarf.o pomplib/common/pomp_symbols.h pomplib/common/pomp_dwarf.h | $(BUILD)/tests

@@ -1,5 +1,7 @@
 #include "pomp_json.h"
 
+#include <math.h>
+
 /* The length of the well-formed UTF-8 sequence at s (1-4), or 0. */
 static size_t utf8_sequence(const unsigned char *s)
 {
@@ -33,4 +35,26 @@ void pomp_json_string(FILE *f, const char *s)
         p += n ? n : 1;
     }
     fputc('"', f);
+}
+
+void pomp_json_u64(FILE *f, uint64_t v)
+{
+    char digits[20], *end = digits + sizeof digits, *p = end;
+    do
+        *--p = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    fwrite_unlocked(p, 1, (size_t)(end - p), f); /* (the writers' files are their own) */
+}
+
+void pomp_json_ns(FILE *f, double v)
+{
+    if (signbit(v) || !(v < 9223372036854775808.0)) { /* (-0 printf's "-0"; NaN fails the test) */
+        fprintf(f, "%.0f", v);
+        return;
+    }
+    uint64_t whole = (uint64_t)v;
+    double frac = v - (double)whole; /* exact: below 2^53 whole has the bits, above it frac is 0 */
+    if (frac > 0.5 || (frac == 0.5 && (whole & 1)))
+        whole++;
+    pomp_json_u64(f, whole);
 }

@@ -205,31 +205,49 @@ static void write_values(FILE *f, const struct pomp_value_block *list)
     fputc('}', f);
 }
 
+/* The call-path nodes, a line each: stdio's unlocked forms (the file is this
+ * writer's alone), and the numbers without printf (pomp_json_ns), since a
+ * run of thousands of regions writes tens of thousands of these records at
+ * its exit. */
 static void write_callpath(FILE *f, const struct pomp_run *run)
 {
     const struct pomp_merged *m = &run->profile;
     const struct pomp_clock *clk = &run->clock;
-    fputs("  \"callpath\": [", f);
+    fputs_unlocked("  \"callpath\": [", f);
     for (size_t i = 1; i < m->count; i++) {
         const struct pomp_mnode *n = &m->nodes[i];
-        fprintf(f, "%s\n    {\"id\": %zu, \"parent\": %zu, \"region\": %u%s",
-                i > 1 ? "," : "", i, n->parent, n->region ? n->region->id : 0,
-                n->task_root ? ", \"task_root\": true" : "");
+        fputs_unlocked(i > 1 ? ",\n    {\"id\": " : "\n    {\"id\": ", f);
+        pomp_json_u64(f, i);
+        fputs_unlocked(", \"parent\": ", f);
+        pomp_json_u64(f, n->parent);
+        fputs_unlocked(", \"region\": ", f);
+        pomp_json_u64(f, n->region ? n->region->id : 0);
+        if (n->task_root)
+            fputs_unlocked(", \"task_root\": true", f);
         if (n->binding)
             fprintf(f, ", \"binding\": %zu", n->binding);
-        fputs(", \"per_thread\": [", f);
+        fputs_unlocked(", \"per_thread\": [", f);
         int first = 1;
         for (uint32_t t = 0; t < m->nthreads; t++) {
             const struct pomp_stat *s = pomp_merged_stat(m, i, t);
             if (!pomp_stat_recorded(s))
                 continue;
-            fprintf(f,
-                    "%s{\"thread\": %u, \"visits\": %llu, \"begins\": %llu, \"incl_ns\": %.0f, "
-                    "\"excl_ns\": %.0f, \"min_ns\": %.0f, \"max_ns\": %.0f, \"body_ns\": %.0f",
-                    first ? "" : ", ", t, (unsigned long long)s->visits,
-                    (unsigned long long)s->begins, pomp_ticks_to_ns(clk, s->incl),
-                    pomp_ticks_to_ns(clk, s->excl), pomp_ticks_to_ns(clk, s->min),
-                    pomp_ticks_to_ns(clk, s->max), pomp_ticks_to_ns(clk, s->body));
+            fputs_unlocked(first ? "{\"thread\": " : ", {\"thread\": ", f);
+            pomp_json_u64(f, t);
+            fputs_unlocked(", \"visits\": ", f);
+            pomp_json_u64(f, s->visits);
+            fputs_unlocked(", \"begins\": ", f);
+            pomp_json_u64(f, s->begins);
+            fputs_unlocked(", \"incl_ns\": ", f);
+            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->incl));
+            fputs_unlocked(", \"excl_ns\": ", f);
+            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->excl));
+            fputs_unlocked(", \"min_ns\": ", f);
+            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->min));
+            fputs_unlocked(", \"max_ns\": ", f);
+            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->max));
+            fputs_unlocked(", \"body_ns\": ", f);
+            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->body));
             if (run->sampling.on)
                 fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
                         (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
@@ -245,12 +263,12 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
                 fprintf(f, ", \"share_ns\": %.0f", pomp_ticks_to_ns(clk, s->share));
             if (s->values)
                 write_values(f, s->values);
-            fputc('}', f);
+            fputc_unlocked('}', f);
             first = 0;
         }
-        fputs("]}", f);
+        fputs_unlocked("]}", f);
     }
-    fputs("\n  ]\n", f);
+    fputs_unlocked("\n  ]\n", f);
 }
 
 /* The event levels of the run ("levels": {"sync": "BeginEnd", ...}): what
