@@ -563,11 +563,6 @@ POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_
     return exit_count(handle, thread_id, count, POMP_EV_TASK_EXIT, POMP_GROUP_TASK, 2,
                       POMP_FAST_VISIT, 1);
 }
-/* An execution of a throttled task construct: the execution's counter takes
- * the next executions that run directly inside an execution of a task on
- * this thread (a task's root on top: an included task, as a recursion's with
- * final; POMP_Fast_task_counted, pomp_profile_fast_register), and those
- * that run at once where the construct's creations count inline. */
 /* The end of an execution counted inline whose body opened a region: the
  * frame libpomp made of the rest of it closes (pomp_profile_inline_task_end),
  * and POMP_Fast_top is what it was before the execution. */
@@ -581,6 +576,11 @@ void POMP_Fast_task_unwind(const void *before)
     POMP_Fast_top = before;
 }
 
+/* An execution of a throttled task construct: the execution's counter takes
+ * the next executions that run directly inside an execution of a task on
+ * this thread (a task's root on top: an included task, as a recursion's with
+ * final; POMP_Fast_task_counted, pomp_profile_fast_register), and those
+ * that run at once where the construct's creations count inline. */
 POMP_Int32 POMP_Task_begin_id_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Task_id task_id,
                                    POMP_Fast_count *count)
 {
