@@ -205,6 +205,23 @@ static void write_values(FILE *f, const struct pomp_value_block *list)
     fputc('}', f);
 }
 
+/* A record's member `, "key": v`, v a count, or ticks written as ns. */
+static void put_count(FILE *f, const char *key, uint64_t v)
+{
+    fputs_unlocked(", \"", f);
+    fputs_unlocked(key, f);
+    fputs_unlocked("\": ", f);
+    pomp_json_u64(f, v);
+}
+
+static void put_ns(FILE *f, const char *key, const struct pomp_clock *clk, uint64_t ticks)
+{
+    fputs_unlocked(", \"", f);
+    fputs_unlocked(key, f);
+    fputs_unlocked("\": ", f);
+    pomp_json_ns(f, pomp_ticks_to_ns(clk, ticks));
+}
+
 /* The call-path nodes, a line each: stdio's unlocked forms (the file is this
  * writer's alone), and the numbers without printf (pomp_json_ns), since a
  * run of thousands of regions writes tens of thousands of these records at
@@ -218,14 +235,12 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
         const struct pomp_mnode *n = &m->nodes[i];
         fputs_unlocked(i > 1 ? ",\n    {\"id\": " : "\n    {\"id\": ", f);
         pomp_json_u64(f, i);
-        fputs_unlocked(", \"parent\": ", f);
-        pomp_json_u64(f, n->parent);
-        fputs_unlocked(", \"region\": ", f);
-        pomp_json_u64(f, n->region ? n->region->id : 0);
+        put_count(f, "parent", n->parent);
+        put_count(f, "region", n->region ? n->region->id : 0);
         if (n->task_root)
             fputs_unlocked(", \"task_root\": true", f);
         if (n->binding)
-            fprintf(f, ", \"binding\": %zu", n->binding);
+            put_count(f, "binding", n->binding);
         fputs_unlocked(", \"per_thread\": [", f);
         int first = 1;
         for (uint32_t t = 0; t < m->nthreads; t++) {
@@ -234,33 +249,27 @@ static void write_callpath(FILE *f, const struct pomp_run *run)
                 continue;
             fputs_unlocked(first ? "{\"thread\": " : ", {\"thread\": ", f);
             pomp_json_u64(f, t);
-            fputs_unlocked(", \"visits\": ", f);
-            pomp_json_u64(f, s->visits);
-            fputs_unlocked(", \"begins\": ", f);
-            pomp_json_u64(f, s->begins);
-            fputs_unlocked(", \"incl_ns\": ", f);
-            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->incl));
-            fputs_unlocked(", \"excl_ns\": ", f);
-            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->excl));
-            fputs_unlocked(", \"min_ns\": ", f);
-            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->min));
-            fputs_unlocked(", \"max_ns\": ", f);
-            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->max));
-            fputs_unlocked(", \"body_ns\": ", f);
-            pomp_json_ns(f, pomp_ticks_to_ns(clk, s->body));
-            if (run->sampling.on)
-                fprintf(f, ", \"samples_work\": %llu, \"samples_wait\": %llu",
-                        (unsigned long long)s->samples_work, (unsigned long long)s->samples_wait);
+            put_count(f, "visits", s->visits);
+            put_count(f, "begins", s->begins);
+            put_ns(f, "incl_ns", clk, s->incl);
+            put_ns(f, "excl_ns", clk, s->excl);
+            put_ns(f, "min_ns", clk, s->min);
+            put_ns(f, "max_ns", clk, s->max);
+            put_ns(f, "body_ns", clk, s->body);
+            if (run->sampling.on) {
+                put_count(f, "samples_work", s->samples_work);
+                put_count(f, "samples_wait", s->samples_wait);
+            }
             if (s->untimed)
-                fprintf(f, ", \"untimed\": %llu", (unsigned long long)s->untimed);
+                put_count(f, "untimed", s->untimed);
             if (s->overlap)
-                fprintf(f, ", \"overlap_ns\": %.0f", pomp_ticks_to_ns(clk, s->overlap));
+                put_ns(f, "overlap_ns", clk, s->overlap);
             if (s->nested)
-                fprintf(f, ", \"nested_ns\": %.0f", pomp_ticks_to_ns(clk, s->nested));
+                put_ns(f, "nested_ns", clk, s->nested);
             if (s->helpers)
-                fprintf(f, ", \"helpers\": %llu", (unsigned long long)s->helpers);
+                put_count(f, "helpers", s->helpers);
             if (s->share)
-                fprintf(f, ", \"share_ns\": %.0f", pomp_ticks_to_ns(clk, s->share));
+                put_ns(f, "share_ns", clk, s->share);
             if (s->values)
                 write_values(f, s->values);
             fputc_unlocked('}', f);
