@@ -99,8 +99,8 @@ static void put(char *buf, size_t size, size_t *n, const char *what, size_t len)
 }
 
 /* A C++ function's signature (a runtime region's place without debug
- * information: "void ns::sort<false, It>(It, It)+0x40") as its qualified
- * name, template arguments and parameters elided ("ns::sort<...>(...)+0x40"),
+ * information: "void ns::sort<false, It>(It, It) (app+0x40)") as its qualified
+ * name, template arguments and parameters elided ("ns::sort<...>(...) (app+0x40)"),
  * in buf (size bytes); NULL where s is none. Cut from the left, the name went
  * and rows of one function read alike ("...ess<long long> >(__gnu_cxx::__n";
  * a probe). The parentheses of "(anonymous namespace)" and of a call operator
@@ -162,9 +162,10 @@ static const char *short_signature(const char *s, char *buf, size_t size)
         }
     }
     put(buf, size, &n, close == open + 1 ? "()" : "(...)", close == open + 1 ? 2 : 5);
-    const char *offset = strstr(s + close + 1, "+0x");
-    if (offset && strchr(offset, ' ') == NULL)
-        put(buf, size, &n, offset, strlen(offset));
+    const char *address = strstr(s + close + 1, " ("); /* a twin's " (app+0x40)" */
+    if (address && strstr(address, "+0x") && !strchr(address + 2, ' ') &&
+        address[strlen(address) - 1] == ')')
+        put(buf, size, &n, address, strlen(address));
     return buf;
 }
 
@@ -201,6 +202,27 @@ static size_t shorten_signatures(const char *s, char *out)
     return own;
 }
 
+/* The address a twin's function label of len bytes ends with ("f() (app+0x40)":
+ * "app+0x40", *address_len bytes; function_label in report_data.c), or NULL. */
+static const char *twin_address(const char *label, size_t len, size_t *address_len)
+{
+    if (len < 4 || label[len - 1] != ')')
+        return NULL;
+    for (size_t i = len - 1; i-- > 1;) {
+        if (label[i] == ' ')
+            return NULL;
+        if (label[i] == '(' && label[i - 1] == ' ') {
+            const char *address = label + i + 1;
+            *address_len = len - 1 - (i + 1);
+            for (size_t k = 0; k + 3 <= *address_len; k++)
+                if (memcmp(address + k, "+0x", 3) == 0)
+                    return address;
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
 /* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
  * "in parallel @ " where there is one, a relative path's first directory
  * where that is short (an absolute one's, /home/, tells nothing), and its
@@ -219,11 +241,23 @@ static const char *clip_location(const char *s, int width, int own_alone, char *
         return s;
     char whole[RP_LOCATION_MAX];
     size_t own = shorten_signatures(s, whole);
+    size_t address_keep = 0; /* a twin's address, kept where the rest is cut */
     if (own && strlen(whole) > (size_t)width) {
-        if (own_alone)
+        size_t address_len;
+        const char *address = twin_address(whole, own, &address_len);
+        char seen[64]; /* a wait placed in its twin construct names that address already */
+        if (address && address_len < sizeof seen &&
+            strstr(whole + own, (snprintf(seen, sizeof seen, "%.*s", (int)address_len, address), seen)))
+            address = NULL;
+        if (own_alone) {
             whole[own] = '\0';
-        else /* ", in X @ place" without its ", " */
+        } else if (address) { /* "app+0x40, in X @ place": twins' rows read alike without it */
+            memmove(whole, address, address_len);
+            memmove(whole + address_len, whole + own, strlen(whole + own) + 1);
+            address_keep = address_len + 2;
+        } else { /* ", in X @ place" without its ", " */
             memmove(whole, whole + own + 2, strlen(whole + own + 2) + 1);
+        }
     }
     if (strcmp(whole, s) != 0) {
         s = whole;
@@ -237,6 +271,8 @@ static const char *clip_location(const char *s, int width, int own_alone, char *
     const char *path = s + keep, *slash = *path == '/' ? NULL : strchr(path, '/');
     if (slash && (int)(slash + 1 - s) <= width / 2)
         keep = (size_t)(slash + 1 - s);
+    if (keep < address_keep && (int)address_keep <= width / 2)
+        keep = address_keep;
     return clip_middle(s, keep, width, buf, size);
 }
 

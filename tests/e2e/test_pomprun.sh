@@ -1285,9 +1285,52 @@ assert_eq "$(POMP_OUTPUT_DIR=twins_out POMP_SUMMARY=off "$POMPRUN" ./twins)" "20
 labels=$(grep -E "^ +critical twin " twins.txt | sed -E 's/^ +critical twin +//; s/ +[0-9]+ +[0-9]+ .*//' | sort -u)
 echo "twins: $(echo $labels)"
 assert_eq "$(echo "$labels" | wc -l)" 2 "twins: two labels"
-echo "$labels" | grep -qvE "^main\(\)\+0x[0-9a-f]+, in parallel @ main\(\)" && fail "twins: labelled by offset ($labels)"
+# by their addresses, module and offset ("main()+0x1c48" read as an offset
+# into main, which it was not)
+echo "$labels" | grep -qvE "^main\(\) \(twins\+0x[0-9a-f]+\), in parallel @ main\(\)" && fail "twins: labelled by address ($labels)"
 assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | sort -n | tr '\n' ' ')" "100 200 " "twins: each its own visits"
 "$BUILD/bin/pomp-report" --check twins_out > /dev/null || fail "twins: --check"
+# ... and a C++ method's twins, whose signature is too long for the column:
+# the call-path table keeps the function and the address, the flat table the
+# address before the place (its rows read alike: "in parallel @ ...")
+cat > twins_cxx.cpp <<'C'
+#include <cstdio>
+#include <vector>
+namespace geometry_kernels {
+template <typename T, int D> struct accumulator_with_long_name {
+    long a = 0, b = 0;
+    void accumulate_everything(const std::vector<T> &v, int reps)
+    {
+#pragma omp parallel num_threads(2)
+        {
+            for (int i = 0; i < reps; i++) {
+#pragma omp critical(twin)
+                a += (long)v[0];
+            }
+            for (int i = 0; i < reps / 2; i++) {
+#pragma omp critical(twin)
+                b += (long)v[0];
+            }
+        }
+    }
+};
+}
+int main()
+{
+    std::vector<double> v(4, 1.0);
+    geometry_kernels::accumulator_with_long_name<double, 3> acc;
+    acc.accumulate_everything(v, 100);
+    std::printf("%ld %ld\n", acc.a, acc.b);
+}
+C
+c++ -fopenmp -O2 twins_cxx.cpp -o twins_cxx
+assert_eq "$(POMP_OUTPUT_DIR=twins_cxx_out POMP_SUMMARY=off "$POMPRUN" ./twins_cxx)" "200 100" "C++ twins: the output"
+"$BUILD/bin/pomp-report" twins_cxx_out > twins_cxx.txt
+for table in "^Call paths" "^Regions by self time"; do
+    rows=$(sed -n "/$table/,/^\$/p" twins_cxx.txt | grep -E "^ *critical twin ")
+    assert_eq "$(echo "$rows" | grep -cE "twins_cxx\+0x[0-9a-f]+")" 2 "C++ twins ($table): each row with its address"
+    assert_eq "$(echo "$rows" | grep -oE "twins_cxx\+0x[0-9a-f]+" | sort -u | wc -l)" 2 "C++ twins ($table): two addresses"
+done
 # ... and two parallel regions of a stripped binary, which names no function:
 # by module and offset (two rows "parallel -"; a probe)
 if [ -z "$E2E_SANITIZE" ]; then
