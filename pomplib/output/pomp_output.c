@@ -55,7 +55,13 @@ static void write_name_list(FILE *f, const char *list)
  * eventValues (written by the instrumenter for #pragma pomp userregion). */
 static void write_value_names(FILE *f, const struct ctc *c)
 {
-    int first = 1;
+    int first = 1, any = 0;
+    for (size_t i = 0; i < c->nattrs && !any; i++) { /* most regions have none: no key made */
+        size_t len = strlen(c->attrs[i].key);
+        any = len > 6 && strcmp(c->attrs[i].key + len - 6, "Values") == 0;
+    }
+    if (!any)
+        return;
     for (int k = 0; k < POMP_VALUES_KINDS; k++) {
         char key[32];
         snprintf(key, sizeof key, "%sValues", pomp_value_kind_name((enum pomp_value_kind)k));
@@ -206,19 +212,24 @@ static void write_values(FILE *f, const struct pomp_value_block *list)
 }
 
 /* A record's member `, "key": v`, v a count, or ticks written as ns. */
-static void put_count(FILE *f, const char *key, uint64_t v)
+/* A member ", \"key\": number": its key a literal, written with the comma
+ * and colon in one write (three fputs a member were 28 M instructions at the
+ * exit of a run of 4,500 call paths, 2026-12-04). */
+#define MEMBER_KEY(key) ", \"" key "\": "
+#define put_count(f, key, v) put_count_((f), MEMBER_KEY(key), sizeof MEMBER_KEY(key) - 1, (v))
+#define put_ns(f, key, clk, ticks)                                                                 \
+    put_ns_((f), MEMBER_KEY(key), sizeof MEMBER_KEY(key) - 1, (clk), (ticks))
+
+static void put_count_(FILE *f, const char *member, size_t len, uint64_t v)
 {
-    fputs_unlocked(", \"", f);
-    fputs_unlocked(key, f);
-    fputs_unlocked("\": ", f);
+    fwrite_unlocked(member, 1, len, f);
     pomp_json_u64(f, v);
 }
 
-static void put_ns(FILE *f, const char *key, const struct pomp_clock *clk, uint64_t ticks)
+static void put_ns_(FILE *f, const char *member, size_t len, const struct pomp_clock *clk,
+                    uint64_t ticks)
 {
-    fputs_unlocked(", \"", f);
-    fputs_unlocked(key, f);
-    fputs_unlocked("\": ", f);
+    fwrite_unlocked(member, 1, len, f);
     pomp_json_ns(f, pomp_ticks_to_ns(clk, ticks));
 }
 
