@@ -40,6 +40,7 @@ struct ctc {
     int end_line_first, end_line_last;      /* elines: lines of the end of the block */
     size_t nattrs;             /* every field, known keys included, in order */
     struct ctc_attr attrs[CTC_MAX_ATTRS];
+    char *storage;             /* the keys and values, one block (ctc_free frees it) */
 };
 
 /* Parses s into out (which owns copies of every string; release with ctc_free).

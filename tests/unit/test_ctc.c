@@ -81,6 +81,40 @@ Test(ctc, star_and_backslash_round_trip)
     free(s);
 }
 
+/* Random values of '*', '\\', '=' and plain runs, many fields: what the
+ * builder escapes (a run at a time) the parser gives back (into one block). */
+Test(ctc, random_values_round_trip)
+{
+    static const char alphabet[] = "ab*\\=/.x";
+    static const char *const keys[] = {"type", "name", "file", "codeptr", "vendorA", "vendorB"};
+    srand(5);
+    for (int round = 0; round < 5000; round++) {
+        char values[6][40];
+        size_t nkeys = 1 + (size_t)(rand() % 6);
+        struct ctc_builder b;
+        ctc_builder_init(&b);
+        for (size_t k = 0; k < nkeys; k++) {
+            size_t len = (size_t)(rand() % 39);
+            for (size_t i = 0; i < len; i++)
+                values[k][i] = alphabet[rand() % (int)(sizeof alphabet - 1)];
+            values[k][len] = '\0';
+            ctc_builder_add(&b, keys[k], values[k]);
+        }
+        char *s = ctc_builder_finish(&b);
+        cr_assert_not_null(s);
+        struct ctc c;
+        size_t off;
+        cr_assert_eq(ctc_parse(s, &c, &off), CTC_OK, "%s", s);
+        cr_assert_eq(c.nattrs, nkeys);
+        for (size_t k = 0; k < nkeys; k++) {
+            cr_assert_str_eq(c.attrs[k].key, keys[k]);
+            cr_assert_str_eq(c.attrs[k].value, values[k], "%s", s);
+        }
+        ctc_free(&c);
+        free(s);
+    }
+}
+
 Test(ctc, unknown_keys_are_kept_in_order)
 {
     struct ctc c;
