@@ -503,3 +503,49 @@ for rt in gomp omp; do
     "$REPORT" --check hl_$rt > /dev/null || fail "hotlock $rt: --check"
 done
 echo "throttle: a lock call left to the runtime: its wait throttled, every acquisition counted, said; a hot instrumented lock loop beside it counted inline"
+
+# A critical in a recursion of undeferred tasks (if(0)), all throttled: the
+# criticals counted inline below the two task roots ran in the roots' timed
+# executions or, counted inline too, in the single that created the first
+# ones. The own time that the report says holds their waits is those three
+# paths' own time on that thread, each once: it named none before (0.0 ms for
+# 110,596 executions; the two roots also hold each other's executions, and
+# counted per root the single's own time came twice).
+cat > recwait.c <<'C'
+#include <stdio.h>
+static long n;
+static void rec(int d)
+{
+#pragma omp critical(c)
+    n++;
+    if (!d)
+        return;
+#pragma omp task if(0)
+    rec(d - 1);
+#pragma omp task if(0)
+    rec(d - 1);
+}
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    rec(16);
+    printf("%ld\n", n);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp recwait.c -o recwait 2>build.err || { cat build.err; fail "recwait: build"; }
+# (throttled after 1,000 executions under 1 ms: so under the sanitizers too)
+POMP_THROTTLE=1000,1ms POMP_SUMMARY=off POMP_OUTPUT_DIR=rw ./recwait > out.txt
+assert_eq "$(cat out.txt)" 131071 "recwait: the program's result"
+"$REPORT" --check rw > /dev/null || fail "recwait: --check"
+held=$("$REPORT" --json rw | jq '.efficiency.run.untimed_wait_enclosing_own_ns')
+# the oracle: the own (exclusive) time of the task roots and of the single,
+# on the thread whose criticals went untimed
+want=$(jq '(.regions | map({key: (.id | tostring), value: .type}) | from_entries) as $type
+    | ([.callpath[] | select($type[.region | tostring] == "critical") | .per_thread[] | select((.untimed // 0) > 0) | .thread] | unique) as $th
+    | [.callpath[] | select(.task_root or $type[.region | tostring] == "single") | .per_thread[]
+       | select(.thread as $t | $th | index($t)) | .excl_ns] | add' rw/profile.json)
+awk -v h="$held" -v w="$want" 'BEGIN { exit !(w > 0 && h > 0.99 * w && h < 1.01 * w) }' ||
+    fail "recwait: the untimed criticals' waits said held by $held ns of own time, the roots' and the single's being $want ns"
+echo "throttle: a critical in a throttled recursion of undeferred tasks: its untimed waits held by the task roots' and the creating single's own time, each once"
