@@ -59,22 +59,26 @@ static int has_function_place(const struct pomp_run *run, const struct pomp_run_
 }
 
 /* Where a region without a file is (has_function_place): its function, and
- * where it has a twin its address as module and offset, as pomp-report
- * labels it ("main() (app+0x1c48)"); a twin of no function (a stripped
- * binary's) by that address alone. */
+ * where it has a twin its offset in its module, as pomp-report labels it
+ * ("main() [0x1c48]"); a twin of no function (a stripped binary's) by its
+ * module and that offset. */
 static void print_function_place(FILE *f, const struct pomp_run *run,
                                  const struct pomp_run_region *r)
 {
     const char *function = ctc_get(&r->ctc, "function");
+    int twin = has_twin(run, r);
+    if (function) {
+        fprintf(f, "%s%s", function, pomp_symbols_call_parens(function));
+        if (twin)
+            fprintf(f, " [%s]", ctc_get(&r->ctc, "offset"));
+        return;
+    }
     const char *module = ctc_get(&r->ctc, "module");
     size_t len = module ? strlen(module) : 0;
     const char *base = pomp_twin_module_base(module, &len);
-    if (function)
-        fprintf(f, "%s%s", function, pomp_symbols_call_parens(function));
-    if (has_twin(run, r))
-        fprintf(f, function ? " (%.*s+%s)" : "%.*s+%s", (int)len, base, ctc_get(&r->ctc, "offset"));
-    else if (!function)
-        fprintf(f, "%.*s", (int)len, base);
+    fprintf(f, "%.*s", (int)len, base);
+    if (twin)
+        fprintf(f, "+%s", ctc_get(&r->ctc, "offset"));
 }
 
 static int by_time_desc(const void *a, const void *b)

@@ -258,24 +258,25 @@ static void find_twins(struct rp_profile *p)
 }
 
 /* A function's label: name(), and where a twin shares the rest (find_twins)
- * the region's address as its module and offset, objdump's and addr2line's
- * address: "main() (app+0x1c48)" ("main()+0x1c48" read as an offset into
- * main, which it was not). A twin without a function (a stripped binary's)
- * is that address alone: its two top-level regions were two rows
+ * the region's offset in its module, objdump's and addr2line's address, in
+ * brackets: "main() [0x1c48]" ("main()+0x1c48" read as an offset into main,
+ * which it was not). A twin without a function (a stripped binary's) is its
+ * module and that offset: its two top-level regions were two rows
  * "parallel -" (a probe). */
 static void function_label(const struct rp_region *r, char *buf, size_t size)
 {
     size_t len = 0, mlen = 0;
     const char *offset = r->twin ? ctc_field(r, "offset", &len) : NULL;
-    const char *module = offset ? ctc_field(r, "module", &mlen) : NULL;
-    const char *base = module ? pomp_twin_module_base(module, &mlen) : "";
-    if (!offset)
+    if (!offset) {
         snprintf(buf, size, "%s%s", r->function, pomp_symbols_call_parens(r->function));
-    else if (!*r->function)
+    } else if (!*r->function) {
+        const char *module = ctc_field(r, "module", &mlen);
+        const char *base = pomp_twin_module_base(module, &mlen);
         snprintf(buf, size, "%.*s+%.*s", (int)mlen, base, (int)len, offset);
-    else
-        snprintf(buf, size, "%s%s (%.*s+%.*s)", r->function, pomp_symbols_call_parens(r->function),
-                 (int)mlen, base, (int)len, offset);
+    } else {
+        snprintf(buf, size, "%s%s [%.*s]", r->function, pomp_symbols_call_parens(r->function),
+                 (int)len, offset);
+    }
 }
 
 /* A runtime region without a file, placed in region `at` (which has a file,

@@ -99,8 +99,8 @@ static void put(char *buf, size_t size, size_t *n, const char *what, size_t len)
 }
 
 /* A C++ function's signature (a runtime region's place without debug
- * information: "void ns::sort<false, It>(It, It) (app+0x40)") as its qualified
- * name, template arguments and parameters elided ("ns::sort<...>(...) (app+0x40)"),
+ * information: "void ns::sort<false, It>(It, It) [0x40]") as its qualified
+ * name, template arguments and parameters elided ("ns::sort<...>(...) [0x40]"),
  * in buf (size bytes); NULL where s is none. Cut from the left, the name went
  * and rows of one function read alike ("...ess<long long> >(__gnu_cxx::__n";
  * a probe). The parentheses of "(anonymous namespace)" and of a call operator
@@ -162,9 +162,8 @@ static const char *short_signature(const char *s, char *buf, size_t size)
         }
     }
     put(buf, size, &n, close == open + 1 ? "()" : "(...)", close == open + 1 ? 2 : 5);
-    const char *address = strstr(s + close + 1, " ("); /* a twin's " (app+0x40)" */
-    if (address && strstr(address, "+0x") && !strchr(address + 2, ' ') &&
-        address[strlen(address) - 1] == ')')
+    const char *address = strstr(s + close + 1, " [0x"); /* a twin's " [0x40]" */
+    if (address && !strchr(address + 1, ' ') && address[strlen(address) - 1] == ']')
         put(buf, size, &n, address, strlen(address));
     return buf;
 }
@@ -202,22 +201,26 @@ static size_t shorten_signatures(const char *s, char *out)
     return own;
 }
 
-/* The address a twin's function label of len bytes ends with ("f() (app+0x40)":
- * "app+0x40", *address_len bytes; function_label in report_data.c), or NULL. */
+/* Whether a place names a file and lines ("a.c:12-14", "...ts/a.c:3-4"),
+ * not a function ("f()", "f() [0x40]"). */
+static int file_place(const char *place)
+{
+    const char *colon = strrchr(place, ':');
+    return colon && colon[1] >= '0' && colon[1] <= '9' && !strchr(colon, '(') && !strchr(colon, ']');
+}
+
+/* The offset a twin's function label of len bytes ends with ("f() [0x40]":
+ * "[0x40]", *address_len bytes; function_label in report_data.c), or NULL. */
 static const char *twin_address(const char *label, size_t len, size_t *address_len)
 {
-    if (len < 4 || label[len - 1] != ')')
+    if (len < 6 || label[len - 1] != ']')
         return NULL;
     for (size_t i = len - 1; i-- > 1;) {
         if (label[i] == ' ')
             return NULL;
-        if (label[i] == '(' && label[i - 1] == ' ') {
-            const char *address = label + i + 1;
-            *address_len = len - 1 - (i + 1);
-            for (size_t k = 0; k + 3 <= *address_len; k++)
-                if (memcmp(address + k, "+0x", 3) == 0)
-                    return address;
-            return NULL;
+        if (label[i] == '[' && label[i - 1] == ' ' && strncmp(label + i, "[0x", 3) == 0) {
+            *address_len = len - i;
+            return label + i;
         }
     }
     return NULL;
@@ -245,13 +248,18 @@ static const char *clip_location(const char *s, int width, int own_alone, char *
     if (own && strlen(whole) > (size_t)width) {
         size_t address_len;
         const char *address = twin_address(whole, own, &address_len);
-        char seen[64]; /* a wait placed in its twin construct names that address already */
-        if (address && address_len < sizeof seen &&
-            strstr(whole + own, (snprintf(seen, sizeof seen, "%.*s", (int)address_len, address), seen)))
+        /* needed where the place is a function too: a place at file:lines
+         * tells the twins apart (two singles' barriers of one function), and
+         * a wait placed in its twin construct names its offset already */
+        char seen[64];
+        const char *at = strstr(whole + own, " @ ");
+        if (address && (!at || file_place(at + 3) || address_len >= sizeof seen ||
+                        strstr(whole + own, (snprintf(seen, sizeof seen, "%.*s", (int)address_len,
+                                                      address), seen))))
             address = NULL;
         if (own_alone) {
             whole[own] = '\0';
-        } else if (address) { /* "app+0x40, in X @ place": twins' rows read alike without it */
+        } else if (address) { /* "[0x40], in X @ place": twins' rows read alike without it */
             memmove(whole, address, address_len);
             memmove(whole + address_len, whole + own, strlen(whole + own) + 1);
             address_keep = address_len + 2;

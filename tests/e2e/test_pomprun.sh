@@ -1285,14 +1285,14 @@ assert_eq "$(POMP_OUTPUT_DIR=twins_out POMP_SUMMARY=off "$POMPRUN" ./twins)" "20
 labels=$(grep -E "^ +critical twin " twins.txt | sed -E 's/^ +critical twin +//; s/ +[0-9]+ +[0-9]+ .*//' | sort -u)
 echo "twins: $(echo $labels)"
 assert_eq "$(echo "$labels" | wc -l)" 2 "twins: two labels"
-# by their addresses, module and offset ("main()+0x1c48" read as an offset
-# into main, which it was not)
-echo "$labels" | grep -qvE "^main\(\) \(twins\+0x[0-9a-f]+\), in parallel @ main\(\)" && fail "twins: labelled by address ($labels)"
+# by their offsets in the module, in brackets ("main()+0x1c48" read as an
+# offset into main, which it was not)
+echo "$labels" | grep -qvE "^main\(\) \[0x[0-9a-f]+\], in parallel @ main\(\)" && fail "twins: labelled by offset ($labels)"
 assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | sort -n | tr '\n' ' ')" "100 200 " "twins: each its own visits"
 "$BUILD/bin/pomp-report" --check twins_out > /dev/null || fail "twins: --check"
 # ... and a C++ method's twins, whose signature is too long for the column:
-# the call-path table keeps the function and the address, the flat table the
-# address before the place (its rows read alike: "in parallel @ ...")
+# the call-path table keeps the function and the offset, the flat table the
+# offset before the place (its rows read alike: "in parallel @ ...")
 cat > twins_cxx.cpp <<'C'
 #include <cstdio>
 #include <vector>
@@ -1328,8 +1328,8 @@ assert_eq "$(POMP_OUTPUT_DIR=twins_cxx_out POMP_SUMMARY=off "$POMPRUN" ./twins_c
 "$BUILD/bin/pomp-report" twins_cxx_out > twins_cxx.txt
 for table in "^Call paths" "^Regions by self time"; do
     rows=$(sed -n "/$table/,/^\$/p" twins_cxx.txt | grep -E "^ *critical twin ")
-    assert_eq "$(echo "$rows" | grep -cE "twins_cxx\+0x[0-9a-f]+")" 2 "C++ twins ($table): each row with its address"
-    assert_eq "$(echo "$rows" | grep -oE "twins_cxx\+0x[0-9a-f]+" | sort -u | wc -l)" 2 "C++ twins ($table): two addresses"
+    assert_eq "$(echo "$rows" | grep -cE "\[0x[0-9a-f]+\]")" 2 "C++ twins ($table): each row with its offset"
+    assert_eq "$(echo "$rows" | grep -oE "\[0x[0-9a-f]+\]" | sort -u | wc -l)" 2 "C++ twins ($table): two offsets"
 done
 # ... and two parallel regions of a stripped binary, which names no function:
 # by module and offset (two rows "parallel -"; a probe)
