@@ -156,8 +156,8 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
     while (p->nodes[top].parent_index != NO_PARENT && !p->nodes[top].task_root &&
            rp_node_throttled(&p->nodes[p->nodes[top].parent_index]))
         top = p->nodes[top].parent_index;
-    if (top == i ? p->nodes[top].task_root || p->nodes[top].parent_index == NO_PARENT
-                 : p->nodes[top].parent_index == NO_PARENT && !p->nodes[top].task_root)
+    /* none: a task root's own untimed executions, or a path without a parent */
+    if (p->nodes[top].task_root ? top == i : p->nodes[top].parent_index == NO_PARENT)
         return 0;
     if (!p->nodes[top].task_root) {
         *anchor = p->nodes[top].parent_index;
