@@ -642,6 +642,26 @@ void pomp_profile_fast_register(struct pomp_profile *p, struct POMP_Fast_count *
     count->parent[k] = under;
 }
 
+/* A team begins or ends on this thread: its executions counted inline stop,
+ * their counts folded. Slot 0 of an execution's counter counts inside any
+ * task's frame, whatever its team, on the root of the team it registered in:
+ * a construct run in two parallel regions counted the second team's
+ * executions, and what their bodies count inline, on the first team's roots
+ * (54,178 and 3,134 executions for 28,656 in each; a probe). They register
+ * again on the next team's roots at their next timed execution. */
+static __attribute__((noinline, cold)) void fast_fold_executions(struct pomp_profile *p)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < p->nfast; i++) {
+        struct pomp_fast_site *s = &p->fast[i];
+        if (s->what == POMP_FAST_EXECUTION || s->what == POMP_FAST_EXECUTION_IN_PLACE)
+            fast_fold_one(p, s, 1);
+        else
+            p->fast[kept++] = *s;
+    }
+    p->nfast = kept;
+}
+
 /* PUSH_TASK_NODE: a task root's frame on the node given (as fork): the rest of
  * an execution counted inline (pomp_profile_inline_task_open). */
 enum push_place { PUSH_CHILD, PUSH_TEAM_SHARE, PUSH_TASK_ROOT, PUSH_TASK_NODE };
@@ -784,6 +804,8 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
      * balance 50 % for 99 %; a probe) */
     const struct pomp_frame *below = &p->frames[p->depth - 1];
     f->team_bound = (uint8_t)(place == PUSH_TEAM_SHARE || r->team_region);
+    if (__builtin_expect(f->team_bound, 0) && p->nfast)
+        fast_fold_executions(p);
     f->in_task = f->task || (!f->team_bound && below->in_task);
     f->under_task = f->task || below->under_task;
     f->switch_in = (uint8_t)(f->task && below->in_task);
@@ -949,6 +971,8 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         p->task_switched = f->switched;
         if (f->under_task)
             p->teams_in_tasks--;
+        if (p->nfast)
+            fast_fold_executions(p);
     }
     if (__builtin_expect(p->leaf.depth > p->depth, 0)) { /* a leaf on it never closed */
         p->nesting_errors++;

@@ -79,17 +79,23 @@ region_sum() {
       "$1/profile.json"
 }
 # The visits and begins of every call path of DIR's profile (a path named by its
-# regions' types and first lines), summed over threads: a line per path
-path_counts() { # DIR
-    python3 - "$1/profile.json" <<'PY'
+# regions' types and first lines), summed over threads: a line per path. With
+# "bound", a task root's name ends with the path of the team it ran in
+# ("@" and its binding's name): a construct's executions in two teams apart.
+path_counts() { # DIR [bound]
+    python3 - "$1/profile.json" "${2:-}" <<'PY'
 import json, sys
 p = json.load(open(sys.argv[1]))
+bound = sys.argv[2] == "bound"
 regions = {r["id"]: f'{r["type"]}:{r["first_line"]}' for r in p["regions"]}
 nodes = {c["id"]: c for c in p["callpath"]}
 def name(c):
     parts = []
     while c:
-        parts.append(regions.get(c["region"], "?"))
+        part = regions.get(c["region"], "?")
+        if bound and c.get("binding") in nodes:
+            part += "@" + name(nodes[c["binding"]])
+        parts.append(part)
         c = nodes.get(c["parent"])
     return "/".join(reversed(parts))
 sums = {}
@@ -103,11 +109,12 @@ for k in sorted(sums):
 PY
 }
 # same_path_counts COUNTED TIMED WHAT: the two profiles hold the same call
-# paths with the same visits and begins (a throttled run's inline counts and
-# the timed run's, POMP_THROTTLE=off); their path_counts are left in DIR.paths
+# paths (task roots apart by team) with the same visits and begins (a
+# throttled run's inline counts and the timed run's, POMP_THROTTLE=off);
+# their path_counts are left in DIR.paths
 same_path_counts() {
-    path_counts "$1" > "$1.paths"
-    path_counts "$2" > "$2.paths"
+    path_counts "$1" bound > "$1.paths"
+    path_counts "$2" bound > "$2.paths"
     diff "$2.paths" "$1.paths" > "$1.paths.diff" ||
         { cat "$1.paths.diff" >&2; fail "$3: counts differ from the timed ones, path by path"; }
 }

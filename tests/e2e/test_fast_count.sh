@@ -678,6 +678,67 @@ same_path_counts fibif.counted fibif.timed "fibif: tasks counted inline inside t
     { cat build.err; fail "build fibif.c with an untied task construct"; }
 calls=$(fibw fibif.untied fibif_untied)
 [ "$calls" -gt 100000 ] || fail "an untied task construct: only $calls of 121392 taskwaits' calls made"
+# One task construct run in two parallel regions: each team's executions,
+# and what their bodies count inline, on that team's task roots. An
+# execution's counter counts inside any task's frame, on the root it was
+# registered on: the second team's executions counted on the first team's
+# roots (54,178 and 3,134 executions of a construct for 28,656 in each team;
+# a probe); now a team's beginning and end on a thread stop them.
+cat > two_teams.c <<'C'
+#include <stdio.h>
+static long runs;
+static long walk(int n, int d)
+{
+    long a, b;
+    if (n < 2)
+        return n;
+#pragma omp task shared(a) if (d < 5)
+    {
+        __atomic_add_fetch(&runs, 1, __ATOMIC_RELAXED);
+        a = walk(n - 1, d + 1);
+    }
+#pragma omp task shared(b) if (d < 5)
+    b = walk(n - 2, d + 1);
+#pragma omp taskwait
+    return a + b;
+}
+int main(void)
+{
+    long first = 0, second = 0, in_first;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    first = walk(23, 0);
+    in_first = runs;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    second = walk(23, 0);
+    printf("%ld %ld %ld %ld\n", first, second, in_first, runs - in_first);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp two_teams.c -o two_teams 2> build.err || { cat build.err; fail "build two_teams.c"; }
+L_tt_task=$(line_of two_teams.c "shared(a)")
+L_tt_first=$(($(line_of two_teams.c "first = walk") - 2))
+for mode in counted timed; do
+    if [ $mode = counted ]; then set --; else set -- POMP_THROTTLE=off; fi
+    env "$@" POMP_SUMMARY=off POMP_OUTPUT_DIR=two_teams.$mode ./two_teams > two_teams.$mode.out ||
+        fail "two_teams $*: the run"
+    # fib(23) = 28657; 46367 calls with n >= 2, each creating one task of each construct
+    assert_eq "$(cat two_teams.$mode.out)" "28657 28657 46367 46367" "two_teams $*: the program's result"
+    "$REPORT" --check two_teams.$mode > check.out 2>&1 || { cat check.out; fail "two_teams $*: --check"; }
+    # the executions on the task roots of the construct, team by team
+    assert_eq "$(jq -r --argjson l "$L_tt_task" --argjson p "$L_tt_first" '
+        ([.regions[] | select(.type == "task" and .first_line == $l) | .id]) as $task
+        | ([.regions[] | select(.type == "parallel") | {key: (.id | tostring), value: .first_line}]
+           | from_entries) as $par
+        | (.callpath | map({key: (.id | tostring), value: .}) | from_entries) as $nodes
+        | [.callpath[] | select(.task_root and (.region as $r | $task | index($r)))
+           | {team: ($par[($nodes[.binding | tostring].region | tostring)] == $p),
+              begins: ([.per_thread[].begins] | add)}]
+        | group_by(.team) | map([.[].begins] | add) | join(" ")' two_teams.$mode/profile.json)" \
+        "46367 46367" "two_teams $*: each team's executions of the construct on its own task roots"
+done
+same_path_counts two_teams.counted two_teams.timed "two_teams: one construct's tasks in two teams"
 cat > waits.c <<'C'
 #include <stdio.h>
 #include "work.h"
