@@ -274,8 +274,14 @@ static const char *clip_location(const char *s, int width, int own_alone, char *
             return buf;
         }
     }
-    const char *at = strstr(s, " @ ");
+    /* a task root's "a.c:10-11, run in parallel @ a.c:24-26": the construct's
+     * place first, whole, and the end of its team's (cut from the left, it
+     * lost the file that says which construct: "...s.c:10-11, run in ...") */
+    const char *run = strstr(s, ", run in ");
+    const char *at = run ? NULL : strstr(s, " @ ");
     size_t keep = at && at + 3 - s <= width / 2 ? (size_t)(at + 3 - s) : 0;
+    if (run && run + 2 - s <= width / 2)
+        keep = (size_t)(run + 2 - s);
     const char *path = s + keep, *slash = *path == '/' ? NULL : strchr(path, '/');
     if (slash && (int)(slash + 1 - s) <= width / 2)
         keep = (size_t)(slash + 1 - s);
@@ -533,6 +539,11 @@ static struct widths column_widths(const struct rp_profile *p, int per_thread)
     }
     if (longest_thread)
         fit(&w.name, longest_thread + (size_t)indent_of(deepest, 2), MAX_NAME);
+    for (size_t i = 0; i < p->nwaits; i++) /* a task's row there: "task (executions)" */
+        if (p->waits[i].node && p->waits[i].node->task_root) {
+            rp_node_label(p->waits[i].node, label, sizeof label);
+            fit(&w.name, strlen(label) + strlen(" (executions)"), MAX_NAME);
+        }
     fit(&w.name, strlen("(outside parallel regions)"), MAX_NAME);
     return w;
 }
