@@ -190,6 +190,17 @@ void rp_node_label(const struct rp_node *n, char *buf, size_t size)
                  n->region->name, rp_node_throttled(n) ? " [throttled]" : "");
 }
 
+void rp_wait_label(const struct rp_wait_row *w, char *buf, size_t size)
+{
+    if (!w->node) {
+        snprintf(buf, size, "(outside parallel regions)");
+        return;
+    }
+    rp_node_label(w->node, buf, size); /* marked as its call path */
+    if (w->node->task_root) /* the waits inside the task's executions */
+        snprintf(buf + strlen(buf), size - strlen(buf), " (executions)");
+}
+
 static void file_location(const struct rp_region *r, char *buf, size_t size)
 {
     if (r->first_line > 0)

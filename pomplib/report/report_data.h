@@ -256,6 +256,9 @@ void rp_free(struct rp_profile *p);
 void rp_region_label(const struct rp_region *r, char *buf, size_t size);
 /* ... of a call path: [throttled] only where rp_node_throttled */
 void rp_node_label(const struct rp_node *n, char *buf, size_t size);
+/* ... of a row of the waits table: "task [throttled] (executions)" for a task
+ * root (the waits inside its executions), "(outside parallel regions)" */
+void rp_wait_label(const struct rp_wait_row *w, char *buf, size_t size);
 /* A call path with visits counted untimed (its times cover part of them): a throttled
  * region's, or one run inside a throttled region's executions */
 int rp_node_throttled(const struct rp_node *n);

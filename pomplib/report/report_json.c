@@ -123,15 +123,11 @@ static json_t *waits(const struct rp_profile *p)
                             w->node && w->node->region ? json_integer(w->node->region->id)
                                                        : json_null());
         char label[256], loc[RP_LOCATION_MAX]; /* as the text says them */
-        if (w->node) {
-            rp_node_label(w->node, label, sizeof label); /* marked as its call path */
-            if (w->node->task_root)
-                snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
+        rp_wait_label(w, label, sizeof label);
+        if (w->node)
             rp_node_location(p, (size_t)(w->node - p->nodes), loc, sizeof loc);
-        } else {
-            snprintf(label, sizeof label, "(outside parallel regions)");
+        else
             snprintf(loc, sizeof loc, "-");
-        }
         json_object_set_new(o, "label", json_string(label));
         json_object_set_new(o, "location", json_string(loc));
         json_array_append_new(rows, o);

@@ -496,15 +496,11 @@ static void wait_table(const struct rp_profile *p, const struct widths *w)
     for (size_t i = 0; i < p->nwaits; i++) {
         const struct rp_wait_row *r = &p->waits[i];
         char label[200], loc[RP_LOCATION_MAX];
-        if (r->node) {
-            rp_node_label(r->node, label, sizeof label); /* marked as its call path */
-            if (r->node->task_root) /* the waits inside the task's executions */
-                snprintf(label + strlen(label), sizeof label - strlen(label), " (executions)");
+        rp_wait_label(r, label, sizeof label);
+        if (r->node)
             rp_node_location(p, (size_t)(r->node - p->nodes), loc, sizeof loc);
-        } else {
-            snprintf(label, sizeof label, "(outside parallel regions)");
+        else
             snprintf(loc, sizeof loc, "-");
-        }
         row_start(w, label, loc);
         for (int k = 0; k < WAIT_COUNT; k++)
             printf("%9.3f ", r->waits[k] / 1e6);
@@ -539,11 +535,10 @@ static struct widths column_widths(const struct rp_profile *p, int per_thread)
     }
     if (longest_thread)
         fit(&w.name, longest_thread + (size_t)indent_of(deepest, 2), MAX_NAME);
-    for (size_t i = 0; i < p->nwaits; i++) /* a task's row there: "task (executions)" */
-        if (p->waits[i].node && p->waits[i].node->task_root) {
-            rp_node_label(p->waits[i].node, label, sizeof label);
-            fit(&w.name, strlen(label) + strlen(" (executions)"), MAX_NAME);
-        }
+    for (size_t i = 0; i < p->nwaits; i++) { /* the waits table's: "task (executions)" */
+        rp_wait_label(&p->waits[i], label, sizeof label);
+        fit(&w.name, strlen(label), MAX_NAME);
+    }
     fit(&w.name, strlen("(outside parallel regions)"), MAX_NAME);
     return w;
 }
