@@ -218,8 +218,15 @@ for compiler in $compilers; do
         $2 ~ /(^| )main [^ ]*omp_[^ ]*( [^ ]*omp_[^ ]*)? (leaf|direct)$/ {g += $1} END {print n + 0, g + 0}' ht_paths.txt)"
     echo "host teams ($compiler): $in_code samples in the teams' code, $good under main > its outlined functions"
     [ "$in_code" -ge 20 ] && [ "$good" -eq "$in_code" ] || { cat ht_paths.txt >&2; fail "host teams ($compiler): the teams' samples"; }
-    ! grep -E 'GOMP_|gomp_|__kmp|league_member|start_thread|omp_outlined <OpenMP runtime>' ht_paths.txt ||
+    ! grep -E 'GOMP_|gomp_|__kmp|league_member|start_thread' ht_paths.txt ||
         fail "host teams ($compiler): the runtime's frames in a path"
+    # the runtime's own work called from a team's code (the inner region's
+    # fork and join, the reduction) ends in <OpenMP runtime> under it, as
+    # docs/sampling.md says: a sample now and then (1 in ~100 in one
+    # clean-clone run), not the team's code read as the runtime's (before)
+    in_runtime=$(awk -F'	' '$2 ~ /omp_outlined[^ ]* <OpenMP runtime>$/ {n += $1} END {print n + 0}' ht_paths.txt)
+    [ $((in_runtime * 20)) -le "$in_code" ] ||
+        { cat ht_paths.txt >&2; fail "host teams ($compiler): $in_runtime samples in the runtime under the teams' code, against $in_code in it"; }
 done
 
 # A taskgroup's wait at its end (one task of 200 ms, one of 20 ms; the
