@@ -37,6 +37,11 @@ struct pomp_directives {
     struct inst_levels *levels;
     struct open_region *open;
     size_t nopen;
+    /* How deep the last directive's altend ended (1 = the outermost open
+     * region), 0 after any other directive: an early exit out of nested
+     * regions is a run of altends, innermost first, each ending the region
+     * around the one before. */
+    size_t altend_depth;
 };
 
 /* "name : v1, v2" split up; value texts are copied verbatim into the code. */
@@ -353,37 +358,67 @@ static int region_begin(struct pomp_directives *pd, const struct pragma *p,
     return 0;
 }
 
+/* The region an end or altend names: the innermost open one, or, for an
+ * altend right after another altend, the region around the one that ended.
+ * NULL after an error said at p. */
+static struct open_region *region_to_end(struct pomp_directives *pd, const struct pragma *p,
+                                         const char *what, const char *name, size_t chained)
+{
+    if (pd->nopen == 0) {
+        error_at(pd, p, AT_PRAGMA, xasprintf("'%s(%s)' without a region '%s' open", what, name, name));
+        return NULL;
+    }
+    const struct source *s = rw_source(pd->w);
+    /* the region expected to end next: around the one the last altend ended,
+     * or the innermost */
+    size_t next = chained > 1 ? chained - 2 : pd->nopen - 1;
+    struct open_region *top = &pd->open[pd->nopen - 1];
+    if (strcmp(pd->open[next].name, name) == 0)
+        top = &pd->open[next];
+    char *msg = NULL;
+    if (top->function != source_ast_function_at(&s->ast, p->start)) {
+        msg = xasprintf("'%s(%s)' is not in the function where region '%s' began (line %u)", what,
+                        name, top->name, source_line(s, top->begin->start));
+    } else if (strcmp(top->name, name) != 0) {
+        const struct open_region *first = &pd->open[next];
+        int names_outer = 0;
+        for (size_t i = 0; i < next; i++)
+            names_outer |= strcmp(pd->open[i].name, name) == 0;
+        if (names_outer && strcmp(what, "inst altend") == 0)
+            msg = xasprintf("'%s(%s)' while region '%s' (line %u) is open inside it; an early exit "
+                            "out of nested regions ends each, innermost first: put 'inst "
+                            "altend(%s)' right before this one",
+                            what, name, first->name, source_line(s, first->begin->start),
+                            first->name);
+        else
+            msg = xasprintf("'%s(%s)' does not match the open region '%s' (line %u); user "
+                            "regions nest and end in reverse order",
+                            what, name, top->name, source_line(s, top->begin->start));
+    }
+    if (msg) {
+        error_at(pd, p, AT_PRAGMA, msg);
+        return NULL;
+    }
+    return top;
+}
+
 /* inst end / userregion stop (closing) and inst altend (an early exit: the
  * region stays open for the directives that follow). */
 static int region_end(struct pomp_directives *pd, const struct pragma *p, const struct directive *d,
-                      int with_values, int closes)
+                      int with_values, int closes, size_t chained)
 {
     struct name_values nv;
     char *what = xasprintf("%s %s", d->items[0].word, d->items[1].word);
     int rc = check_placement(pd, p, what);
-    if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0) {
-        free(what);
-        return -1;
-    }
-    const struct source *s = rw_source(pd->w);
-    struct open_region *top = pd->nopen ? &pd->open[pd->nopen - 1] : NULL;
-    if (!top || strcmp(top->name, nv.name) != 0 ||
-        top->function != source_ast_function_at(&s->ast, p->start)) {
-        char *msg;
+    struct open_region *top = NULL;
+    if (rc == 0 && parse_name_values(pd, p, d, 1, with_values, &nv) == 0) {
+        top = region_to_end(pd, p, what, nv.name, closes ? 0 : chained);
         if (!top)
-            msg = xasprintf("'%s(%s)' without a region '%s' open", what, nv.name, nv.name);
-        else if (top->function != source_ast_function_at(&s->ast, p->start))
-            msg = xasprintf("'%s(%s)' is not in the function where region '%s' began (line %u)",
-                            what, nv.name, top->name, source_line(s, top->begin->start));
-        else
-            msg = xasprintf("'%s(%s)' does not match the open region '%s' (line %u); user "
-                            "regions nest and end in reverse order",
-                            what, nv.name, top->name, source_line(s, top->begin->start));
-        free(what);
-        name_values_free(&nv);
-        return error_at(pd, p, AT_PRAGMA, msg);
+            name_values_free(&nv);
     }
     free(what);
+    if (!top)
+        return -1;
     const char *v = rw_local(pd->w);
     char *call = nv.n ? xasprintf("POMP_User_region_end_values((*pomp_h_(%u)), POMP_TID_, %zu, "
                                   "%sv_);",
@@ -399,6 +434,8 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
                                    nv.joined, NULL));
         open_region_free(top);
         pd->nopen--;
+    } else {
+        pd->altend_depth = (size_t)(top - pd->open) + 1;
     }
     name_values_free(&nv);
     return 0;
@@ -460,7 +497,7 @@ static int only_words(struct pomp_directives *pd, const struct pragma *p, const 
 }
 
 static int inst_directive(struct pomp_directives *pd, const struct pragma *p,
-                          const struct directive *d)
+                          const struct directive *d, size_t chained)
 {
     static const struct {
         const char *word, *routine;
@@ -478,7 +515,7 @@ static int inst_directive(struct pomp_directives *pd, const struct pragma *p,
             return item_error(pd, p, d, 2, xasprintf("unexpected '%s'", d->items[2].word));
         if (word_is(d, 1, "begin"))
             return region_begin(pd, p, d, 0);
-        return region_end(pd, p, d, 0, word_is(d, 1, "end"));
+        return region_end(pd, p, d, 0, word_is(d, 1, "end"), chained);
     }
     if (inst_group_parse(d->items[1].word, &g)) {
         if (inst_levels_directive(pd->levels, pd->w, p, d) != 0)
@@ -504,7 +541,7 @@ static int userregion_directive(struct pomp_directives *pd, const struct pragma 
     if (word_is(d, 1, "start"))
         return region_begin(pd, p, d, 1);
     if (word_is(d, 1, "stop"))
-        return region_end(pd, p, d, 1, 1);
+        return region_end(pd, p, d, 1, 1, 0);
     return user_event(pd, p, d);
 }
 
@@ -512,8 +549,10 @@ static int userregion_directive(struct pomp_directives *pd, const struct pragma 
 static int pomp_directives_handle(void *state, const struct pragma *p, const struct directive *d)
 {
     struct pomp_directives *pd = state;
+    size_t chained = pd->altend_depth;
+    pd->altend_depth = 0;
     if (word_is(d, 0, "inst"))
-        return inst_directive(pd, p, d);
+        return inst_directive(pd, p, d, chained);
     if (word_is(d, 0, "userregion"))
         return userregion_directive(pd, p, d);
     if (word_is(d, 0, "noinstrument") || word_is(d, 0, "instrument")) {

@@ -203,6 +203,86 @@ assert_eq "$(region_sum lf barrier $(line_of levels_fast.c "omp barrier") visits
 assert_eq "$(region_sum lf critical $(line_of levels_fast.c "critical(kept)") visits)" 3 \
     "the critical after that barrier keeps its calls"
 
+# An early exit out of nested regions: a run of altends, innermost first, each
+# ending the region around the one before. Before 2026-12-04 only the
+# innermost region could take an altend, so the second one of the run was an
+# error that left the whole file uninstrumented (a compile warning its only
+# trace).
+cat > nested_exit.c <<'C'
+#include <stdio.h>
+#include <omp.h>
+
+struct counts { int search, row, scan, found; };
+
+/* first cell holding want, or -1; a row whose first cell is negative is skipped */
+static int find(const int *g, int rows, int cols, int want, struct counts *k)
+{
+    k->search++;
+    #pragma pomp inst begin(search)
+    for (int r = 0; r < rows; r++) {
+        k->row++;
+        #pragma pomp inst begin(row)
+        if (g[r * cols] < 0) {
+            #pragma pomp inst altend(row)
+            continue;
+        }
+        k->scan++;
+        #pragma pomp inst begin(scan)
+        for (int c = 0; c < cols; c++) {
+            if (g[r * cols + c] == want) {
+                k->found++;
+                #pragma pomp inst altend(scan)
+                #pragma pomp inst altend(row)
+                #pragma pomp inst altend(search)
+                return r * cols + c;
+            }
+        }
+        #pragma pomp inst end(scan)
+        #pragma pomp inst end(row)
+    }
+    #pragma pomp inst end(search)
+    return -1;
+}
+
+int main(void)
+{
+    enum { ROWS = 8, COLS = 8 };
+    int g[ROWS * COLS];
+    for (int i = 0; i < ROWS * COLS; i++)
+        g[i] = i;
+    g[2 * COLS] = -1;
+    int search = 0, row = 0, scan = 0, found = 0;
+    long where = 0;
+    #pragma omp parallel for reduction(+ : search, row, scan, found, where) schedule(static, 1)
+    for (int w = 0; w < 20; w++) {
+        struct counts k = {0, 0, 0, 0};
+        where += find(g, ROWS, COLS, w * 5, &k);
+        search += k.search; row += k.row; scan += k.scan; found += k.found;
+    }
+    printf("search=%d row=%d scan=%d found=%d where=%ld\n", search, row, scan, found, where);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -Wall nested_exit.c -o nested_exit 2> ne.err || { cat ne.err; fail "pompcc nested_exit.c"; }
+assert_not_contains ne.err 'warning|error' "a run of altends out of three nested regions is accepted"
+plain_cc -Wno-unknown-pragmas nested_exit.c -o nested_exit_plain
+OMP_NUM_THREADS=3 ./nested_exit_plain > ne_plain.txt
+OMP_NUM_THREADS=3 POMP_OUTPUT_DIR=ne ./nested_exit > ne_inst.txt
+diff -u ne_plain.txt ne_inst.txt || fail "nested_exit: output differs from the plain build"
+# the program's own counts: search=20 row=... scan=... found=12
+read -r ne_search ne_row ne_scan ne_found < <(sed -E 's/[a-z]+=//g; s/ [^ ]+$//' ne_plain.txt)
+assert_eq "$ne_search $ne_found" "20 12" "nested_exit: 20 searches, 12 found (13 values below 64, one in the skipped row)"
+assert_eq "$(region_sum ne userregion $(line_of nested_exit.c 'begin(search)') begins)" "$ne_search" "search regions"
+assert_eq "$(region_sum ne userregion $(line_of nested_exit.c 'begin(row)') begins)" "$ne_row" "row regions (the skipped row's altend included)"
+assert_eq "$(region_sum ne userregion $(line_of nested_exit.c 'begin(scan)') begins)" "$ne_scan" "scan regions"
+assert_eq "$(jq '[.threads[].nesting_errors] | add' ne/profile.json)" 0 "every path out of the nest ends each region once"
+# An altend for an outer region while an inner one is still open is said
+# where it is, with what to write.
+sed 's|^                #pragma pomp inst altend(row)$|/* none */|' nested_exit.c > nested_bad.c
+"$POMPCC" -fopenmp nested_bad.c -o nested_bad 2> nb.err || { cat nb.err; fail "a bad altend broke the build"; }
+assert_contains nb.err "^nested_bad\.c:$(line_of nested_bad.c 'altend(search)'):[0-9]+: warning: 'inst altend\(search\)' while region 'row' \(line $(line_of nested_bad.c 'begin(row)')\) is open inside it; .*put 'inst altend\(row\)' right before this one" \
+    "an altend out of order: where, and what is missing"
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
