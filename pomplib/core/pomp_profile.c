@@ -773,7 +773,11 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
         leaf_to_frame(p); /* a region inside a wait or creation, not in a task of its own */
     if (__builtin_expect(p->depth == p->frames_cap, 0) && (p->too_deep || !grow_frames(p))) {
         p->too_deep++;
-        p->deep_events++;
+        /* a measured open counts its close with it (which counts nothing): an
+         * open while measurement is off (POMP_Off) lost nothing, nor will its
+         * close, whatever the state then */
+        if (!off)
+            p->deep_events += 2;
         return;
     }
     struct pomp_node *parent = p->frames[p->depth - 1].node;
@@ -1057,13 +1061,13 @@ static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Regi
     return &p->frames[p->depth - 1];
 }
 
-/* Frames beyond max_depth were not pushed; their closing events only count down. */
+/* Frames beyond max_depth were not pushed; their closing events only count
+ * down (push_node counted them in deep_events with their opens). */
 static inline int closing_unrecorded(struct pomp_profile *p)
 {
     if (__builtin_expect(p->too_deep == 0, 1))
         return 0;
     p->too_deep--;
-    p->deep_events++;
     return 1;
 }
 
@@ -1249,9 +1253,10 @@ void pomp_profile_inline_task_open(struct pomp_profile *p, uint64_t now)
     push_node(p, n->region, now == POMP_UNTIMED ? pomp_now() : now, 0, COUNT_NOTHING, 0,
               PUSH_TASK_NODE, n);
     if (p->too_deep != deep) {
-        /* no frame deeper (counted in deep_events): no close will come for
-         * it, and what the body opens counts where it runs, as before */
+        /* no frame deeper (counted in deep_events, with a close that will not
+         * come): what the body opens counts where it runs, as before */
         p->too_deep = deep;
+        p->deep_events--;
         publish(p, p->published);
         return;
     }

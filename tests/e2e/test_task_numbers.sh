@@ -560,6 +560,26 @@ POMP_PROFILE_DEPTH=256 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
 POMP_PROFILE_DEPTH=12 POMP_OUTPUT_DIR=deep.bad ./deep > /dev/null 2> bad.err
 assert_contains bad.err "POMP_PROFILE_DEPTH='12' is not valid" "a bad POMP_PROFILE_DEPTH is said"
+# Measurement off (inst off) through a recursion past the depth: nothing
+# measured was lost, so nothing is said (it counted 19,490 deep events, said
+# them and rated nothing before 2026-12-04). Turned off half way down a
+# measured recursion: the 500 measured levels past the first 255 lose 2
+# events each, the unmeasured ones below them none.
+build deep_off
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=deepoff.out ./deep_off > deepoff.txt 2> deepoff.err
+assert_contains deepoff.txt "^depths 9999 100 0$" "deep_off computes the same"
+no_losses deepoff.out "a recursion past the depth while measurement is off"
+assert_not_contains deepoff.err "nested deeper" "deep_off: no loss said"
+assert_eq "$(sum_of deepoff.out userregion begins)" 101 "deep_off: the measured recursion, every level"
+"$REPORT" deepoff.out > deepoff.report
+assert_not_contains deepoff.report "nested deeper" "deep_off: no depth loss in the report"
+assert_contains deepoff.report "^\(the run\) .*not rated: measurement was paused 1 time \(POMP_Off\)" \
+                "deep_off: the run not rated for the pause"
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=deephalf.out ./deep_off half > /dev/null 2> deephalf.err
+assert_eq "$(jq '[.threads[].deep_events] | add' deephalf.out/profile.json)" $((2 * (500 - 255))) \
+          "deep_off half: the measured levels past the depth, 2 events each"
+assert_eq "$(sum_of deephalf.out userregion begins)" $((101 + 255)) "deep_off half: the recorded levels"
+assert_contains deephalf.err "warning: 490 events nested deeper than 256 regions" "deep_off half: the loss said"
 # past POMP_PROFILE_NODES the new paths go to the <overflow> node: every level
 # counted there; one overflow frame inside another adds its visit, not its
 # time (the outer one holds it: a recursion's overflow read seconds in a run
