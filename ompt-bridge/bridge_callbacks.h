@@ -7,6 +7,11 @@
 /* bridge_parallel.c: teams, implicit tasks, sync regions (barriers, taskwait, taskgroup) */
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data);
 void bridge_on_thread_end(ompt_data_t *thread_data);
+/* Thread begin and end are registered: the initial threads are counted. */
+void bridge_count_initial_threads(void);
+/* The initial threads other than the calling one that have begun and not
+ * ended; -1 where they are not counted. */
+int bridge_other_initial_threads(void);
 struct pomp_fork_record;
 const struct pomp_fork_record *bridge_fork_record(const ompt_data_t *parallel_data);
 /* A worker whose team's master had left the closing barrier by `when`

@@ -86,9 +86,33 @@ static int is_league_team(const struct bridge_thread *b, const ompt_data_t *para
            b->forks <= b->league_team_forks;
 }
 
+/* The program's own threads that called the runtime (initial threads) and
+ * have not ended, where thread begin and end are registered: at the
+ * program's exit another one still running may be inside the runtime while
+ * it shuts down (bridge_other_initial_threads). */
+static int initial_threads_counted;
+static unsigned live_initial_threads;
+static __thread uint8_t live_initial;
+
+void bridge_count_initial_threads(void)
+{
+    __atomic_store_n(&initial_threads_counted, 1, __ATOMIC_RELEASE);
+}
+
+int bridge_other_initial_threads(void)
+{
+    if (!__atomic_load_n(&initial_threads_counted, __ATOMIC_ACQUIRE))
+        return -1;
+    return (int)(__atomic_load_n(&live_initial_threads, __ATOMIC_ACQUIRE) - live_initial);
+}
+
 void bridge_on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data)
 {
     (void)thread_data;
+    if (type == ompt_thread_initial && !live_initial) {
+        live_initial = 1;
+        __atomic_add_fetch(&live_initial_threads, 1, __ATOMIC_RELEASE);
+    }
     /* a worker is announced as it starts; an initial thread when it first
      * calls the runtime, which may be long after its start (its waits before
      * are read from the kernel, as any thread's) */
@@ -106,6 +130,10 @@ static void close_released(struct bridge_thread *b);
 void bridge_on_thread_end(ompt_data_t *thread_data)
 {
     (void)thread_data;
+    if (live_initial) {
+        live_initial = 0;
+        __atomic_sub_fetch(&live_initial_threads, 1, __ATOMIC_RELEASE);
+    }
     struct bridge_thread *b = bridge_tls;
     if (b && bridge_measuring() >= 0)
         close_released(b);

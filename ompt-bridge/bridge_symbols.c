@@ -144,7 +144,8 @@ static int read_word(uintptr_t addr, uintptr_t *word)
  * construct's own object (.gomp_critical_user_<name>.var) holds the record's
  * address. The lock is named after the object that leads to it (under
  * pomprun a clang program's criticals lost their names). */
-static const char *critical_of_lock(uintptr_t lock, struct critical_locks *locks)
+static const struct pomp_named_object *critical_of_lock(uintptr_t lock,
+                                                        struct critical_locks *locks)
 {
     if (!locks->gathered) {
         locks->n = pomp_objects_named(critical_prefix, &locks->list);
@@ -154,9 +155,25 @@ static const char *critical_of_lock(uintptr_t lock, struct critical_locks *locks
         uintptr_t record, first;
         if (read_word(locks->list[i].addr, &record) && record % sizeof record == 0 &&
             read_word(record, &first) && first == lock)
-            return locks->list[i].name;
+            return &locks->list[i];
     }
     return NULL;
+}
+
+void bridge_symbols_pin_critical_locks(void)
+{
+    struct critical_locks locks = {0};
+    char symbol[256];
+    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        uintptr_t lock = __atomic_load_n(&r->object, __ATOMIC_RELAXED);
+        if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0 ||
+            pomp_object_name(lock, symbol, sizeof symbol))
+            continue;
+        const struct pomp_named_object *object = critical_of_lock(lock, &locks);
+        if (object) /* (a lock the runtime allocated for it: its construct's object) */
+            __atomic_store_n(&r->object, object->addr, __ATOMIC_RELAXED);
+    }
+    pomp_named_objects_free(locks.list, locks.n);
 }
 
 /* The name of a named critical construct from its lock's symbol: GCC's
@@ -171,8 +188,10 @@ static int critical_name(const struct POMP_Region_s *r, struct critical_locks *l
     const char *found = symbol;
     if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0)
         return 0;
-    if (!pomp_object_name(lock, symbol, sizeof symbol))
-        found = critical_of_lock(lock, locks);
+    if (!pomp_object_name(lock, symbol, sizeof symbol)) {
+        const struct pomp_named_object *object = critical_of_lock(lock, locks);
+        found = object ? object->name : NULL;
+    }
     if (!found || strncmp(found, critical_prefix, sizeof critical_prefix - 1) != 0)
         return 0;
     const char *name = found + sizeof critical_prefix - 1;

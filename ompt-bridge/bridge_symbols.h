@@ -7,4 +7,10 @@
  * Runs at finalization, never during the measurement. */
 void bridge_symbols_resolve(void);
 
+/* Where a named critical's lock is one LLVM libomp allocated (found through
+ * the construct's object, which its record holds), the region keeps the
+ * object's address instead, while the runtime's memory still leads to it: its
+ * shutdown frees the record. Before the runtime ends, at the program's exit. */
+void bridge_symbols_pin_critical_locks(void);
+
 #endif

@@ -26,6 +26,8 @@
 
 /* Set once, when the runtime initializes the tool. */
 static int tool_started;
+/* The runtime ended the tool (tool_finalize: its shutdown or a hard pause). */
+static int tool_ended;
 
 /* One runtime per process feeds the tool: the first to ask for it (libgomp
  * through the libgomp bridge, or LLVM libomp). A second runtime in the same
@@ -416,6 +418,7 @@ static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num
     if (parallel || sync || task) { /* teams: fork points, implicit barriers, joins */
         register_locked(ompt_callback_thread_begin);
         register_locked(ompt_callback_thread_end); /* a worker released (close_released) */
+        bridge_count_initial_threads();
         register_locked(ompt_callback_parallel_begin);
         register_locked(ompt_callback_parallel_end);
         register_locked(ompt_callback_implicit_task);
@@ -514,6 +517,7 @@ static int inside_pause(void)
 static void tool_finalize(ompt_data_t *tool_data)
 {
     (void)tool_data;
+    __atomic_store_n(&tool_ended, 1, __ATOMIC_RELEASE);
     if (bridge_measuring() >= 0 && inside_pause()) {
         __atomic_store_n(&paused_at_ns, pomp_monotonic_ns(), __ATOMIC_RELAXED);
         fprintf(stderr, "pomp: warning: omp_pause_resource_all (or omp_pause_resource) ended LLVM "
@@ -848,10 +852,32 @@ static void ompt_kept_together(void (*say)(void *ctx, const char *what), void *c
     say(ctx, what);
 }
 
+/* LLVM libomp started the tool and will end it at its shutdown (not ended
+ * already: at a hard pause, or by a shutdown before this; the libgomp bridge,
+ * which has a shutdown entry, is ended by libpomp's finalization), and no
+ * other thread of the program's runs OpenMP; what names need of the
+ * runtime's memory is kept now. */
+static int ompt_ends_later(void)
+{
+    if (!__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) ||
+        __atomic_load_n(&tool_ended, __ATOMIC_ACQUIRE) ||
+        __atomic_load_n(&runtime_shutdown, __ATOMIC_ACQUIRE))
+        return 0;
+    /* another thread of the program's still running OpenMP (a server's
+     * pthreads, exit() beside them) would be inside libomp while it shuts
+     * down, for as long as the output takes: it crashed there (17 runs in
+     * 20). Then the output is written now, as before, and the libraries'
+     * exit code after it goes unmeasured. */
+    if (bridge_other_initial_threads() != 0)
+        return 0;
+    bridge_symbols_pin_critical_locks();
+    return 1;
+}
+
 static const struct pomp_source_hooks ompt_source = {
     .name = "OMPT", .flush = ompt_flush, .finalize = ompt_finalize,
     .region_made = ompt_region_made, .declined_by = ompt_declined_by,
-    .unmeasured = ompt_unmeasured, .kept_together = ompt_kept_together};
+    .unmeasured = ompt_unmeasured, .kept_together = ompt_kept_together, .ends_later = ompt_ends_later};
 
 __attribute__((constructor)) static void register_ompt_source(void)
 {

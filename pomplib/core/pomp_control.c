@@ -180,11 +180,16 @@ static pthread_once_t finalize_once = PTHREAD_ONCE_INIT;
 /* Written by pomp-prelink (Appendix B); absent when the program was linked without it. */
 extern void POMP_Init_Handles(void) __attribute__((weak));
 
-/* The exit handler, registered when libpomp is loaded: before main, so that
- * every handler the program registers (atexit, C++ static objects) runs
- * before it and is measured; registered at the first construct, it ran before
- * a handler that main registered first and lost that handler's regions. A
- * library that never started writes nothing. */
+/* The exit handler: a destructor of libpomp's, which the dynamic loader
+ * runs after every exit handler (atexit, C++ static objects) of the program
+ * and of every library, whenever they were registered, so that their regions
+ * are measured. As an atexit handler registered at the first construct it
+ * ran before a handler that main registered first; registered when libpomp
+ * was loaded, before the C++ static objects of the libraries initialized
+ * before it (every library under pomprun, which preloads libpomp: a shared
+ * library's pool run in its static destructor went unmeasured and unsaid; a
+ * probe) and of a program that loads libpomp later with dlopen. A library
+ * that never started writes nothing. */
 /* Set when the output is written from the program's exit (atexit), not from
  * a signal's handler or POMP_Finalize. */
 static int finalizing_at_exit;
@@ -192,11 +197,30 @@ static int finalizing_at_exit;
  * it begins after that runs in an exit handler that comes after pomp's */
 static pid_t exit_tid;
 
-static void finalize_at_exit(void)
+/* The C library's registration of exit handlers: dso NULL belongs to no
+ * library, so that libpomp's unloading (its destructors, at exit) does not
+ * run it at once as atexit's would be. */
+extern int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+
+/* The last exit handler: where a runtime was to end the measurement and
+ * did not. */
+static void finalize_after_runtime(void *unused)
+{
+    (void)unused;
+    if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED)
+        pomp_finalize();
+}
+
+__attribute__((destructor)) static void finalize_at_exit(void)
 {
     if (__atomic_load_n(&pomp_state, __ATOMIC_ACQUIRE) != POMP_STATE_UNINITIALIZED) {
         __atomic_store_n(&exit_tid, gettid(), __ATOMIC_RELAXED);
         __atomic_store_n(&finalizing_at_exit, 1, __ATOMIC_RELEASE);
+        /* LLVM libomp ends its tool later, when no library can run OpenMP any
+         * more: the output is written then (an exit handler registered now
+         * runs after every destructor, should it not) */
+        if (pomp_sources_end_later() && __cxa_atexit(finalize_after_runtime, NULL, NULL) == 0)
+            return;
         pomp_finalize();
     }
 }
@@ -226,7 +250,6 @@ __attribute__((constructor)) static void note_load(void)
     pomp_config_note_load_dir();
     pomp_stderr_note_load();
     own_pid = getpid();
-    atexit(finalize_at_exit);
     at_quick_exit(finalize_at_quick_exit);
     pthread_atfork(NULL, NULL, stop_in_forked_child);
     /* the program pomprun ran (its pid, POMP_RUN_PID): the library starts now,
@@ -483,10 +506,9 @@ void pomp_note_construct_after_exit(const char *ctc)
     char msg[800];
     int n = snprintf(msg, sizeof msg,
                      "pomp: note: OpenMP constructs or POMP regions ran in the program's exit "
-                     "handlers after pomp had written its output%s: they are not measured (a handler "
-                     "the program registered before libpomp was loaded, which a library loaded "
-                     "with dlopen brings, runs after pomp's; LD_PRELOAD=libpomp.so loads it "
-                     "first: docs/output.md)\n",
+                     "handlers after pomp had written its output%s: they are not measured (an exit "
+                     "handler registered after libpomp's destructor ran, or a destructor that "
+                     "runs after it: docs/output.md)\n",
                      what);
     if (n > 0 && write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1) < 0)
         return;

@@ -71,3 +71,12 @@ void pomp_sources_kept_together(void (*say)(void *ctx, const char *what), void *
         if (sources[i]->kept_together)
             sources[i]->kept_together(say, ctx);
 }
+
+int pomp_sources_end_later(void)
+{
+    unsigned n = __atomic_load_n(&nsources, __ATOMIC_ACQUIRE);
+    for (unsigned i = 0; i < n; i++)
+        if (sources[i]->ends_later && sources[i]->ends_later())
+            return 1;
+    return 0;
+}

@@ -34,6 +34,13 @@ struct pomp_source_hooks {
      * way, for profile.json's "kept_together": the run is rated all the same.
      * May be NULL. */
     void (*kept_together)(void (*say)(void *ctx, const char *what), void *ctx);
+    /* At the program's exit, in libpomp's exit handler: whether the source's
+     * runtime ends the measurement itself later, when no code can run OpenMP
+     * any more (LLVM libomp ends its tool in its own destructor, after those
+     * of every library that uses it: a C++ static object's pool among them);
+     * the source keeps now what it will need of the runtime's memory, which
+     * that shutdown frees. May be NULL. */
+    int (*ends_later)(void);
 };
 
 enum { POMP_MAX_SOURCES = 8 };
@@ -53,5 +60,8 @@ const char *pomp_sources_declined_by(void);
 void pomp_sources_unmeasured(void (*say)(void *ctx, const char *what), void *ctx);
 /* Every source's kept_together sentences, in registration order. */
 void pomp_sources_kept_together(void (*say)(void *ctx, const char *what), void *ctx);
+/* Whether a source's runtime ends the measurement after libpomp's exit
+ * handler (ends_later). */
+int pomp_sources_end_later(void);
 
 #endif

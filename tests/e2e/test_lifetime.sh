@@ -556,22 +556,44 @@ if [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plai
 fi
 
 # A host that registers an exit handler before it dlopens a pompcc plugin,
-# and calls the plugin from it: pomp's handler, registered when libpomp came
-# with the plugin, runs first, and the handler's call is not measured. That
-# is said (the profile held 2 of the 3 calls, unsaid: a probe), and
-# LD_PRELOAD=libpomp.so, which loads libpomp before the handler is
-# registered, measures it.
+# and calls the plugin from it, and from a destructor of its own: pomp's exit
+# handler, a destructor of libpomp's, runs after every exit handler and after
+# the destructors of the program and of what it loaded before libpomp, and
+# both calls are measured (before 2026-12-04 pomp's handler, registered when
+# libpomp came with the plugin, ran first, and the handler's call was only
+# said). An exit handler registered that late (by a destructor, as no
+# object's) runs after pomp's: its call is not measured, and that is said
+# (the profile held 2 of the 3 calls, unsaid: a probe).
 cat > latehost.c <<'C'
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 static int (*late_run)(int);
+static const char *mode = "";
 static void at_end(void)
 {
     printf("late s=%d\n", late_run(10));
 }
-int main(void)
+static void at_last(void *unused)
 {
+    (void)unused;
+    printf("last s=%d\n", late_run(10));
+}
+/* the C library's own registration, as no library's (atexit's, from a
+ * library or a PIE, runs when that object ends) */
+extern int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+__attribute__((destructor)) static void at_unload(void)
+{
+    if (strcmp(mode, "destructor") == 0)
+        printf("unload s=%d\n", late_run(10));
+    if (strcmp(mode, "after") == 0)
+        __cxa_atexit(at_last, NULL, NULL); /* after every destructor */
+}
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        mode = argv[1];
     atexit(at_end);
     void *h = dlopen("./libplug.so", RTLD_NOW | RTLD_LOCAL);
     if (!h) {
@@ -585,17 +607,24 @@ int main(void)
 C
 if [ -z "${E2E_SANITIZE:-}" ]; then
     cc latehost.c -o latehost -ldl
-    status=0
-    POMP_OUTPUT_DIR=late_out POMP_SUMMARY=off ./latehost > late.txt 2> late.err || status=$?
-    assert_eq "$status $(tr '\n' ' ' < late.txt)" "0 s=45 late s=45 " "late exit handler: the program ends as it should"
-    "$REPORT" --check late_out > late.check || { cat late.check; fail "late exit handler: the profile"; }
     plugline=$(line_of plug.c "omp parallel")
-    assert_eq "$(region_sum late_out parallel "$plugline" visits)" 2 "late exit handler: the calls before the exit measured"
+    for mode in handler destructor; do
+        status=0
+        POMP_OUTPUT_DIR=late_$mode POMP_SUMMARY=off ./latehost $mode > late.txt 2> late.err || status=$?
+        want="0 s=45 late s=45 " && [ $mode = handler ] || want="${want}unload s=45 "
+        assert_eq "$status $(tr '\n' ' ' < late.txt)" "$want" "late $mode: the program ends as it should"
+        "$REPORT" --check late_$mode > late.check || { cat late.check; fail "late $mode: the profile"; }
+        want=3 && [ $mode = handler ] || want=4
+        assert_eq "$(region_sum late_$mode parallel "$plugline" visits)" $want "late $mode: every call measured"
+        assert_eq "$(cat late.err)" "" "late $mode: nothing said"
+    done
+    status=0
+    POMP_OUTPUT_DIR=late_after POMP_SUMMARY=off ./latehost after > late.txt 2> late.err || status=$?
+    assert_eq "$status $(tr '\n' ' ' < late.txt)" "0 s=45 late s=45 last s=45 " "an exit handler after pomp's: the program ends as it should"
+    "$REPORT" --check late_after > late.check || { cat late.check; fail "an exit handler after pomp's: the profile"; }
+    assert_eq "$(region_sum late_after parallel "$plugline" visits)" 3 "an exit handler after pomp's: the calls before it measured"
     assert_contains late.err "^pomp: note: OpenMP constructs or POMP regions ran in the program's exit handlers after pomp had written its output \\(the first: parallel @ plug.c:$plugline\\): they are not measured" \
-                    "late exit handler: its unmeasured call is said"
-    POMP_OUTPUT_DIR=latepre_out POMP_SUMMARY=off LD_PRELOAD="$BUILD/lib/libpomp.so" ./latehost > late.txt 2> late.err
-    assert_eq "$(region_sum latepre_out parallel "$plugline" visits)" 3 "late exit handler, libpomp preloaded: every call measured"
-    assert_eq "$(cat late.err)" "" "late exit handler, libpomp preloaded: nothing said"
+                    "an exit handler after pomp's: its unmeasured call is said"
 fi
 
 # A pompcc plugin closed and loaded again, its atomic and critical sites

@@ -962,6 +962,54 @@ for f in lib_init lib_work lib_fini; do
               "a library's constructor, call and destructor: the region of $f"
 done
 "$REPORT" --check dtor_out > /dev/null 2>&1 || fail "a library's destructor: --check"
+# The same library with a C++ static object whose destructor runs a parallel
+# region (a pool that ends with the library), built by GCC and by Clang: on
+# LLVM libomp the measurement ends when libomp ends its tool, after the
+# libraries that use it ended (libpomp's exit handler ran before the
+# destructors of the libraries loaded before it, which under pomprun is every
+# one of them: the pool's region and the C destructor's were not measured,
+# and nothing said so).
+cat > dtorpool.cpp <<'C'
+#include <cstdio>
+struct pool {
+    long used = 0;
+    ~pool()
+    {
+        long n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+        n++;
+        std::fprintf(stderr, "pool: %ld\n", n);
+    }
+};
+static pool the_pool;
+extern "C" void pool_touch(void) { the_pool.used++; }
+C
+cat > poolmain.c <<'C'
+#include <stdio.h>
+long lib_work(void);
+void pool_touch(void);
+int main(void)
+{
+    pool_touch();
+    printf("%ld\n", lib_work());
+    return 0;
+}
+C
+for cc in gcc clang; do
+    case $cc in gcc) c=gcc cxx=g++ ;; clang) c=clang-19 cxx=clang++-19 ;; esac
+    $c -fopenmp -fPIC -O2 -g -c dtorlib.c -o dtorlib_$cc.o
+    $cxx -fopenmp -fPIC -O2 -g -c dtorpool.cpp -o dtorpool_$cc.o
+    $cxx -fopenmp -shared dtorlib_$cc.o dtorpool_$cc.o -o libpool_$cc.so
+    $c -fopenmp -O2 -g poolmain.c -L. -lpool_$cc -Wl,-rpath,"$PWD" -o poolmain_$cc
+    assert_eq "$(POMP_OUTPUT_DIR=pool_$cc "$POMPRUN" ./poolmain_$cc 2> pool_$cc.err)" 2 "a library's static object ($cc): the program's output"
+    assert_contains pool_$cc.err "^pool: 2$" "a library's static object ($cc): its destructor ran"
+    for f in "pool::~pool()" lib_fini lib_work; do
+        assert_eq "$(jq --arg f "$f" '[.regions[] | select(.type == "parallel" and .function == $f) | .id] as $ids
+                      | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' pool_$cc/profile.json)" 1 \
+                  "a library's static object ($cc): the region of $f, measured once"
+    done
+    "$REPORT" --check pool_$cc > /dev/null 2>&1 || fail "a library's static object ($cc): --check"
+done
 
 # A plugin loaded with dlopen, run, and unloaded with dlclose before the end:
 # its region is named by its file and line, taken from the library it was in
