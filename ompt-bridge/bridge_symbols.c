@@ -12,6 +12,7 @@
  * the files it was given: one path style for every region. */
 #include "bridge_symbols.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,62 @@ void bridge_symbols_pin_critical_locks(void)
     pomp_named_objects_free(locks.list, locks.n);
 }
 
+/* Names of criticals found while what leads to them was still loaded: a
+ * plugin's, before dlclose unmapped its lock's symbol (another plugin's, loaded
+ * there next, named it after the run: a probe, both plugins' criticals
+ * unnamed or named after the second). "" for a critical with no name. */
+struct kept_name {
+    struct POMP_Region_s *region;
+    char *name;
+};
+static struct {
+    pthread_mutex_t lock;
+    struct kept_name *list;
+    size_t n, cap;
+} kept = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* The kept name of r (NULL: none kept); under kept.lock or after the run. */
+static const char *kept_name_of(const struct POMP_Region_s *r)
+{
+    for (size_t i = 0; i < kept.n; i++)
+        if (kept.list[i].region == r)
+            return kept.list[i].name;
+    return NULL;
+}
+
+static int critical_name(const struct POMP_Region_s *r, struct critical_locks *locks, char *buf,
+                         size_t size);
+
+void bridge_symbols_keep_critical_names(uintptr_t lo, uintptr_t hi)
+{
+    struct critical_locks locks = {0};
+    pthread_mutex_lock(&kept.lock);
+    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
+        const char *codeptr = has_codeptr(r) ? ctc_get(&r->ctc, "codeptr") : NULL;
+        uintptr_t code = codeptr ? (uintptr_t)strtoull(codeptr, NULL, 16) : 0;
+        if (!code || code < lo || code >= hi || !__atomic_load_n(&r->object, __ATOMIC_RELAXED) ||
+            !r->ctc.type || strcmp(r->ctc.type, "critical") != 0 || kept_name_of(r))
+            continue;
+        char name[200];
+        if (!critical_name(r, &locks, name, sizeof name))
+            name[0] = '\0';
+        if (kept.n == kept.cap) {
+            size_t cap = kept.cap ? 2 * kept.cap : 16;
+            struct kept_name *list = realloc(kept.list, cap * sizeof *list);
+            if (!list)
+                break;
+            kept.list = list;
+            kept.cap = cap;
+        }
+        char *copy = strdup(name);
+        if (!copy)
+            break;
+        kept.list[kept.n++] = (struct kept_name){r, copy};
+    }
+    pthread_mutex_unlock(&kept.lock);
+    pomp_named_objects_free(locks.list, locks.n);
+}
+
 /* The name of a named critical construct from its lock's symbol: GCC's
  * ".gomp_critical_user_<name>", Clang's ".gomp_critical_user_<name>.var" (the
  * unnamed critical: libgomp's own lock, or Clang's empty name: none). */
@@ -216,9 +273,12 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
     ctc_builder_init(&b);
     ctc_builder_add(&b, "type", old->type ? old->type : "unknown");
     char critical[200];
+    const char *kept_critical = kept_name_of(r);
     if (old->name)
         ctc_builder_add(&b, "name", old->name);
-    else if (critical_name(r, locks, critical, sizeof critical))
+    else if (kept_critical && kept_critical[0])
+        ctc_builder_add(&b, "name", kept_critical);
+    else if (!kept_critical && critical_name(r, locks, critical, sizeof critical))
         ctc_builder_add(&b, "name", critical);
     if (placed && at && at->file && at->file[0] && at->line > 0) {
         char *file = ctc_path_seen_from(at->file, cwd); /* the instrumented regions' rule */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bridge_regions.h"
+#include "bridge_symbols.h"
 
 static int (*real_dlclose)(void *);
 static pthread_once_t real_once = PTHREAD_ONCE_INIT;
@@ -66,6 +67,8 @@ __attribute__((visibility("default"))) int dlclose(void *handle)
         r.map = map;
         dl_iterate_phdr(range_of, &r);
     }
+    if (r.hi > r.lo) /* (whether it stays loaded or not: a name found now is right) */
+        bridge_symbols_keep_critical_names(r.lo, r.hi);
     int rc = real_dlclose(handle);
     struct dl_find_object found; /* (a reference still held elsewhere: still loaded) */
     if (rc == 0 && r.hi > r.lo && _dl_find_object((void *)r.lo, &found) != 0)

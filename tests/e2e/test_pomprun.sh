@@ -1098,6 +1098,33 @@ assert_eq "$(jq -r '. as $p | [$p.regions[] | select(.type == "parallel") as $r
                  | ([$p.callpath[] | select(.region == $r.id) | .per_thread[0].visits] | add) as $v
                  | "\($r.file | split("/") | last):\($v)"] | sort | join(",")' swap_out/profile.json)" \
           "plugA.c:2,plugB.c:5" "a plugin loaded where another was: each plugin's region its own"
+# The same with a named critical in each plugin, alpha and beta, built by
+# GCC (libgomp) and by Clang (libomp): each is named after its own lock,
+# found before dlclose takes the plugin's symbols away (after the run both
+# were unnamed: the first plugin's lock was gone, the second one's too, or
+# at the first one's address).
+for p in alpha beta; do
+    cat > crit_$p.c <<C
+static long hits;
+int plug_run(void)
+{
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 100; i++) {
+#pragma omp critical($p)
+        hits++;
+    }
+    return (int)hits;
+}
+C
+done
+sed 's|libplugA|libcrit_alpha|; s|libplugB|libcrit_beta|' swaphost.c > crithost.c
+cc -g -O2 -fopenmp crithost.c -o crithost -ldl
+for c in cc clang-19; do
+    for p in alpha beta; do $c -g -O2 -fPIC -shared -fopenmp crit_$p.c -o libcrit_$p.so; done
+    assert_eq "$(POMP_OUTPUT_DIR=crit_$c "$POMPRUN" ./crithost 2> /dev/null)" "600 3000" "plugins' named criticals ($c): the output"
+    assert_eq "$(jq -r '[.regions[] | select(.type == "critical") | "\(.file | split("/") | last):\(.name)"] | sort | join(",")' crit_$c/profile.json)" \
+              "crit_alpha.c:alpha,crit_beta.c:beta" "plugins' named criticals ($c): each named after its own lock"
+done
 
 # A critical region's release is recorded before libgomp releases it, as the
 # instrumentation's end event is: after it, the next holder's acquisition
