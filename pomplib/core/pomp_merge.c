@@ -397,6 +397,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .host_thread = t->host_thread,
         .nesting_errors = t->profile.nesting_errors,
         .first_unmatched = t->profile.first_unmatched ? t->profile.first_unmatched->id : 0,
+        .first_unended = t->profile.first_unended ? t->profile.first_unended->id : 0,
         .open_at_end = t->profile.open_at_end,
         .first_open = t->profile.first_open ? t->profile.first_open->id : 0,
         .unframed_task_ticks = t->profile.unframed_task_ticks,

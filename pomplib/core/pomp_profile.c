@@ -1052,8 +1052,10 @@ static struct pomp_frame *open_frame_of(struct pomp_profile *p, struct POMP_Regi
         d--;
     if (d == 1)
         return NULL;
-    if (p->depth > d && !p->first_unmatched) /* r closes across the frames above it */
+    if (p->depth > d && !p->first_unmatched) { /* r closes across the frames above it */
         p->first_unmatched = r;
+        p->first_unended = p->frames[d].region;
+    }
     while (p->depth > d) {
         p->nesting_errors++;
         pop(p, now);

@@ -214,6 +214,9 @@ struct pomp_profile {
     struct pomp_node root;
     const struct POMP_Region_s *first_unmatched; /* the region of the first end/exit that
                                          closed nothing open (said with the count) */
+    const struct POMP_Region_s *first_unended; /* where that end/exit closed regions left open
+                                         above its own: the outermost of them, whose end did
+                                         not come first (a missing end, or the other's misplaced) */
     struct pomp_node overflow;        /* receives paths once POMP_PROFILE_NODES are used */
     uint32_t overflow_open;           /* frames open on the overflow node: one inside another
                                          adds no time (the outer one holds it) */

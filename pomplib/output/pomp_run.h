@@ -46,6 +46,7 @@ struct pomp_run_thread {
     uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
     uint64_t nesting_errors;    /* unmatched end/exit events */
     uint32_t first_unmatched;   /* the region (id) of the first of them, 0: none */
+    uint32_t first_unended;     /* the region (id) it closed, left open inside it, 0: none */
     uint64_t open_at_end;       /* regions still open when measurement ended, timed to its end */
     uint32_t first_open;        /* the region (id) of the innermost of them, 0: none */
     uint64_t unframed_task_ticks; /* tasks run where no recorded region was open (pomp_profile.h) */

@@ -370,16 +370,26 @@ static void note_no_iteration_events(FILE *f, const struct pomp_run *run)
             level);
 }
 
+/* "type name @ file:line", as far as known */
+static void say_region(FILE *f, const struct pomp_run_region *r)
+{
+    fprintf(f, "%s%s%s", r->type, r->ctc.name ? " " : "", r->ctc.name ? r->ctc.name : "");
+    if (r->ctc.file && r->ctc.file[0])
+        fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+}
+
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written)
 {
     const struct pomp_merged *m = &run->profile;
     uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
-    uint32_t max_nodes = 0, unmatched = 0, first_open = 0;
+    uint32_t max_nodes = 0, unmatched = 0, unended = 0, first_open = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct pomp_run_thread *th = &m->threads[t];
         errors += th->nesting_errors;
-        if (!unmatched)
+        if (!unmatched) {
             unmatched = th->first_unmatched;
+            unended = th->first_unended;
+        }
         open += th->open_at_end;
         if (!first_open)
             first_open = th->first_open;
@@ -394,12 +404,20 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         /* where: a region that ends in another thread or region than it began in */
         const struct pomp_run_region *r =
             unmatched && unmatched <= m->nregions ? &m->regions[unmatched - 1] : NULL;
+        const struct pomp_run_region *inside =
+            unended && unended <= m->nregions ? &m->regions[unended - 1] : NULL;
         if (r) {
-            fprintf(f, ", the first of %s%s%s", r->type, r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "");
-            if (r->ctc.file && r->ctc.file[0])
-                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
-            fputs(" (a region that ends where it did not begin?)", f);
+            fputs(", the first of ", f);
+            say_region(f, r);
+            if (inside) { /* (it named only the end that came, not the region left open) */
+                fputs(", which ended with ", f);
+                say_region(f, inside);
+                fputs(" still open inside it (that region's end missing, an altend before an "
+                      "early exit?, or this one's end misplaced)",
+                      f);
+            } else {
+                fputs(" (a region that ends where it did not begin?)", f);
+            }
         }
         fputs(" (see profile.json threads)\n", f);
     }
@@ -410,10 +428,8 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         const struct pomp_run_region *r =
             first_open && first_open <= m->nregions ? &m->regions[first_open - 1] : NULL;
         if (r) {
-            fprintf(f, ", the first of %s%s%s", r->type, r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "");
-            if (r->ctc.file && r->ctc.file[0])
-                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+            fputs(", the first of ", f);
+            say_region(f, r);
         }
         fputs(" (exit() or a signal inside them, a longjmp out of them, or a begin without its "
               "end): timed to the end (profile.json threads[].open_at_end)\n",

@@ -341,8 +341,37 @@ C
 POMP_OUTPUT_DIR=crossing.d ./crossing > crossing.out 2> crossing.err
 touch crossing.d/.nesting-errors-expected # (the program's own, on purpose)
 assert_eq "$(cat crossing.out)" done "a region across a parallel region: the program"
-assert_contains crossing.err "pomp: warning: [0-9]+ unmatched end/exit events, the first of userregion x @ crossing.c:4" \
-                "a region across a parallel region: the warning names it"
+assert_contains crossing.err "pomp: warning: [0-9]+ unmatched end/exit events, the first of userregion x @ crossing.c:4, which ended with parallel @ crossing.c:5 still open inside it" \
+                "a region across a parallel region: the warning names it, and the region it closed"
+# An early return without its altend: the enclosing region's end closes the
+# region left open, and the warning names that one too (it named only the
+# enclosing region, whose end was right)
+cat > noaltend.c <<'C'
+#include <stdio.h>
+static int f(int n)
+{
+#pragma pomp inst begin(inner)
+    if (n > 1)
+        return n;
+#pragma pomp inst end(inner)
+    return 0;
+}
+int main(void)
+{
+    int s = 0;
+#pragma pomp inst begin(outer)
+    s += f(2);
+#pragma pomp inst end(outer)
+    printf("%d\n", s);
+    return 0;
+}
+C
+"$POMPCC" noaltend.c -o noaltend 2> noaltend.build || { cat noaltend.build; fail "pompcc noaltend.c"; }
+POMP_OUTPUT_DIR=noaltend.d ./noaltend > noaltend.out 2> noaltend.err
+touch noaltend.d/.nesting-errors-expected # (the program's own, on purpose)
+assert_eq "$(cat noaltend.out)" 2 "a missing altend: the program"
+assert_contains noaltend.err "pomp: warning: 1 unmatched end/exit events, the first of userregion outer @ noaltend.c:13, which ended with userregion inner @ noaltend.c:4 still open inside it \\(that region's end missing, an altend before an early exit\\?" \
+                "a missing altend: the region left open named"
 
 
 # A user region right after a stand-alone directive (barrier, taskwait, flush,
