@@ -312,6 +312,18 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
     const struct source *s = rw_source(pd->w);
     if (source_ast_function_at(&s->ast, p->start) < 0)
         return error_at(pd, p, AT_PRAGMA, xasprintf("'#pragma pomp %s' must be inside a function body", what));
+    /* a plain compiler ignores the directive: the statement below it is the
+     * if's (the call pomp wrote took its place, and the program changed: a
+     * return guarded by the if ran always; a probe) */
+    const struct source_substatement *sub = source_ast_substatement_at(&s->ast, p->start);
+    if (sub)
+        return error_at(pd, p, AT_PRAGMA,
+                        xasprintf("'#pragma pomp %s' stands where the '%s' on line %u expects its "
+                                  "statement: as a call it would become that statement, and the "
+                                  "one below it would no longer be the '%s''s; put braces around "
+                                  "the directive and that statement",
+                                  what, sub->keyword, source_line(s, sub->owner_start),
+                                  sub->keyword));
     for (size_t i = 0; i < s->npragmas; i++) {
         const struct pragma *q = &s->pragmas[i];
         if (q != p && q->has_stmt && q->stmt_is_pragma && q->stmt_start == p->start &&

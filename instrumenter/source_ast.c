@@ -511,6 +511,49 @@ static int defined_in_declared_type(enum CXCursorKind k, CXCursor parent)
             p == CXCursor_TypeAliasDecl);
 }
 
+/* The statement kinds with substatements, and their keywords (NULL: none). */
+static const char *control_keyword(enum CXCursorKind k)
+{
+    switch (k) {
+    case CXCursor_IfStmt: return "if";
+    case CXCursor_ForStmt:
+    case CXCursor_CXXForRangeStmt: return "for";
+    case CXCursor_WhileStmt: return "while";
+    case CXCursor_DoStmt: return "do";
+    case CXCursor_SwitchStmt: return "switch";
+    default: return NULL;
+    }
+}
+
+struct substatements {
+    struct collector *c;
+    const char *keyword;
+    unsigned owner_start, before; /* the end of the child before, or the owner's start */
+};
+
+static enum CXChildVisitResult add_substatement(CXCursor cur, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct substatements *w = d;
+    unsigned b, e;
+    if (!extent_in_file(w->c, cur, &b, &e))
+        return CXChildVisit_Continue;
+    /* a substatement, not a part of the header: past the header's ')' or an
+     * 'else', or do's body (an expression statement is an expression cursor) */
+    const char *gap = w->c->s->text + w->before;
+    size_t n = b > w->before ? b - w->before : 0;
+    if (n && (memchr(gap, ')', n) || memmem(gap, n, "else", 4) ||
+              (strcmp(w->keyword, "do") == 0 && w->before == w->owner_start))) {
+        struct source_ast *a = &w->c->s->ast;
+        a->substatements =
+            xrealloc(a->substatements, (a->nsubstatements + 1) * sizeof *a->substatements);
+        a->substatements[a->nsubstatements++] =
+            (struct source_substatement){w->before, b, w->owner_start, w->keyword};
+    }
+    w->before = e;
+    return CXChildVisit_Continue;
+}
+
 static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData data)
 {
     struct walk *w = data;
@@ -529,6 +572,12 @@ static enum CXChildVisitResult visit(CXCursor cur, CXCursor parent, CXClientData
     } else if (k == CXCursor_CallExpr) {
         add_local_call(w->c, cur);
         add_call(w->c, cur, w->function);
+    } else if (control_keyword(k)) {
+        unsigned b, e;
+        if (extent_in_file(w->c, cur, &b, &e)) {
+            struct substatements sub = {w->c, control_keyword(k), b, b};
+            clang_visitChildren(cur, add_substatement, &sub);
+        }
     }
     return CXChildVisit_Recurse;
 }
@@ -596,6 +645,7 @@ void source_ast_free(struct source_ast *a)
         free(a->functions[i].result_type);
     }
     free(a->functions);
+    free(a->substatements);
     free(a->local_calls);
     free(a->returns);
     for (size_t i = 0; i < a->ncalls; i++)
@@ -618,4 +668,13 @@ int source_ast_function_at(const struct source_ast *a, unsigned offset)
             (best < 0 || a->functions[i].body_open > a->functions[best].body_open))
             best = (int)i;
     return best;
+}
+
+const struct source_substatement *source_ast_substatement_at(const struct source_ast *a,
+                                                             unsigned offset)
+{
+    for (size_t i = 0; i < a->nsubstatements; i++)
+        if (a->substatements[i].gap_start <= offset && offset < a->substatements[i].start)
+            return &a->substatements[i];
+    return NULL;
 }

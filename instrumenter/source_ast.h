@@ -66,9 +66,23 @@ struct source_local_call {
     unsigned callee_decl;   /* the callee definition's decl_start (source_function) */
 };
 
+/* The place of a statement that belongs to an if, else, for, while, do or
+ * switch (its body, or the else branch): a directive standing there
+ * (after the header, before the statement) would be taken for that
+ * statement once it becomes a call, and the statement would run always. */
+struct source_substatement {
+    unsigned gap_start;     /* just past what comes before it: the condition, the other
+                               branch, the statement's own start (do) */
+    unsigned start;         /* first character of the statement */
+    unsigned owner_start;   /* first character of the if, for, ... */
+    const char *keyword;    /* "if", "for", "while", "do", "switch" */
+};
+
 struct source_ast {
     struct source_function *functions;  /* in order of their bodies */
     size_t nfunctions;
+    struct source_substatement *substatements;
+    size_t nsubstatements;
     struct source_local_call *local_calls;
     size_t nlocal_calls;
     struct source_return *returns;
@@ -96,6 +110,10 @@ struct CXTranslationUnitImpl;
 /* Fills s->ast from the parsed translation unit (file: the CXFile of s). */
 void source_ast_collect(struct source *s, struct CXTranslationUnitImpl *tu, void *file);
 void source_ast_free(struct source_ast *a);
+
+/* The substatement whose place (gap_start, start) holds offset, or NULL. */
+const struct source_substatement *source_ast_substatement_at(const struct source_ast *a,
+                                                             unsigned offset);
 
 /* The innermost function body (lambdas included) that contains offset, or -1. */
 int source_ast_function_at(const struct source_ast *a, unsigned offset);

@@ -283,6 +283,57 @@ sed 's|^                #pragma pomp inst altend(row)$|/* none */|' nested_exit.
 assert_contains nb.err "^nested_bad\.c:$(line_of nested_bad.c 'altend(search)'):[0-9]+: warning: 'inst altend\(search\)' while region 'row' \(line $(line_of nested_bad.c 'begin(row)')\) is open inside it; .*put 'inst altend\(row\)' right before this one" \
     "an altend out of order: where, and what is missing"
 
+# A directive where an if, else, for or while expects its statement (no
+# braces): a plain compiler ignores it, so the statement below is the if's;
+# pomp's call would take its place and the statement would run always (the
+# program changed: 6 -1 became -1 -1; a probe). It is an error that names
+# the if; the file is compiled as it is, and computes what the plain build
+# does.
+cat > unbraced.c <<'C'
+#include <stdio.h>
+static int f(int x)
+{
+#pragma pomp inst begin(f)
+    if (x < 0)
+#pragma pomp inst altend(f)
+        return -1;
+    else
+#pragma pomp userregion event(positive : x)
+        x++;
+#pragma pomp inst end(f)
+    return x * 2;
+}
+int main(void)
+{
+    int hits = 0;
+    for (int i = 0; i < 4; i++)
+#pragma pomp inst begin(body)
+    {
+        hits++;
+#pragma pomp inst end(body)
+    }
+    printf("%d %d %d\n", f(3), f(-3), hits);
+    return 0;
+}
+C
+"$POMPCC" unbraced.c -o unbraced 2> unbraced.err || { cat unbraced.err; fail "an unbraced directive broke the build"; }
+assert_contains unbraced.err "^unbraced\.c:6:1: warning: '#pragma pomp inst altend' stands where the 'if' on line 5 expects its statement: as a call it would become that statement" \
+                "a directive as an if's statement: said, with the if's line"
+assert_contains unbraced.err "^unbraced\.c:9:1: warning: '#pragma pomp userregion event' stands where the 'if' on line 5 expects its statement" \
+                "a directive as the else's statement: said"
+assert_contains unbraced.err "^unbraced\.c:18:1: warning: '#pragma pomp inst begin' stands where the 'for' on line 17 expects its statement" \
+                "a directive before a for's block: said"
+assert_eq "$(POMP_OUTPUT_DIR=unbraced.d ./unbraced)" "8 -1 4" "an unbraced directive: the program computes what it computes without pomp"
+# with braces, the same program is instrumented and counts each region
+sed -e 's|^    if (x < 0)$|    if (x < 0) {|; s|^        return -1;$|        return -1; }|' \
+    -e 's|^    else$|    else {|; s|^        x++;$|        x++; }|' \
+    -e 's|^    for (int i = 0; i < 4; i++)$|    for (int i = 0; i < 4; i++) {|; s|^    printf|    }\n    printf|' unbraced.c > braced.c
+"$POMPCC" braced.c -o braced 2> braced.err || { cat braced.err; fail "pompcc braced.c"; }
+assert_not_contains braced.err "warning" "with braces: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=braced.d ./braced)" "8 -1 4" "with braces: the program"
+assert_eq "$(region_sum braced.d userregion $(line_of braced.c 'begin(f)') begins) $(region_sum braced.d userregion $(line_of braced.c 'begin(body)') begins)" \
+          "2 4" "with braces: each region counted"
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
