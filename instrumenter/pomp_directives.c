@@ -338,12 +338,29 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
 
 /* ---- user regions ---- */
 
+/* Why a directive at p gets no call (device code, a simd-like loop's body:
+ * code that may run on a device, or where a call is not allowed), said once
+ * per directive; NULL: it gets its call. A user region in a target region
+ * broke the offloading build (its calls' handles undefined in the device
+ * link; a probe). */
+static const char *no_call_here(struct pomp_directives *pd, const struct pragma *p,
+                                const char *what)
+{
+    struct context cx = context_of(pd->w, p);
+    if (cx.skip)
+        rw_diag(pd->w, p->start, "note", "'#pragma pomp %s' left alone, not measured: %s", what,
+                cx.skip);
+    return cx.skip;
+}
+
 static int region_begin(struct pomp_directives *pd, const struct pragma *p,
                         const struct directive *d, int with_values)
 {
     struct name_values nv;
     char *what = xasprintf("%s %s", d->items[0].word, d->items[1].word);
     int rc = check_placement(pd, p, what);
+    char what_said[64];
+    snprintf(what_said, sizeof what_said, "%s", what);
     free(what);
     if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0)
         return -1;
@@ -353,7 +370,8 @@ static int region_begin(struct pomp_directives *pd, const struct pragma *p,
     nv.name = NULL;
     r.begin_values = nv.joined ? xstrdup(nv.joined) : NULL;
     r.region = rw_region(pd->w, user_ctc(pd, "userregion", p, p, r.name, r.begin_values, NULL, NULL));
-    r.emitted = inst_levels_keeps(pd->levels, p->start,
+    r.emitted = !no_call_here(pd, p, what_said) &&
+                inst_levels_keeps(pd->levels, p->start,
                                   nv.n ? "User_region_begin_values" : "User_region_begin");
     const char *v = rw_local(pd->w);
     char *call = nv.n ? xasprintf("POMP_User_region_begin_values(pomp_h_(%u), POMP_TID_, %zu, "
@@ -428,6 +446,15 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
         if (!top)
             name_values_free(&nv);
     }
+    if (top && top->emitted && context_of(pd->w, p).skip) {
+        error_at(pd, p, AT_PRAGMA,
+                 xasprintf("'%s(%s)' is in device code or a simd-like loop (%s), where its region "
+                           "began outside (line %u): regions end where they begin",
+                           what, top->name, context_of(pd->w, p).skip,
+                           source_line(rw_source(pd->w), top->begin->start)));
+        name_values_free(&nv);
+        top = NULL;
+    }
     free(what);
     if (!top)
         return -1;
@@ -467,8 +494,10 @@ static int user_event(struct pomp_directives *pd, const struct pragma *p, const 
                                   r, nv.n, v, r)
                       : xasprintf("POMP_User_event(pomp_h_(%u), POMP_TID_, pomp_c_(%u));", r, r);
     replace_pragma(pd, p,
-                   inst_levels_keeps(pd->levels, p->start, routine) ? values_then(&nv, call, v)
-                                                                   : xstrdup(""));
+                   !no_call_here(pd, p, "userregion event") &&
+                           inst_levels_keeps(pd->levels, p->start, routine)
+                       ? values_then(&nv, call, v)
+                       : xstrdup(""));
     free(call);
     name_values_free(&nv);
     return 0;
@@ -481,10 +510,11 @@ static int control(struct pomp_directives *pd, const struct pragma *p, const cha
 {
     char *where = xasprintf("inst %s", what);
     int rc = check_placement(pd, p, where);
+    const char *skip = rc == 0 ? no_call_here(pd, p, where) : NULL;
     free(where);
     if (rc != 0)
         return -1;
-    replace_pragma(pd, p, xasprintf("(void)POMP_%s();", routine));
+    replace_pragma(pd, p, skip ? xstrdup("") : xasprintf("(void)POMP_%s();", routine));
     return 0;
 }
 

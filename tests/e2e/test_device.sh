@@ -371,4 +371,31 @@ jq 'del(.devices[0].outside_targets)' hostops_out/profile.json > hostops_old/pro
 assert_contains check.txt "devices\[0\]: 1 to_device operations in total, 0 in the rows per target construct and outside them" \
     "hostops: --check says which operations the rows miss"
 
+# A user region inside a target region: no call in device code (its handle
+# was undefined in the device link: the build failed where clang's links; a
+# probe), said where it is; the one around the target construct is measured.
+cat > tgtregion.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long n = 0;
+#pragma pomp inst begin(host_side)
+#pragma omp target map(tofrom : n)
+    {
+#pragma pomp inst begin(on_device)
+        n++;
+#pragma pomp inst end(on_device)
+    }
+#pragma pomp inst end(host_side)
+    printf("n=%ld\n", n);
+    return 0;
+}
+C
+"$POMPCC" -g "${OFFLOAD[@]}" tgtregion.c -o tgtregion 2> tgtregion.err || { cat tgtregion.err; fail "a user region in a target region: the build"; }
+assert_contains tgtregion.err "^tgtregion\.c:8:1: note: '#pragma pomp inst begin' left alone, not measured: inside a target region \(device code\)" \
+    "a user region in a target region: said"
+assert_eq "$(POMP_OUTPUT_DIR=tgtregion_out ./tgtregion)" "n=1" "a user region in a target region: the program"
+assert_eq "$(jq -r '. as $p | [.regions[] | select(.type == "userregion") | .id as $id | "\(.name):\([$p.callpath[] | select(.region == $id) | .per_thread[].begins] | add // 0)"] | sort | join(",")' tgtregion_out/profile.json)" \
+    "host_side:1,on_device:0" "a user region in a target region: the host's measured, the device's never begun"
+
 echo "device: OK"
