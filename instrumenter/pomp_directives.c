@@ -38,10 +38,12 @@ struct pomp_directives {
     struct open_region *open;
     size_t nopen;
     /* How deep the last directive's altend ended (1 = the outermost open
-     * region), 0 after any other directive: an early exit out of nested
-     * regions is a run of altends, innermost first, each ending the region
-     * around the one before. */
+     * region), 0 after any other directive, and where that altend's text
+     * ends: an early exit out of nested regions is a run of altends, one
+     * right after the other (only blanks and comments between them),
+     * innermost first, each ending the region around the one before. */
     size_t altend_depth;
+    unsigned altend_end;
 };
 
 /* "name : v1, v2" split up; value texts are copied verbatim into the code. */
@@ -399,27 +401,45 @@ static struct open_region *region_to_end(struct pomp_directives *pd, const struc
         return NULL;
     }
     const struct source *s = rw_source(pd->w);
-    /* the region expected to end next: around the one the last altend ended,
-     * or the innermost */
-    size_t next = chained > 1 ? chained - 2 : pd->nopen - 1;
-    struct open_region *top = &pd->open[pd->nopen - 1];
-    if (strcmp(pd->open[next].name, name) == 0)
-        top = &pd->open[next];
     char *msg = NULL;
+    if (chained) { /* right after an altend: the region around the one it ended */
+        struct open_region *around = chained > 1 ? &pd->open[chained - 2] : NULL;
+        if (around && strcmp(around->name, name) == 0)
+            return around; /* (the same function: the run's first was checked) */
+        int again = 0;
+        for (size_t i = chained - 1; i < pd->nopen; i++)
+            again |= strcmp(pd->open[i].name, name) == 0;
+        if (again)
+            msg = xasprintf("'%s(%s)' ends region '%s' a second time in this run of altends", what,
+                            name, name);
+        else if (around)
+            msg = xasprintf("'%s(%s)' does not go on with the run of altends before it: after "
+                            "region '%s' the next to end is '%s' (line %u), the region around it",
+                            what, name, pd->open[chained - 1].name, around->name,
+                            source_line(s, around->begin->start));
+        else
+            msg = xasprintf("'%s(%s)' after the run of altends before it ended the outermost open "
+                            "region '%s'",
+                            what, name, pd->open[0].name);
+        error_at(pd, p, AT_PRAGMA, msg);
+        /* the run goes on as if without it: one error, not one per altend after it */
+        pd->altend_depth = chained;
+        pd->altend_end = p->end;
+        return NULL;
+    }
+    struct open_region *top = &pd->open[pd->nopen - 1];
     if (top->function != source_ast_function_at(&s->ast, p->start)) {
         msg = xasprintf("'%s(%s)' is not in the function where region '%s' began (line %u)", what,
                         name, top->name, source_line(s, top->begin->start));
     } else if (strcmp(top->name, name) != 0) {
-        const struct open_region *first = &pd->open[next];
         int names_outer = 0;
-        for (size_t i = 0; i < next; i++)
+        for (size_t i = 0; i + 1 < pd->nopen; i++)
             names_outer |= strcmp(pd->open[i].name, name) == 0;
         if (names_outer && strcmp(what, "inst altend") == 0)
             msg = xasprintf("'%s(%s)' while region '%s' (line %u) is open inside it; an early exit "
                             "out of nested regions ends each, innermost first: put 'inst "
                             "altend(%s)' right before this one",
-                            what, name, first->name, source_line(s, first->begin->start),
-                            first->name);
+                            what, name, top->name, source_line(s, top->begin->start), top->name);
         else
             msg = xasprintf("'%s(%s)' does not match the open region '%s' (line %u); user "
                             "regions nest and end in reverse order",
@@ -475,6 +495,7 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
         pd->nopen--;
     } else {
         pd->altend_depth = (size_t)(top - pd->open) + 1;
+        pd->altend_end = p->end;
     }
     name_values_free(&nv);
     return 0;
@@ -587,11 +608,39 @@ static int userregion_directive(struct pomp_directives *pd, const struct pragma 
     return user_event(pd, p, d);
 }
 
+/* Whether the text [from, to) holds only blanks and comments. */
+static int only_blanks_between(const struct source *s, unsigned from, unsigned to)
+{
+    const char *t = s->text;
+    for (unsigned i = from; i < to && i < s->size;) {
+        if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\f' ||
+            t[i] == '\v') {
+            i++;
+        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
+            const char *close = strstr(t + i + 2, "*/");
+            if (!close)
+                return 0;
+            i = (unsigned)(close - t) + 2;
+        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '/') {
+            while (i < to && t[i] != '\n')
+                i++;
+        } else if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
+            i++; /* a line continuation */
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* Returns 0, or -1 after printing a file:line:col error. */
 static int pomp_directives_handle(void *state, const struct pragma *p, const struct directive *d)
 {
     struct pomp_directives *pd = state;
-    size_t chained = pd->altend_depth;
+    size_t chained = pd->altend_depth && only_blanks_between(rw_source(pd->w), pd->altend_end,
+                                                             p->start)
+                         ? pd->altend_depth
+                         : 0;
     pd->altend_depth = 0;
     if (word_is(d, 0, "inst"))
         return inst_directive(pd, p, d, chained);

@@ -280,8 +280,36 @@ assert_eq "$(jq '[.threads[].nesting_errors] | add' ne/profile.json)" 0 "every p
 # where it is, with what to write.
 sed 's|^                #pragma pomp inst altend(row)$|/* none */|' nested_exit.c > nested_bad.c
 "$POMPCC" -fopenmp nested_bad.c -o nested_bad 2> nb.err || { cat nb.err; fail "a bad altend broke the build"; }
-assert_contains nb.err "^nested_bad\.c:$(line_of nested_bad.c 'altend(search)'):[0-9]+: warning: 'inst altend\(search\)' while region 'row' \(line $(line_of nested_bad.c 'begin(row)')\) is open inside it; .*put 'inst altend\(row\)' right before this one" \
+assert_contains nb.err "^nested_bad\.c:$(line_of nested_bad.c 'altend(search)'):[0-9]+: warning: 'inst altend\(search\)' does not go on with the run of altends before it: after region 'scan' the next to end is 'row' \(line $(line_of nested_bad.c 'begin(row)')\), the region around it" \
     "an altend out of order: where, and what is missing"
+# the same altend twice in one run (it ended the region twice at run time)
+sed 's|^                #pragma pomp inst altend(row)$|&\n                #pragma pomp inst altend(row)|' nested_exit.c > nested_twice.c
+"$POMPCC" -fopenmp nested_twice.c -o nested_twice 2> nt.err || { cat nt.err; fail "a doubled altend broke the build"; }
+assert_contains nt.err "^nested_twice\\.c:$(($(line_of nested_twice.c 'altend(search)') - 1)):[0-9]+: warning: 'inst altend\\(row\\)' ends region 'row' a second time in this run of altends" \
+    "an altend twice in a run: said"
+assert_eq "$(grep -c warning: nt.err)" 2 "an altend twice in a run: one error, and the fallback said"
+# an altend for an outer region that is not right after the inner one's: the
+# inner region is still open there
+cat > apart.c <<'C'
+int f(int n)
+{
+#pragma pomp inst begin(outer)
+#pragma pomp inst begin(inner)
+    if (n > 1) {
+#pragma pomp inst altend(inner)
+        n--;
+#pragma pomp inst altend(outer)
+        return n;
+    }
+#pragma pomp inst end(inner)
+#pragma pomp inst end(outer)
+    return 0;
+}
+int main(void) { return f(0); }
+C
+"$POMPCC" apart.c -o apart 2> apart.err || { cat apart.err; fail "apart altends broke the build"; }
+assert_contains apart.err "^apart\.c:8:[0-9]+: warning: 'inst altend\(outer\)' while region 'inner' \(line 4\) is open inside it" \
+    "altends apart: the outer one is not part of a run"
 
 # A directive where an if, else, for or while expects its statement (no
 # braces): a plain compiler ignores it, so the statement below is the if's;
