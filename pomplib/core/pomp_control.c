@@ -236,6 +236,8 @@ static void finalize_at_quick_exit(void)
 
 static void stop_in_forked_child(void);
 static void say_abort(int sig);
+/* Set once the output is written (read by say_abort, a signal handler). */
+static volatile sig_atomic_t output_written;
 /* This process's pid, kept from the load on: a forked child reads its
  * parent's here (getppid() in the child said 1 where the parent had gone
  * already: daemon(), whose parent exits at once) */
@@ -319,7 +321,12 @@ static void say_abort(int sig)
 {
     static const char msg[] = "pomp: note: the program aborted (SIGABRT): its measurement is not "
                               "written (an abort says its state is broken)\n";
-    ssize_t n = write(STDERR_FILENO, msg, sizeof msg - 1);
+    /* (an abort after the output was written, in a library's destructor
+     * after libpomp's: it said so all the same; a probe) */
+    static const char after[] = "pomp: note: the program aborted (SIGABRT) after pomp had written "
+                                "its output: what ran after that is not in it\n";
+    ssize_t n = output_written ? write(STDERR_FILENO, after, sizeof after - 1)
+                               : write(STDERR_FILENO, msg, sizeof msg - 1);
     (void)n;
     pomp_signal_default(sig);
     raise(sig);
@@ -457,8 +464,10 @@ static void finalize_once_fn(void)
     pomp_tls_finalizing = 0;
     pomp_threads_close_open(clock_state.end_ticks); /* exit() or a signal inside regions */
     struct pomp_run run;
-    if (pomp_run_build(&run, &config, &clock_state) == 0)
+    if (pomp_run_build(&run, &config, &clock_state) == 0) {
         pomp_output_write(&run);
+        output_written = 1;
+    }
     pomp_run_free(&run);
     int at_exit = __atomic_load_n(&finalizing_at_exit, __ATOMIC_ACQUIRE);
     if (signal_after_finalize && at_exit)

@@ -479,6 +479,38 @@ POMP_OUTPUT_DIR=aborts_out ./aborts > aborts.txt 2> aborts.err || status=$?
 assert_eq "$status" 134 "abort(): the program dies of SIGABRT"
 assert_eq "$(cat aborts.txt)" "n 2" "abort(): the program's output"
 assert_contains aborts.err "pomp: note: the program aborted \\(SIGABRT\\): its measurement is not written" "abort(): said"
+# An abort after pomp wrote its output (from an exit handler that comes after
+# pomp's): the output is there, and the note says so (it said "not written")
+cat > abortlate.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+extern int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+static void die(void *unused)
+{
+    (void)unused;
+    abort();
+}
+__attribute__((destructor)) static void register_die(void)
+{
+    __cxa_atexit(die, NULL, NULL); /* after every destructor */
+}
+int main(void)
+{
+    int n = 0;
+    #pragma omp parallel num_threads(2) reduction(+:n)
+    n++;
+    printf("n %d\n", n);
+    fflush(stdout); /* (the abort comes before the C library flushes it) */
+    return 0;
+}
+C
+"$POMPCC" -fopenmp abortlate.c -o abortlate
+status=0
+POMP_OUTPUT_DIR=abortlate_out ./abortlate > abortlate.txt 2> abortlate.err || status=$?
+assert_eq "$status $(cat abortlate.txt)" "134 n 2" "abort() after the output: the program"
+assert_contains abortlate.err "pomp: note: the program aborted \\(SIGABRT\\) after pomp had written its output: what ran after that is not in it" \
+    "abort() after the output: said so"
+"$REPORT" --check abortlate_out > /dev/null || fail "abort() after the output: the profile is whole"
 
 # Two runs into one output directory at once (make -j check with one
 # POMP_OUTPUT_DIR): one whole profile (both wrote profile.json.tmp, their
