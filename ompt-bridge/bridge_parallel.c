@@ -14,7 +14,10 @@
  * really ended when the master left the barrier, so the master publishes that
  * time in its team record and the worker closes its barrier (and its share)
  * with it. */
+#include <dlfcn.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
@@ -193,6 +196,29 @@ int bridge_worker_joined_by(uint64_t when)
     return join != 0 && join <= when;
 }
 
+/* A team forked after pomp wrote its output at the program's exit (a
+ * library's destructor that comes after libpomp's, or one while another
+ * thread of the program's still runs OpenMP): said once, naming its object
+ * (it went unsaid; a probe). Also reached in a fork()ed child, where the
+ * note says nothing: once there too. */
+static int parallel_after_stop_seen;
+
+__attribute__((cold)) static void note_parallel_after_stop(const void *codeptr_ra)
+{
+    if (__atomic_exchange_n(&parallel_after_stop_seen, 1, __ATOMIC_RELAXED))
+        return;
+    char fields[500] = "*type=parallel**", ctc[520];
+    Dl_info info;
+    if (codeptr_ra && dladdr(codeptr_ra, &info) && info.dli_fname && info.dli_fname[0] &&
+        !strpbrk(info.dli_fname, "*\\")) {
+        const char *base = strrchr(info.dli_fname, '/');
+        snprintf(fields, sizeof fields, "*type=parallel*file=%s**",
+                 base ? base + 1 : info.dli_fname);
+    }
+    snprintf(ctc, sizeof ctc, "%zu%s", strlen(fields), fields); /* (a CTC string: docs/ctc.md) */
+    pomp_note_construct_after_exit(ctc);
+}
+
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
                               const ompt_frame_t *encountering_task_frame,
                               ompt_data_t *parallel_data, unsigned int requested_parallelism,
@@ -205,9 +231,11 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
     struct bridge_thread *b;
     int measuring = bridge_measuring();
     if (measuring < 0 || !(b = bridge_self())) {
-        if (measuring < 0) /* a fork()ed child's region: said once (its pompcc build's events
-                              say it; under pomprun it went unmeasured without a word; a probe) */
+        if (measuring < 0) { /* a fork()ed child's region: said once (its pompcc build's events
+                                say it; under pomprun it went unmeasured without a word; a probe) */
             pomp_note_event_after_stop();
+            note_parallel_after_stop(codeptr_ra);
+        }
         bridge_collector_event(OMP_EVENT_FORK);
         return;
     }

@@ -1010,6 +1010,39 @@ for cc in gcc clang; do
     done
     "$REPORT" --check pool_$cc > /dev/null 2>&1 || fail "a library's static object ($cc): --check"
 done
+# ... and while another thread of the program's that ran OpenMP is still
+# there at exit: on libomp the output is written at once then (libomp's
+# shutdown beside a running thread), before the library's destructors, whose
+# regions are not measured: that is said, with the library (it went unsaid)
+cat > poolthread.c <<'C'
+#include <pthread.h>
+#include <stdio.h>
+#include <unistd.h>
+long lib_work(void);
+void pool_touch(void);
+static void *service(void *arg)
+{
+    (void)arg;
+    lib_work();
+    for (;;)
+        pause(); /* idle, until the process ends */
+    return NULL;
+}
+int main(void)
+{
+    pthread_t t;
+    pool_touch();
+    pthread_create(&t, NULL, service, NULL);
+    usleep(100000);
+    printf("%ld\n", lib_work());
+    return 0;
+}
+C
+clang-19 -fopenmp -O2 -g poolthread.c -L. -lpool_clang -Wl,-rpath,"$PWD" -lpthread -o poolthread
+assert_eq "$(POMP_OUTPUT_DIR=poolthread_out "$POMPRUN" ./poolthread 2> poolthread.err)" 2 "a library's static object, a thread left: the program's output"
+assert_contains poolthread.err "^pomp: note: OpenMP constructs or POMP regions ran in the program's exit handlers after pomp had written its output \\(the first: parallel @ libpool_clang.so\\): they are not measured" \
+    "a library's static object, a thread left: its unmeasured regions said"
+"$REPORT" --check poolthread_out > /dev/null 2>&1 || fail "a library's static object, a thread left: --check"
 
 # A plugin loaded with dlopen, run, and unloaded with dlclose before the end:
 # its region is named by its file and line, taken from the library it was in
