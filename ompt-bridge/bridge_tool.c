@@ -779,9 +779,20 @@ static const char *ompt_declined_by(void)
         !__atomic_load_n(&tool_claimed, __ATOMIC_ACQUIRE)) {
         struct runtimes_seen seen = {0};
         pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
-        if (seen.libomp)
-            return "another OMPT tool (an ompt_start_tool of the program, which LLVM libomp "
-                   "started instead of pomp's)";
+        if (!seen.libomp)
+            return NULL;
+        /* libomp's own (weak) one, first where pomp's is not in the global
+         * scope: libpomp came with a library loaded by dlopen (a pompcc
+         * plugin in a plain program), after libomp looked for its tool (it
+         * blamed a tool of the program's, which had none; a probe) */
+        Dl_info at_first, at_runtime;
+        void *runtime = dlsym(RTLD_DEFAULT, "__kmpc_fork_call");
+        if (runtime && dladdr(first, &at_first) && dladdr(runtime, &at_runtime) &&
+            at_first.dli_fbase == at_runtime.dli_fbase)
+            return "LLVM libomp started before libpomp was there (libpomp came with a library "
+                   "loaded by dlopen, where libomp does not look for a tool)";
+        return "another OMPT tool (an ompt_start_tool of the program, which LLVM libomp "
+               "started instead of pomp's)";
     }
     return NULL;
 }

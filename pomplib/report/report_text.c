@@ -737,9 +737,12 @@ static void print_line(void *ctx, const char *level, const char *text)
  * back on (OMP_TOOL=disabled keeps LLVM libomp from starting any tool). */
 static const char *runtime_events_remedy(const char *off_by)
 {
-    return strncmp(off_by, "OMP_TOOL=", 9) == 0        ? "OMP_TOOL unset (or enabled)"
-           : strncmp(off_by, "another OMPT tool", 17) == 0 ? "the program without its own tool"
-                                                           : "POMP_OMPT=on";
+    return strncmp(off_by, "OMP_TOOL=", 9) == 0 ? "OMP_TOOL unset (or enabled)"
+           : strncmp(off_by, "another OMPT tool", 17) == 0
+               ? "the program without its own tool"
+           : strncmp(off_by, "LLVM libomp started before libpomp", 34) == 0
+               ? "the program run by pomprun (or with LD_PRELOAD=<prefix>/lib/libpomp.so)"
+               : "POMP_OMPT=on";
 }
 
 /* The POP metrics of the run and of the parallel regions with the most elapsed time. */

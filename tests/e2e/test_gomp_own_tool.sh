@@ -84,4 +84,40 @@ assert_contains out_omp/profile.json '"runtime_events_off_by": "another OMPT too
 "$REPORT" out_omp > omp_report.txt
 assert_contains omp_report.txt "^\(the run\) ! " "libomp: the run marked"
 assert_contains omp_report.txt "! waits not measured: another OMPT tool" "libomp: said why"
+# A pompcc plugin in a plain Clang program: libomp, the program's, looked for
+# its tool before libpomp came with the plugin (dlopen's local scope): no
+# tool, and the reason is that, not a tool of the program's (which has none:
+# the ompt_start_tool found first is libomp's own weak one; a probe)
+cat > ptplug.c <<'C'
+int plugin_run(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    n++;
+    return n;
+}
+C
+cat > pthost.c <<'C'
+#include <dlfcn.h>
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    printf("max %d\n", omp_get_max_threads() > 0);
+    void *h = dlopen("./libptplug.so", RTLD_NOW);
+    if (!h)
+        return 1;
+    int (*run)(void) = (int (*)(void))dlsym(h, "plugin_run");
+    printf("%d\n", run());
+    return 0;
+}
+C
+"$POMPCC" --pomp-runtime=omp -O2 -fopenmp -fPIC -shared ptplug.c -o libptplug.so
+clang-19 -O2 -fopenmp pthost.c -o pthost -ldl
+assert_eq "$(POMP_OUTPUT_DIR=out_pt ./pthost | tr '\n' ' ')" "max 1 2 " "a pompcc plugin in a Clang program: the output"
+assert_contains out_pt/profile.json '"runtime_events_off_by": "LLVM libomp started before libpomp was there' \
+                "a pompcc plugin in a Clang program: the reason is libomp's start before libpomp"
+"$REPORT" out_pt > pt_report.txt
+assert_contains pt_report.txt "the program run by pomprun \\(or with LD_PRELOAD=<prefix>/lib/libpomp.so\\) measures them" \
+                "a pompcc plugin in a Clang program: the remedy"
 echo "PASS test_gomp_own_tool"
