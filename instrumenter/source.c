@@ -1170,7 +1170,9 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
              * of a GCC build measured by nothing; a probe); also where the
              * count above does not read it (#define PF _Pragma(PFOR_STR)) */
             pragma = macro_made_directive(sc, start, start, end, 1, &used, &nused);
-            if (pragma && starts_with_word(pragma, "omp"))
+            /* (a POMP directive too: #define REGION_BEGIN(n) PRAGMA(pomp inst
+             * begin(n)) made nothing, unsaid; a probe) */
+            if (pragma && (starts_with_word(pragma, "omp") || starts_with_word(pragma, "pomp")))
                 left = 0;
             else
                 free(pragma), pragma = NULL;

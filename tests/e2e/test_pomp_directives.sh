@@ -362,6 +362,38 @@ assert_eq "$(POMP_OUTPUT_DIR=braced.d ./braced)" "8 -1 4" "with braces: the prog
 assert_eq "$(region_sum braced.d userregion $(line_of braced.c 'begin(f)') begins) $(region_sum braced.d userregion $(line_of braced.c 'begin(body)') begins)" \
           "2 4" "with braces: each region counted"
 
+# POMP directives made by function-like macros (the STR/_Pragma idiom, one
+# level and two): instrumented as the same macros' omp directives are (they
+# made nothing, unsaid, and an end made so left its begin unended: the whole
+# file uninstrumented; a probe)
+cat > macro_regions.c <<'C'
+#include <stdio.h>
+#define STR(x) #x
+#define PRAGMA(x) _Pragma(STR(x))
+#define REGION_BEGIN(n) PRAGMA(pomp inst begin(n))
+#define REGION_END(n) PRAGMA(pomp inst end(n))
+int main(void)
+{
+    int s = 0, ran = 0;
+    for (int i = 0; i < 4; i++) {
+        REGION_BEGIN(body)
+        s += i;
+        ran++;
+        REGION_END(body)
+    }
+#pragma pomp inst begin(tail)
+    s++;
+    PRAGMA(pomp inst end(tail))
+    printf("s=%d ran=%d\n", s, ran);
+    return 0;
+}
+C
+"$POMPCC" -Wall macro_regions.c -o macro_regions 2> macro_regions.err || { cat macro_regions.err; fail "pompcc macro_regions.c"; }
+assert_not_contains macro_regions.err "warning" "POMP directives from macros: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=macro_regions.d ./macro_regions)" "s=7 ran=4" "POMP directives from macros: the program"
+assert_eq "$(region_sum macro_regions.d userregion $(line_of macro_regions.c 'REGION_BEGIN(body)') begins) $(region_sum macro_regions.d userregion $(line_of macro_regions.c 'begin(tail)') begins)" \
+          "4 1" "POMP directives from macros: each region counted"
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
