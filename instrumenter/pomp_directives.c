@@ -345,14 +345,28 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
  * per directive; NULL: it gets its call. A user region in a target region
  * broke the offloading build (its calls' handles undefined in the device
  * link; a probe). */
-static const char *no_call_here(struct pomp_directives *pd, const struct pragma *p,
-                                const char *what)
+static const char *no_call_reason(const struct pomp_directives *pd, const struct pragma *p)
 {
     struct context cx = context_of(pd->w, p);
     if (cx.skip)
+        return cx.skip;
+    /* its parts may run on two threads, each measured apart by the runtime's
+     * events, as its block's constructs are (a region in it made two nesting
+     * errors per execution on libomp; a probe) */
+    if (cx.in_migrating_task)
+        return "in the body of an untied task that may resume on another thread, whose parts the "
+               "runtime's events measure";
+    return NULL;
+}
+
+static const char *no_call_here(struct pomp_directives *pd, const struct pragma *p,
+                                const char *what)
+{
+    const char *why = no_call_reason(pd, p);
+    if (why)
         rw_diag(pd->w, p->start, "note", "'#pragma pomp %s' left alone, not measured: %s", what,
-                cx.skip);
-    return cx.skip;
+                why);
+    return why;
 }
 
 static int region_begin(struct pomp_directives *pd, const struct pragma *p,
@@ -466,11 +480,12 @@ static int region_end(struct pomp_directives *pd, const struct pragma *p, const 
         if (!top)
             name_values_free(&nv);
     }
-    if (top && top->emitted && context_of(pd->w, p).skip) {
+    const char *no_call = top && top->emitted ? no_call_reason(pd, p) : NULL;
+    if (no_call) {
         error_at(pd, p, AT_PRAGMA,
-                 xasprintf("'%s(%s)' is in device code or a simd-like loop (%s), where its region "
-                           "began outside (line %u): regions end where they begin",
-                           what, top->name, context_of(pd->w, p).skip,
+                 xasprintf("'%s(%s)' gets no call where it stands (%s), where its region began "
+                           "outside (line %u): regions end where they begin",
+                           what, top->name, no_call,
                            source_line(rw_source(pd->w), top->begin->start)));
         name_values_free(&nv);
         top = NULL;

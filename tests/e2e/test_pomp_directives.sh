@@ -394,6 +394,44 @@ assert_eq "$(POMP_OUTPUT_DIR=macro_regions.d ./macro_regions)" "s=7 ran=4" "POMP
 assert_eq "$(region_sum macro_regions.d userregion $(line_of macro_regions.c 'REGION_BEGIN(body)') begins) $(region_sum macro_regions.d userregion $(line_of macro_regions.c 'begin(tail)') begins)" \
           "4 1" "POMP directives from macros: each region counted"
 
+# A user region in the body of an untied task that may resume on another
+# thread (a taskwait in it): no call, as the block's constructs get none, and
+# a note (on libomp each execution made two nesting errors: its parts are
+# measured apart; a probe)
+cat > untied_region.c <<'C'
+#include <stdio.h>
+static long body, child;
+int main(void)
+{
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    for (int t = 0; t < 10; t++) {
+#pragma omp task untied
+        {
+#pragma pomp inst begin(untied_body)
+#pragma omp atomic
+            body++;
+#pragma omp task
+            {
+#pragma omp atomic
+                child++;
+            }
+#pragma omp taskwait
+#pragma pomp inst end(untied_body)
+        }
+    }
+    printf("body=%ld child=%ld\n", body, child);
+    return 0;
+}
+C
+for rt in gomp omp; do
+    "$POMPCC" --pomp-runtime=$rt -fopenmp untied_region.c -o untied_region_$rt 2> untied_region.err || { cat untied_region.err; fail "pompcc untied_region.c"; }
+    assert_contains untied_region.err "^untied_region\.c:10:1: note: '#pragma pomp inst begin' left alone, not measured: in the body of an untied task that may resume on another thread" \
+        "a user region in an untied task ($rt): said"
+    assert_eq "$(POMP_OUTPUT_DIR=untied_region_$rt.d ./untied_region_$rt)" "body=10 child=10" "a user region in an untied task ($rt): the program"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' untied_region_$rt.d/profile.json)" 0 "a user region in an untied task ($rt): no nesting error"
+done
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
