@@ -109,6 +109,15 @@ static void work_begin(struct bridge_thread *b, ompt_work_t type, const void *co
     s->start = now;
     if (type == ompt_work_taskloop && !bridge_code_is_program(BC_TASKLOOP, codeptr_ra))
         s->task = codeptr_ra = bridge_program_caller(); /* its tasks' place too (bridge_task.c) */
+    /* no address: LLVM libomp 19 clears the one it keeps for the thread at a
+     * critical's release (as bridge_mutex.c says), and the loop after it came
+     * without (1 to 3 of 400 executions in a row of their own, placed
+     * nowhere; a probe): the program's call, found on the stack, a few times
+     * per thread */
+    if (__builtin_expect(!codeptr_ra, 0) && b->caller_walks < BRIDGE_CALLER_WALKS) {
+        b->caller_walks++;
+        codeptr_ra = bridge_program_caller();
+    }
     s->region = bridge_region((enum bridge_construct)k->construct, codeptr_ra);
     s->exit_kind = k->exit;
     bridge_record(b, BR_ENTER, s->region, now, (enum pomp_event_kind)k->enter);
