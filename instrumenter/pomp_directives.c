@@ -369,6 +369,46 @@ static const char *no_call_here(struct pomp_directives *pd, const struct pragma 
     return why;
 }
 
+/* Whether what comes before the line of p, past blanks, comments and other
+ * directive lines, is a block's '{': a declaration may stand there in every
+ * C, also before the block's own declarations. Conservative: a line with a
+ * '//' comment ends the search. */
+static int opens_block(const struct source *s, const struct pragma *p)
+{
+    const char *t = s->text;
+    size_t i = p->line_start;
+    for (;;) {
+        while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n' ||
+                         t[i - 1] == '\r'))
+            i--;
+        if (i == 0)
+            return 0;
+        if (i >= 2 && t[i - 1] == '/' && t[i - 2] == '*') { /* a comment's end: its start */
+            size_t j = i - 2;
+            while (j >= 2 && !(t[j - 2] == '/' && t[j - 1] == '*'))
+                j--;
+            if (j < 2)
+                return 0;
+            i = j - 2;
+            continue;
+        }
+        size_t line = i;
+        while (line > 0 && t[line - 1] != '\n')
+            line--;
+        size_t first = line;
+        while (first < i && (t[first] == ' ' || t[first] == '\t'))
+            first++;
+        for (size_t k = line; k + 1 < i; k++)
+            if (t[k] == '/' && t[k + 1] == '/')
+                return 0;
+        if (t[first] == '#') {
+            i = line; /* a directive line (#pragma, #if, ...) */
+            continue;
+        }
+        return t[i - 1] == '{';
+    }
+}
+
 static int region_begin(struct pomp_directives *pd, const struct pragma *p,
                         const struct directive *d, int with_values)
 {
@@ -390,11 +430,20 @@ static int region_begin(struct pomp_directives *pd, const struct pragma *p,
                 inst_levels_keeps(pd->levels, p->start,
                                   nv.n ? "User_region_begin_values" : "User_region_begin");
     const char *v = rw_local(pd->w);
+    /* right after a block's '{' in C, a declaration: the block's own
+     * declarations after it are not ones after a statement
+     * (-Wdeclaration-after-statement warned, and with -Werror or -std=c89
+     * -pedantic-errors the file fell back uninstrumented; a probe) */
+    int declaration = !nv.n && !rw_options(pd->w)->cplusplus && opens_block(s, p);
     char *call = nv.n ? xasprintf("POMP_User_region_begin_values(pomp_h_(%u), POMP_TID_, %zu, "
                                   "%sv_, pomp_c_(%u));",
                                   r.region, nv.n, v, r.region)
-                      : xasprintf("POMP_User_region_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
-                                  r.region, r.region);
+                 : declaration
+                     ? xasprintf("POMP_Int32 pomp_ub%u_ __attribute__((__unused__)) = "
+                                 "POMP_User_region_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
+                                 r.region, r.region, r.region)
+                     : xasprintf("POMP_User_region_begin(pomp_h_(%u), POMP_TID_, pomp_c_(%u));",
+                                 r.region, r.region);
     replace_pragma(pd, p, r.emitted ? values_then(&nv, call, v) : xstrdup(""));
     free(call);
     name_values_free(&nv);

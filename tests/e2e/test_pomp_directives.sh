@@ -432,6 +432,40 @@ for rt in gomp omp; do
     assert_eq "$(jq '[.threads[].nesting_errors] | add' untied_region_$rt.d/profile.json)" 0 "a user region in an untied task ($rt): no nesting error"
 done
 
+# A region begun at the top of a block, before the block's declarations (C89
+# style): in C the begin is a declaration there, so that a -std=c89
+# -pedantic-errors or -Werror=declaration-after-statement build stays
+# instrumented (it fell back, "please report this"; a probe)
+cat > c89.c <<'C'
+#include <stdio.h>
+static int work(int n)
+{
+#pragma pomp inst begin(work)
+    /* C89: declarations first */
+#pragma pomp inst begin(setup)
+    int i, s = 0;
+#pragma pomp inst end(setup)
+    for (i = 0; i < n; i++) {
+#pragma pomp inst begin(iter)
+        int sq = i * i;
+        s += sq;
+#pragma pomp inst end(iter)
+    }
+#pragma pomp inst end(work)
+    return s;
+}
+int main(void)
+{
+    printf("%d\n", work(10));
+    return 0;
+}
+C
+"$POMPCC" -std=c89 -pedantic-errors -Werror=declaration-after-statement c89.c -o c89 2> c89.err || { cat c89.err; fail "pompcc -std=c89"; }
+assert_not_contains c89.err "warning|error" "C89 declarations after a region's begin: instrumented, nothing said"
+assert_eq "$(POMP_OUTPUT_DIR=c89.d ./c89)" 285 "C89 declarations after a region's begin: the program"
+assert_eq "$(region_sum c89.d userregion $(line_of c89.c 'begin(work)') begins) $(region_sum c89.d userregion $(line_of c89.c 'begin(iter)') begins)" \
+          "1 10" "C89 declarations after a region's begin: the regions counted"
+
 # Errors: file:line:col, and the file is compiled as it is.
 cat > bad.c <<'C'
 #include <stdio.h>
