@@ -338,6 +338,37 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
     return 0;
 }
 
+/* Whether the text [from, to) holds only blanks, comments, line splices
+ * and, where directive_lines, whole directive lines (#pragma, #if, ...). */
+static int only_blanks_between(const struct source *s, size_t from, size_t to,
+                               int directive_lines)
+{
+    const char *t = s->text;
+    for (size_t i = from; i < to && i < s->size;) {
+        if (strchr(" \t\n\r\f\v", t[i]) && t[i]) {
+            i++;
+        } else if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
+            i++; /* a line splice */
+        } else if (t[i] == '#' && directive_lines) {
+            while (i < to && !(t[i] == '\n' && t[i - 1] != '\\'))
+                i++;
+        } else if (skip_comment(t, to, &i) != 1) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether p's line comes right after a block's '{', past blanks, comments
+ * and other directive lines: a declaration may stand there in every C, also
+ * before the block's own declarations. (A '{' in a comment between them
+ * makes it no: a statement, as elsewhere.) */
+static int opens_block(const struct source *s, const struct pragma *p)
+{
+    const char *brace = memrchr(s->text, '{', p->line_start);
+    return brace && only_blanks_between(s, (size_t)(brace - s->text) + 1, p->line_start, 1);
+}
+
 /* ---- user regions ---- */
 
 /* Why a directive at p gets no call (device code, a simd-like loop's body:
@@ -369,64 +400,23 @@ static const char *no_call_here(struct pomp_directives *pd, const struct pragma 
     return why;
 }
 
-/* Whether what comes before the line of p, past blanks, comments and other
- * directive lines, is a block's '{': a declaration may stand there in every
- * C, also before the block's own declarations. Conservative: a line with a
- * '//' comment ends the search. */
-static int opens_block(const struct source *s, const struct pragma *p)
-{
-    const char *t = s->text;
-    size_t i = p->line_start;
-    for (;;) {
-        while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '\n' ||
-                         t[i - 1] == '\r'))
-            i--;
-        if (i == 0)
-            return 0;
-        if (i >= 2 && t[i - 1] == '/' && t[i - 2] == '*') { /* a comment's end: its start */
-            size_t j = i - 2;
-            while (j >= 2 && !(t[j - 2] == '/' && t[j - 1] == '*'))
-                j--;
-            if (j < 2)
-                return 0;
-            i = j - 2;
-            continue;
-        }
-        size_t line = i;
-        while (line > 0 && t[line - 1] != '\n')
-            line--;
-        size_t first = line;
-        while (first < i && (t[first] == ' ' || t[first] == '\t'))
-            first++;
-        for (size_t k = line; k + 1 < i; k++)
-            if (t[k] == '/' && t[k + 1] == '/')
-                return 0;
-        if (t[first] == '#') {
-            i = line; /* a directive line (#pragma, #if, ...) */
-            continue;
-        }
-        return t[i - 1] == '{';
-    }
-}
-
 static int region_begin(struct pomp_directives *pd, const struct pragma *p,
                         const struct directive *d, int with_values)
 {
     struct name_values nv;
     char *what = xasprintf("%s %s", d->items[0].word, d->items[1].word);
     int rc = check_placement(pd, p, what);
-    char what_said[64];
-    snprintf(what_said, sizeof what_said, "%s", what);
-    free(what);
-    if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0)
+    if (rc != 0 || parse_name_values(pd, p, d, 1, with_values, &nv) != 0) {
+        free(what);
         return -1;
+    }
     const struct source *s = rw_source(pd->w);
     struct open_region r = {.name = nv.name, .begin = p,
                             .function = source_ast_function_at(&s->ast, p->start)};
     nv.name = NULL;
     r.begin_values = nv.joined ? xstrdup(nv.joined) : NULL;
     r.region = rw_region(pd->w, user_ctc(pd, "userregion", p, p, r.name, r.begin_values, NULL, NULL));
-    r.emitted = !no_call_here(pd, p, what_said) &&
+    r.emitted = !no_call_here(pd, p, what) &&
                 inst_levels_keeps(pd->levels, p->start,
                                   nv.n ? "User_region_begin_values" : "User_region_begin");
     const char *v = rw_local(pd->w);
@@ -446,6 +436,7 @@ static int region_begin(struct pomp_directives *pd, const struct pragma *p,
                                  r.region, r.region);
     replace_pragma(pd, p, r.emitted ? values_then(&nv, call, v) : xstrdup(""));
     free(call);
+    free(what);
     name_values_free(&nv);
     pd->open = xrealloc(pd->open, (pd->nopen + 1) * sizeof *pd->open);
     pd->open[pd->nopen++] = r;
@@ -672,37 +663,12 @@ static int userregion_directive(struct pomp_directives *pd, const struct pragma 
     return user_event(pd, p, d);
 }
 
-/* Whether the text [from, to) holds only blanks and comments. */
-static int only_blanks_between(const struct source *s, unsigned from, unsigned to)
-{
-    const char *t = s->text;
-    for (unsigned i = from; i < to && i < s->size;) {
-        if (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r' || t[i] == '\f' ||
-            t[i] == '\v') {
-            i++;
-        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
-            const char *close = strstr(t + i + 2, "*/");
-            if (!close)
-                return 0;
-            i = (unsigned)(close - t) + 2;
-        } else if (t[i] == '/' && i + 1 < to && t[i + 1] == '/') {
-            while (i < to && t[i] != '\n')
-                i++;
-        } else if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
-            i++; /* a line continuation */
-        } else {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Returns 0, or -1 after printing a file:line:col error. */
 static int pomp_directives_handle(void *state, const struct pragma *p, const struct directive *d)
 {
     struct pomp_directives *pd = state;
-    size_t chained = pd->altend_depth && only_blanks_between(rw_source(pd->w), pd->altend_end,
-                                                             p->start)
+    size_t chained = pd->altend_depth &&
+                             only_blanks_between(rw_source(pd->w), pd->altend_end, p->start, 0)
                          ? pd->altend_depth
                          : 0;
     pd->altend_depth = 0;
