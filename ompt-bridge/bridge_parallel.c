@@ -16,12 +16,13 @@
  * with it. */
 #include <dlfcn.h>
 #include <stddef.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bridge_callbacks.h"
 #include "bridge_collector.h"
 #include "bridge_record.h"
+#include "ctc.h"
 #include "pomp_record.h"
 
 /* Parallel region instances, numbered across the process from 1: the region
@@ -207,16 +208,17 @@ __attribute__((cold)) static void note_parallel_after_stop(const void *codeptr_r
 {
     if (__atomic_exchange_n(&parallel_after_stop_seen, 1, __ATOMIC_RELAXED))
         return;
-    char fields[500] = "*type=parallel**", ctc[520];
+    struct ctc_builder b;
+    ctc_builder_init(&b);
+    ctc_builder_add(&b, "type", "parallel");
     Dl_info info;
-    if (codeptr_ra && dladdr(codeptr_ra, &info) && info.dli_fname && info.dli_fname[0] &&
-        !strpbrk(info.dli_fname, "*\\")) {
+    if (codeptr_ra && dladdr(codeptr_ra, &info) && info.dli_fname && info.dli_fname[0]) {
         const char *base = strrchr(info.dli_fname, '/');
-        snprintf(fields, sizeof fields, "*type=parallel*file=%s**",
-                 base ? base + 1 : info.dli_fname);
+        ctc_builder_add(&b, "file", base ? base + 1 : info.dli_fname);
     }
-    snprintf(ctc, sizeof ctc, "%zu%s", strlen(fields), fields); /* (a CTC string: docs/ctc.md) */
+    char *ctc = ctc_builder_finish(&b);
     pomp_note_construct_after_exit(ctc);
+    free(ctc);
 }
 
 void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,

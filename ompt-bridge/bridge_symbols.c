@@ -161,26 +161,11 @@ static const struct pomp_named_object *critical_of_lock(uintptr_t lock,
     return NULL;
 }
 
-void bridge_symbols_pin_critical_locks(void)
-{
-    struct critical_locks locks = {0};
-    char symbol[256];
-    for (struct POMP_Region_s *r = pomp_region_list(); r; r = r->next) {
-        uintptr_t lock = __atomic_load_n(&r->object, __ATOMIC_RELAXED);
-        if (!lock || !r->ctc.type || strcmp(r->ctc.type, "critical") != 0 ||
-            pomp_object_name(lock, symbol, sizeof symbol))
-            continue;
-        const struct pomp_named_object *object = critical_of_lock(lock, &locks);
-        if (object) /* (a lock the runtime allocated for it: its construct's object) */
-            __atomic_store_n(&r->object, object->addr, __ATOMIC_RELAXED);
-    }
-    pomp_named_objects_free(locks.list, locks.n);
-}
-
-/* Names of criticals found while what leads to them was still loaded: a
+/* Names of criticals found while what leads to them was still there: a
  * plugin's, before dlclose unmapped its lock's symbol (another plugin's, loaded
  * there next, named it after the run: a probe, both plugins' criticals
- * unnamed or named after the second). "" for a critical with no name. */
+ * unnamed or named after the second); a lock libomp allocated, before its
+ * shutdown freed the record that leads to it. "" for a critical with no name. */
 struct kept_name {
     struct POMP_Region_s *region;
     char *name;

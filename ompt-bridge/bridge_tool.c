@@ -881,7 +881,7 @@ static int ompt_ends_later(void)
      * exit code after it goes unmeasured. */
     if (bridge_other_initial_threads() != 0)
         return 0;
-    bridge_symbols_pin_critical_locks();
+    bridge_symbols_keep_critical_names(0, UINTPTR_MAX);
     return 1;
 }
 
