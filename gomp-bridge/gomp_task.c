@@ -237,11 +237,12 @@ static __attribute__((noinline)) void task_for_tool(enum task_report report, voi
 }
 
 /* GOMP_task when gomp_task_path does not settle it: the bridge not started
- * yet, or a task the tool may follow. */
-static __attribute__((noinline)) void task_decide(void (*fn)(void *), void *data,
-                                                  void (*cpyfn)(void *, void *), long arg_size,
-                                                  long arg_align, bool if_clause, unsigned flags,
-                                                  void **depend, int priority, void *detach)
+ * yet, or a task the tool may follow. Not static: the x86-64 GOMP_task below
+ * jumps to it by name. */
+__attribute__((noinline, visibility("hidden"))) void
+gomp_task_decide(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+                 long arg_align, bool if_clause, unsigned flags, void **depend, int priority,
+                 void *detach)
 {
     enum task_report report = task_report(flags);
     if (report == TASK_FORWARD)
@@ -254,13 +255,66 @@ static __attribute__((noinline)) void task_decide(void (*fn)(void *), void *data
 /* One load decides the common case (gomp_task_path): libgomp's GOMP_task
  * straight away, a tail call with the program's own arguments, so that a
  * fine-grained task program's creations cost what they cost without the
- * bridge (a pompcc build's tasks, measured by the instrumentation). */
+ * bridge (a pompcc build's tasks, measured by the instrumentation). Before
+ * it: the thread's creations counted (its team's closing barrier may run
+ * them, gomp_team.c), and a deferred one (or one with a detach event; in a
+ * final task libgomp includes it all the same) ends POMP_Fast_children_done.
+ *
+ * On x86-64 written in assembly: GCC's tail call with four arguments on the
+ * stack loads them and stores them back in place, 34 instructions a task
+ * where this takes 12 (a fib with an if-clause cutoff makes millions of
+ * undeferred tasks, ~20 instructions of libgomp's each). Its offsets are
+ * checked below; the C form is the same function for every other target. */
+#if defined(__x86_64__) && defined(__ELF__)
+_Static_assert(offsetof(struct gomp_thread_state, tasks_made) == 20,
+               "GOMP_task's assembly adds to gomp_tls.tasks_made at offset 20");
+_Static_assert(GOMP_TASK_FORWARD == 1 && GOMP_TASK_FORWARD_TIED == 2 &&
+                   GOMP_TASK_FLAG_UNTIED == 1,
+               "GOMP_task's assembly tests these values");
+/* The arguments: fn rdi, data rsi, cpyfn rdx, arg_size rcx, arg_align r8,
+ * if_clause r9b; on the stack after the return address: flags 8(%rsp),
+ * depend 16, priority 24, detach 32. Only rax is used: every argument
+ * reaches libgomp (or gomp_task_decide) as it came. */
+__asm__(".text\n"
+        ".globl GOMP_task\n"
+        ".type GOMP_task, @function\n"
+        ".p2align 4\n"
+        "GOMP_task:\n"
+        ".cfi_startproc\n"
+#ifdef __CET__
+        "endbr64\n"
+#endif
+        "movq gomp_tls@gottpoff(%rip), %rax\n"
+        "addl $1, %fs:20(%rax)\n"
+        "testb %r9b, %r9b\n"
+        "jne 1f\n"
+        "cmpq $0, 32(%rsp)\n"
+        "je 2f\n"
+        "1:\n"
+        "movq POMP_Fast_children_done@gottpoff(%rip), %rax\n"
+        "movl $0, %fs:(%rax)\n"
+        "2:\n"
+        "movl gomp_task_path(%rip), %eax\n"
+        "cmpl $1, %eax\n"
+        "jne 3f\n"
+        "4:\n"
+        "jmp *real_GOMP_task(%rip)\n"
+        "3:\n"
+        "cmpl $2, %eax\n"
+        "jne 5f\n"
+        "testb $1, 8(%rsp)\n"
+        "je 4b\n"
+        "5:\n"
+        "jmp gomp_task_decide\n"
+        ".cfi_endproc\n"
+        ".size GOMP_task, .-GOMP_task\n");
+#else
 GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *),
                            long arg_size, long arg_align, bool if_clause, unsigned flags,
                            void **depend, int priority, void *detach)
 {
-    gomp_tls.tasks_made++; /* its team's closing barrier may run it (gomp_team.c) */
-    if (if_clause || detach) /* (in a final task libgomp includes it all the same) */
+    gomp_tls.tasks_made++;
+    if (if_clause || detach)
         POMP_Fast_children_done = 0;
     int path = __atomic_load_n(&gomp_task_path, __ATOMIC_RELAXED);
     if (__builtin_expect(path == GOMP_TASK_FORWARD ||
@@ -269,9 +323,10 @@ GOMP_EXPORT void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *,
         real_GOMP_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
                        detach);
     else
-        task_decide(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority,
-                    detach);
+        gomp_task_decide(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
+                         priority, detach);
 }
+#endif
 #undef FORWARD_TASK
 
 /* Taskloops. libgomp cuts the iterations into tasks itself: each task gets a
