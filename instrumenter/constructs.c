@@ -1223,6 +1223,40 @@ static char *operator_lines_kept(const struct rewriter *w, const struct pragma *
     return text;
 }
 
+/* Whether metadirective d may pick a construct (a variant other than
+ * `nothing`): its variant directives are the text after a when clause's
+ * context selector (after its first ':' outside brackets) and the default or
+ * otherwise clause's argument. Passed through unsaid, the parallel region a
+ * variant made ran unmeasured, its worksharing with it, and the run was not
+ * rated (a probe): counted as left to the runtime, it has the bridges follow
+ * the runtime's events for it. */
+static int metadirective_picks_construct(const struct directive *d)
+{
+    if (strcmp(d->name, "metadirective") != 0)
+        return 0;
+    for (size_t i = 0; i < d->nclauses; i++) {
+        const char *word = d->clauses[i].word, *v = d->clauses[i].arg;
+        if (!v)
+            continue;
+        if (strcmp(word, "when") == 0) {
+            int depth = 0;
+            while (*v && !(depth == 0 && *v == ':')) {
+                depth += *v == '(' || *v == '{' || *v == '[';
+                depth -= *v == ')' || *v == '}' || *v == ']';
+                v++;
+            }
+            if (*v)
+                v++;
+        } else if (strcmp(word, "default") != 0 && strcmp(word, "otherwise") != 0) {
+            continue;
+        }
+        v += strspn(v, " \t");
+        if (*v && !(strncmp(v, "nothing", 7) == 0 && v[7 + strspn(v + 7, " \t")] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
 /* A construct not instrumented on purpose, said with --verbose. Returns 0. */
 static int left_on_purpose(struct rewriter *w, const struct pragma *p, const char *why,
                            const char *name)
@@ -1250,6 +1284,11 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
     struct construct k = construct_of(d);
     int section = strcmp(d->name, "section") == 0;
     if (k.shape == SHAPE_NONE && !section && !combined_split(d->name, &outer, &inner)) {
+        if (metadirective_picks_construct(d) && !context_of(w, p).skip)
+            return left_whole(w, p,
+                              "left alone: '%s' picks its construct at compile time, which pomp "
+                              "does not instrument; the runtime's events measure what it makes",
+                              d->name);
         note(w, p->start, "'%s' has no events: passed through unchanged", d->name);
         return 0;
     }

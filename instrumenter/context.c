@@ -61,6 +61,38 @@ static int is_parallel_like(const char *name)
     return has_leaf(name, "parallel") || has_leaf(name, "teams");
 }
 
+/* Does loop construct d at p bind to a teams region: bind(teams), or no bind
+ * clause and closely nested in a teams construct (OpenMP 5.2 §11.7)? GCC
+ * makes such a loop a distribute parallel for: a parallel region per team
+ * with no POMP call in it, as a whole `teams loop` (a probe: a `loop` in a
+ * host teams region left two parallel regions unmeasured, the run unrated). */
+int loop_binds_to_teams(const struct rewriter *w, const struct pragma *p,
+                        const struct directive *d)
+{
+    if (strcmp(d->name, "loop") != 0)
+        return 0;
+    const struct directive_item *bind = directive_clause(d, "bind");
+    if (bind) { /* bind( teams ) */
+        const char *a = bind->arg ? bind->arg + strspn(bind->arg, " \t") : "";
+        return strncmp(a, "teams", 5) == 0 && a[5 + strspn(a + 5, " \t")] == '\0';
+    }
+    const struct pragma *outer[MAX_ENCLOSING];
+    size_t n = enclosing(w->s, p->start, outer, MAX_ENCLOSING);
+    for (size_t i = 0; i < n; i++) { /* the innermost OpenMP construct around it */
+        struct parsed q;
+        parse_pragma(outer[i], &q);
+        int omp = q.ok && strcmp(q.d.sentinel, "omp") == 0;
+        const char *name = omp ? q.d.name : "";
+        size_t len = strlen(name);
+        int teams = omp && len >= 5 && strcmp(name + len - 5, "teams") == 0 &&
+                    (len == 5 || name[len - 6] == ' ');
+        unparse_pragma(&q);
+        if (omp)
+            return teams;
+    }
+    return 0;
+}
+
 /* Is the cancel (or cancellation point) x for this kind ("parallel", "for",
  * "sections", "taskgroup")? */
 static int cancels(const struct directive *x, const char *kind)

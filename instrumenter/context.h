@@ -26,6 +26,11 @@ int canceled_leaf(const struct rewriter *w, const struct pragma *q, const char *
 /* Does untied task q have a task scheduling point in its own body? */
 int untied_may_migrate(const struct source *s, const struct pragma *q, const struct directive *d);
 
+/* Does loop construct d at p bind to a teams region (bind(teams), or closely
+ * nested in a teams construct without a bind clause)? */
+int loop_binds_to_teams(const struct rewriter *w, const struct pragma *p,
+                        const struct directive *d);
+
 /* Per function of s (index into s->ast.functions), whether it is device code
  * outside the declare target blocks, whose constructs get no POMP call: a
  * declare target lists it, or a target region of the file calls it, directly

@@ -445,7 +445,8 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
          * Unmarked, the bridges followed the instrumentation only and took
          * them for unexpected code: `warning: not measured: N parallel regions
          * that pompcc did not instrument ran`, their loop unmeasured and the
-         * whole run not rated (a probe's stencil solver, 4 such regions). */
+         * whole run not rated (a probe's stencil solver, 4 such regions). A
+         * loop construct bound to teams is made the same (loop_binds_to_teams). */
         /* So does a combined construct whose parallel leaf's calls its level
          * drops ("inst parallel none" above a "parallel for" whose loop keeps
          * its calls): the run said "not measured: 1 parallel region that
@@ -453,6 +454,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
          * measured loop, and was not rated (a probe) */
         if (strncmp(d->name, "target", 6) != 0 &&
             (strstr(d->name, "distribute parallel for") || strcmp(d->name, "teams loop") == 0 ||
+             loop_binds_to_teams(w, p, d) ||
              (strstr(d->name, "parallel") && level_drops_routine(w, p->start, "Parallel_enter"))))
             w->counts.inner_parallel++;
     }

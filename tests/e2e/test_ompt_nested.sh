@@ -504,6 +504,50 @@ for how in gcc clang; do
         "teams distribute parallel for ($how): the run is rated"
 done
 
+# A loop construct bound to teams (bind(teams), or closely nested in a teams
+# construct without a bind clause) is, on GCC, a distribute parallel for: a
+# parallel region per team with no POMP call in it. Alone in its program, it
+# ran unmeasured with "not measured: 2 parallel regions that pompcc did not
+# instrument ran" and the run unrated (a probe): the object did not count it
+# among the constructs the runtime's events measure.
+cat > tloop.c <<'C'
+#include <stdio.h>
+#define N 200000
+static double a[N], b[N];
+int main(void)
+{
+    for (int i = 0; i < N; i++)
+        a[i] = i * 0.5;
+#pragma omp teams num_teams(2)
+    {
+#pragma omp loop bind(teams)
+        for (int i = 0; i < N; i++)
+            b[i] = a[i] * 2;
+    }
+#pragma omp teams num_teams(2)
+    {
+#pragma omp loop
+        for (int i = 0; i < N; i++)
+            b[i] += a[i];
+    }
+    double u = 0;
+    for (int i = 0; i < N; i++)
+        u += b[i];
+    printf("u=%.1f\n", u);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 tloop.c -o tloop
+POMP_OUTPUT_DIR=tloop.out OMP_NUM_THREADS=2 ./tloop > tloop.txt 2> tloop.err
+assert_contains tloop.txt "^u=29999850000.0$" "loop bound to teams: the program's result"
+assert_not_contains tloop.err "not measured|did not instrument" "loop bound to teams: nothing said unmeasured"
+assert_eq "$(jq '.unmeasured // [] | length' tloop.out/profile.json)" 0 "loop bound to teams: no part of the run unmeasured"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+    | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' tloop.out/profile.json)" 4 \
+    "loop bound to teams: its two teams' parallel regions, twice, measured"
+"$REPORT" --json tloop.out > tloop.json
+assert_eq "$(jq '.efficiency.run.rated' tloop.json)" null "loop bound to teams: the run is rated"
+
 # The same with an inner parallel region that libomp runs serialized (GCC
 # code, two threads asked for inside a team): libomp's libgomp layer hands its
 # implicit task and its end the team's parallel_data, not its own. The bridge
