@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "constructs.h"
+
 static const struct {
     const char *name, *outer, *inner;
 } splits[] = {
@@ -43,16 +45,6 @@ static int is_one_of(const char *word, const char *const *list)
 {
     for (; *list; list++)
         if (strcmp(*list, word) == 0)
-            return 1;
-    return 0;
-}
-
-/* Does the (possibly combined) directive name contain the leaf word? */
-static int has_leaf(const char *name, const char *leaf)
-{
-    size_t n = strlen(leaf);
-    for (const char *p = name; (p = strstr(p, leaf)) != NULL; p += n)
-        if ((p == name || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
             return 1;
     return 0;
 }

@@ -152,6 +152,12 @@ int has_leaf(const char *name, const char *leaf)
     return 0;
 }
 
+int last_leaf_is(const char *name, const char *leaf)
+{
+    size_t len = strlen(name), n = strlen(leaf);
+    return len >= n && strcmp(name + len - n, leaf) == 0 && (len == n || name[len - n - 1] == ' ');
+}
+
 /* ---- CTC attributes ---- */
 
 /* An atomic's kind: its kind clauses in one value, in a fixed order

@@ -1250,8 +1250,7 @@ static int metadirective_picks_construct(const struct directive *d)
         } else if (strcmp(word, "default") != 0 && strcmp(word, "otherwise") != 0) {
             continue;
         }
-        v += strspn(v, " \t");
-        if (*v && !(strncmp(v, "nothing", 7) == 0 && v[7 + strspn(v + 7, " \t")] == '\0'))
+        if (v[strspn(v, " \t")] && !text_is_word(v, "nothing"))
             return 1;
     }
     return 0;

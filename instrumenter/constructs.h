@@ -56,5 +56,7 @@ int construct_text_is_omp(const char *text);
 
 /* Does the (possibly combined) directive name contain the leaf word? */
 int has_leaf(const char *name, const char *leaf);
+/* Is the leaf word the last of the directive name ("teams" of "target teams")? */
+int last_leaf_is(const char *name, const char *leaf);
 
 #endif

@@ -72,20 +72,15 @@ int loop_binds_to_teams(const struct rewriter *w, const struct pragma *p,
     if (strcmp(d->name, "loop") != 0)
         return 0;
     const struct directive_item *bind = directive_clause(d, "bind");
-    if (bind) { /* bind( teams ) */
-        const char *a = bind->arg ? bind->arg + strspn(bind->arg, " \t") : "";
-        return strncmp(a, "teams", 5) == 0 && a[5 + strspn(a + 5, " \t")] == '\0';
-    }
+    if (bind)
+        return bind->arg && text_is_word(bind->arg, "teams");
     const struct pragma *outer[MAX_ENCLOSING];
     size_t n = enclosing(w->s, p->start, outer, MAX_ENCLOSING);
     for (size_t i = 0; i < n; i++) { /* the innermost OpenMP construct around it */
         struct parsed q;
         parse_pragma(outer[i], &q);
         int omp = q.ok && strcmp(q.d.sentinel, "omp") == 0;
-        const char *name = omp ? q.d.name : "";
-        size_t len = strlen(name);
-        int teams = omp && len >= 5 && strcmp(name + len - 5, "teams") == 0 &&
-                    (len == 5 || name[len - 6] == ' ');
+        int teams = omp && last_leaf_is(q.d.name, "teams");
         unparse_pragma(&q);
         if (omp)
             return teams;

@@ -234,6 +234,13 @@ char *name_for_include(char *name)
     return name;
 }
 
+int text_is_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    text += strspn(text, " \t");
+    return strncmp(text, word, n) == 0 && text[n + strspn(text + n, " \t")] == '\0';
+}
+
 int skip_comment(const char *text, size_t size, size_t *i)
 {
     size_t at = *i;

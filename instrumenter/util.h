@@ -34,6 +34,10 @@ char *name_for_include(char *name);
  * component through name_for_include. */
 char *pomp_inc_path(const char *instrumented);
 
+/* Is text the word, with nothing but blanks (spaces, tabs) around it? (A
+ * clause's argument: `bind( teams )`, a metadirective variant `nothing`.) */
+int text_is_word(const char *text, const char *word);
+
 /* Whether a comment (C's or C++'s) starts at text[*i]: 0 if none does (*i
  * unchanged); 1 if one does, *i then just past it (past the end of a //
  * comment's line, at its newline); -1 if a block comment does not end before
