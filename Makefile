@@ -216,7 +216,7 @@ $(BUILD)/tests/test_ctc: tests/unit/test_ctc.c $(OBJ)/ctc/ctc.o ctc/ctc.h | $(BU
 	$(UNIT_LINK) -Ictc
 $(BUILD)/tests/test_directive: tests/unit/test_directive.c $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
-$(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/construct_table.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
+$(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/combined.o $(OBJ)/instrumenter/util.o $(DIRECTIVE_OBJ) $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
 $(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter

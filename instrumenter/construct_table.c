@@ -143,21 +143,6 @@ int construct_type_is_standalone(const char *type)
     return 0;
 }
 
-int has_leaf(const char *name, const char *leaf)
-{
-    size_t n = strlen(leaf);
-    for (const char *p = name; (p = strstr(p, leaf)) != NULL; p += n)
-        if ((p == name || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
-            return 1;
-    return 0;
-}
-
-int last_leaf_is(const char *name, const char *leaf)
-{
-    size_t len = strlen(name), n = strlen(leaf);
-    return len >= n && strcmp(name + len - n, leaf) == 0 && (len == n || name[len - n - 1] == ' ');
-}
-
 /* ---- CTC attributes ---- */
 
 /* An atomic's kind: its kind clauses in one value, in a fixed order

@@ -54,9 +54,5 @@ int construct_pragma_counts(const char *text);
 /* Does a pragma's text start with the word omp? (Also where it does not parse.) */
 int construct_text_is_omp(const char *text);
 
-/* Does the (possibly combined) directive name contain the leaf word? */
-int has_leaf(const char *name, const char *leaf);
-/* Is the leaf word the last of the directive name ("teams" of "target teams")? */
-int last_leaf_is(const char *name, const char *leaf);
 
 #endif

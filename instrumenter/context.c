@@ -8,6 +8,7 @@
 
 #include "constructs.h"
 #include "source_scan.h"
+#include "util.h"
 
 void parse_pragma(const struct pragma *q, struct parsed *out)
 {

@@ -319,3 +319,18 @@ void print_construct_counts(FILE *f, const char *file, unsigned instrumented, un
                 on_purpose);
     fputc('\n', f);
 }
+
+int has_leaf(const char *name, const char *leaf)
+{
+    size_t n = strlen(leaf);
+    for (const char *p = name; (p = strstr(p, leaf)) != NULL; p += n)
+        if ((p == name || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+            return 1;
+    return 0;
+}
+
+int last_leaf_is(const char *name, const char *leaf)
+{
+    size_t len = strlen(name), n = strlen(leaf);
+    return len >= n && strcmp(name + len - n, leaf) == 0 && (len == n || name[len - n - 1] == ' ');
+}

@@ -37,6 +37,11 @@ char *pomp_inc_path(const char *instrumented);
 /* Is text the word, with nothing but blanks (spaces, tabs) around it? (A
  * clause's argument: `bind( teams )`, a metadirective variant `nothing`.) */
 int text_is_word(const char *text, const char *word);
+/* Directive names are leaf words split by one space.
+ * Does the (possibly combined) directive name contain the leaf word? */
+int has_leaf(const char *name, const char *leaf);
+/* Is the leaf word the last of the directive name ("teams" of "target teams")? */
+int last_leaf_is(const char *name, const char *leaf);
 
 /* Whether a comment (C's or C++'s) starts at text[*i]: 0 if none does (*i
  * unchanged); 1 if one does, *i then just past it (past the end of a //
