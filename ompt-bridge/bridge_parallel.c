@@ -710,21 +710,26 @@ static inline int sync_leaf_open(struct bridge_thread *b, struct bridge_scope *s
  * vector's size() in a lambda's loop, stl_vector.h:988), and after the run a
  * line outside the construct is not taken (bridge_symbols.c). No explicit
  * barrier and no other worksharing construct can be closely nested in one.
+ * So does the wait at the end of POMP's taskgroup: without debug information
+ * it was named by its function alone, one row per instantiation of a C++
+ * template, two of them with one name where the names were shortened.
  * Only the first event at an address looks at the frame. */
 static struct POMP_Region_s *sync_region(struct bridge_thread *b, enum bridge_construct c,
                                          const void *codeptr)
 {
-    if ((c != BC_IMPLEMENTATION_BARRIER && c != BC_IMPLICIT_BARRIER_WORKSHARE) ||
+    if ((c != BC_IMPLEMENTATION_BARRIER && c != BC_IMPLICIT_BARRIER_WORKSHARE &&
+         c != BC_TASKGROUP) ||
         !bridge_code_is_program(c, codeptr))
         return bridge_region(c, codeptr);
     struct POMP_Region_s *r = bridge_region_made(c, codeptr), *in = NULL;
     if (r)
         return r;
     enum bridge_class class = bridge_pomp_entered_class(b, &in);
-    if (class != BRC_LOOP && class != BRC_SECTIONS && class != BRC_SINGLE &&
-        class != BRC_WORKSHARE && class != BRC_SCOPE)
-        in = NULL;
-    return bridge_region_keyed_in(c, codeptr, in);
+    int keeps_place = c == BC_TASKGROUP
+                          ? class == BRC_TASKGROUP
+                          : class == BRC_LOOP || class == BRC_SECTIONS || class == BRC_SINGLE ||
+                                class == BRC_WORKSHARE || class == BRC_SCOPE;
+    return bridge_region_keyed_in(c, codeptr, keeps_place ? in : NULL);
 }
 
 static void sync_begin(struct bridge_thread *b, ompt_sync_region_t kind, const void *codeptr_ra)

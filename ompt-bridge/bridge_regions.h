@@ -156,6 +156,7 @@ enum bridge_class {
     BRC_SCOPE,
     BRC_BARRIER,
     BRC_TASKWAIT,
+    BRC_TASKGROUP,
     BRC_CRITICAL,
     BRC_ORDERED,
     BRC_TASK,

@@ -21,10 +21,19 @@ struct row {
     uint32_t threads;
 };
 
+/* The function a region is named by: none where it stands for several (a
+ * template's instantiations folded into one, pomp_merge.c), as in
+ * profile.json and pomp-report; the summary named the first instantiation,
+ * whose row then held every instantiation's visits (a probe). */
+static const char *region_function(const struct pomp_run_region *r)
+{
+    return r->several_functions ? NULL : ctc_get(&r->ctc, "function");
+}
+
 /* A region's twin key (pomp_twin.h). */
 static struct pomp_twin_key twin_key(const struct pomp_run_region *r)
 {
-    const char *name = r->ctc.name, *function = ctc_get(&r->ctc, "function");
+    const char *name = r->ctc.name, *function = region_function(r);
     struct pomp_twin_key k = {r->type, name ? name : "", function ? function : "",
                               ctc_get(&r->ctc, "module"), 0};
     k.module_len = k.module ? strlen(k.module) : 0;
@@ -55,7 +64,7 @@ static int has_twin(const struct pomp_run *run, const struct pomp_run_region *r)
  * or a twin (print_function_place). */
 static int has_function_place(const struct pomp_run *run, const struct pomp_run_region *r)
 {
-    return ctc_get(&r->ctc, "function") || has_twin(run, r);
+    return region_function(r) || has_twin(run, r);
 }
 
 /* Where a region without a file is (has_function_place): its function, and
@@ -65,7 +74,7 @@ static int has_function_place(const struct pomp_run *run, const struct pomp_run_
 static void print_function_place(FILE *f, const struct pomp_run *run,
                                  const struct pomp_run_region *r)
 {
-    const char *function = ctc_get(&r->ctc, "function");
+    const char *function = region_function(r);
     int twin = has_twin(run, r);
     if (function) {
         fprintf(f, "%s%s", function, pomp_symbols_call_parens(function));
