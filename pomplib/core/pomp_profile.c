@@ -346,31 +346,36 @@ static struct pomp_node *find_child(struct pomp_profile *p, struct pomp_node *pa
     return c;
 }
 
-/* child_of when the last child found is another region's: out of line, so
- * that the common case stays inline in every event. */
+/* child_of when neither the last child found nor the one found after it
+ * last time is r's: the walk, out of line, so that the common cases stay
+ * inline in every event. last: the parent's last found, or NULL. */
 static __attribute__((noinline)) struct pomp_node *
-child_of_other(struct pomp_profile *p, struct pomp_node *parent, struct POMP_Region_s *r)
+child_of_other(struct pomp_profile *p, struct pomp_node *parent, struct pomp_node *last,
+               struct POMP_Region_s *r)
 {
-    struct pomp_node *c = parent->prev_hit;
-    if (c == NULL || c->region != r) {
-        /* a team share or a task root is not a plain child */
-        c = find_child(p, parent, r, NULL, 0);
-        if (!c)
-            return &p->overflow;
-    }
-    parent->prev_hit = parent->last_hit;
+    /* a team share or a task root is not a plain child */
+    struct pomp_node *c = find_child(p, parent, r, NULL, 0);
+    if (!c)
+        return &p->overflow;
+    if (last)
+        last->next_hit = c;
     parent->last_hit = c;
     return c;
 }
 
-/* The plain child of parent for r: the one found last, else child_of_other. */
+/* The plain child of parent for r: the one found last, else the one found
+ * after it last time, else child_of_other. */
 static inline struct pomp_node *child_of(struct pomp_profile *p, struct pomp_node *parent,
                                          struct POMP_Region_s *r)
 {
-    struct pomp_node *c = parent->last_hit;
-    if (__builtin_expect(c != NULL && c->region == r, 1))
-        return c;
-    return child_of_other(p, parent, r);
+    struct pomp_node *last = parent->last_hit, *next;
+    if (__builtin_expect(last != NULL && last->region == r, 1))
+        return last;
+    if (last && (next = last->next_hit) != NULL && next->region == r) {
+        parent->last_hit = next;
+        return next;
+    }
+    return child_of_other(p, parent, last, r);
 }
 
 /* The fork point of the team the thread runs a task in (pomp_node.fork):
@@ -391,7 +396,7 @@ static const struct pomp_node *task_team_fork(const struct pomp_profile *p)
 
 /* The tree of a task construct's executions on this thread in the team
  * forked at fork: a child of the root. It never becomes root.last_hit or
- * prev_hit, so child_of's fast path only sees plain children. */
+ * a node's next_hit, so child_of's fast path only sees plain children. */
 static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region_s *r,
                                       const struct pomp_node *fork)
 {
@@ -408,7 +413,8 @@ static struct pomp_node *task_root_of(struct pomp_profile *p, struct POMP_Region
 }
 
 /* The child of parent for a team share of r forked at fork. It never becomes
- * parent->last_hit or prev_hit, so child_of's fast path only sees plain children. */
+ * parent->last_hit or a node's next_hit, so child_of's fast path only sees
+ * plain children. */
 static struct pomp_node *team_child_of(struct pomp_profile *p, struct pomp_node *parent,
                                        struct POMP_Region_s *r, const struct pomp_node *fork)
 {
@@ -1099,10 +1105,13 @@ static int32_t adopt(struct pomp_profile *p, struct pomp_frame *f, struct POMP_R
         struct pomp_node *next = old->next_sibling;
         if (give_back(p, old)) {
             parent->first_child = next;
+            /* no pointer to the node given back, whose place the next new
+             * node takes (under any parent) */
             if (parent->last_hit == old)
                 parent->last_hit = NULL;
-            if (parent->prev_hit == old)
-                parent->prev_hit = NULL;
+            for (struct pomp_node *s = parent->first_child; s; s = s->next_sibling)
+                if (s->next_hit == old)
+                    s->next_hit = NULL;
         }
     }
     f->node = child_of(p, parent, r);

@@ -27,10 +27,13 @@ struct POMP_Fast_count;
 struct pomp_node {
     struct POMP_Region_s *region;     /* NULL for the thread's root and the overflow node */
     struct pomp_node *parent, *first_child, *next_sibling;
-    /* The two plain children found last, newest first (child_of): two
-     * constructs that alternate under one parent (a loop and its barrier, a
-     * lock's enter and its unset event) find their node without a walk. */
-    struct pomp_node *last_hit, *prev_hit;
+    /* The plain child found last under this node, and the plain sibling
+     * found right after this one last time (child_of): the constructs a
+     * parent meets in turn (a loop and its barrier; a task's two creations
+     * and its taskwait; a time step's eight regions) find their node without
+     * a walk. Two nodes of the last two found missed every time in a turn of
+     * three (a recursive task's: ~80 instructions an event). */
+    struct pomp_node *last_hit, *next_hit;
     uint64_t visits;     /* enter events: the thread encountered the construct */
     uint64_t begins;     /* begin events: the thread executed the structured block */
     uint64_t incl;       /* ticks from enter to exit (or begin to end without enter) */

@@ -886,6 +886,35 @@ Test(profile, many_children_in_turn)
     cr_expect_eq(wrong, 0, "every visit on its node");
 }
 
+/* Regions met in turn under one parent (a recursive task's two creations and
+ * its taskwait; a time step's regions) find their nodes through the one found
+ * after each last time: a turn of three missed a cache of the last two found
+ * every time, ~80 instructions an event. Each links to the next, and each
+ * keeps its own visits. */
+Test(profile, children_in_turn_link_to_the_next)
+{
+    static struct POMP_Region_s P, A, B, C;
+    struct POMP_Region_s *turn[] = {&A, &B, &C};
+    struct pomp_profile *p = new_profile(64);
+    pomp_profile_enter(p, &P, 1, 0);
+    for (int round = 0; round < 4; round++)
+        for (int k = 0; k < 3; k++) {
+            pomp_profile_enter(p, turn[k], 2, 0);
+            pomp_profile_exit(p, turn[k], 3);
+        }
+    pomp_profile_exit(p, &P, 4);
+    struct pomp_node *top = child(&p->root, &P);
+    cr_assert_not_null(top);
+    struct pomp_node *a = child(top, &A), *b = child(top, &B), *c = child(top, &C);
+    cr_assert(a && b && c);
+    cr_expect_eq(a->next_hit, b);
+    cr_expect_eq(b->next_hit, c);
+    cr_expect_eq(c->next_hit, a);
+    cr_expect_eq(top->last_hit, c);
+    cr_expect(a->visits == 4 && b->visits == 4 && c->visits == 4, "every visit on its node");
+    cr_expect_eq(p->nodes_used, 4);
+}
+
 /* Every node is in the children index, which doubles as the store grows
  * and stays at most half full: a program of thousands of regions finds each
  * again without a walk of its parent's list (before, a lossy cache: the
@@ -950,6 +979,11 @@ Test(profile, a_node_given_back_leaves_the_index)
     for (int k = 0; k < N; k++)
         cr_expect_eq(child(top, &C[k])->visits, 3);
     cr_expect_eq(child(top, &pomp_masked)->begins, 3);
+    /* nothing points at the node given back, whose place a new node takes */
+    int stale = top->last_hit && top->last_hit->parent != top;
+    for (struct pomp_node *n = top->first_child; n; n = n->next_sibling)
+        stale += n->next_hit && (n->next_hit->region == NULL || n->next_hit->parent != top);
+    cr_expect_eq(stale, 0, "no link to a node given back");
 }
 
 Test(profile, inline_counter_saved_at_thread_end)
