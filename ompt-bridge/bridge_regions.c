@@ -319,7 +319,8 @@ enum bridge_class bridge_classify(struct POMP_Region_s *r)
         {"distribute simd", BRC_DISTRIBUTE}, {"distribute parallel for", BRC_DISTRIBUTE},
         {"distribute parallel for simd", BRC_DISTRIBUTE}, {"taskloop", BRC_TASKLOOP},
         {"taskloop simd", BRC_TASKLOOP}, {"scope", BRC_SCOPE}, {"barrier", BRC_BARRIER},
-        {"taskwait", BRC_TASKWAIT}, {"taskgroup", BRC_TASKGROUP}, {"critical", BRC_CRITICAL}, {"ordered", BRC_ORDERED},
+        {"taskwait", BRC_TASKWAIT}, {"taskgroup", BRC_TASKGROUP}, {"critical", BRC_CRITICAL},
+        {"ordered", BRC_ORDERED},
         {"task", BRC_TASK}, {"omp_set_lock", BRC_LOCK_SET}, {"omp_set_nest_lock", BRC_LOCK_SET},
     };
     enum bridge_class c = BRC_OTHER;
