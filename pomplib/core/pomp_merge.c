@@ -148,8 +148,14 @@ static int add_stats(struct pomp_stat *s, const struct pomp_node *n)
 static int merge_into(struct pomp_merged *m, uint32_t thread, size_t i, struct pomp_node *n)
 {
     n->merged = i;
-    if (add_stats(pomp_merged_stat(m, i, thread), n) != 0)
+    struct pomp_stat *s = pomp_merged_stat(m, i, thread);
+    if (add_stats(s, n) != 0)
         return -1;
+    /* time inside a twin open outside the tasks: overlap where the two are
+     * one region now (fold_same_place) */
+    const struct pomp_run_region *one = n->twin_overlap ? run_region(m, n->region) : NULL;
+    if (one && one == run_region(m, n->twin))
+        s->overlap += n->twin_overlap;
     for (struct pomp_node *c = n->first_child; c; c = c->next_sibling) {
         size_t ci = find_child(m, i, c);
         if (ci == (size_t)-1 || merge_into(m, thread, ci, c) != 0)

@@ -679,6 +679,12 @@ static inline uint64_t region_bit(const struct POMP_Region_s *r)
     return UINT64_C(1) << ((a >> 4 ^ a >> 10) & 63);
 }
 
+/* Whether open region o is r (or, twin: a twin of r). */
+static inline int holds(const struct POMP_Region_s *o, const struct POMP_Region_s *r, int twin)
+{
+    return o == r || (twin && r && pomp_region_maybe_twins(o, r));
+}
+
 /* Each region open below depth top, in a frame or in the wait a task there
  * started in, whose time holds what runs at top (each returned until see
  * says stop: r, or NULL for all). Outside tasks every one does; inside a task
@@ -688,17 +694,20 @@ static inline uint64_t region_bit(const struct POMP_Region_s *r)
  * forked in a task (a recursion of tasks that fork teams) the waits the tasks
  * started in hold it too: an implicit task's barrier or taskwait, a leaf (it
  * was counted twice where another construct's task came between; a probe). */
-static int open_holding(const struct pomp_profile *p, uint32_t top, const struct POMP_Region_s *r,
-                        uint64_t *bits)
+static const struct POMP_Region_s *open_holding(const struct pomp_profile *p, uint32_t top,
+                                                const struct POMP_Region_s *r, int twin,
+                                                uint64_t *bits, uint64_t *kinds)
 {
     int switched = 0;
     for (uint32_t d = top; d-- > 1;) {
         const struct pomp_frame *g = &p->frames[d];
         if (!switched || !g->in_task) {
-            if (g->region == r)
-                return 1;
-            if (bits)
+            if (holds(g->region, r, twin))
+                return g->region;
+            if (bits) {
                 *bits |= region_bit(g->region);
+                *kinds |= g->region->kind_bit;
+            }
         }
         if (g->team_bound)
             switched = 0;
@@ -707,13 +716,15 @@ static int open_holding(const struct pomp_profile *p, uint32_t top, const struct
         switched |= g->switch_in;
         const struct pomp_leaf *l = &g->leaf_below;
         if (l->region && (!switched || !l->in_task)) {
-            if (l->region == r)
-                return 1;
-            if (bits)
+            if (holds(l->region, r, twin))
+                return l->region;
+            if (bits) {
                 *bits |= region_bit(l->region);
+                *kinds |= l->region->kind_bit;
+            }
         }
     }
-    return 0;
+    return NULL;
 }
 
 /* A task starts outside any task, or inside a team forked in one: the
@@ -722,20 +733,54 @@ static void note_outside_regions(struct pomp_profile *p)
 {
     p->outside_depth = p->depth;
     p->outside_regions = 0;
-    open_holding(p, p->depth, NULL, &p->outside_regions);
+    p->outside_kinds = 0;
+    open_holding(p, p->depth, NULL, 0, &p->outside_regions, &p->outside_kinds);
     p->outside_leaf = p->leaf.region && !p->leaf.in_task ? p->leaf.region : NULL;
-    if (p->outside_leaf)
+    if (p->outside_leaf) {
         p->outside_regions |= region_bit(p->outside_leaf);
+        p->outside_kinds |= p->outside_leaf->kind_bit;
+    }
 }
 
-/* Is r open outside the running task (so a frame of r inside it overlaps that one)? */
-static int open_outside_tasks(const struct pomp_profile *p, const struct POMP_Region_s *r)
+/* Whether r is open outside the running task. */
+static inline int open_outside(const struct pomp_profile *p, const struct POMP_Region_s *r)
 {
     if (!(p->outside_regions & region_bit(r)))
         return 0;
     if (p->outside_leaf == r) /* an undeferred task inside its own creation: the common hit */
         return 1;
-    return open_holding(p, p->outside_depth, r, NULL);
+    return open_holding(p, p->outside_depth, r, 0, NULL, NULL) != NULL;
+}
+
+/* A frame of r on node n, inside a task, may overlap one open outside. */
+enum overlap { OVERLAP_NONE, OVERLAP_SAME, OVERLAP_TWIN };
+
+/* Is r open outside the running task (so a frame of r inside it overlaps
+ * that one), or a twin of it (which the output may fold into one region with
+ * it: an inline function's taskwait where the function was inlined into a
+ * single and where it recursed in tasks; 85 ms of taskwait on one thread in
+ * a run of 82 ms, a probe)? The first twin found is n's; after that only it
+ * is looked for, where most often it is the leaf the tasks run in. */
+static __attribute__((noinline)) enum overlap twin_open_outside(const struct pomp_profile *p,
+                                                                const struct POMP_Region_s *r,
+                                                                struct pomp_node *n)
+{
+    if (n->twin)
+        return open_outside(p, n->twin) ? OVERLAP_TWIN : OVERLAP_NONE;
+    n->twin = open_holding(p, p->outside_depth, r, 1, NULL, NULL);
+    if (!n->twin && p->outside_leaf && pomp_region_maybe_twins(p->outside_leaf, r))
+        n->twin = p->outside_leaf;
+    return n->twin ? OVERLAP_TWIN : OVERLAP_NONE;
+}
+
+static inline enum overlap open_outside_tasks(const struct pomp_profile *p,
+                                              const struct POMP_Region_s *r, struct pomp_node *n)
+{
+    if (open_outside(p, r))
+        return OVERLAP_SAME;
+    if (__builtin_expect(!(p->outside_kinds & r->kind_bit), 1))
+        return OVERLAP_NONE;
+    return twin_open_outside(p, r, n);
 }
 
 /* Whether an execution of task construct r is open on the thread's stack (a
@@ -757,6 +802,7 @@ static __attribute__((noinline, cold)) void keep_outside(struct pomp_profile *p,
     f->outside_noted = 1;
     f->outside_depth_below = p->outside_depth;
     f->outside_regions_below = p->outside_regions;
+    f->outside_kinds_below = p->outside_kinds;
     f->outside_leaf_below = p->outside_leaf;
 }
 
@@ -835,7 +881,9 @@ push_node(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int ent
         p->teams_in_tasks++;
     /* (a run inside a run of its construct: node.nested, not overlap, which is
      * a task root's run inside its own creation) */
-    f->overlap = (uint8_t)(f->under_task && !f->nested_run && open_outside_tasks(p, r));
+    f->overlap = (uint8_t)(f->under_task && !f->nested_run && !off
+                               ? open_outside_tasks(p, r, n)
+                               : OVERLAP_NONE);
     f->switched = p->task_switched;
     f->helper = 0;
     f->from_leaf = 0;
@@ -991,6 +1039,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     if (__builtin_expect(f->outside_noted, 0)) {
         p->outside_depth = f->outside_depth_below;
         p->outside_regions = f->outside_regions_below;
+        p->outside_kinds = f->outside_kinds_below;
         p->outside_leaf = f->outside_leaf_below;
     }
     if (f->task) { /* the leaf and the untimed frames below the task rule again */
@@ -1031,8 +1080,12 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
     } else {
         count_execution(n, incl, incl - f->child);
     }
-    if (__builtin_expect(f->overlap, 0))
-        n->overlap += incl;
+    if (__builtin_expect(f->overlap, 0)) {
+        if (f->overlap == OVERLAP_SAME)
+            n->overlap += incl;
+        else
+            n->twin_overlap += incl;
+    }
     if (__builtin_expect(f->nested_run, 0))
         n->nested += incl;
     count_overflow_inside(p, n, incl);
@@ -1445,8 +1498,13 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
     uint64_t waited = l.waited < incl - inside ? l.waited : incl - inside;
     n->visits++;
     count_execution(n, incl, incl - inside - waited);
-    if (__builtin_expect(l.under_task, 0) && open_outside_tasks(p, r))
-        n->overlap += incl;
+    if (__builtin_expect(l.under_task, 0)) {
+        enum overlap o = open_outside_tasks(p, r, n);
+        if (o == OVERLAP_SAME)
+            n->overlap += incl;
+        else if (o == OVERLAP_TWIN)
+            n->twin_overlap += incl;
+    }
     count_overflow_inside(p, n, incl);
     top->child += incl - inside;
     p->counted = n;

@@ -59,6 +59,14 @@ struct pomp_node {
      * tasks a taskwait of the implicit task runs): the outer frame's incl holds
      * it already, so a region's time over all its paths leaves it out. */
     uint64_t overlap;
+    /* Of incl, the time spent while another region that may be this one's
+     * twin (pomp_region_maybe_twins: an inline function's construct inlined
+     * in two places, which the runtime reports from two code addresses) was
+     * open outside the running task: overlap too where the output folds the
+     * two into one region (pomp_merge.c). twin: the first such region found,
+     * the only one looked for after (one walk of the stack, then none). */
+    uint64_t twin_overlap;
+    const struct POMP_Region_s *twin;
     /* A task root: of incl, the executions run inside an execution of the
      * same construct on the thread, through a team forked in it (a recursion
      * of tasks that fork teams): that execution's incl holds them. */
@@ -135,8 +143,10 @@ struct pomp_frame {
                               ones noted before when it closes */
     uint32_t outside_depth_below;              /* (outside_noted) the profile's before */
     uint64_t outside_regions_below;
+    uint64_t outside_kinds_below;
     struct POMP_Region_s *outside_leaf_below;
-    uint8_t overlap;      /* in_task, and its region is open outside the tasks too (node.overlap) */
+    uint8_t overlap;      /* under a task, and its region (OVERLAP_SAME: node.overlap) or a twin
+                             of it (OVERLAP_TWIN: node.twin_overlap) is open outside the tasks */
     uint8_t forked;       /* a parallel region's frame whose node the runtime's bridge keeps as
                              its team's fork point (pomp_profile_mark_fork) */
     uint8_t helper;       /* a task's frame whose begin was taken back: the runtime's helper
@@ -234,6 +244,7 @@ struct pomp_profile {
      * filter): set when a task starts outside any task, read by the frames
      * opened inside it to find their region open below (pomp_node.overlap). */
     uint64_t outside_regions;
+    uint64_t outside_kinds; /* their POMP_Region_s.kind_bit: a twin of a region may be open there */
     uint32_t outside_depth;
     uint32_t teams_in_tasks; /* team-bound frames open inside tasks (a task's frame below a
                                 task of its construct is looked for only then) */

@@ -84,6 +84,34 @@ static int is_runtime_reported_type(const char *type)
 static struct POMP_Region_s *registry_head;
 static uint32_t registry_count;
 
+/* FNV-1a of a region's type, name and lines (where its CTC has them: an
+ * instrumented construct; a runtime region's are known after the run),
+ * folded to one of 64 bits: two regions the output may fold into one have
+ * the same (pomp_region_maybe_twins), and a task's two creations at two
+ * lines most often not (a twin looked for at each). Not the file: one header
+ * named two ways by two compile directories is one region. */
+static uint64_t kind_bit(const struct ctc *c, const char *type)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (const char *s = type; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    h = (h ^ '*') * UINT64_C(1099511628211);
+    for (const char *s = c->name ? c->name : ""; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    h = (h ^ (uint64_t)(uint32_t)c->start_line_first) * UINT64_C(1099511628211);
+    h = (h ^ (uint64_t)(uint32_t)c->end_line_last) * UINT64_C(1099511628211);
+    return UINT64_C(1) << ((h ^ h >> 32) & 63);
+}
+
+int pomp_region_maybe_twins(const struct POMP_Region_s *a, const struct POMP_Region_s *b)
+{
+    return a != b && a->kind_bit == b->kind_bit &&
+           a->ctc.start_line_first == b->ctc.start_line_first &&
+           a->ctc.end_line_last == b->ctc.end_line_last &&
+           strcmp(pomp_region_type(a), pomp_region_type(b)) == 0 &&
+           strcmp(a->ctc.name ? a->ctc.name : "", b->ctc.name ? b->ctc.name : "") == 0;
+}
+
 static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_init kind)
 {
     struct POMP_Region_s *r = calloc(1, sizeof *r);
@@ -106,6 +134,7 @@ static struct POMP_Region_s *region_create(const char *ctc, enum pomp_region_ini
                                                      &r->ctc));
     r->filtered_frame = (uint8_t)(r->filtered_out && is_runtime_reported_type(pomp_region_type(r)));
     r->task_root = (uint8_t)(strcmp(pomp_region_type(r), "task") == 0);
+    r->kind_bit = kind_bit(&r->ctc, pomp_region_type(r));
     r->team_region = (uint8_t)(strcmp(pomp_region_type(r), "parallel") == 0);
     r->has_depend = (uint8_t)(r->task_root && ctc_get(&r->ctc, "hasDepend"));
     /* an untied task may resume on another thread, whose flag of deferred

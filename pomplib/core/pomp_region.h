@@ -50,6 +50,8 @@ struct POMP_Region_s {
                                      of it from others by its every enter (atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
+    uint64_t kind_bit;            /* a bit of its type, name and lines: the regions the output
+                                     may fold into one share it (pomp_profile.outside_kinds) */
     int ctc_error;                /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
     uintptr_t object;             /* the runtime object a bridge first met it with, 0: none: a
@@ -83,6 +85,14 @@ int32_t pomp_region_get_handle(POMP_Handle_t *handle, const char *ctc, enum pomp
 /* All regions, newest first; stable once recording has stopped. */
 struct POMP_Region_s *pomp_region_list(void);
 uint32_t pomp_region_count(void);
+
+/* Whether a and b are two regions of one type, name and lines (where known;
+ * the output folds such regions into one where they are at one place,
+ * pomp_merge.c): the two
+ * copies of an inline function's construct that the runtime reports from
+ * each code address, the same construct instrumented in two translation
+ * units. */
+int pomp_region_maybe_twins(const struct POMP_Region_s *a, const struct POMP_Region_s *b);
 
 /* Human-readable type and location of a region, for messages. */
 const char *pomp_region_type(const struct POMP_Region_s *r);

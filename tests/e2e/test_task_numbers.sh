@@ -411,6 +411,25 @@ C
 
         no_losses bl.$what "big taskloop ($what)"
     done
+    # fib with an if-clause cutoff, not built with pompcc: clang -O2 inlines
+    # fib's first call into the single, so its taskwait has two code
+    # addresses, one region in the profile (one place). The tasks run inside
+    # the single's copy are its overlap as inside their own: the region's
+    # time over its call paths is within the run on every thread (it read 85
+    # ms in a run of 82: --check failed, a probe).
+    clang-19 -O2 -g -fopenmp -I"$NUMBERS" "$NUMBERS/task_recursion.c" -o trec_plain -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR"
+    assert_eq "$(objdump -d trec_plain | grep -c 'call.*<__kmpc_omp_taskwait@plt>')" 2 \
+        "task_recursion (clang -O2): the test's premise, fib's taskwait inlined into the single too"
+    POMP_OUTPUT_DIR=trec.rt "$BUILD/bin/pomprun" ./trec_plain > trec.rt.txt
+    assert_contains trec.rt.txt "^987 400$" "task_recursion (pomprun): the program's result"
+    assert_eq "$(jq '[.regions[] | select(.type == "taskwait")] | length' trec.rt/profile.json)" 1 \
+        "task_recursion (pomprun): the taskwait's two code addresses one region"
+    assert_eq "$(jq '([.regions[] | select(.type == "taskwait") | .id]) as $w | .duration_ns as $run
+        | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[]]
+        | group_by(.thread) | map((map(.incl_ns - (.overlap_ns // 0)) | add) <= $run + 1000) | all' trec.rt/profile.json)" true \
+        "task_recursion (pomprun): the taskwait's time within the run on each thread"
+    no_losses trec.rt "task_recursion (pomprun)"
+
     # A taskloop inside a task, built by clang: its wait is placed in the
     # program, not named by clang's outlined code (".omp_task_entry.()")
     cat > tlintask.c <<'C'

@@ -1444,6 +1444,43 @@ Test(profile, a_wait_without_a_frame_is_open_outside_its_tasks)
     }
 }
 
+/* A twin of a wait open outside the tasks (an inline function's taskwait
+ * inlined into a single, whose recursion in tasks waits at the function's
+ * own code address: two regions, which the output folds into one): the inner
+ * wait's time is its node's twin_overlap, and the node keeps the twin. A
+ * region of another type with the same kind bit is no twin. */
+Test(profile, a_twin_open_outside_the_tasks_is_noted)
+{
+    static struct POMP_Region_s outer = {.ctc = {.type = "taskwait"}, .kind_bit = 1u << 7},
+                                inner = {.ctc = {.type = "taskwait"}, .kind_bit = 1u << 7},
+                                other = {.ctc = {.type = "barrier"}, .kind_bit = 1u << 7};
+    for (int leaf = 0; leaf < 2; leaf++) {
+        struct pomp_profile *p = new_profile(16);
+        pomp_profile_enter(p, &P, 0, 0);
+        wait_opens(p, leaf, &outer, 10);
+        pomp_profile_begin(p, &waiting_task, 20, 0, NULL);
+        wait_opens(p, leaf, &inner, 30);
+        wait_closes(p, leaf, &inner, 40);
+        wait_opens(p, leaf, &other, 41);
+        wait_closes(p, leaf, &other, 44);
+        pomp_profile_end(p, &waiting_task, 50);
+        wait_closes(p, leaf, &outer, 60);
+        pomp_profile_exit(p, &P, 70);
+        struct pomp_node *t = task_root_node(p, &waiting_task);
+        cr_assert_not_null(t);
+        struct pomp_node *in = child(t, &inner), *o = child(t, &other);
+        cr_assert_not_null(in, "leaf %d", leaf);
+        cr_assert_not_null(o, "leaf %d", leaf);
+        cr_expect_eq(in->overlap, 0, "leaf %d: another region", leaf);
+        cr_expect_eq(in->twin_overlap, 10, "leaf %d: all of it inside its twin's wait", leaf);
+        cr_expect_eq(in->twin, &outer, "leaf %d", leaf);
+        cr_expect_eq(o->twin_overlap, 0, "leaf %d: a barrier is no taskwait's twin", leaf);
+        cr_expect_null(o->twin, "leaf %d", leaf);
+        cr_expect_eq(p->nesting_errors, 0, "leaf %d", leaf);
+        free_profile();
+    }
+}
+
 /* Each task started outside tasks finds the regions open below it then: one
  * that starts after the frame below changed (A closed, B opened at the same
  * depth) finds B open outside it, not A (pomp_profile.outside_regions). */
