@@ -200,13 +200,6 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the
              * library's own region ("pomp flush") has no place at all */
-            int placed = !r->ctc.file && has_function_place(run, r);
-            if (r->ctc.file) {
-                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
-            } else if (placed) {
-                fputs(" @ ", f);
-                print_function_place(f, run, r);
-            }
             size_t at = rows[i].node;
             const struct pomp_run_region *where = NULL;
             while (!r->ctc.file && m->nodes[at].parent && !where) {
@@ -214,6 +207,19 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
                 const struct pomp_run_region *up = m->nodes[at].region;
                 if (up && (up->ctc.file || has_function_place(run, up)))
                     where = up;
+            }
+            /* placed in another, it is named by a function of its own only:
+             * one folded over several (a header's loop barrier in two
+             * compile units) was its module and offset, twin of the other
+             * such barrier in the header, where pomp-report says "in for @
+             * kern.h:11-12" (a probe) */
+            int placed = !r->ctc.file &&
+                         (where ? region_function(r) != NULL : has_function_place(run, r));
+            if (r->ctc.file) {
+                fprintf(f, " @ %s:%d", r->ctc.file, r->ctc.start_line_first);
+            } else if (placed) {
+                fputs(" @ ", f);
+                print_function_place(f, run, r);
             }
             if (where && where->ctc.file) {
                 fprintf(f, "%s in %s @ %s:%d", placed ? "," : "", where->type, where->ctc.file,

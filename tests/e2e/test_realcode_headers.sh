@@ -592,6 +592,66 @@ assert_eq "$(jq -c '[.regions[] | select(.type == "implicit_barrier" and .name =
 assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | .id] as $ids
                  | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' nog/out/profile.json)" 4 \
     "no -g: its visits, both calls on both threads"
+# An orphaned single and loop in a header's inline function that two units
+# inline into their own functions, called in a parallel region: each closing
+# barrier is one region, folded over the two copies (two functions: it names
+# none), and the summary names each by the construct it closes, as
+# pomp-report does (it named both by module and offset, each the other's
+# twin: "implicit_barrier implementation @ app+0x14b0, in for @ h.h:16"; a
+# probe)
+mkdir -p nog2
+cat > nog2/h.h <<'H'
+#include <time.h>
+static inline void busy(double ms)
+{
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &b);
+    while ((b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6 < ms);
+}
+static inline int cnt(void)
+{
+    static int t;
+#pragma omp single
+    { t++; busy(20); }
+#pragma omp for schedule(static)
+    for (int i = 0; i < 2; i++)
+        if (i == 0) busy(20);
+    return t;
+}
+H
+cp nog/x1.c nog/x2.c nog2/
+cat > nog2/main.c <<'C'
+#include <stdio.h>
+int x1(void);
+int x2(void);
+int main(void)
+{
+    int a = 0, b = 0;
+#pragma omp parallel num_threads(2)
+    {
+        a = x1();
+        b = x2();
+    }
+    printf("%d\n", a + b);
+    return 0;
+}
+C
+(cd nog2 && "$POMPCC" -O2 -fopenmp x1.c x2.c main.c -o app && POMP_SUMMARY=on POMP_OUTPUT_DIR=out ./app > out.txt 2> summary.txt) ||
+    fail "no -g, two barriers: build and run"
+assert_contains nog2/out.txt '^2$' "no -g, two barriers: the program's result (a static counter in each unit's copy)"
+assert_eq "$(jq -c '[.regions[] | select(.type == "implicit_barrier" and .name == "implementation") | .id] | length' nog2/out/profile.json)" 2 \
+    "no -g, two barriers: one region each"
+grep "implicit_barrier implementation" nog2/summary.txt > nog2/barriers.txt || true
+cat nog2/barriers.txt
+assert_eq "$(grep -c . nog2/barriers.txt)" 2 "no -g, two barriers: both in the summary"
+assert_not_contains nog2/barriers.txt '\+0x|\[0x' "no -g, two barriers: not named by an offset"
+assert_contains nog2/barriers.txt 'implicit_barrier implementation in single @ h.h:13$' "no -g: the single's barrier"
+assert_contains nog2/barriers.txt 'implicit_barrier implementation in for @ h.h:15$' "no -g: the loop's barrier"
+"$REPORT" nog2/out > nog2/report.txt
+assert_contains nog2/report.txt '^ +implicit_barrier implementation in single @ h.h:13-14 ' "no -g: pomp-report's name of it"
+
 # the same header from a source compiled in its own directory (recursive
 # make: sub/b.c names it ../hdr/vec.h there): one region too, named from where
 # the program runs (before: "../hdr/vec.h" and "hdr/vec.h", two regions)
