@@ -15,9 +15,13 @@
 /* libgomp's (not interposed). */
 extern int omp_get_num_threads(void);
 
+/* (GOMP_ACTIVE first: it starts the tool where this is the program's first
+ * OpenMP call, an orphaned loop called before any parallel region, which
+ * was lost with its chunks, its end and barrier reported: pomprun showed no
+ * loop, pompcc's loop no chunk; a probe) */
 static inline int loops_followed(void)
 {
-    return GOMP_CB(work) != NULL || GOMP_CB(dispatch) != NULL;
+    return GOMP_ACTIVE() && (GOMP_CB(work) != NULL || GOMP_CB(dispatch) != NULL);
 }
 
 static void work(ompt_work_t type, ompt_scope_endpoint_t endpoint, const void *codeptr)
@@ -262,7 +266,7 @@ SECTIONS_START(GOMP_sections2_start, (unsigned count, uintptr_t *reductions, voi
  * libomp reports GCC's single. */
 GOMP_EXPORT bool GOMP_single_start(void)
 {
-    if (!GOMP_CB(work))
+    if (!GOMP_ACTIVE() || !GOMP_CB(work)) /* (the program's first OpenMP call: loops_followed) */
         return REAL(GOMP_single_start)();
     const void *codeptr = GOMP_CALLER();
     bool executes = REAL(GOMP_single_start)();

@@ -536,3 +536,49 @@ assert_eq "$(POMP_OUTPUT_DIR=nested_deep.d ./nested_deep 2> nested_deep.err)" 13
 assert_not_contains nested_deep.err "still open" "deep nesting: no region left open"
 assert_eq "$(jq '[.threads[].open_at_end] | add' nested_deep.d/profile.json)" 0 "deep nesting: open_at_end"
 "$REPORT" --check nested_deep.d > /dev/null || fail "deep nesting: --check"
+
+# An orphaned loop and single in a function the program calls serially before
+# any parallel region, then in one: the serial call is the program's first
+# OpenMP call, where the bridge starts the tool. Its loop and chunks are
+# measured as the parallel call's are (before: pomprun showed no serial loop
+# at all, only its barrier; a pompcc build's serial loop had none of its 16
+# chunks; the serial single was missing under pomprun; a probe).
+cat > first_call.c <<'C'
+#include <stdio.h>
+static int relax(double *u, int n)
+{
+    static int once;
+#pragma omp for schedule(dynamic, 4)
+    for (int i = 0; i < n; i++)
+        u[i] += 1.0;
+#pragma omp single
+    once++;
+    return once;
+}
+int main(void)
+{
+    double u[64] = {0};
+    int s = relax(u, 64); /* serial: 16 chunks of 4 */
+#pragma omp parallel num_threads(2)
+    relax(u, 64);
+    printf("%.0f %d %d\n", u[0] + u[63], s, relax(u, 0));
+    return 0;
+}
+C
+cc -fopenmp -O2 -g first_call.c -o first_call_plain || fail "build first_call.c"
+"$POMPCC" -fopenmp -O2 first_call.c -o first_call 2> /dev/null || fail "build first_call.c with pompcc"
+for run in "pompcc:./first_call" "pomprun:$POMPRUN ./first_call_plain"; do
+    what=${run%%:*}
+    assert_eq "$(POMP_LOOP=Chunks POMP_OUTPUT_DIR=fc.$what ${run#*:})" "4 1 3" "first call ($what): the program"
+    # top-level nodes (parent 0) of the serial calls: the loop and the single
+    top() { jq --arg t "$1" --arg f "$2" '([.regions[] | select(.type == $t) | .id]) as $ids
+        | [.callpath[] | select(.parent == 0 and (.region as $r | $ids | index($r))) | .per_thread[][$f]] | add // 0' \
+        "fc.$what/profile.json"; }
+    assert_eq "$(top for visits)" 2 "first call ($what): both serial loops"
+    assert_eq "$(top for begins)" 16 "first call ($what): the serial loop's 16 chunks"
+    assert_eq "$(top single begins)" 2 "first call ($what): both serial singles executed"
+    inner=$(jq '([.regions[] | select(.type == "for") | .id]) as $ids
+        | [.callpath[] | select(.parent != 0 and (.region as $r | $ids | index($r))) | .per_thread[].begins] | add' \
+        "fc.$what/profile.json")
+    assert_eq "$inner" 16 "first call ($what): the parallel loop's 16 chunks"
+done
