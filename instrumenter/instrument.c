@@ -350,6 +350,21 @@ static int whole_in_each_inclusion(const struct rewriter *w, const struct pragma
     return 1;
 }
 
+/* A target construct's body is device code, left without POMP calls; where
+ * no device takes it (none there, or GCC built without offloading) the
+ * runtime runs it on the host, and a parallel region in it forks there, as
+ * a composite `distribute parallel for` does below: only the runtime's
+ * events measure it. Unmarked, the run said "not measured: 1 parallel
+ * region that pompcc did not instrument ran" for a file counted wholly
+ * instrumented, and was not rated (a probe: `target parallel for`). d: a
+ * combined target construct, or a construct inside a target region. */
+static int forks_on_host_fallback(const struct rewriter *w, const struct pragma *p,
+                                  const struct directive *d)
+{
+    return has_leaf(d->name, "parallel") || strstr(d->name, "teams loop") ||
+           loop_binds_to_teams(w, p, d);
+}
+
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
  * which it cannot rewrite, is left as written, with one warning: the rest of
  * the file is instrumented, and the runtime's events (OMPT) still see it. */
@@ -421,6 +436,8 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     if (w->left_on_purpose) {
         w->counts.constructs++;
         w->counts.on_purpose++;
+        if (forks_on_host_fallback(w, p, d)) /* device code: see there */
+            w->counts.inner_parallel++;
     } else if (level_drops_all(w, edits_before)) {
         /* "#pragma pomp inst task none": the runtime's events measure it, as
          * code not built with pompcc (instrumentation.md), which the link
@@ -452,10 +469,13 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
          * its calls): the run said "not measured: 1 parallel region that
          * pompcc did not instrument ran ... not the worksharing" beside the
          * measured loop, and was not rated (a probe) */
-        if (strncmp(d->name, "target", 6) != 0 &&
-            (strstr(d->name, "distribute parallel for") || strcmp(d->name, "teams loop") == 0 ||
-             loop_binds_to_teams(w, p, d) ||
-             (strstr(d->name, "parallel") && level_drops_routine(w, p->start, "Parallel_enter"))))
+        if (strncmp(d->name, "target", 6) == 0 ? forks_on_host_fallback(w, p, d)
+                                                : (strstr(d->name, "distribute parallel for") ||
+                                                   strcmp(d->name, "teams loop") == 0 ||
+                                                   loop_binds_to_teams(w, p, d) ||
+                                                   (strstr(d->name, "parallel") &&
+                                                    level_drops_routine(w, p->start,
+                                                                        "Parallel_enter"))))
             w->counts.inner_parallel++;
     }
 }

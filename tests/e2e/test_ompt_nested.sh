@@ -548,6 +548,61 @@ assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
 "$REPORT" --json tloop.out > tloop.json
 assert_eq "$(jq '.efficiency.run.rated' tloop.json)" null "loop bound to teams: the run is rated"
 
+# Target constructs that no device takes (none here; GCC built without
+# offloading): the runtime runs their bodies on the host, where the parallel
+# regions in them fork host teams that only the runtime's events measure (a
+# target body is device code, without POMP calls). A combined `target
+# parallel for`, `target teams distribute parallel for`, and a target region
+# with a parallel loop and one with a teams region's `distribute parallel
+# for` in its block: the link has the bridges follow them, as for a host
+# composite. Before, the run said "not measured: 4 parallel regions that
+# pompcc did not instrument ran" for a file counted wholly instrumented, and
+# was not rated (a probe).
+cat > hostfb.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    double s1 = 0, s2 = 0, s3 = 0, s4 = 0;
+#pragma omp target parallel for reduction(+ : s1) map(tofrom : s1)
+    for (int i = 0; i < 100; i++)
+        s1 += i;
+#pragma omp target teams distribute parallel for reduction(+ : s2) map(tofrom : s2)
+    for (int i = 0; i < 100; i++)
+        s2 += i;
+#pragma omp target map(tofrom : s3)
+    {
+#pragma omp parallel for reduction(+ : s3)
+        for (int i = 0; i < 100; i++)
+            s3 += i;
+    }
+#pragma omp target teams map(tofrom : s4)
+    {
+#pragma omp distribute parallel for reduction(+ : s4)
+        for (int i = 0; i < 100; i++)
+            s4 += i;
+    }
+    printf("%.0f %.0f %.0f %.0f\n", s1, s2, s3, s4);
+    return 0;
+}
+C
+for how in gcc $([ -z "$E2E_SANITIZE" ] && command -v clang-19 > /dev/null && echo clang); do
+    if [ $how = clang ]; then
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 hostfb.c -o hostfb_$how
+    else
+        "$POMPCC" -fopenmp -O2 hostfb.c -o hostfb_$how
+    fi
+    POMP_OUTPUT_DIR=hostfb_$how.out OMP_NUM_THREADS=2 ./hostfb_$how > hostfb_$how.txt 2> hostfb_$how.err
+    assert_contains hostfb_$how.txt "^4950 4950 4950 4950$" "target on the host ($how): the program's result"
+    assert_not_contains hostfb_$how.err "not measured|did not instrument" "target on the host ($how): nothing said unmeasured"
+    assert_eq "$(jq '.unmeasured // [] | length' hostfb_$how.out/profile.json)" 0 \
+        "target on the host ($how): no part of the run unmeasured"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+        | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].begins] | add' hostfb_$how.out/profile.json)" 8 \
+        "target on the host ($how): four parallel regions of two threads each measured"
+    "$REPORT" --json hostfb_$how.out > hostfb_$how.json
+    assert_eq "$(jq '.efficiency.run.rated' hostfb_$how.json)" null "target on the host ($how): the run is rated"
+done
+
 # The same with an inner parallel region that libomp runs serialized (GCC
 # code, two threads asked for inside a team): libomp's libgomp layer hands its
 # implicit task and its end the team's parallel_data, not its own. The bridge
