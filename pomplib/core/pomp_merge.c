@@ -249,11 +249,16 @@ static void clear_merged(struct pomp_thread *t)
  * its own. */
 static int from_runtime(const struct pomp_run_region *r) { return strcmp(r->init, "ompt") == 0; }
 
-/* Where a region is, for telling two regions at one place: its own file and
- * lines (the instrumentation's, or the runtime's named by debug information),
- * or, for a runtime region without them (no -g), the instrumented construct it
- * was made in (construct_file and construct_lines: a worksharing construct's
- * closing barrier, which has one). */
+/* Where a region is, for telling two regions at one place: for a runtime
+ * region made in an instrumented construct (construct_file and
+ * construct_lines: a worksharing construct's closing barrier, a taskgroup's
+ * wait), that construct, whose region it is whatever its code address: GCC
+ * -O2 may put a single's GOMP_barrier on two code paths, whose lines the
+ * debug information gives as 10 and 11, or one outside the construct, not
+ * taken (bridge_symbols.c): two rows of one barrier, each on one thread,
+ * where a build without -g had one (a probe). Otherwise its own file and
+ * lines (the instrumentation's, or the runtime's named by debug
+ * information). */
 struct fold_place {
     int own; /* 1: the region's own file and lines; 0: its construct's */
     const char *file;
@@ -264,17 +269,18 @@ static int fold_place(const struct pomp_run_region *r, struct fold_place *p)
 {
     if (!r->id || !r->init || r->ctc_error)
         return 0;
+    const char *file = ctc_get(&r->ctc, "construct_file");
+    const char *lines = ctc_get(&r->ctc, "construct_lines");
+    int first, last;
+    if (from_runtime(r) && file && lines && sscanf(lines, "%d,%d", &first, &last) == 2) {
+        *p = (struct fold_place){0, file, first, last};
+        return 1;
+    }
     if (r->ctc.file && r->ctc.file[0] && r->ctc.start_line_first > 0) {
         *p = (struct fold_place){1, r->ctc.file, r->ctc.start_line_first, r->ctc.end_line_last};
         return 1;
     }
-    const char *file = ctc_get(&r->ctc, "construct_file");
-    const char *lines = ctc_get(&r->ctc, "construct_lines");
-    int first, last;
-    if (!from_runtime(r) || !file || !lines || sscanf(lines, "%d,%d", &first, &last) != 2)
-        return 0;
-    *p = (struct fold_place){0, file, first, last};
-    return 1;
+    return 0;
 }
 
 static int placed(const struct pomp_run_region *r)

@@ -652,6 +652,92 @@ assert_contains nog2/barriers.txt 'implicit_barrier implementation in for @ h.h:
 "$REPORT" nog2/out > nog2/report.txt
 assert_contains nog2/report.txt '^ +implicit_barrier implementation in single @ h.h:13-14 ' "no -g: pomp-report's name of it"
 
+# Built -O2 -g, a header's single inlined into a parallel region's function:
+# GCC puts its closing GOMP_barrier on two code paths, whose lines the debug
+# information gives as the single's two lines. Both are the single's barrier
+# (made while the instrumented single was open): one region, every visit in
+# it (before: two rows, "kern.h:19-19" and "kern.h:20-20", 3 visits each; a
+# probe).
+mkdir -p gsplit
+cat > gsplit/kern.h <<'H'
+#include <omp.h>
+#include <time.h>
+static inline double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+static inline void spin_ms(double ms)
+{
+    double e = now_s() + ms * 1e-3;
+    while (now_s() < e) {
+    }
+}
+#define OMP_FOR _Pragma("omp for schedule(static) nowait")
+static long hdr_s;
+static inline long hdr_sum(const int *a, int n)
+{
+#pragma omp single
+    hdr_s = 0;
+#pragma omp for reduction(+ : hdr_s) schedule(static)
+    for (int i = 0; i < n; i++)
+        hdr_s += a[i];
+    return hdr_s;
+}
+H
+cat > gsplit/main.c <<'C'
+#include <stdio.h>
+#include "kern.h"
+#define N 1000
+static int a[N];
+static long total;
+static int iters[2];
+static void fill(int n)
+{
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+    for (int i = 0; i < n; i++) {
+        a[i] = i;
+        iters[omp_get_thread_num()]++;
+    }
+}
+int main(void)
+{
+    int cnt = 0;
+    for (int rep = 0; rep < 3; rep++) {
+#pragma omp parallel num_threads(2)
+        {
+            fill(N);
+            long s = hdr_sum(a, N);
+#pragma omp single
+            total += s;
+            if (omp_get_thread_num() == 0)
+                spin_ms(2);
+#pragma omp barrier
+            OMP_FOR
+            for (int i = 0; i < 10; i++)
+                spin_ms(0.1);
+#pragma omp atomic
+            cnt++;
+        }
+    }
+    printf("total=%ld cnt=%d\n", total, cnt);
+    return 0;
+}
+C
+(cd gsplit && "$POMPCC" -O2 -g -fopenmp main.c -o app && POMP_OUTPUT_DIR=out ./app > out.txt) || fail "-g, a header's single: build and run"
+assert_contains gsplit/out.txt '^total=1498500 cnt=6$' "-g, a header's single: the program's result"
+assert_eq "$(jq '([.regions[] | select(.type == "single" and .file == "kern.h") | .id]) as $s
+    | ([.callpath[] | select(.region as $r | $s | index($r)) | .id]) as $n
+    | [.callpath[] | select(.parent as $p | $n | index($p))] | length' gsplit/out/profile.json)" 1 \
+    "-g, a header's single: one closing barrier under it"
+assert_eq "$(jq '([.regions[] | select(.type == "single" and .file == "kern.h") | .id]) as $s
+    | ([.callpath[] | select(.region as $r | $s | index($r)) | .id]) as $n
+    | [.callpath[] | select(.parent as $p | $n | index($p)) | .per_thread[].visits] | add' gsplit/out/profile.json)" 6 \
+    "-g, a header's single: its barrier's visits, three on each thread"
+
 # the same header from a source compiled in its own directory (recursive
 # make: sub/b.c names it ../hdr/vec.h there): one region too, named from where
 # the program runs (before: "../hdr/vec.h" and "hdr/vec.h", two regions)
