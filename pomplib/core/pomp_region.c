@@ -11,6 +11,7 @@
 #include "pomp_config.h"
 #include "pomp_control.h"
 #include "pomp_filter.h"
+#include "pomp_hash.h"
 #include "pomp_sources.h"
 
 /* The registry: every region ever created. Written only under registry_lock
@@ -84,23 +85,25 @@ static int is_runtime_reported_type(const char *type)
 static struct POMP_Region_s *registry_head;
 static uint32_t registry_count;
 
-/* FNV-1a of a region's type, name and lines (where its CTC has them: an
- * instrumented construct; a runtime region's are known after the run),
- * folded to one of 64 bits: two regions the output may fold into one have
- * the same (pomp_region_maybe_twins), and a task's two creations at two
- * lines most often not (a twin looked for at each). Not the file: one header
- * named two ways by two compile directories is one region. */
+/* FNV-1a over a string and a separator after it. */
+static uint64_t hash_text(uint64_t h, const char *text)
+{
+    for (const char *c = text; *c; c++)
+        h = (h ^ (unsigned char)*c) * UINT64_C(1099511628211);
+    return (h ^ '*') * UINT64_C(1099511628211);
+}
+
+/* One of 64 bits for a region's type, name and lines (where its CTC has
+ * them: an instrumented construct; a runtime region's are known after the
+ * run): two regions the output may fold into one have the same
+ * (pomp_region_maybe_twins), and a task's two creations at two lines most
+ * often not (a twin looked for at each). Not the file: one header named two
+ * ways by two compile directories is one region. */
 static uint64_t kind_bit(const struct ctc *c, const char *type)
 {
-    uint64_t h = UINT64_C(14695981039346656037);
-    for (const char *s = type; *s; s++)
-        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
-    h = (h ^ '*') * UINT64_C(1099511628211);
-    for (const char *s = c->name ? c->name : ""; *s; s++)
-        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
-    h = (h ^ (uint64_t)(uint32_t)c->start_line_first) * UINT64_C(1099511628211);
-    h = (h ^ (uint64_t)(uint32_t)c->end_line_last) * UINT64_C(1099511628211);
-    return UINT64_C(1) << ((h ^ h >> 32) & 63);
+    uint64_t h = hash_text(hash_text(UINT64_C(14695981039346656037), type), c->name ? c->name : "");
+    h ^= (uint64_t)(uint32_t)c->start_line_first << 32 | (uint32_t)c->end_line_last;
+    return UINT64_C(1) << (pomp_hash_mix(h) & 63);
 }
 
 int pomp_region_maybe_twins(const struct POMP_Region_s *a, const struct POMP_Region_s *b)
