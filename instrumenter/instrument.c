@@ -350,19 +350,30 @@ static int whole_in_each_inclusion(const struct rewriter *w, const struct pragma
     return 1;
 }
 
-/* A target construct's body is device code, left without POMP calls; where
- * no device takes it (none there, or GCC built without offloading) the
- * runtime runs it on the host, and a parallel region in it forks there, as
- * a composite `distribute parallel for` does below: only the runtime's
- * events measure it. Unmarked, the run said "not measured: 1 parallel
- * region that pompcc did not instrument ran" for a file counted wholly
- * instrumented, and was not rated (a probe: `target parallel for`). d: a
- * combined target construct, or a construct inside a target region. */
-static int forks_on_host_fallback(const struct rewriter *w, const struct pragma *p,
-                                  const struct directive *d)
+/* Whether construct d forks parallel regions with no POMP call in them,
+ * which only the runtime's events measure: the object counts them (`inner`),
+ * so that the link has the bridges follow them. Unmarked, the bridges
+ * followed the instrumentation only and took them for unexpected code:
+ * `warning: not measured: N parallel regions that pompcc did not instrument
+ * ran`, their loops unmeasured and the whole run not rated, in a file counted
+ * wholly instrumented (probes). They are
+ * - a host composite `distribute parallel for [simd]` (also the inner leaf of
+ *   a split `teams distribute parallel for`), a whole `teams loop` and a loop
+ *   construct bound to teams (loop_binds_to_teams), for which GCC forks a
+ *   parallel region per team (a stencil solver, 4 such regions);
+ * - a combined construct whose parallel leaf's calls its level drops ("inst
+ *   parallel none" above a "parallel for" whose loop keeps its calls);
+ * - device code (device: a target construct, or d inside a target region): a
+ *   parallel region there forks on the host where no device takes the
+ *   target region (none there, or GCC built without offloading). */
+static int forks_unseen_teams(const struct rewriter *w, const struct pragma *p,
+                              const struct directive *d, int device)
 {
-    return has_leaf(d->name, "parallel") || strstr(d->name, "teams loop") ||
-           loop_binds_to_teams(w, p, d);
+    if (strstr(d->name, "teams loop") || loop_binds_to_teams(w, p, d))
+        return 1;
+    return has_leaf(d->name, "parallel") &&
+           (device || strstr(d->name, "distribute parallel for") ||
+            level_drops_routine(w, p->start, "Parallel_enter"));
 }
 
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
@@ -436,7 +447,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     if (w->left_on_purpose) {
         w->counts.constructs++;
         w->counts.on_purpose++;
-        if (forks_on_host_fallback(w, p, d)) /* device code: see there */
+        if (forks_unseen_teams(w, p, d, 1)) /* device code (left on purpose) */
             w->counts.inner_parallel++;
     } else if (level_drops_all(w, edits_before)) {
         /* "#pragma pomp inst task none": the runtime's events measure it, as
@@ -455,27 +466,7 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         w->counts.constructs++;
         w->counts.instrumented++;
         note(w, p->start, "instrumented '%s'", d->name);
-        /* A host composite `distribute parallel for [simd]` (also the inner
-         * leaf of a split `teams distribute parallel for`) and a whole `teams
-         * loop` (GCC forks a parallel region per team) fork parallel regions
-         * with no POMP call in them: only the runtime's events measure them.
-         * Unmarked, the bridges followed the instrumentation only and took
-         * them for unexpected code: `warning: not measured: N parallel regions
-         * that pompcc did not instrument ran`, their loop unmeasured and the
-         * whole run not rated (a probe's stencil solver, 4 such regions). A
-         * loop construct bound to teams is made the same (loop_binds_to_teams). */
-        /* So does a combined construct whose parallel leaf's calls its level
-         * drops ("inst parallel none" above a "parallel for" whose loop keeps
-         * its calls): the run said "not measured: 1 parallel region that
-         * pompcc did not instrument ran ... not the worksharing" beside the
-         * measured loop, and was not rated (a probe) */
-        if (strncmp(d->name, "target", 6) == 0 ? forks_on_host_fallback(w, p, d)
-                                                : (strstr(d->name, "distribute parallel for") ||
-                                                   strcmp(d->name, "teams loop") == 0 ||
-                                                   loop_binds_to_teams(w, p, d) ||
-                                                   (strstr(d->name, "parallel") &&
-                                                    level_drops_routine(w, p->start,
-                                                                        "Parallel_enter"))))
+        if (forks_unseen_teams(w, p, d, strncmp(d->name, "target", 6) == 0))
             w->counts.inner_parallel++;
     }
 }
