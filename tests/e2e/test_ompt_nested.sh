@@ -460,6 +460,24 @@ for how in gcc clang; do
         "host teams loop ($how): both teams' threads in the teams loop region"
 done
 
+# unseen_teams_measured NAME HOW RESULT WHAT: NAME.c built by pompcc (HOW:
+# gcc) or pomp-clang (clang) and run on two threads prints RESULT (a regex);
+# nothing is said unmeasured and the run is rated. Its profile: NAME_HOW.out.
+unseen_teams_measured() {
+    local out=$1_$2
+    if [ "$2" = clang ]; then
+        "$BUILD/bin/pomp-clang" -fopenmp -O2 "$1.c" -o "$out"
+    else
+        "$POMPCC" -fopenmp -O2 "$1.c" -o "$out"
+    fi
+    POMP_OUTPUT_DIR=$out.out OMP_NUM_THREADS=2 "./$out" > "$out.txt" 2> "$out.err"
+    assert_contains "$out.txt" "$3" "$4 ($2): the program's result"
+    assert_not_contains "$out.err" "not measured|did not instrument" "$4 ($2): nothing said unmeasured"
+    assert_eq "$(jq '.unmeasured // [] | length' "$out.out/profile.json")" 0 "$4 ($2): no part of the run unmeasured"
+    "$REPORT" --json "$out.out" > "$out.json"
+    assert_eq "$(jq '.efficiency.run.rated' "$out.json")" null "$4 ($2): the run is rated"
+}
+
 # A host `teams distribute parallel for` (split: teams + the composite
 # distribute parallel for, which has no POMP call inside) and a whole `teams
 # loop` fork parallel regions only the runtime's events measure. The link
@@ -487,21 +505,8 @@ int main(void)
     return 0;
 }
 C
-for how in gcc clang; do
-    if [ $how = clang ]; then
-        command -v clang-19 > /dev/null || continue
-        "$BUILD/bin/pomp-clang" -fopenmp -O2 tdpf.c -o tdpf_$how
-    else
-        "$POMPCC" -fopenmp -O2 tdpf.c -o tdpf_$how
-    fi
-    POMP_OUTPUT_DIR=tdpf_$how.out OMP_NUM_THREADS=2 ./tdpf_$how > tdpf_$how.txt 2> tdpf_$how.err
-    assert_contains tdpf_$how.txt "^s=9999950000.0 t=9999950000.0$" "teams distribute parallel for ($how): the program's result"
-    assert_not_contains tdpf_$how.err "not measured|did not instrument" "teams distribute parallel for ($how): nothing said unmeasured"
-    assert_eq "$(jq '.unmeasured // [] | length' tdpf_$how.out/profile.json)" 0 \
-        "teams distribute parallel for ($how): no part of the run unmeasured"
-    "$REPORT" --json tdpf_$how.out > tdpf_$how.json
-    assert_eq "$(jq '.efficiency.run.rated' tdpf_$how.json)" null \
-        "teams distribute parallel for ($how): the run is rated"
+for how in gcc $(command -v clang-19 > /dev/null && echo clang); do
+    unseen_teams_measured tdpf $how "^s=9999950000.0 t=9999950000.0$" "teams distribute parallel for"
 done
 
 # A loop construct bound to teams (bind(teams), or closely nested in a teams
@@ -586,21 +591,10 @@ int main(void)
 }
 C
 for how in gcc $([ -z "$E2E_SANITIZE" ] && command -v clang-19 > /dev/null && echo clang); do
-    if [ $how = clang ]; then
-        "$BUILD/bin/pomp-clang" -fopenmp -O2 hostfb.c -o hostfb_$how
-    else
-        "$POMPCC" -fopenmp -O2 hostfb.c -o hostfb_$how
-    fi
-    POMP_OUTPUT_DIR=hostfb_$how.out OMP_NUM_THREADS=2 ./hostfb_$how > hostfb_$how.txt 2> hostfb_$how.err
-    assert_contains hostfb_$how.txt "^4950 4950 4950 4950$" "target on the host ($how): the program's result"
-    assert_not_contains hostfb_$how.err "not measured|did not instrument" "target on the host ($how): nothing said unmeasured"
-    assert_eq "$(jq '.unmeasured // [] | length' hostfb_$how.out/profile.json)" 0 \
-        "target on the host ($how): no part of the run unmeasured"
+    unseen_teams_measured hostfb $how "^4950 4950 4950 4950$" "target on the host"
     assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
         | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].begins] | add' hostfb_$how.out/profile.json)" 8 \
         "target on the host ($how): four parallel regions of two threads each measured"
-    "$REPORT" --json hostfb_$how.out > hostfb_$how.json
-    assert_eq "$(jq '.efficiency.run.rated' hostfb_$how.json)" null "target on the host ($how): the run is rated"
 done
 
 # The same with an inner parallel region that libomp runs serialized (GCC
