@@ -243,6 +243,8 @@ static volatile sig_atomic_t output_written;
  * already: daemon(), whose parent exits at once) */
 static pid_t own_pid;
 
+pid_t pomp_own_pid(void) { return own_pid; }
+
 /* The fork handler too: a child forked before the first construct (a
  * launcher, a program that forks first) measured itself and wrote its own
  * output, over the parent's with POMP_OUTPUT_DIR. */

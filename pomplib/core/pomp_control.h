@@ -4,6 +4,7 @@
 #define POMP_CONTROL_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "pomp_clock.h"
 #include "pomp_config.h"
@@ -21,6 +22,10 @@ extern int pomp_state;
 /* Set on the thread that finalizes, while the sources' finalize hooks close
  * what the runtime left open: the one writer allowed after the stop. */
 extern __thread int pomp_tls_finalizing __attribute__((tls_model("initial-exec")));
+
+/* This process's id, kept from the library's load on (and set afresh in a
+ * fork()ed child) so that a thread's first event asks the kernel nothing. */
+pid_t pomp_own_pid(void);
 
 /* Initializes the library once and runs the prelinker's POMP_Init_Handles. */
 void pomp_ensure_initialized(void);

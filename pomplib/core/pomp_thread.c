@@ -108,7 +108,7 @@ static void note_os_thread_start(struct pomp_thread *t, pid_t os_tid)
  * note_os_thread_start): the C library's CPU-time clock of the thread
  * holds it, in the kernel's encoding of a thread's clock (CPUCLOCK_PID: the
  * id's complement shifted by 3, the low bits 6, per-thread scheduler clock). */
-static pid_t own_tid(void)
+pid_t pomp_own_tid(void)
 {
     clockid_t clock;
     if (pthread_getcpuclockid(pthread_self(), &clock) == 0 && (clock & 7) == 6)
@@ -308,7 +308,7 @@ static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mar
 struct pomp_thread *pomp_thread_register(int32_t thread_id)
 {
     static pthread_once_t end_once = PTHREAD_ONCE_INIT;
-    pid_t os_tid = own_tid();
+    pid_t os_tid = pomp_own_tid();
     struct pomp_thread *t = take_over(thread_id, os_tid);
     if (!t)
         t = new_record(thread_id, os_tid, -1, 0);

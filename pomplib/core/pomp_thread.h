@@ -67,6 +67,9 @@ struct pomp_thread *pomp_thread_register(int32_t thread_id);
  * before, and its life counts from its beginning (note_os_thread_start in
  * pomp_thread.c). */
 void pomp_thread_os_begin(void);
+/* The calling thread's kernel id, without a system call where the C library
+ * allows (see pomp_thread.c); gettid() elsewhere. */
+pid_t pomp_own_tid(void);
 
 /* The time an OS thread of this process has waited for a CPU since it started
  * (the kernel's run delay, /proc/self/task/TID/schedstat): a thread that was

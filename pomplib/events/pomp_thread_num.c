@@ -10,10 +10,13 @@
  * recorded thread answers with the number it registered with. A thread
  * without a record asks the runtime once: it is the initial thread (0, no
  * call) or a thread the runtime started to run team code, where the runtime
- * is initialized. */
+ * is initialized. Which of the two it is costs no system call: a team's
+ * fresh thread comes here at its first event, and under POMP_OMPT=off (no
+ * thread-begin from the runtime) its gettid() and getpid() on a machine with
+ * more threads than CPUs let libgomp's spinning master take the CPU from the
+ * thread it waited for (a nested program's 3,000 fresh threads: 0.5 s
+ * against 10 s, a probe). */
 #include <pomplib.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "pomp_record.h"
 
@@ -25,7 +28,7 @@ POMP_Int32 POMP_Thread_num(void)
     const struct pomp_thread *t = pomp_tls_thread;
     if (__builtin_expect(t != NULL, 1))
         return t->omp_thread_num;
-    if (syscall(SYS_gettid) == getpid() || !omp_get_thread_num)
+    if (pomp_own_tid() == pomp_own_pid() || !omp_get_thread_num)
         return 0;
     return omp_get_thread_num();
 }
