@@ -269,6 +269,16 @@ struct POMP_Region_s *bridge_region_numbered(uint32_t number)
     return __atomic_load_n(&code_regions[number - 1].handle, __ATOMIC_ACQUIRE);
 }
 
+const void *bridge_region_numbered_code(uint32_t number, enum bridge_construct c)
+{
+    if (number == 0 || number > CODE_REGION_SLOTS)
+        return NULL;
+    uint64_t k = __atomic_load_n(&code_regions[number - 1].key, __ATOMIC_ACQUIRE);
+    if (k == 0 || (k & FORGOTTEN) || (k >> 56) != (uint64_t)c + 1)
+        return NULL;
+    return (const void *)(uintptr_t)(k & ((UINT64_C(1) << 56) - 1));
+}
+
 struct POMP_Region_s *bridge_region_keyed(enum bridge_construct c, const void *codeptr)
 {
     return lookup(c, codeptr, NULL, NULL);

@@ -93,6 +93,10 @@ uint32_t bridge_region_number_at(enum bridge_construct c, const struct POMP_Regi
 uint32_t bridge_region_number_of(struct POMP_Region_s *r);
 /* The region of a number those gave; NULL for 0 and for numbers they never give. */
 struct POMP_Region_s *bridge_region_numbered(uint32_t number);
+/* The code address region `number` is keyed by, if it is construct c's at a
+ * code address (not one past the table, nor at an instrumented construct's
+ * place); NULL otherwise. */
+const void *bridge_region_numbered_code(uint32_t number, enum bridge_construct c);
 
 /* The call sites the bridge keeps apart (its table's size), and the events
  * of sites past them, measured under their construct's region without an

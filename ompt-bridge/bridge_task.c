@@ -87,12 +87,22 @@ static void keep_entering(struct POMP_Region_s *r)
 
 /* The region that counts the creations of tasks of region run: at run's
  * place where it has one (the tasks of an instrumented taskloop), else at the
- * code address the runtime gave. */
+ * code address the runtime gave, or, for a creation inside the runtime (the
+ * helper tasks of LLVM libomp's taskloop, which create parts of the loop on
+ * any thread), at run's own address in the program: before, those creations
+ * were a region of their own named `__kmpc_taskloop()` under pomprun, 92 of a
+ * taskloop's 107 (a probe). */
 static struct POMP_Region_s *creation_region(uint32_t run, const void *codeptr_ra)
 {
     struct POMP_Region_s *r = bridge_region_numbered(run);
-    return r && r->ctc.file ? bridge_region_at(BC_TASK_CREATE, r)
-                            : bridge_region(BC_TASK_CREATE, codeptr_ra);
+    if (r && r->ctc.file)
+        return bridge_region_at(BC_TASK_CREATE, r);
+    if (!bridge_code_is_program(BC_TASKLOOP, codeptr_ra)) {
+        const void *code = bridge_region_numbered_code(run, BC_TASK);
+        if (code)
+            codeptr_ra = code;
+    }
+    return bridge_region(BC_TASK_CREATE, codeptr_ra);
 }
 
 /* The task's execution region travels with the task (its data), with its
