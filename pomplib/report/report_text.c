@@ -108,8 +108,12 @@ static void put(char *buf, size_t size, size_t *n, const char *what, size_t len)
  * class is in ("f(int)::{lambda()#1}::operator()()" is "f(...)::{lambda()#1}::
  * operator()()"): taken for the parameters, "(anonymous namespace)::f(int)"
  * was "namespace)::f(...)", and "void (anonymous namespace)::f<int>(int)"
- * "(...)" (a probe). */
-static const char *short_signature(const char *s, char *buf, size_t size)
+ * "(...)" (a probe). Template arguments go only as far as the row needs:
+ * keep says which stay (enum keep_templates); with all of them gone, the
+ * instantiations of a class template read alike ("Field<...>::transform<...>
+ * (...)" for Field<double>'s and Field<float>'s, a probe). */
+enum keep_templates { KEEP_NO_TEMPLATES, KEEP_SCOPE_TEMPLATES, KEEP_ALL_TEMPLATES };
+static const char *short_signature(const char *s, enum keep_templates keep, char *buf, size_t size)
 {
     size_t open = 0, close = 0;
     if (strchr(s, '/'))
@@ -139,14 +143,24 @@ static const char *short_signature(const char *s, char *buf, size_t size)
             break; /* (" const::" after a lambda's function is in it) */
         depth += (c == '>' || c == ')' || c == '}') - (c == '<' || c == '(' || c == '{');
     }
+    size_t own = from; /* where the function's own name begins: past its scopes' "::" */
+    for (size_t i = from, depth = 0; i + 1 < open; i++) {
+        depth += (s[i] == '<' || s[i] == '(' || s[i] == '{') - (s[i] == '>' || s[i] == ')' || s[i] == '}');
+        if (!depth && s[i] == ':' && s[i + 1] == ':')
+            own = i + 2;
+    }
     size_t n = 0;
     buf[0] = '\0';
     for (size_t i = from; i < open; i++) {
         size_t k;
         if (s[i] == '<') {
-            put(buf, size, &n, "<...>", 5);
-            if (!(i = closing(s, i)))
+            if (!(k = closing(s, i)))
                 return NULL;
+            if (keep == KEEP_ALL_TEMPLATES || (keep == KEEP_SCOPE_TEMPLATES && i < own))
+                put(buf, size, &n, s + i, k + 1 - i);
+            else
+                put(buf, size, &n, "<...>", 5);
+            i = k;
         } else if (s[i] == '(' && (k = name_parens(s, i)) != 0) {
             put(buf, size, &n, s + i, k);
             i += k - 1;
@@ -170,11 +184,12 @@ static const char *short_signature(const char *s, char *buf, size_t size)
 
 /* Appends the len bytes at p to out (RP_LOCATION_MAX bytes, *n of them
  * used), a C++ signature made its name where signature says p may be one. */
-static void append_part(char *out, size_t *n, const char *p, size_t len, int signature)
+static void append_part(char *out, size_t *n, const char *p, size_t len, int signature,
+                        enum keep_templates keep)
 {
     char part[RP_LOCATION_MAX], name[256];
     snprintf(part, sizeof part, "%.*s", (int)len, p);
-    const char *use = signature && short_signature(part, name, sizeof name) ? name : part;
+    const char *use = signature && short_signature(part, keep, name, sizeof name) ? name : part;
     size_t k = strlen(use), room = RP_LOCATION_MAX - 1 - *n;
     memcpy(out + *n, use, k < room ? k : room);
     *n += k < room ? k : room;
@@ -185,19 +200,20 @@ static void append_part(char *out, size_t *n, const char *p, size_t len, int sig
  * (RP_LOCATION_MAX bytes): "SIG", "in parallel @ SIG", "SIG, in parallel @
  * SIG or FILE:LINES". Returns the length of the row's own function in out
  * (the first SIG of the last form), or 0 where there is none. */
-static size_t shorten_signatures(const char *s, char *out)
+static size_t shorten_signatures(const char *s, enum keep_templates keep, char *out)
 {
     const char *at = strstr(s, " @ "), *in = strstr(s, ", in ");
     const char *place = at ? at + 3 : s; /* what the " @ " names, or the whole */
     size_t n = 0, own = 0;
+    out[0] = '\0';
     if (at && in && in < at) {
-        append_part(out, &n, s, (size_t)(in - s), 1);
+        append_part(out, &n, s, (size_t)(in - s), 1, keep);
         own = n;
-        append_part(out, &n, in, (size_t)(place - in), 0);
+        append_part(out, &n, in, (size_t)(place - in), 0, keep);
     } else {
-        append_part(out, &n, s, (size_t)(place - s), 0);
+        append_part(out, &n, s, (size_t)(place - s), 0, keep);
     }
-    append_part(out, &n, place, strlen(place), 1);
+    append_part(out, &n, place, strlen(place), 1, keep);
     return own;
 }
 
@@ -237,14 +253,15 @@ static const char *twin_address(const char *label, size_t len, size_t *address_l
  * flat and wait tables the row above is another region, and a barrier placed
  * in a single read "stats_collect()", not which of the function's constructs
  * it ended (a probe, 2026-12-03). */
-static const char *clip_location(const char *s, int width, int own_alone, char *buf,
-                                 size_t size)
+/* s with its signatures shortened (keep) in whole (RP_LOCATION_MAX bytes),
+ * and where that is still wider than width, the row's own function alone
+ * (own_alone) or its place alone (clip_location). Returns the length of a
+ * twin's address put in front, to be kept where the rest is cut (0: none). */
+static size_t shorten_location(const char *s, enum keep_templates keep, int width, int own_alone,
+                               char *whole)
 {
-    if ((int)strlen(s) <= width || width < 8)
-        return s;
-    char whole[RP_LOCATION_MAX];
-    size_t own = shorten_signatures(s, whole);
-    size_t address_keep = 0; /* a twin's address, kept where the rest is cut */
+    size_t own = shorten_signatures(s, keep, whole);
+    size_t address_keep = 0;
     if (own && strlen(whole) > (size_t)width) {
         size_t address_len;
         const char *address = twin_address(whole, own, &address_len);
@@ -266,6 +283,23 @@ static const char *clip_location(const char *s, int width, int own_alone, char *
         } else { /* ", in X @ place" without its ", " */
             memmove(whole, whole + own + 2, strlen(whole + own + 2) + 1);
         }
+    }
+    return address_keep;
+}
+
+static const char *clip_location(const char *s, int width, int own_alone, char *buf,
+                                 size_t size)
+{
+    if ((int)strlen(s) <= width || width < 8)
+        return s;
+    char whole[RP_LOCATION_MAX];
+    size_t address_keep = 0; /* a twin's address, kept where the rest is cut */
+    /* as many template arguments as fit, the scopes' before the function's
+     * own: which class's member a row is */
+    for (int keep = KEEP_ALL_TEMPLATES; keep >= KEEP_NO_TEMPLATES; keep--) {
+        address_keep = shorten_location(s, (enum keep_templates)keep, width, own_alone, whole);
+        if ((int)strlen(whole) <= width)
+            break;
     }
     if (strcmp(whole, s) != 0) {
         s = whole;

@@ -1,6 +1,7 @@
 # pomp-report's tables name a runtime region of C++ code built without -g by
-# its function, shortened to its qualified name (template arguments and
-# parameters elided). The parentheses of "(anonymous namespace)", of a call
+# its function, shortened to its qualified name (parameters elided, and
+# template arguments where the column has no room for them:
+# test_cxx_template_names). The parentheses of "(anonymous namespace)", of a call
 # operator and of the function a lambda is in are the name's: taken for the
 # parameter list, the rows read "namespace)::in_anonymous(...)", "(...)" (a
 # function template with a return type), "main::{lambda(...)" and
@@ -22,7 +23,7 @@ assert_eq "$(jq -r '[.regions[] | select(.init == "ompt" and .function != null) 
 rows=$(grep -E '^ *implicit_barrier implementation ' report.txt |
        sed -E 's/^ *implicit_barrier implementation +//; s/ +[0-9]+ +[0-9]+ +[0-9.]+ .*$//' | sort | uniq -c | sed -E 's/^ +//')
 assert_eq "$rows" "1 (anonymous namespace)::in_anonymous(...)
-1 (anonymous namespace)::twice<...>(...)
+1 (anonymous namespace)::twice<long>(...)
 1 Kernel::operator()(...)
 1 in single @ cxx_names.cpp:12-13
 1 in single @ cxx_names.cpp:24-25
