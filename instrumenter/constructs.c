@@ -710,13 +710,17 @@ static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *ste
 
 /* A task's execution counted inline (pomplib.h, POMP_Task_begin_id_fast):
  * its counter's answer at the begin, kept for the end, with what
- * POMP_Fast_top was before its body (POMP_Fast_task_counted). */
+ * POMP_Fast_top was before its body (POMP_Fast_task_counted). That is set
+ * only where the answer is 1, and read only then; initialized all the same:
+ * GCC 12 at -O1 and above lost the pairing across an atomic in the block and
+ * warned it may be used uninitialized, and under -Werror the file fell back
+ * to an uninstrumented build (a probe). */
 static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
 {
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
     sb_printf(&lf->block_start,
-              "{ const void *%sft_%u; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), &%sft_%u); "
+              "{ const void *%sft_%u = 0; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), &%sft_%u); "
               "(void)%sfe_%u; ",
               v, r, v, r, k, v, r, v, r);
     sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "
