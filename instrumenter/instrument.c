@@ -392,13 +392,13 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         count_left(w, d);
         return;
     }
-    if (p->unplaced && directive_needs_statement(d)) {
+    if (p->moved || (p->unplaced && directive_needs_statement(d))) {
         /* GCC turns master into a test of the thread number: no runtime call */
         int masked = strcmp(d->name, "master") == 0 || strcmp(d->name, "masked") == 0;
         /* no runtime reports an atomic or a flush: nothing measures it then */
         int unreported = strcmp(d->name, "atomic") == 0 || strcmp(d->name, "flush") == 0;
         rw_diag(w, p->start, "warning", "'#pragma omp %s' is not instrumented: %s; %s", d->name,
-                p->unplaced,
+                p->moved ? p->moved : p->unplaced,
                 masked       ? "only a runtime that reports it (LLVM libomp, in a clang build) still "
                                "measures it"
                 : unreported ? "no runtime reports it, so it is not measured"

@@ -1582,12 +1582,68 @@ static int is_plain_parallel(const struct pragma *p)
     return parallel;
 }
 
+/* Whether an #include the preprocessor carries out is written between
+ * offsets from and to of the file (a directive's line: comments and other
+ * directives are all there is between a pragma and its next code token). The
+ * compiler takes the included file's first statement as the construct's
+ * block: a pragma, then `#include "body.inc"`, then code. pomp rewrites no
+ * statement across files, and the code after the #include was taken for
+ * the block (a parallel region timed around the serial sleep after it; one
+ * left open at exit where that was a return; a probe). */
+static int include_between(struct scan *sc, unsigned from, unsigned to)
+{
+    const char *t = sc->s->text;
+    int line_start = 1;
+    for (unsigned i = from; i < to; i++) {
+        if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
+            for (i += 2; i + 1 < to && !(t[i] == '*' && t[i + 1] == '/'); i++)
+                ;
+            i++;
+            continue;
+        }
+        if (t[i] == '\n') {
+            line_start = 1;
+            continue;
+        }
+        if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v')
+            continue;
+        if (line_start && t[i] == '#') {
+            unsigned k = i + 1;
+            while (k < to && (t[k] == ' ' || t[k] == '\t'))
+                k++;
+            if (k + 7 <= to && (strncmp(t + k, "include", 7) == 0 || strncmp(t + k, "import", 6) == 0)) {
+                struct skipped_ranges skipped;
+                int taken = skipped_ranges_of(sc->tu, sc->file, &skipped) != 0 ||
+                            !skipped_contains(&skipped, i);
+                skipped_ranges_free(&skipped);
+                if (taken)
+                    return 1;
+            }
+        }
+        line_start = 0;
+        if (t[i] == '/' && i + 1 < to && t[i + 1] == '/')
+            while (i + 1 < to && t[i + 1] != '\n')
+                i++;
+    }
+    return 0;
+}
+
 static int find_statements(struct scan *sc)
 {
     struct source *s = sc->s;
     sc->wanted = xmalloc((s->npragmas + 1) * sizeof *sc->wanted);
     unsigned *next_tok = xmalloc((s->npragmas + 1) * sizeof *next_tok);
     for (size_t i = 0; i < s->npragmas; i++) {
+        struct pragma *p = &s->pragmas[i];
+        const struct expansion *around = p->is_operator ? NULL : expansion_around(sc, p->start, 0);
+        if (around) { /* (GCC -pedantic: "embedding a directive within macro arguments is not
+                         portable"; libclang: not supported) */
+            char *name = macro_name_at(sc, around->start);
+            p->moved = xasprintf("it is written inside the arguments of macro '%s', and the "
+                                 "compiler moves it before the macro's whole expansion",
+                                 name);
+            free(name);
+        }
         s->pragmas[i].substatement = is_substatement(sc, &s->pragmas[i]);
         next_tok[i] = code_token_at_or_after(sc, s->pragmas[i].end);
         if (next_tok[i] < sc->ntokens)
@@ -1615,6 +1671,11 @@ static int find_statements(struct scan *sc)
         if (next_tok[i] >= sc->ntokens)
             continue;
         unsigned at = sc->tokens[next_tok[i]].start;
+        if (include_between(sc, p->end, at)) {
+            p->unplaced = xstrdup("its block is in the file the #include after it brings in, and "
+                                  "pomp rewrites no statement across files");
+            continue;
+        }
         long inner = pragma_at(s, at);
         if (inner >= 0) {
             if (s->pragmas[inner].has_stmt) {
@@ -1902,6 +1963,7 @@ void source_free(struct source *s)
         kept_macros_free(s->pragmas[i].kept, s->pragmas[i].nkept);
         free(s->pragmas[i].unplaced);
         free(s->pragmas[i].unread_macros);
+        free(s->pragmas[i].moved);
         loop_free(s->pragmas[i].loop);
     }
     free(s->pragmas);

@@ -46,6 +46,11 @@ struct pragma {
      * or NULL: the construct is then left to the runtime's events, as a
      * directive pomp rewrote from what it could not read could change */
     char *unread_macros;
+    /* why the compiler does not compile the directive where it is written (a
+     * #pragma inside a macro invocation's arguments, which GCC moves before
+     * the whole expansion), or NULL: left to the runtime's events then, as
+     * code put at the directive would end up inside its construct */
+    char *moved;
     /* it stands where the language wants one statement (the body of an if,
      * else, loop or label), where no stand-alone directive may */
     int substatement;

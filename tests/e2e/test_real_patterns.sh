@@ -228,7 +228,6 @@ done
 # region, and the atomic in HIT's body at each of its two invocations)
 "$POMPCC" --pomp-verbose -fopenmp -c macro_stmt.c -o m.o 2> verbose.err
 assert_contains verbose.err '^macro_stmt\.c: note: 3 of 6 OpenMP constructs instrumented' "N of M per file"
-echo "real patterns: gcc and clang-19"
 
 # A construct a function-like macro makes is left to the runtime's events,
 # and so the bridges followed every construct's, the mutex events of every
@@ -497,3 +496,38 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     assert_contains "uloop_$c.report" "^\(the run\) .*not rated: the tasks of a taskloop in an untied task are not measured" \
         "untied taskloop ($compiler): not rated"
 done
+
+# A #pragma written inside a macro invocation's arguments (a timing macro
+# around a block): GCC moves the directive before the whole expansion, so code
+# put at the directive ran inside the construct: the single read 1 visit for
+# 2 threads' encounters (a probe). Left to the runtime's events, said; gcc
+# only (clang rejects such a directive).
+cat > pragma_in_args.c <<'C'
+#include <stdio.h>
+#include <omp.h>
+#define TIMED(block) do { double t0 = omp_get_wtime(); block; \
+    if (omp_get_wtime() < t0) printf("clock went back\n"); } while (0)
+int main(void)
+{
+    int e = 0;
+#pragma omp parallel num_threads(2)
+    {
+        TIMED({
+#pragma omp single
+            e++;
+        });
+    }
+    printf("e=%d\n", e);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 pragma_in_args.c -o pia 2> pia.err || { cat pia.err; fail "a pragma in macro arguments: build"; }
+assert_contains pia.err "^pragma_in_args\.c:$(at pragma_in_args.c 'omp single'):[0-9]+: warning: '#pragma omp single' is not instrumented: it is written inside the arguments of macro 'TIMED'" \
+    "a pragma in macro arguments: left to the runtime, said with file:line:col"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=pia.d ./pia 2> /dev/null)" "e=1" "a pragma in macro arguments: the program"
+no_region pia.d single "$(at pragma_in_args.c 'omp single')" "a pragma in macro arguments"
+assert_eq "$(jq '[.regions[] | select(.type == "single") | .id] as $s
+                 | [.callpath[] | select(.region as $r | $s | index($r)) | .per_thread[].visits] | add' pia.d/profile.json)" 2 \
+    "a pragma in macro arguments: the single's two encounters, from the runtime's events"
+"$REPORT" --check pia.d > /dev/null || fail "a pragma in macro arguments: --check"
+echo "real patterns: gcc and clang-19, a pragma in macro arguments"

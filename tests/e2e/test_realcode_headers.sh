@@ -889,6 +889,54 @@ assert_eq "$(POMP_OUTPUT_DIR=inbody.d ./inbody 2> /dev/null)" "285 7" "a file in
 assert_eq "$(jq '[.regions[] | select(.file == "kern.h" and .init != "ompt")] | length' inbody.d/profile.json)" 2 \
           "a file included in a function body: the other header's parallel for instrumented"
 cd ..
+# A pragma whose block is the file the #include after it brings in: the
+# compiler takes the included block, so the code after the #include is not the
+# construct's. pomp took it for the block: the parallel region was timed
+# around the serial sleep after it (300 ms, where it runs microseconds), a
+# region stayed open at exit where that was a return, and a declaration there
+# read as "followed by a declaration" (a probe). Left to the runtime, said.
+mkdir -p incblock && cd incblock
+printf '{\n    n += 1;\n}\n' > blk.inc
+cat > main.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+static int region(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+#include "blk.inc"
+    usleep(200000); /* serial work after the region */
+    return n;
+}
+static int last(void)
+{
+    int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+#include "blk.inc"
+    return n;
+}
+int main(void)
+{
+    int a = region(), b = last();
+    int twice = a * 2;
+    printf("%d %d %d\n", a, b, twice);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 -g main.c -o incblock 2> incblock.err || { cat incblock.err; fail "a block from an #include: build"; }
+assert_eq "$(grep -c "is not instrumented: its block is in the file the #include after it brings in" incblock.err)" 2 \
+          "a block from an #include: both constructs left to the runtime, said"
+assert_eq "$(POMP_OUTPUT_DIR=incblock.d ./incblock 2> incblock.run)" "2 2 4" "a block from an #include: the program"
+assert_not_contains incblock.run "still open" "a block from an #include: no region open at the end"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+                 | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' incblock.d/profile.json)" 2 \
+          "a block from an #include: both parallel regions measured by the runtime's events, once each"
+# the region itself is short: the sleep after it is not in it
+assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+                 | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].incl_ns] | max < 100000000' incblock.d/profile.json)" true \
+          "a block from an #include: the serial sleep after it is no part of the region"
+"$REPORT" --check incblock.d > /dev/null || fail "a block from an #include: --check"
+cd ..
 # One header reached through symbolic links and as itself (src/inc -> ../real,
 # alias -> real): one region per construct, not one per name, 3 visits in
 # one row (1 in each of three before; a probe).
