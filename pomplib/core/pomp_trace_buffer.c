@@ -314,6 +314,29 @@ static void put_library_record(struct pomp_eventlog *l, uint64_t time, uint32_t 
                              .phase = (uint8_t)phase, .group = POMP_EVENT_GROUP_LIBRARY};
 }
 
+/* Says, once a run, that thread's trace could not be written and why: at a
+ * flush during the run or at the last write at the end (before, only a flush
+ * said it, and a run that never flushed, the common case with the default
+ * buffer, said only that events were lost, the cause in defs.json alone; a
+ * probe: a file size limit, a full disk). */
+static void report_write_error(const struct pomp_eventlog *l, uint32_t thread, int err)
+{
+    static int reported;
+    if (__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+        return;
+    /* (the directory, where the file could not be made in it; else the file) */
+    char where[sizeof raw_dir + 32];
+    if (l->made)
+        snprintf(where, sizeof where, "%s/thread-%u.bin", raw_dir, thread);
+    else
+        snprintf(where, sizeof where, "%s", raw_dir);
+    fprintf(stderr,
+            "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
+            "are dropped and counted, as are those of any other thread that cannot "
+            "write (said once: trace-raw/defs.json names each)\n",
+            thread, where, trace_raw_error_text(err));
+}
+
 void pomp_eventlog_flush(struct pomp_eventlog *l)
 {
     struct pomp_thread *t =
@@ -328,20 +351,7 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
     struct POMP_Region_s *r = get_flush_region();
     uint32_t id = r ? r->id : 0;
     if (err) {
-        static int reported;
-        if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED)) {
-            /* (the directory, where the file could not be made in it; else the file) */
-            char where[sizeof raw_dir + 32];
-            if (l->made)
-                snprintf(where, sizeof where, "%s/thread-%u.bin", raw_dir, t->index);
-            else
-                snprintf(where, sizeof where, "%s", raw_dir);
-            fprintf(stderr,
-                    "pomp: error: cannot write the trace of thread %u to %s: %s; its events "
-                    "are dropped and counted, as are those of any other thread that cannot "
-                    "write (said once: trace-raw/defs.json names each)\n",
-                    t->index, where, trace_raw_error_text(err));
-        }
+        report_write_error(l, t->index, err);
         put_library_record(l, start, id, POMP_EV_TRACE_GAP, POMP_PHASE_EVENT, lost);
         if (given_up) /* no write tried: a gap, not a flush (no time, no visit) */
             return;
@@ -358,7 +368,10 @@ void pomp_eventlog_flush(struct pomp_eventlog *l)
 
 int pomp_eventlog_finish(struct pomp_eventlog *l, uint32_t thread)
 {
+    int given_up = l->error != 0; /* said when it gave up */
     int err = l->buf ? write_buffer(l, thread) : 0;
     l->used = 0;
+    if (err && !given_up)
+        report_write_error(l, thread, err);
     return err;
 }

@@ -411,6 +411,16 @@ rc=0; (ulimit -f 16; POMP_THROTTLE=off POMP_BUFFER_SIZE=4k POMP_TRACE=otf2 POMP_
 assert_eq "$rc $(cat fsize2.txt)" "0 987" "ulimit -f 16 with a trace: the program ends as without pomp"
 assert_contains fsize2.err "trace events were lost" "ulimit -f 16 with a trace: the trace's losses said"
 "$REPORT" --check fsize2 > fsize2.check || { cat fsize2.check; fail "ulimit -f 16 with a trace: the profile is whole"; }
+# ... and with the default buffer, which the run never flushes: the last
+# write at the end fails, said with its cause as a flush's failure is (before:
+# only "trace events were lost", the cause in defs.json alone; a probe)
+rc=0; (ulimit -f 16; POMP_THROTTLE=off POMP_TRACE=events POMP_OUTPUT_DIR=fsize3 ./fsize > fsize3.txt 2> fsize3.err) || rc=$?
+assert_eq "$rc $(cat fsize3.txt)" "0 987" "ulimit -f 16, no flush: the program ends as without pomp"
+assert_eq "$(jq '[.threads[].flushes] | add' fsize3/trace-raw/defs.json)" 0 "ulimit -f 16, no flush: the premise"
+assert_contains fsize3.err "pomp: error: cannot write the trace of thread [01] to fsize3/trace-raw/thread-[01]\.bin: File too large; its events are dropped and counted" \
+    "ulimit -f 16, no flush: the last write's failure said with its cause"
+assert_eq "$(grep -c 'cannot write the trace of thread' fsize3.err)" 1 "ulimit -f 16, no flush: said once"
+assert_contains fsize3.err "trace events were lost" "ulimit -f 16, no flush: the losses said"
 rc=0; bash -c 'POMP_OUTPUT_DIR=epipe2 ./fsize 2>&1 >epipe2.txt | head -c 0; exit ${PIPESTATUS[0]}' || rc=$?
 assert_eq "$rc $(cat epipe2.txt)" "0 987" "standard error to a pipe whose reader has gone: the program ends as without pomp"
 # A umask that takes the owner's write or read bits (0222, 0777) made an
