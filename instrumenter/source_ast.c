@@ -598,6 +598,20 @@ static void presumed_lines(struct collector *c)
     int differs = 0;
     for (unsigned i = 0; i < s->nlines; i++) {
         CXSourceLocation loc = clang_getLocationForOffset(c->tu, c->file, s->line_offsets[i]);
+        /* a line inside a macro invocation's arguments: libclang presumes it
+         * at the invocation (a loop written in RUN(...)'s argument ended on
+         * the line of RUN(, before it began: mac.c:8-7; a probe). It goes on
+         * from the line before, as any line without a #line of its own. */
+        unsigned expanded;
+        clang_getExpansionLocation(loc, NULL, &expanded, NULL, NULL);
+        if (i > 0 && expanded != i + 1) {
+            a->presumed_file[i] = a->presumed_file[i - 1];
+            a->presumed_spelled[i] = a->presumed_spelled[i - 1];
+            a->presumed_line[i] = a->presumed_line[i - 1] + 1;
+            differs |= a->presumed_file[i] != s->path || a->presumed_line[i] != i + 1 ||
+                       a->presumed_spelled[i] != s->path;
+            continue;
+        }
         CXString name;
         unsigned line, col;
         clang_getPresumedLocation(loc, &name, &line, &col);

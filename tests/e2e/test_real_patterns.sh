@@ -530,4 +530,28 @@ assert_eq "$(jq '[.regions[] | select(.type == "single") | .id] as $s
                  | [.callpath[] | select(.region as $r | $s | index($r)) | .per_thread[].visits] | add' pia.d/profile.json)" 2 \
     "a pragma in macro arguments: the single's two encounters, from the runtime's events"
 "$REPORT" --check pia.d > /dev/null || fail "a pragma in macro arguments: --check"
-echo "real patterns: gcc and clang-19, a pragma in macro arguments"
+# A construct written inside a macro invocation's argument (a _Pragma there is
+# compiled in place): its lines are where it is written, not the invocation's
+# (libclang presumes such a line at the invocation: "mac.c:8-7", an end before
+# the start; a probe)
+cat > loop_in_args.c <<'C'
+#include <stdio.h>
+#define RUN(x) x
+int main(void)
+{
+    int total = 0;
+    RUN(
+    _Pragma("omp parallel for num_threads(2) reduction(+ : total)")
+    for (int i = 0; i < 10; i++)
+        total += 1;   /* END */
+    )
+    printf("%d\n", total);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O2 loop_in_args.c -o lia 2> lia.err || { cat lia.err; fail "a loop in a macro argument: build"; }
+assert_eq "$(POMP_OUTPUT_DIR=lia.d ./lia 2> /dev/null)" 10 "a loop in a macro argument: the program"
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel" or .type == "for") | "\(.type) \(.first_line)-\(.last_line)"] | sort | join(", ")' lia.d/profile.json)" \
+    "for $(at loop_in_args.c '_Pragma')-$(at loop_in_args.c 'END'), parallel $(at loop_in_args.c '_Pragma')-$(at loop_in_args.c 'END')" \
+    "a loop in a macro argument: its lines where it is written"
+echo "real patterns: gcc and clang-19, a pragma in macro arguments, a loop in one"
