@@ -37,6 +37,10 @@
     X(dwarf_siblingof)                                                                          \
     X(dwarf_haspc)                                                                              \
     X(dwarf_getsrc_die)                                                                         \
+    X(dwarf_getsrclines)                                                                        \
+    X(dwarf_onesrcline)                                                                         \
+    X(dwarf_lineaddr)                                                                           \
+    X(dwarf_lowpc)                                                                              \
     X(dwarf_lineno)                                                                             \
     X(dwarf_linesrc)                                                                            \
     X(dwarf_tag)                                                                                \
@@ -194,9 +198,38 @@ static void write_call_site(FILE *out, Dwarf_Die *cu, Dwarf_Die *inlined, Dwarf_
         fprintf(out, "??:0\n");
 }
 
-static void write_address_line(FILE *out, Dwarf_Die *cu, Dwarf_Addr pc)
+/* The first line-table row at pc, or NULL. At a function's entry GCC's rows
+ * are the function's own line first, then its body's first statement's at
+ * the same address; libdw's look-up gives the last, and an outlined region's
+ * function (main._omp_fn.1) was named by its body's line, not its pragma's
+ * (a nested parallel at the usleep inside it; a probe). */
+static Dwarf_Line *first_row_at(Dwarf_Die *cu, Dwarf_Addr pc)
 {
-    Dwarf_Line *l = cu ? dw.dwarf_getsrc_die(cu, pc) : NULL;
+    Dwarf_Lines *lines;
+    size_t n, lo = 0, hi;
+    if (dw.dwarf_getsrclines(cu, &lines, &n) != 0)
+        return NULL;
+    hi = n;
+    while (lo < hi) { /* the first row at or past pc (libdw's rows are by address) */
+        size_t mid = lo + (hi - lo) / 2;
+        Dwarf_Addr a;
+        Dwarf_Line *l = dw.dwarf_onesrcline(lines, mid);
+        if (l && dw.dwarf_lineaddr(l, &a) == 0 && a < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    Dwarf_Addr a;
+    Dwarf_Line *l = lo < n ? dw.dwarf_onesrcline(lines, lo) : NULL;
+    return l && dw.dwarf_lineaddr(l, &a) == 0 && a == pc ? l : NULL;
+}
+
+/* pc's file and line; entry: pc is its function's entry (first_row_at). */
+static void write_address_line(FILE *out, Dwarf_Die *cu, Dwarf_Addr pc, int entry)
+{
+    Dwarf_Line *l = cu && entry ? first_row_at(cu, pc) : NULL;
+    if (!l)
+        l = cu ? dw.dwarf_getsrc_die(cu, pc) : NULL;
     int line = 0;
     const char *file = l && dw.dwarf_lineno(l, &line) == 0 ? dw.dwarf_linesrc(l, NULL, NULL) : NULL;
     if (file && line > 0)
@@ -372,7 +405,7 @@ static void write_address(FILE *out, Dwfl *dwfl, struct symbol_index *symbols,
     }
     if (n == 0) {
         write_name(out, symbol_at(m, symbols, addr));
-        write_address_line(out, has_cu ? &cu : NULL, pc);
+        write_address_line(out, has_cu ? &cu : NULL, pc, 0);
         return;
     }
     Dwarf_Files *files = NULL;
@@ -381,7 +414,10 @@ static void write_address(FILE *out, Dwfl *dwfl, struct symbol_index *symbols,
         files = NULL;
     const char *symbol = symbol_at(m, symbols, addr);
     write_die_name(out, chain[0], n == 1 ? symbol : NULL);
-    write_address_line(out, &cu, pc);
+    Dwarf_Addr low;
+    int entry = n == 1 && dw.dwarf_tag(chain[0]) == DW_TAG_subprogram &&
+                dw.dwarf_lowpc(chain[0], &low) == 0 && low == pc;
+    write_address_line(out, &cu, pc, entry);
     for (int k = 1; k < n; k++) {
         write_die_name(out, chain[k], k == n - 1 ? symbol : NULL);
         write_call_site(out, &cu, chain[k - 1], files, nfiles);

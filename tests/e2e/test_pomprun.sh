@@ -834,6 +834,36 @@ C
     done
 fi
 
+# A nested parallel region of a GCC -O2 -g build: its outlined function's
+# entry has two line-table rows, the pragma's line first and its body's first
+# statement's; the region is at the pragma's (it read the body's, the usleep's
+# line: libdw's look-up gives the last row at an address; a probe)
+cat > nestline.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include <omp.h>
+int main(void)
+{
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2) /* OUTER */
+    {
+        int o = omp_get_thread_num();
+#pragma omp parallel num_threads(2) /* INNER */
+        {
+            usleep(o == 0 ? 2000 : 1000);
+        }
+    }
+    printf("ok\n");
+    return 0;
+}
+C
+gcc -O2 -g -fopenmp nestline.c -o nestline
+POMP_OUTPUT_DIR=nestline.d "$POMPRUN" ./nestline > nestline.txt 2> /dev/null
+assert_contains nestline.txt "^ok$" "nested lines: the program's result"
+assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.file):\(.first_line)"] | sort | join(" ")' nestline.d/profile.json)" \
+    "$(printf 'nestline.c:%s nestline.c:%s' "$(line_of nestline.c OUTER)" "$(line_of nestline.c INNER)" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')" \
+    "nested lines: both parallel regions at their pragmas' lines"
+
 # A GCC program whose tasks, run by a worker in its team's closing barrier,
 # open a parallel region of their own: the worker forks from inside that
 # barrier, which goes on after the inner team (the libgomp bridge closed the
