@@ -63,6 +63,9 @@ struct scan {
                                         invoked here (offset of its name), or UINT_MAX */
     struct expansion *expansions;    /* in source order */
     struct expansion *by_end;        /* the same, by end */
+    unsigned *includes;              /* the #include directives of the file the preprocessor
+                                        carried out (offsets, in source order) */
+    size_t nincludes;
     struct pragma_macro {
         char *name;
         CXCursor def;
@@ -1149,6 +1152,16 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
 {
     (void)parent;
     struct scan *sc = d;
+    if (clang_getCursorKind(c) == CXCursor_InclusionDirective) {
+        CXFile in;
+        unsigned at;
+        clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &in, NULL, NULL, &at);
+        if (in && clang_File_isEqual(in, sc->file)) {
+            sc->includes = xrealloc(sc->includes, (sc->nincludes + 1) * sizeof *sc->includes);
+            sc->includes[sc->nincludes++] = at;
+        }
+        return CXChildVisit_Continue;
+    }
     if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
         return CXChildVisit_Continue;
     CXSourceRange r = clang_getCursorExtent(c);
@@ -1582,49 +1595,19 @@ static int is_plain_parallel(const struct pragma *p)
     return parallel;
 }
 
-/* Whether an #include the preprocessor carries out is written between
- * offsets from and to of the file (a directive's line: comments and other
- * directives are all there is between a pragma and its next code token). The
- * compiler takes the included file's first statement as the construct's
- * block: a pragma, then `#include "body.inc"`, then code. pomp rewrites no
- * statement across files, and the code after the #include was taken for
- * the block (a parallel region timed around the serial sleep after it; one
- * left open at exit where that was a return; a probe). */
-static int include_between(struct scan *sc, unsigned from, unsigned to)
+/* Whether an #include the preprocessor carried out is written between
+ * offsets from and to of the file (comments and directives are all there is
+ * between a pragma and its next code token). The compiler takes the included
+ * file's first statement as the construct's block: a pragma, then
+ * `#include "body.inc"`, then code. pomp rewrites no statement across files,
+ * and the code after the #include was taken for the block (a parallel region
+ * timed around the serial sleep after it; one left open at exit where that
+ * was a return; a probe). */
+static int include_between(const struct scan *sc, unsigned from, unsigned to)
 {
-    const char *t = sc->s->text;
-    int line_start = 1;
-    for (unsigned i = from; i < to; i++) {
-        if (t[i] == '/' && i + 1 < to && t[i + 1] == '*') {
-            for (i += 2; i + 1 < to && !(t[i] == '*' && t[i + 1] == '/'); i++)
-                ;
-            i++;
-            continue;
-        }
-        if (t[i] == '\n') {
-            line_start = 1;
-            continue;
-        }
-        if (t[i] == ' ' || t[i] == '\t' || t[i] == '\r' || t[i] == '\f' || t[i] == '\v')
-            continue;
-        if (line_start && t[i] == '#') {
-            unsigned k = i + 1;
-            while (k < to && (t[k] == ' ' || t[k] == '\t'))
-                k++;
-            if (k + 7 <= to && (strncmp(t + k, "include", 7) == 0 || strncmp(t + k, "import", 6) == 0)) {
-                struct skipped_ranges skipped;
-                int taken = skipped_ranges_of(sc->tu, sc->file, &skipped) != 0 ||
-                            !skipped_contains(&skipped, i);
-                skipped_ranges_free(&skipped);
-                if (taken)
-                    return 1;
-            }
-        }
-        line_start = 0;
-        if (t[i] == '/' && i + 1 < to && t[i + 1] == '/')
-            while (i + 1 < to && t[i + 1] != '\n')
-                i++;
-    }
+    for (size_t i = 0; i < sc->nincludes; i++)
+        if (sc->includes[i] >= from && sc->includes[i] < to)
+            return 1;
     return 0;
 }
 
@@ -1935,6 +1918,7 @@ out:
     }
     free(sc.expansions);
     free(sc.by_end);
+    free(sc.includes);
     for (size_t i = 0; i < sc.npragma_macros; i++)
         free(sc.pragma_macros[i].name);
     free(sc.pragma_macros);
