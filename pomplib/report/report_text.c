@@ -144,7 +144,8 @@ static const char *short_signature(const char *s, enum keep_templates keep, char
         depth += (c == '>' || c == ')' || c == '}') - (c == '<' || c == '(' || c == '{');
     }
     size_t own = from; /* where the function's own name begins: past its scopes' "::" */
-    for (size_t i = from, depth = 0; i + 1 < open; i++) {
+    int depth = 0;
+    for (size_t i = from; i + 1 < open; i++) {
         depth += (s[i] == '<' || s[i] == '(' || s[i] == '{') - (s[i] == '>' || s[i] == ')' || s[i] == '}');
         if (!depth && s[i] == ':' && s[i + 1] == ':')
             own = i + 2;
@@ -242,17 +243,6 @@ static const char *twin_address(const char *label, size_t len, size_t *address_l
     return NULL;
 }
 
-/* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
- * "in parallel @ " where there is one, a relative path's first directory
- * where that is short (an absolute one's, /home/, tells nothing), and its
- * end, file and lines. Two files of one name in two directories read alike
- * when cut from the left (a probe). Its C++ signatures are first made their
- * names; where that is still too long, a row's own function goes alone where
- * its place around it is the row above (own_alone: the call-path table),
- * else its place goes without the function ("in single @ a.c:23-30"): in the
- * flat and wait tables the row above is another region, and a barrier placed
- * in a single read "stats_collect()", not which of the function's constructs
- * it ended (a probe, 2026-12-03). */
 /* s with its signatures shortened (keep) in whole (RP_LOCATION_MAX bytes),
  * and where that is still wider than width, the row's own function alone
  * (own_alone) or its place alone (clip_location). Returns the length of a
@@ -287,6 +277,17 @@ static size_t shorten_location(const char *s, enum keep_templates keep, int widt
     return address_keep;
 }
 
+/* A location shortened to width characters ("one/...ts/kern.c:4-5"): its
+ * "in parallel @ " where there is one, a relative path's first directory
+ * where that is short (an absolute one's, /home/, tells nothing), and its
+ * end, file and lines. Two files of one name in two directories read alike
+ * when cut from the left (a probe). Its C++ signatures are first made their
+ * names; where that is still too long, a row's own function goes alone where
+ * its place around it is the row above (own_alone: the call-path table),
+ * else its place goes without the function ("in single @ a.c:23-30"): in the
+ * flat and wait tables the row above is another region, and a barrier placed
+ * in a single read "stats_collect()", not which of the function's constructs
+ * it ended (a probe, 2026-12-03). */
 static const char *clip_location(const char *s, int width, int own_alone, char *buf,
                                  size_t size)
 {

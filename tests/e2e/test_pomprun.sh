@@ -861,7 +861,7 @@ gcc -O2 -g -fopenmp nestline.c -o nestline
 POMP_OUTPUT_DIR=nestline.d "$POMPRUN" ./nestline > nestline.txt 2> /dev/null
 assert_contains nestline.txt "^ok$" "nested lines: the program's result"
 assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.file):\(.first_line)"] | sort | join(" ")' nestline.d/profile.json)" \
-    "$(printf 'nestline.c:%s nestline.c:%s' "$(line_of nestline.c OUTER)" "$(line_of nestline.c INNER)" | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')" \
+    "$(printf 'nestline.c:%s\n' "$(line_of nestline.c OUTER)" "$(line_of nestline.c INNER)" | LC_ALL=C sort | paste -sd ' ')" \
     "nested lines: both parallel regions at their pragmas' lines"
 
 # A GCC program whose tasks, run by a worker in its team's closing barrier,
