@@ -100,9 +100,16 @@ const char *pomp_runtime_lack(const char *symbol)
                                         : "which LLVM libomp does not provide";
 }
 
+/* GCC's offloading flags only: clang's -foffload-lto, -fopenmp-target-jit's
+ * companion, and its other -foffload-* flags ask for nothing of libgomp (its
+ * -foffload-lto once moved a clang GPU build onto libgomp). */
 int pomp_runtime_is_gcc_offload_flag(const char *a)
 {
-    return strncmp(a, "-foffload", 9) == 0 && strcmp(a, "-foffload=disable") != 0;
+    static const char *const gcc[] = {"-foffload=", "-foffload-options=", "-foffload-abi="};
+    for (size_t i = 0; i < sizeof gcc / sizeof *gcc; i++)
+        if (strncmp(a, gcc[i], strlen(gcc[i])) == 0)
+            return strcmp(a, "-foffload=disable") != 0;
+    return 0;
 }
 
 static int is_shared_object(const char *path)

@@ -55,6 +55,11 @@ Test(runtime, clang_objects_and_offload_flags)
     cr_expect(pomp_runtime_is_gcc_offload_flag("-foffload-options=-lm"));
     cr_expect_not(pomp_runtime_is_gcc_offload_flag("-foffload=disable"));
     cr_expect_not(pomp_runtime_is_gcc_offload_flag("-fopenmp"));
+    cr_expect(pomp_runtime_is_gcc_offload_flag("-foffload-abi=lp64"));
+    /* clang's: not GCC offloading */
+    cr_expect_not(pomp_runtime_is_gcc_offload_flag("-foffload-lto"));
+    cr_expect_not(pomp_runtime_is_gcc_offload_flag("-foffload-lto=full"));
+    cr_expect_not(pomp_runtime_is_gcc_offload_flag("-foffload-uniform-block"));
 }
 
 Test(runtime, offload_flag_decides_without_looking_at_objects)
