@@ -68,6 +68,31 @@ static int in_runtime_code(const void *codeptr_ra)
            (uintptr_t)codeptr_ra - bridge_runtime_code_lo < bridge_runtime_code_span;
 }
 
+/* Whether thread b's fork from the runtime's own code is the runtime's own
+ * team: b is in no team and runs no task (libomp's hidden helper threads'
+ * first thread). A program forks from there too: a fork that is the last
+ * call of an outlined function or a task (a tail call: Clang and GCC at -O2
+ * jump to __kmpc_fork_call or GOMP_parallel) returns into the runtime, which
+ * called that function; it is made inside the team or the task (before, such
+ * a nested region was dropped without a word under pomprun: its threads' work
+ * read as outside any parallel region; a probe). */
+static int forks_runtime_team(const struct bridge_thread *b, const void *codeptr_ra)
+{
+    return in_runtime_code(codeptr_ra) && !b->nesting && !b->nscopes && !b->lost_scopes;
+}
+
+/* The region of a fork by thread b at codeptr_ra that the instrumentation
+ * did not report. A tail call's address is the runtime's, the same for
+ * every such fork: the region is the one inside the enclosing team's region,
+ * at its place (its file and lines, or its code address). */
+static struct POMP_Region_s *fork_region(struct bridge_thread *b, const void *codeptr_ra)
+{
+    const struct bridge_membership *m = bridge_membership_top(b);
+    if (in_runtime_code(codeptr_ra) && m && m->region)
+        return bridge_region_at(BC_PARALLEL, m->region);
+    return bridge_region(BC_PARALLEL, codeptr_ra);
+}
+
 /* Whether a fork by thread b is LLVM libomp's region of a league's team: b
  * runs a league's initial task that forked none yet, and the runtime forks
  * it from its own code. */
@@ -248,7 +273,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
         bridge_collector_event(OMP_EVENT_FORK);
         return;
     }
-    if (!(flags & ompt_parallel_league) && in_runtime_code(codeptr_ra)) {
+    if (!(flags & ompt_parallel_league) && forks_runtime_team(b, codeptr_ra)) {
         parallel_data->ptr = (void *)&runtime_team;
         bridge_collector_event(OMP_EVENT_FORK);
         return;
@@ -290,7 +315,7 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
             f = bridge_top_frame(b);
             team->region = f->region;
             team->fork = f->skipped ? NULL : f->node;
-        } else if ((team->region = bridge_region(BC_PARALLEL, codeptr_ra)) != NULL) {
+        } else if ((team->region = fork_region(b, codeptr_ra)) != NULL) {
             team->owned = 1;
             bridge_uninstrumented_fork(codeptr_ra);
             (void)bridge_pomp_thread(b); /* made before the clock (implicit_task_begin) */

@@ -103,9 +103,15 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
     ctc_builder_add(&b, "type", bridge_construct_type(c));
     if (constructs[c].name)
         ctc_builder_add(&b, "name", constructs[c].name);
-    if (like) { /* at the place of an instrumented construct */
-        if (like->ctc.file) /* with its directory: named as the construct is, from the run's start */
-            ctc_builder_add_file(&b, like->ctc.file, ctc_get(&like->ctc, "dir"));
+    if (like && !like->ctc.file) { /* at the place of a region the runtime reported: its
+                                      code address, named with it after the run */
+        static const char *const keys[] = {"codeptr", "module", "offset"};
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            if (ctc_get(&like->ctc, keys[i]))
+                ctc_builder_add(&b, keys[i], ctc_get(&like->ctc, keys[i]));
+    } else if (like) { /* at the place of an instrumented construct */
+        /* with its directory: named as the construct is, from the run's start */
+        ctc_builder_add_file(&b, like->ctc.file, ctc_get(&like->ctc, "dir"));
         ctc_builder_add_lines(&b, "slines", like->ctc.start_line_first, like->ctc.start_line_last);
         ctc_builder_add_lines(&b, "elines", like->ctc.end_line_first, like->ctc.end_line_last);
     } else if (codeptr) {

@@ -79,7 +79,9 @@ struct POMP_Region_s *bridge_region_keyed_in(enum bridge_construct c, const void
 
 /* The region of construct c at the place (file, lines) of region `at`: what
  * the runtime does inside an instrumented construct (a device operation of a
- * target region), named after it rather than after a code address. */
+ * target region), named after it rather than after a code address; inside a
+ * region the runtime reported, at that region's code address (a parallel
+ * region forked by a tail call, bridge_parallel.c). */
 struct POMP_Region_s *bridge_region_at(enum bridge_construct c, const struct POMP_Region_s *at);
 
 /* The same regions named by a number (1, 2, ...; 0: none, memory ran out),

@@ -864,6 +864,47 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.file):\(.fir
     "$(printf 'nestline.c:%s\n' "$(line_of nestline.c OUTER)" "$(line_of nestline.c INNER)" | LC_ALL=C sort | paste -sd ' ')" \
     "nested lines: both parallel regions at their pragmas' lines"
 
+# A nested parallel region that is its enclosing region's last statement:
+# at -O2 the compilers jump to the fork (a tail call), whose return address
+# is then libomp's own code, where the runtime forks its own teams. The
+# region is the program's all the same, at its enclosing region's place (it
+# was dropped without a word: its 4 threads' work read as outside any
+# parallel region; a probe)
+cat > tailfork.c <<'C'
+#include <stdio.h>
+#include <unistd.h>
+#include <omp.h>
+int main(void)
+{
+    omp_set_max_active_levels(2);
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp parallel num_threads(2)
+        {
+            usleep(omp_get_thread_num() == 0 ? 20000 : 10000);
+#pragma omp critical
+            printf("level %d\n", omp_get_level());
+        }
+    }
+    return 0;
+}
+C
+clang-19 -O2 -fopenmp tailfork.c -o tailfork.clang
+gcc -O2 -fopenmp tailfork.c -o tailfork.gcc
+for b in clang gcc; do
+    objdump -d tailfork.$b | grep -qE "jmp +[0-9a-f]+ <(__kmpc_fork_call|GOMP_parallel)" ||
+        fail "tail-called fork ($b): the compiler made no tail call; the test tests nothing"
+    d=tailfork_$b.d
+    POMP_OUTPUT_DIR=$d "$POMPRUN" --pomp-runtime=omp ./tailfork.$b > $d.txt 2> /dev/null
+    assert_eq "$(grep -c '^level 2$' $d.txt)" 4 "tail-called fork ($b): the program's output"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' $d/profile.json)" 2 \
+        "tail-called fork ($b): both parallel regions"
+    assert_eq "$(jq '[.regions[] | select(.type == "parallel") | .id] as $p
+                     | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].thread]
+                     | unique | length' $d/profile.json)" 4 \
+        "tail-called fork ($b): the four threads of the inner teams in a parallel region"
+done
+
 # A GCC program whose tasks, run by a worker in its team's closing barrier,
 # open a parallel region of their own: the worker forks from inside that
 # barrier, which goes on after the inner team (the libgomp bridge closed the
