@@ -209,6 +209,29 @@ static OMP_COLLECTOR_API_THR_STATE thread_state_of(int ompt_state)
     }
 }
 
+/* Whether POMP's innermost open region on thread b is an explicit task's
+ * execution the instrumentation reported: a task b runs while it waits, of
+ * which the bridge has no scope (the wait's stays on top). Read from b's own
+ * signal handler, as the sampler reads the profile (consistent between
+ * events); a thread without a record runs none. Before, such a task read as
+ * THR_EBAR_STATE in every instrumented build while the sampler counted it as
+ * work (a probe). */
+static int runs_instrumented_task(const struct bridge_thread *b)
+{
+    const struct pomp_thread *t = b->pomp;
+    if (!t)
+        return 0;
+    const struct pomp_profile *p = &t->profile;
+    uint32_t depth = p->depth;
+    const struct pomp_frame *frames = __atomic_load_n(&p->frames, __ATOMIC_RELAXED);
+    if (depth < 2 || depth > p->frames_cap || p->too_deep)
+        return 0;
+    if (p->leaf.region && p->leaf.depth == depth)
+        return 0; /* a wait of the task's own (a leaf on its frame) */
+    const struct POMP_Region_s *r = frames[depth - 1].region;
+    return r && r->task_root;
+}
+
 /* Whether the calling thread waits in a taskwait or at a taskgroup's end:
  * the bridge's scope on top says so (a task it runs meanwhile is on top of
  * it). LLVM libomp 19 leaves such a thread in work_parallel: a master waiting
@@ -219,7 +242,8 @@ static int waits_for_tasks(void)
     struct bridge_thread *b = bridge_tls;
     const struct bridge_scope *s = b ? bridge_scope_top(b) : NULL;
     return s && s->kind == SCOPE_SYNC &&
-           (s->detail == ompt_sync_region_taskwait || s->detail == ompt_sync_region_taskgroup);
+           (s->detail == ompt_sync_region_taskwait || s->detail == ompt_sync_region_taskgroup) &&
+           !runs_instrumented_task(b);
 }
 
 /* Whether the calling thread is an OpenMP worker in no team: the bridge ended

@@ -191,6 +191,28 @@ int main(int argc, char **argv)
 #pragma omp taskwait
     }
     printf("taskwait: %d\n", (int)seen);
+    /* a thread that runs the task it waits for in its taskwait works (the
+     * other thread keeps busy until the answer): the instrumentation reports
+     * the task, the bridge's scope on top stays the wait, and an instrumented
+     * build read THR_EBAR_STATE while its sampler counted work (a probe) */
+    answered = 0, waiting = 0, seen = -1;
+    pthread_create(&asker, NULL, asker_main, NULL);
+#pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 0) {
+#pragma omp task
+        {
+            waiter = pthread_self();
+            waiting = 1;
+            while (!answered)
+                ;
+        }
+#pragma omp taskwait
+    } else {
+        while (!answered)
+            ;
+    }
+    pthread_join(asker, NULL);
+    printf("task in a taskwait: %d\n", (int)seen);
     /* a worker whose team joined waits for work, in no region: region id 0
      * (on libgomp it answered the ended region's) */
     struct sigaction sr = {.sa_handler = on_region_signal};
@@ -221,6 +243,7 @@ for when in "" late; do # the session starts before the runtime did, or after
     assert_contains waits$when.txt "^critical wait: $ctwt\$" "${when:-early}: a thread waiting to enter a critical is in a wait state"
     assert_contains waits$when.txt "^task in a barrier: $work\$" "${when:-early}: a thread running a task in a barrier works"
     assert_contains waits$when.txt "^taskwait: $ebar\$" "${when:-early}: a thread in a taskwait waits for tasks (EBAR)"
+    assert_contains waits$when.txt "^task in a taskwait: $work\$" "${when:-early}: a thread running a task in its taskwait works"
     assert_contains waits$when.txt "^idle worker's region: 0\$" "${when:-early}: a worker waiting for work is in no region"
     assert_contains waits$when.txt "^idle worker's state: $idle\$" "${when:-early}: a worker waiting for work is idle (libomp and the libgomp bridge say: in the closing barrier)"
 done
