@@ -122,6 +122,35 @@ fi
 grep -qE 'main\._omp_fn\.0 > <(OpenMP runtime|pomp measurement)>$' tpaths.txt || fail "tiny: no sample in the runtime's or libpomp's code under the loop"
 ! grep -E '<(OpenMP runtime|pomp measurement)> >' tpaths.txt || fail "tiny: a pseudo-frame that is not a leaf"
 
+# Many short parallel regions, sampled every 100 us: libpomp walks the
+# master's stack with libunwind at each fork, and a sample inside that walk
+# is the measurement's, not the program's (it read main > region >
+# unw_backtrace > 0x6de9: 44 samples of 2,742; a probe)
+cat > forks.c <<'C'
+#include <stdio.h>
+volatile double sink;
+__attribute__((noinline)) void body(void) { double s = 0; for (int i = 0; i < 2000; i++) s += i * 1e-9; sink = s; }
+__attribute__((noinline)) void region(void)
+{
+#pragma omp parallel
+    body();
+}
+int main(void)
+{
+    for (int r = 0; r < 20000; r++) {
+        region();
+        sink += 1;
+    }
+    printf("sink %.3f\n", sink);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -g -O2 forks.c -o forks
+POMP_SAMPLING=100us POMP_OUTPUT_DIR=fk ./forks > /dev/null 2>&1
+assert_eq "$(jq '.sampling.frames as $f | [.sampling.paths[] | select(any(.frames[]; $f[.].module | test("libunwind"))) | .work + .wait] | add // 0' fk/profile.json)" 0 \
+    "forks: samples with libunwind's frames in the program's path"
+[ "$(jq '[.sampling.paths[] | .work + .wait] | add' fk/profile.json)" -ge 100 ] || fail "forks: too few samples to tell"
+
 # A bad value: one message naming the variable and the allowed values; the run goes on unsampled.
 POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
 assert_contains err.txt "POMP_SAMPLING='fast' is not valid \(allowed: off, or a period" "bad POMP_SAMPLING"
