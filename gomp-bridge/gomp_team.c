@@ -165,8 +165,10 @@ static void team_begin(struct gomp_team *team, struct gomp_thread_state *t)
 static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_t state)
 {
     /* out of the barrier before its membership ends: a sample in between read
-     * the barrier state with no team (a bare <OMP-implicit_barrier>) */
-    t->state = state;
+     * the barrier state with no team (a bare <OMP-implicit_barrier>); the
+     * join's work is the runtime's overhead, as libomp says (the collector's
+     * JOIN event read THR_SERIAL_STATE here, THR_OVHD_STATE on libomp; a probe) */
+    t->state = ompt_state_overhead;
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     ompt_data_t *task = t->task;
     t->task = t->nesting && t->nesting <= GOMP_MAX_NESTING ? &t->implicit[t->nesting - 1] : task;
@@ -176,6 +178,8 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
     if (end)
         end(&team->parallel_data, t->task, ompt_parallel_invoker_runtime | ompt_parallel_team,
             team->codeptr);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    t->state = state;
 }
 
 /* The wrapper of a fork: libgomp's call with the trampoline as the
@@ -195,6 +199,7 @@ static void team_end(struct gomp_team *team, struct gomp_thread_state *t, int32_
             struct gomp_team team_ = {.lead = lead_, .fn = fn_, .data = data_, .nthreads = n_,  \
                                       .work = work_type, .codeptr = GOMP_CODE_OF(fn_)};         \
             team_begin(&team_, t_);                                                             \
+            t_->state = ompt_state_overhead; /* libgomp's fork, until the trampoline: libomp's */ \
             result REAL(real)(team_member, &team_, n_, __VA_ARGS__);                            \
             team_end(&team_, t_, state_);                                                       \
         }                                                                                       \

@@ -150,6 +150,10 @@ POMP_SAMPLING=100us POMP_OUTPUT_DIR=fk ./forks > /dev/null 2>&1
 assert_eq "$(jq '.sampling.frames as $f | [.sampling.paths[] | select(any(.frames[]; $f[.].module | test("libunwind"))) | .work + .wait] | add // 0' fk/profile.json)" 0 \
     "forks: samples with libunwind's frames in the program's path"
 [ "$(jq '[.sampling.paths[] | .work + .wait] | add' fk/profile.json)" -ge 100 ] || fail "forks: too few samples to tell"
+# the master's fork and join are the runtime's overhead on libgomp too, as on
+# libomp (the libgomp bridge said serial: the fork's time read as the program's work)
+sample_paths fk " > " > fkpaths.txt
+grep -qE '(^|\t| > )main > region > <OMP-overhead>$' fkpaths.txt || { cat fkpaths.txt >&2; fail "forks: no sample of the fork's overhead"; }
 
 # A bad value: one message naming the variable and the allowed values; the run goes on unsampled.
 POMP_SAMPLING=fast POMP_OUTPUT_DIR=bad ./split >out.txt 2>err.txt
