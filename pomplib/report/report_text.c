@@ -916,8 +916,9 @@ void report_text(const struct rp_profile *p, int per_thread)
         json_t *os = json_object_get(t, "os_threads"); /* records handed on (docs/output.md) */
         os_threads += json_object_get(t, "device") ? 0 : json_is_integer(os) ? (size_t)json_integer_value(os) : 1;
     }
-    printf("program %s (pid %lld): %.3f s, %zu threads", p->program, p->pid, p->duration_ns / 1e9,
-           p->nthreads - streams);
+    size_t threads = p->nthreads - streams;
+    printf("program %s (pid %lld): %.3f s, %zu thread%s", p->program, p->pid, p->duration_ns / 1e9,
+           threads, threads == 1 ? "" : "s");
     if (os_threads > p->nthreads - streams)
         printf(" (standing for %zu OS threads)", os_threads);
     printf(", ");
