@@ -720,7 +720,7 @@ static void fast_execution(struct rewriter *w, struct leaf *lf, const char *tid)
     unsigned k = w->nfast++, r = lf->r;
     const char *v = lf->local;
     sb_printf(&lf->block_start,
-              "{ const void *%sft_%u = 0; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), &%sft_%u); "
+              "{ const void *%sft_%u = POMP_NULL_; int %sfe_%u = POMP_Fast_task_counted(pomp_f_(%u), &%sft_%u); "
               "(void)%sfe_%u; ",
               v, r, v, r, k, v, r, v, r);
     sb_printf(&lf->block_start, "POMP_Task_begin_id_fast(%sfe_%u, " V ", %s, %stask_%u, "

@@ -40,6 +40,18 @@ typedef uint64_t POMP_Uint64;
  * a ';' written there, not of one a macro expands to. */
 #define POMP_NULL_STATEMENT_ ;
 
+/* A null pointer in the inserted code: C++'s -Wzero-as-null-pointer-constant
+ * warns of a 0 there (a task's kept value, initialized: under -Werror the file
+ * fell back to no instrumentation; a probe); __null is what GCC's and Clang's
+ * NULL is before C++11. */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define POMP_NULL_ nullptr
+#elif defined(__cplusplus) && defined(__GNUC__)
+#define POMP_NULL_ __null
+#else
+#define POMP_NULL_ ((void *)0)
+#endif
+
 /* No POMP routine throws: said so, so that a C++ caller needs no unwinding
  * path around each call (an instrumented C++ file that the plain compiler
  * gave no exception tables, linked by gcc, lacked __gxx_personality_v0). */
