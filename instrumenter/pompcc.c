@@ -196,7 +196,7 @@ static void warn_forced_includes(const struct pompcc *pc)
         }
         if (found)
             f.file = found;
-        source_files_with_openmp(f.file, (const char *const *)dirs.v, dirs.n,
+        source_files_with_openmp(f.file, (const char *const *)dirs.v, dirs.n, 1,
                                  warn_not_instrumented, &f);
         free(found);
     }
@@ -1163,7 +1163,8 @@ static void note_simd_only(const struct pompcc *pc, const char *src, const struc
         return;
     if (last_flag_on(pc, "-fopenmp-simd", "-fno-openmp-simd")) {
         int said = 0;
-        source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, note_simd_file, &said);
+        source_files_with_openmp(src, (const char *const *)dirs->v, dirs->n, 0, note_simd_file,
+                                 &said);
     }
 }
 

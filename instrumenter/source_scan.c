@@ -103,12 +103,60 @@ int source_may_need_instrumentation(const char *text, size_t size)
 
 static int is_blank(char c) { return c == ' ' || c == '\t'; }
 
+/* Whether the pragma at p lies in the body of a #define whose macro text
+ * never names again (no use, no #undef or #ifdef of it): its construct is
+ * made where the macro is expanded, in the file that does. */
+static int in_unnamed_macro(const char *text, size_t size, const char *p)
+{
+    const char *s = p; /* the logical line's start (past spliced lines) */
+    while (s > text) {
+        if (s[-1] == '\n') {
+            const char *b = s - 1;
+            if (b > text && b[-1] == '\r')
+                b--;
+            if (b > text && b[-1] == '\\') {
+                s = b - 1;
+                continue;
+            }
+            break;
+        }
+        s--;
+    }
+    while (s < p && is_blank(*s))
+        s++;
+    if (s >= p || *s++ != '#')
+        return 0;
+    while (s < p && is_blank(*s))
+        s++;
+    if (p - s < 7 || strncmp(s, "define", 6) != 0 || !is_blank(s[6]))
+        return 0;
+    for (s += 6; s < p && is_blank(*s); s++)
+        ;
+    const char *name = s;
+    while (s < p && is_ident_char(*s))
+        s++;
+    if (s == name)
+        return 0;
+    char word[256];
+    size_t n = (size_t)(s - name);
+    if (n >= sizeof word)
+        return 0;
+    memcpy(word, name, n);
+    word[n] = '\0';
+    /* named once: at its definition only */
+    return !source_text_has_word(s, (size_t)(text + size - s), word) &&
+           !source_text_has_word(text, (size_t)(name - text), word);
+}
+
 /* Whether a pragma of text may start with sentinel (#pragma omp,
- * _Pragma("omp ...")); a false "yes" is possible. */
-static int has_directive(const char *text, size_t size, const char *sentinel)
+ * _Pragma("omp ...")); a false "yes" is possible. With expanded_here, not
+ * one in the body of a macro text never names again. */
+static int has_directive_where(const char *text, size_t size, const char *sentinel,
+                               int expanded_here)
 {
     const char *end = text + size;
     for (const char *q = find_ragma(text, end); q; q = find_ragma(q, end)) {
+        const char *at = q;
         for (;;) { /* blanks, '(' and '"' (_Pragma("), line splices */
             size_t splice = q < end ? source_splice_length(q, (size_t)(end - q), 0) : 0;
             if (splice)
@@ -118,10 +166,15 @@ static int has_directive(const char *text, size_t size, const char *sentinel)
             else
                 break;
         }
-        if (spliced_word_end(q, end, sentinel))
+        if (spliced_word_end(q, end, sentinel) && !(expanded_here && in_unnamed_macro(text, size, at)))
             return 1;
     }
     return 0;
+}
+
+static int has_directive(const char *text, size_t size, const char *sentinel)
+{
+    return has_directive_where(text, size, sentinel, 0);
 }
 
 int source_has_openmp_directive(const char *text, size_t size)
@@ -289,20 +342,23 @@ int source_file_may_need_instrumentation(const char *path, const char *const *di
 struct directive_files {
     void (*each)(const char *path, void *arg);
     void *arg;
+    int expanded_here;
 };
 
 static int with_directive(const char *path, const char *text, size_t size, int depth, void *arg)
 {
     (void)depth;
     const struct directive_files *d = arg;
-    if (source_has_openmp_directive(text, size))
+    if (memmem(text, size, "omp::", 5) != NULL || /* [[omp::directive(...)]] */
+        has_directive_where(text, size, "omp", d->expanded_here))
         d->each(path, d->arg);
     return 0;
 }
 
 void source_files_with_openmp(const char *path, const char *const *dirs, size_t ndirs,
-                              void (*each)(const char *path, void *arg), void *arg)
+                              int expanded_here, void (*each)(const char *path, void *arg),
+                              void *arg)
 {
-    struct directive_files d = {each, arg};
+    struct directive_files d = {each, arg, expanded_here};
     walk_from(path, dirs, ndirs, with_directive, &d, 0);
 }

@@ -43,9 +43,14 @@ int source_text_may_call_locks(const char *text, size_t size);
 int source_file_may_need_instrumentation(const char *path, const char *const *dirs, size_t ndirs);
 
 /* Calls each(file, arg) for the file at path and for each header it reaches
- * as above that may hold an OpenMP directive (source_has_openmp_directive). */
+ * as above that may hold an OpenMP directive (source_has_openmp_directive);
+ * with expanded_here, one that makes a construct in that file: not one in the
+ * body of a macro the file never names again (a header given with -include
+ * that only defines _Pragma macros: their constructs are made, and
+ * instrumented, in the source that expands them). */
 void source_files_with_openmp(const char *path, const char *const *dirs, size_t ndirs,
-                              void (*each)(const char *path, void *arg), void *arg);
+                              int expanded_here, void (*each)(const char *path, void *arg),
+                              void *arg);
 
 /* Whether text may hold an OpenMP directive (#pragma omp, _Pragma("omp ...")
  * or [[omp::...]]); a false "yes" is possible. */

@@ -425,6 +425,19 @@ mkdir -p finc/lib && cp forced.h finc/lib/
 "$POMPCC" -fopenmp -Ifinc -include lib/forced.h forced_main.c -o forced_i 2> forced_i.err || { cat forced_i.err; fail "-include through -I: build"; }
 assert_contains forced_i.err "^pompcc: warning: finc/lib/forced.h \\(given with -include\\) is not instrumented" "-include through -I: said"
 assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=forced_i.d ./forced_i 2> /dev/null)" 4950 "-include through -I: the program runs"
+# ... but a forced header that only defines a macro holding a _Pragma makes
+# no construct of its own: the source that expands the macro has it, and
+# pomp instruments it there (it was said to be left to the runtime; a probe);
+# one that expands its macro itself is said
+printf '#define PSUM _Pragma("omp parallel for reduction(+ : s)")\n' > pmacro.h
+printf '#include <stdio.h>\nint main(void)\n{\n    int s = 0;\n    PSUM\n    for (int i = 0; i < 100; i++)\n        s += i;\n    printf("%%d\\n", s);\n    return 0;\n}\n' > pmacro_main.c
+"$POMPCC" -fopenmp -include pmacro.h pmacro_main.c -o pmacro 2> pmacro.err || { cat pmacro.err; fail "-include of a _Pragma macro: build"; }
+assert_not_contains pmacro.err "pmacro.h" "-include of a header that only defines a _Pragma macro: nothing said"
+assert_eq "$(OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=pmacro.d ./pmacro 2> /dev/null)" 4950 "-include of a _Pragma macro: the program runs"
+assert_eq "$(region_sum pmacro.d parallel 5 visits)" 1 "-include of a _Pragma macro: the construct it makes in the source measured"
+{ cat pmacro.h; printf 'static int psum(void)\n{\n    int s = 0;\n    PSUM\n    for (int i = 0; i < 10; i++)\n        s += i;\n    return s;\n}\n'; } > pmacro2.h
+"$POMPCC" -fopenmp -include pmacro2.h forced_main.c -o pmacro2 -Dforced_sum\(n\)=psum\(\) 2> pmacro2.err || { cat pmacro2.err; fail "-include of a header that expands its _Pragma macro: build"; }
+assert_contains pmacro2.err "^pompcc: warning: pmacro2.h \\(given with -include\\) is not instrumented" "-include of a header that expands its _Pragma macro: said"
 # ... counted as an instrumented copy counts them: not its declare reduction,
 # nor its sections' section lines (they made 5 of the 2; a probe)
 cat > forced2.h <<'H'
