@@ -231,6 +231,34 @@ assert_eq "$(jq '[.regions[] | select(.type == "for") | .throttled // false] | a
 assert_eq "$(jq '[.callpath[] | select(.region as $r | $r != null) | .per_thread[] | .untimed // 0] | add' hotfor_out/profile.json)" 0 \
           "a loop with an implicit barrier: its barrier timed"
 
+# ... nor one that holds such a construct: a user region around the loop
+# (it was throttled, looking at its children alone: the loop and its barrier
+# went untimed with it, 24 ms of 475 ms of waits, load balance 97.6 % for 50 %; a probe)
+cat > stepfor.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+    for (int it = 0; it < 20000; it++) {
+#pragma pomp inst begin(step)
+#pragma omp for schedule(static)
+        for (int i = 0; i < 2; i++)
+            n += i;
+#pragma pomp inst end(step)
+    }
+    printf("%ld\n", n);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp stepfor.c -o stepfor 2>build.err || { cat build.err; fail "build stepfor"; }
+POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=stepfor_out ./stepfor > out.txt 2> /dev/null
+assert_contains out.txt "^20000$" "stepfor: the program's result"
+assert_eq "$(jq '[.regions[] | .throttled // false] | any' stepfor_out/profile.json)" false \
+          "a user region around a loop with an implicit barrier: not throttled"
+assert_eq "$(jq '[.callpath[] | .per_thread[] | .untimed // 0] | add' stepfor_out/profile.json)" 0 \
+          "a user region around a loop with an implicit barrier: the barrier timed"
+
 POMP_THROTTLE=fast POMP_OUTPUT_DIR=bad ./tiny > /dev/null 2> bad.txt
 assert_contains bad.txt "POMP_THROTTLE='fast' is not valid \(allowed: off, or EXECUTIONS,MEAN such as 100000,10us" "a bad value is said"
 # a negative count (strtoull took it as 2^64 - 1000: throttling off, silently)
