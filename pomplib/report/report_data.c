@@ -181,6 +181,45 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
     return *untimed > 0;
 }
 
+/* Thread `thread`'s time outside every region: its span less the time of its
+ * paths at the top (task roots apart: a task runs inside a region, or its
+ * time is its creator's). */
+static double thread_outside_ns(const struct rp_profile *p, long long thread)
+{
+    json_t *t;
+    size_t k;
+    double outside = 0;
+    json_array_foreach(json_object_get(p->root, "threads"), k, t)
+        if (json_integer_value(json_object_get(t, "index")) == thread)
+            outside = num(t, "end_ns") - num(t, "start_ns");
+    for (size_t n = 0; n < p->nnodes; n++) {
+        if (p->nodes[n].parent_index != NO_PARENT || p->nodes[n].task_root)
+            continue;
+        json_array_foreach(p->nodes[n].per_thread, k, t)
+            if (json_integer_value(json_object_get(t, "thread")) == thread)
+                outside -= num(t, "incl_ns");
+    }
+    return outside > 0 ? outside : 0;
+}
+
+double rp_node_untimed_outside(const struct rp_profile *p, size_t i, double *outside_ns)
+{
+    *outside_ns = 0;
+    if (p->nodes[i].parent_index != NO_PARENT || p->nodes[i].task_root)
+        return 0;
+    double untimed = 0;
+    json_t *t;
+    size_t k;
+    json_array_foreach(p->nodes[i].per_thread, k, t) {
+        double n = num(t, "untimed");
+        if (n <= 0)
+            continue;
+        untimed += n;
+        *outside_ns += thread_outside_ns(p, json_integer_value(json_object_get(t, "thread")));
+    }
+    return untimed;
+}
+
 void rp_node_label(const struct rp_node *n, char *buf, size_t size)
 {
     if (!n->region)

@@ -262,6 +262,12 @@ void rp_wait_label(const struct rp_wait_row *w, char *buf, size_t size);
 /* A call path with visits counted untimed (its times cover part of them): a throttled
  * region's, or one run inside a throttled region's executions */
 int rp_node_throttled(const struct rp_node *n);
+/* Node i's untimed executions at the top of their threads (a throttled region outside
+ * every region): their number, and in *outside_ns those threads' time outside every
+ * region (their spans less their top paths' time), which holds theirs; 0 for a node
+ * with a parent or a task root. */
+double rp_node_untimed_outside(const struct rp_profile *p, size_t i, double *outside_ns);
+
 /* Where node i's untimed executions went: *anchor, the call path whose own time holds
  * their time (waits included; NO_PARENT: none), *own_ns that own time on the threads
  * where i has them, *untimed their number. 1 where it has any such. */

@@ -626,11 +626,27 @@ static void report_throttled_time(const struct rp_profile *p, report_line_fn emi
         if (!th)
             continue;
         double untimed = 0, own = 0, best_own = -1, best_untimed = 0, long_own = 0, long_untimed = 0;
+        double outside = 0, outside_untimed = 0, timed_ns = 0, timed_runs = 0;
         size_t best = NO_PARENT, longest = NO_PARENT, seen[16], nseen = 0;
         for (size_t i = 0; i < p->nnodes; i++) {
             size_t anchor, k;
             double o, u;
-            if (p->nodes[i].region != r || !rp_node_untimed_in(p, i, &anchor, &o, &u))
+            if (p->nodes[i].region != r)
+                continue;
+            json_t *t;
+            json_array_foreach(p->nodes[i].per_thread, k, t) { /* what a timed execution took */
+                double runs = json_number_value(json_object_get(t, "visits"));
+                if (runs <= 0)
+                    runs = json_number_value(json_object_get(t, "begins"));
+                timed_runs += runs - json_number_value(json_object_get(t, "untimed"));
+                timed_ns += json_number_value(json_object_get(t, "incl_ns"));
+            }
+            /* at the top of its threads: their time outside every region holds theirs */
+            if ((u = rp_node_untimed_outside(p, i, &o)) > 0) {
+                untimed += u, outside_untimed += u, outside += o;
+                continue;
+            }
+            if (!rp_node_untimed_in(p, i, &anchor, &o, &u))
                 continue;
             untimed += u;
             for (k = 0; k < nseen && seen[k] != anchor; k++)
@@ -654,7 +670,16 @@ static void report_throttled_time(const struct rp_profile *p, report_line_fn emi
          * throttled stayed as short as the rule saw it (a hot critical inside
          * a loop of real work: a note per such region only said the loop's
          * work again) */
-        if (untimed <= 0 || long_untimed <= 0 || long_own / long_untimed <= 10e3)
+        /* (or twenty times what a timed execution took, past 1 us: the
+         * phase change that environment.md tells, a critical tiny 60,000
+         * times, then holding 5 ms 40 times, is 4 us of the loop's own time
+         * an untimed execution, and said nothing; a probe) */
+        double timed_mean = timed_runs > 0 ? timed_ns / timed_runs : 0;
+        double per_untimed = long_untimed > 0 ? long_own / long_untimed : 0;
+        if (outside_untimed > 0 && outside / outside_untimed > per_untimed)
+            per_untimed = outside / outside_untimed;
+        if (untimed <= 0 || per_untimed <= 0 ||
+            (per_untimed <= 10e3 && (per_untimed <= 1e3 || per_untimed <= 20 * timed_mean)))
             continue;
         char loc[RP_LOCATION_MAX], in[200], inloc[RP_LOCATION_MAX], each[32], most[2 * RP_LOCATION_MAX + 800] = "",
                                                                            beach[32];
@@ -674,14 +699,21 @@ static void report_throttled_time(const struct rp_profile *p, report_line_fn emi
                      in, inloc, long_own / 1e6, long_untimed,
                      duration(beach, sizeof beach, long_own / long_untimed));
         }
+        if (outside_untimed > 0) { /* (a path that did not fit the room left says no more) */
+            size_t len = strlen(most);
+            snprintf(most + len, sizeof most - len,
+                     "; %.0f of them outside every region: %.1f ms of their threads' time outside "
+                     "regions holds theirs",
+                     outside_untimed, outside / 1e6);
+        }
         say(emit, ctx, "note",
             "%s%s%s @ %s, throttled at %.3f s: %.0f executions since counted untimed; their time, "
             "waits included, is in the own time of the regions they ran in: %.1f ms on those "
             "threads, with those regions' own work (up to %s an execution)%s; POMP_THROTTLE=off "
             "times them",
             r->type, *r->name ? " " : "", r->name, loc,
-            json_number_value(json_object_get(th, "since_ns")) / 1e9, untimed, own / 1e6,
-            duration(each, sizeof each, own / untimed), most);
+            json_number_value(json_object_get(th, "since_ns")) / 1e9, untimed, (own + outside) / 1e6,
+            duration(each, sizeof each, (own + outside) / untimed), most);
     }
 }
 

@@ -62,4 +62,46 @@ jq -e '.efficiency.run.untimed_wait_enclosing_own_ns >= 200e6 and
 POMP_THROTTLE=off OMP_WAIT_POLICY=passive POMP_OUTPUT_DIR=off timeout 60 ./phase > /dev/null 2>&1 || fail "run off"
 "$REPORT" off > rep-off.txt
 assert_not_contains rep-off.txt "executions since counted untimed|waits not measured" "phase: POMP_THROTTLE=off: nothing untimed said"
+
+# A throttled user region at the top of its thread, outside every region,
+# tiny 60,000 times, then 5 ms 40 times: its 200 ms since the throttle are in
+# the thread's time outside regions, which the note sizes (it said nothing:
+# no enclosing region's own time held them; a probe); and the same loop in a
+# user region: 4 us of its own time an untimed execution, under the note's
+# old 10 us, said now that it is 20 times what a timed execution took
+for wrap in 0 1; do
+    cat > top$wrap.c <<C
+#include <stdio.h>
+#include <time.h>
+int main(void)
+{
+    long n = 0;
+#if $wrap
+#pragma pomp inst begin(loop)
+#endif
+    for (int i = 0; i < 60040; i++) {
+#pragma pomp inst begin(step)
+        n++;
+        if (i >= 60000) { struct timespec t = {0, 5000000}; nanosleep(&t, NULL); }
+#pragma pomp inst end(step)
+    }
+#if $wrap
+#pragma pomp inst end(loop)
+#endif
+    printf("%ld\\n", n);
+    return 0;
+}
+C
+    "$POMPCC" -O2 -fopenmp top$wrap.c -o top$wrap 2>build.err || { cat build.err; fail "build top$wrap"; }
+    POMP_OUTPUT_DIR=top$wrap.d ./top$wrap > out.txt 2> /dev/null
+    assert_contains out.txt "^60040$" "top$wrap: the program's result"
+    jq -e '[.regions[] | select(.name == "step" and .throttled)] | length == 1' top$wrap.d/profile.json > /dev/null ||
+        fail "top$wrap: step throttled in its tiny phase"
+    "$REPORT" top$wrap.d > top$wrap.txt
+    assert_contains top$wrap.txt "^note: userregion step @ top$wrap.c:[0-9-]+, throttled at [0-9.]+ s: [0-9]+ executions since counted untimed; their time, waits included, is in the own time of the regions they ran in: ([2-9][0-9][0-9]|[0-9]{4,})\\.[0-9] ms" \
+        "top$wrap: the untimed executions' 200 ms sized"
+    "$REPORT" --check top$wrap.d > /dev/null || fail "top$wrap: --check"
+done
+assert_contains top0.txt "outside every region: ([2-9][0-9][0-9]|[0-9]{4,})\\.[0-9] ms of their threads' time outside regions holds theirs" \
+    "top0: at the top of the thread, outside every region"
 echo "throttle phase: a throttled critical whose executions grew long: the own time holding them sized and its path named"
