@@ -19,6 +19,7 @@ struct row {
     size_t node;
     uint64_t max_incl, visits;
     uint32_t threads;
+    int untimed; /* executions of its path counted without time: its time is a part */
 };
 
 /* The function a region is named by: none where it stands for several (a
@@ -127,6 +128,7 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
                 continue;
             r.threads++;
             r.visits += s->visits;
+            r.untimed |= s->untimed != 0;
             begins += s->begins;
             uint64_t time = creation ? s->excl : s->incl;
             if (time > r.max_incl)
@@ -194,8 +196,12 @@ void pomp_summary_print(FILE *f, const struct pomp_run *run, int profile_written
         if (r) {
             int creation = region_nodes && (region_nodes[r - m->regions] & HAS_ROOT) &&
                            !node->task_root;
-            fprintf(f, "%s%s%s%s", r->type, r->ctc.name ? " " : "",
-                    r->ctc.name ? r->ctc.name : "", creation ? " (creation)" : "");
+            /* marked as pomp-report marks it: a path with executions counted
+             * untimed, its own region throttled or one it ran inside (a region
+             * run inside a throttled one read 1 ms of 20 unmarked; a probe) */
+            fprintf(f, "%s%s%s%s%s", r->type, r->ctc.name ? " " : "",
+                    r->ctc.name ? r->ctc.name : "", creation ? " (creation)" : "",
+                    rows[i].untimed ? " [throttled]" : "");
             /* a region the runtime reported without a file is named by its
              * function (no debug information) and placed where its nearest
              * enclosing region with a place is, as pomp-report does; the

@@ -32,6 +32,9 @@ assert_contains err.txt "^pomp: note: the waits of throttled critical, ordered o
                 "throttled waits: said at the end"
 assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); their time since is their enclosing region.s own; POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
+# ... and marks its row, as pomp-report does (a region run inside a throttled
+# one was not marked, its time a part; a probe)
+assert_contains err.txt "^pomp: +[0-9.]+ +[0-9]+ +[0-9]+  critical \[throttled\] @ tiny.c:$L_crit\$" "the summary's row of a throttled region marked"
 # the atomic, counted inline from the start: every execution, none throttled or untimed
 assert_eq "$(jq '([.regions[] | select(.type == "atomic") | .id]) as $ids
                | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[] | [.visits, .untimed // 0]]
