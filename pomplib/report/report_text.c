@@ -612,6 +612,21 @@ static const char *duration(char *buf, size_t size, double ns)
     return buf;
 }
 
+/* Adds node n's timed executions (those not counted untimed) and their
+ * inclusive time to *runs and *ns: what a timed execution took. */
+static void add_timed(const struct rp_node *n, double *ns, double *runs)
+{
+    size_t k;
+    json_t *t;
+    json_array_foreach(n->per_thread, k, t) {
+        double all = json_number_value(json_object_get(t, "visits"));
+        if (all <= 0) /* a region with begin events only ran as often as it began */
+            all = json_number_value(json_object_get(t, "begins"));
+        *runs += all - json_number_value(json_object_get(t, "untimed"));
+        *ns += json_number_value(json_object_get(t, "incl_ns"));
+    }
+}
+
 /* Each throttled region: how many executions went untimed and how much own
  * time the regions they ran in hold, which holds theirs (rp_node_untimed_in):
  * the note said only "their time since is their enclosing region's own", so
@@ -633,14 +648,7 @@ static void report_throttled_time(const struct rp_profile *p, report_line_fn emi
             double o, u;
             if (p->nodes[i].region != r)
                 continue;
-            json_t *t;
-            json_array_foreach(p->nodes[i].per_thread, k, t) { /* what a timed execution took */
-                double runs = json_number_value(json_object_get(t, "visits"));
-                if (runs <= 0)
-                    runs = json_number_value(json_object_get(t, "begins"));
-                timed_runs += runs - json_number_value(json_object_get(t, "untimed"));
-                timed_ns += json_number_value(json_object_get(t, "incl_ns"));
-            }
+            add_timed(&p->nodes[i], &timed_ns, &timed_runs);
             /* at the top of its threads: their time outside every region holds theirs */
             if ((u = rp_node_untimed_outside(p, i, &o)) > 0) {
                 untimed += u, outside_untimed += u, outside += o;
