@@ -131,13 +131,15 @@ void bridge_on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int 
         if (!__atomic_load_n(&bridge_mutex_unframed, __ATOMIC_RELAXED))
             __atomic_store_n(&bridge_mutex_unframed, 1, __ATOMIC_RELAXED);
     }
-    /* LLVM libomp now and then reports a critical without its address (about
-     * one run in a hundred of a loop of criticals under pomprun: that
-     * execution became a region of its own, placed nowhere); the program's
-     * call, found on the stack, is the address it would have given. A stack
-     * walk is no hot-path work: a few per thread, then the address-less
-     * region, should a runtime never give the address */
-    if (__builtin_expect(!codeptr_ra, 0) && construct && b->caller_walks < BRIDGE_CALLER_WALKS) {
+    /* LLVM libomp now and then reports a critical without its address, or
+     * with one inside itself (about one run in a hundred of a loop of
+     * criticals under pomprun, and half the runs of a branch and bound's
+     * tasks: that execution became a region of its own, placed nowhere; a
+     * probe); the program's call, found on the stack, is the address it would
+     * have given. A stack walk is no hot-path work: a few per thread, then the
+     * address-less region, should a runtime never give the address */
+    if (__builtin_expect(construct && !bridge_code_is_program(c.construct, codeptr_ra), 0) &&
+        b->caller_walks < BRIDGE_CALLER_WALKS) {
         b->caller_walks++;
         codeptr_ra = bridge_program_caller();
     }

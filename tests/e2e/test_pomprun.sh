@@ -905,6 +905,57 @@ for b in clang gcc; do
         "tail-called fork ($b): the four threads of the inner teams in a parallel region"
 done
 
+# A branch and bound of a clang build under pomprun: libomp reports a task's
+# critical now and then with an address inside itself, and that execution
+# became a critical region of its own, unnamed and placed nowhere (half the
+# runs; a probe): every execution is the named critical's, in every run
+cat > bnb.c <<'C'
+#include <stdio.h>
+#define CELLS 11
+static int cost[CELLS][3], best = 1 << 30;
+static long seen;
+static void add_cell(int cell, int acc)
+{
+    if (cell == CELLS) {
+#pragma omp critical(best)
+        {
+            seen++;
+            if (acc < best)
+                best = acc;
+        }
+        return;
+    }
+    for (int c = 0; c < 3; c++) {
+        int next = acc + cost[cell][c];
+        if (next > 110)
+            continue;
+#pragma omp task untied firstprivate(cell, next)
+        add_cell(cell + 1, next);
+    }
+#pragma omp taskwait
+}
+int main(void)
+{
+    unsigned s = 7;
+    for (int i = 0; i < CELLS; i++)
+        for (int c = 0; c < 3; c++)
+            cost[i][c] = 1 + (s = s * 1103515245u + 12345u, s >> 16) % 20;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+    add_cell(0, 0);
+    printf("best=%d seen=%ld\n", best, seen);
+    return 0;
+}
+C
+clang-19 -O2 -fopenmp bnb.c -o bnb -L"$LIBOMP_DIR" -Wl,-rpath,"$LIBOMP_DIR"
+./bnb > bnb_plain.txt
+for run in 1 2 3 4 5 6; do
+    POMP_OUTPUT_DIR=bnb$run.d "$POMPRUN" ./bnb > bnb$run.txt 2> /dev/null
+    assert_eq "$(cat bnb$run.txt)" "$(cat bnb_plain.txt)" "branch and bound (run $run): the program's output"
+    assert_eq "$(jq '[.regions[] | select(.type == "critical" and (.name // "") != "best")] | length' bnb$run.d/profile.json)" 0 \
+        "branch and bound (run $run): no critical region beside the named one"
+done
+
 # A GCC program whose tasks, run by a worker in its team's closing barrier,
 # open a parallel region of their own: the worker forks from inside that
 # barrier, which goes on after the inner team (the libgomp bridge closed the
