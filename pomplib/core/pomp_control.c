@@ -293,7 +293,7 @@ POMP_Int32 pomp_finalize(void)
     return POMP_SUCCESS;
 }
 
-/* SIGINT and SIGTERM: write the output, then die of the signal as the program
+/* SIGINT, SIGTERM, SIGHUP, SIGPIPE: write the output, then die of the signal as the program
  * would have. Only installed where the program left the default action (and
  * again where it sets it back; the program is shown the default action, not
  * this handler: pomp_signals.c). Writing files is not async-signal-safe; a
@@ -341,8 +341,10 @@ static void install_signal_handlers(void)
 {
     if (config.enabled)
         pomp_signal_take(SIGABRT, say_abort);
-    /* SIGHUP: a batch session or terminal that closed ends the run as a kill does */
-    static const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    /* SIGHUP: a batch session or terminal that closed ends the run as a kill
+     * does; SIGPIPE: a reader that stopped reading (`prog | head`) does too
+     * (the run ended without a word or a profile; a probe) */
+    static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
     for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
         pomp_signal_take(signals[i], finalize_on_signal);
 }

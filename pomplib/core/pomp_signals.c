@@ -2,7 +2,7 @@
  * signal is under strict XPG) and sigset: they stand before the C library's,
  * for two reasons.
  *
- * SIGINT, SIGTERM, SIGHUP and SIGABRT: pomp installs its handlers where the
+ * SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGABRT: pomp installs its handlers where the
  * program left the default action (pomp_control.c), so that a run killed by
  * them still writes its profile. A program must see the dispositions it would
  * see without pomp: one whose handler chains to the previous one (sigaction
@@ -77,7 +77,7 @@ int pomp_real_sigaction(int sig, const struct sigaction *act, struct sigaction *
 
 /* The signals pomp takes: its handler, and the disposition the program is
  * shown while it stands (the default action, as the C library answered it).
- * Only SIGHUP, SIGINT, SIGABRT and SIGTERM (1, 2, 6, 15) are ever taken. */
+ * Only SIGHUP, SIGINT, SIGABRT, SIGPIPE and SIGTERM (1, 2, 6, 13, 15) are ever taken. */
 enum { TAKEN_MAX = 16 };
 static struct {
     signal_handler handler; /* NULL: not taken */

@@ -21,6 +21,10 @@ static void finish(const char *how)
         raise(SIGINT);
     if (strcmp(how, "hup") == 0)
         raise(SIGHUP);
+    if (strcmp(how, "pipe") == 0) /* a reader that stopped reading: prog | head */
+        for (;;)
+            if (printf("more\n") < 0 || fflush(stdout) != 0)
+                break;
     if (strcmp(how, "fork") == 0) {
         pid_t pid = fork();
         if (pid == 0) {
@@ -73,6 +77,13 @@ run exit 3
 run term 143
 run int 130
 run hup 129
+# (SIGPIPE: the program ended without a word or a profile; a probe)
+set +e
+POMP_OUTPUT_DIR=out_pipe ./life pipe 2> pipe.err | head -1 > /dev/null
+st=${PIPESTATUS[0]}
+set -e
+assert_eq "$st" 141 "exit status when ending by SIGPIPE (a reader that stopped reading)"
+assert_eq "$(region_sum out_pipe parallel $L visits)" 2 "visits after ending by SIGPIPE"
 run fork 0
 assert_contains out_fork.txt '^child 1$' "the child ran its parallel region"
 assert_contains out_fork.txt '^parent after child 0$' "the parent continued"

@@ -150,8 +150,8 @@ int main(void)
 #pragma omp parallel num_threads(2)
     {
     }
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGUSR1};
-    for (int i = 0; i < 5; i++) {
+    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGABRT, SIGUSR1};
+    for (int i = 0; i < 6; i++) {
         int sig = sigs[i];
         printf("signal %s\n", strsignal(sig));
         query(sig);
