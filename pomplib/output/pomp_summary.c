@@ -443,8 +443,8 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         fputs(" (see profile.json threads)\n", f);
     }
     if (open) {
-        fprintf(f, "pomp: warning: %llu regions were still open when measurement ended",
-                (unsigned long long)open);
+        fprintf(f, "pomp: warning: %llu region%s still open when measurement ended",
+                (unsigned long long)open, open == 1 ? " was" : "s were");
         /* which: a user region whose end never came went unnamed (a probe) */
         const struct pomp_run_region *r =
             first_open && first_open <= m->nregions ? &m->regions[first_open - 1] : NULL;

@@ -787,5 +787,5 @@ int main(void)
 C
 "$POMPCC" -fopenmp openend.c -o openend 2> /dev/null || fail "build openend.c"
 POMP_SUMMARY=on POMP_OUTPUT_DIR=openend.d ./openend 2> openend.err
-assert_contains openend.err "1 regions were still open when measurement ended, the first of userregion leaky @ openend\.c:5" \
+assert_contains openend.err "1 region was still open when measurement ended, the first of userregion leaky @ openend\.c:5" \
     "a region open at the end: named"
