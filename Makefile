@@ -145,6 +145,7 @@ PRELINK_OBJ := $(OBJ)/instrumenter/pomp_prelink_main.o $(OBJ)/instrumenter/preli
 POMPCC_OBJ := $(OBJ)/instrumenter/pompcc.o $(OBJ)/instrumenter/compiler_path.o \
               $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o \
               $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/lib_search.o \
+              $(OBJ)/instrumenter/long_options.o \
               $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/elf_symbols.o \
               $(OBJ)/instrumenter/source_scan.o \
               $(OBJ)/runtime/runtime.o $(OBJ)/runtime/runtime_select.o
@@ -220,7 +221,7 @@ $(BUILD)/tests/test_combined: tests/unit/test_combined.c $(OBJ)/instrumenter/com
 	$(UNIT_LINK) -Iinstrumenter -I$(GEN)
 $(BUILD)/tests/test_function_filter: tests/unit/test_function_filter.c $(OBJ)/instrumenter/function_filter.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
-$(BUILD)/tests/test_response_files: tests/unit/test_response_files.c $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
+$(BUILD)/tests/test_response_files: tests/unit/test_response_files.c $(OBJ)/instrumenter/long_options.o $(OBJ)/instrumenter/response_files.o $(OBJ)/instrumenter/process.o $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter
 $(BUILD)/tests/test_file_names: tests/unit/test_file_names.c $(OBJ)/instrumenter/util.o $(wildcard instrumenter/*.h) | $(BUILD)/tests
 	$(UNIT_LINK) -Iinstrumenter

@@ -67,6 +67,20 @@ assert_eq "$(POMP_OUTPUT_DIR=rsp.d ./from_rsp 2> /dev/null)" "2 m.c" "@flags.rsp
 assert_eq "$(region_sum rsp.d parallel 4 visits)" 1 "@flags.rsp: -fopenmp counted, the region instrumented"
 "$POMPCC" @flags.rsp @compile.rsp m.c
 [ -f "rsp obj.o" ] || fail "@compile.rsp: no object where its quoted -o says"
+# GCC's long spellings (--output=F, --compile, --write-dependencies,
+# --include-directory D): what their short forms do. Before 2026-12-05
+# --output wrote the object elsewhere, --compile linked, and
+# --write-dependencies named pompcc's temporary copy in the .d (a probe)
+mkdir -p long/inc && cp kern.h long/inc/ && cp m.c long/
+(cd long && "$POMPCC" -fopenmp --compile m.c --output=lm.o --write-dependencies \
+    --include-directory inc) || fail "long options: the compile"
+[ -f long/lm.o ] && [ ! -f long/m.o ] && [ ! -f long/a.out ] || fail "--compile --output=lm.o: no lm.o, or another file"
+assert_contains long/lm.d "^lm\.o: m\.c " "--write-dependencies: the dependency file's target"
+assert_contains long/lm.d " inc/kern\.h" "--write-dependencies: the header found through --include-directory"
+assert_not_contains long/lm.d "pompcc-" "--write-dependencies: no temporary file named"
+[ "$(nm long/lm.o | grep -c POMP_Parallel)" -gt 0 ] || fail "--include-directory inc: the header's construct not instrumented"
+(cd long && "$POMPCC" -fopenmp lm.o --output app) || fail "long options: the link"
+assert_eq "$(cd long && ./app)" "2 m.c" "long options: the program"
 # -fsyntax-only: the compiler's answer, no file
 "$POMPCC" -fopenmp -fsyntax-only m.c || fail "-fsyntax-only failed"
 # a source on standard input: compiled as it is, and said

@@ -1,9 +1,11 @@
-/* Response files as gcc reads them (pompcc's @FILE arguments). */
+/* Response files and long option spellings as gcc reads them (pompcc's @FILE
+ * arguments, --output=F). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "long_options.h"
 #include "response_files.h"
 
 Test(response_files, splits_on_white_space_with_quotes_and_escapes)
@@ -63,4 +65,24 @@ Test(response_files, a_file_that_names_itself_ends)
     argv_free(&a);
     free(at);
     unlink(self);
+}
+
+Test(long_options, become_their_short_forms_with_their_values)
+{
+    char *argv[] = {"pompcc", "--compile", "--output=p.o", "--include-directory", "inc",
+                    "--define-macro=N=2", "--write-dependencies", "--std", "c99",
+                    "--optimize=2", "--debug", "--warn-shadow", "--machine-avx2",
+                    "--sysroot", "/s", "--compile=x", "p.c", "--output", NULL};
+    struct argv_list a = {0};
+    long_options_expand(&a, 18, argv);
+    const char *want[] = {"pompcc", "-c", "-o", "p.o", "-I", "inc", "-D", "N=2", "-MD",
+                          "-std=c99", "-O2", "-g", "-Wshadow", "-mavx2",
+                          /* gcc's own long options and unknown spellings as they are */
+                          "--sysroot", "/s", "--compile=x", "p.c",
+                          /* a value missing: the short form alone, for the compiler to refuse */
+                          "-o"};
+    cr_assert_eq(a.n, sizeof want / sizeof *want);
+    for (size_t i = 0; i < a.n; i++)
+        cr_assert_str_eq(a.v[i], want[i], "word %zu", i);
+    argv_free(&a);
 }
