@@ -1075,10 +1075,18 @@ static int require_block(const struct rewriter *w, const struct pragma *p, const
 {
     if (p->has_stmt)
         return 0;
-    rw_diag(w, p->start, "warning",
-            "'#pragma omp %s' is not instrumented: pomp finds no statement after it; "
-            "the runtime's events still measure it",
-            name);
+    if (w->s->missing_header) /* the likely cause, said: not the code's */
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: pomp finds no statement after it, "
+                "which may use what a header declares that the parser pomp uses did not find "
+                "(%s; its directory with -I, or POMP_CC naming the compiler that finds it); "
+                "the runtime's events still measure it",
+                name, w->s->missing_header);
+    else
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: pomp finds no statement after it; "
+                "the runtime's events still measure it",
+                name);
     return -1;
 }
 

@@ -129,7 +129,7 @@ static int scan(const char *nm, char **files, int n, struct prelink_names *names
     memcpy(nm_argv + 4, files, (size_t)n * sizeof *files);
     nm_argv[n + 4] = NULL;
     char *text = NULL;
-    int st = run_capture(nm_argv, &text);
+    int st = run_capture(nm_argv, &text, NULL);
     int run_errno = errno; /* st -1: why nm could not run */
     if (st == 0)
         prelink_collect(names, text);

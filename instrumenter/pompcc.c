@@ -901,6 +901,42 @@ static char *macro_value(const char *defines, const char *name)
     return NULL;
 }
 
+/* Appends `option DIR` to the parser's flags for each directory of the
+ * compiler's -v list that follows heading (" DIR" lines). */
+static void add_search_list(struct pompcc *pc, const char *verbose, const char *heading,
+                            const char *option)
+{
+    static const char framework[] = " (framework directory)"; /* (a macOS compiler's) */
+    const char *list = verbose ? strstr(verbose, heading) : NULL;
+    if (!list)
+        return;
+    const char *l = list + strlen(heading);
+    while (*l == ' ') { /* " DIR\n" each, up to the next heading */
+        size_t n = strcspn(l + 1, "\n"), fn = sizeof framework - 1;
+        if (n > fn && strncmp(l + 1 + n - fn, framework, fn) == 0)
+            n -= fn;
+        char *dir = xasprintf("%.*s", (int)n, l + 1);
+        argv_add(&pc->identity, option);
+        argv_add(&pc->identity, dir);
+        free(dir);
+        l += 1 + strcspn(l + 1, "\n");
+        l += *l == '\n';
+    }
+}
+
+/* The compiler's own include directories (its -v lists) for pomp-instrument's
+ * parser, after the user's: the `#include <...>` ones searched after clang's
+ * own (-idirafter: libclang reads its own builtin headers, never GCC's). A
+ * header only the compiler finds (GCC's quadmath.h, or mpi.h where POMP_CC is
+ * mpicc, which adds its -I unseen) was missing to the parser, which then saw
+ * no statement after a pragma using what it declares, and the construct went
+ * uninstrumented with a warning that blamed the code (a probe). */
+static void compiler_include_dirs(struct pompcc *pc, const char *verbose)
+{
+    add_search_list(pc, verbose, "#include \"...\" search starts here:\n", "-iquote");
+    add_search_list(pc, verbose, "#include <...> search starts here:\n", "-idirafter");
+}
+
 /* The macros by which code tells compilers apart, which pomp-instrument's
  * parser (libclang) would otherwise answer as clang 19 does: a file built by
  * gcc that picks a pragma with #ifdef __clang__ or #if _OPENMP >= 201811 had
@@ -931,18 +967,21 @@ static void compiler_identity(struct pompcc *pc)
                                : pc->flags.v[i]);
     argv_add(&cmd, "-dM");
     argv_add(&cmd, "-E");
+    argv_add(&cmd, "-v"); /* its include directories, on stderr */
     argv_add(&cmd, "-x");
     argv_add(&cmd, "c");
     argv_add(&cmd, "/dev/null");
-    char *out = NULL;
-    int rc = run_capture(cmd.v, &out);
+    char *out = NULL, *err = NULL;
+    int rc = run_capture(cmd.v, &out, &err);
     argv_free(&cmd);
     pc->identity_rc = rc;
     pc->identity_errno = errno;
     if (rc != 0 || !out) { /* the compile itself will say what is wrong with the compiler */
-        free(out);
+        free(out), free(err);
         return;
     }
+    compiler_include_dirs(pc, err);
+    free(err);
     for (const char *const *m = clang_only; *m; m++) {
         char *def = macro_value(out, *m);
         char *flag = def ? xasprintf("-D%s=%s", *m, def) : xasprintf("-U%s", *m);

@@ -129,19 +129,27 @@ int run_process(char *const *argv, const char *stdout_to, const char *stderr_to,
     return spawn_and_wait(argv, stdout_to, stderr_to, verbose, 1);
 }
 
-int run_capture(char *const *argv, char **out)
+int run_capture(char *const *argv, char **out, char **err)
 {
-    char tmpl[] = "/tmp/pomp-capture-XXXXXX";
+    char tmpl[] = "/tmp/pomp-capture-XXXXXX", err_tmpl[] = "/tmp/pomp-capture-XXXXXX";
     int fd = mkstemp(tmpl);
     if (fd < 0)
         return -1;
     close(fd);
-    int rc = spawn_and_wait(argv, tmpl, "/dev/null", 0, 0);
+    if (err && (fd = mkstemp(err_tmpl)) < 0) {
+        unlink(tmpl);
+        return -1;
+    }
+    if (err)
+        close(fd);
+    int rc = spawn_and_wait(argv, tmpl, err ? err_tmpl : "/dev/null", 0, 0);
     int spawn_errno = errno;
     size_t size;
-    if (read_file(tmpl, out, &size) != 0)
+    if (read_file(tmpl, out, &size) != 0 || (err && read_file(err_tmpl, err, &size) != 0))
         rc = -1;
     unlink(tmpl);
+    if (err)
+        unlink(err_tmpl);
     errno = spawn_errno;
     return rc;
 }

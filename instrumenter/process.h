@@ -24,8 +24,9 @@ int process_stop_signal(void);
  * or NULL to inherit. Returns the exit status, 128+signal, or -1 if it could not run. */
 int run_process(char *const *argv, const char *stdout_to, const char *stderr_to, int verbose);
 
-/* Runs argv and returns its stdout (malloc'ed) in *out; its stderr is dropped.
- * -1 (errno set) if it could not run, which it does not say: the caller does. */
-int run_capture(char *const *argv, char **out);
+/* Runs argv and returns its stdout (malloc'ed) in *out, and its stderr in
+ * *err (dropped where err is NULL). -1 (errno set) if it could not run, which
+ * it does not say: the caller does. */
+int run_capture(char *const *argv, char **out, char **err);
 
 #endif

@@ -1809,6 +1809,34 @@ static void show_parse_errors(CXTranslationUnit tu)
     }
 }
 
+/* The first header the parser could not find, anywhere in the unit, where it
+ * was looked for: a compile that finds it (in a directory only the compiler
+ * knows) has statements the parser cannot make out, and the warning that a
+ * pragma has none said nothing of why (a probe: mpi.h, under POMP_CC=mpicc). */
+static void note_missing_header(struct source_unit *u, CXTranslationUnit tu)
+{
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n && !u->missing_header[0]; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        CXString text = clang_getDiagnosticSpelling(d);
+        const char *t = clang_getCString(text);
+        static const char suffix[] = "file not found";
+        size_t len = t ? strlen(t) : 0;
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && len >= sizeof suffix - 1 &&
+            strcmp(t + len - (sizeof suffix - 1), suffix) == 0) {
+            CXFile f;
+            unsigned line, column;
+            clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, &line, &column, NULL);
+            CXString name = clang_getFileName(f);
+            const char *file = clang_getCString(name);
+            snprintf(u->missing_header, sizeof u->missing_header, "%s:%u:%u: %s",
+                     file ? file : u->path, line, column, t);
+            clang_disposeString(name);
+        }
+        clang_disposeString(text);
+        clang_disposeDiagnostic(d);
+    }
+}
+
 int source_unit_open(struct source_unit *u, const char *path, int argc, const char *const *argv,
                      int openmp, int verbose)
 {
@@ -1853,6 +1881,7 @@ int source_unit_open(struct source_unit *u, const char *path, int argc, const ch
     }
     if (verbose)
         show_parse_errors(tu);
+    note_missing_header(u, tu);
     return 0;
 }
 
@@ -1876,6 +1905,7 @@ int source_load_header(struct source *s, const struct source_unit *u, const char
     memset(s, 0, sizeof *s);
     s->path = path;
     s->spelled = spelled;
+    s->missing_header = u->missing_header[0] ? u->missing_header : NULL;
     if (read_file(path, &s->text, &s->size) != 0) {
         fprintf(stderr, "%s: error: cannot read the file\n", path);
         return -1;

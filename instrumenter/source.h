@@ -90,6 +90,7 @@ struct source {
     /* a header the unit includes more than once: the branches each inclusion
      * skips (source_skipped.h), or NULL */
     struct skipped_inclusions *inclusions;
+    const char *missing_header; /* its unit's (source_unit.missing_header), or NULL */
 };
 
 /* A parsed translation unit: the file given to the compiler and everything it
@@ -100,6 +101,10 @@ struct source_unit {
     void *index;                      /* CXIndex */
     struct CXTranslationUnitImpl *tu;
     int verbose;
+    /* the first header the parser could not find ("k.c:1:10: 'mpi.h' file
+     * not found"), or empty: a statement that uses what it declares is no
+     * statement to the parser (found_no_statement_why) */
+    char missing_header[512];
 };
 
 /* Parses the translation unit of path with the compiler flags (filtered to

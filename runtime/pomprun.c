@@ -155,7 +155,7 @@ static enum program_runtime runtime_of(const char *program, char **missing,
         free(imports.s);
         imports.s = NULL;
         char *argv[] = {"nm", "-D", "-P", "-u", (char *)program, NULL};
-        if (run_capture(argv, &imports.s) != 0) {
+        if (run_capture(argv, &imports.s, NULL) != 0) {
             free(imports.s);
             return RUNS_UNKNOWN;
         }
@@ -200,7 +200,7 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
     char *out = NULL;
     enum program_runtime rt = RUNS_UNKNOWN;
     *missing = NULL;
-    if (run_capture(argv, &out) != 0 || !out) {
+    if (run_capture(argv, &out, NULL) != 0 || !out) {
         free(out);
         return RUNS_UNKNOWN;
     }
@@ -241,7 +241,7 @@ static char *libgomp_is_libomp(const char *program)
 {
     char *argv[] = {"ldd", (char *)program, NULL};
     char *out = NULL, *found = NULL, *save = NULL;
-    if (run_capture(argv, &out) != 0 || !out) {
+    if (run_capture(argv, &out, NULL) != 0 || !out) {
         free(out);
         return NULL;
     }

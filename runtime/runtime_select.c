@@ -141,7 +141,7 @@ static char *symbols(const char *in, enum elf_nm_mode mode, const char *const *n
     *a++ = (char *)in;
     *a = NULL;
     char *out = NULL;
-    if (run_capture(argv, &out) != 0) {
+    if (run_capture(argv, &out, NULL) != 0) {
         free(out);
         return NULL;
     }
@@ -184,7 +184,7 @@ static char *demangled(char *sym)
     if (strncmp(sym, "_Z", 2) != 0)
         return sym;
     char *argv[] = {"c++filt", "--", sym, NULL}, *out = NULL;
-    if (run_capture(argv, &out) != 0 || !out || !out[0] || strncmp(out, "_Z", 2) == 0) {
+    if (run_capture(argv, &out, NULL) != 0 || !out || !out[0] || strncmp(out, "_Z", 2) == 0) {
         free(out);
         return sym;
     }

@@ -96,6 +96,36 @@ assert_contains stdin_app.err "linked as the compiler links it, without libpomp:
 POMP_CC="env cc" "$POMPCC" -fopenmp m.c -o wrapped 2> wrapped.err || { cat wrapped.err; fail "POMP_CC='env cc'"; }
 assert_eq "$(POMP_OUTPUT_DIR=wrapped.d ./wrapped 2> /dev/null)" "2 m.c" "POMP_CC='env cc': the program"
 assert_eq "$(region_sum wrapped.d parallel 4 visits)" 1 "POMP_CC='env cc': instrumented"
+# a compiler that finds headers pomp's parser would not (mpicc adds its -I
+# unseen; GCC's quadmath.h is in GCC's own directory): pomp-instrument's parser
+# is given the compiler's include directories, so the loop that uses what the
+# header declares has its statement (it was 'no statement after it', blaming
+# the code; a probe). A header only the compiler's preprocessor finds
+# (-Wp,-I) is named in the warning
+mkdir -p wrapinc
+printf '#define WRAP_N 3\nstatic inline int wrap_f(int i) { return i; }\n' > wrapinc/wrap.h
+cat > wrapped_inc.c <<'C'
+#include <stdio.h>
+#include <wrap.h>
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel for reduction(+: s)
+    for (int i = 0; i < WRAP_N; i++)
+        s += wrap_f(i);
+    printf("%d\n", s);
+    return 0;
+}
+C
+printf '#!/bin/sh\nexec cc -I"%s/wrapinc" "$@"\n' "$PWD" > wrapcc && chmod +x wrapcc
+POMP_CC=$PWD/wrapcc "$POMPCC" -fopenmp wrapped_inc.c -o wrapped_inc 2> wrapped_inc.err ||
+    { cat wrapped_inc.err; fail "POMP_CC=a wrapper adding -I: the build"; }
+assert_not_contains wrapped_inc.err "not instrumented" "POMP_CC=a wrapper adding -I: every construct instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=wrapped_inc.d ./wrapped_inc 2> /dev/null)" 3 "POMP_CC=a wrapper adding -I: the program"
+assert_eq "$(region_sum wrapped_inc.d for 6 visits)" 2 "POMP_CC=a wrapper adding -I: the loop instrumented"
+"$POMPCC" -fopenmp -Wp,-I"$PWD/wrapinc" wrapped_inc.c -o wp_inc 2> wp_inc.err || { cat wp_inc.err; fail "-Wp,-I: the build"; }
+assert_contains wp_inc.err "not instrumented: .*did not find \(wrapped_inc\.c:2:10: 'wrap\.h' file not found" \
+                "-Wp,-I: the header the parser did not find named"
 # a compiler that cannot run, or fails without a word: said once, with the
 # variable that chose it (before: /bin/false failed the build in silence, and a
 # missing compiler was said three times)

@@ -96,7 +96,7 @@ static void same_as_nm(const char *file, enum elf_nm_mode mode, const char *nm_o
     cr_assert_eq(elf_nm(p, mode, &mine), 0, "%s is read", file);
     char *cmd = xasprintf("nm -P %s %s", nm_options, p);
     char *argv[] = {"sh", "-c", cmd, NULL}, *theirs = NULL;
-    cr_assert_eq(run_capture(argv, &theirs), 0);
+    cr_assert_eq(run_capture(argv, &theirs, NULL), 0);
     char *a = sorted_lines(mine.s ? mine.s : ""), *b = sorted_lines(theirs);
     cr_expect_str_eq(a, b, "%s (nm -P %s)", file, nm_options);
     free(a);
