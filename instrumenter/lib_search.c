@@ -1,5 +1,6 @@
 #include "lib_search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,26 +13,142 @@ int lib_search_is_shared(const char *a)
     return (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
+/* Whether the file begins as an object, archive or bitcode a linker takes. */
+static int looks_linkable(const char *path)
+{
+    unsigned char head[8] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return (got >= 4 && memcmp(head, "\177ELF", 4) == 0) ||
+           (got >= 8 && (memcmp(head, "!<arch>\n", 8) == 0 || memcmp(head, "!<thin>\n", 8) == 0)) ||
+           (got >= 4 && memcmp(head, "BC\300\336", 4) == 0);
+}
+
+/* Suffixes gcc compiles or assembles: never link inputs by their contents. */
+static int is_compiled_suffix(const char *a)
+{
+    static const char *const suffixes[] = {".c", ".i", ".h", ".cc", ".cp", ".cxx", ".cpp", ".CPP",
+                                           ".c++", ".C", ".ii", ".hh", ".hpp", ".hxx", ".H",
+                                           ".s", ".S", ".sx", ".f", ".F", ".for", ".f90", ".F90",
+                                           ".f95", ".F95", ".f03", ".f08", ".m", ".mm", ".cu", NULL};
+    const char *dot = strrchr(a, '.');
+    for (const char *const *s = suffixes; dot && *s; s++)
+        if (strcmp(dot, *s) == 0)
+            return 1;
+    return 0;
+}
+
 int lib_search_is_input(const char *a)
 {
     size_t n = strlen(a);
-    return (n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
-           lib_search_is_shared(a);
+    if ((n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
+        lib_search_is_shared(a))
+        return 1;
+    return a[0] != '-' && !is_compiled_suffix(a) && looks_linkable(a);
 }
+
+/* ---- the linker's words ---- */
+
+/* The linker words of one gcc argument (and, for -Xlinker, the next): a -Wl,
+ * list's items, -Xlinker's value, or the argument itself. Returns how many
+ * arguments it took. */
+static size_t linker_words(char *const *args, size_t n, size_t i, struct argv_list *words)
+{
+    const char *a = args[i];
+    if (strncmp(a, "-Wl,", 4) == 0) {
+        for (const char *p = a + 4;;) {
+            size_t len = strcspn(p, ",");
+            char *w = xasprintf("%.*s", (int)len, p);
+            argv_add(words, w);
+            free(w);
+            if (!p[len])
+                break;
+            p += len + 1;
+        }
+        return 1;
+    }
+    if (strcmp(a, "-Xlinker") == 0 && i + 1 < n) {
+        argv_add(words, args[i + 1]);
+        return 2;
+    }
+    argv_add(words, a);
+    return 1;
+}
+
+/* The value of the option at words[*k] if it is `flag VALUE`, `flagVALUE` or
+ * (long) `--long=VALUE` / `--long VALUE`; NULL otherwise. */
+static const char *option_value(const struct argv_list *words, size_t *k, const char *flag,
+                                const char *long_flag)
+{
+    const char *w = words->v[*k];
+    size_t fl = strlen(flag), ll = strlen(long_flag);
+    if (strcmp(w, flag) == 0 || strcmp(w, long_flag) == 0)
+        return *k + 1 < words->n ? words->v[++*k] : NULL;
+    if (strncmp(w, long_flag, ll) == 0 && w[ll] == '=')
+        return w + ll + 1;
+    if (strncmp(w, flag, fl) == 0 && w[fl])
+        return w + fl;
+    return NULL;
+}
+
+static int is_any(const char *w, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(w, *list) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *const static_words[] = {"-Bstatic", "-dn", "-non_shared", "-static", NULL};
+static const char *const dynamic_words[] = {"-Bdynamic", "-dy", "-call_shared", NULL};
+
+void lib_search_init(struct lib_search *ls, char *const *args, size_t n)
+{
+    memset(ls, 0, sizeof *ls);
+    for (size_t i = 0; i < n;) {
+        struct argv_list words = {0};
+        ls->all_static |= strcmp(args[i], "-static") == 0;
+        i += linker_words(args, n, i, &words);
+        for (size_t k = 0; k < words.n; k++) {
+            const char *dir = option_value(&words, &k, "-L", "--library-path");
+            /* (a gcc-level "-L dir" has its dir in the next argument) */
+            if (!dir && strcmp(words.v[k], "-L") == 0 && words.n == 1 && i < n)
+                dir = args[i++];
+            if (dir)
+                argv_add(&ls->dirs, dir);
+        }
+        argv_free(&words);
+    }
+    const char *list = getenv("LIBRARY_PATH");
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ":");
+        char *dir = len ? xasprintf("%.*s", (int)len, p) : xstrdup(".");
+        argv_add(&ls->dirs, dir);
+        free(dir);
+        p += len + (p[len] == ':');
+    }
+}
+
+void lib_search_free(struct lib_search *ls) { argv_free(&ls->dirs); }
 
 char *lib_search_find(const struct lib_search *ls, const char *name, char **shared)
 {
     *shared = NULL;
-    for (int d = 0; d < ls->ndirs; d++) {
-        char *path = name[0] == ':' ? xasprintf("%s/%s", ls->dirs[d], name + 1)
-                                    : xasprintf("%s/lib%s.so", ls->dirs[d], name);
-        if (name[0] != ':' && !ls->link_static && access(path, R_OK) == 0) {
+    int archives_only = ls->all_static || ls->link_static;
+    for (size_t d = 0; d < ls->dirs.n; d++) {
+        const char *dir = ls->dirs.v[d];
+        char *path = name[0] == ':' ? xasprintf("%s/%s", dir, name + 1)
+                                    : xasprintf("%s/lib%s.so", dir, name);
+        if (name[0] != ':' && !archives_only && access(path, R_OK) == 0) {
             *shared = path;
             return NULL;
         }
         if (name[0] != ':') {
             free(path);
-            path = xasprintf("%s/lib%s.a", ls->dirs[d], name);
+            path = xasprintf("%s/lib%s.a", dir, name);
         }
         if (access(path, R_OK) == 0 && lib_search_is_input(path) && !strstr(path, ".so"))
             return path;
@@ -41,33 +158,46 @@ char *lib_search_find(const struct lib_search *ls, const char *name, char **shar
 }
 
 int lib_search_option(struct lib_search *ls, char *const *args, size_t n, size_t *i,
-                      char **archive, char **shared)
+                      struct argv_list *archives, struct argv_list *shared)
 {
-    const char *a = args[*i];
-    int separate = a[0] == '-' && a[1] && a[2] == '\0' && *i + 1 < n;
-    *archive = *shared = NULL;
-    if (strncmp(a, "-L", 2) == 0 && (a[2] || separate))
-        ls->dirs[ls->ndirs++] = separate ? args[++*i] : (char *)a + 2;
-    else if (strcmp(a, "-static") == 0 || strcmp(a, "-Wl,-Bstatic") == 0)
-        ls->link_static = 1;
-    else if (strcmp(a, "-Wl,-Bdynamic") == 0)
-        ls->link_static = 0;
-    else if (strncmp(a, "-l", 2) == 0 && (a[2] || separate))
-        *archive = lib_search_find(ls, separate ? args[++*i] : a + 2, shared);
-    else
-        return 0;
-    return 1;
+    struct argv_list words = {0};
+    size_t took = linker_words(args, n, *i, &words);
+    /* a gcc-level separate value: "-L dir", "-l name" */
+    if (words.n == 1 && (strcmp(words.v[0], "-L") == 0 || strcmp(words.v[0], "-l") == 0) &&
+        *i + 1 < n) {
+        argv_add(&words, args[*i + 1]);
+        took = 2;
+    }
+    int found = 0;
+    for (size_t k = 0; k < words.n; k++) {
+        const char *w = words.v[k], *name;
+        if (option_value(&words, &k, "-L", "--library-path")) {
+            found = 1; /* (read by lib_search_init) */
+        } else if (is_any(w, static_words)) {
+            ls->link_static = 1, found = 1;
+        } else if (is_any(w, dynamic_words)) {
+            ls->link_static = 0, found = 1;
+        } else if ((name = option_value(&words, &k, "-l", "--library")) != NULL) {
+            char *so, *archive = lib_search_find(ls, name, &so);
+            if (archive)
+                argv_add(archives, archive);
+            if (so)
+                argv_add(shared, so);
+            free(archive), free(so);
+            found = 1;
+        }
+    }
+    argv_free(&words);
+    if (found)
+        *i += took - 1;
+    return found;
 }
 
 void lib_search_libraries(char *const *args, size_t n, struct argv_list *out)
 {
-    struct lib_search ls = {xmalloc((n + 1) * sizeof *ls.dirs), 0, 0};
-    for (size_t i = 0; i < n; i++) {
-        char *archive, *so;
-        if (lib_search_option(&ls, args, n, &i, &archive, &so) && (archive || so))
-            argv_add(out, archive ? archive : so);
-        free(archive);
-        free(so);
-    }
-    free(ls.dirs);
+    struct lib_search ls;
+    lib_search_init(&ls, args, n);
+    for (size_t i = 0; i < n; i++)
+        lib_search_option(&ls, args, n, &i, out, out);
+    lib_search_free(&ls);
 }

@@ -185,21 +185,18 @@ static int scan_group(const char *nm, char **files, int n, struct prelink_names 
 
 /* The lists main makes of its arguments, and what -l found. */
 struct prelink_inputs {
-    char **inputs, **found, **shared; /* the link's inputs; -l's archives; -l's shared libraries */
-    int ninputs, nfound, nshared;
+    struct argv_list inputs; /* the link's objects and archives, -l's archives among them */
+    struct argv_list shared; /* its shared libraries, named or found by -l */
     struct lib_search ls;
+    char **order;            /* inputs.v's strings, in the order they are read */
 };
 
 static void free_inputs(struct prelink_inputs *in)
 {
-    free(in->inputs);
-    for (int i = 0; i < in->nfound; i++)
-        free(in->found[i]);
-    free(in->found);
-    for (int i = 0; i < in->nshared; i++)
-        free(in->shared[i]);
-    free(in->shared);
-    free(in->ls.dirs);
+    argv_free(&in->inputs);
+    argv_free(&in->shared);
+    lib_search_free(&in->ls);
+    free(in->order);
 }
 
 int main(int argc, char **argv)
@@ -209,23 +206,15 @@ int main(int argc, char **argv)
     const char *nm = getenv("NM") && *getenv("NM") ? getenv("NM") : "nm";
     struct prelink_names names = {0};
     int rc = 0;
-    struct prelink_inputs in = {xmalloc((size_t)argc * sizeof *in.inputs),
-                                xmalloc((size_t)argc * sizeof *in.found),
-                                xmalloc((size_t)argc * sizeof *in.shared), 0, 0, 0,
-                                {xmalloc((size_t)argc * sizeof *in.ls.dirs), 0, 0}};
-    char **inputs = in.inputs; /* reordered below */
-    int ninputs = 0, verbose = 0;
+    struct prelink_inputs in = {0};
+    lib_search_init(&in.ls, argv + 1, (size_t)argc - 1);
+    int verbose = 0;
     struct named_objects named = {xmalloc((size_t)argc * sizeof *named.object),
                                   xmalloc((size_t)argc * sizeof *named.source), 0};
     for (int i = 1; i < argc; i++) {
         size_t at = (size_t)i;
-        char *archive, *so;
-        if (lib_search_option(&in.ls, argv, (size_t)argc, &at, &archive, &so)) {
+        if (lib_search_option(&in.ls, argv, (size_t)argc, &at, &in.inputs, &in.shared)) {
             i = (int)at;
-            if (archive)
-                inputs[ninputs++] = in.found[in.nfound++] = archive;
-            if (so)
-                in.shared[in.nshared++] = so;
             continue;
         }
         if (strcmp(argv[i], "-v") == 0) {
@@ -264,11 +253,15 @@ int main(int argc, char **argv)
              * own, initialized lazily; calling its POMP_Init_ functions tied
              * the program to that one build of it (another build, or a plain
              * one, failed to load: undefined symbol POMP_Init_...) */
-            in.shared[in.nshared++] = xstrdup(argv[i]);
+            argv_add(&in.shared, argv[i]);
             continue;
         }
-        inputs[ninputs++] = argv[i];
+        argv_add(&in.inputs, argv[i]);
     }
+    int ninputs = (int)in.inputs.n;
+    char **inputs = in.order = xmalloc((in.inputs.n + 1) * sizeof *inputs); /* reordered below */
+    for (size_t i = 0; i <= in.inputs.n; i++)
+        inputs[i] = i < in.inputs.n ? in.inputs.v[i] : NULL;
     struct strbuf counts = {0}, shared_counts = {0};
     struct strbuf plain = {0}; /* --counts-only: what the library's mark names */
     int uninstrumented = 0, unread = 0;
@@ -293,8 +286,8 @@ int main(int argc, char **argv)
     /* a shared library's own counts were said at its link (--counts-only);
      * what it left to the runtime counts here too, unsaid: the bridges follow
      * it in this program (its critical waits went unmeasured) */
-    for (int i = 0; i < in.nshared; i++)
-        if (input_has_uninstrumented_openmp(in.shared[i], &shared_counts, &named, counts_only,
+    for (size_t i = 0; i < in.shared.n; i++)
+        if (input_has_uninstrumented_openmp(in.shared.v[i], &shared_counts, &named, counts_only,
                                             &plain))
             uninstrumented++;
     lines_of(&shared_counts);

@@ -1406,11 +1406,13 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
  * -L. -lsolver). The separate forms ("-L dir", "-l name") keep their word. */
 static void add_library_search(const struct pompcc *pc, struct argv_list *cmd)
 {
+    /* and the linker's own words, where -L, -l, -Bstatic hide too
+     * (-Wl,-Llib, -Wl,-Bstatic,-lw,-Bdynamic, -Xlinker -lw): lib_search.c */
     for (size_t i = 0; i < pc->flags.n; i++) {
         const char *f = pc->flags.v[i];
-        int separate = strcmp(f, "-L") == 0 || strcmp(f, "-l") == 0;
+        int separate = strcmp(f, "-L") == 0 || strcmp(f, "-l") == 0 || strcmp(f, "-Xlinker") == 0;
         if (strncmp(f, "-L", 2) == 0 || strncmp(f, "-l", 2) == 0 || strcmp(f, "-static") == 0 ||
-            strcmp(f, "-Wl,-Bstatic") == 0 || strcmp(f, "-Wl,-Bdynamic") == 0) {
+            strncmp(f, "-Wl,", 4) == 0 || separate) {
             argv_add(cmd, f);
             if (separate && i + 1 < pc->flags.n)
                 argv_add(cmd, pc->flags.v[++i]);

@@ -95,6 +95,31 @@ assert_eq "$(POMP_OUTPUT_DIR=luse_out ./luse)" 4950 "-l archive: output"
 assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' luse_out/profile.json)" '["handle"]' \
     "-l archive: its regions made before main (pre-initialized handles), none lazily"
 
+# ... in every way the linker finds it: -L after -l (ld applies every -L to
+# every -l), LIBRARY_PATH (as gcc adds it; environment modules set it), the
+# linker's own words (-Wl,-Llibdir, -Wl,-Bstatic,-llsum,-Bdynamic, -Xlinker),
+# and an object named .os (SCons) or .obj: each was not looked up, its
+# handles made lazily and what it left to the runtime unsaid (a probe)
+cp lsum.o lsum.os
+while IFS='|' read -r label vars args; do
+    # shellcheck disable=SC2086 # (the arguments are words)
+    env ${vars#-} "$POMPCC" -fopenmp --pomp-verbose $args -o luse_way 2> luse_way.err ||
+        { cat luse_way.err; fail "-l archive, $label: link"; }
+    assert_contains luse_way.err "lsum.c: note: 1 of 1 OpenMP constructs instrumented" "-l archive, $label: its constructs counted"
+    rm -rf luse_way_out
+    assert_eq "$(POMP_OUTPUT_DIR=luse_way_out ./luse_way)" 4950 "-l archive, $label: output"
+    assert_eq "$(jq -c '[.regions[] | select(.file == "lsum.c") | .init] | unique' luse_way_out/profile.json)" '["handle"]' \
+        "-l archive, $label: its regions made before main"
+done <<'WAYS'
+-L after -l|-|luse.o -llsum -Llibdir
+LIBRARY_PATH|LIBRARY_PATH=libdir|luse.o -llsum
+-Wl,-L|-|luse.o -Wl,-Llibdir -llsum
+-Wl,-Bstatic list|-|luse.o -Llibdir -Wl,-Bstatic,-llsum,-Bdynamic
+-Xlinker|-|luse.o -Llibdir -Xlinker -llsum
+--library-directory|-|luse.o --library-directory libdir -llsum
+an object named .os|-|luse.o lsum.os
+WAYS
+
 # A thin archive (ar T: member headers naming the objects beside it) is read
 # as the plain one: its members' counts and regions (they were read as no
 # file: constructs left to the runtime unsaid, a scan linked to libomp,
