@@ -1212,12 +1212,19 @@ json_t *rp_load_json(const char *path)
         fprintf(stderr, "pomp-report: %s: not a pomp profile: byte offset 0 is not JSON text (a "
                         "program or other binary file?); give the output directory or its "
                         "profile.json\n", path);
-    else if (!root) /* (jansson names its own flag for a NUL: not the user's to set) */
-        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %d): %s\n", path,
-                err.line, err.column, err.position,
+    else if (!root) { /* (jansson names its own flag for a NUL: not the user's to set) */
+        /* jansson's position counts the bytes read, the bad one included: the
+         * offset of that byte is one less (as its column says, and as the
+         * offsets of the value checks are; a probe), except where the text
+         * ended too soon: its end */
+        int ended = strstr(err.text, "end of file") != NULL;
+        long at = ended ? (long)st.st_size : err.position < 1 ? 0 : (long)err.position - 1;
+        fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %ld%s): %s\n", path,
+                err.line, err.column, at, ended ? ", the end of the file" : "",
                 strstr(err.text, "JSON_ALLOW_NUL")
                     ? "a string holds \\u0000, which no pomp file has"
                     : err.text);
+    }
     return root;
 }
 

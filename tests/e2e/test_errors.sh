@@ -275,7 +275,12 @@ assert_contains dash.err "^pomp: full tables: pomp-report ./-dash$" "the summary
 mkdir broken && printf '{"format": "pomp-profile", "version": 1,\n "regions": [}\n' > broken/profile.json
 touch broken/.broken-on-purpose
 if "$REPORT" broken 2> report.err; then fail "pomp-report accepted a broken file"; fi
-assert_contains report.err 'profile\.json: line 2, column [0-9]+ \(byte offset [0-9]+\)' "position of the JSON error"
+assert_contains report.err 'profile\.json: line 2, column 14 \(byte offset 54\)' "position of the JSON error: the offset of its '}'"
+# a file that ends too soon: its end
+mkdir -p cut && printf '{"format": "pomp-profile", "version": 1,\n "regions": [' > cut/profile.json
+touch cut/.broken-on-purpose
+if "$REPORT" cut 2> cut.err; then fail "pomp-report accepted a cut file"; fi
+assert_contains cut.err 'profile\.json: line 2, column [0-9]+ \(byte offset 54, the end of the file\)' "a file cut short: its end"
 # a program given for its profile (an output directory named as the program
 # could not be made): said to be no profile, not "'[' or '{' expected near ''"
 if "$REPORT" "$(command -v cc)" 2> binary.err; then fail "pomp-report accepted a program"; fi
