@@ -179,10 +179,11 @@ static json_t *efficiency(const struct rp_profile *p)
                                          "threads", (json_int_t)p->pop_run.threads, "rated", 0,
                                          "why", p->pop_run_not_rated)
                              : pop(&p->pop_run);
-    if (run && run_rated && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
+    /* (said whether or not the run is rated: its regions are marked by them) */
+    if (run && rp_lock_waits_unrecorded(p)) /* (lock waits read as work) */
         json_object_set_new(run, "lock_waits_unrecorded_by",
                             json_string(rp_lock_waits_unrecorded(p)));
-    if (run && run_rated && rp_barrier_waits_unrecorded(p)) { /* (no implicit barrier) */
+    if (run && rp_barrier_waits_unrecorded(p)) { /* (no implicit barrier) */
         json_object_set_new(run, "implicit_barrier_waits_unrecorded_by",
                             json_string(rp_barrier_waits_unrecorded(p)));
         /* those inside the shares: read as work */

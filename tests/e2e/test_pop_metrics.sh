@@ -678,6 +678,36 @@ assert_eq "$(POMP_OMPT=off POMP_OUTPUT_DIR=noompt_tasks ./endtasks)" 6 "endtasks
 "$REPORT" noompt_tasks > noompt_tasks.txt
 assert_contains noompt_tasks.txt "^\(the run\) .* not rated: POMP_OMPT=off records no implicit barrier: tasks run in one" \
                 "POMP_OMPT=off with tasks: not rated, said why"
+# ... and a run not rated (here: paused) still says which waits went
+# unmeasured, in every output: its regions are marked by it (--json and the
+# HTML lost the mark and the note, the text kept them; a probe)
+cat > paused.c <<'C'
+#include <omp.h>
+static void spin(double s)
+{
+    double t = omp_get_wtime();
+    while (omp_get_wtime() - t < s)
+        ;
+}
+int main(void)
+{
+#pragma pomp inst init
+#pragma pomp inst off
+    spin(0.01);
+#pragma pomp inst on
+#pragma omp parallel num_threads(2)
+    spin(omp_get_thread_num() == 0 ? 0.02 : 0.01);
+    return 0;
+}
+C
+"$POMPCC" -O2 -fopenmp paused.c -o paused 2>build.err || { cat build.err; fail "paused: build"; }
+POMP_OMPT=off POMP_OUTPUT_DIR=noompt_paused ./paused
+"$REPORT" noompt_paused > noompt_paused.txt
+assert_contains noompt_paused.txt "^\(the run\) .* not rated: measurement was paused" "POMP_OMPT=off, paused: not rated"
+assert_contains noompt_paused.txt "^parallel ! " "POMP_OMPT=off, paused: the region marked"
+"$REPORT" --json noompt_paused > noompt_paused.json
+assert_eq "$(jq -r '[.efficiency.run.rated, .efficiency.run.implicit_barrier_waits_unrecorded_by] | join(" ")' noompt_paused.json)" \
+    "false POMP_OMPT=off" "POMP_OMPT=off, paused: --json says the waits unmeasured"
 assert_eq "$(jq '.efficiency.run.worksharing_barriers_unrecorded' noompt.json)" 0 \
     "POMP_OMPT=off: no worksharing construct ends in a barrier of its own"
 # ... but a loop's imbalance that its own barrier evens out falls inside the
