@@ -1576,7 +1576,9 @@ static int prelink_and_link(struct pompcc *pc)
     }
     rc = run_process(cmd.v, NULL, NULL, pc->verbose);
     argv_free(&cmd);
-    if (rc == 0 && prelinked) { /* the counts that LTO objects held in their IR */
+    /* the counts that LTO objects held in their IR (a -shared link's too: said
+     * nowhere before, where its other objects' were; a probe) */
+    if (rc == 0 && (prelinked || pc->shared)) {
         const char *const linked[] = {"--linked", pc->output ? pc->output : "a.out", NULL};
         run_prelink(pc, linked);
     }

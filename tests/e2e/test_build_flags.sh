@@ -127,6 +127,12 @@ for lto in "$POMPCC -flto" ${CLANG:+"$BIN/pomp-clang -flto=thin"}; do
     assert_eq "$(jq '[.regions[] | select(.type == "critical") | .id] as $c
                      | [.callpath[] | select(.region as $r | $c | index($r)) | .per_thread[].visits] | add' \
                  "out_$name/profile.json")" 10 "$name: the runtime's events count the macro's critical"
+    # ... and a shared library's link says them too, from the library (it
+    # said nothing where its objects were LTO's; a probe)
+    $lto -fopenmp -O2 -fPIC -c macro.c -o "$name-pic.o" || fail "$name: -fPIC compile"
+    $lto -fopenmp -O2 -shared "$name-pic.o" -o "lib$name.so" 2> "$name-so.err" || { cat "$name-so.err"; fail "$name: -shared link"; }
+    assert_contains "$name-so.err" "^macro.c: warning: 1 of 2 OpenMP constructs instrumented; 1 left to the runtime's events" \
+        "$name -shared: the construct left to the runtime is said"
 done
 
 # A GCC LTO object's scan is in its IR too: --pomp-runtime=omp links libgomp
