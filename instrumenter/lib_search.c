@@ -110,12 +110,13 @@ void lib_search_init(struct lib_search *ls, char *const *args, size_t n)
     memset(ls, 0, sizeof *ls);
     for (size_t i = 0; i < n;) {
         struct argv_list words = {0};
-        ls->all_static |= strcmp(args[i], "-static") == 0;
+        size_t at = i;
+        ls->all_static |= strcmp(args[at], "-static") == 0;
         i += linker_words(args, n, i, &words);
         for (size_t k = 0; k < words.n; k++) {
             const char *dir = option_value(&words, &k, "-L", "--library-path");
             /* (a gcc-level "-L dir" has its dir in the next argument) */
-            if (!dir && strcmp(words.v[k], "-L") == 0 && words.n == 1 && i < n)
+            if (!dir && strcmp(args[at], "-L") == 0 && i < n)
                 dir = args[i++];
             if (dir)
                 argv_add(&ls->dirs, dir);
@@ -163,8 +164,7 @@ int lib_search_option(struct lib_search *ls, char *const *args, size_t n, size_t
     struct argv_list words = {0};
     size_t took = linker_words(args, n, *i, &words);
     /* a gcc-level separate value: "-L dir", "-l name" */
-    if (words.n == 1 && (strcmp(words.v[0], "-L") == 0 || strcmp(words.v[0], "-l") == 0) &&
-        *i + 1 < n) {
+    if ((strcmp(args[*i], "-L") == 0 || strcmp(args[*i], "-l") == 0) && *i + 1 < n) {
         argv_add(&words, args[*i + 1]);
         took = 2;
     }
