@@ -933,15 +933,29 @@ static int in_pending_barrier(struct bridge_thread *b)
             (s->detail == ompt_sync_region_barrier_teams && m->team && m->team->league));
 }
 
+/* Whether the team of b's innermost membership has not joined yet: its
+ * master never wrote the join of this instance (and did not fork again). */
+static int team_not_joined(struct bridge_thread *b)
+{
+    const struct bridge_membership *m = bridge_membership_top(b);
+    return m && m->team && __atomic_load_n(&m->team->seq, __ATOMIC_RELAXED) == m->seq &&
+           __atomic_load_n(&m->team->join, __ATOMIC_ACQUIRE) == 0;
+}
+
 /* Workers still in a closing barrier at finalization (the program called
  * POMP_Finalize, or exited, before the runtime shut down): their barrier and
  * their share end at their master's join, as the runtime would have reported
- * later. Runs after recording stopped, while the workers idle. */
+ * later. Runs after recording stopped, while the workers idle. Not those of a
+ * team that never joined (exit() or a signal while it ran, its workers
+ * running tasks in its barrier): those are still open when the run ends, and
+ * the core closes them then, innermost first (closed here, at the barrier's
+ * start for want of a join, the task frames above it ended before they began:
+ * times of 278 years, a probe's exit() inside a fib's tasks on libgomp). */
 void bridge_close_pending(void)
 {
     uint64_t now = pomp_now();
     for (struct bridge_thread *b = bridge_thread_list(); b; b = b->next) {
-        if (!in_pending_barrier(b))
+        if (!in_pending_barrier(b) || team_not_joined(b))
             continue;
         sync_end(b, (ompt_sync_region_t)bridge_scope_top(b)->detail, now);
         implicit_task_end(b, now);

@@ -294,6 +294,58 @@ for run in 1 2 3 4 5 6 7 8 9 10; do
 done
 [ "$unmatched_runs" -le 1 ] || fail "exit() beside running teams: $unmatched_runs runs of 10 with an end without its begin"
 
+# exit() or SIGTERM from a task deep in a recursion, the other threads running
+# tasks in their team's closing barrier: on libgomp the bridge closed those
+# workers' barriers at finalization as if their team had joined, at the
+# barrier's start, under the task frames still open above it: they ended
+# before they began (278 years in the summary, "unmatched end/exit events",
+# --check broken; a probe). Their team never joined: they are still open at
+# the end, timed to it, innermost first.
+cat > fibend.c <<'C'
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+static const char *how;
+static int executed, ended;
+static long fib(int n)
+{
+    long x, y;
+    if (n < 2)
+        return n;
+    if (__atomic_add_fetch(&executed, 1, __ATOMIC_RELAXED) > 20000 &&
+        !__atomic_exchange_n(&ended, 1, __ATOMIC_ACQ_REL)) {
+        if (strcmp(how, "exit") == 0)
+            exit(0);
+        raise(SIGTERM);
+    }
+    #pragma omp task shared(x) if(n > 12)
+    x = fib(n - 1);
+    #pragma omp task shared(y) if(n > 12)
+    y = fib(n - 2);
+    #pragma omp taskwait
+    return x + y;
+}
+int main(int argc, char **argv)
+{
+    long r = 0;
+    how = argc > 1 ? argv[1] : "exit";
+    #pragma omp parallel num_threads(4)
+    #pragma omp single
+    r = fib(40);
+    return r == 0;
+}
+C
+"$POMPCC" -fopenmp -O2 fibend.c -o fibend
+for how in exit term exit term; do
+    set +e
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=fibend_$how ./fibend $how > /dev/null 2> fibend_$how.err
+    set -e
+    assert_not_contains fibend_$how.err "unmatched" "ending inside tasks ($how): no end without its begin"
+    assert_contains fibend_$how.err "regions? (was|were) still open when measurement ended" "ending inside tasks ($how): said"
+    "$REPORT" --check fibend_$how > fibend_$how.check || { cat fibend_$how.check; fail "ending inside tasks ($how): --check"; }
+    rm -rf fibend_$how
+done
+
 # A program's own SIGTERM handler is left alone.
 cat > own.c <<'C'
 #include <signal.h>
