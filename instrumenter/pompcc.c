@@ -901,8 +901,26 @@ static char *macro_value(const char *defines, const char *name)
     return NULL;
 }
 
+/* Whether dir is one of the user's own include directories (-I, -iquote,
+ * CPATH and its kin: include_dirs), by its real path. */
+static int is_user_include_dir(const struct argv_list *user, const char *dir)
+{
+    char real[PATH_MAX];
+    if (!realpath(dir, real))
+        return 0;
+    for (size_t i = 0; i < user->n; i++) {
+        char other[PATH_MAX];
+        if (realpath(user->v[i], other) && strcmp(real, other) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Appends `option DIR` to the parser's flags for each directory of the
- * compiler's -v list that follows heading (" DIR" lines). */
+ * compiler's -v list that follows heading (" DIR" lines), but the user's own:
+ * those the parser has already, as the program's (the compiler lists CPATH's
+ * too; given again as -idirafter, a system directory to clang, their headers
+ * became system headers, whose constructs pomp leaves alone). */
 static void add_search_list(struct pompcc *pc, const char *verbose, const char *heading,
                             const char *option)
 {
@@ -910,18 +928,23 @@ static void add_search_list(struct pompcc *pc, const char *verbose, const char *
     const char *list = verbose ? strstr(verbose, heading) : NULL;
     if (!list)
         return;
+    struct argv_list user = {0};
+    include_dirs(pc, &user);
     const char *l = list + strlen(heading);
     while (*l == ' ') { /* " DIR\n" each, up to the next heading */
         size_t n = strcspn(l + 1, "\n"), fn = sizeof framework - 1;
         if (n > fn && strncmp(l + 1 + n - fn, framework, fn) == 0)
             n -= fn;
         char *dir = xasprintf("%.*s", (int)n, l + 1);
-        argv_add(&pc->identity, option);
-        argv_add(&pc->identity, dir);
+        if (!is_user_include_dir(&user, dir)) {
+            argv_add(&pc->identity, option);
+            argv_add(&pc->identity, dir);
+        }
         free(dir);
         l += 1 + strcspn(l + 1, "\n");
         l += *l == '\n';
     }
+    argv_free(&user);
 }
 
 /* The compiler's own include directories (its -v lists) for pomp-instrument's
