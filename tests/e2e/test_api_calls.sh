@@ -126,7 +126,7 @@ for rt in default omp; do
         assert_eq "$(region_sum hl_$rt$v.d omp_set_lock $(line_of $src C_SET) visits)" 1 "$rt $v: the source's call"
         if [ $v = copied ]; then
             assert_contains hl_$rt$v.log "^header_locks\.h:$h_set:5: note: instrumented call of 'omp_set_lock'" "$rt: the header's call instrumented"
-            ! nm hl_$rt$v | grep -q POMP_Locks_left_to_runtime || fail "$rt: no lock call left to the runtime"
+            ! nm hl_$rt$v | grep POMP_Locks_left_to_runtime > /dev/null || fail "$rt: no lock call left to the runtime"
             assert_eq "$(jq --argjson l $h_set '[.regions[] | select(.type == "omp_set_lock" and .first_line == $l) | .file]' hl_$rt$v.d/profile.json | jq -r '.[0]')" \
                 "header_locks.h" "$rt: the header's call is a region at its own place"
             assert_eq "$(region_sum hl_$rt$v.d omp_set_lock $h_set visits)" 1 "$rt: the header's call measured"
@@ -135,11 +135,11 @@ for rt in default omp; do
         else
             assert_contains hl_$rt$v.log "^stays/header_locks\.h:$h_set:5: note: call of 'omp_set_lock' left alone: it is in a header .*; the runtime's events measure its waits" "$rt: the header's call said"
             assert_contains hl_$rt$v.log "^stays/header_locks\.h: note: 2 OpenMP lock calls not rewritten" "$rt: the link's count"
-            nm hl_$rt$v | grep -q POMP_Locks_left_to_runtime || fail "$rt: the link tells libpomp that lock calls are the runtime's"
+            nm hl_$rt$v | grep POMP_Locks_left_to_runtime > /dev/null || fail "$rt: the link tells libpomp that lock calls are the runtime's"
             assert_eq "$(region_sum hl_$rt$v.d wait $h_set visits)" 1 "$rt: the header's lock wait measured by the runtime's reports"
             waited=$(region_sum hl_$rt$v.d wait $h_set incl_ns)
         fi
-        ! nm hl_$rt$v | grep -q POMP_Constructs_left_to_runtime || fail "$rt $v: no construct is left to the runtime"
+        ! nm hl_$rt$v | grep POMP_Constructs_left_to_runtime > /dev/null || fail "$rt $v: no construct is left to the runtime"
         # (at least 1 ms of the 20: the other thread may start its wait late on
         # a loaded machine; 9.9 ms were measured under make sanitize)
         [ "$waited" -ge 1000000 ] || fail "$rt $v: the header's lock wait lasts while thread 0 holds the lock ($waited ns)"
@@ -181,7 +181,7 @@ hot=$(line_of hot_locks.c HOT_SET)
 for rt in default omp; do
     "$POMPCC" $([ $rt = omp ] && echo --pomp-runtime=omp) -fopenmp -g hot_locks.c -o hot_$rt \
         > hot_$rt.log 2>&1 || { cat hot_$rt.log; fail "pompcc hot_locks.c ($rt)"; }
-    nm hot_$rt | grep -q POMP_Locks_left_to_runtime || fail "hot $rt: a lock call is left to the runtime"
+    nm hot_$rt | grep POMP_Locks_left_to_runtime > /dev/null || fail "hot $rt: a lock call is left to the runtime"
     # (the throttle's early rule with a mean no lock call reaches, 100 ms: by
     # default, 1 us, a contended acquisition's mean crossed it in about one
     # run in ten on both runtimes, and the site was never throttled)
@@ -274,7 +274,7 @@ for cxx in pompc++ pomp-clang++; do
         -o bins_$cxx > bins_$cxx.log 2>&1 || { cat bins_$cxx.log; fail "$cxx: the guard header's program"; }
     assert_contains bins_$cxx.log "^guard\.hpp:$(line_of guard.hpp G_SET):[0-9]+: note: instrumented call of 'omp_set_lock'" "$cxx: the guard's set"
     ! grep -q "left alone" bins_$cxx.log || { cat bins_$cxx.log; fail "$cxx: no call left alone"; }
-    ! nm -C bins_$cxx | grep -q POMP_Locks_left_to_runtime || fail "$cxx: no lock call left to the runtime"
+    ! nm -C bins_$cxx | grep POMP_Locks_left_to_runtime > /dev/null || fail "$cxx: no lock call left to the runtime"
     # (a throttle after 1,000 calls under 1 ms: the default's 10,000 under 1 us
     # or 100,000 under 10 us never came on a contended libomp lock in the clean
     # CI, its mean above 1 us: 100,000 calls a thread do not pass 100,000)
@@ -396,7 +396,7 @@ printf '#ifndef LK_H\n#define LK_H\n#include <omp.h>\nstatic __inline__ void bum
 printf '#include "lk.h"\n#include <stdio.h>\nint main(void) { omp_lock_t l; int n = 0, i; omp_init_lock(&l);\n#pragma omp parallel for\n  for (i = 0; i < 100; i++) bump(&l, &n);\n  omp_destroy_lock(&l); printf("%%d\\n", n); return 0; }\n' > finc.c
 "$POMPCC" --pomp-verbose -fopenmp -include lk.h -Ifinc finc.c -o finc_prog > finc.log 2>&1 || { cat finc.log; fail "build finc.c"; }
 assert_contains finc.log "^finc/lk\.h: note: 2 OpenMP lock calls not rewritten" "a header given with -include and #included: its calls counted"
-nm finc_prog | grep -q POMP_Locks_left_to_runtime || fail "-include and #include: the link has the runtime's events measure them"
+nm finc_prog | grep POMP_Locks_left_to_runtime > /dev/null || fail "-include and #include: the link has the runtime's events measure them"
 assert_eq "$(POMP_OMPT=on POMP_OUTPUT_DIR=finc.d ./finc_prog)" 100 "-include and #include: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock") | .id] as $ids
                  | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].visits] | add' finc.d/profile.json)" 100 \

@@ -230,9 +230,9 @@ if [ -n "$CLANG" ]; then
     "$BIN/pomp-clang" -fopenmp -Weverything -Wno-declaration-after-statement -Werror -c strict.c -o strict_clang.o \
         2> strict_clang.err || { cat strict_clang.err; fail "strict warnings, clang: the compile"; }
     assert_not_contains strict_clang.err . "strict warnings, clang -Weverything: no message (no fallback)"
-    readelf -p .pomp_constructs strict_clang.o | grep -q '2 2 0 strict.c' || fail "strict warnings, clang: both constructs instrumented"
+    readelf -p .pomp_constructs strict_clang.o | grep '2 2 0 strict.c' > /dev/null || fail "strict warnings, clang: both constructs instrumented"
 fi
-readelf -p .pomp_constructs strict_gcc.o | grep -q '2 2 0 strict.c' || fail "strict warnings, gcc: both constructs instrumented"
+readelf -p .pomp_constructs strict_gcc.o | grep '2 2 0 strict.c' > /dev/null || fail "strict warnings, gcc: both constructs instrumented"
 # An unbraced loop whose body, a loop, ends with '}' (collapse(2)): the code
 # pomp puts after it read as misleading indentation to clang -Wall, and a
 # -Werror build fell back to no instrumentation.
@@ -254,7 +254,7 @@ for cc in pomp-gcc $([ -n "$CLANG" ] && echo pomp-clang); do
     "$BIN/$cc" -fopenmp -Wall -Wextra -Werror -c strict_collapse.c -o strict_collapse_$cc.o 2> strict_collapse_$cc.err ||
         { cat strict_collapse_$cc.err; fail "strict warnings, $cc: the collapse(2) loop's compile"; }
     assert_not_contains strict_collapse_$cc.err . "strict warnings, $cc: the collapse(2) loop: no message (no fallback)"
-    readelf -p .pomp_constructs strict_collapse_$cc.o | grep -q '1 1 0 strict_collapse.c' ||
+    readelf -p .pomp_constructs strict_collapse_$cc.o | grep '1 1 0 strict_collapse.c' > /dev/null ||
         fail "strict warnings, $cc: the collapse(2) loop instrumented"
 done
 # iteration events and the guards of a cancellable loop's events are two
@@ -297,7 +297,7 @@ for opt in -O1 -O2 -O3; do
     "$BIN/pomp-gcc" -fopenmp $opt -Wall -Wextra -Werror -c strict_task.c -o strict_task.o 2> strict_task.err ||
         { cat strict_task.err; fail "strict warnings, gcc $opt: a task holding an atomic"; }
     assert_not_contains strict_task.err . "strict warnings, gcc $opt: a task holding an atomic, no message (no fallback)"
-    readelf -p .pomp_constructs strict_task.o | grep -q '2 2 0 strict_task.c' ||
+    readelf -p .pomp_constructs strict_task.o | grep '2 2 0 strict_task.c' > /dev/null ||
         fail "strict warnings, gcc $opt: the task and its atomic instrumented"
 done
 # A _Pragma macro whose invocation a split replaces stays used: pomp tests
@@ -330,7 +330,7 @@ for cc in pomp-gcc ${CLANG:+pomp-clang}; do
     "$BIN/$cc" -fopenmp -Wunused-macros -Werror -c strict_macro.c -o strict_macro_$cc.o 2> strict_macro_$cc.err ||
         { cat strict_macro_$cc.err; fail "strict warnings, $cc: an unused-macros build"; }
     assert_not_contains strict_macro_$cc.err . "strict warnings, $cc -Wunused-macros: no message (no fallback)"
-    readelf -p .pomp_constructs strict_macro_$cc.o | grep -q '2 2 0 strict_macro.c' ||
+    readelf -p .pomp_constructs strict_macro_$cc.o | grep '2 2 0 strict_macro.c' > /dev/null ||
         fail "strict warnings, $cc -Wunused-macros: the split macros' constructs instrumented"
     "$BIN/$cc" -fopenmp strict_macro_$cc.o -o strict_macro_$cc
     assert_eq "$(POMP_OUTPUT_DIR=strict_macro_$cc.d ./strict_macro_$cc 2> /dev/null)" 6 "strict warnings, $cc: the program"

@@ -585,7 +585,7 @@ for i in 1 2 3 4 5; do
     jq -e '.format == "pomp-profile"' shared_out/profile.json > /dev/null ||
         fail "two runs into one directory: profile.json is not one run's whole profile"
 done
-ls shared_out | grep -q tmp && fail "two runs into one directory: a temporary file left"
+ls shared_out | grep tmp > /dev/null && fail "two runs into one directory: a temporary file left"
 true
 
 # The same with %p in POMP_OUTPUT_DIR: a directory per process, each whole;

@@ -892,7 +892,7 @@ C
 clang-19 -O2 -fopenmp tailfork.c -o tailfork.clang
 gcc -O2 -fopenmp tailfork.c -o tailfork.gcc
 for b in clang gcc; do
-    objdump -d tailfork.$b | grep -qE "jmp +[0-9a-f]+ <(__kmpc_fork_call|GOMP_parallel)" ||
+    objdump -d tailfork.$b | grep -E "jmp +[0-9a-f]+ <(__kmpc_fork_call|GOMP_parallel)" > /dev/null ||
         fail "tail-called fork ($b): the compiler made no tail call; the test tests nothing"
     d=tailfork_$b.d
     POMP_OUTPUT_DIR=$d "$POMPRUN" --pomp-runtime=omp ./tailfork.$b > $d.txt 2> /dev/null
@@ -1565,7 +1565,7 @@ echo "twins: $(echo $labels)"
 assert_eq "$(echo "$labels" | wc -l)" 2 "twins: two labels"
 # by their offsets in the module, in brackets ("main()+0x1c48" read as an
 # offset into main, which it was not)
-echo "$labels" | grep -qvE "^main\(\) \[0x[0-9a-f]+\], in parallel @ main\(\)" && fail "twins: labelled by offset ($labels)"
+echo "$labels" | grep -vE "^main\(\) \[0x[0-9a-f]+\], in parallel @ main\(\)" > /dev/null && fail "twins: labelled by offset ($labels)"
 assert_eq "$(grep -E "^ +critical twin " twins.txt | awk '{ print $(NF-6) }' | sort -n | tr '\n' ' ')" "100 200 " "twins: each its own visits"
 "$BUILD/bin/pomp-report" --check twins_out > /dev/null || fail "twins: --check"
 # ... and a C++ method's twins, whose signature is too long for the column:

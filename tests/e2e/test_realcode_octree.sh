@@ -23,7 +23,7 @@ done
 assert_contains octree.err '^octree_tasks\.hpp: note: 11 of 11 OpenMP' "the header's 11 constructs"
 assert_contains octree.err '^octree\.cpp: note: 3 of 3 OpenMP' "the driver's 3 constructs"
 if [ "${E2E_RUNTIME:-}" = omp ]; then
-    ldd octree | grep -q 'libomp\.so' || fail "--pomp-runtime=omp: not linked with LLVM libomp: $(ldd octree | grep -i omp)"
+    ldd octree | grep 'libomp\.so' > /dev/null || fail "--pomp-runtime=omp: not linked with LLVM libomp: $(ldd octree | grep -i omp)"
 fi
 g++ -std=c++17 -O2 -fopenmp octree.cpp -o octree_plain
 

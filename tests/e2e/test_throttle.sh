@@ -426,7 +426,7 @@ L_for=$(line_of maclock.c "omp parallel for")
 for rt in gomp omp; do
     "$BUILD/bin/pompcc" --pomp-runtime=$rt -O2 -fopenmp maclock.c -o maclock_$rt 2>build.err ||
         { cat build.err; fail "maclock $rt: build"; }
-    nm maclock_$rt | grep -q POMP_Locks_left_to_runtime || fail "maclock $rt: the macro's lock calls are the runtime's"
+    nm maclock_$rt | grep POMP_Locks_left_to_runtime > /dev/null || fail "maclock $rt: the macro's lock calls are the runtime's"
     assert_eq "$(OMP_NUM_THREADS=1 POMP_OUTPUT_DIR=ml_$rt ./maclock_$rt 400000 2>/dev/null)" 400000 \
               "maclock $rt: the program's result"
     read -r visits untimed wait_ns < <(jq -r '([.regions[] | select(.type == "wait" and .name == "lock") | .id]) as $ids
@@ -495,7 +495,7 @@ for rt in gomp omp; do
     cc -O2 $E2E_SANITIZE -c enter_calls.c -o enter_calls.o
     "$BUILD/bin/pompcc" --pomp-runtime=$rt -O2 -fopenmp hotlock.c enter_calls.o \
         -Wl,--wrap=POMP_Set_lock_enter -o hotlock_$rt 2>build.err || { cat build.err; fail "hotlock $rt: build"; }
-    nm hotlock_$rt | grep -q POMP_Locks_left_to_runtime || fail "hotlock $rt: the macro's lock calls are the runtime's"
+    nm hotlock_$rt | grep POMP_Locks_left_to_runtime > /dev/null || fail "hotlock $rt: the macro's lock calls are the runtime's"
     # (a throttle after 1,000 executions under 1 ms: the default's 10,000 under
     # 1 us or 100,000 under 10 us, on a contended lock under the sanitizers,
     # engaged only at 100,000 a thread: 190,673 calls made, fixed or not)
