@@ -1722,12 +1722,12 @@ int main(int argc, char **argv)
 {
     struct pompcc pc = {0};
     process_forward_signals(); /* a killed pompcc stops its compiler too */
-    struct argv_list read = {0}; /* argv with its response files (@FILE) read */
-    struct argv_list args = {0}; /* and GCC's long options in their short forms */
-    char *tmpl = NULL;           /* the temporary directory's name */
-    response_files_expand(&read, argc, argv);
-    long_options_expand(&args, (int)read.n, read.v);
-    argv_free(&read);
+    struct argv_list expanded = {0}; /* argv with its response files (@FILE) read */
+    struct argv_list args = {0};     /* and GCC's long options in their short forms */
+    char *tmpl = NULL;               /* the temporary directory's name */
+    response_files_expand(&expanded, argc, argv);
+    long_options_expand(&args, (int)expanded.n, expanded.v);
+    argv_free(&expanded);
     argc = (int)args.n;
     argv = args.v;
     const char *me = strrchr(argv[0], '/');
