@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <elf.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -541,6 +542,20 @@ int elf_has_llvm_bitcode(const char *path)
 {
     struct object_test t = {is_bitcode};
     return path_holds(path, &t);
+}
+
+int elf_is_link_input(const char *path)
+{
+    unsigned char head[SARMAG] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t got = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return (got >= SELFMAG && memcmp(head, ELFMAG, SELFMAG) == 0) ||
+           (got == SARMAG && (memcmp(head, ARMAG, SARMAG) == 0 ||
+                              memcmp(head, THIN_MAGIC, SARMAG) == 0)) ||
+           is_bitcode(head, got, NULL);
 }
 
 const char *elf_nm_program(const char *path, const char *nm)

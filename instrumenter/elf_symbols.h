@@ -55,6 +55,10 @@ int elf_each_object(const char *path, elf_object_fn fn, void *arg);
  * the file was lost without a word. */
 const char *elf_nm_program(const char *path, const char *nm);
 
+/* Whether path begins as a linker's input: an ELF file, an archive (thin
+ * too) or LLVM bitcode (by its first bytes, whatever its name). */
+int elf_is_link_input(const char *path);
+
 /* Whether path is LLVM bitcode, or an archive with a member that is. */
 int elf_has_llvm_bitcode(const char *path);
 

@@ -1,10 +1,10 @@
 #include "lib_search.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_symbols.h"
 #include "util.h"
 
 int lib_search_is_shared(const char *a)
@@ -13,41 +13,13 @@ int lib_search_is_shared(const char *a)
     return (n > 3 && strcmp(a + n - 3, ".so") == 0) || strstr(a, ".so.") != NULL;
 }
 
-/* Whether the file begins as an object, archive or bitcode a linker takes. */
-static int looks_linkable(const char *path)
-{
-    unsigned char head[8] = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    size_t got = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return (got >= 4 && memcmp(head, "\177ELF", 4) == 0) ||
-           (got >= 8 && (memcmp(head, "!<arch>\n", 8) == 0 || memcmp(head, "!<thin>\n", 8) == 0)) ||
-           (got >= 4 && memcmp(head, "BC\300\336", 4) == 0);
-}
-
-/* Suffixes gcc compiles or assembles: never link inputs by their contents. */
-static int is_compiled_suffix(const char *a)
-{
-    static const char *const suffixes[] = {".c", ".i", ".h", ".cc", ".cp", ".cxx", ".cpp", ".CPP",
-                                           ".c++", ".C", ".ii", ".hh", ".hpp", ".hxx", ".H",
-                                           ".s", ".S", ".sx", ".f", ".F", ".for", ".f90", ".F90",
-                                           ".f95", ".F95", ".f03", ".f08", ".m", ".mm", ".cu", NULL};
-    const char *dot = strrchr(a, '.');
-    for (const char *const *s = suffixes; dot && *s; s++)
-        if (strcmp(dot, *s) == 0)
-            return 1;
-    return 0;
-}
-
 int lib_search_is_input(const char *a)
 {
     size_t n = strlen(a);
     if ((n > 2 && strcmp(a + n - 2, ".o") == 0) || (n > 2 && strcmp(a + n - 2, ".a") == 0) ||
         lib_search_is_shared(a))
         return 1;
-    return a[0] != '-' && !is_compiled_suffix(a) && looks_linkable(a);
+    return a[0] != '-' && elf_is_link_input(a); /* (no source begins as one) */
 }
 
 /* ---- the linker's words ---- */
@@ -58,23 +30,21 @@ int lib_search_is_input(const char *a)
 static size_t linker_words(char *const *args, size_t n, size_t i, struct argv_list *words)
 {
     const char *a = args[i];
-    if (strncmp(a, "-Wl,", 4) == 0) {
-        for (const char *p = a + 4;;) {
-            size_t len = strcspn(p, ",");
-            char *w = xasprintf("%.*s", (int)len, p);
-            argv_add(words, w);
-            free(w);
-            if (!p[len])
-                break;
-            p += len + 1;
-        }
+    if (lib_search_wl_words(a, words))
         return 1;
-    }
     if (strcmp(a, "-Xlinker") == 0 && i + 1 < n) {
         argv_add(words, args[i + 1]);
         return 2;
     }
     argv_add(words, a);
+    return 1;
+}
+
+int lib_search_wl_words(const char *a, struct argv_list *words)
+{
+    if (strncmp(a, "-Wl,", 4) != 0)
+        return 0;
+    argv_add_split(words, a + 4, ',', NULL);
     return 1;
 }
 
@@ -102,8 +72,12 @@ static int is_any(const char *w, const char *const *list)
     return 0;
 }
 
-static const char *const static_words[] = {"-Bstatic", "-dn", "-non_shared", "-static", NULL};
-static const char *const dynamic_words[] = {"-Bdynamic", "-dy", "-call_shared", NULL};
+int lib_search_static_word(const char *w)
+{
+    static const char *const static_words[] = {"-Bstatic", "-dn", "-non_shared", "-static", NULL};
+    static const char *const dynamic_words[] = {"-Bdynamic", "-dy", "-call_shared", NULL};
+    return is_any(w, static_words) ? 1 : is_any(w, dynamic_words) ? -1 : 0;
+}
 
 void lib_search_init(struct lib_search *ls, char *const *args, size_t n)
 {
@@ -124,13 +98,8 @@ void lib_search_init(struct lib_search *ls, char *const *args, size_t n)
         argv_free(&words);
     }
     const char *list = getenv("LIBRARY_PATH");
-    for (const char *p = list; p && *p;) {
-        size_t len = strcspn(p, ":");
-        char *dir = len ? xasprintf("%.*s", (int)len, p) : xstrdup(".");
-        argv_add(&ls->dirs, dir);
-        free(dir);
-        p += len + (p[len] == ':');
-    }
+    if (list && *list)
+        argv_add_split(&ls->dirs, list, ':', ".");
 }
 
 void lib_search_free(struct lib_search *ls) { argv_free(&ls->dirs); }
@@ -170,13 +139,12 @@ int lib_search_option(struct lib_search *ls, char *const *args, size_t n, size_t
     }
     int found = 0;
     for (size_t k = 0; k < words.n; k++) {
-        const char *w = words.v[k], *name;
+        const char *name;
+        int state = lib_search_static_word(words.v[k]);
         if (option_value(&words, &k, "-L", "--library-path")) {
             found = 1; /* (read by lib_search_init) */
-        } else if (is_any(w, static_words)) {
-            ls->link_static = 1, found = 1;
-        } else if (is_any(w, dynamic_words)) {
-            ls->link_static = 0, found = 1;
+        } else if (state) {
+            ls->link_static = state > 0, found = 1;
         } else if ((name = option_value(&words, &k, "-l", "--library")) != NULL) {
             char *so, *archive = lib_search_find(ls, name, &so);
             if (archive)

@@ -26,6 +26,14 @@ int lib_search_is_input(const char *path);
 /* Whether it is a shared library by its name (lib.so, lib.so.1.2). */
 int lib_search_is_shared(const char *path);
 
+/* Appends the items of a -Wl, list (a) to words and returns 1; 0 (nothing
+ * appended) for any other argument. */
+int lib_search_wl_words(const char *a, struct argv_list *words);
+/* Whether a linker word makes the -l after it take archives only (1:
+ * -Bstatic, -dn, -non_shared, -static), shared libraries again (-1:
+ * -Bdynamic, -dy, -call_shared), or neither (0). */
+int lib_search_static_word(const char *w);
+
 /* The search of the link whose gcc arguments are args[0..n): their -L
  * directories in every spelling (-L dir, -Ldir, and inside -Wl, lists and
  * -Xlinker: -L,dir, --library-path=dir) and LIBRARY_PATH's. */

@@ -118,13 +118,8 @@ static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
     const char *vars[] = {"CPATH", pc->cxx_driver ? "CPLUS_INCLUDE_PATH" : "C_INCLUDE_PATH"};
     for (size_t v = 0; v < sizeof vars / sizeof *vars; v++) {
         const char *list = getenv(vars[v]);
-        for (const char *p = list; p && *p;) {
-            size_t n = strcspn(p, ":");
-            char *dir = n ? xasprintf("%.*s", (int)n, p) : NULL; /* an empty one: the cwd */
-            argv_add(dirs, dir ? dir : ".");
-            free(dir);
-            p += n + (p[n] == ':');
-        }
+        if (list && *list)
+            argv_add_split(dirs, list, ':', "."); /* an empty one: the cwd */
     }
 }
 
@@ -207,19 +202,16 @@ static void warn_forced_includes(const struct pompcc *pc)
 /* Options whose value is the next argument. */
 static int takes_separate_value(const char *a)
 {
-    /* GCC's, with their long spellings (--sysroot DIR, --define-macro X: a
-     * value taken for an input or a flag of its own was lost, and the option
-     * took the next word, pompcc's -D_POMP, as its value) */
+    /* GCC's (--sysroot DIR, -D X: a value taken for an input or a flag of its
+     * own was lost, and the option took the next word, pompcc's -D_POMP, as
+     * its value); the long spellings gcc translates are short ones by now
+     * (long_options.c) */
     static const char *const opts[] = {
         "-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
         "-isysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-imultilib", "-x", "-MF",
         "-MT", "-MQ", "-L", "-l", "-A", "-B", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-u",
         "-T", "-z", "-e", "--param", "-aux-info", "-target", "-wrapper", "-dumpbase", "-dumpdir",
-        "-dumpbase-ext", "--sysroot", "--include", "--imacros", "--include-directory",
-        "--include-directory-after", "--include-prefix", "--include-with-prefix",
-        "--include-with-prefix-before", "--include-with-prefix-after", "--define-macro",
-        "--undefine-macro", "--language", "--assert", "--output", "--library-directory",
-        "--prefix", "--for-linker", "--entry", "--dumpbase", "--dumpdir", NULL};
+        "-dumpbase-ext", "--sysroot", NULL};
     for (const char *const *o = opts; *o; o++)
         if (strcmp(a, *o) == 0)
             return 1;
@@ -378,13 +370,12 @@ static void read_linker_file(struct pompcc *pc, const char *at_file)
 /* The linker's response files named in an option: -Wl,a,@FILE,b. */
 static void note_linker_files(struct pompcc *pc, const char *a)
 {
-    if (strncmp(a, "-Wl,", 4) != 0)
-        return;
-    char *copy = xstrdup(a + 4), *save = NULL;
-    for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save))
-        if (w[0] == '@' && w[1])
-            read_linker_file(pc, w);
-    free(copy);
+    struct argv_list words = {0};
+    if (lib_search_wl_words(a, &words))
+        for (size_t i = 0; i < words.n; i++)
+            if (words.v[i][0] == '@' && words.v[i][1])
+                read_linker_file(pc, words.v[i]);
+    argv_free(&words);
 }
 
 /* Follows the linker's -Bstatic/-Bdynamic state through -Wl,WORDS (and
@@ -395,16 +386,16 @@ static void note_linker_files(struct pompcc *pc, const char *a)
  * went unsaid (a probe). */
 static void note_static_gomp(struct pompcc *pc, const char *a, int linker_word)
 {
-    if (linker_word || strncmp(a, "-Wl,", 4) == 0) {
-        char *copy = xstrdup(linker_word ? a : a + 4), *save = NULL;
-        for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-            if (strcmp(w, "-Bstatic") == 0 || strcmp(w, "-dn") == 0 || strcmp(w, "-non_shared") == 0)
-                pc->linker_static = 1;
-            else if (strcmp(w, "-Bdynamic") == 0 || strcmp(w, "-dy") == 0 ||
-                     strcmp(w, "-call_shared") == 0)
-                pc->linker_static = 0;
+    struct argv_list words = {0};
+    if (linker_word)
+        argv_add(&words, a);
+    if (linker_word || lib_search_wl_words(a, &words)) {
+        for (size_t i = 0; i < words.n; i++) {
+            int state = lib_search_static_word(words.v[i]);
+            if (state)
+                pc->linker_static = state > 0;
         }
-        free(copy);
+        argv_free(&words);
         return;
     }
     if (strcmp(a, "-lgomp") == 0 && pc->linker_static)
@@ -486,10 +477,9 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         pc->openmp = pomp_runtime_openmp_after(pc->openmp, a);
         if (pomp_runtime_is_offload_flag(a))
             pc->offload = 1;
-        /* -x LANG, -xLANG, and GCC's long --language LANG, --language=LANG */
-        int long_language = strcmp(a, "--language") == 0 || strncmp(a, "--language=", 11) == 0;
-        if (strncmp(a, "-x", 2) == 0 || long_language) {
-            const char *joined = long_language ? (a[10] == '=' ? a + 11 : "") : a + 2;
+        /* -x LANG, -xLANG (and GCC's --language, made -x by long_options.c) */
+        if (strncmp(a, "-x", 2) == 0) {
+            const char *joined = a + 2;
             const char *v = *joined ? joined : i + 1 < argc ? argv[i + 1] : "";
             if (language_option(pc, v)) {
                 i += *joined ? 0 : 1;

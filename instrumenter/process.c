@@ -30,6 +30,20 @@ void argv_addv(struct argv_list *a, const char *const *v)
         argv_add(a, *v);
 }
 
+void argv_add_split(struct argv_list *a, const char *text, char sep, const char *empty)
+{
+    const char seps[2] = {sep, '\0'};
+    for (const char *p = text;;) {
+        size_t n = strcspn(p, seps);
+        char *item = n || !empty ? xasprintf("%.*s", (int)n, p) : xstrdup(empty);
+        argv_add(a, item);
+        free(item);
+        if (!p[n])
+            break;
+        p += n + 1;
+    }
+}
+
 void argv_free(struct argv_list *a)
 {
     for (size_t i = 0; i < a->n; i++)

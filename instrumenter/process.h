@@ -12,6 +12,9 @@ struct argv_list {
 void argv_add(struct argv_list *a, const char *s);
 void argv_addv(struct argv_list *a, const char *const *v);
 void argv_free(struct argv_list *a);
+/* Appends the items of text separated by sep (a path list's ':', a -Wl,
+ * list's ','), an empty one as `empty` (NULL: kept empty). */
+void argv_add_split(struct argv_list *a, const char *text, char sep, const char *empty);
 
 /* For a driver (pompcc): SIGINT, SIGTERM, SIGHUP and SIGQUIT go on to the
  * process run_process runs, and no other one starts after them, so that
