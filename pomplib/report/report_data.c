@@ -1217,7 +1217,7 @@ json_t *rp_load_json(const char *path)
          * offset of that byte is one less (as its column says, and as the
          * offsets of the value checks are; a probe), except where the text
          * ended too soon: its end */
-        int ended = strstr(err.text, "end of file") != NULL;
+        int ended = json_error_code(&err) == json_error_premature_end_of_input;
         long at = ended ? (long)st.st_size : err.position < 1 ? 0 : (long)err.position - 1;
         fprintf(stderr, "pomp-report: %s: line %d, column %d (byte offset %ld%s): %s\n", path,
                 err.line, err.column, at, ended ? ", the end of the file" : "",
