@@ -683,24 +683,19 @@ assert_contains noompt_tasks.txt "^\(the run\) .* not rated: POMP_OMPT=off recor
 # HTML lost the mark and the note, the text kept them; a probe)
 cat > paused.c <<'C'
 #include <omp.h>
-static void spin(double s)
-{
-    double t = omp_get_wtime();
-    while (omp_get_wtime() - t < s)
-        ;
-}
+#include "work.h" /* tests/e2e/numbers: spin_ms */
 int main(void)
 {
 #pragma pomp inst init
 #pragma pomp inst off
-    spin(0.01);
+    spin_ms(10);
 #pragma pomp inst on
 #pragma omp parallel num_threads(2)
-    spin(omp_get_thread_num() == 0 ? 0.02 : 0.01);
+    spin_ms(omp_get_thread_num() == 0 ? 20 : 10);
     return 0;
 }
 C
-"$POMPCC" -O2 -fopenmp paused.c -o paused 2>build.err || { cat build.err; fail "paused: build"; }
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" paused.c -o paused 2>build.err || { cat build.err; fail "paused: build"; }
 POMP_OMPT=off POMP_OUTPUT_DIR=noompt_paused ./paused
 "$REPORT" noompt_paused > noompt_paused.txt
 assert_contains noompt_paused.txt "^\(the run\) .* not rated: measurement was paused" "POMP_OMPT=off, paused: not rated"
