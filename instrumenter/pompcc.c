@@ -78,6 +78,9 @@ struct pompcc {
     enum mode mode;
     const char *output;
     struct argv_list flags;      /* every option but the ones below */
+    struct argv_list pp_flags;   /* flags as the preprocessor takes them: the words of -Wp,A,B
+                                    and -Xpreprocessor A given on their own (preprocessor_view),
+                                    for what pompcc and its parser read (-I, -D, -include) */
     struct argv_list dep_flags;  /* -MD -MMD -MF x -MT x -MQ x -MP */
     struct argv_list instrument_options; /* --pomp-X given to pomp-instrument as --X */
     struct argv_list linker_words; /* what the linker's response files (-Wl,@FILE) hold */
@@ -103,10 +106,10 @@ struct pompcc {
 /* The -I and -iquote directories: where the program's own headers are. */
 static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
 {
-    for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *f = pc->flags.v[i];
-        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->flags.n)
-            argv_add(dirs, pc->flags.v[++i]);
+    for (size_t i = 0; i < pc->pp_flags.n; i++) {
+        const char *f = pc->pp_flags.v[i];
+        if ((strcmp(f, "-I") == 0 || strcmp(f, "-iquote") == 0) && i + 1 < pc->pp_flags.n)
+            argv_add(dirs, pc->pp_flags.v[++i]);
         else if (strncmp(f, "-I", 2) == 0 && f[2])
             argv_add(dirs, f + 2);
         else if (strncmp(f, "-iquote", 7) == 0 && f[7])
@@ -129,9 +132,9 @@ static void include_dirs(const struct pompcc *pc, struct argv_list *dirs)
  * the quick look (source_file_may_need_instrumentation) cannot see. */
 static int defines_pragma_macro(const struct pompcc *pc)
 {
-    for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *f = pc->flags.v[i];
-        const char *def = strcmp(f, "-D") == 0 && i + 1 < pc->flags.n ? pc->flags.v[i + 1]
+    for (size_t i = 0; i < pc->pp_flags.n; i++) {
+        const char *f = pc->pp_flags.v[i];
+        const char *def = strcmp(f, "-D") == 0 && i + 1 < pc->pp_flags.n ? pc->pp_flags.v[i + 1]
                           : strncmp(f, "-D", 2) == 0                   ? f + 2
                                                                        : NULL;
         if (def && strstr(def, "Pragma"))
@@ -169,11 +172,11 @@ static void warn_forced_includes(const struct pompcc *pc)
 {
     struct argv_list dirs = {0};
     include_dirs(pc, &dirs);
-    for (size_t i = 0; i < pc->flags.n; i++) {
-        const char *a = pc->flags.v[i];
+    for (size_t i = 0; i < pc->pp_flags.n; i++) {
+        const char *a = pc->pp_flags.v[i];
         struct forced_include f = {NULL};
-        if (strcmp(a, "-include") == 0 && i + 1 < pc->flags.n)
-            f.file = pc->flags.v[++i];
+        if (strcmp(a, "-include") == 0 && i + 1 < pc->pp_flags.n)
+            f.file = pc->pp_flags.v[++i];
         else if (strncmp(a, "-include", 8) == 0 && a[8] && strcmp(a, "-include-pch") != 0)
             f.file = a + 8;
         if (!f.file)
@@ -406,6 +409,25 @@ static void note_static_gomp(struct pompcc *pc, const char *a, int linker_word)
     }
 }
 
+/* Appends flags' options from index `from` to view as the preprocessor takes
+ * them: the words of -Wp,A,B (split at the commas, as the driver does) and
+ * the word after -Xpreprocessor on their own, every other option as it is.
+ * A header directory given as -Wp,-Idir was unknown to the parser and to
+ * pompcc's look for headers with OpenMP: their constructs went uninstrumented
+ * (said, not measured; a probe). The compiler gets the options as given. */
+static void preprocessor_view(struct argv_list *view, const struct argv_list *flags, size_t from)
+{
+    for (size_t i = from; i < flags->n; i++) {
+        const char *f = flags->v[i];
+        if (strncmp(f, "-Wp,", 4) == 0)
+            argv_add_split(view, f + 4, ',', NULL);
+        else if (strcmp(f, "-Xpreprocessor") == 0 && i + 1 < flags->n)
+            argv_add(view, flags->v[++i]);
+        else
+            argv_add(view, f);
+    }
+}
+
 static void parse_args(struct pompcc *pc, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -501,10 +523,12 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
             pc->static_flag = argv[i]; /* as the user spelled it */
         note_static_gomp(pc, a, i > 1 && strcmp(argv[i - 1], "-Xlinker") == 0);
         if (a[0] == '-' && a[1] != '\0') {
+            size_t first = pc->flags.n;
             argv_add(&pc->flags, a);
             note_linker_files(pc, a);
             if (takes_separate_value(a) && i + 1 < argc)
                 argv_add(&pc->flags, argv[++i]);
+            preprocessor_view(&pc->pp_flags, &pc->flags, first);
             continue;
         }
         add_input(pc, a);
@@ -1043,8 +1067,8 @@ static int run_instrument(const struct pompcc *pc, const struct input *in, const
     argv_add(&cmd, in->path);
     argv_add(&cmd, inst);
     argv_add(&cmd, "--");
-    for (size_t i = 0; i < pc->flags.n; i++)
-        argv_add(&cmd, pc->flags.v[i]);
+    for (size_t i = 0; i < pc->pp_flags.n; i++)
+        argv_add(&cmd, pc->pp_flags.v[i]);
     for (size_t i = 0; i < pc->identity.n; i++) /* after the user's: the compiler's answers */
         if (strncmp(pc->identity.v[i], "--", 2) != 0)
             argv_add(&cmd, pc->identity.v[i]);

@@ -123,9 +123,31 @@ POMP_CC=$PWD/wrapcc "$POMPCC" -fopenmp wrapped_inc.c -o wrapped_inc 2> wrapped_i
 assert_not_contains wrapped_inc.err "not instrumented" "POMP_CC=a wrapper adding -I: every construct instrumented"
 assert_eq "$(POMP_OUTPUT_DIR=wrapped_inc.d ./wrapped_inc 2> /dev/null)" 3 "POMP_CC=a wrapper adding -I: the program"
 assert_eq "$(region_sum wrapped_inc.d for 6 visits)" 2 "POMP_CC=a wrapper adding -I: the loop instrumented"
-"$POMPCC" -fopenmp -Wp,-I"$PWD/wrapinc" wrapped_inc.c -o wp_inc 2> wp_inc.err || { cat wp_inc.err; fail "-Wp,-I: the build"; }
+# a header directory given to the preprocessor itself (-Wp,-I, -Xpreprocessor
+# -I): pompcc and its parser read those words too. Before 2026-12-06 the
+# parser did not find the header (the loop left to the runtime, said), and a
+# header's own construct, in a source with none, went unseen
+for wp in "-Wp,-I$PWD/wrapinc" "-Wp,-DUNUSED=1,-I$PWD/wrapinc" "-Xpreprocessor -I$PWD/wrapinc"; do
+    # shellcheck disable=SC2086 # the option's words
+    "$POMPCC" -fopenmp $wp wrapped_inc.c -o wp_inc 2> wp_inc.err || { cat wp_inc.err; fail "$wp: the build"; }
+    assert_not_contains wp_inc.err "not instrumented" "$wp: every construct instrumented"
+    assert_eq "$(POMP_OUTPUT_DIR=wp_inc.d ./wp_inc 2> /dev/null)" 3 "$wp: the program"
+    assert_eq "$(region_sum wp_inc.d for 6 visits)" 2 "$wp: the loop instrumented"
+    rm -rf wp_inc.d
+done
+mkdir -p wpk
+printf 'static double wpk_sum(int n)\n{\n    double s = 0;\n#pragma omp parallel for reduction(+ : s)\n    for (int i = 0; i < n; i++)\n        s += i;\n    return s;\n}\n' > wpk/wpk.h
+printf '#include <stdio.h>\n#include "wpk.h"\nint main(void) { printf("%%.0f\\n", wpk_sum(100)); return 0; }\n' > wpk_main.c
+"$POMPCC" -fopenmp -Wp,-I"$PWD/wpk" wpk_main.c -o wpk_app 2> wpk.err || { cat wpk.err; fail "-Wp,-I header construct: the build"; }
+assert_eq "$(POMP_OUTPUT_DIR=wpk.d ./wpk_app 2> /dev/null)" 4950 "-Wp,-I header construct: the program"
+assert_eq "$(region_sum wpk.d parallel 4 visits)" 1 "-Wp,-I: the header's parallel region instrumented (a source without a pragma)"
+# a header only the compile finds, not the compiler's -v list (a wrapper adding
+# its -I for the source alone): the header the parser did not find is named
+printf '#!/bin/sh\ncase "$*" in *wrapped_inc*) exec cc -I"%s/wrapinc" "$@" ;; esac\nexec cc "$@"\n' "$PWD" > wrapcc_src &&
+    chmod +x wrapcc_src
+POMP_CC=$PWD/wrapcc_src "$POMPCC" -fopenmp wrapped_inc.c -o wp_inc 2> wp_inc.err || { cat wp_inc.err; fail "a header the parser misses: the build"; }
 assert_contains wp_inc.err "not instrumented: .*did not find \(wrapped_inc\.c:2:10: 'wrap\.h' file not found" \
-                "-Wp,-I: the header the parser did not find named"
+                "a header the parser did not find: named"
 # a compiler that cannot run, or fails without a word: said once, with the
 # variable that chose it (before: /bin/false failed the build in silence, and a
 # missing compiler was said three times)
