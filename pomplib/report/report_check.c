@@ -503,6 +503,21 @@ static void check_ids_and_threads(struct checker *c)
             if (v && !json_is_string(v))
                 failed(c, v, "structure", "regions[%zu].%s is not a string", i, texts[k]);
         }
+        /* a region's lines: whole numbers, the last not before the first
+         * (each table shows file:first-last) */
+        json_t *first = json_object_get(r, "first_line"), *last = json_object_get(r, "last_line");
+        if ((first && !json_is_integer(first)) || (last && !json_is_integer(last)))
+            failed(c, first && !json_is_integer(first) ? first : last, "whole numbers",
+                   "regions[%zu].%s is not a whole number", i,
+                   first && !json_is_integer(first) ? "first_line" : "last_line");
+        else if (json_integer_value(first) < 0 || json_integer_value(last) < 0)
+            failed(c, json_integer_value(first) < 0 ? first : last, "no negative figure",
+                   "regions[%zu] has line %lld", i,
+                   json_integer_value(json_integer_value(first) < 0 ? first : last));
+        else if (json_integer_value(first) > 0 && json_integer_value(last) > 0 &&
+                 json_integer_value(last) < json_integer_value(first))
+            failed(c, last, "no impossible figure", "regions[%zu] ends at line %lld, before its "
+                   "first line %lld", i, json_integer_value(last), json_integer_value(first));
     }
 }
 

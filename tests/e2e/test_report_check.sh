@@ -207,6 +207,11 @@ break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
 break_with regiontype    '.regions[0].type = 5' "structure"
 break_with regionname    '.regions[0].name = null' "structure"   # (passed; a probe)
 break_with regionfile    '.regions[0].file = 7' "structure"
+# a region's lines: the last before the first, a negative one, one not a number
+break_with linesorder    '(.regions | map(.first_line > 0) | index(true)) as $k
+                          | .regions[$k].last_line = .regions[$k].first_line - 1' "no impossible figure"
+break_with lineneg       '.regions[0].first_line = -2' "no negative figure"
+break_with linetext      '.regions[0].last_line = "9"' "whole numbers"
 # keys pomp always writes, whose absence read as 0 or as the top (a probe:
 # visits 2 for 3, a node's figures dropped, a region moved to the top level),
 # and counts no run reaches (2^63 - 1: its sum printed past INT64_MAX; 10^18 here)
