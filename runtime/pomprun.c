@@ -54,26 +54,73 @@ static int is_program(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* A statically linked ELF program (-static, -static-pie): no program
- * interpreter (the dynamic loader), so nothing it would preload. */
-static int is_static_elf(const char *path)
+/* What kind of file PROGRAM is, read from its first bytes. */
+enum program_file {
+    FILE_DYNAMIC,    /* an ELF program with a program interpreter (the dynamic loader) */
+    FILE_STATIC,     /* -static, -static-pie: no interpreter, nothing it would preload */
+    FILE_LIBRARY,    /* a shared library without an interpreter: no program to run */
+    FILE_SCRIPT,     /* "#!", or text the shell runs (a script without "#!", as execvp does) */
+    FILE_UNRUNNABLE, /* anything else: the kernel and the shell refuse it */
+};
+
+/* Whether an ELF file of type ET_DYN is a position-independent program
+ * (DF_1_PIE in its dynamic section, which ld sets for -pie and -static-pie),
+ * not a shared library. */
+static int is_pie(FILE *f, const Elf64_Phdr *dynamic)
+{
+    Elf64_Dyn d;
+    if (fseek(f, (long)dynamic->p_offset, SEEK_SET) != 0)
+        return 0;
+    for (Elf64_Xword k = 0; k < dynamic->p_filesz / sizeof d && fread(&d, sizeof d, 1, f) == 1 &&
+                            d.d_tag != DT_NULL;
+         k++)
+        if (d.d_tag == DT_FLAGS_1)
+            return (d.d_un.d_val & DF_1_PIE) != 0;
+    return 0;
+}
+
+static enum program_file elf_kind(FILE *f, const Elf64_Ehdr *eh)
+{
+    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_phentsize != sizeof(Elf64_Phdr) ||
+        fseek(f, (long)eh->e_phoff, SEEK_SET) != 0)
+        return FILE_DYNAMIC; /* (not one pomprun reads: the loader decides) */
+    Elf64_Phdr ph, dynamic = {.p_type = PT_NULL};
+    for (unsigned k = 0; k < eh->e_phnum && fread(&ph, sizeof ph, 1, f) == 1; k++) {
+        if (ph.p_type == PT_INTERP)
+            return FILE_DYNAMIC;
+        if (ph.p_type == PT_DYNAMIC)
+            dynamic = ph;
+    }
+    if (eh->e_type == ET_DYN && dynamic.p_type == PT_DYNAMIC && !is_pie(f, &dynamic))
+        return FILE_LIBRARY; /* (said to be statically linked, then it crashed; a probe) */
+    return FILE_STATIC;
+}
+
+static enum program_file program_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return 0;
+        return FILE_DYNAMIC; /* (the exec says why) */
+    unsigned char head[256];
+    size_t n = fread(head, 1, sizeof head, f);
     Elf64_Ehdr eh;
-    int is_static = 0;
-    if (fread(&eh, sizeof eh, 1, f) == 1 && memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
-        eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_phentsize == sizeof(Elf64_Phdr) &&
-        fseek(f, (long)eh.e_phoff, SEEK_SET) == 0) {
-        is_static = 1;
-        Elf64_Phdr ph;
-        for (unsigned k = 0; k < eh.e_phnum && fread(&ph, sizeof ph, 1, f) == 1; k++)
-            if (ph.p_type == PT_INTERP)
-                is_static = 0;
+    enum program_file kind;
+    if (n >= sizeof eh && memcmp(head, ELFMAG, SELFMAG) == 0) {
+        memcpy(&eh, head, sizeof eh);
+        kind = elf_kind(f, &eh);
+    } else if (n >= 2 && head[0] == '#' && head[1] == '!') {
+        kind = FILE_SCRIPT;
+    } else { /* the shell runs text, and refuses a binary file (a NUL in its first line) */
+        size_t line = n;
+        for (size_t k = 0; k < n; k++)
+            if (head[k] == '\n') {
+                line = k;
+                break;
+            }
+        kind = memchr(head, '\0', line) ? FILE_UNRUNNABLE : FILE_SCRIPT;
     }
     fclose(f);
-    return is_static;
+    return kind;
 }
 
 /* PROGRAM as execvp would find it. */
@@ -306,7 +353,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "pomprun: error: %s: no such program\n", argv[i]);
         return 127;
     }
-    int is_static = is_static_elf(program);
+    enum program_file kind = program_file(program);
+    if (kind == FILE_LIBRARY || kind == FILE_UNRUNNABLE) { /* said before any other word */
+        fprintf(stderr, "pomprun: error: %s: %s\n", argv[i],
+                kind == FILE_LIBRARY ? "a shared library, not a program: run the program that "
+                                       "loads it under pomprun"
+                                     : "cannot be run: not a program or a script (Exec format error)");
+        return 126; /* as the shell says it */
+    }
+    int is_static = kind == FILE_STATIC;
     if (is_static)
         fprintf(stderr, "pomprun: warning: %s is statically linked: pomprun attaches libpomp "
                         "through the dynamic loader, which it does not use, so it runs "
@@ -360,7 +415,7 @@ int main(int argc, char **argv)
         }
         free(omp);
     }
-    int bridge_preloaded = 0; /* it loads libpomp, its dependency, with the program */
+    int bridge_preloaded = 0; /* a libgomp program's: libpomp, its dependency, after libgomp */
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
@@ -390,11 +445,17 @@ int main(int argc, char **argv)
                     "runtime that pomprun can see (a script?); measuring what the processes it "
                     "runs report: libgomp through pomp's bridge, LLVM libomp through OMPT\n",
                     argv[i]);
-        prepend("LD_PRELOAD", bridge, ":");
-        bridge_preloaded = 1;
+        prepend("LD_PRELOAD", bridge, ":"); /* (after libpomp, for a libomp child: below) */
         break;
     case RUNS_API_ONLY: /* (decided above) */
     case RUNS_LIBOMP:
+        /* dormant here too (libomp's own OMPT measures the program), for the
+         * GCC programs it may start: without it, a Clang launcher's libgomp
+         * child ran unmeasured without a word (a probe). After libpomp, which
+         * goes first below: loaded as the bridge's dependency, after libomp,
+         * it named no critical of a libomp program (libomp's lock records
+         * were gone when it read them at the end) */
+        prepend("LD_PRELOAD", bridge, ":");
         break;
     }
     free(missing);
@@ -421,6 +482,15 @@ int main(int argc, char **argv)
     if (verbose)
         say_environment();
     execv(program, argv + i);
+    if (errno == ENOEXEC) { /* a script without "#!": the shell runs it, as execvp and the shells do */
+        int n = argc - i;
+        char **sh = xmalloc((size_t)(n + 2) * sizeof *sh);
+        sh[0] = "/bin/sh";
+        sh[1] = program;
+        memcpy(sh + 2, argv + i + 1, (size_t)n * sizeof *sh); /* (with argv's NULL) */
+        execv(sh[0], sh);
+        free(sh);
+    }
     fprintf(stderr, "pomprun: error: cannot run %s: %s\n", program, strerror(errno));
     return 126;
 }

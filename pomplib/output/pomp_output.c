@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "devices_output.h"
+#include "pomp_said.h"
 #include "pomp_summary.h"
 #include "pomp_trace.h"
 #include "sampling_json.h"
@@ -366,11 +367,12 @@ static int write_profile(const struct pomp_run *run)
     return 0;
 }
 
-void pomp_output_write(const struct pomp_run *run)
+/* Writes the run's files; its messages go to msg. */
+static void output_write(const struct pomp_run *run, FILE *msg)
 {
     if (run->nothing_recorded) {
         if (run->summary)
-            fprintf(stderr,
+            fprintf(msg,
                     run->unrecording
                         ? "pomp: %s: nothing was recorded (%s: the constructs that ran, if any, "
                           "were not measured): nothing written\n"
@@ -383,14 +385,14 @@ void pomp_output_write(const struct pomp_run *run)
          * one (a probe) was said as the name alone */
         char cwd[4096];
         int relative = run->dir[0] != '/' && getcwd(cwd, sizeof cwd);
-        fprintf(stderr, "pomp: error: cannot create output directory '%s'%s%s%s: %s (POMP_OUTPUT_DIR "
-                        "names another)\n",
+        fprintf(msg, "pomp: error: cannot create output directory '%s'%s%s%s: %s (POMP_OUTPUT_DIR "
+                     "names another)\n",
                 run->dir, relative ? " in '" : "", relative ? cwd : "", relative ? "'" : "",
                 strerror(run->dir_errno));
         /* the summary and the losses still: they are all the run leaves */
         if (run->summary)
-            pomp_summary_print(stderr, run, 0);
-        pomp_summary_warn_losses(stderr, run, 0);
+            pomp_summary_print(msg, run, 0);
+        pomp_summary_warn_losses(msg, run, 0);
         return;
     }
     /* the profile first: a trace conversion that fills the disk must not cost it (the
@@ -403,6 +405,7 @@ void pomp_output_write(const struct pomp_run *run)
     }
     int profile_written = run->write_profile;
     if (run->write_profile && write_profile(run) != 0) {
+        /* at once: before what the trace's conversion says */
         fprintf(stderr, "pomp: error: cannot write %s/profile.json: %s\n", run->dir,
                 strerror(errno));
         profile_written = 0;
@@ -411,9 +414,16 @@ void pomp_output_write(const struct pomp_run *run)
     if (run->trace)
         pomp_trace_write(run, &trace);
     if (run->summary)
-        pomp_summary_print(stderr, run, profile_written);
+        pomp_summary_print(msg, run, profile_written);
     /* with or without the summary: nothing is lost silently */
-    pomp_summary_warn_losses(stderr, run, profile_written);
+    pomp_summary_warn_losses(msg, run, profile_written);
     if (run->trace)
-        pomp_trace_report(stderr, &trace, run->dir, run->summary, profile_written);
+        pomp_trace_report(msg, &trace, run->dir, run->summary, profile_written);
+}
+
+void pomp_output_write(const struct pomp_run *run)
+{
+    struct pomp_said said;
+    output_write(run, pomp_said_open(&said));
+    pomp_said_close(&said);
 }

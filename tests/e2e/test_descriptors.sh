@@ -288,6 +288,38 @@ assert_contains emfile.err "cannot write the trace of thread [01] to emfile.d/tr
     "descriptor limit: the failed flushes said"
 jq -e '[.threads[].dropped] | add > 0' emfile.d/trace-raw/defs.json > /dev/null || fail "descriptor limit: the lost events counted"
 grep -q "Single_begin" emfile.d/events.log || fail "descriptor limit: the trace goes on after the limit (the last single is in it)"
+# The program's standard output and pomp's messages in one log (prog > log
+# 2>&1): the program's stdout, a file, goes out in 4 KiB blocks, and its last
+# block waits for the exit; pomp's summary, written before it, landed in the
+# middle of one of its lines (a probe: "result row 159: vpomp: ... alue 318").
+# And a summary line was written in pieces (stderr is unbuffered: five
+# write()s for the first line), which another thread's lines broke into.
+cat > log.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (int i = 0; i < 1000; i++)
+        s += i;
+    for (int r = 0; r < 400; r++)
+        printf("result row %d: value %ld\n", r, s + r);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp -O1 log.c -o logprog 2> /dev/null || fail "log: build"
+POMP_SUMMARY=on POMP_OUTPUT_DIR=log.d ./logprog > log.txt 2>&1 || fail "log: the program failed"
+assert_eq "$(grep -c '^result row [0-9]*: value [0-9]*$' log.txt)" 400 "prog > log 2>&1: every line of the program whole"
+assert_eq "$(grep -v '^result row [0-9]*: value [0-9]*$' log.txt | grep -vc '^pomp: ')" 0 \
+    "prog > log 2>&1: every other line pomp's, whole"
+if strace -f -qq -o /dev/null true 2> /dev/null; then
+    POMP_SUMMARY=on POMP_OUTPUT_DIR=log_st.d strace -f -qq -s 100000 -e trace=write -o log.strace ./logprog > /dev/null 2>&1
+    grep 'write(2, "pomp: logprog: ' log.strace | grep "output in log_st.d/.*full tables: pomp-report" > /dev/null ||
+        { cat log.strace; fail "the summary: not written at once"; }
+else
+    echo "note: strace cannot trace here; the summary's writes not counted"
+fi
+
 # Under pomprun (a plain GCC build: libpomp comes after libc, the libgomp
 # bridge before it, which forwards the closes): as with pompcc
 [ -n "$E2E_SANITIZE" ] && { echo "descriptors: the program's files are its own; none of pomp's at 0-2"; exit 0; }

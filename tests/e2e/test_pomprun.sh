@@ -169,6 +169,29 @@ set +e
 set -e
 assert_eq "$st" 126 "a directory: status 126"
 assert_eq "$(cat dir.err)" "pomprun: error: $PWD: is a directory" "a directory: one line says so"
+# a job script without "#!": run by /bin/sh, as the shells and execvp run it
+# (pomprun's execv failed: "Exec format error", status 126; a probe)
+printf './app_gcc "$@"\necho script done\n' > nohashbang.sh
+chmod +x nohashbang.sh
+POMP_OUTPUT_DIR=nohashbang "$POMPRUN" ./nohashbang.sh 3 > nohashbang.txt 2> nohashbang.err ||
+    { cat nohashbang.err; fail "a script without #!: failed"; }
+assert_eq "$(cat nohashbang.txt)" "$(cat plain.txt; echo script done)" "a script without #!: output"
+check nohashbang "a script without #!"
+# a shared library, and a binary file that is neither a program nor a script:
+# said as such, with the shell's status, no other word first (a library was
+# said to be statically linked, then crashed)
+cc -shared -fPIC -fopenmp $E2E_SANITIZE app.c -o libapp.so
+printf 'x\000\001\002\n' > notelf.bin
+chmod +x libapp.so notelf.bin
+for f in libapp.so notelf.bin; do
+    set +e
+    "$POMPRUN" ./$f > /dev/null 2> $f.err; st=$?
+    set -e
+    assert_eq "$st" 126 "$f: status 126"
+    assert_eq "$(wc -l < $f.err)" 1 "$f: one line"
+done
+assert_contains libapp.so.err "^pomprun: error: \./libapp\.so: a shared library, not a program" "a shared library: said"
+assert_contains notelf.bin.err "^pomprun: error: \./notelf\.bin: cannot be run: not a program or a script" "a binary file: said"
 
 # A parallel region forked inside a single's block (GCC code: GCC reports no
 # end of a single, the bridges end it at its team's next barrier): the
@@ -237,6 +260,38 @@ clang-19 -g -fopenmp app.c -o app_clang
 POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
 diff -u plain.txt clang.txt || fail "clang binary: output differs"
 check clang "clang binary"
+# A Clang program (libomp) that runs a GCC program (libgomp): the child is
+# measured, as a GCC launcher's children and a script's are (the bridge goes
+# with the preload, dormant in the libomp process; the child ran unmeasured
+# without a word; a probe)
+cat > launch.c <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int n = 0;
+#pragma omp parallel reduction(+ : n)
+    n += 1;
+    printf("launcher %d\n", n > 0);
+    fflush(stdout);
+    return argc > 1 ? system(argv[1]) != 0 : 0;
+}
+C
+clang-19 -g -fopenmp $E2E_SANITIZE launch.c -o launch_clang
+POMP_OUTPUT_DIR='launch-%p' "$POMPRUN" ./launch_clang ./app_gcc > launch.txt 2> launch.err || { cat launch.err; fail "Clang launcher: failed"; }
+assert_eq "$(cat launch.txt)" "$(echo launcher 1; cat plain.txt)" "Clang launcher of a GCC program: output"
+child=$(grep -l '"program": "app_gcc"' launch-*/profile.json | head -1)
+[ -n "$child" ] || { cat launch.err; fail "Clang launcher of a GCC program: the child not measured"; }
+check "$(dirname "$child")" "Clang launcher's GCC child"
+grep -l '"program": "launch_clang"' launch-*/profile.json > /dev/null || fail "Clang launcher: not measured itself"
+# ... and a Clang program run by a script: its named critical keeps its name
+# (libpomp, loaded as the bridge's dependency after libomp, read libomp's lock
+# records after libomp's shutdown had freed them: the name was lost)
+printf '#!/bin/sh\n./app_clang "$@"\n' > run_clang.sh
+chmod +x run_clang.sh
+POMP_OUTPUT_DIR=script_clang "$POMPRUN" ./run_clang.sh > /dev/null 2>&1 || fail "a script's Clang program: failed"
+check script_clang "a script's Clang program"
+assert_eq "$(region_at script_clang critical $L_named name)" tally "a script's Clang program: the named critical's name"
 # libomp reports a named critical's wait by a lock it allocates, which the
 # construct's object (.gomp_critical_user_tally.var) leads to: named after it
 # (it had no name on libomp), with every kind of lock; the unnamed one is not
