@@ -376,6 +376,60 @@ static int forks_unseen_teams(const struct rewriter *w, const struct pragma *p,
             level_drops_routine(w, p->start, "Parallel_enter"));
 }
 
+/* Whether the text from a to b holds nothing but blanks, comments and
+ * preprocessor lines (#if, #endif). */
+static int only_blanks_between(const struct source *s, unsigned a, unsigned b)
+{
+    for (unsigned at = a; at < b;) {
+        const char *c = s->text + at;
+        if (c[0] == '/' && c[1] == '*') {
+            const char *e = strstr(c + 2, "*/");
+            at = e ? (unsigned)(e + 2 - s->text) : b;
+        } else if ((c[0] == '/' && c[1] == '/') || c[0] == '#') {
+            at += (unsigned)strcspn(c, "\n");
+        } else if (strchr(" \t\r\n\f\v\\", c[0])) {
+            at++;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether the omp directive of pragma q takes a statement (is no stand-alone
+ * or declarative one): -1 for a pragma that is no omp directive. */
+static int takes_statement(const struct pragma *q)
+{
+    struct directive d;
+    if (directive_parse(q->text, &d) != 0)
+        return -1;
+    int takes = strcmp(d.sentinel, "omp") != 0 ? -1 : directive_needs_statement(&d);
+    directive_free(&d);
+    return takes;
+}
+
+/* A construct's body that is one stand-alone directive, which no compiler
+ * takes (GCC: "may only be used in compound statements"; clang: "cannot be an
+ * immediate substatement"): `#pragma omp parallel` `#pragma omp barrier`
+ * `n += 1;`. Braced by pomp, it compiled, with n += 1 moved into the region:
+ * a race the program never had (a probe). Both directives are left to the
+ * compiler's error. Whether pragma p is such a body (after: the construct
+ * before it), or such a construct (!after: the body after it). */
+static int standalone_body(const struct source *s, const struct pragma *p, int after)
+{
+    const struct pragma *q = NULL;
+    for (size_t i = 0; i < s->npragmas; i++) {
+        const struct pragma *r = &s->pragmas[i];
+        if (after ? r->end <= p->start && (!q || r->end > q->end)
+                  : r->start >= p->end && (!q || r->start < q->start))
+            q = r;
+    }
+    if (!q || q->is_operator != p->is_operator ||
+        !(after ? only_blanks_between(s, q->end, p->start) : only_blanks_between(s, p->end, q->start)))
+        return 0;
+    return after ? takes_statement(q) == 1 : takes_statement(q) == 0 && takes_statement(p) == 1;
+}
+
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
  * which it cannot rewrite, is left as written, with one warning: the rest of
  * the file is instrumented, and the runtime's events (OMPT) still see it. */
@@ -414,11 +468,19 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         count_left(w, d);
         return;
     }
-    if (p->substatement && !directive_needs_statement(d)) {
+    if ((p->substatement || standalone_body(w->s, p, 1)) && !directive_needs_statement(d)) {
         rw_diag(w, p->start, "warning",
                 "'#pragma omp %s' is not instrumented: it stands where one statement is wanted (the "
-                "body of an if, else, loop or label), where a stand-alone directive may not; left "
-                "to the compiler",
+                "body of an if, else, loop, label or construct), where a stand-alone directive "
+                "may not; left to the compiler",
+                d->name);
+        count_left(w, d);
+        return;
+    }
+    if (standalone_body(w->s, p, 0)) {
+        rw_diag(w, p->start, "warning",
+                "'#pragma omp %s' is not instrumented: its body is a stand-alone directive, which "
+                "a construct may not have as its statement; left to the compiler",
                 d->name);
         count_left(w, d);
         return;

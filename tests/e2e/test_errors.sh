@@ -97,6 +97,26 @@ assert_contains unknown.err "^unknown\.c:4:17: warning: unknown OpenMP directive
 POMP_OUTPUT_DIR=u ./unknown || fail "program with an unknown directive"
 assert_eq "$(region_sum u parallel 5 visits)" 1 "the rest of the file is instrumented"
 
+# A construct whose body is a stand-alone directive: GCC and clang reject it
+# ("may only be used in compound statements"). pomp braced the body, and the
+# build went through with the next statement moved into the region, a race
+# the program never had (a probe: n=2). Both left to the compiler's error.
+for pair in "parallel num_threads(2)|barrier" "task|taskwait" "critical|flush"; do
+    printf 'int main(void)\n{\n    int n = 0;\n#pragma omp %s\n    /* the body */\n#pragma omp %s\n    n += 1;\n    return n;\n}\n' \
+        "${pair%|*}" "${pair#*|}" > sab.c
+    st=0
+    "$POMPCC" -fopenmp -c sab.c -o sab.o 2> sab.err || st=$?
+    [ "$st" -ne 0 ] || { cat sab.err; fail "'${pair%|*}' with '${pair#*|}' as its body: compiled"; }
+    assert_contains sab.err "sab\.c:6:[0-9]+: error: .#pragma omp ${pair#*|}. may only be used in compound statements" \
+        "'${pair%|*}' with '${pair#*|}' as its body: the compiler's error"
+done
+# ... a construct's body that is another construct is one (parallel, for): instrumented
+printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2)\n#pragma omp for reduction(+ : n)\n    for (int i = 0; i < 4; i++)\n        n += i;\n    printf("%%d\\n", n);\n    return 0;\n}\n' > pf.c
+"$POMPCC" -fopenmp pf.c -o pf 2> pf.err || { cat pf.err; fail "parallel, for: build"; }
+assert_not_contains pf.err "warning" "parallel, for: instrumented without a word"
+assert_eq "$(POMP_OUTPUT_DIR=pf.d ./pf 2> /dev/null)" 6 "parallel, for: output"
+assert_eq "$(region_sum pf.d for 6 visits)" 2 "parallel, for: the loop instrumented"
+
 # Warnings point at the original file and line.
 cat > warn.c <<'C'
 #include <stdio.h>
