@@ -315,7 +315,9 @@ void bridge_on_parallel_begin(ompt_data_t *encountering_task_data,
             f = bridge_top_frame(b);
             team->region = f->region;
             team->fork = f->skipped ? NULL : f->node;
-        } else if ((team->region = fork_region(b, codeptr_ra)) != NULL) {
+        } else if (!bridge_too_deep(b) && (team->region = fork_region(b, codeptr_ra)) != NULL) {
+            /* (too deep, POMP's enter was counted, not recorded: an instrumented
+             * region was said to be one pompcc did not instrument; a probe) */
             team->owned = 1;
             bridge_uninstrumented_fork(codeptr_ra);
             (void)bridge_pomp_thread(b); /* made before the clock (implicit_task_begin) */

@@ -188,6 +188,14 @@ static inline void bridge_resume(struct bridge_thread *b, struct POMP_Region_s *
                            task_id);
 }
 
+/* Whether thread b's regions are nested deeper than its profile records
+ * (POMP_PROFILE_DEPTH): what opens there is counted, not recorded. */
+static inline int bridge_too_deep(struct bridge_thread *b)
+{
+    struct pomp_thread *t = bridge_pomp_thread(b);
+    return t && t->profile.too_deep;
+}
+
 /* The frame on top of thread b's profile, or NULL if none is open. */
 static inline struct pomp_frame *bridge_top_frame(struct bridge_thread *b)
 {

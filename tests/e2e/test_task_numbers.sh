@@ -579,6 +579,18 @@ POMP_PROFILE_DEPTH=256 POMP_SUMMARY=off POMP_OUTPUT_DIR=deep.quiet ./deep > /dev
 assert_contains quiet.err "events nested deeper than 256" "said without the summary too"
 POMP_PROFILE_DEPTH=12 POMP_OUTPUT_DIR=deep.bad ./deep > /dev/null 2> bad.err
 assert_contains bad.err "POMP_PROFILE_DEPTH='12' is not valid" "a bad POMP_PROFILE_DEPTH is said"
+# An instrumented parallel region past the depth: its fork is counted with
+# the rest, not taken for one pompcc did not instrument (said so, with
+# POMP_OMPT=full as the cure, and a second path of the region made from the
+# runtime's report; a probe)
+build deep_fork
+POMP_PROFILE_DEPTH=256 POMP_OUTPUT_DIR=deepfork.out ./deep_fork > deepfork.txt 2> deepfork.err
+assert_eq "$(cat deepfork.txt)" "hits 2" "deep_fork: the output"
+assert_contains deepfork.err "events nested deeper than 256 regions \(POMP_PROFILE_DEPTH\)" "deep_fork: the loss said"
+assert_not_contains deepfork.err "did not instrument" "deep_fork: no region said to be uninstrumented"
+assert_eq "$(jq '.unmeasured // [] | length' deepfork.out/profile.json)" 0 "deep_fork: nothing unmeasured in the profile"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' deepfork.out/profile.json)" 1 \
+    "deep_fork: one parallel region, the instrumented one (none made from the runtime's report)"
 # Measurement off (inst off) through a recursion past the depth: nothing
 # measured was lost, so nothing is said (it counted 19,490 deep events, said
 # them and rated nothing before 2026-12-04). Turned off half way down a
