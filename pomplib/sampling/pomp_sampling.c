@@ -984,7 +984,15 @@ static void install_handler_once(void)
         struct sigaction sa = {0};
         sa.sa_sigaction = on_sample_signal;
         sa.sa_flags = SA_SIGINFO | SA_RESTART;
-        sigemptyset(&sa.sa_mask);
+        /* the program's asynchronous signals wait for the sample's end: a
+         * handler of its own that left by siglongjmp (a timeout's SIGALRM)
+         * abandoned the sample half made, and its thread, still busy, was
+         * never sampled again, unsaid (a probe). Not the synchronous ones,
+         * which the kernel would deliver by killing the process. */
+        sigfillset(&sa.sa_mask);
+        static const int synchronous[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS};
+        for (size_t k = 0; k < sizeof synchronous / sizeof *synchronous; k++)
+            sigdelset(&sa.sa_mask, synchronous[k]);
         __atomic_store_n(&handler_installed, sigaction(SIGPROF, &sa, NULL) == 0, __ATOMIC_RELEASE);
     }
     if (!handler_installed)
