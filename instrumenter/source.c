@@ -746,7 +746,14 @@ static void expand_directive_macros(struct scan *sc)
             continue;
         const char *why = NULL;
         char *what = NULL;
-        int n = pragma_expand_macros(scan_macros(sc), p, &why, &what);
+        CXCursor *used;
+        size_t nused;
+        int n = pragma_expand_macros(scan_macros(sc), p, &why, &what, &used, &nused);
+        /* the directive rewritten from the replaced text no longer uses them:
+         * kept used (constructs.c), or -Wunused-macros -Werror failed the
+         * instrumented compile of a file that used a macro only there (a probe) */
+        keep_macros(sc, used, nused, &p->kept, &p->nkept);
+        free(used);
         if (n < 0) {
             p->unread_macros = xasprintf("the macros in it are not replaced (%s%s%s%s)",
                                          what ? "'" : "", what ? what : "", what ? "' " : "", why);

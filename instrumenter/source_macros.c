@@ -715,16 +715,18 @@ static int ends_with_word(const struct text *t, const char *w)
 }
 
 int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
-                         char **what)
+                         char **what, CXCursor **used, size_t *nused)
 {
     const char *x = p->text;
+    *used = NULL;
+    *nused = 0;
     size_t i = strspn(x, " \t");
     if (strncmp(x + i, "omp", 3) != 0 || is_ident_char(x[i + 3]))
         return 0; /* pomp's own directives are read as written, as the compilers do */
     i += 3;
     struct text out = {0};
     text_add(&out, x, i, p->text_offsets, 0);
-    struct expander e = {.t = t, .pos = p->start};
+    struct expander e = {.t = t, .pos = p->start, .want_used = 1};
     int depth = 0, replaced = 0;
     /* critical(NAME): the name is a word the construct is known by (its
      * lock), not an expression, and it is replaced too */
@@ -814,6 +816,7 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     if (e.why || !replaced) {
         free(out.c);
         free(out.at);
+        free(e.used);
         *why = e.why;
         *what = e.what;
         return e.why ? -1 : 0;
@@ -822,6 +825,8 @@ int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const ch
     free(p->text_offsets);
     p->text = out.c;
     p->text_offsets = out.at;
+    *used = e.used;
+    *nused = e.nused;
     return replaced;
 }
 

@@ -43,9 +43,10 @@ void macro_table_free(struct macro_table *t);
  * invocations replaced, or -1 with *why set when one cannot be made out (too
  * deep, an unbalanced argument list, __VA_OPT__, definitions that disagree in
  * a header): the text is then as read. *why is static text, or (what) a
- * macro's name the caller frees. */
+ * macro's name the caller frees. Where it replaced some, *used holds their
+ * definitions, each once (malloc'd; NULL otherwise). */
 int pragma_expand_macros(const struct macro_table *t, struct pragma *p, const char **why,
-                         char **what);
+                         char **what, CXCursor **used, size_t *nused);
 
 /* What macro replacement makes of text (len bytes, at offset pos of the
  * file), its tokens joined by spaces; NULL where that cannot be made out. */
