@@ -1071,7 +1071,40 @@ static int clang_keeps_taskloop_whole(const char *name)
            (par && (strcmp(name, "master taskloop") == 0 || strcmp(name, "master taskloop simd") == 0));
 }
 
-static int require_block(const struct rewriter *w, const struct pragma *p, const char *name)
+/* Whether d holds a loop GCC splits among the threads itself (a static
+ * schedule, or none), with no call to libgomp for the loop. */
+static int gcc_static_loop(const struct directive *d)
+{
+    if (!has_leaf(d->name, "for") && !has_leaf(d->name, "loop") && !has_leaf(d->name, "distribute"))
+        return 0;
+    const struct directive_item *sched = directive_clause(d, "schedule");
+    const char *kind = sched && sched->arg ? sched->arg : "static";
+    const char *colon = strchr(kind, ':'), *comma = strchr(kind, ',');
+    if (colon && (!comma || colon < comma)) /* (a modifier: monotonic:static) */
+        kind = colon + 1;
+    kind += strspn(kind, " \t");
+    return strncmp(kind, "static", 6) == 0;
+}
+
+const char *construct_left_measured_by(const struct directive *d, int gcc)
+{
+    if (strcmp(d->name, "atomic") == 0 || strcmp(d->name, "flush") == 0 ||
+        strcmp(d->name, "simd") == 0)
+        return "no runtime reports it, so it is not measured";
+    if (strcmp(d->name, "master") == 0 || strcmp(d->name, "masked") == 0)
+        return gcc ? "GCC makes it a test of the thread number, which no runtime reports, so it is "
+                     "not measured"
+                   : "the runtime's events still measure it";
+    if (gcc && gcc_static_loop(d))
+        return has_leaf(d->name, "parallel")
+                   ? "the runtime's events measure its parallel region, not its loop (GCC splits a "
+                     "static loop itself, with no runtime call): the loop's time is the region's own"
+                   : "GCC splits a static loop itself, with no runtime call, so it is not measured: its "
+                     "time is the enclosing region's own";
+    return "the runtime's events still measure it";
+}
+
+static int require_block(const struct rewriter *w, const struct pragma *p, const struct directive *d)
 {
     if (p->has_stmt)
         return 0;
@@ -1079,14 +1112,12 @@ static int require_block(const struct rewriter *w, const struct pragma *p, const
         rw_diag(w, p->start, "warning",
                 "'#pragma omp %s' is not instrumented: pomp finds no statement after it, "
                 "which may use what a header declares that the parser pomp uses did not find "
-                "(%s; its directory with -I, or POMP_CC naming the compiler that finds it); "
-                "the runtime's events still measure it",
-                name, w->s->missing_header);
+                "(%s; its directory with -I, or POMP_CC naming the compiler that finds it); %s",
+                d->name, w->s->missing_header, construct_left_measured_by(d, w->o->gcc));
     else
         rw_diag(w, p->start, "warning",
-                "'#pragma omp %s' is not instrumented: pomp finds no statement after it; "
-                "the runtime's events still measure it",
-                name);
+                "'#pragma omp %s' is not instrumented: pomp finds no statement after it; %s",
+                d->name, construct_left_measured_by(d, w->o->gcc));
     return -1;
 }
 
@@ -1359,7 +1390,7 @@ int instrument_omp_directive(struct rewriter *w, const struct pragma *p, const s
         return 0;
     }
     int standalone = is_standalone_shape(&k);
-    if (!standalone && require_block(w, p, d->name))
+    if (!standalone && require_block(w, p, d))
         return -1;
 
     struct chain ch = {.p = p, .tid = cx.tid};

@@ -39,6 +39,12 @@ struct construct {
  * or pass-through directive)? (constructs.c) */
 int directive_needs_statement(const struct directive *d);
 
+/* What still measures directive d where pomp leaves it uninstrumented, as
+ * the end of a warning ("the runtime's events still measure it"); gcc: the
+ * compiler is GCC, whose master, atomic, flush and static loops make no
+ * runtime call. */
+const char *construct_left_measured_by(const struct directive *d, int gcc);
+
 /* What pomp does with a (leaf, composite or unsplit) directive. */
 struct construct construct_of(const struct directive *d);
 /* The same for the directive of pragma p, which knows its statement (an

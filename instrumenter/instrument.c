@@ -440,23 +440,14 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
     w->left_on_purpose = 0;
     w->left_whole = 0;
     if (p->unread_macros) {
-        rw_diag(w, p->start, "warning",
-                "'#pragma omp %s' is not instrumented: %s; the runtime's events still measure it",
-                d->name, p->unread_macros);
+        rw_diag(w, p->start, "warning", "'#pragma omp %s' is not instrumented: %s; %s", d->name,
+                p->unread_macros, construct_left_measured_by(d, w->o->gcc));
         count_left(w, d);
         return;
     }
     if (p->moved || (p->unplaced && directive_needs_statement(d))) {
-        /* GCC turns master into a test of the thread number: no runtime call */
-        int masked = strcmp(d->name, "master") == 0 || strcmp(d->name, "masked") == 0;
-        /* no runtime reports an atomic or a flush: nothing measures it then */
-        int unreported = strcmp(d->name, "atomic") == 0 || strcmp(d->name, "flush") == 0;
         rw_diag(w, p->start, "warning", "'#pragma omp %s' is not instrumented: %s; %s", d->name,
-                p->moved ? p->moved : p->unplaced,
-                masked       ? "only a runtime that reports it (LLVM libomp, in a clang build) still "
-                               "measures it"
-                : unreported ? "no runtime reports it, so it is not measured"
-                             : "the runtime's events still measure it");
+                p->moved ? p->moved : p->unplaced, construct_left_measured_by(d, w->o->gcc));
         count_left(w, d);
         return;
     }
@@ -496,9 +487,8 @@ static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
         rw_diag(w, p->start, "warning",
                 "'#pragma omp %s' is not instrumented: this header is included %u times, and its "
                 "inclusions take different #if branches at the directive and at line %u, where its "
-                "statement's code goes (one copy of the header cannot be right for each); the "
-                "runtime's events still measure it",
-                d->name, source_inclusions(w->s), line);
+                "statement's code goes (one copy of the header cannot be right for each); %s",
+                d->name, source_inclusions(w->s), line, construct_left_measured_by(d, w->o->gcc));
         count_left(w, d);
         return;
     }

@@ -425,6 +425,13 @@ static int read_operator_string(const struct source *s, const struct token *lit,
     return 0;
 }
 
+/* What measures an attribute's directive pomp leaves alone (which directive,
+ * the scan does not read: GCC's static loops, master and atomic make no
+ * runtime call, and nothing measures them there; a probe). */
+#define LEFT_ATTRIBUTE                                                                             \
+    "only the runtime's events measure it, where they report it (in a GCC build not a static "  \
+    "loop, a master or an atomic)"
+
 /* An OpenMP attribute pomp leaves to the compiler (the tokens from i, its
  * "[["): said at its place, and counted as a construct left to the runtime's
  * events, so that the link step says so (it said the file was not built with
@@ -455,13 +462,11 @@ static int read_attribute_directive(const struct scan *sc, unsigned i, struct pr
     if (tok_is(sc, i + 2, "using"))
         return attribute_left(sc, i,
                               "this C++ attribute form of an OpenMP directive ([[using omp: ...]]) "
-                              "is not instrumented (only [[omp::directive(...)]] is); the runtime's "
-                              "events still measure it");
+                              "is not instrumented (only [[omp::directive(...)]] is); " LEFT_ATTRIBUTE);
     if (!tok_is(sc, i + 4, "directive") || !tok_is(sc, open, "("))
         return attribute_left(sc, i,
                               "this C++ attribute form of an OpenMP directive is not instrumented "
-                              "(only [[omp::directive(...)]] is); the runtime's events still "
-                              "measure it");
+                              "(only [[omp::directive(...)]] is); " LEFT_ATTRIBUTE);
     for (unsigned k = open; k < sc->ntokens && !close; k++)
         if (tok_is(sc, k, "("))
             depth++;
@@ -470,7 +475,7 @@ static int read_attribute_directive(const struct scan *sc, unsigned i, struct pr
     if (!close || !tok_is(sc, close + 1, "]") || !tok_is(sc, close + 2, "]"))
         return attribute_left(sc, i,
                               "an [[omp::directive(...)]] with other attributes beside it is not "
-                              "instrumented; the runtime's events still measure it");
+                              "instrumented; " LEFT_ATTRIBUTE);
     size_t len = 0, cap = 0;
     const char *lead = " omp ";
     for (const char *c = lead; *c; c++)

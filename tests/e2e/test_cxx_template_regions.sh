@@ -33,8 +33,14 @@ for rt in gomp omp; do
     assert_eq "$(grep -cE '^ *wait taskgroup +in taskgroup @ cxx_template_work.hpp:19-23 +16 +2 ' tpl_$rt.report)" 2 \
         "$rt: the taskgroup's wait, one row of 16 visits in each table, placed in its taskgroup"
     assert_eq "$(grep -c 'Work<' tpl_$rt.report || true)" 0 "$rt: the report names no instantiation"
-    grep -qE '^pomp: +[0-9.]+ +16 +2  implicit_barrier implementation in for @ cxx_template_work.hpp:16$' tpl_$rt.summary ||
-        { cat tpl_$rt.summary; fail "$rt: the summary's barrier row, placed in its for"; }
+    # the summary shows the 5 longest rows: on a loaded machine the barrier
+    # may rank lower in one run (a CPU taken from a thread lengthens others)
+    for again in 1 2 3; do
+        grep -qE '^pomp: +[0-9.]+ +16 +2  implicit_barrier implementation in for @ cxx_template_work.hpp:16$' tpl_$rt.summary &&
+            break
+        [ $again = 3 ] && { cat tpl_$rt.summary; fail "$rt: the summary's barrier row, placed in its for"; }
+        OMP_NUM_THREADS=2 POMP_SUMMARY=on POMP_OUTPUT_DIR=tpl_$rt.again ./tpl_$rt > /dev/null 2> tpl_$rt.summary
+    done
     assert_eq "$(grep -c 'Work<' tpl_$rt.summary || true)" 0 "$rt: the summary names no instantiation"
 done
 echo "PASS: test_cxx_template_regions"

@@ -110,6 +110,35 @@ for pair in "parallel num_threads(2)|barrier" "task|taskwait" "critical|flush"; 
     assert_contains sab.err "sab\.c:6:[0-9]+: error: .#pragma omp ${pair#*|}. may only be used in compound statements" \
         "'${pair%|*}' with '${pair#*|}' as its body: the compiler's error"
 done
+# A construct left alone says what still measures it, by the compiler: in a
+# GCC build a static loop makes no runtime call (the warning said the
+# runtime's events measured it, and the loop was in no row; a probe); a
+# dynamic one does, and Clang's are reported by libomp.
+cat > left_loop.c <<'C'
+#include <stdio.h>
+#define TIMED(code) do { code; } while (0)
+int main(void)
+{
+    double s = 0, t = 0;
+#pragma omp parallel num_threads(2)
+    {
+        TIMED(_Pragma("omp for reduction(+ : s)") for (int i = 0; i < 1000; i++) s += i);
+        TIMED(_Pragma("omp for schedule(dynamic, 4) reduction(+ : t)") for (int i = 0; i < 1000; i++) t += i);
+    }
+    printf("%.0f %.0f\n", s, t);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp left_loop.c -o left_loop 2> left_loop.err || { cat left_loop.err; fail "left loops: build"; }
+assert_contains left_loop.err "left_loop\.c:8:.*'#pragma omp for' is not instrumented: .*GCC splits a static loop itself, with no runtime call, so it is not measured" \
+    "a GCC build's static loop left alone: said to be unmeasured"
+assert_contains left_loop.err "left_loop\.c:9:.*'#pragma omp for' is not instrumented: .*the runtime's events still measure it" \
+    "a GCC build's dynamic loop left alone: the runtime measures it"
+if command -v clang-19 > /dev/null && [ -z "$E2E_SANITIZE" ]; then
+    POMP_CC=clang-19 "$POMPCC" -fopenmp left_loop.c -o left_loop_clang 2> left_loop_clang.err || { cat left_loop_clang.err; fail "left loops, clang: build"; }
+    assert_eq "$(grep -c "'#pragma omp for' is not instrumented: .*the runtime's events still measure it" left_loop_clang.err)" 2 \
+        "a clang build's loops left alone: libomp measures both"
+fi
 # ... a construct's body that is another construct is one (parallel, for): instrumented
 printf '#include <stdio.h>\nint main(void)\n{\n    int n = 0;\n#pragma omp parallel num_threads(2)\n#pragma omp for reduction(+ : n)\n    for (int i = 0; i < 4; i++)\n        n += i;\n    printf("%%d\\n", n);\n    return 0;\n}\n' > pf.c
 "$POMPCC" -fopenmp pf.c -o pf 2> pf.err || { cat pf.err; fail "parallel, for: build"; }
