@@ -356,6 +356,12 @@ void pomp_threads_prepare_quiesce(void)
     (void)syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);
 }
 
+int pomp_thread_interrupted(struct pomp_thread *t)
+{
+    __atomic_add_fetch(&t->interrupted_events, 1, __ATOMIC_RELAXED);
+    return 0;
+}
+
 void pomp_threads_quiesce(void)
 {
     barrier_all_threads();

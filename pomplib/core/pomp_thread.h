@@ -22,6 +22,8 @@ struct pomp_thread {
     pid_t os_tid;
     int32_t device;             /* -1: an OS thread; else a device stream (below) of this device */
     uint32_t writing;           /* an event source is changing this record now (atomic) */
+    uint64_t interrupted_events; /* events of a signal handler that came while the thread was
+                                    changing its record (inside another event): not recorded */
     uint32_t host_thread;       /* a device stream: the index of the thread that issues its work */
     uint32_t fast_state;        /* its inline counters at its end and at the finalizer (atomic) */
     uint8_t fast_keyed;         /* its end is announced (pomp_thread_fast_register) */
@@ -104,8 +106,16 @@ static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
  * one calls exit()). The finalizer stores the state, makes every running thread
  * pass a full barrier (membarrier), then waits until no record is marked
  * (pomp_threads_quiesce): the writer's side costs two plain stores and a load. */
+/* An event of a signal handler (a POMP region in it) that came while its
+ * thread was inside another event: counted, not recorded (written, it
+ * changed the record the interrupted event was changing: frames overwritten,
+ * a malloc inside malloc; a probe's abort). Returns 0. */
+int pomp_thread_interrupted(struct pomp_thread *t) __attribute__((cold, noinline));
+
 static inline __attribute__((always_inline)) int pomp_thread_write_begin(struct pomp_thread *t)
 {
+    if (__builtin_expect(__atomic_load_n(&t->writing, __ATOMIC_RELAXED), 0) && !pomp_tls_finalizing)
+        return pomp_thread_interrupted(t);
     __atomic_store_n(&t->writing, 1, __ATOMIC_RELAXED);
     __atomic_signal_fence(__ATOMIC_SEQ_CST); /* the finalizer's membarrier is the hardware fence */
     if (__builtin_expect(__atomic_load_n(&pomp_state, __ATOMIC_RELAXED) == POMP_STATE_STOPPED, 0) &&

@@ -170,12 +170,13 @@ static void write_threads(FILE *f, const struct pomp_run *run)
                 "%s\n    {\"index\": %u, \"omp_thread_num\": %d, \"os_tid\": %d, "
                 "\"nesting_errors\": %llu, \"dropped_paths\": %llu, \"dropped_events\": %llu, "
                 "\"dropped_values\": %llu, \"deep_events\": %llu, \"untimed_events\": %llu, "
-                "\"open_at_end\": %llu, \"max_nodes\": %u",
+                "\"open_at_end\": %llu, \"interrupted_events\": %llu, \"max_nodes\": %u",
                 i ? "," : "", t->index, t->omp_thread_num, (int)t->os_tid,
                 (unsigned long long)t->nesting_errors, (unsigned long long)t->dropped_paths,
                 (unsigned long long)t->log_dropped, (unsigned long long)t->dropped_values,
                 (unsigned long long)t->deep_events, (unsigned long long)t->untimed_events,
-                (unsigned long long)t->open_at_end, t->max_nodes);
+                (unsigned long long)t->open_at_end, (unsigned long long)t->interrupted_events,
+                t->max_nodes);
         if (t->unframed_task_ticks)
             fprintf(f, ", \"unframed_tasks_ns\": %.0f",
                     (double)pomp_ticks_to_ns(&run->clock, t->unframed_task_ticks));

@@ -52,6 +52,7 @@ struct pomp_run_thread {
     uint64_t unframed_task_ticks; /* tasks run where no recorded region was open (pomp_profile.h) */
     uint64_t dropped_paths;     /* call paths that found the profile full */
     uint64_t deep_events;       /* events nested deeper than the profile records */
+    uint64_t interrupted_events; /* events of a signal handler inside another event: not recorded */
     uint64_t untimed_events;    /* events of throttled regions: counted, not timed, not traced */
     uint32_t max_nodes;         /* the call-path nodes it could hold (POMP_PROFILE_NODES) */
     uint64_t dropped_values;    /* value lists that found the value pool full */

@@ -402,7 +402,7 @@ static void say_region(FILE *f, const struct pomp_run_region *r)
 void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_written)
 {
     const struct pomp_merged *m = &run->profile;
-    uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0;
+    uint64_t errors = 0, paths = 0, deep = 0, values = 0, open = 0, interrupted = 0;
     uint32_t max_nodes = 0, unmatched = 0, unended = 0, first_open = 0;
     for (uint32_t t = 0; t < m->nthreads; t++) {
         const struct pomp_run_thread *th = &m->threads[t];
@@ -417,6 +417,7 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         paths += th->dropped_paths;
         deep += th->deep_events;
         values += th->dropped_values;
+        interrupted += th->interrupted_events;
         if (th->max_nodes > max_nodes)
             max_nodes = th->max_nodes;
     }
@@ -472,7 +473,13 @@ void pomp_summary_warn_losses(FILE *f, const struct pomp_run *run, int profile_w
         fprintf(f, "pomp: warning: %llu value lists did not fit the value pool (profile.json "
                    "threads[].dropped_values)\n",
                 (unsigned long long)values);
-    if (!profile_written && (errors || open || deep || values))
+    if (interrupted)
+        fprintf(f,
+                "pomp: warning: %llu events of signal handlers (POMP regions in a handler) came "
+                "while their thread was inside another event, and were not recorded (profile.json "
+                "threads[].interrupted_events)\n",
+                (unsigned long long)interrupted);
+    if (!profile_written && (errors || open || deep || values || interrupted))
         fprintf(f, "pomp: (the profile.json these warnings name was not written)\n");
     note_no_iteration_events(f, run);
 }

@@ -472,6 +472,11 @@ static void check_ids_and_threads(struct checker *c)
                 failed(c, v ? v : t, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
                        !v ? "missing" : !json_is_integer(v) ? "not a whole number" : "below 0");
         }
+        /* (since 2026-12-06: a profile of before has none) */
+        json_t *interrupted = json_object_get(t, "interrupted_events");
+        if (interrupted && (!json_is_integer(interrupted) || json_integer_value(interrupted) < 0))
+            failed(c, interrupted, "no silent loss", "threads[%zu].interrupted_events is %s", i,
+                   !json_is_integer(interrupted) ? "not a whole number" : "below 0");
         /* a thread waits for a CPU only while it lives (both from its first
          * event: the kernel's clock beside the TSC's, 1 ms apart at most) */
         json_t *w = json_object_get(t, "cpu_wait_ns");

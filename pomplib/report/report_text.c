@@ -742,6 +742,9 @@ void report_losses(const struct rp_profile *p, report_line_fn emit, void *ctx)
         {"deep_events", "warning",
          "events nested deeper than the profile records (POMP_PROFILE_DEPTH), not recorded"},
         {"dropped_values", "warning", "value lists that did not fit the value pool"},
+        {"interrupted_events", "warning",
+         "events of signal handlers that came while their thread was inside another event, not "
+         "recorded"},
         {"dropped_events", "warning", "trace events lost"},
         {"untimed_events", "note", "events of throttled regions, counted but not timed (POMP_THROTTLE)"},
     };

@@ -349,3 +349,56 @@ sampled_ms=$(jq '.sampling as $s | [$s.paths[] | .states.serial // 0] | add * $s
 [ "$sampled_ms" -ge $((own_ms * 7 / 10)) ] ||
     fail "alarm_jump: the main thread's serial samples cover $sampled_ms ms of its own $own_ms ms (a sampler stuck busy)"
 echo "signals: the program's dispositions and handlers are its own; its signals wait for the end of a sample"
+
+# A POMP region in a signal handler, the signal every 50 us while the main
+# thread records its own regions: an event that comes inside another event of
+# its thread is counted, not recorded (recorded, it changed the record the
+# interrupted event was changing: an abort in malloc, or 244 unmatched events;
+# a probe). The program runs as the plain build; the loss is said.
+cat > handler_region.c <<'C'
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+static volatile long got;
+static void on_alarm(int s)
+{
+    (void)s;
+#pragma pomp inst begin(in_handler)
+    got++;
+#pragma pomp inst end(in_handler)
+}
+int main(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it = {{0, 50}, {0, 50}};
+    setitimer(ITIMER_REAL, &it, NULL);
+    volatile long n = 0;
+    for (long i = 0; i < 1000000; i++) {
+#pragma pomp inst begin(in_loop)
+        n++;
+#pragma pomp inst end(in_loop)
+    }
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+    printf("n=%ld signals=%d\n", (long)n, got > 0);
+    return 0;
+}
+C
+"$POMPCC" -O2 handler_region.c -o handler_region 2> handler_region.err || { cat handler_region.err; fail "handler_region: build"; }
+for k in 1 2 3; do
+    POMP_THROTTLE=off POMP_OUTPUT_DIR=handler_region$k.d ./handler_region > handler_region.out 2> handler_region$k.err ||
+        { cat handler_region$k.err; fail "handler_region ($k): the program failed"; }
+    assert_eq "$(cat handler_region.out)" "n=1000000 signals=1" "handler_region ($k): the program's output"
+    "$REPORT" --check handler_region$k.d > /dev/null || fail "handler_region ($k): --check"
+    assert_eq "$(jq '[.threads[].nesting_errors] | add' handler_region$k.d/profile.json)" 0 "handler_region ($k): no unmatched event"
+    interrupted=$(jq '[.threads[].interrupted_events] | add' handler_region$k.d/profile.json)
+    [ "$interrupted" -eq 0 ] || assert_contains handler_region$k.err \
+        "warning: $interrupted events of signal handlers \(POMP regions in a handler\) came while their thread was inside another event" \
+        "handler_region ($k): the events not recorded, said"
+done
+echo "signals: a handler's regions inside another event counted, not recorded"
