@@ -225,7 +225,9 @@ static int add_function(struct collector *c, CXCursor cur)
     CXString rs = clang_getTypeSpelling(rt);
     f->result_type = xstrdup(clang_getCString(rs));
     clang_disposeString(rs);
-    f->returns_void = rt.kind == CXType_Void;
+    /* through typedefs: `typedef void nothing_t;` made `nothing_t pomp_ret_`,
+     * which does not compile (the file fell back; a probe) */
+    f->returns_void = clang_getCanonicalType(rt).kind == CXType_Void;
     static const char *const constexpr_words[] = {"constexpr", "consteval", NULL};
     static const char *const coroutine_words[] = {"co_return", "co_await", "co_yield", NULL};
     if (try_block)

@@ -39,6 +39,30 @@ id() { jq --arg n "$1" '.regions[] | select(.type == "function" and .name == $n)
 awk -v tw=$(id twice_add) -v ad=$(id add) '$1 == 0 && ($4 == tw || $4 == ad) && $3 ~ /^Function_/ { printf "%s:%s ", $3, ($4 == tw ? "twice_add" : "add") }' $d/events.log > order.txt
 assert_contains order.txt 'Function_begin:twice_add Function_begin:add Function_end:add Function_end:twice_add' "end after the return value"
 
+# A function whose result type is a typedef of void, returning a void call
+# (GNU C): no value to keep before the end (it declared `nothing_t
+# pomp_ret_`, and the file fell back to no instrumentation; a probe)
+cat > tvoid.c <<'C'
+#include <stdio.h>
+typedef void (*cb_t)(int);
+typedef void nothing_t;
+static int cnt;
+static nothing_t bump(int k) { cnt += k; }
+static nothing_t run_cb(cb_t f, int k) { return f(k); }
+int main(void)
+{
+    run_cb(bump, 3);
+    printf("%d\n", cnt);
+    return 0;
+}
+C
+"$POMPCC" --pomp-functions -O2 tvoid.c -o tvoid 2> tvoid.err || { cat tvoid.err; fail "typedef void: build"; }
+assert_not_contains tvoid.err "did not compile" "typedef void: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=tvoid.d ./tvoid 2> /dev/null)" 3 "typedef void: the program"
+d=tvoid.d
+assert_eq "$(fbegins run_cb) $(fbegins bump)" "1 1" "typedef void: both functions' regions"
+d=f4
+
 # Filters.
 "$POMPCC" --pomp-functions=include:c*,include:fill,exclude:main -fopenmp functions.c -o fn_inc
 OMP_NUM_THREADS=2 POMP_OUTPUT_DIR=inc ./fn_inc > /dev/null
