@@ -48,6 +48,21 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
         *len = *len + (size_t)n < size ? *len + (size_t)n : size - 1;
 }
 
+/* Whether group g is set to a level that records less than its default
+ * (POMP_USER=EnterExit: a user region's begin and end, the only events a
+ * program of user regions makes, are not recorded; it was said that no POMP
+ * region ran; a probe). */
+static int level_rank(unsigned level)
+{
+    return level == POMP_LEVEL_NONE ? 0 : level == POMP_LEVEL_EVENT ? 1 : level == POMP_LEVEL_ENTEREXIT ? 2 : 3;
+}
+
+static int group_lowered(enum pomp_group g)
+{
+    int rank = level_rank(pomp_active_level[g]);
+    return rank > 0 && rank < level_rank(pomp_level_default(g));
+}
+
 /* Settings under which constructs that ran record nothing: a source's events
  * off (the runtime's: all that pomprun measures), every group at none, or
  * some at none, or filters that took out regions (a filter whose pattern has
@@ -56,15 +71,16 @@ static void append(char *buf, size_t size, size_t *len, const char *fmt, ...)
 static const char *unrecording_settings(char *buf, size_t size)
 {
     const char *declined = pomp_sources_declined_by();
-    int all_none = 1, some_none = 0;
+    int all_none = 1, some_none = 0, some_lowered = 0;
     for (int g = 0; g < POMP_GROUP_COUNT; g++) {
         all_none &= pomp_active_level[g] == POMP_LEVEL_NONE;
         some_none |= pomp_active_level[g] == POMP_LEVEL_NONE;
+        some_lowered |= group_lowered((enum pomp_group)g);
     }
     uint32_t regions = 0, filtered = 0;
     for (const struct POMP_Region_s *r = pomp_region_list(); r; r = r->next, regions++)
         filtered += r->filtered_out;
-    if (!declined && !some_none && !filtered)
+    if (!declined && !some_none && !some_lowered && !filtered)
         return NULL;
     size_t len = 0;
     buf[0] = '\0';
@@ -73,9 +89,10 @@ static const char *unrecording_settings(char *buf, size_t size)
     if (all_none)
         append(buf, size, &len, "%severy POMP_<GROUP>=none", len ? "; " : "");
     for (int g = 0; !all_none && g < POMP_GROUP_COUNT; g++)
-        if (pomp_active_level[g] == POMP_LEVEL_NONE)
-            append(buf, size, &len, "%sPOMP_%s=none", len ? "; " : "",
-                   pomp_group_name((enum pomp_group)g));
+        if (pomp_active_level[g] == POMP_LEVEL_NONE || group_lowered((enum pomp_group)g))
+            append(buf, size, &len, "%sPOMP_%s=%s", len ? "; " : "",
+                   pomp_group_name((enum pomp_group)g),
+                   pomp_level_name((enum pomp_level)pomp_active_level[g]));
     if (filtered)
         append(buf, size, &len,
                "%sPOMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: %u of the %u regions filtered out",

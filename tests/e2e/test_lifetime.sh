@@ -421,6 +421,15 @@ pomp: phases: nothing was recorded (POMP_FILTER_INCLUDE/POMP_FILTER_EXCLUDE: 1 o
 assert_eq "$(cat none_run/err4.txt)" \
           "pomp: phases: nothing was recorded (POMP_USER=none: the constructs that ran, if any, were not measured): nothing written" \
           "user regions ran, at level none: said"
+# ... at a level that records none of the events they make (a user region's
+# are BeginEnd): said so, where it read "no OpenMP construct or POMP region
+# ran" (a probe)
+for level in EnterExit Event; do
+    (cd none_run && POMP_SUMMARY=on POMP_USER=$level ../phases > out5.txt 2> err5.txt)
+    assert_eq "$(cat none_run/err5.txt)" \
+              "pomp: phases: nothing was recorded (POMP_USER=$level: the constructs that ran, if any, were not measured): nothing written" \
+              "user regions ran, at level $level: said"
+done
 if [ "${E2E_RUNTIME:-}" != omp ] && [ -z "${E2E_SANITIZE:-}" ]; then # (a sanitized libpomp cannot go into a plain program)
     plain_cc quiet.c -o quiet_plain
     (cd none_run && POMP_SUMMARY=on POMP_OMPT=off "$BUILD/bin/pomprun" ../quiet_plain on > out2.txt 2> err2.txt)
