@@ -420,6 +420,7 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .max_nodes = t->profile.nodes_max,
         .dropped_values = t->profile.values.dropped,
         .first_ticks = t->profile.frames[0].start,
+        .last_ticks = t->profile.last_closed,
         .ended_ticks = __atomic_load_n(&t->ended_at, __ATOMIC_ACQUIRE),
         .cpu_wait_ns = pomp_thread_cpu_wait_in_run(t),
         .cpu_wait_life_ns = __atomic_load_n(&t->cpu_wait_life_ns, __ATOMIC_RELAXED),

@@ -1085,6 +1085,7 @@ static int32_t pop(struct pomp_profile *p, uint64_t now)
         return POMP_SUCCESS;
     if (__builtin_expect(now == POMP_UNTIMED, 0)) /* timed when it opened: it closes timed, as */
         now = pomp_now();                            /* its children did (left open above a close) */
+    p->last_closed = now;
     uint64_t wall = now - f->start;
     /* inside a task, the tasks run meanwhile (inside its taskwait) are a task
      * switch: their time is theirs, not this frame's */
@@ -1501,6 +1502,8 @@ int32_t pomp_profile_leaf_close(struct pomp_profile *p, struct POMP_Region_s *r,
         p->counted = n;
         return POMP_SUCCESS;
     }
+    if (now != POMP_UNTIMED)
+        p->last_closed = now;
     uint64_t wall = now > l.start ? now - l.start : 0;
     /* inside a task, the tasks run meanwhile are a task switch (pop) */
     uint64_t switched = l.in_task ? p->task_switched - l.switched : 0;

@@ -238,6 +238,9 @@ struct pomp_profile {
     uint32_t depth;                   /* frames in use; frames[0] is the root */
     uint32_t too_deep;                /* open regions beyond max_depth, not recorded */
     uint64_t deep_events;             /* events not recorded because they were that deep */
+    uint64_t last_closed;             /* ticks of its last timed close (a frame's or a wait's):
+                                         where its work ended, which its OS thread's end may
+                                         follow by milliseconds (the run's places) */
     uint64_t task_switched;           /* ticks of tasks run inside other tasks, so far */
     /* The frames below the outermost running task (frames[1..outside_depth-1],
      * none in a task) and a bit per region open there (outside_regions, a Bloom

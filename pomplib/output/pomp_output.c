@@ -148,6 +148,12 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
     struct pomp_thread_life life;
     pomp_thread_life_of(run, t, &life);
     fprintf(f, ", \"start_ns\": %.0f, \"end_ns\": %.0f", life.start, life.end);
+    /* where its work ended, before its OS thread's end (which waited for a
+     * CPU, or for libgomp to let it go): what the run's places count */
+    const struct pomp_clock *clk = &run->clock;
+    double last = t->last_ticks > clk->start_ticks ? pomp_ticks_to_ns(clk, t->last_ticks - clk->start_ticks) : 0;
+    if (last > life.start && last < life.end)
+        fprintf(f, ", \"last_event_ns\": %.0f", last);
     if (t->os_threads > 1) /* OS threads one after another (pomp_thread.c) */
         fprintf(f, ", \"os_threads\": %u", t->os_threads);
     if (!life.wait_known)

@@ -57,6 +57,7 @@ struct pomp_run_thread {
     uint32_t max_nodes;         /* the call-path nodes it could hold (POMP_PROFILE_NODES) */
     uint64_t dropped_values;    /* value lists that found the value pool full */
     uint64_t first_ticks;       /* its first event */
+    uint64_t last_ticks;        /* its last timed close (0: none) */
     uint64_t ended_ticks;       /* an OS thread's end, 0: it ran to the end of the run */
     uint64_t cpu_wait_ns;       /* ns it waited for a CPU from its first event to its end, or
                                    POMP_CPU_WAIT_UNKNOWN (pomp_thread_cpu_wait_ns) */

@@ -472,6 +472,13 @@ static void check_ids_and_threads(struct checker *c)
                 failed(c, v ? v : t, "no silent loss", "threads[%zu].%s is %s", i, counters[k],
                        !v ? "missing" : !json_is_integer(v) ? "not a whole number" : "below 0");
         }
+        /* a thread's work ends within its life (both since 2026-12-06) */
+        json_t *last = json_object_get(t, "last_event_ns");
+        if (last && (!json_is_number(last) ||
+                     json_number_value(last) < json_number_value(json_object_get(t, "start_ns")) ||
+                     json_number_value(last) > json_number_value(json_object_get(t, "end_ns"))))
+            failed(c, last, "no impossible figure", "threads[%zu].last_event_ns is %s", i,
+                   !json_is_number(last) ? "not a number" : "outside its life (start_ns..end_ns)");
         /* (since 2026-12-06: a profile of before has none) */
         json_t *interrupted = json_object_get(t, "interrupted_events");
         if (interrupted && (!json_is_integer(interrupted) || json_integer_value(interrupted) < 0))

@@ -193,6 +193,17 @@ if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' np/profile.json)" 8 \
               "nested teams on libgomp: fresh threads for each execution (what the places fold)"
 fi
+# Inner teams forked back to back, traced (a record for each fresh thread): a
+# thread's life ends at its last event, not at its OS thread's end, which
+# came later (waiting for a CPU, or for libgomp to let it go) and overlapped
+# the next inner team's fresh thread: 5-6 places for 4, a third off the run's
+# parallel efficiency (a probe)
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" "$NUMBERS/nested_fresh.c" -o nested_fresh 2> build.err || { cat build.err; fail "build nested_fresh"; }
+for k in 1 2; do
+    POMP_TRACE=events POMP_OUTPUT_DIR=nf$k ./nested_fresh > /dev/null
+    "$REPORT" --check nf$k > check.txt || { cat check.txt; fail "nested teams back to back ($k): --check"; }
+    assert_eq "$("$REPORT" --json nf$k | jq '.efficiency.run.threads')" 4 "nested teams back to back, traced ($k): the run's places"
+done
 
 # An imbalanced inner team, traced (a record per fresh thread) and not: its
 # load balance is 66.7 % (nested_imbalance.c)
