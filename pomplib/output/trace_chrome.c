@@ -99,7 +99,7 @@ static void single(void *ctx, const struct pomp_event *e, uint64_t time, uint32_
     struct chrome *c = ctx;
     event_head(c, "i", time);
     fputs(",\"s\":\"t\"", c->f);
-    name_and_args(c, e, TRACE_SPAN_ENTERED);
+    name_and_args(c, e, trace_single_span(e));
     const char *flow = task_flow_phase(c, e);
     if (flow)
         task_flow(c, flow, e, time);

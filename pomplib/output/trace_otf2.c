@@ -367,7 +367,7 @@ static void p1_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     struct conv *c = ctx;
     const struct trace_region *r = region_of(c, e->region);
     if (r)
-        c->used[region_ref(r, TRACE_SPAN_ENTERED)] = 1;
+        c->used[region_ref(r, trace_single_span(e))] = 1;
 }
 
 /* Forks ordered by region, then start, for the search of match_fork (qsort_r). */
@@ -1010,7 +1010,7 @@ static void p3_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
     const struct trace_region *r = region_of(c, e->region);
     if (!r)
         return;
-    OTF2_RegionRef ref = otf2_region(c, r, TRACE_SPAN_ENTERED);
+    OTF2_RegionRef ref = otf2_region(c, r, trace_single_span(e));
     CHECK(OTF2_EvtWriter_Enter(c->w, NULL, time, ref));
     int a = lock_action(e);
     if (a)

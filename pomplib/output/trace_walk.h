@@ -26,6 +26,16 @@ static inline enum trace_span trace_frame_span(const struct trace_frame *f)
     return f->entered ? TRACE_SPAN_ENTERED : f->body ? TRACE_SPAN_BODY : TRACE_SPAN_BLOCK;
 }
 
+/* The span a single event (one without an end) is shown in: an iteration
+ * event (POMP_LOOP=IterEvent) is a begin of its loop's body, inside the
+ * loop's enter..exit, as IterBeginEnd's and Chunks' are (as the loop itself,
+ * the trace showed the loop run N+1 times, nested in itself, where the
+ * profile has one visit; a probe); any other, its region. */
+static inline enum trace_span trace_single_span(const struct pomp_event *e)
+{
+    return e->kind == POMP_EV_LOOP_ITER_EVENT ? TRACE_SPAN_BODY : TRACE_SPAN_ENTERED;
+}
+
 struct trace_walk_ops {
     void (*enter)(void *ctx, const struct trace_frame *f, uint32_t depth);
     /* close: the closing record, or NULL when the walker closes the frame */

@@ -134,7 +134,7 @@ static void on_single(void *ctx, const struct pomp_event *e, uint64_t time, uint
 {
     (void)depth;
     struct timeline *tl = ctx;
-    add_mark(tl, time, label_index(tl, e->region, TRACE_SPAN_ENTERED, e->group));
+    add_mark(tl, time, label_index(tl, e->region, trace_single_span(e), e->group));
 }
 
 static void on_gap(void *ctx, const struct pomp_event *e, uint64_t time)

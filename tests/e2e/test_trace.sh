@@ -673,3 +673,15 @@ crit_ms=$("$REPORT" --json flushcrit.d | jq '[.waits.rows[].ns.critical] | add /
 # (no flush under the critical's node: nothing to tell apart in this run)
 awk -v f="$flush_ms" -v c="$crit_ms" 'BEGIN { exit !(f == 0 || c < f / 2) }' ||
     fail "flushcrit: critical waits $crit_ms ms against $flush_ms ms of flushes under the critical (the flushes read as waits)"
+
+# POMP_LOOP=IterEvent: each iteration event is a begin of the loop's body,
+# as with IterBeginEnd and Chunks; the loop is entered once, as the profile's
+# visits say (the trace showed it run 6 times, nested in itself; a probe)
+printf '#include <stdio.h>\nint main(void)\n{\n    long s = 0;\n#pragma omp parallel for num_threads(1) reduction(+ : s)\n    for (int i = 0; i < 5; i++)\n        s += i;\n    printf("s=%%ld\\n", s);\n    return 0;\n}\n' > iters.c
+"$POMPCC" --pomp-iterations -fopenmp iters.c -o iters 2> /dev/null || fail "iters: build"
+POMP_LOOP=IterEvent POMP_TRACE=otf2,chrome POMP_OUTPUT_DIR=iters.d ./iters > iters.out 2> /dev/null
+assert_eq "$(cat iters.out)" "s=10" "IterEvent: the program"
+assert_eq "$(otf2-print iters.d/traces.otf2 | grep -c '^ENTER .*"for @ iters.c:5"')" 1 "IterEvent, OTF2: the loop entered once"
+assert_eq "$(otf2-print iters.d/traces.otf2 | grep -c '^ENTER .*"for body @ iters.c:5"')" 5 "IterEvent, OTF2: five iterations in its body"
+assert_eq "$(jq '[.traceEvents[] | select(.ph == "i" and .name == "for body @ iters.c:5")] | length' iters.d/trace.json)" 5 \
+    "IterEvent, Chrome: five iterations in its body"
