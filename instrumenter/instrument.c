@@ -401,10 +401,10 @@ static int only_blanks_between(const struct source *s, unsigned a, unsigned b)
 static int takes_statement(const struct pragma *q)
 {
     struct directive d;
-    if (directive_parse(q->text, &d) != 0)
-        return -1;
-    int takes = strcmp(d.sentinel, "omp") != 0 ? -1 : directive_needs_statement(&d);
-    directive_free(&d);
+    int takes = directive_parse(q->text, &d) != 0 || strcmp(d.sentinel, "omp") != 0
+                    ? -1
+                    : directive_needs_statement(&d);
+    directive_free(&d); /* (also after a failed parse: what it read so far) */
     return takes;
 }
 

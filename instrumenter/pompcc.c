@@ -1857,6 +1857,7 @@ out:
     free(tmpl);
     free(pc.inputs);
     argv_free(&pc.flags);
+    argv_free(&pc.pp_flags);
     argv_free(&pc.dep_flags);
     argv_free(&pc.instrument_options);
     argv_free(&pc.linker_words);

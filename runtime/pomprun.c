@@ -445,17 +445,18 @@ int main(int argc, char **argv)
                     "runtime that pomprun can see (a script?); measuring what the processes it "
                     "runs report: libgomp through pomp's bridge, LLVM libomp through OMPT\n",
                     argv[i]);
-        prepend("LD_PRELOAD", bridge, ":"); /* (after libpomp, for a libomp child: below) */
+        /* after libpomp, which goes first below: loaded as the bridge's
+         * dependency, after libomp, libpomp read a Clang child's lock records
+         * after libomp had freed them, and named no critical (a probe) */
+        prepend("LD_PRELOAD", bridge, ":");
         break;
     case RUNS_API_ONLY: /* (decided above) */
     case RUNS_LIBOMP:
-        /* dormant here too (libomp's own OMPT measures the program), for the
-         * GCC programs it may start: without it, a Clang launcher's libgomp
-         * child ran unmeasured without a word (a probe). After libpomp, which
-         * goes first below: loaded as the bridge's dependency, after libomp,
-         * it named no critical of a libomp program (libomp's lock records
-         * were gone when it read them at the end) */
-        prepend("LD_PRELOAD", bridge, ":");
+        /* no bridge: where GCC code runs on this libomp (a libgomp.so.1 that
+         * is libomp, a GCC plugin of a Clang program), the bridge's wrappers,
+         * dormant, still stood between it and libomp, whose regions then
+         * sat at the wrapper's code (gomp_team.c), not the pragma's line. A
+         * GCC program this one starts runs unmeasured (docs/instrumentation.md) */
         break;
     }
     free(missing);

@@ -487,7 +487,8 @@ static int resolve_teams(struct conv *c)
     for (size_t k = 0; k < c->ninst; k++) {
         struct instance *in = &c->inst[k];
         /* the master first (rank 0), then the workers by thread index */
-        qsort(in->members.v, in->members.n, sizeof *in->members.v, cmp_u32);
+        if (in->members.n) /* (a team of one has none: no array to sort) */
+            qsort(in->members.v, in->members.n, sizeof *in->members.v, cmp_u32);
         struct vec32 members = {0};
         int bad = vec32_push(&members, in->master);
         for (size_t i = 0; i < in->members.n && !bad; i++)

@@ -260,30 +260,6 @@ clang-19 -g -fopenmp app.c -o app_clang
 POMP_OUTPUT_DIR=clang "$POMPRUN" ./app_clang > clang.txt
 diff -u plain.txt clang.txt || fail "clang binary: output differs"
 check clang "clang binary"
-# A Clang program (libomp) that runs a GCC program (libgomp): the child is
-# measured, as a GCC launcher's children and a script's are (the bridge goes
-# with the preload, dormant in the libomp process; the child ran unmeasured
-# without a word; a probe)
-cat > launch.c <<'C'
-#include <stdio.h>
-#include <stdlib.h>
-int main(int argc, char **argv)
-{
-    int n = 0;
-#pragma omp parallel reduction(+ : n)
-    n += 1;
-    printf("launcher %d\n", n > 0);
-    fflush(stdout);
-    return argc > 1 ? system(argv[1]) != 0 : 0;
-}
-C
-clang-19 -g -fopenmp $E2E_SANITIZE launch.c -o launch_clang
-POMP_OUTPUT_DIR='launch-%p' "$POMPRUN" ./launch_clang ./app_gcc > launch.txt 2> launch.err || { cat launch.err; fail "Clang launcher: failed"; }
-assert_eq "$(cat launch.txt)" "$(echo launcher 1; cat plain.txt)" "Clang launcher of a GCC program: output"
-child=$(grep -l '"program": "app_gcc"' launch-*/profile.json | head -1)
-[ -n "$child" ] || { cat launch.err; fail "Clang launcher of a GCC program: the child not measured"; }
-check "$(dirname "$child")" "Clang launcher's GCC child"
-grep -l '"program": "launch_clang"' launch-*/profile.json > /dev/null || fail "Clang launcher: not measured itself"
 # ... and a Clang program run by a script: its named critical keeps its name
 # (libpomp, loaded as the bridge's dependency after libomp, read libomp's lock
 # records after libomp's shutdown had freed them: the name was lost)
