@@ -415,7 +415,8 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .unframed_task_ticks = t->profile.unframed_task_ticks,
         .dropped_paths = t->profile.dropped_paths,
         .deep_events = t->profile.deep_events,
-        .interrupted_events = __atomic_load_n(&t->interrupted_events, __ATOMIC_RELAXED),
+        .interrupted_events = __atomic_load_n(&t->interrupted_events, __ATOMIC_RELAXED) +
+                              (t->index == 0 ? pomp_threads_interrupted_registering() : 0),
         .untimed_events = t->profile.untimed_events,
         .max_nodes = t->profile.nodes_max,
         .dropped_values = t->profile.values.dropped,

@@ -111,6 +111,9 @@ static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
  * changed the record the interrupted event was changing: frames overwritten,
  * a malloc inside malloc; a probe's abort). Returns 0. */
 int pomp_thread_interrupted(struct pomp_thread *t) __attribute__((cold, noinline));
+/* Such events that came while their thread's record was being made (no
+ * record to count them in yet). */
+uint64_t pomp_threads_interrupted_registering(void);
 
 static inline __attribute__((always_inline)) int pomp_thread_write_begin(struct pomp_thread *t)
 {
