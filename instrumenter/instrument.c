@@ -376,26 +376,6 @@ static int forks_unseen_teams(const struct rewriter *w, const struct pragma *p,
             level_drops_routine(w, p->start, "Parallel_enter"));
 }
 
-/* Whether the text from a to b holds nothing but blanks, comments and
- * preprocessor lines (#if, #endif). */
-static int only_blanks_between(const struct source *s, unsigned a, unsigned b)
-{
-    for (unsigned at = a; at < b;) {
-        const char *c = s->text + at;
-        if (c[0] == '/' && c[1] == '*') {
-            const char *e = strstr(c + 2, "*/");
-            at = e ? (unsigned)(e + 2 - s->text) : b;
-        } else if ((c[0] == '/' && c[1] == '/') || c[0] == '#') {
-            at += (unsigned)strcspn(c, "\n");
-        } else if (strchr(" \t\r\n\f\v\\", c[0])) {
-            at++;
-        } else {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Whether the omp directive of pragma q takes a statement (is no stand-alone
  * or declarative one): -1 for a pragma that is no omp directive. */
 static int takes_statement(const struct pragma *q)
@@ -425,7 +405,8 @@ static int standalone_body(const struct source *s, const struct pragma *p, int a
             q = r;
     }
     if (!q || q->is_operator != p->is_operator ||
-        !(after ? only_blanks_between(s, q->end, p->start) : only_blanks_between(s, p->end, q->start)))
+        !(after ? text_only_blanks_between(s->text, s->size, q->end, p->start, 1)
+               : text_only_blanks_between(s->text, s->size, p->end, q->start, 1)))
         return 0;
     return after ? takes_statement(q) == 1 : takes_statement(q) == 0 && takes_statement(p) == 1;
 }

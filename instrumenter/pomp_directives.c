@@ -338,27 +338,6 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
     return 0;
 }
 
-/* Whether the text [from, to) holds only blanks, comments, line splices
- * and, where directive_lines, whole directive lines (#pragma, #if, ...). */
-static int only_blanks_between(const struct source *s, size_t from, size_t to,
-                               int directive_lines)
-{
-    const char *t = s->text;
-    for (size_t i = from; i < to && i < s->size;) {
-        if (strchr(" \t\n\r\f\v", t[i]) && t[i]) {
-            i++;
-        } else if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
-            i++; /* a line splice */
-        } else if (t[i] == '#' && directive_lines) {
-            while (i < to && !(t[i] == '\n' && t[i - 1] != '\\'))
-                i++;
-        } else if (skip_comment(t, to, &i) != 1) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* Whether p's line comes right after a block's '{', past blanks, comments
  * and other directive lines: a declaration may stand there in every C, also
  * before the block's own declarations. (A '{' in a comment between them
@@ -366,7 +345,7 @@ static int only_blanks_between(const struct source *s, size_t from, size_t to,
 static int opens_block(const struct source *s, const struct pragma *p)
 {
     const char *brace = memrchr(s->text, '{', p->line_start);
-    return brace && only_blanks_between(s, (size_t)(brace - s->text) + 1, p->line_start, 1);
+    return brace && text_only_blanks_between(s->text, s->size, (size_t)(brace - s->text) + 1, p->line_start, 1);
 }
 
 /* ---- user regions ---- */
@@ -668,7 +647,7 @@ static int pomp_directives_handle(void *state, const struct pragma *p, const str
 {
     struct pomp_directives *pd = state;
     size_t chained = pd->altend_depth &&
-                             only_blanks_between(rw_source(pd->w), pd->altend_end, p->start, 0)
+                             text_only_blanks_between(rw_source(pd->w)->text, rw_source(pd->w)->size, pd->altend_end, p->start, 0)
                          ? pd->altend_depth
                          : 0;
     pd->altend_depth = 0;

@@ -256,6 +256,26 @@ int skip_comment(const char *text, size_t size, size_t *i)
     return e ? 1 : -1;
 }
 
+/* Whether text[from, to) holds only blanks, comments, line splices and,
+ * where directive_lines, whole directive lines (#pragma, #if, ...). */
+int text_only_blanks_between(const char *t, size_t size, size_t from, size_t to,
+                             int directive_lines)
+{
+    for (size_t i = from; i < to && i < size;) {
+        if (strchr(" \t\n\r\f\v", t[i]) && t[i]) {
+            i++;
+        } else if (t[i] == '\\' && i + 1 < to && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
+            i++; /* a line splice */
+        } else if (t[i] == '#' && directive_lines) {
+            while (i < to && !(t[i] == '\n' && t[i - 1] != '\\'))
+                i++;
+        } else if (skip_comment(t, to, &i) != 1) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 char *pomp_inc_path(const char *instrumented)
 {
     char *inc = xasprintf("%s.pomp.inc", instrumented);

@@ -48,6 +48,10 @@ int last_leaf_is(const char *name, const char *leaf);
  * comment's line, at its newline); -1 if a block comment does not end before
  * size (*i = size). */
 int skip_comment(const char *text, size_t size, size_t *i);
+/* Whether text[from, to) holds only blanks, comments, line splices and,
+ * where directive_lines, whole directive lines (#pragma, #if, ...). */
+int text_only_blanks_between(const char *text, size_t size, size_t from, size_t to,
+                             int directive_lines);
 
 /* A file name as the compiler spells it: libclang's without leading "./"
  * (a header next to a source compiled in its own directory is "./x.h" to
