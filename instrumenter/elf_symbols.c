@@ -587,3 +587,51 @@ int elf_has_lto_ir(const char *path)
     struct object_test t = {is_lto_ir};
     return path_holds(path, &t);
 }
+
+/* Whether an ELF file of type ET_DYN is a position-independent program
+ * (DF_1_PIE in its dynamic section, which ld sets for -pie and -static-pie),
+ * not a shared library. */
+static int is_pie(const unsigned char *data, size_t size, const Elf64_Phdr *dynamic)
+{
+    if (!in_bounds(size, dynamic->p_offset, dynamic->p_filesz))
+        return 0;
+    for (Elf64_Xword k = 0; k < dynamic->p_filesz / sizeof(Elf64_Dyn); k++) {
+        Elf64_Dyn d;
+        memcpy(&d, data + dynamic->p_offset + k * sizeof d, sizeof d);
+        if (d.d_tag == DT_NULL)
+            break;
+        if (d.d_tag == DT_FLAGS_1)
+            return (d.d_un.d_val & DF_1_PIE) != 0;
+    }
+    return 0;
+}
+
+static int program_kind(const unsigned char *data, size_t size, const void *arg)
+{
+    (void)arg;
+    Elf64_Ehdr eh;
+    if (size < sizeof eh || memcmp(data, ELFMAG, SELFMAG) != 0)
+        return -1; /* (a truncated ELF header too: the exec refuses it as no program) */
+    if (data[EI_CLASS] != ELFCLASS64 || data[EI_DATA] != HOST_DATA)
+        return ELF_PROGRAM_DYNAMIC; /* (not one this reader reads: the loader decides) */
+    memcpy(&eh, data, sizeof eh);
+    if (eh.e_phentsize != sizeof(Elf64_Phdr) ||
+        !in_bounds(size, eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr)))
+        return ELF_PROGRAM_DYNAMIC;
+    Elf64_Phdr ph, dynamic = {.p_type = PT_NULL};
+    for (unsigned k = 0; k < eh.e_phnum; k++) {
+        memcpy(&ph, data + eh.e_phoff + k * sizeof ph, sizeof ph);
+        if (ph.p_type == PT_INTERP)
+            return ELF_PROGRAM_DYNAMIC;
+        if (ph.p_type == PT_DYNAMIC)
+            dynamic = ph;
+    }
+    if (eh.e_type == ET_DYN && dynamic.p_type == PT_DYNAMIC && !is_pie(data, size, &dynamic))
+        return ELF_PROGRAM_LIBRARY;
+    return ELF_PROGRAM_STATIC;
+}
+
+int elf_program_kind(const char *path)
+{
+    return with_file(path, program_kind, NULL);
+}

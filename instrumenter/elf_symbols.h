@@ -69,4 +69,16 @@ int elf_has_llvm_bitcode(const char *path);
  * shows it (unless the object is fat: -ffat-lto-objects). */
 int elf_has_lto_ir(const char *path);
 
+/* What an ELF file is to the program loader (read from its program headers;
+ * pomprun decides by it what it can preload into). */
+enum elf_program_kind {
+    ELF_PROGRAM_DYNAMIC, /* a program with an interpreter (the dynamic loader); also
+                          * an ELF file this reader does not read (the loader decides) */
+    ELF_PROGRAM_STATIC,  /* -static, -static-pie: no interpreter, nothing preloaded */
+    ELF_PROGRAM_LIBRARY, /* a shared library (ET_DYN without DF_1_PIE): no program */
+};
+
+/* The kind of the ELF file at path; -1 if it cannot be read or is no ELF file. */
+int elf_program_kind(const char *path);
+
 #endif

@@ -16,7 +16,6 @@
  * program: its
  * pid, output and exit status are the program's; libpomp writes the profile
  * at its end, with regions named by function and file:line. */
-#include <elf.h>
 #include <errno.h>
 #include <libgen.h>
 #include <limits.h>
@@ -63,64 +62,29 @@ enum program_file {
     FILE_UNRUNNABLE, /* anything else: the kernel and the shell refuse it */
 };
 
-/* Whether an ELF file of type ET_DYN is a position-independent program
- * (DF_1_PIE in its dynamic section, which ld sets for -pie and -static-pie),
- * not a shared library. */
-static int is_pie(FILE *f, const Elf64_Phdr *dynamic)
-{
-    Elf64_Dyn d;
-    if (fseek(f, (long)dynamic->p_offset, SEEK_SET) != 0)
-        return 0;
-    for (Elf64_Xword k = 0; k < dynamic->p_filesz / sizeof d && fread(&d, sizeof d, 1, f) == 1 &&
-                            d.d_tag != DT_NULL;
-         k++)
-        if (d.d_tag == DT_FLAGS_1)
-            return (d.d_un.d_val & DF_1_PIE) != 0;
-    return 0;
-}
-
-static enum program_file elf_kind(FILE *f, const Elf64_Ehdr *eh)
-{
-    if (eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_phentsize != sizeof(Elf64_Phdr) ||
-        fseek(f, (long)eh->e_phoff, SEEK_SET) != 0)
-        return FILE_DYNAMIC; /* (not one pomprun reads: the loader decides) */
-    Elf64_Phdr ph, dynamic = {.p_type = PT_NULL};
-    for (unsigned k = 0; k < eh->e_phnum && fread(&ph, sizeof ph, 1, f) == 1; k++) {
-        if (ph.p_type == PT_INTERP)
-            return FILE_DYNAMIC;
-        if (ph.p_type == PT_DYNAMIC)
-            dynamic = ph;
-    }
-    if (eh->e_type == ET_DYN && dynamic.p_type == PT_DYNAMIC && !is_pie(f, &dynamic))
-        return FILE_LIBRARY; /* (said to be statically linked, then it crashed; a probe) */
-    return FILE_STATIC;
-}
-
 static enum program_file program_file(const char *path)
 {
+    switch (elf_program_kind(path)) {
+    case ELF_PROGRAM_DYNAMIC:
+        return FILE_DYNAMIC;
+    case ELF_PROGRAM_STATIC:
+        return FILE_STATIC;
+    case ELF_PROGRAM_LIBRARY:
+        return FILE_LIBRARY; /* (said to be statically linked, then it crashed; a probe) */
+    default:
+        break; /* no ELF file */
+    }
     FILE *f = fopen(path, "rb");
     if (!f)
         return FILE_DYNAMIC; /* (the exec says why) */
     unsigned char head[256];
     size_t n = fread(head, 1, sizeof head, f);
-    Elf64_Ehdr eh;
-    enum program_file kind;
-    if (n >= sizeof eh && memcmp(head, ELFMAG, SELFMAG) == 0) {
-        memcpy(&eh, head, sizeof eh);
-        kind = elf_kind(f, &eh);
-    } else if (n >= 2 && head[0] == '#' && head[1] == '!') {
-        kind = FILE_SCRIPT;
-    } else { /* the shell runs text, and refuses a binary file (a NUL in its first line) */
-        size_t line = n;
-        for (size_t k = 0; k < n; k++)
-            if (head[k] == '\n') {
-                line = k;
-                break;
-            }
-        kind = memchr(head, '\0', line) ? FILE_UNRUNNABLE : FILE_SCRIPT;
-    }
     fclose(f);
-    return kind;
+    if (n >= 2 && head[0] == '#' && head[1] == '!')
+        return FILE_SCRIPT;
+    /* the shell runs text, and refuses a binary file (a NUL in its first line) */
+    const unsigned char *nl = memchr(head, '\n', n);
+    return memchr(head, '\0', nl ? (size_t)(nl - head) : n) ? FILE_UNRUNNABLE : FILE_SCRIPT;
 }
 
 /* PROGRAM as execvp would find it. */
