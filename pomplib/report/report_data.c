@@ -491,9 +491,17 @@ static int atomic_locked(const struct rp_region *r, double incl)
     return incl > 0 || (ctc && strstr(ctc, "*atomicLocked=1*"));
 }
 
-double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_children,
+/* The time of libpomp's trace flushes right below node n in one thread's entry. */
+static double entry_flush_ns(const struct rp_node *n, json_t *entry)
+{
+    json_int_t th = json_integer_value(json_object_get(entry, "thread"));
+    return th >= 0 && (size_t)th < n->flush_threads ? n->flush_ns[th] : 0;
+}
+
+double rp_entry_wait(const struct rp_node *n, json_t *t, unsigned wait_children,
                      enum wait_kind *kind)
 {
+    const struct rp_region *r = n->region;
     static const char *const barriers[] = {"barrier", "implicit_barrier", "implicit barrier",
                                            "ibarrier", NULL};
     static const char *const critical[] = {"critical", NULL}, *const ordered[] = {"ordered", NULL};
@@ -503,8 +511,9 @@ double rp_entry_wait(const struct rp_region *r, json_t *t, unsigned wait_childre
         return 0;
     double self = num(t, "excl_ns"), incl = num(t, "incl_ns");
     /* (less libpomp's trace flushes there: note_flush_time) */
-    double outside_body =
-        num(t, "visits") > 0 ? incl - num(t, "body_ns") - num(t, "pomp_flush_ns") : 0;
+    double outside_body = num(t, "visits") > 0 ? incl - num(t, "body_ns") -
+                                                     entry_flush_ns(n, t)
+                                               : 0;
     int waited = wait_kind_of(r);
     if (waited >= 0)
         return *kind = (enum wait_kind)waited, self;
@@ -543,7 +552,7 @@ static void waits_from_regions(struct rp_node *n)
     json_t *t;
     json_array_foreach(n->per_thread, i, t) {
         enum wait_kind kind;
-        double w = rp_entry_wait(n->region, t, n->wait_children, &kind);
+        double w = rp_entry_wait(n, t, n->wait_children, &kind);
         if (w > 0)
             n->waits[kind] += w;
     }
@@ -1127,36 +1136,34 @@ static int find_unrun(struct rp_profile *p)
 }
 
 /* libpomp's own trace-buffer flushes ("pomp flush" nodes) under a node, each
- * thread's added up in its entry of the parent as "pomp_flush_ns": a flush
- * made by a critical's enter event is outside the critical's block, and was
- * read as waiting to enter it (a single thread with a 4 KiB trace buffer: 53 %
- * of its time in critical waits, 10 times the real ones; a probe). */
-static json_t *entry_of_thread(const struct rp_node *n, json_t *thread)
-{
-    size_t k;
-    json_t *t;
-    json_array_foreach(n->per_thread, k, t)
-        if (json_equal(json_object_get(t, "thread"), thread))
-            return t;
-    return NULL;
-}
-
-static void note_flush_time(struct rp_profile *p)
+ * thread's added up in the parent's flush_ns: a flush made by a critical's
+ * enter event is outside the critical's block, and was read as waiting to
+ * enter it (a single thread with a 4 KiB trace buffer: 53 % of its time in
+ * critical waits, 10 times the real ones; a probe). The loaded profile is
+ * left as it was (--json prints it). Returns -1 if out of memory. */
+static int note_flush_time(struct rp_profile *p)
 {
     for (size_t i = 0; i < p->nnodes; i++) {
         const struct rp_node *n = &p->nodes[i];
         if (!n->region || strcmp(n->region->type, "pomp") != 0 || !n->region->name ||
             strcmp(n->region->name, "flush") != 0 || n->parent_index == NO_PARENT)
             continue;
+        struct rp_node *up = &p->nodes[n->parent_index];
+        if (!up->flush_ns) {
+            up->flush_ns = calloc(p->nthreads + 1, sizeof *up->flush_ns);
+            if (!up->flush_ns)
+                return -1;
+            up->flush_threads = p->nthreads;
+        }
         size_t k;
         json_t *t;
         json_array_foreach(n->per_thread, k, t) {
-            json_t *up = entry_of_thread(&p->nodes[n->parent_index], json_object_get(t, "thread"));
-            if (up)
-                json_object_set_new(up, "pomp_flush_ns",
-                                    json_real(num(up, "pomp_flush_ns") + num(t, "incl_ns")));
+            json_int_t th = json_integer_value(json_object_get(t, "thread"));
+            if (th >= 0 && (size_t)th < up->flush_threads)
+                up->flush_ns[th] += num(t, "incl_ns");
         }
     }
+    return 0;
 }
 
 /* The waits of every node, gathered under its nearest enclosing parallel
@@ -1167,7 +1174,8 @@ static int gather_waits(struct rp_profile *p)
     p->waits = calloc(p->nnodes + 1, sizeof *p->waits);
     if (!p->waits)
         return -1;
-    note_flush_time(p);
+    if (note_flush_time(p) != 0)
+        return -1;
     int from_profile = 0;
     for (size_t i = 0; i < p->nnodes; i++)
         from_profile |= waits_from_profile(&p->nodes[i]);
@@ -1587,6 +1595,8 @@ oom:
 void rp_free(struct rp_profile *p)
 {
     free(p->regions);
+    for (size_t i = 0; p->nodes && i < p->nnodes; i++)
+        free(p->nodes[i].flush_ns);
     free(p->nodes);
     free(p->flat);
     free(p->flat_nodes);

@@ -88,6 +88,10 @@ struct rp_node {
     double waits[WAIT_COUNT];         /* this node's own wait time, ns summed over threads */
     unsigned wait_children;           /* the kinds of the runtime's "wait" regions among its
                                          children, a bit (1u << enum wait_kind) each */
+    double *flush_ns;                 /* libpomp's own trace flushes ("pomp flush" nodes) among
+                                         its children, ns by thread number (nthreads of them);
+                                         NULL: none */
+    size_t flush_threads;             /* flush_ns's length */
 };
 
 /* Which call paths of a region a flat row takes: all of them; or, for a task
@@ -211,7 +215,7 @@ static inline double rp_executions(double visits, double begins)
  * construct's own time (which contains it) is not counted again (once any
  * "wait" region in the run, a taskgroup's, took every instrumented lock wait
  * out of the run's figures). */
-double rp_entry_wait(const struct rp_region *r, json_t *entry, unsigned wait_children,
+double rp_entry_wait(const struct rp_node *n, json_t *entry, unsigned wait_children,
                      enum wait_kind *kind);
 /* Whether one thread's entry of a critical or ordered node has no recorded
  * block (POMP_SYNC=EnterExit): its wait to enter is not known (rp_entry_wait

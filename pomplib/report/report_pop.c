@@ -42,7 +42,7 @@ static double entry_wait(const struct rp_profile *p, const struct rp_node *n, js
     }
     enum wait_kind kind;
     (void)p;
-    return rp_entry_wait(n->region, entry, n->wait_children, &kind);
+    return rp_entry_wait(n, entry, n->wait_children, &kind);
 }
 
 typedef double entry_value_fn(const struct rp_profile *, const struct rp_node *, json_t *);
@@ -701,7 +701,7 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
                 unsigned children = node->wait_children;
                 if (pomp_type_sets_lock(node->region->type))
                     children &= ~(1u << WAIT_LOCK);
-                rp_entry_wait(node->region, t, children, &kind);
+                rp_entry_wait(node, t, children, &kind);
                 if (kind != WAIT_COUNT)
                     executions += untimed;
             }

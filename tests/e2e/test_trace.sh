@@ -673,6 +673,11 @@ crit_ms=$("$REPORT" --json flushcrit.d | jq '[.waits.rows[].ns.critical] | add /
 # (no flush under the critical's node: nothing to tell apart in this run)
 awk -v f="$flush_ms" -v c="$crit_ms" 'BEGIN { exit !(f == 0 || c < f / 2) }' ||
     fail "flushcrit: critical waits $crit_ms ms against $flush_ms ms of flushes under the critical (the flushes read as waits)"
+# the report's call paths carry each thread's entry as the profile has it (the
+# flushes' time was added to the critical's entries as "pomp_flush_ns")
+assert_eq "$("$REPORT" --json flushcrit.d | jq -c '[.callpath[].per_thread[]] | map(keys) | add | unique')" \
+    "$(jq -c '[.callpath[].per_thread[]] | map(keys) | add | unique' flushcrit.d/profile.json)" \
+    "flushcrit: --json's per-thread entries are the profile's"
 
 # POMP_LOOP=IterEvent: each iteration event is a begin of the loop's body,
 # as with IterBeginEnd and Chunks; the loop is entered once, as the profile's
