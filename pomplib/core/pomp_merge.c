@@ -405,6 +405,8 @@ static struct pomp_run_thread describe_thread(const struct pomp_thread *t)
         .omp_thread_num = t->omp_thread_num,
         .os_tid = t->os_tid,
         .os_threads = t->os_threads,
+        .earlier_lives = t->earlier_lives_lost ? NULL : t->earlier_lives,
+        .os_first_ticks = t->os_first_ticks,
         .device = t->device,
         .host_thread = t->host_thread,
         .nesting_errors = t->profile.nesting_errors,

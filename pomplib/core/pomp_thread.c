@@ -15,6 +15,7 @@
 #include "pomp_control.h"
 #include "pomp_handoff.h"
 #include "pomp_lines.h"
+#include "pomp_run.h" /* struct pomp_os_life */
 #include "pomp_sampling.h"
 
 #include <pomplib.h>
@@ -147,6 +148,7 @@ static struct pomp_thread *new_record(int32_t thread_id, pid_t os_tid, int32_t d
         t->cpu_wait_at_start = POMP_CPU_WAIT_UNKNOWN;
     t->cpu_wait_at_end = POMP_CPU_WAIT_UNKNOWN;
     t->os_threads = 1;
+    t->os_first_ticks = t->profile.frames[0].start;
     pthread_mutex_lock(&threads_lock);
     t->index = threads_count++;
     t->next = threads_head;
@@ -237,6 +239,35 @@ static void mark_ended(void *arg)
     }
 }
 
+/* The OS threads a record keeps the lives of, at most (the rest: its span). */
+#define POMP_OS_LIVES_MAX (1u << 16)
+
+/* The life of the OS thread that held t until now, kept before the next one
+ * takes it over: from its first event to the end of its work, its last timed
+ * close (else its end). */
+static void note_earlier_life(struct pomp_thread *t)
+{
+    uint32_t n = t->os_threads - 1;
+    if (t->earlier_lives_lost)
+        return;
+    if (n == t->earlier_lives_cap) {
+        uint32_t cap = n ? 2 * n : 8;
+        struct pomp_os_life *grown =
+            cap <= POMP_OS_LIVES_MAX ? realloc(t->earlier_lives, cap * sizeof *grown) : NULL;
+        if (!grown) {
+            t->earlier_lives_lost = 1;
+            return;
+        }
+        t->earlier_lives = grown;
+        t->earlier_lives_cap = cap;
+    }
+    uint64_t first = t->os_first_ticks, last = t->profile.last_closed;
+    uint64_t ended = __atomic_load_n(&t->ended_at, __ATOMIC_ACQUIRE);
+    if (last < first)
+        last = ended > first ? ended : first;
+    t->earlier_lives[n] = (struct pomp_os_life){first, last};
+}
+
 /* A record of the thread number whose OS thread ended, made the calling
  * thread's; NULL if there is none (or measurement stopped: the finalizer may
  * be reading them). Its figures go on: the new thread's events add to them,
@@ -256,8 +287,10 @@ static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
         t->cpu_wait_lost = 1;
     else
         t->cpu_wait_before = waited;
+    note_earlier_life(t);
     t->os_tid = os_tid;
     t->os_threads++;
+    t->os_first_ticks = pomp_now();
     t->end_deferred = 0;
     t->fast_keyed = 0;
     __atomic_store_n(&t->fast_state, FAST_LIVE, __ATOMIC_RELAXED);

@@ -16,6 +16,8 @@
 #include "pomp_profile.h"
 #include "pomp_region.h"
 
+struct pomp_os_life; /* pomp_run.h */
+
 struct pomp_thread {
     uint32_t index;             /* 0, 1, ... in order of first event */
     int32_t omp_thread_num;     /* thread_id argument of the thread's first event */
@@ -45,6 +47,14 @@ struct pomp_thread {
      * a server a pthread per request; each would otherwise make and keep
      * records of its own). */
     uint32_t os_threads;        /* the OS threads it stood for (1, 2, ...) */
+    uint64_t os_first_ticks;    /* the present one's first event */
+    struct pomp_os_life *earlier_lives; /* the earlier ones', each's first event and the end of
+                                   its work (os_threads - 1 of them; grown at a take-over): the
+                                   run's places count them apart, where the record's whole
+                                   span overlapped another's as two records alternated (6
+                                   places for 4; a probe) */
+    uint32_t earlier_lives_cap;
+    uint8_t earlier_lives_lost; /* memory ran out, or POMP_OS_LIVES_MAX: the span stands */
     uint8_t end_deferred;       /* its end's key destructor asked for the next round */
     uint8_t cpu_wait_lost;      /* an earlier OS thread's wait was not known */
     uint64_t cpu_wait_before;   /* ns the earlier OS threads waited for a CPU */

@@ -143,6 +143,31 @@ void pomp_thread_life_of(const struct pomp_run *run, const struct pomp_run_threa
                      : life->wait_known ? life->wait_life : 0;
 }
 
+/* Ticks as ns from the run's start, within it. */
+static double run_ns(const struct pomp_run *run, uint64_t ticks)
+{
+    const struct pomp_clock *clk = &run->clock;
+    double ns = ticks > clk->start_ticks ? pomp_ticks_to_ns(clk, ticks - clk->start_ticks) : 0;
+    return ns < run->duration_ns ? ns : run->duration_ns;
+}
+
+/* The lives of the OS threads a record stood for, one after another: each
+ * one's first event and the end of its work (the last one's: last, where its
+ * work ended before its end). The run's places count them apart. */
+static void write_os_lives(FILE *f, const struct pomp_run *run, const struct pomp_run_thread *t,
+                           const struct pomp_thread_life *life, double last)
+{
+    fputs(", \"os_thread_lives\": [", f);
+    for (uint32_t k = 0; k + 1 < t->os_threads; k++) {
+        double first = run_ns(run, t->earlier_lives[k].first),
+               end = run_ns(run, t->earlier_lives[k].last);
+        fprintf(f, "%s[%.0f, %.0f]", k ? ", " : "", first, end > first ? end : first);
+    }
+    double first = run_ns(run, t->os_first_ticks);
+    double end = last > first && last < life->end ? last : life->end;
+    fprintf(f, ", [%.0f, %.0f]]", first, end > first ? end : first);
+}
+
 static void write_thread_life(FILE *f, const struct pomp_run *run, const struct pomp_run_thread *t)
 {
     struct pomp_thread_life life;
@@ -156,6 +181,8 @@ static void write_thread_life(FILE *f, const struct pomp_run *run, const struct 
         fprintf(f, ", \"last_event_ns\": %.0f", last);
     if (t->os_threads > 1) /* OS threads one after another (pomp_thread.c) */
         fprintf(f, ", \"os_threads\": %u", t->os_threads);
+    if (t->os_threads > 1 && t->earlier_lives)
+        write_os_lives(f, run, t, &life, last);
     if (!life.wait_known)
         return;
     fprintf(f, ", \"cpu_wait_ns\": %.0f", life.wait);

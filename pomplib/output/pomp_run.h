@@ -36,12 +36,22 @@ struct pomp_run_region {
                                    function names none of them alone */
 };
 
+/* One OS thread's part of a record that stood for several (pomp_thread.h):
+ * its first event and the end of its work (its last timed close, else its
+ * end), in ticks. */
+struct pomp_os_life {
+    uint64_t first, last;
+};
+
 /* A column of the profile: an OS thread, or a device stream (device >= 0). */
 struct pomp_run_thread {
     uint32_t index;             /* 0, 1, ... in order of first event */
     int32_t omp_thread_num;
     pid_t os_tid;               /* the last OS thread it stood for */
     uint32_t os_threads;        /* OS threads it stood for, one after another (1, 2, ...) */
+    const struct pomp_os_life *earlier_lives; /* those before the last one, os_threads - 1 of
+                                   them; NULL: not known (memory ran out, or too many) */
+    uint64_t os_first_ticks;    /* the last one's first event */
     int32_t device;             /* -1: an OS thread */
     uint32_t host_thread;       /* a device stream: its host thread, or POMP_STREAM_DEVICE_TRACE */
     uint64_t nesting_errors;    /* unmatched end/exit events */

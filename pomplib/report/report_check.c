@@ -453,6 +453,41 @@ static void check_unique(struct checker *c, json_t *array, const char *key, cons
     free(v);
 }
 
+/* The lives of the OS threads a record stood for one after another (since
+ * 2026-12-06): os_threads of them, each [first event, end of its work],
+ * in time order, within the record's life (the run's places count them). */
+static void check_os_lives(struct checker *c, size_t i, json_t *t)
+{
+    json_t *lives = json_object_get(t, "os_thread_lives"), *l;
+    if (!lives)
+        return;
+    double start = json_number_value(json_object_get(t, "start_ns")),
+           end = json_number_value(json_object_get(t, "end_ns")), before = start;
+    if (!json_is_array(lives) ||
+        json_array_size(lives) != (size_t)json_integer_value(json_object_get(t, "os_threads"))) {
+        failed(c, lives, "structure", "threads[%zu].os_thread_lives is not an array of os_threads lives", i);
+        return;
+    }
+    size_t k;
+    json_array_foreach(lives, k, l) {
+        json_t *s = json_array_get(l, 0), *e = json_array_get(l, 1);
+        if (!json_is_array(l) || json_array_size(l) != 2 || !json_is_number(s) || !json_is_number(e)) {
+            failed(c, l, "structure", "threads[%zu].os_thread_lives[%zu] is not [start, end] in ns", i, k);
+            return;
+        }
+        if (json_number_value(s) < before || json_number_value(e) < json_number_value(s) ||
+            json_number_value(e) > end) {
+            failed(c, l, "no impossible figure",
+                   "threads[%zu].os_thread_lives[%zu] is %s", i, k,
+                   json_number_value(e) < json_number_value(s) ? "a life that ends before it starts"
+                   : json_number_value(s) < before ? "a life before the record's start or the one before it"
+                                                   : "a life past the record's end (end_ns)");
+            return;
+        }
+        before = json_number_value(e);
+    }
+}
+
 /* Ids that name one thing each; the threads' loss counters and the clock,
  * which pomp-report reads as 0 (or divides by) when they are not numbers. */
 static void check_ids_and_threads(struct checker *c)
@@ -479,6 +514,7 @@ static void check_ids_and_threads(struct checker *c)
                      json_number_value(last) > json_number_value(json_object_get(t, "end_ns"))))
             failed(c, last, "no impossible figure", "threads[%zu].last_event_ns is %s", i,
                    !json_is_number(last) ? "not a number" : "outside its life (start_ns..end_ns)");
+        check_os_lives(c, i, t);
         /* (since 2026-12-06: a profile of before has none) */
         json_t *interrupted = json_object_get(t, "interrupted_events");
         if (interrupted && (!json_is_integer(interrupted) || json_integer_value(interrupted) < 0))

@@ -181,17 +181,23 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
     return *untimed > 0;
 }
 
-/* Thread `thread`'s time outside every region: its span less the time of its
- * paths at the top (task roots apart: a task runs inside a region, or its
- * time is its creator's). */
+/* Thread `thread`'s time outside every region: its span (its OS threads'
+ * lives) less the time of its paths at the top (task roots apart: a task runs
+ * inside a region, or its time is its creator's). */
 static double thread_outside_ns(const struct rp_profile *p, long long thread)
 {
     json_t *t;
     size_t k;
     double outside = 0;
-    json_array_foreach(json_object_get(p->root, "threads"), k, t)
-        if (json_integer_value(json_object_get(t, "index")) == thread)
-            outside = num(t, "end_ns") - num(t, "start_ns");
+    json_array_foreach(json_object_get(p->root, "threads"), k, t) {
+        if (json_integer_value(json_object_get(t, "index")) != thread)
+            continue;
+        json_t *lives = json_object_get(t, "os_thread_lives"), *l;
+        size_t i;
+        outside = json_array_size(lives) ? 0 : num(t, "end_ns") - num(t, "start_ns");
+        json_array_foreach(lives, i, l) /* (OS threads one after another: not the gaps) */
+            outside += json_number_value(json_array_get(l, 1)) - json_number_value(json_array_get(l, 0));
+    }
     for (size_t n = 0; n < p->nnodes; n++) {
         if (p->nodes[n].parent_index != NO_PARENT || p->nodes[n].task_root)
             continue;

@@ -496,61 +496,122 @@ static int by_elapsed_desc(const void *a, const void *b)
     return (x->elapsed_ns < y->elapsed_ns) - (x->elapsed_ns > y->elapsed_ns);
 }
 
-/* The run's places: threads that never ran at once (their lives, start_ns..
- * last_event_ns or end_ns, apart) share one, their times added: libgomp starts fresh threads
- * for each execution of a nested team, and a server a thread per request,
- * one after another (a balanced nested program read 49 % load balance on
- * libgomp, 97 % on libomp: 8 threads for 4 places; a probe). Each thread in
- * turn, by its start, goes to a place free by then (as few places as ever
- * ran at once); the initial thread holds the first for the whole run. Without
- * the lives (an older profile), each thread is a place. n: the threads
- * (indexes in col); in and u are the places' on return. */
-static size_t run_places(const struct rp_profile *p, const size_t *col, size_t n, double *in,
-                         double *u)
+/* A span of time in the run (ns from its start). */
+struct rp_life {
+    double start, end;
+};
+
+/* The lives of the threads: thread i's are lives[first[i]..first[i+1]), in
+ * time order: each OS thread's where its record stood for several one after
+ * another (os_thread_lives), else the record's start_ns to its last_event_ns
+ * or end_ns. Returns 0, or -1 where a thread has none (an older profile). */
+static int thread_lives(const struct rp_profile *p, const size_t *col, size_t n,
+                        struct rp_life **lives, size_t *first)
 {
     json_t *threads = json_object_get(p->root, "threads");
-    double *start = calloc(n + 1, sizeof *start), *end = calloc(n + 1, sizeof *end),
-           *free_at = calloc(n + 1, sizeof *free_at), *pin = calloc(n + 1, sizeof *pin),
-           *pu = calloc(n + 1, sizeof *pu);
-    size_t *order = calloc(n + 1, sizeof *order), places = n;
-    int lives = start && end && free_at && pin && pu && order;
-    for (size_t i = 0; lives && i < n; i++) {
+    size_t count = 0, cap = 0;
+    *lives = NULL;
+    for (size_t i = 0; i < n; i++) {
         json_t *t = json_array_get(threads, col[i]);
         json_t *s = json_object_get(t, "start_ns"), *e = json_object_get(t, "end_ns");
-        json_t *last = json_object_get(t, "last_event_ns");
-        lives = json_is_number(s) && json_is_number(e);
-        start[i] = col[i] == 0 ? 0 : json_number_value(s);
-        end[i] = col[i] == 0 ? p->duration_ns : json_number_value(e);
+        json_t *last = json_object_get(t, "last_event_ns"), *os = json_object_get(t, "os_thread_lives");
+        if (!json_is_number(s) || !json_is_number(e))
+            return -1;
+        int apart = col[i] != 0 && json_array_size(os) > 0;
+        size_t add = apart ? json_array_size(os) : 1;
+        if (count + add > cap) {
+            cap = 2 * (count + add);
+            struct rp_life *grown = realloc(*lives, cap * sizeof *grown);
+            if (!grown)
+                return -1;
+            *lives = grown;
+        }
+        first[i] = count;
+        if (apart) {
+            size_t k;
+            json_t *l;
+            json_array_foreach(os, k, l)
+                (*lives)[count++] = (struct rp_life){json_number_value(json_array_get(l, 0)),
+                                                     json_number_value(json_array_get(l, 1))};
+            continue;
+        }
+        double start = col[i] == 0 ? 0 : json_number_value(s);
+        double end = col[i] == 0 ? p->duration_ns : json_number_value(e);
         /* its work's end, where its OS thread ended later (a fresh worker
          * waiting for a CPU to exit overlapped the next team's: 6 places for
          * 4, a third off the run's parallel efficiency; a probe) */
-        if (col[i] != 0 && json_is_number(last) && json_number_value(last) < end[i])
-            end[i] = json_number_value(last);
-        order[i] = i;
+        if (col[i] != 0 && json_is_number(last) && json_number_value(last) < end)
+            end = json_number_value(last);
+        (*lives)[count++] = (struct rp_life){start, end};
     }
-    if (lives) {
-        for (size_t i = 1; i < n; i++) /* by start (insertion: a run's threads are few) */
-            for (size_t k = i; k > 0 && start[order[k]] < start[order[k - 1]]; k--) {
-                size_t x = order[k];
-                order[k] = order[k - 1];
-                order[k - 1] = x;
-            }
-        places = 0;
-        for (size_t k = 0; k < n; k++) {
-            size_t i = order[k], place = places;
-            for (size_t q = 0; q < places && place == places; q++)
-                if (free_at[q] <= start[i])
-                    place = q;
-            if (place == places)
-                places++;
-            free_at[place] = end[i];
-            pin[place] += in[i];
-            pu[place] += u[i];
+    first[n] = count;
+    return 0;
+}
+
+/* The run's places: threads that never ran at once (their lives apart) share
+ * one, their times added: libgomp starts fresh threads for each execution of
+ * a nested team, and a server a thread per request, one after another (a
+ * balanced nested program read 49 % load balance on libgomp, 97 % on libomp:
+ * 8 threads for 4 places; a probe). A record that stood for several OS
+ * threads one after another has their lives apart (os_thread_lives), each a
+ * thread of its own here, with a share of the record's times as large as its
+ * share of the record's lives (the profile has the record's figures only):
+ * its whole span overlapped another such record's where the two alternated
+ * (6 places for 4; a probe). Each life in turn, by its start, goes to a place
+ * free by then (as few places as ever ran at once); the initial thread holds
+ * the first for the whole run. Without the lives (an older profile), each
+ * thread is a place. n: the threads (indexes in col); in and u are the
+ * places' on return. */
+static size_t run_places(const struct rp_profile *p, const size_t *col, size_t n, double *in,
+                         double *u)
+{
+    struct rp_life *lives = NULL;
+    size_t *first = calloc(n + 1, sizeof *first), places = n;
+    int ok = first && thread_lives(p, col, n, &lives, first) == 0;
+    size_t nl = ok ? first[n] : 0;
+    size_t *order = calloc(nl + 1, sizeof *order), *owner = calloc(nl + 1, sizeof *owner);
+    double *share = calloc(nl + 1, sizeof *share), *free_at = calloc(nl + 1, sizeof *free_at),
+           *pin = calloc(nl + 1, sizeof *pin), *pu = calloc(nl + 1, sizeof *pu);
+    ok = ok && order && owner && share && free_at && pin && pu;
+    for (size_t i = 0; ok && i < n; i++) {
+        double sum = 0;
+        for (size_t k = first[i]; k < first[i + 1]; k++)
+            sum += lives[k].end - lives[k].start;
+        for (size_t k = first[i]; k < first[i + 1]; k++) {
+            owner[k] = i;
+            share[k] = sum > 0 ? (lives[k].end - lives[k].start) / sum
+                               : 1.0 / (double)(first[i + 1] - first[i]);
         }
+    }
+    for (size_t k = 0; ok && k < nl; k++)
+        order[k] = k;
+    for (size_t i = 1; ok && i < nl; i++) /* by start (insertion: lives come nearly in order) */
+        for (size_t k = i; k > 0 && lives[order[k]].start < lives[order[k - 1]].start; k--) {
+            size_t x = order[k];
+            order[k] = order[k - 1];
+            order[k - 1] = x;
+        }
+    if (ok) {
+        places = 0;
+        for (size_t k = 0; k < nl; k++) {
+            size_t l = order[k], q = 0;
+            while (q < places && free_at[q] > lives[l].start)
+                q++;
+            if (q == places)
+                places++;
+            free_at[q] = lives[l].end;
+            pin[q] += in[owner[l]] * share[l];
+            pu[q] += u[owner[l]] * share[l];
+        }
+    }
+    if (ok && places <= n) { /* (a record's lives overlapping each other: a damaged file) */
         memcpy(in, pin, places * sizeof *in);
         memcpy(u, pu, places * sizeof *u);
+    } else {
+        places = n;
     }
-    free(start), free(end), free(free_at), free(pin), free(pu), free(order);
+    free(lives), free(first), free(order), free(owner), free(share), free(free_at), free(pin),
+        free(pu);
     return places;
 }
 

@@ -204,6 +204,16 @@ for k in 1 2; do
     "$REPORT" --check nf$k > check.txt || { cat check.txt; fail "nested teams back to back ($k): --check"; }
     assert_eq "$("$REPORT" --json nf$k | jq '.efficiency.run.threads')" 4 "nested teams back to back, traced ($k): the run's places"
 done
+# Not traced, a record stands for OS threads one after another, and two such
+# records alternate: their spans overlapped, and the run counted 6 places for
+# 4 (a probe); each OS thread's life is apart now (os_thread_lives)
+for k in 1 2; do
+    POMP_OUTPUT_DIR=nfp$k ./nested_fresh > /dev/null
+    "$REPORT" --check nfp$k > check.txt || { cat check.txt; fail "nested teams back to back, profiled ($k): --check"; }
+    assert_eq "$(jq '[.threads[] | select(.os_threads > 1)] | length > 0' nfp$k/profile.json)" true \
+        "nested teams back to back, profiled ($k): records handed over"
+    assert_eq "$("$REPORT" --json nfp$k | jq '.efficiency.run.threads')" 4 "nested teams back to back, profiled ($k): the run's places"
+done
 
 # An imbalanced inner team, traced (a record per fresh thread) and not: its
 # load balance is 66.7 % (nested_imbalance.c)

@@ -137,6 +137,12 @@ break_with self          "$FOR then .per_thread[0].excl_ns = .per_thread[0].incl
 break_with ownless       "$FOR then .per_thread[0].excl_ns = .per_thread[0].excl_ns / 2 - 1e6 else . end)" \
                          "own time is inclusive less children"
 break_with cpuwait       '.threads[1].cpu_wait_ns = .duration_ns * 2' "no impossible figure"
+# the lives of the OS threads a record stood for: in time order, one per OS thread
+LIVES='.threads[1].os_threads = 2 | .threads[1].start_ns as $s | .threads[1].os_thread_lives'
+break_with livesorder   "$LIVES = [[\$s + 10, \$s + 20], [\$s + 5, \$s + 6]]" "no impossible figure"
+break_with livesback    "$LIVES = [[\$s + 10, \$s + 5], [\$s + 20, \$s + 30]]" "no impossible figure"
+break_with livescount   "$LIVES = [[\$s + 10, \$s + 20]]" "structure"
+break_with livesshape   "$LIVES = [[\$s + 10, \$s + 20], 7]" "structure"
 # a record of OS threads one after another: its waits within the lives read
 break_with cpuwaitlife   '.threads[1].cpu_wait_life_ns = 0 | .threads[1].cpu_wait_ns = 5e6' \
                          "no impossible figure"
