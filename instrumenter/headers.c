@@ -541,6 +541,19 @@ done:
  * file's copy, hc->left_counts). */
 static void leave_header(struct header *x, struct header_copies *hc, int verbose)
 {
+    /* pomp's own directives make no region in a header left as it is (the
+     * compiler ignores them): said always (a .inc file included inside a
+     * function lost its user regions without a word; a probe) */
+    unsigned pomp = 0, line = 0, col = 0;
+    for (size_t i = 0; x->src && i < x->src->npragmas; i++) {
+        const char *text = x->src->pragmas[i].text;
+        text += strspn(text, " \t");
+        if (strncmp(text, "pomp", 4) == 0 && (text[4] == ' ' || text[4] == '\t') && !pomp++)
+            source_position(x->src, x->src->pragmas[i].start, &line, &col);
+    }
+    if (pomp)
+        fprintf(stderr, "%s:%u:%u: warning: this header's %u '#pragma pomp' directive%s no region: %s\n",
+                x->name, line, col, pomp, pomp == 1 ? " makes" : "s make", x->stays);
     struct construct_counts left = left_counts_of(x);
     if (!left.constructs)
         return;

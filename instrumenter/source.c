@@ -910,7 +910,8 @@ static char *invocation_argument(const char *inv, size_t len, unsigned k)
 
 /* `_Pragma(#p)` in the body of a function-like macro (tokens toks of its
  * definition, #p at index hash): is the argument the invocation inv gives p
- * an omp directive? (#define PRAGMA(x) _Pragma(#x), PRAGMA(omp parallel)) */
+ * an omp directive (1; #define PRAGMA(x) _Pragma(#x), PRAGMA(omp parallel)),
+ * a pomp one (2), or neither (0)? */
 static int stringized_omp(CXTranslationUnit tu, const CXToken *toks, unsigned n, unsigned hash,
                           const char *inv, size_t inv_len)
 {
@@ -927,9 +928,20 @@ static int stringized_omp(CXTranslationUnit tu, const CXToken *toks, unsigned n,
     }
     clang_disposeString(param);
     char *arg = found ? invocation_argument(inv, inv_len, k) : NULL;
-    int omp = arg && starts_with_word(arg + strspn(arg, " \t\r\n"), "omp");
+    const char *words = arg ? arg + strspn(arg, " \t\r\n") : NULL;
+    int kind = !words                           ? 0
+               : starts_with_word(words, "omp")  ? 1
+               : starts_with_word(words, "pomp") ? 2
+                                                 : 0;
     free(arg);
-    return omp;
+    return kind;
+}
+
+/* Counts a directive stringized_omp found: an omp one in *omp, a pomp one in *pomp. */
+static void count_stringized(int kind, unsigned *omp, unsigned *pomp)
+{
+    *omp += kind == 1;
+    *pomp += kind == 2;
 }
 
 /* The text of macro definition def (name to the end of its body), or NULL. */
@@ -964,7 +976,7 @@ static CXCursor pragma_macro(const struct scan *sc, const char *name)
  * and those of the macros it invokes that make one, to PRAGMA_MACRO_DEPTH
  * (#define OMP_FOR PRAGMA(omp for), #define OMP(x) PRAGMA(omp x)). */
 static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char *inv,
-                                 size_t inv_len, int depth, int *mutex)
+                                 size_t inv_len, int depth, int *mutex, unsigned *pomp)
 {
     CXTranslationUnit tu = sc->tu;
     unsigned from, to;
@@ -997,20 +1009,22 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
             CXString lit = clang_getTokenSpelling(tu, toks[i + 2]);
             char *pragma = unescape_literal(clang_getCString(lit));
             found += pragma && starts_with_word(pragma, "omp");
+            *pomp += pragma && starts_with_word(pragma, "pomp");
             free(pragma);
             clang_disposeString(lit);
         } else if (strcmp(word, "_Pragma") == 0 && call && i + 3 < n &&
                    spelled(tu, toks[i + 2], "#") &&
                    clang_getTokenKind(toks[i + 3]) == CXToken_Identifier) {
-            found += inv ? stringized_omp(tu, toks, n, i + 2, inv, inv_len) : 0;
+            count_stringized(inv ? stringized_omp(tu, toks, n, i + 2, inv, inv_len) : 0, &found, pomp);
         } else if (strcmp(word, "_Pragma") == 0 && call && i + 5 < n &&
                    clang_getTokenKind(toks[i + 2]) == CXToken_Identifier &&
-                   spelled(tu, toks[i + 3], "(") && spelled(tu, toks[i + 4], "omp") &&
+                   spelled(tu, toks[i + 3], "(") &&
+                   (spelled(tu, toks[i + 4], "omp") || spelled(tu, toks[i + 4], "pomp")) &&
                    !spelled(tu, toks[i + 5], ")")) {
             /* _Pragma(STR(omp x)), #define OMP(x) _Pragma(STR(omp x)): the
              * directive spelled out in the stringizing macro's argument (it
              * went uncounted, a critical so unmeasured; a probe) */
-            found++;
+            count_stringized(spelled(tu, toks[i + 4], "omp") ? 1 : 2, &found, pomp);
         } else if (strcmp(word, "_Pragma") == 0 && call && i + 5 < n &&
                    clang_getTokenKind(toks[i + 2]) == CXToken_Identifier &&
                    spelled(tu, toks[i + 3], "(") &&
@@ -1019,7 +1033,7 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
             /* _Pragma(STR(x)), STR a stringizing macro (#define STR(x) #x): the
              * one way a macro call makes _Pragma's string of a parameter, read
              * as _Pragma(#x) */
-            found += inv ? stringized_omp(tu, toks, n, i + 3, inv, inv_len) : 0;
+            count_stringized(inv ? stringized_omp(tu, toks, n, i + 3, inv, inv_len) : 0, &found, pomp);
         } else if (depth < PRAGMA_MACRO_DEPTH && clang_getTokenKind(toks[i]) == CXToken_Identifier) {
             CXCursor inner = pragma_macro(sc, word);
             if (!clang_Cursor_isNull(inner)) {
@@ -1035,7 +1049,7 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
                     }
                 }
                 found += body_omp_pragmas(sc, inner, text && e > b ? text + b : NULL,
-                                          text && e > b ? e - b : 0, depth + 1, mutex);
+                                          text && e > b ? e - b : 0, depth + 1, mutex, pomp);
             }
         }
         clang_disposeString(name);
@@ -1050,12 +1064,12 @@ static unsigned body_omp_pragmas(const struct scan *sc, CXCursor def, const char
  * says the file has constructs it did not instrument. The body's text is
  * searched first: most macros hold no _Pragma and are not tokenized. */
 static unsigned macro_omp_pragmas(const struct scan *sc, CXCursor expansion, const char *inv,
-                                  size_t inv_len, int *mutex)
+                                  size_t inv_len, int *mutex, unsigned *pomp)
 {
     CXCursor def = clang_getCursorReferenced(expansion);
     if (clang_getCursorKind(def) != CXCursor_MacroDefinition)
         return 0;
-    return body_omp_pragmas(sc, def, inv, inv_len, 0, mutex);
+    return body_omp_pragmas(sc, def, inv, inv_len, 0, mutex, pomp);
 }
 
 /* Whether the definition text names one of the first n pragma macros. */
@@ -1185,8 +1199,10 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
         CXCursor *used = NULL;
         size_t nused = 0;
         int mutex = 0;
-        unsigned left =
-            pragma ? 0 : macro_omp_pragmas(sc, c, sc->s->text + start, end - start, &mutex);
+        unsigned pomp_left = 0;
+        unsigned left = pragma ? 0
+                               : macro_omp_pragmas(sc, c, sc->s->text + start, end - start, &mutex,
+                                                   &pomp_left);
         if (left == 1 || (!pragma && !left && invokes_pragma_macro(sc, c))) {
             /* an invocation that makes one _Pragma and nothing else, through
              * other macros or of its arguments (#define PRAGMA(x) _Pragma(#x),
@@ -1198,9 +1214,20 @@ static enum CXChildVisitResult expansion_visitor(CXCursor c, CXCursor parent, CX
             /* (a POMP directive too: #define REGION_BEGIN(n) PRAGMA(pomp inst
              * begin(n)) made nothing, unsaid; a probe) */
             if (pragma && (starts_with_word(pragma, "omp") || starts_with_word(pragma, "pomp")))
-                left = 0;
+                left = pomp_left = 0;
             else
                 free(pragma), pragma = NULL;
+        }
+        if (pomp_left) { /* (a TIMED(name, stmt) macro's regions made nothing, unsaid; a probe) */
+            CXString name = clang_getCursorSpelling(c);
+            char *msg = xasprintf("'%s' makes %u '#pragma pomp' directive%s from a macro's body, "
+                                  "which make%s no region: pomp reads a pomp directive written in "
+                                  "the file, or made by a macro whose whole body is its _Pragma",
+                                  clang_getCString(name), pomp_left, pomp_left == 1 ? "" : "s",
+                                  pomp_left == 1 ? "s" : "");
+            report(sc->s, start, "warning", msg);
+            free(msg);
+            clang_disposeString(name);
         }
         sc->s->macro_omp_pragmas += left;
         if (mutex) /* not told apart: each may be one */

@@ -394,6 +394,34 @@ assert_eq "$(POMP_OUTPUT_DIR=macro_regions.d ./macro_regions)" "s=7 ran=4" "POMP
 assert_eq "$(region_sum macro_regions.d userregion $(line_of macro_regions.c 'REGION_BEGIN(body)') begins) $(region_sum macro_regions.d userregion $(line_of macro_regions.c 'begin(tail)') begins)" \
           "4 1" "POMP directives from macros: each region counted"
 
+# POMP directives pomp cannot read make no region: said, with the place (a
+# TIMED(name, stmt) macro's, and a .inc file's included inside a function:
+# their regions went missing without a word; a probe)
+cat > timed_body.inc <<'C'
+#pragma pomp inst begin(inner)
+    for (int i = 0; i < 10; i++)
+        s += i;
+#pragma pomp inst end(inner)
+C
+cat > timed.c <<'C'
+#include <stdio.h>
+#define TIMED(name, stmt) do { _Pragma("pomp inst begin(timed)") stmt; _Pragma("pomp inst end(timed)") } while (0)
+int main(void)
+{
+    int s = 0;
+#include "timed_body.inc"
+    TIMED(x, s += 100);
+    printf("s=%d\n", s);
+    return 0;
+}
+C
+"$POMPCC" timed.c -o timed 2> timed.err || { cat timed.err; fail "pompcc timed.c"; }
+assert_contains timed.err "^timed\.c:7:5: warning: 'TIMED' makes 2 '#pragma pomp' directives from a macro's body, which make no region" \
+    "POMP directives of a macro with more than the _Pragma: said"
+assert_contains timed.err "^timed_body\.inc:1:1: warning: this header's 2 '#pragma pomp' directives make no region: it is included inside a function" \
+    "POMP directives of a header left as it is: said"
+assert_eq "$(POMP_OUTPUT_DIR=timed.d ./timed 2> /dev/null)" "s=145" "POMP directives left: the program"
+
 # A user region in the body of an untied task that may resume on another
 # thread (a taskwait in it): no call, as the block's constructs get none, and
 # a note (on libomp each execution made two nesting errors: its parts are
