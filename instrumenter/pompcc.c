@@ -646,12 +646,56 @@ static int line_in_values_directive(const char *text, size_t size, long line)
     return p < stop && (*p == ' ' || *p == '\t' || *p == '\\');
 }
 
+/* Where a compiler message line ("FILE:LINE:COL: <kind>") is, when FILE is
+ * the source src (as given, or by its base name): its line, else 0. *at: the
+ * start of kind in line. */
+static long message_line_in(const char *src, const char *line, size_t len, const char *kind,
+                            const char **at)
+{
+    const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+    size_t base_len = strlen(base);
+    const char *colon = memmem(line, len, kind, strlen(kind));
+    long num[2] = {0, 0};
+    if (!colon)
+        return 0;
+    *at = colon;
+    for (int k = 1; k >= 0; k--) {
+        const char *c = colon - 1;
+        while (c > line && *c >= '0' && *c <= '9')
+            c--;
+        if (*c != ':' || c + 1 >= colon)
+            return 0;
+        num[k] = strtol(c + 1, NULL, 10);
+        colon = c;
+    }
+    size_t flen = (size_t)(colon - line);
+    int same = (flen == strlen(src) && strncmp(line, src, flen) == 0) ||
+               (flen >= base_len && strncmp(colon - base_len, base, base_len) == 0 &&
+                (flen == base_len || colon[-(long)base_len - 1] == '/'));
+    return same ? num[0] : 0;
+}
+
+static void append(char **out, size_t *out_len, const char *s, size_t n)
+{
+    char *grown = realloc(*out, *out_len + n + 1);
+    if (!grown)
+        return;
+    *out = grown;
+    memcpy(*out + *out_len, s, n);
+    *out_len += n;
+    (*out)[*out_len] = '\0';
+}
+
 /* The compiler's errors of an instrumented compile that lie on a POMP
  * directive's line of the source: the user's own value expressions
  * ("#pragma pomp userregion start(a : undefined_var)"), which a plain build
- * never compiles. Returned (malloc'ed, the compiler's lines as they are) or
- * NULL: where the plain file compiles, the build said only "the instrumented
- * file did not compile (please report this)", without file:line (a probe). */
+ * never compiles. Returned (malloc'ed, one "FILE:LINE:COL: error: ..." line
+ * each) or NULL: where the plain file compiles, the build said only "the
+ * instrumented file did not compile (please report this)", without file:line
+ * (a probe). An error in a macro a value names is GCC's at the macro's
+ * definition: it is taken at the directive its "in expansion of macro" note
+ * names, the macro's place after it (it fell back with "please report
+ * this", no place said; a probe). */
 static char *errors_on_pomp_directives(const char *src, const char *errs)
 {
     char *text, *source;
@@ -662,42 +706,36 @@ static char *errors_on_pomp_directives(const char *src, const char *errs)
         free(text);
         return NULL;
     }
-    const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
-    size_t base_len = strlen(base);
     char *out = NULL;
     size_t out_len = 0;
+    const char *error = NULL; /* the last error line not on a directive, and its length */
+    size_t error_len = 0;
     for (char *line = text; line < text + size;) {
         char *nl = memchr(line, '\n', (size_t)(text + size - line));
         size_t len = nl ? (size_t)(nl - line + 1) : (size_t)(text + size - line);
-        char *kind = memmem(line, len, ": error: ", 9);
-        /* "FILE:LINE:COL: error: ", FILE the source (as given, or by its base name) */
-        char *colon = kind;
-        long num[2] = {0, 0};
-        int ok = kind != NULL;
-        for (int k = 1; ok && k >= 0; k--) {
-            char *c = colon - 1;
-            while (c > line && *c >= '0' && *c <= '9')
-                c--;
-            ok = *c == ':' && c + 1 < colon;
-            if (ok) {
-                num[k] = strtol(c + 1, NULL, 10);
-                colon = c;
-            }
-        }
-        if (ok) {
-            size_t flen = (size_t)(colon - line);
-            ok = (flen == strlen(src) && strncmp(line, src, flen) == 0) ||
-                 (flen >= base_len && strncmp(colon - base_len, base, base_len) == 0 &&
-                  (flen == base_len || colon[-(long)base_len - 1] == '/'));
-        }
-        if (ok && line_in_values_directive(source, source_size, num[0])) {
-            char *grown = realloc(out, out_len + len + 1);
-            if (grown) {
-                out = grown;
-                memcpy(out + out_len, line, len);
-                out_len += len;
-                out[out_len] = '\0';
-            }
+        const char *kind = NULL;
+        long at = message_line_in(src, line, len, ": error: ", &kind);
+        if (kind) {
+            error = NULL;
+            if (at && line_in_values_directive(source, source_size, at))
+                append(&out, &out_len, line, len);
+            else
+                error = line, error_len = len;
+        } else if (memmem(line, len, ": warning: ", 11)) {
+            error = NULL;
+        } else if (error && (at = message_line_in(src, line, len, ": note: in expansion of macro", &kind)) &&
+                   line_in_values_directive(source, source_size, at)) {
+            /* the directive's place, the error's words, the macro's place */
+            const char *words = memmem(error, error_len, ": error: ", 9);
+            const char *end = error + error_len - (error[error_len - 1] == '\n');
+            append(&out, &out_len, line, (size_t)(kind - line));
+            append(&out, &out_len, words, (size_t)(end - words));
+            append(&out, &out_len, " (", 2);
+            append(&out, &out_len, kind + 8, (size_t)(line + len - (kind + 8)) - (line[len - 1] == '\n'));
+            append(&out, &out_len, ", ", 2);
+            append(&out, &out_len, error, (size_t)(words - error));
+            append(&out, &out_len, ")\n", 2);
+            error = NULL;
         }
         line += len;
     }
