@@ -306,6 +306,29 @@ static int omp_takes_statement(const struct pragma *q)
     return takes;
 }
 
+static int opens_block(const struct source *s, const struct pragma *p);
+
+/* Whether the code after p, past blanks, comments and directive lines, is a
+ * case or default label. */
+static int before_label(const struct source *s, const struct pragma *p)
+{
+    const char *t = s->text;
+    size_t i = p->end;
+    while (i < s->size) {
+        if (strchr(" \t\n\r\f\v", t[i]))
+            i++;
+        else if (t[i] == '\\' && i + 1 < s->size && t[i + 1] == '\n')
+            i += 2;
+        else if (t[i] == '#')
+            while (i < s->size && !(t[i] == '\n' && t[i - 1] != '\\'))
+                i++;
+        else if (skip_comment(t, s->size, &i) != 1)
+            break;
+    }
+    size_t n = strspn(t + i, "abcdefghijklmnopqrstuvwxyz_0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    return (n == 4 && strncmp(t + i, "case", 4) == 0) || (n == 7 && strncmp(t + i, "default", 7) == 0);
+}
+
 /* Directives that become statements must stand where statements do: in a
  * function body, and not as the statement an OpenMP directive applies to. */
 static int check_placement(const struct pomp_directives *pd, const struct pragma *p,
@@ -326,6 +349,13 @@ static int check_placement(const struct pomp_directives *pd, const struct pragma
                                   "the directive and that statement",
                                   what, sub->keyword, source_line(s, sub->owner_start),
                                   sub->keyword));
+    /* between a switch's '{' and its first label: a call there never runs
+     * (an inst begin so left every end unmatched, said only at run time) */
+    if (opens_block(s, p) && before_label(s, p))
+        return error_at(pd, p, AT_PRAGMA,
+                        xasprintf("'#pragma pomp %s' stands before the first label of a switch, "
+                                  "where no code runs; put it before the switch or after the label",
+                                  what));
     for (size_t i = 0; i < s->npragmas; i++) {
         const struct pragma *q = &s->pragmas[i];
         if (q != p && q->has_stmt && q->stmt_is_pragma && q->stmt_start == p->start &&

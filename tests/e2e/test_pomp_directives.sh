@@ -362,6 +362,46 @@ assert_eq "$(POMP_OUTPUT_DIR=braced.d ./braced)" "8 -1 4" "with braces: the prog
 assert_eq "$(region_sum braced.d userregion $(line_of braced.c 'begin(f)') begins) $(region_sum braced.d userregion $(line_of braced.c 'begin(body)') begins)" \
           "2 4" "with braces: each region counted"
 
+# A directive before a switch's first label: no code runs there (the begin
+# never ran, each end was unmatched, said only at run time; a probe). One
+# after a label is instrumented.
+cat > switched.c <<'C'
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    int s = 0;
+    (void)argv;
+    switch (argc) {
+#pragma pomp inst begin(sw)
+    case 1:
+        s = 1;
+        break;
+    default:
+        s = 2;
+    }
+#pragma pomp inst end(sw)
+    switch (argc) {
+    case 1:
+#pragma pomp inst begin(in_case)
+        s += 10;
+#pragma pomp inst end(in_case)
+        break;
+    }
+    printf("s=%d\n", s);
+    return 0;
+}
+C
+"$POMPCC" switched.c -o switched 2> switched.err || { cat switched.err; fail "a directive before a switch's first label broke the build"; }
+assert_contains switched.err "^switched\.c:7:1: warning: '#pragma pomp inst begin' stands before the first label of a switch, where no code runs" \
+    "a directive before a switch's first label: said"
+assert_eq "$(POMP_OUTPUT_DIR=switched.d ./switched 2> switched.run)" "s=11" "a directive before a switch's first label: the program"
+assert_not_contains switched.run "unmatched" "a directive before a switch's first label: no unmatched events"
+sed -i '7d; 14d' switched.c
+"$POMPCC" switched.c -o switched 2> switched.err || { cat switched.err; fail "pompcc switched.c"; }
+assert_not_contains switched.err "warning" "a directive after a case label: instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=switched2.d ./switched)" "s=11" "a directive after a case label: the program"
+assert_eq "$(region_sum switched2.d userregion $(line_of switched.c 'begin(in_case)') begins)" 1 "a directive after a case label: counted"
+
 # POMP directives made by function-like macros (the STR/_Pragma idiom, one
 # level and two): instrumented as the same macros' omp directives are (they
 # made nothing, unsaid, and an end made so left its begin unended: the whole
