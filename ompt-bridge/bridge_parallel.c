@@ -456,7 +456,7 @@ static void membership_begin(struct bridge_thread *b, struct bridge_team *team, 
      * (its allocations, its sampling timer: 0.3-0.7 ms), which is no time of
      * the share (a libgomp program with nested teams starts threads for each
      * inner team: their setup was a third of the inner region's time) */
-    struct pomp_thread *t = m->region ? bridge_pomp_thread(b) : NULL;
+    struct pomp_thread *t = m->region ? bridge_pomp_thread_in(b, m->region) : NULL;
     if (t) /* its Parallel_begin's trace record names the instance */
         t->team_instance = team->id;
     /* the master's share is POMP's region (or the bridge's, owned): only a

@@ -75,12 +75,19 @@ void bridge_tool_thread_end(void);
  * inside it go unmeasured, which is said at the end (bridge_tool.c). */
 void bridge_uninstrumented_fork(const void *codeptr_ra);
 
-/* The calling thread's libpomp record (registered at its first event). */
-static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)
+/* The calling thread's libpomp record (registered at its first event), where
+ * that event is in region (NULL: not known; pomp_thread_register). */
+static inline struct pomp_thread *bridge_pomp_thread_in(struct bridge_thread *b,
+                                                        const struct POMP_Region_s *region)
 {
     if (__builtin_expect(b->pomp == NULL, 0))
-        b->pomp = pomp_thread_self(b->thread_num);
+        b->pomp = pomp_thread_self(b->thread_num, region);
     return b->pomp;
+}
+
+static inline struct pomp_thread *bridge_pomp_thread(struct bridge_thread *b)
+{
+    return bridge_pomp_thread_in(b, NULL);
 }
 
 /* The bridge's names for the event phases (pomp_eventlog.h). */

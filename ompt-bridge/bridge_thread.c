@@ -21,7 +21,7 @@ static struct pomp_handoff retired;
  * it forked may still read that team's record: seq tells it apart). */
 static struct bridge_thread *take_retired(void)
 {
-    struct bridge_thread *b = pomp_handoff_take(&retired, NULL, 0);
+    struct bridge_thread *b = pomp_handoff_take(&retired, NULL, NULL);
     if (!b)
         return NULL;
     b->pomp = NULL;

@@ -59,8 +59,8 @@ static inline int pomp_handoff_put(struct pomp_handoff *h, void *s)
 /* Takes a state that fits(state, arg) accepts (fits NULL: any), or NULL. fits
  * reads the state before it is taken: only what its last owner wrote before
  * putting it, which the put published. */
-static inline void *pomp_handoff_take(struct pomp_handoff *h, int (*fits)(const void *, long),
-                                      long arg)
+static inline void *pomp_handoff_take(struct pomp_handoff *h,
+                                      int (*fits)(const void *, const void *), const void *arg)
 {
     for (; h; h = __atomic_load_n(&h->more, __ATOMIC_ACQUIRE)) {
         for (size_t i = 0; i < POMP_HANDOFF_SLOTS; i++) {

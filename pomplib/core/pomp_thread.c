@@ -67,9 +67,18 @@ static uint32_t threads_count;
  * stay its OS thread's alone, as before takeovers). */
 static struct pomp_handoff retired;
 
-static int same_thread_num(const void *record, long thread_id)
+/* Who takes a record over: a new thread of the same thread number whose first
+ * event is in the region the record's first one was (pomp_thread_register). */
+struct role {
+    int32_t thread_num;
+    const struct POMP_Region_s *first_region;
+};
+
+static int same_role(const void *record, const void *arg)
 {
-    return ((const struct pomp_thread *)record)->omp_thread_num == (int32_t)thread_id;
+    const struct pomp_thread *t = record;
+    const struct role *r = arg;
+    return t->omp_thread_num == r->thread_num && t->first_region == r->first_region;
 }
 
 /* When the calling OS thread began, as its runtime told (pomp_thread_os_begin):
@@ -273,11 +282,16 @@ static void note_earlier_life(struct pomp_thread *t)
  * be reading them). Its figures go on: the new thread's events add to them,
  * its life runs from the first one's start to the last one's end, its waits
  * for a CPU are theirs added up. */
-static struct pomp_thread *take_over(int32_t thread_id, pid_t os_tid)
+static struct pomp_thread *take_over(int32_t thread_id, const struct POMP_Region_s *region,
+                                     pid_t os_tid)
 {
-    if (thread_id < 0)
+    /* (not the initial thread: pomp-report tells it by its os_tid, the pid, and
+     * takes it for the whole run, which an ended request thread's figures in
+     * its record would have joined) */
+    if (thread_id < 0 || os_tid == pomp_own_pid())
         return NULL;
-    struct pomp_thread *t = pomp_handoff_take(&retired, same_thread_num, thread_id);
+    struct role role = {thread_id, region};
+    struct pomp_thread *t = pomp_handoff_take(&retired, same_role, &role);
     if (!t)
         return NULL;
     if (!pomp_thread_write_begin(t)) /* (the finalizer merges it as it is) */
@@ -343,7 +357,7 @@ static void make_end_key(void) { end_key_made = pthread_key_create(&end_key, mar
  * first thread's interrupted events. It made a second record inside the
  * first one's malloc, which aborted (a probe; test_signals). */
 static __thread int registering __attribute__((tls_model("initial-exec")));
-static struct pomp_thread *thread_register(int32_t thread_id);
+static struct pomp_thread *thread_register(int32_t thread_id, const struct POMP_Region_s *region);
 static uint64_t interrupted_registering;
 
 uint64_t pomp_threads_interrupted_registering(void)
@@ -351,25 +365,25 @@ uint64_t pomp_threads_interrupted_registering(void)
     return __atomic_load_n(&interrupted_registering, __ATOMIC_RELAXED);
 }
 
-struct pomp_thread *pomp_thread_register(int32_t thread_id)
+struct pomp_thread *pomp_thread_register(int32_t thread_id, const struct POMP_Region_s *region)
 {
     if (registering) {
         __atomic_add_fetch(&interrupted_registering, 1, __ATOMIC_RELAXED);
         return NULL;
     }
     registering = 1;
-    struct pomp_thread *t = thread_register(thread_id);
+    struct pomp_thread *t = thread_register(thread_id, region);
     registering = 0;
     return t;
 }
 
-static struct pomp_thread *thread_register(int32_t thread_id)
+static struct pomp_thread *thread_register(int32_t thread_id, const struct POMP_Region_s *region)
 {
     static pthread_once_t end_once = PTHREAD_ONCE_INIT;
     pid_t os_tid = pomp_own_tid();
-    struct pomp_thread *t = take_over(thread_id, os_tid);
-    if (!t)
-        t = new_record(thread_id, os_tid, -1, 0);
+    struct pomp_thread *t = take_over(thread_id, region, os_tid);
+    if (!t && (t = new_record(thread_id, os_tid, -1, 0)) != NULL)
+        t->first_region = region;
     if (!t)
         return NULL;
     pthread_once(&end_once, make_end_key);

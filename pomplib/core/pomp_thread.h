@@ -47,6 +47,13 @@ struct pomp_thread {
      * a server a pthread per request; each would otherwise make and keep
      * records of its own). */
     uint32_t os_threads;        /* the OS threads it stood for (1, 2, ...) */
+    const struct POMP_Region_s *first_region; /* the region of its first OS thread's first
+                                   event (NULL: not known there): it is handed over only to a
+                                   thread whose first event is in the same region, one of the
+                                   same role (libgomp's fresh threads of a middle team fork
+                                   inner teams, those of an inner team do not: one record of
+                                   both mixed a master's shares and a worker's, and an inner
+                                   region read longer than the run; a probe) */
     uint64_t os_first_ticks;    /* the present one's first event */
     struct pomp_os_life *earlier_lives; /* the earlier ones', each's first event and the end of
                                    its work (os_threads - 1 of them; grown at a take-over): the
@@ -72,7 +79,9 @@ struct pomp_thread {
 
 extern __thread struct pomp_thread *pomp_tls_thread __attribute__((tls_model("initial-exec")));
 
-struct pomp_thread *pomp_thread_register(int32_t thread_id);
+/* The calling thread's record, made or taken over at its first event, of
+ * region (NULL: not known there). */
+struct pomp_thread *pomp_thread_register(int32_t thread_id, const struct POMP_Region_s *region);
 /* The calling OS thread has just begun (a runtime's thread-begin callback of
  * a worker, which the runtime makes and announces as it starts):
  * if its first event comes within 1 ms, it is not asked how long it ran
@@ -101,11 +110,12 @@ uint64_t pomp_thread_cpu_wait_in_run(const struct pomp_thread *t);
  * what a nested team's fresh thread cost under pomp. Its life is said apart. */
 #define POMP_CPU_WAIT_UNREAD_NS 1000000u
 
-static inline struct pomp_thread *pomp_thread_self(int32_t thread_id)
+static inline struct pomp_thread *pomp_thread_self(int32_t thread_id,
+                                                   const struct POMP_Region_s *region)
 {
     struct pomp_thread *t = pomp_tls_thread;
     if (__builtin_expect(t == NULL, 0))
-        t = pomp_thread_register(thread_id);
+        t = pomp_thread_register(thread_id, region);
     return t;
 }
 

@@ -90,7 +90,7 @@ record_any(int first, POMP_Handle_t *handle_ptr, POMP_Handle_t handle, const cha
     }
     struct pomp_thread *t = pomp_tls_thread;
     if (__builtin_expect(t == NULL, 0)) /* the thread's first event */
-        t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id);
+        t = pomp_thread_register(thread_id == POMP_THREAD_SELF ? POMP_Thread_num() : thread_id, r);
     if (__builtin_expect(t == NULL, 0))
         return POMP_ERR_NO_MEMORY;
     /* from the clock on, the thread's record is read and written: marked, so that

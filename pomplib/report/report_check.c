@@ -525,7 +525,7 @@ static void check_ids_and_threads(struct checker *c)
         json_t *w = json_object_get(t, "cpu_wait_ns");
         double life = json_number_value(json_object_get(t, "end_ns")) -
                       json_number_value(json_object_get(t, "start_ns"));
-        if (i == 0) /* the initial thread: the whole run */
+        if (i == p->initial_thread) /* the initial thread: the whole run */
             life = p->duration_ns;
         else if (json_is_number(json_object_get(t, "cpu_wait_life_ns"))) /* the lives read */
             life = json_number_value(json_object_get(t, "cpu_wait_life_ns"));

@@ -1559,6 +1559,13 @@ int rp_load(const char *path, struct rp_profile *p)
     p->paused_times = (size_t)json_integer_value(json_object_get(paused, "times"));
     p->paused_ns = json_number_value(json_object_get(paused, "ns"));
     p->nthreads = json_array_size(threads);
+    p->initial_thread = json_is_integer(json_object_get(root, "pid")) ? RP_NO_THREAD : 0;
+    for (size_t k = 0; k < p->nthreads && p->initial_thread == RP_NO_THREAD; k++) {
+        json_t *t = json_array_get(threads, k);
+        if (!json_object_get(t, "device") &&
+            json_integer_value(json_object_get(t, "os_tid")) == p->pid)
+            p->initial_thread = k;
+    }
     p->nregions = json_array_size(regions);
     p->regions = calloc(p->nregions ? p->nregions : 1, sizeof *p->regions);
     if (!p->regions)

@@ -125,12 +125,19 @@ struct rp_wait_row {         /* a parallel region or task root (call-path node),
     double total;
 };
 
+#define RP_NO_THREAD ((size_t)-1)
+
 struct rp_profile {
     json_t *root;
     const char *program;
     long long pid;
     double duration_ns;
     size_t nthreads;
+    size_t initial_thread;   /* the process's initial thread (its os_tid is the pid): in the run
+                                from its start to its end; RP_NO_THREAD where it made no event
+                                (a server's main thread, OpenMP in its request threads only:
+                                the first of those was taken for it, alive and useful for the
+                                whole run; a probe); thread 0 in a profile without a pid */
     struct rp_region *regions;
     size_t nregions;
     struct rp_node *nodes;            /* depth-first, parents before children */

@@ -517,7 +517,8 @@ static int thread_lives(const struct rp_profile *p, const size_t *col, size_t n,
         json_t *last = json_object_get(t, "last_event_ns"), *os = json_object_get(t, "os_thread_lives");
         if (!json_is_number(s) || !json_is_number(e))
             return -1;
-        int apart = col[i] != 0 && json_array_size(os) > 0;
+        int initial = col[i] == p->initial_thread;
+        int apart = !initial && json_array_size(os) > 0;
         size_t add = apart ? json_array_size(os) : 1;
         if (count + add > cap) {
             cap = 2 * (count + add);
@@ -535,12 +536,12 @@ static int thread_lives(const struct rp_profile *p, const size_t *col, size_t n,
                                                      json_number_value(json_array_get(l, 1))};
             continue;
         }
-        double start = col[i] == 0 ? 0 : json_number_value(s);
-        double end = col[i] == 0 ? p->duration_ns : json_number_value(e);
+        double start = initial ? 0 : json_number_value(s);
+        double end = initial ? p->duration_ns : json_number_value(e);
         /* its work's end, where its OS thread ended later (a fresh worker
          * waiting for a CPU to exit overlapped the next team's: 6 places for
          * 4, a third off the run's parallel efficiency; a probe) */
-        if (col[i] != 0 && json_is_number(last) && json_number_value(last) < end)
+        if (!initial && json_is_number(last) && json_number_value(last) < end)
             end = json_number_value(last);
         (*lives)[count++] = (struct rp_life){start, end};
     }
@@ -634,13 +635,14 @@ static void cpu_waits(struct rp_profile *p, const unsigned char *stream)
             continue;
         double start = json_number_value(json_object_get(t, "start_ns")),
                end = json_number_value(json_object_get(t, "end_ns"));
-        if (th == 0)
+        if (th == p->initial_thread)
             start = 0, end = p->duration_ns;
         /* OS threads one after another in one record, or some not read: the
          * lives it was read over */
         json_t *read_life = json_object_get(t, "cpu_wait_life_ns");
         p->cpu_wait_ns = (p->cpu_wait_ns < 0 ? 0 : p->cpu_wait_ns) + json_number_value(w);
-        p->cpu_wait_life_ns += json_is_number(read_life) && th != 0 ? json_number_value(read_life)
+        p->cpu_wait_life_ns += json_is_number(read_life) && th != p->initial_thread
+                                   ? json_number_value(read_life)
                                : end > start                        ? end - start
                                                                     : 0;
         p->cpu_wait_unread += json_number_value(json_object_get(t, "cpu_wait_unread"));
@@ -648,8 +650,8 @@ static void cpu_waits(struct rp_profile *p, const unsigned char *stream)
     }
 }
 
-/* The whole run: thread 0 (the initial thread) is in the run from its start to
- * its end; another thread is in it while it is in its shares of parallel
+/* The whole run: the initial thread (p->initial_thread) is in the run from its
+ * start to its end; another thread is in it while it is in its shares of parallel
  * regions (the nodes where it has figures and its parent has none). */
 static void run_metrics(struct rp_profile *p, const double *sub, const double *fj,
                         const unsigned char *stream, double *in, double *u)
@@ -686,7 +688,7 @@ static void run_metrics(struct rp_profile *p, const double *sub, const double *f
     for (size_t th = 0; col && th < nt; th++) {
         if (stream[th])
             continue;
-        double time = (th == 0 ? p->duration_ns : in[th]) - managing[th];
+        double time = (th == p->initial_thread ? p->duration_ns : in[th]) - managing[th];
         in[n] = time > 0 ? time : 0;
         u[n] = time - wait[th] > 0 ? time - wait[th] : 0;
         col[n++] = th;

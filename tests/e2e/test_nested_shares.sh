@@ -53,7 +53,7 @@ callpath = [
         entry(0, 3, 0, 30, 30, 10, 10, body=0), entry(1, 3, 0, 30, 30, 10, 10, body=0),
         entry(2, 4, 0, 0, 0, 0, 0, body=0), entry(3, 2, 0, 0, 0, 0, 0, body=0)]},
 ]
-json.dump({"format": "pomp-profile", "version": 1, "minor_version": 5, "program": "nest", "pid": 1,
+json.dump({"format": "pomp-profile", "version": 1, "minor_version": 5, "program": "nest", "pid": 100,
            "clock": {"source": "clock_gettime", "ticks_per_ns": 1.0}, "duration_ns": ms(136),
            "levels": {"parallel": "BeginEnd", "loop": "EnterExit", "workshare": "BeginEnd",
                       "sync": "BeginEnd", "user": "BeginEnd", "runtime": "EnterExit",

@@ -108,7 +108,7 @@ jq -n '
   def thread(i): {index: i, omp_thread_num: i, os_tid: (100 + i), nesting_errors: 0, dropped_paths: 0,
                   deep_events: 0, untimed_events: 0, max_nodes: 1048576, dropped_events: 0,
                   dropped_values: 0, open_at_end: 0};
-  {format: "pomp-profile", version: 1, program: "fork", pid: 1,
+  {format: "pomp-profile", version: 1, program: "fork", pid: 100,
    clock: {source: "tsc", ticks_per_ns: 1.0}, duration_ns: 130000000,
    regions: [{id: 2, type: "implicit_barrier", name: "parallel", file: "", first_line: 0,
               last_line: 0, init: "ompt", ctc: "38*type=implicit_barrier*name=parallel**"},
@@ -213,6 +213,53 @@ for k in 1 2; do
     assert_eq "$(jq '[.threads[] | select(.os_threads > 1)] | length > 0' nfp$k/profile.json)" true \
         "nested teams back to back, profiled ($k): records handed over"
     assert_eq "$("$REPORT" --json nfp$k | jq '.efficiency.run.threads')" 4 "nested teams back to back, profiled ($k): the run's places"
+done
+
+# Three levels (nested_roles.c): libgomp's fresh threads of the middle team
+# fork inner teams, those of the inner teams do not; both are thread 1 of
+# their teams. Not traced, one record held both roles by turns: the inner
+# region read longer than the run (150-215 ms of ~170), its load balance
+# 64-77 %, and the run lost the inner shares of such records (mean useful
+# 64 ms for ~113); a probe. A record is now handed over within one role.
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" "$NUMBERS/nested_roles.c" -o nested_roles 2> build.err || { cat build.err; fail "build nested_roles"; }
+inner_of() { # DIR FIELD: the inner region's figure (the third parallel's)
+    "$REPORT" --json "$1" | jq --arg l "$(grep -n '#pragma omp parallel' "$NUMBERS/nested_roles.c" | sed -n 3p | cut -d: -f1)" \
+        "[.efficiency.parallel_regions[] | select(.location | test(\"nested_roles.c:\" + \$l + \"-\"))][0].$2"
+}
+for mode in profiled traced; do
+    trace=none; [ $mode = traced ] && trace=events
+    assert_eq "$(POMP_TRACE=$trace POMP_OUTPUT_DIR=nr_$mode ./nested_roles)" "leaves=20" "nested roles, $mode: the program"
+    "$REPORT" --check nr_$mode > check.txt || { cat check.txt; fail "nested roles, $mode: --check"; }
+    elapsed=$(inner_of nr_$mode elapsed_ns) duration=$(jq .duration_ns nr_$mode/profile.json)
+    awk -v e="$elapsed" -v d="$duration" 'BEGIN { exit !(e >= 95e6 && e <= 150e6 && e < d) }' ||
+        fail "nested roles, $mode: the inner region's elapsed time $((${elapsed%.*} / 1000000)) ms, expected ~100 ms (5 x 20), less than the run's $((${duration%.*} / 1000000)) ms"
+    # (fresh threads start late on a loaded machine: 90-98 % read traced)
+    awk -v l="$(inner_of nr_$mode load_balance_pct)" 'BEGIN { exit !(l >= 85) }' ||
+        fail "nested roles, $mode: the inner region's load balance $(inner_of nr_$mode load_balance_pct) %, expected ~100"
+    run=$("$REPORT" --json nr_$mode | jq -c .efficiency.run)
+    assert_eq "$(jq .threads <<<"$run")" 4 "nested roles, $mode: the run's places"
+    # the three places besides the initial thread's: ~100 ms useful each
+    others=$(jq '(.useful_mean_ns * 4 - .useful_max_ns) / 3 / 1e6' <<<"$run")
+    awk -v o="$others" 'BEGIN { exit !(o >= 90 && o <= 125) }' ||
+        fail "nested roles, $mode: the other places' useful time $others ms each, expected ~100 (5 x 20)"
+done
+
+# A server (server_requests.c) whose main thread makes no OpenMP call: no
+# record is the initial thread (the first request's was taken for it, useful
+# for the whole run: 2-3 places, load balance 70-80 % for ~100 %; a probe)
+"$POMPCC" -O2 -fopenmp -I"$NUMBERS" "$NUMBERS/server_requests.c" -o server_requests -lpthread 2> build.err || { cat build.err; fail "build server_requests"; }
+for mode in profiled traced; do
+    trace=none; [ $mode = traced ] && trace=events
+    assert_eq "$(POMP_TRACE=$trace POMP_OUTPUT_DIR=sr_$mode ./server_requests)" "2 2 2 2 2" "server, $mode: the program"
+    "$REPORT" --check sr_$mode > check.txt || { cat check.txt; fail "server, $mode: --check"; }
+    run=$("$REPORT" --json sr_$mode | jq -c .efficiency.run)
+    assert_eq "$(jq .threads <<<"$run")" 2 "server, $mode: the run's places"
+    # (a master's share holds its fresh worker's start, a few ms under load:
+    # 94-97 % traced, where the masters' lives take one place, the workers' the other)
+    awk -v l="$(jq .load_balance_pct <<<"$run")" 'BEGIN { exit !(l >= 88) }' ||
+        fail "server, $mode: the run's load balance $(jq .load_balance_pct <<<"$run") %, expected ~100 (two threads of 100 ms useful)"
+    awk -v m="$(jq '.useful_max_ns / 1e6' <<<"$run")" 'BEGIN { exit !(m >= 95 && m <= 125) }' ||
+        fail "server, $mode: the most useful place $(jq '.useful_max_ns / 1e6' <<<"$run") ms, expected ~100 (5 x 20)"
 done
 
 # An imbalanced inner team, traced (a record per fresh thread) and not: its

@@ -352,7 +352,7 @@ Test(bridge, one_region_per_construct_and_address)
 static struct pomp_thread *registered;
 static void *register_thread(void *arg)
 {
-    registered = pomp_thread_self(*(int *)arg);
+    registered = pomp_thread_self(*(int *)arg, NULL);
     return NULL;
 }
 static struct pomp_thread *new_thread(int num)
@@ -561,7 +561,7 @@ Test(bridge, instrumented_task_is_measured_by_pomp_only)
     POMP_Init();
     ompt_data_t implicit = {0}, a = {0};
     POMP_Handle_t task = handle_for("task", 13);
-    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    struct pomp_profile *p = &pomp_thread_self(0, NULL)->profile;
     pomp_profile_enter(p, task, 1, 0); /* POMP_Task_enter, as the instrumenter emits it */
     bridge_on_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
     pomp_profile_exit(p, task, 2);
@@ -602,7 +602,7 @@ static struct pomp_node *task_root_of(struct pomp_profile *p, POMP_Handle_t r)
 
 static void untied_run_done(struct untied_run *run)
 {
-    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    struct pomp_profile *p = &pomp_thread_self(0, NULL)->profile;
     run->root = task_root_of(p, run->region);
     run->depth = p->depth;
     run->nesting_errors = p->nesting_errors;
@@ -670,7 +670,7 @@ Test(bridge, untied_task_without_body_events_is_measured_by_the_bridge)
     cr_assert_eq(POMP_Get_handle(&task, untied), POMP_SUCCESS);
     free(c);
     free(untied);
-    struct pomp_profile *p = &pomp_thread_self(0)->profile;
+    struct pomp_profile *p = &pomp_thread_self(0, NULL)->profile;
     pomp_profile_enter(p, task, 1, 0); /* POMP_Task_enter; the body has no begin/end */
     bridge_on_unreported_task_create(&implicit, NULL, &a, ompt_task_explicit, 0, task_site);
     pomp_profile_exit(p, task, 2);
@@ -753,7 +753,7 @@ static void *untied_late_completion(void *arg)
 {
     ompt_data_t *a = arg, implicit = {0};
     bridge_on_task_schedule(a, ompt_task_complete, &implicit); /* the part before, counting last */
-    struct pomp_thread *t = pomp_thread_self(0);
+    struct pomp_thread *t = pomp_thread_self(0, NULL);
     cr_expect_eq(t->profile.depth, 1, "nothing opened or closed here");
     cr_expect_eq(t->profile.nesting_errors, 0);
     return NULL;
