@@ -815,6 +815,21 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
     case SHAPE_SECTIONS:
         if (lf->no_enter_exit)
             break;
+        /* a simd loop counted inline once throttled (pomplib.h,
+         * POMP_Simd_enter_fast); not one that holds a construct (ordered
+         * simd), which counts under it */
+        if (fast_site(lf, "Simd", guard_after) && !pragma_holds_pragmas(w->s, p)) {
+            unsigned k = w->nfast++;
+            char *values = loop_rtc(p, rtc->chunk, lf->d);
+            sb_printf(&lf->before,
+                      "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); (void)%sfc_%u; "
+                      "POMP_Simd_enter_fast(%sfc_%u, " H ", %s, %s, " C "); ",
+                      lf->local, r, k, lf->local, r, lf->local, r, r, tid, values, r);
+            sb_printf(&lf->after, "POMP_Simd_exit_fast(%sfc_%u, " V ", %s, pomp_f_(%u)); } ",
+                      lf->local, r, r, tid, k);
+            free(values);
+            break;
+        }
         if (lf->k.flags & F_LOOP_RTC) {
             char *values = loop_rtc(p, rtc->chunk, lf->d);
             call = xasprintf("POMP_%s_enter(" H ", %s, %s, " C ")", stem, r, tid, values, r);

@@ -488,6 +488,15 @@ LATER_EVENT(Teams_exit, TEAMS_EXIT, POMP_GROUP_PARALLEL, ENTER_EXIT, PHASE_EXIT)
     }
 LOOP_LIKE_ENTER(Simd_enter, SIMD_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
 LATER_EVENT(Simd_exit, SIMD_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
+/* A simd loop with an inline counter: once throttled, the counter takes the
+ * site's next visits on this call path (an enter and an exit each). */
+POMP_Int32 POMP_Simd_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_EXIT, POMP_EV_SIMD_EXIT,
+                           POMP_GROUP_LOOP, LOOP_ENTER_EXIT);
+    offer_when_throttled(handle, rc, count, 2, POMP_FAST_VISIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT);
+    return rc;
+}
 LOOP_LIKE_ENTER(Loop_construct_enter, LOOP_CONSTRUCT_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
 LATER_EVENT(Loop_construct_exit, LOOP_CONSTRUCT_EXIT, POMP_GROUP_LOOP, LOOP_ENTER_EXIT, PHASE_EXIT)
 LOOP_LIKE_ENTER(Distribute_enter, DISTRIBUTE_ENTER, POMP_GROUP_LOOP, LOOP_ENTER_EXIT)
@@ -700,4 +709,7 @@ SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
 SLOW_ALIAS(POMP_Task_enter_id_slow, POMP_Task_enter_id,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id, const char ctc[]))
 SLOW_ALIAS(POMP_Task_end_slow, POMP_Task_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Simd_enter_slow, POMP_Simd_enter,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
+            POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]))
 #undef SLOW_ALIAS

@@ -370,6 +370,17 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
     ((fast) ? POMP_SUCCESS : POMP_Critical_end_slow(handle, thread_id))
 #define POMP_Critical_exit_fast(fast, handle, thread_id, count)                                  \
     ((fast) ? POMP_SUCCESS : POMP_Critical_exit_slow(handle, thread_id, count))
+/* A simd loop (enter/exit around it): counted inline once throttled, its
+ * calls a few hundred instructions around a loop of a few (a dot product of 8
+ * in a sparse matrix-vector product: 2.2-4.7 times its plain time; a probe).
+ * fast: POMP_Fast_counted's answer at the enter, kept for the exit. */
+#define POMP_Simd_enter_fast(fast, handle, thread_id, chunk_size, init_iter, final_iter, incr,   \
+                             ctc)                                                               \
+    ((fast) ? POMP_SUCCESS                                                                      \
+            : POMP_Simd_enter_slow(handle, thread_id, chunk_size, init_iter, final_iter, incr,  \
+                                   ctc))
+#define POMP_Simd_exit_fast(fast, handle, thread_id, count)                                      \
+    ((fast) ? POMP_SUCCESS : POMP_Simd_exit_slow(handle, thread_id, count))
 /* A task's creation (enter/exit around the task construct, on the creating
  * thread). */
 #define POMP_Task_enter_fast(fast, handle, thread_id, ctc)                                       \
@@ -602,6 +613,11 @@ POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                    POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                 const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Simd_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                POMP_Int64 chunk_size, POMP_Int64 init_iter, POMP_Int64 final_iter,
+                                POMP_Int64 incr, const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Simd_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                               POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_enter_id_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
