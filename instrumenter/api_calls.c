@@ -270,8 +270,11 @@ static void add_step(struct strbuf *b, const struct step *st, const char *v, int
     case F_TEST:
         sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k));", st->routine, v, v);
         break;
-    case F_VALUE:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sn_, pomp_c_(k));", st->routine, v);
+    case F_VALUE: /* (recorded at POMP_RUNTIME=Event only: pomplib.h, POMP_Value_events) */
+        sb_printf(b,
+                  " if (POMP_Value_events_on())"
+                  " POMP_%s(pomp_h_(k), POMP_TID_, %sn_, pomp_c_(k));",
+                  st->routine, v);
         break;
     }
 }

@@ -1,5 +1,7 @@
+#define POMP_LIBRARY_BUILD_ /* POMP_Value_events: written here (pomplib.h) */
 #include "pomp_levels.h"
 
+#include <pomplib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -11,6 +13,15 @@ uint8_t pomp_active_level[POMP_GROUP_COUNT] = {
     POMP_LEVEL_UNSET, POMP_LEVEL_UNSET, POMP_LEVEL_UNSET, POMP_LEVEL_UNSET,
     POMP_LEVEL_UNSET, POMP_LEVEL_UNSET, POMP_LEVEL_UNSET, POMP_LEVEL_UNSET,
 };
+
+int POMP_Value_events = 1;
+
+/* POMP_Value_events from the runtime group's level (pomplib.h). */
+static void note_value_events(void)
+{
+    unsigned level = __atomic_load_n(&pomp_active_level[POMP_GROUP_RUNTIME], __ATOMIC_ACQUIRE);
+    __atomic_store_n(&POMP_Value_events, (level & POMP_LEVEL_EVENT) != 0, __ATOMIC_RELEASE);
+}
 
 int pomp_level_pending(enum pomp_group g, unsigned levels)
 {
@@ -112,10 +123,12 @@ void pomp_levels_read_environment(void)
         }
         __atomic_store_n(&pomp_active_level[g], (uint8_t)level, __ATOMIC_RELEASE);
     }
+    note_value_events();
 }
 
 void pomp_levels_set_none(void)
 {
     for (int g = 0; g < POMP_GROUP_COUNT; g++)
         __atomic_store_n(&pomp_active_level[g], (uint8_t)POMP_LEVEL_NONE, __ATOMIC_RELEASE);
+    note_value_events();
 }

@@ -499,6 +499,48 @@ for f in Guard::take Guard::give Who::who Plain::procs; do
         "a local class's function $f: one region"
 done
 
+# A query routine's value event is called only where POMP_RUNTIME=Event
+# records it: made at every call, the event that records nothing kept GCC from
+# hoisting omp_get_thread_num() out of a loop (a per-thread histogram 1.6-9
+# times its plain time; a probe). The calls counted by a library preloaded
+# before libpomp; at Event, every call's event counted all the same.
+cat > hist.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    long h[8] = {0};
+#pragma omp parallel num_threads(2) reduction(+ : h[:8])
+    for (int i = 0; i < 1000; i++)
+        h[omp_get_thread_num() & 7] += i;
+    printf("%ld %ld\n", h[0], h[1]);
+    return 0;
+}
+C
+cat > count_events.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+static long calls;
+int POMP_Get_thread_num_event(void *handle, int tid, int value, const char *ctc)
+{
+    static int (*real)(void *, int, int, const char *);
+    if (!real)
+        real = (int (*)(void *, int, int, const char *))dlsym(RTLD_NEXT, "POMP_Get_thread_num_event");
+    __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED);
+    return real(handle, tid, value, ctc);
+}
+__attribute__((destructor)) static void said(void) { fprintf(stderr, "event calls: %ld\n", calls); }
+C
+cc -shared -fPIC -O2 count_events.c -o count_events.so -ldl || fail "build count_events.so"
+"$POMPCC" -O2 -fopenmp hist.c -o hist 2> hist.err || { cat hist.err; fail "pompcc hist.c"; }
+assert_eq "$(POMP_OUTPUT_DIR=hist.d LD_PRELOAD=$PWD/count_events.so ./hist 2> hist.calls)" "499500 499500" "query in a loop: the program"
+assert_contains hist.calls "^event calls: 0$" "query in a loop, POMP_RUNTIME=EnterExit: no event call"
+POMP_RUNTIME=Event POMP_OUTPUT_DIR=hist_ev.d LD_PRELOAD=$PWD/count_events.so ./hist > /dev/null 2> hist_ev.calls
+assert_contains hist_ev.calls "^event calls: 2000$" "query in a loop, POMP_RUNTIME=Event: an event call per call"
+assert_eq "$(region_sum hist_ev.d omp_get_thread_num "$(line_of hist.c 'h[omp_get_thread_num')" visits)" 2000 \
+    "query in a loop, POMP_RUNTIME=Event: every call counted"
+
 # The same with clang-19 (not under make sanitize: see test_workshare.sh).
 [ -n "$E2E_SANITIZE" ] && exit 0
 POMP_CC=clang-19 "$POMPCC" -fopenmp -Wall -Werror locks.c -o locks_clang 2> clang.err || { cat clang.err; fail "clang build"; }
