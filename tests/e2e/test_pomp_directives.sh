@@ -836,17 +836,7 @@ assert_contains badval.err "badval\.c: a value of a '#pragma pomp' directive doe
 assert_not_contains badval.err "please report this" "a value that does not compile is the program's, not pomp's"
 # the same through a macro, whose error GCC places at the macro's definition
 # (it read "please report this", no place; a probe)
-cat > badmacro.c <<'C'
-#define LEVEL undefined_level
-int main(void)
-{
-    int n = 3;
-#pragma pomp userregion start(a : LEVEL)
-    n++;
-#pragma pomp userregion stop(a)
-    return n - 4;
-}
-C
+{ echo '#define LEVEL undefined_level'; sed 's/a : n, undefined_var/a : LEVEL/' badval.c; } > badmacro.c
 "$POMPCC" -fopenmp badmacro.c -o badmacro 2> badmacro.err || { cat badmacro.err; fail "a bad value through a macro broke the build"; }
 assert_contains badmacro.err "^badmacro\.c:5:[0-9]+: warning: .*undefined_level.* \(in expansion of macro .LEVEL., badmacro\.c:1:[0-9]+\)" \
     "a value through a macro that does not compile: where"
