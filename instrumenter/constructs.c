@@ -805,6 +805,20 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
             sb_add(&lf->after, exit_code.s);
         break;
     case SHAPE_BEGIN_END:
+        /* a master or masked block counted inline once throttled (pomplib.h,
+         * POMP_Master_begin_fast); not one that holds a construct, which
+         * counts under it (as a critical) */
+        if ((fast_site(lf, "Master", guard_after) || fast_site(lf, "Masked", guard_after)) &&
+            !pragma_holds_pragmas(w->s, p)) {
+            unsigned k = w->nfast++;
+            sb_printf(&lf->block_start,
+                      "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); (void)%sfc_%u; "
+                      "POMP_%s_begin_fast(%sfc_%u, " H ", %s, " C "); ",
+                      lf->local, r, k, lf->local, r, stem, lf->local, r, r, tid_in, r);
+            sb_printf(&lf->block_end, "POMP_%s_end_fast(%sfc_%u, " V ", %s, pomp_f_(%u)); } ", stem,
+                      lf->local, r, r, tid_in, k);
+            break;
+        }
         call = xasprintf("POMP_%s_begin(" H ", %s, " C ")", stem, r, tid_in, r);
         close = xasprintf("%s_end", stem);
         open_close(w, &lf->block_start, &lf->block_end, call, close, "ge", r, lf->guard_in, tid_in);

@@ -458,7 +458,8 @@ static void fast_fold_one(struct pomp_profile *p, struct pomp_fast_site *s, int 
      * final task): the shortest visit is 0, not that of the timed ones */
     if (v && !s->untimed)
         n->min = 0;
-    if (s->what != POMP_FAST_EXECUTION && s->what != POMP_FAST_EXECUTION_IN_PLACE)
+    if (s->what != POMP_FAST_EXECUTION && s->what != POMP_FAST_EXECUTION_IN_PLACE &&
+        s->what != POMP_FAST_BEGIN)
         n->visits += v;
     if (s->what != POMP_FAST_VISIT)
         n->begins += v;
@@ -582,11 +583,12 @@ static const void *fast_site_under(const struct pomp_profile *p, const struct po
     if (what == POMP_FAST_EXECUTION_IN_PLACE)
         return in_place_under(p, r); /* n: p->counted, as there */
     /* the event just recorded counted on a plain child of the open frame; a
-     * critical whose block held a region (a task's creation, an atomic, a
-     * function region) keeps its frame: counted inline, it opens none, and
-     * those regions would count on the path around it */
+     * critical (a master, a masked) whose block held a region (a task's
+     * creation, an atomic, a function region) keeps its frame: counted
+     * inline, it opens none, and those regions would count on the path
+     * around it */
     if (n->parent != top->node || n->task_root ||
-        (what == POMP_FAST_VISIT_BEGIN && n->first_child))
+        ((what == POMP_FAST_VISIT_BEGIN || what == POMP_FAST_BEGIN) && n->first_child))
         return NULL;
     return frame_registered(p, top);
 }

@@ -187,6 +187,7 @@ enum pomp_fast_what {
      * the frame on top holds its time as it holds its creation's; counted
      * in the counter's slot 1, while that frame is on top */
     POMP_FAST_EXECUTION_IN_PLACE,
+    POMP_FAST_BEGIN,       /* a begin: a master or masked block */
 };
 
 /* An atomic, critical, task creation or task execution counted inline

@@ -320,6 +320,22 @@ POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, P
                       POMP_FAST_VISIT_BEGIN, 0);
 }
 
+/* A master or masked block with an inline counter: once throttled, the
+ * counter takes the site's next blocks on this call path (a begin and an end
+ * each). */
+#define BLOCK_END_SLOW(name, id)                                                                \
+    POMP_Int32 POMP_##name##_slow(POMP_Handle_t handle, POMP_Int32 thread_id,                   \
+                                  POMP_Fast_count *count)                                       \
+    {                                                                                           \
+        POMP_Int32 rc = record(0, NULL, handle, NULL, thread_id, PHASE_END, POMP_EV_##id,       \
+                               POMP_GROUP_SYNC, BEGIN_END);                                     \
+        offer_when_throttled(handle, rc, count, 2, POMP_FAST_BEGIN, POMP_GROUP_SYNC, BEGIN_END); \
+        return rc;                                                                              \
+    }
+BLOCK_END_SLOW(Master_end, MASTER_END)
+BLOCK_END_SLOW(Masked_end, MASKED_END)
+#undef BLOCK_END_SLOW
+
 FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENTER)
 LATER_EVENT(Ordered_begin, ORDERED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Ordered_end, ORDERED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
@@ -709,6 +725,10 @@ SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
 SLOW_ALIAS(POMP_Task_enter_id_slow, POMP_Task_enter_id,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id, const char ctc[]))
 SLOW_ALIAS(POMP_Task_end_slow, POMP_Task_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Master_begin_slow, POMP_Master_begin,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
+SLOW_ALIAS(POMP_Masked_begin_slow, POMP_Masked_begin,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
 SLOW_ALIAS(POMP_Simd_enter_slow, POMP_Simd_enter,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Int64 chunk_size,
             POMP_Int64 init_iter, POMP_Int64 final_iter, POMP_Int64 incr, const char ctc[]))

@@ -407,6 +407,16 @@ extern __thread int POMP_Fast_lock_counted __attribute__((__tls_model__("initial
                                    ctc))
 #define POMP_Simd_exit_fast(fast, handle, thread_id, count)                                      \
     ((fast) ? POMP_SUCCESS : POMP_Simd_exit_slow(handle, thread_id, count))
+/* A master or masked block (its begin and end): counted inline once
+ * throttled (a masked block of a few ns took 20-40 ns; a probe). */
+#define POMP_Master_begin_fast(fast, handle, thread_id, ctc)                                     \
+    ((fast) ? POMP_SUCCESS : POMP_Master_begin_slow(handle, thread_id, ctc))
+#define POMP_Master_end_fast(fast, handle, thread_id, count)                                     \
+    ((fast) ? POMP_SUCCESS : POMP_Master_end_slow(handle, thread_id, count))
+#define POMP_Masked_begin_fast(fast, handle, thread_id, ctc)                                     \
+    ((fast) ? POMP_SUCCESS : POMP_Masked_begin_slow(handle, thread_id, ctc))
+#define POMP_Masked_end_fast(fast, handle, thread_id, count)                                     \
+    ((fast) ? POMP_SUCCESS : POMP_Masked_end_slow(handle, thread_id, count))
 /* A task's creation (enter/exit around the task construct, on the creating
  * thread). */
 #define POMP_Task_enter_fast(fast, handle, thread_id, ctc)                                       \
@@ -639,6 +649,14 @@ POMP_Int32 POMP_Critical_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
                                    POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Task_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                 const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Master_begin_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Master_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Masked_begin_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                  const char ctc[]) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Masked_end_slow(POMP_Handle_t handle, POMP_Int32 thread_id,
+                                POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 POMP_Int32 POMP_Simd_enter_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                 POMP_Int64 chunk_size, POMP_Int64 init_iter, POMP_Int64 final_iter,
                                 POMP_Int64 incr, const char ctc[]) POMP_NOTHROW_ POMP_COLD_;

@@ -56,6 +56,10 @@ int main(void)
     {
         for (long i = 0; i < 200000; i++) {
             v += sum4(four);
+#pragma omp masked
+            v += 1;
+#pragma omp master
+            v += 2;
             bump();
             add(&s, i);
 #pragma pomp inst begin(phase)
@@ -118,6 +122,17 @@ assert_eq "$(region_sum counted simd "$L_simd" visits)" 400000 "every simd execu
 untimed=$(jq --argjson l "$L_simd" '([.regions[] | select(.type == "simd" and .first_line == $l) | .id]) as $ids
              | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
 [ "$untimed" -gt 300000 ] || fail "simd: only $untimed executions untimed"
+# masked and master blocks the same, as begins (a masked block of a few ns
+# took 20-40 ns; a probe)
+assert_contains fast.pomp.c "POMP_Masked_begin_fast\(" "the masked block: counted inline"
+assert_contains fast.pomp.c "POMP_Master_begin_fast\(" "the master block: counted inline"
+for c in masked master; do
+    L=$(line_of fast.c "omp $c")
+    assert_eq "$(region_sum counted $c "$L" begins) $(region_sum counted $c "$L" visits)" "200000 0" "every $c block counted, as a begin"
+    untimed=$(jq --argjson l "$L" --arg c $c '([.regions[] | select(.type == $c and .first_line == $l) | .id]) as $ids
+                 | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
+    [ "$untimed" -gt 150000 ] || fail "$c: only $untimed executions untimed"
+done
 # the task construct: its creations past the throttle counted inline, its
 # executions (timed, in its task root) all there
 L_task=$(grep -n "pragma omp task$" fast.c | head -1 | cut -d: -f1)
