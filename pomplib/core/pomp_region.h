@@ -47,7 +47,9 @@ struct POMP_Region_s {
                                      an execution inside its creation waited for them first */
     POMP_Handle_t dependences_wait; /* that wait's region, made at its first (atomic) */
     uint8_t keep_entering;        /* never throttled either: a bridge tells the runtime's reports
-                                     of it from others by its every enter (atomic) */
+                                     of it from others by its every enter, or its begin takes the
+                                     runtime's frame over (a masked block under POMP_OMPT=full;
+                                     atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
     uint64_t kind_bit;            /* a bit of its type, name and lines: the regions the output

@@ -279,6 +279,10 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
         rc = pomp_profile_begin(&t->profile, r, now, off, &adopted_from);
         if (__builtin_expect(rc == POMP_PROFILE_ADOPTED, 0)) {
             rc = POMP_SUCCESS;
+            /* the runtime reports this block too: counted inline (no begin),
+             * the runtime's frame would stay its own, each block counted twice */
+            if (!__atomic_load_n(&r->keep_entering, __ATOMIC_RELAXED))
+                __atomic_store_n(&r->keep_entering, 1, __ATOMIC_RELAXED);
             /* the runtime's masked block (the one kind adoptable: bridge_on_masked)
              * ends in the log where the instrumentation's begins: it stayed open
              * to the team's end, every later construct drawn inside it (a probe) */
