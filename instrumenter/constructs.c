@@ -767,11 +767,14 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
          * construct keeps its calls, so that the construct counts under it
          * (one that calls code with constructs: libpomp keeps it so once
          * those came under it, pomp_profile.c) */
-        if (fast_site(lf, "Critical", guard_after) && !pragma_holds_pragmas(w->s, p)) {
-            fast_enter_exit(w, lf, "Critical", tid, "POMP_Fast_counted");
-            sb_printf(&lf->block_start, "{ POMP_Critical_begin_fast(%sfc_%u, " V ", %s); ",
+        /* (an ordered block the same: its wait for its turn is a critical's
+         * wait to enter) */
+        if ((fast_site(lf, "Critical", guard_after) || fast_site(lf, "Ordered", guard_after)) &&
+            !pragma_holds_pragmas(w->s, p)) {
+            fast_enter_exit(w, lf, stem, tid, "POMP_Fast_counted");
+            sb_printf(&lf->block_start, "{ POMP_%s_begin_fast(%sfc_%u, " V ", %s); ", stem,
                       lf->local, r, r, tid_in);
-            sb_printf(&lf->block_end, "POMP_Critical_end_fast(%sfc_%u, " V ", %s); } ", lf->local,
+            sb_printf(&lf->block_end, "POMP_%s_end_fast(%sfc_%u, " V ", %s); } ", stem, lf->local,
                       r, r, tid_in);
             break;
         }

@@ -340,6 +340,11 @@ FIRST_EVENT(Ordered_enter, ORDERED_ENTER, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_ENT
 LATER_EVENT(Ordered_begin, ORDERED_BEGIN, POMP_GROUP_SYNC, BEGIN_END, PHASE_BEGIN)
 LATER_EVENT(Ordered_end, ORDERED_END, POMP_GROUP_SYNC, BEGIN_END, PHASE_END)
 LATER_EVENT(Ordered_exit, ORDERED_EXIT, POMP_GROUP_SYNC, ENTER_EXIT, PHASE_EXIT)
+POMP_Int32 POMP_Ordered_exit_slow(POMP_Handle_t handle, POMP_Int32 thread_id, POMP_Fast_count *count)
+{
+    return exit_count(handle, thread_id, count, POMP_EV_ORDERED_EXIT, POMP_GROUP_SYNC, 4,
+                      POMP_FAST_VISIT_BEGIN, 0);
+}
 
 /* ---- User: Function_event is the cheap alternative to begin/end (level Event
  * only); User_event has no alternative and records under Event and BeginEnd. ---- */
@@ -725,6 +730,10 @@ SLOW_ALIAS(POMP_Task_enter_slow, POMP_Task_enter,
 SLOW_ALIAS(POMP_Task_enter_id_slow, POMP_Task_enter_id,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, POMP_Task_id *task_id, const char ctc[]))
 SLOW_ALIAS(POMP_Task_end_slow, POMP_Task_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Ordered_enter_slow, POMP_Ordered_enter,
+           (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
+SLOW_ALIAS(POMP_Ordered_begin_slow, POMP_Ordered_begin, (POMP_Handle_t handle, POMP_Int32 thread_id))
+SLOW_ALIAS(POMP_Ordered_end_slow, POMP_Ordered_end, (POMP_Handle_t handle, POMP_Int32 thread_id))
 SLOW_ALIAS(POMP_Master_begin_slow, POMP_Master_begin,
            (POMP_Handle_t *handle, POMP_Int32 thread_id, const char ctc[]))
 SLOW_ALIAS(POMP_Masked_begin_slow, POMP_Masked_begin,

@@ -69,6 +69,11 @@ int main(void)
         }
         for (int i = 0; i < 30000; i++)
             levels += recurse(3);
+#pragma omp for ordered schedule(dynamic)
+        for (long i = 0; i < 100000; i++) {
+#pragma omp ordered
+            s += 1;
+        }
 #pragma omp single
         for (long i = 0; i < 150000; i++) { /* task creations: throttled, then counted inline */
 #pragma omp task
@@ -122,6 +127,14 @@ assert_eq "$(region_sum counted simd "$L_simd" visits)" 400000 "every simd execu
 untimed=$(jq --argjson l "$L_simd" '([.regions[] | select(.type == "simd" and .first_line == $l) | .id]) as $ids
              | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
 [ "$untimed" -gt 300000 ] || fail "simd: only $untimed executions untimed"
+# an ordered block as a critical (a dynamic loop's ordered part, throttled,
+# still made four calls an iteration: 1.5-2.9 times; a probe)
+assert_contains fast.pomp.c "POMP_Ordered_enter_fast\(" "the ordered block: counted inline"
+L_ord=$(grep -n "pragma omp ordered$" fast.c | cut -d: -f1)
+assert_eq "$(region_sum counted ordered "$L_ord" visits) $(region_sum counted ordered "$L_ord" begins)" "100000 100000" "every ordered block counted"
+untimed=$(jq --argjson l "$L_ord" '([.regions[] | select(.type == "ordered" and .first_line == $l) | .id]) as $ids
+             | [.callpath[] | select(.region as $r | $ids | index($r)) | .per_thread[].untimed // 0] | add' counted/profile.json)
+[ "$untimed" -gt 50000 ] || fail "ordered: only $untimed executions untimed"
 # masked and master blocks the same, as begins (a masked block of a few ns
 # took 20-40 ns; a probe)
 assert_contains fast.pomp.c "POMP_Masked_begin_fast\(" "the masked block: counted inline"
