@@ -231,7 +231,9 @@ for mode in profiled traced; do
     assert_eq "$(POMP_TRACE=$trace POMP_OUTPUT_DIR=nr_$mode ./nested_roles)" "leaves=20" "nested roles, $mode: the program"
     "$REPORT" --check nr_$mode > check.txt || { cat check.txt; fail "nested roles, $mode: --check"; }
     elapsed=$(inner_of nr_$mode elapsed_ns) duration=$(jq .duration_ns nr_$mode/profile.json)
-    awk -v e="$elapsed" -v d="$duration" 'BEGIN { exit !(e >= 95e6 && e <= 150e6 && e < d) }' ||
+    # (the sanitizers slow the fresh threads' starts: 173 ms read; the bug's
+    # mark is a region longer than the run)
+    awk -v e="$elapsed" -v d="$duration" -v s="${E2E_SANITIZE:-}" 'BEGIN { exit !(e >= 95e6 && (s != "" || e <= 150e6) && e < d) }' ||
         fail "nested roles, $mode: the inner region's elapsed time $((${elapsed%.*} / 1000000)) ms, expected ~100 ms (5 x 20), less than the run's $((${duration%.*} / 1000000)) ms"
     # (fresh threads start late on a loaded machine: 90-98 % read traced)
     awk -v l="$(inner_of nr_$mode load_balance_pct)" 'BEGIN { exit !(l >= 85) }' ||
