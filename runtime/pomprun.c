@@ -323,6 +323,7 @@ int main(int argc, char **argv)
                 kind == FILE_LIBRARY ? "a shared library, not a program: run the program that "
                                        "loads it under pomprun"
                                      : "cannot be run: not a program or a script (Exec format error)");
+        free(program);
         return 126; /* as the shell says it */
     }
     int is_static = kind == FILE_STATIC;
@@ -335,6 +336,7 @@ int main(int argc, char **argv)
     if (!libpomp || !bridge) {
         fputs("pomprun: error: cannot find libpomp.so and libpomp-gomp.so next to pomprun "
               "(../lib)\n", stderr);
+        free(program), free(libpomp), free(bridge);
         return 2;
     }
     char *missing, *why = NULL;
