@@ -188,7 +188,9 @@ run_checked() {
 run_checked nested_places np
 assert_eq "$(jq '.efficiency.run.threads' np.json)" 4 "nested teams: the run's places, threads that ran at once"
 lb=$(jq '.efficiency.run.load_balance_pct' np.json)
-awk -v g="$lb" 'BEGIN { exit !(g >= 90) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
+# (90-93 % on LLVM libomp on a busy machine, 89.4 once in a CI run beside a
+# sanitized test run: the bug read 49 %)
+awk -v g="$lb" 'BEGIN { exit !(g >= 85) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
 if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' np/profile.json)" 8 \
               "nested teams on libgomp: fresh threads for each execution (what the places fold)"
