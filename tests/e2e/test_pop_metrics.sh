@@ -188,9 +188,9 @@ run_checked() {
 run_checked nested_places np
 assert_eq "$(jq '.efficiency.run.threads' np.json)" 4 "nested teams: the run's places, threads that ran at once"
 lb=$(jq '.efficiency.run.load_balance_pct' np.json)
-# (90-93 % on LLVM libomp on a busy machine, 89.4 once in a CI run beside a
-# sanitized test run: the bug read 49 %)
-awk -v g="$lb" 'BEGIN { exit !(g >= 85) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
+# (83-93 % on LLVM libomp on a busy machine, the old library and this one
+# alike, 89.4 once in a CI run beside a sanitized test run: the bug read 49 %)
+awk -v g="$lb" 'BEGIN { exit !(g >= 80) }' || fail "nested teams: the run's load balance $lb %, expected about 100 %"
 if [ "${E2E_RUNTIME:-gomp}" != omp ]; then
     assert_eq "$(jq '[.threads[] | select(.device == null) | .os_threads // 1] | add' np/profile.json)" 8 \
               "nested teams on libgomp: fresh threads for each execution (what the places fold)"
@@ -212,8 +212,10 @@ done
 for k in 1 2; do
     POMP_OUTPUT_DIR=nfp$k ./nested_fresh > /dev/null
     "$REPORT" --check nfp$k > check.txt || { cat check.txt; fail "nested teams back to back, profiled ($k): --check"; }
-    assert_eq "$(jq '[.threads[] | select(.os_threads > 1)] | length > 0' nfp$k/profile.json)" true \
-        "nested teams back to back, profiled ($k): records handed over"
+    # (libgomp's fresh threads; LLVM libomp keeps its threads: nothing handed over)
+    [ "${E2E_RUNTIME:-}" = omp ] ||
+        assert_eq "$(jq '[.threads[] | select(.os_threads > 1)] | length > 0' nfp$k/profile.json)" true \
+            "nested teams back to back, profiled ($k): records handed over"
     assert_eq "$("$REPORT" --json nfp$k | jq '.efficiency.run.threads')" 4 "nested teams back to back, profiled ($k): the run's places"
 done
 
