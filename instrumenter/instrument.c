@@ -414,6 +414,32 @@ static int standalone_body(const struct source *s, const struct pragma *p, int a
 /* One OpenMP directive. A construct whose statement pomp cannot make out, or
  * which it cannot rewrite, is left as written, with one warning: the rest of
  * the file is instrumented, and the runtime's events (OMPT) still see it. */
+/* Whether a scan directive's loop is a worksharing loop's (for, parallel for,
+ * ... for simd): GCC's code for that one calls GOMP_loop_start with a scan
+ * reduction, which LLVM libomp's libgomp layer aborts in (runtime_select.c);
+ * a simd loop's scan makes no runtime call, and the runtime the user asked
+ * for serves it (a probe: such a file was linked to libgomp, said to call
+ * GOMP_loop_start). Its loop: the innermost directive whose statement holds
+ * it; where none is made out, a worksharing loop's is assumed. */
+static int scan_in_worksharing_loop(const struct source *s, const struct pragma *scan)
+{
+    const struct pragma *loop = NULL;
+    for (size_t i = 0; i < s->npragmas && s->pragmas[i].start < scan->start; i++)
+        if (pragma_encloses(&s->pragmas[i], scan->start))
+            loop = &s->pragmas[i]; /* (in source order: a later one is nested in an earlier one) */
+    if (!loop)
+        return 1;
+    struct parsed x;
+    parse_pragma(loop, &x);
+    int worksharing = 1;
+    if (x.ok) {
+        const char *f = strstr(x.d.name, "for");
+        worksharing = f && (f == x.d.name || f[-1] == ' ') && (f[3] == '\0' || f[3] == ' ');
+    }
+    unparse_pragma(&x);
+    return worksharing;
+}
+
 static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
                                      const struct directive *d, size_t edits_before)
 {
@@ -537,7 +563,7 @@ static int handle_pragma(struct rewriter *w, const struct pragma *p)
     } else if (!w->o->openmp) {
         note(w, p->start, "'%s' left alone: compiling without OpenMP", d.name);
     } else {
-        if (strcmp(d.name, "scan") == 0)
+        if (strcmp(d.name, "scan") == 0 && scan_in_worksharing_loop(w->s, p))
             w->counts.scans++;
         instrument_one_construct(w, p, &d, edits_before);
         regions_before = w->nregions; /* said there */

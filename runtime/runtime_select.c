@@ -204,7 +204,9 @@ char *pomp_runtime_input_task_copy_function(const char *path)
 
 /* Whether a source pompcc compiled has a scan directive: GCC's code for it
  * calls GOMP_loop_start, which libomp defines but aborts in for a scan, so
- * the objects do not tell. */
+ * the objects' symbols do not tell. Read as text: for a source whose object
+ * the instrumentation did not mark (instrumented_object), which may be its
+ * plain compile. */
 static int source_uses_scan(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -243,6 +245,19 @@ static int object_uses_scan(const char *path)
     return found;
 }
 
+/* Whether the instrumentation marked an object (its POMP_COUNTS_SECTION: a
+ * file with constructs pompcc instrumented), whose POMP_NEEDS_SECTION then
+ * tells its scans: a worksharing loop's only, not a simd loop's, nor one in
+ * an #if 0 block, which a source's text held too (a probe: both were linked
+ * to libgomp against --pomp-runtime=omp). */
+static int instrumented_object(const char *path)
+{
+    struct strbuf counts = {0};
+    int marked = elf_section(path, POMP_COUNTS_SECTION, &counts) == 0 && counts.len > 0;
+    free(counts.s);
+    return marked;
+}
+
 /* Whether an input holds GCC's LTO IR without pomp's sections beside it (a
  * slim object: not -ffat-lto-objects): what object_uses_scan and the task copy
  * functions are looked up in is then in the IR, where no reader of ours sees
@@ -272,7 +287,8 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         /* clang's scan calls libomp's own entry points: only GCC's needs libgomp */
         int own_kmpc = out && pomp_runtime_calls_kmpc(out);
         if (!why && !own_kmpc &&
-            ((strcmp(in, names[i]) != 0 && source_uses_scan(names[i])) || object_uses_scan(in)))
+            (object_uses_scan(in) || (strcmp(in, names[i]) != 0 && !instrumented_object(in) &&
+                                      source_uses_scan(names[i]))))
             why = xasprintf("%s uses 'scan' (GOMP_loop_start with a scan reduction), which LLVM "
                             "libomp's libgomp layer does not support", names[i]);
         /* its calls of the runtime are made at the link too: out lists none of them */

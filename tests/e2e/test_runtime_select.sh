@@ -127,6 +127,49 @@ if [ -z "$E2E_SANITIZE" ]; then
     done
 fi
 
+# A simd loop's scan calls no runtime routine, and a scan in an #if 0 block
+# is not compiled: --pomp-runtime=omp links libomp, as asked, and says
+# nothing (they were linked to libgomp, said to call GOMP_loop_start: the
+# source's text was read; a probe), compiled and linked in one call or not.
+cat > simd_scan.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    int a[64], b[64], s = 0, threads = 0;
+    for (int i = 0; i < 64; i++)
+        a[i] = i;
+    #pragma omp simd reduction(inscan, +: s)
+    for (int i = 0; i < 64; i++) {
+        s += a[i];
+        #pragma omp scan inclusive(s)
+        b[i] = s;
+    }
+#if 0
+    #pragma omp scan inclusive(s)
+#endif
+    #pragma omp parallel num_threads(2)
+    #pragma omp atomic
+    threads++;
+    printf("%d %d %d\n", b[10], b[63], threads);
+    return 0;
+}
+C
+plain_cc simd_scan.c -o simd_scan_plain
+"$POMPCC" --pomp-runtime=omp -fopenmp simd_scan.c -o simd_scan 2> simd_scan.err
+assert_not_contains simd_scan.err '.' "simd scan: pompcc says nothing"
+assert_eq "$(runtime_of simd_scan)" "libomp.so.5 " "simd scan: on libomp, as asked"
+assert_eq "$(POMP_OUTPUT_DIR=simd_scan.d ./simd_scan)" "$(./simd_scan_plain)" "simd scan: output"
+"$POMPCC" --pomp-runtime=omp -fopenmp -c simd_scan.c -o simd_scan.o 2> simd_scan_c.err
+"$POMPCC" --pomp-runtime=omp -fopenmp simd_scan.o -o simd_scan_2 2>> simd_scan_c.err
+assert_not_contains simd_scan_c.err '.' "simd scan, compiled then linked: pompcc says nothing"
+assert_eq "$(runtime_of simd_scan_2)" "libomp.so.5 " "simd scan, compiled then linked: on libomp"
+# while a worksharing loop's scan in the same file still takes libgomp
+sed 's/omp simd reduction/omp parallel for reduction/' simd_scan.c > for_scan.c
+"$POMPCC" --pomp-runtime=omp -fopenmp for_scan.c -o for_scan 2> for_scan.err
+assert_contains for_scan.err "for_scan.c uses 'scan'" "a for loop's scan: said"
+assert_eq "$(runtime_of for_scan)" "libgomp.so.1 libpomp-gomp.so " "a for loop's scan: on libgomp"
+
 cat > detach.c <<'C'
 #include <omp.h>
 #include <stdio.h>
