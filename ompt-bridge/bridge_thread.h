@@ -132,6 +132,8 @@ struct bridge_thread {
                                       is the program's (league_team_or_inner) */
     uint32_t caller_walks;         /* stack walks for a critical's missing address (bridge_mutex.c),
                                       at most BRIDGE_CALLER_WALKS */
+    uint8_t wait_counted;          /* the lock wait begun now was counted inline: its acquired
+                                      (or nest lock) callback does nothing (bridge_mutex.c) */
     uint64_t last_sync_end;        /* when the thread's last recorded sync region ended: a
                                       parallel region's closing barrier starts after it */
     struct pomp_thread *streams[BRIDGE_MAX_DEVICES]; /* per device, made at its first operation */

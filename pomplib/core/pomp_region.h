@@ -52,6 +52,10 @@ struct POMP_Region_s {
                                      atomic) */
     uint8_t bridge_class;         /* the OMPT bridge's class of its construct, 0 until it first
                                      asked (ompt-bridge/bridge_regions.c; atomic) */
+    uint16_t bridge_counter;      /* a lock wait the OMPT bridge made: 1 + the slot of its inline
+                                     counter among the bridge's, 0 before it was throttled,
+                                     UINT16_MAX where none was left (ompt-bridge/bridge_mutex.c;
+                                     atomic) */
     uint64_t kind_bit;            /* a bit of its type, name and lines: the regions the output
                                      may fold into one share it (pomp_profile.outside_kinds) */
     int ctc_error;                /* enum ctc_error of the CTC string */

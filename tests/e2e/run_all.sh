@@ -10,7 +10,7 @@ BOTH_RUNTIMES="test_ompt_waits test_ompt_nested test_ompt_control test_construct
                test_collector test_sampling test_known_work test_fast_count test_task_numbers
                test_pop_metrics test_nested_shares test_trace_tasks test_overflow_paths
                test_trace_lock_order test_thread_churn test_inst_levels_runtime test_realcode_solver
-               test_realcode_octree"
+               test_realcode_octree test_runtime_lock_counts"
 run_one() { # TEST-SCRIPT [RUNTIME]
     local t=$1 rt=${2:-} name log rc
     name=$(basename "$t" .sh)${2:+ [$2]}
