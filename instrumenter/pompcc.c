@@ -516,7 +516,8 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
         /* -ftree-parallelize-loops=N (N > 1): GCC makes parallel regions of
          * loops and links libgomp itself, so the bridge goes before it (the
          * regions ran unmeasured, after a note that said they were; a probe) */
-        if (strcmp(a, "-lgomp") == 0 ||
+        if (pomp_runtime_is_libgomp(a) ||
+            (strcmp(a, "-Xlinker") == 0 && i + 1 < argc && pomp_runtime_is_libgomp(argv[i + 1])) ||
             (strncmp(a, "-ftree-parallelize-loops=", 25) == 0 && atoi(a + 25) > 1))
             pc->lgomp = 1;
         if (strcmp(a, "-static") == 0 || strcmp(a, "-static-pie") == 0)
@@ -567,6 +568,22 @@ static void use_compiler_not_self(struct pompcc *pc)
     }
     if (cc)
         pc->cc = pc->cc_replaced = cc;
+}
+
+/* Whether the options name a library to link (-lname, -l name, -l:file, or
+ * one among the linker's words: -Wl,-lname, -Xlinker -lname). */
+static int names_library(const struct pompcc *pc)
+{
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        if (strncmp(f, "-l", 2) == 0)
+            return 1;
+        if (strcmp(f, "-Xlinker") == 0 && i + 1 < pc->flags.n && strncmp(pc->flags.v[i + 1], "-l", 2) == 0)
+            return 1;
+        if (strncmp(f, "-Wl,", 4) == 0 && (strncmp(f + 4, "-l", 2) == 0 || strstr(f, ",-l")))
+            return 1;
+    }
+    return 0;
 }
 
 /* cc plus the user's options that matter when compiling (not linking). */
@@ -1626,6 +1643,11 @@ static int prelink_and_link(struct pompcc *pc)
                 !pomp_runtime_drop_at_link(pc->runtime, pc->inputs[next].path, pc->offload))
                 argv_add(&cmd,
                          pc->inputs[next].object ? pc->inputs[next].object : pc->inputs[next].path);
+        if (i + 1 < pc->flags.n && strcmp(pc->flags.v[i], "-Xlinker") == 0 &&
+            pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i + 1], pc->offload)) {
+            i++; /* -Xlinker -lgomp: both go */
+            continue;
+        }
         if (i < pc->flags.n && !pomp_runtime_drop_at_link(pc->runtime, pc->flags.v[i], pc->offload))
             argv_add(&cmd, pc->flags.v[i]);
     }
@@ -1827,11 +1849,16 @@ int main(int argc, char **argv)
                 "without instrumentation (the runtime's events measure its constructs "
                 "once a link by pompcc makes the program): give pompcc the file\n",
                 tool_name());
-    if (pc.mode == MODE_PREPROCESS || pc.explicit_language || pc.ninputs == 0 || pc.from_stdin ||
-        pc.value_missing || pc.dry_run ||
+    /* a link of libraries alone (-lmain: a program whose main is in an archive)
+     * is a link, as the compiler takes it (it went to cc as it was, without
+     * pomp's libraries: undefined POMP_ calls; a probe) */
+    int libraries_only = pc.ninputs == 0 && pc.mode == MODE_LINK && names_library(&pc);
+    if (pc.mode == MODE_PREPROCESS || pc.explicit_language || (pc.ninputs == 0 && !libraries_only) ||
+        pc.from_stdin || pc.value_missing || pc.dry_run ||
         (nsources == 0 && pc.mode != MODE_LINK) ||
         (pc.output && pc.mode != MODE_LINK && ncompiled > 1) || /* the compiler's own error */
-        (nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only: precompiled */
+        (pc.ninputs > 0 && nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only:
+                                                                                  precompiled */
         rc = pass_through(&pc, argc, argv);
         goto out;
     }

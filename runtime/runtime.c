@@ -42,14 +42,30 @@ int pomp_runtime_is_libgomp_archive(const char *a)
            (n >= 9 && strcmp(a + n - 9, "libgomp.a") == 0 && (n == 9 || a[n - 10] == '/'));
 }
 
+int pomp_runtime_is_libgomp(const char *a)
+{
+    /* (a linker word of its own: -Wl,-lgomp, -Wl,/path/libgomp.so.1) */
+    if (strncmp(a, "-Wl,", 4) == 0 && !strchr(a + 4, ','))
+        a += 4;
+    if (strcmp(a, "-lgomp") == 0 || strncmp(a, "-l:libgomp.so", 13) == 0 ||
+        pomp_runtime_is_libgomp_archive(a))
+        return 1;
+    const char *base = strrchr(a, '/');
+    base = base ? base + 1 : a;
+    return a[0] != '-' && (strcmp(base, "libgomp.so") == 0 || strncmp(base, "libgomp.so.", 11) == 0);
+}
+
 int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *a, int offload)
 {
     /* an offloading link needs the driver's -fopenmp: it runs the linker
      * wrapper that embeds the device images and adds libomptarget */
-    /* the user's -lgomp: the driver's, which the link arguments put after the
-     * libgomp bridge (pompcc adds them wherever -lgomp is) */
+    /* the user's libgomp (-lgomp, its path: CMake's OpenMP::OpenMP_C given
+     * OpenMP_gomp_LIBRARY, -Wl,-lgomp): the driver's, which the link arguments
+     * put after the libgomp bridge (pompcc adds them wherever libgomp is; before
+     * it, libgomp's entry points were found first: nothing measured of the
+     * runtime, a probe) */
     if (rt == POMP_RUNTIME_GOMP)
-        return strcmp(a, "-lgomp") == 0 || pomp_runtime_is_libgomp_archive(a);
+        return pomp_runtime_is_libgomp(a);
     return !offload && pomp_runtime_is_openmp_flag(a);
 }
 

@@ -32,6 +32,9 @@ int pomp_runtime_drop_at_link(enum pomp_runtime rt, const char *arg, int offload
  * an argument is dropped (its members, linked before the bridge, took the
  * program's calls: its parallel regions went unmeasured, unsaid; a probe). */
 int pomp_runtime_is_libgomp_archive(const char *arg);
+/* Whether a link argument names libgomp, however: -lgomp, -l:libgomp.so.1,
+ * a path to libgomp.so or libgomp.a, or such a word after -Wl, alone. */
+int pomp_runtime_is_libgomp(const char *arg);
 
 /* The linker arguments that put the runtime under the program (NULL-terminated,
  * static storage); libgomp's need libpomp's directory in -L before them. */

@@ -604,6 +604,35 @@ assert_eq "$(cat lgomp.out)" 4950 "-lgomp: the program's output"
 assert_not_contains lgomp.run.err 'without the libgomp bridge' "-lgomp: the bridge at work"
 assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0' lgomp.dir/profile.json)" true \
     "-lgomp: the implicit barriers measured (the bridge's)"
+# libgomp named otherwise: by its path (CMake's link line for OpenMP::OpenMP_C
+# given OpenMP_gomp_LIBRARY), -Wl,-lgomp, -Xlinker -lgomp: the same link
+# (before: no bridge, libgomp first, nothing of the runtime measured; a probe)
+if [ "${E2E_RUNTIME:-}" != omp ]; then
+    k=0
+    for how in "$(gcc -print-file-name=libgomp.so)" -Wl,-lgomp "-Xlinker -lgomp"; do
+        k=$((k + 1))
+        # shellcheck disable=SC2086
+        "$POMPCC" part_main.o part_lib.o $how -o lgomp_app$k 2> lgomp$k.err || { cat lgomp$k.err; fail "$how: the link"; }
+        needed=$(readelf -d lgomp_app$k | sed -n 's/.*Shared library: \[\(lib[a-z-]*\)\..*/\1/p' | tr '\n' ' ')
+        case "$needed" in
+            *libpomp-gomp*libgomp*) ;;
+            *) fail "$how: the libgomp bridge before libgomp ($needed)" ;;
+        esac
+        POMP_OUTPUT_DIR=lgomp$k.dir ./lgomp_app$k > lgomp$k.out 2> lgomp$k.run.err
+        assert_eq "$(cat lgomp$k.out)" 4950 "$how: the program's output"
+        assert_not_contains lgomp$k.run.err 'without the libgomp bridge' "$how: the bridge at work"
+        assert_eq "$(jq '[.regions[] | select(.type == "implicit_barrier")] | length > 0' lgomp$k.dir/profile.json)" true \
+            "$how: the implicit barriers measured (the bridge's)"
+    done
+fi
+# A link of libraries alone: main in an archive of pompcc objects, -L. -lname
+# (gcc links it; pompcc gave it to cc as it was: undefined POMP_ calls; a probe)
+ar rcs libpartmain.a part_main.o part_lib.o
+"$POMPCC" -fopenmp -L. -lpartmain -o libs_only_app 2> libs_only.err || { cat libs_only.err; fail "-l alone: the link"; }
+POMP_OUTPUT_DIR=libs_only.dir ./libs_only_app > libs_only.out 2> /dev/null
+assert_eq "$(cat libs_only.out)" 4950 "-l alone: the program's output"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel" and .init != "ompt")] | length' libs_only.dir/profile.json)" 1 \
+    "-l alone: the parallel region measured, its handle set up by the pre-link"
 # GCC's automatic parallelization without -fopenmp (the driver links libgomp
 # itself): the bridge goes before it, and the loop's parallel region is
 # measured (nothing was, after a note that it would be; a probe)
