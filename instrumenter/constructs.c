@@ -686,17 +686,27 @@ static char *begin_call(const struct leaf *lf, const char *tid)
  * the enter; after it, the exit that may switch the counter on (pomplib.h,
  * POMP_<stem>_enter_fast / _exit_fast; a task's enter with its id:
  * POMP_Task_enter_id_fast). */
-static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid,
-                            const char *counted)
+/* Opens the block of a site counted inline: its answer (counted(pomp_f_(k)))
+ * in a variable of its own, kept for its later calls. Returns k, the site's
+ * counter. */
+static unsigned fast_open(struct rewriter *w, const struct leaf *lf, struct strbuf *b,
+                          const char *counted)
 {
-    unsigned k = w->nfast++, r = lf->r;
-    const char *v = lf->local;
+    unsigned k = w->nfast++;
     /* (void): a use, so that a compile-time level that drops the calls
      * ("#pragma pomp inst sync none" above a critical) leaves no unused
      * variable (-Wunused-variable: with -Werror the file fell back to no
      * instrumentation); marked unused instead, clang warns where it is used */
-    sb_printf(&lf->before, "{ int %sfc_%u = %s(pomp_f_(%u)); (void)%sfc_%u; ", v, r, counted, k, v,
-              r);
+    sb_printf(b, "{ int %sfc_%u = %s(pomp_f_(%u)); (void)%sfc_%u; ", lf->local, lf->r, counted, k,
+              lf->local, lf->r);
+    return k;
+}
+
+static void fast_enter_exit(struct rewriter *w, struct leaf *lf, const char *stem, const char *tid,
+                            const char *counted)
+{
+    unsigned k = fast_open(w, lf, &lf->before, counted), r = lf->r;
+    const char *v = lf->local;
     if (lf->task_id)
         sb_printf(&lf->before,
                   "(void)%stask_%u; POMP_Task_enter_id_fast(%sfc_%u, " H ", %s, &%stask_%u, " C "); ",
@@ -813,11 +823,9 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
          * counts under it (as a critical) */
         if ((fast_site(lf, "Master", guard_after) || fast_site(lf, "Masked", guard_after)) &&
             !pragma_holds_pragmas(w->s, p)) {
-            unsigned k = w->nfast++;
-            sb_printf(&lf->block_start,
-                      "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); (void)%sfc_%u; "
-                      "POMP_%s_begin_fast(%sfc_%u, " H ", %s, " C "); ",
-                      lf->local, r, k, lf->local, r, stem, lf->local, r, r, tid_in, r);
+            unsigned k = fast_open(w, lf, &lf->block_start, "POMP_Fast_counted");
+            sb_printf(&lf->block_start, "POMP_%s_begin_fast(%sfc_%u, " H ", %s, " C "); ", stem,
+                      lf->local, r, r, tid_in, r);
             sb_printf(&lf->block_end, "POMP_%s_end_fast(%sfc_%u, " V ", %s, pomp_f_(%u)); } ", stem,
                       lf->local, r, r, tid_in, k);
             break;
@@ -836,12 +844,10 @@ static void leaf_code(struct rewriter *w, struct chain *ch, size_t i, const stru
          * POMP_Simd_enter_fast); not one that holds a construct (ordered
          * simd), which counts under it */
         if (fast_site(lf, "Simd", guard_after) && !pragma_holds_pragmas(w->s, p)) {
-            unsigned k = w->nfast++;
+            unsigned k = fast_open(w, lf, &lf->before, "POMP_Fast_counted");
             char *values = loop_rtc(p, rtc->chunk, lf->d);
-            sb_printf(&lf->before,
-                      "{ int %sfc_%u = POMP_Fast_counted(pomp_f_(%u)); (void)%sfc_%u; "
-                      "POMP_Simd_enter_fast(%sfc_%u, " H ", %s, %s, " C "); ",
-                      lf->local, r, k, lf->local, r, lf->local, r, r, tid, values, r);
+            sb_printf(&lf->before, "POMP_Simd_enter_fast(%sfc_%u, " H ", %s, %s, " C "); ",
+                      lf->local, r, r, tid, values, r);
             sb_printf(&lf->after, "POMP_Simd_exit_fast(%sfc_%u, " V ", %s, pomp_f_(%u)); } ",
                       lf->local, r, r, tid, k);
             free(values);

@@ -411,9 +411,6 @@ static int standalone_body(const struct source *s, const struct pragma *p, int a
     return after ? takes_statement(q) == 1 : takes_statement(q) == 0 && takes_statement(p) == 1;
 }
 
-/* One OpenMP directive. A construct whose statement pomp cannot make out, or
- * which it cannot rewrite, is left as written, with one warning: the rest of
- * the file is instrumented, and the runtime's events (OMPT) still see it. */
 /* Whether a scan directive's loop is a worksharing loop's (for, parallel for,
  * ... for simd): GCC's code for that one calls GOMP_loop_start with a scan
  * reduction, which LLVM libomp's libgomp layer aborts in (runtime_select.c);
@@ -431,15 +428,14 @@ static int scan_in_worksharing_loop(const struct source *s, const struct pragma 
         return 1;
     struct parsed x;
     parse_pragma(loop, &x);
-    int worksharing = 1;
-    if (x.ok) {
-        const char *f = strstr(x.d.name, "for");
-        worksharing = f && (f == x.d.name || f[-1] == ' ') && (f[3] == '\0' || f[3] == ' ');
-    }
+    int worksharing = !x.ok || has_leaf(x.d.name, "for");
     unparse_pragma(&x);
     return worksharing;
 }
 
+/* One OpenMP directive. A construct whose statement pomp cannot make out, or
+ * which it cannot rewrite, is left as written, with one warning: the rest of
+ * the file is instrumented, and the runtime's events (OMPT) still see it. */
 static void instrument_one_construct(struct rewriter *w, const struct pragma *p,
                                      const struct directive *d, size_t edits_before)
 {

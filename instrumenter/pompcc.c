@@ -578,7 +578,8 @@ static int names_library(const struct pompcc *pc)
         const char *f = pc->flags.v[i];
         if (strncmp(f, "-l", 2) == 0)
             return 1;
-        if (strcmp(f, "-Xlinker") == 0 && i + 1 < pc->flags.n && strncmp(pc->flags.v[i + 1], "-l", 2) == 0)
+        if (strcmp(f, "-Xlinker") == 0 && i + 1 < pc->flags.n &&
+            strncmp(pc->flags.v[i + 1], "-l", 2) == 0)
             return 1;
         if (strncmp(f, "-Wl,", 4) == 0 && (strncmp(f + 4, "-l", 2) == 0 || strstr(f, ",-l")))
             return 1;
@@ -1857,8 +1858,8 @@ int main(int argc, char **argv)
         pc.from_stdin || pc.value_missing || pc.dry_run ||
         (nsources == 0 && pc.mode != MODE_LINK) ||
         (pc.output && pc.mode != MODE_LINK && ncompiled > 1) || /* the compiler's own error */
-        (pc.ninputs > 0 && nheaders == pc.ninputs && !pc.explicit_language)) { /* headers only:
-                                                                                  precompiled */
+        /* headers only: a precompiled header's */
+        (pc.ninputs > 0 && nheaders == pc.ninputs && !pc.explicit_language)) {
         rc = pass_through(&pc, argc, argv);
         goto out;
     }

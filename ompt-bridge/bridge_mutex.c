@@ -261,8 +261,8 @@ void bridge_on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
     bridge_collector_event(w.begin + 1);
     if (kind == ompt_mutex_ordered)
         bridge_collector_event(OMP_EVENT_THR_BEGIN_ORDERED);
-    if (wait_was_counted(kind) || counted_lock_call(kind) || !followed(kind) || bridge_measuring() < 0 ||
-        !(b = bridge_self()))
+    if (wait_was_counted(kind) || counted_lock_call(kind) || !followed(kind) ||
+        bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     /* (no clock read for a wait that records nothing: a throttled lock call's,
      * or one counted at its acquire) */
@@ -299,7 +299,8 @@ void bridge_on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id,
     if (endpoint != ompt_scope_begin)
         return;
     bridge_collector_event(OMP_EVENT_THR_END_LKWT);
-    if (wait_was_counted(ompt_mutex_nest_lock) || counted_lock_call(ompt_mutex_nest_lock) || bridge_measuring() < 0 || !(b = bridge_self()))
+    if (wait_was_counted(ompt_mutex_nest_lock) || counted_lock_call(ompt_mutex_nest_lock) ||
+        bridge_measuring() < 0 || !(b = bridge_self()))
         return;
     end_wait(b, pomp_now()); /* the owner took its nest lock again: its wait ends here */
 }

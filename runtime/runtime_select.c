@@ -264,11 +264,7 @@ static int instrumented_object(const char *path)
  * it (before: such a scan went to libomp, which aborts with OMP: Error #277). */
 static int slim_lto_unknown(const char *path)
 {
-    struct strbuf counts = {0};
-    int unknown = elf_has_lto_ir(path) && !elf_has_llvm_bitcode(path) &&
-                  (elf_section(path, POMP_COUNTS_SECTION, &counts) != 0 || counts.len == 0);
-    free(counts.s);
-    return unknown;
+    return elf_has_lto_ir(path) && !elf_has_llvm_bitcode(path) && !instrumented_object(path);
 }
 
 char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ninputs,

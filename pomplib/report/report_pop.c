@@ -641,10 +641,10 @@ static void cpu_waits(struct rp_profile *p, const unsigned char *stream)
          * lives it was read over */
         json_t *read_life = json_object_get(t, "cpu_wait_life_ns");
         p->cpu_wait_ns = (p->cpu_wait_ns < 0 ? 0 : p->cpu_wait_ns) + json_number_value(w);
-        p->cpu_wait_life_ns += json_is_number(read_life) && th != p->initial_thread
-                                   ? json_number_value(read_life)
-                               : end > start                        ? end - start
-                                                                    : 0;
+        if (json_is_number(read_life) && th != p->initial_thread)
+            p->cpu_wait_life_ns += json_number_value(read_life);
+        else if (end > start)
+            p->cpu_wait_life_ns += end - start;
         p->cpu_wait_unread += json_number_value(json_object_get(t, "cpu_wait_unread"));
         p->cpu_wait_unread_ns += json_number_value(json_object_get(t, "cpu_wait_unread_ns"));
     }
