@@ -87,6 +87,9 @@ static int object_has_uninstrumented_openmp(const unsigned char *data, size_t si
             note_uninstrumented(name, scan->named, scan->library);
         if (scan->plain)
             sb_printf(scan->plain, "%s\n", scan->named ? shown_name(name, scan->named) : name);
+    } else if (undefined.s && prelink_calls_lock_routines(undefined.s)) {
+        sb_printf(scan->counts, "plainlocks %s\n",
+                  scan->named ? shown_name(name, scan->named) : name);
     }
     free(undefined.s);
     return 0;

@@ -141,6 +141,23 @@ int prelink_calls_openmp_constructs(const char *nm_undefined)
     return 0;
 }
 
+int prelink_calls_lock_routines(const char *nm_undefined)
+{
+    int locks = 0;
+    for (const char *line = nm_undefined; line && *line;) {
+        /* an object pompcc rewrote (its lock calls' events; one without a
+         * construct has no counts of its own) */
+        if (strncmp(line, "POMP_", 5) == 0)
+            return 0;
+        /* (the Fortran names too: omp_set_lock_) */
+        if (strncmp(line, "omp_set_lock", 12) == 0 || strncmp(line, "omp_set_nest_lock", 17) == 0)
+            locks = 1;
+        const char *eol = strchr(line, '\n');
+        line = eol ? eol + 1 : NULL;
+    }
+    return locks;
+}
+
 /* Whether the constructs file left to the runtime may hold a critical or
  * ordered one: its "mutexes N file" line says N > 0, or it has none (an
  * older pompcc's object). */
@@ -198,6 +215,17 @@ int prelink_report_counts(const char *records, int verbose, FILE *f)
             /* instrumented composites whose inner parallel regions only the
              * runtime's events measure (instrument.c): followed, unsaid */
             to_runtime |= PRELINK_LEFT_CONSTRUCTS;
+            continue;
+        }
+        if (strncmp(lines[i], "plainlocks ", 11) == 0) {
+            /* an object not built with pompcc that sets locks (a thread-safe
+             * library): its lock waits went unmeasured, unsaid, where it made
+             * no construct (a review's program) */
+            if (verbose && f)
+                fprintf(f, "%s: note: OpenMP lock calls not built with pompcc: the runtime's "
+                           "events measure their waits\n",
+                        lines[i] + 11);
+            to_runtime |= PRELINK_LEFT_LOCKS;
             continue;
         }
         if (sscanf(lines[i], "locks %u %n", &locks, &file_at) == 1 && file_at) {

@@ -64,5 +64,10 @@ int prelink_report_new_counts(const char *records, const char *known, int verbos
  * OpenMP runtime for constructs (GCC's GOMP_*, clang's __kmpc_fork_call and
  * task entries), not merely its API (omp_*). */
 int prelink_calls_openmp_constructs(const char *nm_undefined);
+/* Whether nm's list of undefined symbols names a lock set routine
+ * (omp_set_lock, omp_set_nest_lock, their Fortran names) and no POMP_ one: an
+ * object not built with pompcc that calls one has lock waits only the
+ * runtime's events see; its counts line is "plainlocks OBJECT". */
+int prelink_calls_lock_routines(const char *nm_undefined);
 
 #endif

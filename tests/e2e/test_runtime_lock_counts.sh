@@ -103,6 +103,41 @@ for run in 1 2; do
         fail "run $run: untimed executions $untimed, expected 150,000 to 220,000"
     echo "run $run: $untimed untimed"
 done
+# An object not built with pompcc that only sets locks (a thread-safe
+# library), linked into an instrumented program: its waits are the runtime's,
+# followed (they went unmeasured, unsaid: no construct of its told the link)
+cat > safelib.c <<'C'
+#include <omp.h>
+static omp_lock_t lk;
+static long n;
+void safe_init(void) { omp_init_lock(&lk); }
+void safe_add(void) { omp_set_lock(&lk); n++; omp_unset_lock(&lk); }
+long safe_count(void) { return n; }
+C
+cat > safemain.c <<'C'
+#include <stdio.h>
+void safe_init(void);
+void safe_add(void);
+long safe_count(void);
+int main(void)
+{
+    safe_init();
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < 3000; i++)
+        safe_add();
+    printf("%ld\n", safe_count());
+    return 0;
+}
+C
+cc -fopenmp -O2 -c safelib.c -o safelib.o
+"$POMPCC" -fopenmp -O2 --pomp-verbose safemain.c safelib.o -o safe 2> safe.err || { cat safe.err; fail "safe: the build"; }
+assert_contains safe.err "safelib.o: note: OpenMP lock calls not built with pompcc: the runtime's events measure their waits" \
+    "safe: the link says the library's lock calls are followed"
+POMP_OUTPUT_DIR=safe.d ./safe > safe.txt
+assert_eq "$(cat safe.txt)" 6000 "safe: the program's count"
+assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock") | .id] as $w
+    | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[].visits] | add' safe.d/profile.json)" 6000 \
+    "safe: every wait of the library's lock counted"
 # pomprun measures the plain program the same way
 if [ -z "${E2E_RUNTIME:-}" ] || [ "$E2E_RUNTIME" = gomp ]; then
     [ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"

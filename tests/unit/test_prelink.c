@@ -111,6 +111,29 @@ Test(prelink, lock_calls_left_to_the_runtime)
     free(out);
 }
 
+/* An object not built with pompcc that sets locks and makes no construct (a
+ * thread-safe library): told by its undefined symbols (a pompcc object's
+ * rewritten calls name POMP_ routines), its line followed like a left lock
+ * call's. */
+Test(prelink, plain_lock_calls)
+{
+    cr_assert(prelink_calls_lock_routines("dlsym\nomp_set_lock\nomp_unset_lock\n"));
+    cr_assert(prelink_calls_lock_routines("omp_set_nest_lock_\n"), "Fortran's name");
+    cr_assert(!prelink_calls_lock_routines("omp_init_lock\nomp_unset_lock\nomp_test_lock\n"),
+              "no set call: no wait");
+    cr_assert(!prelink_calls_lock_routines("POMP_Set_lock_enter\nomp_set_lock\n"),
+              "a pompcc object's calls");
+    char *out = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&out, &size);
+    int left = prelink_report_counts("plainlocks libapp.a(lock.o)\n", 1, f);
+    fclose(f);
+    cr_assert_eq(left, PRELINK_LEFT_LOCKS, "%d", left);
+    cr_assert(strstr(out, "libapp.a(lock.o): note: OpenMP lock calls not built with pompcc") != NULL,
+              "%s", out);
+    free(out);
+}
+
 /* The constructs a file left are known to hold no critical or ordered one
  * ("mutexes 0 file"): the link says so, and the bridges follow no mutex for
  * them; one that may be ("mutexes 1"), or a file that does not say, does not. */
