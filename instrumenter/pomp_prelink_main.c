@@ -67,7 +67,8 @@ struct openmp_scan {
     struct strbuf *counts;
     const struct named_objects *named; /* NULL: say nothing */
     int library;                       /* named: a shared library's link (note_uninstrumented) */
-    struct strbuf *plain;              /* NULL, or the names of those found, one a line */
+    struct strbuf *plain;              /* NULL, or the library's mark: "plain NAME" for each
+                                          found, "plainlocks NAME" for each that sets locks */
     int found;
 };
 
@@ -86,10 +87,14 @@ static int object_has_uninstrumented_openmp(const unsigned char *data, size_t si
         if (scan->named)
             note_uninstrumented(name, scan->named, scan->library);
         if (scan->plain)
-            sb_printf(scan->plain, "%s\n", scan->named ? shown_name(name, scan->named) : name);
+            sb_printf(scan->plain, "plain %s\n", scan->named ? shown_name(name, scan->named) : name);
     } else if (undefined.s && prelink_calls_lock_routines(undefined.s)) {
-        sb_printf(scan->counts, "plainlocks %s\n",
-                  scan->named ? shown_name(name, scan->named) : name);
+        const char *shown = scan->named ? shown_name(name, scan->named) : name;
+        sb_printf(scan->counts, "plainlocks %s\n", shown);
+        /* and in a shared library's mark: its pompcc objects' counts hid it
+         * from a program's link, which did not follow its lock waits */
+        if (scan->plain)
+            sb_printf(scan->plain, "plainlocks %s\n", shown);
     }
     free(undefined.s);
     return 0;

@@ -48,12 +48,14 @@ void prelink_free(struct prelink_names *n);
 int prelink_report_counts(const char *records, int verbose, FILE *f);
 
 /* Writes the C file whose object, linked into a shared library, marks in the
- * library's POMP_COUNTS_SECTION that it holds OpenMP code not built with
- * pompcc: a line "plain NAME" for each name of names (one a line). Read as
- * one file at a program's link, the library's counts from its pompcc objects
- * hid the plain ones, and the bridges did not follow them (a plain single's
- * 40 tasks and taskwait went unmeasured); prelink_report_counts reads the
- * line as constructs left to the runtime. Returns 0, or -1 on write error. */
+ * library's POMP_COUNTS_SECTION that it holds code not built with pompcc:
+ * each of lines (one a line, "plain NAME": OpenMP constructs, or "plainlocks
+ * NAME": lock set calls alone) as it is. Read as one file at a program's
+ * link, the library's counts from its pompcc objects hid the plain ones, and
+ * the bridges did not follow them (a plain single's 40 tasks and taskwait
+ * went unmeasured; a plain object's lock waits, before 2026-12-06);
+ * prelink_report_counts reads the lines as code left to the runtime.
+ * Returns 0, or -1 on write error. */
 int prelink_write_plain_marker(const char *names, FILE *f);
 
 /* The same for the lines of records that known does not hold: the counts a

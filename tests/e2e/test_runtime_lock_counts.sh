@@ -138,6 +138,42 @@ assert_eq "$(cat safe.txt)" 6000 "safe: the program's count"
 assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock") | .id] as $w
     | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[].visits] | add' safe.d/profile.json)" 6000 \
     "safe: every wait of the library's lock counted"
+# The same object in a shared library that also holds a pompcc object: the
+# library's mark names it, so the program's link follows its waits too (the
+# pompcc object's counts hid it; before 2026-12-06 its waits went unmeasured)
+cat > safeloop.c <<'C'
+void safe_add(void);
+void safe_loop(int n)
+{
+#pragma omp parallel num_threads(2)
+    for (int i = 0; i < n; i++)
+        safe_add();
+}
+C
+cat > safeso.c <<'C'
+#include <stdio.h>
+void safe_init(void);
+void safe_loop(int n);
+long safe_count(void);
+int main(void)
+{
+    safe_init();
+    safe_loop(2500);
+    printf("%ld\n", safe_count());
+    return 0;
+}
+C
+cc -fopenmp -O2 -fPIC -c safelib.c -o safelib_pic.o
+"$POMPCC" -fopenmp -O2 -fPIC -c safeloop.c -o safeloop.o
+"$POMPCC" -fopenmp -shared safelib_pic.o safeloop.o -o libsafe.so 2> safeso_lib.err ||
+    { cat safeso_lib.err; fail "safeso: the library's build"; }
+"$POMPCC" -fopenmp -O2 safeso.c -L. -lsafe -Wl,-rpath,"$PWD" -o safeso 2> safeso.err ||
+    { cat safeso.err; fail "safeso: the build"; }
+POMP_OUTPUT_DIR=safeso.d ./safeso > safeso.txt
+assert_eq "$(cat safeso.txt)" 5000 "safeso: the program's count"
+assert_eq "$(jq '[.regions[] | select(.type == "wait" and .name == "lock") | .id] as $w
+    | [.callpath[] | select(.region as $r | $w | index($r)) | .per_thread[].visits] | add' safeso.d/profile.json)" 5000 \
+    "safeso: every wait of the shared library's plain lock counted"
 # pomprun measures the plain program the same way
 if [ -z "${E2E_RUNTIME:-}" ] || [ "$E2E_RUNTIME" = gomp ]; then
     [ -n "$E2E_SANITIZE" ] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"

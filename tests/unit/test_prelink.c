@@ -182,11 +182,11 @@ Test(prelink, a_library_marked_plain)
 
     out = NULL;
     f = open_memstream(&out, &size);
-    cr_assert_eq(prelink_write_plain_marker("b.o\nlib.a(c.o)\n", f), 0);
+    cr_assert_eq(prelink_write_plain_marker("plain b.o\nplainlocks lib.a(c.o)\n", f), 0);
     fclose(f);
     cr_assert(strstr(out, "__asm__(\".pushsection .pomp_constructs,\\\"\\\",%progbits\\n"
                           ".ascii \\\"plain b.o\\\\n\\\"\\n.popsection\");\n") != NULL, "%s", out);
-    cr_assert(strstr(out, ".ascii \\\"plain lib.a(c.o)\\\\n\\\"") != NULL, "%s", out);
+    cr_assert(strstr(out, ".ascii \\\"plainlocks lib.a(c.o)\\\\n\\\"") != NULL, "%s", out);
     free(out);
 }
 
