@@ -673,22 +673,38 @@ static int note_runtime(struct dl_phdr_info *info, size_t size, void *data)
     return 0;
 }
 
-/* A program on libgomp without the libgomp bridge (libgomp has no OMPT)
- * measures its POMP events only: say so once. */
-static void note_missing_ompt(void)
+/* A program on GCC's libgomp that the libgomp bridge does not stand before
+ * (libgomp has no OMPT): the runtime's events are lost as under POMP_OMPT=off.
+ * NO_BRIDGE: no bridge loaded (pompcc objects linked by hand with -lpomp);
+ * BRIDGE_LATE: the bridge came after libgomp (a library built with pompcc in
+ * a program linked without it). */
+enum gomp_unbridged { GOMP_BRIDGED, GOMP_NO_BRIDGE, GOMP_BRIDGE_LATE };
+
+static enum gomp_unbridged gomp_unbridged(void)
 {
     if (__atomic_load_n(&tool_started, __ATOMIC_ACQUIRE) || !pomp_config()->enabled ||
         !ompt_wanted())
-        return;
+        return GOMP_BRIDGED;
     struct runtimes_seen seen = {0};
     pomp_sampling_dl_iterate_phdr(note_runtime, &seen);
     if (seen.libgomp && !seen.libomp && !seen.gomp_bridge)
+        return GOMP_NO_BRIDGE;
+    if (seen.libgomp && !seen.libomp && seen.gomp_first)
+        return GOMP_BRIDGE_LATE;
+    return GOMP_BRIDGED;
+}
+
+/* Measuring POMP events only: say so once. */
+static void note_missing_ompt(void)
+{
+    enum gomp_unbridged u = gomp_unbridged();
+    if (u == GOMP_NO_BRIDGE)
         fputs("pomp: note: this program ran on GCC's libgomp without the libgomp bridge "
               "(libpomp-gomp.so), and libgomp has no OMPT: implicit barriers, waits, chunks and "
               "tasks were not measured (pompcc links the bridge for GCC programs, pomprun "
               "preloads it)\n",
               stderr);
-    else if (seen.libgomp && !seen.libomp && seen.gomp_first)
+    else if (u == GOMP_BRIDGE_LATE)
         fputs("pomp: note: the libgomp bridge (libpomp-gomp.so) came after GCC's libgomp, which "
               "then served the program's OpenMP calls itself (a library built with pompcc in a "
               "program linked without it?): nothing the runtime reports was measured: implicit "
@@ -757,6 +773,18 @@ static const char *ompt_declined_by(void)
 {
     if (ompt_mode() == OMPT_OFF)
         return "POMP_OMPT=off";
+    /* no bridge before libgomp: said on stderr only, the profile rated the
+     * run as measured whole (synchronisation 100 %, unmarked; a probe) */
+    switch (gomp_unbridged()) {
+    case GOMP_NO_BRIDGE:
+        return "GCC's libgomp without the libgomp bridge (libpomp-gomp.so: the program was not "
+               "linked by pompcc)";
+    case GOMP_BRIDGE_LATE:
+        return "the libgomp bridge loaded after GCC's libgomp (a library built with pompcc in a "
+               "program linked without it)";
+    case GOMP_BRIDGED:
+        break;
+    }
     /* OMP_TOOL=disabled: LLVM libomp starts no tool, and its events are lost
      * as under POMP_OMPT=off (no implicit barrier, no wait: load balance and
      * synchronisation read 96-100 % for 54 %, with no word; a probe). The

@@ -820,6 +820,8 @@ static const char *runtime_events_remedy(const char *off_by)
                ? "the program without its own tool"
            : strncmp(off_by, "LLVM libomp started before libpomp", 34) == 0
                ? "the program run by pomprun (or with LD_PRELOAD=<prefix>/lib/libpomp.so)"
+           : strncmp(off_by, "GCC's libgomp", 13) == 0 || strncmp(off_by, "the libgomp bridge", 18) == 0
+               ? "the program linked by pompcc, or run by pomprun"
                : "POMP_OMPT=on";
 }
 

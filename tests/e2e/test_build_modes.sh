@@ -247,6 +247,21 @@ assert_eq "$(POMP_OUTPUT_DIR=libplain ./plain_main 2> libplain.err)" "2 1" "the 
 assert_contains libplain.err "^pomp: note: the libgomp bridge \(libpomp-gomp.so\) came after GCC's libgomp" "the missing runtime events said"
 assert_not_contains libplain.err "dlopened library" "no dlopened library said where none was loaded"
 assert_eq "$(region_sum libplain parallel 4 visits)" 1 "the library's region measured"
+# and in the profile, so that the report marks what is missing (it rated the
+# run measured whole, synchronisation 100 %, unmarked; a probe)
+assert_contains libplain/profile.json '"runtime_events_off_by": "the libgomp bridge loaded after GCC'"'"'s libgomp' \
+    "the missing runtime events in the profile"
+"$REPORT" libplain > libplain.report
+assert_contains libplain.report "! waits not measured: the libgomp bridge loaded after GCC's libgomp" \
+    "the report marks the run"
+# pompcc objects linked by hand without the bridge: the same
+"$POMPCC" -fopenmp -c libmain.c -o libmain_pomp.o
+"$POMPCC" -fopenmp -fPIC -c lib.c -o lib_pomp.o
+plain_cc $E2E_SANITIZE libmain_pomp.o lib_pomp.o -o hand_main -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpomp
+assert_eq "$(POMP_OUTPUT_DIR=hand ./hand_main 2> hand.err)" "2 1" "pompcc objects linked by hand"
+assert_contains hand.err "^pomp: note: this program ran on GCC's libgomp without the libgomp bridge" "said at the end"
+assert_contains hand/profile.json '"runtime_events_off_by": "GCC'"'"'s libgomp without the libgomp bridge' \
+    "linked by hand: the missing runtime events in the profile"
 "$POMPCC" -fopenmp libmain.c -o pomp_main -L. -lwork -Wl,-rpath,"$PWD"
 assert_eq "$(POMP_OUTPUT_DIR=libpomp ./pomp_main 2> libpomp.err)" "2 1" "the library in a pompcc program"
 assert_not_contains libpomp.err "came after" "nothing missing with the bridge first"
