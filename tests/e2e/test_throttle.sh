@@ -32,6 +32,15 @@ assert_contains err.txt "^pomp: note: the waits of throttled critical, ordered o
                 "throttled waits: said at the end"
 assert_contains err.txt "note: 1 region throttled \(more than 100000 executions on a path under 10 us each, or 10000 under 1 us\): counted, not timed, from then on: critical @ tiny.c:$L_crit \(from [0-9.]+ s\); their time since is their enclosing region.s own; POMP_THROTTLE=off times them all" \
                 "the summary says which regions, from when, and the setting"
+# executions under 10,240: the early rule applies at the first check (1,024),
+# and the note names it (it named the rule alone: 9,000 under 1 us throttled a
+# region run 5,000 times; a probe); at 1,000 the first check is past the rule
+POMP_THROTTLE=9000,1us POMP_SUMMARY=on POMP_OUTPUT_DIR=t9000 ./tiny > /dev/null 2> err9000.txt
+assert_contains err9000.txt "note: 1 region throttled \(more than 9000 executions on a path under 1 us each, or 900 under 100 ns\)" \
+                "9000,1us: the early rule said"
+POMP_THROTTLE=1000,1us POMP_SUMMARY=on POMP_OUTPUT_DIR=t1000 ./tiny > /dev/null 2> err1000.txt
+assert_contains err1000.txt "note: 1 region throttled \(more than 1000 executions on a path under 1 us each\)" \
+                "1000,1us: the rule alone"
 # ... and marks its row, as pomp-report does (a region run inside a throttled
 # one was not marked, its time a part; a probe)
 assert_contains err.txt "^pomp: +[0-9.]+ +[0-9]+ +[0-9]+  critical \[throttled\] @ tiny.c:$L_crit\$" "the summary's row of a throttled region marked"
