@@ -128,6 +128,14 @@ static void prepend(const char *var, const char *value, const char *sep)
     free(v);
 }
 
+/* value before the entries of *list (a ':' list, NULL for none). */
+static void prepend_entry(char **list, const char *value)
+{
+    char *v = *list ? xasprintf("%s:%s", value, *list) : xstrdup(value);
+    free(*list);
+    *list = v;
+}
+
 /* --pomp-verbose: what the program runs with, each variable once, as set
  * (LD_PRELOAD gets two entries for a GCC program on libomp). */
 static void say_environment(void)
@@ -248,7 +256,9 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
  * path, else NULL. Its own OMPT measures the program; with the bridge
  * preloaded before it, every region was named by the bridge's code address
  * (parallel @ gomp-bridge/gomp_team.c:207: libomp's return address; a probe). */
-static char *libgomp_is_libomp(const char *program)
+/* Where the program's loader finds the library whose name begins with
+ * soname ("libgomp.so.1", "libasan.so."), as ldd says; NULL: not loaded. */
+static char *loaded_path(const char *program, const char *soname)
 {
     char *argv[] = {"ldd", (char *)program, NULL};
     char *out = NULL, *found = NULL, *save = NULL;
@@ -258,21 +268,77 @@ static char *libgomp_is_libomp(const char *program)
     }
     for (char *line = strtok_r(out, "\n", &save); line && !found;
          line = strtok_r(NULL, "\n", &save)) {
-        char *arrow = strstr(line, "=> ");
-        if (!arrow || !strstr(line, "libgomp.so.1 =>"))
+        line += strspn(line, " \t");
+        char *arrow = strstr(line, " => ");
+        if (!arrow || strncmp(line, soname, strlen(soname)) != 0)
             continue;
-        char *path = arrow + 3, *end = strchr(path, ' ');
+        char *path = arrow + 4, *end = strchr(path, ' ');
         if (end)
             *end = '\0';
-        char *text = NULL;
-        size_t size = 0;
-        if (path[0] == '/' && read_file(path, &text, &size) == 0 &&
-            memmem(text, size, "__kmpc_fork_call", 16))
+        if (path[0] == '/')
             found = xstrdup(path);
-        free(text);
     }
     free(out);
     return found;
+}
+
+static char *libgomp_is_libomp(const char *program)
+{
+    char *path = loaded_path(program, "libgomp.so.1 "), *text = NULL;
+    size_t size = 0;
+    int omp = path && read_file(path, &text, &size) == 0 && memmem(text, size, "__kmpc_fork_call", 16);
+    free(text);
+    if (!omp) {
+        free(path);
+        return NULL;
+    }
+    return path;
+}
+
+/* Whether a preloaded library (an LD_PRELOAD entry) is an OpenMP runtime. */
+static int is_runtime_entry(const char *entry, size_t len)
+{
+    const char *base = entry;
+    for (size_t k = 0; k < len; k++)
+        if (entry[k] == '/')
+            base = entry + k + 1;
+    size_t n = len - (size_t)(base - entry);
+    return (n >= 9 && strncmp(base, "libgomp.s", 9) == 0) || (n >= 8 && strncmp(base, "libomp.s", 8) == 0) ||
+           (n >= 9 && strncmp(base, "libiomp5.", 9) == 0);
+}
+
+/* LD_PRELOAD with pomp's own libraries (ours, in their order): after the
+ * user's, so that a tool of the user's that wraps libgomp's entry points
+ * forwards to the bridge, which forwards to libgomp (first, the bridge's
+ * versioned lookup of the next definition passed over the tool's unversioned
+ * one, which then saw none of the program's calls; a probe), but before an
+ * OpenMP runtime the user preloads, which the bridge must stand before; and
+ * the sanitizer runtime the program needs (ASan's) before everything: it
+ * aborts where it is not the first library of the process (a probe). */
+static void set_preload(const char *ours, const char *sanitizer)
+{
+    const char *user = getenv("LD_PRELOAD");
+    struct strbuf v = {0};
+    if (sanitizer)
+        sb_printf(&v, "%s", sanitizer);
+    int placed = 0;
+    for (const char *e = user ? user : ""; *e;) {
+        size_t len = strcspn(e, ": ");
+        if (len && !(sanitizer && strlen(sanitizer) == len && strncmp(e, sanitizer, len) == 0)) {
+            if (!placed && ours && is_runtime_entry(e, len)) {
+                sb_printf(&v, "%s%s", v.len ? ":" : "", ours);
+                placed = 1;
+            }
+            sb_printf(&v, "%s%.*s", v.len ? ":" : "", (int)len, e);
+        }
+        e += len;
+        e += strspn(e, ": ");
+    }
+    if (!placed && ours)
+        sb_printf(&v, "%s%s", v.len ? ":" : "", ours);
+    if (v.s)
+        setenv("LD_PRELOAD", v.s, 1);
+    free(v.s);
 }
 
 int main(int argc, char **argv)
@@ -382,17 +448,18 @@ int main(int argc, char **argv)
         free(omp);
     }
     int bridge_preloaded = 0; /* a libgomp program's: libpomp, its dependency, after libgomp */
+    char *ours = NULL;        /* pomp's LD_PRELOAD entries, in order (set_preload) */
     switch (rt) {
     case RUNS_GOMP:
         if (on_libomp) {
-            prepend("LD_PRELOAD", LIBOMP_PATH, ":"); /* LLVM libomp under GCC's calls */
+            prepend_entry(&ours, LIBOMP_PATH); /* LLVM libomp under GCC's calls */
             break;
         }
         /* fall through */
     case RUNS_GOMP_ONLY:
         if (on_libomp)
             fprintf(stderr, "pomprun: warning: %s %s: it runs on GCC's libgomp\n", argv[i], why);
-        prepend("LD_PRELOAD", bridge, ":"); /* the libgomp bridge before libgomp */
+        prepend_entry(&ours, bridge); /* the libgomp bridge before libgomp */
         bridge_preloaded = 1;
         break;
     case RUNS_UNKNOWN:
@@ -414,7 +481,7 @@ int main(int argc, char **argv)
         /* after libpomp, which goes first below: loaded as the bridge's
          * dependency, after libomp, libpomp read a Clang child's lock records
          * after libomp had freed them, and named no critical (a probe) */
-        prepend("LD_PRELOAD", bridge, ":");
+        prepend_entry(&ours, bridge);
         break;
     case RUNS_API_ONLY: /* (decided above) */
     case RUNS_LIBOMP:
@@ -432,7 +499,11 @@ int main(int argc, char **argv)
      * after seconds of serial work: preloaded, libpomp is there at the start,
      * where the run begins */
     if (!bridge_preloaded)
-        prepend("LD_PRELOAD", libpomp, ":");
+        prepend_entry(&ours, libpomp);
+    char *sanitizer = is_static ? NULL : loaded_path(program, "libasan.so.");
+    set_preload(ours, sanitizer);
+    free(ours);
+    free(sanitizer);
     prepend("OMP_TOOL_LIBRARIES", libpomp, ":");
     setenv("OMP_TOOL", "enabled", 1);
     /* the program keeps this pid: its libpomp starts at load, not at its first
