@@ -248,7 +248,9 @@ static int is_link_only(const char *a)
  * like any other: its line markers keep the user's files and lines. */
 static enum lang source_language(const char *a, int cxx_driver)
 {
-    static const char *const cxx[] = {".cc", ".cp", ".cxx", ".cpp", ".CPP", ".c++", ".C", ".ii", NULL};
+    /* (and the module interface units' suffixes of clang and MSVC, C++ too) */
+    static const char *const cxx[] = {".cc",   ".cp",  ".cxx",  ".cpp",  ".CPP", ".c++", ".C",
+                                      ".ii",   ".cppm", ".ccm", ".cxxm", ".c++m", ".ixx", NULL};
     const char *dot = strrchr(a, '.');
     if (!dot || strchr(dot, '/') || dot == a)
         return LANG_NONE;
@@ -447,8 +449,10 @@ static void parse_args(struct pompcc *pc, int argc, char **argv)
                 pc->mode = MODE_ASSEMBLY;
             continue;
         }
+        /* nothing to instrument: the compiler's answer (--precompile: clang's
+         * module interface into its .pcm, which was taken for a link) */
         if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
-            strcmp(a, "-fsyntax-only") == 0) /* nothing to instrument: the compiler's answer */
+            strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "--precompile") == 0)
             pc->mode = MODE_PREPROCESS;
         if (strcmp(a, "-###") == 0) /* the commands the compiler would run, none run: its answer */
             pc->dry_run = 1;
@@ -935,11 +939,6 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
  * temporary, so the dependencies are written apart, as for other sources). */
 static int compile_as_is(struct pompcc *pc, const struct input *in, const char *obj, int assembly)
 {
-    if (pc->verbose)
-        fprintf(stderr,
-                "%s: %s: no pragma, OpenMP call or main to instrument; compiling it as "
-                "it is\n",
-                tool_name(), in->path);
     int direct = pc->mode != MODE_LINK;
     struct argv_list cmd = {0};
     compile_command(pc, &cmd, NULL);
@@ -1318,6 +1317,15 @@ static void note_openacc(const struct pompcc *pc, const char *src)
     free(text);
 }
 
+static int is_module_unit(const char *src)
+{
+    char *text = NULL;
+    size_t size = 0;
+    int module = read_file(src, &text, &size) == 0 && source_is_module_unit(text, size);
+    free(text);
+    return module;
+}
+
 /* Instruments and compiles one source into obj (-c) or asm (-S). */
 static int compile_source(struct pompcc *pc, const struct input *in, const char *obj, int assembly,
                           unsigned index)
@@ -1330,8 +1338,24 @@ static int compile_source(struct pompcc *pc, const struct input *in, const char 
     int may = pc->functions || defines_pragma_macro(pc) ||
               source_file_may_need_instrumentation(src, (const char *const *)dirs.v, dirs.n);
     argv_free(&dirs);
-    if (!may)
+    if (!may) {
+        if (pc->verbose)
+            fprintf(stderr,
+                    "%s: %s: no pragma, OpenMP call or main to instrument; compiling it as "
+                    "it is\n",
+                    tool_name(), src);
         return compile_as_is(pc, in, obj, assembly);
+    }
+    if (in->lang == LANG_CXX && is_module_unit(src)) {
+        /* the header the instrumented copy includes would come before its
+         * module declaration, which must come first (the copy did not compile,
+         * "please report this"; a probe) */
+        fprintf(stderr,
+                "%s: warning: %s: a C++20 module unit is not instrumented: its OpenMP constructs "
+                "are measured through the runtime's events, without their file and line\n",
+                tool_name(), src);
+        return compile_as_is(pc, in, obj, assembly);
+    }
     compiler_identity(pc);
     if (pc->identity_rc < 0) { /* cannot be run: said once, not once per attempt */
         say_compiler_failed(pc);

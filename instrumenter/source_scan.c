@@ -362,3 +362,56 @@ void source_files_with_openmp(const char *path, const char *const *dirs, size_t 
     struct directive_files d = {each, arg, expanded_here};
     walk_from(path, dirs, ndirs, with_directive, &d, 0);
 }
+
+/* The identifier at text[p] (its length), or 0. */
+static size_t identifier_at(const char *text, size_t size, size_t p)
+{
+    size_t q = p;
+    while (q < size && (text[q] == '_' || (text[q] >= 'a' && text[q] <= 'z') ||
+                        (text[q] >= 'A' && text[q] <= 'Z') || (q > p && text[q] >= '0' && text[q] <= '9')))
+        q++;
+    return q - p;
+}
+
+/* Past blanks, newlines, comments and preprocessing lines from p. */
+static size_t past_trivia(const char *text, size_t size, size_t p)
+{
+    int line_start = 1;
+    while (p < size) {
+        size_t splice = source_splice_length(text, size, p);
+        if (splice) {
+            p += splice;
+        } else if (text[p] == '\n') {
+            line_start = 1;
+            p++;
+        } else if (is_blank(text[p]) || text[p] == '\r' || text[p] == '\f' || text[p] == '\v') {
+            p++;
+        } else if (p + 1 < size && text[p] == '/' && text[p + 1] == '/') {
+            while (p < size && (text[p] != '\n' || source_newline_spliced(text, p)))
+                p++;
+        } else if (p + 1 < size && text[p] == '/' && text[p + 1] == '*') {
+            const char *end = memmem(text + p + 2, size - p - 2, "*/", 2);
+            p = end ? (size_t)(end - text) + 2 : size;
+            line_start = 0;
+        } else if (line_start && text[p] == '#') { /* a directive, to its line's end */
+            while (p < size && (text[p] != '\n' || source_newline_spliced(text, p)))
+                p++;
+        } else {
+            break;
+        }
+    }
+    return p;
+}
+
+int source_is_module_unit(const char *text, size_t size)
+{
+    size_t p = past_trivia(text, size, 0), n = identifier_at(text, size, p);
+    if (n == 6 && strncmp(text + p, "export", 6) == 0) {
+        p = past_trivia(text, size, p + n);
+        n = identifier_at(text, size, p);
+    }
+    if (n != 6 || strncmp(text + p, "module", 6) != 0)
+        return 0;
+    p = past_trivia(text, size, p + n); /* "module;", "module name", "module :private" */
+    return p < size && (text[p] == ';' || text[p] == ':' || identifier_at(text, size, p) > 0);
+}

@@ -58,6 +58,12 @@ int source_has_openmp_directive(const char *text, size_t size);
 /* ... an OpenACC directive (#pragma acc), which pomp does not measure */
 int source_has_openacc_directive(const char *text, size_t size);
 
+/* Whether text is a C++20 module unit: its first declaration, past comments
+ * and preprocessing lines, is a module declaration ("module;", the global
+ * module fragment, or "[export] module NAME;"), which must come before the
+ * header the instrumentation includes. */
+int source_is_module_unit(const char *text, size_t size);
+
 /* The header name of the directive on the line that holds offset in text:
  * the offsets of "x.h", <x.h> or the macro after the keyword (to the end of
  * the line or a comment). Returns 0, or -1 when the line is no directive. */

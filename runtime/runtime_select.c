@@ -317,8 +317,8 @@ char *pomp_runtime_needs_gomp(char *const *inputs, char *const *names, size_t ni
         }
     }
     if (why && kmpc) {
-        fprintf(stderr, "pompcc: warning: %s, but %s needs libomp (compiled by clang?): no runtime "
-                        "serves both; linking LLVM libomp\n", why, kmpc);
+        fprintf(stderr, "%s: warning: %s, but %s needs libomp (compiled by clang?): no runtime "
+                        "serves both; linking LLVM libomp\n", tool_name(), why, kmpc);
         free(why);
         return NULL;
     }
@@ -370,7 +370,7 @@ char *pomp_runtime_choose(int given, enum pomp_runtime *rt, int clang_offload,
     char *why = pomp_runtime_needs_gomp(inputs, names, ninputs, flags, nflags);
     if (!why)
         return NULL;
-    char *msg = xasprintf("pompcc: warning: %s; linking GCC's libgomp%s\n", why,
+    char *msg = xasprintf("%s: warning: %s; linking GCC's libgomp%s\n", tool_name(), why,
                           given ? " instead of the LLVM libomp --pomp-runtime=omp asks for" : "");
     *rt = POMP_RUNTIME_GOMP;
     free(why);

@@ -431,3 +431,45 @@ assert_not_contains tchunk.err "did not compile" "a template-id's comma in a sch
 assert_eq "$(POMP_OUTPUT_DIR=tchunk.d ./tchunk 2> /dev/null)" 4032 "a template-id's comma in a schedule chunk: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "for" and .init == "handle")] | length' tchunk.d/profile.json)" 2 \
     "a template-id's comma in a schedule chunk: both loops instrumented"
+# C++20 module units: not instrumented (the instrumented copy's header would
+# come before the module declaration), said, built as the compiler builds
+# them; the program's output and its regions, through the runtime's events.
+# Before: g++ rejected the copy ("please report this"), clang's .cppm went
+# uninstrumented unsaid, and --precompile was taken for a link (probes).
+cat > kern.cc <<'C'
+module;
+#include <cstddef>
+export module kern;
+export double kdot(const double *a, const double *b, std::size_t n)
+{
+    double s = 0;
+#pragma omp parallel for reduction(+ : s)
+    for (std::size_t i = 0; i < n; ++i)
+        s += a[i] * b[i];
+    return s;
+}
+C
+cat > kmain.cc <<'C'
+#include <cstdio>
+#include <vector>
+import kern;
+int main()
+{
+    std::vector<double> a(10, 2.0);
+    std::printf("%.1f\n", kdot(a.data(), a.data(), a.size()));
+}
+C
+"$POMPCXX" -std=c++20 -fmodules-ts -O2 -fopenmp -c kern.cc -o kern.o 2> kern.err || { cat kern.err; fail "g++ module unit: build"; }
+assert_contains kern.err "^pompc\+\+: warning: kern.cc: a C\+\+20 module unit is not instrumented" "g++ module unit: said"
+assert_not_contains kern.err "did not compile|please report" "g++ module unit: no failed copy"
+"$POMPCXX" -std=c++20 -fmodules-ts -O2 -fopenmp kmain.cc kern.o -o kmod 2> kmod.err || { cat kmod.err; fail "g++ modules: link"; }
+assert_eq "$(POMP_OUTPUT_DIR=kmod.d ./kmod 2> /dev/null)" 40.0 "g++ modules: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' kmod.d/profile.json)" 1 \
+    "g++ modules: the module's region, through the runtime"
+cp kern.cc kern.cppm
+"$BUILD/bin/pomp-clang++" -Werror -std=c++20 -fopenmp -O2 --precompile kern.cppm -o kern.pcm 2> pcm.err ||
+    { cat pcm.err; fail "clang --precompile: built as clang builds it"; }
+[ -s kern.pcm ] || fail "clang --precompile: the .pcm written"
+"$BUILD/bin/pomp-clang++" -std=c++20 -fopenmp -O2 -c kern.cppm -fmodule-output=kern2.pcm -o kern_clang.o 2> cppm.err ||
+    { cat cppm.err; fail "clang .cppm: build"; }
+assert_contains cppm.err "^pomp-clang\+\+: warning: kern.cppm: a C\+\+20 module unit is not instrumented" "clang .cppm: said"

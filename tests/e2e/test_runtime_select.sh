@@ -305,7 +305,7 @@ int main()
 }
 C
 "$BUILD/bin/pompc++" --pomp-runtime=omp -fopenmp -O2 cpyfn.cpp -o cpyfn_omp 2> cpyfn_omp.err
-assert_contains cpyfn_omp.err "^pompcc: warning: cpyfn.cpp has a task whose data GCC copies with a function \(tree_sum\(std::vector<long.*\) \[clone \._omp_cpyfn\.[0-9]+\]: .*\), which LLVM libomp's libgomp layer breaks .*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "a task copy function: the warning names it, demangled"
+assert_contains cpyfn_omp.err "^pompc\+\+: warning: cpyfn.cpp has a task whose data GCC copies with a function \(tree_sum\(std::vector<long.*\) \[clone \._omp_cpyfn\.[0-9]+\]: .*\), which LLVM libomp's libgomp layer breaks .*; linking GCC's libgomp instead of the LLVM libomp --pomp-runtime=omp asks for" "a task copy function: the warning names it, demangled"
 assert_eq "$(runtime_of cpyfn_omp)" "libgomp.so.1 libpomp-gomp.so " "a task copy function: never on libomp"
 assert_eq "$(POMP_OUTPUT_DIR=cpyfn.d ./cpyfn_omp 2> /dev/null)" 20000100000 "a task copy function: output, asked onto libomp"
 

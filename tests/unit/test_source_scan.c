@@ -110,3 +110,29 @@ Test(source_scan, spliced_pragmas)
     const char *none = "int f(int x) { return x + 1; }\n#define A \\\n  2\n";
     cr_expect(!source_may_need_instrumentation(none, strlen(none)), "nothing to instrument");
 }
+
+/* C++20 module units: the module declaration first, past comments and
+ * preprocessing lines; a file that only imports, or names "module" later, is
+ * no module unit. */
+Test(source_scan, module_units)
+{
+    static const char *const units[] = {
+        "module;\n#include <cstddef>\nexport module kern;\n",
+        "// a comment\n/* another */ export module kern;\n",
+        "#define X 1\nexport\nmodule kern.part;\n",
+        "module kern;\nint f();\n",
+        "module :private;\n",
+    };
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        cr_assert(source_is_module_unit(units[i], strlen(units[i])), "%s", units[i]);
+    static const char *const others[] = {
+        "import kern;\nint main() {}\n",
+        "#include <cstdio>\nint module = 1;\n",
+        "struct module *m;\n",
+        "modules;\n",
+        "export int f();\n",
+        "",
+    };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        cr_assert(!source_is_module_unit(others[i], strlen(others[i])), "%s", others[i]);
+}
