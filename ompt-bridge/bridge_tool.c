@@ -253,12 +253,17 @@ static int unexpected_forks_said(char *what, size_t size)
     const char *object = first && dladdr(first, &info) && info.dli_fname ? info.dli_fname : "";
     const char *base = strrchr(object, '/');
     base = base ? base + 1 : object;
+    /* forks counted, not constructs: one construct run 3 times read "3
+     * parallel regions" (a probe) */
+    char times[48] = "";
+    if (n > 1)
+        snprintf(times, sizeof times, " %llu times", (unsigned long long)n);
     snprintf(what, size,
-             "%llu parallel region%s that pompcc did not instrument ran%s%.80s%s: only %s and %s "
-             "implicit barriers were measured, not the worksharing, critical, lock and task "
-             "constructs in %s; POMP_OMPT=full measures them (docs/ompt.md)",
-             (unsigned long long)n, n == 1 ? "" : "s", *base ? " (in " : "", base,
-             *base ? ")" : "", n == 1 ? "it" : "them", n == 1 ? "its" : "their",
+             "%s that pompcc did not instrument ran%s%s%.80s%s: only %s and %s implicit barriers "
+             "were measured, not the worksharing, critical, lock and task constructs in %s; "
+             "POMP_OMPT=full measures them (docs/ompt.md)",
+             n == 1 ? "a parallel region" : "parallel regions", times, *base ? " (in " : "", base,
+             *base ? ")" : "", n == 1 ? "it" : "they", n == 1 ? "its" : "their",
              n == 1 ? "it" : "them");
     return 1;
 }

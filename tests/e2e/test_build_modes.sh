@@ -347,7 +347,7 @@ C
 gcc -fopenmp -fPIC -shared plugin.c -o libplugin.so
 "$POMPCC" -fopenmp plugin_main.c -o plugin_main -ldl 2> plugin_main.err || { cat plugin_main.err; fail "plugin: the build"; }
 assert_eq "$(POMP_OUTPUT_DIR=plugin.d ./plugin_main 2> plugin.err)" "2 28" "plugin: the program"
-assert_contains plugin.err "^pomp: note: 1 parallel region that pompcc did not instrument ran \(in libplugin.so\): only it and its implicit barriers were measured.*POMP_OMPT=full measures them" \
+assert_contains plugin.err "^pomp: note: a parallel region that pompcc did not instrument ran \(in libplugin.so\): only it and its implicit barriers were measured.*POMP_OMPT=full measures them" \
     "plugin: the constructs left unmeasured in it said"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' plugin.d/profile.json)" 2 "plugin: its parallel region measured"
 assert_contains <(jq -r ".unmeasured[]?" plugin.d/profile.json) "parallel region that pompcc did not instrument" \
@@ -356,3 +356,32 @@ POMP_OMPT=full POMP_OUTPUT_DIR=plugin_full.d ./plugin_main > /dev/null 2> plugin
 assert_not_contains plugin_full.err "did not instrument ran" "plugin, POMP_OMPT=full: nothing to say"
 assert_eq "$(jq '[.regions[] | select(.type == "critical")] | length' plugin_full.d/profile.json)" 1 \
     "plugin, POMP_OMPT=full: its critical measured"
+# The plain plugin loaded, called and closed three times: one region of 3
+# visits (its call sites let go at each dlclose, each load made regions of
+# its own: three identical rows of 1 visit; a probe), and the note counts
+# executions, not regions ("3 parallel regions" for one, before)
+cat > reload_main.c <<'C'
+#include <dlfcn.h>
+#include <stdio.h>
+int main(void)
+{
+    long sum = 0;
+    for (int k = 0; k < 3; k++) {
+        void *h = dlopen("./libplugin.so", RTLD_NOW);
+        long (*plug)(void) = h ? (long (*)(void))dlsym(h, "plug") : NULL;
+        sum += plug ? plug() : -1000;
+        if (h)
+            dlclose(h);
+    }
+    printf("%ld\n", sum);
+    return 0;
+}
+C
+"$POMPCC" -fopenmp reload_main.c -o reload_main -ldl 2> reload_main.err || { cat reload_main.err; fail "reload: the build"; }
+assert_eq "$(POMP_OUTPUT_DIR=reload.d ./reload_main 2> reload.err)" 84 "reload: the program"
+assert_contains reload.err "^pomp: note: parallel regions that pompcc did not instrument ran 3 times" \
+    "reload: the note counts executions"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' reload.d/profile.json)" 1 "reload: one region"
+assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
+    | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' reload.d/profile.json)" 3 \
+    "reload: its 3 executions"

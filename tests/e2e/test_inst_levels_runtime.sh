@@ -97,7 +97,7 @@ assert_contains cn_report.txt "^  critical +main\(\), in parallel @ critical_non
 # A combined construct whose parallel leaf's calls its level drops, its loop's
 # kept ("inst parallel none" above a "parallel for"): the parallel region is
 # the runtime's, and the link has the bridges follow it. Before, the run said
-# "not measured: 1 parallel region that pompcc did not instrument ran ... not
+# "not measured: a parallel region that pompcc did not instrument ran ... not
 # the worksharing" beside the measured loop, and was not rated.
 cat > pfor_none.c <<'C'
 #include <stdio.h>
