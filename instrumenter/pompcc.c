@@ -891,7 +891,9 @@ static int make_dependencies(const struct pompcc *pc, const struct input *in, co
 
 /* Compiles file into obj (-c, or -S for assembly); iquote adds an include
  * directory for quoted includes, errs captures the compiler's stderr. */
-static int compile_one(const struct pompcc *pc, const struct input *in, const char *file,
+static void add_aux_names(struct pompcc *pc, struct argv_list *cmd, const struct input *in);
+
+static int compile_one(struct pompcc *pc, const struct input *in, const char *file,
                        const char *obj, int assembly, const char *iquote, const char *errs,
                        const char *prefix_map)
 {
@@ -923,6 +925,7 @@ static int compile_one(const struct pompcc *pc, const struct input *in, const ch
         argv_add(&cmd, "-fmacro-prefix-map=./=");
         argv_add(&cmd, "-fdebug-prefix-map=./=");
     }
+    add_aux_names(pc, &cmd, in);
     argv_add(&cmd, assembly ? "-S" : "-c");
     add_language(&cmd, in);
     argv_add(&cmd, file);
@@ -945,6 +948,7 @@ static int compile_as_is(struct pompcc *pc, const struct input *in, const char *
     if (direct)
         for (size_t i = 0; i < pc->dep_flags.n; i++)
             argv_add(&cmd, pc->dep_flags.v[i]);
+    add_aux_names(pc, &cmd, in);
     argv_add(&cmd, assembly ? "-S" : "-c");
     add_language(&cmd, in);
     argv_add(&cmd, in->path);
@@ -1089,6 +1093,56 @@ static void compiler_identity(struct pompcc *pc)
     if (flag)
         argv_add(&pc->identity, flag);
     free(flag), free(openmp), free(gnuc), free(out);
+}
+
+/* A compile and link in one call (pompcc a.c b.c -o prog) compiles each
+ * source into an object of its temporary directory: GCC names the auxiliary
+ * files of a compile after its object, so coverage notes and data (prog-a.gcno
+ * and prog-a.gcda in the working directory, for plain gcc) went there, the
+ * notes deleted with it, and each run of the program made the directory again
+ * to write its data (a probe). Where such files are asked for (coverage,
+ * split DWARF), GCC 11 and later are given the names their own one-call
+ * compile uses: -dumpdir OUTPUT- (a- without -o), -dumpbase the source's
+ * name. Not for clang, which names them otherwise, nor where the user gave
+ * -dumpdir or -dumpbase. */
+static int wants_aux_names(const struct pompcc *pc)
+{
+    int wanted = 0;
+    for (size_t i = 0; i < pc->flags.n; i++) {
+        const char *f = pc->flags.v[i];
+        if (strncmp(f, "-dumpdir", 8) == 0 || strncmp(f, "-dumpbase", 9) == 0)
+            return 0;
+        wanted |= strcmp(f, "--coverage") == 0 || strcmp(f, "-ftest-coverage") == 0 ||
+                  strcmp(f, "-fprofile-arcs") == 0 || strncmp(f, "-fprofile-generate", 18) == 0 ||
+                  strcmp(f, "-gsplit-dwarf") == 0;
+    }
+    return wanted;
+}
+
+static void add_aux_names(struct pompcc *pc, struct argv_list *cmd, const struct input *in)
+{
+    if (pc->mode != MODE_LINK || !wants_aux_names(pc))
+        return;
+    compiler_identity(pc);
+    int gnuc = 0, clang = 0;
+    for (size_t i = 0; i < pc->identity.n; i++) {
+        sscanf(pc->identity.v[i], "--gnuc=%d", &gnuc);
+        clang |= strncmp(pc->identity.v[i], "-D__clang__=", 12) == 0;
+    }
+    if (clang || gnuc < 11)
+        return;
+    const char *name = strrchr(in->path, '/') ? strrchr(in->path, '/') + 1 : in->path;
+    const char *dot = strrchr(name, '.');
+    char *dumpdir = xasprintf("%s-", pc->output ? pc->output : "a");
+    argv_add(cmd, "-dumpdir");
+    argv_add(cmd, dumpdir);
+    argv_add(cmd, "-dumpbase");
+    argv_add(cmd, name);
+    if (dot && dot != name) {
+        argv_add(cmd, "-dumpbase-ext");
+        argv_add(cmd, dot);
+    }
+    free(dumpdir);
 }
 
 /* Runs pomp-instrument on in into inst (with_headers: and the program's own

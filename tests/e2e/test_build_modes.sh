@@ -385,3 +385,31 @@ assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' reload.d/p
 assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
     | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' reload.d/profile.json)" 3 \
     "reload: its 3 executions"
+# Coverage in one compile-and-link call: the notes and data in the working
+# directory, named as gcc names them (prog-a.gcno, prog-a.gcda), not in
+# pompcc's temporary directory, deleted with it and made again by each run (a
+# probe)
+if [ -z "$E2E_SANITIZE" ]; then
+    mkdir -p cov && cd cov
+    cat > cova.c <<'C'
+int twice(int x) { return 2 * x; }
+C
+    cat > covmain.c <<'C'
+#include <stdio.h>
+int twice(int x);
+int main(void)
+{
+    int s = 0;
+#pragma omp parallel num_threads(2) reduction(+ : s)
+    s += twice(1);
+    printf("%d\n", s);
+    return 0;
+}
+C
+    "$POMPCC" -fopenmp --coverage cova.c covmain.c -o covprog 2> cov.err || { cat cov.err; fail "coverage: the build"; }
+    assert_eq "$(POMP_OUTPUT_DIR=cov.d ./covprog 2> /dev/null)" 4 "coverage: the program"
+    for f in covprog-cova.gcno covprog-covmain.gcno covprog-cova.gcda covprog-covmain.gcda; do
+        [ -s "$f" ] || fail "coverage: $f written where gcc writes it (got: $(ls | tr '\n' ' '))"
+    done
+    cd ..
+fi
