@@ -16,7 +16,7 @@
  *       int pomp_fl_ = POMP_Fast_counted(pomp_f_(f)); if (!pomp_fl_) POMP_Set_lock_enter(...);
  *       omp_set_lock(pomp_l_); if (!pomp_fl_) POMP_Set_lock_exit_slow(...); ... })
  *
- * (f: the site's inline counter, for a lock's set and unset only).
+ * (f: the site's inline counter, for a lock's set, unset and test only).
  *
  * Only the callee and the '(' are replaced: the arguments stay where they are
  * (other calls inside them are rewritten too), and a statement expression keeps
@@ -65,7 +65,7 @@ static const struct api_routine {
       {"Set_lock_exit", F_LOCK_EXIT, 0, 1},
       {"Set_lock_event", F_LOCK, 0, 0}}},
     {"omp_unset_lock", LOCK, {{"Unset_lock_event", F_LOCK, 1, 1}}},
-    {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0, 0}}},
+    {"omp_test_lock", TEST, {{"Test_lock_event", F_TEST, 0, 1}}},
     /* Table 7 */
     {"omp_init_nest_lock", LOCK, {{"Init_nest_lock_event", F_LOCK, 0, 0}}},
     {"omp_init_nest_lock_with_hint", LOCK_HINT, {{"Init_nest_lock_event", F_LOCK, 0, 0}}},
@@ -75,7 +75,7 @@ static const struct api_routine {
       {"Set_nest_lock_exit", F_LOCK_EXIT, 0, 1},
       {"Set_nest_lock_event", F_LOCK, 0, 0}}},
     {"omp_unset_nest_lock", LOCK, {{"Unset_nest_lock_event", F_LOCK, 1, 1}}},
-    {"omp_test_nest_lock", TEST, {{"Test_nest_lock_event", F_TEST, 0, 0}}},
+    {"omp_test_nest_lock", TEST, {{"Test_nest_lock_event", F_TEST, 0, 1}}},
     /* Table 8: the value set or returned */
     {"omp_set_num_threads", SET_VALUE, {{"Set_num_threads_event", F_VALUE, 0, 0}}},
     {"omp_get_num_threads", GET_VALUE, {{"Get_num_threads_event", F_VALUE, 0, 0}}},
@@ -150,9 +150,10 @@ static const char *why_not(const struct source *s, const struct source_call *c)
 }
 
 /* Whether a call site with these steps kept has an inline counter (pomplib.h,
- * POMP_Fast_count): a lock's set (its exit offers it) or unset. Once the
- * site's region is throttled, a call counted there makes none of its POMP
- * calls: a throttled lock loop cost 2.3x its plain time in four calls a pair. */
+ * POMP_Fast_count): a lock's set (its exit offers it), unset or test. Once the
+ * site's region is throttled (a test's: from its first call, when no trace is
+ * written), a call counted there makes none of its POMP calls: a throttled
+ * lock loop cost 2.3x its plain time in four calls a pair. */
 static int counted_inline(const struct api_routine *r, unsigned mask)
 {
     for (int k = 0; k < MAX_STEPS && r->steps[k].routine; k++)
@@ -268,7 +269,8 @@ static void add_step(struct strbuf *b, const struct step *st, const char *v, int
                   slow ? ", pomp_f_(f)" : "");
         break;
     case F_TEST:
-        sb_printf(b, " POMP_%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k));", st->routine, v, v);
+        sb_printf(b, " POMP_%s%s(pomp_h_(k), POMP_TID_, %sl_, %st_, pomp_c_(k)%s);", st->routine,
+                  suffix, v, v, slow ? ", pomp_f_(f)" : "");
         break;
     case F_VALUE: /* (recorded at POMP_RUNTIME=Event only: pomplib.h, POMP_Value_events) */
         sb_printf(b,

@@ -725,6 +725,17 @@ POMP_Int32 POMP_Unset_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_i
 POMP_Int32 POMP_Unset_nest_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
                                            const void *lock_id, const char ctc[],
                                            POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+/* A test site's (omp_test_lock, omp_test_nest_lock): the test's event, that
+ * also offers the site's counter (from its first execution when no trace is
+ * written: a test never waits). */
+POMP_Int32 POMP_Test_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                     const void *lock_id, POMP_Int32 was_lock_set,
+                                     const char ctc[],
+                                     POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
+POMP_Int32 POMP_Test_nest_lock_event_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,
+                                          const void *lock_id, POMP_Int32 was_lock_set,
+                                          const char ctc[],
+                                          POMP_Fast_count *count) POMP_NOTHROW_ POMP_COLD_;
 #undef POMP_COLD_
 
 #if defined(__GNUC__)

@@ -493,6 +493,82 @@ for type in omp_set_lock omp_unset_lock omp_set_nest_lock omp_unset_nest_lock; d
 done
 "$REPORT" --check locks.counted > /dev/null || fail "lock sites: --check"
 
+# Lock test sites: a test never waits, an event without duration as an atomic
+# is, so with no trace written its site is counted inline from its first call
+# (before, each poll of a spin-on-test loop made its call, about 120
+# instructions of libpomp, throttled or not). Every test counted, taken or
+# not; with throttling off every call made.
+cat > tests.c <<'C'
+#include <omp.h>
+#include <stdio.h>
+int main(void)
+{
+    omp_lock_t l;
+    omp_nest_lock_t nl;
+    long taken = 0, nested = 0;
+    omp_init_lock(&l);
+    omp_init_nest_lock(&nl);
+#pragma omp parallel num_threads(2) reduction(+ : taken, nested)
+    for (long i = 0; i < 100000; i++) {
+        if (omp_test_lock(&l)) {
+            taken++;
+            omp_unset_lock(&l);
+        }
+        if (omp_test_nest_lock(&nl)) {
+            nested++;
+            omp_unset_nest_lock(&nl);
+        }
+    }
+    omp_destroy_lock(&l);
+    omp_destroy_nest_lock(&nl);
+    printf("%s %ld %ld\n", taken > 0 && taken <= 200000 && nested > 0 && nested <= 200000 ? "ok" : "wrong",
+           taken, nested);
+    return 0;
+}
+C
+cat > tests_counted.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+static long calls[2];
+typedef int test_fn(void *, int, const void *, int, const char *, void *);
+#define STAND_IN(name, k)                                                                       \
+    int name(void *h, int t, const void *l, int was, const char *c, void *f)                   \
+    {                                                                                          \
+        static test_fn *real;                                                                  \
+        __atomic_add_fetch(&calls[k], 1, __ATOMIC_RELAXED);                                    \
+        if (!real)                                                                             \
+            real = (test_fn *)dlsym(RTLD_NEXT, #name);                                         \
+        return real(h, t, l, was, c, f);                                                       \
+    }
+STAND_IN(POMP_Test_lock_event_slow, 0)
+STAND_IN(POMP_Test_nest_lock_event_slow, 1)
+__attribute__((destructor)) static void said(void)
+{
+    fprintf(stderr, "calls: %ld %ld\n", calls[0], calls[1]);
+}
+C
+cc -O2 -c tests_counted.c -o tests_counted.o
+"$POMPCC" -O2 -fopenmp tests.c tests_counted.o -o tests 2> tests.err || { cat tests.err; fail "build tests.c"; }
+POMP_SUMMARY=off POMP_OUTPUT_DIR=tests.counted ./tests > tests.txt 2> tests_calls.txt
+read -r verdict taken nested < tests.txt
+assert_eq "$verdict" ok "test sites: the program's result"
+POMP_SUMMARY=off POMP_THROTTLE=off POMP_OUTPUT_DIR=tests.timed ./tests > /dev/null 2> tests_timed_calls.txt
+assert_eq "$(cat tests_timed_calls.txt)" "calls: 200000 200000" "test sites, POMP_THROTTLE=off: every call made"
+read -r test_calls nest_test_calls < <(sed -n 's/^calls: //p' tests_calls.txt)
+# one call a thread and site (the first, which registers the counter)
+[ "$test_calls" -le 2 ] && [ "$nest_test_calls" -le 2 ] ||
+    fail "test sites: counted inline from the first call, yet calls made: $(cat tests_calls.txt)"
+assert_eq "$(region_sum tests.counted omp_test_lock "$(line_of tests.c "if (omp_test_lock(&l))")" visits)" 200000 \
+    "test sites: every test of the lock counted"
+assert_eq "$(region_sum tests.counted omp_test_nest_lock "$(line_of tests.c "if (omp_test_nest_lock(&nl))")" visits)" \
+    200000 "test sites: every test of the nest lock counted"
+# (the unsets follow the tests that took a lock, as many as the run's timing made)
+assert_eq "$(region_sum tests.counted omp_unset_lock "$(line_of tests.c "omp_unset_lock(&l);")" visits) \
+$(region_sum tests.counted omp_unset_nest_lock "$(line_of tests.c "omp_unset_nest_lock(&nl);")" visits)" \
+    "$taken $nested" "test sites: the unsets as many as the tests that took a lock"
+"$REPORT" --check tests.counted > /dev/null || fail "test sites: --check"
+
 # Undeferred tasks run at once in their creation (if(0); and the runtime's
 # choice: libgomp runs a task at once past 64 queued a thread, libomp past its
 # deque's 256), the creation counted inline: once the construct is throttled

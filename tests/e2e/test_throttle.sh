@@ -188,20 +188,26 @@ int main(void)
     }
     omp_destroy_lock(&l);
     printf("%s\n", polls >= 3000 ? "polled" : "not polled");
+    fprintf(stderr, "polls: %ld\n", polls);
     return 0;
 }
 C
 "$POMPCC" -O2 -fopenmp poll.c -o poll 2>build.err || { cat build.err; fail "build"; }
-POMP_THROTTLE=1000,1s POMP_TRACE=otf2 POMP_OUTPUT_DIR=polled ./poll > out.txt
+POMP_THROTTLE=1000,1s POMP_TRACE=otf2 POMP_OUTPUT_DIR=polled ./poll > out.txt 2> polled.err
 assert_contains out.txt "^polled$" "the lock was held while polled, then taken"
 acquired=$(otf2-print polled/traces.otf2 | awk '$1 == "THREAD_ACQUIRE_LOCK"' | wc -l)
 released=$(otf2-print polled/traces.otf2 | awk '$1 == "THREAD_RELEASE_LOCK"' | wc -l)
 assert_eq "$acquired $released" "2 2" "with a trace, every acquisition and release of the lock (a set, a successful test)"
 assert_eq "$(jq '[.regions[] | select(.type == "omp_test_lock" and .throttled)] | length' polled/profile.json)" 0 \
           "with a trace, the polled test is not throttled"
-POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=poll-nt ./poll > /dev/null
-assert_eq "$(jq '[.regions[] | select(.type == "omp_test_lock" and .throttled)] | length' poll-nt/profile.json)" 1 \
-          "without a trace, the polled test is throttled"
+# Without a trace a test site is counted inline from its first call (a test
+# never waits: an event without duration, as an atomic is), every poll counted
+POMP_THROTTLE=1000,1s POMP_OUTPUT_DIR=poll-nt ./poll > /dev/null 2> poll-nt.err
+polls=$(sed -n 's/^polls: //p' poll-nt.err)
+assert_eq "$(region_sum poll-nt omp_test_lock "$(line_of poll.c "while (!omp_test_lock(&l))")" visits)" "$((polls + 1))" \
+          "without a trace, every poll of the test counted (its failures and the one that took the lock)"
+assert_eq "$(region_sum polled omp_test_lock "$(line_of poll.c "while (!omp_test_lock(&l))")" visits)" \
+          "$(($(sed -n 's/^polls: //p' polled.err) + 1))" "with a trace, every poll of the test counted"
 
 # The throttled critical's wait to enter (its time outside the block) is not
 # timed once throttled: that wait then reads as work. The POP figures say so
