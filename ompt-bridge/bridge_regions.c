@@ -109,6 +109,10 @@ static struct POMP_Region_s *create(struct code_region *slot, enum bridge_constr
         for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
             if (ctc_get(&like->ctc, keys[i]))
                 ctc_builder_add(&b, keys[i], ctc_get(&like->ctc, keys[i]));
+        /* the address is not this region's own: the profile must not take
+         * it for the other region's code loaded again (pomp_merge.c,
+         * fold_place), a nested fork folded into the region it ran in */
+        ctc_builder_add(&b, "place_of", like->ctc.type ? like->ctc.type : "region");
     } else if (like) { /* at the place of an instrumented construct */
         /* with its directory: named as the construct is, from the run's start */
         ctc_builder_add_file(&b, like->ctc.file, ctc_get(&like->ctc, "dir"));

@@ -279,7 +279,7 @@ static void relabel(struct POMP_Region_s *r, const struct pomp_symbol *sym, cons
             ctc_builder_add(&b, "function", function);
         free(function);
     }
-    static const char *const kept[] = {"codeptr", "construct_file", "construct_lines"};
+    static const char *const kept[] = {"codeptr", "construct_file", "construct_lines", "place_of"};
     for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
         const char *value = ctc_get(old, kept[k]);
         if (value)

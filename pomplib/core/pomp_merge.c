@@ -260,9 +260,10 @@ static int from_runtime(const struct pomp_run_region *r) { return strcmp(r->init
  * lines (the instrumentation's, or the runtime's named by debug
  * information). */
 struct fold_place {
-    int own; /* 1: the region's own file and lines; 0: its construct's */
+    int own; /* 1: the region's own file and lines; 0: its construct's; 2: its code's
+                library and offset */
     const char *file;
-    int first, last;
+    long long first, last;
 };
 
 static int fold_place(const struct pomp_run_region *r, struct fold_place *p)
@@ -280,6 +281,21 @@ static int fold_place(const struct pomp_run_region *r, struct fold_place *p)
         *p = (struct fold_place){1, r->ctc.file, r->ctc.start_line_first, r->ctc.end_line_last};
         return 1;
     }
+    /* no line known: the same code of the same library is the same construct
+     * (a plain plugin loaded by dlopen again after dlclose: its call sites
+     * were let go at the dlclose, bridge_regions_forget, and each load made
+     * regions of its own, three rows of one visit for one region of three).
+     * Not one the bridge placed at another region's address (place_of: a
+     * tail-called nested fork at its enclosing region's), whose code it is
+     * not: without a line to name them, two regions at one address (with
+     * one, one row of the place, the rule above) */
+    const char *module = ctc_get(&r->ctc, "module"), *offset = ctc_get(&r->ctc, "offset");
+    unsigned long long at;
+    if (from_runtime(r) && module && offset && !ctc_get(&r->ctc, "place_of") &&
+        sscanf(offset, "%llx", &at) == 1) {
+        *p = (struct fold_place){2, module, (long long)at, (long long)at};
+        return 1;
+    }
     return 0;
 }
 
@@ -294,7 +310,7 @@ static int compare_str(const char *a, const char *b)
     return strcmp(a ? a : "", b ? b : "");
 }
 
-static int compare_int(int a, int b) { return (a > b) - (a < b); }
+static int compare_int(long long a, long long b) { return (a > b) - (a < b); }
 
 /* Orders regions with a place by their label: type, name, place, lines.
  * Not by function: a template's instantiations (or an inline function's

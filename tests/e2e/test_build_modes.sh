@@ -356,8 +356,10 @@ POMP_OMPT=full POMP_OUTPUT_DIR=plugin_full.d ./plugin_main > /dev/null 2> plugin
 assert_not_contains plugin_full.err "did not instrument ran" "plugin, POMP_OMPT=full: nothing to say"
 assert_eq "$(jq '[.regions[] | select(.type == "critical")] | length' plugin_full.d/profile.json)" 1 \
     "plugin, POMP_OMPT=full: its critical measured"
-# The plain plugin loaded, called and closed three times: the note counts
-# executions, not regions ("3 parallel regions" for one, before; a probe)
+# The plain plugin loaded, called and closed three times: one region of 3
+# visits (its call sites let go at each dlclose, each load made regions of
+# its own: three identical rows of 1 visit; a probe), and the note counts
+# executions, not regions ("3 parallel regions" for one, before)
 cat > reload_main.c <<'C'
 #include <dlfcn.h>
 #include <stdio.h>
@@ -379,6 +381,10 @@ C
 assert_eq "$(POMP_OUTPUT_DIR=reload.d ./reload_main 2> reload.err)" 84 "reload: the program"
 assert_contains reload.err "^pomp: note: parallel regions that pompcc did not instrument ran 3 times" \
     "reload: the note counts executions"
+assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' reload.d/profile.json)" 1 "reload: one region"
+assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
+    | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' reload.d/profile.json)" 3 \
+    "reload: its 3 executions"
 # Coverage in one compile-and-link call: the notes and data in the working
 # directory, named as gcc names them (prog-a.gcno, prog-a.gcda), not in
 # pompcc's temporary directory, deleted with it and made again by each run (a
