@@ -119,21 +119,36 @@ static char *find_lib(const char *name)
     return real;
 }
 
-/* Prepends value to the list in variable var (separator sep). */
-static void prepend(const char *var, const char *value, const char *sep)
-{
-    const char *old = getenv(var);
-    char *v = old && *old ? xasprintf("%s%s%s", value, sep, old) : xstrdup(value);
-    setenv(var, v, 1);
-    free(v);
-}
-
 /* value before the entries of *list (a ':' list, NULL for none). */
 static void prepend_entry(char **list, const char *value)
 {
     char *v = *list ? xasprintf("%s:%s", value, *list) : xstrdup(value);
     free(*list);
     *list = v;
+}
+
+/* The same for the list in variable var. */
+static void prepend(const char *var, const char *value)
+{
+    const char *old = getenv(var);
+    char *list = old && *old ? xstrdup(old) : NULL;
+    prepend_entry(&list, value);
+    setenv(var, list, 1);
+    free(list);
+}
+
+/* What ldd says of the shared libraries the program loads, read once (each
+ * question below asked it again: a process and the loader's whole search
+ * before the run, up to three times); NULL if it says nothing. */
+static char *ldd_of(const char *program)
+{
+    char *argv[] = {"ldd", (char *)program, NULL};
+    char *out = NULL;
+    if (run_capture(argv, &out, NULL) != 0 || !out) {
+        free(out);
+        return NULL;
+    }
+    return out;
 }
 
 /* --pomp-verbose: what the program runs with, each variable once, as set
@@ -209,20 +224,18 @@ static int defines_libgomp(const char *program)
     return found;
 }
 
-/* The same for the shared libraries the program loads (ldd), when the program
- * itself imports nothing of OpenMP: its OpenMP may live in a library of its
- * own (a GCC program was once left unmeasured so). The runtimes themselves
- * and libpomp's are passed over; the first library that calls one decides. */
-static enum program_runtime runtime_of_libraries(const char *program, char **missing)
+/* The same for the shared libraries the program loads (libs: ldd_of), when
+ * the program itself imports nothing of OpenMP: its OpenMP may live in a
+ * library of its own (a GCC program was once left unmeasured so). The
+ * runtimes themselves and libpomp's are passed over; the first library that
+ * calls one decides. */
+static enum program_runtime runtime_of_libraries(const char *libs, char **missing)
 {
-    char *argv[] = {"ldd", (char *)program, NULL};
-    char *out = NULL;
     enum program_runtime rt = RUNS_UNKNOWN;
     *missing = NULL;
-    if (run_capture(argv, &out, NULL) != 0 || !out) {
-        free(out);
+    if (!libs)
         return RUNS_UNKNOWN;
-    }
+    char *out = xstrdup(libs); /* (strtok_r writes in it) */
     char *save = NULL;
     int gomp = 0, libomp = 0;
     for (char *line = strtok_r(out, "\n", &save); line && (rt == RUNS_UNKNOWN || rt == RUNS_API_ONLY);
@@ -257,15 +270,13 @@ static enum program_runtime runtime_of_libraries(const char *program, char **mis
  * preloaded before it, every region was named by the bridge's code address
  * (parallel @ gomp-bridge/gomp_team.c:207: libomp's return address; a probe). */
 /* Where the program's loader finds the library whose name begins with
- * soname ("libgomp.so.1", "libasan.so."), as ldd says; NULL: not loaded. */
-static char *loaded_path(const char *program, const char *soname)
+ * soname ("libgomp.so.1", "libasan.so."), as ldd says (libs: ldd_of); NULL:
+ * not loaded. */
+static char *loaded_path(const char *libs, const char *soname)
 {
-    char *argv[] = {"ldd", (char *)program, NULL};
-    char *out = NULL, *found = NULL, *save = NULL;
-    if (run_capture(argv, &out, NULL) != 0 || !out) {
-        free(out);
+    if (!libs)
         return NULL;
-    }
+    char *out = xstrdup(libs), *found = NULL, *save = NULL; /* (strtok_r writes in it) */
     for (char *line = strtok_r(out, "\n", &save); line && !found;
          line = strtok_r(NULL, "\n", &save)) {
         line += strspn(line, " \t");
@@ -282,9 +293,9 @@ static char *loaded_path(const char *program, const char *soname)
     return found;
 }
 
-static char *libgomp_is_libomp(const char *program)
+static char *libgomp_is_libomp(const char *libs)
 {
-    char *path = loaded_path(program, "libgomp.so.1 "), *text = NULL;
+    char *path = loaded_path(libs, "libgomp.so.1 "), *text = NULL;
     size_t size = 0;
     int omp = path && read_file(path, &text, &size) == 0 && memmem(text, size, "__kmpc_fork_call", 16);
     free(text);
@@ -405,6 +416,7 @@ int main(int argc, char **argv)
         free(program), free(libpomp), free(bridge);
         return 2;
     }
+    char *libs = is_static ? NULL : ldd_of(program);
     char *missing, *why = NULL;
     struct unmeasured_calls calls;
     enum program_runtime rt = runtime_of(program, &missing, &calls);
@@ -421,7 +433,7 @@ int main(int argc, char **argv)
     if (rt == RUNS_UNKNOWN || rt == RUNS_API_ONLY) {
         enum program_runtime own = rt;
         free(missing);
-        rt = runtime_of_libraries(program, &missing);
+        rt = runtime_of_libraries(libs, &missing);
         if (rt == RUNS_UNKNOWN || rt == RUNS_API_ONLY) /* only the API: libomp serves it */
             rt = own == RUNS_API_ONLY || rt == RUNS_API_ONLY ? RUNS_LIBOMP : RUNS_UNKNOWN;
     }
@@ -438,7 +450,7 @@ int main(int argc, char **argv)
         free(copy);
     }
     if (rt == RUNS_GOMP && !on_libomp) {
-        char *omp = libgomp_is_libomp(program);
+        char *omp = libgomp_is_libomp(libs);
         if (omp) {
             fprintf(stderr, "pomprun: note: the libgomp.so.1 that %s loads, %s, is LLVM libomp: "
                             "measured through its OMPT, without the libgomp bridge\n",
@@ -500,11 +512,12 @@ int main(int argc, char **argv)
      * where the run begins */
     if (!bridge_preloaded)
         prepend_entry(&ours, libpomp);
-    char *sanitizer = is_static ? NULL : loaded_path(program, "libasan.so.");
+    char *sanitizer = loaded_path(libs, "libasan.so.");
+    free(libs);
     set_preload(ours, sanitizer);
     free(ours);
     free(sanitizer);
-    prepend("OMP_TOOL_LIBRARIES", libpomp, ":");
+    prepend("OMP_TOOL_LIBRARIES", libpomp);
     setenv("OMP_TOOL", "enabled", 1);
     /* the program keeps this pid: its libpomp starts at load, not at its first
      * OpenMP call (the serial code before it is sampled; a run without one
