@@ -23,6 +23,7 @@
 #include "bridge_record.h"
 #include "bridge_symbols.h"
 #include "pomp_record.h"
+#include "pomp_symbols.h"
 
 /* Set once, when the runtime initializes the tool. */
 static int tool_started;
@@ -230,6 +231,12 @@ static int uninstrumented_code_expected(void)
  * end (a fork callback takes no loader lock). */
 static uint64_t unexpected_forks;
 static const void *unexpected_first; /* the first one's code address, named at the end */
+/* its object's file, read at that first fork (the loader's lock-free lookup),
+ * for one unloaded before the end, which dladdr no longer names (a plugin
+ * opened and closed: "ran 3 times" in no named object; a probe); set once,
+ * by the thread that set unexpected_first, and read at the end */
+static char unexpected_object[256];
+static int unexpected_object_set;
 
 void bridge_uninstrumented_fork(const void *codeptr_ra)
 {
@@ -237,9 +244,13 @@ void bridge_uninstrumented_fork(const void *codeptr_ra)
         return;
     __atomic_fetch_add(&unexpected_forks, 1, __ATOMIC_RELAXED);
     const void *none = NULL; /* (a plain load first: no locked instruction once it is set) */
-    if (!__atomic_load_n(&unexpected_first, __ATOMIC_RELAXED))
+    uintptr_t offset;
+    if (!__atomic_load_n(&unexpected_first, __ATOMIC_RELAXED) &&
         __atomic_compare_exchange_n(&unexpected_first, &none, codeptr_ra, 0, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED);
+                                    __ATOMIC_RELAXED) &&
+        pomp_symbols_module_of((uintptr_t)codeptr_ra, unexpected_object, sizeof unexpected_object,
+                               &offset))
+        __atomic_store_n(&unexpected_object_set, 1, __ATOMIC_RELEASE);
 }
 
 /* The sentence for it, or 0 if none ran. */
@@ -249,8 +260,10 @@ static int unexpected_forks_said(char *what, size_t size)
     if (!n)
         return 0;
     const void *first = __atomic_load_n(&unexpected_first, __ATOMIC_RELAXED);
-    Dl_info info; /* (an object unloaded since: not named) */
-    const char *object = first && dladdr(first, &info) && info.dli_fname ? info.dli_fname : "";
+    Dl_info info; /* (the object read at the fork: one unloaded since is named too) */
+    const char *object = __atomic_load_n(&unexpected_object_set, __ATOMIC_ACQUIRE) ? unexpected_object
+                         : first && dladdr(first, &info) && info.dli_fname ? info.dli_fname
+                                                                            : "";
     const char *base = strrchr(object, '/');
     base = base ? base + 1 : object;
     /* forks counted, not constructs: one construct run 3 times read "3

@@ -379,8 +379,8 @@ int main(void)
 C
 "$POMPCC" -fopenmp reload_main.c -o reload_main -ldl 2> reload_main.err || { cat reload_main.err; fail "reload: the build"; }
 assert_eq "$(POMP_OUTPUT_DIR=reload.d ./reload_main 2> reload.err)" 84 "reload: the program"
-assert_contains reload.err "^pomp: note: parallel regions that pompcc did not instrument ran 3 times" \
-    "reload: the note counts executions"
+assert_contains reload.err "^pomp: note: parallel regions that pompcc did not instrument ran 3 times \(in libplugin.so\)" \
+    "reload: the note counts executions, and names the library, unloaded before the end"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel")] | length' reload.d/profile.json)" 1 "reload: one region"
 assert_eq "$(jq '([.regions[] | select(.type == "parallel") | .id]) as $p
     | [.callpath[] | select(.region as $r | $p | index($r)) | .per_thread[].visits] | add' reload.d/profile.json)" 3 \
