@@ -167,7 +167,7 @@ static inline void record(POMP2_Region_handle *handle, const char *ctc, int comp
     case BEGIN: pomp_profile_begin(&t->profile, r, now, 0, &adopted_from); break;
     case END: pomp_profile_end(&t->profile, r, now); break;
     case EXIT: pomp_profile_exit(&t->profile, r, now); break;
-    case EVENT: pomp_profile_event(&t->profile, r, now, 0); break;
+    case EVENT: pomp_profile_event(&t->profile, r, now, 0, 0); break;
     }
 }
 

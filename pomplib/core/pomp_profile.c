@@ -1443,7 +1443,8 @@ void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region
     f->helper = 1;
 }
 
-int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off)
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
+                           int part)
 {
     if (off)
         return POMP_PROFILE_SKIPPED;
@@ -1463,8 +1464,13 @@ int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint
         return POMP_ERR_DEPTH;
     }
     struct pomp_node *n = child_of(p, top->node, r);
-    n->visits++;
     p->counted = n;
+    if (part) { /* an iteration of a taskloop in its task: a begin, as POMP_Loop_iter_begin
+                   counts it there (each read as an execution of the taskloop: 101 for 1) */
+        n->begins++;
+        return POMP_SUCCESS;
+    }
+    n->visits++;
     if (n->min == UINT64_MAX)
         n->min = 0;
     if (now == POMP_UNTIMED) /* throttled: counted, not timed */

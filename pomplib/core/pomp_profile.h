@@ -389,8 +389,11 @@ int32_t pomp_profile_exit(struct pomp_profile *p, struct POMP_Region_s *r, uint6
 void pomp_profile_uncount_begin(struct pomp_profile *p, const struct POMP_Region_s *r);
 /* A single event (atomic, flush, user event, runtime call, loop iteration):
  * inside its own open region it counts as a begin of that region, elsewhere as
- * a visit of zero duration. */
-int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off);
+ * a visit of zero duration. part: the event is part of an execution of its
+ * construct (a loop's iteration), a begin wherever it comes: a taskloop's
+ * iterations run in tasks, where the taskloop's frame is not on top. */
+int32_t pomp_profile_event(struct pomp_profile *p, struct POMP_Region_s *r, uint64_t now, int off,
+                           int part);
 
 /* The OMPT implicit task of a team member that did not fork the team: opens a
  * frame for its share of region r, counted as one begin, on a node keyed by r

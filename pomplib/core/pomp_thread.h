@@ -294,7 +294,9 @@ pomp_thread_record_marked(struct pomp_thread *t, struct POMP_Region_s *r, uint64
     }
     case POMP_PHASE_END: rc = pomp_profile_end(&t->profile, r, now); break;
     case POMP_PHASE_EXIT: rc = pomp_profile_exit(&t->profile, r, now); break;
-    default: rc = pomp_profile_event(&t->profile, r, now, off); break;
+    default:
+        rc = pomp_profile_event(&t->profile, r, now, off, kind == POMP_EV_LOOP_ITER_EVENT);
+        break;
     }
     if (__builtin_expect(now == POMP_UNTIMED, 0)) { /* throttled: no place in a trace */
         t->profile.untimed_events++;

@@ -78,6 +78,16 @@ OMP_NUM_THREADS=4 POMP_LOOP=IterEvent POMP_TRACE=events POMP_OUTPUT_DIR=ie ./rtc
 events ie > ie.txt
 assert_eq "$(awk -v l=$L_it '$2 == "Loop_iter_event" && $4 == l' ie.txt | wc -l)" 12 "POMP_LOOP=IterEvent"
 assert_eq "$(grep -c 'Loop_iter_begin' ie.txt)" 0 "POMP_LOOP=IterEvent: no begin/end"
+# A taskloop's iterations run in its tasks, where the taskloop's frame is not
+# on top: each iteration event is a begin of the taskloop, as an iteration's
+# begin is, not an execution of it (20 iterations of a taskloop run once read
+# as 21 executions; a probe)
+L_tl=$(L @taskloop)
+for d in ie ib4; do
+    assert_eq "$(region_sum $d taskloop $L_tl visits) $(region_sum $d taskloop $L_tl begins)" "1 20" \
+        "taskloop iterations ($d): one execution, 20 iterations as begins"
+    "$REPORT" --check $d > /dev/null || fail "taskloop iterations ($d): --check"
+done
 OMP_NUM_THREADS=4 POMP_TRACE=events POMP_OUTPUT_DIR=ee ./rtc > /dev/null
 assert_eq "$(grep -c 'Loop_iter' ee/events.log)" 0 "POMP_LOOP=EnterExit (default): no iteration events"
 # Without --pomp-iterations, loop bodies are left as they are (vectorization).

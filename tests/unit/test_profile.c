@@ -257,8 +257,8 @@ Test(profile, regions_opened_while_off_are_skipped_after_on)
     pomp_profile_begin(p, &A, 1, 0, NULL);       /* on again: A's own block stays skipped */
     cr_assert_eq(pomp_profile_enter(p, &B, 2, 0), POMP_SUCCESS);
     pomp_profile_exit(p, &B, 5);
-    cr_assert_eq(pomp_profile_event(p, &A, 6, 0), POMP_PROFILE_SKIPPED);
-    cr_assert_eq(pomp_profile_event(p, &X[0], 6, 0), POMP_SUCCESS);
+    cr_assert_eq(pomp_profile_event(p, &A, 6, 0, 0), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_event(p, &X[0], 6, 0, 0), POMP_SUCCESS);
     cr_assert_eq(pomp_profile_end(p, &A, 7), POMP_PROFILE_SKIPPED);
     cr_assert_eq(pomp_profile_exit(p, &A, 8), POMP_PROFILE_SKIPPED);
     cr_assert_null(child(&p->root, &A));
@@ -273,7 +273,7 @@ Test(profile, regions_opened_while_off_are_skipped_after_on)
 Test(profile, single_events_while_off_are_not_counted)
 {
     struct pomp_profile *p = new_profile(16);
-    cr_assert_eq(pomp_profile_event(p, &A, 0, 1), POMP_PROFILE_SKIPPED);
+    cr_assert_eq(pomp_profile_event(p, &A, 0, 1, 0), POMP_PROFILE_SKIPPED);
     cr_assert_null(child(&p->root, &A));
 }
 
@@ -508,7 +508,7 @@ Test(profile, inline_counter_follows_its_frame)
     A.throttled = 1;
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 10, 0);
-    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site's call: A under P */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0); /* the site's call: A under P */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "counting under P");
     c.visits[0] += 5;
@@ -552,7 +552,7 @@ Test(profile, inline_counter_in_a_folding_recursion)
     A.throttled = 1;
     POMP_Fast_count c = {0};
     pomp_profile_begin(p, &T, 10, 0, NULL);           /* a task's execution: its task root */
-    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* the site, inside */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0); /* the site, inside */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     c.visits[0] += 3;
     pomp_profile_enter(p, &B, 20, 0);           /* a wait, in which ... */
@@ -567,7 +567,7 @@ Test(profile, inline_counter_in_a_folding_recursion)
     struct pomp_node *root = task_root_node(p, &T);
     cr_assert_not_null(root);
     pomp_profile_enter(p, &P, 70, 0);           /* the same code under P */
-    pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0);
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "now counting under P too");
     cr_assert_eq(c.parent[0], task_top(root), "and still under the task root");
@@ -576,11 +576,11 @@ Test(profile, inline_counter_in_a_folding_recursion)
     pomp_profile_exit(p, &P, 80);
     pomp_profile_enter(p, &B, 90, 0);           /* a third path: the first one's place, ... */
     for (int k = 1; k < POMP_FAST_MISSES; k++) {
-        pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+        pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0);
         pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
         cr_assert(!counting(&c, top), "... not before POMP_FAST_MISSES visits there");
     }
-    pomp_profile_event(p, &A, POMP_UNTIMED, 0);
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0);
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert(counting(&c, top), "now counting under B");
     cr_assert_eq(child(root, &A)->visits, 8, "the task root's counts folded there");
@@ -807,7 +807,7 @@ Test(profile, inline_counter_slots)
     pomp_profile_enter(p, &P, 10, 0);
     for (int k = 0; k <= POMP_FAST_SITES; k++) {
         S[k].throttled = 1;
-        pomp_profile_event(p, &S[k], POMP_UNTIMED, 0);
+        pomp_profile_event(p, &S[k], POMP_UNTIMED, 0, 0);
         pomp_profile_fast_register(p, &c[k], &S[k], 1, POMP_FAST_VISIT);
     }
     cr_assert_eq(p->nfast, POMP_FAST_SITES);
@@ -816,7 +816,7 @@ Test(profile, inline_counter_slots)
     c[0].visits[0] = 5;
     pomp_profile_enter(p, &B, 20, 0);
     S[POMP_FAST_SITES + 1].throttled = 1;
-    pomp_profile_event(p, &S[POMP_FAST_SITES + 1], POMP_UNTIMED, 0);
+    pomp_profile_event(p, &S[POMP_FAST_SITES + 1], POMP_UNTIMED, 0, 0);
     pomp_profile_fast_register(p, &c[POMP_FAST_SITES + 1], &S[POMP_FAST_SITES + 1], 1, POMP_FAST_VISIT);
     cr_assert(counting(&c[POMP_FAST_SITES + 1], top), "under B: a slot of P's sites is taken");
     cr_assert_null(c[0].parent[0], "the first slot in turn: its site stops");
@@ -1012,7 +1012,7 @@ Test(profile, inline_counter_not_registered_on_the_overflow_node)
     A.throttled = 1;
     POMP_Fast_count c = {0};
     pomp_profile_enter(p, &P, 10, 0);           /* the one node */
-    pomp_profile_event(p, &A, POMP_UNTIMED, 0); /* to the overflow node */
+    pomp_profile_event(p, &A, POMP_UNTIMED, 0, 0); /* to the overflow node */
     pomp_profile_fast_register(p, &c, &A, 1, POMP_FAST_VISIT);
     cr_assert_null(c.parent[0], "an overflowed path keeps its calls");
     cr_assert_eq(p->nfast, 0);
