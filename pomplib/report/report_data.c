@@ -147,11 +147,13 @@ static double own_where_untimed(const struct rp_profile *p, size_t a, size_t i, 
  * timed ones or in the regions that created them, so its own time and those
  * regions' hold them (before 2026-12-04: none, and the report read "0.0 ms
  * holds" the time of 85,064 untimed critical executions; a real-code probe). */
-int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, double *own_ns,
-                       double *untimed)
+int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, size_t *holder,
+                       double *own_ns, double *untimed)
 {
-    size_t top = i;
-    *anchor = NO_PARENT;
+    size_t top = i, unused;
+    if (!holder)
+        holder = &unused;
+    *anchor = *holder = NO_PARENT;
     *own_ns = *untimed = 0;
     while (p->nodes[top].parent_index != NO_PARENT && !p->nodes[top].task_root &&
            rp_node_throttled(&p->nodes[p->nodes[top].parent_index]))
@@ -160,7 +162,7 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
     if (p->nodes[top].task_root ? top == i : p->nodes[top].parent_index == NO_PARENT)
         return 0;
     if (!p->nodes[top].task_root) {
-        *anchor = p->nodes[top].parent_index;
+        *anchor = *holder = p->nodes[top].parent_index;
         *own_ns = own_where_untimed(p, *anchor, i, untimed);
         return *untimed > 0;
     }
@@ -169,7 +171,7 @@ int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, dou
      * executions, name one anchor, their own times counted once by the
      * callers (10.9 ms "held" in a run of 9.2, a probe) */
     double u;
-    *anchor = top;
+    *anchor = *holder = top;
     *own_ns = own_where_untimed(p, top, i, untimed);
     for (size_t c = 0; c < p->nnodes; c++) { /* (one creation node per creating path) */
         size_t at = p->nodes[c].parent_index;

@@ -281,8 +281,14 @@ double rp_node_untimed_outside(const struct rp_profile *p, size_t i, double *out
 
 /* Where node i's untimed executions went: *anchor, the call path whose own time holds
  * their time (waits included; NO_PARENT: none), *own_ns that own time on the threads
- * where i has them, *untimed their number. 1 where it has any such. */
-int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, double *own_ns,
+ * where i has them, *untimed their number. 1 where it has any such. Below a task root
+ * the own time is the task root's and its creators' (which hold each other's), and
+ * *anchor the first of those paths: paths of one anchor hold own times of which the
+ * larger holds the smaller (one directly in a creator holds that creator's alone), so
+ * a sum over paths takes each anchor's largest. *holder (if not NULL): the path named
+ * as holding them, the task root there, else *anchor. */
+int rp_node_untimed_in(const struct rp_profile *p, size_t i, size_t *anchor, size_t *holder,
+                       double *own_ns,
                        double *untimed);
 /* "work.c:14-17", "-" */
 void rp_region_location(const struct rp_region *r, char *buf, size_t size);

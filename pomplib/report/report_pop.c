@@ -772,7 +772,7 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
         size_t anchor = NO_PARENT;
         double own = 0, u;
         if (executions != 0)
-            rp_node_untimed_in(p, i, &anchor, &own, &u);
+            rp_node_untimed_in(p, i, &anchor, NULL, &own, &u);
         if (executions != 0 || blockless != 0)
             (*out)[n++] = (struct untimed_node){i, executions, blockless, anchor, own};
     }
@@ -790,19 +790,25 @@ static size_t untimed_wait_nodes(const struct rp_profile *p, struct untimed_node
 static double untimed_waits(const struct rp_profile *p, size_t top, const struct untimed_node *v,
                             size_t n, double *blockless, double *own_ns)
 {
-    double executions = 0;
-    size_t counted = NO_PARENT; /* the anchor whose own time is in *own_ns last */
+    double executions = 0, counted_own = 0;
+    size_t counted = NO_PARENT; /* the anchor whose own time is in *own_ns last, and that time */
     *blockless = *own_ns = 0;
     for (size_t j = 0; j < n; j++)
         if (below(p, v[j].node, top)) {
             executions += v[j].executions;
             *blockless += v[j].blockless;
-            /* each enclosing path's own time once (a lock's set and unset):
-             * v is sorted by anchor, its nodes together (a scan of the nodes
-             * before each made this quadratic in them) */
+            /* each enclosing path's own time once (a lock's set and unset),
+             * the largest of its anchor's (rp_node_untimed_in: below a task
+             * root, the root's and its creators'; directly in a creator, that
+             * creator's alone): v is sorted by anchor, its nodes together (a
+             * scan of the nodes before each made this quadratic in them) */
             if (v[j].anchor != NO_PARENT && v[j].anchor != counted) {
                 *own_ns += v[j].anchor_own;
                 counted = v[j].anchor;
+                counted_own = v[j].anchor_own;
+            } else if (v[j].anchor != NO_PARENT && v[j].anchor_own > counted_own) {
+                *own_ns += v[j].anchor_own - counted_own;
+                counted_own = v[j].anchor_own;
             }
         }
     return executions;

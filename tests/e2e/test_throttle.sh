@@ -541,7 +541,10 @@ echo "throttle: a lock call left to the runtime: its wait throttled, every acqui
 # ones. The own time that the report says holds their waits is those three
 # paths' own time on that thread, each once: it named none before (0.0 ms for
 # 110,596 executions; the two roots also hold each other's executions, and
-# counted per root the single's own time came twice).
+# counted per root the single's own time came twice). And where the single
+# calls the recursion 2,000 times, its own criticals untimed too, met before
+# those below the roots: the single's own time alone was said (4.9 ms, the
+# roots holding 300 more; a probe).
 cat > recwait.c <<'C'
 #include <stdio.h>
 static long n;
@@ -560,16 +563,21 @@ int main(void)
 {
 #pragma omp parallel num_threads(2)
 #pragma omp single
-    rec(16);
+    for (int r = 0; r < REPS; r++)
+        rec(DEPTH);
     printf("%ld\n", n);
     return 0;
 }
 C
-"$POMPCC" -O2 -fopenmp recwait.c -o recwait 2>build.err || { cat build.err; fail "recwait: build"; }
+for shape in "1 16 131071" "2000 6 254000"; do
+read -r reps depth result <<< "$shape"
+"$POMPCC" -O2 -fopenmp -DREPS=$reps -DDEPTH=$depth recwait.c -o recwait 2>build.err ||
+    { cat build.err; fail "recwait: build"; }
 # (throttled after 1,000 executions under 1 ms: so under the sanitizers too)
+rm -rf rw
 POMP_THROTTLE=1000,1ms POMP_SUMMARY=off POMP_OUTPUT_DIR=rw ./recwait > out.txt
-assert_eq "$(cat out.txt)" 131071 "recwait: the program's result"
-"$REPORT" --check rw > /dev/null || fail "recwait: --check"
+assert_eq "$(cat out.txt)" $result "recwait $reps x $depth: the program's result"
+"$REPORT" --check rw > /dev/null || fail "recwait $reps x $depth: --check"
 held=$("$REPORT" --json rw | jq '.efficiency.run.untimed_wait_enclosing_own_ns')
 # the oracle: the own (exclusive) time of the task roots and of the single,
 # on the thread whose criticals went untimed
@@ -578,5 +586,6 @@ want=$(jq '(.regions | map({key: (.id | tostring), value: .type}) | from_entries
     | [.callpath[] | select(.task_root or $type[.region | tostring] == "single") | .per_thread[]
        | select(.thread as $t | $th | index($t)) | .excl_ns] | add' rw/profile.json)
 awk -v h="$held" -v w="$want" 'BEGIN { exit !(w > 0 && h > 0.99 * w && h < 1.01 * w) }' ||
-    fail "recwait: the untimed criticals' waits said held by $held ns of own time, the roots' and the single's being $want ns"
+    fail "recwait $reps x $depth: the untimed criticals' waits said held by $held ns of own time, the roots' and the single's being $want ns"
+done
 echo "throttle: a critical in a throttled recursion of undeferred tasks: its untimed waits held by the task roots' and the creating single's own time, each once"
