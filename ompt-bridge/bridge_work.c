@@ -200,7 +200,11 @@ void bridge_on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data
         return;
     if (endpoint == ompt_scope_begin) {
         struct bridge_scope *s = bridge_scope_push(b, SCOPE_MASKED);
-        if (!s || !bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END))
+        const struct bridge_membership *m = bridge_membership_top(b);
+        /* (not the runtime's own team's: libomp's hidden helper master waits
+         * in its masked block until the runtime shuts down, a region the
+         * program does not have, left open at the end and said so; a probe) */
+        if (!s || !bridge_records(POMP_GROUP_SYNC, BR_BEGIN_END) || (m && m->runtime))
             return;
         s->region = bridge_region(BC_MASKED, codeptr_ra);
         bridge_record(b, BR_BEGIN, s->region, pomp_now(), POMP_EV_MASTER_BEGIN);

@@ -216,6 +216,15 @@ assert_eq "$(cat nowait.txt)" "a[63]=63" "target nowait: the program"
 assert_eq "$(jq '[.regions[] | select(.type == "parallel" or .type == "implicit_barrier")] | length' nowait_out/profile.json)" 0 \
     "target nowait: no parallel region of the runtime's helpers"
 assert_eq "$(jq '.devices[0].total.kernels.count' nowait_out/profile.json)" 1 "target nowait: its kernel"
+# the helpers' master waits in a masked block of the runtime's until it shuts
+# down: where the bridge follows every construct (pomprun), that was a masked
+# region the program does not have, left open at the end and said so (a probe)
+clang-19 -g "${OFFLOAD[@]}" nowait.c -o nowait_plain -Wl,-rpath,$LIBOMP_DIR
+POMP_OUTPUT_DIR=nowait_run "$BUILD/bin/pomprun" ./nowait_plain > nowait_run.txt 2> nowait_run.err
+assert_eq "$(cat nowait_run.txt)" "a[63]=63" "target nowait under pomprun: the program"
+assert_eq "$(jq '[.regions[] | select(.type == "masked")] | length' nowait_run/profile.json) $(jq '[.threads[].open_at_end // 0] | add' nowait_run/profile.json)" \
+    "0 0" "target nowait under pomprun: no masked region of the runtime's helpers, none open at the end"
+assert_not_contains nowait_run.err "still open" "target nowait under pomprun: no open region said"
 # optimized, Clang inlines the target task's body (line 0) into its task
 # entry (the construct's line): the runtime's target region is named by the
 # entry's line (it had no file nor line: "target nowait_O1+0x15c9"; a probe)
