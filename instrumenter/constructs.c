@@ -1169,6 +1169,11 @@ int directive_needs_statement(const struct directive *d)
 {
     const char *outer, *inner;
     struct construct k = construct_of(d);
+    /* the loop transformations: no events of their own, but a loop after them
+     * (a 'for' above a 'tile' was said to have a stand-alone directive for its
+     * body, and left alone; a probe) */
+    if (strcmp(d->name, "tile") == 0 || strcmp(d->name, "unroll") == 0)
+        return 1;
     if (k.shape == SHAPE_NONE)
         return combined_split(d->name, &outer, &inner);
     return !is_standalone_shape(&k);

@@ -139,3 +139,35 @@ grep -q '#pragma omp task untied' untied.pomp.c || fail "pomp keeps untied"
 for f in all_gcc.c; do
     assert_eq "$(grep -c 'omp barrier' $f.pomp.c)" "$(grep -c 'omp barrier' $f)" "pomp adds no barrier"
 done
+
+# A loop transformation under a worksharing loop (tile, unroll: OpenMP 5.1,
+# clang-19): the loop directive above it is instrumented, as the table says;
+# it was said to have a stand-alone directive for its body and left alone
+# (a probe). Built and run: each loop's executions counted on each thread.
+cat > tiled.c <<'C'
+#include <stdio.h>
+int main(void)
+{
+    long s = 0, t = 0;
+#pragma omp parallel num_threads(2)
+    {
+#pragma omp for reduction(+ : s)
+#pragma omp tile sizes(4)
+        for (int i = 0; i < 100; i++)
+            s += i;
+#pragma omp for reduction(+ : t)
+#pragma omp unroll partial(4)
+        for (int i = 0; i < 100; i++)
+            t += i;
+    }
+    printf("%ld %ld\n", s, t);
+    return 0;
+}
+C
+"$BUILD/bin/pomp-clang" -fopenmp -O2 --pomp-verbose tiled.c -o tiled 2> tiled.notes || { cat tiled.notes; fail "tiled.c: build"; }
+assert_not_contains tiled.notes "stand-alone|not instrumented" "tile, unroll: no construct left alone"
+assert_eq "$(grep -c "note: instrumented 'for'" tiled.notes)" 2 "tile, unroll: the loops above them instrumented"
+assert_eq "$(POMP_OUTPUT_DIR=tiled.d ./tiled 2> /dev/null)" "4950 4950" "tile, unroll: the program"
+for pat in "tile sizes" "unroll partial"; do
+    assert_eq "$(region_sum tiled.d for "$(($(line_of tiled.c "$pat") - 1))" visits)" 2 "$pat: the loop above it, once per thread"
+done
