@@ -427,6 +427,17 @@ static uint64_t worker_end(const struct bridge_membership *m, uint64_t start, ui
 /* Thread b joins the team of record `team` (NULL: not recorded), as its
  * master (the thread that forked it) or as a worker: a parallel region's
  * implicit task, or a league's initial task. */
+/* Whether POMP's region of league team is a construct kept whole (a
+ * `teams loop`: Teams_enter and Teams_exit around it, no POMP call inside),
+ * whose block no POMP call begins on the master's team: the bridge does,
+ * as on the other teams' threads (the league's first team had no begin: 1
+ * begin for 2 teams; a probe). */
+static int league_kept_whole(const struct bridge_team *team)
+{
+    return team->league && !team->owned && team->region && team->region->ctc.type &&
+           strcmp(team->region->ctc.type, "teams loop") == 0;
+}
+
 static void membership_begin(struct bridge_thread *b, struct bridge_team *team, int master)
 {
     uint32_t n = b->nesting;
@@ -462,7 +473,10 @@ static void membership_begin(struct bridge_thread *b, struct bridge_team *team, 
     /* the master's share is POMP's region (or the bridge's, owned): only a
      * worker's share and an owned region's block start here; and POMP's
      * block where private copies come before it (block_end) */
-    m->start = !m->master || team->owned || (m->region && m->region->block_setup) ? pomp_now() : 0;
+    int whole = m->master && league_kept_whole(team);
+    m->start = !m->master || team->owned || whole || (m->region && m->region->block_setup)
+                   ? pomp_now()
+                   : 0;
     if (!m->region || !bridge_records(POMP_GROUP_PARALLEL, BR_BEGIN_END))
         return;
     if (!m->master && team->fork && t && pomp_thread_write_begin(t)) {
@@ -474,6 +488,9 @@ static void membership_begin(struct bridge_thread *b, struct bridge_team *team, 
     if (team->owned && (m->master || m->frame)) {
         bridge_record(b, BR_BEGIN, m->region, m->start, POMP_EV_PARALLEL_BEGIN);
         m->body = 1;
+    } else if (whole) {
+        bridge_record(b, BR_BEGIN, m->region, m->start, POMP_EV_TEAMS_BEGIN);
+        m->body = 2; /* (a league's: its end is a Teams_end) */
     }
 }
 
@@ -504,8 +521,9 @@ static void end_body(struct bridge_thread *b, struct bridge_membership *m, uint6
 {
     if (!m->body)
         return;
+    enum pomp_event_kind kind = m->body == 2 ? POMP_EV_TEAMS_END : POMP_EV_PARALLEL_END;
     m->body = 0;
-    bridge_record(b, BR_END, m->region, when, POMP_EV_PARALLEL_END);
+    bridge_record(b, BR_END, m->region, when, kind);
 }
 
 /* The end of thread b's innermost implicit task; now: the time, or 0 to read

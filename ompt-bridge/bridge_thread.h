@@ -49,7 +49,7 @@ struct bridge_membership {
     uint64_t end;                  /* a worker's end of its share (the join), 0 until known */
     uint8_t master;                /* thread 0 of the team: the one that forked it */
     uint8_t frame;                 /* a worker's team frame is open (pomp_profile_team_begin) */
-    uint8_t body;                  /* the bridge opened the block (Parallel_begin) */
+    uint8_t body;                  /* the bridge opened the block: 1, Parallel_begin; 2, a league's Teams_begin */
     uint8_t runtime;               /* the runtime's own team (libomp's hidden helpers):
                                       nothing of it is recorded, its barrier neither */
 };

@@ -424,7 +424,9 @@ done
 # knew only the type "teams" for a league's POMP region: on LLVM libomp the
 # second team's thread put its share (its teams barrier; with GCC code its
 # parallel region too) at the top of the profile, placed nowhere, and the
-# teams loop row read 1 thread for a league of 2.
+# teams loop row read 1 thread for a league of 2. And each team's block is
+# begun, the first one's too, which no POMP call begins (1 begin for 2 teams
+# on libomp, none on libgomp; a probe).
 cat > hteamsloop.c <<'C'
 #include <stdio.h>
 #define N 400000
@@ -442,10 +444,12 @@ int main(void)
 }
 C
 LL=$(line_of hteamsloop.c "omp teams loop")
-for how in gcc clang; do
+for how in gcc gomp clang; do
     if [ $how = clang ]; then
         command -v clang-19 > /dev/null || continue
         "$BUILD/bin/pomp-clang" -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
+    elif [ $how = gomp ]; then
+        "$POMPCC" -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
     else
         "$POMPCC" --pomp-runtime=omp -fopenmp -O2 hteamsloop.c -o hteamsloop_$how 2> /dev/null
     fi
@@ -456,8 +460,11 @@ for how in gcc clang; do
         | [.callpath[] | select(.parent == 0 and (.region as $r | $b | index($r)))] | length' htl_$how/profile.json)" 0 \
         "host teams loop ($how): no teams barrier at the top of the profile (every team's is in the teams loop)"
     assert_eq "$(jq --argjson l "$LL" '([.regions[] | select(.type == "teams loop" and .first_line == $l) | .id]) as $t
-        | [.callpath[] | select(.region as $r | $t | index($r)) | .per_thread[].thread] | unique | length' htl_$how/profile.json)" 2 \
-        "host teams loop ($how): both teams' threads in the teams loop region"
+        | [.callpath[] | select(.region as $r | $t | index($r)) | .per_thread[].thread] | unique | length' htl_$how/profile.json)" \
+        "$([ $how = gomp ] && echo 1 || echo 2)" \
+        "host teams loop ($how): both teams' threads in the teams loop region (libgomp runs a league's teams on one)"
+    assert_eq "$(region_sum htl_$how "teams loop" "$LL" visits) $(region_sum htl_$how "teams loop" "$LL" begins)" "1 2" \
+        "host teams loop ($how): one execution, each of its 2 teams begun"
 done
 
 # unseen_teams_measured NAME HOW RESULT WHAT: NAME.c built by pompcc (HOW:
