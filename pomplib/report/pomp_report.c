@@ -115,18 +115,35 @@ static int same_file(const char *a, const char *b)
 
 /* An output (--html, --chrome) that is one of the files read: the profile, or
  * a file of the raw trace (which is mapped while it is read: truncated, the
- * read died of SIGBUS). Said, and nothing is written. */
+ * read died of SIGBUS); or another file the run wrote, which pomp-report
+ * cannot write again (events.log, the OTF2 archive: `--html run/traces.otf2`
+ * replaced the archive's anchor file, unsaid; a probe). Said, and nothing is
+ * written. */
 static int output_is_input(const char *option, const char *out, const char *dir,
                            const char *profile_path)
 {
-    char raw[4200], parent[4200];
-    snprintf(raw, sizeof raw, "%s/" TRACE_RAW_DIR, dir);
+    static const char *const own_files[] = {"events.log", "traces.otf2", "traces.def",
+                                            "trace.json"};
+    static const char *const own_dirs[] = {TRACE_RAW_DIR, "traces"};
+    char own[4200], parent[4200];
     snprintf(parent, sizeof parent, "%s", out);
-    const char *out_dir = dirname(parent);
-    if (!same_file(out, profile_path) && !same_file(out_dir, raw))
+    const char *out_dir = dirname(parent), *what = NULL;
+    if (same_file(out, profile_path))
+        what = "its profile";
+    for (size_t k = 0; !what && k < sizeof own_files / sizeof *own_files; k++) {
+        snprintf(own, sizeof own, "%s/%s", dir, own_files[k]);
+        if (same_file(out, own))
+            what = own_files[k];
+    }
+    for (size_t k = 0; !what && k < sizeof own_dirs / sizeof *own_dirs; k++) {
+        snprintf(own, sizeof own, "%s/%s", dir, own_dirs[k]);
+        if (same_file(out_dir, own))
+            what = k == 0 ? "its raw trace" : "its OTF2 trace";
+    }
+    if (!what)
         return 0;
     fprintf(stderr, "pomp-report: %s %s would write over the run's own files (%s); name another file\n",
-            option, out, same_file(out, profile_path) ? "its profile" : "its raw trace");
+            option, out, what);
     return 1;
 }
 
@@ -183,6 +200,11 @@ int main(int argc, char **argv)
     if ((o.html && output_is_input("--html", o.html, dir, path)) ||
         (o.chrome && output_is_input("--chrome", o.chrome, dir, path)))
         return 2;
+    if (o.html && o.chrome && (strcmp(o.html, o.chrome) == 0 || same_file(o.html, o.chrome))) {
+        /* (the second written over the first: one of them lost, "wrote" said twice) */
+        fprintf(stderr, "pomp-report: --html and --chrome name one file (%s); name two\n", o.html);
+        return 2;
+    }
     struct trace_model trace;
     int has_trace = 0;
     if (o.chrome || o.html) {

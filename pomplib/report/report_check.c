@@ -429,27 +429,37 @@ static void check_one_row_per_place(struct checker *c)
     free(v);
 }
 
+/* An id and the object holding it, in the order of the file (seq) for ties. */
+struct id_at {
+    long long id;
+    size_t seq;
+    json_t *object;
+};
+
 static int by_id(const void *a, const void *b)
 {
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
+    const struct id_at *x = a, *y = b;
+    if (x->id != y->id)
+        return (x->id > y->id) - (x->id < y->id);
+    return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 /* Each value of key in the array's objects names one of them (what: what a
- * repeated one is said to name more than one of). */
+ * repeated one is said to name more than one of), said at the second one's
+ * place in the file. */
 static void check_unique(struct checker *c, json_t *array, const char *key, const char *what)
 {
     size_t count = json_array_size(array), i;
-    long long *v = malloc((count ? count : 1) * sizeof *v);
+    struct id_at *v = malloc((count ? count : 1) * sizeof *v);
     json_t *o;
     if (!v)
         return;
     json_array_foreach(array, i, o)
-        v[i] = json_integer_value(json_object_get(o, key));
+        v[i] = (struct id_at){json_integer_value(json_object_get(o, key)), i, o};
     qsort(v, count, sizeof *v, by_id);
     for (i = 1; i < count; i++)
-        if (v[i] == v[i - 1] && (i == 1 || v[i - 1] != v[i - 2]))
-            failed(c, NULL, "structure", "%s %lld names more than one %s", key, v[i], what);
+        if (v[i].id == v[i - 1].id && (i == 1 || v[i - 1].id != v[i - 2].id))
+            failed(c, v[i].object, "structure", "%s %lld names more than one %s", key, v[i].id, what);
     free(v);
 }
 
@@ -498,6 +508,7 @@ static void check_ids_and_threads(struct checker *c)
                                            "open_at_end"};
     json_t *t, *threads = json_object_get(p->root, "threads");
     size_t i;
+    check_unique(c, json_object_get(p->root, "regions"), "id", "region");
     check_unique(c, json_object_get(p->root, "callpath"), "id", "call-path node");
     check_unique(c, threads, "index", "thread");
     json_array_foreach(threads, i, t) {

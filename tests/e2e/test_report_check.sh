@@ -206,6 +206,11 @@ break_with place         '.regions |= map(if .init == "ompt" and .name == "imple
 # ids and counters that pomp-report would read as 0 or take twice
 break_with noregion      'del(.callpath[1].region)' "structure"
 break_with sameid        '.callpath[1].id = .callpath[2].id' "structure"
+# two regions of one id: the paths of one were shown as the other's (a probe),
+# said at the second one's byte offset
+break_with sameregion    '.regions += [.regions[0] | .type = "single" | .file = "other.c"]' "structure"
+assert_contains sameregion.err "structure: byte offset [0-9]+: id [0-9]+ names more than one region" \
+    "sameregion: the repeated id named, at its place"
 break_with lostcounter   '.threads[0].dropped_events = -3' "no silent loss"
 break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
 break_with samethread    '.threads += [.threads[0]]' "structure"

@@ -352,8 +352,12 @@ assert_contains ag_cut.err "warning: ag_cut/trace-raw/thread-0.bin holds 1 event
 assert_not_contains ag_whole.err warning "the whole trace: no warning"
 # an output that is one of the run's files: refused, the files kept (the
 # profile was replaced by the page; a raw file truncated while mapped: SIGBUS)
+# (and the run's other outputs, which pomp-report cannot write again: the
+# page replaced traces.otf2 and events.log, unsaid; a probe)
 cp ag/profile.json ag_profile.keep && cp ag/trace-raw/thread-0.bin ag_raw0.keep
-for target in ag/profile.json ag/trace-raw/thread-0.bin; do
+cp ag/traces.otf2 ag_otf2.keep && cp ag/events.log ag_events.keep && cp ag/trace.json ag_chrome.keep
+for target in ag/profile.json ag/trace-raw/thread-0.bin ag/traces.otf2 ag/traces.def ag/events.log ag/trace.json \
+    ag/traces/0.evt; do
     for option in --html --chrome; do
         status=0
         "$REPORT" $option $target ag 2> over.err || status=$?
@@ -361,9 +365,15 @@ for target in ag/profile.json ag/trace-raw/thread-0.bin; do
         assert_contains over.err "pomp-report: $option $target would write over the run's own files" "$option $target: said"
     done
 done
-cmp -s ag/profile.json ag_profile.keep && cmp -s ag/trace-raw/thread-0.bin ag_raw0.keep ||
+cmp -s ag/profile.json ag_profile.keep && cmp -s ag/trace-raw/thread-0.bin ag_raw0.keep &&
+    cmp -s ag/traces.otf2 ag_otf2.keep && cmp -s ag/events.log ag_events.keep && cmp -s ag/trace.json ag_chrome.keep ||
     fail "an output naming the run's own files: they are kept"
-rm ag_profile.keep ag_raw0.keep
+rm ag_profile.keep ag_raw0.keep ag_otf2.keep ag_events.keep ag_chrome.keep
+# both outputs in one file: one of them was lost, "wrote" said twice
+status=0
+"$REPORT" --html both.out --chrome both.out ag 2> both.err || status=$?
+assert_eq "$status" 2 "--html and --chrome naming one file: refused"
+assert_contains both.err "--html and --chrome name one file" "--html and --chrome naming one file: said"
 # cut inside a record (a write cut short: a full disk): the whole records
 # before it are read, and where it was cut is said (the whole thread was
 # dropped, and pomp-report failed on the directory)
