@@ -22,8 +22,9 @@ void response_files_split(struct argv_list *out, const char *text)
             break;
         char quote = 0;
         for (; *p && (quote || !is_space(*p)); p++) {
-            if (*p == '\\' && p[1]) {
-                sb_addn(&word, ++p, 1);
+            if (*p == '\\') { /* (one last in the file is dropped, as gcc's libiberty does) */
+                if (p[1])
+                    sb_addn(&word, ++p, 1);
             } else if (quote && *p == quote) {
                 quote = 0;
             } else if (!quote && (*p == '\'' || *p == '"')) {
@@ -54,7 +55,13 @@ static void expand(struct argv_list *out, int argc, char *const *argv, int depth
         size_t n;
         while ((n = fread(buf, 1, sizeof buf, f)) > 0)
             sb_addn(&text, buf, n);
+        int unread = ferror(f); /* a directory opens, and fails to read: gcc says so */
         fclose(f);
+        if (unread) {
+            free(text.s);
+            argv_add(out, a);
+            continue;
+        }
         struct argv_list words = {0};
         response_files_split(&words, text.s ? text.s : "");
         expand(out, (int)words.n, words.v, depth + 1);

@@ -86,3 +86,21 @@ Test(long_options, become_their_short_forms_with_their_values)
         cr_assert_str_eq(a.v[i], want[i], "word %zu", i);
     argv_free(&a);
 }
+
+/* As gcc's libiberty: a backslash last in the file is dropped (kept, the
+ * last word named no file: "a.c\"), and a directory is no readable file, left
+ * to the compiler, which refuses it (dropped, the build went on; a probe). */
+Test(response_files, drops_a_last_backslash_and_leaves_a_directory)
+{
+    struct argv_list a = {0};
+    response_files_split(&a, "-c a.c\\");
+    cr_assert_eq(a.n, 2);
+    cr_assert_str_eq(a.v[1], "a.c");
+    argv_free(&a);
+    char *argv[] = {"pompcc", "@/tmp", "m.c", NULL};
+    struct argv_list b = {0};
+    response_files_expand(&b, 3, argv);
+    cr_assert_eq(b.n, 3);
+    cr_assert_str_eq(b.v[1], "@/tmp");
+    argv_free(&b);
+}
