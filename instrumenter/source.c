@@ -1949,6 +1949,13 @@ int source_load_header(struct source *s, const struct source_unit *u, const char
         fprintf(stderr, "%s: error: cannot read the file\n", path);
         return -1;
     }
+    /* a lone CR ends a line for the compilers and libclang (an old Mac
+     * file): read as LF, byte for byte, so offsets stay libclang's (the file
+     * read as one line: none of its pragmas seen, "0 of 0 constructs
+     * instrumented" said of 2; a probe) */
+    for (size_t i = 0; i < s->size; i++)
+        if (s->text[i] == '\r' && (i + 1 == s->size || s->text[i + 1] != '\n'))
+            s->text[i] = '\n';
     compute_lines(s);
     struct scan sc = {.s = s, .verbose = u->verbose, .tu = u->tu};
     int rc = -1;

@@ -130,6 +130,16 @@ for compiler in gcc $([ -n "$E2E_SANITIZE" ] || echo clang-19); do
     has_region "odd_$c.dir" parallel "$(at odd_source.c P_COMMENT2)" "a directive after a comment of two lines"
     has_region "odd_$c.dir" parallel 100 "after #line 100"
     has_region "odd_$c.dir" atomic 102 "after #line 100"
+    # lines ended by a lone CR (an old Mac file: both compilers take it as a
+    # newline): read as one line, its two constructs went unseen ("0 of 0
+    # OpenMP constructs instrumented"; a probe)
+    printf '#include <stdio.h>\rint main(void)\r{\r    long s = 0;\r#pragma omp parallel for reduction(+ : s)\r    for (int i = 0; i < 10; i++)\r        s += i;\r#pragma omp critical\r    s++;\r    printf("%%ld\\n", s);\r    return 0;\r}\r' > cr_only.c
+    build_and_run "$compiler" cr_only.c "cr_$c"
+    assert_eq "$(cat "cr_$c.out")" 46 "CR-only lines ($compiler): the program"
+    POMP_CC=$compiler "$POMPCC" -fopenmp --pomp-verbose -c cr_only.c -o "cr_$c.o" 2> "cr_$c.verbose"
+    assert_contains "cr_$c.verbose" "cr_only.c: note: 2 of 2 OpenMP constructs instrumented" "CR-only lines ($compiler): both constructs seen"
+    has_region "cr_$c.dir" for 5 "CR-only lines ($compiler): the loop at its line"
+    has_region "cr_$c.dir" critical 8 "CR-only lines ($compiler): the critical at its line"
 
     # parallel for with a task reduction: no nowait beside it
     build_and_run "$compiler" task_reduction.c "taskred_$c"
