@@ -454,8 +454,16 @@ static void check_unique(struct checker *c, json_t *array, const char *key, cons
     json_t *o;
     if (!v)
         return;
-    json_array_foreach(array, i, o)
-        v[i] = (struct id_at){json_integer_value(json_object_get(o, key)), i, o};
+    json_array_foreach(array, i, o) {
+        json_t *id = json_object_get(o, key);
+        if (!json_is_integer(id)) { /* (read as 0, which then "names more than one") */
+            failed(c, id ? id : o, "structure", "%s[%zu].%s is %s", what, i, key,
+                   id ? "not a whole number" : "missing");
+            free(v);
+            return;
+        }
+        v[i] = (struct id_at){json_integer_value(id), i, o};
+    }
     qsort(v, count, sizeof *v, by_id);
     for (i = 1; i < count; i++)
         if (v[i].id == v[i - 1].id && (i == 1 || v[i - 1].id != v[i - 2].id))
@@ -512,6 +520,13 @@ static void check_ids_and_threads(struct checker *c)
     check_unique(c, json_object_get(p->root, "callpath"), "id", "call-path node");
     check_unique(c, threads, "index", "thread");
     json_array_foreach(threads, i, t) {
+        /* a thread's index is its place: the figures read a node's thread
+         * by the one, some names and spans by the other (an index 7 for 1
+         * passed; a probe) */
+        json_t *index = json_object_get(t, "index");
+        if (json_is_integer(index) && json_integer_value(index) != (json_int_t)i)
+            failed(c, index, "structure", "threads[%zu].index is %lld, not its place in threads (%zu)",
+                   i, (long long)json_integer_value(index), i);
         for (size_t k = 0; k < sizeof counters / sizeof *counters; k++) {
             json_t *v = json_object_get(t, counters[k]);
             if (!json_is_integer(v) || json_integer_value(v) < 0)

@@ -1476,7 +1476,11 @@ static int check_threads_once(const char *path, const struct rp_profile *p)
         size_t k;
         json_t *t;
         json_array_foreach(p->nodes[i].per_thread, k, t) {
-            json_int_t v = json_integer_value(json_object_get(t, "thread"));
+            json_t *thread = json_object_get(t, "thread");
+            if (!json_is_integer(thread)) /* --check's to say (read as 0, it was said to
+                                             be "thread 0 appears twice"; a probe) */
+                continue;
+            json_int_t v = json_integer_value(thread);
             if (v < 0 || (size_t)v >= p->nthreads)
                 continue;
             if (seen[v]) {

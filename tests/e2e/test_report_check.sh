@@ -214,6 +214,16 @@ assert_contains sameregion.err "structure: byte offset [0-9]+: id [0-9]+ names m
 break_with lostcounter   '.threads[0].dropped_events = -3' "no silent loss"
 break_with nocounter     'del(.threads[0].dropped_paths)' "no silent loss"
 break_with samethread    '.threads += [.threads[0]]' "structure"
+# a thread's index is its place (an index 7 for 1 passed), and a whole number
+# (a string was read as 0: "index 0 names more than one thread"; probes)
+break_with indexgap      '.threads[1].index = 7' "structure"
+assert_contains indexgap.err "threads\[1\].index is 7, not its place in threads \(1\)" "indexgap: said"
+break_with indexstr      '.threads[1].index = "1"' "structure"
+assert_contains indexstr.err "byte offset [0-9]+: thread\[1\].index is not a whole number" "indexstr: said at its place"
+# a per_thread entry without its thread beside one of thread 0: said so (it
+# was read as thread 0, "thread 0 appears twice", of a file without it; a probe)
+break_with nothread      "$FOR then .per_thread[1] |= del(.thread) else . end)" "structure"
+assert_contains nothread.err "per_thread entry has no \"thread\"" "nothread: said"
 break_with clock         '.clock.ticks_per_ns = 0' "no negative figure"
 break_with regiontype    '.regions[0].type = 5' "structure"
 break_with regionname    '.regions[0].name = null' "structure"   # (passed; a probe)
