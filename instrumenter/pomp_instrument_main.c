@@ -241,6 +241,9 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
+        } else if (strncmp(a, "--implicit-barriers=", 20) == 0) { /* (was an "unknown option") */
+            fprintf(stderr, "pomp-instrument: error: '%s': the value is explicit or runtime\n", a);
+            return 2;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "pomp-instrument: error: unknown option '%s'\n", a);
             usage(stderr);
@@ -260,6 +263,10 @@ int main(int argc, char **argv)
         return 2;
     }
     struct stat in_st, out_st;
+    if (stat(in, &in_st) == 0 && S_ISDIR(in_st.st_mode)) { /* (libclang "could not parse" it) */
+        fprintf(stderr, "%s: error: is a directory, not a source file\n", in);
+        return 1;
+    }
     if (out && stat(in, &in_st) == 0 && stat(out, &out_st) == 0 && in_st.st_dev == out_st.st_dev &&
         in_st.st_ino == out_st.st_ino) { /* the source would be replaced by its instrumented form */
         fprintf(stderr, "pomp-instrument: error: the output '%s' is the input file\n", out);

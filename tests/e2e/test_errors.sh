@@ -54,6 +54,17 @@ status=0
 "$BUILD/bin/pomp-instrument" bad.c ./bad.c -- -fopenmp 2> same_inst.err || status=$?
 assert_eq "$status" 2 "pomp-instrument with the input as output: refused"
 assert_contains same_inst.err "the output './bad.c' is the input file" "pomp-instrument with the input as output: said"
+# a directory for a source, a bad value of a known option: said so (libclang
+# "could not parse the file"; "unknown option"; a probe)
+mkdir -p dir.c
+status=0
+"$BUILD/bin/pomp-instrument" dir.c dir.pomp.c 2> dir_inst.err || status=$?
+assert_eq "$status" 1 "pomp-instrument of a directory: refused"
+assert_contains dir_inst.err "^dir.c: error: is a directory, not a source file" "pomp-instrument of a directory: said"
+status=0
+"$BUILD/bin/pomp-instrument" --implicit-barriers=foo bad.c bad.pomp.c 2> ib_inst.err || status=$?
+assert_eq "$status" 2 "pomp-instrument --implicit-barriers=foo: refused"
+assert_contains ib_inst.err "'--implicit-barriers=foo': the value is explicit or runtime" "pomp-instrument --implicit-barriers=foo: said"
 cmp -s bad.c bad_keep.c || fail "pomp-instrument with the input as output: the source kept"
 
 # A statement whose ';' comes from a macro: the whole invocation is the
