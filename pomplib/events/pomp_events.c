@@ -461,7 +461,7 @@ TEST_LOCK_EVENT(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)
  * trace is written (a trace takes the lock's acquisitions from these events).
  * Before (2026-12-06) each throttled test made its call, about 120
  * instructions a poll of a spin-on-test loop (a probe). */
-#define TEST_LOCK_SLOW(name, id)                                                                \
+#define TEST_LOCK_SLOW(name)                                                                    \
     POMP_Int32 POMP_##name##_slow(POMP_Handle_t *handle, POMP_Int32 thread_id,                  \
                                   const void *lock_id, POMP_Int32 was_lock_set,                 \
                                   const char ctc[], POMP_Fast_count *count)                     \
@@ -471,8 +471,8 @@ TEST_LOCK_EVENT(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)
                           RUNTIME_BOTH);                                                        \
         return rc;                                                                              \
     }
-TEST_LOCK_SLOW(Test_lock_event, TEST_LOCK_EVENT)
-TEST_LOCK_SLOW(Test_nest_lock_event, TEST_NEST_LOCK_EVENT)
+TEST_LOCK_SLOW(Test_lock_event)
+TEST_LOCK_SLOW(Test_nest_lock_event)
 #undef TEST_LOCK_SLOW
 
 /* ---- Runtime: the other API calls (Table 8), single events with the value set or returned ---- */
