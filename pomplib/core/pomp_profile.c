@@ -795,7 +795,7 @@ static inline enum overlap open_outside_tasks(const struct pomp_profile *p,
 {
     if (open_outside(p, r))
         return OVERLAP_SAME;
-    if (__builtin_expect(!(p->outside_kinds & r->kind_bit), 1))
+    if (__builtin_expect((p->outside_kinds & r->kind_bit) != r->kind_bit, 1))
         return OVERLAP_NONE;
     return twin_open_outside(p, r, n);
 }

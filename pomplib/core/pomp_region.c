@@ -93,17 +93,22 @@ static uint64_t hash_text(uint64_t h, const char *text)
     return (h ^ '*') * UINT64_C(1099511628211);
 }
 
-/* One of 64 bits for a region's type, name and lines (where its CTC has
- * them: an instrumented construct; a runtime region's are known after the
- * run): two regions the output may fold into one have the same
- * (pomp_region_maybe_twins), and a task's two creations at two lines most
- * often not (a twin looked for at each). Not the file: one header named two
- * ways by two compile directories is one region. */
+/* Two of 64 bits (a Bloom filter's: one or two set) for a region's type,
+ * name and lines (where its CTC has them: an instrumented construct; a
+ * runtime region's are known after the run): two regions the output may fold
+ * into one have the same (pomp_region_maybe_twins), and a task's two
+ * creations at two lines most often not (a twin looked for at each). With
+ * one bit, one pair in 64 shared it: fib's two task constructs, lines 50 and
+ * 52 of bench/real/tasks.c, did, and each of their timed creations and
+ * executions looked for a twin in vain, about 140 instructions; with two, one
+ * pair in about 2,000. Not the file: one header named two ways by two
+ * compile directories is one region. */
 static uint64_t kind_bit(const struct ctc *c, const char *type)
 {
     uint64_t h = hash_text(hash_text(UINT64_C(14695981039346656037), type), c->name ? c->name : "");
     h ^= (uint64_t)(uint32_t)c->start_line_first << 32 | (uint32_t)c->end_line_last;
-    return UINT64_C(1) << (pomp_hash_mix(h) & 63);
+    uint64_t m = pomp_hash_mix(h);
+    return UINT64_C(1) << (m & 63) | UINT64_C(1) << ((m >> 32) & 63);
 }
 
 int pomp_region_maybe_twins(const struct POMP_Region_s *a, const struct POMP_Region_s *b)

@@ -56,8 +56,9 @@ struct POMP_Region_s {
                                      counter among the bridge's, 0 before it was throttled,
                                      UINT16_MAX where none was left (ompt-bridge/bridge_mutex.c;
                                      atomic) */
-    uint64_t kind_bit;            /* a bit of its type, name and lines: the regions the output
-                                     may fold into one share it (pomp_profile.outside_kinds) */
+    uint64_t kind_bit;            /* two bits of its type, name and lines: the regions the
+                                     output may fold into one share them
+                                     (pomp_profile.outside_kinds, a Bloom filter of them) */
     int ctc_error;                /* enum ctc_error of the CTC string */
     size_t ctc_error_offset;
     uintptr_t object;             /* the runtime object a bridge first met it with, 0: none: a
