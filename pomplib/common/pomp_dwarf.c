@@ -40,6 +40,8 @@
     X(dwarf_getsrclines)                                                                        \
     X(dwarf_onesrcline)                                                                         \
     X(dwarf_lineaddr)                                                                           \
+    X(dwarf_linebeginstatement)                                                                 \
+    X(dwarf_lineendsequence)                                                                    \
     X(dwarf_lowpc)                                                                              \
     X(dwarf_lineno)                                                                             \
     X(dwarf_linesrc)                                                                            \
@@ -198,11 +200,25 @@ static void write_call_site(FILE *out, Dwarf_Die *cu, Dwarf_Die *inlined, Dwarf_
         fprintf(out, "??:0\n");
 }
 
+/* Whether row l starts a statement of the code at its address: not the end
+ * of a sequence, nor a row that is no statement (the leftover that closes
+ * the function before, at the same address: GCC's hot and .cold parts). */
+static int row_starts_statement(Dwarf_Line *l)
+{
+    bool stmt = false, end = false;
+    return dw.dwarf_linebeginstatement(l, &stmt) == 0 && stmt &&
+           dw.dwarf_lineendsequence(l, &end) == 0 && !end;
+}
+
 /* The first line-table row at pc, or NULL. At a function's entry GCC's rows
  * are the function's own line first, then its body's first statement's at
  * the same address; libdw's look-up gives the last, and an outlined region's
  * function (main._omp_fn.1) was named by its body's line, not its pragma's
- * (a nested parallel at the usleep inside it; a probe). */
+ * (a nested parallel at the usleep inside it; a probe). Of the rows there,
+ * the first that starts a statement: a row before it may close the function
+ * before (line 9 of a `parallel sections` split into hot and cold parts,
+ * not a statement, named the `parallel` at line 5 after it, and the two
+ * regions folded into one; a probe). */
 static Dwarf_Line *first_row_at(Dwarf_Die *cu, Dwarf_Addr pc)
 {
     Dwarf_Lines *lines;
@@ -220,8 +236,17 @@ static Dwarf_Line *first_row_at(Dwarf_Die *cu, Dwarf_Addr pc)
             hi = mid;
     }
     Dwarf_Addr a;
-    Dwarf_Line *l = lo < n ? dw.dwarf_onesrcline(lines, lo) : NULL;
-    return l && dw.dwarf_lineaddr(l, &a) == 0 && a == pc ? l : NULL;
+    Dwarf_Line *first = lo < n ? dw.dwarf_onesrcline(lines, lo) : NULL;
+    if (!first || dw.dwarf_lineaddr(first, &a) != 0 || a != pc)
+        return NULL;
+    for (size_t k = lo; k < n; k++) {
+        Dwarf_Line *l = dw.dwarf_onesrcline(lines, k);
+        if (!l || dw.dwarf_lineaddr(l, &a) != 0 || a != pc)
+            break;
+        if (row_starts_statement(l))
+            return l;
+    }
+    return first;
 }
 
 /* pc's file and line; entry: pc is its function's entry (first_row_at). */
@@ -376,6 +401,15 @@ static const char *symbol_at(Dwfl_Module *m, struct symbol_index *x, Dwarf_Addr 
     return holders == 1 && !sizeless_there ? found : dw.dwfl_module_addrname(m, addr);
 }
 
+/* Whether a function is GCC's outlined body of a region or task
+ * ("main._omp_fn.3", a C++ one's "..._omp_fn.3"). */
+static int outlined_region(Dwarf_Die *die)
+{
+    Dwarf_Attribute a;
+    const char *name = dw.dwarf_attr_integrate(die, DW_AT_name, &a) ? dw.dwarf_formstring(&a) : NULL;
+    return name && strstr(name, "._omp_fn.") != NULL;
+}
+
 /* One address: its function and line, then each function it is inlined in,
  * with the call's line, innermost first (addr2line -i); the symbol table's
  * name where no debug information covers it. */
@@ -408,13 +442,23 @@ static void write_address(FILE *out, Dwfl *dwfl, struct symbol_index *symbols,
         write_address_line(out, has_cu ? &cu : NULL, pc, 0);
         return;
     }
+    /* the entry of GCC's outlined body of a region ("main._omp_fn.0"): the
+     * region's place, its pragma's line, not that of a function inlined as
+     * the body's first statement (a parallel region named by a helper with
+     * no OpenMP in it, "parallel @ inl.c:4, function add"; a probe). Its
+     * first row is the pragma's (first_row_at) */
+    Dwarf_Addr low;
+    if (n > 1 && dw.dwarf_tag(chain[n - 1]) == DW_TAG_subprogram &&
+        dw.dwarf_lowpc(chain[n - 1], &low) == 0 && low == pc && outlined_region(chain[n - 1])) {
+        chain[0] = chain[n - 1];
+        n = 1;
+    }
     Dwarf_Files *files = NULL;
     size_t nfiles = 0;
     if (n > 1 && dw.dwarf_getsrcfiles(&cu, &files, &nfiles) != 0)
         files = NULL;
     const char *symbol = symbol_at(m, symbols, addr);
     write_die_name(out, chain[0], n == 1 ? symbol : NULL);
-    Dwarf_Addr low;
     int entry = n == 1 && dw.dwarf_tag(chain[0]) == DW_TAG_subprogram &&
                 dw.dwarf_lowpc(chain[0], &low) == 0 && low == pc;
     write_address_line(out, &cu, pc, entry);

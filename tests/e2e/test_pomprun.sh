@@ -895,6 +895,54 @@ assert_eq "$(jq -r '[.regions[] | select(.type == "parallel") | "\(.file):\(.fir
     "$(printf 'nestline.c:%s\n' "$(line_of nestline.c OUTER)" "$(line_of nestline.c INNER)" | LC_ALL=C sort | paste -sd ' ')" \
     "nested lines: both parallel regions at their pragmas' lines"
 
+# GCC -O2 -g, the debug information's corners at an outlined body's entry
+# (probes): a row of the function before it, which closes its cold part, at
+# the same address and no statement (the parallel at line 5 was named by the
+# parallel sections at 9 before it, and the two folded into one region of 2
+# visits); and a function inlined as the body's first statement, whose line
+# named the region ("parallel @ :4, function add", a helper with no OpenMP)
+cat > entries.c <<'C'
+#include <stdio.h>
+#include <omp.h>
+static long total;
+static inline void add(long x) { __atomic_fetch_add(&total, x, __ATOMIC_RELAXED); }
+int main(void)
+{
+    int a = 0, b = 0;
+#pragma omp parallel num_threads(2) reduction(+ : a) /* P1 */
+    {
+        a += omp_get_thread_num();
+    }
+#pragma omp parallel sections num_threads(2) reduction(+ : b) /* P2 */
+    {
+#pragma omp section
+        b += 1;
+#pragma omp section
+        b += 10;
+    }
+#pragma omp parallel num_threads(2) /* P3 */
+#pragma omp single
+    for (int i = 0; i < 10; i++) {
+#pragma omp task /* T1 */
+        add(i);
+    }
+#pragma omp parallel num_threads(2) /* P4 */
+    add(1);
+    printf("%d %d %ld\n", a, b, total);
+    return 0;
+}
+C
+gcc -O2 -g -fopenmp entries.c -o entries
+POMP_OUTPUT_DIR=entries.d "$POMPRUN" ./entries > entries.txt 2> /dev/null
+assert_eq "$(cat entries.txt)" "1 11 47" "outlined entries: the program's result"
+for m in P1 P2 P3 P4; do
+    assert_eq "$(region_sum entries.d parallel "$(line_of entries.c "/* $m */")" visits)" 1 \
+        "outlined entries: the parallel region at $m's line, run once"
+done
+assert_eq "$(jq -r --argjson l "$(line_of entries.c "/* T1 */")" '[.regions[] | select(.type == "task" and .first_line == $l) | .function] | unique | join(",")' entries.d/profile.json)" \
+    main "outlined entries: the task at its pragma's line, in main (not in the inlined add)"
+"$REPORT" --check entries.d > /dev/null || fail "outlined entries: --check"
+
 # A nested parallel region that is its enclosing region's last statement:
 # at -O2 the compilers jump to the fork (a tail call), whose return address
 # is then libomp's own code, where the runtime forks its own teams. The
