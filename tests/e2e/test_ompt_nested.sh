@@ -448,8 +448,8 @@ for how in gcc gomp clang; do
     if [ $how = clang ]; then
         command -v clang-19 > /dev/null || continue
         "$BUILD/bin/pomp-clang" -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
-    elif [ $how = gomp ]; then
-        "$POMPCC" -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
+    elif [ $how = gomp ]; then # (on libgomp also where E2E_RUNTIME=omp asks libomp of the rest)
+        "$POMPCC" --pomp-runtime=gomp -fopenmp -O2 hteamsloop.c -o hteamsloop_$how
     else
         "$POMPCC" --pomp-runtime=omp -fopenmp -O2 hteamsloop.c -o hteamsloop_$how 2> /dev/null
     fi
